@@ -1,0 +1,84 @@
+/** @jsxImportSource preact */
+import type { FormsCopy } from '../src/content/model';
+import { budgetOptions, serviceOptions, tradeOptions } from '../supabase/functions/_shared/lead.ts';
+import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from './lib/fields';
+import type { LeadEndpoint } from './lib/types';
+import { useLeadForm } from './lib/use-lead-form';
+
+export interface EnquiryFormProps {
+  variant: 'hero' | 'contact';
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  copy: Pick<FormsCopy, 'fields' | 'requiredNote' | 'submitting' | 'toasts'> & { submit: string; note?: string };
+  endpoint: LeadEndpoint;
+}
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+/** The hero's short quote form and the contact page's full enquiry form. */
+export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryFormProps) {
+  const full = variant === 'contact';
+  const { submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts, (data) => ({
+    name: text(data, 'name'),
+    email: text(data, 'email'),
+    phone: text(data, 'phone'),
+    trade: text(data, 'trade'),
+    ...(full && {
+      business_name: text(data, 'business_name'),
+      location: text(data, 'location'),
+      budget: text(data, 'budget'),
+      services_interested: data.getAll('services_interested').map(String),
+      message: text(data, 'message'),
+    }),
+  }));
+  const id = (name: string) => `${variant}-${name}`;
+  const { fields } = copy;
+
+  return (
+    <form aria-labelledby={labelledBy} class="relative space-y-4" onSubmit={onSubmit} onFocusIn={prepare} onPointerDown={prepare}>
+      <div class={full ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
+        <TextField id={id('name')} name="name" label={fields.name} required autoComplete="name" />
+        <TextField id={id('email')} name="email" type="email" label={fields.email} required autoComplete="email" />
+        <TextField id={id('phone')} name="phone" type="tel" label={fields.phone} required={full} autoComplete="tel" />
+        <SelectField
+          id={id('trade')}
+          name="trade"
+          label={fields.trade}
+          required={full}
+          placeholder={fields.tradePlaceholder}
+          options={full ? tradeOptions.contact : tradeOptions.hero}
+        />
+        {full && (
+          <>
+            <TextField id={id('business_name')} name="business_name" label={fields.businessName} autoComplete="organization" />
+            <TextField id={id('location')} name="location" label={fields.location} autoComplete="address-level2" />
+          </>
+        )}
+      </div>
+      {full && (
+        <>
+          <SelectField id={id('budget')} name="budget" label={fields.budget} placeholder={fields.budgetPlaceholder} options={budgetOptions} />
+          <fieldset>
+            <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
+            <div class="flex flex-wrap gap-2">
+              {serviceOptions.map((service) => (
+                <label
+                  key={service}
+                  class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+                >
+                  <input type="checkbox" name="services_interested" value={service} class="sr-only" />
+                  {service}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextArea id={id('message')} name="message" label={fields.message} placeholder={fields.messagePlaceholder} />
+        </>
+      )}
+      <Honeypot />
+      <p class="text-sm text-slate-600">{copy.requiredNote}</p>
+      <SubmitButton submitting={submitting} label={copy.submit} submittingLabel={copy.submitting} />
+      {copy.note && <p class="text-center text-sm text-slate-600">{copy.note}</p>}
+    </form>
+  );
+}

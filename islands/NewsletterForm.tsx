@@ -1,0 +1,33 @@
+/** @jsxImportSource preact */
+import type { LeadEndpoint, ToastCopy } from './lib/types';
+import { Honeypot, SubmitButton } from './lib/fields';
+import { useLeadForm } from './lib/use-lead-form';
+
+export interface NewsletterFormProps {
+  labelledBy: string;
+  copy: { label: string; placeholder: string; button: string; submitting: string; toasts: ToastCopy };
+  endpoint: LeadEndpoint;
+}
+
+/** The blog's newsletter box: the e-mail address is stored as a lead of type newsletter. */
+export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormProps) {
+  const { submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts, (data) => ({ email: String(data.get('email') ?? '') }));
+  return (
+    <form aria-labelledby={labelledBy} class="relative mx-auto flex max-w-lg flex-col gap-3 sm:flex-row" onSubmit={onSubmit} onFocusIn={prepare} onPointerDown={prepare}>
+      <label for="newsletter-email" class="sr-only">{copy.label}</label>
+      <input
+        id="newsletter-email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        placeholder={copy.placeholder}
+        class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
+      />
+      <Honeypot />
+      <div class="sm:w-40">
+        <SubmitButton submitting={submitting} label={copy.button} submittingLabel={copy.submitting} />
+      </div>
+    </form>
+  );
+}

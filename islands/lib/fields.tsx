@@ -1,0 +1,81 @@
+/** @jsxImportSource preact */
+import type { ComponentChildren } from 'preact';
+
+const control =
+  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-2 focus:outline-brand user-invalid:border-red-700';
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  autoComplete?: string;
+}
+
+function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label for={id} class="mb-1.5 block text-sm font-semibold text-slate-800">
+      {label}
+      {required && <span aria-hidden="true" class="text-red-700"> *</span>}
+    </label>
+  );
+}
+
+export function TextField({ id, name, label, required, autoComplete, type = 'text', placeholder }: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string }) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      {/* Preact types each input type separately (for its ARIA roles) and cannot take a union of them; all three share the same attributes. */}
+      <input id={id} name={name} type={type as 'text'} required={required} autoComplete={autoComplete} placeholder={placeholder} class={control} />
+    </div>
+  );
+}
+
+export function SelectField({ id, name, label, required, placeholder, options }: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <select id={id} name={name} required={required} class={control}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function TextArea({ id, name, label, placeholder }: FieldProps & { placeholder: string }) {
+  return (
+    <div>
+      <Label id={id} label={label} />
+      <textarea id={id} name={name} rows={4} placeholder={placeholder} class={control} />
+    </div>
+  );
+}
+
+/** Invisible to people and to assistive technology; bots fill it in, and the server then stores nothing. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" class="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
+
+export function SubmitButton({ submitting, label, submittingLabel, children }: { submitting: boolean; label: string; submittingLabel: string; children?: ComponentChildren }) {
+  return (
+    <button
+      type="submit"
+      disabled={submitting}
+      aria-disabled={submitting}
+      class="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-accent px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-accent-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait disabled:opacity-70"
+    >
+      {submitting ? submittingLabel : label}
+      {children}
+    </button>
+  );
+}

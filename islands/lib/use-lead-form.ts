@@ -1,0 +1,65 @@
+import { useRef, useState } from 'preact/hooks';
+import type { FormType } from '../../supabase/functions/_shared/lead.ts';
+import { showToast } from './toasts';
+import type { LeadEndpoint, ToastCopy } from './types';
+
+type Submitter = typeof import('./submit-lead');
+
+/**
+ * State shared by every lead form: submitting once at a time, one submission
+ * id per filled-in form (kept for a retry, so a retried lead is stored once),
+ * toasts, and emptying the fields only on success.
+ */
+export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: ToastCopy, collect: (data: FormData) => Record<string, unknown>) {
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const submissionId = useRef<string | null>(null);
+  const submitter = useRef<Promise<Submitter> | null>(null);
+
+  // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send.
+  const prepare = () => (submitter.current ??= import('./submit-lead'));
+
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    const form = event.currentTarget as HTMLFormElement;
+    submissionId.current ??= uuid();
+    const payload = {
+      ...collect(new FormData(form)),
+      form_type: formType,
+      submission_id: submissionId.current,
+      page: location.pathname,
+      website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
+    };
+    let result: Awaited<ReturnType<Submitter['submitLead']>>;
+    try {
+      result = await (await prepare()).submitLead(endpoint, payload, copy);
+    } catch {
+      // The submit code itself failed to load (offline, say): the visitor may try again.
+      submitter.current = null;
+      result = { ok: false, message: copy.failedFallback };
+    }
+    if (result.ok) {
+      form.reset();
+      submissionId.current = null;
+      showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
+    } else {
+      showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+  };
+
+  return { submitting, onSubmit, prepare };
+}
+
+/** A v4 UUID. crypto.randomUUID exists only on https and localhost; getRandomValues works everywhere. */
+function uuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * Build configuration: where things are and which values come from the
+ * environment. Precedence: command-line flag, then environment, then content.
+ */
+import { resolve } from 'node:path';
+import { SitegenError } from './errors';
+
+export interface BuildOptions {
+  /** Project folder holding content/, templates/, islands/ and public/. */
+  root?: string;
+  /** Defaults to <root>/content. */
+  content?: string;
+  /** Defaults to <root>/dist. */
+  out?: string;
+  /** Overrides SITE_URL and content/site.json's url. */
+  siteUrl?: string;
+  quiet?: boolean;
+}
+
+export interface BuildConfig {
+  root: string;
+  contentDir: string;
+  templatesDir: string;
+  islandsDir: string;
+  publicDir: string;
+  outDir: string;
+  /** Working files of the generator (compiled templates), git-ignored. */
+  cacheDir: string;
+  /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
+  siteUrl: string | undefined;
+  supabase: { url: string | undefined; anonKey: string };
+  quiet: boolean;
+}
+
+export function resolveConfig(options: BuildOptions = {}, env: NodeJS.ProcessEnv = process.env): BuildConfig {
+  const root = resolve(options.root ?? process.cwd());
+  const siteUrl = options.siteUrl ?? env.SITE_URL;
+  const supabaseUrl = env.SUPABASE_URL?.trim() || undefined;
+  return {
+    root,
+    contentDir: resolve(root, options.content ?? 'content'),
+    templatesDir: resolve(root, 'templates'),
+    islandsDir: resolve(root, 'islands'),
+    publicDir: resolve(root, 'public'),
+    outDir: resolve(root, options.out ?? 'dist'),
+    cacheDir: resolve(root, '.sitegen'),
+    siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
+    supabase: {
+      url: supabaseUrl && checkUrl(supabaseUrl, 'SUPABASE_URL'),
+      anonKey: env.SUPABASE_ANON_KEY?.trim() ?? '',
+    },
+    quiet: options.quiet ?? false,
+  };
+}
+
+function checkUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SitegenError(`${name}: expected an absolute URL such as https://www.example.co.uk, found "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}

@@ -1,0 +1,75 @@
+/**
+ * The validated site model: everything the routes and templates need, read
+ * once from content/. Types are inferred from the schemas.
+ */
+import type * as v from 'valibot';
+import type * as s from './schemas';
+
+type Out<T extends v.GenericSchema> = v.InferOutput<T>;
+
+export type Image = Out<typeof s.imageSchema>;
+export type IconName = (typeof s.iconNames)[number];
+
+export type SiteFacts = Out<typeof s.siteSchema> & {
+  /** The phone number as a tel: link in international form, derived from `phone`. */
+  phoneHref: string;
+};
+export type Navigation = Out<typeof s.navigationSchema>;
+export type Service = Out<typeof s.servicesSchema>['services'][number];
+export type Trade = Out<typeof s.tradesSchema>['trades'][number];
+export type Testimonial = Out<typeof s.testimonialsSchema>['testimonials'][number];
+export type Stat = Out<typeof s.statsSchema>['stats'][number];
+export type CaseStudy = Out<typeof s.caseStudiesSchema>['caseStudies'][number];
+export type TeamMember = Out<typeof s.teamSchema>['team'][number];
+export type Job = Out<typeof s.jobsSchema>['jobs'][number];
+export type FormsCopy = Out<typeof s.formsSchema>;
+export type ServicePage = Out<typeof s.servicePageSchema>;
+
+export interface Pages {
+  home: Out<typeof s.homePageSchema>;
+  about: Out<typeof s.aboutPageSchema>;
+  caseStudies: Out<typeof s.caseStudiesPageSchema>;
+  blog: Out<typeof s.blogPageSchema>;
+  careers: Out<typeof s.careersPageSchema>;
+  contact: Out<typeof s.contactPageSchema>;
+  notFound: Out<typeof s.notFoundPageSchema>;
+  legal: Out<typeof s.legalCopySchema>;
+  trade: Out<typeof s.tradePageSchema>;
+}
+
+/** Where a record came from, so later checks (links, routes) can name the file. */
+export interface Sourced {
+  file: string;
+}
+
+export type Article = Out<typeof s.articleFrontMatterSchema> &
+  Sourced & {
+    html: string;
+    internalLinks: string[];
+  };
+
+export type LegalPage = Out<typeof s.legalFrontMatterSchema> &
+  Sourced & {
+    html: string;
+    internalLinks: string[];
+  };
+
+export interface SiteModel {
+  /** The content folder as error messages name it (relative to the project), such as "content". */
+  contentDir: string;
+  site: SiteFacts;
+  navigation: Navigation;
+  services: Service[];
+  trades: Trade[];
+  testimonials: Testimonial[];
+  stats: Stat[];
+  caseStudies: CaseStudy[];
+  team: TeamMember[];
+  jobs: Job[];
+  forms: FormsCopy;
+  pages: Pages;
+  servicePages: ServicePage[];
+  /** Newest first; the featured article is listed first. */
+  articles: Article[];
+  legalPages: LegalPage[];
+}

@@ -1,0 +1,88 @@
+/**
+ * Reading one content file into a validated value. Every failure becomes a
+ * ContentError naming the file (relative to the project), the field, and
+ * what was expected.
+ */
+import { readFile } from 'node:fs/promises';
+import matter from 'gray-matter';
+import * as v from 'valibot';
+import { ContentError, messageOf } from '../errors';
+import { renderMarkdown, UnsafeLinkError } from './markdown';
+
+export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T): Promise<v.InferOutput<T>> {
+  const source = await readText(path, file);
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch (error) {
+    throw new ContentError(file, '', `is not valid JSON (${messageOf(error)})`);
+  }
+  return validate(file, schema, data);
+}
+
+export interface MarkdownDocument<T> {
+  data: T;
+  html: string;
+  internalLinks: string[];
+}
+
+export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T): Promise<MarkdownDocument<v.InferOutput<T>>> {
+  const source = await readText(path, file);
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // Any options object turns gray-matter's cache off; that cache keeps every version of every file for the life of the process.
+    parsed = matter(source, {});
+  } catch (error) {
+    throw new ContentError(file, 'front matter', `is not valid YAML (${firstLine(messageOf(error))})`);
+  }
+  if (!source.startsWith('---')) throw new ContentError(file, 'front matter', 'is missing: the file must start with a --- block');
+  const data = validate(file, schema, parsed.data, 'front matter: ');
+  if (!parsed.content.trim()) throw new ContentError(file, 'body', 'is empty');
+  try {
+    const { html, internalLinks } = renderMarkdown(parsed.content);
+    return { data, html, internalLinks };
+  } catch (error) {
+    if (error instanceof UnsafeLinkError) throw new ContentError(file, 'body', error.message);
+    throw new ContentError(file, 'body', `could not be rendered (${messageOf(error)})`, { cause: error });
+  }
+}
+
+async function readText(path: string, file: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
+  }
+}
+
+export function validate<T extends v.GenericSchema>(file: string, schema: T, data: unknown, prefix = ''): v.InferOutput<T> {
+  const result = v.safeParse(schema, data, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  throw new ContentError(file, field, describeIssue(issue));
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === 'strict_object' && issue.input !== undefined && issue.expected === 'never') {
+    return 'is not a known field (check its spelling)';
+  }
+  if (issue.received === 'undefined') return `is missing: expected ${expectedOf(issue)}`;
+  return `expected ${expectedOf(issue)}, found ${describeValue(issue.input)}`;
+}
+
+function expectedOf(issue: v.BaseIssue<unknown>): string {
+  // Our own messages ("a lowercase slug…") read better than valibot's type names.
+  return issue.message.startsWith('Invalid ') ? (issue.expected ?? 'another value') : issue.message;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'string') return value.length > 60 ? `"${value.slice(0, 57)}…" (${value.length} characters)` : `"${value}"`;
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}

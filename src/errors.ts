@@ -1,0 +1,39 @@
+/**
+ * Every failure the user can fix is a SitegenError: the CLI prints its message
+ * (and the causes it wraps) without a stack trace, and exits 1.
+ */
+export class SitegenError extends Error {
+  override name = 'SitegenError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Bad content: names the file under content/, the field, what was expected and what was found. */
+export class ContentError extends SitegenError {
+  override name = 'ContentError';
+  constructor(
+    readonly file: string,
+    readonly field: string,
+    readonly problem: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${file}: ${field ? `${field}: ` : ''}${problem}`, options);
+  }
+}
+
+/** A page that failed to render: names the route and the template. */
+export class RenderError extends SitegenError {
+  override name = 'RenderError';
+  constructor(
+    readonly route: string,
+    readonly template: string,
+    cause: unknown,
+  ) {
+    super(`rendering ${route} (template ${template}) failed: ${messageOf(cause)}`, { cause });
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

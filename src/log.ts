@@ -1,0 +1,27 @@
+/** Build output: one line per stage, quiet when asked. */
+export interface Log {
+  stage(name: string, detail: string, ms: number): void;
+  info(line: string): void;
+}
+
+export function createLog(quiet = false, write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Log {
+  if (quiet) return { stage() {}, info() {} };
+  return {
+    stage(name, detail, ms) {
+      write(`  ${name.padEnd(10)} ${detail}${ms >= 0 ? ` (${formatMs(ms)})` : ''}`);
+    },
+    info(line) {
+      write(line);
+    },
+  };
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}

@@ -1,0 +1,55 @@
+/**
+ * The files around the pages: sitemap.xml, robots.txt and _headers, each a
+ * pure function of the route table and configuration.
+ */
+import type { Route } from '../routes';
+
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(routes: readonly Route[]): string {
+  const urls = routes
+    .filter((route) => route.inSitemap)
+    .map((route) => `  <url><loc>${xmlEscape(route.head.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+export const imageHost = 'https://images.unsplash.com';
+
+/**
+ * Security headers for hosts that read a _headers file (Netlify, Cloudflare
+ * Pages) and for `sitegen preview`. Scripts and styles come only from the
+ * site itself; forms may also reach the Supabase project.
+ */
+export function headersFile(options: { supabaseUrl: string | undefined }): string {
+  const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null].filter(Boolean).join(' ');
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' ${imageHost} data:`,
+    `connect-src ${connect}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return [
+    '/*',
+    `  Content-Security-Policy: ${csp}`,
+    '  X-Content-Type-Options: nosniff',
+    '  X-Frame-Options: DENY',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
+    '  Strict-Transport-Security: max-age=31536000; includeSubDomains',
+    '  Cross-Origin-Opener-Policy: same-origin',
+    '',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+}

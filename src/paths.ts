@@ -1,0 +1,29 @@
+/**
+ * The URL form of every page, in one place: no extension, no trailing slash,
+ * and the file each URL is served from (/about → about.html).
+ */
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  caseStudies: '/case-studies',
+  blog: '/blog',
+  careers: '/careers',
+  notFound: '/404',
+  article: (slug: string) => `/blog/${slug}`,
+  service: (slug: string) => `/services/${slug}`,
+  legal: (slug: string) => `/${slug}`,
+} as const;
+
+export function fileFor(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl}${path}`;
+}
+
+/** The route a root-relative link points at: "/#testimonials" → "/", "/about#team" → "/about". */
+export function pathOfLink(href: string): string {
+  return href.replace(/#.*$/, '') || '/';
+}

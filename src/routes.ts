@@ -1,0 +1,333 @@
+/**
+ * The route table: every page of the site, derived from the model. Each route
+ * has its path, the file it is written to, the template that draws it, that
+ * template's props and the page's <head>. Sitemap, canonicals and link checks
+ * all read this one table, so they cannot disagree.
+ */
+import type { Article, SiteModel } from './content/model';
+import type { Head, Layout, Link } from '../templates/layout/types';
+import type { PageKind, PageProps } from '../templates/index';
+import type { IslandProps } from '../islands/registry';
+import type { LeadEndpoint } from '../islands/lib/types';
+import { absoluteUrl, fileFor, paths } from './paths';
+import { blogPosting, organization, service, withContext } from './structured-data';
+
+export type Route = {
+  [K in PageKind]: {
+    path: string;
+    file: string;
+    kind: K;
+    props: PageProps<K>;
+    head: Head;
+    /** The content file the page comes from, for error messages. */
+    source: string;
+    /** Listed in sitemap.xml (every page but the 404). */
+    inSitemap: boolean;
+    /** Last change of the page's content, where the content says (articles, legal pages). */
+    lastModified?: string;
+  };
+}[PageKind];
+
+export interface SiteRoutes {
+  routes: Route[];
+  layout: Layout;
+  siteUrl: string;
+}
+
+export interface RouteOptions {
+  /** Overrides content/site.json's url (from --site-url or SITE_URL). */
+  siteUrl?: string | undefined;
+  endpoint: LeadEndpoint;
+}
+
+const socialImageWidth = 1200;
+
+export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
+  const { site, pages, forms } = model;
+  const dir = model.contentDir;
+  const siteUrl = options.siteUrl ?? site.url;
+  const title = (base: string) => (`${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base);
+  const routes: Route[] = [];
+
+  function add<K extends PageKind>(route: {
+    path: string;
+    kind: K;
+    props: PageProps<K>;
+    source: string;
+    head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
+    lastModified?: string;
+  }): void {
+    const { title: base, ogType = 'website', ...head } = route.head;
+    routes.push({
+      path: route.path,
+      file: fileFor(route.path),
+      kind: route.kind,
+      props: route.props,
+      source: route.source,
+      inSitemap: !head.noindex,
+      lastModified: route.lastModified,
+      head: { ...head, title: title(base), ogType, canonical: absoluteUrl(siteUrl, route.path) },
+    } as Route);
+  }
+
+  const toasts = forms.toasts;
+  const toaster: IslandProps<'Toaster'> = { label: toasts.region, dismiss: toasts.dismiss };
+  const formCopy = { fields: forms.fields, requiredNote: forms.requiredNote, submitting: forms.submitting, toasts };
+  const contactForm: IslandProps<'EnquiryForm'> = {
+    variant: 'contact',
+    labelledBy: 'contact-form-heading',
+    copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
+    endpoint: options.endpoint,
+  };
+  const serviceById = new Map(model.services.map((item) => [item.id, item]));
+
+  // ---- home and company pages ----
+  const home = pages.home;
+  add({
+    path: paths.home,
+    kind: 'Home',
+    source: `${dir}/pages/home.json`,
+    props: {
+      page: home,
+      site,
+      services: model.services.map((item) => ({ ...item, learnMore: home.services.learnMore, href: paths.contact })),
+      testimonials: model.testimonials,
+      stats: model.stats,
+      heroForm: {
+        variant: 'hero',
+        labelledBy: 'hero-form-heading',
+        copy: { ...formCopy, submit: forms.hero.submit },
+        endpoint: options.endpoint,
+      },
+      contactForm,
+      formHeadings: { hero: forms.hero.heading, heroText: forms.hero.text, contact: forms.contact.heading },
+      toaster,
+      paths: { contact: paths.contact, caseStudies: paths.caseStudies },
+    },
+    head: { title: home.title, description: home.description, keywords: home.keywords, image: home.hero.image, jsonLd: withContext(organization(site, siteUrl)) },
+  });
+
+  add({
+    path: paths.about,
+    kind: 'About',
+    source: `${dir}/pages/about.json`,
+    props: { page: pages.about, team: model.team },
+    head: { ...meta(pages.about), image: pages.about.story.image },
+  });
+
+  add({
+    path: paths.caseStudies,
+    kind: 'CaseStudies',
+    source: `${dir}/pages/case-studies.json`,
+    props: { page: pages.caseStudies, caseStudies: model.caseStudies, paths: { contact: paths.contact } },
+    head: { ...meta(pages.caseStudies), image: model.caseStudies[0]?.image },
+  });
+
+  const mailto = (subject: string) => `mailto:${site.email}?subject=${encodeURIComponent(subject)}`;
+  const careers = pages.careers;
+  add({
+    path: paths.careers,
+    kind: 'Careers',
+    source: `${dir}/pages/careers.json`,
+    props: {
+      page: careers,
+      jobs: model.jobs.map((job) => ({
+        ...job,
+        applyHref: mailto(careers.positions.applySubject.replaceAll('{role}', job.title)),
+        learnMoreHref: mailto(careers.positions.learnMoreSubject.replaceAll('{role}', job.title)),
+      })),
+      cvHref: mailto(careers.cv.subject),
+    },
+    head: { ...meta(careers), image: careers.why.image },
+  });
+
+  add({
+    path: paths.contact,
+    kind: 'Contact',
+    source: `${dir}/pages/contact.json`,
+    props: { page: pages.contact, site, form: contactForm, formHeading: forms.contact.heading, toaster },
+    head: meta(pages.contact),
+  });
+
+  // ---- blog ----
+  const blog = pages.blog;
+  const articleHref = (article: Article) => (article.slug ? paths.article(article.slug) : undefined);
+  add({
+    path: paths.blog,
+    kind: 'Blog',
+    source: `${dir}/pages/blog.json`,
+    props: {
+      page: blog,
+      articles: model.articles.map((article) => ({
+        title: article.title,
+        excerpt: article.excerpt,
+        author: article.author,
+        date: article.date,
+        readTime: article.readTime,
+        category: article.category,
+        image: { src: article.image, alt: article.imageAlt },
+        href: articleHref(article),
+      })),
+      newsletter: {
+        labelledBy: 'newsletter-heading',
+        copy: { label: forms.fields.newsletterEmail, placeholder: blog.newsletter.placeholder, button: blog.newsletter.button, submitting: forms.submitting, toasts },
+        endpoint: options.endpoint,
+      },
+      toaster,
+    },
+    head: meta(blog),
+  });
+
+  for (const article of model.articles) {
+    if (!article.slug) continue;
+    const path = paths.article(article.slug);
+    const image = { src: article.image, alt: article.imageAlt };
+    add({
+      path,
+      kind: 'Article',
+      source: article.file,
+      lastModified: article.date,
+      props: {
+        article: {
+          title: article.title,
+          author: article.author,
+          date: article.date,
+          readTime: article.readTime,
+          category: article.category,
+          image: article.image,
+          imageAlt: article.imageAlt,
+          html: article.html,
+        },
+        copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
+        paths: { blog: paths.blog, contact: paths.contact },
+      },
+      head: {
+        title: article.title,
+        description: article.description,
+        keywords: article.keywords,
+        image,
+        ogType: 'article',
+        jsonLd: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, site, siteUrl),
+      },
+    });
+  }
+
+  // ---- services and trades ----
+  for (const page of model.servicePages) {
+    const path = paths.service(page.slug);
+    const { title: pageTitle, description, keywords, ...content } = page;
+    add({
+      path,
+      kind: 'ServicePage',
+      source: `${dir}/service-pages/${page.slug}.json`,
+      props: { page: content, site, paths: { contact: paths.contact } },
+      head: {
+        title: pageTitle,
+        description,
+        keywords,
+        image: page.hero.image,
+        jsonLd: service({ name: page.name, serviceType: page.name, description, url: absoluteUrl(siteUrl, path), site, siteUrl, audience: 'UK tradespeople' }),
+      },
+    });
+  }
+
+  const trade = pages.trade;
+  for (const item of model.trades) {
+    const path = paths.service(item.slug);
+    const fill = (text: string) => text.replaceAll('{plural}', item.plural).replaceAll('{singular}', item.singular);
+    const heading = fill(trade.heading);
+    add({
+      path,
+      kind: 'TradePage',
+      source: `${dir}/trades.json`,
+      props: {
+        copy: {
+          backLabel: trade.backLabel,
+          heading,
+          auditCta: fill(trade.auditCta),
+          servicesHeading: fill(trade.servicesHeading),
+          servicesIntro: fill(trade.servicesIntro),
+          ctaHeading: fill(trade.ctaHeading),
+          ctaText: fill(trade.ctaText),
+          consultationCta: fill(trade.consultationCta),
+          phoneLabel: trade.phoneLabel,
+        },
+        description: item.description,
+        heroImage: item.heroImage,
+        services: item.services.map((card) => {
+          // load-site has checked that every card names a service of services.json.
+          const offered = serviceById.get(card.service)!;
+          return { title: offered.title, icon: offered.icon, image: offered.image, description: card.description, features: card.features, learnMore: trade.learnMore, href: paths.contact };
+        }),
+        site,
+        paths: { home: paths.home, contact: paths.contact },
+      },
+      head: {
+        title: fill(trade.title),
+        description: item.metaDescription,
+        keywords: item.keywords,
+        image: item.heroImage,
+        jsonLd: service({ name: heading, serviceType: 'Digital marketing', description: item.metaDescription, url: absoluteUrl(siteUrl, path), site, siteUrl, audience: item.plural }),
+      },
+    });
+  }
+
+  // ---- legal and not found ----
+  for (const page of model.legalPages) {
+    add({
+      path: paths.legal(page.slug),
+      kind: 'Legal',
+      source: page.file,
+      lastModified: page.updated,
+      props: { page: { title: page.title, updated: page.updated, html: page.html }, updatedLabel: pages.legal.updatedLabel },
+      head: { title: page.title, description: page.description, keywords: page.keywords },
+    });
+  }
+
+  add({
+    path: paths.notFound,
+    kind: 'NotFound',
+    source: `${dir}/pages/404.json`,
+    props: { page: pages.notFound, paths: { home: paths.home } },
+    head: { title: pages.notFound.title, description: pages.notFound.description, keywords: [], noindex: true },
+  });
+
+  return { routes, layout: createLayout(model), siteUrl };
+}
+
+function meta(page: { title: string; description: string; keywords: readonly string[] }) {
+  return { title: page.title, description: page.description, keywords: page.keywords };
+}
+
+/** The header and footer, identical on every page. */
+function createLayout(model: SiteModel): Layout {
+  const { navigation, site } = model;
+  const servicePageLinks: Link[] = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
+  return {
+    site,
+    skipLink: navigation.skipLink,
+    header: {
+      links: navigation.header,
+      servicesMenu: {
+        label: navigation.servicesMenu.label,
+        servicesHeading: navigation.servicesMenu.servicesHeading,
+        services: servicePageLinks,
+        tradesHeading: navigation.servicesMenu.tradesHeading,
+        trades: model.trades.map((trade) => ({ label: trade.name, href: paths.service(trade.slug) })),
+      },
+      phoneLabel: navigation.phoneLabel,
+      quoteButton: { label: navigation.quoteButton, href: paths.contact },
+      menuButton: navigation.menuButton,
+    },
+    footer: {
+      columns: [
+        { heading: navigation.footer.servicesHeading, links: servicePageLinks },
+        { heading: navigation.footer.companyHeading, links: navigation.footer.company },
+        { heading: navigation.footer.legalHeading, links: model.legalPages.map((page) => ({ label: page.title, href: paths.legal(page.slug) })) },
+      ],
+      contactHeading: navigation.footer.contactHeading,
+      socialHeading: navigation.socialHeading,
+      copyright: navigation.footer.copyright,
+    },
+  };
+}

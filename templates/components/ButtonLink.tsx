@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+const styles = {
+  primary: 'bg-accent text-white hover:bg-accent-dark',
+  secondary: 'bg-white text-brand ring-1 ring-brand/20 hover:bg-brand-light',
+  outline: 'border-2 border-white text-white hover:bg-white hover:text-brand',
+  brand: 'bg-brand text-white hover:bg-brand-dark',
+} as const;
+
+export function ButtonLink({ href, children, variant = 'primary', className = '' }: { href: string; children: ReactNode; variant?: keyof typeof styles; className?: string }) {
+  return (
+    <a
+      href={href}
+      className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent ${styles[variant]} ${className}`}
+    >
+      {children}
+    </a>
+  );
+}

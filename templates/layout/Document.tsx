@@ -1,0 +1,59 @@
+import { Footer } from './Footer';
+import { Header } from './Header';
+import type { Assets, Head, Layout } from './types';
+
+/**
+ * Escapes JSON for a <script> element: "<" becomes \u003c, so no text in the
+ * data (an article title, say) can close the element or open a comment.
+ */
+export function scriptSafeJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function socialImage(head: Head): string | undefined {
+  return head.image && `${head.image.src}?auto=format&fit=crop&w=1200&h=630&q=70`;
+}
+
+/** The document shell of every page; the page's own markup arrives already rendered. */
+export function Document({ head, layout, assets, mainHtml }: { head: Head; layout: Layout; assets: Assets; mainHtml: string }) {
+  const image = socialImage(head);
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <meta name="keywords" content={head.keywords.join(', ')} />
+        {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.canonical} />}
+        <meta property="og:type" content={head.ogType} />
+        <meta property="og:site_name" content={layout.site.name} />
+        <meta property="og:locale" content="en_GB" />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        {image && <meta property="og:image" content={image} />}
+        {head.image && <meta property="og:image:alt" content={head.image.alt} />}
+        <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
+        {image && <meta name="twitter:image" content={image} />}
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.stylesheet} />
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />}
+      </head>
+      <body className="bg-white font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand focus:shadow">
+          {layout.skipLink}
+        </a>
+        <Header layout={layout} />
+        <main id="main" tabIndex={-1} className="focus:outline-none" dangerouslySetInnerHTML={{ __html: mainHtml }} />
+        <Footer layout={layout} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,71 @@
+import { siFacebook, siInstagram, siX, siYoutube } from 'simple-icons';
+import type { SiteFacts } from '../../src/content/model';
+import { Icon } from '../components/Icon';
+import type { Layout } from './types';
+
+const socialIcons: Record<SiteFacts['social'][number]['network'], { path: string }> = {
+  facebook: siFacebook,
+  instagram: siInstagram,
+  x: siX,
+  youtube: siYoutube,
+};
+
+export function Footer({ layout }: { layout: Layout }) {
+  const { site, footer } = layout;
+  const { address } = site;
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <a href="/" className="text-xl font-extrabold text-white">{site.name}</a>
+          <p className="mt-4 max-w-sm">{site.blurb}</p>
+          <p className="mt-6 text-sm font-semibold text-white">{footer.socialHeading}</p>
+          <ul className="mt-3 flex gap-3">
+            {site.social.map((social) => (
+              <li key={social.network}>
+                <a href={social.href} className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand hover:text-white" rel="noopener">
+                  <svg viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true" focusable="false">
+                    <path d={socialIcons[social.network].path} />
+                  </svg>
+                  <span className="sr-only">{social.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {footer.columns.map((column) => (
+          <nav key={column.heading} aria-label={column.heading}>
+            <h2 className="text-sm font-bold tracking-wide text-white uppercase">{column.heading}</h2>
+            <ul className="mt-4 space-y-1">
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="inline-block py-1.5 hover:text-white hover:underline">{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm md:flex-row md:items-start md:justify-between">
+          <div>
+            <h2 className="mb-2 font-bold text-white">{footer.contactHeading}</h2>
+            <ul className="flex flex-col gap-2 md:flex-row md:gap-6">
+              <li>
+                <a href={site.phoneHref} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="phone" className="size-4" />{site.phone}</a>
+              </li>
+              <li>
+                <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="mail" className="size-4" />{site.email}</a>
+              </li>
+              <li className="inline-flex items-center gap-2 py-1">
+                <Icon name="map-pin" className="size-4" />
+                <address className="not-italic">{address.street}, {address.locality}, {address.region} {address.postcode}</address>
+              </li>
+            </ul>
+          </div>
+          <p className="text-slate-400">&copy; {footer.copyright}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,105 @@
+import { Icon } from '../components/Icon';
+import type { Layout, Link } from './types';
+
+const linkClass = 'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand';
+const summaryClass = `${linkClass} flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden`;
+
+function LinkList({ links, className, itemClassName = 'block rounded px-2 py-1.5 text-slate-700 hover:bg-brand-light hover:text-brand' }: { links: readonly Link[]; className?: string; itemClassName?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={itemClassName}>{link.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The Services menu as a <details> disclosure: every link is in the HTML and
+ * opens by click or keyboard with JavaScript off; the menu script adds hover,
+ * Escape and closing on outside clicks.
+ */
+function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu']; variant: 'desktop' | 'mobile' }) {
+  const desktop = variant === 'desktop';
+  return (
+    <details data-menu="services" className={desktop ? 'group relative' : 'group'}>
+      <summary className={summaryClass}>
+        {menu.label}
+        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div
+        className={
+          desktop
+            ? 'absolute left-1/2 top-full z-50 mt-2 grid w-[min(46rem,90vw)] -translate-x-1/2 grid-cols-[1fr_2fr] gap-6 rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200'
+            : 'space-y-4 pb-2 pl-3'
+        }
+      >
+        <div>
+          <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.servicesHeading}</p>
+          <LinkList links={menu.services} />
+        </div>
+        <div>
+          <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.tradesHeading}</p>
+          <LinkList links={menu.trades} className={desktop ? 'grid grid-cols-2 gap-x-4 text-sm' : 'grid text-sm sm:grid-cols-2'} />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function NavItems({ header, variant }: { header: Layout['header']; variant: 'desktop' | 'mobile' }) {
+  return (
+    <ul className={variant === 'desktop' ? 'flex items-center gap-4' : 'flex flex-col gap-1'}>
+      {header.links.map((item) => (
+        <li key={item.label}>
+          {'menu' in item ? <ServicesMenu menu={header.servicesMenu} variant={variant} /> : <a href={item.href} className={`block ${linkClass}`}>{item.label}</a>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Header({ layout }: { layout: Layout }) {
+  const { site, header } = layout;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-brand text-white" aria-hidden="true">
+            <Icon name="wrench" className="size-5" />
+          </span>
+          {site.name}
+        </a>
+        <nav aria-label="Main" className="hidden lg:block">
+          <NavItems header={header} variant="desktop" />
+        </nav>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <a href={site.phoneHref} className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark">
+            <Icon name="phone" className="size-5" />
+            <span className="sr-only sm:not-sr-only">
+              <span className="sr-only">{header.phoneLabel} </span>
+              {site.phone}
+            </span>
+          </a>
+          <a href={header.quoteButton.href} className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex">
+            {header.quoteButton.label}
+          </a>
+          <details data-menu="mobile" className="lg:hidden">
+            <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 [&::-webkit-details-marker]:hidden">
+              <Icon name="menu" className="size-6" />
+              <span className="sr-only">{header.menuButton}</span>
+            </summary>
+            <nav aria-label="Mobile" className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg">
+              <NavItems header={header} variant="mobile" />
+              <a href={header.quoteButton.href} className="mt-4 flex min-h-12 items-center justify-center rounded-lg bg-accent font-semibold text-white sm:hidden">
+                {header.quoteButton.label}
+              </a>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

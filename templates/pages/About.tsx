@@ -1,0 +1,63 @@
+import type { Pages, TeamMember } from '../../src/content/model';
+import { Icon } from '../components/Icon';
+import { PageHero } from '../components/PageHero';
+import { PointGrid } from '../components/PointGrid';
+import { Section } from '../components/Section';
+import { StockImage } from '../components/StockImage';
+
+export interface AboutProps {
+  page: Pages['about'];
+  team: readonly TeamMember[];
+}
+
+export function About({ page, team }: AboutProps) {
+  const { story, mission } = page;
+  return (
+    <>
+      <PageHero heading={page.hero.heading} text={page.hero.text} />
+      <section aria-labelledby="story-heading" className="py-16 md:py-20">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
+          <div>
+            <h2 id="story-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{story.heading}</h2>
+            {story.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-5 text-lg text-slate-700">{paragraph}</p>
+            ))}
+          </div>
+          <StockImage image={story.image} width={600} height={400} sizes="(min-width: 1024px) 560px, 100vw" className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg" />
+        </div>
+      </section>
+      <section aria-labelledby="mission-heading" className="bg-brand-light py-16 md:py-20">
+        <div className="mx-auto max-w-4xl px-4 text-center">
+          <h2 id="mission-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{mission.heading}</h2>
+          <p className="mt-5 text-lg text-slate-700">{mission.text}</p>
+          <div className="mx-auto mt-8 flex max-w-2xl items-start gap-4 rounded-2xl bg-white p-6 text-left shadow ring-1 ring-slate-200">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800">
+              <Icon name="shield-check" />
+            </span>
+            <div>
+              <h3 className="text-lg font-bold">{mission.guarantee.title}</h3>
+              <p className="mt-1 text-slate-700">{mission.guarantee.text}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+      <Section id="values" heading={page.values.heading} intro={page.values.intro}>
+        <PointGrid items={page.values.items} />
+      </Section>
+      <Section id="team" heading={page.team.heading} intro={page.team.intro} tone="muted">
+        <ul className="grid gap-8 md:grid-cols-3">
+          {team.map((member) => (
+            <li key={member.name} className="overflow-hidden rounded-2xl bg-white text-center shadow-md ring-1 ring-slate-200">
+              <StockImage image={member.image} width={400} height={400} sizes="(min-width: 768px) 33vw, 100vw" className="aspect-square w-full object-cover" />
+              <div className="p-6">
+                <h3 className="text-xl font-bold">{member.name}</h3>
+                <p className="font-semibold text-brand">{member.role}</p>
+                <p className="mt-3 text-slate-600">{member.bio}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Job, Pages } from '../../src/content/model';
+import { ButtonLink } from '../components/ButtonLink';
+import { CallToAction } from '../components/CallToAction';
+import { FeatureList } from '../components/FeatureList';
+import { Icon } from '../components/Icon';
+import { PageHero } from '../components/PageHero';
+import { PointGrid } from '../components/PointGrid';
+import { Section } from '../components/Section';
+import { StockImage } from '../components/StockImage';
+
+export interface CareersProps {
+  page: Pages['careers'];
+  /** Each job with the e-mail links its buttons open. */
+  jobs: readonly (Job & { applyHref: string; learnMoreHref: string })[];
+  cvHref: string;
+}
+
+export function Careers({ page, jobs, cvHref }: CareersProps) {
+  const { why, positions } = page;
+  return (
+    <>
+      <PageHero heading={page.hero.heading} text={page.hero.text} />
+      <section aria-labelledby="why-heading" className="py-16 md:py-20">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
+          <div>
+            <h2 id="why-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{why.heading}</h2>
+            {why.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-5 text-lg text-slate-700">{paragraph}</p>
+            ))}
+            <h3 className="mt-8 text-xl font-bold">{page.values.heading}</h3>
+            <FeatureList items={page.values.items} className="mt-4" />
+          </div>
+          <StockImage image={why.image} width={600} height={400} sizes="(min-width: 1024px) 560px, 100vw" className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg" />
+        </div>
+      </section>
+      <Section id="benefits" heading={page.benefits.heading} tone="muted">
+        <PointGrid items={page.benefits.items} />
+      </Section>
+      <Section id="positions" heading={positions.heading} intro={positions.intro}>
+        <ul className="space-y-6">
+          {jobs.map((job) => (
+            <li key={job.title} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">
+              <article aria-label={job.title}>
+                <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+                  <div>
+                    <h3 className="text-2xl font-bold">{job.title}</h3>
+                    <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+                      <li className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 font-medium text-brand"><Icon name="briefcase" className="size-4" />{job.department}</li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"><Icon name="map-pin" className="size-4" />{job.location}</li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"><Icon name="clock" className="size-4" />{job.type}</li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"><Icon name="award" className="size-4" />{positions.experienceLabel}: {job.experience}</li>
+                    </ul>
+                  </div>
+                  <div className="flex shrink-0 gap-3">
+                    <ButtonLink href={job.applyHref}>{positions.applyLabel}<span className="sr-only">: {job.title}</span></ButtonLink>
+                    <ButtonLink href={job.learnMoreHref} variant="secondary">{positions.learnMoreLabel}<span className="sr-only">: {job.title}</span></ButtonLink>
+                  </div>
+                </div>
+                <p className="mt-5 text-slate-700">{job.description}</p>
+                <h4 className="mt-5 font-bold">{positions.requirementsLabel}</h4>
+                <FeatureList items={job.requirements} className="mt-3" />
+              </article>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CallToAction heading={page.cv.heading} text={page.cv.text}>
+        <ButtonLink href={cvHref}>{page.cv.button}</ButtonLink>
+      </CallToAction>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { CaseStudy, Pages } from '../../src/content/model';
+import { ButtonLink } from '../components/ButtonLink';
+import { CallToAction } from '../components/CallToAction';
+import { Icon } from '../components/Icon';
+import { PageHero } from '../components/PageHero';
+import { StockImage } from '../components/StockImage';
+
+export interface CaseStudiesProps {
+  page: Pages['caseStudies'];
+  caseStudies: readonly CaseStudy[];
+  paths: { contact: string };
+}
+
+export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
+  const { labels } = page;
+  return (
+    <>
+      <PageHero heading={page.hero.heading} text={page.hero.text} />
+      <div className="mx-auto max-w-6xl space-y-16 px-4 py-16 md:py-20">
+        {caseStudies.map((study, index) => (
+          <article key={study.title} aria-labelledby={`case-${index}`} className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200">
+            <div className="grid lg:grid-cols-[2fr_3fr]">
+              <StockImage image={study.image} width={480} height={360} sizes="(min-width: 1024px) 460px, 100vw" priority={index === 0} className="h-full max-h-96 w-full object-cover lg:max-h-none" />
+              <div className="p-6 md:p-8">
+                <p className="text-sm font-semibold text-brand">{study.client} &middot; {study.location}</p>
+                <h2 id={`case-${index}`} className="mt-1 text-2xl font-bold md:text-3xl">{study.title}</h2>
+                <p className="mt-2 inline-flex items-center gap-2 text-sm text-slate-600">
+                  <Icon name="clock" className="size-4" />
+                  {labels.timeframe}: {study.timeframe}
+                </p>
+                <h3 className="mt-6 font-bold">{labels.challenge}</h3>
+                <p className="mt-1 text-slate-700">{study.challenge}</p>
+                <h3 className="mt-4 font-bold">{labels.solution}</h3>
+                <p className="mt-1 text-slate-700">{study.solution}</p>
+              </div>
+            </div>
+            <div className="border-t border-slate-200 bg-slate-50 p-6 md:p-8">
+              <h3 className="mb-4 text-lg font-bold">{labels.results}</h3>
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[32rem] text-left">
+                  <thead>
+                    <tr className="border-b border-slate-300 text-sm text-slate-600">
+                      <th scope="col" className="py-2 pr-4 font-semibold">{labels.metric}</th>
+                      <th scope="col" className="py-2 pr-4 font-semibold">{labels.before}</th>
+                      <th scope="col" className="py-2 pr-4 font-semibold">{labels.after}</th>
+                      <th scope="col" className="py-2 font-semibold">{labels.increase}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {study.results.map((result) => (
+                      <tr key={result.metric} className="border-b border-slate-200 last:border-0">
+                        <th scope="row" className="py-3 pr-4 font-semibold">{result.metric}</th>
+                        <td className="py-3 pr-4 text-slate-700">{result.before}</td>
+                        <td className="py-3 pr-4 text-slate-900">{result.after}</td>
+                        <td className="py-3 font-bold text-green-800">{result.increase}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <figure className="mt-6 border-l-4 border-brand pl-4">
+                <blockquote className="text-lg text-slate-800 italic">
+                  <p>&ldquo;{study.testimonial.quote}&rdquo;</p>
+                </blockquote>
+                <figcaption className="mt-2 font-semibold text-slate-700">{study.testimonial.author}</figcaption>
+              </figure>
+            </div>
+          </article>
+        ))}
+      </div>
+      <CallToAction heading={page.cta.heading} text={page.cta.text}>
+        <ButtonLink href={paths.contact}>{page.cta.button}</ButtonLink>
+      </CallToAction>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Image, SiteFacts } from '../../src/content/model';
+import { ButtonLink } from '../components/ButtonLink';
+import { CallToAction } from '../components/CallToAction';
+import { Icon } from '../components/Icon';
+import { PhoneLink } from '../components/PhoneLink';
+import { Section } from '../components/Section';
+import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
+import { StockImage } from '../components/StockImage';
+
+export interface TradePageProps {
+  /** The trade template's words with the trade's name already in place. */
+  copy: {
+    backLabel: string;
+    heading: string;
+    auditCta: string;
+    servicesHeading: string;
+    servicesIntro: string;
+    ctaHeading: string;
+    ctaText: string;
+    consultationCta: string;
+    phoneLabel: string;
+  };
+  description: string;
+  heroImage: Image;
+  /** Exactly six: local SEO, Google Ads, AI services, website design, analytics and ROI, reputation. */
+  services: readonly ServiceCardProps[];
+  site: Pick<SiteFacts, 'phone' | 'phoneHref'>;
+  paths: { home: string; contact: string };
+}
+
+/** One template for all 27 trade pages. */
+export function TradePage({ copy, description, heroImage, services, site, paths }: TradePageProps) {
+  return (
+    <>
+      <section className="bg-linear-to-br from-brand-dark to-brand text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:py-16 lg:grid-cols-2">
+          <div>
+            <a href={paths.home} className="inline-flex items-center gap-2 font-semibold text-blue-100 hover:text-white hover:underline">
+              <Icon name="arrow-left" className="size-4" />
+              {copy.backLabel}
+            </a>
+            <h1 className="mt-6 text-4xl font-extrabold tracking-tight md:text-5xl">{copy.heading}</h1>
+            <p className="mt-6 text-lg text-blue-50 md:text-xl">{description}</p>
+            <ButtonLink href={paths.contact} className="mt-8">{copy.auditCta}</ButtonLink>
+          </div>
+          <StockImage image={heroImage} width={560} height={420} sizes="(min-width: 1024px) 560px, 100vw" priority className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl" />
+        </div>
+      </section>
+      <Section id="services" heading={copy.servicesHeading} intro={copy.servicesIntro} tone="muted">
+        <div className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <ServiceCard key={service.title} {...service} />
+          ))}
+        </div>
+      </Section>
+      <CallToAction heading={copy.ctaHeading} text={copy.ctaText}>
+        <ButtonLink href={paths.contact}>{copy.consultationCta}</ButtonLink>
+        <PhoneLink href={site.phoneHref} label={`${copy.phoneLabel} ${site.phone}`} className="min-h-12 px-2 text-white hover:underline" />
+      </CallToAction>
+    </>
+  );
+}
