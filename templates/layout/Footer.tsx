@@ -1,14 +1,6 @@
-import { siFacebook, siInstagram, siX, siYoutube } from 'simple-icons';
-import type { SiteFacts } from '../../src/content/model';
 import { Icon } from '../components/Icon';
+import { SocialIcon } from '../components/SocialIcon';
 import type { Layout } from './types';
-
-const socialIcons: Record<SiteFacts['social'][number]['network'], { path: string }> = {
-  facebook: siFacebook,
-  instagram: siInstagram,
-  x: siX,
-  youtube: siYoutube,
-};
 
 export function Footer({ layout }: { layout: Layout }) {
   const { site, footer } = layout;
@@ -24,9 +16,7 @@ export function Footer({ layout }: { layout: Layout }) {
             {site.social.map((social) => (
               <li key={social.network}>
                 <a href={social.href} className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand hover:text-white" rel="noopener">
-                  <svg viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true" focusable="false">
-                    <path d={socialIcons[social.network].path} />
-                  </svg>
+                  <SocialIcon network={social.network} />
                   <span className="sr-only">{social.label}</span>
                 </a>
               </li>
