@@ -11,7 +11,8 @@ import { readJson, readMarkdown } from './read-content';
 import * as s from './schemas';
 
 export async function loadSite(contentDir: string, projectRoot = process.cwd()): Promise<SiteModel> {
-  const nameOf = (path: string) => relative(projectRoot, path) || path;
+  // Files inside the project are named from its root ("content/site.json"); others by their full path.
+  const nameOf = (path: string) => (path.startsWith(projectRoot) ? relative(projectRoot, path) : path);
   const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema);
   const files = (pattern: string) => fg(pattern, { cwd: contentDir, absolute: true }).then((found) => found.sort());
 

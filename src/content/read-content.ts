@@ -60,20 +60,46 @@ export function validate<T extends v.GenericSchema>(file: string, schema: T, dat
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-  throw new ContentError(file, field, describeIssue(issue));
+  throw new ContentError(file, field, describeIssue(issue, schema));
 }
 
-function describeIssue(issue: v.BaseIssue<unknown>): string {
-  if (issue.type === 'strict_object' && issue.input !== undefined && issue.expected === 'never') {
-    return 'is not a known field (check its spelling)';
+function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
+  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not a known field (check its spelling)';
+  if (issue.received === 'undefined') {
+    // A missing key is reported by its parent object; the field's own schema says what belongs there.
+    const expected = issue.type === 'strict_object' || issue.type === 'object' ? describeSchema(schemaAt(root, issue.path ?? [])) : expectedOf(issue);
+    return `is missing: expected ${expected}`;
   }
-  if (issue.received === 'undefined') return `is missing: expected ${expectedOf(issue)}`;
   return `expected ${expectedOf(issue)}, found ${describeValue(issue.input)}`;
 }
 
+type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
+
+function schemaAt(root: v.GenericSchema, path: readonly { key: unknown }[]): AnySchema | undefined {
+  let schema: AnySchema | undefined = root as AnySchema;
+  for (const { key } of path) {
+    while (schema?.wrapped) schema = schema.wrapped;
+    schema = typeof key === 'number' ? schema?.item : schema?.entries?.[String(key)];
+  }
+  return schema;
+}
+
+function describeSchema(schema: AnySchema | undefined): string {
+  return (schema && typeNames[schema.type]) ?? 'a value';
+}
+
+const typeNames: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  boolean: 'true or false',
+  Array: 'a list',
+  Object: 'an object',
+};
+
 function expectedOf(issue: v.BaseIssue<unknown>): string {
   // Our own messages ("a lowercase slug…") read better than valibot's type names.
-  return issue.message.startsWith('Invalid ') ? (issue.expected ?? 'another value') : issue.message;
+  if (!issue.message.startsWith('Invalid ')) return issue.message;
+  return typeNames[issue.expected ?? ''] ?? issue.expected ?? 'another value';
 }
 
 function describeValue(value: unknown): string {

@@ -363,7 +363,7 @@ export const servicePageSchema = v.strictObject({
 // ---- Markdown front matter -----------------------------------------------------
 
 export const articleFrontMatterSchema = v.strictObject({
-  title: shortText(70),
+  title: shortText(60),
   slug: v.optional(slug),
   excerpt: text,
   description: metaFields.description,

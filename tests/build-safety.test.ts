@@ -1,0 +1,161 @@
+/**
+ * Bad input stops the build with a message naming the file and the field,
+ * exit code 1, and the previous output untouched; good input builds the same
+ * bytes every time; nothing from content can inject markup.
+ */
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot, runSitegen } from './support/cli';
+import { siteDir, siteUrl } from './support/site';
+
+const workspaces: string[] = [];
+afterAll(() => Promise.all(workspaces.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A copy of the real content and of a good build, to break one file of. */
+async function workspace() {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-bad-'));
+  workspaces.push(dir);
+  const content = join(dir, 'content');
+  const out = join(dir, 'dist');
+  await Promise.all([cp(join(projectRoot, 'content'), content, { recursive: true }), cp(siteDir(), out, { recursive: true })]);
+  const edit = async (file: string, change: (text: string) => string) => {
+    const path = join(content, file);
+    const before = await readFile(path, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`the edit of ${file} changed nothing`);
+    await writeFile(path, after);
+  };
+  const build = () => runSitegen(['build', '--content', content, '--out', out, '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
+  return { dir, content, out, edit, build };
+}
+
+async function fingerprint(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const hashes = await Promise.all(files.map(async (file) => [file.slice(dir.length), createHash('sha256').update(await readFile(file)).digest('hex')] as const));
+  return Object.fromEntries(hashes.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const badInput: [string, string, (text: string) => string, RegExp][] = [
+  [
+    'broken front matter',
+    'blog/google-ads-guide.md',
+    (text) => text.replace('title: "', 'title: [unclosed "'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML/,
+  ],
+  [
+    'a missing field',
+    'blog/social-media-guide.md',
+    (text) => text.replace(/^author: .*\n/m, ''),
+    /content\/blog\/social-media-guide\.md: front matter: author: is missing: expected a text/,
+  ],
+  [
+    'a wrongly typed field in front matter',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: "seven"'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a number of minutes, found "seven"/,
+  ],
+  [
+    'a wrongly typed field in JSON',
+    'trades.json',
+    (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),
+    /content\/trades\.json: trades\[0\]\.services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
+  ],
+  [
+    'a misspelt field',
+    'site.json',
+    (text) => text.replace('"tagline"', '"tagLine"'),
+    /content\/site\.json: tagline: is missing/,
+  ],
+  [
+    'invalid JSON',
+    'stats.json',
+    (text) => text.replace(/\}\s*$/, ''),
+    /content\/stats\.json: is not valid JSON/,
+  ],
+  [
+    'a trade listed twice',
+    'trades.json',
+    (text) => {
+      const data = JSON.parse(text) as { trades: unknown[] };
+      data.trades.push(data.trades[7]);
+      return JSON.stringify(data);
+    },
+    /content\/trades\.json: trades\[27\]\.slug: "plumber" is listed twice \(also at trades\[7\]\)/,
+  ],
+  [
+    'a link in Markdown to a page that does not exist',
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [our plumber page](/services/plumbers).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is not a page of this site/,
+  ],
+  [
+    'a link in the navigation to a page that does not exist',
+    'navigation.json',
+    (text) => text.replace('"href": "/about" }', '"href": "/about-us" }'),
+    /content\/navigation\.json: header\[1\]\.href: links to "\/about-us", which is not a page of this site/,
+  ],
+  [
+    'a javascript: link in Markdown',
+    'blog/local-seo-tips.md',
+    (text) => `${text}\n[Click me](javascript:alert(1))\n`,
+    /content\/blog\/local-seo-tips\.md: body: link "javascript:alert\(1\)" uses a scheme other than https, http, mailto or tel/,
+  ],
+];
+
+describe('bad input', () => {
+  it.concurrent.each(badInput)('%s stops the build, names the file and field, and leaves dist/ as it was', async (_, file, change, message) => {
+    const site = await workspace();
+    const before = await fingerprint(site.out);
+    await site.edit(file, change);
+    const result = await site.build();
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await fingerprint(site.out)).toEqual(before);
+    expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist']);
+  });
+
+  it.concurrent('a duplicate article slug names both files', async () => {
+    const site = await workspace();
+    const copy = (await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8')).replace('featured: true', 'featured: false');
+    await writeFile(join(site.content, 'blog/another-seo-article.md'), copy);
+    const result = await site.build();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/blog\/local-seo-tips\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/another-seo-article\.md/);
+  });
+});
+
+describe('safe output', () => {
+  it.concurrent('raw HTML in Markdown is shown as text and JSON-LD cannot be closed by content', async () => {
+    const site = await workspace();
+    await site.edit('blog/google-ads-guide.md', (text) =>
+      text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') + '\n<script>alert("body")</script>\n<img src=x onerror=alert(2)>\n',
+    );
+    const result = await site.build();
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const html = await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;');
+    const $ = cheerio.load(html);
+    expect($('script')).toHaveLength(1);
+    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as { headline: string };
+    expect(data.headline).toBe('Ads </script><script>alert(1)</script> guide');
+    expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
+  });
+
+  it.concurrent('two builds of the same input are byte-identical', async () => {
+    const site = await workspace();
+    await rm(site.out, { recursive: true });
+    const first = await site.build();
+    expect(first.code).toBe(0);
+    const again = await fingerprint(site.out);
+    expect(again).toEqual(await fingerprint(siteDir()));
+  });
+});
