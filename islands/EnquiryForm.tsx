@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { FormsCopy } from '../src/content/model';
-import { budgetOptions, serviceOptions, tradeOptions } from '../supabase/functions/_shared/lead.ts';
+import { budgetOptions, serviceOptions, tradeOptions } from '../supabase/functions/_shared/lead-options.ts';
 import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from './lib/fields';
 import type { LeadEndpoint } from './lib/types';
 import { useLeadForm } from './lib/use-lead-form';

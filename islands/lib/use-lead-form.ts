@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { FormType } from '../../supabase/functions/_shared/lead.ts';
+import type { FormType } from '../../supabase/functions/_shared/lead-options.ts';
 import { showToast } from './toasts';
 import type { LeadEndpoint, ToastCopy } from './types';
 

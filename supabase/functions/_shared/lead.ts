@@ -1,60 +1,15 @@
 /**
- * The lead: the one thing the site exists to capture. This module is the only
- * definition of what a lead is (the form options and the validation schema)
- * and is imported by the browser forms, the Edge Function and the local server.
- * Relative imports carry their .ts extension because Deno runs this file as is.
+ * The lead: the one thing the site exists to capture. This module (with the
+ * form options of lead-options.ts) is the only definition of what a lead is,
+ * used by the Edge Function, the local server and, for the options, the
+ * browser forms. Relative imports carry their .ts extension because Deno runs
+ * this file as is.
  */
 import * as v from 'valibot';
+import { budgetOptions, formTypes, limits, serviceOptions, tradeOptions, type Option } from './lead-options.ts';
 
-export interface Option<T extends string = string> {
-  value: T;
-  label: string;
-}
-
-const heroTrades = [
-  { value: 'plumber', label: 'Plumber' },
-  { value: 'electrician', label: 'Electrician' },
-  { value: 'builder', label: 'Builder' },
-  { value: 'carpenter', label: 'Carpenter' },
-  { value: 'roofer', label: 'Roofer' },
-] as const;
-const other = { value: 'other', label: 'Other' } as const;
-
-export const tradeOptions = {
-  hero: [...heroTrades, other],
-  contact: [
-    ...heroTrades,
-    { value: 'landscaper', label: 'Landscaper' },
-    { value: 'painter', label: 'Painter & Decorator' },
-    { value: 'heating', label: 'Heating Engineer' },
-    { value: 'kitchen', label: 'Kitchen Fitter' },
-    other,
-  ],
-} as const;
-
-export const budgetOptions = [
-  { value: '0-500', label: '£0 - £500 per month' },
-  { value: '500-1000', label: '£500 - £1,000 per month' },
-  { value: '1000-2500', label: '£1,000 - £2,500 per month' },
-  { value: '2500-5000', label: '£2,500 - £5,000 per month' },
-  { value: '5000+', label: '£5,000+ per month' },
-] as const;
-
-export const serviceOptions = ['Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management'] as const;
-
-export const formTypes = ['hero', 'contact', 'newsletter'] as const;
-export type FormType = (typeof formTypes)[number];
-
-/** Field length limits, mirrored by the database's check constraints. */
-export const limits = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  business_name: 120,
-  location: 120,
-  message: 5000,
-  page: 200,
-} as const;
+export { budgetOptions, formTypes, limits, serviceOptions, tradeOptions };
+export type { FormType, Option } from './lead-options.ts';
 
 const values = <T extends readonly Option[]>(options: T) => options.map((option) => option.value) as unknown as { [K in keyof T]: T[K]['value'] };
 

@@ -1,0 +1,53 @@
+/**
+ * The choices the lead forms offer. Kept apart from the schema (lead.ts) so
+ * the browser can import them without the validation library.
+ */
+export interface Option<T extends string = string> {
+  value: T;
+  label: string;
+}
+
+const heroTrades = [
+  { value: 'plumber', label: 'Plumber' },
+  { value: 'electrician', label: 'Electrician' },
+  { value: 'builder', label: 'Builder' },
+  { value: 'carpenter', label: 'Carpenter' },
+  { value: 'roofer', label: 'Roofer' },
+] as const;
+const other = { value: 'other', label: 'Other' } as const;
+
+export const tradeOptions = {
+  hero: [...heroTrades, other],
+  contact: [
+    ...heroTrades,
+    { value: 'landscaper', label: 'Landscaper' },
+    { value: 'painter', label: 'Painter & Decorator' },
+    { value: 'heating', label: 'Heating Engineer' },
+    { value: 'kitchen', label: 'Kitchen Fitter' },
+    other,
+  ],
+} as const;
+
+export const budgetOptions = [
+  { value: '0-500', label: '£0 - £500 per month' },
+  { value: '500-1000', label: '£500 - £1,000 per month' },
+  { value: '1000-2500', label: '£1,000 - £2,500 per month' },
+  { value: '2500-5000', label: '£2,500 - £5,000 per month' },
+  { value: '5000+', label: '£5,000+ per month' },
+] as const;
+
+export const serviceOptions = ['Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management'] as const;
+
+export const formTypes = ['hero', 'contact', 'newsletter'] as const;
+export type FormType = (typeof formTypes)[number];
+
+/** Field length limits, mirrored by the database's check constraints. */
+export const limits = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  business_name: 120,
+  location: 120,
+  message: 5000,
+  page: 200,
+} as const;
