@@ -4,6 +4,7 @@
  * the output is written beside the old one and swapped in at the end.
  */
 import { relative } from 'node:path';
+import { bundleClientScripts } from './assets/client-scripts';
 import { compileTemplates } from './assets/compile-templates';
 import { buildStylesheet } from './assets/styles';
 import { resolveConfig, type BuildOptions } from './config';
@@ -11,7 +12,7 @@ import { loadSite } from './content/load-site';
 import { createLog, formatBytes, formatMs } from './log';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import { writeSite, type SiteFile } from './output/write-site';
-import { renderPage } from './render/render-page';
+import { createPageRenderer } from './render/render-page';
 import { createRoutes } from './routes';
 import { validateRoutes } from './validate-routes';
 
@@ -41,9 +42,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!config.supabase.url) log.info('  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)');
 
   // The stages that do not depend on each other run side by side: their cost is mostly loading their libraries.
-  const [model, stylesheet, templates] = await Promise.all([
+  const [model, stylesheet, scripts, templates] = await Promise.all([
     timed('content', loadSite(config.contentDir, config.root), (site) => `${site.articles.length} articles, ${site.trades.length} trades, ${site.servicePages.length} services`),
     timed('styles', buildStylesheet(config), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`),
+    timed('islands', bundleClientScripts(config), (bundle) => `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`),
     timed('templates', compileTemplates(config), () => 'compiled'),
   ]);
 
@@ -51,11 +53,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   validateRoutes(model, routes);
 
   const rendering = performance.now();
-  const assets = { stylesheet: `/${stylesheet.file}`, scriptsFor: () => [] };
-  const files: SiteFile[] = routes.map((route) => ({ path: route.file, content: renderPage(route, templates, layout, assets) }));
+  const renderPage = createPageRenderer(templates, layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor });
+  const files: SiteFile[] = routes.map((route) => ({ path: route.file, content: renderPage(route) }));
   log.stage('render', `${routes.length} pages`, performance.now() - rendering);
 
   files.push(
+    ...scripts.files,
     { path: stylesheet.file, content: stylesheet.css },
     { path: 'sitemap.xml', content: sitemapXml(routes) },
     { path: 'robots.txt', content: robotsTxt(siteUrl) },

@@ -27,6 +27,47 @@ program
     await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet });
   });
 
+program
+  .command('preview')
+  .description('serve the built site as a static host would, with the local lead endpoint')
+  .option('-p, --port <port>', 'port to listen on', '4173')
+  .option('--host <host>', 'interface to listen on (0.0.0.0 for the whole network)', 'localhost')
+  .option('-d, --dir <dir>', 'the built site', 'dist')
+  .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
+  .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
+    const { startPreview } = await import('./server/preview');
+    const preview = await startPreview({ dir: options.dir, port: parsePort(options.port), host: options.host, leadsDir: options.leadsDir });
+    console.log(`sitegen preview: ${preview.url}/ serving ${options.dir}/`);
+    console.log(`  leads      POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`);
+    await untilInterrupted();
+    await preview.close();
+  });
+
+program
+  .command('leads')
+  .description('print the leads stored by the local preview and dev servers')
+  .option('--json', 'as JSON')
+  .option('--csv', 'as CSV')
+  .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
+  .action(async (options: { json?: boolean; csv?: boolean; leadsDir: string }) => {
+    const { printLeads } = await import('./leads/print-leads');
+    process.stdout.write(await printLeads({ leadsDir: options.leadsDir, format: options.json ? 'json' : options.csv ? 'csv' : 'table' }));
+  });
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);
+  return port;
+}
+
+/** Resolves on Ctrl-C or a termination signal, so a server can close its database cleanly. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
 try {
   await program.parseAsync();
 } catch (error) {

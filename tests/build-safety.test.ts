@@ -144,7 +144,8 @@ describe('safe output', () => {
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;');
     const $ = cheerio.load(html);
-    expect($('script')).toHaveLength(1);
+    expect($('script:not([src])')).toHaveLength(1);
+    expect($('script[src]').map((_, s) => $(s).attr('src')).get()).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
     const data = JSON.parse($('script[type="application/ld+json"]').html()!) as { headline: string };
     expect(data.headline).toBe('Ads </script><script>alert(1)</script> guide');
     expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');

@@ -168,7 +168,7 @@ describe('case studies page', () => {
 describe('blog', () => {
   it('has the seven filter buttons with All active, one featured article, Recent Articles and a newsletter box', () => {
     const $ = loadPage('/blog');
-    const buttons = $('[data-blog-filter] button');
+    const buttons = $('[data-enhance="blog-filter"] button');
     expect(buttons.map((_, b) => $(b).text()).get()).toEqual(['All', 'SEO', 'Google Ads', 'Social Media', 'Web Design', 'Reputation Management', 'Case Studies']);
     expect(buttons.map((_, b) => $(b).attr('aria-pressed')).get()).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'false']);
     const articles = $('main article');

@@ -1,41 +1,49 @@
 /**
- * One route → one HTML document. Pure: the templates, layout and asset names
- * come in, a string goes out. The page body is rendered first so the shell
- * can load exactly the island scripts the body contains.
+ * One route → one HTML document. Pure: templates, layout and asset names come
+ * in, a string goes out. The page body is rendered first, so the document can
+ * load exactly the scripts that the body's islands and enhancements need.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ScriptMarker, PageScripts } from '../assets/client-scripts';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
 import type { Route } from '../routes';
-import type { Layout } from '../../templates/layout/types';
+import type { Head, Layout } from '../../templates/layout/types';
 
 export interface PageAssets {
   stylesheet: string;
-  /** The module scripts a page needs for the islands it holds. */
-  scriptsFor(islands: ReadonlySet<string>): string[];
+  scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
 }
 
-const islandPattern = /\bdata-island="([A-Za-z]+)"/g;
+const markerPattern = /\bdata-(island|enhance)="([A-Za-z-]+)"/g;
 
-export function islandsIn(html: string): Set<string> {
-  return new Set(Array.from(html.matchAll(islandPattern), (match) => match[1]!));
+/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds. */
+export function markersIn(html: string): Set<ScriptMarker> {
+  return new Set(Array.from(html.matchAll(markerPattern), (match) => `${match[1]}:${match[2]}` as ScriptMarker));
 }
 
-export function renderPage(route: Route, templates: TemplateModule, layout: Layout, assets: PageAssets): string {
-  try {
-    // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
-    const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-    const mainHtml = renderToStaticMarkup(createElement(Page, route.props));
-    const document = createElement(templates.Document, {
-      head: route.head,
-      layout,
-      assets: { stylesheet: assets.stylesheet, scripts: assets.scriptsFor(islandsIn(mainHtml)) },
-      mainHtml,
-    });
+const emptyHead: Head = { title: '', description: '', keywords: [], canonical: '', ogType: 'website' };
+
+export type PageRenderer = (route: Route) => string;
+
+export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
+  const render = (head: Head, mainHtml: string, scripts: PageScripts) =>
     // React writes no doctype.
-    return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
-  } catch (error) {
-    throw new RenderError(route.path, route.kind, error);
-  }
+    `<!DOCTYPE html>${renderToStaticMarkup(
+      createElement(templates.Document, { head, layout, assets: { stylesheet: assets.stylesheet, scripts: scripts.modules, preloads: scripts.preloads }, mainHtml }),
+    )}`;
+  // What the header and footer need is the same on every page: found once per build.
+  const layoutMarkers = markersIn(render(emptyHead, '', { modules: [], preloads: [] }));
+
+  return (route) => {
+    try {
+      // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
+      const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
+      const mainHtml = renderToStaticMarkup(createElement(Page, route.props));
+      return render(route.head, mainHtml, assets.scriptsFor(new Set([...layoutMarkers, ...markersIn(mainHtml)])));
+    } catch (error) {
+      throw new RenderError(route.path, route.kind, error);
+    }
+  };
 }

@@ -41,6 +41,9 @@ export function Document({ head, layout, assets, mainHtml }: { head: Head; layou
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.stylesheet} />
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

@@ -64,7 +64,7 @@ function NavItems({ header, variant }: { header: Layout['header']; variant: 'des
 export function Header({ layout }: { layout: Layout }) {
   const { site, header } = layout;
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header data-enhance="menus" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
           <span className="flex size-9 items-center justify-center rounded-lg bg-brand text-white" aria-hidden="true">

@@ -40,6 +40,8 @@ export interface Layout {
 
 export interface Assets {
   stylesheet: string;
-  /** Module scripts this page needs, in load order. */
+  /** The page's module scripts: one per island or enhancement its markup holds. */
   scripts: readonly string[];
+  /** Chunks those scripts import, fetched in parallel with them. */
+  preloads: readonly string[];
 }

@@ -17,7 +17,7 @@ export function Blog({ page, articles, newsletter, toaster }: BlogProps) {
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
       <div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-        <div role="group" aria-label={page.filterLabel} data-blog-filter className="mb-10 flex flex-wrap justify-center gap-2">
+        <div role="group" aria-label={page.filterLabel} data-enhance="blog-filter" className="mb-10 flex flex-wrap justify-center gap-2">
           {page.categories.map((category, index) => (
             <button
               key={category}

@@ -6,7 +6,7 @@
  * this file as is.
  */
 import * as v from 'valibot';
-import { budgetOptions, formTypes, limits, serviceOptions, tradeOptions, type Option } from './lead-options.ts';
+import { budgetOptions, formTypes, limits, serviceOptions, tradeOptions, type FormType, type Option } from './lead-options.ts';
 
 export { budgetOptions, formTypes, limits, serviceOptions, tradeOptions };
 export type { FormType, Option } from './lead-options.ts';
@@ -35,7 +35,7 @@ const common = {
   submission_id: v.pipe(v.string('submission_id must be text'), v.uuid('submission_id must be a UUID')),
   page: optional(limits.page, 'page'),
   /** Honeypot: hidden from people, filled in by bots. */
-  website: v.optional(v.string(), ''),
+  website: v.optional(v.string('website must be text'), ''),
 };
 
 const heroLead = v.object({
@@ -83,4 +83,51 @@ export function checkLead(payload: unknown): LeadCheck {
   const field = v.getDotPath(issue);
   const missing = issue.received === 'undefined' && field ? `${field} is required` : null;
   return { success: false, error: missing ?? issue.message };
+}
+
+/** A lead as a row of the `leads` table (supabase/migrations/): every column we write, absent fields as null. */
+export interface LeadRecord {
+  submission_id: string;
+  form_type: FormType;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  trade: string | null;
+  business_name: string | null;
+  location: string | null;
+  budget: string | null;
+  services_interested: string[];
+  message: string | null;
+  page: string | null;
+}
+
+/** The row to insert for a checked lead (the honeypot is not stored). */
+export function leadRecord(lead: Lead): LeadRecord {
+  const record: LeadRecord = {
+    submission_id: lead.submission_id,
+    form_type: lead.form_type,
+    name: null,
+    email: lead.email,
+    phone: null,
+    trade: null,
+    business_name: null,
+    location: null,
+    budget: null,
+    services_interested: [],
+    message: null,
+    page: lead.page,
+  };
+  if (lead.form_type === 'newsletter') return record;
+  record.name = lead.name;
+  record.phone = lead.phone;
+  record.trade = lead.trade;
+  if (lead.form_type === 'hero') return record;
+  return {
+    ...record,
+    business_name: lead.business_name,
+    location: lead.location,
+    budget: lead.budget,
+    services_interested: [...lead.services_interested],
+    message: lead.message,
+  };
 }

@@ -1,0 +1,54 @@
+/**
+ * The header's menus are <details> disclosures that work with no script at
+ * all. This adds what people expect on top: hover on wide screens, closing on
+ * a link click, Escape (focus back to the toggle), a click or focus elsewhere,
+ * and aria-expanded kept true to the state. Plain DOM code: Preact would cost
+ * every page 5 KB for the same thing.
+ */
+const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
+const hoverable = matchMedia('(hover: hover) and (min-width: 1024px)');
+
+function summaryOf(menu: HTMLDetailsElement): HTMLElement {
+  return menu.querySelector('summary')!;
+}
+
+function close(menu: HTMLDetailsElement, returnFocus = false): void {
+  if (!menu.open) return;
+  menu.open = false;
+  if (returnFocus) summaryOf(menu).focus();
+}
+
+for (const menu of menus) {
+  const summary = summaryOf(menu);
+  summary.setAttribute('aria-expanded', String(menu.open));
+  menu.addEventListener('toggle', () => {
+    summary.setAttribute('aria-expanded', String(menu.open));
+    // One menu open at a time, except a menu inside the one just opened.
+    if (menu.open) for (const other of menus) if (other !== menu && !other.contains(menu)) close(other);
+  });
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) close(menu);
+  });
+  menu.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && menu.open) {
+      event.stopPropagation();
+      close(menu, true);
+    }
+  });
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !menu.contains(next)) close(menu);
+  });
+  if (menu.dataset.menu === 'services' && !menu.closest('[data-menu="mobile"]')) {
+    menu.addEventListener('pointerenter', (event) => {
+      if (event.pointerType === 'mouse' && hoverable.matches) menu.open = true;
+    });
+    menu.addEventListener('pointerleave', (event) => {
+      if (event.pointerType === 'mouse' && hoverable.matches) close(menu);
+    });
+  }
+}
+
+document.addEventListener('click', (event) => {
+  for (const menu of menus) if (!menu.contains(event.target as Node)) close(menu);
+});

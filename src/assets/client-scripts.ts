@@ -1,0 +1,127 @@
+/**
+ * The browser's JavaScript, bundled once per build with esbuild: one entry
+ * per island (islands/<Name>.tsx, hydrated) and per enhancement
+ * (islands/enhance/<name>.ts, plain DOM code), split so that shared code
+ * (Preact) is one chunk and each page loads only what its markup holds.
+ * Files are named by content hash.
+ */
+import { join, relative } from 'node:path';
+import fg from 'fast-glob';
+import type { Plugin } from 'esbuild';
+import type { BuildConfig } from '../config';
+import { SitegenError } from '../errors';
+import type { SiteFile } from '../output/write-site';
+import { describeEsbuildError } from './compile-templates';
+
+/** What a page's markup asks for: `island:EnquiryForm` for data-island="EnquiryForm", `enhance:menus` for data-enhance="menus". */
+export type ScriptMarker = `island:${string}` | `enhance:${string}`;
+
+export interface PageScripts {
+  /** Entry modules, as <script type="module">. */
+  modules: string[];
+  /** The chunks those modules import, as <link rel="modulepreload"> so they load in parallel, not one after another. */
+  preloads: string[];
+}
+
+export interface ClientScripts {
+  files: SiteFile[];
+  scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
+}
+
+/** The browsers the site supports, the same baseline as the stylesheet. */
+const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
+const virtualRoot = '/sitegen-assets';
+
+export async function bundleClientScripts(config: BuildConfig): Promise<ClientScripts> {
+  const [{ build }, islandFiles, enhancementFiles] = await Promise.all([
+    import('esbuild'),
+    fg('[A-Z]*.tsx', { cwd: config.islandsDir }),
+    fg('enhance/*.ts', { cwd: config.islandsDir }),
+  ]);
+  // Entry name → source, and the marker each entry answers. esbuild's metafile names an entry by its source.
+  const entries: Record<string, string> = {};
+  const markerOf = new Map<string, ScriptMarker>();
+  for (const file of islandFiles) {
+    const name = file.replace(/\.tsx$/, '');
+    entries[name] = `island-entry:${name}`;
+    markerOf.set(entries[name], `island:${name}`);
+  }
+  for (const file of enhancementFiles) {
+    const name = file.replace(/^enhance\/|\.ts$/g, '');
+    entries[name] = join(config.islandsDir, file);
+    markerOf.set(relative(config.root, entries[name]).split('\\').join('/'), `enhance:${name}`);
+  }
+
+  let result;
+  try {
+    result = await build({
+      entryPoints: entries,
+      plugins: [islandEntries(config.islandsDir)],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      target: browsers,
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      legalComments: 'none',
+      write: false,
+      metafile: true,
+      outdir: join(virtualRoot, 'assets'),
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      absWorkingDir: config.root,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    throw new SitegenError(`islands: ${describeEsbuildError(error)}`, { cause: error });
+  }
+
+  const urlOf = (output: string) => `/${relative(virtualRoot, join(config.root, output)).split('\\').join('/')}`;
+  const outputs = result.metafile.outputs;
+  const outputOf = new Map<ScriptMarker, string>();
+  for (const [output, meta] of Object.entries(outputs)) {
+    const marker = meta.entryPoint && markerOf.get(meta.entryPoint);
+    if (marker) outputOf.set(marker, output);
+  }
+  const staticImports = (output: string, seen = new Set<string>()): Set<string> => {
+    for (const item of outputs[output]?.imports ?? []) {
+      if (item.kind === 'import-statement' && !seen.has(item.path)) {
+        seen.add(item.path);
+        staticImports(item.path, seen);
+      }
+    }
+    return seen;
+  };
+
+  return {
+    files: result.outputFiles.map((file) => ({ path: relative(virtualRoot, file.path).split('\\').join('/'), content: file.contents })),
+    scriptsFor(markers) {
+      const modules = new Set<string>();
+      const preloads = new Set<string>();
+      for (const marker of markers) {
+        const output = outputOf.get(marker);
+        if (!output) throw new SitegenError(`a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`);
+        modules.add(urlOf(output));
+        for (const chunk of staticImports(output)) preloads.add(urlOf(chunk));
+      }
+      return { modules: [...modules].sort(), preloads: [...preloads].sort() };
+    },
+  };
+}
+
+/** Each island's browser entry: hydrate every copy of it on the page. */
+function islandEntries(islandsDir: string): Plugin {
+  return {
+    name: 'island-entries',
+    setup(build) {
+      build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+      build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
+        contents: `import { hydrateIslands } from './lib/hydrate';\nimport { ${args.path} } from './${args.path}';\nhydrateIslands('${args.path}', ${args.path});\n`,
+        resolveDir: islandsDir,
+        loader: 'ts',
+      }));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The `_headers` file as Netlify and Cloudflare Pages read it: a path pattern
+ * on its own line, then indented "Name: value" lines. `*` matches any run of
+ * characters. Every matching rule applies, in order.
+ */
+export interface HeaderRule {
+  pattern: RegExp;
+  headers: [string, string][];
+}
+
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const source = line.trim().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
+      continue;
+    }
+    const separator = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (rule && separator > 0) rule.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
+  }
+  return rules;
+}
+
+export function headersFor(rules: readonly HeaderRule[], path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) if (rule.pattern.test(path)) for (const [name, value] of rule.headers) headers[name] = value;
+  return headers;
+}

@@ -1,0 +1,71 @@
+/**
+ * `sitegen preview`: the built site served as a static host serves it, plus
+ * the lead endpoint, answered by the Edge Function's own handler and stored
+ * in the local embedded Postgres.
+ */
+import { join, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { SitegenError } from '../errors';
+import { openLeadDatabase, pgliteLeadStore, type PGlite } from '../leads/lead-database';
+import { noteRunningServer, serveLeadList } from '../leads/running-server';
+import { diskSource } from './disk-source';
+import { startSiteServer, type SiteServer } from './site-server';
+
+export interface PreviewOptions {
+  root?: string;
+  /** The built site; default dist/. */
+  dir?: string;
+  port?: number;
+  host?: string;
+  /** Folder of the lead database; default .sitegen/leads; `null` keeps it in memory (tests). */
+  leadsDir?: string | null;
+}
+
+export interface Preview extends SiteServer {
+  leads: PGlite;
+  leadsDir: string | null;
+}
+
+export const defaultPort = 4173;
+export const defaultHost = 'localhost';
+
+export function leadsDirOf(root: string, leadsDir?: string | null): string | null {
+  return leadsDir === null ? null : resolve(root, leadsDir ?? join('.sitegen', 'leads'));
+}
+
+export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
+  const root = resolve(options.root ?? process.cwd());
+  const dir = resolve(root, options.dir ?? 'dist');
+  const isSite = await stat(join(dir, 'index.html')).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  if (!isSite) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
+
+  const leadsDir = leadsDirOf(root, options.leadsDir);
+  const leads = await openLeadDatabase(leadsDir ?? undefined, { migrationsDir: join(root, 'supabase', 'migrations') });
+  try {
+    const server = await startSiteServer({
+      source: diskSource(dir),
+      port: options.port ?? defaultPort,
+      host: options.host ?? defaultHost,
+      leads: createLeadHandler(pgliteLeadStore(leads), { log: (message) => console.error(message) }),
+      intercept: serveLeadList(leads),
+    });
+    const forget = leadsDir ? await noteRunningServer(leadsDir, server.url) : async () => {};
+    return {
+      ...server,
+      leads,
+      leadsDir,
+      close: async () => {
+        await forget();
+        await server.close();
+        await leads.close();
+      },
+    };
+  } catch (error) {
+    await leads.close();
+    throw error;
+  }
+}

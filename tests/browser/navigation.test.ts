@@ -1,0 +1,186 @@
+/**
+ * Menus, the blog filter and the not-found page in a real browser, at a narrow
+ * and a wide viewport and by keyboard; and no console error or CSP violation
+ * on any page of the site.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Preview } from '../../src/server/preview';
+import { allPaths } from '../support/site';
+import { narrow, openPage, wide } from './support/browser';
+import { startTestPreview } from './support/preview';
+
+let preview: Preview;
+beforeAll(async () => {
+  preview = await startTestPreview();
+});
+afterAll(() => preview.close());
+
+describe('mobile menu (narrow screen)', () => {
+  it('the toggle opens and closes the menu, aria-expanded tells the state, and a link click closes it', async () => {
+    const { page, problems } = await openPage(narrow);
+    await page.goto(`${preview.url}/`);
+    const toggle = page.locator('details[data-menu="mobile"] > summary');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await menu.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Testimonials' }).click();
+    await page.waitForURL(/#testimonials$/);
+    expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+  });
+
+  it('the Services entry opens on a tap and lists the services and all 27 trades', async () => {
+    const { page } = await openPage(narrow);
+    await page.goto(`${preview.url}/about`);
+    await page.locator('details[data-menu="mobile"] > summary').click();
+    const services = page.locator('details[data-menu="mobile"] details[data-menu="services"]');
+    await services.locator('summary').click();
+    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('details[data-menu="mobile"]').getAttribute('open')).not.toBeNull();
+    const links = services.getByRole('link');
+    expect(await links.count()).toBe(32);
+    await services.getByRole('link', { name: 'Chimney Sweep' }).click();
+    await page.waitForURL(/\/services\/chimney-sweep$/);
+    expect(await page.locator('h1').textContent()).toBe('Digital Marketing for Chimney Sweeps');
+  });
+
+  it('Escape closes the menu and returns focus to the toggle', async () => {
+    const { page } = await openPage(narrow);
+    await page.goto(`${preview.url}/contact`);
+    const toggle = page.locator('details[data-menu="mobile"] > summary');
+    await toggle.click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(false);
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
+
+describe('Services dropdown (wide screen)', () => {
+  it('opens on hover and closes when the mouse leaves', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    const panel = services.getByRole('link', { name: 'Plumber', exact: true });
+    expect(await panel.isVisible()).toBe(false);
+    await services.locator('summary').hover();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('true');
+    await page.mouse.move(10, 600);
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+  });
+
+  it('the toggle closes it, a click outside closes it, and a link click goes to the page', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/careers`);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    const summary = services.locator('summary');
+    await summary.hover();
+    await expect.poll(() => services.getAttribute('open')).not.toBeNull();
+    await summary.click();
+    expect(await services.getAttribute('open')).toBeNull();
+    await summary.click();
+    expect(await services.getAttribute('open')).not.toBeNull();
+    await page.mouse.click(640, 700);
+    expect(await services.getAttribute('open')).toBeNull();
+    await summary.hover();
+    await services.getByRole('link', { name: 'Google Ads' }).click();
+    await page.waitForURL(/\/services\/google-ads$/);
+  });
+
+  it('works by keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/about`);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    const summary = services.locator('summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await summary.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Local SEO');
+    await page.keyboard.press('Escape');
+    expect(await services.getAttribute('open')).toBeNull();
+    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Tabbing out of an open menu closes it.
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 33; i += 1) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Testimonials');
+    expect(await services.getAttribute('open')).toBeNull();
+  });
+
+  it('with JavaScript off the menu still opens and its links are reachable', async () => {
+    const { page } = await openPage({ ...wide, javaScript: false });
+    await page.goto(`${preview.url}/`);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    await services.locator('summary').click();
+    await services.getByRole('link', { name: 'Roofer' }).click();
+    await page.waitForURL(/\/services\/roofer$/);
+  });
+});
+
+describe('blog filter', () => {
+  const visibleCategories = (page: Awaited<ReturnType<typeof openPage>>['page']) =>
+    page.locator('main article[data-category]:visible').evaluateAll((articles) => articles.map((article) => article.getAttribute('data-category')));
+
+  it('shows only the chosen category and marks its button pressed; All shows everything again', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/blog`);
+    expect(await visibleCategories(page)).toHaveLength(6);
+    await page.getByRole('button', { name: 'Google Ads' }).click();
+    expect(await visibleCategories(page)).toEqual(['Google Ads']);
+    expect(await page.getByRole('button', { name: 'Google Ads' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Reputation Management' }).click();
+    expect(await visibleCategories(page)).toEqual(['Reputation Management']);
+    await page.getByRole('button', { name: 'All' }).click();
+    expect(await visibleCategories(page)).toHaveLength(6);
+    expect(problems).toEqual([]);
+  });
+
+  it('with JavaScript off every article shows', async () => {
+    const { page } = await openPage({ ...wide, javaScript: false });
+    await page.goto(`${preview.url}/blog`);
+    await page.getByRole('button', { name: 'SEO', exact: true }).click();
+    expect(await visibleCategories(page)).toHaveLength(6);
+  });
+});
+
+describe('not-found page', () => {
+  it('answers 404, shows the page and logs the missing path to the console', async () => {
+    const { page, problems } = await openPage(wide);
+    const response = await page.goto(`${preview.url}/services/astronaut`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
+    await expect.poll(() => problems).toContain('error: 404 Error: User attempted to access non-existent route: /services/astronaut');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${preview.url}/`);
+  });
+});
+
+describe('every page', () => {
+  it('loads with no console error, no uncaught exception and no Content-Security-Policy violation', async () => {
+    for (const viewport of [narrow, wide]) {
+      const { page, problems } = await openPage(viewport);
+      for (const path of allPaths) {
+        const response = await page.goto(`${preview.url}${path}`, { waitUntil: 'load' });
+        expect(response?.status(), path).toBe(200);
+        expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        expect(problems, `${path} at ${viewport.width}px`).toEqual([]);
+      }
+    }
+  });
+});
