@@ -15,8 +15,8 @@ export function Toaster({ label, dismiss }: ToasterProps) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => subscribeToasts(setToasts), []);
   return (
-    <section aria-label={label} class="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-3 p-4 sm:items-end">
-      <div role="status" aria-live="polite" aria-atomic="false" class="contents">
+    <section aria-label={label} class="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-4">
+      <div role="status" aria-live="polite" aria-atomic="false" class="flex flex-col items-center gap-3 sm:items-end">
         {toasts.map((toast) => (
           <div
             key={toast.id}

@@ -6,7 +6,9 @@
  * role allowed to insert into `leads`.
  *
  * Deploy: supabase functions deploy contact-form
- * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase itself.
+ * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase itself;
+ * ALLOWED_ORIGIN (optional, e.g. https://www.tradeboostdigital.co.uk) limits
+ * which site may call it from a browser.
  */
 import { createClient } from '@supabase/supabase-js';
 import { createLeadHandler } from '../_shared/handle-lead-request.ts';
@@ -16,4 +18,4 @@ const client = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABAS
   auth: { persistSession: false },
 });
 
-Deno.serve(createLeadHandler(supabaseLeadStore(client)));
+Deno.serve(createLeadHandler(supabaseLeadStore(client), { allowOrigin: Deno.env.get('ALLOWED_ORIGIN') ?? '*' }));

@@ -1,0 +1,196 @@
+/**
+ * The forms against a Supabase project, played by a local server: the request
+ * is what supabase.functions.invoke sends, and every way the call can fail
+ * shows its exact error toast with the visitor's words kept.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Preview } from '../../src/server/preview';
+import { runSitegen } from '../support/cli';
+import { openPage, wide } from './support/browser';
+import { startTestPreview } from './support/preview';
+
+type Mode = 'success' | 'slow-success' | '500-json' | '500-text' | 'unsuccessful' | 'unsuccessful-silent' | 'not-json' | 'drop' | 'hang';
+
+interface Received {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+const anonKey = 'anon-test-key-1234';
+let mode: Mode = 'success';
+let received: Received[] = [];
+let supabase: Server;
+let preview: Preview;
+let workspace: string;
+
+/** A stand-in for the Supabase project's functions endpoint. */
+function answer(request: IncomingMessage, response: ServerResponse, body: string) {
+  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type' };
+  if (request.method === 'OPTIONS') return response.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS' }).end();
+  received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: JSON.parse(body || '{}') });
+  const json = (status: number, data: unknown) => response.writeHead(status, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(data));
+  switch (mode) {
+    case 'success':
+      return json(200, { success: true });
+    case 'slow-success':
+      return setTimeout(() => json(200, { success: true }), 800);
+    case '500-json':
+      return json(500, { success: false, error: 'The enquiry service is down for maintenance.' });
+    case '500-text':
+      return response.writeHead(500, { ...cors, 'Content-Type': 'text/plain' }).end('Internal Server Error');
+    case 'unsuccessful':
+      return json(200, { success: false, error: 'Please use your business e-mail address.' });
+    case 'unsuccessful-silent':
+      return json(200, { success: false });
+    case 'not-json':
+      return response.writeHead(200, { ...cors, 'Content-Type': 'text/plain' }).end('OK');
+    case 'drop':
+      return request.socket.destroy();
+    case 'hang':
+      return undefined;
+  }
+}
+
+beforeAll(async () => {
+  supabase = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk));
+    request.on('end', () => answer(request, response, body));
+  });
+  await new Promise<void>((resolve) => supabase.listen(0, '127.0.0.1', resolve));
+  const supabaseUrl = `http://127.0.0.1:${(supabase.address() as AddressInfo).port}`;
+
+  workspace = await mkdtemp(join(tmpdir(), 'sitegen-supabase-'));
+  const built = await runSitegen(['build', '--quiet', '--out', join(workspace, 'dist')], { env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: anonKey } });
+  if (built.code !== 0) throw new Error(built.stderr);
+  preview = await startTestPreview(join(workspace, 'dist'));
+});
+
+afterAll(async () => {
+  await preview?.close();
+  supabase?.closeAllConnections();
+  await new Promise((resolve) => supabase?.close(resolve));
+  await rm(workspace, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  mode = 'success';
+  received = [];
+});
+
+function toast(page: Page) {
+  return page.getByRole('status', { includeHidden: true });
+}
+
+async function fillHeroForm(page: Page) {
+  const form = page.locator('#home form');
+  await form.getByLabel('Full name').fill('Priya Shah');
+  await form.getByLabel('Email address').fill('priya@shahbuilders.co.uk');
+  await form.getByLabel('Phone number').fill('07700 900456');
+  await form.getByLabel('Your trade').selectOption('builder');
+  return form;
+}
+
+async function formValues(page: Page) {
+  const form = page.locator('#home form');
+  return Promise.all(['Full name', 'Email address', 'Phone number', 'Your trade'].map((label) => form.getByLabel(label).inputValue()));
+}
+
+describe('the request', () => {
+  it('is a POST to {SUPABASE_URL}/functions/v1/contact-form with apikey, Bearer token and the JSON payload, sent once', async () => {
+    mode = 'slow-success';
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    const button = form.locator('button[type="submit"]');
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Submitting...');
+    expect(await button.isDisabled()).toBe(true);
+    await button.click({ force: true });
+    await expect.poll(() => toast(page).textContent(), { timeout: 3000 }).toContain('Success!');
+    expect(await button.textContent()).toBe('Get My Free Quote');
+    expect(await button.isDisabled()).toBe(false);
+
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', path: '/functions/v1/contact-form' });
+    expect(request!.headers).toMatchObject({ apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' });
+    expect(request!.body).toEqual({
+      name: 'Priya Shah',
+      email: 'priya@shahbuilders.co.uk',
+      phone: '07700 900456',
+      trade: 'builder',
+      form_type: 'hero',
+      submission_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      page: '/',
+      website: '',
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('failures show the error toast and keep every field', () => {
+  const cases: [string, Mode, string][] = [
+    ['the server answering 500 with an error', '500-json', 'The enquiry service is down for maintenance.'],
+    ['the server answering 500 with no error', '500-text', 'Failed to submit form'],
+    ['a reply of { success: false, error }', 'unsuccessful', 'Please use your business e-mail address.'],
+    ['a reply of { success: false }', 'unsuccessful-silent', 'Form submission failed'],
+    ['a reply that is not JSON', 'not-json', 'Form submission failed'],
+    ['a dropped connection', 'drop', 'Failed to submit form. Please try again.'],
+  ];
+
+  it.each(cases)('%s', async (_, failure, message) => {
+    mode = failure;
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    await expect.poll(() => toast(page).textContent(), { timeout: 3000 }).toBe(`Error${message}×`);
+    expect(await toast(page).locator('> div').getAttribute('class')).toContain('bg-red-700');
+    expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
+    expect(await form.getByRole('button', { name: 'Get My Free Quote' }).isEnabled()).toBe(true);
+  });
+
+  it('a request that takes longer than 15 seconds is abandoned with the error toast, and not retried', async () => {
+    mode = 'hang';
+    const { page } = await openPage(wide);
+    await page.clock.install();
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    await expect.poll(() => received.length).toBe(1);
+    await page.clock.fastForward(14_000);
+    expect(await toast(page).textContent()).toBe('');
+    await page.clock.fastForward(1_500);
+    await expect.poll(() => toast(page).textContent()).toBe('ErrorThe request took too long. Please check your connection and try again.×');
+    expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
+    expect(received).toHaveLength(1);
+  });
+
+  it('a retry after a failure carries the same submission id; the next enquiry gets a new one', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    const submit = form.getByRole('button', { name: 'Get My Free Quote' });
+    mode = '500-json';
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Error');
+    mode = 'success';
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    await fillHeroForm(page);
+    await submit.click();
+    await expect.poll(() => received.length).toBe(3);
+    const [first, retry, next] = received.map((request) => request.body.submission_id);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The enquiry forms in a real browser against the real preview server: each
+ * submission ends as a row in the lead database, built from the real
+ * migrations, holding every field the visitor gave.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listLeads } from '../../src/leads/lead-database';
+import type { Preview } from '../../src/server/preview';
+import { narrow, openPage, wide } from './support/browser';
+import { startTestPreview } from './support/preview';
+
+let preview: Preview;
+beforeAll(async () => {
+  preview = await startTestPreview();
+});
+afterAll(() => preview.close());
+beforeEach(async () => {
+  await preview.leads.exec('delete from leads');
+});
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The live region: always in the page, empty (and so without a box) when no toast shows. */
+function toast(page: Page) {
+  return page.getByRole('status', { includeHidden: true });
+}
+
+async function leadRequests(page: Page, action: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const listener = (request: { url(): string }) => {
+    if (request.url().endsWith('/functions/v1/contact-form')) count += 1;
+  };
+  page.on('request', listener);
+  await action();
+  await page.waitForTimeout(300);
+  page.off('request', listener);
+  return count;
+}
+
+describe('hero form', () => {
+  it('stores the lead with every field, says Success! and empties the fields', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = page.locator('#home form');
+    await form.getByLabel('Full name').fill('Dave Hughes');
+    await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+    await form.getByLabel('Phone number').fill('07700 900123');
+    await form.getByLabel('Your trade').selectOption('plumber');
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+
+    await expect.poll(() => toast(page).textContent()).toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+    expect(await form.getByLabel('Full name').inputValue()).toBe('');
+    expect(await form.getByLabel('Email address').inputValue()).toBe('');
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('');
+    expect(await form.getByLabel('Your trade').inputValue()).toBe('');
+
+    const [lead, ...others] = await listLeads(preview.leads);
+    expect(others).toEqual([]);
+    expect(lead).toMatchObject({
+      form_type: 'hero',
+      name: 'Dave Hughes',
+      email: 'dave@hughesplumbing.co.uk',
+      phone: '07700 900123',
+      trade: 'plumber',
+      page: '/',
+      business_name: null,
+      services_interested: [],
+    });
+    expect(lead!.submission_id).toMatch(uuid);
+    expect(problems).toEqual([]);
+  });
+
+  it('the browser blocks a missing name or a malformed e-mail, shows which field, and sends nothing', async () => {
+    const { page } = await openPage(narrow);
+    await page.goto(`${preview.url}/`);
+    const form = page.locator('#home form');
+    const name = form.getByLabel('Full name');
+    const email = form.getByLabel('Email address');
+    await email.fill('dave@hughesplumbing.co.uk');
+    const missingName = await leadRequests(page, () => form.getByRole('button', { name: 'Get My Free Quote' }).click());
+    expect(missingName).toBe(0);
+    expect(await name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await name.fill('Dave Hughes');
+    await email.fill('dave@');
+    const badEmail = await leadRequests(page, () => form.getByRole('button', { name: 'Get My Free Quote' }).click());
+    expect(badEmail).toBe(0);
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe('');
+    expect(await listLeads(preview.leads)).toEqual([]);
+  });
+});
+
+describe('contact form', () => {
+  async function fillContactForm(page: Page) {
+    const form = page.locator('main form');
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await form.getByLabel('Phone number').fill('0115 496 0321');
+    await form.getByLabel('Your trade').selectOption('heating');
+    await form.getByLabel('Business name').fill('Okafor Electrical & Heating Ltd');
+    await form.getByLabel('Location').fill('Nottingham');
+    await form.getByLabel('Monthly marketing budget').selectOption('1000-2500');
+    await form.getByText('Local SEO', { exact: true }).click();
+    await form.getByText('Reputation Management', { exact: true }).click();
+    await form.getByText('Google Ads', { exact: true }).click();
+    await form.getByText('Google Ads', { exact: true }).click();
+    await form.getByLabel('Tell us about your business').fill('We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.');
+    return form;
+  }
+
+  it('stores every field, with the chosen services, and resets the form', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    expect(await form.locator('input[name="services_interested"]:checked').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+      'Local SEO',
+      'Reputation Management',
+    ]);
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(await form.getByLabel('Business name').inputValue()).toBe('');
+    expect(await form.getByLabel('Tell us about your business').inputValue()).toBe('');
+    expect(await form.locator('input[name="services_interested"]:checked').count()).toBe(0);
+
+    const [lead] = await listLeads(preview.leads);
+    expect(lead).toMatchObject({
+      form_type: 'contact',
+      name: 'Sarah Okafor',
+      email: 'sarah@okaforelectrical.co.uk',
+      phone: '0115 496 0321',
+      trade: 'heating',
+      business_name: 'Okafor Electrical & Heating Ltd',
+      location: 'Nottingham',
+      budget: '1000-2500',
+      services_interested: ['Local SEO', 'Reputation Management'],
+      message: 'We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.',
+      page: '/contact',
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('requires phone and trade, marked with *', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    expect(await form.locator('label[for="contact-phone"]').textContent()).toBe('Phone number *');
+    expect(await form.locator('label[for="contact-trade"]').textContent()).toBe('Your trade *');
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    const sent = await leadRequests(page, () => form.getByRole('button', { name: 'Send My Enquiry' }).click());
+    expect(sent).toBe(0);
+    expect(await form.getByLabel('Phone number').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
+  });
+
+  it('a double click stores one lead', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    const sent = await leadRequests(page, () => form.getByRole('button', { name: 'Send My Enquiry' }).dblclick());
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(sent).toBe(1);
+    expect(await listLeads(preview.leads)).toHaveLength(1);
+  });
+
+  it('the home page contact section sends the contact form too', async () => {
+    const { page } = await openPage(narrow);
+    await page.goto(`${preview.url}/#contact`);
+    const form = page.locator('#contact form');
+    await form.getByLabel('Full name').fill('Tom Reid');
+    await form.getByLabel('Email address').fill('tom@reidroofing.co.uk');
+    await form.getByLabel('Phone number').fill('01332 000111');
+    await form.getByLabel('Your trade').selectOption('roofer');
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(await listLeads(preview.leads)).toMatchObject([{ form_type: 'contact', name: 'Tom Reid', trade: 'roofer', page: '/' }]);
+  });
+});
+
+describe('newsletter', () => {
+  it('stores the e-mail as a newsletter lead, with the same states and toasts', async () => {
+    const { page, problems } = await openPage(narrow);
+    await page.goto(`${preview.url}/blog`);
+    const form = page.locator('#newsletter-heading + p + div form');
+    await form.getByLabel('Your email address').fill('news@hughesplumbing.co.uk');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+    expect(await form.getByLabel('Your email address').inputValue()).toBe('');
+    expect(await listLeads(preview.leads)).toMatchObject([{ form_type: 'newsletter', email: 'news@hughesplumbing.co.uk', name: null, page: '/blog' }]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('toasts', () => {
+  it('are announced in a live region and disappear after 4 to 5 seconds', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/blog`);
+    expect(await toast(page).getAttribute('aria-live')).toBe('polite');
+    await page.getByLabel('Your email address').fill('timing@example.co.uk');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    const shown = Date.now();
+    await page.waitForTimeout(3900 - (Date.now() - shown));
+    expect(await toast(page).textContent()).toContain('Success!');
+    await expect.poll(() => toast(page).textContent(), { timeout: 2000, interval: 100 }).toBe('');
+    expect(Date.now() - shown).toBeLessThan(5600);
+  });
+});
