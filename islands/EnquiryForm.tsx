@@ -27,7 +27,7 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
       business_name: text(data, 'business_name'),
       location: text(data, 'location'),
       budget: text(data, 'budget'),
-      services_interested: data.getAll('services_interested').map(String),
+      services_interested: data.getAll('services_interested[]').map(String),
       message: text(data, 'message'),
     }),
   }));
@@ -66,7 +66,8 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
                   key={service}
                   class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
                 >
-                  <input type="checkbox" name="services_interested" value={service} class="sr-only" />
+                  {/* The [] marks a list of values under one name, the convention validators and servers know. */}
+                  <input type="checkbox" name="services_interested[]" value={service} class="sr-only" />
                   {service}
                 </label>
               ))}

@@ -48,7 +48,8 @@ describe('shared header and footer', () => {
       const $ = loadPage(path);
       const header = $('header');
       expect(header.find('a[href="/"]').first().text(), path).toContain('TradeBoost Digital');
-      expect(header.find('a[href="tel:+448081570192"]').text(), path).toContain('0808 157 0192');
+      // Phone numbers are written with non-breaking spaces, so they never wrap.
+      expect(header.find('a[href="tel:+448081570192"]').text(), path).toContain('0808\u00a0157\u00a00192');
       expect(header.find('a[href="/contact"]').filter((_, a) => $(a).text() === 'Get Quote').length, path).toBeGreaterThan(0);
       const nav = header.find('nav[aria-label="Main"]');
       for (const href of ['/', '/about', '/contact', '/#testimonials']) expect(nav.find(`a[href="${href}"]`).length, `${path} ${href}`).toBe(1);
@@ -59,7 +60,7 @@ describe('shared header and footer', () => {
       const footer = $('footer');
       for (const href of footerLinks) expect(footer.find(`a[href="${href}"]`).length, `${path} footer ${href}`).toBe(1);
       expect(footer.find('a[href^="https://"] svg'), path).toHaveLength(4);
-      expect(footer.find('a[href="tel:+448081570192"]').text()).toBe('0808 157 0192');
+      expect(footer.find('a[href="tel:+448081570192"]').text()).toBe('0808\u00a0157\u00a00192');
       expect(footer.find('a[href="mailto:hello@example.com"]').text()).toBe('hello@example.com');
       expect(footer.find('address').text()).toContain('Derby, Derbyshire');
       expect(textOf($, 'footer')).toContain('We help UK tradespeople');
@@ -247,7 +248,7 @@ describe('contact page', () => {
       'Select your trade', 'Plumber', 'Electrician', 'Builder', 'Carpenter', 'Roofer', 'Landscaper', 'Painter & Decorator', 'Heating Engineer', 'Kitchen Fitter', 'Other',
     ]);
     expect(form.find('select[name="budget"] option').map((_, o) => $(o).attr('value')).get()).toEqual(['', '0-500', '500-1000', '1000-2500', '2500-5000', '5000+']);
-    expect(form.find('input[name="services_interested"]').map((_, i) => $(i).attr('value')).get()).toEqual([
+    expect(form.find('input[name="services_interested[]"]').map((_, i) => $(i).attr('value')).get()).toEqual([
       'Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management',
     ]);
     for (const name of ['business_name', 'location']) expect(form.find(`input[name="${name}"]`).attr('required'), name).toBeUndefined();
@@ -277,7 +278,7 @@ describe('service pages', () => {
       $('#services ul').first().children('li').each((_, card) => expect($(card).find('ul li')).toHaveLength(4));
       const cta = $('#cta-heading').parent();
       expect(cta.find('a[href="/contact"]')).toHaveLength(1);
-      expect(cta.find('a[href="tel:+448081570192"]').text()).toContain('0808 157 0192');
+      expect(cta.find('a[href="tel:+448081570192"]').text()).toContain('0808\u00a0157\u00a00192');
     }
     expect($text('/services/ai-services')).toContain('AI Phone Calls');
     expect($text('/services/local-seo')).not.toContain('AI Phone Calls');

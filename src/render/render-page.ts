@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ScriptMarker, PageScripts } from '../assets/client-scripts';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
+import { asHtml5 } from './html5';
 import type { Route } from '../routes';
 import type { Head, Layout } from '../../templates/layout/types';
 
@@ -30,8 +31,10 @@ export type PageRenderer = (route: Route) => string;
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
   const render = (head: Head, mainHtml: string, scripts: PageScripts) =>
     // React writes no doctype.
-    `<!DOCTYPE html>${renderToStaticMarkup(
-      createElement(templates.Document, { head, layout, assets: { stylesheet: assets.stylesheet, scripts: scripts.modules, preloads: scripts.preloads }, mainHtml }),
+    `<!DOCTYPE html>${asHtml5(
+      renderToStaticMarkup(
+        createElement(templates.Document, { head, layout, assets: { stylesheet: assets.stylesheet, scripts: scripts.modules, preloads: scripts.preloads }, mainHtml }),
+      ),
     )}`;
   // What the header and footer need is the same on every page: found once per build.
   const layoutMarkers = markersIn(render(emptyHead, '', { modules: [], preloads: [] }));

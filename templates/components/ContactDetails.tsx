@@ -1,5 +1,6 @@
 import type { SiteFacts } from '../../src/content/model';
 import { Icon } from './Icon';
+import { TelLink } from './TelLink';
 
 export interface ContactDetailsLabels {
   phoneLabel: string;
@@ -12,7 +13,7 @@ export interface ContactDetailsLabels {
 export function ContactDetails({ site, labels, tone = 'light' }: { site: SiteFacts; labels: ContactDetailsLabels; tone?: 'light' | 'dark' }) {
   const { address } = site;
   const rows = [
-    { icon: 'phone' as const, label: labels.phoneLabel, value: <a href={site.phoneHref} className="hover:underline">{site.phone}</a> },
+    { icon: 'phone' as const, label: labels.phoneLabel, value: <TelLink href={site.phoneHref} className="hover:underline">{site.phone}</TelLink> },
     { icon: 'mail' as const, label: labels.emailLabel, value: <a href={`mailto:${site.email}`} className="hover:underline">{site.email}</a> },
     {
       icon: 'map-pin' as const,
@@ -29,14 +30,14 @@ export function ContactDetails({ site, labels, tone = 'light' }: { site: SiteFac
   return (
     <dl className="space-y-5">
       {rows.map((row) => (
-        <div key={row.label} className="flex items-start gap-4">
-          <span className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${tone === 'dark' ? 'bg-white/10 text-white' : 'bg-brand-light text-brand'}`}>
-            <Icon name={row.icon} className="size-5" />
-          </span>
-          <div>
-            <dt className={`text-sm font-semibold ${muted}`}>{row.label}</dt>
-            <dd className="text-lg font-semibold">{row.value}</dd>
-          </div>
+        <div key={row.label} className="relative min-h-11 pl-15">
+          <dt className={`text-sm font-semibold ${muted}`}>
+            <span className={`absolute top-0 left-0 flex size-11 items-center justify-center rounded-lg ${tone === 'dark' ? 'bg-white/10 text-white' : 'bg-brand-light text-brand'}`}>
+              <Icon name={row.icon} className="size-5" />
+            </span>
+            {row.label}
+          </dt>
+          <dd className="text-lg font-semibold">{row.value}</dd>
         </div>
       ))}
     </dl>

@@ -17,7 +17,9 @@ const widths = [400, 800, 1200, 1600];
 /** A stock photo from the image host, at a few widths so each screen downloads only what it needs. */
 export function StockImage({ image, width, height, sizes, priority = false, className }: Props) {
   const url = (w: number) => `${image.src}?auto=format&fit=crop&w=${w}&h=${Math.round((w * height) / width)}&q=70`;
-  const candidates = widths.filter((w) => w <= width * 2);
+  // Widths up to twice the drawn size (for 2x screens); a small image (an avatar) gets its own 1x and 2x.
+  const fitting = widths.filter((w) => w <= width * 2);
+  const candidates = fitting.length ? fitting : [width, width * 2];
   return (
     <img
       src={url(width)}

@@ -1,5 +1,6 @@
 import { Icon } from '../components/Icon';
 import { SocialIcon } from '../components/SocialIcon';
+import { TelLink } from '../components/TelLink';
 import type { Layout } from './types';
 
 export function Footer({ layout }: { layout: Layout }) {
@@ -42,7 +43,7 @@ export function Footer({ layout }: { layout: Layout }) {
             <h2 className="mb-2 font-bold text-white">{footer.contactHeading}</h2>
             <ul className="flex flex-col gap-2 md:flex-row md:gap-6">
               <li>
-                <a href={site.phoneHref} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="phone" className="size-4" />{site.phone}</a>
+                <TelLink href={site.phoneHref} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="phone" className="size-4" />{site.phone}</TelLink>
               </li>
               <li>
                 <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="mail" className="size-4" />{site.email}</a>

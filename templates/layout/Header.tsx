@@ -1,4 +1,5 @@
 import { Icon } from '../components/Icon';
+import { nonBreaking } from '../components/TelLink';
 import type { Layout, Link } from './types';
 
 const linkClass = 'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand';
@@ -79,8 +80,8 @@ export function Header({ layout }: { layout: Layout }) {
           <a href={site.phoneHref} className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark">
             <Icon name="phone" className="size-5" />
             <span className="sr-only sm:not-sr-only">
-              <span className="sr-only">{header.phoneLabel} </span>
-              {site.phone}
+              <span className="sr-only">{nonBreaking(`${header.phoneLabel} `)}</span>
+              {nonBreaking(site.phone)}
             </span>
           </a>
           <a href={header.quoteButton.href} className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex">

@@ -115,7 +115,7 @@ describe('contact form', () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/contact`);
     const form = await fillContactForm(page);
-    expect(await form.locator('input[name="services_interested"]:checked').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+    expect(await form.locator('input[name="services_interested[]"]:checked').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
       'Local SEO',
       'Reputation Management',
     ]);
@@ -123,7 +123,7 @@ describe('contact form', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(await form.getByLabel('Business name').inputValue()).toBe('');
     expect(await form.getByLabel('Tell us about your business').inputValue()).toBe('');
-    expect(await form.locator('input[name="services_interested"]:checked').count()).toBe(0);
+    expect(await form.locator('input[name="services_interested[]"]:checked').count()).toBe(0);
 
     const [lead] = await listLeads(preview.leads);
     expect(lead).toMatchObject({
