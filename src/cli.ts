@@ -54,6 +54,30 @@ program
     process.stdout.write(await printLeads({ leadsDir: options.leadsDir, format: options.json ? 'json' : options.csv ? 'csv' : 'table' }));
   });
 
+program
+  .command('check')
+  .description('run the gates a marketing site must pass on a built site: links, html, a11y, seo, budgets, lighthouse')
+  .option('-d, --dir <dir>', 'the built site', 'dist')
+  .option('--only <gates>', 'comma-separated gates to run (default: all)')
+  .option('--external', 'also fetch external links and stock photos (needs internet)')
+  .option('--json [file]', 'write the report as JSON, to the file or to standard output')
+  .action(async (options: { dir: string; only?: string; external?: boolean; json?: string | boolean }) => {
+    const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([import('./check/check-site'), import('./check/report'), import('node:fs/promises')]);
+    const jsonToStdout = options.json === true;
+    const results = await checkSite({
+      dir: options.dir,
+      only: options.only ? parseGates(options.only) : undefined,
+      external: options.external,
+      onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),
+    });
+    if (jsonToStdout) process.stdout.write(report.reportJson(options.dir, results));
+    else {
+      process.stdout.write(report.formatSummary(results));
+      if (typeof options.json === 'string') await writeFile(options.json, report.reportJson(options.dir, results));
+    }
+    if (!results.every((result) => result.passed)) process.exitCode = 1;
+  });
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);

@@ -1,77 +1,42 @@
 /**
- * What a visitor's phone downloads, measured on the built site: JavaScript at
- * page load and on first use of a form, gzipped, against fixed budgets; and
- * nothing inline that the Content-Security-Policy would have to allow.
+ * The shape of the JavaScript a visitor downloads, on the built site: the
+ * submit code loads on first use of a form, never at page load; pages without
+ * islands load only the menu script; nothing is inline for the
+ * Content-Security-Policy to allow. (The byte budgets themselves are the
+ * budgets gate of `sitegen check`, tested in check.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { budgets, gzippedSize, importGraph } from '../src/check/gates/budgets';
 import { allPaths, loadPage, siteDir } from './support/site';
 
-const KB = 1024;
-const budgets = { withoutForm: 7 * KB, withForm: 10 * KB, firstFormUse: 4 * KB };
-
-/** Gzipped at zlib's default level, as most hosts serve it (a conservative measure: level 9 and Brotli are smaller). */
-const gzipped = (path: string) => gzipSync(readFileSync(join(siteDir(), path))).byteLength;
-
-function scriptsAtLoad(path: string): string[] {
+function scriptsAtLoad(path: string): { modules: string[]; all: string[] } {
   const $ = loadPage(path);
-  return [...$('script[type="module"][src]').map((_, s) => $(s).attr('src')).get(), ...$('link[rel="modulepreload"]').map((_, l) => $(l).attr('href')).get()];
+  const modules = $('script[type="module"][src]').map((_, s) => $(s).attr('src')!).get();
+  return { modules, all: [...modules, ...$('link[rel="modulepreload"]').map((_, l) => $(l).attr('href')!).get()] };
 }
 
-/** Modules reachable by import() from the given ones and not already loaded: what the first interaction fetches. */
-function loadedLater(loaded: string[]): string[] {
-  const seen = new Set(loaded);
-  const later: string[] = [];
-  const queue = [...loaded];
-  while (queue.length) {
-    const code = readFileSync(join(siteDir(), queue.shift()!), 'utf8');
-    for (const [, file] of code.matchAll(/import\(["']\.\/([\w-]+\.js)["']\)|from["']\.\/([\w-]+\.js)["']/g)) {
-      const url = `/assets/${file}`;
-      if (!file || seen.has(url)) continue;
-      seen.add(url);
-      later.push(url);
-      queue.push(url);
-    }
-  }
-  return later;
-}
+const code = (files: string[]) => files.map((file) => readFileSync(join(siteDir(), file), 'utf8')).join('');
 
-const hasForm = (path: string) => loadPage(path)('form').length > 0;
-
-describe('JavaScript budgets (gzipped)', () => {
-  it(`pages without a form load at most ${budgets.withoutForm / KB} KB, pages with one at most ${budgets.withForm / KB} KB`, () => {
-    const report: string[] = [];
-    for (const path of [...allPaths, '/404']) {
-      const bytes = scriptsAtLoad(path).reduce((sum, file) => sum + gzipped(file), 0);
-      const budget = hasForm(path) ? budgets.withForm : budgets.withoutForm;
-      report.push(`${path} ${bytes}`);
-      expect(bytes, `${path}: ${bytes} bytes of JavaScript at load`).toBeLessThanOrEqual(budget);
-    }
-    expect(report).toHaveLength(48);
-  });
-
-  it(`using a form for the first time loads at most ${budgets.firstFormUse / KB} KB more, and the submit code is not loaded at page load`, () => {
+describe('JavaScript', () => {
+  it('a form loads the Supabase client on first use, within budget, and not at page load', () => {
     for (const path of ['/', '/contact', '/blog']) {
-      const atLoad = scriptsAtLoad(path);
-      const later = loadedLater(atLoad);
-      expect(later.length, path).toBeGreaterThan(0);
-      const bytes = later.reduce((sum, file) => sum + gzipped(file), 0);
-      expect(bytes, `${path}: ${bytes} bytes on first use`).toBeLessThanOrEqual(budgets.firstFormUse);
-      const code = later.map((file) => readFileSync(join(siteDir(), file), 'utf8')).join('');
-      expect(code, 'the Supabase client is in the lazy chunk').toContain('x-region');
-      const eager = atLoad.map((file) => readFileSync(join(siteDir(), file), 'utf8')).join('');
-      expect(eager).not.toContain('x-region');
+      const { modules, all } = scriptsAtLoad(path);
+      const { later } = importGraph(siteDir(), modules);
+      expect(later, path).toHaveLength(1);
+      expect(code(later), 'functions-js is in the lazy chunk').toContain('x-region');
+      expect(code(all)).not.toContain('x-region');
+      expect(later.reduce((sum, file) => sum + gzippedSize(readFileSync(join(siteDir(), file))), 0)).toBeLessThanOrEqual(budgets.jsFirstFormUse);
     }
   });
 
   it('pages without islands load only the menu script: no Preact', () => {
     for (const path of ['/about', '/services/plumber', '/blog/local-seo-tips', '/privacy-policy']) {
-      expect(scriptsAtLoad(path), path).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
+      expect(scriptsAtLoad(path).all, path).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
     }
-    expect(scriptsAtLoad('/blog').some((file) => file.includes('blog-filter'))).toBe(true);
-    expect(scriptsAtLoad('/contact').some((file) => file.includes('blog-filter'))).toBe(false);
+    expect(scriptsAtLoad('/blog').all.some((file) => file.includes('blog-filter'))).toBe(true);
+    expect(scriptsAtLoad('/contact').all.some((file) => file.includes('blog-filter'))).toBe(false);
   });
 });
 

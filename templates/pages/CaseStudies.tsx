@@ -36,22 +36,22 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
             </div>
             <div className="border-t border-slate-200 bg-slate-50 p-6 md:p-8">
               <h3 className="mb-4 text-lg font-bold">{labels.results}</h3>
-              <div className="overflow-x-auto">
-                <table className="w-full min-w-[32rem] text-left">
+              <div>
+                <table className="w-full text-left text-sm sm:text-base">
                   <thead>
                     <tr className="border-b border-slate-300 text-sm text-slate-600">
-                      <th scope="col" className="py-2 pr-4 font-semibold">{labels.metric}</th>
-                      <th scope="col" className="py-2 pr-4 font-semibold">{labels.before}</th>
-                      <th scope="col" className="py-2 pr-4 font-semibold">{labels.after}</th>
+                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">{labels.metric}</th>
+                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">{labels.before}</th>
+                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">{labels.after}</th>
                       <th scope="col" className="py-2 font-semibold">{labels.increase}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {study.results.map((result) => (
                       <tr key={result.metric} className="border-b border-slate-200 last:border-0">
-                        <th scope="row" className="py-3 pr-4 font-semibold">{result.metric}</th>
-                        <td className="py-3 pr-4 text-slate-700">{result.before}</td>
-                        <td className="py-3 pr-4 text-slate-900">{result.after}</td>
+                        <th scope="row" className="py-3 pr-3 font-semibold sm:pr-4">{result.metric}</th>
+                        <td className="py-3 pr-3 text-slate-700 sm:pr-4">{result.before}</td>
+                        <td className="py-3 pr-3 text-slate-900 sm:pr-4">{result.after}</td>
                         <td className="py-3 font-bold text-green-800">{result.increase}</td>
                       </tr>
                     ))}

@@ -1,0 +1,76 @@
+/**
+ * `sitegen check`: the gates a marketing site must pass, run on a built
+ * site served as a static host serves it. Gates run one after another: the
+ * browser-driven ones each need the machine to themselves.
+ */
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { SitegenError } from '../errors';
+import { diskSource } from '../server/disk-source';
+import { startSiteServer } from '../server/site-server';
+import type { SiteSource } from '../server/static-site';
+import { readBuiltPages } from './built-site';
+import { checkA11y } from './gates/a11y';
+import { checkBudgets } from './gates/budgets';
+import { checkHtml } from './gates/html';
+import { barePageHtml, barePagePath, checkLighthouse } from './gates/lighthouse';
+import { checkLinks } from './gates/links';
+import { checkSeo } from './gates/seo';
+import { gateNames, type CheckContext, type GateName, type GateResult } from './types';
+
+const gates: Record<GateName, (context: CheckContext) => Promise<GateResult>> = {
+  links: checkLinks,
+  html: checkHtml,
+  a11y: checkA11y,
+  seo: checkSeo,
+  budgets: checkBudgets,
+  lighthouse: checkLighthouse,
+};
+
+export interface CheckOptions {
+  root?: string;
+  dir?: string;
+  only?: readonly GateName[];
+  external?: boolean;
+  lighthousePages?: CheckContext['lighthousePages'];
+  /** Called as each gate finishes, so a report can print while the next one runs. */
+  onGate?: (result: GateResult) => void;
+}
+
+export function parseGates(list: string): GateName[] {
+  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!gateNames.includes(name as GateName)) throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found "${name}"`);
+  }
+  return names as GateName[];
+}
+
+export async function checkSite(options: CheckOptions = {}): Promise<GateResult[]> {
+  const dir = resolve(options.root ?? process.cwd(), options.dir ?? 'dist');
+  const built = await stat(join(dir, 'index.html')).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  if (!built) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
+  const pages = await readBuiltPages(dir);
+  const server = await startSiteServer({ source: withBarePage(diskSource(dir)), port: 0, host: '127.0.0.1' });
+  const results: GateResult[] = [];
+  try {
+    const context: CheckContext = { dir, pages, origin: server.url, external: options.external ?? false, lighthousePages: options.lighthousePages };
+    for (const name of options.only?.length ? options.only : gateNames) {
+      const result = await gates[name](context);
+      results.push(result);
+      options.onGate?.(result);
+    }
+  } finally {
+    await server.close();
+  }
+  return results;
+}
+
+/** The site plus the bare page Lighthouse measures the site against. */
+function withBarePage(source: SiteSource): SiteSource {
+  const bare = new TextEncoder().encode(barePageHtml);
+  const file = `${barePagePath.slice(1)}.html`;
+  return { read: (path) => (path === file ? Promise.resolve(bare) : source.read(path)) };
+}

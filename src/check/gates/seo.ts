@@ -1,0 +1,123 @@
+/**
+ * seo: what a crawler needs from every page but the 404: a unique title of at
+ * most 60 characters and description of at most 160, a canonical URL equal to
+ * the page's own URL and its sitemap entry, Open Graph tags, one h1, and
+ * JSON-LD that parses and has the fields Google requires for its type; a
+ * sitemap listing exactly the pages; robots.txt naming it.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { notFoundPath } from '../built-site';
+import type { CheckContext, Finding, GateResult } from '../types';
+
+/** Fields Google's structured-data documentation requires (or, for articles, lists as what makes them eligible). */
+const requiredFields: Record<string, string[]> = {
+  Organization: ['name', 'url'],
+  LocalBusiness: ['name', 'address'],
+  ProfessionalService: ['name', 'address'],
+  Service: ['name', 'provider'],
+  Article: ['headline', 'image', 'datePublished', 'author.name'],
+  BlogPosting: ['headline', 'image', 'datePublished', 'author.name'],
+};
+
+export async function checkSeo(context: CheckContext): Promise<GateResult> {
+  const findings: Finding[] = [];
+  const add = (page: string, rule: string, message: string, fix: string, target?: string) => findings.push({ page, rule, message, fix, target });
+
+  const [robots, sitemap] = await Promise.all([readText(join(context.dir, 'robots.txt')), readText(join(context.dir, 'sitemap.xml'))]);
+  const sitemapUrl = robots && /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1];
+  if (!robots) add('/robots.txt', 'robots-missing', 'robots.txt is missing', 'write robots.txt with a Sitemap: line');
+  else if (!sitemapUrl) add('/robots.txt', 'robots-sitemap', 'robots.txt does not name the sitemap', 'add "Sitemap: https://<site>/sitemap.xml"');
+  const siteOrigin = sitemapUrl ? new URL(sitemapUrl).origin : undefined;
+  if (sitemapUrl && !sitemapUrl.endsWith('/sitemap.xml')) add('/robots.txt', 'robots-sitemap', `names ${sitemapUrl}, not the site's sitemap.xml`, 'point the Sitemap: line at /sitemap.xml');
+  const listed = new Set(Array.from((sitemap ?? '').matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decodeXml(match[1]!)));
+  if (!sitemap) add('/sitemap.xml', 'sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
+
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  const expectedUrls = new Set<string>();
+  for (const page of context.pages) {
+    const $ = cheerio.load(page.html);
+    const path = page.path;
+    if (path === notFoundPath) {
+      if ($('meta[name="robots"]').attr('content') !== 'noindex') add(path, 'not-found-indexable', 'the 404 page can be indexed', 'add <meta name="robots" content="noindex">');
+      continue;
+    }
+    const url = siteOrigin ? `${siteOrigin}${path}` : undefined;
+    if (url) expectedUrls.add(url);
+
+    const title = $('head > title').text();
+    if (!title) add(path, 'title-missing', 'the page has no <title>', 'give the page a title in its content file');
+    else if (title.length > 60) add(path, 'title-length', `the title is ${title.length} characters, more than 60: "${title}"`, 'shorten it: search results cut titles at about 60 characters');
+    if (title && titles.has(title)) add(path, 'title-duplicate', `the title "${title}" is also the title of ${titles.get(title)}`, 'give each page its own title');
+    titles.set(title, path);
+
+    const description = $('meta[name="description"]').attr('content') ?? '';
+    if (!description) add(path, 'description-missing', 'the page has no meta description', 'write a description of 50-160 characters');
+    else if (description.length > 160) add(path, 'description-length', `the description is ${description.length} characters, more than 160`, 'shorten it to at most 160 characters');
+    if (description && descriptions.has(description)) add(path, 'description-duplicate', `the description is also that of ${descriptions.get(description)}`, 'give each page its own description');
+    descriptions.set(description, path);
+
+    const canonical = $('link[rel="canonical"]').attr('href');
+    if (!canonical) add(path, 'canonical-missing', 'the page has no canonical link', 'add <link rel="canonical"> with the page\'s own URL');
+    else if (url && canonical !== url) add(path, 'canonical-mismatch', `the canonical URL is ${canonical}, not the page's own URL ${url}`, 'make the canonical the site origin plus the page path');
+    if (canonical && sitemap && !listed.has(canonical)) add(path, 'sitemap-missing-page', `${canonical} is not in sitemap.xml`, 'list every page in the sitemap');
+
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:type']) {
+      if (!$(`meta[property="${property}"]`).attr('content')) add(path, 'open-graph', `the page has no ${property}`, `add <meta property="${property}">`);
+    }
+    const ogUrl = $('meta[property="og:url"]').attr('content');
+    if (ogUrl && canonical && ogUrl !== canonical) add(path, 'open-graph', `og:url ${ogUrl} differs from the canonical ${canonical}`, 'use the canonical URL for og:url');
+
+    const h1 = $('h1').length;
+    if (h1 !== 1) add(path, 'h1-count', `the page has ${h1} h1 elements`, 'give every page exactly one h1');
+
+    $('script[type="application/ld+json"]').each((index, script) => {
+      let data: unknown;
+      try {
+        data = JSON.parse($(script).html() ?? '');
+      } catch (error) {
+        add(path, 'json-ld-parse', `JSON-LD block ${index + 1} is not valid JSON (${(error as Error).message})`, 'fix the structured data', `script[type="application/ld+json"]:nth-of-type(${index + 1})`);
+        return;
+      }
+      for (const problem of jsonLdProblems(data)) add(path, 'json-ld-fields', problem, 'add the fields Google requires for this type (developers.google.com/search/docs/appearance/structured-data)');
+    });
+  }
+
+  if (sitemap && siteOrigin) {
+    for (const url of listed) {
+      if (!expectedUrls.has(url)) add('/sitemap.xml', 'sitemap-extra-url', `${url} is in the sitemap but is not a page of the site`, 'list only built pages (and never the 404)');
+    }
+  }
+
+  return {
+    gate: 'seo',
+    passed: findings.length === 0,
+    checked: `${context.pages.length - 1} pages, sitemap.xml (${listed.size} URLs), robots.txt`,
+    findings,
+    notes: [],
+  };
+}
+
+function jsonLdProblems(data: unknown): string[] {
+  if (!data || typeof data !== 'object') return ['JSON-LD is not an object'];
+  const record = data as Record<string, unknown>;
+  const problems: string[] = [];
+  if (record['@context'] !== 'https://schema.org' && record['@context'] !== 'http://schema.org') problems.push('JSON-LD has no @context of https://schema.org');
+  const type = record['@type'];
+  if (typeof type !== 'string') return [...problems, 'JSON-LD has no @type'];
+  for (const field of requiredFields[type] ?? []) {
+    const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), record);
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) problems.push(`${type} JSON-LD lacks ${field}`);
+  }
+  return problems;
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  return readFile(path, 'utf8').catch(() => undefined);
+}
+
+function decodeXml(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}

@@ -1,0 +1,42 @@
+/** What every gate of `sitegen check` reports. */
+export const gateNames = ['links', 'html', 'a11y', 'seo', 'budgets', 'lighthouse'] as const;
+export type GateName = (typeof gateNames)[number];
+
+/** One problem: on which page, by which rule, where, and how to fix it. */
+export interface Finding {
+  page: string;
+  rule: string;
+  /** The element (selector), link or file at fault, where there is one. */
+  target?: string;
+  message: string;
+  fix: string;
+}
+
+export interface GateResult {
+  gate: GateName;
+  passed: boolean;
+  /** One line: what was checked, for the summary. */
+  checked: string;
+  findings: Finding[];
+  /** Things the reader should know that are not failures (external links not fetched, say). */
+  notes: string[];
+}
+
+export interface BuiltPage {
+  /** URL path: "/", "/about", "/404". */
+  path: string;
+  /** File under the site folder: "index.html". */
+  file: string;
+  html: string;
+}
+
+export interface CheckContext {
+  dir: string;
+  pages: BuiltPage[];
+  /** Origin of the local server that serves the site with clean URLs, as a static host would. */
+  origin: string;
+  /** Fetch external links and let stock photos load (needs internet). */
+  external: boolean;
+  /** The pages Lighthouse measures, one per template; the site's own list unless given. */
+  lighthousePages?: readonly { template: string; path: string }[];
+}

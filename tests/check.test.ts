@@ -1,0 +1,160 @@
+/**
+ * The fast gates of `sitegen check` (links, html, seo, budgets): each passes
+ * on the good build and fails, naming the page, the rule and the element,
+ * on a copy broken on purpose. The browser gates are in tests/browser.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFile, cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSite } from '../src/check/check-site';
+import type { GateName } from '../src/check/types';
+import { runSitegen } from './support/cli';
+import { siteDir } from './support/site';
+
+const copies: string[] = [];
+afterAll(() => Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+async function copyOfBuild(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
+  copies.push(dir);
+  await cp(siteDir(), dir, { recursive: true });
+  return dir;
+}
+
+/** A copy of the good build, with one file changed. */
+async function brokenCopy(file: string, change: (text: string) => string): Promise<string> {
+  const dir = await copyOfBuild();
+  const path = join(dir, file);
+  const before = await readFile(path, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`the change to ${file} changed nothing`);
+  await writeFile(path, after);
+  return dir;
+}
+
+async function gate(name: GateName, dir: string) {
+  const [result] = await checkSite({ dir, only: [name] });
+  return result!;
+}
+
+describe('on the good build', () => {
+  it.each(['links', 'html', 'seo', 'budgets'] as const)('%s passes', async (name) => {
+    const result = await gate(name, siteDir());
+    expect(result.findings).toEqual([]);
+    expect(result.passed).toBe(true);
+  });
+});
+
+describe('links', () => {
+  it('fails on a dead link, naming the page and the link', async () => {
+    const dir = await brokenCopy('about.html', (html) => html.replace('<h2 id="story-heading"', '<a href="/services/plumbers">plumbers</a><h2 id="story-heading"'));
+    const result = await gate('links', dir);
+    expect(result.passed).toBe(false);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/about', rule: 'broken-link', target: '/services/plumbers' })]);
+  });
+
+  it('fails on an anchor that is not on the target page', async () => {
+    const dir = await brokenCopy('contact.html', (html) => html.replace('href="/#testimonials"', 'href="/#testimonialz"'));
+    const result = await gate('links', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/contact', rule: 'missing-anchor', target: '/#testimonialz' })]);
+  });
+
+  it('fails on a missing stylesheet', async () => {
+    const dir = await brokenCopy('careers.html', (html) => html.replace(/\/assets\/styles-\w+\.css/, '/assets/styles-0000000000.css'));
+    const result = await gate('links', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/careers', target: '/assets/styles-0000000000.css' })]);
+  });
+});
+
+describe('html', () => {
+  it('fails on an image without alt text, naming the page, rule and element', async () => {
+    const dir = await brokenCopy('about.html', (html) => html.replace(/ alt="Portrait of Sarah[^"]*"/, ''));
+    const result = await gate('html', dir);
+    expect(result.passed).toBe(false);
+    expect(result.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37', target: expect.stringContaining('img') }));
+  });
+});
+
+describe('seo', () => {
+  it('fails on a duplicate title', async () => {
+    const dir = await brokenCopy('careers.html', (html) => html.replace(/<title>[^<]+<\/title>/, '<title>About Us | TradeBoost Digital</title>'));
+    const result = await gate('seo', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/careers', rule: 'title-duplicate', message: expect.stringContaining('/about') })]);
+  });
+
+  it('fails on JSON-LD that does not parse', async () => {
+    const dir = await brokenCopy('index.html', (html) => html.replace('{"@context":"https://schema.org",', '{"@context":"https://schema.org",,'));
+    const result = await gate('seo', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/', rule: 'json-ld-parse' })]);
+  });
+
+  it('fails on JSON-LD without a field Google requires', async () => {
+    const dir = await brokenCopy('blog/google-ads-guide.html', (html) => html.replace(/"datePublished":"[^"]+",/, ''));
+    const result = await gate('seo', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/blog/google-ads-guide', rule: 'json-ld-fields', message: 'BlogPosting JSON-LD lacks datePublished' })]);
+  });
+
+  it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {
+    const dir = await brokenCopy('sitemap.xml', (xml) => xml.replace(/\s*<url><loc>[^<]+\/services\/roofer<\/loc><\/url>/, ''));
+    await writeFile(join(dir, 'careers.html'), (await readFile(join(dir, 'careers.html'), 'utf8')).replace(/(rel="canonical" href="[^"]+)\/careers"/, '$1/jobs"'));
+    const result = await gate('seo', dir);
+    expect(result.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+      '/careers canonical-mismatch',
+      '/careers open-graph',
+      '/careers sitemap-missing-page',
+      '/services/roofer sitemap-missing-page',
+    ]);
+  });
+});
+
+describe('budgets', () => {
+  it('fails on an oversized script, on every page that loads it', async () => {
+    const dir = await copyOfBuild();
+    const menus = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('menus-'))!;
+    // Random bytes do not compress: 12 KB of them, as base64, stay about 12 KB gzipped.
+    const noise = randomBytes(12 * 1024).toString('base64');
+    await appendFile(join(dir, 'assets', menus), `\nconsole.log("${noise}");\n`);
+    const result = await gate('budgets', dir);
+    const oversized = result.findings.filter((finding) => finding.rule === 'js-size');
+    expect(oversized).toHaveLength(48);
+    expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(/^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/);
+  });
+
+  it('fails on a script the page does not use', async () => {
+    const dir = await brokenCopy('about.html', (html) => html.replace(/<script type="module" src="(\/assets\/)menus-(\w+)\.js"><\/script>/, (tag) => `${tag}${tag.replace('menus-', 'blog-filter-')}`));
+    const filter = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('blog-filter-'))!;
+    await writeFile(join(dir, 'about.html'), (await readFile(join(dir, 'about.html'), 'utf8')).replace(/\/assets\/blog-filter-\w+\.js/, `/assets/${filter}`));
+    const result = await gate('budgets', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${filter}` })]);
+  });
+});
+
+describe('sitegen check (command)', () => {
+  it('exits 0 with one summary line per gate on the good build', async () => {
+    const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'links,html,seo,budgets']);
+    expect(result.code).toBe(0);
+    for (const name of ['links', 'html', 'seo', 'budgets']) expect(result.stdout).toMatch(new RegExp(`^  ${name} +pass  `, 'm'));
+  });
+
+  it('exits 1 and reports the page, rule, element and fix; --json gives the same as JSON', async () => {
+    const dir = await brokenCopy('about.html', (html) => html.replace(/ alt="Portrait of Sarah[^"]*"/, ''));
+    const result = await runSitegen(['check', '--dir', dir, '--only', 'html,seo']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^ {2}✗ \/about {2}wcag\/h37 {2}.*img/m);
+    expect(result.stdout).toMatch(/^ {6}fix: /m);
+    expect(result.stdout).toMatch(/^ {2}html +FAIL {2}\d+ problems? · /m);
+    expect(result.stdout).toMatch(/^ {2}seo +pass {2}/m);
+    const json = await runSitegen(['check', '--dir', dir, '--only', 'html', '--json']);
+    const report = JSON.parse(json.stdout) as { passed: boolean; gates: { gate: string; findings: { page: string; rule: string }[] }[] };
+    expect(report.passed).toBe(false);
+    expect(report.gates[0]!.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37' }));
+  });
+
+  it('rejects an unknown gate', async () => {
+    const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'speed']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found "speed"\n');
+  });
+});
