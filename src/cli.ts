@@ -22,9 +22,10 @@ program
   .option('--site-url <url>', 'origin for canonical URLs and the sitemap (default: SITE_URL, then content/site.json)')
   .option('--content <dir>', 'content folder', 'content')
   .option('-q, --quiet', 'print nothing but errors')
-  .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean }) => {
+  .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
+  .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean }) => {
     const { build } = await import('./build');
-    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet });
+    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json });
   });
 
 program
@@ -41,6 +42,35 @@ program
     console.log(`  leads      POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`);
     await untilInterrupted();
     await preview.close();
+  });
+
+program
+  .command('dev')
+  .description('build the site in memory, serve it, and rebuild and reload the browser on every change')
+  .option('-p, --port <port>', 'port to listen on', '4321')
+  .option('--host <host>', 'interface to listen on (0.0.0.0 for the whole network)', 'localhost')
+  .option('--open', 'open the site in the default browser')
+  .option('--content <dir>', 'content folder', 'content')
+  .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
+  .action(async (options: { port: string; host: string; open?: boolean; content: string; leadsDir: string }) => {
+    const { startDevServer } = await import('./dev/dev-server');
+    const dev = await startDevServer({ port: parsePort(options.port), host: options.host, content: options.content, leadsDir: options.leadsDir });
+    if (options.open) openInBrowser(`${dev.url}/`);
+    await untilInterrupted();
+    await dev.close();
+  });
+
+program
+  .command('new')
+  .description('start a new piece of content')
+  .command('article <title>')
+  .description('write content/blog/<slug>.md with valid front matter, ready to edit')
+  .option('--author <name>', 'the author (default: the author of the newest article)')
+  .option('--category <name>', 'a blog category (default: the first in content/pages/blog.json)')
+  .action(async (title: string, options: { author?: string; category?: string }) => {
+    const { newArticle } = await import('./content/new-article');
+    const file = await newArticle({ title, author: options.author, category: options.category });
+    console.log(`wrote ${file}: edit it, then see it with \`sitegen dev\``);
   });
 
 program
@@ -82,6 +112,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);
   return port;
+}
+
+/** The platform's own way to open a URL; a failure to open is not worth failing the command. */
+function openInBrowser(url: string): void {
+  const [command, ...args] = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', url] : ['xdg-open', url];
+  import('node:child_process').then(({ spawn }) => spawn(command!, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref());
 }
 
 /** Resolves on Ctrl-C or a termination signal, so a server can close its database cleanly. */

@@ -2,7 +2,9 @@
  * Build configuration: where things are and which values come from the
  * environment. Precedence: command-line flag, then environment, then content.
  */
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { SitegenError } from './errors';
 
 export interface BuildOptions {
@@ -22,6 +24,8 @@ export interface BuildConfig {
   contentDir: string;
   templatesDir: string;
   islandsDir: string;
+  /** Code shared by the browser and the lead backend (form options, schema): supabase/functions/_shared. */
+  sharedDir: string;
   publicDir: string;
   outDir: string;
   /** Working files of the generator (compiled templates), git-ignored. */
@@ -32,8 +36,9 @@ export interface BuildConfig {
   quiet: boolean;
 }
 
-export function resolveConfig(options: BuildOptions = {}, env: NodeJS.ProcessEnv = process.env): BuildConfig {
+export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.ProcessEnv = process.env): BuildConfig {
   const root = resolve(options.root ?? process.cwd());
+  const env = withDotEnv(root, processEnv);
   const siteUrl = options.siteUrl ?? env.SITE_URL;
   const supabaseUrl = env.SUPABASE_URL?.trim() || undefined;
   return {
@@ -41,6 +46,7 @@ export function resolveConfig(options: BuildOptions = {}, env: NodeJS.ProcessEnv
     contentDir: resolve(root, options.content ?? 'content'),
     templatesDir: resolve(root, 'templates'),
     islandsDir: resolve(root, 'islands'),
+    sharedDir: resolve(root, 'supabase', 'functions', '_shared'),
     publicDir: resolve(root, 'public'),
     outDir: resolve(root, options.out ?? 'dist'),
     cacheDir: resolve(root, '.sitegen'),
@@ -51,6 +57,23 @@ export function resolveConfig(options: BuildOptions = {}, env: NodeJS.ProcessEnv
     },
     quiet: options.quiet ?? false,
   };
+}
+
+/** The settings a .env file beside package.json may hold; nothing else is read from it. */
+const dotEnvKeys = ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY'] as const;
+
+/** The environment, with what .env adds for keys the environment does not set: the environment wins. */
+export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  let text: string;
+  try {
+    text = readFileSync(join(root, '.env'), 'utf8');
+  } catch {
+    return env;
+  }
+  const file = parseEnv(text);
+  const merged = { ...env };
+  for (const key of dotEnvKeys) if (merged[key] === undefined && file[key] !== undefined) merged[key] = file[key];
+  return merged;
 }
 
 function checkUrl(value: string, name: string): string {

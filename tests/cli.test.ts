@@ -1,6 +1,6 @@
 /** The `sitegen` command as a user meets it: help, version, a build's report and exit codes. */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,11 +34,55 @@ describe('sitegen', () => {
     try {
       const result = await runSitegen(['build', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '', SITE_URL: 'https://env.example.co.uk' } });
       expect(result.code).toBe(0);
-      for (const stage of ['content', 'styles', 'templates', 'render', 'write']) expect(result.stdout).toMatch(new RegExp(`^  ${stage} .+\\(\\d`, 'm'));
+      for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write']) expect(result.stdout).toMatch(new RegExp(`^  ${stage} .+\\(\\d`, 'm'));
       expect(result.stdout).toMatch(/SUPABASE_URL is not set: forms post to \/functions\/v1\/contact-form/);
+      // The report: a row per page with HTML and JavaScript, raw and gzipped, then the totals and stage times.
+      expect(result.stdout).toMatch(/^ {2}route +html +gzip +js +gzip$/m);
+      expect(result.stdout).toMatch(/^ {2}\/services\/plumber +[\d.]+ KB +[\d.]+ KB +[\d.]+ B +[\d.]+ B$/m);
+      expect(result.stdout.match(/^ {2}\/\S* +[\d.]+ KB/gm)).toHaveLength(48);
+      expect(result.stdout).toMatch(/^ {2}stages: content \d+ ms, .*render \d+ ms, write \d+ ms$/m);
       expect(result.stdout).toMatch(/^48 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
       // SITE_URL from the environment sets the canonical origin.
       expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain('<link rel="canonical" href="https://env.example.co.uk/about">');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--json prints the report as JSON: every page with its sizes, the totals and the stage times', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
+    try {
+      const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as { pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[]; totals: { pages: number }; stages: Record<string, number> };
+      expect(report.totals.pages).toBe(48);
+      expect(report.pages).toHaveLength(48);
+      const home = report.pages.find((page) => page.route === '/')!;
+      expect(home.htmlGzip).toBeGreaterThan(1000);
+      expect(home.htmlGzip).toBeLessThan(home.html);
+      expect(home.jsGzip).toBeGreaterThan(report.pages.find((page) => page.route === '/about')!.jsGzip);
+      expect(Object.keys(report.stages).sort()).toEqual(['content', 'islands', 'render', 'styles', 'templates', 'write']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('new article writes a Markdown article with valid front matter that builds', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-new-'));
+    try {
+      await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
+      const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
+      expect(made.stderr).toBe('');
+      expect(made.stdout).toBe('wrote content/blog/van-signwriting-that-wins-local-jobs.md: edit it, then see it with `sitegen dev`\n');
+      const text = readFileSync(join(dir, 'content/blog/van-signwriting-that-wins-local-jobs.md'), 'utf8');
+      expect(text).toMatch(/^---\ntitle: "Van Signwriting That Wins Local Jobs"\nslug: "van-signwriting-that-wins-local-jobs"\n/);
+      expect(text).toMatch(/^date: "\d{4}-\d\d-\d\d"$/m);
+      const again = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('"van-signwriting-that-wins-local-jobs" is taken');
+      const built = await runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
+      expect(built.stderr).toBe('');
+      expect(readFileSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain('<h1');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -32,7 +32,11 @@ export interface ClientScripts {
 const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
 const virtualRoot = '/sitegen-assets';
 
-export async function bundleClientScripts(config: BuildConfig): Promise<ClientScripts> {
+/**
+ * `hashed: false` (dev) keeps entry names stable, so a rebuilt island does not
+ * change the script URLs in every page that loads it.
+ */
+export async function bundleClientScripts(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}): Promise<ClientScripts> {
   const [{ build }, islandFiles, enhancementFiles] = await Promise.all([
     import('esbuild'),
     fg('[A-Z]*.tsx', { cwd: config.islandsDir }),
@@ -69,7 +73,7 @@ export async function bundleClientScripts(config: BuildConfig): Promise<ClientSc
       write: false,
       metafile: true,
       outdir: join(virtualRoot, 'assets'),
-      entryNames: '[name]-[hash]',
+      entryNames: hashed ? '[name]-[hash]' : '[name]',
       chunkNames: 'chunk-[hash]',
       absWorkingDir: config.root,
       logLevel: 'silent',

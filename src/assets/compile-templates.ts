@@ -3,27 +3,45 @@
  * project's, not the generator's), with esbuild, into one module under
  * .sitegen/ that Node imports. React, Preact and their renderers stay
  * external so that the generator and the templates share one copy of each.
+ *
+ * esbuild's metafile also says which source files each page kind is built
+ * from, so a rebuild can tell which pages a changed template touches.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import type * as Templates from '../../templates/index';
 
 export type TemplateModule = typeof Templates;
+export type PageKind = Templates.PageKind;
+
+export interface CompiledTemplates {
+  module: TemplateModule;
+  /** A hash of every source file the page kind's template is built from. */
+  versionOf(kind: PageKind): string;
+  /** The same for the document shell (Document, Header, Footer): every page depends on it. */
+  layoutVersion: string;
+  /** Every source file the templates are built from, absolute. */
+  sources: Set<string>;
+}
 
 const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
 
-export async function compileTemplates(config: BuildConfig): Promise<TemplateModule> {
+export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
   const { build } = await import('esbuild');
   let code: string;
+  let metafile: Metafile;
   try {
     const result = await build({
       entryPoints: [join(config.templatesDir, 'index.ts')],
+      absWorkingDir: config.root,
       bundle: true,
       write: false,
+      metafile: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -33,6 +51,7 @@ export async function compileTemplates(config: BuildConfig): Promise<TemplateMod
       legalComments: 'none',
     });
     code = result.outputFiles[0]!.text;
+    metafile = result.metafile;
   } catch (error) {
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });
   }
@@ -42,7 +61,54 @@ export async function compileTemplates(config: BuildConfig): Promise<TemplateMod
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
-  return (await import(pathToFileURL(file).href)) as TemplateModule;
+  const [module, versions] = await Promise.all([import(pathToFileURL(file).href) as Promise<TemplateModule>, sourceVersions(config.root, metafile)]);
+
+  const versionOfEntry = (entry: string) => {
+    const hash = createHash('sha256');
+    for (const input of [...dependencies(metafile, entry)].sort()) hash.update(`${input}\0${versions.get(input)}\0`);
+    return hash.digest('hex');
+  };
+  const relativeTemplates = (path: string) => join(config.templatesDir, path).slice(config.root.length + 1).split('\\').join('/');
+  const kindVersions = new Map<string, string>();
+  return {
+    module,
+    versionOf(kind) {
+      let version = kindVersions.get(kind);
+      if (!version) {
+        // Page kind X lives in templates/pages/X.tsx; a kind found elsewhere depends on everything.
+        const entry = relativeTemplates(`pages/${kind}.tsx`);
+        version = metafile.inputs[entry] ? versionOfEntry(entry) : versionOfEntry(relativeTemplates('index.ts'));
+        kindVersions.set(kind, version);
+      }
+      return version;
+    },
+    layoutVersion: versionOfEntry(relativeTemplates('layout/Document.tsx')),
+    sources: new Set(Object.keys(metafile.inputs).map((input) => resolve(config.root, input))),
+  };
+}
+
+/** Every input reachable from one entry by static imports. */
+function dependencies(metafile: Metafile, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const input = queue.pop()!;
+    if (seen.has(input) || !metafile.inputs[input]) continue;
+    seen.add(input);
+    for (const imported of metafile.inputs[input]!.imports) if (!imported.external) queue.push(imported.path);
+  }
+  return seen;
+}
+
+/** A hash of each input's content: a version that changes exactly when the file does. */
+async function sourceVersions(root: string, metafile: Metafile): Promise<Map<string, string>> {
+  const entries = await Promise.all(
+    Object.keys(metafile.inputs).map(async (input) => {
+      const content = await readFile(resolve(root, input)).catch(() => Buffer.from(String(metafile.inputs[input]!.bytes)));
+      return [input, createHash('sha256').update(content).digest('hex')] as const;
+    }),
+  );
+  return new Map(entries);
 }
 
 export function describeEsbuildError(error: unknown): string {

@@ -20,7 +20,8 @@ export interface Stylesheet {
 /** Browsers the CSS must work in: Tailwind v4's own baseline (Safari 16.4, Chrome 111, Firefox 128). */
 const targets = { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 };
 
-export async function buildStylesheet(config: BuildConfig): Promise<Stylesheet> {
+/** `hashed: false` (dev) keeps one stable name, so a style change does not change every page. */
+export async function buildStylesheet(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}): Promise<Stylesheet> {
   const entry = join(config.templatesDir, 'styles.css');
   const [{ compile }, { Scanner }, lightningcss, source] = await Promise.all([
     import('tailwindcss'),
@@ -48,7 +49,7 @@ export async function buildStylesheet(config: BuildConfig): Promise<Stylesheet> 
       exclude: lightningcss.Features.LogicalProperties | lightningcss.Features.DirSelector | lightningcss.Features.LightDark,
     });
     const css = code.toString();
-    return { file: `assets/${hashedName('styles', css, 'css')}`, css };
+    return { file: `assets/${hashed ? hashedName('styles', css, 'css') : 'styles.css'}`, css };
   } catch (error) {
     throw new SitegenError(`${relative(config.root, entry)}: ${messageOf(error)}`, { cause: error });
   }

@@ -7,13 +7,14 @@ import fg from 'fast-glob';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteModel } from './model';
-import { readJson, readMarkdown } from './read-content';
+import { readJson, readMarkdown, type ContentCache } from './read-content';
 import * as s from './schemas';
 
-export async function loadSite(contentDir: string, projectRoot = process.cwd()): Promise<SiteModel> {
+/** Loads and validates content/; with a cache, only files changed since the last load are parsed again. */
+export async function loadSite(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache): Promise<SiteModel> {
   // Files inside the project are named from its root ("content/site.json"); others by their full path.
   const nameOf = (path: string) => (path.startsWith(projectRoot) ? relative(projectRoot, path) : path);
-  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema);
+  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
   const files = (pattern: string) => fg(pattern, { cwd: contentDir, absolute: true }).then((found) => found.sort());
 
   const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, articleFiles, legalFiles] =
@@ -55,16 +56,16 @@ export async function loadSite(contentDir: string, projectRoot = process.cwd()):
     ]);
 
   const [servicePages, articles, legalPages] = await Promise.all([
-    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema) }))),
+    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, cache) }))),
     Promise.all(
       articleFiles.map(async (path): Promise<Article> => {
-        const doc = await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema);
+        const doc = await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, cache);
         return { ...doc.data, html: doc.html, internalLinks: doc.internalLinks, file: nameOf(path) };
       }),
     ),
     Promise.all(
       legalFiles.map(async (path): Promise<LegalPage> => {
-        const doc = await readMarkdown(path, nameOf(path), s.legalFrontMatterSchema);
+        const doc = await readMarkdown(path, nameOf(path), s.legalFrontMatterSchema, cache);
         return { ...doc.data, html: doc.html, internalLinks: doc.internalLinks, file: nameOf(path) };
       }),
     ),

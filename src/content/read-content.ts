@@ -3,13 +3,39 @@
  * ContentError naming the file (relative to the project), the field, and
  * what was expected.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import matter from 'gray-matter';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
 
-export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T): Promise<v.InferOutput<T>> {
+/**
+ * Parsed content files by path, kept while a file's size and modification time
+ * stay the same: a dev server or incremental build re-parses only what changed.
+ * Failures are not kept, so a broken file is read again on the next attempt.
+ */
+export class ContentCache {
+  private readonly entries = new Map<string, { version: string; value: Promise<unknown> }>();
+
+  async read<T>(path: string, file: string, parse: () => Promise<T>): Promise<T> {
+    let version: string;
+    try {
+      const info = await stat(path);
+      version = `${info.mtimeMs}:${info.size}`;
+    } catch (error) {
+      throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
+    }
+    const entry = this.entries.get(path);
+    if (entry?.version === version) return entry.value as Promise<T>;
+    const value = parse();
+    this.entries.set(path, { version, value });
+    value.catch(() => this.entries.delete(path));
+    return value;
+  }
+}
+
+export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<v.InferOutput<T>> {
+  if (cache) return cache.read(path, file, () => readJson(path, file, schema));
   const source = await readText(path, file);
   let data: unknown;
   try {
@@ -26,7 +52,8 @@ export interface MarkdownDocument<T> {
   internalLinks: string[];
 }
 
-export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T): Promise<MarkdownDocument<v.InferOutput<T>>> {
+export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<MarkdownDocument<v.InferOutput<T>>> {
+  if (cache) return cache.read(path, file, () => readMarkdown(path, file, schema));
   const source = await readText(path, file);
   let parsed: matter.GrayMatterFile<string>;
   try {

@@ -24,7 +24,7 @@ export const imageHost = 'https://images.unsplash.com';
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
  * site itself; forms may also reach the Supabase project.
  */
-export function headersFile(options: { supabaseUrl: string | undefined }): string {
+export function headersFile(options: { supabaseUrl: string | undefined; hashedAssets?: boolean }): string {
   const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null].filter(Boolean).join(' ');
   const csp = [
     "default-src 'self'",
@@ -49,7 +49,8 @@ export function headersFile(options: { supabaseUrl: string | undefined }): strin
     '  Cross-Origin-Opener-Policy: same-origin',
     '',
     '/assets/*',
-    '  Cache-Control: public, max-age=31536000, immutable',
+    // Hashed names change with their content, so a year is safe; dev's stable names must be checked every time.
+    options.hashedAssets === false ? '  Cache-Control: no-cache' : '  Cache-Control: public, max-age=31536000, immutable',
     '',
   ].join('\n');
 }

@@ -5,16 +5,25 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ScriptMarker, PageScripts } from '../assets/client-scripts';
+import type { PageScripts, ScriptMarker } from '../assets/client-scripts';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
-import { asHtml5 } from './html5';
 import type { Route } from '../routes';
 import type { Head, Layout } from '../../templates/layout/types';
+import { asHtml5 } from './html5';
 
 export interface PageAssets {
   stylesheet: string;
   scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
+  /** Scripts every page loads on top of its own: the dev server's reload client. */
+  extraScripts?: readonly string[];
+}
+
+export interface RenderedPage {
+  html: string;
+  /** The islands and enhancements the page holds. */
+  markers: ScriptMarker[];
+  scripts: PageScripts;
 }
 
 const markerPattern = /\bdata-(island|enhance)="([A-Za-z-]+)"/g;
@@ -24,16 +33,21 @@ export function markersIn(html: string): Set<ScriptMarker> {
   return new Set(Array.from(html.matchAll(markerPattern), (match) => `${match[1]}:${match[2]}` as ScriptMarker));
 }
 
-const emptyHead: Head = { title: '', description: '', keywords: [], canonical: '', ogType: 'website' };
+const emptyHead: Head = { title: '', description: '', keywords: [], canonical: '', ogType: 'website', noindex: true };
 
-export type PageRenderer = (route: Route) => string;
+export type PageRenderer = (route: Route) => RenderedPage;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
   const render = (head: Head, mainHtml: string, scripts: PageScripts) =>
     // React writes no doctype.
     `<!DOCTYPE html>${asHtml5(
       renderToStaticMarkup(
-        createElement(templates.Document, { head, layout, assets: { stylesheet: assets.stylesheet, scripts: scripts.modules, preloads: scripts.preloads }, mainHtml }),
+        createElement(templates.Document, {
+          head,
+          layout,
+          assets: { stylesheet: assets.stylesheet, scripts: [...scripts.modules, ...(assets.extraScripts ?? [])], preloads: scripts.preloads },
+          mainHtml,
+        }),
       ),
     )}`;
   // What the header and footer need is the same on every page: found once per build.
@@ -44,7 +58,9 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
       const mainHtml = renderToStaticMarkup(createElement(Page, route.props));
-      return render(route.head, mainHtml, assets.scriptsFor(new Set([...layoutMarkers, ...markersIn(mainHtml)])));
+      const markers = [...new Set([...layoutMarkers, ...markersIn(mainHtml)])].sort();
+      const scripts = assets.scriptsFor(markers);
+      return { html: render(route.head, mainHtml, scripts), markers, scripts };
     } catch (error) {
       throw new RenderError(route.path, route.kind, error);
     }

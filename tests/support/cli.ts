@@ -11,9 +11,11 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Runs the executable; an `undefined` in `env` removes that variable. */
 export function runSitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== undefined));
   return new Promise((resolve) => {
-    execFile(process.execPath, [executable, ...args], { cwd: options.cwd ?? projectRoot, env: { ...process.env, ...options.env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [executable, ...args], { cwd: options.cwd ?? projectRoot, env }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });

@@ -1,0 +1,76 @@
+/**
+ * `sitegen new article "Title"`: a new Markdown article in content/blog/ with
+ * front matter that passes validation, and a body to write over.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { resolveConfig } from '../config';
+import { ContentError, SitegenError } from '../errors';
+import { loadSite } from './load-site';
+
+export interface NewArticleOptions {
+  title: string;
+  author?: string;
+  category?: string;
+  root?: string;
+  /** The day to date it; today by default. */
+  today?: Date;
+}
+
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export async function newArticle(options: NewArticleOptions): Promise<string> {
+  const config = resolveConfig({ root: options.root });
+  const title = options.title.trim();
+  if (title.length > 60) throw new SitegenError(`the title is ${title.length} characters: search results show about 60, so keep it to 60 or fewer`);
+  const slug = slugify(title);
+  if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);
+
+  const site = await loadSite(config.contentDir, config.root);
+  const existing = site.articles.find((article) => article.slug === slug);
+  if (existing) throw new ContentError(existing.file, 'slug', `"${slug}" is taken: choose another title`);
+  const categories = site.pages.blog.categories.slice(1);
+  const category = options.category ?? categories[0]!;
+  if (!categories.includes(category)) throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
+  const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
+  const author = options.author ?? newest?.author ?? site.site.name;
+  const date = (options.today ?? new Date()).toISOString().slice(0, 10);
+
+  const file = join(config.contentDir, 'blog', `${slug}.md`);
+  const text = `---
+title: ${JSON.stringify(title)}
+slug: "${slug}"
+excerpt: "One or two sentences for the blog listing: what a tradesperson gets from reading this."
+description: "What this article answers, in one sentence for search results: 50 to 160 characters."
+keywords: [${JSON.stringify(title.toLowerCase())}]
+author: ${JSON.stringify(author)}
+date: "${date}"
+readTime: 5
+category: ${JSON.stringify(category)}
+featured: false
+image: "${newest?.image ?? 'https://images.unsplash.com/photo-1581578731548-c64695cc6952'}"
+imageAlt: "What the photo shows, for people who cannot see it"
+---
+
+Start with who this is for and what they will be able to do after reading it.
+
+## The first point
+
+Write the first section here. Link to pages of the site with root-relative links, such as [our local SEO service](/services/local-seo).
+`;
+  try {
+    await writeFile(file, text, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new SitegenError(`${relative(config.root, file)} already exists`);
+    throw error;
+  }
+  return relative(config.root, file);
+}

@@ -1,0 +1,190 @@
+/**
+ * `sitegen dev`: the site built in memory and served exactly as `sitegen
+ * preview` serves it (clean URLs, 404, _headers, the local lead endpoint),
+ * rebuilt incrementally when a file in content/, templates/, islands/ or the
+ * shared lead code changes, with open browsers told to reload. A failed
+ * rebuild shows its error in the browser and the terminal, and the next good
+ * one brings the page back: the server never exits on a bad edit.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basename, join, relative, resolve } from 'node:path';
+import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { resolveConfig } from '../config';
+import { messageOf } from '../errors';
+import { openLeadDatabase, pgliteLeadStore, type PGlite } from '../leads/lead-database';
+import { noteRunningServer, serveLeadList } from '../leads/running-server';
+import { leadsDirOf } from '../server/preview';
+import { diskSource } from '../server/disk-source';
+import { startSiteServer, type SiteServer } from '../server/site-server';
+import type { SiteSource } from '../server/static-site';
+import { reloadClientPath, SiteBuilder } from '../site-builder';
+import { errorFile, errorPage } from './error-page';
+import { reloadClient } from './reload-client';
+
+export interface DevOptions {
+  root?: string;
+  /** The content folder; default <root>/content. */
+  content?: string;
+  port?: number;
+  host?: string;
+  /** Folder of the lead database; `null` keeps it in memory (tests). */
+  leadsDir?: string | null;
+  /** Where the terminal lines go. */
+  log?: (line: string) => void;
+}
+
+export interface DevServer extends SiteServer {
+  builder: SiteBuilder;
+  leads: PGlite;
+  /** Resolves when no rebuild is running or waiting. */
+  idle(): Promise<void>;
+  /** How many browser pages are listening for reloads. */
+  listeners(): number;
+}
+
+export const defaultDevPort = 4321;
+const eventsPath = '/__sitegen/events';
+/** Editors save in bursts (write, rename, chmod): changes this close together are one rebuild. */
+const settleMs = 15;
+const retryMs = 150;
+
+export async function startDevServer(options: DevOptions = {}): Promise<DevServer> {
+  const root = resolve(options.root ?? process.cwd());
+  const config = resolveConfig({ root, content: options.content });
+  const log = options.log ?? ((line: string) => console.log(line));
+  const builder = new SiteBuilder(config, { dev: true });
+  const clients = new Set<ServerResponse>();
+  const files = new Map<string, Uint8Array>();
+  let failure: Error | undefined;
+
+  const rebuild = async (changed?: Set<string>) => {
+    const started = performance.now();
+    try {
+      const result = await builder.update(changed);
+      files.clear();
+      for (const file of builder.files()) files.set(file.path, typeof file.content === 'string' ? Buffer.from(file.content) : file.content);
+      const recovered = failure !== undefined;
+      failure = undefined;
+      return { ms: performance.now() - started, pages: result.rendered.length, recovered };
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      return { ms: performance.now() - started, error: failure };
+    }
+  };
+
+  const first = await rebuild();
+  const leadsDir = leadsDirOf(root, options.leadsDir);
+  const leads = await openLeadDatabase(leadsDir ?? undefined, { migrationsDir: join(root, 'supabase', 'migrations') });
+  const publicFiles = diskSource(config.publicDir);
+  const source: SiteSource = { read: async (path) => files.get(path) ?? publicFiles.read(path) };
+  const listLeads = serveLeadList(leads);
+
+  const server = await startSiteServer({
+    source,
+    port: options.port ?? defaultDevPort,
+    host: options.host ?? 'localhost',
+    leads: createLeadHandler(pgliteLeadStore(leads), { log: (message) => log(`  leads      ${message}`) }),
+    intercept: (request, response) => {
+      const path = (request.url ?? '/').split('?')[0]!;
+      if (path === eventsPath) return openEvents(request, response, clients);
+      if (path === reloadClientPath) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(reloadClient(eventsPath, reloadClientPath));
+        return true;
+      }
+      if (failure && wantsPage(request, path)) {
+        response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(errorPage(failure, root, reloadClientPath));
+        return true;
+      }
+      return listLeads(request, response);
+    },
+  });
+  const forget = leadsDir ? await noteRunningServer(leadsDir, server.url) : async () => {};
+
+  log(`sitegen dev: ${server.url}/`);
+  if ('error' in first) reportFailure(first.error!, root, log);
+  else log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages`);
+
+  // One rebuild at a time; changes that arrive meanwhile wait and go together into the next.
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const nameOf = (path: string) => (path.startsWith(root) ? relative(root, path) : path);
+  const schedule = (path: string, delay = settleMs) => {
+    pending.add(path);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      const changed = pending;
+      pending = new Set();
+      running = running.then(async () => {
+        const result = await rebuild(changed);
+        const names = [...changed].map(nameOf).sort();
+        const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');
+        if ('error' in result) {
+          reportFailure(result.error!, root, log);
+          // A file read while an editor was still writing it looks broken; one more look, a moment later, settles it.
+          if (delay === settleMs && !pending.size) for (const path of changed) schedule(path, retryMs);
+        } else {
+          log(`  ${clock()} ${what} → ${result.pages} page${result.pages === 1 ? '' : 's'} in ${Math.round(result.ms)} ms${result.recovered ? ' (fixed)' : ''}`);
+        }
+        for (const client of clients) client.write('event: reload\ndata: \n\n');
+      });
+    }, delay);
+  };
+  // chokidar, not fs.watch: Node 20's recursive watcher on Linux loses a file that an editor replaces by renaming over it.
+  const { watch } = await import('chokidar');
+  const watcher = watch([config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir], {
+    ignoreInitial: true,
+    // Atomic-save detection would hold every event back 100 ms; a rename over a file is just another change here.
+    atomic: false,
+    // Editors' swap and backup files (.x.swp, x~) are not content.
+    ignored: (path) => /^\.|~$/.test(basename(path)),
+  });
+  watcher.on('all', (_, path) => schedule(resolve(path)));
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+
+  return {
+    ...server,
+    builder,
+    leads,
+    listeners: () => clients.size,
+    idle: async () => {
+      do {
+        await new Promise((done) => setTimeout(done, settleMs * 2));
+        await running;
+      } while (timer || pending.size);
+    },
+    close: async () => {
+      await watcher.close();
+      clearTimeout(timer);
+      for (const client of clients) client.end();
+      await running;
+      await forget();
+      await server.close();
+      await leads.close();
+    },
+  };
+}
+
+/** A server-sent event stream; the reload client listens to it. */
+function openEvents(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): true {
+  response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+  response.write(': connected\n\n');
+  clients.add(response);
+  request.on('close', () => clients.delete(response));
+  return true;
+}
+
+/** A request for a page (not an asset, not the lead endpoint): the error page stands in for it. */
+function wantsPage(request: IncomingMessage, path: string): boolean {
+  return request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path) && !path.startsWith('/functions/') && !path.startsWith('/__sitegen/');
+}
+
+function reportFailure(error: Error, root: string, log: (line: string) => void): void {
+  const file = errorFile(error, root);
+  log(`  ${clock()} error: ${messageOf(error)}${file && !messageOf(error).includes(file) ? ` (${file})` : ''}`);
+}
+
+function clock(): string {
+  return new Date().toLocaleTimeString('en-GB', { hour12: false });
+}

@@ -1,0 +1,37 @@
+/**
+ * What the dev server shows instead of a page while the site cannot be built:
+ * 'Unexpected Application Error!', the message and the file at fault. It
+ * loads the reload client, so fixing the file brings the page back.
+ */
+import { relative } from 'node:path';
+import { ContentError, RenderError, SitegenError, messageOf } from '../errors';
+
+/** The file that caused an error, relative to the project, when we can tell. */
+export function errorFile(error: Error, root: string): string | undefined {
+  if (error instanceof ContentError) return error.file;
+  if (error instanceof RenderError) return `templates/pages/${error.template}.tsx`;
+  const located = /(?:^|\s)((?:[\w.-]+\/)*[\w.-]+\.(?:tsx?|css|json|md)):\d+(?::\d+)?/.exec(error.message);
+  if (located) return located[1];
+  const fromStack = error.stack?.split('\n').find((line) => line.includes(root) && !line.includes('node_modules'));
+  const path = fromStack && /\((?:file:\/\/)?([^():]+)/.exec(fromStack)?.[1];
+  return path ? relative(root, path) : undefined;
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function errorPage(error: Error, root: string, reloadScript: string): string {
+  const file = errorFile(error, root);
+  const details = error instanceof SitegenError ? (error.cause instanceof Error ? error.cause.stack : undefined) : error.stack;
+  return [
+    '<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>Unexpected Application Error!</title>',
+    `<script type="module" src="${reloadScript}"></script></head><body>`,
+    '<main>',
+    '<h1>Unexpected Application Error!</h1>',
+    `<p id="message">${escape(messageOf(error))}</p>`,
+    file ? `<p id="file">File: <code>${escape(file)}</code></p>` : '',
+    details ? `<pre>${escape(details)}</pre>` : '',
+    '<p>Fix the file and save: this page reloads by itself.</p>',
+    '</main></body></html>',
+  ].join('\n');
+}

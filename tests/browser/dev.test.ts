@@ -1,0 +1,118 @@
+/**
+ * `sitegen dev` in a real browser: an edit to (a copy of) the content shows
+ * without a manual reload; a broken file shows 'Unexpected Application
+ * Error!' with the message and the file; fixing it brings the page back. And
+ * the dev server serves the site as `sitegen preview` does.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { projectRoot } from '../support/cli';
+import { openPage, wide } from './support/browser';
+
+let dev: DevServer;
+let content: string;
+const lines: string[] = [];
+const article = () => join(content, 'blog', 'google-ads-guide.md');
+
+/** Opens a page and waits until its reload client listens, so no rebuild event is missed. */
+async function openDevPage(path: string) {
+  const opened = await openPage(wide);
+  const before = dev.listeners();
+  await opened.page.goto(`${dev.url}${path}`);
+  await expect.poll(() => dev.listeners()).toBeGreaterThan(before);
+  return opened;
+}
+
+async function edit(change: (text: string) => string) {
+  const text = await readFile(article(), 'utf8');
+  await writeFile(article(), change(text));
+}
+
+beforeAll(async () => {
+  content = join(await mkdtemp(join(tmpdir(), 'sitegen-dev-')), 'content');
+  await cp(join(projectRoot, 'content'), content, { recursive: true });
+  dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: (line) => lines.push(line) });
+});
+afterAll(async () => {
+  await dev?.close();
+  await rm(join(content, '..'), { recursive: true, force: true });
+});
+
+describe('sitegen dev', () => {
+  it('shows an edited article without a manual reload, and the terminal says what was rebuilt', async () => {
+    const { page, problems } = await openDevPage('/blog/google-ads-guide');
+    expect(await page.locator('h1').textContent()).toBe('Google Ads for Tradespeople: Pay for Leads, Not Clicks');
+    await edit((text) => text.replace(/^title: .*$/m, 'title: "Google Ads for Tradespeople: Live From the Editor"'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Google Ads for Tradespeople: Live From the Editor', undefined, { timeout: 10_000 });
+    expect(await page.title()).toBe('Google Ads for Tradespeople: Live From the Editor');
+    await dev.idle();
+    expect(lines.at(-1)).toMatch(/^ {2}\d\d:\d\d:\d\d .*content\/blog\/google-ads-guide\.md → 2 pages in \d+ ms$/);
+    expect(problems).toEqual([]);
+  });
+
+  it('a broken file shows the error page with the message and the file; fixing it brings the page back', async () => {
+    const { page } = await openDevPage('/blog/google-ads-guide');
+    const good = await readFile(article(), 'utf8');
+    await edit((text) => text.replace(/^readTime: \d+/m, 'readTime: "eight"'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Unexpected Application Error!', undefined, { timeout: 10_000 });
+    expect(await page.locator('#message').textContent()).toBe(`${join(content, 'blog', 'google-ads-guide.md')}: front matter: readTime: expected a number of minutes, found "eight"`);
+    expect(await page.locator('#file').textContent()).toContain('google-ads-guide.md');
+    await dev.idle();
+    expect(lines.at(-1)).toContain('error: ');
+    expect(lines.at(-1)).toContain('readTime: expected a number of minutes');
+
+    // Every page shows the error while the site cannot be built, and the server stays up.
+    const other = await page.request.get(`${dev.url}/about`);
+    expect(other.status()).toBe(500);
+    expect(await other.text()).toContain('Unexpected Application Error!');
+
+    await writeFile(article(), good);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Google Ads for Tradespeople'), undefined, { timeout: 10_000 });
+    await dev.idle();
+    expect(lines.at(-1)).toMatch(/→ \d+ pages? in \d+ ms \(fixed\)$/);
+  });
+
+  it('serves the site as preview does: clean URLs, 404 with status 404, _headers, and the lead endpoint', async () => {
+    const { page } = await openPage(wide);
+    const about = await page.request.get(`${dev.url}/about`);
+    expect(about.status()).toBe(200);
+    expect(about.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(await about.text()).toContain('<script type="module" src="/__sitegen/reload.js"></script>');
+    // Stable asset names in dev, so the browser must check them every time rather than keep them a year.
+    const stylesheet = await page.request.get(`${dev.url}/assets/styles.css`);
+    expect(stylesheet.headers()['cache-control']).toBe('no-cache');
+    const missing = await page.request.get(`${dev.url}/no-such-page`);
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+    const lead = await page.request.post(`${dev.url}/functions/v1/contact-form`, {
+      data: { form_type: 'newsletter', email: 'dev@example.co.uk', submission_id: '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b', website: '' },
+    });
+    expect(await lead.json()).toEqual({ success: true });
+    expect((await dev.leads.query('select email from leads')).rows).toEqual([{ email: 'dev@example.co.uk' }]);
+  });
+
+  it('after the page is swapped in place, its scripts work again: the blog filter and the menus', async () => {
+    const { page, problems } = await openDevPage('/blog');
+    await edit((text) => text.replace(/^excerpt: .*$/m, 'excerpt: "Edited in the dev server: the listing shows it at once."'));
+    await page.waitForFunction(() => document.body.textContent?.includes('Edited in the dev server: the listing shows it at once.'), undefined, { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Google Ads' }).click();
+    await expect.poll(() => page.locator('main article[data-category]:visible').count()).toBe(1);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"] > summary');
+    expect(await services.getAttribute('aria-expanded')).toBe('false');
+    // Opening on hover is the menu script's doing, so it shows the script runs on the new markup.
+    await services.hover();
+    await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true');
+    expect(problems).toEqual([]);
+  });
+
+  it('re-renders only the pages an edit touches', async () => {
+    const before = new Map(dev.builder.storedPages().map((page) => [page.route.path, page.html]));
+    await edit((text) => text.replace(/^excerpt: .*$/m, 'excerpt: "A shorter excerpt, edited again while the dev server runs."'));
+    await dev.idle();
+    const changed = dev.builder.storedPages().filter((page) => page.html !== before.get(page.route.path)).map((page) => page.route.path);
+    expect(changed.sort()).toEqual(['/blog']);
+  });
+});

@@ -1,0 +1,44 @@
+/** Configuration: flags, then the environment, then a .env file beside package.json. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../src/config';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'sitegen-config-'));
+  await writeFile(
+    join(root, '.env'),
+    ['# local settings', 'SITE_URL=https://from-dotenv.example.co.uk/', 'SUPABASE_URL="https://abcd.supabase.co"', 'SUPABASE_ANON_KEY=anon-from-file', 'NODE_ENV=development', ''].join('\n'),
+  );
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('resolveConfig', () => {
+  it('reads SITE_URL, SUPABASE_URL and SUPABASE_ANON_KEY from .env', () => {
+    const config = resolveConfig({ root }, {});
+    expect(config.siteUrl).toBe('https://from-dotenv.example.co.uk');
+    expect(config.supabase).toEqual({ url: 'https://abcd.supabase.co', anonKey: 'anon-from-file' });
+  });
+
+  it('lets the environment win over .env, even with an empty value, and a flag win over both', () => {
+    const env = { SITE_URL: 'https://from-environment.example.co.uk', SUPABASE_URL: '' };
+    const config = resolveConfig({ root }, env);
+    expect(config.siteUrl).toBe('https://from-environment.example.co.uk');
+    expect(config.supabase.url).toBeUndefined();
+    expect(config.supabase.anonKey).toBe('anon-from-file');
+    expect(resolveConfig({ root, siteUrl: 'https://from-flag.example.co.uk' }, env).siteUrl).toBe('https://from-flag.example.co.uk');
+  });
+
+  it('takes nothing else from .env', () => {
+    const env: NodeJS.ProcessEnv = {};
+    resolveConfig({ root }, env);
+    expect(env).toEqual({});
+    expect(process.env.NODE_ENV).not.toBe('development');
+  });
+
+  it('without .env, uses the environment alone', () => {
+    expect(resolveConfig({ root: tmpdir() }, {}).siteUrl).toBeUndefined();
+  });
+});
