@@ -11,19 +11,30 @@ import type { StoredPage, Stage } from './site-builder';
 export interface PageReport {
   route: string;
   html: number;
-  htmlGzip: number;
+  /** Measured on every page of a site up to 300 pages; past that, only on the largest page of each section (null elsewhere), since gzipping thousands of pages would cost more than building them. */
+  htmlGzip: number | null;
   js: number;
   jsGzip: number;
 }
 
+const gzipEveryPageUpTo = 300;
+
 export interface BuildReport {
   pages: PageReport[];
-  totals: { pages: number; files: number; bytes: number; html: number; htmlGzip: number; css: number; cssGzip: number; js: number; jsGzip: number };
+  totals: { pages: number; files: number; bytes: number; html: number; htmlGzip: number | null; css: number; cssGzip: number; js: number; jsGzip: number };
   stages: Partial<Record<Stage | 'write', number>>;
   ms: number;
 }
 
-export function measureBuild(pages: readonly StoredPage[], files: readonly SiteFile[], stages: BuildReport['stages'], ms: number, written: { files: number; bytes: number }): BuildReport {
+/** `readPage` gives a page's HTML when the build did not keep it in memory (workers wrote it straight to disk). */
+export function measureBuild(
+  pages: readonly StoredPage[],
+  files: readonly SiteFile[],
+  stages: BuildReport['stages'],
+  ms: number,
+  written: { files: number; bytes: number },
+  readPage: (page: StoredPage) => string | Uint8Array,
+): BuildReport {
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: SiteFile) => {
     let size = sizes.get(file.path);
@@ -34,6 +45,16 @@ export function measureBuild(pages: readonly StoredPage[], files: readonly SiteF
     return size;
   };
   const byUrl = new Map(files.map((file) => [`/${file.path}`, file]));
+  const everyPage = pages.length <= gzipEveryPageUpTo;
+  const largestInSection = new Map<string, StoredPage>();
+  if (!everyPage) {
+    for (const page of pages) {
+      const section = sectionOf(page.route.path);
+      const largest = largestInSection.get(section);
+      if (!largest || page.bytes > largest.bytes) largestInSection.set(section, page);
+    }
+  }
+  const measured = new Set(largestInSection.values());
   const reports = pages.map((page): PageReport => {
     let js = 0;
     let jsGzip = 0;
@@ -44,8 +65,8 @@ export function measureBuild(pages: readonly StoredPage[], files: readonly SiteF
       js += size.raw;
       jsGzip += size.gzip;
     }
-    const html = Buffer.byteLength(page.html);
-    return { route: page.route.path, html, htmlGzip: gzipSync(page.html).byteLength, js, jsGzip };
+    const htmlGzip = everyPage || measured.has(page) ? gzipSync(page.html ?? readPage(page)).byteLength : null;
+    return { route: page.route.path, html: page.bytes, htmlGzip, js, jsGzip };
   });
   const css = files.filter((file) => file.path.endsWith('.css')).map(sizeOf);
   const scripts = files.filter((file) => file.path.endsWith('.js')).map(sizeOf);
@@ -57,7 +78,7 @@ export function measureBuild(pages: readonly StoredPage[], files: readonly SiteF
       files: written.files,
       bytes: written.bytes,
       html: sum(reports.map((page) => page.html)),
-      htmlGzip: sum(reports.map((page) => page.htmlGzip)),
+      htmlGzip: everyPage ? sum(reports.map((page) => page.htmlGzip ?? 0)) : null,
       css: sum(css.map((size) => size.raw)),
       cssGzip: sum(css.map((size) => size.gzip)),
       js: sum(scripts.map((size) => size.raw)),
@@ -72,30 +93,41 @@ export function measureBuild(pages: readonly StoredPage[], files: readonly SiteF
 const listedPages = 60;
 
 export function formatReport(report: BuildReport): string {
-  const rows = report.pages.length <= listedPages ? report.pages.map((page) => ({ ...page, count: 1 })) : bySection(report.pages);
-  const width = Math.max(5, ...rows.map((row) => row.route.length));
+  const grouped = report.pages.length > listedPages;
+  const rows = grouped ? bySection(report.pages) : report.pages.map((page) => ({ ...page, count: 1 }));
+  const labels = rows.map((row) => (row.count > 1 ? `${row.route} (${row.count} pages)` : row.route));
+  const width = Math.max(5, ...labels.map((label) => label.length));
   const line = (route: string, cells: string[]) => `  ${route.padEnd(width)}  ${cells.map((cell) => cell.padStart(9)).join('  ')}`;
-  const lines = [line('route', ['html', 'gzip', 'js', 'gzip'])];
-  for (const row of rows) lines.push(line(row.count > 1 ? `${row.route} (${row.count} pages)` : row.route, [size(row.html), size(row.htmlGzip), size(row.js), size(row.jsGzip)]));
+  // Grouped rows show the largest page of the section: a budget is per page, not per section.
+  const lines = [line('route', grouped ? ['max html', 'gzip', 'max js', 'gzip'] : ['html', 'gzip', 'js', 'gzip'])];
+  rows.forEach((row, index) => lines.push(line(labels[index]!, [size(row.html), size(row.htmlGzip), size(row.js), size(row.jsGzip)])));
   const { totals } = report;
   lines.push(line('total', [size(totals.html), size(totals.htmlGzip), size(totals.js), size(totals.jsGzip)]));
   lines.push(`  css ${size(totals.css)} (${size(totals.cssGzip)} gzipped), javascript ${size(totals.js)} (${size(totals.jsGzip)} gzipped) in all`);
-  lines.push(`  stages: ${Object.entries(report.stages).map(([stage, ms]) => `${stage} ${formatMs(ms)}`).join(', ')}`);
+  const order = ['content', 'styles', 'islands', 'templates', 'render', 'write'];
+  const stages = Object.entries(report.stages).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  lines.push(`  stages: ${stages.map(([stage, ms]) => `${stage} ${formatMs(ms)}`).join(', ')}`);
   return `${lines.join('\n')}\n`;
 }
 
+/** "/blog/x" → "/blog/*"; top-level pages are their own section. */
+function sectionOf(path: string): string {
+  const parts = path.split('/');
+  return parts.length > 2 ? `/${parts[1]}/*` : path;
+}
+
+/** One row per section, holding its largest page's sizes. */
 function bySection(pages: readonly PageReport[]): (PageReport & { count: number })[] {
   const sections = new Map<string, PageReport & { count: number }>();
   for (const page of pages) {
-    const parts = page.route.split('/');
-    const route = parts.length > 2 ? `/${parts[1]}/*` : page.route;
-    const section = sections.get(route) ?? { route, html: 0, htmlGzip: 0, js: 0, jsGzip: 0, count: 0 };
-    section.html += page.html;
-    section.htmlGzip += page.htmlGzip;
-    section.js += page.js;
-    section.jsGzip += page.jsGzip;
-    section.count += 1;
-    sections.set(route, section);
+    const route = sectionOf(page.route);
+    const section = sections.get(route);
+    if (!section) sections.set(route, { ...page, route, count: 1 });
+    else {
+      section.count += 1;
+      if (page.html > section.html) Object.assign(section, { html: page.html, htmlGzip: page.htmlGzip });
+      if (page.js > section.js) Object.assign(section, { js: page.js, jsGzip: page.jsGzip });
+    }
   }
   return [...sections.values()];
 }
@@ -104,4 +136,4 @@ function byteLength(content: string | Uint8Array): number {
   return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
 }
 
-const size = (bytes: number) => (bytes === 0 ? '-' : formatBytes(bytes));
+const size = (bytes: number | null) => (!bytes ? '-' : formatBytes(bytes));

@@ -1,19 +1,22 @@
 /**
- * `sitegen build`: every stage (src/site-builder.ts), then the output written
- * beside the old one and swapped in, then the report.
+ * `sitegen build`: every stage (src/site-builder.ts) into a staging folder
+ * beside the output, swapped in only when all of it succeeded; then the
+ * report. On a large site, pages are parsed and rendered on every core and
+ * written to the staging folder as they render, never all held in memory.
  */
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { measureBuild, formatReport, type BuildReport } from './build-report';
 import { resolveConfig, type BuildOptions } from './config';
 import { createLog, formatBytes, formatMs } from './log';
-import { writeSite } from './output/write-site';
+import { Staging } from './output/write-site';
 import { SiteBuilder } from './site-builder';
 
 export interface BuildResult extends BuildReport {
   outDir: string;
 }
 
-export async function build(options: BuildOptions & { json?: boolean } = {}): Promise<BuildResult> {
+export async function build(options: BuildOptions & { json?: boolean; workerUrl?: URL } = {}): Promise<BuildResult> {
   const started = performance.now();
   const config = resolveConfig(options);
   const log = createLog(config.quiet || options.json);
@@ -22,7 +25,10 @@ export async function build(options: BuildOptions & { json?: boolean } = {}): Pr
   log.info(`sitegen build → ${relative(process.cwd(), config.outDir) || '.'}`);
   if (!config.supabase.url) log.info('  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)');
 
+  const staging = await Staging.open(config.outDir, config.publicDir);
   const builder = new SiteBuilder(config, {
+    workerUrl: options.workerUrl,
+    renderTo: staging.dir,
     onStage: (stage, detail, ms) => {
       if (progress && stage === 'render') process.stdout.write('\r\x1b[K');
       log.stage(stage, detail, ms);
@@ -32,21 +38,32 @@ export async function build(options: BuildOptions & { json?: boolean } = {}): Pr
       if (progress && total > 300) process.stdout.write(`\r  render     ${done}/${total} pages`);
     },
   });
-  const { stages } = await builder.update();
+  let report: BuildReport;
+  try {
+    const { stages } = await builder.update();
+    const writing = performance.now();
+    const files = builder.files();
+    const pages = builder.storedPages();
+    // Pages the workers wrote are in the staging folder already; the rest of the site is written now.
+    const onDisk = pages.filter((page) => page.html === undefined);
+    staging.record(onDisk.length, onDisk.reduce((sum, page) => sum + page.bytes, 0));
+    await staging.write(files);
+    const written = await staging.commit();
+    const writeMs = performance.now() - writing;
+    log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
+    report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, (page) => readFileSync(join(config.outDir, page.route.file)));
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  } finally {
+    await builder.close();
+  }
 
-  const writing = performance.now();
-  const files = builder.files();
-  const written = await writeSite(config.outDir, files, config.publicDir);
-  const writeMs = performance.now() - writing;
-  log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
-
-  const ms = performance.now() - started;
-  const report = measureBuild(builder.storedPages(), files, { ...stages, write: writeMs }, ms, written);
   if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     log.info('');
     log.info(formatReport(report).trimEnd());
-    log.info(`${report.totals.pages} pages, ${formatBytes(written.bytes)} written in ${formatMs(ms)}`);
+    log.info(`${report.totals.pages} pages, ${formatBytes(report.totals.bytes)} written in ${formatMs(report.ms)}`);
   }
   return { ...report, outDir: config.outDir };
 }

@@ -25,7 +25,9 @@ program
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean }) => {
     const { build } = await import('./build');
-    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json });
+    // The build worker is compiled beside this file (lib/site-worker.js).
+    const workerUrl = new URL('./site-worker.js', import.meta.url);
+    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, workerUrl });
   });
 
 program

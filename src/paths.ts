@@ -8,6 +8,8 @@ export const paths = {
   contact: '/contact',
   caseStudies: '/case-studies',
   blog: '/blog',
+  /** Page 1 of the blog index is /blog; the rest are /blog/page/2 … */
+  blogPage: (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`),
   careers: '/careers',
   notFound: '/404',
   article: (slug: string) => `/blog/${slug}`,

@@ -25,6 +25,8 @@ export type Route = {
     inSitemap: boolean;
     /** Last change of the page's content, where the content says (articles, legal pages). */
     lastModified?: string;
+    /** The worker thread that holds this page's Markdown HTML, on a large site: it must render the page. */
+    renderOn?: number;
   };
 }[PageKind];
 
@@ -56,6 +58,7 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
     source: string;
     head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
     lastModified?: string;
+    renderOn?: number;
   }): void {
     const { title: base, ogType = 'website', ...head } = route.head;
     routes.push({
@@ -66,6 +69,7 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
       source: route.source,
       inSitemap: !head.noindex,
       lastModified: route.lastModified,
+      renderOn: route.renderOn,
       head: { ...head, title: title(base), ogType, canonical: absoluteUrl(siteUrl, route.path) },
     } as Route);
   }
@@ -152,31 +156,48 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   // ---- blog ----
   const blog = pages.blog;
   const articleHref = (article: Article) => (article.slug ? paths.article(article.slug) : undefined);
-  add({
-    path: paths.blog,
-    kind: 'Blog',
-    source: `${dir}/pages/blog.json`,
-    props: {
-      page: blog,
-      articles: model.articles.map((article) => ({
-        title: article.title,
-        excerpt: article.excerpt,
-        author: article.author,
-        date: article.date,
-        readTime: article.readTime,
-        category: article.category,
-        image: { src: article.image, alt: article.imageAlt },
-        href: articleHref(article),
-      })),
-      newsletter: {
-        labelledBy: 'newsletter-heading',
-        copy: { label: forms.fields.newsletterEmail, placeholder: blog.newsletter.placeholder, button: blog.newsletter.button, submitting: forms.submitting, toasts },
-        endpoint: options.endpoint,
+  const summaries = model.articles.map((article) => ({
+    title: article.title,
+    excerpt: article.excerpt,
+    author: article.author,
+    date: article.date,
+    readTime: article.readTime,
+    category: article.category,
+    image: { src: article.image, alt: article.imageAlt },
+    href: articleHref(article),
+  }));
+  const newsletter = {
+    labelledBy: 'newsletter-heading',
+    copy: { label: forms.fields.newsletterEmail, placeholder: blog.newsletter.placeholder, button: blog.newsletter.button, submitting: forms.submitting, toasts },
+    endpoint: options.endpoint,
+  };
+  const { perPage } = blog.pagination;
+  const indexPages = Math.max(1, Math.ceil(summaries.length / perPage));
+  for (let page = 1; page <= indexPages; page += 1) {
+    const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(indexPages));
+    add({
+      path: paths.blogPage(page),
+      kind: 'Blog',
+      source: `${dir}/pages/blog.json`,
+      props: {
+        page: blog,
+        articles: summaries.slice((page - 1) * perPage, page * perPage),
+        featuredFirst: page === 1,
+        pagination:
+          indexPages > 1
+            ? {
+                label: blog.pagination.label,
+                position: fill(blog.pagination.position),
+                newer: page > 1 ? { label: blog.pagination.newer, href: paths.blogPage(page - 1) } : undefined,
+                older: page < indexPages ? { label: blog.pagination.older, href: paths.blogPage(page + 1) } : undefined,
+              }
+            : undefined,
+        newsletter,
+        toaster,
       },
-      toaster,
-    },
-    head: meta(blog),
-  });
+      head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },
+    });
+  }
 
   for (const article of model.articles) {
     if (!article.slug) continue;
@@ -187,6 +208,7 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
       kind: 'Article',
       source: article.file,
       lastModified: article.date,
+      renderOn: article.htmlWorker,
       props: {
         article: {
           title: article.title,

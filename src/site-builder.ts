@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { sep } from 'node:path';
+import fg from 'fast-glob';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
 import { buildStylesheet, type Stylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
-import { loadSite } from './content/load-site';
+import { loadSite, type ParseMarkdown } from './content/load-site';
 import type { SiteModel } from './content/model';
 import { ContentCache } from './content/read-content';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
@@ -19,23 +20,38 @@ import type { SiteFile } from './output/write-site';
 import { createPageRenderer, type RenderedPage } from './render/render-page';
 import { createRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
+import { deserializeError, type SerializedError } from './workers/errors';
+import type { ParsedMarkdown, RenderSummary, WorkerTask } from './workers/site-worker';
+import { WorkerPool } from './workers/worker-pool';
 
 export type Stage = 'content' | 'styles' | 'islands' | 'templates' | 'render';
 
 export interface SiteBuilderOptions {
   /** Stable asset names and the reload client, for `sitegen dev`. */
   dev?: boolean;
+  /** Keep what each page was rendered from, so the next update renders only what changed (dev, incremental builds). */
+  remember?: boolean;
+  /** The compiled build worker (lib/site-worker.js): with it, a large site is parsed and rendered on every core. */
+  workerUrl?: URL;
+  /** Where render workers write pages; without it, pages come back to be kept in memory. */
+  renderTo?: string;
   /** Told when a stage starts running, with a line about what it made when it ends. */
   onStage?: (stage: Stage, detail: string, ms: number) => void;
   /** Told as pages render, for a progress line on large sites. */
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface StoredPage extends RenderedPage {
+export interface StoredPage extends Omit<RenderedPage, 'html'> {
   route: Route;
-  /** What the page was rendered from, apart from its scripts (checked separately). */
+  /** What the page was rendered from, apart from its scripts (checked separately); empty when not remembered. */
   fingerprint: string;
+  bytes: number;
+  /** The page's HTML, unless a worker has already written it to disk. */
+  html?: string;
 }
+
+/** Below this many pages or articles, threads cost more to start than they save. */
+const parallelFrom = 200;
 
 export interface UpdateResult {
   routes: Route[];
@@ -48,7 +64,12 @@ export interface UpdateResult {
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
+let updates = 0;
+
 export class SiteBuilder {
+  private pool?: WorkerPool;
+  /** Names this update, for what workers keep between its tasks. */
+  private updateKey = '';
   private readonly content = new ContentCache();
   private model?: SiteModel;
   private stylesheet?: Stylesheet;
@@ -70,7 +91,13 @@ export class SiteBuilder {
    */
   async update(changed?: Iterable<string>): Promise<UpdateResult> {
     const config = this.config;
+    this.updateKey = `${process.pid}-${(updates += 1)}`;
     const paths = changed ? [...changed] : undefined;
+    // On a large site the threads start now, while this one loads the rest: their start-up is then free.
+    if (!paths && this.options.workerUrl && !this.pool) {
+      const articles = await fg('blog/*.md', { cwd: config.contentDir });
+      if (articles.length >= parallelFrom) this.workers();
+    }
     const under = (dir: string) => !paths || paths.some((path) => path === dir || path.startsWith(dir + sep));
     const hashed = !this.options.dev;
     const feedsBrowser = under(config.islandsDir) || under(config.sharedDir);
@@ -86,7 +113,7 @@ export class SiteBuilder {
     // The stages that do not depend on each other run side by side: their cost is mostly loading their libraries.
     const [model, stylesheet, scripts, templates] = await Promise.all([
       !this.model || under(config.contentDir)
-        ? timed('content', () => loadSite(config.contentDir, config.root, this.content), (site) => `${site.articles.length} articles, ${site.trades.length} trades, ${site.servicePages.length} services`)
+        ? timed('content', () => loadSite(config.contentDir, config.root, this.content, this.parallelMarkdown()), (site) => `${site.articles.length} articles, ${site.trades.length} trades, ${site.servicePages.length} services`)
         : this.model,
       // Tailwind sees the classes of templates and islands, so either can change the CSS.
       !this.stylesheet || under(config.templatesDir) || feedsBrowser
@@ -102,27 +129,33 @@ export class SiteBuilder {
     const { routes, layout, siteUrl } = createRoutes(model, { siteUrl: config.siteUrl, endpoint: leadEndpoint(config) });
     validateRoutes(model, routes);
 
-    const renderPage = createPageRenderer(templates.module, layout, {
-      stylesheet: `/${stylesheet.file}`,
-      scriptsFor: scripts.scriptsFor,
-      extraScripts: this.options.dev ? [reloadClientPath] : [],
-    });
+    const extraScripts = this.options.dev ? [reloadClientPath] : [];
     const shared = `${templates.layoutVersion}\0${hashOf(JSON.stringify(layout))}\0${stylesheet.file}`;
+    const fingerprintOf = (route: Route) =>
+      this.options.remember ? hashOf(`${shared}\0${templates.versionOf(route.kind)}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`) : '';
     const next = new Map<string, StoredPage>();
-    const rendered: string[] = [];
+    const toRender: { route: Route; fingerprint: string }[] = [];
     const started = performance.now();
     for (const route of routes) {
-      const fingerprint = hashOf(`${shared}\0${templates.versionOf(route.kind)}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`);
+      const fingerprint = fingerprintOf(route);
       const previous = this.pages.get(route.path);
       // A page keeps its HTML only if nothing it was rendered from changed, its scripts included.
-      if (previous && previous.fingerprint === fingerprint && sameScripts(previous.scripts, scripts.scriptsFor(previous.markers))) {
+      if (previous && fingerprint && previous.fingerprint === fingerprint && sameScripts(previous.scripts, scripts.scriptsFor(previous.markers))) {
         next.set(route.path, previous);
-        continue;
+      } else {
+        toRender.push({ route, fingerprint });
       }
-      next.set(route.path, { ...renderPage(route), route, fingerprint });
-      rendered.push(route.path);
-      if (rendered.length % 100 === 0) this.options.onProgress?.(rendered.length, routes.length);
     }
+    const setup = { key: this.updateKey, templatesUrl: templates.moduleUrl, layout, stylesheet: `/${stylesheet.file}`, manifest: scripts.manifest, extraScripts };
+    const pool = toRender.length >= parallelFrom ? this.workers() : undefined;
+    const summaries = pool
+      ? await this.renderInWorkers(pool, setup, toRender.map((item) => item.route), routes.length)
+      : this.renderHere(templates, scripts, setup, toRender.map((item) => item.route), routes.length);
+    toRender.forEach(({ route, fingerprint }, index) => {
+      const { path: _, ...page } = summaries[index]!;
+      next.set(route.path, { ...page, route, fingerprint });
+    });
+    const rendered = toRender.map((item) => item.route.path);
     stages.render = performance.now() - started;
     this.options.onStage?.('render', `${rendered.length} of ${routes.length} pages`, stages.render);
 
@@ -143,11 +176,11 @@ export class SiteBuilder {
     return { routes, rendered, removed, stages };
   }
 
-  /** Every file of the site as it stands (public/ aside, which is copied or served as is). */
+  /** Every file of the site held in memory (public/ aside, which is copied or served as is; and pages workers wrote to disk). */
   files(): SiteFile[] {
     if (!this.stylesheet || !this.scripts) return [];
     return [
-      ...[...this.pages.values()].map((page) => ({ path: page.route.file, content: page.html })),
+      ...[...this.pages.values()].flatMap((page) => (page.html === undefined ? [] : [{ path: page.route.file, content: page.html }])),
       ...this.scripts.files,
       { path: this.stylesheet.file, content: this.stylesheet.css },
       ...this.siteFiles,
@@ -166,6 +199,92 @@ export class SiteBuilder {
   get origin(): string {
     return this.siteUrl;
   }
+
+  /** Stops the worker threads, if any were started. */
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = undefined;
+  }
+
+  private workers(): WorkerPool | undefined {
+    if (!this.options.workerUrl) return undefined;
+    this.pool ??= new WorkerPool(this.options.workerUrl);
+    return this.pool;
+  }
+
+  private parallelMarkdown(): ParseMarkdown | undefined {
+    if (!this.options.workerUrl) return undefined;
+    return async (requests) => {
+      const pool = requests.length >= parallelFrom ? this.workers() : undefined;
+      if (!pool) {
+        const { readMarkdown } = await import('./content/read-content');
+        const { articleFrontMatterSchema, legalFrontMatterSchema } = await import('./content/schemas');
+        return Promise.all(requests.map((request) => readMarkdown(request.path, request.file, request.kind === 'article' ? articleFrontMatterSchema : legalFrontMatterSchema, this.content)));
+      }
+      // Worker i parses batches i, i + size, …, keeps their HTML, and later renders their pages.
+      const batches = await Promise.all(
+        batchesOf(requests, pool.size).map(async (batch, index) => {
+          const worker = index % pool.size;
+          const docs = await runTask<ParsedMarkdown[]>(pool, { type: 'markdown', requests: batch, keep: this.updateKey }, worker);
+          return docs.map((doc) => ({ ...doc, worker }));
+        }),
+      );
+      return batches.flat();
+    };
+  }
+
+  private async renderInWorkers(pool: WorkerPool, setup: RenderSetupOf, routes: Route[], total: number): Promise<RenderSummary[]> {
+    let done = 0;
+    const render = async (batch: Route[], worker?: number) => {
+      const summaries = await runTask<RenderSummary[]>(pool, { type: 'render', setup, routes: batch, outDir: this.options.renderTo ?? null }, worker);
+      done += batch.length;
+      this.options.onProgress?.(done, total);
+      return summaries;
+    };
+    // Pages whose HTML a worker kept go to that worker; the rest to whichever is free.
+    const byWorker = new Map<number | undefined, Route[]>();
+    for (const route of routes) {
+      const group = byWorker.get(route.renderOn);
+      if (group) group.push(route);
+      else byWorker.set(route.renderOn, [route]);
+    }
+    const results = new Map<string, RenderSummary>();
+    await Promise.all(
+      [...byWorker].flatMap(([worker, group]) =>
+        batchesOf(group, pool.size).map(async (batch) => {
+          for (const summary of await render(batch, worker)) results.set(summary.path, summary);
+        }),
+      ),
+    );
+    return routes.map((route) => results.get(route.path)!);
+  }
+
+  private renderHere(templates: CompiledTemplates, scripts: ClientScripts, setup: RenderSetupOf, routes: Route[], total: number): RenderSummary[] {
+    const render = createPageRenderer(templates.module, setup.layout, { stylesheet: setup.stylesheet, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+    return routes.map((route, index) => {
+      const page = render(route);
+      if ((index + 1) % 100 === 0) this.options.onProgress?.(index + 1, total);
+      return { path: route.path, markers: page.markers, scripts: page.scripts, bytes: Buffer.byteLength(page.html), html: page.html };
+    });
+  }
+}
+
+type RenderSetupOf = Extract<WorkerTask, { type: 'render' }>['setup'];
+
+async function runTask<T>(pool: WorkerPool, task: WorkerTask, worker?: number): Promise<T> {
+  try {
+    return await (worker === undefined ? pool.run<T>(task) : pool.runOn<T>(worker, task));
+  } catch (error) {
+    throw error && typeof error === 'object' && 'kind' in error ? deserializeError(error as SerializedError) : error;
+  }
+}
+
+/** Work cut into enough batches for the threads to share it evenly as they finish at different speeds. */
+function batchesOf<T>(items: T[], threads: number): T[][] {
+  const size = Math.min(256, Math.max(16, Math.ceil(items.length / (threads * 8))));
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+  return batches;
 }
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */

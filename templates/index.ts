@@ -2,7 +2,7 @@
  * The templates' entry point for the generator: the document shell and one
  * component per page kind. The route table names a page kind by its key here.
  */
-export { Document } from './layout/Document';
+export { Document, DocumentHead } from './layout/Document';
 import { About } from './pages/About';
 import { Article } from './pages/Article';
 import { Blog } from './pages/Blog';

@@ -23,9 +23,29 @@ export interface PageScripts {
   preloads: string[];
 }
 
+/** Which scripts each marker needs: plain data, so a render worker can be handed it. */
+export interface ScriptManifest {
+  /** Marker → the URLs of its entry module and of every chunk it imports statically. */
+  entries: Record<string, { module: string; chunks: string[] }>;
+}
+
 export interface ClientScripts {
   files: SiteFile[];
+  manifest: ScriptManifest;
   scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
+}
+
+/** The module scripts and preloads a page needs for the markers its markup holds. */
+export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<ScriptMarker>): PageScripts {
+  const modules = new Set<string>();
+  const preloads = new Set<string>();
+  for (const marker of markers) {
+    const entry = manifest.entries[marker];
+    if (!entry) throw new SitegenError(`a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`);
+    modules.add(entry.module);
+    for (const chunk of entry.chunks) preloads.add(chunk);
+  }
+  return { modules: [...modules].sort(), preloads: [...preloads].sort() };
 }
 
 /** The browsers the site supports, the same baseline as the stylesheet. */
@@ -99,19 +119,12 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
     return seen;
   };
 
+  const manifest: ScriptManifest = { entries: {} };
+  for (const [marker, output] of outputOf) manifest.entries[marker] = { module: urlOf(output), chunks: [...staticImports(output)].map(urlOf) };
   return {
     files: result.outputFiles.map((file) => ({ path: relative(virtualRoot, file.path).split('\\').join('/'), content: file.contents })),
-    scriptsFor(markers) {
-      const modules = new Set<string>();
-      const preloads = new Set<string>();
-      for (const marker of markers) {
-        const output = outputOf.get(marker);
-        if (!output) throw new SitegenError(`a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`);
-        modules.add(urlOf(output));
-        for (const chunk of staticImports(output)) preloads.add(urlOf(chunk));
-      }
-      return { modules: [...modules].sort(), preloads: [...preloads].sort() };
-    },
+    manifest,
+    scriptsFor: (markers) => scriptsForManifest(manifest, markers),
   };
 }
 

@@ -21,6 +21,8 @@ export type PageKind = Templates.PageKind;
 
 export interface CompiledTemplates {
   module: TemplateModule;
+  /** The compiled module's file URL, for render workers to import the same templates. */
+  moduleUrl: string;
   /** A hash of every source file the page kind's template is built from. */
   versionOf(kind: PageKind): string;
   /** The same for the document shell (Document, Header, Footer): every page depends on it. */
@@ -61,7 +63,8 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
-  const [module, versions] = await Promise.all([import(pathToFileURL(file).href) as Promise<TemplateModule>, sourceVersions(config.root, metafile)]);
+  const moduleUrl = pathToFileURL(file).href;
+  const [module, versions] = await Promise.all([import(moduleUrl) as Promise<TemplateModule>, sourceVersions(config.root, metafile)]);
 
   const versionOfEntry = (entry: string) => {
     const hash = createHash('sha256');
@@ -72,6 +75,7 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const kindVersions = new Map<string, string>();
   return {
     module,
+    moduleUrl,
     versionOf(kind) {
       let version = kindVersions.get(kind);
       if (!version) {

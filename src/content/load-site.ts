@@ -7,11 +7,21 @@ import fg from 'fast-glob';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteModel } from './model';
-import { readJson, readMarkdown, type ContentCache } from './read-content';
+import { readJson, readMarkdown, type ContentCache, type MarkdownDocument } from './read-content';
 import * as s from './schemas';
 
-/** Loads and validates content/; with a cache, only files changed since the last load are parsed again. */
-export async function loadSite(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache): Promise<SiteModel> {
+/**
+ * Parses many Markdown files at once (on worker threads, for a large site);
+ * results in the order asked. `worker` says which thread kept the HTML, when
+ * it did (the document then holds a placeholder for it).
+ */
+export type ParseMarkdown = (requests: { path: string; file: string; kind: 'article' | 'legal' }[]) => Promise<(MarkdownDocument<unknown> & { worker?: number })[]>;
+
+/**
+ * Loads and validates content/; with a cache, only files changed since the
+ * last load are parsed again; with `parseMarkdown`, articles are parsed by it.
+ */
+export async function loadSite(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache, parseMarkdown?: ParseMarkdown): Promise<SiteModel> {
   // Files inside the project are named from its root ("content/site.json"); others by their full path.
   const nameOf = (path: string) => (path.startsWith(projectRoot) ? relative(projectRoot, path) : path);
   const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
@@ -57,11 +67,17 @@ export async function loadSite(contentDir: string, projectRoot = process.cwd(), 
 
   const [servicePages, articles, legalPages] = await Promise.all([
     Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, cache) }))),
-    Promise.all(
-      articleFiles.map(async (path): Promise<Article> => {
-        const doc = await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, cache);
-        return { ...doc.data, html: doc.html, internalLinks: doc.internalLinks, file: nameOf(path) };
-      }),
+    (parseMarkdown
+      ? (parseMarkdown(articleFiles.map((path) => ({ path, file: nameOf(path), kind: 'article' }))) as Promise<(MarkdownDocument<v.InferOutput<typeof s.articleFrontMatterSchema>> & { worker?: number })[]>)
+      : Promise.all(articleFiles.map((path) => readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, cache)))
+    ).then((docs) =>
+      docs.map((doc, index): Article => ({
+        ...doc.data,
+        html: doc.html,
+        internalLinks: doc.internalLinks,
+        file: nameOf(articleFiles[index]!),
+        ...('worker' in doc && typeof doc.worker === 'number' && { htmlWorker: doc.worker }),
+      })),
     ),
     Promise.all(
       legalFiles.map(async (path): Promise<LegalPage> => {

@@ -9,8 +9,6 @@ export interface RenderedMarkdown {
   html: string;
   /** Every root-relative link in the document, to be checked against the route table. */
   internalLinks: string[];
-  /** Number of words in the source text, for sanity checks on read times. */
-  words: number;
 }
 
 const safeScheme = /^(?:https:|http:|mailto:|tel:|\/|#)/i;
@@ -37,5 +35,5 @@ export function renderMarkdown(source: string): RenderedMarkdown {
     if (href.startsWith('/')) internalLinks.push(href);
   });
   const html = marked.parser(tokens);
-  return { html, internalLinks, words: source.split(/\s+/).filter(Boolean).length };
+  return { html, internalLinks };
 }

@@ -44,8 +44,10 @@ export interface Sourced {
 
 export type Article = Out<typeof s.articleFrontMatterSchema> &
   Sourced & {
+    /** The body as HTML; on a large site, a placeholder for HTML kept by worker `htmlWorker`. */
     html: string;
     internalLinks: string[];
+    htmlWorker?: number;
   };
 
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> &

@@ -115,12 +115,17 @@ function describeSchema(schema: AnySchema | undefined): string {
   return (schema && typeNames[schema.type]) ?? 'a value';
 }
 
+/** Valibot's names for types (issue.expected and schema.type), as the error messages say them. */
 const typeNames: Record<string, string> = {
   string: 'a text',
   number: 'a number',
   boolean: 'true or false',
   Array: 'a list',
+  array: 'a list',
   Object: 'an object',
+  object: 'an object',
+  strict_object: 'an object',
+  picklist: 'one of the allowed values',
 };
 
 function expectedOf(issue: v.BaseIssue<unknown>): string {

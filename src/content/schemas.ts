@@ -272,6 +272,16 @@ export const blogPageSchema = v.strictObject({
   readTimeSuffix: text,
   newsletter: v.strictObject({ heading: text, text, placeholder: text, button: text }),
   article: v.strictObject({ backLabel: text, byline: text, cta }),
+  /** Past perPage articles the index continues at /blog/page/2 …; {page} and {pages} are filled in. */
+  pagination: v.strictObject({
+    perPage: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    title: shortText(50),
+    description: v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')),
+    label: text,
+    newer: text,
+    older: text,
+    position: text,
+  }),
 });
 
 export const careersPageSchema = v.strictObject({

@@ -52,7 +52,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const root = resolve(options.root ?? process.cwd());
   const config = resolveConfig({ root, content: options.content });
   const log = options.log ?? ((line: string) => console.log(line));
-  const builder = new SiteBuilder(config, { dev: true });
+  const builder = new SiteBuilder(config, { dev: true, remember: true });
   const clients = new Set<ServerResponse>();
   const files = new Map<string, Uint8Array>();
   let failure: Error | undefined;

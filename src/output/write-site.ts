@@ -1,7 +1,8 @@
 /**
- * Writing the site: everything goes into a new folder beside the target, and
- * only when all of it is written does that folder take the target's place.
- * A build that fails at any point leaves the previous output as it was.
+ * Writing the site: everything goes into a new folder beside the target (the
+ * staging folder), and only when all of it is written does that folder take
+ * the target's place. A build that fails at any point leaves the previous
+ * output as it was.
  */
 import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -17,46 +18,74 @@ export interface WriteResult {
   bytes: number;
 }
 
-export async function writeSite(outDir: string, files: Iterable<SiteFile>, publicDir?: string): Promise<WriteResult> {
-  const staging = join(dirname(outDir), `${basename(outDir)}.building-${process.pid}-${Date.now()}`);
-  try {
-    await mkdir(staging, { recursive: true });
-    if (publicDir && (await exists(publicDir))) await cp(publicDir, staging, { recursive: true });
-    const folders = new Set<string>();
-    let count = 0;
-    let bytes = 0;
+export class Staging {
+  readonly dir: string;
+  private readonly folders = new Set<string>();
+  private files = 0;
+  private bytes = 0;
+
+  private constructor(readonly outDir: string) {
+    this.dir = join(dirname(outDir), `${basename(outDir)}.building-${process.pid}-${Date.now()}`);
+  }
+
+  static async open(outDir: string, publicDir?: string): Promise<Staging> {
+    const staging = new Staging(outDir);
+    await mkdir(staging.dir, { recursive: true });
+    if (publicDir && (await exists(publicDir))) await cp(publicDir, staging.dir, { recursive: true });
+    return staging;
+  }
+
+  /** Counts files written into the staging folder by someone else (render workers). */
+  record(files: number, bytes: number): void {
+    this.files += files;
+    this.bytes += bytes;
+  }
+
+  async write(files: Iterable<SiteFile>): Promise<void> {
     const writes: Promise<void>[] = [];
     for (const file of files) {
-      const target = join(staging, file.path);
+      const target = join(this.dir, file.path);
       const folder = dirname(target);
-      if (!folders.has(folder)) {
-        folders.add(folder);
+      if (!this.folders.has(folder)) {
+        this.folders.add(folder);
         await mkdir(folder, { recursive: true });
       }
       writes.push(writeFile(target, file.content));
-      count += 1;
-      bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength;
+      this.record(1, typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength);
     }
     await Promise.all(writes);
-    await swapIn(staging, outDir);
-    return { files: count, bytes };
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
+  }
+
+  /** The staging folder takes the output folder's place. */
+  async commit(): Promise<WriteResult> {
+    const previous = `${this.dir}.previous`;
+    const hadPrevious = await exists(this.outDir);
+    if (hadPrevious) await rename(this.outDir, previous);
+    try {
+      await rename(this.dir, this.outDir);
+    } catch (error) {
+      if (hadPrevious) await rename(previous, this.outDir);
+      throw error;
+    }
+    if (hadPrevious) await rm(previous, { recursive: true, force: true });
+    return { files: this.files, bytes: this.bytes };
+  }
+
+  async abort(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
   }
 }
 
-async function swapIn(staging: string, outDir: string): Promise<void> {
-  const previous = `${staging}.previous`;
-  const hadPrevious = await exists(outDir);
-  if (hadPrevious) await rename(outDir, previous);
+/** Writes a whole site in one go: staged, then swapped in. */
+export async function writeSite(outDir: string, files: Iterable<SiteFile>, publicDir?: string): Promise<WriteResult> {
+  const staging = await Staging.open(outDir, publicDir);
   try {
-    await rename(staging, outDir);
+    await staging.write(files);
+    return await staging.commit();
   } catch (error) {
-    if (hadPrevious) await rename(previous, outDir);
+    await staging.abort();
     throw error;
   }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }
 
 async function exists(path: string): Promise<boolean> {

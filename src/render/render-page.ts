@@ -2,6 +2,10 @@
  * One route → one HTML document. Pure: templates, layout and asset names come
  * in, a string goes out. The page body is rendered first, so the document can
  * load exactly the scripts that the body's islands and enhancements need.
+ *
+ * The shell (header, footer, everything outside <head> and <main>) is the same
+ * on every page, so it is rendered once per build and each page is spliced
+ * into it: a large site spends its time on its pages, not on its header.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -9,7 +13,7 @@ import type { PageScripts, ScriptMarker } from '../assets/client-scripts';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
 import type { Route } from '../routes';
-import type { Head, Layout } from '../../templates/layout/types';
+import type { Assets, Head, Layout } from '../../templates/layout/types';
 import { asHtml5 } from './html5';
 
 export interface PageAssets {
@@ -34,24 +38,30 @@ export function markersIn(html: string): Set<ScriptMarker> {
 }
 
 const emptyHead: Head = { title: '', description: '', keywords: [], canonical: '', ogType: 'website', noindex: true };
+/** Stands in for the page's main content in the shell; no rendered text can contain it. */
+const mainSlot = '\u0000sitegen-main\u0000';
 
 export type PageRenderer = (route: Route) => RenderedPage;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
-  const render = (head: Head, mainHtml: string, scripts: PageScripts) =>
-    // React writes no doctype.
-    `<!DOCTYPE html>${asHtml5(
-      renderToStaticMarkup(
-        createElement(templates.Document, {
-          head,
-          layout,
-          assets: { stylesheet: assets.stylesheet, scripts: [...scripts.modules, ...(assets.extraScripts ?? [])], preloads: scripts.preloads },
-          mainHtml,
-        }),
-      ),
-    )}`;
+  const assetsFor = (scripts: PageScripts): Assets => ({
+    stylesheet: assets.stylesheet,
+    scripts: [...scripts.modules, ...(assets.extraScripts ?? [])],
+    preloads: scripts.preloads,
+  });
+  // React writes no doctype.
+  const shell = `<!DOCTYPE html>${asHtml5(
+    renderToStaticMarkup(createElement(templates.Document, { head: emptyHead, layout, assets: assetsFor({ modules: [], preloads: [] }), mainHtml: mainSlot })),
+  )}`;
+  const headOpen = shell.indexOf('<head>') + '<head>'.length;
+  const headClose = shell.indexOf('</head>');
+  const main = shell.indexOf(mainSlot);
+  if (headOpen < '<head>'.length || headClose < headOpen || main < headClose) {
+    throw new RenderError('(every page)', 'Document', new Error('the document shell must hold <head> with DocumentHead in it, then the main content'));
+  }
+  const [beforeHead, betweenHeadAndMain, afterMain] = [shell.slice(0, headOpen), shell.slice(headClose, main), shell.slice(main + mainSlot.length)];
   // What the header and footer need is the same on every page: found once per build.
-  const layoutMarkers = markersIn(render(emptyHead, '', { modules: [], preloads: [] }));
+  const layoutMarkers = markersIn(shell);
 
   return (route) => {
     try {
@@ -60,7 +70,8 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       const mainHtml = renderToStaticMarkup(createElement(Page, route.props));
       const markers = [...new Set([...layoutMarkers, ...markersIn(mainHtml)])].sort();
       const scripts = assets.scriptsFor(markers);
-      return { html: render(route.head, mainHtml, scripts), markers, scripts };
+      const head = renderToStaticMarkup(createElement(templates.DocumentHead, { head: route.head, layout, assets: assetsFor(scripts) }));
+      return { html: `${beforeHead}${asHtml5(head)}${betweenHeadAndMain}${asHtml5(mainHtml)}${afterMain}`, markers, scripts };
     } catch (error) {
       throw new RenderError(route.path, route.kind, error);
     }

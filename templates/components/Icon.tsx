@@ -1,59 +1,62 @@
-import ArrowLeft from 'lucide-react/icons/arrow-left';
-import ArrowRight from 'lucide-react/icons/arrow-right';
-import Award from 'lucide-react/icons/award';
-import Bell from 'lucide-react/icons/bell';
-import Bot from 'lucide-react/icons/bot';
-import Briefcase from 'lucide-react/icons/briefcase';
-import Calendar from 'lucide-react/icons/calendar';
-import ChartColumn from 'lucide-react/icons/chart-column';
-import ChartLine from 'lucide-react/icons/chart-line';
-import ChevronDown from 'lucide-react/icons/chevron-down';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import ClipboardList from 'lucide-react/icons/clipboard-list';
-import Clock from 'lucide-react/icons/clock';
-import Coffee from 'lucide-react/icons/coffee';
-import FileText from 'lucide-react/icons/file-text';
-import Gauge from 'lucide-react/icons/gauge';
-import GraduationCap from 'lucide-react/icons/graduation-cap';
-import Headphones from 'lucide-react/icons/headphones';
-import Heart from 'lucide-react/icons/heart';
-import House from 'lucide-react/icons/house';
-import Laptop from 'lucide-react/icons/laptop';
-import Lock from 'lucide-react/icons/lock';
-import Mail from 'lucide-react/icons/mail';
-import MapPin from 'lucide-react/icons/map-pin';
-import Megaphone from 'lucide-react/icons/megaphone';
-import Menu from 'lucide-react/icons/menu';
-import MessageCircle from 'lucide-react/icons/message-circle';
-import MessageSquare from 'lucide-react/icons/message-square';
-import Monitor from 'lucide-react/icons/monitor';
-import MousePointerClick from 'lucide-react/icons/mouse-pointer-click';
-import Palette from 'lucide-react/icons/palette';
-import Phone from 'lucide-react/icons/phone';
-import PhoneCall from 'lucide-react/icons/phone-call';
-import PoundSterling from 'lucide-react/icons/pound-sterling';
-import Quote from 'lucide-react/icons/quote';
-import RefreshCw from 'lucide-react/icons/refresh-cw';
-import Rocket from 'lucide-react/icons/rocket';
-import Search from 'lucide-react/icons/search';
-import Shield from 'lucide-react/icons/shield';
-import ShieldCheck from 'lucide-react/icons/shield-check';
-import Smartphone from 'lucide-react/icons/smartphone';
-import Sparkles from 'lucide-react/icons/sparkles';
-import Star from 'lucide-react/icons/star';
-import Target from 'lucide-react/icons/target';
-import ThumbsUp from 'lucide-react/icons/thumbs-up';
-import TrendingUp from 'lucide-react/icons/trending-up';
-import UserCheck from 'lucide-react/icons/user-check';
-import Users from 'lucide-react/icons/users';
-import Wrench from 'lucide-react/icons/wrench';
-import Zap from 'lucide-react/icons/zap';
-import type { LucideIcon } from 'lucide-react';
+import { createElement } from 'react';
+import type { IconNode } from 'lucide';
+import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
+import Award from 'lucide/dist/esm/icons/award.mjs';
+import Bell from 'lucide/dist/esm/icons/bell.mjs';
+import Bot from 'lucide/dist/esm/icons/bot.mjs';
+import Briefcase from 'lucide/dist/esm/icons/briefcase.mjs';
+import Calendar from 'lucide/dist/esm/icons/calendar.mjs';
+import ChartColumn from 'lucide/dist/esm/icons/chart-column.mjs';
+import ChartLine from 'lucide/dist/esm/icons/chart-line.mjs';
+import ChevronDown from 'lucide/dist/esm/icons/chevron-down.mjs';
+import CircleCheck from 'lucide/dist/esm/icons/circle-check.mjs';
+import ClipboardList from 'lucide/dist/esm/icons/clipboard-list.mjs';
+import Clock from 'lucide/dist/esm/icons/clock.mjs';
+import Coffee from 'lucide/dist/esm/icons/coffee.mjs';
+import FileText from 'lucide/dist/esm/icons/file-text.mjs';
+import Gauge from 'lucide/dist/esm/icons/gauge.mjs';
+import GraduationCap from 'lucide/dist/esm/icons/graduation-cap.mjs';
+import Headphones from 'lucide/dist/esm/icons/headphones.mjs';
+import Heart from 'lucide/dist/esm/icons/heart.mjs';
+import House from 'lucide/dist/esm/icons/house.mjs';
+import Laptop from 'lucide/dist/esm/icons/laptop.mjs';
+import Lock from 'lucide/dist/esm/icons/lock.mjs';
+import Mail from 'lucide/dist/esm/icons/mail.mjs';
+import MapPin from 'lucide/dist/esm/icons/map-pin.mjs';
+import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
+import Menu from 'lucide/dist/esm/icons/menu.mjs';
+import MessageCircle from 'lucide/dist/esm/icons/message-circle.mjs';
+import MessageSquare from 'lucide/dist/esm/icons/message-square.mjs';
+import Monitor from 'lucide/dist/esm/icons/monitor.mjs';
+import MousePointerClick from 'lucide/dist/esm/icons/mouse-pointer-click.mjs';
+import Palette from 'lucide/dist/esm/icons/palette.mjs';
+import Phone from 'lucide/dist/esm/icons/phone.mjs';
+import PhoneCall from 'lucide/dist/esm/icons/phone-call.mjs';
+import PoundSterling from 'lucide/dist/esm/icons/pound-sterling.mjs';
+import Quote from 'lucide/dist/esm/icons/quote.mjs';
+import RefreshCw from 'lucide/dist/esm/icons/refresh-cw.mjs';
+import Rocket from 'lucide/dist/esm/icons/rocket.mjs';
+import Search from 'lucide/dist/esm/icons/search.mjs';
+import Shield from 'lucide/dist/esm/icons/shield.mjs';
+import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
+import Smartphone from 'lucide/dist/esm/icons/smartphone.mjs';
+import Sparkles from 'lucide/dist/esm/icons/sparkles.mjs';
+import Star from 'lucide/dist/esm/icons/star.mjs';
+import Target from 'lucide/dist/esm/icons/target.mjs';
+import ThumbsUp from 'lucide/dist/esm/icons/thumbs-up.mjs';
+import TrendingUp from 'lucide/dist/esm/icons/trending-up.mjs';
+import UserCheck from 'lucide/dist/esm/icons/user-check.mjs';
+import Users from 'lucide/dist/esm/icons/users.mjs';
+import Wrench from 'lucide/dist/esm/icons/wrench.mjs';
+import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import type { IconName } from '../../src/content/model';
 
-// One import per icon: the package's index would make esbuild read all 1,600 icon modules on every build.
-// Typed as a full record, so an icon name allowed by the content schema but missing here fails type-checking.
-const icons: Record<IconName, LucideIcon> = {
+// Lucide's icons as plain data (tag and attributes), one module per icon: the package's index
+// would make esbuild read all 1,600 of them, and lucide-react's component costs more per
+// render than the whole SVG. Typed as a full record, so an icon name allowed by the content
+// schema but missing here fails type-checking.
+const icons: Record<IconName, IconNode> = {
   'arrow-left': ArrowLeft, 'arrow-right': ArrowRight, award: Award, bell: Bell, bot: Bot, briefcase: Briefcase, calendar: Calendar, 'chart-column': ChartColumn,
   'chart-line': ChartLine, 'chevron-down': ChevronDown, 'circle-check': CircleCheck, 'clipboard-list': ClipboardList, clock: Clock,
   coffee: Coffee, 'file-text': FileText, gauge: Gauge, 'graduation-cap': GraduationCap, headphones: Headphones,
@@ -68,6 +71,19 @@ const icons: Record<IconName, LucideIcon> = {
 
 /** A decorative icon: hidden from screen readers, since the text beside it says the same. */
 export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
-  const Component = icons[name];
-  return <Component className={className} aria-hidden="true" focusable="false" strokeWidth={2} />;
+  return (
+    // Sized by its class; inline SVG in HTML needs no xmlns. Every page draws dozens of these, so every attribute counts.
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
+      {icons[name].map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
+    </svg>
+  );
 }

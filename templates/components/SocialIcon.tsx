@@ -13,7 +13,7 @@ const paths: Record<Network, string> = {
 
 export function SocialIcon({ network }: { network: Network }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true">
       <path d={paths[network]} />
     </svg>
   );

@@ -14,12 +14,20 @@ function socialImage(head: Head): string | undefined {
   return head.image && `${head.image.src}?auto=format&fit=crop&w=1200&h=630&q=70`;
 }
 
-/** The document shell of every page; the page's own markup arrives already rendered. */
-export function Document({ head, layout, assets, mainHtml }: { head: Head; layout: Layout; assets: Assets; mainHtml: string }) {
+interface HeadProps {
+  head: Head;
+  layout: Layout;
+  assets: Assets;
+}
+
+/**
+ * What goes inside <head>: the only part of the shell that differs from page
+ * to page, so the generator renders it per page and the rest once per build.
+ */
+export function DocumentHead({ head, layout, assets }: HeadProps) {
   const image = socialImage(head);
   return (
-    <html lang="en-GB">
-      <head>
+    <>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
@@ -48,6 +56,16 @@ export function Document({ head, layout, assets, mainHtml }: { head: Head; layou
           <script key={src} type="module" src={src} />
         ))}
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />}
+    </>
+  );
+}
+
+/** The document shell of every page; the page's own markup arrives already rendered. */
+export function Document({ head, layout, assets, mainHtml }: HeadProps & { mainHtml: string }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <DocumentHead head={head} layout={layout} assets={assets} />
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand focus:shadow">

@@ -27,10 +27,10 @@ export function Footer({ layout }: { layout: Layout }) {
         {footer.columns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="text-sm font-bold tracking-wide text-white uppercase">{column.heading}</h2>
-            <ul className="mt-4 space-y-1">
+            <ul className="mt-4 space-y-1 [&_a]:inline-block [&_a]:py-1.5 [&_a:hover]:text-white [&_a:hover]:underline">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} className="inline-block py-1.5 hover:text-white hover:underline">{link.label}</a>
+                  <a href={link.href}>{link.label}</a>
                 </li>
               ))}
             </ul>

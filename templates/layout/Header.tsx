@@ -5,12 +5,15 @@ import type { Layout, Link } from './types';
 const linkClass = 'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand';
 const summaryClass = `${linkClass} flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden`;
 
-function LinkList({ links, className, itemClassName = 'block rounded px-2 py-1.5 text-slate-700 hover:bg-brand-light hover:text-brand' }: { links: readonly Link[]; className?: string; itemClassName?: string }) {
+// The menus list 32 links twice (desktop and mobile): styled once from the list, not on every link.
+const menuLinks = '[&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1.5 [&_a]:text-slate-700 [&_a:hover]:bg-brand-light [&_a:hover]:text-brand';
+
+function LinkList({ links, className = '' }: { links: readonly Link[]; className?: string }) {
   return (
-    <ul className={className}>
+    <ul className={`${menuLinks} ${className}`}>
       {links.map((link) => (
         <li key={link.href}>
-          <a href={link.href} className={itemClassName}>{link.label}</a>
+          <a href={link.href}>{link.label}</a>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import type { Pages } from '../../src/content/model';
+import type { Link } from '../layout/types';
 import type { IslandProps } from '../../islands/registry';
 import { ArticleCard, type ArticleSummary } from '../components/ArticleCard';
 import { Island } from '../components/Island';
@@ -6,13 +7,19 @@ import { PageHero } from '../components/PageHero';
 
 export interface BlogProps {
   page: Pages['blog'];
+  /** This index page's articles. */
   articles: readonly ArticleSummary[];
+  /** The first index page shows its first article large, as the featured one. */
+  featuredFirst: boolean;
+  /** Links to the neighbouring index pages, when there is more than one. */
+  pagination?: { label: string; position: string; newer?: Link; older?: Link };
   newsletter: IslandProps<'NewsletterForm'>;
   toaster: IslandProps<'Toaster'>;
 }
 
-export function Blog({ page, articles, newsletter, toaster }: BlogProps) {
-  const [featured, ...recent] = articles;
+export function Blog({ page, articles, featuredFirst, pagination, newsletter, toaster }: BlogProps) {
+  const [featured, ...rest] = featuredFirst ? articles : [undefined, ...articles];
+  const recent = rest.filter((article): article is ArticleSummary => article !== undefined);
   return (
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
@@ -39,6 +46,21 @@ export function Blog({ page, articles, newsletter, toaster }: BlogProps) {
             ))}
           </div>
         </section>
+        {pagination && (
+          <nav aria-label={pagination.label} className="mt-12 flex items-center justify-between gap-4 border-t border-slate-200 pt-6">
+            {pagination.newer ? (
+              <a href={pagination.newer.href} rel="prev" className="font-semibold text-brand hover:underline">&larr; {pagination.newer.label}</a>
+            ) : (
+              <span />
+            )}
+            <p className="text-slate-600">{pagination.position}</p>
+            {pagination.older ? (
+              <a href={pagination.older.href} rel="next" className="font-semibold text-brand hover:underline">{pagination.older.label} &rarr;</a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
       </div>
       <section aria-labelledby="newsletter-heading" className="bg-brand py-16 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center">

@@ -1,0 +1,105 @@
+/**
+ * A build worker: parses Markdown and renders pages for a large site, one
+ * batch per task. Rendered pages go straight to the output folder; only what
+ * the build needs to know about them comes back.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { scriptsForManifest, type ScriptManifest } from '../assets/client-scripts';
+import type { TemplateModule } from '../assets/compile-templates';
+import { readMarkdown, type MarkdownDocument } from '../content/read-content';
+import { articleFrontMatterSchema, legalFrontMatterSchema } from '../content/schemas';
+import { createPageRenderer, type PageRenderer, type RenderedPage } from '../render/render-page';
+import type { Route } from '../routes';
+import type { Layout } from '../../templates/layout/types';
+import { createHash } from 'node:crypto';
+import { deferredHtml, fillDeferredHtml } from './deferred-html';
+import { serializeError } from './errors';
+
+export interface MarkdownRequest {
+  path: string;
+  file: string;
+  kind: 'article' | 'legal';
+}
+
+export interface RenderSetup {
+  /** Different for every update: a worker builds its renderer once per key. */
+  key: string;
+  templatesUrl: string;
+  layout: Layout;
+  stylesheet: string;
+  manifest: ScriptManifest;
+  extraScripts: string[];
+}
+
+export type WorkerTask =
+  /** With `keep`, the HTML stays here and a placeholder goes back (deferred-html.ts); `keep` names the build. */
+  | { type: 'markdown'; requests: MarkdownRequest[]; keep?: string }
+  | { type: 'render'; setup: RenderSetup; routes: Route[]; outDir: string | null };
+
+export type ParsedMarkdown = MarkdownDocument<unknown>;
+
+/** A rendered page as the build keeps it: its HTML only if nobody wrote it to disk. */
+export interface RenderSummary extends Omit<RenderedPage, 'html'> {
+  path: string;
+  bytes: number;
+  html?: string;
+}
+
+let renderer: { key: string; render: PageRenderer } | undefined;
+const madeDirectories = new Set<string>();
+/** HTML of the articles this worker parsed for the current build, by content file. */
+let kept: { build: string; html: Map<string, string> } = { build: '', html: new Map() };
+
+async function handle(task: WorkerTask): Promise<ParsedMarkdown[] | RenderSummary[]> {
+  if (task.type === 'markdown') {
+    const docs = await Promise.all(task.requests.map((request) => readMarkdown(request.path, request.file, request.kind === 'article' ? articleFrontMatterSchema : legalFrontMatterSchema)));
+    if (!task.keep) return docs;
+    if (kept.build !== task.keep) kept = { build: task.keep, html: new Map() };
+    return docs.map((doc, index) => {
+      const { file } = task.requests[index]!;
+      kept.html.set(file, doc.html);
+      return { ...doc, html: deferredHtml(file, createHash('sha256').update(doc.html).digest('base64url')) };
+    });
+  }
+  if (renderer?.key !== task.setup.key) {
+    const templates = (await import(task.setup.templatesUrl)) as TemplateModule;
+    const { manifest } = task.setup;
+    renderer = {
+      key: task.setup.key,
+      render: createPageRenderer(templates, task.setup.layout, {
+        stylesheet: task.setup.stylesheet,
+        scriptsFor: (markers) => scriptsForManifest(manifest, markers),
+        extraScripts: task.setup.extraScripts,
+      }),
+    };
+  }
+  // Written at once, synchronously: waiting writes would keep every page of the batch in memory, and measured slower.
+  const htmlOf = (file: string) => {
+    const html = kept.html.get(file);
+    if (html === undefined) throw new Error(`the HTML of ${file} is not on this worker`);
+    return html;
+  };
+  return task.routes.map((route) => {
+    if (route.renderOn !== undefined) fillDeferredHtml(route.props, htmlOf);
+    const page = renderer!.render(route);
+    const bytes = Buffer.byteLength(page.html);
+    if (task.outDir === null) return { path: route.path, markers: page.markers, scripts: page.scripts, bytes, html: page.html };
+    const target = join(task.outDir, route.file);
+    const folder = dirname(target);
+    if (!madeDirectories.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      madeDirectories.add(folder);
+    }
+    writeFileSync(target, page.html);
+    return { path: route.path, markers: page.markers, scripts: page.scripts, bytes };
+  });
+}
+
+parentPort!.on('message', (task: WorkerTask) => {
+  handle(task).then(
+    (value) => parentPort!.postMessage({ ok: true, value }),
+    (error: unknown) => parentPort!.postMessage({ ok: false, error: serializeError(error) }),
+  );
+});
