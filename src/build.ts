@@ -3,32 +3,56 @@
  * beside the output, swapped in only when all of it succeeded; then the
  * report. On a large site, pages are parsed and rendered on every core and
  * written to the staging folder as they render, never all held in memory.
+ *
+ * With `--incremental`, only what changed since the last build is rendered
+ * and written (src/output/incremental.ts).
  */
-import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { measureBuild, formatReport, type BuildReport } from './build-report';
-import { resolveConfig, type BuildOptions } from './config';
-import { createLog, formatBytes, formatMs } from './log';
-import { Staging } from './output/write-site';
-import { SiteBuilder } from './site-builder';
+import { resolveConfig, type BuildConfig, type BuildOptions } from './config';
+import { createLog, formatBytes, formatMs, type Log } from './log';
+import fg from 'fast-glob';
+import {
+  applyChanges,
+  contentHash,
+  generatorVersion,
+  inputsSignature,
+  manifestPath,
+  outputIntact,
+  readManifest,
+  writeManifest,
+  type Manifest,
+} from './output/incremental';
+import { Staging, type SiteFile } from './output/write-site';
+import { SiteBuilder, type SiteBuilderOptions, type StoredPage } from './site-builder';
 
 export interface BuildResult extends BuildReport {
   outDir: string;
+  /** An incremental build that found nothing to do. */
+  upToDate?: boolean;
 }
 
-export async function build(options: BuildOptions & { json?: boolean; workerUrl?: URL } = {}): Promise<BuildResult> {
+export interface BuildCommandOptions extends BuildOptions {
+  json?: boolean;
+  incremental?: boolean;
+  /** The compiled build worker; without it, everything runs on this thread. */
+  workerUrl?: URL;
+}
+
+export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const config = resolveConfig(options);
   const log = createLog(config.quiet || options.json);
   const progress = process.stdout.isTTY && !config.quiet && !options.json;
 
-  log.info(`sitegen build → ${relative(process.cwd(), config.outDir) || '.'}`);
+  log.info(`sitegen build${options.incremental ? ' --incremental' : ''} → ${relative(process.cwd(), config.outDir) || '.'}`);
   if (!config.supabase.url) log.info('  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)');
 
-  const staging = await Staging.open(config.outDir, config.publicDir);
-  const builder = new SiteBuilder(config, {
+  const builderOptions: SiteBuilderOptions = {
     workerUrl: options.workerUrl,
-    renderTo: staging.dir,
     onStage: (stage, detail, ms) => {
       if (progress && stage === 'render') process.stdout.write('\r\x1b[K');
       log.stage(stage, detail, ms);
@@ -37,8 +61,29 @@ export async function build(options: BuildOptions & { json?: boolean; workerUrl?
     onProgress: (done, total) => {
       if (progress && total > 300) process.stdout.write(`\r  render     ${done}/${total} pages`);
     },
-  });
-  let report: BuildReport;
+  };
+  const result = options.incremental ? await buildIncrementally(config, builderOptions, options, log, started) : await buildCold(config, builderOptions, log, started);
+
+  if (result.upToDate) log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
+  else if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    log.info('');
+    log.info(formatReport(result).trimEnd());
+    log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
+  }
+  return result;
+}
+
+/** A whole build, staged and swapped in; `manifest` records it for the next incremental build. */
+async function buildCold(
+  config: BuildConfig,
+  builderOptions: SiteBuilderOptions,
+  log: Log,
+  started: number,
+  manifest?: Pick<Manifest, 'inputs' | 'generator'>,
+): Promise<BuildResult> {
+  const staging = await Staging.open(config.outDir, config.publicDir);
+  const builder = new SiteBuilder(config, { ...builderOptions, renderTo: staging.dir, remember: manifest !== undefined });
   try {
     const { stages } = await builder.update();
     const writing = performance.now();
@@ -49,21 +94,96 @@ export async function build(options: BuildOptions & { json?: boolean; workerUrl?
     staging.record(onDisk.length, onDisk.reduce((sum, page) => sum + page.bytes, 0));
     await staging.write(files);
     const written = await staging.commit();
+    if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files, pages) });
+    // An older manifest would describe other pages than this output's.
+    else await rm(manifestPath(config), { force: true });
     const writeMs = performance.now() - writing;
     log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
-    report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, (page) => readFileSync(join(config.outDir, page.route.file)));
+    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, (page) => readFileSync(join(config.outDir, page.route.file)));
+    return { ...report, outDir: config.outDir };
   } catch (error) {
     await staging.abort();
     throw error;
   } finally {
     await builder.close();
   }
+}
 
-  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else {
-    log.info('');
-    log.info(formatReport(report).trimEnd());
-    log.info(`${report.totals.pages} pages, ${formatBytes(report.totals.bytes)} written in ${formatMs(report.ms)}`);
+async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, options: BuildCommandOptions, log: Log, started: number): Promise<BuildResult> {
+  const generator = await generatorVersion(config.root, options.workerUrl ? fileURLToPath(new URL('.', options.workerUrl)) : fileURLToPath(new URL('.', import.meta.url)));
+  const [signature, previous] = await Promise.all([inputsSignature(config, generator), readManifest(config)]);
+  if (previous && previous.inputs === signature && previous.generator === generator && (await outputIntact(config, previous))) {
+    const totals = { pages: Object.keys(previous.pages).length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+    return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
-  return { ...report, outDir: config.outDir };
+
+  // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
+  if (previous?.generator !== generator) {
+    log.info(`  cache      ${previous ? 'made by another version of sitegen' : 'none yet'}: a whole build`);
+    return buildCold(config, builderOptions, log, started, { inputs: signature, generator });
+  }
+
+  // Rendered pages go to a scratch folder first: nothing in the output changes until every page has rendered.
+  const scratch = await mkdtemp(join(dirname(config.outDir), `${basename(config.outDir)}.incremental-`));
+  const builder = new SiteBuilder(config, { ...builderOptions, remember: true, renderTo: scratch });
+  builder.seed(pagesStillThere(config, previous));
+  try {
+    const { stages, rendered, removed } = await builder.update();
+    const writing = performance.now();
+    const pages = builder.storedPages();
+    const renderedPaths = new Set(rendered);
+    const renderedPages = pages.filter((page) => renderedPaths.has(page.route.path));
+    const pageFiles = new Set(pages.map((page) => page.route.file));
+    // Pages rendered on this thread are still in memory: into the scratch folder with the ones workers wrote.
+    const all = builder.files();
+    await writeFiles(scratch, all.filter((file) => pageFiles.has(file.path)));
+    const files = all.filter((file) => !pageFiles.has(file.path));
+    const { changes, files: hashes } = await applyChanges({
+      outDir: config.outDir,
+      scratchDir: scratch,
+      renderedFiles: renderedPages.map((page) => page.route.file),
+      removedFiles: removed,
+      files,
+      publicDir: config.publicDir,
+      previousFiles: previous.files,
+    });
+    await writeManifest(config, { inputs: signature, generator, pages: manifestPages(pages), files: hashes });
+    const writeMs = performance.now() - writing;
+    log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
+    const report = measureBuild(pages, all, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, (page) =>
+      readFileSync(join(config.outDir, page.route.file)),
+    );
+    return { ...report, outDir: config.outDir };
+  } finally {
+    await builder.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {
+  return Object.fromEntries(pages.map((page) => [page.route.path, { file: page.route.file, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes }]));
+}
+
+/** Content hashes of every file of the output but the pages: generated files and public/. */
+async function fileHashes(config: BuildConfig, files: readonly SiteFile[], pages: readonly StoredPage[]): Promise<Record<string, string>> {
+  const pageFiles = new Set(pages.map((page) => page.route.file));
+  const publicFiles = existsSync(config.publicDir) ? await fg('**/*', { cwd: config.publicDir }) : [];
+  const hashes: Record<string, string> = {};
+  for (const path of publicFiles) hashes[path] = contentHash(readFileSync(join(config.publicDir, path)));
+  for (const file of files) if (!pageFiles.has(file.path)) hashes[file.path] = contentHash(file.content);
+  return hashes;
+}
+
+/** The manifest's pages whose files are still in the output folder; any other page renders again. */
+function pagesStillThere(config: BuildConfig, manifest: Manifest): Manifest['pages'] {
+  return Object.fromEntries(Object.entries(manifest.pages).filter(([, page]) => existsSync(join(config.outDir, page.file))));
+}
+
+async function writeFiles(dir: string, files: readonly SiteFile[]): Promise<void> {
+  await Promise.all(
+    files.map(async (file) => {
+      await mkdir(dirname(join(dir, file.path)), { recursive: true });
+      await writeFile(join(dir, file.path), file.content);
+    }),
+  );
 }

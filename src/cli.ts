@@ -23,11 +23,12 @@ program
   .option('--content <dir>', 'content folder', 'content')
   .option('-q, --quiet', 'print nothing but errors')
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
-  .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean }) => {
+  .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
+  .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
     const { build } = await import('./build');
     // The build worker is compiled beside this file (lib/site-worker.js).
     const workerUrl = new URL('./site-worker.js', import.meta.url);
-    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, workerUrl });
+    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, incremental: options.incremental, workerUrl });
   });
 
 program

@@ -57,7 +57,7 @@ export interface UpdateResult {
   routes: Route[];
   /** Paths of the pages rendered by this update (all of them the first time). */
   rendered: string[];
-  /** Paths of pages that no longer exist. */
+  /** Files of pages that no longer exist. */
   removed: string[];
   stages: Partial<Record<Stage, number>>;
 }
@@ -77,7 +77,6 @@ export class SiteBuilder {
   private templates?: CompiledTemplates;
   private readonly pages = new Map<string, StoredPage>();
   private siteFiles: SiteFile[] = [];
-  private siteUrl = '';
 
   constructor(
     readonly config: BuildConfig,
@@ -141,13 +140,14 @@ export class SiteBuilder {
       const previous = this.pages.get(route.path);
       // A page keeps its HTML only if nothing it was rendered from changed, its scripts included.
       if (previous && fingerprint && previous.fingerprint === fingerprint && sameScripts(previous.scripts, scripts.scriptsFor(previous.markers))) {
-        next.set(route.path, previous);
+        next.set(route.path, { ...previous, route });
       } else {
         toRender.push({ route, fingerprint });
       }
     }
     const setup = { key: this.updateKey, templatesUrl: templates.moduleUrl, layout, stylesheet: `/${stylesheet.file}`, manifest: scripts.manifest, extraScripts };
-    const pool = toRender.length >= parallelFrom ? this.workers() : undefined;
+    // A page whose Markdown HTML a worker holds must render there, however few pages there are.
+    const pool = toRender.length >= parallelFrom || toRender.some((item) => item.route.renderOn !== undefined) ? this.workers() : undefined;
     const summaries = pool
       ? await this.renderInWorkers(pool, setup, toRender.map((item) => item.route), routes.length)
       : this.renderHere(templates, scripts, setup, toRender.map((item) => item.route), routes.length);
@@ -160,12 +160,11 @@ export class SiteBuilder {
     this.options.onStage?.('render', `${rendered.length} of ${routes.length} pages`, stages.render);
 
     // Nothing is kept until everything succeeded: a failed update leaves the last good site.
-    const removed = [...this.pages.keys()].filter((path) => !next.has(path));
+    const removed = [...this.pages.values()].filter((page) => !next.has(page.route.path)).map((page) => page.route.file);
     this.model = model;
     this.stylesheet = stylesheet;
     this.scripts = scripts;
     this.templates = templates;
-    this.siteUrl = siteUrl;
     this.pages.clear();
     for (const [path, page] of next) this.pages.set(path, page);
     this.siteFiles = [
@@ -191,13 +190,17 @@ export class SiteBuilder {
     return [...this.pages.values()];
   }
 
-  /** Every source file the templates are compiled from, to watch. */
-  templateSources(): Set<string> {
-    return this.templates?.sources ?? new Set();
-  }
-
-  get origin(): string {
-    return this.siteUrl;
+  /**
+   * Pages a previous build left on disk, with what they were rendered from
+   * (an incremental build's manifest): the next update renders only pages
+   * whose inputs differ. Their routes are filled in by that update.
+   */
+  seed(pages: Record<string, { fingerprint: string; markers: StoredPage['markers']; scripts: StoredPage['scripts']; bytes: number; file: string }>): void {
+    for (const [path, page] of Object.entries(pages)) {
+      // Only reached through update(), which replaces the route of every page it keeps.
+      const route = { path, file: page.file } as Route;
+      this.pages.set(path, { route, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes });
+    }
   }
 
   /** Stops the worker threads, if any were started. */

@@ -27,8 +27,6 @@ export interface CompiledTemplates {
   versionOf(kind: PageKind): string;
   /** The same for the document shell (Document, Header, Footer): every page depends on it. */
   layoutVersion: string;
-  /** Every source file the templates are built from, absolute. */
-  sources: Set<string>;
 }
 
 const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
@@ -87,7 +85,6 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
       return version;
     },
     layoutVersion: versionOfEntry(relativeTemplates('layout/Document.tsx')),
-    sources: new Set(Object.keys(metafile.inputs).map((input) => resolve(config.root, input))),
   };
 }
 

@@ -3,6 +3,7 @@ import { Icon } from '../components/Icon';
 import { PageHero } from '../components/PageHero';
 import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
+import { StorySection } from '../components/StorySection';
 import { StockImage } from '../components/StockImage';
 
 export interface AboutProps {
@@ -15,17 +16,7 @@ export function About({ page, team }: AboutProps) {
   return (
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
-      <section aria-labelledby="story-heading" className="py-16 md:py-20">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
-          <div>
-            <h2 id="story-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{story.heading}</h2>
-            {story.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg text-slate-700">{paragraph}</p>
-            ))}
-          </div>
-          <StockImage image={story.image} width={600} height={400} sizes="(min-width: 1024px) 560px, 100vw" className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg" />
-        </div>
-      </section>
+      <StorySection id="story" heading={story.heading} paragraphs={story.paragraphs} image={story.image} />
       <section aria-labelledby="mission-heading" className="bg-brand-light py-16 md:py-20">
         <div className="mx-auto max-w-4xl px-4 text-center">
           <h2 id="mission-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{mission.heading}</h2>

@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon';
 import { PageHero } from '../components/PageHero';
 import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
-import { StockImage } from '../components/StockImage';
+import { StorySection } from '../components/StorySection';
 
 export interface CareersProps {
   page: Pages['careers'];
@@ -20,19 +20,10 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
   return (
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
-      <section aria-labelledby="why-heading" className="py-16 md:py-20">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
-          <div>
-            <h2 id="why-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{why.heading}</h2>
-            {why.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg text-slate-700">{paragraph}</p>
-            ))}
-            <h3 className="mt-8 text-xl font-bold">{page.values.heading}</h3>
-            <FeatureList items={page.values.items} className="mt-4" />
-          </div>
-          <StockImage image={why.image} width={600} height={400} sizes="(min-width: 1024px) 560px, 100vw" className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg" />
-        </div>
-      </section>
+      <StorySection id="why" heading={why.heading} paragraphs={why.paragraphs} image={why.image}>
+        <h3 className="mt-8 text-xl font-bold">{page.values.heading}</h3>
+        <FeatureList items={page.values.items} className="mt-4" />
+      </StorySection>
       <Section id="benefits" heading={page.benefits.heading} tone="muted">
         <PointGrid items={page.benefits.items} />
       </Section>

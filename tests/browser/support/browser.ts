@@ -5,6 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
+import { blankImage, stockPhotoHost } from '../../../src/check/chromium';
 
 let browser: Promise<Browser> | undefined;
 const contexts: BrowserContext[] = [];
@@ -14,8 +15,6 @@ afterAll(async () => {
   if (browser) await (await browser).close();
 });
 
-// A 1×1 transparent GIF.
-const blankImage = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export interface WatchedPage {
   page: Page;
@@ -31,7 +30,7 @@ export async function openPage(options: { width?: number; height?: number; javaS
     hasTouch: options.hasTouch ?? false,
   });
   contexts.push(context);
-  await context.route(/^https:\/\/images\.unsplash\.com\//, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
+  await context.route(stockPhotoHost, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -1,0 +1,157 @@
+/**
+ * `sitegen build --incremental`: a manifest of the last build, kept in a
+ * git-ignored folder (.sitegen/incremental/), lets the next build rewrite only
+ * what changed.
+ *
+ * - When no input changed (the generator's own code, the lock file, the
+ *   configuration, and the size and time of every file in content/,
+ *   templates/, islands/, the shared lead code and public/), nothing is
+ *   written at all.
+ * - Otherwise every page's fingerprint (its props, head, template sources,
+ *   layout, stylesheet and scripts) is compared with the last build's, only
+ *   the pages that differ are rendered, and only files whose content changed
+ *   are written. The result is the same, byte for byte, as a cold build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import fg from 'fast-glob';
+import type { BuildConfig } from '../config';
+import type { StoredPage } from '../site-builder';
+import type { SiteFile } from './write-site';
+
+const manifestVersion = 1;
+
+export interface ManifestPage {
+  file: string;
+  fingerprint: string;
+  markers: StoredPage['markers'];
+  scripts: StoredPage['scripts'];
+  bytes: number;
+}
+
+export interface Manifest {
+  version: number;
+  /** Everything the output depends on, as sizes and times: equal means nothing to do. */
+  inputs: string;
+  /** The generator and its dependencies: a new one invalidates every page. */
+  generator: string;
+  pages: Record<string, ManifestPage>;
+  /** Every other file written (assets, sitemap.xml, …) with a hash of its content. */
+  files: Record<string, string>;
+}
+
+export function manifestPath(config: BuildConfig): string {
+  return join(config.cacheDir, 'incremental', `${createHash('sha256').update(config.outDir).digest('hex').slice(0, 16)}.json`);
+}
+
+export async function readManifest(config: BuildConfig): Promise<Manifest | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(manifestPath(config), 'utf8')) as Manifest;
+    return manifest.version === manifestVersion ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
+  const path = manifestPath(config);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, JSON.stringify({ version: manifestVersion, ...manifest }));
+}
+
+/** A hash of the generator's compiled code (or source, when run from source) and of the lock file. */
+export async function generatorVersion(root: string, generatorDir: string): Promise<string> {
+  const files = (await fg(['**/*.js', '**/*.ts'], { cwd: generatorDir, ignore: ['**/*.map'] })).sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(await readFile(join(generatorDir, file)));
+  hash.update(await readFile(join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)));
+  return hash.digest('hex');
+}
+
+/** Sizes and times of every input file, with the configuration and the generator's version. */
+export async function inputsSignature(config: BuildConfig, generator: string): Promise<string> {
+  const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
+  const hash = createHash('sha256');
+  hash.update(generator);
+  hash.update(JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs }));
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    const files = (await fg('**/*', { cwd: dir, dot: false, stats: true })).sort((a, b) => a.path.localeCompare(b.path));
+    for (const file of files) hash.update(`${dir}/${file.path}\0${file.stats!.size}\0${file.stats!.mtimeMs}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** True when every page of the manifest is still in the output folder (someone may have deleted it). */
+export async function outputIntact(config: BuildConfig, manifest: Manifest): Promise<boolean> {
+  const checks = await Promise.all(Object.values(manifest.pages).map((page) => stat(join(config.outDir, page.file)).then(() => true, () => false)));
+  return checks.every(Boolean);
+}
+
+export function contentHash(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('base64url');
+}
+
+export interface AppliedChanges {
+  written: number;
+  removed: number;
+  bytes: number;
+}
+
+/**
+ * Puts an update into the output folder: rendered pages are moved in from the
+ * scratch folder, other files written only if their content changed, and
+ * files of the last build that no longer exist are removed.
+ */
+export async function applyChanges(options: {
+  outDir: string;
+  scratchDir: string;
+  renderedFiles: readonly string[];
+  removedFiles: readonly string[];
+  files: readonly SiteFile[];
+  publicDir: string;
+  previousFiles: Record<string, string>;
+}): Promise<{ changes: AppliedChanges; files: Record<string, string> }> {
+  const changes: AppliedChanges = { written: 0, removed: 0, bytes: 0 };
+  const folders = new Set<string>();
+  const ensureFolder = async (file: string) => {
+    const folder = dirname(join(options.outDir, file));
+    if (folders.has(folder)) return;
+    folders.add(folder);
+    await mkdir(folder, { recursive: true });
+  };
+
+  for (const file of options.renderedFiles) {
+    await ensureFolder(file);
+    await rename(join(options.scratchDir, file), join(options.outDir, file));
+    changes.written += 1;
+    changes.bytes += (await stat(join(options.outDir, file))).size;
+  }
+
+  // public/ is part of the output as it is; its files are tracked like the generated ones.
+  const publicFiles: SiteFile[] = existsSync(options.publicDir)
+    ? await Promise.all((await fg('**/*', { cwd: options.publicDir })).map(async (path) => ({ path, content: await readFile(join(options.publicDir, path)) })))
+    : [];
+  const files: Record<string, string> = {};
+  for (const file of [...publicFiles, ...options.files]) {
+    const hash = contentHash(file.content);
+    files[file.path] = hash;
+    if (options.previousFiles[file.path] === hash && existsSync(join(options.outDir, file.path))) continue;
+    await ensureFolder(file.path);
+    await writeFile(join(options.outDir, file.path), file.content);
+    changes.written += 1;
+    changes.bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength;
+  }
+  const gone = [...options.removedFiles, ...Object.keys(options.previousFiles).filter((path) => !(path in files))];
+  for (const file of gone) {
+    await rm(join(options.outDir, file), { force: true });
+    changes.removed += 1;
+  }
+  return { changes, files };
+}
+
+export function relativeTo(dir: string, path: string): string {
+  return relative(dir, path).split('\\').join('/');
+}

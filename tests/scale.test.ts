@@ -1,0 +1,146 @@
+/**
+ * A site with many articles: the blog index paginates, the threaded build
+ * (workers for a large site) writes exactly what a single thread writes, and
+ * an incremental build's output is byte for byte a cold build's after every
+ * kind of change, while writing only what changed.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeArticles } from '../bench/scale/articles.js';
+import { build } from '../src/build';
+import { copyProject, type ProjectCopy } from './support/project-copy';
+
+/** Every file of a folder with a hash of its content. */
+async function tree(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const pairs = await Promise.all(files.map(async (file) => [file.slice(dir.length + 1), createHash('sha256').update(await readFile(file)).digest('hex')] as const));
+  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function modified(dir: string): Promise<Record<string, number>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return Object.fromEntries(await Promise.all(files.map(async (file) => [file.slice(dir.length + 1), (await stat(file)).mtimeMs] as const)));
+}
+
+let project: ProjectCopy;
+beforeAll(async () => {
+  project = await copyProject();
+  // 250 articles: past the point where the build parses and renders on worker threads.
+  await writeArticles(join(project.dir, 'content', 'blog'), 250, 3);
+}, 120_000);
+afterAll(() => project?.remove());
+
+describe('a blog of 256 articles', () => {
+  it('paginates the index at 12 per page, linked both ways, canonical and in the sitemap', async () => {
+    const result = await project.build(['--out', 'paged']);
+    expect(result.stderr).toBe('');
+    const out = join(project.dir, 'paged');
+    const pages = Math.ceil(256 / 12);
+    expect((await readdir(join(out, 'blog', 'page'))).sort()).toEqual(Array.from({ length: pages - 1 }, (_, i) => `${i + 2}.html`).sort());
+    const first = cheerio.load(await readFile(join(out, 'blog.html'), 'utf8'));
+    expect(first('main article')).toHaveLength(12);
+    expect(first('nav[aria-label="Blog pages"] a[rel="next"]').attr('href')).toBe('/blog/page/2');
+    expect(first('nav[aria-label="Blog pages"] a[rel="prev"]')).toHaveLength(0);
+    expect(first('nav[aria-label="Blog pages"] p').text()).toBe(`Page 1 of ${pages}`);
+    const second = cheerio.load(await readFile(join(out, 'blog', 'page', '2.html'), 'utf8'));
+    expect(second('main article')).toHaveLength(12);
+    expect(second('nav[aria-label="Blog pages"] a[rel="prev"]').attr('href')).toBe('/blog');
+    expect(second('nav[aria-label="Blog pages"] a[rel="next"]').attr('href')).toBe('/blog/page/3');
+    expect(second('link[rel="canonical"]').attr('href')).toBe('https://www.tradeboostdigital.co.uk/blog/page/2');
+    expect(second('title').text()).toBe('Marketing Tips for Tradesmen: Page 2 | TradeBoost Digital');
+    const last = cheerio.load(await readFile(join(out, 'blog', 'page', `${pages}.html`), 'utf8'));
+    expect(last('main article')).toHaveLength(256 - 12 * (pages - 1));
+    expect(last('nav[aria-label="Blog pages"] a[rel="next"]')).toHaveLength(0);
+    const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    for (let page = 2; page <= pages; page += 1) expect(sitemap).toContain(`<loc>https://www.tradeboostdigital.co.uk/blog/page/${page}</loc>`);
+  });
+
+  it('the threaded build writes byte for byte what a single thread writes', async () => {
+    const threaded = await project.build(['--out', 'threaded']);
+    expect(threaded.stderr).toBe('');
+    // In this process the build runs from source, with no worker script: everything on one thread.
+    await build({ root: project.dir, out: 'single', quiet: true });
+    expect(await tree(join(project.dir, 'threaded'))).toEqual(await tree(join(project.dir, 'single')));
+  });
+});
+
+describe('sitegen build --incremental', () => {
+  const incremental = () => project.build(['--incremental', '--out', 'incremental']);
+  const cold = async () => {
+    await rm(join(project.dir, 'cold'), { recursive: true, force: true });
+    const result = await project.build(['--out', 'cold']);
+    expect(result.stderr).toBe('');
+    return tree(join(project.dir, 'cold'));
+  };
+  const edit = async (path: string, change: (text: string) => string) => {
+    const file = join(project.dir, path);
+    const text = await readFile(file, 'utf8');
+    expect(change(text)).not.toBe(text);
+    await writeFile(file, change(text));
+  };
+  const changed = (before: Record<string, number>, after: Record<string, number>) =>
+    Object.keys(after).filter((file) => before[file] !== after[file]).sort();
+
+  it('matches a cold build, writes nothing when nothing changed, and only what changed otherwise', { timeout: 120_000 }, async () => {
+    const out = join(project.dir, 'incremental');
+    expect((await incremental()).stderr).toBe('');
+    expect(await tree(out)).toEqual(await cold());
+
+    // Nothing changed: up to date, not one file touched.
+    let before = await modified(out);
+    const again = await project.build(['--incremental', '--out', 'incremental'], {});
+    expect(again.stderr).toBe('');
+    expect(await modified(out)).toEqual(before);
+
+    // One article edited: its page and the index page that lists it.
+    before = await modified(out);
+    await edit('content/blog/trade-marketing-note-00007.md', (text) => text.replace(/^title: .*$/m, 'title: "Seven, Edited"'));
+    expect((await incremental()).stderr).toBe('');
+    expect(await tree(out)).toEqual(await cold());
+    const afterEdit = changed(before, await modified(out));
+    expect(afterEdit).toHaveLength(2);
+    expect(afterEdit).toContain('blog/trade-marketing-note-00007.html');
+    expect(afterEdit.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file))).toHaveLength(1);
+
+    // A template: only the pages built from it.
+    before = await modified(out);
+    await edit('templates/pages/Legal.tsx', (text) => text.replace('<article className="mx-auto max-w-3xl', '<article data-edited="yes" className="mx-auto max-w-3xl'));
+    expect((await incremental()).stderr).toBe('');
+    expect(await tree(out)).toEqual(await cold());
+    expect(changed(before, await modified(out))).toEqual(['cookie-policy.html', 'privacy-policy.html', 'terms-of-service.html']);
+
+    // A shared datum (the phone number, in every header): every page.
+    before = await modified(out);
+    await edit('content/site.json', (text) => text.replace('"phone": "0808 157 0192"', '"phone": "0808 157 0193"'));
+    expect((await incremental()).stderr).toBe('');
+    expect(await tree(out)).toEqual(await cold());
+    const pagesBefore = Object.keys(before).filter((file) => file.endsWith('.html'));
+    expect(changed(before, await modified(out)).filter((file) => file.endsWith('.html'))).toEqual(pagesBefore.sort());
+
+    // Configuration (the site's origin): every canonical URL, the sitemap and robots.txt.
+    before = await modified(out);
+    const withOrigin = await project.build(['--incremental', '--out', 'incremental'], { SITE_URL: 'https://moved.example.co.uk' });
+    expect(withOrigin.stderr).toBe('');
+    const coldWithOrigin = await project.build(['--out', 'cold-moved'], { SITE_URL: 'https://moved.example.co.uk' });
+    expect(coldWithOrigin.stderr).toBe('');
+    expect(await tree(out)).toEqual(await tree(join(project.dir, 'cold-moved')));
+    expect(changed(before, await modified(out))).toEqual(expect.arrayContaining(['robots.txt', 'sitemap.xml', 'about.html']));
+
+    // An article deleted: its page goes, the index pages shift.
+    await unlink(join(project.dir, 'content/blog/trade-marketing-note-00003.md'));
+    expect((await incremental()).stderr).toBe('');
+    expect(await tree(out)).toEqual(await cold());
+    await expect(stat(join(out, 'blog', 'trade-marketing-note-00003.html'))).rejects.toThrow();
+  });
+
+  it('keeps its cache in a git-ignored folder', async () => {
+    const cache = await readdir(join(project.dir, '.sitegen', 'incremental'));
+    expect(cache.some((file) => file.endsWith('.json'))).toBe(true);
+    expect(await readFile(join(process.cwd(), '.gitignore'), 'utf8')).toMatch(/^\/\.sitegen\/$/m);
+  });
+});

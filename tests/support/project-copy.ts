@@ -1,0 +1,28 @@
+/**
+ * A scratch copy of the project (content, templates, islands, shared lead
+ * code, public, package files; node_modules linked), for tests that edit any
+ * of it and build with the real executable.
+ */
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot, runSitegen, type CliResult } from './cli';
+
+export interface ProjectCopy {
+  dir: string;
+  build(args?: string[], env?: NodeJS.ProcessEnv): Promise<CliResult>;
+  remove(): Promise<void>;
+}
+
+export async function copyProject(): Promise<ProjectCopy> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-project-'));
+  for (const path of ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json']) {
+    await cp(join(projectRoot, path), join(dir, path), { recursive: true });
+  }
+  await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  return {
+    dir,
+    build: (args = [], env = {}) => runSitegen(['build', '--quiet', ...args], { cwd: dir, env: { SUPABASE_URL: '', SITE_URL: undefined, ...env } }),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
