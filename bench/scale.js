@@ -9,15 +9,14 @@
  *
  *   npm run bench:scale [-- --sizes 250,1000,4000 --runs 5 --json report.json]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeArticles } from './scale/articles.js';
-import { median, verdict } from './measure.js';
+import { measure, median, verdict } from './measure.js';
 
 const { values: args } = parseArgs({
   options: { sizes: { type: 'string', default: '250,1000,4000' }, runs: { type: 'string', default: '5' }, json: { type: 'string' } },
@@ -25,36 +24,8 @@ const { values: args } = parseArgs({
 const sizes = args.sizes.split(',').map(Number);
 const runs = Number(args.runs);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const hugo = spawnSync('hugo', ['version'], { encoding: 'utf8' });
 const hugoVersion = hugo.status === 0 ? hugo.stdout.trim().split(' ').slice(0, 2).join(' ') : undefined;
-
-/** Runs a command; wall milliseconds and peak resident memory in MB (GNU time's %M, or /proc sampling without it). */
-function measure(command, commandArgs, options = {}) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const [program, programArgs] = gnuTime ? [gnuTime, ['-f', 'bench:max-rss-kb=%M', command, ...commandArgs]] : [command, commandArgs];
-    const child = spawn(program, programArgs, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let sampledKb = 0;
-    const sampler = gnuTime
-      ? undefined
-      : setInterval(() => {
-          try {
-            const status = spawnSync('cat', [`/proc/${child.pid}/status`], { encoding: 'utf8' }).stdout;
-            sampledKb = Math.max(sampledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-          } catch {}
-        }, 20);
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => {
-      clearInterval(sampler);
-      const ms = performance.now() - started;
-      if (code !== 0) return reject(new Error(`${command} ${commandArgs.join(' ')} failed (${code}):\n${stderr.slice(-2000)}`));
-      const kb = gnuTime ? Number(/bench:max-rss-kb=(\d+)/.exec(stderr)?.[1]) : sampledKb;
-      resolve({ ms, mb: kb / 1024 });
-    });
-  });
-}
 
 async function prepare(work, n) {
   const articles = join(work, 'articles');

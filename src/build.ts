@@ -13,11 +13,11 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBuild, formatReport, type BuildReport } from './build-report';
 import { resolveConfig, type BuildConfig, type BuildOptions } from './config';
+import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import fg from 'fast-glob';
 import {
   applyChanges,
-  contentHash,
   generatorVersion,
   inputsSignature,
   manifestPath,

@@ -5,16 +5,18 @@
  * changed: their props and <head>, the sources of their template and of the
  * layout, the stylesheet's URL and the scripts they load.
  */
-import { createHash } from 'node:crypto';
 import { sep } from 'node:path';
 import fg from 'fast-glob';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
 import { buildStylesheet, type Stylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
+import { contentHash } from './hash';
+import { formatBytes } from './log';
 import { loadSite, type ParseMarkdown } from './content/load-site';
 import type { SiteModel } from './content/model';
-import { ContentCache } from './content/read-content';
+import { ContentCache, readMarkdown } from './content/read-content';
+import { frontMatterSchemas } from './content/schemas';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
 import { createPageRenderer, type RenderedPage } from './render/render-page';
@@ -116,10 +118,10 @@ export class SiteBuilder {
         : this.model,
       // Tailwind sees the classes of templates and islands, so either can change the CSS.
       !this.stylesheet || under(config.templatesDir) || feedsBrowser
-        ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${kilobytes(sheet.css.length)}`)
+        ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`)
         : this.stylesheet,
       !this.scripts || feedsBrowser
-        ? timed('islands', () => bundleClientScripts(config, { hashed }), (bundle) => `${bundle.files.length} scripts, ${kilobytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`)
+        ? timed('islands', () => bundleClientScripts(config, { hashed }), (bundle) => `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`)
         : this.scripts,
       // Templates render the islands' first paint, so both feed them.
       !this.templates || under(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : this.templates,
@@ -129,9 +131,9 @@ export class SiteBuilder {
     validateRoutes(model, routes);
 
     const extraScripts = this.options.dev ? [reloadClientPath] : [];
-    const shared = `${templates.layoutVersion}\0${hashOf(JSON.stringify(layout))}\0${stylesheet.file}`;
+    const shared = `${templates.layoutVersion}\0${contentHash(JSON.stringify(layout))}\0${stylesheet.file}`;
     const fingerprintOf = (route: Route) =>
-      this.options.remember ? hashOf(`${shared}\0${templates.versionOf(route.kind)}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`) : '';
+      this.options.remember ? contentHash(`${shared}\0${templates.versionOf(route.kind)}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`) : '';
     const next = new Map<string, StoredPage>();
     const toRender: { route: Route; fingerprint: string }[] = [];
     const started = performance.now();
@@ -219,11 +221,7 @@ export class SiteBuilder {
     if (!this.options.workerUrl) return undefined;
     return async (requests) => {
       const pool = requests.length >= parallelFrom ? this.workers() : undefined;
-      if (!pool) {
-        const { readMarkdown } = await import('./content/read-content');
-        const { articleFrontMatterSchema, legalFrontMatterSchema } = await import('./content/schemas');
-        return Promise.all(requests.map((request) => readMarkdown(request.path, request.file, request.kind === 'article' ? articleFrontMatterSchema : legalFrontMatterSchema, this.content)));
-      }
+      if (!pool) return Promise.all(requests.map((request) => readMarkdown(request.path, request.file, frontMatterSchemas[request.kind], this.content)));
       // Worker i parses batches i, i + size, …, keeps their HTML, and later renders their pages.
       const batches = await Promise.all(
         batchesOf(requests, pool.size).map(async (batch, index) => {
@@ -299,10 +297,3 @@ function sameScripts(a: RenderedPage['scripts'], b: RenderedPage['scripts']): bo
   return a.modules.join() === b.modules.join() && a.preloads.join() === b.preloads.join();
 }
 
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
-}
-
-function kilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}

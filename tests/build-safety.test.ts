@@ -72,6 +72,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/site\.json: tagline: is missing/,
   ],
   [
+    'an image from a host the Content-Security-Policy would block',
+    'team.json',
+    (text) => text.replace('https://images.unsplash.com/photo-', 'https://cdn.example.com/photo-'),
+    /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\)/,
+  ],
+  [
     'invalid JSON',
     'stats.json',
     (text) => text.replace(/\}\s*$/, ''),
@@ -149,6 +155,21 @@ describe('safe output', () => {
     const data = JSON.parse($('script[type="application/ld+json"]').html()!) as { headline: string };
     expect(data.headline).toBe('Ads </script><script>alert(1)</script> guide');
     expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
+  });
+
+  it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
+    const site = await workspace();
+    await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));
+    const result = await site.build();
+    expect(result.stderr).toBe('');
+    const blog = cheerio.load(await readFile(join(site.out, 'blog.html'), 'utf8'));
+    const card = blog('main article').filter((_, article) => blog(article).find('h3').text().startsWith('Social Media for Tradespeople'));
+    expect(card).toHaveLength(1);
+    expect(card.text()).toContain('Coming Soon');
+    expect(card.find('a')).toHaveLength(0);
+    expect(blog('main article a[href^="/blog/"]')).toHaveLength(5);
+    await expect(readFile(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
+    expect(await readFile(join(site.out, 'sitemap.xml'), 'utf8')).not.toContain('social-media-guide');
   });
 
   it.concurrent('two builds of the same input are byte-identical', async () => {

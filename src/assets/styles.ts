@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildConfig } from '../config';
 import { SitegenError, messageOf } from '../errors';
-import { hashedName } from './hash';
+import { hashedName } from '../hash';
 
 export interface Stylesheet {
   /** Path under the output folder, such as assets/styles-1a2b3c4d5e.css. */

@@ -13,5 +13,3 @@ export async function readBuiltPages(dir: string): Promise<BuiltPage[]> {
     })),
   );
 }
-
-export const notFoundPath = '/404';

@@ -26,5 +26,4 @@ export function requireChromium(): string {
 }
 
 /** Stock photos come from the internet, which CI may not reach: pages are checked with a blank image in their place. */
-export const stockPhotoHost = /^https:\/\/images\.unsplash\.com\//;
 export const blankImage = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

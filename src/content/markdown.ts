@@ -4,6 +4,7 @@
  * cannot inject markup or scripts into a page.
  */
 import { Marked, type Token } from 'marked';
+import { escapeHtml } from '../escape';
 
 export interface RenderedMarkdown {
   html: string;
@@ -13,8 +14,6 @@ export interface RenderedMarkdown {
 
 const safeScheme = /^(?:https:|http:|mailto:|tel:|\/|#)/i;
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const marked = new Marked({
   gfm: true,

@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
+import { stockPhotoOrigin } from '../stock-photos';
 import { loadSite } from './load-site';
 
 export interface NewArticleOptions {
@@ -56,7 +57,7 @@ date: "${date}"
 readTime: 5
 category: ${JSON.stringify(category)}
 featured: false
-image: "${newest?.image ?? 'https://images.unsplash.com/photo-1581578731548-c64695cc6952'}"
+image: "${newest?.image ?? `${stockPhotoOrigin}/photo-1581578731548-c64695cc6952`}"
 imageAlt: "What the photo shows, for people who cannot see it"
 ---
 

@@ -4,6 +4,7 @@
  * inferred from these schemas, so shape and type cannot drift apart.
  */
 import * as v from 'valibot';
+import { stockPhotoOrigin, stockPhotoUrl } from '../stock-photos';
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'));
 const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at most ${max} characters`));
@@ -35,7 +36,11 @@ export const iconNames = [
 const icon = v.picklist(iconNames, `one of the icon names in src/content/schemas.ts`);
 
 export const imageSchema = v.strictObject({
-  src: v.pipe(externalHref, v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)')),
+  src: v.pipe(
+    externalHref,
+    v.regex(stockPhotoUrl, `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows)`),
+    v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
+  ),
   alt: text,
 });
 
@@ -396,3 +401,6 @@ export const legalFrontMatterSchema = v.strictObject({
   keywords: metaFields.keywords,
   updated: isoDate,
 });
+
+/** The front matter of each kind of Markdown document. */
+export const frontMatterSchemas = { article: articleFrontMatterSchema, legal: legalFrontMatterSchema };

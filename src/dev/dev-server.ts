@@ -7,13 +7,11 @@
  * one brings the page back: the server never exits on a bad edit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basename, join, relative, resolve } from 'node:path';
-import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { basename, relative, resolve } from 'node:path';
 import { resolveConfig } from '../config';
 import { messageOf } from '../errors';
-import { openLeadDatabase, pgliteLeadStore, type PGlite } from '../leads/lead-database';
-import { noteRunningServer, serveLeadList } from '../leads/running-server';
-import { leadsDirOf } from '../server/preview';
+import type { PGlite } from '../leads/lead-database';
+import { openLocalLeads } from '../leads/local-leads';
 import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
@@ -73,17 +71,15 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   };
 
   const first = await rebuild();
-  const leadsDir = leadsDirOf(root, options.leadsDir);
-  const leads = await openLeadDatabase(leadsDir ?? undefined, { migrationsDir: join(root, 'supabase', 'migrations') });
+  const leads = await openLocalLeads({ root, leadsDir: options.leadsDir, log: (message) => log(`  leads      ${message}`) });
   const publicFiles = diskSource(config.publicDir);
   const source: SiteSource = { read: async (path) => files.get(path) ?? publicFiles.read(path) };
-  const listLeads = serveLeadList(leads);
 
   const server = await startSiteServer({
     source,
     port: options.port ?? defaultDevPort,
     host: options.host ?? 'localhost',
-    leads: createLeadHandler(pgliteLeadStore(leads), { log: (message) => log(`  leads      ${message}`) }),
+    leads: leads.handler,
     intercept: (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === eventsPath) return openEvents(request, response, clients);
@@ -95,10 +91,10 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
         response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(errorPage(failure, root, reloadClientPath));
         return true;
       }
-      return listLeads(request, response);
+      return leads.listing(request, response);
     },
   });
-  const forget = leadsDir ? await noteRunningServer(leadsDir, server.url) : async () => {};
+  await leads.announce(server.url);
 
   log(`sitegen dev: ${server.url}/`);
   if ('error' in first) reportFailure(first.error!, root, log);
@@ -146,7 +142,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   return {
     ...server,
     builder,
-    leads,
+    leads: leads.db,
     listeners: () => clients.size,
     idle: async () => {
       do {
@@ -159,7 +155,6 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       clearTimeout(timer);
       for (const client of clients) client.end();
       await running;
-      await forget();
       await server.close();
       await leads.close();
     },

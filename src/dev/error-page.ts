@@ -5,6 +5,7 @@
  */
 import { relative } from 'node:path';
 import { ContentError, RenderError, SitegenError, messageOf } from '../errors';
+import { escapeHtml } from '../escape';
 
 /** The file that caused an error, relative to the project, when we can tell. */
 export function errorFile(error: Error, root: string): string | undefined {
@@ -17,8 +18,6 @@ export function errorFile(error: Error, root: string): string | undefined {
   return path ? relative(root, path) : undefined;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export function errorPage(error: Error, root: string, reloadScript: string): string {
   const file = errorFile(error, root);
   const details = error instanceof SitegenError ? (error.cause instanceof Error ? error.cause.stack : undefined) : error.stack;
@@ -28,9 +27,9 @@ export function errorPage(error: Error, root: string, reloadScript: string): str
     `<script type="module" src="${reloadScript}"></script></head><body>`,
     '<main>',
     '<h1>Unexpected Application Error!</h1>',
-    `<p id="message">${escape(messageOf(error))}</p>`,
-    file ? `<p id="file">File: <code>${escape(file)}</code></p>` : '',
-    details ? `<pre>${escape(details)}</pre>` : '',
+    `<p id="message">${escapeHtml(messageOf(error))}</p>`,
+    file ? `<p id="file">File: <code>${escapeHtml(file)}</code></p>` : '',
+    details ? `<pre>${escapeHtml(details)}</pre>` : '',
     '<p>Fix the file and save: this page reloads by itself.</p>',
     '</main></body></html>',
   ].join('\n');

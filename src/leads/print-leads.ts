@@ -1,7 +1,8 @@
 /** `sitegen leads`: the leads the local servers stored, as a table, JSON or CSV. */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { formatLeads, LeadDatabaseBusyError, listLeads, openLeadDatabase, type LeadFormat } from './lead-database';
+import { migrationsDirOf } from './local-leads';
 import { askRunningServer } from './running-server';
 
 export async function printLeads(options: { leadsDir: string; format: LeadFormat; root?: string }): Promise<string> {
@@ -10,7 +11,7 @@ export async function printLeads(options: { leadsDir: string; format: LeadFormat
   if (!existsSync(dir)) return formatLeads([], options.format);
   let db;
   try {
-    db = await openLeadDatabase(dir, { migrationsDir: join(root, 'supabase', 'migrations') });
+    db = await openLeadDatabase(dir, { migrationsDir: migrationsDirOf(root) });
   } catch (error) {
     if (!(error instanceof LeadDatabaseBusyError)) throw error;
     const answer = await askRunningServer(dir, options.format);

@@ -18,6 +18,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import type { BuildConfig } from '../config';
+import { contentHash } from '../hash';
 import type { StoredPage } from '../site-builder';
 import type { SiteFile } from './write-site';
 
@@ -88,10 +89,6 @@ export async function inputsSignature(config: BuildConfig, generator: string): P
 export async function outputIntact(config: BuildConfig, manifest: Manifest): Promise<boolean> {
   const checks = await Promise.all(Object.values(manifest.pages).map((page) => stat(join(config.outDir, page.file)).then(() => true, () => false)));
   return checks.every(Boolean);
-}
-
-export function contentHash(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('base64url');
 }
 
 export interface AppliedChanges {

@@ -2,22 +2,21 @@
  * The files around the pages: sitemap.xml, robots.txt and _headers, each a
  * pure function of the route table and configuration.
  */
+import { escapeHtml } from '../escape';
+import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemapXml(routes: readonly Route[]): string {
   const urls = routes
     .filter((route) => route.inSitemap)
-    .map((route) => `  <url><loc>${xmlEscape(route.head.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`);
+    .map((route) => `  <url><loc>${escapeHtml(route.head.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
-
-export const imageHost = 'https://images.unsplash.com';
 
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
@@ -30,7 +29,7 @@ export function headersFile(options: { supabaseUrl: string | undefined; hashedAs
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' ${imageHost} data:`,
+    `img-src 'self' ${stockPhotoOrigin} data:`,
     `connect-src ${connect}`,
     "font-src 'self'",
     "object-src 'none'",

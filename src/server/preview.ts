@@ -5,10 +5,9 @@
  */
 import { join, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
-import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { SitegenError } from '../errors';
-import { openLeadDatabase, pgliteLeadStore, type PGlite } from '../leads/lead-database';
-import { noteRunningServer, serveLeadList } from '../leads/running-server';
+import type { PGlite } from '../leads/lead-database';
+import { openLocalLeads } from '../leads/local-leads';
 import { diskSource } from './disk-source';
 import { startSiteServer, type SiteServer } from './site-server';
 
@@ -30,10 +29,6 @@ export interface Preview extends SiteServer {
 export const defaultPort = 4173;
 export const defaultHost = 'localhost';
 
-export function leadsDirOf(root: string, leadsDir?: string | null): string | null {
-  return leadsDir === null ? null : resolve(root, leadsDir ?? join('.sitegen', 'leads'));
-}
-
 export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
@@ -43,23 +38,21 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   );
   if (!isSite) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
 
-  const leadsDir = leadsDirOf(root, options.leadsDir);
-  const leads = await openLeadDatabase(leadsDir ?? undefined, { migrationsDir: join(root, 'supabase', 'migrations') });
+  const leads = await openLocalLeads({ root, leadsDir: options.leadsDir, log: (message) => console.error(message) });
   try {
     const server = await startSiteServer({
       source: diskSource(dir),
       port: options.port ?? defaultPort,
       host: options.host ?? defaultHost,
-      leads: createLeadHandler(pgliteLeadStore(leads), { log: (message) => console.error(message) }),
-      intercept: serveLeadList(leads),
+      leads: leads.handler,
+      intercept: leads.listing,
     });
-    const forget = leadsDir ? await noteRunningServer(leadsDir, server.url) : async () => {};
+    await leads.announce(server.url);
     return {
       ...server,
-      leads,
-      leadsDir,
+      leads: leads.db,
+      leadsDir: leads.dir,
       close: async () => {
-        await forget();
         await server.close();
         await leads.close();
       },

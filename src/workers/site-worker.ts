@@ -9,11 +9,11 @@ import { parentPort } from 'node:worker_threads';
 import { scriptsForManifest, type ScriptManifest } from '../assets/client-scripts';
 import type { TemplateModule } from '../assets/compile-templates';
 import { readMarkdown, type MarkdownDocument } from '../content/read-content';
-import { articleFrontMatterSchema, legalFrontMatterSchema } from '../content/schemas';
+import { frontMatterSchemas } from '../content/schemas';
 import { createPageRenderer, type PageRenderer, type RenderedPage } from '../render/render-page';
 import type { Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
-import { createHash } from 'node:crypto';
+import { contentHash } from '../hash';
 import { deferredHtml, fillDeferredHtml } from './deferred-html';
 import { serializeError } from './errors';
 
@@ -54,13 +54,13 @@ let kept: { build: string; html: Map<string, string> } = { build: '', html: new 
 
 async function handle(task: WorkerTask): Promise<ParsedMarkdown[] | RenderSummary[]> {
   if (task.type === 'markdown') {
-    const docs = await Promise.all(task.requests.map((request) => readMarkdown(request.path, request.file, request.kind === 'article' ? articleFrontMatterSchema : legalFrontMatterSchema)));
+    const docs = await Promise.all(task.requests.map((request) => readMarkdown(request.path, request.file, frontMatterSchemas[request.kind])));
     if (!task.keep) return docs;
     if (kept.build !== task.keep) kept = { build: task.keep, html: new Map() };
     return docs.map((doc, index) => {
       const { file } = task.requests[index]!;
       kept.html.set(file, doc.html);
-      return { ...doc, html: deferredHtml(file, createHash('sha256').update(doc.html).digest('base64url')) };
+      return { ...doc, html: deferredHtml(file, contentHash(doc.html)) };
     });
   }
   if (renderer?.key !== task.setup.key) {

@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { blankImage, chromiumFlags, requireChromium, stockPhotoHost } from '../chromium';
+import { stockPhotoUrl } from '../../stock-photos';
+import { blankImage, chromiumFlags, requireChromium } from '../chromium';
 import type { CheckContext, Finding, GateResult } from '../types';
 
 export const viewports = [
@@ -31,7 +32,7 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   try {
     for (const viewport of viewports) {
       const browserContext = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-      if (!context.external) await browserContext.route(stockPhotoHost, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
+      if (!context.external) await browserContext.route(stockPhotoUrl, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
       // Two pages at a time: one per core of the machines this runs on.
       const queue = [...context.pages];
       await Promise.all(

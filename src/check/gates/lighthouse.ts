@@ -6,6 +6,7 @@
  * alike (a bare page scores anywhere from 84 to 100 there), so the bare page,
  * not an absolute number, is the limit.
  */
+import { stockPhotoUrl } from '../../stock-photos';
 import type { CheckContext, Finding, GateResult } from '../types';
 import { chromiumFlags, requireChromium } from '../chromium';
 
@@ -66,7 +67,7 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     }
     const consoleErrors = (lhr.audits['errors-in-console']?.details as { items?: { sourceLocation?: { url?: string } }[] } | undefined)?.items ?? [];
-    const offlineImages = consoleErrors.length > 0 && consoleErrors.every((item) => /^https:\/\/images\.unsplash\.com\//.test(item.sourceLocation?.url ?? ''));
+    const offlineImages = consoleErrors.length > 0 && consoleErrors.every((item) => stockPhotoUrl.test(item.sourceLocation?.url ?? ''));
     return { scores, failing, offlineImages };
   };
 

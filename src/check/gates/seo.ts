@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
-import { notFoundPath } from '../built-site';
+import { paths } from '../../paths';
 import type { CheckContext, Finding, GateResult } from '../types';
 
 /** Fields Google's structured-data documentation requires (or, for articles, lists as what makes them eligible). */
@@ -40,7 +40,7 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   for (const page of context.pages) {
     const $ = cheerio.load(page.html);
     const path = page.path;
-    if (path === notFoundPath) {
+    if (path === paths.notFound) {
       if ($('meta[name="robots"]').attr('content') !== 'noindex') add(path, 'not-found-indexable', 'the 404 page can be indexed', 'add <meta name="robots" content="noindex">');
       continue;
     }

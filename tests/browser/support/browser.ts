@@ -5,7 +5,8 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-import { blankImage, stockPhotoHost } from '../../../src/check/chromium';
+import { blankImage } from '../../../src/check/chromium';
+import { stockPhotoUrl } from '../../../src/stock-photos';
 
 let browser: Promise<Browser> | undefined;
 const contexts: BrowserContext[] = [];
@@ -30,7 +31,7 @@ export async function openPage(options: { width?: number; height?: number; javaS
     hasTouch: options.hasTouch ?? false,
   });
   contexts.push(context);
-  await context.route(stockPhotoHost, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
+  await context.route(stockPhotoUrl, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

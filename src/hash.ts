@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
 
+/** A short, URL-safe digest of some content: equal exactly when the content is. */
+export function contentHash(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('base64url');
+}
+
 /** "styles" + content → "styles-1a2b3c4d5e.css": a new name whenever the content changes, so it can be cached for a year. */
 export function hashedName(name: string, content: string | Uint8Array, extension: string): string {
   return `${name}-${createHash('sha256').update(content).digest('hex').slice(0, 10)}.${extension}`;
