@@ -26,8 +26,9 @@ import {
   writeManifest,
   type Manifest,
 } from './output/incremental';
-import { Staging, type SiteFile } from './output/write-site';
+import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import { SiteBuilder, type SiteBuilderOptions, type StoredPage } from './site-builder';
+import type { WorkerPool } from './workers/worker-pool';
 
 export interface BuildResult extends BuildReport {
   outDir: string;
@@ -40,9 +41,20 @@ export interface BuildCommandOptions extends BuildOptions {
   incremental?: boolean;
   /** The compiled build worker; without it, everything runs on this thread. */
   workerUrl?: URL;
+  /** Build workers already started by the caller (build-workers.ts). */
+  workers?: WorkerPool;
 }
 
 export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
+  try {
+    return await runBuild(options);
+  } finally {
+    // Started by the caller; whichever way the build ends (up to date, bad input), they must stop, or the process cannot exit.
+    await options.workers?.close();
+  }
+}
+
+async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const started = performance.now();
   const config = resolveConfig(options);
   const log = createLog(config.quiet || options.json);
@@ -53,6 +65,7 @@ export async function build(options: BuildCommandOptions = {}): Promise<BuildRes
 
   const builderOptions: SiteBuilderOptions = {
     workerUrl: options.workerUrl,
+    workers: options.workers,
     onStage: (stage, detail, ms) => {
       if (progress && stage === 'render') process.stdout.write('\r\x1b[K');
       log.stage(stage, detail, ms);
@@ -81,8 +94,9 @@ async function buildCold(
   log: Log,
   started: number,
   manifest?: Pick<Manifest, 'inputs' | 'generator'>,
+  fresh = false,
 ): Promise<BuildResult> {
-  const staging = await Staging.open(config.outDir, config.publicDir);
+  const staging = await Staging.open(config.outDir, config.publicDir, { fresh });
   const builder = new SiteBuilder(config, { ...builderOptions, renderTo: staging.dir, remember: manifest !== undefined });
   try {
     const { stages } = await builder.update();
@@ -91,7 +105,10 @@ async function buildCold(
     const pages = builder.storedPages();
     // Pages the workers wrote are in the staging folder already; the rest of the site is written now.
     const onDisk = pages.filter((page) => page.html === undefined);
-    staging.record(onDisk.length, onDisk.reduce((sum, page) => sum + page.bytes, 0));
+    staging.record(
+      onDisk.map((page) => page.route.file),
+      onDisk.reduce((sum, page) => sum + page.bytes, 0),
+    );
     await staging.write(files);
     const written = await staging.commit();
     if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files, pages) });
@@ -102,7 +119,12 @@ async function buildCold(
     const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, (page) => readFileSync(join(config.outDir, page.route.file)));
     return { ...report, outDir: config.outDir };
   } catch (error) {
-    await staging.abort();
+    await staging.abort(error);
+    // The earlier output being written over had a file where this build needs a folder, or the reverse: once more, from empty.
+    if (staging.reused && isShapeConflict(error)) {
+      await builder.close();
+      return buildCold(config, { ...builderOptions, workers: undefined }, log, started, manifest, true);
+    }
     throw error;
   } finally {
     await builder.close();

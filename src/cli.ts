@@ -3,6 +3,7 @@
  * into the stages.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { SitegenError } from './errors';
 
@@ -25,10 +26,12 @@ program
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
-    const { build } = await import('./build');
-    // The build worker is compiled beside this file (lib/site-worker.js).
+    // The build worker is compiled beside this file (lib/site-worker.js); on a large site it starts before the rest of the generator loads.
     const workerUrl = new URL('./site-worker.js', import.meta.url);
-    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, incremental: options.incremental, workerUrl });
+    const { startBuildWorkers } = await import('./workers/build-workers');
+    const workers = startBuildWorkers(resolve(options.content), workerUrl);
+    const { build } = await import('./build');
+    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, incremental: options.incremental, workerUrl, workers });
   });
 
 program

@@ -6,7 +6,6 @@
  * layout, the stylesheet's URL and the scripts they load.
  */
 import { sep } from 'node:path';
-import fg from 'fast-glob';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
 import { buildStylesheet, type Stylesheet } from './assets/styles';
@@ -24,6 +23,7 @@ import { createRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
 import { deserializeError, type SerializedError } from './workers/errors';
 import type { ParsedMarkdown, RenderSummary, WorkerTask } from './workers/site-worker';
+import { parallelFrom, startBuildWorkers } from './workers/build-workers';
 import { WorkerPool } from './workers/worker-pool';
 
 export type Stage = 'content' | 'styles' | 'islands' | 'templates' | 'render';
@@ -35,6 +35,8 @@ export interface SiteBuilderOptions {
   remember?: boolean;
   /** The compiled build worker (lib/site-worker.js): with it, a large site is parsed and rendered on every core. */
   workerUrl?: URL;
+  /** Build workers the caller has already started (see build-workers.ts). */
+  workers?: WorkerPool;
   /** Where render workers write pages; without it, pages come back to be kept in memory. */
   renderTo?: string;
   /** Told when a stage starts running, with a line about what it made when it ends. */
@@ -51,9 +53,6 @@ export interface StoredPage extends Omit<RenderedPage, 'html'> {
   /** The page's HTML, unless a worker has already written it to disk. */
   html?: string;
 }
-
-/** Below this many pages or articles, threads cost more to start than they save. */
-const parallelFrom = 200;
 
 export interface UpdateResult {
   routes: Route[];
@@ -83,7 +82,9 @@ export class SiteBuilder {
   constructor(
     readonly config: BuildConfig,
     private readonly options: SiteBuilderOptions = {},
-  ) {}
+  ) {
+    this.pool = options.workers;
+  }
 
   /**
    * Brings the site up to date with the files on disk. `changed` names the
@@ -95,10 +96,7 @@ export class SiteBuilder {
     this.updateKey = `${process.pid}-${(updates += 1)}`;
     const paths = changed ? [...changed] : undefined;
     // On a large site the threads start now, while this one loads the rest: their start-up is then free.
-    if (!paths && this.options.workerUrl && !this.pool) {
-      const articles = await fg('blog/*.md', { cwd: config.contentDir });
-      if (articles.length >= parallelFrom) this.workers();
-    }
+    if (!paths && this.options.workerUrl && !this.pool) this.pool = startBuildWorkers(config.contentDir, this.options.workerUrl);
     const under = (dir: string) => !paths || paths.some((path) => path === dir || path.startsWith(dir + sep));
     const hashed = !this.options.dev;
     const feedsBrowser = under(config.islandsDir) || under(config.sharedDir);
@@ -212,13 +210,12 @@ export class SiteBuilder {
   }
 
   private workers(): WorkerPool | undefined {
-    if (!this.options.workerUrl) return undefined;
-    this.pool ??= new WorkerPool(this.options.workerUrl);
+    if (!this.pool && this.options.workerUrl) this.pool = new WorkerPool(this.options.workerUrl);
     return this.pool;
   }
 
   private parallelMarkdown(): ParseMarkdown | undefined {
-    if (!this.options.workerUrl) return undefined;
+    if (!this.options.workerUrl && !this.pool) return undefined;
     return async (requests) => {
       const pool = requests.length >= parallelFrom ? this.workers() : undefined;
       if (!pool) return Promise.all(requests.map((request) => readMarkdown(request.path, request.file, frontMatterSchemas[request.kind], this.content)));

@@ -3,8 +3,8 @@
  * and splices each page's <head> and <main> into it. That must give exactly
  * what rendering the whole Document for the page gives, for every page.
  */
-import { createElement, type ComponentType } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { h, type ComponentType } from 'preact';
+import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { bundleClientScripts } from '../src/assets/client-scripts';
 import { compileTemplates } from '../src/assets/compile-templates';
@@ -27,12 +27,12 @@ describe('createPageRenderer', () => {
     for (const route of routes) {
       const page = render(route);
       const Page = compiled.module.pages[route.kind] as ComponentType<typeof route.props>;
-      const whole = renderToStaticMarkup(
-        createElement(compiled.module.Document, {
+      const whole = renderToString(
+        h(compiled.module.Document, {
           head: route.head,
           layout,
           assets: { stylesheet: assets.stylesheet, scripts: page.scripts.modules, preloads: page.scripts.preloads },
-          mainHtml: renderToStaticMarkup(createElement(Page, route.props)),
+          mainHtml: renderToString(h(Page, route.props)),
         }),
       );
       expect(page.html, route.path).toBe(`<!DOCTYPE html>${asHtml5(whole)}`);

@@ -10,42 +10,14 @@ import fg from 'fast-glob';
 import type { Plugin } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
+import { scriptsForManifest, type PageScripts, type ScriptManifest, type ScriptMarker } from './script-manifest';
 import type { SiteFile } from '../output/write-site';
 import { describeEsbuildError } from './compile-templates';
-
-/** What a page's markup asks for: `island:EnquiryForm` for data-island="EnquiryForm", `enhance:menus` for data-enhance="menus". */
-export type ScriptMarker = `island:${string}` | `enhance:${string}`;
-
-export interface PageScripts {
-  /** Entry modules, as <script type="module">. */
-  modules: string[];
-  /** The chunks those modules import, as <link rel="modulepreload"> so they load in parallel, not one after another. */
-  preloads: string[];
-}
-
-/** Which scripts each marker needs: plain data, so a render worker can be handed it. */
-export interface ScriptManifest {
-  /** Marker → the URLs of its entry module and of every chunk it imports statically. */
-  entries: Record<string, { module: string; chunks: string[] }>;
-}
 
 export interface ClientScripts {
   files: SiteFile[];
   manifest: ScriptManifest;
   scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
-}
-
-/** The module scripts and preloads a page needs for the markers its markup holds. */
-export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<ScriptMarker>): PageScripts {
-  const modules = new Set<string>();
-  const preloads = new Set<string>();
-  for (const marker of markers) {
-    const entry = manifest.entries[marker];
-    if (!entry) throw new SitegenError(`a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`);
-    modules.add(entry.module);
-    for (const chunk of entry.chunks) preloads.add(chunk);
-  }
-  return { modules: [...modules].sort(), preloads: [...preloads].sort() };
 }
 
 /** The browsers the site supports, the same baseline as the stylesheet. */

@@ -1,7 +1,7 @@
 /**
  * The project's templates are compiled at every build (they are the
  * project's, not the generator's), with esbuild, into one module under
- * .sitegen/ that Node imports. React, Preact and their renderers stay
+ * .sitegen/ that Node imports. Preact and its renderer stay
  * external so that the generator and the templates share one copy of each.
  *
  * esbuild's metafile also says which source files each page kind is built
@@ -29,7 +29,7 @@ export interface CompiledTemplates {
   layoutVersion: string;
 }
 
-const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
+const shared = ['preact', 'preact-render-to-string'];
 
 export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
   const { build } = await import('esbuild');
@@ -46,6 +46,7 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
       format: 'esm',
       target: 'node20',
       jsx: 'automatic',
+      jsxImportSource: 'preact',
       external: shared.flatMap((name) => [name, `${name}/*`]),
       logLevel: 'silent',
       legalComments: 'none',

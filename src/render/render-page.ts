@@ -7,9 +7,9 @@
  * on every page, so it is rendered once per build and each page is spliced
  * into it: a large site spends its time on its pages, not on its header.
  */
-import { createElement, type ComponentType } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import type { PageScripts, ScriptMarker } from '../assets/client-scripts';
+import { h, type ComponentType } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
 import type { Route } from '../routes';
@@ -49,9 +49,9 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     scripts: [...scripts.modules, ...(assets.extraScripts ?? [])],
     preloads: scripts.preloads,
   });
-  // React writes no doctype.
+  // Templates write no doctype.
   const shell = `<!DOCTYPE html>${asHtml5(
-    renderToStaticMarkup(createElement(templates.Document, { head: emptyHead, layout, assets: assetsFor({ modules: [], preloads: [] }), mainHtml: mainSlot })),
+    renderToString(h(templates.Document, { head: emptyHead, layout, assets: assetsFor({ modules: [], preloads: [] }), mainHtml: mainSlot })),
   )}`;
   const headOpen = shell.indexOf('<head>') + '<head>'.length;
   const headClose = shell.indexOf('</head>');
@@ -67,10 +67,10 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-      const mainHtml = renderToStaticMarkup(createElement(Page, route.props));
+      const mainHtml = renderToString(h(Page, route.props));
       const markers = [...new Set([...layoutMarkers, ...markersIn(mainHtml)])].sort();
       const scripts = assets.scriptsFor(markers);
-      const head = renderToStaticMarkup(createElement(templates.DocumentHead, { head: route.head, layout, assets: assetsFor(scripts) }));
+      const head = renderToString(h(templates.DocumentHead, { head: route.head, layout, assets: assetsFor(scripts) }));
       return { html: `${beforeHead}${asHtml5(head)}${betweenHeadAndMain}${asHtml5(mainHtml)}${afterMain}`, markers, scripts };
     } catch (error) {
       throw new RenderError(route.path, route.kind, error);

@@ -3,17 +3,18 @@
  * batch per task. Rendered pages go straight to the output folder; only what
  * the build needs to know about them comes back.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { scriptsForManifest, type ScriptManifest } from '../assets/client-scripts';
+import { scriptsForManifest, type ScriptManifest } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { readMarkdown, type MarkdownDocument } from '../content/read-content';
 import { frontMatterSchemas } from '../content/schemas';
-import { createPageRenderer, type PageRenderer, type RenderedPage } from '../render/render-page';
+import type { PageRenderer, RenderedPage } from '../render/render-page';
 import type { Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
 import { contentHash } from '../hash';
+import { writeFileIfChanged } from '../output/write-if-changed';
 import { deferredHtml, fillDeferredHtml } from './deferred-html';
 import { serializeError } from './errors';
 
@@ -64,7 +65,8 @@ async function handle(task: WorkerTask): Promise<ParsedMarkdown[] | RenderSummar
     });
   }
   if (renderer?.key !== task.setup.key) {
-    const templates = (await import(task.setup.templatesUrl)) as TemplateModule;
+    // Loaded with the first page, not at start-up: Markdown comes first, and needs none of it.
+    const [{ createPageRenderer }, templates] = await Promise.all([import('../render/render-page'), import(task.setup.templatesUrl) as Promise<TemplateModule>]);
     const { manifest } = task.setup;
     renderer = {
       key: task.setup.key,
@@ -82,17 +84,17 @@ async function handle(task: WorkerTask): Promise<ParsedMarkdown[] | RenderSummar
     return html;
   };
   return task.routes.map((route) => {
-    if (route.renderOn !== undefined) fillDeferredHtml(route.props, htmlOf);
     const page = renderer!.render(route);
-    const bytes = Buffer.byteLength(page.html);
-    if (task.outDir === null) return { path: route.path, markers: page.markers, scripts: page.scripts, bytes, html: page.html };
+    const html = route.renderOn === undefined ? page.html : fillDeferredHtml(page.html, htmlOf);
+    const bytes = Buffer.byteLength(html);
+    if (task.outDir === null) return { path: route.path, markers: page.markers, scripts: page.scripts, bytes, html };
     const target = join(task.outDir, route.file);
     const folder = dirname(target);
     if (!madeDirectories.has(folder)) {
       mkdirSync(folder, { recursive: true });
       madeDirectories.add(folder);
     }
-    writeFileSync(target, page.html);
+    writeFileIfChanged(target, html);
     return { path: route.path, markers: page.markers, scripts: page.scripts, bytes };
   });
 }

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { h } from 'preact';
 import type { IconNode } from 'lucide';
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
@@ -53,7 +53,7 @@ import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import type { IconName } from '../../src/content/model';
 
 // Lucide's icons as plain data (tag and attributes), one module per icon: the package's index
-// would make esbuild read all 1,600 of them, and lucide-react's component costs more per
+// would make esbuild read all 1,600 of them, and a component per icon costs more per
 // render than the whole SVG. Typed as a full record, so an icon name allowed by the content
 // schema but missing here fails type-checking.
 const icons: Record<IconName, IconNode> = {
@@ -77,13 +77,13 @@ export function Icon({ name, className = 'size-6' }: { name: IconName; className
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
       className={className}
       aria-hidden="true"
     >
-      {icons[name].map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
+      {icons[name].map(([tag, attributes], index) => h(tag, { key: index, ...attributes }))}
     </svg>
   );
 }

@@ -3,7 +3,7 @@ import { renderToString } from 'preact-render-to-string';
 import { islands, type IslandName, type IslandProps } from '../../islands/registry';
 
 /**
- * Places a Preact island in a React page: its markup is rendered now, so the
+ * Places a Preact island in a page: its markup is rendered now, so the
  * first paint is the real thing, and its props travel in data-props for the
  * browser to hydrate it with.
  */

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
 
 /** A page section with its heading; `id` makes it an in-page anchor such as /#testimonials. */
 export function Section({ id, heading, intro, children, tone = 'white', headingId }: {
   id?: string;
   heading: string;
   intro?: string;
-  children: ReactNode;
+  children: ComponentChildren;
   tone?: 'white' | 'muted';
   headingId?: string;
 }) {

@@ -32,7 +32,7 @@ export function DocumentHead({ head, layout, assets }: HeadProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
-        <meta name="keywords" content={head.keywords.join(', ')} />
+        {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
         {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.canonical} />}
         <meta property="og:type" content={head.ogType} />
         <meta property="og:site_name" content={layout.site.name} />

@@ -1,0 +1,36 @@
+/**
+ * Which scripts a page loads: the markers its markup holds (data-island,
+ * data-enhance) looked up in the manifest of the bundled scripts. Apart from
+ * the bundling itself (client-scripts.ts), so that render workers can use it
+ * without loading the bundler's dependencies.
+ */
+import { SitegenError } from '../errors';
+
+/** What a page's markup asks for: `island:EnquiryForm` for data-island="EnquiryForm", `enhance:menus` for data-enhance="menus". */
+export type ScriptMarker = `island:${string}` | `enhance:${string}`;
+
+export interface PageScripts {
+  /** Entry modules, as <script type="module">. */
+  modules: string[];
+  /** The chunks those modules import, as <link rel="modulepreload"> so they load in parallel, not one after another. */
+  preloads: string[];
+}
+
+/** Which scripts each marker needs: plain data, so a render worker can be handed it. */
+export interface ScriptManifest {
+  /** Marker → the URLs of its entry module and of every chunk it imports statically. */
+  entries: Record<string, { module: string; chunks: string[] }>;
+}
+
+/** The module scripts and preloads a page needs for the markers its markup holds. */
+export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<ScriptMarker>): PageScripts {
+  const modules = new Set<string>();
+  const preloads = new Set<string>();
+  for (const marker of markers) {
+    const entry = manifest.entries[marker];
+    if (!entry) throw new SitegenError(`a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`);
+    modules.add(entry.module);
+    for (const chunk of entry.chunks) preloads.add(chunk);
+  }
+  return { modules: [...modules].sort(), preloads: [...preloads].sort() };
+}
