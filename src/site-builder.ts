@@ -223,7 +223,7 @@ export class SiteBuilder {
       const batches = await Promise.all(
         batchesOf(requests, pool.size).map(async (batch, index) => {
           const worker = index % pool.size;
-          const docs = await runTask<ParsedMarkdown[]>(pool, { type: 'markdown', requests: batch, keep: this.updateKey }, worker);
+          const docs = await runTask<ParsedMarkdown[]>(pool, { type: 'markdown', requests: batch, keep: this.updateKey, fingerprint: this.options.remember }, worker);
           return docs.map((doc) => ({ ...doc, worker }));
         }),
       );

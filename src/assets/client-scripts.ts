@@ -12,6 +12,7 @@ import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import { scriptsForManifest, type PageScripts, type ScriptManifest, type ScriptMarker } from './script-manifest';
 import type { SiteFile } from '../output/write-site';
+import { loadEsbuild } from './commonjs';
 import { describeEsbuildError } from './compile-templates';
 
 export interface ClientScripts {
@@ -30,7 +31,7 @@ const virtualRoot = '/sitegen-assets';
  */
 export async function bundleClientScripts(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}): Promise<ClientScripts> {
   const [{ build }, islandFiles, enhancementFiles] = await Promise.all([
-    import('esbuild'),
+    loadEsbuild(),
     fg('[A-Z]*.tsx', { cwd: config.islandsDir }),
     fg('enhance/*.ts', { cwd: config.islandsDir }),
   ]);

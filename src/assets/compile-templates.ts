@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import type { BuildConfig } from '../config';
+import { loadEsbuild } from './commonjs';
 import { SitegenError } from '../errors';
 import type * as Templates from '../../templates/index';
 
@@ -32,7 +33,7 @@ export interface CompiledTemplates {
 const shared = ['preact', 'preact-render-to-string'];
 
 export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
-  const { build } = await import('esbuild');
+  const { build } = loadEsbuild();
   let code: string;
   let metafile: Metafile;
   try {

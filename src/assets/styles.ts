@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { loadOxide } from './commonjs';
 import type { BuildConfig } from '../config';
 import { SitegenError, messageOf } from '../errors';
 import { hashedName } from '../hash';
@@ -25,7 +26,7 @@ export async function buildStylesheet(config: BuildConfig, { hashed = true }: { 
   const entry = join(config.templatesDir, 'styles.css');
   const [{ compile }, { Scanner }, lightningcss, source] = await Promise.all([
     import('tailwindcss'),
-    import('@tailwindcss/oxide'),
+    loadOxide(),
     import('lightningcss'),
     readFile(entry, 'utf8'),
   ]);

@@ -30,11 +30,17 @@ export interface RenderedPage {
   scripts: PageScripts;
 }
 
-const markerPattern = /\bdata-(island|enhance)="([A-Za-z-]+)"/g;
-
-/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds. */
+/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds; found with indexOf, as it runs on every page. */
 export function markersIn(html: string): Set<ScriptMarker> {
-  return new Set(Array.from(html.matchAll(markerPattern), (match) => `${match[1]}:${match[2]}` as ScriptMarker));
+  const markers = new Set<ScriptMarker>();
+  for (const kind of ['island', 'enhance'] as const) {
+    const attribute = ` data-${kind}="`;
+    for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, at + attribute.length)) {
+      const start = at + attribute.length;
+      markers.add(`${kind}:${html.slice(start, html.indexOf('"', start))}`);
+    }
+  }
+  return markers;
 }
 
 const emptyHead: Head = { title: '', description: '', keywords: [], canonical: '', ogType: 'website', noindex: true };

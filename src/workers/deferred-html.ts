@@ -1,8 +1,9 @@
 /**
  * On a large site, an article's HTML stays on the worker thread that parsed
  * it: the main thread, which only needs the front matter, holds a placeholder
- * naming the file and a hash of the HTML (so fingerprints still change when
- * the HTML does), and the page is rendered on that worker. Sparing the copies
+ * naming the file (and, when pages are fingerprinted, a hash of the HTML, so
+ * that fingerprints change when the HTML does), and the page is rendered on
+ * that worker. Sparing the copies
  * both ways is a large part of a large build.
  *
  * The placeholder is rendered as it is (templates insert the body as raw

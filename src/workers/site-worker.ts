@@ -35,8 +35,11 @@ export interface RenderSetup {
 }
 
 export type WorkerTask =
-  /** With `keep`, the HTML stays here and a placeholder goes back (deferred-html.ts); `keep` names the build. */
-  | { type: 'markdown'; requests: MarkdownRequest[]; keep?: string }
+  /**
+   * With `keep`, the HTML stays here and a placeholder goes back (deferred-html.ts); `keep` names the build.
+   * With `fingerprint`, the placeholder holds a hash of the HTML, for builds that compare pages with the last build's.
+   */
+  | { type: 'markdown'; requests: MarkdownRequest[]; keep?: string; fingerprint?: boolean }
   | { type: 'render'; setup: RenderSetup; routes: Route[]; outDir: string | null };
 
 export type ParsedMarkdown = MarkdownDocument<unknown>;
@@ -61,7 +64,7 @@ async function handle(task: WorkerTask): Promise<ParsedMarkdown[] | RenderSummar
     return docs.map((doc, index) => {
       const { file } = task.requests[index]!;
       kept.html.set(file, doc.html);
-      return { ...doc, html: deferredHtml(file, contentHash(doc.html)) };
+      return { ...doc, html: deferredHtml(file, task.fingerprint ? contentHash(doc.html) : '') };
     });
   }
   if (renderer?.key !== task.setup.key) {
