@@ -4,7 +4,7 @@
  * bytes every time; nothing from content can inject markup.
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -46,6 +46,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'blog/google-ads-guide.md',
     (text) => text.replace('title: "', 'title: [unclosed "'),
     /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML/,
+  ],
+  [
+    'front matter never closed',
+    'blog/google-ads-guide.md',
+    (text) => text.replace('\n---\n', '\n'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not closed: expected a line of --- after it/,
   ],
   [
     'a missing field',
@@ -170,6 +176,29 @@ describe('safe output', () => {
     expect(blog('main article a[href^="/blog/"]')).toHaveLength(5);
     await expect(readFile(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
     expect(await readFile(join(site.out, 'sitemap.xml'), 'utf8')).not.toContain('social-media-guide');
+  });
+
+  it.concurrent('a build writes over the output before last: what this build did not make is gone, unchanged pages keep their time', async () => {
+    const site = await workspace();
+    await rm(site.out, { recursive: true });
+    expect((await site.build()).code).toBe(0);
+    const article = join(site.out, 'blog/google-ads-guide.html');
+    const firstTime = (await stat(article)).mtimeMs;
+    // The second build starts from an empty folder and keeps the first one's output beside it, as dist.previous.
+    expect((await site.build()).code).toBe(0);
+    expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist', 'dist.previous']);
+    // The third writes over the first build's files: an unchanged page is not rewritten; a deleted article's page goes.
+    await unlink(join(site.content, 'blog/social-media-guide.md'));
+    await site.edit('blog/online-reviews-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Online Reviews, Edited for This Test"'));
+    expect((await site.build()).code).toBe(0);
+    expect((await stat(article)).mtimeMs).toBe(firstTime);
+    await expect(stat(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
+    expect(await readFile(join(site.out, 'blog/online-reviews-guide.html'), 'utf8')).toContain('Online Reviews, Edited for This Test');
+    // Exactly the files a build from nothing makes.
+    await rm(join(site.dir, 'fresh'), { recursive: true, force: true });
+    const fresh = await runSitegen(['build', '--content', site.content, '--out', join(site.dir, 'fresh'), '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
+    expect(fresh.code).toBe(0);
+    expect(await fingerprint(site.out)).toEqual(await fingerprint(join(site.dir, 'fresh')));
   });
 
   it.concurrent('two builds of the same input are byte-identical', async () => {

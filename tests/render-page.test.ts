@@ -39,3 +39,13 @@ describe('createPageRenderer', () => {
     }
   });
 });
+
+describe('asHtml5', () => {
+  it('writes void elements in HTML form and leaves every other "/>" alone', () => {
+    expect(asHtml5('<head><meta charset="utf-8"/><link rel="icon" href="/favicon.svg"/></head>')).toBe('<head><meta charset="utf-8"><link rel="icon" href="/favicon.svg"></head>');
+    expect(asHtml5('<p>a<br/>b <img src="/x.png" alt="x" /></p>')).toBe('<p>a<br>b <img src="/x.png" alt="x"></p>');
+    // Text and non-void tags keep theirs: "/>" in a sentence, a custom element, an image whose attribute holds ">".
+    expect(asHtml5('<p>arrows like /> stay</p><my-widget/><img alt="a > b"/>')).toBe('<p>arrows like /> stay</p><my-widget/><img alt="a > b"/>');
+    expect(asHtml5('<sourcefile/>')).toBe('<sourcefile/>');
+  });
+});

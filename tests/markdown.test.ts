@@ -1,0 +1,42 @@
+/**
+ * Markdown as articles and legal pages use it: CommonMark with GitHub's
+ * tables, strikethrough, task lists and autolinks; raw HTML shown as text;
+ * links only to safe schemes, checked as the browser will read them.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, UnsafeLinkError } from '../src/content/markdown';
+
+describe('renderMarkdown', () => {
+  it('writes headings without anchors, strong emphasis as <strong>, and GitHub tables, strikethrough and autolinks', () => {
+    const { html } = renderMarkdown('## Why **local** matters\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n\n~~cheap~~ www.example.co.uk\n');
+    expect(html).toContain('<h2>Why <strong>local</strong> matters</h2>');
+    expect(html).not.toContain('class="anchor"');
+    expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Job<\/th>/);
+    expect(html).toContain('<td>£2,000</td>');
+    expect(html).toContain('<del>cheap</del>');
+    expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
+  });
+
+  it('shows raw HTML as text', () => {
+    const { html } = renderMarkdown('<div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n');
+    expect(html).not.toMatch(/<(div|script|b)[\s>]/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;');
+  });
+
+  it('collects root-relative links, decoded, for the route check', () => {
+    const { internalLinks } = renderMarkdown('[Prices](/services/local-seo) [Call](tel:08081570192) [Out](https://example.com/) [Q](/contact?from=blog&amp;x=1) ![Team](/favicon.svg)\n');
+    expect(internalLinks).toEqual(['/services/local-seo', '/contact?from=blog&x=1', '/favicon.svg']);
+  });
+
+  it.each([
+    ['[Click](javascript:alert(1))', 'javascript:alert(1)'],
+    ['[Click](&#106;avascript:alert(1))', 'javascript:alert(1)'],
+    ['[Click](JAVASCRIPT:alert(1))', 'JAVASCRIPT:alert(1)'],
+    ['![x](data:image/svg+xml,abc)', 'data:image/svg+xml,abc'],
+    ['[Relative](contact)', 'contact'],
+  ])('rejects %s, naming the link as the browser would read it', (source, shown) => {
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(UnsafeLinkError);
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(`link "${shown}" uses a scheme other than https, http, mailto or tel`);
+  });
+});
