@@ -27,16 +27,16 @@ describe('mobile menu (narrow screen)', () => {
 
     await toggle.click();
     expect(await menu.isVisible()).toBe(true);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await toggle.click();
     expect(await menu.isVisible()).toBe(false);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
 
     await toggle.click();
     await menu.getByRole('link', { name: 'Testimonials' }).click();
     await page.waitForURL(/#testimonials$/);
     expect(await menu.isVisible()).toBe(false);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
   });
 
@@ -46,7 +46,7 @@ describe('mobile menu (narrow screen)', () => {
     await page.locator('details[data-menu="mobile"] > summary').click();
     const services = page.locator('details[data-menu="mobile"] details[data-menu="services"]');
     await services.locator('summary').click();
-    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => services.locator('summary').getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('details[data-menu="mobile"]').getAttribute('open')).not.toBeNull();
     const links = services.getByRole('link');
     expect(await links.count()).toBe(32);
@@ -76,10 +76,10 @@ describe('Services dropdown (wide screen)', () => {
     expect(await panel.isVisible()).toBe(false);
     await services.locator('summary').hover();
     await expect.poll(() => panel.isVisible()).toBe(true);
-    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => services.locator('summary').getAttribute('aria-expanded')).toBe('true');
     await page.mouse.move(10, 600);
     await expect.poll(() => panel.isVisible()).toBe(false);
-    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => services.locator('summary').getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe('Services dropdown (wide screen)', () => {
     const summary = services.locator('summary');
     await summary.focus();
     await page.keyboard.press('Enter');
-    expect(await summary.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => summary.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Local SEO');
     await page.keyboard.press('Escape');
