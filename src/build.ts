@@ -8,7 +8,7 @@
  * and written (src/output/incremental.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBuild, formatReport, type BuildReport } from './build-report';
@@ -16,9 +16,9 @@ import { resolveConfig, type BuildConfig, type BuildOptions } from './config';
 import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import fg from 'fast-glob';
+import { generatorVersion } from './generator-version';
 import {
   applyChanges,
-  generatorVersion,
   inputsSignature,
   manifestPath,
   outputIntact,
@@ -28,7 +28,7 @@ import {
 } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import { SiteBuilder, type SiteBuilderOptions, type StoredPage } from './site-builder';
-import type { WorkerPool } from './workers/worker-pool';
+import type { BuildWorkers } from './workers/build-workers';
 
 export interface BuildResult extends BuildReport {
   outDir: string;
@@ -42,7 +42,7 @@ export interface BuildCommandOptions extends BuildOptions {
   /** The compiled build worker; without it, everything runs on this thread. */
   workerUrl?: URL;
   /** Build workers already started by the caller (build-workers.ts). */
-  workers?: WorkerPool;
+  workers?: BuildWorkers;
 }
 
 export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
@@ -63,9 +63,11 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   log.info(`sitegen build${options.incremental ? ' --incremental' : ''} → ${relative(process.cwd(), config.outDir) || '.'}`);
   if (!config.supabase.url) log.info('  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)');
 
+  const generator = await generatorVersion(config.root, fileURLToPath(new URL('.', options.workerUrl ?? import.meta.url)));
   const builderOptions: SiteBuilderOptions = {
     workerUrl: options.workerUrl,
     workers: options.workers,
+    generator,
     onStage: (stage, detail, ms) => {
       if (progress && stage === 'render') process.stdout.write('\r\x1b[K');
       log.stage(stage, detail, ms);
@@ -75,7 +77,7 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
       if (progress && total > 300) process.stdout.write(`\r  render     ${done}/${total} pages`);
     },
   };
-  const result = options.incremental ? await buildIncrementally(config, builderOptions, options, log, started) : await buildCold(config, builderOptions, log, started);
+  const result = options.incremental ? await buildIncrementally(config, builderOptions, generator, log, started) : await buildCold(config, builderOptions, log, started);
 
   if (result.upToDate) log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
   else if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -103,15 +105,14 @@ async function buildCold(
     const writing = performance.now();
     const files = builder.files();
     const pages = builder.storedPages();
-    // Pages the workers wrote are in the staging folder already; the rest of the site is written now.
-    const onDisk = pages.filter((page) => page.html === undefined);
+    // The pages are in the staging folder already, written as they rendered; the rest of the site is written now.
     staging.record(
-      onDisk.map((page) => page.route.file),
-      onDisk.reduce((sum, page) => sum + page.bytes, 0),
+      pages.map((page) => page.route.file),
+      pages.reduce((sum, page) => sum + page.bytes, 0),
     );
     await staging.write(files);
     const written = await staging.commit();
-    if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files, pages) });
+    if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files) });
     // An older manifest would describe other pages than this output's.
     else await rm(manifestPath(config), { force: true });
     const writeMs = performance.now() - writing;
@@ -131,8 +132,7 @@ async function buildCold(
   }
 }
 
-async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, options: BuildCommandOptions, log: Log, started: number): Promise<BuildResult> {
-  const generator = await generatorVersion(config.root, options.workerUrl ? fileURLToPath(new URL('.', options.workerUrl)) : fileURLToPath(new URL('.', import.meta.url)));
+async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, log: Log, started: number): Promise<BuildResult> {
   const [signature, previous] = await Promise.all([inputsSignature(config, generator), readManifest(config)]);
   if (previous && previous.inputs === signature && previous.generator === generator && (await outputIntact(config, previous))) {
     const totals = { pages: Object.keys(previous.pages).length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
@@ -155,11 +155,8 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     const pages = builder.storedPages();
     const renderedPaths = new Set(rendered);
     const renderedPages = pages.filter((page) => renderedPaths.has(page.route.path));
-    const pageFiles = new Set(pages.map((page) => page.route.file));
-    // Pages rendered on this thread are still in memory: into the scratch folder with the ones workers wrote.
-    const all = builder.files();
-    await writeFiles(scratch, all.filter((file) => pageFiles.has(file.path)));
-    const files = all.filter((file) => !pageFiles.has(file.path));
+    // The rendered pages are in the scratch folder; the rest of the site is in memory.
+    const files = builder.files();
     const { changes, files: hashes } = await applyChanges({
       outDir: config.outDir,
       scratchDir: scratch,
@@ -172,7 +169,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     await writeManifest(config, { inputs: signature, generator, pages: manifestPages(pages), files: hashes });
     const writeMs = performance.now() - writing;
     log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
-    const report = measureBuild(pages, all, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, (page) =>
+    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, (page) =>
       readFileSync(join(config.outDir, page.route.file)),
     );
     return { ...report, outDir: config.outDir };
@@ -183,29 +180,21 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
 }
 
 function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {
-  return Object.fromEntries(pages.map((page) => [page.route.path, { file: page.route.file, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes }]));
+  return Object.fromEntries(
+    pages.map((page) => [page.route.path, { file: page.route.file, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes }]),
+  );
 }
 
 /** Content hashes of every file of the output but the pages: generated files and public/. */
-async function fileHashes(config: BuildConfig, files: readonly SiteFile[], pages: readonly StoredPage[]): Promise<Record<string, string>> {
-  const pageFiles = new Set(pages.map((page) => page.route.file));
+async function fileHashes(config: BuildConfig, files: readonly SiteFile[]): Promise<Record<string, string>> {
   const publicFiles = existsSync(config.publicDir) ? await fg('**/*', { cwd: config.publicDir }) : [];
   const hashes: Record<string, string> = {};
   for (const path of publicFiles) hashes[path] = contentHash(readFileSync(join(config.publicDir, path)));
-  for (const file of files) if (!pageFiles.has(file.path)) hashes[file.path] = contentHash(file.content);
+  for (const file of files) hashes[file.path] = contentHash(file.content);
   return hashes;
 }
 
 /** The manifest's pages whose files are still in the output folder; any other page renders again. */
 function pagesStillThere(config: BuildConfig, manifest: Manifest): Manifest['pages'] {
   return Object.fromEntries(Object.entries(manifest.pages).filter(([, page]) => existsSync(join(config.outDir, page.file))));
-}
-
-async function writeFiles(dir: string, files: readonly SiteFile[]): Promise<void> {
-  await Promise.all(
-    files.map(async (file) => {
-      await mkdir(dirname(join(dir, file.path)), { recursive: true });
-      await writeFile(join(dir, file.path), file.content);
-    }),
-  );
 }

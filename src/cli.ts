@@ -28,8 +28,8 @@ program
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
     // The build worker is compiled beside this file (lib/site-worker.js); on a large site it starts before the rest of the generator loads.
     const workerUrl = new URL('./site-worker.js', import.meta.url);
-    const { startBuildWorkers } = await import('./workers/build-workers');
-    const workers = startBuildWorkers(resolve(options.content), workerUrl);
+    const { BuildWorkers } = await import('./workers/build-workers');
+    const workers = BuildWorkers.start(resolve(options.content), process.cwd(), workerUrl);
     const { build } = await import('./build');
     await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, incremental: options.incremental, workerUrl, workers });
   });

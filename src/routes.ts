@@ -4,7 +4,7 @@
  * template's props and the page's <head>. Sitemap, canonicals and link checks
  * all read this one table, so they cannot disagree.
  */
-import type { Article, SiteModel } from './content/model';
+import type { Article, Pages, SiteData, SiteFacts, SiteModel } from './content/model';
 import type { Head, Layout, Link } from '../templates/layout/types';
 import type { PageKind, PageProps } from '../templates/index';
 import type { IslandProps } from '../islands/registry';
@@ -25,14 +25,23 @@ export type Route = {
     inSitemap: boolean;
     /** Last change of the page's content, where the content says (articles, legal pages). */
     lastModified?: string;
-    /** The worker thread that holds this page's Markdown HTML, on a large site: it must render the page. */
-    renderOn?: number;
+    /** Rendered by the thread that read its article, which holds the HTML (content/model.ts), not with the other pages. */
+    renderedOnRead?: true;
   };
 }[PageKind];
 
+type RouteSpec<K extends PageKind> = {
+  path: string;
+  kind: K;
+  props: PageProps<K>;
+  source: string;
+  head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
+  lastModified?: string;
+  renderedOnRead?: true;
+};
+
 export interface SiteRoutes {
   routes: Route[];
-  layout: Layout;
   siteUrl: string;
 }
 
@@ -48,31 +57,8 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   const { site, pages, forms } = model;
   const dir = model.contentDir;
   const siteUrl = options.siteUrl ?? site.url;
-  const title = (base: string) => (`${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base);
   const routes: Route[] = [];
-
-  function add<K extends PageKind>(route: {
-    path: string;
-    kind: K;
-    props: PageProps<K>;
-    source: string;
-    head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
-    lastModified?: string;
-    renderOn?: number;
-  }): void {
-    const { title: base, ogType = 'website', ...head } = route.head;
-    routes.push({
-      path: route.path,
-      file: fileFor(route.path),
-      kind: route.kind,
-      props: route.props,
-      source: route.source,
-      inSitemap: !head.noindex,
-      lastModified: route.lastModified,
-      renderOn: route.renderOn,
-      head: { ...head, title: title(base), ogType, canonical: absoluteUrl(siteUrl, route.path) },
-    } as Route);
-  }
+  const add = <K extends PageKind>(spec: RouteSpec<K>) => routes.push(pageRoute(siteUrl, site.name, spec));
 
   const toasts = forms.toasts;
   const toaster: IslandProps<'Toaster'> = { label: toasts.region, dismiss: toasts.dismiss };
@@ -199,39 +185,10 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
     });
   }
 
+  const articles = articleRouteContext(model, options.siteUrl);
   for (const article of model.articles) {
-    if (!article.slug) continue;
-    const path = paths.article(article.slug);
-    const image = { src: article.image, alt: article.imageAlt };
-    add({
-      path,
-      kind: 'Article',
-      source: article.file,
-      lastModified: article.date,
-      renderOn: article.htmlWorker,
-      props: {
-        article: {
-          title: article.title,
-          author: article.author,
-          date: article.date,
-          readTime: article.readTime,
-          category: article.category,
-          image: article.image,
-          imageAlt: article.imageAlt,
-          html: article.html,
-        },
-        copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
-        paths: { blog: paths.blog, contact: paths.contact },
-      },
-      head: {
-        title: article.title,
-        description: article.description,
-        keywords: article.keywords,
-        image,
-        ogType: 'article',
-        jsonLd: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, site, siteUrl),
-      },
-    });
+    const route = articleRoute(article, articles);
+    if (route) routes.push(route);
   }
 
   // ---- services and trades ----
@@ -314,15 +271,82 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
     head: { title: pages.notFound.title, description: pages.notFound.description, keywords: [], noindex: true },
   });
 
-  return { routes, layout: createLayout(model), siteUrl };
+  return { routes, siteUrl };
+}
+
+/** A page's route from what the table says about it: its file, full title, canonical URL and place in the sitemap follow. */
+function pageRoute<K extends PageKind>(siteUrl: string, siteName: string, spec: RouteSpec<K>): Route {
+  const { title: base, ogType = 'website', ...head } = spec.head;
+  const title = `${base} | ${siteName}`.length <= 60 ? `${base} | ${siteName}` : base;
+  return {
+    path: spec.path,
+    file: fileFor(spec.path),
+    kind: spec.kind,
+    props: spec.props,
+    source: spec.source,
+    inSitemap: !head.noindex,
+    lastModified: spec.lastModified,
+    ...(spec.renderedOnRead && { renderedOnRead: spec.renderedOnRead }),
+    head: { ...head, title, ogType, canonical: absoluteUrl(siteUrl, spec.path) },
+  } as Route;
+}
+
+/**
+ * What every article's page takes from the rest of the site: small, and the
+ * same for the whole build, so a worker thread can be handed it once and make
+ * the routes of the articles it holds (articleRoute) exactly as this table does.
+ */
+export interface ArticleRouteContext {
+  siteUrl: string;
+  site: SiteFacts;
+  blog: Pages['blog'];
+}
+
+export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
+  return { siteUrl: siteUrl ?? data.site.url, site: data.site, blog: data.pages.blog };
+}
+
+/** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
+export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleRouteContext): Route | undefined {
+  if (!article.slug) return undefined;
+  const path = paths.article(article.slug);
+  return pageRoute(siteUrl, site.name, {
+    path,
+    kind: 'Article',
+    source: article.file,
+    lastModified: article.date,
+    ...(article.renderedOnRead && { renderedOnRead: true }),
+    props: {
+      article: {
+        title: article.title,
+        author: article.author,
+        date: article.date,
+        readTime: article.readTime,
+        category: article.category,
+        image: article.image,
+        imageAlt: article.imageAlt,
+        html: article.html,
+      },
+      copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
+      paths: { blog: paths.blog, contact: paths.contact },
+    },
+    head: {
+      title: article.title,
+      description: article.description,
+      keywords: article.keywords,
+      image: { src: article.image, alt: article.imageAlt },
+      ogType: 'article',
+      jsonLd: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, site, siteUrl),
+    },
+  });
 }
 
 function meta(page: { title: string; description: string; keywords: readonly string[] }) {
   return { title: page.title, description: page.description, keywords: page.keywords };
 }
 
-/** The header and footer, identical on every page. */
-function createLayout(model: SiteModel): Layout {
+/** The header and footer, identical on every page: known before the articles are. */
+export function createLayout(model: SiteData): Layout {
   const { navigation, site } = model;
   const servicePageLinks: Link[] = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
   return {

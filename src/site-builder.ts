@@ -6,25 +6,25 @@
  * layout, the stylesheet's URL and the scripts they load.
  */
 import { sep } from 'node:path';
+import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
 import { buildStylesheet, type Stylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
 import { contentHash } from './hash';
 import { formatBytes } from './log';
-import { loadSite, type ParseMarkdown } from './content/load-site';
-import type { SiteModel } from './content/model';
-import { ContentCache, readMarkdown } from './content/read-content';
-import { frontMatterSchemas } from './content/schemas';
+import { loadArticles, loadSiteData, withArticles } from './content/load-site';
+import type { SiteData, SiteModel } from './content/model';
+import { ContentCache } from './content/read-content';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
+import { writePage } from './output/write-page';
+import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
 import { createPageRenderer, type RenderedPage } from './render/render-page';
-import { createRoutes, type Route } from './routes';
+import { articleRouteContext, createLayout, createRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
-import { deserializeError, type SerializedError } from './workers/errors';
-import type { ParsedMarkdown, RenderSummary, WorkerTask } from './workers/site-worker';
-import { parallelFrom, startBuildWorkers } from './workers/build-workers';
-import { WorkerPool } from './workers/worker-pool';
+import { BuildWorkers } from './workers/build-workers';
+import type { ArticleSetup, RenderSummary } from './workers/article-pages';
 
 export type Stage = 'content' | 'styles' | 'islands' | 'templates' | 'render';
 
@@ -33,11 +33,20 @@ export interface SiteBuilderOptions {
   dev?: boolean;
   /** Keep what each page was rendered from, so the next update renders only what changed (dev, incremental builds). */
   remember?: boolean;
-  /** The compiled build worker (lib/site-worker.js): with it, a large site is parsed and rendered on every core. */
+  /**
+   * The compiled build worker (lib/site-worker.js): with it and `renderTo`, a
+   * site of many articles reads them and renders their pages on every core.
+   */
   workerUrl?: URL;
   /** Build workers the caller has already started (see build-workers.ts). */
-  workers?: WorkerPool;
-  /** Where render workers write pages; without it, pages come back to be kept in memory. */
+  workers?: BuildWorkers;
+  /**
+   * The generator's version (generator-version.ts): with it, the first update
+   * takes the stylesheet, bundles and templates from the asset cache when the
+   * code they are made from is unchanged since the last build.
+   */
+  generator?: string;
+  /** Where pages are written as they render; without it they are kept in memory (dev). */
   renderTo?: string;
   /** Told when a stage starts running, with a line about what it made when it ends. */
   onStage?: (stage: Stage, detail: string, ms: number) => void;
@@ -50,8 +59,17 @@ export interface StoredPage extends Omit<RenderedPage, 'html'> {
   /** What the page was rendered from, apart from its scripts (checked separately); empty when not remembered. */
   fingerprint: string;
   bytes: number;
-  /** The page's HTML, unless a worker has already written it to disk. */
+  /** The page's HTML, unless it has been written to disk already (SiteBuilderOptions.renderTo). */
   html?: string;
+}
+
+/** A page an earlier build left on disk, as its manifest records it (see seed). */
+export interface SeedPage {
+  file: string;
+  fingerprint: string;
+  markers: StoredPage['markers'];
+  scripts: StoredPage['scripts'];
+  bytes: number;
 }
 
 export interface UpdateResult {
@@ -65,12 +83,8 @@ export interface UpdateResult {
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
-let updates = 0;
-
 export class SiteBuilder {
-  private pool?: WorkerPool;
-  /** Names this update, for what workers keep between its tasks. */
-  private updateKey = '';
+  private workers?: BuildWorkers;
   private readonly content = new ContentCache();
   private model?: SiteModel;
   private stylesheet?: Stylesheet;
@@ -83,7 +97,7 @@ export class SiteBuilder {
     readonly config: BuildConfig,
     private readonly options: SiteBuilderOptions = {},
   ) {
-    this.pool = options.workers;
+    this.workers = options.workers;
   }
 
   /**
@@ -93,10 +107,11 @@ export class SiteBuilder {
    */
   async update(changed?: Iterable<string>): Promise<UpdateResult> {
     const config = this.config;
-    this.updateKey = `${process.pid}-${(updates += 1)}`;
     const paths = changed ? [...changed] : undefined;
+    const { workerUrl, renderTo } = this.options;
     // On a large site the threads start now, while this one loads the rest: their start-up is then free.
-    if (!paths && this.options.workerUrl && !this.pool) this.pool = startBuildWorkers(config.contentDir, this.options.workerUrl);
+    if (!paths && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(config.contentDir, config.root, workerUrl);
+    const workers = renderTo ? this.workers : undefined;
     const under = (dir: string) => !paths || paths.some((path) => path === dir || path.startsWith(dir + sep));
     const hashed = !this.options.dev;
     const feedsBrowser = under(config.islandsDir) || under(config.sharedDir);
@@ -109,54 +124,100 @@ export class SiteBuilder {
       return value;
     };
 
+    // The articles are read apart from the rest of content/ (by the workers, on a large site): their pages can start
+    // rendering as soon as the rest of the site is known, while this thread puts the model together.
+    const reloadContent = !this.model || under(config.contentDir);
+    const contentStarted = performance.now();
+    const articles = reloadContent ? loadArticles(config.contentDir, config.root, this.content, workers?.readArticles) : undefined;
+    // Awaited below; until then a failure must not count as unhandled.
+    articles?.catch(() => undefined);
+
     // The stages that do not depend on each other run side by side: their cost is mostly loading their libraries.
-    const [model, stylesheet, scripts, templates] = await Promise.all([
-      !this.model || under(config.contentDir)
-        ? timed('content', () => loadSite(config.contentDir, config.root, this.content, this.parallelMarkdown()), (site) => `${site.articles.length} articles, ${site.trades.length} trades, ${site.servicePages.length} services`)
-        : this.model,
-      // Tailwind sees the classes of templates and islands, so either can change the CSS.
-      !this.stylesheet || under(config.templatesDir) || feedsBrowser
-        ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`)
-        : this.stylesheet,
-      !this.scripts || feedsBrowser
-        ? timed('islands', () => bundleClientScripts(config, { hashed }), (bundle) => `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`)
-        : this.scripts,
-      // Templates render the islands' first paint, so both feed them.
-      !this.templates || under(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : this.templates,
+    const builtAssets = async (): Promise<BuiltAssets> => {
+      const [stylesheet, scripts, templates] = await Promise.all([
+        // Tailwind sees the classes of templates and islands, so either can change the CSS.
+        !this.stylesheet || under(config.templatesDir) || feedsBrowser
+          ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`)
+          : this.stylesheet,
+        !this.scripts || feedsBrowser
+          ? timed('islands', () => bundleClientScripts(config, { hashed }), (bundle) => `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`)
+          : this.scripts,
+        // Templates render the islands' first paint, so both feed them.
+        !this.templates || under(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : this.templates,
+      ]);
+      return { stylesheet, scripts, templates };
+    };
+    const [data, { stylesheet, scripts, templates }] = await Promise.all([
+      reloadContent ? loadSiteData(config.contentDir, config.root, this.content) : (this.model as SiteData),
+      this.options.generator && !this.stylesheet ? this.cachedAssets(this.options.generator, hashed, builtAssets, stages) : builtAssets(),
     ]);
 
-    const { routes, layout, siteUrl } = createRoutes(model, { siteUrl: config.siteUrl, endpoint: leadEndpoint(config) });
-    validateRoutes(model, routes);
-
+    const layout = createLayout(data);
     const extraScripts = this.options.dev ? [reloadClientPath] : [];
     const shared = `${templates.layoutVersion}\0${contentHash(JSON.stringify(layout))}\0${stylesheet.file}`;
-    const fingerprintOf = (route: Route) =>
-      this.options.remember ? contentHash(`${shared}\0${templates.versionOf(route.kind)}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`) : '';
+    const fingerprintOf = (route: Route) => (this.options.remember ? pageFingerprint(shared, templates.versions[route.kind], route) : '');
+
+    const renderStarted = performance.now();
+    let done = 0;
+    let total = 0;
+    const progress = (pages: number) => {
+      done += pages;
+      if (total) this.options.onProgress?.(done, total);
+    };
+    // The articles' pages render now, on the workers, while this thread reads its share and then puts the model and the route table together.
+    const articlePages =
+      articles &&
+      workers?.renderArticles(
+        {
+          templatesUrl: templates.moduleUrl,
+          layout,
+          stylesheet: `/${stylesheet.file}`,
+          manifest: scripts.manifest,
+          extraScripts,
+          outDir: renderTo!,
+          context: articleRouteContext(data, config.siteUrl),
+          before: this.options.remember ? { shared, templateVersion: templates.versions.Article, pages: this.renderedBefore() } : undefined,
+        },
+        progress,
+      );
+
+    const model = articles ? withArticles(data, await articles) : this.model!;
+    if (articles) {
+      stages.content = performance.now() - contentStarted;
+      this.options.onStage?.('content', `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`, stages.content);
+    }
+    const { routes, siteUrl } = createRoutes(model, { siteUrl: config.siteUrl, endpoint: leadEndpoint(config) });
+    validateRoutes(model, routes);
+    total = routes.length;
+
     const next = new Map<string, StoredPage>();
-    const toRender: { route: Route; fingerprint: string }[] = [];
-    const started = performance.now();
+    const rendered: string[] = [];
+    const render = createPageRenderer(templates.module, layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts });
     for (const route of routes) {
+      if (route.renderedOnRead) continue;
       const fingerprint = fingerprintOf(route);
       const previous = this.pages.get(route.path);
       // A page keeps its HTML only if nothing it was rendered from changed, its scripts included.
-      if (previous && fingerprint && previous.fingerprint === fingerprint && sameScripts(previous.scripts, scripts.scriptsFor(previous.markers))) {
-        next.set(route.path, { ...previous, route });
-      } else {
-        toRender.push({ route, fingerprint });
+      if (unchangedSince(previous, fingerprint, scripts.scriptsFor)) {
+        next.set(route.path, { ...previous!, route });
+        continue;
+      }
+      const page = render(route);
+      const stored = { route, fingerprint, markers: page.markers, scripts: page.scripts };
+      // Written now when there is a folder for it, so that writing overlaps the workers' rendering; kept otherwise (dev).
+      next.set(route.path, renderTo ? { ...stored, bytes: writePage(renderTo, route.file, page.html) } : { ...stored, bytes: Buffer.byteLength(page.html), html: page.html });
+      rendered.push(route.path);
+      if (rendered.length % 100 === 0) progress(100);
+    }
+    if (articlePages) {
+      const byPath = new Map(routes.map((route) => [route.path, route]));
+      for (const summary of await articlePages.finish()) {
+        const route = byPath.get(summary.path)!;
+        next.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
+        if (!summary.unchanged) rendered.push(summary.path);
       }
     }
-    const setup = { key: this.updateKey, templatesUrl: templates.moduleUrl, layout, stylesheet: `/${stylesheet.file}`, manifest: scripts.manifest, extraScripts };
-    // A page whose Markdown HTML a worker holds must render there, however few pages there are.
-    const pool = toRender.length >= parallelFrom || toRender.some((item) => item.route.renderOn !== undefined) ? this.workers() : undefined;
-    const summaries = pool
-      ? await this.renderInWorkers(pool, setup, toRender.map((item) => item.route), routes.length)
-      : this.renderHere(templates, scripts, setup, toRender.map((item) => item.route), routes.length);
-    toRender.forEach(({ route, fingerprint }, index) => {
-      const { path: _, ...page } = summaries[index]!;
-      next.set(route.path, { ...page, route, fingerprint });
-    });
-    const rendered = toRender.map((item) => item.route.path);
-    stages.render = performance.now() - started;
+    stages.render = performance.now() - renderStarted;
     this.options.onStage?.('render', `${rendered.length} of ${routes.length} pages`, stages.render);
 
     // Nothing is kept until everything succeeded: a failed update leaves the last good site.
@@ -166,7 +227,8 @@ export class SiteBuilder {
     this.scripts = scripts;
     this.templates = templates;
     this.pages.clear();
-    for (const [path, page] of next) this.pages.set(path, page);
+    // In route order, as the report lists them.
+    for (const route of routes) this.pages.set(route.path, next.get(route.path)!);
     this.siteFiles = [
       { path: 'sitemap.xml', content: sitemapXml(routes) },
       { path: 'robots.txt', content: robotsTxt(siteUrl) },
@@ -175,7 +237,7 @@ export class SiteBuilder {
     return { routes, rendered, removed, stages };
   }
 
-  /** Every file of the site held in memory (public/ aside, which is copied or served as is; and pages workers wrote to disk). */
+  /** Every file of the site held in memory (public/ aside, which is copied or served as is; and pages already written to disk). */
   files(): SiteFile[] {
     if (!this.stylesheet || !this.scripts) return [];
     return [
@@ -195,7 +257,7 @@ export class SiteBuilder {
    * (an incremental build's manifest): the next update renders only pages
    * whose inputs differ. Their routes are filled in by that update.
    */
-  seed(pages: Record<string, { fingerprint: string; markers: StoredPage['markers']; scripts: StoredPage['scripts']; bytes: number; file: string }>): void {
+  seed(pages: Record<string, SeedPage>): void {
     for (const [path, page] of Object.entries(pages)) {
       // Only reached through update(), which replaces the route of every page it keeps.
       const route = { path, file: page.file } as Route;
@@ -205,92 +267,44 @@ export class SiteBuilder {
 
   /** Stops the worker threads, if any were started. */
   async close(): Promise<void> {
-    await this.pool?.close();
-    this.pool = undefined;
+    await this.workers?.close();
+    this.workers = undefined;
   }
 
-  private workers(): WorkerPool | undefined {
-    if (!this.pool && this.options.workerUrl) this.pool = new WorkerPool(this.options.workerUrl);
-    return this.pool;
-  }
-
-  private parallelMarkdown(): ParseMarkdown | undefined {
-    if (!this.options.workerUrl && !this.pool) return undefined;
-    return async (requests) => {
-      const pool = requests.length >= parallelFrom ? this.workers() : undefined;
-      if (!pool) return Promise.all(requests.map((request) => readMarkdown(request.path, request.file, frontMatterSchemas[request.kind], this.content)));
-      // Worker i parses batches i, i + size, …, keeps their HTML, and later renders their pages.
-      const batches = await Promise.all(
-        batchesOf(requests, pool.size).map(async (batch, index) => {
-          const worker = index % pool.size;
-          const docs = await runTask<ParsedMarkdown[]>(pool, { type: 'markdown', requests: batch, keep: this.updateKey, fingerprint: this.options.remember }, worker);
-          return docs.map((doc) => ({ ...doc, worker }));
-        }),
-      );
-      return batches.flat();
-    };
-  }
-
-  private async renderInWorkers(pool: WorkerPool, setup: RenderSetupOf, routes: Route[], total: number): Promise<RenderSummary[]> {
-    let done = 0;
-    const render = async (batch: Route[], worker?: number) => {
-      const summaries = await runTask<RenderSummary[]>(pool, { type: 'render', setup, routes: batch, outDir: this.options.renderTo ?? null }, worker);
-      done += batch.length;
-      this.options.onProgress?.(done, total);
-      return summaries;
-    };
-    // Pages whose HTML a worker kept go to that worker; the rest to whichever is free.
-    const byWorker = new Map<number | undefined, Route[]>();
-    for (const route of routes) {
-      const group = byWorker.get(route.renderOn);
-      if (group) group.push(route);
-      else byWorker.set(route.renderOn, [route]);
+  /** The first update's assets, from the asset cache when the code they are made from has not changed since the last build. */
+  private async cachedAssets(generator: string, hashed: boolean, build: () => Promise<BuiltAssets>, stages: UpdateResult['stages']): Promise<BuiltAssets> {
+    const started = performance.now();
+    const key = await assetKey(this.config, generator, hashed);
+    const cached = await readAssets(this.config, key);
+    if (!cached) {
+      const assets = await build();
+      await writeAssets(this.config, key, assets);
+      return assets;
     }
-    const results = new Map<string, RenderSummary>();
-    await Promise.all(
-      [...byWorker].flatMap(([worker, group]) =>
-        batchesOf(group, pool.size).map(async (batch) => {
-          for (const summary of await render(batch, worker)) results.set(summary.path, summary);
-        }),
-      ),
-    );
-    return routes.map((route) => results.get(route.path)!);
+    const ms = performance.now() - started;
+    const reused: [Stage, string][] = [
+      ['styles', `${cached.stylesheet.file} ${formatBytes(cached.stylesheet.css.length)}`],
+      ['islands', `${cached.scripts.files.length} scripts`],
+      ['templates', 'compiled'],
+    ];
+    for (const [stage, detail] of reused) {
+      stages[stage] = ms;
+      this.options.onStage?.(stage, `${detail}, unchanged since the last build: reused`, ms);
+    }
+    return cached;
   }
 
-  private renderHere(templates: CompiledTemplates, scripts: ClientScripts, setup: RenderSetupOf, routes: Route[], total: number): RenderSummary[] {
-    const render = createPageRenderer(templates.module, setup.layout, { stylesheet: setup.stylesheet, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
-    return routes.map((route, index) => {
-      const page = render(route);
-      if ((index + 1) % 100 === 0) this.options.onProgress?.(index + 1, total);
-      return { path: route.path, markers: page.markers, scripts: page.scripts, bytes: Buffer.byteLength(page.html), html: page.html };
-    });
+  /** What every page was rendered from last time, for the threads rendering articles to compare with. */
+  private renderedBefore(): NonNullable<ArticleSetup['before']>['pages'] {
+    return Object.fromEntries([...this.pages].map(([path, page]) => [path, { fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts }]));
   }
 }
 
-type RenderSetupOf = Extract<WorkerTask, { type: 'render' }>['setup'];
-
-async function runTask<T>(pool: WorkerPool, task: WorkerTask, worker?: number): Promise<T> {
-  try {
-    return await (worker === undefined ? pool.run<T>(task) : pool.runOn<T>(worker, task));
-  } catch (error) {
-    throw error && typeof error === 'object' && 'kind' in error ? deserializeError(error as SerializedError) : error;
-  }
-}
-
-/** Work cut into enough batches for the threads to share it evenly as they finish at different speeds. */
-function batchesOf<T>(items: T[], threads: number): T[][] {
-  const size = Math.min(256, Math.max(16, Math.ceil(items.length / (threads * 8))));
-  const batches: T[][] = [];
-  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
-  return batches;
+function storedFrom(route: Route, summary: RenderSummary): StoredPage {
+  return { route, fingerprint: summary.fingerprint ?? '', markers: summary.markers, scripts: summary.scripts, bytes: summary.bytes };
 }
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */
 export function leadEndpoint(config: BuildConfig) {
   return config.supabase.url ? { url: `${config.supabase.url}/functions/v1`, anonKey: config.supabase.anonKey } : { url: '/functions/v1', anonKey: '' };
 }
-
-function sameScripts(a: RenderedPage['scripts'], b: RenderedPage['scripts']): boolean {
-  return a.modules.join() === b.modules.join() && a.preloads.join() === b.preloads.join();
-}
-

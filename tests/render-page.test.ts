@@ -12,7 +12,7 @@ import { resolveConfig } from '../src/config';
 import { loadSite } from '../src/content/load-site';
 import { asHtml5 } from '../src/render/html5';
 import { createPageRenderer } from '../src/render/render-page';
-import { createRoutes } from '../src/routes';
+import { createLayout, createRoutes } from '../src/routes';
 import { leadEndpoint } from '../src/site-builder';
 import { projectRoot } from './support/cli';
 
@@ -20,7 +20,8 @@ describe('createPageRenderer', () => {
   it('splices every page into the shared shell exactly as a whole-document render would write it', async () => {
     const config = resolveConfig({ root: projectRoot }, {});
     const [model, compiled, scripts] = await Promise.all([loadSite(config.contentDir, config.root), compileTemplates(config), bundleClientScripts(config)]);
-    const { routes, layout } = createRoutes(model, { endpoint: leadEndpoint(config) });
+    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config) });
+    const layout = createLayout(model);
     const assets = { stylesheet: '/assets/styles-test.css', scriptsFor: scripts.scriptsFor };
     const render = createPageRenderer(compiled.module, layout, assets);
     expect(routes).toHaveLength(48);

@@ -24,8 +24,8 @@ export interface CompiledTemplates {
   module: TemplateModule;
   /** The compiled module's file URL, for render workers to import the same templates. */
   moduleUrl: string;
-  /** A hash of every source file the page kind's template is built from. */
-  versionOf(kind: PageKind): string;
+  /** Each page kind's version: a hash of every source file its template is built from. */
+  versions: Record<PageKind, string>;
   /** The same for the document shell (Document, Header, Footer): every page depends on it. */
   layoutVersion: string;
 }
@@ -64,30 +64,23 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   await writeFile(temporary, code);
   await rename(temporary, file);
   const moduleUrl = pathToFileURL(file).href;
-  const [module, versions] = await Promise.all([import(moduleUrl) as Promise<TemplateModule>, sourceVersions(config.root, metafile)]);
+  const [module, sources] = await Promise.all([import(moduleUrl) as Promise<TemplateModule>, sourceVersions(config.root, metafile)]);
 
   const versionOfEntry = (entry: string) => {
     const hash = createHash('sha256');
-    for (const input of [...dependencies(metafile, entry)].sort()) hash.update(`${input}\0${versions.get(input)}\0`);
+    for (const input of [...dependencies(metafile, entry)].sort()) hash.update(`${input}\0${sources.get(input)}\0`);
     return hash.digest('hex');
   };
   const relativeTemplates = (path: string) => join(config.templatesDir, path).slice(config.root.length + 1).split('\\').join('/');
-  const kindVersions = new Map<string, string>();
-  return {
-    module,
-    moduleUrl,
-    versionOf(kind) {
-      let version = kindVersions.get(kind);
-      if (!version) {
-        // Page kind X lives in templates/pages/X.tsx; a kind found elsewhere depends on everything.
-        const entry = relativeTemplates(`pages/${kind}.tsx`);
-        version = metafile.inputs[entry] ? versionOfEntry(entry) : versionOfEntry(relativeTemplates('index.ts'));
-        kindVersions.set(kind, version);
-      }
-      return version;
-    },
-    layoutVersion: versionOfEntry(relativeTemplates('layout/Document.tsx')),
-  };
+  // Page kind X lives in templates/pages/X.tsx; a kind found elsewhere depends on everything.
+  const kinds = Object.keys(module.pages) as PageKind[];
+  const versions = Object.fromEntries(
+    kinds.map((kind) => {
+      const entry = relativeTemplates(`pages/${kind}.tsx`);
+      return [kind, versionOfEntry(metafile.inputs[entry] ? entry : relativeTemplates('index.ts'))];
+    }),
+  ) as Record<PageKind, string>;
+  return { module, moduleUrl, versions, layoutVersion: versionOfEntry(relativeTemplates('layout/Document.tsx')) };
 }
 
 /** Every input reachable from one entry by static imports. */

@@ -2,32 +2,48 @@
  * content/ → the validated, frozen site model. Every content error is raised
  * here (or, for links, by checkContentLinks once the routes exist).
  */
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import fg from 'fast-glob';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
-import type { Article, LegalPage, SiteModel } from './model';
+import type { Article, LegalPage, SiteData, SiteModel } from './model';
+import { articleFiles, contentFileName } from './content-files';
 import { readJson, readMarkdown, type ContentCache, type MarkdownDocument } from './read-content';
 import * as s from './schemas';
 
-/**
- * Parses many Markdown files at once (on worker threads, for a large site);
- * results in the order asked. `worker` says which thread kept the HTML, when
- * it did (the document then holds a placeholder for it).
- */
-export type ParseMarkdown = (requests: { path: string; file: string; kind: 'article' | 'legal' }[]) => Promise<(MarkdownDocument<unknown> & { worker?: number })[]>;
+/** An article as read from its file; on a large site its HTML stays with the thread that read it (`renderedOnRead`, html empty). */
+export type ParsedArticle = MarkdownDocument<v.InferOutput<typeof s.articleFrontMatterSchema>> & { file: string; renderedOnRead?: true };
 
 /**
- * Loads and validates content/; with a cache, only files changed since the
- * last load are parsed again; with `parseMarkdown`, articles are parsed by it.
+ * The articles of the content folder, in file order, already being read: on
+ * a large site the build's threads read them from the moment it starts
+ * (workers/build-workers.ts).
  */
-export async function loadSite(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache, parseMarkdown?: ParseMarkdown): Promise<SiteModel> {
-  // Files inside the project are named from its root ("content/site.json"); others by their full path.
-  const nameOf = (path: string) => (path.startsWith(projectRoot) ? relative(projectRoot, path) : path);
+export type ReadArticles = () => Promise<ParsedArticle[]>;
+
+/** Loads and validates content/. With a cache, only files changed since the last load are parsed again. */
+export async function loadSite(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache, readArticles?: ReadArticles): Promise<SiteModel> {
+  const [data, articles] = await Promise.all([loadSiteData(contentDir, projectRoot, cache), loadArticles(contentDir, projectRoot, cache, readArticles)]);
+  return withArticles(data, articles);
+}
+
+/** Reads every article, in file order (or takes them from `readArticles`). */
+export async function loadArticles(contentDir: string, projectRoot: string, cache?: ContentCache, readArticles?: ReadArticles): Promise<ParsedArticle[]> {
+  if (readArticles) return readArticles();
+  const paths = articleFiles(contentDir);
+  const nameOf = contentFileName(projectRoot);
+  return Promise.all(
+    paths.map(async (path) => ({ ...(await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, cache)), file: nameOf(path) })),
+  );
+}
+
+/** Everything in content/ but the articles, validated and frozen. */
+export async function loadSiteData(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache): Promise<SiteData> {
+  const nameOf = contentFileName(projectRoot);
   const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
   const files = (pattern: string) => fg(pattern, { cwd: contentDir, absolute: true }).then((found) => found.sort());
 
-  const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, articleFiles, legalFiles] =
+  const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, legalFiles] =
     await Promise.all([
       json('site.json', s.siteSchema),
       json('navigation.json', s.navigationSchema),
@@ -61,24 +77,11 @@ export async function loadSite(contentDir: string, projectRoot = process.cwd(), 
         trade,
       })),
       files('service-pages/*.json'),
-      files('blog/*.md'),
       files('legal/*.md'),
     ]);
 
-  const [servicePages, articles, legalPages] = await Promise.all([
+  const [servicePages, legalPages] = await Promise.all([
     Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, cache) }))),
-    (parseMarkdown
-      ? (parseMarkdown(articleFiles.map((path) => ({ path, file: nameOf(path), kind: 'article' }))) as Promise<(MarkdownDocument<v.InferOutput<typeof s.articleFrontMatterSchema>> & { worker?: number })[]>)
-      : Promise.all(articleFiles.map((path) => readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, cache)))
-    ).then((docs) =>
-      docs.map((doc, index): Article => ({
-        ...doc.data,
-        html: doc.html,
-        internalLinks: doc.internalLinks,
-        file: nameOf(articleFiles[index]!),
-        ...('worker' in doc && typeof doc.worker === 'number' && { htmlWorker: doc.worker }),
-      })),
-    ),
     Promise.all(
       legalFiles.map(async (path): Promise<LegalPage> => {
         const doc = await readMarkdown(path, nameOf(path), s.legalFrontMatterSchema, cache);
@@ -123,19 +126,6 @@ export async function loadSite(contentDir: string, projectRoot = process.cwd(), 
   }
   servicePages.sort((a, b) => serviceIds.indexOf(a.page.slug) - serviceIds.indexOf(b.page.slug));
 
-  const categories = pages.blog.categories.slice(1);
-  uniqueAcrossFiles(articles);
-  for (const article of articles) {
-    if (!categories.includes(article.category)) {
-      throw new ContentError(article.file, 'front matter: category', `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"`);
-    }
-  }
-  const featured = articles.filter((article) => article.featured);
-  if (featured.length > 1) {
-    throw new ContentError(featured[1]!.file, 'front matter: featured', `only one article may be featured, and ${featured[0]!.file} already is`);
-  }
-  articles.sort((a, b) => Number(b.featured) - Number(a.featured) || b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
-
   uniqueAcrossFiles(legalPages);
   legalPages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
 
@@ -153,9 +143,36 @@ export async function loadSite(contentDir: string, projectRoot = process.cwd(), 
     forms,
     pages,
     servicePages: servicePages.map(({ page }) => page),
-    articles,
     legalPages,
   });
+}
+
+/** ISO dates compare as text; a plain comparison orders them exactly as localeCompare did, at a fraction of its cost. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One collator for the whole sort: String.prototype.localeCompare makes one per call, measured at a third of sorting 4,000 articles. */
+const titleOrder = new Intl.Collator();
+
+/** The site model: the site's data with its articles, checked against it and sorted newest first, the featured one first. */
+export function withArticles(data: SiteData, parsed: readonly ParsedArticle[]): SiteModel {
+  const articles = parsed.map(
+    ({ data: frontMatter, html, internalLinks, file, renderedOnRead }): Article => ({ ...frontMatter, html, internalLinks, file, ...(renderedOnRead && { renderedOnRead }) }),
+  );
+  const categories = data.pages.blog.categories.slice(1);
+  uniqueAcrossFiles(articles);
+  for (const article of articles) {
+    if (!categories.includes(article.category)) {
+      throw new ContentError(article.file, 'front matter: category', `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"`);
+    }
+  }
+  const featured = articles.filter((article) => article.featured);
+  if (featured.length > 1) {
+    throw new ContentError(featured[1]!.file, 'front matter: featured', `only one article may be featured, and ${featured[0]!.file} already is`);
+  }
+  articles.sort((a, b) => Number(b.featured) - Number(a.featured) || compareText(b.date, a.date) || titleOrder.compare(a.title, b.title));
+  return Object.freeze({ ...data, articles: deepFreeze(articles) });
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */

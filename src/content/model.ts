@@ -44,10 +44,14 @@ export interface Sourced {
 
 export type Article = Out<typeof s.articleFrontMatterSchema> &
   Sourced & {
-    /** The body as HTML; on a large site, a placeholder for HTML kept by worker `htmlWorker`. */
+    /** The body as HTML; empty when `renderedOnRead`. */
     html: string;
     internalLinks: string[];
-    htmlWorker?: number;
+    /**
+     * On a large site, the thread that read the article keeps its HTML and
+     * renders its page (workers/article-pages.ts): the model does not hold it.
+     */
+    renderedOnRead?: true;
   };
 
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> &
@@ -56,7 +60,13 @@ export type LegalPage = Out<typeof s.legalFrontMatterSchema> &
     internalLinks: string[];
   };
 
-export interface SiteModel {
+/** The site model, and the part of it that is known before the articles are (see load-site.ts). */
+export interface SiteModel extends SiteData {
+  /** Newest first; the featured article is listed first. */
+  articles: Article[];
+}
+
+export interface SiteData {
   /** The content folder as error messages name it (relative to the project), such as "content". */
   contentDir: string;
   site: SiteFacts;
@@ -71,7 +81,5 @@ export interface SiteModel {
   forms: FormsCopy;
   pages: Pages;
   servicePages: ServicePage[];
-  /** Newest first; the featured article is listed first. */
-  articles: Article[];
   legalPages: LegalPage[];
 }

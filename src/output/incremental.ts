@@ -19,18 +19,12 @@ import { dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import type { BuildConfig } from '../config';
 import { contentHash } from '../hash';
-import type { StoredPage } from '../site-builder';
+import type { SeedPage } from '../site-builder';
 import type { SiteFile } from './write-site';
 
-const manifestVersion = 1;
+const manifestVersion = 2;
 
-export interface ManifestPage {
-  file: string;
-  fingerprint: string;
-  markers: StoredPage['markers'];
-  scripts: StoredPage['scripts'];
-  bytes: number;
-}
+export type ManifestPage = SeedPage;
 
 export interface Manifest {
   version: number;
@@ -60,15 +54,6 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
   const path = manifestPath(config);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, JSON.stringify({ version: manifestVersion, ...manifest }));
-}
-
-/** A hash of the generator's compiled code (or source, when run from source) and of the lock file. */
-export async function generatorVersion(root: string, generatorDir: string): Promise<string> {
-  const files = (await fg(['**/*.js', '**/*.ts'], { cwd: generatorDir, ignore: ['**/*.map'] })).sort();
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update(await readFile(join(generatorDir, file)));
-  hash.update(await readFile(join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)));
-  return hash.digest('hex');
 }
 
 /** Sizes and times of every input file, with the configuration and the generator's version. */

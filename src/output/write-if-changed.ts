@@ -14,12 +14,11 @@ import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 let encoded = Buffer.allocUnsafe(256 * 1024);
 let onDisk = Buffer.allocUnsafe(256 * 1024);
 
-/** Returns whether the file was written. */
-export function writeFileIfChanged(path: string, content: string | Uint8Array): boolean {
+/** Returns the content's size in bytes, written or already there. */
+export function writeFileIfChanged(path: string, content: string | Uint8Array): number {
   const bytes = typeof content === 'string' ? encode(content) : content;
-  if (sameAsOnDisk(path, bytes)) return false;
-  writeFileSync(path, bytes);
-  return true;
+  if (!sameAsOnDisk(path, bytes)) writeFileSync(path, bytes);
+  return bytes.byteLength;
 }
 
 function encode(text: string): Uint8Array {

@@ -85,8 +85,7 @@ export class Staging {
         this.folders.add(folder);
         await mkdir(folder, { recursive: true });
       }
-      writeFileIfChanged(target, file.content);
-      this.record([file.path], typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength);
+      this.record([file.path], writeFileIfChanged(target, file.content));
     }
   }
 

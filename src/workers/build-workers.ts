@@ -1,22 +1,129 @@
 /**
- * When a build uses worker threads: from this many articles on. The CLI
- * starts them before it loads the rest of the generator, so that their own
- * start-up (loading the Markdown and YAML parsers) overlaps the main thread's.
+ * A large site's articles are read and rendered on every core: one worker
+ * thread per core but one, and the main thread (article-pages.ts). The CLI
+ * starts the workers before it loads the rest of the generator, and they
+ * start reading at once, so that their start-up and the Markdown overlap all
+ * the main thread does meanwhile (the content's JSON, the assets, the
+ * templates). When the main thread knows how to render the pages, it sends
+ * that to the workers and reads batches too; once every article is read, it
+ * puts the site model together while the workers render, then renders what
+ * is left.
+ *
+ * One thread fewer than cores, with the main thread working too: each thread
+ * loads and compiles the same code for itself, and on two cores a third
+ * thread measured slower than two.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { WorkerPool } from './worker-pool';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { articleFiles } from '../content/content-files';
+import type { ParsedArticle } from '../content/load-site';
+import { ArticlePages, BatchBoard, readBatches, renderBatches, type ArticleSetup, type RenderSummary } from './article-pages';
+import { deserializeError, type SerializedError } from './errors';
 
-/** Below this many pages or articles, threads cost more to start than they save. */
+/** Below this many articles, threads cost more to start than they save. */
 export const parallelFrom = 200;
 
-/** A pool of build workers, if the site in `contentDir` is large enough to need one. */
-export function startBuildWorkers(contentDir: string, workerUrl: URL): WorkerPool | undefined {
-  let articles = 0;
-  try {
-    articles = readdirSync(join(contentDir, 'blog')).filter((name) => name.endsWith('.md')).length;
-  } catch {
-    // No blog folder: the content stage reports what is missing.
+/** What a worker tells the main thread. */
+export type WorkerMessage =
+  | { type: 'read'; batch: number; articles: ParsedArticle[] }
+  | { type: 'rendered'; batch: number; pages: RenderSummary[] }
+  | { type: 'failed'; error: SerializedError };
+
+export class BuildWorkers {
+  private readonly read = new Map<number, ParsedArticle[]>();
+  private readonly rendered = new Map<number, RenderSummary[]>();
+  private readonly allRead = settled<ParsedArticle[]>();
+  private readonly allRendered = settled<RenderSummary[]>();
+  private readonly pages: ArticlePages;
+  private onBatch?: (pages: number) => void;
+
+  private constructor(
+    private readonly board: BatchBoard,
+    projectRoot: string,
+    private readonly workers: Worker[],
+  ) {
+    this.pages = new ArticlePages(projectRoot);
+    for (const worker of workers) {
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'read') this.report.read(message.batch, message.articles);
+        else if (message.type === 'rendered') this.report.rendered(message.batch, message.pages);
+        else if (message.type === 'failed') this.fail(deserializeError(message.error));
+      });
+      worker.on('error', (error) => this.fail(error));
+    }
   }
-  return articles >= parallelFrom ? new WorkerPool(workerUrl) : undefined;
+
+  /** Workers reading the articles of `contentDir`, if it has enough of them and there is more than one core. */
+  static start(contentDir: string, projectRoot: string, workerUrl: URL, cores = availableParallelism()): BuildWorkers | undefined {
+    const paths = articleFiles(contentDir);
+    if (paths.length < parallelFrom || cores < 2) return undefined;
+    // Small enough batches for the threads to finish together, large enough that messages stay few.
+    const board = new BatchBoard(paths, Math.min(64, Math.max(8, Math.ceil(paths.length / (cores * 16)))));
+    const workers = Array.from({ length: cores - 1 }, () =>
+      // A larger young generation: a build allocates many short-lived strings, and the default makes V8 collect them far more often.
+      new Worker(workerUrl, { workerData: { board: board.share(), projectRoot }, resourceLimits: { maxYoungGenerationSizeMb: 32 } }),
+    );
+    return new BuildWorkers(board, projectRoot, workers);
+  }
+
+  /** Every article, in file order, once all are read (loadArticles's ReadArticles). */
+  readArticles = (): Promise<ParsedArticle[]> => this.allRead.promise;
+
+  /**
+   * Sends the workers how to render the articles' pages, and reads batches on
+   * this thread too until every one is taken. `finish`, called once this
+   * thread has done its own work with the articles read, renders here what
+   * no worker has taken yet, and resolves with every article's page.
+   */
+  renderArticles(setup: ArticleSetup, onBatch?: (pages: number) => void): { finish(): Promise<RenderSummary[]> } {
+    this.onBatch = onBatch;
+    for (const worker of this.workers) worker.postMessage(setup);
+    const reading = readBatches(this.pages, this.board, this.report);
+    reading.catch((error: unknown) => this.fail(error));
+    return {
+      finish: async () => {
+        await reading;
+        await renderBatches(this.pages, this.board, setup, this.report);
+        return this.allRendered.promise;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  /** What every thread, this one included, reports as it works through the batches. */
+  private readonly report = {
+    read: (batch: number, articles: ParsedArticle[]) => {
+      this.read.set(batch, articles);
+      if (this.read.size === this.board.count) this.allRead.resolve(inBatchOrder(this.read));
+    },
+    rendered: (batch: number, pages: RenderSummary[]) => {
+      this.rendered.set(batch, pages);
+      this.onBatch?.(pages.length);
+      if (this.rendered.size === this.board.count) this.allRendered.resolve(inBatchOrder(this.rendered));
+    },
+  };
+
+  private fail(error: unknown): void {
+    this.allRead.reject(error);
+    this.allRendered.reject(error);
+  }
+}
+
+function inBatchOrder<T>(batches: Map<number, T[]>): T[] {
+  return [...batches.keys()].sort((a, b) => a - b).flatMap((batch) => batches.get(batch)!);
+}
+
+/** A promise settled from outside; a rejection nobody waits for yet is not reported as unhandled. */
+function settled<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }

@@ -1,0 +1,30 @@
+/**
+ * What a page was rendered from, as one hash, so that a later update (the dev
+ * server after an edit, an incremental build) renders only the pages whose
+ * inputs changed. Shared by the main thread and the build workers, which
+ * decide the same way for the pages they render.
+ */
+import { samePageScripts, type PageScripts, type ScriptMarker } from '../assets/script-manifest';
+import { contentHash } from '../hash';
+import type { Route } from '../routes';
+
+/** A page as an earlier render left it. */
+export interface RenderedBefore {
+  fingerprint: string;
+  markers: ScriptMarker[];
+  scripts: PageScripts;
+}
+
+/**
+ * `shared` stands for what every page is rendered from (the layout's sources
+ * and data, the stylesheet); `templateVersion` for the sources of the page's
+ * own template. The page's scripts are not in it: they are checked apart (below).
+ */
+export function pageFingerprint(shared: string, templateVersion: string, route: Route): string {
+  return contentHash(`${shared}\0${templateVersion}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`);
+}
+
+/** Whether a page rendered before can stay as it is: same inputs, and its markers still load the same scripts. */
+export function unchangedSince(previous: RenderedBefore | undefined, fingerprint: string, scriptsFor: (markers: ScriptMarker[]) => PageScripts): boolean {
+  return previous !== undefined && fingerprint !== '' && previous.fingerprint === fingerprint && samePageScripts(previous.scripts, scriptsFor(previous.markers));
+}
