@@ -4,9 +4,9 @@
  * cannot inject markup or scripts into a page.
  *
  * The parser is md4c (CommonMark with GitHub's tables, strikethrough, task
- * lists and autolinks) compiled to WebAssembly by markdown-wasm: at 4,000
- * articles it renders the same Markdown five to eight times faster than
- * marked did, which made Markdown the largest cost of a big build.
+ * lists and autolinks) compiled to WebAssembly by markdown-wasm: about three
+ * times faster than marked on the same articles (`npm run bench:stack`), and
+ * Markdown was the largest cost of a big build.
  */
 import { decodeHTMLAttribute } from 'entities';
 import { parse, ParseFlags } from 'markdown-wasm';
