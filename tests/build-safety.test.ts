@@ -4,12 +4,13 @@
  * bytes every time; nothing from content can inject markup.
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot, runSitegen } from './support/cli';
+import { copyProject } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
 
 const workspaces: string[] = [];
@@ -208,5 +209,19 @@ describe('safe output', () => {
     expect(first.code).toBe(0);
     const again = await fingerprint(site.out);
     expect(again).toEqual(await fingerprint(siteDir()));
+  });
+
+  it.concurrent('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
+    const project = await copyProject();
+    try {
+      await rename(join(project.dir, 'public'), join(project.dir, 'shared-public'));
+      await symlink(join(project.dir, 'shared-public'), join(project.dir, 'public'));
+      expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+      const favicon = join(project.dir, 'dist', 'favicon.svg');
+      expect((await lstat(favicon)).isFile()).toBe(true);
+      expect(await readFile(favicon, 'utf8')).toBe(await readFile(join(projectRoot, 'public', 'favicon.svg'), 'utf8'));
+    } finally {
+      await project.remove();
+    }
   });
 });

@@ -60,7 +60,7 @@ export class Staging {
     const staging = new Staging(outDir, reused, dir);
     if (publicDir && (await exists(publicDir))) {
       try {
-        await cp(publicDir, dir, { recursive: true });
+        await cp(publicDir, dir, { recursive: true, dereference: true });
       } catch (error) {
         await staging.abort(error);
         if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, { fresh: true });
