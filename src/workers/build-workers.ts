@@ -17,7 +17,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { articleFiles } from '../content/content-files';
 import type { ParsedArticle } from '../content/load-site';
-import { ArticlePages, BatchBoard, readBatches, renderBatches, type ArticleSetup, type RenderSummary } from './article-pages';
+import type { ArticleSetup, RenderSummary } from './article-pages';
+import { BatchBoard } from './batch-board';
 import { deserializeError, type SerializedError } from './errors';
 
 /** Below this many articles, threads cost more to start than they save. */
@@ -34,15 +35,13 @@ export class BuildWorkers {
   private readonly rendered = new Map<number, RenderSummary[]>();
   private readonly allRead = settled<ParsedArticle[]>();
   private readonly allRendered = settled<RenderSummary[]>();
-  private readonly pages: ArticlePages;
   private onBatch?: (pages: number) => void;
 
   private constructor(
     private readonly board: BatchBoard,
-    projectRoot: string,
+    private readonly projectRoot: string,
     private readonly workers: Worker[],
   ) {
-    this.pages = new ArticlePages(projectRoot);
     for (const worker of workers) {
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'read') this.report.read(message.batch, message.articles);
@@ -78,12 +77,16 @@ export class BuildWorkers {
   renderArticles(setup: ArticleSetup, onBatch?: (pages: number) => void): { finish(): Promise<RenderSummary[]> } {
     this.onBatch = onBatch;
     for (const worker of this.workers) worker.postMessage(setup);
-    const reading = readBatches(this.pages, this.board, this.report);
-    reading.catch((error: unknown) => this.fail(error));
+    // Loaded now, not with the workers: what runs before they start is what delays them.
+    const here = import('./article-pages').then(async ({ ArticlePages, readBatches, renderBatches }) => {
+      const pages = new ArticlePages(this.projectRoot);
+      await readBatches(pages, this.board, this.report);
+      return () => renderBatches(pages, this.board, setup, this.report);
+    });
+    here.catch((error: unknown) => this.fail(error));
     return {
       finish: async () => {
-        await reading;
-        await renderBatches(this.pages, this.board, setup, this.report);
+        await (await here)();
         return this.allRendered.promise;
       },
     };

@@ -5,7 +5,8 @@
  * tells the main thread what it read and rendered, batch by batch.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ArticlePages, BatchBoard, readBatches, renderBatches, type ArticleSetup, type BatchReport, type SharedBoard } from './article-pages';
+import { ArticlePages, readBatches, renderBatches, type ArticleSetup, type BatchReport } from './article-pages';
+import { BatchBoard, type SharedBoard } from './batch-board';
 import { serializeError } from './errors';
 import type { WorkerMessage } from './build-workers';
 
