@@ -20,14 +20,14 @@ import { generatorVersion } from './generator-version';
 import {
   applyChanges,
   inputsSignature,
+  missingFiles,
   manifestPath,
-  outputIntact,
   readManifest,
   writeManifest,
   type Manifest,
 } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
-import { SiteBuilder, type SiteBuilderOptions, type StoredPage } from './site-builder';
+import type { SiteBuilderOptions, StoredPage } from './site-builder';
 import type { BuildWorkers } from './workers/build-workers';
 
 export interface BuildResult extends BuildReport {
@@ -99,6 +99,7 @@ async function buildCold(
   fresh = false,
 ): Promise<BuildResult> {
   const staging = await Staging.open(config.outDir, config.publicDir, { fresh });
+  const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...builderOptions, renderTo: staging.dir, remember: manifest !== undefined });
   try {
     const { stages } = await builder.update();
@@ -133,8 +134,9 @@ async function buildCold(
 }
 
 async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, log: Log, started: number): Promise<BuildResult> {
-  const [signature, previous] = await Promise.all([inputsSignature(config, generator), readManifest(config)]);
-  if (previous && previous.inputs === signature && previous.generator === generator && (await outputIntact(config, previous))) {
+  const [signature, previous] = [inputsSignature(config, generator), await readManifest(config)];
+  const missing = previous ? missingFiles(config.outDir, Object.values(previous.pages).map((page) => page.file)) : undefined;
+  if (previous && previous.inputs === signature && previous.generator === generator && missing!.size === 0) {
     const totals = { pages: Object.keys(previous.pages).length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
@@ -147,8 +149,11 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
 
   // Rendered pages go to a scratch folder first: nothing in the output changes until every page has rendered.
   const scratch = await mkdtemp(join(dirname(config.outDir), `${basename(config.outDir)}.incremental-`));
+  // Loaded only now: an up-to-date build needs none of it.
+  const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...builderOptions, remember: true, renderTo: scratch });
-  builder.seed(pagesStillThere(config, previous));
+  // A page whose file someone removed renders again.
+  builder.seed(Object.fromEntries(Object.entries(previous.pages).filter(([, page]) => !missing!.has(page.file))));
   try {
     const { stages, rendered, removed } = await builder.update();
     const writing = performance.now();
@@ -192,9 +197,4 @@ async function fileHashes(config: BuildConfig, files: readonly SiteFile[]): Prom
   for (const path of publicFiles) hashes[path] = contentHash(readFileSync(join(config.publicDir, path)));
   for (const file of files) hashes[file.path] = contentHash(file.content);
   return hashes;
-}
-
-/** The manifest's pages whose files are still in the output folder; any other page renders again. */
-function pagesStillThere(config: BuildConfig, manifest: Manifest): Manifest['pages'] {
-  return Object.fromEntries(Object.entries(manifest.pages).filter(([, page]) => existsSync(join(config.outDir, page.file))));
 }
