@@ -7,6 +7,12 @@
  * the PATH, by Hugo, each with a small layout. Runs alternate between the
  * generators; the table shows medians of wall time and peak memory.
  *
+ * sitegen is measured twice: as builds run one after another (its asset
+ * cache holds the stylesheet, bundles and templates of the last build, as
+ * their code has not changed), and with that cache emptied before each run
+ * (Tailwind and esbuild run every time). Then `sitegen build --incremental`
+ * with nothing changed, against a whole build.
+ *
  *   npm run bench:scale [-- --sizes 250,1000,4000 --runs 5 --json report.json]
  */
 import { spawnSync } from 'node:child_process';
@@ -53,20 +59,28 @@ async function prepare(work, n) {
   await writeFile(join(hugoSite, 'layouts', '_default', 'single.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n');
   await writeFile(join(hugoSite, 'layouts', '_default', 'list.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n');
 
+  const sitegen = (...args) => measure(process.execPath, [join(root, 'bin', 'sitegen.js'), 'build', '--quiet', '--content', content, ...args], { cwd: root, env: { ...process.env, SUPABASE_URL: '' } });
   const generators = {
-    sitegen: () => measure(process.execPath, [join(root, 'bin', 'sitegen.js'), 'build', '--quiet', '--content', content, '--out', join(work, 'sitegen-out')], { cwd: root, env: { ...process.env, SUPABASE_URL: '' } }),
+    sitegen: () => sitegen('--out', join(work, 'sitegen-out')),
+    'sitegen, no asset cache': async () => {
+      await rm(assetCache, { force: true });
+      return sitegen('--out', join(work, 'sitegen-out'));
+    },
     eleventy: () => measure(process.execPath, [join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet', '--config=eleventy.config.mjs'], { cwd: eleventy }),
   };
   if (hugoVersion) generators.hugo = () => measure('hugo', ['--quiet', '-s', hugoSite, '-d', join(work, 'hugo-out')]);
-  return generators;
+  return { generators, incremental: () => sitegen('--incremental', '--out', join(work, 'sitegen-incremental')) };
 }
+
+/** The asset cache (src/assets/asset-cache.ts) of the project the benchmark runs in. */
+const assetCache = join(root, '.sitegen', 'assets.json');
 
 const results = [];
 const work = await mkdtemp(join(tmpdir(), 'sitegen-scale-'));
 try {
   for (const n of sizes) {
     const dir = join(work, String(n));
-    const generators = await prepare(dir, n);
+    const { generators, incremental } = await prepare(dir, n);
     const names = Object.keys(generators);
     const samples = Object.fromEntries(names.map((name) => [name, []]));
     // One unmeasured run each warms the disk cache; then the generators take turns, starting with a different one each round.
@@ -79,6 +93,11 @@ try {
     }
     const row = { n, generators: {} };
     for (const name of names) row.generators[name] = { ms: median(samples[name].map((s) => s.ms)), mb: median(samples[name].map((s) => s.mb)), runs: samples[name].map((s) => Math.round(s.ms)) };
+    // The first incremental build makes the manifest; the ones after it find nothing changed.
+    await incremental();
+    const upToDate = [];
+    for (let run = 0; run < runs; run += 1) upToDate.push(await incremental());
+    row.incrementalUpToDate = { ms: median(upToDate.map((s) => s.ms)), runs: upToDate.map((s) => Math.round(s.ms)) };
     results.push(row);
     process.stderr.write(`  N=${n}: ${names.map((name) => `${name} ${(row.generators[name].ms / 1000).toFixed(2)} s`).join(', ')}\n`);
     await rm(dir, { recursive: true, force: true });
@@ -97,11 +116,12 @@ const versions = {
 };
 console.log(`build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, eleventy ${versions.eleventy}, ${versions.hugo})`);
 console.log('');
-console.log('| N | sitegen | Eleventy | Hugo | sitegen ÷ Eleventy | sitegen ÷ Hugo | sitegen memory | Eleventy memory | Hugo memory |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const { n, generators: g } of results) {
+console.log('| N | sitegen | sitegen, no asset cache | Eleventy | Hugo | sitegen ÷ Eleventy | sitegen ÷ Hugo | sitegen memory | Eleventy memory | Hugo memory | --incremental, nothing changed |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const { n, generators: g, incrementalUpToDate: up } of results) {
+  const noCache = g['sitegen, no asset cache'];
   console.log(
-    `| ${n} | ${seconds(g.sitegen.ms)} | ${seconds(g.eleventy.ms)} | ${g.hugo ? seconds(g.hugo.ms) : '-'} | ${ratio(g.sitegen.ms, g.eleventy.ms)} | ${ratio(g.sitegen.ms, g.hugo?.ms)} | ${g.sitegen.mb.toFixed(0)} MB | ${g.eleventy.mb.toFixed(0)} MB | ${g.hugo ? `${g.hugo.mb.toFixed(0)} MB` : '-'} |`,
+    `| ${n} | ${seconds(g.sitegen.ms)} | ${seconds(noCache.ms)} | ${seconds(g.eleventy.ms)} | ${g.hugo ? seconds(g.hugo.ms) : '-'} | ${ratio(g.sitegen.ms, g.eleventy.ms)} | ${ratio(g.sitegen.ms, g.hugo?.ms)} | ${g.sitegen.mb.toFixed(0)} MB | ${g.eleventy.mb.toFixed(0)} MB | ${g.hugo ? `${g.hugo.mb.toFixed(0)} MB` : '-'} | ${seconds(up.ms)} (${ratio(up.ms, g.sitegen.ms)} of a build) |`,
   );
 }
 const largest = results.find((row) => row.n === 4000);
@@ -110,6 +130,8 @@ console.log('');
 if (largest) {
   const g = largest.generators;
   console.log(`targets at N = 4000: ÷ Eleventy ${ratio(g.sitegen.ms, g.eleventy.ms)} (≤ 0.35) ${verdict(g.sitegen.ms <= 0.35 * g.eleventy.ms)}; ÷ Hugo ${ratio(g.sitegen.ms, g.hugo?.ms)} (≤ 0.5) ${g.hugo ? verdict(g.sitegen.ms <= 0.5 * g.hugo.ms) : 'hugo not installed'}; memory ${g.sitegen.mb.toFixed(0)} MB (< 400) ${verdict(g.sitegen.mb < 400)}`);
+  const up = largest.incrementalUpToDate.ms / g.sitegen.ms;
+  console.log(`incremental, nothing changed: ${(up * 100).toFixed(0)}% of a whole build (< 15%) ${verdict(up < 0.15)}`);
 }
 if (largest && smallest) {
   const growth = largest.generators.sitegen.ms / smallest.generators.sitegen.ms;
