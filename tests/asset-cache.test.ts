@@ -1,0 +1,63 @@
+/**
+ * The stylesheet, the browser bundles and the compiled templates are reused
+ * from the last build while the code they are made from is unchanged, and
+ * made again, with the change in them, as soon as it is not.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSitegen } from './support/cli';
+import { copyProject, type ProjectCopy } from './support/project-copy';
+
+let project: ProjectCopy;
+beforeAll(async () => {
+  project = await copyProject();
+});
+afterAll(() => project?.remove());
+
+const build = () => runSitegen(['build', '--out', 'dist'], { cwd: project.dir, env: { SUPABASE_URL: '', SITE_URL: undefined } });
+const reusedLines = (stdout: string) => stdout.split('\n').filter((line) => line.includes('unchanged since the last build: reused'));
+
+async function tree(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const pairs = await Promise.all(files.map(async (file) => [file.slice(dir.length + 1), createHash('sha256').update(await readFile(file)).digest('hex')] as const));
+  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function stylesheet(): Promise<string> {
+  const assets = await readdir(join(project.dir, 'dist', 'assets'));
+  return readFile(join(project.dir, 'dist', 'assets', assets.find((name) => name.endsWith('.css'))!), 'utf8');
+}
+
+describe('the asset cache', () => {
+  it('reuses the assets while their code is unchanged, and makes them again, changed, when it is not', { timeout: 60_000 }, async () => {
+    const first = await build();
+    expect(first.code).toBe(0);
+    expect(reusedLines(first.stdout)).toEqual([]);
+    const firstOutput = await tree(join(project.dir, 'dist'));
+
+    // Content alone changed: the assets come from the cache, and the site is what a fresh run makes.
+    const again = await build();
+    expect(again.code).toBe(0);
+    expect(reusedLines(again.stdout).map((line) => line.trim().split(/\s+/)[0])).toEqual(['styles', 'islands', 'templates']);
+    expect(await tree(join(project.dir, 'dist'))).toEqual(firstOutput);
+
+    // A template with a class no other file uses: styles and templates are made again, with it.
+    expect(await stylesheet()).not.toContain('underline-offset-8');
+    const about = join(project.dir, 'templates', 'pages', 'About.tsx');
+    const source = await readFile(about, 'utf8');
+    const changed = source.replace('className="bg-brand-light py-16 md:py-20"', 'data-edited="yes" className="underline-offset-8 bg-brand-light py-16 md:py-20"');
+    expect(changed).not.toBe(source);
+    await writeFile(about, changed);
+    const edited = await build();
+    expect(edited.code).toBe(0);
+    expect(reusedLines(edited.stdout)).toEqual([]);
+    expect(await stylesheet()).toContain('underline-offset-8');
+    expect(await readFile(join(project.dir, 'dist', 'about.html'), 'utf8')).toContain('data-edited="yes"');
+
+    // And reused again once it is the last build's code.
+    expect(reusedLines((await build()).stdout)).toHaveLength(3);
+  });
+});
