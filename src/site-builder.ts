@@ -14,7 +14,7 @@ import type { BuildConfig } from './config';
 import { contentHash } from './hash';
 import { formatBytes } from './log';
 import { loadArticles, loadSiteData, withArticles } from './content/load-site';
-import type { SiteData, SiteModel } from './content/model';
+import type { SiteModel } from './content/model';
 import { ContentCache } from './content/read-content';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
@@ -148,7 +148,7 @@ export class SiteBuilder {
       return { stylesheet, scripts, templates };
     };
     const [data, { stylesheet, scripts, templates }] = await Promise.all([
-      reloadContent ? loadSiteData(config.contentDir, config.root, this.content) : (this.model as SiteData),
+      reloadContent ? loadSiteData(config.contentDir, config.root, this.content) : this.model!,
       this.options.generator && !this.stylesheet ? this.cachedAssets(this.options.generator, hashed, builtAssets, stages) : builtAssets(),
     ]);
 

@@ -60,6 +60,22 @@ describe('a blog of 256 articles', () => {
     for (let page = 2; page <= pages; page += 1) expect(sitemap).toContain(`<loc>https://www.tradeboostdigital.co.uk/blog/page/${page}</loc>`);
   });
 
+  it('bad content read on a worker thread stops the build with the file and field, and leaves the output as it was', async () => {
+    expect((await project.build(['--out', 'kept'])).stderr).toBe('');
+    const before = await tree(join(project.dir, 'kept'));
+    const file = join(project.dir, 'content/blog/trade-marketing-note-00042.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^readTime: .*$/m, 'readTime: "eight"'));
+    try {
+      const broken = await project.build(['--out', 'kept']);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain('sitegen: content/blog/trade-marketing-note-00042.md: front matter: readTime: expected a number of minutes, found "eight"');
+      expect(await tree(join(project.dir, 'kept'))).toEqual(before);
+    } finally {
+      await writeFile(file, text);
+    }
+  });
+
   it('the threaded build writes byte for byte what a single thread writes', async () => {
     const threaded = await project.build(['--out', 'threaded']);
     expect(threaded.stderr).toBe('');
