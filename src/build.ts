@@ -134,9 +134,10 @@ async function buildCold(
 }
 
 async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, log: Log, started: number): Promise<BuildResult> {
-  const [signature, previous] = [inputsSignature(config, generator), await readManifest(config)];
-  const missing = previous ? missingFiles(config.outDir, Object.values(previous.pages).map((page) => page.file)) : undefined;
-  if (previous && previous.inputs === signature && previous.generator === generator && missing!.size === 0) {
+  const signature = inputsSignature(config, generator);
+  const previous = await readManifest(config);
+  const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
+  if (previous && previous.inputs === signature && previous.generator === generator && missing.size === 0) {
     const totals = { pages: Object.keys(previous.pages).length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
@@ -153,7 +154,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...builderOptions, remember: true, renderTo: scratch });
   // A page whose file someone removed renders again.
-  builder.seed(Object.fromEntries(Object.entries(previous.pages).filter(([, page]) => !missing!.has(page.file))));
+  builder.seed(Object.fromEntries(Object.entries(previous.pages).filter(([, page]) => !missing.has(page.file))));
   try {
     const { stages, rendered, removed } = await builder.update();
     const writing = performance.now();
