@@ -22,9 +22,7 @@ import { contentHash } from '../hash';
 import type { SeedPage } from '../site-builder';
 import type { SiteFile } from './write-site';
 
-const manifestVersion = 2;
-
-export type ManifestPage = SeedPage;
+const manifestVersion = 1;
 
 export interface Manifest {
   version: number;
@@ -32,7 +30,7 @@ export interface Manifest {
   inputs: string;
   /** The generator and its dependencies: a new one invalidates every page. */
   generator: string;
-  pages: Record<string, ManifestPage>;
+  pages: Record<string, SeedPage>;
   /** Every other file written (assets, sitemap.xml, …) with a hash of its content. */
   files: Record<string, string>;
 }
@@ -59,8 +57,8 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
 /**
  * Sizes and times of every input file, with the configuration and the
  * generator's version. Synchronous stats in one walk: on the up-to-date path
- * this is most of the work, and thousands of promised stats cost several
- * times as much.
+ * this is most of the work, and fast-glob's promised stats and the garbage
+ * they left took most of that path's time in its profile.
  */
 export function inputsSignature(config: BuildConfig, generator: string): string {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
