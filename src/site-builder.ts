@@ -209,6 +209,7 @@ export class SiteBuilder {
       rendered.push(route.path);
       if (rendered.length % 100 === 0) progress(100);
     }
+    progress(rendered.length % 100);
     if (articlePages) {
       const byPath = new Map(routes.map((route) => [route.path, route]));
       for (const summary of await articlePages.finish()) {

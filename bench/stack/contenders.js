@@ -32,6 +32,14 @@ export async function loadProjectFrontMatter() {
   };
 }
 
+/** The article page rendered from the same templates, bundled for one library or the other (templates.js). */
+function articleRenderer(library) {
+  return async ({ bundles, layout, assets }) => {
+    const { renderArticle } = await import(bundles[library]);
+    return (page) => renderArticle(page, layout, assets);
+  };
+}
+
 /** Where each step's contenders read their input from an article of inputs.json (see inputs.js). */
 export const steps = {
   markdown: {
@@ -67,18 +75,12 @@ export const steps = {
     brief: {
       name: 'React renderToStaticMarkup',
       packages: ['react', 'react-dom'],
-      async load({ bundles, layout, assets }) {
-        const { renderArticle } = await import(bundles.react);
-        return (page) => renderArticle(page, layout, assets);
-      },
+      load: articleRenderer('react'),
     },
     ours: {
       name: 'Preact renderToString',
       packages: ['preact', 'preact-render-to-string'],
-      async load({ bundles, layout, assets }) {
-        const { renderArticle } = await import(bundles.preact);
-        return (page) => renderArticle(page, layout, assets);
-      },
+      load: articleRenderer('preact'),
     },
   },
 };

@@ -71,7 +71,7 @@ export class Staging {
     return staging;
   }
 
-  /** Counts files written into the staging folder by someone else (render workers). */
+  /** Counts files written into the staging folder as they rendered (pages, by every build thread). */
   record(paths: Iterable<string>, bytes: number): void {
     for (const path of paths) this.written.add(path);
     this.bytes += bytes;
