@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBuild, formatReport, type BuildReport } from './build-report';
-import { resolveConfig, type BuildConfig, type BuildOptions } from './config';
+import { requireProject, resolveConfig, type BuildConfig, type BuildOptions } from './config';
 import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import fg from 'fast-glob';
@@ -57,6 +57,7 @@ export async function build(options: BuildCommandOptions = {}): Promise<BuildRes
 async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const started = performance.now();
   const config = resolveConfig(options);
+  requireProject(config);
   const log = createLog(config.quiet || options.json);
   const progress = process.stdout.isTTY && !config.quiet && !options.json;
 

@@ -2,7 +2,7 @@
  * Build configuration: where things are and which values come from the
  * environment. Precedence: command-line flag, then environment, then content.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { SitegenError } from './errors';
@@ -57,6 +57,17 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     },
     quiet: options.quiet ?? false,
   };
+}
+
+/**
+ * Builds and the dev server need the project's templates: run elsewhere (say,
+ * with only --content pointing at a project), they would fail on the first
+ * template file with a bare ENOENT.
+ */
+export function requireProject(config: BuildConfig): void {
+  if (!existsSync(config.templatesDir)) {
+    throw new SitegenError(`${config.root} is not a sitegen project: it has no templates/ folder (run sitegen in the project folder, beside its package.json)`);
+  }
 }
 
 /** The settings a .env file beside package.json may hold; nothing else is read from it. */

@@ -1,5 +1,5 @@
 /** The `sitegen` command as a user meets it: help, version, a build's report and exit codes. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,5 +92,20 @@ describe('sitegen', () => {
     const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('sitegen: --site-url: expected an absolute URL such as https://www.example.co.uk, found "tradeboost"\n');
+  });
+
+  it.each([
+    ['build', ['build', '--out', 'out']],
+    ['dev', ['dev', '--port', '0']],
+  ])('%s outside a project names the folder and what is missing, and writes nothing', async (_, args) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
+    try {
+      const result = await runSitegen([...args, '--content', join(projectRoot, 'content')], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`sitegen: ${dir} is not a sitegen project: it has no templates/ folder (run sitegen in the project folder, beside its package.json)\n`);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, relative, resolve } from 'node:path';
-import { resolveConfig } from '../config';
+import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
 import type { PGlite } from '../leads/lead-database';
 import { openLocalLeads } from '../leads/local-leads';
@@ -49,6 +49,7 @@ const retryMs = 150;
 export async function startDevServer(options: DevOptions = {}): Promise<DevServer> {
   const root = resolve(options.root ?? process.cwd());
   const config = resolveConfig({ root, content: options.content });
+  requireProject(config);
   const log = options.log ?? ((line: string) => console.log(line));
   const builder = new SiteBuilder(config, { dev: true, remember: true });
   const clients = new Set<ServerResponse>();
