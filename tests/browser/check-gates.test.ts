@@ -38,17 +38,21 @@ describe('a11y gate', () => {
 });
 
 describe('lighthouse gate', () => {
-  it('scores the broken page below 100 for accessibility, names the audit, and passes the home page', { timeout: 240_000 }, async () => {
+  it('scores the broken page below 100 for accessibility, names the audit, reports a page it cannot load, and passes the home page', { timeout: 300_000 }, async () => {
+    // A page that sends the browser on to a missing one: Lighthouse cannot measure it, on any attempt.
+    await writeFile(join(dir, 'moved.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/gone"><title>Moved</title></head><body><p>Moved</p></body></html>');
     const [result] = await checkSite({
       dir,
       only: ['lighthouse'],
       lighthousePages: [
         { template: 'home', path: '/' },
         { template: 'about', path: '/about' },
+        { template: 'moved', path: '/moved' },
       ],
     });
     // Lighthouse counts alt text towards both accessibility and SEO.
     expect(result!.findings).toEqual([
+      expect.objectContaining({ page: '/moved', rule: 'lighthouse-error', message: expect.stringMatching(/^Lighthouse could not measure the page in 3 attempts: ERRORED_DOCUMENT_REQUEST: .*\(Status code: 404\)$/) }),
       expect.objectContaining({ page: '/about', rule: 'lighthouse-accessibility', fix: expect.stringContaining('image-alt') }),
       expect.objectContaining({ page: '/about', rule: 'lighthouse-seo', fix: expect.stringContaining('image-alt') }),
     ]);
