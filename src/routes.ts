@@ -25,10 +25,19 @@ export type Route = {
     inSitemap: boolean;
     /** Last change of the page's content, where the content says (articles, legal pages). */
     lastModified?: string;
-    /** Rendered by the thread that read its article, which holds the HTML (content/model.ts), not with the other pages. */
+    /** Rendered by a thread that reads the article's body then (content/model.ts), not with the other pages. */
     renderedOnRead?: true;
+    /** The page's HTML body from Markdown, spliced in where the template writes the prop that holds bodySlot. */
+    body?: string;
   };
 }[PageKind];
+
+/**
+ * What a Markdown page's props hold in place of its HTML body: the renderer
+ * puts route.body there once the template has rendered around it. No text of
+ * a page can contain it.
+ */
+export const bodySlot = '\u0000sitegen-body\u0000';
 
 type RouteSpec<K extends PageKind> = {
   path: string;
@@ -38,6 +47,7 @@ type RouteSpec<K extends PageKind> = {
   head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
   lastModified?: string;
   renderedOnRead?: true;
+  body?: string;
 };
 
 export interface SiteRoutes {
@@ -258,7 +268,8 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
       kind: 'Legal',
       source: page.file,
       lastModified: page.updated,
-      props: { page: { title: page.title, updated: page.updated, html: page.html }, updatedLabel: pages.legal.updatedLabel },
+      props: { page: { title: page.title, updated: page.updated, html: bodySlot }, updatedLabel: pages.legal.updatedLabel },
+      body: page.html,
       head: { title: page.title, description: page.description, keywords: page.keywords },
     });
   }
@@ -287,6 +298,7 @@ function pageRoute<K extends PageKind>(siteUrl: string, siteName: string, spec: 
     inSitemap: !head.noindex,
     lastModified: spec.lastModified,
     ...(spec.renderedOnRead && { renderedOnRead: spec.renderedOnRead }),
+    ...(spec.body !== undefined && { body: spec.body }),
     head: { ...head, title, ogType, canonical: absoluteUrl(siteUrl, spec.path) },
   } as Route;
 }
@@ -316,6 +328,7 @@ export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleR
     source: article.file,
     lastModified: article.date,
     ...(article.renderedOnRead && { renderedOnRead: true }),
+    body: article.html,
     props: {
       article: {
         title: article.title,
@@ -325,7 +338,7 @@ export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleR
         category: article.category,
         image: article.image,
         imageAlt: article.imageAlt,
-        html: article.html,
+        html: bodySlot,
       },
       copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
       paths: { blog: paths.blog, contact: paths.contact },

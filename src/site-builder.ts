@@ -20,9 +20,9 @@ import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
 import { writePage } from './output/write-page';
 import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
-import { createPageRenderer, type RenderedPage } from './render/render-page';
+import { createPageRenderer, pageHtml, type RenderedPage } from './render/render-page';
 import { articleRouteContext, createLayout, createRoutes, type Route } from './routes';
-import { validateRoutes } from './validate-routes';
+import { checkContentLinks, validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
 import type { ArticleSetup, RenderSummary } from './workers/article-pages';
 
@@ -54,7 +54,7 @@ export interface SiteBuilderOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface StoredPage extends Omit<RenderedPage, 'html'> {
+export interface StoredPage extends Omit<RenderedPage, 'pieces'> {
   route: Route;
   /** What the page was rendered from, apart from its scripts (checked separately); empty when not remembered. */
   fingerprint: string;
@@ -164,7 +164,7 @@ export class SiteBuilder {
       done += pages;
       if (total) this.options.onProgress?.(done, total);
     };
-    // The articles' pages render now, on the workers, while this thread reads its share and then puts the model and the route table together.
+    // The articles' pages render now, on the workers, while this thread scans its share and then puts the model and the route table together.
     const articlePages =
       articles &&
       workers?.renderArticles(
@@ -205,14 +205,21 @@ export class SiteBuilder {
       const page = render(route);
       const stored = { route, fingerprint, markers: page.markers, scripts: page.scripts };
       // Written now when there is a folder for it, so that writing overlaps the workers' rendering; kept otherwise (dev).
-      next.set(route.path, renderTo ? { ...stored, bytes: writePage(renderTo, route.file, page.html) } : { ...stored, bytes: Buffer.byteLength(page.html), html: page.html });
+      if (renderTo) next.set(route.path, { ...stored, bytes: writePage(renderTo, route.file, page.pieces) });
+      else {
+        const html = pageHtml(page.pieces);
+        next.set(route.path, { ...stored, bytes: Buffer.byteLength(html), html });
+      }
       rendered.push(route.path);
       if (rendered.length % 100 === 0) progress(100);
     }
     progress(rendered.length % 100);
     if (articlePages) {
       const byPath = new Map(routes.map((route) => [route.path, route]));
-      for (const summary of await articlePages.finish()) {
+      const { pages, links } = await articlePages.finish();
+      // The articles' bodies were read as their pages rendered: only now are their links known.
+      checkContentLinks(routes, links, byPath);
+      for (const summary of pages) {
         const route = byPath.get(summary.path)!;
         next.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
         if (!summary.unchanged) rendered.push(summary.path);

@@ -6,14 +6,19 @@
 import { load } from 'js-yaml';
 
 export type FrontMatterSplit =
-  | { ok: true; data: unknown; body: string }
+  | { ok: true; frontMatter: string; body: string }
   | { ok: false; problem: 'missing' | 'unclosed' };
 
 const block = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
-/** Throws js-yaml's error when the block is not valid YAML. */
+/** The front matter block as written, and the body after it. */
 export function splitFrontMatter(source: string): FrontMatterSplit {
   const match = block.exec(source);
   if (!match) return { ok: false, problem: /^\uFEFF?---/.test(source) ? 'unclosed' : 'missing' };
-  return { ok: true, data: load(match[1] ?? '') ?? {}, body: source.slice(match[0].length) };
+  return { ok: true, frontMatter: match[1] ?? '', body: source.slice(match[0].length) };
+}
+
+/** Throws js-yaml's error when the block is not valid YAML. */
+export function parseFrontMatter(frontMatter: string): unknown {
+  return load(frontMatter) ?? {};
 }

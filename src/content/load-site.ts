@@ -11,8 +11,14 @@ import { articleFiles, contentFileName } from './content-files';
 import { readJson, readMarkdown, type ContentCache, type MarkdownDocument } from './read-content';
 import * as s from './schemas';
 
-/** An article as read from its file; on a large site its HTML stays with the thread that read it (`renderedOnRead`, html empty). */
-export type ParsedArticle = MarkdownDocument<v.InferOutput<typeof s.articleFrontMatterSchema>> & { file: string; renderedOnRead?: true };
+export type ArticleFrontMatter = v.InferOutput<typeof s.articleFrontMatterSchema>;
+
+/**
+ * An article as read from its file. On a large site only its front matter is
+ * read here, and the thread that renders its page reads its body then
+ * (`renderedOnRead`: html and internalLinks empty; workers/article-pages.ts).
+ */
+export type ParsedArticle = MarkdownDocument<ArticleFrontMatter> & { file: string; renderedOnRead?: true };
 
 /**
  * The articles of the content folder, in file order, already being read: on

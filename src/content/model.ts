@@ -44,12 +44,12 @@ export interface Sourced {
 
 export type Article = Out<typeof s.articleFrontMatterSchema> &
   Sourced & {
-    /** The body as HTML; empty when `renderedOnRead`. */
+    /** The body as HTML, and the site links in it; both empty when `renderedOnRead`. */
     html: string;
     internalLinks: string[];
     /**
-     * On a large site, the thread that read the article keeps its HTML and
-     * renders its page (workers/article-pages.ts): the model does not hold it.
+     * On a large site, the thread that renders the article's page reads its
+     * body then (workers/article-pages.ts): the model does not hold it.
      */
     renderedOnRead?: true;
   };

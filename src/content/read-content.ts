@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
-import { splitFrontMatter, type FrontMatterSplit } from './front-matter';
+import { parseFrontMatter, splitFrontMatter } from './front-matter';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
 
 /**
@@ -55,25 +55,44 @@ export interface MarkdownDocument<T> {
 
 export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<MarkdownDocument<v.InferOutput<T>>> {
   if (cache) return cache.read(path, file, () => readMarkdown(path, file, schema));
-  const source = readText(path, file);
-  let split: FrontMatterSplit;
+  const { data, body } = readFrontMatter(path, file, schema);
+  return { data, ...renderBody(file, body) };
+}
+
+/** A Markdown file's validated front matter, and its body as written. */
+export function readFrontMatter<T extends v.GenericSchema>(path: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
+  const split = splitMarkdown(path, file);
+  let data: unknown;
   try {
-    split = splitFrontMatter(source);
+    data = parseFrontMatter(split.frontMatter);
   } catch (error) {
     throw new ContentError(file, 'front matter', `is not valid YAML (${firstLine(messageOf(error))})`);
   }
-  if (!split.ok) {
-    throw new ContentError(file, 'front matter', split.problem === 'missing' ? 'is missing: the file must start with a --- block' : 'is not closed: expected a line of --- after it');
-  }
-  const data = validate(file, schema, split.data, 'front matter: ');
-  if (!split.body.trim()) throw new ContentError(file, 'body', 'is empty');
+  return { data: validate(file, schema, data, 'front matter: '), body: split.body };
+}
+
+/** A Markdown file's body as written, its front matter read already (by another pass over the file). */
+export function readBody(path: string, file: string): string {
+  return splitMarkdown(path, file).body;
+}
+
+/** The body's HTML and the site links in it. */
+export function renderBody(file: string, body: string): { html: string; internalLinks: string[] } {
   try {
-    const { html, internalLinks } = renderMarkdown(split.body);
-    return { data, html, internalLinks };
+    return renderMarkdown(body);
   } catch (error) {
     if (error instanceof UnsafeLinkError) throw new ContentError(file, 'body', error.message);
     throw new ContentError(file, 'body', `could not be rendered (${messageOf(error)})`, { cause: error });
   }
+}
+
+function splitMarkdown(path: string, file: string): { frontMatter: string; body: string } {
+  const split = splitFrontMatter(readText(path, file));
+  if (!split.ok) {
+    throw new ContentError(file, 'front matter', split.problem === 'missing' ? 'is missing: the file must start with a --- block' : 'is not closed: expected a line of --- after it');
+  }
+  if (!split.body.trim()) throw new ContentError(file, 'body', 'is empty');
+  return split;
 }
 
 /**

@@ -7,25 +7,45 @@
  *
  * Pages are encoded and read into two buffers kept from one call to the
  * next: allocating two fresh ones per page (readFileSync, Buffer.from) made
- * V8 collect garbage for the external memory of a large build.
+ * V8 collect garbage for the external memory of a large build. A page comes
+ * as pieces (render-page.ts): each is encoded straight into place, and the
+ * pieces every page shares are copied, already encoded.
  */
 import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
+import type { PagePiece } from '../render/render-page';
 
 let encoded = Buffer.allocUnsafe(256 * 1024);
 let onDisk = Buffer.allocUnsafe(256 * 1024);
 
 /** Returns the content's size in bytes, written or already there. */
-export function writeFileIfChanged(path: string, content: string | Uint8Array): number {
-  const bytes = typeof content === 'string' ? encode(content) : content;
+export function writeFileIfChanged(path: string, content: string | Uint8Array | readonly PagePiece[]): number {
+  const bytes = content instanceof Uint8Array ? content : encode(typeof content === 'string' ? [content] : content);
   if (!sameAsOnDisk(path, bytes)) writeFileSync(path, bytes);
   return bytes.byteLength;
 }
 
-function encode(text: string): Uint8Array {
-  const length = Buffer.byteLength(text);
-  if (length > encoded.length) encoded = Buffer.allocUnsafe(length * 2);
-  encoded.write(text, 0, length, 'utf8');
+function encode(pieces: readonly PagePiece[]): Uint8Array {
+  let length = 0;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      // A UTF-16 code unit takes at most three bytes in UTF-8: room enough without measuring the piece first.
+      reserve(length, length + piece.length * 3);
+      length += encoded.write(piece, length);
+    } else {
+      reserve(length, length + piece.bytes.length);
+      encoded.set(piece.bytes, length);
+      length += piece.bytes.length;
+    }
+  }
   return encoded.subarray(0, length);
+}
+
+/** Grows the encoding buffer to hold `size` bytes, keeping the first `used`. */
+function reserve(used: number, size: number): void {
+  if (size <= encoded.length) return;
+  const larger = Buffer.allocUnsafe(size * 2);
+  encoded.copy(larger, 0, 0, used);
+  encoded = larger;
 }
 
 function sameAsOnDisk(path: string, bytes: Uint8Array): boolean {

@@ -1,18 +1,22 @@
 /**
  * One route → one HTML document. Pure: templates, layout and asset names come
- * in, a string goes out. The page body is rendered first, so the document can
+ * in, the page comes out. The page body is rendered first, so the document can
  * load exactly the scripts that the body's islands and enhancements need.
  *
  * The shell (header, footer, everything outside <head> and <main>) is the same
- * on every page, so it is rendered once per build and each page is spliced
- * into it: a large site spends its time on its pages, not on its header.
+ * on every page, so it is rendered and encoded once per build and each page is
+ * spliced into it. A page's Markdown body (route.body) is spliced in too,
+ * after the template's passes: it is most of the page, and already final
+ * HTML. A page is handed on as those pieces, and written byte by byte from
+ * them, never joined into one string: a large site spends its time on its
+ * pages, not on its header.
  */
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
-import type { Route } from '../routes';
+import { bodySlot, type Route } from '../routes';
 import type { Assets, Head, Layout } from '../../templates/layout/types';
 import { asHtml5 } from './html5';
 
@@ -23,8 +27,22 @@ export interface PageAssets {
   extraScripts?: readonly string[];
 }
 
+/** A piece every page of a build shares (the shell around <head> and <main>): encoded once, not per page. */
+export interface SharedPiece {
+  text: string;
+  bytes: Uint8Array;
+}
+
+export type PagePiece = string | SharedPiece;
+
+/** The page's HTML as one string, for pages kept in memory (sitegen dev). */
+export function pageHtml(pieces: readonly PagePiece[]): string {
+  return pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('');
+}
+
 export interface RenderedPage {
-  html: string;
+  /** The document, in order; see pageHtml. */
+  pieces: PagePiece[];
   /** The islands and enhancements the page holds. */
   markers: ScriptMarker[];
   scripts: PageScripts;
@@ -65,7 +83,9 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   if (headOpen < '<head>'.length || headClose < headOpen || main < headClose) {
     throw new RenderError('(every page)', 'Document', new Error('the document shell must hold <head> with DocumentHead in it, then the main content'));
   }
-  const [beforeHead, betweenHeadAndMain, afterMain] = [shell.slice(0, headOpen), shell.slice(headClose, main), shell.slice(main + mainSlot.length)];
+  const [beforeHead, betweenHeadAndMain, afterMain] = [shell.slice(0, headOpen), shell.slice(headClose, main), shell.slice(main + mainSlot.length)].map(
+    (text): SharedPiece => ({ text, bytes: Buffer.from(text) }),
+  ) as [SharedPiece, SharedPiece, SharedPiece];
   // What the header and footer need is the same on every page: found once per build.
   const layoutMarkers = markersIn(shell);
 
@@ -73,13 +93,21 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-      const mainHtml = renderToString(h(Page, route.props));
+      const mainHtml = asHtml5(renderToString(h(Page, route.props)));
       const markers = [...new Set([...layoutMarkers, ...markersIn(mainHtml)])].sort();
       const scripts = assets.scriptsFor(markers);
-      const head = renderToString(h(templates.DocumentHead, { head: route.head, layout, assets: assetsFor(scripts) }));
-      return { html: `${beforeHead}${asHtml5(head)}${betweenHeadAndMain}${asHtml5(mainHtml)}${afterMain}`, markers, scripts };
+      const head = asHtml5(renderToString(h(templates.DocumentHead, { head: route.head, layout, assets: assetsFor(scripts) })));
+      return { pieces: [beforeHead, head, betweenHeadAndMain, ...withBody(mainHtml, route.body), afterMain], markers, scripts };
     } catch (error) {
       throw new RenderError(route.path, route.kind, error);
     }
   };
+}
+
+/** The main content with the page's body where the template placed bodySlot. */
+function withBody(mainHtml: string, body: string | undefined): string[] {
+  if (body === undefined) return [mainHtml];
+  const at = mainHtml.indexOf(bodySlot);
+  if (at === -1 || mainHtml.indexOf(bodySlot, at + 1) !== -1) throw new Error('the template must place the page\'s body (the prop that holds bodySlot) exactly once');
+  return [mainHtml.slice(0, at), body, mainHtml.slice(at + bodySlot.length)];
 }

@@ -1,19 +1,27 @@
 /**
- * On a large site, each article is read and its page rendered by the same
- * thread, a build worker or the main thread alike (build-workers.ts): the
- * thread reads a batch of articles, hands their front matter on for the site
- * model, and keeps their HTML until it knows how to render their pages (the
- * stylesheet, scripts and templates are ready), then renders them straight to
- * disk and forgets them. An article's body never crosses between threads, and
- * its page does not wait for the rest of the site model: its route is made
- * here by the same function as the route table's.
+ * On a large site, every thread, a build worker or the main thread alike
+ * (build-workers.ts), works through the articles in two passes over batches
+ * it shares with the others (batch-board.ts):
+ *
+ * 1. scan: read each article's front matter and hand it on for the site
+ *    model, which needs every article's before the blog index can be made;
+ * 2. render: once the thread knows how to render pages (the stylesheet,
+ *    scripts and templates are ready), read a batch again and turn each
+ *    article's Markdown into its page, straight to disk.
+ *
+ * A body is read, rendered and written in one go and then forgotten, so no
+ * thread holds the articles' bodies between the passes (reading a file twice
+ * costs less than keeping thousands of bodies alive through the garbage
+ * collector), and nothing but front matter and page summaries crosses
+ * threads. An article's route is made here by the same function as the route
+ * table's.
  */
 import type { TemplateModule } from '../assets/compile-templates';
 import { scriptsForManifest, type ScriptManifest, type ScriptMarker } from '../assets/script-manifest';
 import { contentFileName } from '../content/content-files';
-import type { ParsedArticle } from '../content/load-site';
-import type { Article } from '../content/model';
-import { readMarkdown } from '../content/read-content';
+import type { ArticleFrontMatter, ParsedArticle } from '../content/load-site';
+import type { ContentLinks } from '../validate-routes';
+import { readBody, readFrontMatter, renderBody } from '../content/read-content';
 import { articleFrontMatterSchema } from '../content/schemas';
 import { writePage } from '../output/write-page';
 import { pageFingerprint, unchangedSince, type RenderedBefore } from '../render/page-fingerprint';
@@ -43,7 +51,7 @@ export interface ArticleSetup {
 }
 
 /** A rendered page as the build records it; `unchanged` when it was left as an earlier build wrote it. */
-export interface RenderSummary extends Omit<RenderedPage, 'html'> {
+export interface RenderSummary extends Omit<RenderedPage, 'pieces'> {
   path: string;
   bytes: number;
   /** What the page was rendered from, for the next update (when `before` was given). */
@@ -51,56 +59,63 @@ export interface RenderSummary extends Omit<RenderedPage, 'html'> {
   unchanged?: true;
 }
 
+/** A batch's pages, and the site links its articles' bodies hold: checked once every page is known. */
+export interface RenderedBatch {
+  pages: RenderSummary[];
+  links: ContentLinks[];
+}
+
 export class ArticlePages {
-  /** Articles read and waiting for their pages to be rendered, by batch. */
-  private readonly kept = new Map<number, Article[]>();
+  /** The front matter of the batches this thread scanned, kept for their pages' routes. */
+  private readonly scanned = new Map<number, ArticleFrontMatter[]>();
   private renderer?: { setup: ArticleSetup; render: PageRenderer };
+  private readonly nameOf: (path: string) => string;
 
-  constructor(private readonly projectRoot: string) {}
+  constructor(projectRoot: string) {
+    this.nameOf = contentFileName(projectRoot);
+  }
 
-  /** Reads a batch of article files and keeps it; returns the front matter and links, for the site model. */
-  async read(batch: number, paths: readonly string[]): Promise<ParsedArticle[]> {
-    const nameOf = contentFileName(this.projectRoot);
-    const docs = await Promise.all(paths.map(async (path) => ({ ...(await readMarkdown(path, nameOf(path), articleFrontMatterSchema)), file: nameOf(path) })));
-    this.kept.set(
+  /** The first pass over a batch: its articles' front matter, for the site model. */
+  scan(batch: number, paths: readonly string[]): ParsedArticle[] {
+    const articles = paths.map((path) => ({ data: readFrontMatter(path, this.nameOf(path), articleFrontMatterSchema).data, file: this.nameOf(path) }));
+    this.scanned.set(
       batch,
-      docs.map(({ data, html, internalLinks, file }) => ({ ...data, html, internalLinks, file })),
+      articles.map((article) => article.data),
     );
-    return docs.map(({ data, internalLinks, file }): ParsedArticle => ({ data, html: '', internalLinks, file, renderedOnRead: true }));
+    return articles.map(({ data, file }) => ({ data, html: '', internalLinks: [], file, renderedOnRead: true }));
   }
 
-  /** Batches read and not rendered yet. */
-  keptBatches(): number[] {
-    return [...this.kept.keys()];
-  }
-
-  /** A batch another thread has taken to render. */
-  forget(batch: number): void {
-    this.kept.delete(batch);
-  }
-
-  /** Renders the pages of a batch read here, and forgets the batch. */
-  async render(batch: number, setup: ArticleSetup): Promise<RenderSummary[]> {
-    const articles = this.kept.get(batch);
-    if (!articles) throw new Error(`batch ${batch} of the articles was not read on this thread`);
-    this.kept.delete(batch);
+  /** The second pass: renders the pages of a batch, scanned here or by another thread, to disk. */
+  async render(batch: number, paths: readonly string[], setup: ArticleSetup): Promise<RenderedBatch> {
     const render = await this.rendererFor(setup);
+    const frontMatter = this.scanned.get(batch);
+    this.scanned.delete(batch);
     const { before, manifest } = setup;
     const scriptsFor = (markers: ScriptMarker[]) => scriptsForManifest(manifest, markers);
-    return articles.flatMap((article) => {
-      const route = articleRoute(article, setup.context);
-      if (!route) return [];
+    const rendered: RenderedBatch = { pages: [], links: [] };
+    paths.forEach((path, index) => {
+      const file = this.nameOf(path);
+      const scannedHere = frontMatter?.[index];
+      const { data, body } = scannedHere ? { data: scannedHere, body: readBody(path, file) } : readFrontMatter(path, file, articleFrontMatterSchema);
+      const { html, internalLinks } = renderBody(file, body);
+      rendered.links.push({ file, internalLinks });
+      const route = articleRoute({ ...data, html, internalLinks, file }, setup.context);
+      if (!route) return;
       const fingerprint = before ? pageFingerprint(before.shared, before.templateVersion, route) : undefined;
       const previous = before?.pages[route.path];
-      if (fingerprint && unchangedSince(previous, fingerprint, scriptsFor)) return [{ path: route.path, markers: previous!.markers, scripts: previous!.scripts, bytes: 0, fingerprint, unchanged: true }];
+      if (fingerprint && unchangedSince(previous, fingerprint, scriptsFor)) {
+        rendered.pages.push({ path: route.path, markers: previous!.markers, scripts: previous!.scripts, bytes: 0, fingerprint, unchanged: true });
+        return;
+      }
       const page = render(route);
-      return [{ path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.html), ...(fingerprint && { fingerprint }) }];
+      rendered.pages.push({ path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.pieces), ...(fingerprint && { fingerprint }) });
     });
+    return rendered;
   }
 
   private async rendererFor(setup: ArticleSetup): Promise<PageRenderer> {
     if (this.renderer?.setup !== setup) {
-      // Loaded with the first page, not at start-up: the articles are read first, and need none of it.
+      // Loaded with the first page, not at start-up: the scan comes first, and needs none of it.
       const [{ createPageRenderer }, templates] = await Promise.all([import('../render/render-page'), import(setup.templatesUrl) as Promise<TemplateModule>]);
       const { manifest } = setup;
       const render = createPageRenderer(templates, setup.layout, {
@@ -116,36 +131,27 @@ export class ArticlePages {
 
 /** What a thread says as it works through the batches. */
 export interface BatchReport {
-  read(batch: number, articles: ParsedArticle[]): void;
-  rendered(batch: number, pages: RenderSummary[]): void;
+  scanned(batch: number, articles: ParsedArticle[]): void;
+  rendered(batch: number, rendered: RenderedBatch): void;
 }
 
 /** Between batches: lets the thread's messages in (the workers' reports, on the main thread). */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Reads batches, keeping them here, until every batch has been taken to read. */
-export async function readBatches(pages: ArticlePages, board: BatchBoard, report: BatchReport): Promise<void> {
-  for (let batch = board.nextToRead(); batch !== undefined; batch = board.nextToRead()) {
-    report.read(batch, await pages.read(batch, board.pathsOf(batch)));
-    board.markRead(batch);
+/** Scans batches until every batch has been taken to scan. */
+export async function scanBatches(pages: ArticlePages, board: BatchBoard, report: BatchReport): Promise<void> {
+  for (let batch = board.nextToScan(); batch !== undefined; batch = board.nextToScan()) {
+    report.scanned(batch, pages.scan(batch, board.pathsOf(batch)));
+    board.markScanned(batch);
     await nextTurn();
   }
 }
 
-/**
- * Renders the batches this thread read that no other thread has taken, then
- * any other thread's that are still waiting, reading them again here.
- */
+/** Renders every scanned batch that no other thread has taken, in order. */
 export async function renderBatches(pages: ArticlePages, board: BatchBoard, setup: ArticleSetup, report: BatchReport): Promise<void> {
-  for (const batch of pages.keptBatches()) {
-    if (board.claimRender(batch)) report.rendered(batch, await pages.render(batch, setup));
-    else pages.forget(batch);
-    await nextTurn();
-  }
   for (let batch = 0; batch < board.count; batch += 1) {
     if (!board.claimRender(batch)) continue;
-    await pages.read(batch, board.pathsOf(batch));
-    report.rendered(batch, await pages.render(batch, setup));
+    report.rendered(batch, await pages.render(batch, board.pathsOf(batch), setup));
     await nextTurn();
   }
 }

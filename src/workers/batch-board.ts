@@ -1,15 +1,14 @@
 /**
  * The article files cut into batches, and their state shared by every thread
- * (a SharedArrayBuffer). A thread takes the next batch to read with one
- * atomic add, and the right to render a batch with one compare-and-swap, so
- * threads share the work as they are free without asking the main thread,
- * which is often busy just then. Once every batch has been read, a thread
- * with nothing left of its own renders batches another thread read and has
- * not got to yet (reading them again): the threads finish together.
+ * (a SharedArrayBuffer). A thread takes the next batch to scan with one
+ * atomic add, and the right to render a scanned batch with one
+ * compare-and-swap, so threads share the work as they are free without
+ * asking the main thread, which is often busy just then: the threads finish
+ * together.
  */
 export class BatchBoard {
   readonly count: number;
-  /** [0]: the next batch to read; [1 + batch]: the batch's state (below). */
+  /** [0]: the next batch to scan; [1 + batch]: the batch's state (below). */
   private readonly cells: Int32Array;
 
   constructor(
@@ -21,18 +20,18 @@ export class BatchBoard {
     this.cells = new Int32Array(buffer ?? new SharedArrayBuffer(4 * (1 + this.count)));
   }
 
-  /** The next batch nobody has read, if any is left. */
-  nextToRead(): number | undefined {
+  /** The next batch nobody has scanned, if any is left. */
+  nextToScan(): number | undefined {
     const batch = Atomics.add(this.cells, 0, 1);
     return batch < this.count ? batch : undefined;
   }
 
-  /** A batch is read and its reader keeps it, waiting to be rendered. */
-  markRead(batch: number): void {
+  /** A batch is scanned, waiting to be rendered. */
+  markScanned(batch: number): void {
     Atomics.store(this.cells, 1 + batch, waiting);
   }
 
-  /** Takes the rendering of a batch that has been read and that no thread has taken yet. */
+  /** Takes the rendering of a batch that has been scanned and that no thread has taken yet. */
   claimRender(batch: number): boolean {
     return Atomics.compareExchange(this.cells, 1 + batch, waiting, taken) === waiting;
   }
@@ -51,7 +50,7 @@ export class BatchBoard {
   }
 }
 
-/** A batch's state: not read yet (0), read and waiting to be rendered, or taken by a thread to render. */
+/** A batch's state: not scanned yet (0), scanned and waiting to be rendered, or taken by a thread to render. */
 const waiting = 1;
 const taken = 2;
 

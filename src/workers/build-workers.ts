@@ -1,13 +1,13 @@
 /**
- * A large site's articles are read and rendered on every core: one worker
+ * A large site's articles are scanned and rendered on every core: one worker
  * thread per core but one, and the main thread (article-pages.ts). The CLI
  * starts the workers before it loads the rest of the generator, and they
- * start reading at once, so that their start-up and the Markdown overlap all
- * the main thread does meanwhile (the content's JSON, the assets, the
+ * start scanning at once, so that their start-up and the front matter overlap
+ * all the main thread does meanwhile (the content's JSON, the assets, the
  * templates). When the main thread knows how to render the pages, it sends
- * that to the workers and reads batches too; once every article is read, it
- * puts the site model together while the workers render, then renders what
- * is left.
+ * that to the workers and scans batches too; once every article is scanned,
+ * it puts the site model together and renders the other pages while the
+ * workers render articles, then renders the articles no worker has taken.
  *
  * One thread fewer than cores, with the main thread working too: each thread
  * loads and compiles the same code for itself, and on two cores a third
@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { articleFiles } from '../content/content-files';
 import type { ParsedArticle } from '../content/load-site';
-import type { ArticleSetup, RenderSummary } from './article-pages';
+import type { ArticleSetup, RenderedBatch } from './article-pages';
 import { BatchBoard } from './batch-board';
 import { deserializeError, type SerializedError } from './errors';
 
@@ -26,15 +26,15 @@ export const parallelFrom = 200;
 
 /** What a worker tells the main thread. */
 export type WorkerMessage =
-  | { type: 'read'; batch: number; articles: ParsedArticle[] }
-  | { type: 'rendered'; batch: number; pages: RenderSummary[] }
+  | { type: 'scanned'; batch: number; articles: ParsedArticle[] }
+  | { type: 'rendered'; batch: number; rendered: RenderedBatch }
   | { type: 'failed'; error: SerializedError };
 
 export class BuildWorkers {
-  private readonly read = new Map<number, ParsedArticle[]>();
-  private readonly rendered = new Map<number, RenderSummary[]>();
-  private readonly allRead = settled<ParsedArticle[]>();
-  private readonly allRendered = settled<RenderSummary[]>();
+  private readonly scanned = new Map<number, ParsedArticle[]>();
+  private readonly rendered = new Map<number, RenderedBatch>();
+  private readonly allScanned = settled<ParsedArticle[]>();
+  private readonly allRendered = settled<RenderedBatch>();
   private onBatch?: (pages: number) => void;
 
   private constructor(
@@ -44,15 +44,15 @@ export class BuildWorkers {
   ) {
     for (const worker of workers) {
       worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'read') this.report.read(message.batch, message.articles);
-        else if (message.type === 'rendered') this.report.rendered(message.batch, message.pages);
+        if (message.type === 'scanned') this.report.scanned(message.batch, message.articles);
+        else if (message.type === 'rendered') this.report.rendered(message.batch, message.rendered);
         else if (message.type === 'failed') this.fail(deserializeError(message.error));
       });
       worker.on('error', (error) => this.fail(error));
     }
   }
 
-  /** Workers reading the articles of `contentDir`, if it has enough of them and there is more than one core. */
+  /** Workers scanning the articles of `contentDir`, if it has enough of them and there is more than one core. */
   static start(contentDir: string, projectRoot: string, workerUrl: URL, cores = availableParallelism()): BuildWorkers | undefined {
     const paths = articleFiles(contentDir);
     if (paths.length < parallelFrom || cores < 2) return undefined;
@@ -65,22 +65,22 @@ export class BuildWorkers {
     return new BuildWorkers(board, projectRoot, workers);
   }
 
-  /** Every article, in file order, once all are read (loadArticles's ReadArticles). */
-  readArticles = (): Promise<ParsedArticle[]> => this.allRead.promise;
+  /** Every article's front matter, in file order, once all are scanned (loadArticles's ReadArticles). */
+  readArticles = (): Promise<ParsedArticle[]> => this.allScanned.promise;
 
   /**
-   * Sends the workers how to render the articles' pages, and reads batches on
+   * Sends the workers how to render the articles' pages, and scans batches on
    * this thread too until every one is taken. `finish`, called once this
-   * thread has done its own work with the articles read, renders here what
+   * thread has done its own work with the articles scanned, renders here what
    * no worker has taken yet, and resolves with every article's page.
    */
-  renderArticles(setup: ArticleSetup, onBatch?: (pages: number) => void): { finish(): Promise<RenderSummary[]> } {
+  renderArticles(setup: ArticleSetup, onBatch?: (pages: number) => void): { finish(): Promise<RenderedBatch> } {
     this.onBatch = onBatch;
     for (const worker of this.workers) worker.postMessage(setup);
     // Loaded now, not with the workers: what runs before they start is what delays them.
-    const here = import('./article-pages').then(async ({ ArticlePages, readBatches, renderBatches }) => {
+    const here = import('./article-pages').then(async ({ ArticlePages, renderBatches, scanBatches }) => {
       const pages = new ArticlePages(this.projectRoot);
-      await readBatches(pages, this.board, this.report);
+      await scanBatches(pages, this.board, this.report);
       return () => renderBatches(pages, this.board, setup, this.report);
     });
     here.catch((error: unknown) => this.fail(error));
@@ -98,25 +98,28 @@ export class BuildWorkers {
 
   /** What every thread, this one included, reports as it works through the batches. */
   private readonly report = {
-    read: (batch: number, articles: ParsedArticle[]) => {
-      this.read.set(batch, articles);
-      if (this.read.size === this.board.count) this.allRead.resolve(inBatchOrder(this.read));
+    scanned: (batch: number, articles: ParsedArticle[]) => {
+      this.scanned.set(batch, articles);
+      if (this.scanned.size === this.board.count) this.allScanned.resolve(inBatchOrder(this.scanned).flat());
     },
-    rendered: (batch: number, pages: RenderSummary[]) => {
-      this.rendered.set(batch, pages);
-      this.onBatch?.(pages.length);
-      if (this.rendered.size === this.board.count) this.allRendered.resolve(inBatchOrder(this.rendered));
+    rendered: (batch: number, rendered: RenderedBatch) => {
+      this.rendered.set(batch, rendered);
+      this.onBatch?.(rendered.pages.length);
+      if (this.rendered.size === this.board.count) {
+        const batches = inBatchOrder(this.rendered);
+        this.allRendered.resolve({ pages: batches.flatMap((batch) => batch.pages), links: batches.flatMap((batch) => batch.links) });
+      }
     },
   };
 
   private fail(error: unknown): void {
-    this.allRead.reject(error);
+    this.allScanned.reject(error);
     this.allRendered.reject(error);
   }
 }
 
-function inBatchOrder<T>(batches: Map<number, T[]>): T[] {
-  return [...batches.keys()].sort((a, b) => a - b).flatMap((batch) => batches.get(batch)!);
+function inBatchOrder<T>(batches: Map<number, T>): T[] {
+  return [...batches.keys()].sort((a, b) => a - b).map((batch) => batches.get(batch)!);
 }
 
 /** A promise settled from outside; a rejection nobody waits for yet is not reported as unhandled. */

@@ -1,11 +1,11 @@
 /**
- * A build worker (build-workers.ts): from the moment it starts, it reads
+ * A build worker (build-workers.ts): from the moment it starts, it scans
  * batches of articles from the board it shares with the other threads; once
- * every batch is read and the main thread has sent how, it renders pages. It
- * tells the main thread what it read and rendered, batch by batch.
+ * every batch is scanned and the main thread has sent how, it renders pages.
+ * It tells the main thread what it scanned and rendered, batch by batch.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ArticlePages, readBatches, renderBatches, type ArticleSetup, type BatchReport } from './article-pages';
+import { ArticlePages, renderBatches, scanBatches, type ArticleSetup, type BatchReport } from './article-pages';
 import { BatchBoard, type SharedBoard } from './batch-board';
 import { serializeError } from './errors';
 import type { WorkerMessage } from './build-workers';
@@ -14,12 +14,12 @@ const { board, projectRoot } = workerData as { board: SharedBoard; projectRoot: 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const setup = new Promise<ArticleSetup>((resolve) => parentPort!.once('message', resolve));
 const report: BatchReport = {
-  read: (batch, articles) => post({ type: 'read', batch, articles }),
-  rendered: (batch, pages) => post({ type: 'rendered', batch, pages }),
+  scanned: (batch, articles) => post({ type: 'scanned', batch, articles }),
+  rendered: (batch, rendered) => post({ type: 'rendered', batch, rendered }),
 };
 
 async function work(pages: ArticlePages, shared: BatchBoard): Promise<void> {
-  await readBatches(pages, shared, report);
+  await scanBatches(pages, shared, report);
   await renderBatches(pages, shared, await setup, report);
 }
 
