@@ -6,6 +6,11 @@
  *
  * esbuild's metafile also says which source files each page kind is built
  * from, so a rebuild can tell which pages a changed template touches.
+ *
+ * The JSX is then precompiled (precompile-jsx.ts): markup known at this point
+ * becomes strings, so that rendering a page joins them instead of walking a
+ * virtual DOM. `precompile: false` leaves it to the renderer, for the test
+ * that both write the same pages.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -14,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
+import { precompileJsx } from './precompile-jsx';
 import { SitegenError } from '../errors';
 import type * as Templates from '../../templates/index';
 
@@ -32,7 +38,7 @@ export interface CompiledTemplates {
 
 const shared = ['preact', 'preact-render-to-string'];
 
-export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
+export async function compileTemplates(config: BuildConfig, { precompile = true } = {}): Promise<CompiledTemplates> {
   const { build } = loadEsbuild();
   let code: string;
   let metafile: Metafile;
@@ -52,7 +58,7 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
       logLevel: 'silent',
       legalComments: 'none',
     });
-    code = result.outputFiles[0]!.text;
+    code = precompile ? precompileJsx(result.outputFiles[0]!.text) : result.outputFiles[0]!.text;
     metafile = result.metafile;
   } catch (error) {
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });
