@@ -7,22 +7,23 @@
  * With `--incremental`, only what changed since the last build is rendered
  * and written (src/output/incremental.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureBuild, formatReport, type BuildReport } from './build-report';
+import type { BuildReport } from './build-report';
 import { requireProject, resolveConfig, type BuildConfig, type BuildOptions } from './config';
 import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
-import fg from 'fast-glob';
 import { generatorVersion } from './generator-version';
+import { listFiles } from './list-files';
 import {
   applyChanges,
   inputsSignature,
   missingFiles,
-  manifestPath,
   readManifest,
+  readStamp,
+  removeManifest,
   writeManifest,
   type Manifest,
 } from './output/incremental';
@@ -84,6 +85,8 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   else if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     log.info('');
+    // Loaded only for a report: an incremental build with nothing to do has none.
+    const { formatReport } = await import('./build-report');
     log.info(formatReport(result).trimEnd());
     log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
   }
@@ -115,10 +118,10 @@ async function buildCold(
     await staging.write(files);
     const written = await staging.commit();
     if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files) });
-    // An older manifest would describe other pages than this output's.
-    else await rm(manifestPath(config), { force: true });
+    else await removeManifest(config);
     const writeMs = performance.now() - writing;
     log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
+    const { measureBuild } = await import('./build-report');
     const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, (page) => readFileSync(join(config.outDir, page.route.file)));
     return { ...report, outDir: config.outDir };
   } catch (error) {
@@ -136,12 +139,13 @@ async function buildCold(
 
 async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, log: Log, started: number): Promise<BuildResult> {
   const signature = inputsSignature(config, generator);
-  const previous = await readManifest(config);
-  const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
-  if (previous && previous.inputs === signature && previous.generator === generator && missing.size === 0) {
-    const totals = { pages: Object.keys(previous.pages).length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+  const stamp = await readStamp(config);
+  if (stamp && stamp.inputs === signature && stamp.generator === generator && missingFiles(config.outDir, stamp.pageFiles).size === 0) {
+    const totals = { pages: stamp.pageFiles.length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
+  const previous = await readManifest(config);
+  const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
 
   // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
   if (previous?.generator !== generator) {
@@ -176,6 +180,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     await writeManifest(config, { inputs: signature, generator, pages: manifestPages(pages), files: hashes });
     const writeMs = performance.now() - writing;
     log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
+    const { measureBuild } = await import('./build-report');
     const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, (page) =>
       readFileSync(join(config.outDir, page.route.file)),
     );
@@ -194,7 +199,7 @@ function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {
 
 /** Content hashes of every file of the output but the pages: generated files and public/. */
 async function fileHashes(config: BuildConfig, files: readonly SiteFile[]): Promise<Record<string, string>> {
-  const publicFiles = existsSync(config.publicDir) ? await fg('**/*', { cwd: config.publicDir }) : [];
+  const publicFiles = listFiles(config.publicDir, { hidden: true });
   const hashes: Record<string, string> = {};
   for (const path of publicFiles) hashes[path] = contentHash(readFileSync(join(config.publicDir, path)));
   for (const file of files) hashes[file.path] = contentHash(file.content);

@@ -28,9 +28,8 @@ program
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
     // The build worker is compiled beside this file (lib/site-worker.js); on a large site it starts before the rest of the generator loads.
     const workerUrl = new URL('./site-worker.js', import.meta.url);
-    const { BuildWorkers } = await import('./workers/build-workers');
     // An incremental build may find nothing to do: it starts its workers only once it knows there is work.
-    const workers = options.incremental ? undefined : BuildWorkers.start(resolve(options.content), process.cwd(), workerUrl);
+    const workers = options.incremental ? undefined : (await import('./workers/build-workers')).BuildWorkers.start(resolve(options.content), process.cwd(), workerUrl);
     const { build } = await import('./build');
     await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, incremental: options.incremental, workerUrl, workers });
   });

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import fg from 'fast-glob';
+import { listFiles } from './list-files';
 
 export async function generatorVersion(root: string, generatorDir: string): Promise<string> {
-  const files = (await fg(['**/*.js', '**/*.ts'], { cwd: generatorDir, ignore: ['**/*.map'] })).sort();
+  const files = listFiles(generatorDir).filter((file) => file.endsWith('.js') || file.endsWith('.ts'));
   const contents = await Promise.all([...files.map((file) => readFile(join(generatorDir, file))), readFile(join(root, 'package-lock.json')).catch(() => Buffer.alloc(0))]);
   const hash = createHash('sha256');
   files.forEach((file, index) => hash.update(file).update(contents[index]!));

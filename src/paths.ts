@@ -25,7 +25,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl}${path}`;
 }
 
-/** The route a root-relative link points at: "/#testimonials" → "/", "/about#team" → "/about". */
+/** The route a root-relative link points at: "/#testimonials" → "/", "/contact?from=blog#form" → "/contact". */
 export function pathOfLink(href: string): string {
-  return href.replace(/#.*$/, '') || '/';
+  return href.replace(/[?#].*$/, '') || '/';
 }

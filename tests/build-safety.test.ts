@@ -164,6 +164,16 @@ describe('safe output', () => {
     expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
   });
 
+  it.concurrent('a link in Markdown to a page with a query string and a fragment builds, written as it was', async () => {
+    const site = await workspace();
+    await site.edit('blog/local-seo-tips.md', (text) => `${text}\n[Book a call](/contact?from=blog&x=1#contact-form-heading)\n`);
+    const result = await site.build();
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+    expect($('main a:contains("Book a call")').attr('href')).toBe('/contact?from=blog&x=1#contact-form-heading');
+  });
+
   it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
     const site = await workspace();
     await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));

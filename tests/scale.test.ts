@@ -5,7 +5,7 @@
  * kind of change, while writing only what changed.
  */
 import { createHash } from 'node:crypto';
-import { readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,22 @@ describe('a blog of 256 articles', () => {
     }
   });
 
+  it('a link to a missing page in an article rendered on a worker thread stops the build with the file, and leaves the output as it was', async () => {
+    expect((await project.build(['--out', 'kept-links'])).stderr).toBe('');
+    const before = await tree(join(project.dir, 'kept-links'));
+    const file = join(project.dir, 'content/blog/trade-marketing-note-00199.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, `${text}\nSee [our plumber page](/services/plumbers).\n`);
+    try {
+      const broken = await project.build(['--out', 'kept-links']);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toBe('sitegen: content/blog/trade-marketing-note-00199.md: body: links to "/services/plumbers", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n');
+      expect(await tree(join(project.dir, 'kept-links'))).toEqual(before);
+    } finally {
+      await writeFile(file, text);
+    }
+  });
+
   it('the threaded build writes byte for byte what a single thread writes', async () => {
     const threaded = await project.build(['--out', 'threaded']);
     expect(threaded.stderr).toBe('');
@@ -129,6 +145,16 @@ describe('sitegen build --incremental', () => {
     expect((await incremental()).stderr).toBe('');
     expect(await tree(out)).toEqual(await cold());
     expect(changed(before, await modified(out))).toEqual(['cookie-policy.html', 'privacy-policy.html', 'terms-of-service.html']);
+
+    // A hidden file in public/ (.well-known/) is part of the site like any other: added, then edited.
+    await mkdir(join(project.dir, 'public', '.well-known'), { recursive: true });
+    for (const contact of ['security@example.com', 'security-team@example.com']) {
+      before = await modified(out);
+      await writeFile(join(project.dir, 'public', '.well-known', 'security.txt'), `Contact: mailto:${contact}\n`);
+      expect((await incremental()).stderr).toBe('');
+      expect(await tree(out)).toEqual(await cold());
+      expect(changed(before, await modified(out))).toEqual(['.well-known/security.txt']);
+    }
 
     // A shared datum (the phone number, in every header): every page.
     before = await modified(out);

@@ -12,13 +12,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import fg from 'fast-glob';
 import type { BuildConfig } from '../config';
 import { contentHash } from '../hash';
 import type { ClientScripts } from './client-scripts';
 import type { CompiledTemplates, TemplateModule } from './compile-templates';
 import { scriptsForManifest, type ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
+import { listFiles } from '../list-files';
 
 export interface BuiltAssets {
   stylesheet: Stylesheet;
@@ -44,7 +44,7 @@ function cacheFile(config: BuildConfig): string {
  */
 export async function assetKey(config: BuildConfig, generator: string, hashed: boolean): Promise<string> {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
-  const listed = await Promise.all(dirs.map((dir) => (existsSync(dir) ? fg('**/*', { cwd: dir, absolute: true, dot: true }) : [])));
+  const listed = dirs.map((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
   const settings = ['tsconfig.json', 'package.json'].map((name) => join(config.root, name)).filter((path) => existsSync(path));
   const files = [...listed.flat(), ...settings].sort();
   const contents = await Promise.all(files.map((file) => readFile(file)));

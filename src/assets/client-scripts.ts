@@ -6,7 +6,7 @@
  * Files are named by content hash.
  */
 import { join, relative } from 'node:path';
-import fg from 'fast-glob';
+import { listFiles } from '../list-files';
 import type { Plugin } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
@@ -30,11 +30,10 @@ const virtualRoot = '/sitegen-assets';
  * change the script URLs in every page that loads it.
  */
 export async function bundleClientScripts(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}): Promise<ClientScripts> {
-  const [{ build }, islandFiles, enhancementFiles] = await Promise.all([
-    loadEsbuild(),
-    fg('[A-Z]*.tsx', { cwd: config.islandsDir }),
-    fg('enhance/*.ts', { cwd: config.islandsDir }),
-  ]);
+  const { build } = loadEsbuild();
+  const sources = listFiles(config.islandsDir);
+  const islandFiles = sources.filter((path) => /^[A-Z][^/]*\.tsx$/.test(path));
+  const enhancementFiles = sources.filter((path) => /^enhance\/[^/]+\.ts$/.test(path));
   // Entry name → source, and the marker each entry answers. esbuild's metafile names an entry by its source.
   const entries: Record<string, string> = {};
   const markerOf = new Map<string, ScriptMarker>();

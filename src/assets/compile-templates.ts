@@ -19,7 +19,6 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
-import { precompileJsx } from './precompile-jsx';
 import { SitegenError } from '../errors';
 import type * as Templates from '../../templates/index';
 
@@ -58,7 +57,8 @@ export async function compileTemplates(config: BuildConfig, { precompile = true 
       logLevel: 'silent',
       legalComments: 'none',
     });
-    code = precompile ? precompileJsx(result.outputFiles[0]!.text) : result.outputFiles[0]!.text;
+    // Loaded only when templates compile: a build whose templates are unchanged takes them from the asset cache.
+    code = precompile ? (await import('./precompile-jsx')).precompileJsx(result.outputFiles[0]!.text) : result.outputFiles[0]!.text;
     metafile = result.metafile;
   } catch (error) {
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });

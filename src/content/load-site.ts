@@ -3,11 +3,11 @@
  * here (or, for links, by checkContentLinks once the routes exist).
  */
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { articleFiles, contentFileName } from './content-files';
+import { listFiles } from '../list-files';
 import { readJson, readMarkdown, type ContentCache, type MarkdownDocument } from './read-content';
 import * as s from './schemas';
 
@@ -47,7 +47,7 @@ export async function loadArticles(contentDir: string, projectRoot: string, cach
 export async function loadSiteData(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache): Promise<SiteData> {
   const nameOf = contentFileName(projectRoot);
   const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
-  const files = (pattern: string) => fg(pattern, { cwd: contentDir, absolute: true }).then((found) => found.sort());
+  const files = (folder: string, extension: string) => listFiles(join(contentDir, folder)).filter((name) => !name.includes('/') && name.endsWith(extension)).map((name) => join(contentDir, folder, name));
 
   const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, legalFiles] =
     await Promise.all([
@@ -82,8 +82,8 @@ export async function loadSiteData(contentDir: string, projectRoot = process.cwd
         legal,
         trade,
       })),
-      files('service-pages/*.json'),
-      files('legal/*.md'),
+      files('service-pages', '.json'),
+      files('legal', '.md'),
     ]);
 
   const [servicePages, legalPages] = await Promise.all([

@@ -15,8 +15,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
-import fg from 'fast-glob';
+import { basename, dirname, join, relative } from 'node:path';
+import { listFiles } from '../list-files';
 import type { BuildConfig } from '../config';
 import { contentHash } from '../hash';
 import type { SeedPage } from '../site-builder';
@@ -35,8 +35,38 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
-export function manifestPath(config: BuildConfig): string {
-  return join(config.cacheDir, 'incremental', `${createHash('sha256').update(config.outDir).digest('hex').slice(0, 16)}.json`);
+/**
+ * What the up-to-date check reads, kept beside the manifest: a build with
+ * nothing to do then parses a list of file names, not every page's record
+ * (which, at 4,000 pages, cost it as much again in parsing and collecting).
+ */
+export interface Stamp {
+  version: number;
+  inputs: string;
+  generator: string;
+  /** The pages' files, to see that none was removed since. */
+  pageFiles: string[];
+}
+
+function cachePath(config: BuildConfig, suffix: string): string {
+  return join(config.cacheDir, 'incremental', `${createHash('sha256').update(config.outDir).digest('hex').slice(0, 16)}${suffix}`);
+}
+
+export const manifestPath = (config: BuildConfig) => cachePath(config, '.json');
+export const stampPath = (config: BuildConfig) => cachePath(config, '.stamp.json');
+
+export async function readStamp(config: BuildConfig): Promise<Stamp | undefined> {
+  try {
+    const stamp = JSON.parse(await readFile(stampPath(config), 'utf8')) as Stamp;
+    return stamp.version === manifestVersion ? stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the last build: an older manifest would describe other pages than the output's. */
+export async function removeManifest(config: BuildConfig): Promise<void> {
+  await Promise.all([rm(stampPath(config), { force: true }), rm(manifestPath(config), { force: true })]);
 }
 
 export async function readManifest(config: BuildConfig): Promise<Manifest | undefined> {
@@ -48,17 +78,19 @@ export async function readManifest(config: BuildConfig): Promise<Manifest | unde
   }
 }
 
+/** The manifest, then its stamp: a stamp never says more than the manifest beside it. */
 export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
   const path = manifestPath(config);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, JSON.stringify({ version: manifestVersion, ...manifest }));
+  const stamp: Stamp = { version: manifestVersion, inputs: manifest.inputs, generator: manifest.generator, pageFiles: Object.values(manifest.pages).map((page) => page.file) };
+  await writeFile(stampPath(config), JSON.stringify(stamp));
 }
 
 /**
  * Sizes and times of every input file, with the configuration and the
  * generator's version. Synchronous stats in one walk: on the up-to-date path
- * this is most of the work, and fast-glob's promised stats and the garbage
- * they left took most of that path's time in its profile.
+ * this is most of the work.
  */
 export function inputsSignature(config: BuildConfig, generator: string): string {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
@@ -66,23 +98,13 @@ export function inputsSignature(config: BuildConfig, generator: string): string 
   hash.update(generator);
   hash.update(JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs }));
   for (const dir of dirs) {
-    for (const path of visibleFiles(dir)) {
+    // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
+    for (const path of listFiles(dir, { hidden: dir === config.publicDir })) {
       const info = statSync(join(dir, path));
       hash.update(`${dir}/${path}\0${info.size}\0${info.mtimeMs}\0`);
     }
   }
   return hash.digest('hex');
-}
-
-/** Every file under a folder, hidden ones (and those in hidden folders) aside, by path, in a stable order. */
-function visibleFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    // Sliced rather than path.relative(), which costs more than the stat.
-    .map((entry) => (entry.parentPath === dir ? entry.name : `${entry.parentPath.slice(dir.length + 1)}${sep}${entry.name}`).split(sep).join('/'))
-    .filter((path) => !path.split('/').some((part) => part.startsWith('.')))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Which of `files` (paths under `dir`) are not there: one listing per folder, not a stat per file. */
@@ -141,7 +163,7 @@ export async function applyChanges(options: {
 
   // public/ is part of the output as it is; its files are tracked like the generated ones.
   const publicFiles: SiteFile[] = existsSync(options.publicDir)
-    ? await Promise.all((await fg('**/*', { cwd: options.publicDir })).map(async (path) => ({ path, content: await readFile(join(options.publicDir, path)) })))
+    ? await Promise.all(listFiles(options.publicDir, { hidden: true }).map(async (path) => ({ path, content: await readFile(join(options.publicDir, path)) })))
     : [];
   const files: Record<string, string> = {};
   for (const file of [...publicFiles, ...options.files]) {

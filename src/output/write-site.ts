@@ -13,7 +13,7 @@
  */
 import { cp, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import fg from 'fast-glob';
+import { listFiles } from '../list-files';
 import { writeFileIfChanged } from './write-if-changed';
 
 export interface SiteFile {
@@ -66,7 +66,7 @@ export class Staging {
         if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, { fresh: true });
         throw error;
       }
-      for (const path of await fg('**/*', { cwd: publicDir, dot: true })) staging.written.add(path);
+      for (const path of listFiles(publicDir, { hidden: true })) staging.written.add(path);
     }
     return staging;
   }
@@ -113,7 +113,7 @@ export class Staging {
 
   /** Files an earlier build left that this one did not write, and the folders they leave empty. */
   private async removeUnwritten(): Promise<void> {
-    const stale = (await fg('**/*', { cwd: this.dir, dot: true })).filter((path) => !this.written.has(path));
+    const stale = listFiles(this.dir, { hidden: true }).filter((path) => !this.written.has(path));
     const folders = new Set<string>();
     await Promise.all(
       stale.map(async (path) => {
