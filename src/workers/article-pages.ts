@@ -99,7 +99,7 @@ export class ArticlePages {
       const { data, body } = scannedHere ? { data: scannedHere, body: readBody(path, file) } : readFrontMatter(path, file, articleFrontMatterSchema);
       const { html, internalLinks } = renderBody(file, body);
       rendered.links.push({ file, internalLinks });
-      const route = articleRoute({ ...data, html, internalLinks, file }, setup.context);
+      const route = articleRoute(Object.assign({}, data, { html, internalLinks, file }), setup.context);
       if (!route) return;
       const fingerprint = before ? pageFingerprint(before.shared, before.templateVersion, route) : undefined;
       const previous = before?.pages[route.path];
