@@ -203,13 +203,14 @@ export class SiteBuilder {
         continue;
       }
       const page = render(route);
-      const stored = { route, fingerprint, markers: page.markers, scripts: page.scripts };
+      const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0 };
       // Written now when there is a folder for it, so that writing overlaps the workers' rendering; kept otherwise (dev).
-      if (renderTo) next.set(route.path, { ...stored, bytes: writePage(renderTo, route.file, page.pieces) });
+      if (renderTo) stored.bytes = writePage(renderTo, route.file, page.pieces);
       else {
-        const html = pageHtml(page.pieces);
-        next.set(route.path, { ...stored, bytes: Buffer.byteLength(html), html });
+        stored.html = pageHtml(page.pieces);
+        stored.bytes = Buffer.byteLength(stored.html);
       }
+      next.set(route.path, stored);
       rendered.push(route.path);
       if (rendered.length % 100 === 0) progress(100);
     }

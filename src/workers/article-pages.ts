@@ -108,7 +108,9 @@ export class ArticlePages {
         return;
       }
       const page = render(route);
-      rendered.pages.push({ path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.pieces), ...(fingerprint && { fingerprint }) });
+      const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.pieces) };
+      if (fingerprint) summary.fingerprint = fingerprint;
+      rendered.pages.push(summary);
     });
     return rendered;
   }
