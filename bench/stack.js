@@ -10,8 +10,9 @@
  * 2. Front matter: gray-matter against src/content/front-matter.ts's pattern
  *    and js-yaml.
  * 3. The real article page (templates/pages/Article.tsx and the document's
- *    <head>, DocumentHead), compiled once for Preact and once for React, with
- *    the props src/routes.ts gives it.
+ *    <head>, DocumentHead), compiled once for Preact with its JSX precompiled
+ *    as the build does, and once for React, with the props src/routes.ts
+ *    gives it.
  *
  * Each measurement is a fresh Node process that loads one contender and runs
  * it over every article once, as a build does: cold JIT, no warm-up. Module

@@ -78,7 +78,7 @@ export const steps = {
       load: articleRenderer('react'),
     },
     ours: {
-      name: 'Preact renderToString',
+      name: 'Preact renderToString, precompiled JSX',
       packages: ['preact', 'preact-render-to-string'],
       load: articleRenderer('preact'),
     },

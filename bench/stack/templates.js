@@ -1,14 +1,15 @@
 /**
  * Compiles templates-entry.js twice with esbuild: for Preact as the project
- * does (src/assets/compile-templates.ts), and for React. The renderers stay
+ * does (src/assets/compile-templates.ts: bundled, then its JSX precompiled by
+ * src/assets/precompile-jsx.ts), and for React. The renderers stay
  * external, as in the project, so each is loaded from node_modules exactly as
  * a build would load it; that is also why the bundles are written inside the
  * project (.sitegen/, git-ignored), where Node can resolve those packages.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -43,9 +44,17 @@ const variants = {
   },
 };
 
+/** The project's JSX precompiler (TypeScript), compiled into `outDir` to be imported here. */
+async function loadPrecompiler(outDir) {
+  const outfile = join(outDir, 'precompile-jsx.mjs');
+  await build({ entryPoints: [join(root, 'src', 'assets', 'precompile-jsx.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'silent' });
+  return (await import(pathToFileURL(outfile).href)).precompileJsx;
+}
+
 /** Writes both bundles into `outDir`; returns their paths by renderer. */
 export async function compileTemplates(outDir) {
   await mkdir(outDir, { recursive: true });
+  const precompileJsx = await loadPrecompiler(outDir);
   const bundles = {};
   for (const [name, options] of Object.entries(variants)) {
     const outfile = join(outDir, `templates-${name}.mjs`);
@@ -56,6 +65,7 @@ export async function compileTemplates(outDir) {
     const foreign = name === 'react' ? /(^|node_modules\/)preact/ : /(^|node_modules\/)react(-dom)?(\/|$)/;
     const leaked = [...imported, ...inputs].filter((path) => foreign.test(path));
     if (leaked.length) throw new Error(`the ${name} template bundle reaches the other renderer: ${leaked.join(', ')}`);
+    if (name === 'preact') await writeFile(outfile, precompileJsx(await readFile(outfile, 'utf8')));
     bundles[name] = outfile;
   }
   return bundles;

@@ -100,7 +100,8 @@ export function inputsSignature(config: BuildConfig, generator: string): string 
   for (const dir of dirs) {
     // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
     for (const path of listFiles(dir, { hidden: dir === config.publicDir })) {
-      const info = statSync(join(dir, path));
+      // Joined as text: path.join() per file cost a quarter of this walk.
+      const info = statSync(`${dir}/${path}`);
       hash.update(`${dir}/${path}\0${info.size}\0${info.mtimeMs}\0`);
     }
   }
