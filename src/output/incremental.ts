@@ -94,18 +94,16 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
  */
 export function inputsSignature(config: BuildConfig, generator: string): string {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
-  const hash = createHash('sha256');
-  hash.update(generator);
-  hash.update(JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs }));
+  const parts = [generator, JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })];
   for (const dir of dirs) {
     // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
     for (const path of listFiles(dir, { hidden: dir === config.publicDir })) {
-      // Joined as text: path.join() per file cost a quarter of this walk.
+      // Joined as text, and hashed in one go: path.join() and a hash update per file cost half this walk.
       const info = statSync(`${dir}/${path}`);
-      hash.update(`${dir}/${path}\0${info.size}\0${info.mtimeMs}\0`);
+      parts.push(`${dir}/${path}\0${info.size}\0${info.mtimeMs}`);
     }
   }
-  return hash.digest('hex');
+  return createHash('sha256').update(parts.join('\0')).digest('hex');
 }
 
 /** Which of `files` (paths under `dir`) are not there: one listing per folder, not a stat per file. */
