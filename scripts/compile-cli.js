@@ -6,7 +6,7 @@
 // worker's start measured 76 → 49 ms). The rest stay external, to load only
 // when a command needs them, or because they must be one copy shared with
 // the compiled templates (Preact), or are native or large.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const bundled = new Set(['commander', 'js-yaml', 'markdown-wasm', 'valibot', 'acorn']);
@@ -18,7 +18,7 @@ const external = Object.keys(dependencies)
 // A fresh folder: chunk names change with their content, and stale ones would pile up.
 await rm('lib', { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli.ts', 'site-worker': 'src/workers/site-worker.ts' },
+  entryPoints: { cli: 'src/cli.ts', 'site-worker': 'src/workers/site-worker.ts', 'generator-version': 'src/generator-version.ts' },
   outdir: 'lib',
   bundle: true,
   splitting: true,
@@ -41,3 +41,7 @@ await build({
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
 });
+
+// The compiled code's hash, which src/generator-version.ts reads: computed once here, not by every build.
+const { codeHash } = await import(new URL('../lib/generator-version.js', import.meta.url).href);
+await writeFile('lib/generator.sha256', await codeHash('lib'));
