@@ -59,7 +59,8 @@ function asBrowserReads(attribute: string): string {
   return decodeAttribute(attribute);
 }
 
-export function renderMarkdown(source: string): RenderedMarkdown {
+/** From text, or from UTF-8 bytes as read from a file (which md4c reads as they are). */
+export function renderMarkdown(source: string | Uint8Array): RenderedMarkdown {
   // javascript: links come through as written, so that the error below can name them.
   const html = parse(source, { parseFlags, allowJSURIs: true }).replace(headingAnchor, '$1').replace(bold, '<$1strong>');
   const internalLinks: string[] = [];

@@ -3,11 +3,11 @@
  * ContentError naming the file (relative to the project), the field, and
  * what was expected.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
-import { parseFrontMatter, splitFrontMatter } from './front-matter';
+import { parseFrontMatter, splitFrontMatter, splitFrontMatterBytes, type FrontMatterSplit } from './front-matter';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
 
 /**
@@ -61,23 +61,28 @@ export async function readMarkdown<T extends v.GenericSchema>(path: string, file
 
 /** A Markdown file's validated front matter, and its body as written. */
 export function readFrontMatter<T extends v.GenericSchema>(path: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
-  const split = splitMarkdown(path, file);
-  let data: unknown;
-  try {
-    data = parseFrontMatter(split.frontMatter);
-  } catch (error) {
-    throw new ContentError(file, 'front matter', `is not valid YAML (${firstLine(messageOf(error))})`);
-  }
-  return { data: validate(file, schema, data, 'front matter: '), body: split.body };
+  const split = checkSplit(file, splitFrontMatter(readText(path, file)), (body) => !body.trim());
+  return { data: parseAndValidate(file, schema, split.frontMatter), body: split.body };
 }
 
-/** A Markdown file's body as written, its front matter read already (by another pass over the file). */
-export function readBody(path: string, file: string): string {
-  return splitMarkdown(path, file).body;
+/**
+ * readFrontMatter for the articles of a large build: the file is read as
+ * bytes into `bytes`, only its front matter is decoded, and its body stays
+ * UTF-8 bytes until it renders. Reading into one buffer per batch of files
+ * saves an allocation, and decoding 7 KB of text, per article.
+ */
+export function readFrontMatterBytes<T extends v.GenericSchema>(path: string, file: string, schema: T, bytes: ByteArena): { data: v.InferOutput<T>; body: Uint8Array } {
+  const split = splitMarkdownBytes(path, file, bytes);
+  return { data: parseAndValidate(file, schema, split.frontMatter), body: split.body };
+}
+
+/** A Markdown file's body as bytes, its front matter read already (by another thread). */
+export function readBodyBytes(path: string, file: string, bytes: ByteArena): Uint8Array {
+  return splitMarkdownBytes(path, file, bytes).body;
 }
 
 /** The body's HTML and the site links in it. */
-export function renderBody(file: string, body: string): { html: string; internalLinks: string[] } {
+export function renderBody(file: string, body: string | Uint8Array): { html: string; internalLinks: string[] } {
   try {
     return renderMarkdown(body);
   } catch (error) {
@@ -86,14 +91,79 @@ export function renderBody(file: string, body: string): { html: string; internal
   }
 }
 
-function splitMarkdown(path: string, file: string): { frontMatter: string; body: string } {
-  const split = splitFrontMatter(readText(path, file));
+function parseAndValidate<T extends v.GenericSchema>(file: string, schema: T, frontMatter: string): v.InferOutput<T> {
+  let data: unknown;
+  try {
+    data = parseFrontMatter(frontMatter);
+  } catch (error) {
+    throw new ContentError(file, 'front matter', `is not valid YAML (${firstLine(messageOf(error))})`);
+  }
+  return validate(file, schema, data, 'front matter: ');
+}
+
+function checkSplit<Body>(file: string, split: FrontMatterSplit<Body>, isBlank: (body: Body) => boolean): { frontMatter: string; body: Body } {
   if (!split.ok) {
     throw new ContentError(file, 'front matter', split.problem === 'missing' ? 'is missing: the file must start with a --- block' : 'is not closed: expected a line of --- after it');
   }
-  if (!split.body.trim()) throw new ContentError(file, 'body', 'is empty');
+  if (isBlank(split.body)) throw new ContentError(file, 'body', 'is empty');
   return split;
 }
+
+function splitMarkdownBytes(path: string, file: string, bytes: ByteArena): { frontMatter: string; body: Uint8Array } {
+  let source: Buffer;
+  try {
+    source = bytes.read(path);
+  } catch (error) {
+    throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
+  }
+  return checkSplit(file, splitFrontMatterBytes(source), isBlankBytes);
+}
+
+/** Whether UTF-8 text is only white space, as String.prototype.trim sees it; decoded only past ASCII. */
+function isBlankBytes(text: Uint8Array): boolean {
+  for (let at = 0; at < text.length; at += 1) {
+    const byte = text[at]!;
+    if (byte === 32 || (byte >= 9 && byte <= 13)) continue;
+    return byte < 0x80 ? false : !Buffer.from(text.buffer, text.byteOffset + at, text.length - at).toString('utf8').trim();
+  }
+  return true;
+}
+
+/**
+ * Files read one after another into shared chunks of memory: the files of a
+ * batch of articles cost a few allocations between them, not one each, and
+ * stay readable until the batch is dropped.
+ */
+export class ByteArena {
+  private chunk = Buffer.allocUnsafe(arenaChunk);
+  private used = 0;
+
+  /** The bytes of a file, as a view of the arena. */
+  read(path: string): Buffer {
+    const fd = openSync(path, 'r');
+    try {
+      let start = this.used;
+      for (;;) {
+        if (this.used === this.chunk.length) {
+          // A file that does not fit in what is left moves, with what was read of it, to a new chunk.
+          const larger = Buffer.allocUnsafe(Math.max(arenaChunk, 2 * (this.used - start)));
+          this.chunk.copy(larger, 0, start, this.used);
+          this.chunk = larger;
+          this.used -= start;
+          start = 0;
+        }
+        const read = readSync(fd, this.chunk, this.used, this.chunk.length - this.used, null);
+        if (read === 0) return this.chunk.subarray(start, this.used);
+        this.used += read;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** About the size of forty articles of a thousand words. */
+const arenaChunk = 256 * 1024;
 
 /**
  * Synchronous on purpose: content files are small, and fs.promises.readFile

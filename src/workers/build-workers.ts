@@ -79,7 +79,7 @@ export class BuildWorkers {
     for (const worker of this.workers) worker.postMessage(setup);
     // Loaded now, not with the workers: what runs before they start is what delays them.
     const here = import('./article-pages').then(async ({ ArticlePages, renderBatches, scanBatches }) => {
-      const pages = new ArticlePages(this.projectRoot);
+      const pages = new ArticlePages(this.projectRoot, (batch) => this.scanned.get(batch)?.map((article) => article.data));
       await scanBatches(pages, this.board, this.report);
       return () => renderBatches(pages, this.board, setup, this.report);
     });
