@@ -17,6 +17,12 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
   });
 
+  it('leaves no heading anchor anywhere: not in a heading that starts in bold, nor after an empty heading', () => {
+    expect(renderMarkdown('# **Bold** start\n').html).toBe('<h1><strong>Bold</strong> start</h1>\n');
+    const { html } = renderMarkdown('## \n\nwww.example.co.uk and [a link](/about)\n');
+    expect(html).toBe('<h2></h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n');
+  });
+
   it('shows raw HTML as text', () => {
     const { html } = renderMarkdown('<div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n');
     expect(html).not.toMatch(/<(div|script|b)[\s>]/);
