@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFrontMatter, splitFrontMatterBytes } from '../src/content/front-matter';
-import { ByteArena, readFrontMatter, readFrontMatterBytes } from '../src/content/read-content';
+import { ByteArena } from '../src/content/byte-arena';
+import { readFrontMatter, readFrontMatterBytes } from '../src/content/read-content';
 
 const awkward: Record<string, string> = {
   plain: '---\ntitle: "Boilers"\n---\nBody text.\n',

@@ -28,7 +28,6 @@ const parseFlags =
   ParseFlags.PERMISSIVE_WWW_AUTOLINKS |
   ParseFlags.PERMISSIVE_EMAIL_AUTO_LINKS;
 
-
 export class UnsafeLinkError extends Error {}
 
 const require = createRequire(import.meta.url);

@@ -3,10 +3,11 @@
  * ContentError naming the file (relative to the project), the field, and
  * what was expected.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
+import type { ByteArena } from './byte-arena';
 import { parseFrontMatter, splitFrontMatter, splitFrontMatterBytes, type FrontMatterSplit } from './front-matter';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
 
@@ -128,42 +129,6 @@ function isBlankBytes(text: Uint8Array): boolean {
   }
   return true;
 }
-
-/**
- * Files read one after another into shared chunks of memory: the files of a
- * batch of articles cost a few allocations between them, not one each, and
- * stay readable until the batch is dropped.
- */
-export class ByteArena {
-  private chunk = Buffer.allocUnsafe(arenaChunk);
-  private used = 0;
-
-  /** The bytes of a file, as a view of the arena. */
-  read(path: string): Buffer {
-    const fd = openSync(path, 'r');
-    try {
-      let start = this.used;
-      for (;;) {
-        if (this.used === this.chunk.length) {
-          // A file that does not fit in what is left moves, with what was read of it, to a new chunk.
-          const larger = Buffer.allocUnsafe(Math.max(arenaChunk, 2 * (this.used - start)));
-          this.chunk.copy(larger, 0, start, this.used);
-          this.chunk = larger;
-          this.used -= start;
-          start = 0;
-        }
-        const read = readSync(fd, this.chunk, this.used, this.chunk.length - this.used, null);
-        if (read === 0) return this.chunk.subarray(start, this.used);
-        this.used += read;
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-}
-
-/** About the size of forty articles of a thousand words. */
-const arenaChunk = 256 * 1024;
 
 /**
  * Synchronous on purpose: content files are small, and fs.promises.readFile

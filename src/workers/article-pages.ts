@@ -30,7 +30,8 @@ import { scriptsForManifest, type ScriptManifest, type ScriptMarker } from '../a
 import { contentFileName } from '../content/content-files';
 import type { ArticleFrontMatter, ParsedArticle } from '../content/load-site';
 import type { ContentLinks } from '../validate-routes';
-import { ByteArena, readBodyBytes, readFrontMatterBytes, renderBody } from '../content/read-content';
+import { ByteArena } from '../content/byte-arena';
+import { readBodyBytes, readFrontMatterBytes, renderBody } from '../content/read-content';
 import { articleFrontMatterSchema } from '../content/schemas';
 import { writePage } from '../output/write-page';
 import { pageFingerprint, unchangedSince, type RenderedBefore } from '../render/page-fingerprint';
