@@ -58,10 +58,7 @@ export class BuildWorkers {
     if (paths.length < parallelFrom || cores < 2) return undefined;
     // Small enough batches for the threads to finish together, large enough that messages stay few.
     const board = new BatchBoard(paths, Math.min(64, Math.max(8, Math.ceil(paths.length / (cores * 16)))));
-    const workers = Array.from({ length: cores - 1 }, () =>
-      // A larger young generation: a build allocates many short-lived strings, and the default makes V8 collect them far more often.
-      new Worker(workerUrl, { workerData: { board: board.share(), projectRoot }, resourceLimits: { maxYoungGenerationSizeMb: 32 } }),
-    );
+    const workers = Array.from({ length: cores - 1 }, () => new Worker(workerUrl, { workerData: { board: board.share(), projectRoot } }));
     return new BuildWorkers(board, projectRoot, workers);
   }
 
