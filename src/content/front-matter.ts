@@ -28,6 +28,8 @@ const closingFence = Buffer.from('\n---');
  * that closes it splits exactly as the whole file would.
  */
 export function splitFrontMatterBytes(source: Buffer): FrontMatterSplit<Uint8Array> {
+  // A byte-order mark and the opening fence: without them no line closes a block.
+  if (problemOf(source.toString('utf8', 0, 6)) === 'missing') return { ok: false, problem: 'missing' };
   for (let fence = source.indexOf(closingFence); fence !== -1; fence = source.indexOf(closingFence, fence + 1)) {
     const lineEnd = source.indexOf(10, fence + closingFence.length);
     const end = lineEnd === -1 ? source.length : lineEnd + 1;
@@ -35,8 +37,7 @@ export function splitFrontMatterBytes(source: Buffer): FrontMatterSplit<Uint8Arr
     // The pattern cannot end inside the line it was given: a match closes the block on this line.
     if (match) return { ok: true, frontMatter: match[1] ?? '', body: source.subarray(end) };
   }
-  // A byte-order mark and the opening fence: all that tells a missing block from an unclosed one.
-  return { ok: false, problem: problemOf(source.toString('utf8', 0, 6)) };
+  return { ok: false, problem: 'unclosed' };
 }
 
 function problemOf(start: string): 'missing' | 'unclosed' {

@@ -82,10 +82,8 @@ interface ScannedBatch {
 }
 
 export class ArticlePages {
-  /** The batches this thread scanned and has not rendered yet. */
+  /** The batches this thread scanned and has not rendered yet, in the order it scanned them. */
   private readonly scanned = new Map<number, ScannedBatch>();
-  /** The batches this thread scanned, in order. */
-  private readonly own: number[] = [];
   private renderer?: { setup: ArticleSetup; render: PageRenderer };
   private readonly nameOf: (path: string) => string;
 
@@ -97,27 +95,17 @@ export class ArticlePages {
     this.nameOf = contentFileName(projectRoot);
   }
 
-  /** The order to render in: this thread's own batches, then the others' from the last. */
+  /** The order to render in, asked once this thread has scanned and before it renders: its own batches, then the others' from the last. */
   renderOrder(count: number): number[] {
-    const own = new Set(this.own);
-    const others = Array.from({ length: count }, (_, index) => count - 1 - index).filter((batch) => !own.has(batch));
-    return [...this.own, ...others];
+    const others = Array.from({ length: count }, (_, index) => count - 1 - index).filter((batch) => !this.scanned.has(batch));
+    return [...this.scanned.keys(), ...others];
   }
 
   /** The first pass over a batch: its articles' front matter, for the site model. */
   scan(batch: number, paths: readonly string[]): ParsedArticle[] {
-    const bytes = new ByteArena();
-    const scanned: ScannedBatch = { frontMatter: [], bodies: [] };
-    const articles = paths.map((path): ParsedArticle => {
-      const file = this.nameOf(path);
-      const { data, body } = readFrontMatterBytes(path, file, articleFrontMatterSchema, bytes);
-      scanned.frontMatter.push(data);
-      scanned.bodies.push(body);
-      return { data, html: '', internalLinks: [], file, renderedOnRead: true };
-    });
+    const scanned = this.read(paths);
     this.scanned.set(batch, scanned);
-    this.own.push(batch);
-    return articles;
+    return scanned.frontMatter.map((data, index) => ({ data, html: '', internalLinks: [], file: this.nameOf(paths[index]!), renderedOnRead: true }));
   }
 
   /** The second pass: renders the pages of a batch, scanned here or by another thread, to disk. */
@@ -151,20 +139,22 @@ export class ArticlePages {
   /** A batch's articles as this thread scanned them, or read again (their front matter parsed again unless this thread holds it). */
   private take(batch: number, paths: readonly string[]): ScannedBatch {
     const scanned = this.scanned.get(batch);
-    if (scanned) {
-      this.scanned.delete(batch);
-      return scanned;
-    }
-    const known = this.scannedElsewhere(batch);
+    if (!scanned) return this.read(paths, this.scannedElsewhere(batch));
+    this.scanned.delete(batch);
+    return scanned;
+  }
+
+  /** A batch's files, read into one buffer; `known`, their front matter, when another thread has parsed it already. */
+  private read(paths: readonly string[], known?: ArticleFrontMatter[]): ScannedBatch {
     const bytes = new ByteArena();
-    const again: ScannedBatch = { frontMatter: [], bodies: [] };
+    const batch: ScannedBatch = { frontMatter: [], bodies: [] };
     paths.forEach((path, index) => {
       const file = this.nameOf(path);
       const { data, body } = known ? { data: known[index]!, body: readBodyBytes(path, file, bytes) } : readFrontMatterBytes(path, file, articleFrontMatterSchema, bytes);
-      again.frontMatter.push(data);
-      again.bodies.push(body);
+      batch.frontMatter.push(data);
+      batch.bodies.push(body);
     });
-    return again;
+    return batch;
   }
 
   private async rendererFor(setup: ArticleSetup): Promise<PageRenderer> {
