@@ -1,8 +1,11 @@
 /**
- * The templates' entry point for the generator: the document shell and one
- * component per page kind. The route table names a page kind by its key here.
+ * The templates' entry point for the generator: the document, the header
+ * and footer every page shares, and one component per page kind. The route
+ * table names a page kind by its key here.
  */
-export { Document, DocumentHead } from './layout/Document';
+export { Document, PageScripts } from './layout/Document';
+export { Footer } from './layout/Footer';
+export { Header } from './layout/Header';
 import { About } from './pages/About';
 import { Article } from './pages/Article';
 import { Blog } from './pages/Blog';

@@ -43,7 +43,7 @@ describe('sitegen', () => {
       expect(result.stdout).toMatch(/^ {2}stages: content \d+ ms, .*render \d+ ms, write \d+ ms$/m);
       expect(result.stdout).toMatch(/^48 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
       // SITE_URL from the environment sets the canonical origin.
-      expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain('<link rel="canonical" href="https://env.example.co.uk/about">');
+      expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain('<link rel="canonical" href="https://env.example.co.uk/about"/>');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

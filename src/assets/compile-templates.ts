@@ -1,16 +1,15 @@
 /**
  * The project's templates are compiled at every build (they are the
  * project's, not the generator's), with esbuild, into one module under
- * .sitegen/ that Node imports. Preact and its renderer stay
- * external so that the generator and the templates share one copy of each.
+ * .sitegen/ that Node imports. The templates are React components (React's
+ * JSX runtime); the islands they place are Preact (their files say so with
+ * a @jsxImportSource pragma, which esbuild honours file by file). React,
+ * Preact and their renderers stay external, so that the generator and the
+ * templates share one copy of each: React's renderer must see the same React
+ * the templates' elements and hooks come from.
  *
  * esbuild's metafile also says which source files each page kind is built
  * from, so a rebuild can tell which pages a changed template touches.
- *
- * The JSX is then precompiled (precompile-jsx.ts): markup known at this point
- * becomes strings, so that rendering a page joins them instead of walking a
- * virtual DOM. `precompile: false` leaves it to the renderer, for the test
- * that both write the same pages.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -35,9 +34,9 @@ export interface CompiledTemplates {
   layoutVersion: string;
 }
 
-const shared = ['preact', 'preact-render-to-string'];
+const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
 
-export async function compileTemplates(config: BuildConfig, { precompile = true } = {}): Promise<CompiledTemplates> {
+export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
   const { build } = loadEsbuild();
   let code: string;
   let metafile: Metafile;
@@ -52,13 +51,12 @@ export async function compileTemplates(config: BuildConfig, { precompile = true 
       format: 'esm',
       target: 'node20',
       jsx: 'automatic',
-      jsxImportSource: 'preact',
+      jsxImportSource: 'react',
       external: shared.flatMap((name) => [name, `${name}/*`]),
       logLevel: 'silent',
       legalComments: 'none',
     });
-    // Loaded only when templates compile: a build whose templates are unchanged takes them from the asset cache.
-    code = precompile ? (await import('./precompile-jsx')).precompileJsx(result.outputFiles[0]!.text) : result.outputFiles[0]!.text;
+    code = result.outputFiles[0]!.text;
     metafile = result.metafile;
   } catch (error) {
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });

@@ -21,7 +21,7 @@ export interface RenderedBefore {
  * own template. The page's scripts are not in it: they are checked apart (below).
  */
 export function pageFingerprint(shared: string, templateVersion: string, route: Route): string {
-  return contentHash(`${shared}\0${templateVersion}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}\0${route.body ?? ''}`);
+  return contentHash(`${shared}\0${templateVersion}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`);
 }
 
 /** Whether a page rendered before can stay as it is: same inputs, and its markers still load the same scripts. */

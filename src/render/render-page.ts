@@ -1,24 +1,28 @@
 /**
- * One route → one HTML document. Pure: templates, layout and asset names come
- * in, the page comes out. The page body is rendered first, so the document can
- * load exactly the scripts that the body's islands and enhancements need.
+ * One route → one HTML document, rendered by React's renderToStaticMarkup.
+ * Pure: templates, layout and asset names come in, the page comes out.
  *
- * The shell (header, footer, everything outside <head> and <main>) is the same
- * on every page, so it is rendered and encoded once per build and each page is
- * spliced into it. A page's Markdown body (route.body) is spliced in too,
- * after the template's passes: it is most of the page, and already final
- * HTML. A page is handed on as those pieces, and written byte by byte from
- * them, never joined into one string: a large site spends its time on its
- * pages, not on its header.
+ * Each page is one React render of the whole document, so React puts what
+ * belongs in <head> there (the hero image's preload among it). Two things
+ * are placed in it afterwards, where the document holds a slot:
+ *
+ * - the header and footer, the same on every page: rendered once per build
+ *   and encoded to bytes once, so a large site spends its time on its
+ *   pages, not on its header;
+ * - the page's scripts, which depend on the islands and enhancements its
+ *   markup holds (data-island, data-enhance), known only once it rendered.
+ *   They are rendered once per set of scripts: every article loads the same.
+ *
+ * A page is handed on as those pieces and written byte by byte from them,
+ * never joined into one string.
  */
-import { h, type ComponentType } from 'preact';
-import { renderToString } from 'preact-render-to-string';
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
-import { bodySlot, type Route } from '../routes';
-import type { Assets, Head, Layout } from '../../templates/layout/types';
-import { asHtml5 } from './html5';
+import type { Route } from '../routes';
+import type { Layout } from '../../templates/layout/types';
 
 export interface PageAssets {
   stylesheet: string;
@@ -27,7 +31,7 @@ export interface PageAssets {
   extraScripts?: readonly string[];
 }
 
-/** A piece every page of a build shares (the shell around <head> and <main>): encoded once, not per page. */
+/** A piece every page of a build shares (the header, the footer): encoded once, not per page. */
 export interface SharedPiece {
   text: string;
   bytes: Uint8Array;
@@ -61,53 +65,86 @@ export function markersIn(html: string): Set<ScriptMarker> {
   return markers;
 }
 
-const emptyHead: Head = { title: '', description: '', keywords: [], canonical: '', ogType: 'website', noindex: true };
-/** Stands in for the page's main content in the shell; no rendered text can contain it. */
-const mainSlot = '\u0000sitegen-main\u0000';
+/** Stand in for what is placed after the render; no rendered text can contain them. */
+const slots = { scripts: '\u0000sitegen-scripts\u0000', header: '\u0000sitegen-header\u0000', footer: '\u0000sitegen-footer\u0000' } as const;
+const doctype = '<!DOCTYPE html>';
 
 export type PageRenderer = (route: Route) => RenderedPage;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
-  const assetsFor = (scripts: PageScripts): Assets => ({
-    stylesheet: assets.stylesheet,
-    scripts: [...scripts.modules, ...(assets.extraScripts ?? [])],
-    preloads: scripts.preloads,
-  });
-  // Templates write no doctype.
-  const shell = `<!DOCTYPE html>${asHtml5(
-    renderToString(h(templates.Document, { head: emptyHead, layout, assets: assetsFor({ modules: [], preloads: [] }), mainHtml: mainSlot })),
-  )}`;
-  const headOpen = shell.indexOf('<head>') + '<head>'.length;
-  const headClose = shell.indexOf('</head>');
-  const main = shell.indexOf(mainSlot);
-  if (headOpen < '<head>'.length || headClose < headOpen || main < headClose) {
-    throw new RenderError('(every page)', 'Document', new Error('the document shell must hold <head> with DocumentHead in it, then the main content'));
-  }
-  const [beforeHead, betweenHeadAndMain, afterMain] = [shell.slice(0, headOpen), shell.slice(headClose, main), shell.slice(main + mainSlot.length)].map(
-    (text): SharedPiece => ({ text, bytes: Buffer.from(text) }),
-  ) as [SharedPiece, SharedPiece, SharedPiece];
+  const header = shellPiece(templates.Header, layout);
+  const footer = shellPiece(templates.Footer, layout);
   // What the header and footer need is the same on every page: found once per build.
-  const layoutMarkers = markersIn(shell);
+  const layoutMarkers = markersIn(header.text + footer.text);
+  const scriptsMarkup = new Map<string, string>();
 
   return (route) => {
+    let html: string;
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-      const mainHtml = asHtml5(renderToString(h(Page, route.props)));
-      const markers = [...new Set([...layoutMarkers, ...markersIn(mainHtml)])].sort();
-      const scripts = assets.scriptsFor(markers);
-      const head = asHtml5(renderToString(h(templates.DocumentHead, { head: route.head, layout, assets: assetsFor(scripts) })));
-      return { pieces: [beforeHead, head, betweenHeadAndMain, ...withBody(mainHtml, route.body), afterMain], markers, scripts };
+      html = renderToStaticMarkup(
+        createElement(templates.Document, {
+          head: route.head,
+          layout,
+          stylesheet: assets.stylesheet,
+          scripts: slots.scripts,
+          header: slots.header,
+          footer: slots.footer,
+          children: createElement(Page, route.props),
+        }),
+      );
     } catch (error) {
       throw new RenderError(route.path, route.kind, error);
     }
+    const markers = [...new Set([...layoutMarkers, ...markersIn(html)])].sort();
+    const scripts = assets.scriptsFor(markers);
+    const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
+    const key = `${modules.join()}\0${scripts.preloads.join()}`;
+    let scriptsHtml = scriptsMarkup.get(key);
+    if (scriptsHtml === undefined) {
+      scriptsHtml = renderToStaticMarkup(createElement(templates.PageScripts, { modules, preloads: scripts.preloads }));
+      scriptsMarkup.set(key, scriptsHtml);
+    }
+    const [beforeScripts, beforeHeader, beforeFooter, rest] = splitAtSlots(route, html);
+    return { pieces: [doctype + beforeScripts, scriptsHtml, beforeHeader, header, beforeFooter, footer, rest], markers, scripts };
   };
 }
 
-/** The main content with the page's body where the template placed bodySlot. */
-function withBody(mainHtml: string, body: string | undefined): string[] {
-  if (body === undefined) return [mainHtml];
-  const at = mainHtml.indexOf(bodySlot);
-  if (at === -1 || mainHtml.indexOf(bodySlot, at + 1) !== -1) throw new Error('the template must place the page\'s body (the prop that holds bodySlot) exactly once');
-  return [mainHtml.slice(0, at), body, mainHtml.slice(at + bodySlot.length)];
+/**
+ * The header or the footer, rendered once for every page. Rendered inside a
+ * bare document so that anything React would move into <head> shows up
+ * there, and is refused: a region placed into every page's <body> must hold
+ * only what stays in it.
+ */
+function shellPiece(Region: ComponentType<{ layout: Layout }>, layout: Layout): SharedPiece {
+  const name = Region.name || 'a layout region';
+  let html: string;
+  try {
+    html = renderToStaticMarkup(createElement('html', null, createElement('head'), createElement('body', null, createElement(Region, { layout }))));
+  } catch (error) {
+    throw new RenderError('(every page)', name, error);
+  }
+  const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.lastIndexOf('</body>'));
+  if (!html.startsWith('<html><head></head><body>')) {
+    const moved = html.slice('<html><head>'.length, html.indexOf('</head>'));
+    throw new RenderError('(every page)', name, new Error(`it holds what React moves into <head> (${moved.slice(0, 120)}): the header and footer may only hold what stays in <body>`));
+  }
+  return { text: body, bytes: Buffer.from(body) };
+}
+
+/** The document split where the generator places the scripts, the header and the footer; each slot must be there once, in that order. */
+function splitAtSlots(route: Route, html: string): [string, string, string, string] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const slot of [slots.scripts, slots.header, slots.footer]) {
+    const at = html.indexOf(slot, from);
+    if (at === -1 || html.indexOf(slot, at + slot.length) !== -1) {
+      throw new RenderError(route.path, route.kind, new Error('the Document template must place its scripts, header and footer exactly once each, in that order'));
+    }
+    parts.push(html.slice(from, at));
+    from = at + slot.length;
+  }
+  parts.push(html.slice(from));
+  return parts as [string, string, string, string];
 }

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 const styles = {
   primary: 'bg-accent text-white hover:bg-accent-dark',
@@ -7,7 +7,7 @@ const styles = {
   brand: 'bg-brand text-white hover:bg-brand-dark',
 } as const;
 
-export function ButtonLink({ href, children, variant = 'primary', className = '' }: { href: string; children: ComponentChildren; variant?: keyof typeof styles; className?: string }) {
+export function ButtonLink({ href, children, variant = 'primary', className = '' }: { href: string; children: ReactNode; variant?: keyof typeof styles; className?: string }) {
   return (
     <a
       href={href}

@@ -1,7 +1,7 @@
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 /** The closing band of a page: a heading, a sentence and its buttons. */
-export function CallToAction({ heading, text, children }: { heading: string; text: string; children: ComponentChildren }) {
+export function CallToAction({ heading, text, children }: { heading: string; text: string; children: ReactNode }) {
   return (
     <section aria-labelledby="cta-heading" className="bg-slate-900 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center">

@@ -1,4 +1,4 @@
-import { h } from 'preact';
+import { createElement, type ReactElement } from 'react';
 import type { IconNode } from 'lucide';
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
@@ -69,21 +69,28 @@ const icons: Record<IconName, IconNode> = {
   wrench: Wrench, zap: Zap,
 };
 
+/**
+ * Each icon's drawing as React elements, made the first time it is drawn:
+ * elements never change, and every page draws dozens of icons from the same
+ * few dozen shapes, so a page creates none of its own.
+ */
+const drawings = new Map<IconName, ReactElement[]>();
+
+function drawing(name: IconName): ReactElement[] {
+  let elements = drawings.get(name);
+  if (!elements) {
+    elements = icons[name].map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }));
+    drawings.set(name, elements);
+  }
+  return elements;
+}
+
 /** A decorative icon: hidden from screen readers, since the text beside it says the same. */
 export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
   return (
     // Sized by its class; inline SVG in HTML needs no xmlns. Every page draws dozens of these, so every attribute counts.
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="2"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
-      {icons[name].map(([tag, attributes], index) => h(tag, { key: index, ...attributes }))}
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+      {drawing(name)}
     </svg>
   );
 }

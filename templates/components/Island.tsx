@@ -3,9 +3,11 @@ import { renderToString } from 'preact-render-to-string';
 import { islands, type IslandName, type IslandProps } from '../../islands/registry';
 
 /**
- * Places a Preact island in a page: its markup is rendered now, so the
- * first paint is the real thing, and its props travel in data-props for the
- * browser to hydrate it with.
+ * Places a Preact island in a React page: the island's first paint is
+ * rendered now by Preact's own renderer, so the browser's Preact hydrates
+ * exactly the markup it would have made, and React holds it as the inner
+ * HTML of the wrapper. Its props travel in data-props for the browser to
+ * hydrate it with.
  */
 export function Island<N extends IslandName>({ name, props, className }: { name: N; props: IslandProps<N>; className?: string }) {
   const json = JSON.stringify(props);

@@ -1,11 +1,11 @@
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 /** A page section with its heading; `id` makes it an in-page anchor such as /#testimonials. */
 export function Section({ id, heading, intro, children, tone = 'white', headingId }: {
   id?: string;
   heading: string;
   intro?: string;
-  children: ComponentChildren;
+  children: ReactNode;
   tone?: 'white' | 'muted';
   headingId?: string;
 }) {

@@ -29,7 +29,7 @@ export function StockImage({ image, width, height, sizes, priority = false, clas
       height={height}
       alt={image.alt}
       loading={priority ? 'eager' : 'lazy'}
-      fetchpriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={className}
     />

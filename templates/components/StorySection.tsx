@@ -1,9 +1,9 @@
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 import type { Image } from '../../src/content/model';
 import { StockImage } from './StockImage';
 
 /** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us. */
-export function StorySection({ id, heading, paragraphs, image, children }: { id: string; heading: string; paragraphs: readonly string[]; image: Image; children?: ComponentChildren }) {
+export function StorySection({ id, heading, paragraphs, image, children }: { id: string; heading: string; paragraphs: readonly string[]; image: Image; children?: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="py-16 md:py-20">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">

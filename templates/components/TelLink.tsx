@@ -1,10 +1,10 @@
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 /**
  * Every tel: link: its text never breaks across lines, so a phone number is
  * never split in two (spaces become non-breaking).
  */
-export function TelLink({ href, children, className }: { href: string; children: ComponentChildren; className?: string }) {
+export function TelLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
   return (
     <a href={href} className={className}>
       {nonBreaking(children)}
@@ -12,7 +12,7 @@ export function TelLink({ href, children, className }: { href: string; children:
   );
 }
 
-export function nonBreaking(node: ComponentChildren): ComponentChildren {
+export function nonBreaking(node: ReactNode): ReactNode {
   if (typeof node === 'string') return node.replace(/ /g, '\u00a0');
   if (Array.isArray(node)) return node.map(nonBreaking);
   return node;

@@ -1,6 +1,5 @@
-import { Footer } from './Footer';
-import { Header } from './Header';
-import type { Assets, Head, Layout } from './types';
+import type { ReactNode } from 'react';
+import type { Head, Layout } from './types';
 
 /**
  * Escapes JSON for a <script> element: "<" becomes \u003c, so no text in the
@@ -17,63 +16,85 @@ function socialImage(head: Head): string | undefined {
 interface HeadProps {
   head: Head;
   layout: Layout;
-  assets: Assets;
+  /** The stylesheet's URL. */
+  stylesheet: string;
+  /** The page's scripts (PageScripts): known once the page has rendered, so the generator places them. */
+  scripts: ReactNode;
 }
 
 /**
- * What goes inside <head>: the only part of the shell that differs from page
- * to page, so the generator renders it per page and the rest once per build.
+ * What goes inside <head>. React moves <title>, <meta> and every <link> but
+ * the stylesheet to the top of <head> (and the hero image's preload with
+ * them); the scripts come first of what stays in place, so a page reads the
+ * same whether they are rendered here or placed afterwards.
  */
-export function DocumentHead({ head, layout, assets }: HeadProps) {
+function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
   const image = socialImage(head);
   return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
+      {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.canonical} />}
+      <meta property="og:type" content={head.ogType} />
+      <meta property="og:site_name" content={layout.site.name} />
+      <meta property="og:locale" content="en_GB" />
+      <meta property="og:title" content={head.title} />
+      <meta property="og:description" content={head.description} />
+      <meta property="og:url" content={head.canonical} />
+      {image && <meta property="og:image" content={image} />}
+      {head.image && <meta property="og:image:alt" content={head.image.alt} />}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={head.title} />
+      <meta name="twitter:description" content={head.description} />
+      {image && <meta name="twitter:image" content={image} />}
+      <meta name="theme-color" content="#1d4ed8" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {scripts}
+      <link rel="stylesheet" href={stylesheet} />
+      {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />}
+    </head>
+  );
+}
+
+/** The module scripts a page loads, and the chunks they import, fetched in parallel with them. */
+export function PageScripts({ modules, preloads }: { modules: readonly string[]; preloads: readonly string[] }) {
+  return (
     <>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{head.title}</title>
-        <meta name="description" content={head.description} />
-        {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
-        {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.canonical} />}
-        <meta property="og:type" content={head.ogType} />
-        <meta property="og:site_name" content={layout.site.name} />
-        <meta property="og:locale" content="en_GB" />
-        <meta property="og:title" content={head.title} />
-        <meta property="og:description" content={head.description} />
-        <meta property="og:url" content={head.canonical} />
-        {image && <meta property="og:image" content={image} />}
-        {head.image && <meta property="og:image:alt" content={head.image.alt} />}
-        <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
-        <meta name="twitter:title" content={head.title} />
-        <meta name="twitter:description" content={head.description} />
-        {image && <meta name="twitter:image" content={image} />}
-        <meta name="theme-color" content="#1d4ed8" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.stylesheet} />
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-        {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
-        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />}
+      {preloads.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      {modules.map((src) => (
+        <script key={src} type="module" src={src} />
+      ))}
     </>
   );
 }
 
-/** The document shell of every page; the page's own markup arrives already rendered. */
-export function Document({ head, layout, assets, mainHtml }: HeadProps & { mainHtml: string }) {
+interface DocumentProps extends HeadProps {
+  /** The header and footer, the same on every page: the generator renders them once and places them. */
+  header: ReactNode;
+  footer: ReactNode;
+  /** The page's own content. */
+  children: ReactNode;
+}
+
+/** Every page: the document around the page's own content. */
+export function Document({ head, layout, stylesheet, scripts, header, footer, children }: DocumentProps) {
   return (
     <html lang="en-GB">
-      <head>
-        <DocumentHead head={head} layout={layout} assets={assets} />
-      </head>
+      <DocumentHead head={head} layout={layout} stylesheet={stylesheet} scripts={scripts} />
       <body className="bg-white font-sans text-slate-900 antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand focus:shadow">
           {layout.skipLink}
         </a>
-        <Header layout={layout} />
-        <main id="main" tabIndex={-1} className="focus:outline-none" dangerouslySetInnerHTML={{ __html: mainHtml }} />
-        <Footer layout={layout} />
+        {header}
+        <main id="main" tabIndex={-1} className="focus:outline-none">
+          {children}
+        </main>
+        {footer}
       </body>
     </html>
   );

@@ -37,11 +37,3 @@ export interface Layout {
     copyright: string;
   };
 }
-
-export interface Assets {
-  stylesheet: string;
-  /** The page's module scripts: one per island or enhancement its markup holds. */
-  scripts: readonly string[];
-  /** Chunks those scripts import, fetched in parallel with them. */
-  preloads: readonly string[];
-}
