@@ -5,11 +5,11 @@
 // then loads a few files instead of resolving and reading dozens (the build
 // worker's start measured 76 → 49 ms). The rest stay external, to load only
 // when a command needs them, or because they must be one copy shared with
-// the compiled templates (Preact), or are native or large.
+// the compiled templates (React and Preact), or are native or large.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-const bundled = new Set(['commander', 'js-yaml', 'markdown-wasm', 'valibot', 'acorn']);
+const bundled = new Set(['commander', 'fast-glob', 'gray-matter', 'marked', 'valibot']);
 const { dependencies } = JSON.parse(await readFile('package.json', 'utf8'));
 const external = Object.keys(dependencies)
   .filter((name) => !bundled.has(name))
@@ -26,7 +26,7 @@ await build({
   format: 'esm',
   target: 'node20',
   external,
-  // The bundled CommonJS packages expect require() and __dirname (markdown-wasm reads its WebAssembly beside itself).
+  // The bundled CommonJS packages expect require() and __dirname.
   banner: {
     js: [
       "import { createRequire as __sitegenRequire } from 'node:module';",

@@ -113,6 +113,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/navigation\.json: header\[1\]\.href: links to "\/about-us", which is not a page of this site/,
   ],
   [
+    'an image in Markdown from a host the Content-Security-Policy would block',
+    'blog/local-seo-tips.md',
+    (text) => `${text}\n![Our van](https://cdn.example.com/van.jpg)\n`,
+    /content\/blog\/local-seo-tips\.md: body: image "https:\/\/cdn\.example\.com\/van\.jpg" is not on this site or https:\/\/images\.unsplash\.com/,
+  ],
+  [
+    'JavaScript front matter',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^---\n/, '---js\n'),
+    /content\/blog\/online-reviews-guide\.md: front matter: is JavaScript \(---js\), which would run code when the site builds: write it in YAML/,
+  ],
+  [
     'a javascript: link in Markdown',
     'blog/local-seo-tips.md',
     (text) => `${text}\n[Click me](javascript:alert(1))\n`,
@@ -131,6 +143,30 @@ describe('bad input', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(await fingerprint(site.out)).toEqual(before);
     expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist']);
+  });
+
+  const unreadable: [string, string, (text: string) => Buffer, RegExp][] = [
+    [
+      'an article saved in Latin-1 rather than UTF-8',
+      'blog/social-media-guide.md',
+      (text) => Buffer.from(text.replace(/^author: .*$/m, 'author: "Zoë Café"'), 'latin1'),
+      /content\/blog\/social-media-guide\.md: is not UTF-8 text \(line 7 holds bytes that are not\): save it as UTF-8/,
+    ],
+    [
+      'a 20 MB article',
+      'blog/google-ads-guide.md',
+      (text) => Buffer.from(`${text}\n${'A very long paragraph. '.repeat(900_000)}\n`),
+      /content\/blog\/google-ads-guide\.md: is 20,\d{3} KB: expected at most 1,024 KB of text/,
+    ],
+  ];
+  it.concurrent.each(unreadable)('%s stops the build, names the file, and leaves dist/ as it was', async (_, file, bytes, message) => {
+    const site = await workspace();
+    const before = await fingerprint(site.out);
+    await writeFile(join(site.content, file), bytes(await readFile(join(site.content, file), 'utf8')));
+    const result = await site.build();
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(1);
+    expect(await fingerprint(site.out)).toEqual(before);
   });
 
   it.concurrent('a duplicate article slug names both files', async () => {

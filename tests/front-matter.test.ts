@@ -1,93 +1,89 @@
 /**
- * A large build reads articles as bytes and decodes only their front matter
- * (src/content/front-matter.ts, read-content.ts): it must split every file
- * exactly as reading it as text does, and read every byte of every file.
+ * Reading a Markdown file's front matter with gray-matter (src/content/
+ * front-matter.ts, read-content.ts): every way a file can be written, and
+ * every way it can be wrong, named with the file and the field; JavaScript
+ * front matter refused, never run; no file kept in gray-matter's cache.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import matter from 'gray-matter';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitFrontMatter, splitFrontMatterBytes } from '../src/content/front-matter';
-import { ByteArena } from '../src/content/byte-arena';
-import { readFrontMatter, readFrontMatterBytes } from '../src/content/read-content';
+import { readFrontMatter, readText } from '../src/content/read-content';
 
-const awkward: Record<string, string> = {
-  plain: '---\ntitle: "Boilers"\n---\nBody text.\n',
-  'Windows line ends': '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n',
-  'a byte-order mark': '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n',
-  'spaces after the fences': '---  \ntitle: x\n--- \t\nBody.\n',
-  'empty front matter': '---\n---\nBody.\n',
-  'no newline after the closing fence': '---\ntitle: x\n---',
-  'a value holding ---': '---\ntitle: "a --- b"\nnote: |\n  ---x\n---\nBody.\n',
-  'a line starting --- that is not a fence': '---\ntitle: x\n---not-a-fence\n---\nBody.\n',
-  'a closing fence followed by text on its line': '---\ntitle: x\n--- x\n---\nBody.\n',
-  'a fence in the body': '---\ntitle: x\n---\nBody.\n\n---\n\nMore after a rule.\n',
-  'multi-byte text': '---\ntitle: "Café — £2,000 😀"\n---\nPrix: £2,000 — ça va 😀\n',
-  unclosed: '---\ntitle: x\nBody with no fence.\n',
-  'unclosed with a BOM': '\uFEFF---\ntitle: x\n',
-  'no front matter': 'Just a body.\n---\nand a rule.\n',
-  empty: '',
-  'only a fence': '---',
-};
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sitegen-front-matter-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('splitFrontMatterBytes', () => {
-  for (const [name, text] of Object.entries(awkward)) {
-    it(`splits ${name} as splitFrontMatter does`, () => {
-      const split = splitFrontMatterBytes(Buffer.from(text));
-      const expected = splitFrontMatter(text);
-      expect(split.ok ? { ...split, body: Buffer.from(split.body).toString('utf8') } : split).toEqual(expected);
-    });
+const schema = v.object({ title: v.string() });
+
+/** Reads `text` as content/blog/<name>.md would be: the front matter and body, or the error's message. */
+async function read(name: string, text: string | Buffer): Promise<{ data: unknown; body: string } | string> {
+  const path = join(dir, `${name}.md`);
+  await writeFile(path, text);
+  try {
+    return readFrontMatter(path, `content/blog/${name}.md`, schema);
+  } catch (error) {
+    return (error as Error).message;
   }
+}
 
-  it('tells a missing block from an unclosed one', () => {
-    expect(splitFrontMatterBytes(Buffer.from(awkward.unclosed!))).toEqual({ ok: false, problem: 'unclosed' });
-    expect(splitFrontMatterBytes(Buffer.from(awkward['no front matter']!))).toEqual({ ok: false, problem: 'missing' });
+describe('readFrontMatter', () => {
+  it.each([
+    ['plain', '---\ntitle: "Boilers"\n---\nBody text.\n', 'Body text.\n'],
+    ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n', 'Body text.\r\n'],
+    ['a byte-order mark', '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n', 'Body.\n'],
+    ['a value holding ---', '---\ntitle: "Boilers"\nnote: "a --- b"\n---\nBody.\n', 'Body.\n'],
+    ['a rule in the body', '---\ntitle: "Boilers"\n---\nBody.\n\n---\n\nMore after a rule.\n', 'Body.\n\n---\n\nMore after a rule.\n'],
+    ['multi-byte text', '---\ntitle: "Boilers"\n---\nPrix: £2,000 — ça va 😀\n', 'Prix: £2,000 — ça va 😀\n'],
+  ])('reads %s', async (name, text, body) => {
+    expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title: 'Boilers' }, body });
+  });
+
+  it.each([
+    ['missing', 'Just a body.\n---\nand a rule.\n', 'content/blog/missing.md: front matter: is missing: the file must start with a --- block'],
+    ['unclosed', '---\ntitle: x\nBody with no fence.\n', 'content/blog/unclosed.md: front matter: is not closed: expected a line of --- after it'],
+    ['invalid', '---\ntitle: [unclosed "x\n---\nBody.\n', /^content\/blog\/invalid\.md: front matter: is not valid YAML \(.+\)$/],
+    ['empty-block', '---\n---\nBody.\n', 'content/blog/empty-block.md: front matter: title: is missing: expected a text'],
+    ['empty-body', '---\ntitle: x\n---\n \n\t\n', 'content/blog/empty-body.md: body: is empty'],
+    ['wrong-type', '---\ntitle: 12\n---\nBody.\n', 'content/blog/wrong-type.md: front matter: title: expected a text, found number 12'],
+  ])('names the file and what is wrong when the front matter is %s', async (name, text, message) => {
+    const result = await read(name, text);
+    if (typeof message === 'string') expect(result).toBe(message);
+    else expect(result).toMatch(message);
+  });
+
+  it.each(['js', 'javascript'])('refuses ---%s front matter without running it', async (language) => {
+    const globals = globalThis as { ranFrontMatter?: boolean };
+    const text = `---${language}\n{ title: (globalThis.ranFrontMatter = true, "Boilers") }\n---\nBody.\n`;
+    expect(await read(`code-${language}`, text)).toBe(
+      `content/blog/code-${language}.md: front matter: is JavaScript (---js), which would run code when the site builds: write it in YAML`,
+    );
+    expect(globals.ranFrontMatter).toBeUndefined();
+    // An empty block asks for code all the same.
+    expect(await read(`empty-${language}`, `---${language}\n---\nBody.\n`)).toMatch(/front matter: is JavaScript/);
+  });
+
+  it('leaves nothing in gray-matter\'s own cache, however many files it reads', async () => {
+    for (let index = 0; index < 20; index += 1) await read(`cached-${index}`, `---\ntitle: "Note ${index}"\n---\nBody ${index}.\n`);
+    expect(Object.keys((matter as unknown as { cache: object }).cache)).toEqual([]);
   });
 });
 
-describe('reading articles as bytes', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sitegen-bytes-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-  const schema = v.object({ title: v.string() });
-
-  it('reads every byte of files larger than a chunk and of many files across chunks', async () => {
-    const texts = Array.from({ length: 90 }, (_, index) => `---\ntitle: "Note ${index}"\n---\n${'Damp proofing — £95. '.repeat(index === 7 ? 40_000 : 200 + index)}\n`);
-    const paths = texts.map((_, index) => join(dir, `note-${index}.md`));
-    await Promise.all(paths.map((path, index) => writeFile(path, texts[index]!)));
-    const bytes = new ByteArena();
-    const read = paths.map((path) => readFrontMatterBytes(path, path, schema, bytes));
-    // Checked after all were read: a later file must not overwrite an earlier one's bytes.
-    read.forEach(({ data, body }, index) => {
-      const expected = readFrontMatter(paths[index]!, paths[index]!, schema);
-      expect(data).toEqual(expected.data);
-      expect(Buffer.from(body).toString('utf8')).toBe(expected.body);
-    });
+describe('readText', () => {
+  it('refuses a file that is not UTF-8, naming the file and the line', async () => {
+    const path = join(dir, 'latin1.md');
+    // "Café" saved as Latin-1 on line 3: a lone 0xE9 byte.
+    await writeFile(path, Buffer.concat([Buffer.from('---\ntitle: x\nnote: Caf'), Buffer.from([0xe9]), Buffer.from('\n---\nBody.\n')]));
+    expect(() => readText(path, 'content/blog/latin1.md')).toThrow('content/blog/latin1.md: is not UTF-8 text (line 3 holds bytes that are not): save it as UTF-8');
   });
 
-  it('reports a body of nothing but white space as empty, Unicode spaces included, as the text path does', async () => {
-    for (const [name, body] of [['spaces', ' \n\t\r\n'], ['no-break spaces', '\u00A0\u2003\n'], ['a word after spaces', ' \u00A0 word']] as const) {
-      const path = join(dir, `${name}.md`);
-      await writeFile(path, `---\ntitle: x\n---\n${body}`);
-      const asText = (() => {
-        try {
-          return readFrontMatter(path, `content/blog/${name}.md`, schema).body;
-        } catch (error) {
-          return (error as Error).message;
-        }
-      })();
-      const asBytes = (() => {
-        try {
-          return Buffer.from(readFrontMatterBytes(path, `content/blog/${name}.md`, schema, new ByteArena()).body).toString('utf8');
-        } catch (error) {
-          return (error as Error).message;
-        }
-      })();
-      expect(asBytes).toBe(asText);
-      expect(asBytes).toBe(name === 'a word after spaces' ? body : `content/blog/${name}.md: body: is empty`);
-    }
+  it('refuses a file over 1 MB, naming it', async () => {
+    const path = join(dir, 'huge.md');
+    await writeFile(path, `---\ntitle: x\n---\n${'word '.repeat(220_000)}\n`);
+    expect(() => readText(path, 'content/blog/huge.md')).toThrow('content/blog/huge.md: is 1,075 KB: expected at most 1,024 KB of text (is something other than text pasted into it?)');
   });
 });

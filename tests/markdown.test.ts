@@ -1,7 +1,9 @@
 /**
- * Markdown as articles and legal pages use it: CommonMark with GitHub's
- * tables, strikethrough, task lists and autolinks; raw HTML shown as text;
- * links only to safe schemes, checked as the browser will read them.
+ * Markdown as articles and legal pages use it (marked): CommonMark with
+ * GitHub's tables, strikethrough, task lists and autolinks; raw HTML shown as
+ * text; links only to safe schemes, checked as the browser will read them;
+ * images only from where the Content-Security-Policy lets them load; no ids
+ * the templates did not choose.
  */
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, UnsafeLinkError } from '../src/content/markdown';
@@ -17,10 +19,23 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
   });
 
-  it('leaves no heading anchor anywhere: not in a heading that starts in bold, nor after an empty heading', () => {
+  it('leaves no heading anchor or id anywhere: not in a heading that starts in bold, nor after an empty heading', () => {
     expect(renderMarkdown('# **Bold** start\n').html).toBe('<h1><strong>Bold</strong> start</h1>\n');
     const { html } = renderMarkdown('## \n\nwww.example.co.uk and [a link](/about)\n');
     expect(html).toBe('<h2></h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n');
+    expect(renderMarkdown('# One\n\n## Two\n\n### Three\n\nText[^1].\n\n[^1]: A note.\n').html).not.toMatch(/\sid=|class="anchor"/);
+  });
+
+  it('takes images from this site and the stock photo host, and refuses any other host, naming the image', () => {
+    const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
+    expect(html).toBe('<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n');
+    for (const source of ['https://cdn.example.com/van.jpg', 'http://images.unsplash.com/photo-1', '//cdn.example.com/van.jpg']) {
+      expect(() => renderMarkdown(`![Van](${source})\n`)).toThrow(
+        `image "${source}" is not on this site or https://images.unsplash.com, the only places the Content-Security-Policy lets images load from`,
+      );
+    }
+    // A link to another host is fine: only what the page loads is limited.
+    expect(renderMarkdown('[Van hire](https://cdn.example.com/van.jpg)\n').html).toContain('href="https://cdn.example.com/van.jpg"');
   });
 
   it('shows raw HTML as text', () => {

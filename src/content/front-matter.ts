@@ -1,50 +1,41 @@
 /**
- * A Markdown file's YAML front matter and body. js-yaml parses the YAML; the
- * split is one pattern. (gray-matter, which did this before, takes half as
- * long again for the same result: `npm run bench:stack`.)
+ * A Markdown file's front matter and body, split and parsed by gray-matter,
+ * safely:
+ *
+ * - a JavaScript front matter (`---js`, `---javascript`) is refused, never
+ *   evaluated: gray-matter's JavaScript engine runs the block with eval;
+ * - gray-matter keeps every file it parses in a module-wide cache, keyed by
+ *   the whole file, unless it is given options: it always is, so a build or
+ *   a dev server that runs for days holds no file after its page is made.
  */
-import { load } from 'js-yaml';
+import matter from 'gray-matter';
 
-/** The body as text, or as UTF-8 bytes (splitFrontMatterBytes). */
-export type FrontMatterSplit<Body = string> =
-  | { ok: true; frontMatter: string; body: Body }
-  | { ok: false; problem: 'missing' | 'unclosed' };
+export type FrontMatter =
+  | { ok: true; data: unknown; body: string }
+  | { ok: false; problem: 'missing' | 'unclosed' | 'javascript' }
+  | { ok: false; problem: 'invalid'; reason: string };
 
-const block = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+/** Thrown by the engines that would run code, and caught below. */
+class JavaScriptRefused extends Error {}
+const refuse = () => {
+  throw new JavaScriptRefused();
+};
+const options = { engines: { javascript: refuse, js: refuse } };
 
-/** The front matter block as written, and the body after it. */
-export function splitFrontMatter(source: string): FrontMatterSplit {
-  const match = block.exec(source);
-  if (!match) return { ok: false, problem: problemOf(source) };
-  return { ok: true, frontMatter: match[1] ?? '', body: source.slice(match[0].length) };
-}
-
-const closingFence = Buffer.from('\n---');
-
-/**
- * splitFrontMatter for a file read as UTF-8 bytes: only the front matter is
- * decoded, and the body stays bytes (Markdown renders from bytes). The block
- * ends at a line of `---`, so the text up to the end of the first such line
- * that closes it splits exactly as the whole file would.
- */
-export function splitFrontMatterBytes(source: Buffer): FrontMatterSplit<Uint8Array> {
-  // A byte-order mark and the opening fence: without them no line closes a block.
-  if (problemOf(source.toString('utf8', 0, 6)) === 'missing') return { ok: false, problem: 'missing' };
-  for (let fence = source.indexOf(closingFence); fence !== -1; fence = source.indexOf(closingFence, fence + 1)) {
-    const lineEnd = source.indexOf(10, fence + closingFence.length);
-    const end = lineEnd === -1 ? source.length : lineEnd + 1;
-    const match = block.exec(source.toString('utf8', 0, end));
-    // The pattern cannot end inside the line it was given: a match closes the block on this line.
-    if (match) return { ok: true, frontMatter: match[1] ?? '', body: source.subarray(end) };
+export function parseFrontMatter(source: string): FrontMatter {
+  // gray-matter reads a file without a block as all body and no data, and an unclosed block to the end of the file as
+  // data: both are errors here, told apart before it parses, by its own rules (a first line of ---, and a later one).
+  const open = source.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!source.startsWith('---', open) || source[open + 3] === '-') return { ok: false, problem: 'missing' };
+  if (!source.includes('\n---', open + 3)) return { ok: false, problem: 'unclosed' };
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(source, options);
+  } catch (error) {
+    if (error instanceof JavaScriptRefused) return { ok: false, problem: 'javascript' };
+    return { ok: false, problem: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
-  return { ok: false, problem: 'unclosed' };
-}
-
-function problemOf(start: string): 'missing' | 'unclosed' {
-  return /^\uFEFF?---/.test(start) ? 'unclosed' : 'missing';
-}
-
-/** Throws js-yaml's error when the block is not valid YAML. */
-export function parseFrontMatter(frontMatter: string): unknown {
-  return load(frontMatter) ?? {};
+  // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
+  if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: 'javascript' };
+  return { ok: true, data: parsed.data, body: parsed.content };
 }
