@@ -28,7 +28,7 @@ import {
   type Manifest,
 } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
-import type { SiteBuilderOptions, StoredPage } from './site-builder';
+import type { SiteBuilder, SiteBuilderOptions, StoredPage } from './site-builder';
 import type { BuildWorkers } from './workers/build-workers';
 
 export interface BuildResult extends BuildReport {
@@ -44,6 +44,8 @@ export interface BuildCommandOptions extends BuildOptions {
   workerUrl?: URL;
   /** Build workers already started by the caller (build-workers.ts). */
   workers?: BuildWorkers;
+  /** The generator's version, if the caller knows it already (generator-version.ts). */
+  generator?: string;
 }
 
 export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
@@ -65,7 +67,7 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   log.info(`sitegen build${options.incremental ? ' --incremental' : ''} → ${relative(process.cwd(), config.outDir) || '.'}`);
   if (!config.supabase.url) log.info('  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)');
 
-  const generator = await generatorVersion(config.root, fileURLToPath(new URL('.', options.workerUrl ?? import.meta.url)));
+  const generator = options.generator ?? (await generatorVersion(config.root, fileURLToPath(new URL('.', options.workerUrl ?? import.meta.url))));
   const builderOptions: SiteBuilderOptions = {
     workerUrl: options.workerUrl,
     workers: options.workers,
@@ -117,6 +119,7 @@ async function buildCold(
     );
     await staging.write(files);
     const written = await staging.commit();
+    logIndex(log, builder.writeContentIndex());
     if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files) });
     else await removeManifest(config);
     const writeMs = performance.now() - writing;
@@ -178,6 +181,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
       previousFiles: previous.files,
     });
     await writeManifest(config, { inputs: signature, generator, pages: manifestPages(pages), files: hashes });
+    logIndex(log, builder.writeContentIndex());
     const writeMs = performance.now() - writing;
     log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
     const { measureBuild } = await import('./build-report');
@@ -189,6 +193,13 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     await builder.close();
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** What the content index saved this build, in one line. */
+function logIndex(log: Log, summary: ReturnType<SiteBuilder['writeContentIndex']>): void {
+  if (!summary) return;
+  const bodies = `${summary.rendered} bod${summary.rendered === 1 ? 'y' : 'ies'} rendered`;
+  log.stage('index', `${summary.changed} of ${summary.files} Markdown files changed since the last build, ${bodies}`, -1);
 }
 
 function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {

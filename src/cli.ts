@@ -2,10 +2,14 @@
  * The `sitegen` command: argument parsing only; each command is one call
  * into the stages.
  */
+import './production';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { resolveConfig } from './config';
+import { markdownSource } from './content/content-files';
 import { SitegenError } from './errors';
+import { generatorVersion } from './generator-version';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -26,12 +30,17 @@ program
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
-    // The build worker is compiled beside this file (lib/site-worker.js); on a large site it starts before the rest of the generator loads.
+    const buildOptions = { out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet };
+    // The generator is compiled into lib/, this file's folder, with the build worker beside it (lib/site-worker.js).
+    const generator = await generatorVersion(process.cwd(), fileURLToPath(new URL('.', import.meta.url)));
     const workerUrl = new URL('./site-worker.js', import.meta.url);
-    // An incremental build may find nothing to do: it starts its workers only once it knows there is work.
-    const workers = options.incremental ? undefined : (await import('./workers/build-workers')).BuildWorkers.start(resolve(options.content), process.cwd(), workerUrl);
+    // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
+    // to do: it starts its workers only once it knows there is work.
+    const workers = options.incremental
+      ? undefined
+      : (await import('./workers/build-workers')).BuildWorkers.start(markdownSource(resolveConfig(buildOptions), generator), workerUrl);
     const { build } = await import('./build');
-    await build({ out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet, json: options.json, incremental: options.incremental, workerUrl, workers });
+    await build({ ...buildOptions, json: options.json, incremental: options.incremental, generator, workerUrl, workers });
   });
 
 program

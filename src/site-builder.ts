@@ -7,14 +7,18 @@
  */
 import { sep } from 'node:path';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
-import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
-import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
-import { buildStylesheet, type Stylesheet } from './assets/styles';
+import { bundleClientScripts } from './assets/client-scripts';
+import { compileTemplates } from './assets/compile-templates';
+import { buildStylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
 import { contentHash } from './hash';
 import { formatBytes } from './log';
-import { loadArticles, loadSiteData, withArticles } from './content/load-site';
-import type { SiteModel } from './content/model';
+import { markdownFiles } from './content/content-files';
+import { ContentIndex, type IndexedFile } from './content/content-index';
+import { loadArticles, loadSiteData, withArticles, type ParsedArticle } from './content/load-site';
+import { markdownSource, type MarkdownSource } from './content/content-files';
+import { MarkdownFiles } from './content/markdown-files';
+import type { SiteData, SiteModel } from './content/model';
 import { ContentCache } from './content/read-content';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
@@ -24,7 +28,8 @@ import { createPageRenderer, pageHtml, type RenderedPage } from './render/render
 import { articleRouteContext, createLayout, createRoutes, type Route } from './routes';
 import { checkContentLinks, validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
-import type { ArticleSetup, RenderSummary } from './workers/article-pages';
+import type { ArticleSetup, RenderedBatch, RenderSummary } from './workers/article-pages';
+import type { Layout } from '../templates/layout/types';
 
 export type Stage = 'content' | 'styles' | 'islands' | 'templates' | 'render';
 
@@ -83,15 +88,39 @@ export interface UpdateResult {
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
+/** Which inputs an update starts from: everything, or only what the changed files feed. */
+interface UpdatePlan {
+  /** Whether anything under `dir` changed (always, on a first update or a whole build). */
+  touches(dir: string): boolean;
+  whole: boolean;
+}
+
+/** What every page of an update is rendered with. */
+interface RenderSetup {
+  assets: BuiltAssets;
+  layout: Layout;
+  extraScripts: string[];
+  /** What a page was rendered from, for later updates to compare with (empty when not remembered). */
+  fingerprintOf(route: Route): string;
+  /** See pageFingerprint: the layout's sources and data, and the stylesheet. */
+  shared: string;
+}
+
+/** The pages an update has rendered so far, and the paths it rendered (not kept as they were). */
+interface RenderedPages {
+  pages: Map<string, StoredPage>;
+  rendered: string[];
+}
+
 export class SiteBuilder {
   private workers?: BuildWorkers;
   private readonly content = new ContentCache();
   private model?: SiteModel;
-  private stylesheet?: Stylesheet;
-  private scripts?: ClientScripts;
-  private templates?: CompiledTemplates;
+  private assets?: BuiltAssets;
   private readonly pages = new Map<string, StoredPage>();
   private siteFiles: SiteFile[] = [];
+  /** What the last update learnt of the Markdown files that the content index does not hold yet. */
+  private indexChanges = new Map<string, IndexedFile>();
 
   constructor(
     readonly config: BuildConfig,
@@ -106,155 +135,249 @@ export class SiteBuilder {
    * A failure leaves the previous state in place, so the next update can recover.
    */
   async update(changed?: Iterable<string>): Promise<UpdateResult> {
-    const config = this.config;
-    const paths = changed ? [...changed] : undefined;
-    const { workerUrl, renderTo } = this.options;
-    // On a large site the threads start now, while this one loads the rest: their start-up is then free.
-    if (!paths && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(config.contentDir, config.root, workerUrl);
-    const workers = renderTo ? this.workers : undefined;
-    const under = (dir: string) => !paths || paths.some((path) => path === dir || path.startsWith(dir + sep));
-    const hashed = !this.options.dev;
-    const feedsBrowser = under(config.islandsDir) || under(config.sharedDir);
+    const plan = this.plan(changed);
     const stages: UpdateResult['stages'] = {};
+    const markdown = MarkdownFiles.open(this.markdownSource());
+    try {
+      const workers = this.startWorkers(plan);
+      const contentStarted = performance.now();
+      const articles = this.readArticles(plan, markdown, workers);
+      const [data, assets] = await Promise.all([this.loadSiteData(plan, markdown), this.buildAssets(plan, stages)]);
+      const setup = this.renderSetup(data, assets);
+      const renderStarted = performance.now();
+      const progress = this.progress();
+      const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup), markdown, progress.add);
+      const model = articles ? withArticles(data, await articles) : this.model!;
+      if (articles) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
+      const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config) });
+      validateRoutes(model, routes);
+      progress.total(routes.length);
+      const rendered = this.renderPages(routes, setup, progress.add);
+      const indexChanges = new Map(markdown.changed);
+      if (articlePages) await this.finishArticlePages(routes, articlePages, rendered, indexChanges);
+      this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
+      // Nothing is kept until everything succeeded: a failed update leaves the last good site.
+      const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges);
+      return { routes, rendered: rendered.rendered, removed, stages };
+    } finally {
+      markdown.close();
+    }
+  }
+
+  private plan(changed: Iterable<string> | undefined): UpdatePlan {
+    const paths = changed ? [...changed] : undefined;
+    return { whole: !paths, touches: (dir) => !paths || paths.some((path) => path === dir || path.startsWith(dir + sep)) };
+  }
+
+  /** On a large site the threads start now, while this one loads the rest: their start-up is then free. */
+  private startWorkers(plan: UpdatePlan): BuildWorkers | undefined {
+    const { workerUrl, renderTo } = this.options;
+    if (plan.whole && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(this.markdownSource(), workerUrl);
+    return renderTo ? this.workers : undefined;
+  }
+
+  /**
+   * The articles, read apart from the rest of content/ (by the workers, on a
+   * large site): their pages can start rendering as soon as the rest of the
+   * site is known, while this thread puts the model together.
+   */
+  private readArticles(plan: UpdatePlan, markdown: MarkdownFiles, workers: BuildWorkers | undefined): Promise<ParsedArticle[]> | undefined {
+    if (this.model && !plan.touches(this.config.contentDir)) return undefined;
+    const articles = loadArticles(this.config.contentDir, this.config.root, { cache: this.content, markdown }, workers?.readArticles);
+    // Awaited once the model is put together; until then a failure must not count as unhandled.
+    articles.catch(() => undefined);
+    return articles;
+  }
+
+  private async loadSiteData(plan: UpdatePlan, markdown: MarkdownFiles): Promise<SiteData> {
+    if (this.model && !plan.touches(this.config.contentDir)) return this.model;
+    return loadSiteData(this.config.contentDir, this.config.root, { cache: this.content, markdown });
+  }
+
+  /**
+   * The stylesheet, the island bundles and the compiled templates: from the
+   * asset cache on a first update whose code is unchanged since the last
+   * build; otherwise only those the changed files feed are made again. They
+   * run side by side: their cost is mostly loading their libraries.
+   */
+  private async buildAssets(plan: UpdatePlan, stages: UpdateResult['stages']): Promise<BuiltAssets> {
+    const config = this.config;
+    const hashed = !this.options.dev;
+    const previous = this.assets;
+    const feedsBrowser = plan.touches(config.islandsDir) || plan.touches(config.sharedDir);
     const timed = async <T>(stage: Stage, work: () => Promise<T>, detail: (value: T) => string): Promise<T> => {
       const started = performance.now();
       const value = await work();
-      stages[stage] = performance.now() - started;
-      this.options.onStage?.(stage, detail(value), stages[stage]);
+      this.stageDone(stages, stage, started, detail(value));
       return value;
     };
-
-    // The articles are read apart from the rest of content/ (by the workers, on a large site): their pages can start
-    // rendering as soon as the rest of the site is known, while this thread puts the model together.
-    const reloadContent = !this.model || under(config.contentDir);
-    const contentStarted = performance.now();
-    const articles = reloadContent ? loadArticles(config.contentDir, config.root, this.content, workers?.readArticles) : undefined;
-    // Awaited below; until then a failure must not count as unhandled.
-    articles?.catch(() => undefined);
-
-    // The stages that do not depend on each other run side by side: their cost is mostly loading their libraries.
-    const builtAssets = async (): Promise<BuiltAssets> => {
+    const build = async (): Promise<BuiltAssets> => {
       const [stylesheet, scripts, templates] = await Promise.all([
         // Tailwind sees the classes of templates and islands, so either can change the CSS.
-        !this.stylesheet || under(config.templatesDir) || feedsBrowser
+        !previous || plan.touches(config.templatesDir) || feedsBrowser
           ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`)
-          : this.stylesheet,
-        !this.scripts || feedsBrowser
+          : previous.stylesheet,
+        !previous || feedsBrowser
           ? timed('islands', () => bundleClientScripts(config, { hashed }), (bundle) => `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`)
-          : this.scripts,
+          : previous.scripts,
         // Templates render the islands' first paint, so both feed them.
-        !this.templates || under(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : this.templates,
+        !previous || plan.touches(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : previous.templates,
       ]);
       return { stylesheet, scripts, templates };
     };
-    const [data, { stylesheet, scripts, templates }] = await Promise.all([
-      reloadContent ? loadSiteData(config.contentDir, config.root, this.content) : this.model!,
-      this.options.generator && !this.stylesheet ? this.cachedAssets(this.options.generator, hashed, builtAssets, stages) : builtAssets(),
-    ]);
+    return this.options.generator && !previous ? this.cachedAssets(this.options.generator, hashed, build, stages) : build();
+  }
 
+  private renderSetup(data: SiteData, assets: BuiltAssets): RenderSetup {
+    const { templates, stylesheet } = assets;
     const layout = createLayout(data);
-    const extraScripts = this.options.dev ? [reloadClientPath] : [];
     const shared = `${templates.layoutVersion}\0${contentHash(JSON.stringify(layout))}\0${stylesheet.file}`;
-    const fingerprintOf = (route: Route) => (this.options.remember ? pageFingerprint(shared, templates.versions[route.kind], route) : '');
+    return {
+      assets,
+      layout,
+      extraScripts: this.options.dev ? [reloadClientPath] : [],
+      shared,
+      fingerprintOf: (route) => (this.options.remember ? pageFingerprint(shared, templates.versions[route.kind], route) : ''),
+    };
+  }
 
-    const renderStarted = performance.now();
+  /** How the build workers render the articles' pages: plain data, sent to each. */
+  private articleSetup(data: SiteData, { assets, layout, extraScripts, shared }: RenderSetup): ArticleSetup {
+    return {
+      templatesUrl: assets.templates.moduleUrl,
+      layout,
+      stylesheet: `/${assets.stylesheet.file}`,
+      manifest: assets.scripts.manifest,
+      extraScripts,
+      outDir: this.options.renderTo!,
+      context: articleRouteContext(data, this.config.siteUrl),
+      before: this.options.remember ? { shared, templateVersion: assets.templates.versions.Article, pages: this.renderedBefore() } : undefined,
+    };
+  }
+
+  /** A count of rendered pages, for a progress line on a large site. */
+  private progress() {
     let done = 0;
     let total = 0;
-    const progress = (pages: number) => {
-      done += pages;
-      if (total) this.options.onProgress?.(done, total);
+    return {
+      total: (pages: number) => (total = pages),
+      add: (pages: number) => {
+        done += pages;
+        if (total) this.options.onProgress?.(done, total);
+      },
     };
-    // The articles' pages render now, on the workers, while this thread scans its share and then puts the model and the route table together.
-    const articlePages =
-      articles &&
-      workers?.renderArticles(
-        {
-          templatesUrl: templates.moduleUrl,
-          layout,
-          stylesheet: `/${stylesheet.file}`,
-          manifest: scripts.manifest,
-          extraScripts,
-          outDir: renderTo!,
-          context: articleRouteContext(data, config.siteUrl),
-          before: this.options.remember ? { shared, templateVersion: templates.versions.Article, pages: this.renderedBefore() } : undefined,
-        },
-        progress,
-      );
+  }
 
-    const model = articles ? withArticles(data, await articles) : this.model!;
-    if (articles) {
-      stages.content = performance.now() - contentStarted;
-      this.options.onStage?.('content', `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`, stages.content);
-    }
-    const { routes, siteUrl } = createRoutes(model, { siteUrl: config.siteUrl, endpoint: leadEndpoint(config) });
-    validateRoutes(model, routes);
-    total = routes.length;
-
-    const next = new Map<string, StoredPage>();
-    const rendered: string[] = [];
-    const render = createPageRenderer(templates.module, layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts });
+  /**
+   * Renders every page this thread renders (all but the articles the workers
+   * render), keeping a page as it was when nothing it was rendered from
+   * changed. Pages are written as they render when there is a folder for
+   * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
+   */
+  private renderPages(routes: Route[], setup: RenderSetup, progress: (pages: number) => void): RenderedPages {
+    const { renderTo } = this.options;
+    const { scripts, stylesheet, templates } = setup.assets;
+    const render = createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+    const result: RenderedPages = { pages: new Map(), rendered: [] };
     for (const route of routes) {
       if (route.renderedOnRead) continue;
-      const fingerprint = fingerprintOf(route);
+      const fingerprint = setup.fingerprintOf(route);
       const previous = this.pages.get(route.path);
       // A page keeps its HTML only if nothing it was rendered from changed, its scripts included.
       if (unchangedSince(previous, fingerprint, scripts.scriptsFor)) {
-        next.set(route.path, { ...previous!, route });
+        result.pages.set(route.path, { ...previous!, route });
         continue;
       }
       const page = render(route);
       const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0 };
-      // Written now when there is a folder for it, so that writing overlaps the workers' rendering; kept otherwise (dev).
       if (renderTo) stored.bytes = writePage(renderTo, route.file, page.pieces);
       else {
         stored.html = pageHtml(page.pieces);
         stored.bytes = Buffer.byteLength(stored.html);
       }
-      next.set(route.path, stored);
-      rendered.push(route.path);
-      if (rendered.length % 100 === 0) progress(100);
+      result.pages.set(route.path, stored);
+      result.rendered.push(route.path);
+      if (result.rendered.length % 100 === 0) progress(100);
     }
-    progress(rendered.length % 100);
-    if (articlePages) {
-      const byPath = new Map(routes.map((route) => [route.path, route]));
-      const { pages, links } = await articlePages.finish();
-      // The articles' bodies were read as their pages rendered: only now are their links known.
-      checkContentLinks(routes, links, byPath);
-      for (const summary of pages) {
-        const route = byPath.get(summary.path)!;
-        next.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
-        if (!summary.unchanged) rendered.push(summary.path);
-      }
-    }
-    stages.render = performance.now() - renderStarted;
-    this.options.onStage?.('render', `${rendered.length} of ${routes.length} pages`, stages.render);
+    progress(result.rendered.length % 100);
+    return result;
+  }
 
-    // Nothing is kept until everything succeeded: a failed update leaves the last good site.
-    const removed = [...this.pages.values()].filter((page) => !next.has(page.route.path)).map((page) => page.route.file);
+  /** The articles' pages the workers (and this thread) rendered, and the links in their bodies, checked now that every page is known. */
+  private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderedBatch> }, rendered: RenderedPages, indexChanges: Map<string, IndexedFile>) {
+    const byPath = new Map(routes.map((route) => [route.path, route]));
+    const { pages, links, indexed } = await articlePages.finish();
+    checkContentLinks(routes, links, byPath);
+    for (const [key, entry] of indexed) indexChanges.set(key, entry);
+    for (const summary of pages) {
+      const route = byPath.get(summary.path)!;
+      rendered.pages.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
+      if (!summary.unchanged) rendered.rendered.push(summary.path);
+    }
+  }
+
+  /** Keeps what a successful update made, for the next update and for the output; returns the files of pages that are gone. */
+  private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>): string[] {
+    const removed = [...this.pages.values()].filter((page) => !pages.has(page.route.path)).map((page) => page.route.file);
     this.model = model;
-    this.stylesheet = stylesheet;
-    this.scripts = scripts;
-    this.templates = templates;
+    this.assets = assets;
+    this.indexChanges = indexChanges;
     this.pages.clear();
     // In route order, as the report lists them.
-    for (const route of routes) this.pages.set(route.path, next.get(route.path)!);
+    for (const route of routes) this.pages.set(route.path, pages.get(route.path)!);
     this.siteFiles = [
       { path: 'sitemap.xml', content: sitemapXml(routes) },
       { path: 'robots.txt', content: robotsTxt(siteUrl) },
-      { path: '_headers', content: headersFile({ supabaseUrl: config.supabase.url, hashedAssets: hashed }) },
+      { path: '_headers', content: headersFile({ supabaseUrl: this.config.supabase.url, hashedAssets: !this.options.dev }) },
     ];
-    return { routes, rendered, removed, stages };
+    return removed;
+  }
+
+  private stageDone(stages: UpdateResult['stages'], stage: Stage, started: number, detail: string): void {
+    stages[stage] = performance.now() - started;
+    this.options.onStage?.(stage, detail, stages[stage]);
   }
 
   /** Every file of the site held in memory (public/ aside, which is copied or served as is; and pages already written to disk). */
   files(): SiteFile[] {
-    if (!this.stylesheet || !this.scripts) return [];
+    if (!this.assets) return [];
+    const { scripts, stylesheet } = this.assets;
     return [
       ...[...this.pages.values()].flatMap((page) => (page.html === undefined ? [] : [{ path: page.route.file, content: page.html }])),
-      ...this.scripts.files,
-      { path: this.stylesheet.file, content: this.stylesheet.css },
+      ...scripts.files,
+      { path: stylesheet.file, content: stylesheet.css },
       ...this.siteFiles,
     ];
+  }
+
+  private markdownSource(): MarkdownSource {
+    return markdownSource(this.config, this.options.generator);
+  }
+
+  /**
+   * Records what the last update learnt of the Markdown files in the content
+   * index, for the next build: every Markdown file the site has now, as this
+   * update found it or as the index held it. Nothing is written when nothing
+   * changed. Says how many files changed and how many bodies were rendered.
+   */
+  writeContentIndex(): { files: number; changed: number; rendered: number } | undefined {
+    const { index } = this.markdownSource();
+    if (!index) return undefined;
+    const contentDir = this.config.contentDir;
+    const previous = ContentIndex.load(index.cacheDir, contentDir, index.generator).files;
+    const keys = markdownFiles(contentDir).map((path) => path.slice(contentDir.length + 1).replaceAll('\\', '/'));
+    const files: Record<string, IndexedFile> = {};
+    let changed = 0;
+    let rendered = 0;
+    for (const key of keys) {
+      const entry = this.indexChanges.get(key) ?? previous[key];
+      if (!entry) continue;
+      files[key] = entry;
+      if (entry.hash !== previous[key]?.hash) changed += 1;
+      if (entry.body && entry.body.join() !== previous[key]?.body?.join()) rendered += 1;
+    }
+    if (this.indexChanges.size > 0 || keys.length !== Object.keys(previous).length) ContentIndex.write(index.cacheDir, contentDir, index.generator, files);
+    return { files: keys.length, changed, rendered };
   }
 
   storedPages(): StoredPage[] {

@@ -65,7 +65,7 @@ describe('a blog of 256 articles', () => {
     const before = await tree(join(project.dir, 'kept'));
     const file = join(project.dir, 'content/blog/trade-marketing-note-00042.md');
     const text = await readFile(file, 'utf8');
-    // Articles are read there as bytes (src/content/read-content.ts): each fault is named as when read as text.
+    // Each fault is named as when the file is read on the main thread.
     const faults: [(text: string) => string, string][] = [
       [(text) => text.replace(/^readTime: .*$/m, 'readTime: "eight"'), 'front matter: readTime: expected a number of minutes, found "eight"'],
       [(text) => text.replace(/^---\n/, ''), 'front matter: is missing: the file must start with a --- block'],
@@ -107,6 +107,56 @@ describe('a blog of 256 articles', () => {
     // In this process the build runs from source, with no worker script: everything on one thread.
     await build({ root: project.dir, out: 'single', quiet: true });
     expect(await tree(join(project.dir, 'threaded'))).toEqual(await tree(join(project.dir, 'single')));
+  });
+});
+
+describe('the content index: front matter and rendered bodies kept between builds', () => {
+  /** A build with nothing kept from before: no content index, no asset cache, no earlier output. */
+  const fromNothing = async () => {
+    await Promise.all([rm(join(project.dir, '.sitegen'), { recursive: true, force: true }), rm(join(project.dir, 'from-nothing'), { recursive: true, force: true })]);
+    const result = await project.build(['--out', 'from-nothing']);
+    expect(result.stderr).toBe('');
+    return tree(join(project.dir, 'from-nothing'));
+  };
+  const indexed = async (changed: number, rendered: number) => {
+    const result = await project.build(['--out', 'indexed'], {}, { quiet: false });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`  index      ${changed} of 259 Markdown files changed since the last build, ${rendered} bod${rendered === 1 ? 'y' : 'ies'} rendered\n`);
+    return tree(join(project.dir, 'indexed'));
+  };
+  it('a build from the index writes byte for byte what a build from nothing writes, after every kind of edit', { timeout: 120_000 }, async () => {
+    const article = join(project.dir, 'content/blog/trade-marketing-note-00011.md');
+    const text = await readFile(article, 'utf8');
+    try {
+      const reference = await fromNothing();
+      // The build from nothing wrote the index: the next reads no file and renders no body.
+      expect(await indexed(0, 0)).toEqual(reference);
+
+      // A body edited: that file is read and its body rendered.
+      await writeFile(article, text.replace(/\n\n/, '\n\nA sentence added to the body.\n\n'));
+      expect(await indexed(1, 1)).toEqual(await fromNothing());
+      // The front matter alone edited: read and parsed, but the body is kept.
+      await indexed(0, 0);
+      await writeFile(article, text.replace(/\n\n/, '\n\nA sentence added to the body.\n\n').replace(/^readTime: \d+/m, 'readTime: 9'));
+      expect(await indexed(1, 0)).toEqual(await fromNothing());
+
+      // Saved again unchanged (a new time, the same bytes): read, but neither parsed nor rendered.
+      await indexed(0, 0);
+      await writeFile(article, await readFile(article, 'utf8'));
+      const saved = await indexed(0, 0);
+      expect(saved).toEqual(await fromNothing());
+
+      // The kept bodies lost (a pack removed or cut short): rendered again, the same.
+      await indexed(0, 0);
+      const indexDir = join(project.dir, '.sitegen', 'content');
+      const [folder] = await readdir(indexDir);
+      const packs = (await readdir(join(indexDir, folder!))).filter((name) => name.endsWith('.pack'));
+      expect(packs.length).toBeGreaterThan(0);
+      await Promise.all(packs.map((name) => writeFile(join(indexDir, folder!, name), '')));
+      expect(await indexed(0, 259)).toEqual(await fromNothing());
+    } finally {
+      await writeFile(article, text);
+    }
   });
 });
 

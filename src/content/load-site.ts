@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
-import { articleFiles, contentFileName } from './content-files';
+import { articleFiles, contentFileName, legalFiles } from './content-files';
 import { listFiles } from '../list-files';
-import { readJson, readMarkdown, type ContentCache, type MarkdownDocument } from './read-content';
+import { readJson, readMarkdown, type ContentReading, type MarkdownDocument } from './read-content';
 import * as s from './schemas';
 
 export type ArticleFrontMatter = v.InferOutput<typeof s.articleFrontMatterSchema>;
@@ -28,28 +28,26 @@ export type ParsedArticle = MarkdownDocument<ArticleFrontMatter> & { file: strin
 export type ReadArticles = () => Promise<ParsedArticle[]>;
 
 /** Loads and validates content/. With a cache, only files changed since the last load are parsed again. */
-export async function loadSite(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache, readArticles?: ReadArticles): Promise<SiteModel> {
-  const [data, articles] = await Promise.all([loadSiteData(contentDir, projectRoot, cache), loadArticles(contentDir, projectRoot, cache, readArticles)]);
+export async function loadSite(contentDir: string, projectRoot = process.cwd(), reading: ContentReading = {}): Promise<SiteModel> {
+  const [data, articles] = await Promise.all([loadSiteData(contentDir, projectRoot, reading), loadArticles(contentDir, projectRoot, reading)]);
   return withArticles(data, articles);
 }
 
 /** Reads every article, in file order (or takes them from `readArticles`). */
-export async function loadArticles(contentDir: string, projectRoot: string, cache?: ContentCache, readArticles?: ReadArticles): Promise<ParsedArticle[]> {
+export async function loadArticles(contentDir: string, projectRoot: string, reading: ContentReading = {}, readArticles?: ReadArticles): Promise<ParsedArticle[]> {
   if (readArticles) return readArticles();
   const paths = articleFiles(contentDir);
   const nameOf = contentFileName(projectRoot);
-  return Promise.all(
-    paths.map(async (path) => ({ ...(await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, cache)), file: nameOf(path) })),
-  );
+  return Promise.all(paths.map(async (path) => ({ ...(await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, reading)), file: nameOf(path) })));
 }
 
 /** Everything in content/ but the articles, validated and frozen. */
-export async function loadSiteData(contentDir: string, projectRoot = process.cwd(), cache?: ContentCache): Promise<SiteData> {
+export async function loadSiteData(contentDir: string, projectRoot = process.cwd(), reading: ContentReading = {}): Promise<SiteData> {
   const nameOf = contentFileName(projectRoot);
-  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
-  const files = (folder: string, extension: string) => listFiles(join(contentDir, folder)).filter((name) => !name.includes('/') && name.endsWith(extension)).map((name) => join(contentDir, folder, name));
+  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, reading);
+  const files = (folder: string, extension: string) => listFiles(join(contentDir, folder), { pattern: `*${extension}` }).map((name) => join(contentDir, folder, name));
 
-  const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, legalFiles] =
+  const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, legalPaths] =
     await Promise.all([
       json('site.json', s.siteSchema),
       json('navigation.json', s.navigationSchema),
@@ -83,14 +81,14 @@ export async function loadSiteData(contentDir: string, projectRoot = process.cwd
         trade,
       })),
       files('service-pages', '.json'),
-      files('legal', '.md'),
+      legalFiles(contentDir),
     ]);
 
   const [servicePages, legalPages] = await Promise.all([
-    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, cache) }))),
+    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, reading) }))),
     Promise.all(
-      legalFiles.map(async (path): Promise<LegalPage> => {
-        const doc = await readMarkdown(path, nameOf(path), s.legalFrontMatterSchema, cache);
+      legalPaths.map(async (path): Promise<LegalPage> => {
+        const doc = await readMarkdown(path, nameOf(path), s.legalFrontMatterSchema, reading);
         return { ...doc.data, html: doc.html, internalLinks: doc.internalLinks, file: nameOf(path) };
       }),
     ),

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
-import type { ByteArena } from './byte-arena';
-import { parseFrontMatter, splitFrontMatter, splitFrontMatterBytes, type FrontMatterSplit } from './front-matter';
+import { parseFrontMatter, type FrontMatter } from './front-matter';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
+import type { MarkdownFiles } from './markdown-files';
 
 /**
  * Parsed content files by path, kept while a file's size and modification time
@@ -36,7 +36,15 @@ export class ContentCache {
   }
 }
 
-export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<v.InferOutput<T>> {
+/** How content is read: what is kept from earlier reads, if anything. */
+export interface ContentReading {
+  /** Parsed files kept while they are unchanged (the dev server). */
+  cache?: ContentCache;
+  /** Markdown files read through the content index, which keeps what earlier builds learnt of them. */
+  markdown?: MarkdownFiles;
+}
+
+export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T, { cache }: ContentReading = {}): Promise<v.InferOutput<T>> {
   if (cache) return cache.read(path, file, () => readJson(path, file, schema));
   const source = readText(path, file);
   let data: unknown;
@@ -54,36 +62,54 @@ export interface MarkdownDocument<T> {
   internalLinks: string[];
 }
 
-export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<MarkdownDocument<v.InferOutput<T>>> {
-  if (cache) return cache.read(path, file, () => readMarkdown(path, file, schema));
+export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T, { cache, markdown }: ContentReading = {}): Promise<MarkdownDocument<v.InferOutput<T>>> {
+  if (cache) return cache.read(path, file, () => readMarkdown(path, file, schema, { markdown }));
+  if (markdown) {
+    const scanned = markdown.scan(path, schema);
+    return { data: scanned.data, ...markdown.render(scanned) };
+  }
   const { data, body } = readFrontMatter(path, file, schema);
   return { data, ...renderBody(file, body) };
 }
 
 /** A Markdown file's validated front matter, and its body as written. */
 export function readFrontMatter<T extends v.GenericSchema>(path: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
-  const split = checkSplit(file, splitFrontMatter(readText(path, file)), (body) => !body.trim());
-  return { data: parseAndValidate(file, schema, split.frontMatter), body: split.body };
+  return splitMarkdown(readText(path, file), file, schema);
 }
 
-/**
- * readFrontMatter for the articles of a large build: the file is read as
- * bytes into `bytes`, only its front matter is decoded, and its body stays
- * UTF-8 bytes until it renders. Reading into one buffer per batch of files
- * saves an allocation, and decoding 7 KB of text, per article.
- */
-export function readFrontMatterBytes<T extends v.GenericSchema>(path: string, file: string, schema: T, bytes: ByteArena): { data: v.InferOutput<T>; body: Uint8Array } {
-  const split = splitMarkdownBytes(path, file, bytes);
-  return { data: parseAndValidate(file, schema, split.frontMatter), body: split.body };
+/** A Markdown file's text as its validated front matter and its body. */
+export function splitMarkdown<T extends v.GenericSchema>(text: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
+  const { data, body } = split(text, file);
+  return { data: validate(file, schema, data, 'front matter: '), body };
 }
 
-/** A Markdown file's body as bytes, its front matter read already (by another thread). */
-export function readBodyBytes(path: string, file: string, bytes: ByteArena): Uint8Array {
-  return splitMarkdownBytes(path, file, bytes).body;
+/** A Markdown file's body, read again once its front matter is known. */
+export function readBody(path: string, file: string): string {
+  return split(readText(path, file), file).body;
+}
+
+function split(text: string, file: string): { data: unknown; body: string } {
+  const parsed = parseFrontMatter(text);
+  if (!parsed.ok) throw new ContentError(file, 'front matter', describeProblem(parsed));
+  if (!parsed.body.trim()) throw new ContentError(file, 'body', 'is empty');
+  return parsed;
+}
+
+function describeProblem(split: Exclude<FrontMatter, { ok: true }>): string {
+  switch (split.problem) {
+    case 'missing':
+      return 'is missing: the file must start with a --- block';
+    case 'unclosed':
+      return 'is not closed: expected a line of --- after it';
+    case 'javascript':
+      return 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
+    case 'invalid':
+      return `is not valid YAML (${firstLine(split.reason)})`;
+  }
 }
 
 /** The body's HTML and the site links in it. */
-export function renderBody(file: string, body: string | Uint8Array): { html: string; internalLinks: string[] } {
+export function renderBody(file: string, body: string): { html: string; internalLinks: string[] } {
   try {
     return renderMarkdown(body);
   } catch (error) {
@@ -92,55 +118,53 @@ export function renderBody(file: string, body: string | Uint8Array): { html: str
   }
 }
 
-function parseAndValidate<T extends v.GenericSchema>(file: string, schema: T, frontMatter: string): v.InferOutput<T> {
-  let data: unknown;
-  try {
-    data = parseFrontMatter(frontMatter);
-  } catch (error) {
-    throw new ContentError(file, 'front matter', `is not valid YAML (${firstLine(messageOf(error))})`);
-  }
-  return validate(file, schema, data, 'front matter: ');
-}
+/** The largest content file a build reads: a page of text is a few kilobytes, and a file this large is a mistake (a pasted image, a log). */
+export const maxContentFileBytes = 1024 * 1024;
 
-function checkSplit<Body>(file: string, split: FrontMatterSplit<Body>, isBlank: (body: Body) => boolean): { frontMatter: string; body: Body } {
-  if (!split.ok) {
-    throw new ContentError(file, 'front matter', split.problem === 'missing' ? 'is missing: the file must start with a --- block' : 'is not closed: expected a line of --- after it');
-  }
-  if (isBlank(split.body)) throw new ContentError(file, 'body', 'is empty');
-  return split;
-}
-
-function splitMarkdownBytes(path: string, file: string, bytes: ByteArena): { frontMatter: string; body: Uint8Array } {
-  let source: Buffer;
-  try {
-    source = bytes.read(path);
-  } catch (error) {
-    throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
-  }
-  return checkSplit(file, splitFrontMatterBytes(source), isBlankBytes);
-}
-
-/** Whether UTF-8 text is only white space, as String.prototype.trim sees it; decoded only past ASCII. */
-function isBlankBytes(text: Uint8Array): boolean {
-  for (let at = 0; at < text.length; at += 1) {
-    const byte = text[at]!;
-    if (byte === 32 || (byte >= 9 && byte <= 13)) continue;
-    return byte < 0x80 ? false : !Buffer.from(text.buffer, text.byteOffset + at, text.length - at).toString('utf8').trim();
-  }
-  return true;
-}
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Synchronous on purpose: content files are small, and fs.promises.readFile
- * goes through the thread pool four times (open, stat, read, close),
- * measured six times slower per file than readFileSync here.
+ * A content file's text. Synchronous on purpose: content files are small,
+ * and fs.promises.readFile goes through the thread pool four times (open,
+ * stat, read, close), measured six times slower per file than readFileSync
+ * here. A file that is not UTF-8 would build with U+FFFD in place of what
+ * the author wrote, so it stops the build instead.
  */
-function readText(path: string, file: string): string {
+export function readText(path: string, file: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
   }
+  if (bytes.length > maxContentFileBytes) {
+    const size = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-GB')} KB`;
+    throw new ContentError(file, '', `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ContentError(file, '', `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`);
+  }
+}
+
+/** The line where UTF-8 decoding first fails, for the error message. */
+function lineOfFirstInvalidByte(bytes: Buffer): number {
+  // The longest prefix that decodes as the start of a UTF-8 text; it grows with every byte up to the first bad one.
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
+      low = middle;
+    } catch {
+      high = middle - 1;
+    }
+  }
+  let line = 1;
+  for (let at = bytes.indexOf(10); at !== -1 && at < low; at = bytes.indexOf(10, at + 1)) line += 1;
+  return line;
 }
 
 export function validate<T extends v.GenericSchema>(file: string, schema: T, data: unknown, prefix = ''): v.InferOutput<T> {

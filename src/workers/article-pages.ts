@@ -9,29 +9,22 @@
  *    scripts and templates are ready), turn each article's Markdown into its
  *    page, straight to disk.
  *
- * Each file is read once, as bytes into one buffer for its batch; only the
- * front matter is decoded, and the body waits as UTF-8 bytes, which is what
- * the Markdown renderer reads, until its page renders; then the batch's
- * buffer is dropped. Bytes, not strings, as the garbage collector neither
- * copies nor scans them: against reading every file again to render it,
- * 6% less CPU and 9% less wall time at 4,000 articles, for 20 MB more at
- * peak. Nothing but front matter and page summaries crosses threads. An
- * article's route is made here by the same function as the route table's.
+ * Each file is read once, by the thread that scans it, which keeps the
+ * batch's bodies until it renders them. Nothing but front matter and page
+ * summaries crosses threads. An article's route is made here by the same
+ * function as the route table's.
  *
  * A thread renders the batches it scanned first, and only then takes what
  * is left of the others', from the last batch back, away from where their
- * own thread is working. A batch another thread scanned is read again, and
- * its front matter parsed again unless this thread holds it: the main thread
- * holds every batch's (the workers send theirs for the site model). Taken in
- * board order, half the batches were parsed twice; now one to three of 63.
+ * own thread is working: a batch another thread scanned is read and parsed
+ * again, and taken in board order, half the batches were.
  */
 import type { TemplateModule } from '../assets/compile-templates';
 import { scriptsForManifest, type ScriptManifest, type ScriptMarker } from '../assets/script-manifest';
-import { contentFileName } from '../content/content-files';
+import type { IndexedFile } from '../content/content-index';
 import type { ArticleFrontMatter, ParsedArticle } from '../content/load-site';
+import type { MarkdownFiles, ScannedFile } from '../content/markdown-files';
 import type { ContentLinks } from '../validate-routes';
-import { ByteArena } from '../content/byte-arena';
-import { readBodyBytes, readFrontMatterBytes, renderBody } from '../content/read-content';
 import { articleFrontMatterSchema } from '../content/schemas';
 import { writePage } from '../output/write-page';
 import { pageFingerprint, unchangedSince, type RenderedBefore } from '../render/page-fingerprint';
@@ -69,31 +62,24 @@ export interface RenderSummary extends Omit<RenderedPage, 'pieces'> {
   unchanged?: true;
 }
 
-/** A batch's pages, and the site links its articles' bodies hold: checked once every page is known. */
+/**
+ * A batch's pages, the site links its articles' bodies hold (checked once
+ * every page is known), and what the thread learnt of its files that the
+ * content index does not hold yet, by key.
+ */
 export interface RenderedBatch {
   pages: RenderSummary[];
   links: ContentLinks[];
-}
-
-/** A batch as its scan left it: each article's front matter and its body, as UTF-8 bytes. */
-interface ScannedBatch {
-  frontMatter: ArticleFrontMatter[];
-  bodies: Uint8Array[];
+  indexed: [string, IndexedFile][];
 }
 
 export class ArticlePages {
   /** The batches this thread scanned and has not rendered yet, in the order it scanned them. */
-  private readonly scanned = new Map<number, ScannedBatch>();
+  private readonly scanned = new Map<number, ScannedFile<ArticleFrontMatter>[]>();
   private renderer?: { setup: ArticleSetup; render: PageRenderer };
-  private readonly nameOf: (path: string) => string;
 
-  /** `scannedElsewhere`: the front matter of a batch another thread scanned, where this thread has been sent it. */
-  constructor(
-    projectRoot: string,
-    private readonly scannedElsewhere: (batch: number) => ArticleFrontMatter[] | undefined = () => undefined,
-  ) {
-    this.nameOf = contentFileName(projectRoot);
-  }
+  /** `files`: this thread's reader of Markdown files, through the content index. */
+  constructor(private readonly files: MarkdownFiles) {}
 
   /** The order to render in, asked once this thread has scanned and before it renders: its own batches, then the others' from the last. */
   renderOrder(count: number): number[] {
@@ -105,56 +91,47 @@ export class ArticlePages {
   scan(batch: number, paths: readonly string[]): ParsedArticle[] {
     const scanned = this.read(paths);
     this.scanned.set(batch, scanned);
-    return scanned.frontMatter.map((data, index) => ({ data, html: '', internalLinks: [], file: this.nameOf(paths[index]!), renderedOnRead: true }));
+    return scanned.map(({ data, file }) => ({ data, html: '', internalLinks: [], file, renderedOnRead: true }));
   }
 
   /** The second pass: renders the pages of a batch, scanned here or by another thread, to disk. */
   async render(batch: number, paths: readonly string[], setup: ArticleSetup): Promise<RenderedBatch> {
     const render = await this.rendererFor(setup);
-    const { frontMatter, bodies } = this.take(batch, paths);
     const { before, manifest } = setup;
     const scriptsFor = (markers: ScriptMarker[]) => scriptsForManifest(manifest, markers);
-    const rendered: RenderedBatch = { pages: [], links: [] };
-    paths.forEach((path, index) => {
-      const file = this.nameOf(path);
-      const data = frontMatter[index]!;
-      const { html, internalLinks } = renderBody(file, bodies[index]!);
+    const rendered: RenderedBatch = { pages: [], links: [], indexed: [] };
+    for (const scanned of this.take(batch, paths)) {
+      const { data, file } = scanned;
+      const { html, internalLinks } = this.files.render(scanned);
+      const indexed = this.files.changed.get(scanned.key);
+      if (indexed) rendered.indexed.push([scanned.key, indexed]);
       rendered.links.push({ file, internalLinks });
       const route = articleRoute(Object.assign({}, data, { html, internalLinks, file }), setup.context);
-      if (!route) return;
+      if (!route) continue;
       const fingerprint = before ? pageFingerprint(before.shared, before.templateVersion, route) : undefined;
       const previous = before?.pages[route.path];
       if (fingerprint && unchangedSince(previous, fingerprint, scriptsFor)) {
         rendered.pages.push({ path: route.path, markers: previous!.markers, scripts: previous!.scripts, bytes: 0, fingerprint, unchanged: true });
-        return;
+        continue;
       }
       const page = render(route);
       const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.pieces) };
       if (fingerprint) summary.fingerprint = fingerprint;
       rendered.pages.push(summary);
-    });
+    }
     return rendered;
   }
 
-  /** A batch's articles as this thread scanned them, or read again (their front matter parsed again unless this thread holds it). */
-  private take(batch: number, paths: readonly string[]): ScannedBatch {
+  /** A batch's articles as this thread scanned them, or scanned now. */
+  private take(batch: number, paths: readonly string[]): ScannedFile<ArticleFrontMatter>[] {
     const scanned = this.scanned.get(batch);
-    if (!scanned) return this.read(paths, this.scannedElsewhere(batch));
+    if (!scanned) return this.read(paths);
     this.scanned.delete(batch);
     return scanned;
   }
 
-  /** A batch's files, read into one buffer; `known`, their front matter, when another thread has parsed it already. */
-  private read(paths: readonly string[], known?: ArticleFrontMatter[]): ScannedBatch {
-    const bytes = new ByteArena();
-    const batch: ScannedBatch = { frontMatter: [], bodies: [] };
-    paths.forEach((path, index) => {
-      const file = this.nameOf(path);
-      const { data, body } = known ? { data: known[index]!, body: readBodyBytes(path, file, bytes) } : readFrontMatterBytes(path, file, articleFrontMatterSchema, bytes);
-      batch.frontMatter.push(data);
-      batch.bodies.push(body);
-    });
-    return batch;
+  private read(paths: readonly string[]): ScannedFile<ArticleFrontMatter>[] {
+    return paths.map((path) => this.files.scan(path, articleFrontMatterSchema));
   }
 
   private async rendererFor(setup: ArticleSetup): Promise<PageRenderer> {

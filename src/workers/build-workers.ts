@@ -17,12 +17,20 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { articleFiles } from '../content/content-files';
 import type { ParsedArticle } from '../content/load-site';
+import type { MarkdownSource } from '../content/content-files';
+import type { MarkdownFiles } from '../content/markdown-files';
 import type { ArticleSetup, RenderedBatch } from './article-pages';
-import { BatchBoard } from './batch-board';
+import { BatchBoard, type SharedBoard } from './batch-board';
 import { deserializeError, type SerializedError } from './errors';
 
 /** Below this many articles, threads cost more to start than they save. */
 export const parallelFrom = 200;
+
+/** What a worker is started with. */
+export interface WorkerData {
+  board: SharedBoard;
+  source: MarkdownSource;
+}
 
 /** What a worker tells the main thread. */
 export type WorkerMessage =
@@ -39,7 +47,6 @@ export class BuildWorkers {
 
   private constructor(
     private readonly board: BatchBoard,
-    private readonly projectRoot: string,
     private readonly workers: Worker[],
   ) {
     for (const worker of workers) {
@@ -52,14 +59,15 @@ export class BuildWorkers {
     }
   }
 
-  /** Workers scanning the articles of `contentDir`, if it has enough of them and there is more than one core. */
-  static start(contentDir: string, projectRoot: string, workerUrl: URL, cores = availableParallelism()): BuildWorkers | undefined {
-    const paths = articleFiles(contentDir);
+  /** Workers scanning the articles of `source`, if it has enough of them and there is more than one core. */
+  static start(source: MarkdownSource, workerUrl: URL, cores = availableParallelism()): BuildWorkers | undefined {
+    const paths = articleFiles(source.contentDir);
     if (paths.length < parallelFrom || cores < 2) return undefined;
     // Small enough batches for the threads to finish together, large enough that messages stay few.
     const board = new BatchBoard(paths, Math.min(64, Math.max(8, Math.ceil(paths.length / (cores * 16)))));
-    const workers = Array.from({ length: cores - 1 }, () => new Worker(workerUrl, { workerData: { board: board.share(), projectRoot } }));
-    return new BuildWorkers(board, projectRoot, workers);
+    const workerData: WorkerData = { board: board.share(), source };
+    const workers = Array.from({ length: cores - 1 }, () => new Worker(workerUrl, { workerData }));
+    return new BuildWorkers(board, workers);
   }
 
   /** Every article's front matter, in file order, once all are scanned (loadArticles's ReadArticles). */
@@ -71,12 +79,12 @@ export class BuildWorkers {
    * thread has done its own work with the articles scanned, renders here what
    * no worker has taken yet, and resolves with every article's page.
    */
-  renderArticles(setup: ArticleSetup, onBatch?: (pages: number) => void): { finish(): Promise<RenderedBatch> } {
+  renderArticles(setup: ArticleSetup, files: MarkdownFiles, onBatch?: (pages: number) => void): { finish(): Promise<RenderedBatch> } {
     this.onBatch = onBatch;
     for (const worker of this.workers) worker.postMessage(setup);
     // Loaded now, not with the workers: what runs before they start is what delays them.
     const here = import('./article-pages').then(async ({ ArticlePages, renderBatches, scanBatches }) => {
-      const pages = new ArticlePages(this.projectRoot, (batch) => this.scanned.get(batch)?.map((article) => article.data));
+      const pages = new ArticlePages(files);
       await scanBatches(pages, this.board, this.report);
       return () => renderBatches(pages, this.board, setup, this.report);
     });
@@ -104,7 +112,11 @@ export class BuildWorkers {
       this.onBatch?.(rendered.pages.length);
       if (this.rendered.size === this.board.count) {
         const batches = inBatchOrder(this.rendered);
-        this.allRendered.resolve({ pages: batches.flatMap((batch) => batch.pages), links: batches.flatMap((batch) => batch.links) });
+        this.allRendered.resolve({
+          pages: batches.flatMap((batch) => batch.pages),
+          links: batches.flatMap((batch) => batch.links),
+          indexed: batches.flatMap((batch) => batch.indexed),
+        });
       }
     },
   };

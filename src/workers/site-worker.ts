@@ -4,13 +4,15 @@
  * every batch is scanned and the main thread has sent how, it renders pages.
  * It tells the main thread what it scanned and rendered, batch by batch.
  */
+import '../production';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ArticlePages, renderBatches, scanBatches, type ArticleSetup, type BatchReport } from './article-pages';
-import { BatchBoard, type SharedBoard } from './batch-board';
+import { MarkdownFiles } from '../content/markdown-files';
+import { BatchBoard } from './batch-board';
 import { serializeError } from './errors';
-import type { WorkerMessage } from './build-workers';
+import type { WorkerData, WorkerMessage } from './build-workers';
 
-const { board, projectRoot } = workerData as { board: SharedBoard; projectRoot: string };
+const { board, source } = workerData as WorkerData;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const setup = new Promise<ArticleSetup>((resolve) => parentPort!.once('message', resolve));
 const report: BatchReport = {
@@ -18,9 +20,16 @@ const report: BatchReport = {
   rendered: (batch, rendered) => post({ type: 'rendered', batch, rendered }),
 };
 
-async function work(pages: ArticlePages, shared: BatchBoard): Promise<void> {
-  await scanBatches(pages, shared, report);
-  await renderBatches(pages, shared, await setup, report);
+async function work(): Promise<void> {
+  const files = MarkdownFiles.open(source);
+  const pages = new ArticlePages(files);
+  const shared = BatchBoard.from(board);
+  try {
+    await scanBatches(pages, shared, report);
+    await renderBatches(pages, shared, await setup, report);
+  } finally {
+    files.close();
+  }
 }
 
-work(new ArticlePages(projectRoot), BatchBoard.from(board)).catch((error: unknown) => post({ type: 'failed', error: serializeError(error) }));
+work().catch((error: unknown) => post({ type: 'failed', error: serializeError(error) }));

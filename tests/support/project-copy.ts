@@ -10,7 +10,8 @@ import { projectRoot, runSitegen, type CliResult } from './cli';
 
 export interface ProjectCopy {
   dir: string;
-  build(args?: string[], env?: NodeJS.ProcessEnv): Promise<CliResult>;
+  /** Builds quietly unless `quiet` is false (to read the build's own lines). */
+  build(args?: string[], env?: NodeJS.ProcessEnv, options?: { quiet?: boolean }): Promise<CliResult>;
   remove(): Promise<void>;
 }
 
@@ -22,7 +23,8 @@ export async function copyProject(): Promise<ProjectCopy> {
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
   return {
     dir,
-    build: (args = [], env = {}) => runSitegen(['build', '--quiet', ...args], { cwd: dir, env: { SUPABASE_URL: '', SITE_URL: undefined, ...env } }),
+    build: (args = [], env = {}, { quiet = true } = {}) =>
+      runSitegen(['build', ...(quiet ? ['--quiet'] : []), ...args], { cwd: dir, env: { SUPABASE_URL: '', SITE_URL: undefined, ...env } }),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }

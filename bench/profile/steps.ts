@@ -1,0 +1,65 @@
+/**
+ * bench:profile's measuring process (bench/profile.js bundles it): takes
+ * every article through a build's steps, timing each, three times over,
+ * and prints the microseconds per article of each step, per pass, as JSON.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileTemplates } from '../../src/assets/compile-templates';
+import { resolveConfig } from '../../src/config';
+import { parseFrontMatter } from '../../src/content/front-matter';
+import { loadSiteData } from '../../src/content/load-site';
+import { renderMarkdown } from '../../src/content/markdown';
+import { readText, validate } from '../../src/content/read-content';
+import { ContentIndex } from '../../src/content/content-index';
+import { MarkdownFiles } from '../../src/content/markdown-files';
+import { articleFrontMatterSchema } from '../../src/content/schemas';
+import { writePage } from '../../src/output/write-page';
+import { createPageRenderer } from '../../src/render/render-page';
+import { articleRoute, articleRouteContext, createLayout } from '../../src/routes';
+
+const [root, work] = process.argv.slice(2) as [string, string];
+// Everything this file imports has loaded by now.
+const startMs = performance.now();
+const config = resolveConfig({ root });
+const [templates, data] = await Promise.all([compileTemplates(config), loadSiteData(config.contentDir, root)]);
+const setupMs = performance.now() - startMs;
+
+const dir = join(work, 'articles');
+const paths = readdirSync(dir).sort().map((name) => join(dir, name));
+const context = articleRouteContext(data, undefined);
+const render = createPageRenderer(templates.module, createLayout(data), { stylesheet: '/assets/styles.css', scriptsFor: () => ({ modules: [], preloads: [] }) });
+// The content index a first build leaves: every article's front matter and rendered body kept.
+const source = { contentDir: work, projectRoot: work, index: { cacheDir: join(work, 'cache'), generator: 'bench' } };
+const first = MarkdownFiles.open(source);
+for (const path of paths) first.render(first.scan(path, articleFrontMatterSchema));
+ContentIndex.write(source.index.cacheDir, work, 'bench', Object.fromEntries(first.changed));
+first.close();
+const indexed = MarkdownFiles.open(source);
+
+const passes: Record<string, number>[] = [];
+for (let pass = 0; pass < 3; pass += 1) {
+  const totals: Record<string, number> = {};
+  const timed = <T>(step: string, work: () => T): T => {
+    const start = performance.now();
+    const value = work();
+    totals[step] = (totals[step] ?? 0) + (performance.now() - start);
+    return value;
+  };
+  for (const path of paths) {
+    const file = `content/blog/${path.slice(dir.length + 1)}`;
+    const source = timed('read', () => readText(path, file));
+    const split = timed('front matter', () => parseFrontMatter(source));
+    if (!split.ok) throw new Error(`${file}: ${split.problem}`);
+    const frontMatter = timed('validate', () => validate(file, articleFrontMatterSchema, split.data, 'front matter: '));
+    const rendered = timed('markdown', () => renderMarkdown(split.body));
+    // What a build does instead of the four steps above when the content index vouches for the file.
+    const scanned = timed('index lookup', () => indexed.scan(path, articleFrontMatterSchema));
+    timed('kept body', () => indexed.render(scanned));
+    const route = timed('route', () => articleRoute(Object.assign({}, frontMatter, rendered, { file }), context)!);
+    const page = timed('react', () => render(route));
+    timed('write', () => writePage(join(work, 'out'), route.file, page.pieces));
+  }
+  passes.push(Object.fromEntries(Object.entries(totals).map(([step, ms]) => [step, (ms * 1000) / paths.length])));
+}
+process.stdout.write(JSON.stringify({ startMs, setupMs, passes }));

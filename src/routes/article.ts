@@ -1,0 +1,58 @@
+/**
+ * An article's page. Made by the route table, and on a large site by the
+ * thread that renders the article (workers/article-pages.ts), with the same
+ * function and the same small context, so both make the same route.
+ */
+import type { Article, Pages, SiteData, SiteFacts } from '../content/model';
+import { absoluteUrl, paths } from '../paths';
+import { blogPosting } from '../structured-data';
+import { pageRoute, type Route } from './route';
+
+/** The width of the image shared on social networks and named in the article's structured data. */
+const socialImageWidth = 1200;
+
+/** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
+export interface ArticleRouteContext {
+  siteUrl: string;
+  site: SiteFacts;
+  blog: Pages['blog'];
+}
+
+export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
+  return { siteUrl: siteUrl ?? data.site.url, site: data.site, blog: data.pages.blog };
+}
+
+/** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
+export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleRouteContext): Route | undefined {
+  if (!article.slug) return undefined;
+  const path = paths.article(article.slug);
+  return pageRoute(siteUrl, site.name, {
+    path,
+    kind: 'Article',
+    source: article.file,
+    lastModified: article.date,
+    renderedOnRead: article.renderedOnRead,
+    props: {
+      article: {
+        title: article.title,
+        author: article.author,
+        date: article.date,
+        readTime: article.readTime,
+        category: article.category,
+        image: article.image,
+        imageAlt: article.imageAlt,
+        html: article.html,
+      },
+      copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }),
+      paths: { blog: paths.blog, contact: paths.contact },
+    },
+    head: {
+      title: article.title,
+      description: article.description,
+      keywords: article.keywords,
+      image: { src: article.image, alt: article.imageAlt },
+      ogType: 'article',
+      jsonLd: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, site, siteUrl),
+    },
+  });
+}

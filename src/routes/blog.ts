@@ -1,0 +1,54 @@
+import type { Article } from '../content/model';
+import { paths } from '../paths';
+import type { RouteContext } from './context';
+import { meta, type Route } from './route';
+
+/** The blog index: every article's card, newest first, paginated past the configured number per page. */
+export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteContext): Route[] {
+  const blog = model.pages.blog;
+  const { forms } = model;
+  const articleHref = (article: Article) => (article.slug ? paths.article(article.slug) : undefined);
+  const summaries = model.articles.map((article) => ({
+    title: article.title,
+    excerpt: article.excerpt,
+    author: article.author,
+    date: article.date,
+    readTime: article.readTime,
+    category: article.category,
+    image: { src: article.image, alt: article.imageAlt },
+    href: articleHref(article),
+  }));
+  const newsletter = {
+    labelledBy: 'newsletter-heading',
+    copy: { label: forms.fields.newsletterEmail, placeholder: blog.newsletter.placeholder, button: blog.newsletter.button, submitting: forms.submitting, toasts: forms.toasts },
+    endpoint,
+  };
+  const { perPage } = blog.pagination;
+  const pageCount = Math.max(1, Math.ceil(summaries.length / perPage));
+  return Array.from({ length: pageCount }, (_, index) => {
+    const page = index + 1;
+    const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
+    return route({
+      path: paths.blogPage(page),
+      kind: 'Blog',
+      source: `${dir}/pages/blog.json`,
+      props: {
+        page: blog,
+        articles: summaries.slice((page - 1) * perPage, page * perPage),
+        featuredFirst: page === 1,
+        pagination:
+          pageCount > 1
+            ? {
+                label: blog.pagination.label,
+                position: fill(blog.pagination.position),
+                newer: page > 1 ? { label: blog.pagination.newer, href: paths.blogPage(page - 1) } : undefined,
+                older: page < pageCount ? { label: blog.pagination.older, href: paths.blogPage(page + 1) } : undefined,
+              }
+            : undefined,
+        newsletter,
+        toaster,
+      },
+      head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { paths } from '../paths';
+import type { RouteContext } from './context';
+import { meta, type Route } from './route';
+
+/** Careers: every application button opens an e-mail to the agency with the role in its subject. */
+export function careersRoute({ model, dir, route }: RouteContext): Route {
+  const careers = model.pages.careers;
+  const mailto = (subject: string) => `mailto:${model.site.email}?subject=${encodeURIComponent(subject)}`;
+  return route({
+    path: paths.careers,
+    kind: 'Careers',
+    source: `${dir}/pages/careers.json`,
+    props: {
+      page: careers,
+      jobs: model.jobs.map((job) => ({
+        ...job,
+        applyHref: mailto(careers.positions.applySubject.replaceAll('{role}', job.title)),
+        learnMoreHref: mailto(careers.positions.learnMoreSubject.replaceAll('{role}', job.title)),
+      })),
+      cvHref: mailto(careers.cv.subject),
+    },
+    head: { ...meta(careers), image: careers.why.image },
+  });
+}

@@ -1,0 +1,14 @@
+import { paths } from '../paths';
+import type { RouteContext } from './context';
+import { meta, type Route } from './route';
+
+export function contactRoute({ model, dir, toaster, contactForm, route }: RouteContext): Route {
+  const contact = model.pages.contact;
+  return route({
+    path: paths.contact,
+    kind: 'Contact',
+    source: `${dir}/pages/contact.json`,
+    props: { page: contact, site: model.site, form: contactForm, formHeading: model.forms.contact.heading, toaster },
+    head: meta(contact),
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * What the routes of several page kinds share: the site, its origin, where
+ * forms send leads and the forms' words, worked out once for the table.
+ */
+import type { SiteModel } from '../content/model';
+import type { IslandProps } from '../../islands/registry';
+import type { LeadEndpoint } from '../../islands/lib/types';
+import type { PageKind } from '../../templates/index';
+import { pageRoute, type Route, type RouteSpec } from './route';
+
+export interface RouteOptions {
+  /** Overrides content/site.json's url (from --site-url or SITE_URL). */
+  siteUrl?: string | undefined;
+  endpoint: LeadEndpoint;
+}
+
+export interface RouteContext {
+  model: SiteModel;
+  siteUrl: string;
+  endpoint: LeadEndpoint;
+  /** The content folder as messages name it, for each route's source. */
+  dir: string;
+  toaster: IslandProps<'Toaster'>;
+  /** The words every enquiry form shares. */
+  formCopy: Pick<IslandProps<'EnquiryForm'>['copy'], 'fields' | 'requiredNote' | 'submitting' | 'toasts'>;
+  contactForm: IslandProps<'EnquiryForm'>;
+  route<K extends PageKind>(spec: RouteSpec<K>): Route;
+}
+
+export function routeContext(model: SiteModel, options: RouteOptions): RouteContext {
+  const { site, forms } = model;
+  const siteUrl = options.siteUrl ?? site.url;
+  const toasts = forms.toasts;
+  const formCopy = { fields: forms.fields, requiredNote: forms.requiredNote, submitting: forms.submitting, toasts };
+  return {
+    model,
+    siteUrl,
+    endpoint: options.endpoint,
+    dir: model.contentDir,
+    toaster: { label: toasts.region, dismiss: toasts.dismiss },
+    formCopy,
+    contactForm: {
+      variant: 'contact',
+      labelledBy: 'contact-form-heading',
+      copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
+      endpoint: options.endpoint,
+    },
+    route: (spec) => pageRoute(siteUrl, site.name, spec),
+  };
+}

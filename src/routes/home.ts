@@ -1,0 +1,28 @@
+import { paths } from '../paths';
+import { organization, withContext } from '../structured-data';
+import type { RouteContext } from './context';
+import type { Route } from './route';
+
+/** The home page: hero with the quote form, services, testimonials, stats and the contact form. */
+export function homeRoute({ model, siteUrl, endpoint, dir, toaster, formCopy, contactForm, route }: RouteContext): Route {
+  const { site, forms } = model;
+  const home = model.pages.home;
+  return route({
+    path: paths.home,
+    kind: 'Home',
+    source: `${dir}/pages/home.json`,
+    props: {
+      page: home,
+      site,
+      services: model.services.map((item) => ({ ...item, learnMore: home.services.learnMore, href: paths.contact })),
+      testimonials: model.testimonials,
+      stats: model.stats,
+      heroForm: { variant: 'hero', labelledBy: 'hero-form-heading', copy: { ...formCopy, submit: forms.hero.submit }, endpoint },
+      contactForm,
+      formHeadings: { hero: forms.hero.heading, heroText: forms.hero.text, contact: forms.contact.heading },
+      toaster,
+      paths: { contact: paths.contact, caseStudies: paths.caseStudies },
+    },
+    head: { title: home.title, description: home.description, keywords: home.keywords, image: home.hero.image, jsonLd: withContext(organization(site, siteUrl)) },
+  });
+}

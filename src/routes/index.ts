@@ -1,0 +1,50 @@
+/**
+ * The route table: every page of the site, derived from the model. Each route
+ * has its path, the file it is written to, the template that draws it, that
+ * template's props and the page's <head>. Sitemap, canonicals and link checks
+ * all read this one table, so they cannot disagree. Each page kind's route is
+ * made in its own file here, named after it.
+ */
+import type { SiteModel } from '../content/model';
+import { aboutRoute } from './about';
+import { articleRoute, articleRouteContext } from './article';
+import { blogIndexRoutes } from './blog';
+import { careersRoute } from './careers';
+import { caseStudiesRoute } from './case-studies';
+import { contactRoute } from './contact';
+import { routeContext, type RouteOptions } from './context';
+import { homeRoute } from './home';
+import { legalRoutes } from './legal';
+import { notFoundRoute } from './not-found';
+import type { Route } from './route';
+import { servicePageRoutes, tradeRoutes } from './services';
+
+export type { Route } from './route';
+export type { RouteOptions } from './context';
+export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
+export { createLayout } from './layout';
+
+export interface SiteRoutes {
+  routes: Route[];
+  siteUrl: string;
+}
+
+/** Every page, in the order the build report and the sitemap list them. */
+export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
+  const context = routeContext(model, options);
+  const articles = articleRouteContext(model, options.siteUrl);
+  const routes = [
+    homeRoute(context),
+    aboutRoute(context),
+    caseStudiesRoute(context),
+    careersRoute(context),
+    contactRoute(context),
+    ...blogIndexRoutes(context),
+    ...model.articles.flatMap((article) => articleRoute(article, articles) ?? []),
+    ...servicePageRoutes(context),
+    ...tradeRoutes(context),
+    ...legalRoutes(context),
+    notFoundRoute(context),
+  ];
+  return { routes, siteUrl: context.siteUrl };
+}

@@ -1,0 +1,36 @@
+import type { SiteData } from '../content/model';
+import { paths } from '../paths';
+import type { Layout, Link } from '../../templates/layout/types';
+
+/** The header and footer, identical on every page: known before the articles are. */
+export function createLayout(model: SiteData): Layout {
+  const { navigation, site } = model;
+  const servicePageLinks: Link[] = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
+  return {
+    site,
+    skipLink: navigation.skipLink,
+    header: {
+      links: navigation.header,
+      servicesMenu: {
+        label: navigation.servicesMenu.label,
+        servicesHeading: navigation.servicesMenu.servicesHeading,
+        services: servicePageLinks,
+        tradesHeading: navigation.servicesMenu.tradesHeading,
+        trades: model.trades.map((trade) => ({ label: trade.name, href: paths.service(trade.slug) })),
+      },
+      phoneLabel: navigation.phoneLabel,
+      quoteButton: { label: navigation.quoteButton, href: paths.contact },
+      menuButton: navigation.menuButton,
+    },
+    footer: {
+      columns: [
+        { heading: navigation.footer.servicesHeading, links: servicePageLinks },
+        { heading: navigation.footer.companyHeading, links: navigation.footer.company },
+        { heading: navigation.footer.legalHeading, links: model.legalPages.map((page) => ({ label: page.title, href: paths.legal(page.slug) })) },
+      ],
+      contactHeading: navigation.footer.contactHeading,
+      socialHeading: navigation.socialHeading,
+      copyright: navigation.footer.copyright,
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { paths } from '../paths';
+import type { RouteContext } from './context';
+import type { Route } from './route';
+
+/** The privacy policy, terms and cookie policy: Markdown pages at the top level. */
+export function legalRoutes({ model, route }: RouteContext): Route[] {
+  return model.legalPages.map((page) =>
+    route({
+      path: paths.legal(page.slug),
+      kind: 'Legal',
+      source: page.file,
+      lastModified: page.updated,
+      props: { page: { title: page.title, updated: page.updated, html: page.html }, updatedLabel: model.pages.legal.updatedLabel },
+      head: { title: page.title, description: page.description, keywords: page.keywords },
+    }),
+  );
+}

@@ -1,0 +1,15 @@
+import { paths } from '../paths';
+import type { RouteContext } from './context';
+import type { Route } from './route';
+
+/** 404.html: served for every unknown path, never listed in the sitemap. */
+export function notFoundRoute({ model, dir, route }: RouteContext): Route {
+  const page = model.pages.notFound;
+  return route({
+    path: paths.notFound,
+    kind: 'NotFound',
+    source: `${dir}/pages/404.json`,
+    props: { page, paths: { home: paths.home } },
+    head: { title: page.title, description: page.description, keywords: [], noindex: true },
+  });
+}

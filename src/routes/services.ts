@@ -1,0 +1,72 @@
+import { absoluteUrl, paths } from '../paths';
+import { service } from '../structured-data';
+import type { RouteContext } from './context';
+import type { Route } from './route';
+
+/** The five service pages (/services/local-seo …), from content/service-pages/. */
+export function servicePageRoutes({ model, siteUrl, dir, route }: RouteContext): Route[] {
+  const { site } = model;
+  return model.servicePages.map((page) => {
+    const path = paths.service(page.slug);
+    const { title, description, keywords, ...content } = page;
+    return route({
+      path,
+      kind: 'ServicePage',
+      source: `${dir}/service-pages/${page.slug}.json`,
+      props: { page: content, site, paths: { contact: paths.contact } },
+      head: {
+        title,
+        description,
+        keywords,
+        image: page.hero.image,
+        jsonLd: service({ name: page.name, serviceType: page.name, description, url: absoluteUrl(siteUrl, path), site, siteUrl, audience: 'UK tradespeople' }),
+      },
+    });
+  });
+}
+
+/** A page per trade (/services/plumber …): the trade page's words with the trade's names filled in, and the services' cards in that trade's words. */
+export function tradeRoutes({ model, siteUrl, dir, route }: RouteContext): Route[] {
+  const { site } = model;
+  const trade = model.pages.trade;
+  const serviceById = new Map(model.services.map((item) => [item.id, item]));
+  return model.trades.map((item) => {
+    const path = paths.service(item.slug);
+    const fill = (text: string) => text.replaceAll('{plural}', item.plural).replaceAll('{singular}', item.singular);
+    const heading = fill(trade.heading);
+    return route({
+      path,
+      kind: 'TradePage',
+      source: `${dir}/trades.json`,
+      props: {
+        copy: {
+          backLabel: trade.backLabel,
+          heading,
+          auditCta: fill(trade.auditCta),
+          servicesHeading: fill(trade.servicesHeading),
+          servicesIntro: fill(trade.servicesIntro),
+          ctaHeading: fill(trade.ctaHeading),
+          ctaText: fill(trade.ctaText),
+          consultationCta: fill(trade.consultationCta),
+          phoneLabel: trade.phoneLabel,
+        },
+        description: item.description,
+        heroImage: item.heroImage,
+        services: item.services.map((card) => {
+          // load-site has checked that every card names a service of services.json.
+          const offered = serviceById.get(card.service)!;
+          return { title: offered.title, icon: offered.icon, image: offered.image, description: card.description, features: card.features, learnMore: trade.learnMore, href: paths.contact };
+        }),
+        site,
+        paths: { home: paths.home, contact: paths.contact },
+      },
+      head: {
+        title: fill(trade.title),
+        description: item.metaDescription,
+        keywords: item.keywords,
+        image: item.heroImage,
+        jsonLd: service({ name: heading, serviceType: 'Digital marketing', description: item.metaDescription, url: absoluteUrl(siteUrl, path), site, siteUrl, audience: item.plural }),
+      },
+    });
+  });
+}
