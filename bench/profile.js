@@ -22,7 +22,7 @@
  *   npm run bench:profile [-- --articles 1000 --runs 5 --json report.json]
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,10 @@ const work = await mkdtemp(join(tmpdir(), 'sitegen-profile-'));
 const bundle = join(root, '.sitegen', 'bench-profile.mjs');
 
 try {
-  await writeArticles(join(work, 'articles'), count, 7);
+  const written = await writeArticles(join(work, 'articles'), count, 7);
+  // Written a minute ago, as a site's articles would have been: the content index trusts a file's time only once it has settled.
+  const aMinuteAgo = new Date(Date.now() - 60_000);
+  await Promise.all(written.map((slug) => utimes(join(work, 'articles', `${slug}.md`), aMinuteAgo, aMinuteAgo)));
   // The steps, from the generator's own source, bundled as lib/ is: the packages the CLI keeps external stay so.
   const { dependencies } = JSON.parse(await import('node:fs').then(({ readFileSync }) => readFileSync(join(root, 'package.json'), 'utf8')));
   const bundled = new Set(['commander', 'fast-glob', 'gray-matter', 'marked', 'valibot']);

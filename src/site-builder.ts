@@ -13,10 +13,9 @@ import { buildStylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
 import { contentHash } from './hash';
 import { formatBytes } from './log';
-import { markdownFiles } from './content/content-files';
 import { ContentIndex, type IndexedFile } from './content/content-index';
 import { loadArticles, loadSiteData, withArticles, type ParsedArticle } from './content/load-site';
-import { markdownSource, type MarkdownSource } from './content/content-files';
+import { markdownFiles, markdownSource, type MarkdownSource } from './content/content-files';
 import { MarkdownFiles } from './content/markdown-files';
 import type { SiteData, SiteModel } from './content/model';
 import { ContentCache } from './content/read-content';
@@ -26,7 +25,7 @@ import { writePage } from './output/write-page';
 import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
 import { createPageRenderer, pageHtml, type RenderedPage } from './render/render-page';
 import { articleRouteContext, createLayout, createRoutes, type Route } from './routes';
-import { checkContentLinks, validateRoutes } from './validate-routes';
+import { validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
 import type { ArticleSetup, RenderedBatch, RenderSummary } from './workers/article-pages';
 import type { Layout } from '../templates/layout/types';
@@ -121,6 +120,7 @@ export class SiteBuilder {
   private siteFiles: SiteFile[] = [];
   /** What the last update learnt of the Markdown files that the content index does not hold yet. */
   private indexChanges = new Map<string, IndexedFile>();
+  private markdown?: MarkdownFiles;
 
   constructor(
     readonly config: BuildConfig,
@@ -137,31 +137,30 @@ export class SiteBuilder {
   async update(changed?: Iterable<string>): Promise<UpdateResult> {
     const plan = this.plan(changed);
     const stages: UpdateResult['stages'] = {};
-    const markdown = MarkdownFiles.open(this.markdownSource());
-    try {
-      const workers = this.startWorkers(plan);
-      const contentStarted = performance.now();
-      const articles = this.readArticles(plan, markdown, workers);
-      const [data, assets] = await Promise.all([this.loadSiteData(plan, markdown), this.buildAssets(plan, stages)]);
-      const setup = this.renderSetup(data, assets);
-      const renderStarted = performance.now();
-      const progress = this.progress();
-      const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup), markdown, progress.add);
-      const model = articles ? withArticles(data, await articles) : this.model!;
-      if (articles) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
-      const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config) });
-      validateRoutes(model, routes);
-      progress.total(routes.length);
-      const rendered = this.renderPages(routes, setup, progress.add);
-      const indexChanges = new Map(markdown.changed);
-      if (articlePages) await this.finishArticlePages(routes, articlePages, rendered, indexChanges);
-      this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
-      // Nothing is kept until everything succeeded: a failed update leaves the last good site.
-      const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges);
-      return { routes, rendered: rendered.rendered, removed, stages };
-    } finally {
-      markdown.close();
-    }
+    // Kept between updates: it knows what it has read and kept (the dev server rereads only what changed).
+    this.markdown ??= MarkdownFiles.open(this.markdownSource());
+    const markdown = this.markdown;
+    const workers = this.startWorkers(plan);
+    const contentStarted = performance.now();
+    const articles = this.readArticles(plan, markdown, workers);
+    const [data, assets] = await Promise.all([this.loadSiteData(plan, markdown), this.buildAssets(plan, stages)]);
+    const setup = this.renderSetup(data, assets);
+    const renderStarted = performance.now();
+    const progress = this.progress();
+    const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup), markdown, progress.add);
+    const model = articles ? withArticles(data, await articles) : this.model!;
+    if (articles) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
+    const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config) });
+    validateRoutes(model, routes);
+    progress.total(routes.length);
+    // On a large site the build workers (and this thread, once done here) render the articles' pages.
+    const rendered = this.renderPages(routes, setup, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
+    if (articlePages) await this.finishArticlePages(routes, articlePages, rendered);
+    const indexChanges = new Map([...markdown.changed, ...(workers?.indexChanges() ?? [])]);
+    this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
+    // Nothing is kept until everything succeeded: a failed update leaves the last good site.
+    const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges);
+    return { routes, rendered: rendered.rendered, removed, stages };
   }
 
   private plan(changed: Iterable<string> | undefined): UpdatePlan {
@@ -183,7 +182,7 @@ export class SiteBuilder {
    */
   private readArticles(plan: UpdatePlan, markdown: MarkdownFiles, workers: BuildWorkers | undefined): Promise<ParsedArticle[]> | undefined {
     if (this.model && !plan.touches(this.config.contentDir)) return undefined;
-    const articles = loadArticles(this.config.contentDir, this.config.root, { cache: this.content, markdown }, workers?.readArticles);
+    const articles = loadArticles(this.config.contentDir, markdown, workers?.readArticles);
     // Awaited once the model is put together; until then a failure must not count as unhandled.
     articles.catch(() => undefined);
     return articles;
@@ -274,13 +273,13 @@ export class SiteBuilder {
    * changed. Pages are written as they render when there is a folder for
    * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
    */
-  private renderPages(routes: Route[], setup: RenderSetup, progress: (pages: number) => void): RenderedPages {
+  private renderPages(routes: Route[], setup: RenderSetup, progress: (pages: number) => void, renderedElsewhere: (route: Route) => boolean): RenderedPages {
     const { renderTo } = this.options;
     const { scripts, stylesheet, templates } = setup.assets;
     const render = createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
     const result: RenderedPages = { pages: new Map(), rendered: [] };
     for (const route of routes) {
-      if (route.renderedOnRead) continue;
+      if (renderedElsewhere(route)) continue;
       const fingerprint = setup.fingerprintOf(route);
       const previous = this.pages.get(route.path);
       // A page keeps its HTML only if nothing it was rendered from changed, its scripts included.
@@ -288,7 +287,7 @@ export class SiteBuilder {
         result.pages.set(route.path, { ...previous!, route });
         continue;
       }
-      const page = render(route);
+      const page = render(route, route.body && this.markdown!.html(route.body));
       const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0 };
       if (renderTo) stored.bytes = writePage(renderTo, route.file, page.pieces);
       else {
@@ -303,12 +302,10 @@ export class SiteBuilder {
     return result;
   }
 
-  /** The articles' pages the workers (and this thread) rendered, and the links in their bodies, checked now that every page is known. */
-  private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderedBatch> }, rendered: RenderedPages, indexChanges: Map<string, IndexedFile>) {
+  /** The articles' pages the workers (and this thread) rendered. */
+  private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderedBatch> }, rendered: RenderedPages) {
     const byPath = new Map(routes.map((route) => [route.path, route]));
-    const { pages, links, indexed } = await articlePages.finish();
-    checkContentLinks(routes, links, byPath);
-    for (const [key, entry] of indexed) indexChanges.set(key, entry);
+    const { pages } = await articlePages.finish();
     for (const summary of pages) {
       const route = byPath.get(summary.path)!;
       rendered.pages.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
@@ -397,10 +394,12 @@ export class SiteBuilder {
     }
   }
 
-  /** Stops the worker threads, if any were started. */
+  /** Stops the worker threads, if any were started, and closes the files the builder reads. */
   async close(): Promise<void> {
     await this.workers?.close();
     this.workers = undefined;
+    this.markdown?.close();
+    this.markdown = undefined;
   }
 
   /** The first update's assets, from the asset cache when the code they are made from has not changed since the last build. */

@@ -1,19 +1,12 @@
 /**
  * Checks that need the route table: no two pages at one path, and every link
  * written in content points at a page that exists. Errors name the content
- * file and field at fault. On a large site the articles' bodies are read as
- * their pages render, so their links are checked after that (checkContentLinks).
+ * file and field at fault.
  */
 import { ContentError } from './errors';
 import type { SiteModel } from './content/model';
 import { pathOfLink } from './paths';
 import type { Route } from './routes';
-
-/** A content file's body and the site links written in it. */
-export interface ContentLinks {
-  file: string;
-  internalLinks: readonly string[];
-}
 
 export function validateRoutes(model: SiteModel, routes: readonly Route[]): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
@@ -29,14 +22,8 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
   model.navigation.footer.company.forEach((link, index) => check(navigationFile, `footer.company[${index}].href`, link.href));
-  checkContentLinks(routes, [...model.articles, ...model.legalPages], byPath);
-}
-
-/** Every site link in the bodies of `documents` leads to a page of `routes`. */
-export function checkContentLinks(routes: readonly Route[], documents: Iterable<ContentLinks>, byPath = new Map(routes.map((route) => [route.path, route]))): void {
-  const check = linkCheck(byPath);
-  for (const document of documents) {
-    for (const href of document.internalLinks) check(document.file, 'body', href);
+  for (const document of [...model.articles, ...model.legalPages]) {
+    for (const href of document.body.links) check(document.file, 'body', href);
   }
 }
 

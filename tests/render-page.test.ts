@@ -12,22 +12,27 @@ import { compileTemplates } from '../src/assets/compile-templates';
 import { resolveConfig } from '../src/config';
 import { loadSite } from '../src/content/load-site';
 import { createPageRenderer, pageHtml } from '../src/render/render-page';
-import { createLayout, createRoutes } from '../src/routes';
+import { MarkdownFiles } from '../src/content/markdown-files';
+import { bodySlot, createLayout, createRoutes } from '../src/routes';
 import { leadEndpoint } from '../src/site-builder';
 import { projectRoot } from './support/cli';
 
 describe('createPageRenderer', () => {
   it('places the shared header, footer and scripts exactly where a whole-document render puts them, on every page', async () => {
     const config = resolveConfig({ root: projectRoot }, {});
-    const [model, compiled, scripts] = await Promise.all([loadSite(config.contentDir, config.root), compileTemplates(config), bundleClientScripts(config)]);
+    const markdown = MarkdownFiles.open({ contentDir: config.contentDir, projectRoot: config.root });
+    const [model, compiled, scripts] = await Promise.all([loadSite(config.contentDir, config.root, markdown), compileTemplates(config), bundleClientScripts(config)]);
     const { routes } = createRoutes(model, { endpoint: leadEndpoint(config) });
     const layout = createLayout(model);
     const templates = compiled.module;
     const assets = { stylesheet: '/assets/styles-test.css', scriptsFor: scripts.scriptsFor };
     const render = createPageRenderer(templates, layout, assets);
     expect(routes).toHaveLength(48);
+    // The six articles and three legal pages are Markdown.
+    expect(routes.filter((route) => route.body)).toHaveLength(9);
     for (const route of routes) {
-      const page = render(route);
+      const body = route.body && markdown.html(route.body);
+      const page = render(route, body);
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
       const whole = renderToStaticMarkup(
         createElement(templates.Document, {
@@ -40,7 +45,8 @@ describe('createPageRenderer', () => {
           children: createElement(Page, route.props),
         }),
       );
-      expect(pageHtml(page.pieces), route.path).toBe(`<!DOCTYPE html>${whole}`);
+      // The template as it renders with the body itself where the slot is.
+      expect(pageHtml(page.pieces), route.path).toBe(`<!DOCTYPE html>${whole.replace(bodySlot, () => body ?? '')}`);
     }
   });
 

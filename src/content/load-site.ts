@@ -8,17 +8,22 @@ import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { articleFiles, contentFileName, legalFiles } from './content-files';
 import { listFiles } from '../list-files';
-import { readJson, readMarkdown, type ContentReading, type MarkdownDocument } from './read-content';
+import { MarkdownFiles, type ScannedFile } from './markdown-files';
+import { readJson, type ContentCache } from './read-content';
 import * as s from './schemas';
 
 export type ArticleFrontMatter = v.InferOutput<typeof s.articleFrontMatterSchema>;
 
-/**
- * An article as read from its file. On a large site only its front matter is
- * read here, and the thread that renders its page reads its body then
- * (`renderedOnRead`: html and internalLinks empty; workers/article-pages.ts).
- */
-export type ParsedArticle = MarkdownDocument<ArticleFrontMatter> & { file: string; renderedOnRead?: true };
+/** An article as its scan leaves it: front matter and what the model needs of its body. */
+export type ParsedArticle = ScannedFile<ArticleFrontMatter>;
+
+/** How content is read: what is kept from earlier reads. */
+export interface ContentReading {
+  /** Parsed JSON files kept while they are unchanged (the dev server). */
+  cache?: ContentCache;
+  /** Markdown files, read through the content index when there is one. */
+  markdown: MarkdownFiles;
+}
 
 /**
  * The articles of the content folder, in file order, already being read: on
@@ -27,24 +32,26 @@ export type ParsedArticle = MarkdownDocument<ArticleFrontMatter> & { file: strin
  */
 export type ReadArticles = () => Promise<ParsedArticle[]>;
 
-/** Loads and validates content/. With a cache, only files changed since the last load are parsed again. */
-export async function loadSite(contentDir: string, projectRoot = process.cwd(), reading: ContentReading = {}): Promise<SiteModel> {
-  const [data, articles] = await Promise.all([loadSiteData(contentDir, projectRoot, reading), loadArticles(contentDir, projectRoot, reading)]);
+/**
+ * Loads and validates content/. The Markdown bodies' HTML is then read from
+ * `markdown`, which by default keeps nothing between loads (the build keeps
+ * what it can through the content index: site-builder.ts).
+ */
+export async function loadSite(contentDir: string, projectRoot = process.cwd(), markdown = MarkdownFiles.open({ contentDir, projectRoot })): Promise<SiteModel> {
+  const [data, articles] = await Promise.all([loadSiteData(contentDir, projectRoot, { markdown }), loadArticles(contentDir, markdown)]);
   return withArticles(data, articles);
 }
 
-/** Reads every article, in file order (or takes them from `readArticles`). */
-export async function loadArticles(contentDir: string, projectRoot: string, reading: ContentReading = {}, readArticles?: ReadArticles): Promise<ParsedArticle[]> {
+/** Scans every article, in file order (or takes them from `readArticles`). */
+export async function loadArticles(contentDir: string, markdown: MarkdownFiles, readArticles?: ReadArticles): Promise<ParsedArticle[]> {
   if (readArticles) return readArticles();
-  const paths = articleFiles(contentDir);
-  const nameOf = contentFileName(projectRoot);
-  return Promise.all(paths.map(async (path) => ({ ...(await readMarkdown(path, nameOf(path), s.articleFrontMatterSchema, reading)), file: nameOf(path) })));
+  return articleFiles(contentDir).map((path) => markdown.scan(path, s.articleFrontMatterSchema));
 }
 
 /** Everything in content/ but the articles, validated and frozen. */
-export async function loadSiteData(contentDir: string, projectRoot = process.cwd(), reading: ContentReading = {}): Promise<SiteData> {
+export async function loadSiteData(contentDir: string, projectRoot: string, { cache, markdown }: ContentReading): Promise<SiteData> {
   const nameOf = contentFileName(projectRoot);
-  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, reading);
+  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
   const files = (folder: string, extension: string) => listFiles(join(contentDir, folder), { pattern: `*${extension}` }).map((name) => join(contentDir, folder, name));
 
   const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, legalPaths] =
@@ -85,13 +92,11 @@ export async function loadSiteData(contentDir: string, projectRoot = process.cwd
     ]);
 
   const [servicePages, legalPages] = await Promise.all([
-    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, reading) }))),
-    Promise.all(
-      legalPaths.map(async (path): Promise<LegalPage> => {
-        const doc = await readMarkdown(path, nameOf(path), s.legalFrontMatterSchema, reading);
-        return { ...doc.data, html: doc.html, internalLinks: doc.internalLinks, file: nameOf(path) };
-      }),
-    ),
+    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, cache) }))),
+    legalPaths.map((path): LegalPage => {
+      const { data, file, body } = markdown.scan(path, s.legalFrontMatterSchema);
+      return { ...data, file, body };
+    }),
   ]);
 
   const file = (name: string) => nameOf(join(contentDir, name));
@@ -162,9 +167,7 @@ const titleOrder = new Intl.Collator();
 /** The site model: the site's data with its articles, checked against it and sorted newest first, the featured one first. */
 export function withArticles(data: SiteData, parsed: readonly ParsedArticle[]): SiteModel {
   // Object.assign rather than a spread: several times faster on Node 20's V8, for thousands of articles.
-  const articles = parsed.map(({ data: frontMatter, html, internalLinks, file, renderedOnRead }): Article =>
-    Object.assign({}, frontMatter, { html, internalLinks, file }, renderedOnRead && { renderedOnRead }),
-  );
+  const articles = parsed.map(({ data: frontMatter, file, body }): Article => Object.assign({}, frontMatter, { file, body }));
   const categories = data.pages.blog.categories.slice(1);
   uniqueAcrossFiles(articles);
   for (const article of articles) {

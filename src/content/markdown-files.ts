@@ -1,14 +1,18 @@
 /**
- * Markdown files (articles, legal pages) read through the content index, in
- * the two passes a build makes over them: `scan` gives a file's validated
- * front matter, which the site model needs of every file before any page
- * can be made; `render` gives its body as HTML, when its page renders.
+ * Markdown files (articles, legal pages) read through the content index.
+ * `scan` gives a file's validated front matter and what the model needs of
+ * its body (a hash, and the site links in it), which the site model needs of
+ * every file before any page can be made; `html` gives the body's HTML, when
+ * its page renders.
  *
  * A file the index vouches for is not read at all; one whose bytes the index
- * knows is read but not parsed; a body the index knows is read back from its
- * pack instead of being rendered. What a build learns anew is collected in
- * `changed`, for the main thread to write to the index once the build has
- * succeeded.
+ * knows is read but not parsed; a body the index has kept is read back from
+ * its pack instead of being rendered. A body the index does not know is
+ * rendered when its file is scanned (its links are part of the model) and
+ * kept in a pack, and read back from there when its page renders, so that a
+ * thread holds no body between the two. What a build learns anew is
+ * collected in `changed`, for the main thread to write to the index once the
+ * build has succeeded.
  */
 import { statSync } from 'node:fs';
 import type * as v from 'valibot';
@@ -17,29 +21,31 @@ import { contentHash } from '../hash';
 import { BodyPacks } from './body-packs';
 import { contentFileName, type MarkdownSource } from './content-files';
 import { ContentIndex, indexEntry, type IndexedFile } from './content-index';
-import type { RenderedMarkdown } from './markdown';
-import { readBody, readFrontMatter, readText, renderBody, splitMarkdown } from './read-content';
+import type { MarkdownBody } from './model';
+import { readBody, readText, renderBody, splitMarkdown } from './read-content';
 
-/** A file after the first pass: its front matter, and its body if the file had to be read. */
+/** A file after its scan: its front matter, and its body as the model knows it. */
 export interface ScannedFile<Data = unknown> {
-  /** The file's path under the content folder, the index's key. */
-  key: string;
   path: string;
   /** The file as messages name it. */
   file: string;
   data: Data;
-  body?: string;
+  body: MarkdownBody;
 }
 
 export class MarkdownFiles {
+  /** Entries this reader made or changed, by key. */
+  readonly changed = new Map<string, IndexedFile>();
+  private readonly packs?: BodyPacks;
+  /** Every file this reader has scanned, by key, for `html` to find. */
+  private readonly scanned = new Map<string, { path: string; file: string }>();
+  /** Bodies rendered while scanning that no pack holds (the index keeps nothing, or a pack could not be written). */
+  private readonly unkept = new Map<string, string>();
+
   /** A reader for a thread of a build: each loads the index for itself. */
   static open({ contentDir, projectRoot, index }: MarkdownSource): MarkdownFiles {
     return new MarkdownFiles(index ? ContentIndex.load(index.cacheDir, contentDir, index.generator) : ContentIndex.none(), contentDir, contentFileName(projectRoot));
   }
-
-  /** Entries this reader made or changed, by key. */
-  readonly changed = new Map<string, IndexedFile>();
-  private readonly packs?: BodyPacks;
 
   constructor(
     readonly index: ContentIndex,
@@ -52,48 +58,69 @@ export class MarkdownFiles {
   scan<T extends v.GenericSchema>(path: string, schema: T): ScannedFile<v.InferOutput<T>> {
     const key = path.slice(this.contentDir.length + 1).replaceAll('\\', '/');
     const file = this.nameOf(path);
-    if (!this.index.keeps) return { key, path, file, ...readFrontMatter(path, file, schema) };
+    this.scanned.set(key, { path, file });
     let info;
     try {
       info = statSync(path);
     } catch (error) {
       throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
     }
-    const fresh = this.index.fresh(key, info);
-    if (fresh) return { key, path, file, data: fresh.data as v.InferOutput<T> };
+    const known = this.entry(key);
+    if (known?.links && known.settled && known.size === info.size && known.mtimeMs === info.mtimeMs) return scannedFrom(key, path, file, known);
 
     const text = readText(path, file);
     const readAt = Date.now();
     const hash = contentHash(text);
-    const same = this.index.same(key, hash);
-    if (same) {
+    if (known?.links && known.hash === hash) {
       // Touched, not changed: only its time is new.
-      this.changed.set(key, { ...same, ...indexEntry(info, hash, same.data, same.bodyHash, readAt), body: same.body, links: same.links });
-      return { key, path, file, data: same.data as v.InferOutput<T> };
+      const entry = { ...known, ...indexEntry(info, hash, known.data, known.bodyHash, readAt), body: known.body, links: known.links };
+      this.changed.set(key, entry);
+      return scannedFrom(key, path, file, entry);
     }
     const { data, body } = splitMarkdown(text, file, schema);
     const entry: IndexedFile = indexEntry(info, hash, data, contentHash(body), readAt);
-    const known = this.index.body(entry.bodyHash);
-    if (known) Object.assign(entry, { body: known.body, links: known.links });
+    const kept = this.index.body(entry.bodyHash);
+    if (kept?.body && kept.links) Object.assign(entry, { body: kept.body, links: kept.links });
+    else Object.assign(entry, this.render(key, file, body));
     this.changed.set(key, entry);
-    return { key, path, file, data, body };
+    return scannedFrom(key, path, file, entry);
   }
 
-  /** A scanned file's body as HTML, and the site links in it. */
-  render(scanned: ScannedFile): RenderedMarkdown {
-    const entry = this.changed.get(scanned.key) ?? this.index.files[scanned.key];
-    const kept = entry?.body && entry.links && this.packs?.read(entry.body);
-    if (kept) return { html: kept, internalLinks: entry.links! };
-    // Not kept, or lost since: from the file, which the first pass may not have read.
-    const body = scanned.body ?? readBody(scanned.path, scanned.file);
-    const rendered = renderBody(scanned.file, body);
-    const ref = this.packs?.append(rendered.html);
-    if (entry && ref) this.changed.set(scanned.key, { ...entry, body: ref, links: rendered.internalLinks });
-    return rendered;
+  /** A scanned body's HTML: from its pack, or rendered again from its file if it cannot be read back. */
+  html(body: MarkdownBody): string {
+    const unkept = this.unkept.get(body.key);
+    if (unkept !== undefined) return unkept;
+    const entry = this.entry(body.key);
+    const kept = entry?.bodyHash === body.hash && entry.body ? this.packs?.read(entry.body) : undefined;
+    if (kept) return kept;
+    const scanned = this.scanned.get(body.key);
+    if (!scanned) throw new Error(`${body.key} was not scanned by this thread`);
+    // Lost since it was kept (a pack removed or cut short): rendered again from the file, and kept again.
+    const rendered = this.render(body.key, scanned.file, readBody(scanned.path, scanned.file));
+    if (entry && rendered.body) this.changed.set(body.key, { ...entry, ...rendered });
+    return this.unkept.get(body.key) ?? this.packs!.read(rendered.body!)!;
   }
 
   /** Closes the packs this reader has open. */
   close(): void {
     this.packs?.close();
   }
+
+  /** What this reader last learnt of a file, or what the index holds of it. */
+  private entry(key: string): IndexedFile | undefined {
+    return this.changed.get(key) ?? this.index.files[key];
+  }
+
+  /** Renders a body and keeps it: in a pack if it can, in memory otherwise. */
+  private render(key: string, file: string, body: string): Pick<IndexedFile, 'body' | 'links'> {
+    const rendered = renderBody(file, body);
+    const ref = this.packs?.append(rendered.html);
+    if (ref) this.unkept.delete(key);
+    else this.unkept.set(key, rendered.html);
+    return { body: ref, links: rendered.internalLinks };
+  }
+}
+
+function scannedFrom<Data>(key: string, path: string, file: string, entry: IndexedFile): ScannedFile<Data> {
+  return { path, file, data: entry.data as Data, body: { key, hash: entry.bodyHash, links: entry.links! } };
 }

@@ -42,23 +42,24 @@ export interface Sourced {
   file: string;
 }
 
-export type Article = Out<typeof s.articleFrontMatterSchema> &
-  Sourced & {
-    /** The body as HTML, and the site links in it; both empty when `renderedOnRead`. */
-    html: string;
-    internalLinks: string[];
-    /**
-     * On a large site, the thread that renders the article's page reads its
-     * body then (workers/article-pages.ts): the model does not hold it.
-     */
-    renderedOnRead?: true;
-  };
+/**
+ * A Markdown file's body as the model knows it. Its HTML is not held here:
+ * the thread that renders its page reads it then (content/markdown-files.ts),
+ * so that a build holds no more bodies than the pages it is rendering, and a
+ * page whose inputs are unchanged is never read at all.
+ */
+export interface MarkdownBody {
+  /** The file's path under the content folder: the content index's key. */
+  key: string;
+  /** The body's text, hashed: it changes exactly when the body's HTML would. */
+  hash: string;
+  /** The site links written in the body, to be checked against the route table. */
+  links: readonly string[];
+}
 
-export type LegalPage = Out<typeof s.legalFrontMatterSchema> &
-  Sourced & {
-    html: string;
-    internalLinks: string[];
-  };
+export type Article = Out<typeof s.articleFrontMatterSchema> & Sourced & { body: MarkdownBody };
+
+export type LegalPage = Out<typeof s.legalFrontMatterSchema> & Sourced & { body: MarkdownBody };
 
 /** The site model, and the part of it that is known before the articles are (see load-site.ts). */
 export interface SiteModel extends SiteData {

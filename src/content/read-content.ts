@@ -9,7 +9,6 @@ import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { parseFrontMatter, type FrontMatter } from './front-matter';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
-import type { MarkdownFiles } from './markdown-files';
 
 /**
  * Parsed content files by path, kept while a file's size and modification time
@@ -36,15 +35,7 @@ export class ContentCache {
   }
 }
 
-/** How content is read: what is kept from earlier reads, if anything. */
-export interface ContentReading {
-  /** Parsed files kept while they are unchanged (the dev server). */
-  cache?: ContentCache;
-  /** Markdown files read through the content index, which keeps what earlier builds learnt of them. */
-  markdown?: MarkdownFiles;
-}
-
-export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T, { cache }: ContentReading = {}): Promise<v.InferOutput<T>> {
+export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<v.InferOutput<T>> {
   if (cache) return cache.read(path, file, () => readJson(path, file, schema));
   const source = readText(path, file);
   let data: unknown;
@@ -54,22 +45,6 @@ export async function readJson<T extends v.GenericSchema>(path: string, file: st
     throw new ContentError(file, '', `is not valid JSON (${messageOf(error)})`);
   }
   return validate(file, schema, data);
-}
-
-export interface MarkdownDocument<T> {
-  data: T;
-  html: string;
-  internalLinks: string[];
-}
-
-export async function readMarkdown<T extends v.GenericSchema>(path: string, file: string, schema: T, { cache, markdown }: ContentReading = {}): Promise<MarkdownDocument<v.InferOutput<T>>> {
-  if (cache) return cache.read(path, file, () => readMarkdown(path, file, schema, { markdown }));
-  if (markdown) {
-    const scanned = markdown.scan(path, schema);
-    return { data: scanned.data, ...markdown.render(scanned) };
-  }
-  const { data, body } = readFrontMatter(path, file, schema);
-  return { data, ...renderBody(file, body) };
 }
 
 /** A Markdown file's validated front matter, and its body as written. */

@@ -18,10 +18,12 @@ export interface RenderedBefore {
 /**
  * `shared` stands for what every page is rendered from (the layout's sources
  * and data, the stylesheet); `templateVersion` for the sources of the page's
- * own template. The page's scripts are not in it: they are checked apart (below).
+ * own template; a Markdown body's hash for its HTML, which need not be read
+ * to know it is unchanged. The page's scripts are not in it: they are
+ * checked apart (below).
  */
 export function pageFingerprint(shared: string, templateVersion: string, route: Route): string {
-  return contentHash(`${shared}\0${templateVersion}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`);
+  return contentHash(`${shared}\0${templateVersion}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}\0${route.body?.hash ?? ''}`);
 }
 
 /** Whether a page rendered before can stay as it is: same inputs, and its markers still load the same scripts. */

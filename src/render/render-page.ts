@@ -11,7 +11,9 @@
  *   pages, not on its header;
  * - the page's scripts, which depend on the islands and enhancements its
  *   markup holds (data-island, data-enhance), known only once it rendered.
- *   They are rendered once per set of scripts: every article loads the same.
+ *   They are rendered once per set of scripts: every article loads the same;
+ * - a Markdown page's body, already HTML, where the template placed bodySlot:
+ *   most of the page, it need not pass through React.
  *
  * A page is handed on as those pieces and written byte by byte from them,
  * never joined into one string.
@@ -21,7 +23,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
-import type { Route } from '../routes';
+import { bodySlot, type Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
 
 export interface PageAssets {
@@ -69,7 +71,8 @@ export function markersIn(html: string): Set<ScriptMarker> {
 const slots = { scripts: '\u0000sitegen-scripts\u0000', header: '\u0000sitegen-header\u0000', footer: '\u0000sitegen-footer\u0000' } as const;
 const doctype = '<!DOCTYPE html>';
 
-export type PageRenderer = (route: Route) => RenderedPage;
+/** `body`: a Markdown page's body as HTML (route.body says the page has one). */
+export type PageRenderer = (route: Route, body?: string) => RenderedPage;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
   const header = shellPiece(templates.Header, layout);
@@ -78,7 +81,10 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   const layoutMarkers = markersIn(header.text + footer.text);
   const scriptsMarkup = new Map<string, string>();
 
-  return (route) => {
+  return (route, body) => {
+    if ((body === undefined) !== (route.body === undefined)) {
+      throw new RenderError(route.path, route.kind, new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'));
+    }
     let html: string;
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
@@ -107,7 +113,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       scriptsMarkup.set(key, scriptsHtml);
     }
     const [beforeScripts, beforeHeader, beforeFooter, rest] = splitAtSlots(route, html);
-    return { pieces: [doctype + beforeScripts, scriptsHtml, beforeHeader, header, beforeFooter, footer, rest], markers, scripts };
+    return { pieces: [doctype + beforeScripts, scriptsHtml, beforeHeader, header, ...withBody(route, beforeFooter, body), footer, rest], markers, scripts };
   };
 }
 
@@ -131,6 +137,16 @@ function shellPiece(Region: ComponentType<{ layout: Layout }>, layout: Layout): 
     throw new RenderError('(every page)', name, new Error(`it holds what React moves into <head> (${moved.slice(0, 120)}): the header and footer may only hold what stays in <body>`));
   }
   return { text: body, bytes: Buffer.from(body) };
+}
+
+/** The main content with a Markdown page's body where the template placed bodySlot, exactly once. */
+function withBody(route: Route, main: string, body: string | undefined): string[] {
+  if (body === undefined) return [main];
+  const at = main.indexOf(bodySlot);
+  if (at === -1 || main.indexOf(bodySlot, at + bodySlot.length) !== -1) {
+    throw new RenderError(route.path, route.kind, new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"));
+  }
+  return [main.slice(0, at), body, main.slice(at + bodySlot.length)];
 }
 
 /** The document split where the generator places the scripts, the header and the footer; each slot must be there once, in that order. */

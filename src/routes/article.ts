@@ -6,7 +6,7 @@
 import type { Article, Pages, SiteData, SiteFacts } from '../content/model';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data';
-import { pageRoute, type Route } from './route';
+import { bodySlot, pageRoute, type Route } from './route';
 
 /** The width of the image shared on social networks and named in the article's structured data. */
 const socialImageWidth = 1200;
@@ -31,7 +31,7 @@ export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleR
     kind: 'Article',
     source: article.file,
     lastModified: article.date,
-    renderedOnRead: article.renderedOnRead,
+    body: article.body,
     props: {
       article: {
         title: article.title,
@@ -41,7 +41,7 @@ export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleR
         category: article.category,
         image: article.image,
         imageAlt: article.imageAlt,
-        html: article.html,
+        html: bodySlot,
       },
       copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }),
       paths: { blog: paths.blog, contact: paths.contact },

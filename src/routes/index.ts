@@ -19,7 +19,7 @@ import { notFoundRoute } from './not-found';
 import type { Route } from './route';
 import { servicePageRoutes, tradeRoutes } from './services';
 
-export type { Route } from './route';
+export { bodySlot, type Route } from './route';
 export type { RouteOptions } from './context';
 export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 export { createLayout } from './layout';

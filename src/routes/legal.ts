@@ -1,6 +1,6 @@
 import { paths } from '../paths';
 import type { RouteContext } from './context';
-import type { Route } from './route';
+import { bodySlot, type Route } from './route';
 
 /** The privacy policy, terms and cookie policy: Markdown pages at the top level. */
 export function legalRoutes({ model, route }: RouteContext): Route[] {
@@ -10,7 +10,8 @@ export function legalRoutes({ model, route }: RouteContext): Route[] {
       kind: 'Legal',
       source: page.file,
       lastModified: page.updated,
-      props: { page: { title: page.title, updated: page.updated, html: page.html }, updatedLabel: model.pages.legal.updatedLabel },
+      body: page.body,
+      props: { page: { title: page.title, updated: page.updated, html: bodySlot }, updatedLabel: model.pages.legal.updatedLabel },
       head: { title: page.title, description: page.description, keywords: page.keywords },
     }),
   );

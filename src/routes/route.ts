@@ -2,6 +2,7 @@
  * What a route is, and how the table makes one from what it says about a
  * page: its file, full title, canonical URL and place in the sitemap follow.
  */
+import type { MarkdownBody } from '../content/model';
 import type { Head } from '../../templates/layout/types';
 import type { PageKind, PageProps } from '../../templates/index';
 import { absoluteUrl, fileFor } from '../paths';
@@ -19,10 +20,17 @@ export type Route = {
     inSitemap: boolean;
     /** Last change of the page's content, where the content says (articles, legal pages). */
     lastModified?: string;
-    /** Rendered by a thread that reads the article's body then (content/model.ts), not with the other pages. */
-    renderedOnRead?: true;
+    /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
+    body?: MarkdownBody;
   };
 }[PageKind];
+
+/**
+ * What a Markdown page's props hold in place of its body's HTML: the renderer
+ * puts the HTML there once the template has rendered around it, and a page's
+ * fingerprint stands for it by the body's hash. No text of a page can contain it.
+ */
+export const bodySlot = '\u0000sitegen-body\u0000';
 
 export type RouteSpec<K extends PageKind> = {
   path: string;
@@ -31,7 +39,7 @@ export type RouteSpec<K extends PageKind> = {
   source: string;
   head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
   lastModified?: string;
-  renderedOnRead?: true;
+  body?: MarkdownBody;
 };
 
 /**
@@ -52,7 +60,7 @@ export function pageRoute<K extends PageKind>(siteUrl: string, siteName: string,
     lastModified: spec.lastModified,
     head: Object.assign({}, spec.head, { title, ogType, canonical: absoluteUrl(siteUrl, spec.path) }),
   } as Route;
-  if (spec.renderedOnRead) route.renderedOnRead = true;
+  if (spec.body) route.body = spec.body;
   return route;
 }
 

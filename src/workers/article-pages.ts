@@ -24,7 +24,6 @@ import { scriptsForManifest, type ScriptManifest, type ScriptMarker } from '../a
 import type { IndexedFile } from '../content/content-index';
 import type { ArticleFrontMatter, ParsedArticle } from '../content/load-site';
 import type { MarkdownFiles, ScannedFile } from '../content/markdown-files';
-import type { ContentLinks } from '../validate-routes';
 import { articleFrontMatterSchema } from '../content/schemas';
 import { writePage } from '../output/write-page';
 import { pageFingerprint, unchangedSince, type RenderedBefore } from '../render/page-fingerprint';
@@ -62,14 +61,19 @@ export interface RenderSummary extends Omit<RenderedPage, 'pieces'> {
   unchanged?: true;
 }
 
+/** A batch's articles as the scan leaves them, and what the thread learnt of their files that the content index does not hold yet, by key. */
+export interface ScannedBatch {
+  articles: ParsedArticle[];
+  indexed: [string, IndexedFile][];
+}
+
 /**
- * A batch's pages, the site links its articles' bodies hold (checked once
- * every page is known), and what the thread learnt of its files that the
- * content index does not hold yet, by key.
+ * A batch's pages as they were rendered (or left as they were), and what the
+ * content index learnt while rendering them: the bodies rendered again
+ * because their pack could not be read back.
  */
 export interface RenderedBatch {
   pages: RenderSummary[];
-  links: ContentLinks[];
   indexed: [string, IndexedFile][];
 }
 
@@ -87,26 +91,24 @@ export class ArticlePages {
     return [...this.scanned.keys(), ...others];
   }
 
-  /** The first pass over a batch: its articles' front matter, for the site model. */
-  scan(batch: number, paths: readonly string[]): ParsedArticle[] {
-    const scanned = this.read(paths);
-    this.scanned.set(batch, scanned);
-    return scanned.map(({ data, file }) => ({ data, html: '', internalLinks: [], file, renderedOnRead: true }));
+  /** The first pass over a batch: its articles' front matter and bodies' links, for the site model. */
+  scan(batch: number, paths: readonly string[]): ScannedBatch {
+    const articles = this.read(paths);
+    this.scanned.set(batch, articles);
+    const indexed = articles.flatMap(({ body }): [string, IndexedFile][] => {
+      const entry = this.files.changed.get(body.key);
+      return entry ? [[body.key, entry]] : [];
+    });
+    return { articles, indexed };
   }
 
   /** The second pass: renders the pages of a batch, scanned here or by another thread, to disk. */
   async render(batch: number, paths: readonly string[], setup: ArticleSetup): Promise<RenderedBatch> {
-    const render = await this.rendererFor(setup);
     const { before, manifest } = setup;
     const scriptsFor = (markers: ScriptMarker[]) => scriptsForManifest(manifest, markers);
-    const rendered: RenderedBatch = { pages: [], links: [], indexed: [] };
-    for (const scanned of this.take(batch, paths)) {
-      const { data, file } = scanned;
-      const { html, internalLinks } = this.files.render(scanned);
-      const indexed = this.files.changed.get(scanned.key);
-      if (indexed) rendered.indexed.push([scanned.key, indexed]);
-      rendered.links.push({ file, internalLinks });
-      const route = articleRoute(Object.assign({}, data, { html, internalLinks, file }), setup.context);
+    const rendered: RenderedBatch = { pages: [], indexed: [] };
+    for (const { data, file, body } of this.take(batch, paths)) {
+      const route = articleRoute(Object.assign({}, data, { file, body }), setup.context);
       if (!route) continue;
       const fingerprint = before ? pageFingerprint(before.shared, before.templateVersion, route) : undefined;
       const previous = before?.pages[route.path];
@@ -114,7 +116,12 @@ export class ArticlePages {
         rendered.pages.push({ path: route.path, markers: previous!.markers, scripts: previous!.scripts, bytes: 0, fingerprint, unchanged: true });
         continue;
       }
-      const page = render(route);
+      // The renderer is loaded with the first page that is rendered, not before: a build may render none.
+      const render = await this.rendererFor(setup);
+      const scanned = this.files.changed.get(body.key);
+      const page = render(route, this.files.html(body));
+      const kept = this.files.changed.get(body.key);
+      if (kept !== scanned) rendered.indexed.push([body.key, kept!]);
       const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.pieces) };
       if (fingerprint) summary.fingerprint = fingerprint;
       rendered.pages.push(summary);
@@ -152,7 +159,7 @@ export class ArticlePages {
 
 /** What a thread says as it works through the batches. */
 export interface BatchReport {
-  scanned(batch: number, articles: ParsedArticle[]): void;
+  scanned(batch: number, scanned: ScannedBatch): void;
   rendered(batch: number, rendered: RenderedBatch): void;
 }
 

@@ -19,7 +19,8 @@ import { articleFiles } from '../content/content-files';
 import type { ParsedArticle } from '../content/load-site';
 import type { MarkdownSource } from '../content/content-files';
 import type { MarkdownFiles } from '../content/markdown-files';
-import type { ArticleSetup, RenderedBatch } from './article-pages';
+import type { IndexedFile } from '../content/content-index';
+import type { ArticleSetup, RenderedBatch, ScannedBatch } from './article-pages';
 import { BatchBoard, type SharedBoard } from './batch-board';
 import { deserializeError, type SerializedError } from './errors';
 
@@ -34,12 +35,12 @@ export interface WorkerData {
 
 /** What a worker tells the main thread. */
 export type WorkerMessage =
-  | { type: 'scanned'; batch: number; articles: ParsedArticle[] }
+  | { type: 'scanned'; batch: number; scanned: ScannedBatch }
   | { type: 'rendered'; batch: number; rendered: RenderedBatch }
   | { type: 'failed'; error: SerializedError };
 
 export class BuildWorkers {
-  private readonly scanned = new Map<number, ParsedArticle[]>();
+  private readonly scanned = new Map<number, ScannedBatch>();
   private readonly rendered = new Map<number, RenderedBatch>();
   private readonly allScanned = settled<ParsedArticle[]>();
   private readonly allRendered = settled<RenderedBatch>();
@@ -51,7 +52,7 @@ export class BuildWorkers {
   ) {
     for (const worker of workers) {
       worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'scanned') this.report.scanned(message.batch, message.articles);
+        if (message.type === 'scanned') this.report.scanned(message.batch, message.scanned);
         else if (message.type === 'rendered') this.report.rendered(message.batch, message.rendered);
         else if (message.type === 'failed') this.fail(deserializeError(message.error));
       });
@@ -72,6 +73,11 @@ export class BuildWorkers {
 
   /** Every article's front matter, in file order, once all are scanned (loadArticles's ReadArticles). */
   readArticles = (): Promise<ParsedArticle[]> => this.allScanned.promise;
+
+  /** What the threads learnt of the articles' files that the content index does not hold yet, once all are rendered: what rendering learnt last. */
+  indexChanges(): [string, IndexedFile][] {
+    return [...this.scanned.values(), ...this.rendered.values()].flatMap((batch) => batch.indexed);
+  }
 
   /**
    * Sends the workers how to render the articles' pages, and scans batches on
@@ -103,20 +109,16 @@ export class BuildWorkers {
 
   /** What every thread, this one included, reports as it works through the batches. */
   private readonly report = {
-    scanned: (batch: number, articles: ParsedArticle[]) => {
-      this.scanned.set(batch, articles);
-      if (this.scanned.size === this.board.count) this.allScanned.resolve(inBatchOrder(this.scanned).flat());
+    scanned: (batch: number, scanned: ScannedBatch) => {
+      this.scanned.set(batch, scanned);
+      if (this.scanned.size === this.board.count) this.allScanned.resolve(inBatchOrder(this.scanned).flatMap((each) => each.articles));
     },
     rendered: (batch: number, rendered: RenderedBatch) => {
       this.rendered.set(batch, rendered);
       this.onBatch?.(rendered.pages.length);
       if (this.rendered.size === this.board.count) {
         const batches = inBatchOrder(this.rendered);
-        this.allRendered.resolve({
-          pages: batches.flatMap((batch) => batch.pages),
-          links: batches.flatMap((batch) => batch.links),
-          indexed: batches.flatMap((batch) => batch.indexed),
-        });
+        this.allRendered.resolve({ pages: batches.flatMap((batch) => batch.pages), indexed: batches.flatMap((batch) => batch.indexed) });
       }
     },
   };

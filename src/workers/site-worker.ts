@@ -16,7 +16,7 @@ const { board, source } = workerData as WorkerData;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 const setup = new Promise<ArticleSetup>((resolve) => parentPort!.once('message', resolve));
 const report: BatchReport = {
-  scanned: (batch, articles) => post({ type: 'scanned', batch, articles }),
+  scanned: (batch, scanned) => post({ type: 'scanned', batch, scanned }),
   rendered: (batch, rendered) => post({ type: 'rendered', batch, rendered }),
 };
 

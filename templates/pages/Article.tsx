@@ -5,7 +5,8 @@ import { StockImage } from '../components/StockImage';
 import { formatDate } from '../lib/format';
 
 export interface ArticleProps {
-  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt' | 'html'>;
+  /** `html`: the body's HTML, placed as it is. */
+  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt'> & { html: string };
   copy: Pages['blog']['article'] & { readTimeSuffix: string };
   paths: { blog: string; contact: string };
 }

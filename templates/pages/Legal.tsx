@@ -2,7 +2,8 @@ import type { LegalPage } from '../../src/content/model';
 import { formatDate } from '../lib/format';
 
 export interface LegalProps {
-  page: Pick<LegalPage, 'title' | 'updated' | 'html'>;
+  /** `html`: the body's HTML, placed as it is. */
+  page: Pick<LegalPage, 'title' | 'updated'> & { html: string };
   updatedLabel: string;
 }
 
