@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listLeads } from '../../src/leads/lead-database';
+import { listLeads } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { narrow, openPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
