@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadRow } from '../src/leads/pglite-lead-store';
@@ -111,6 +112,15 @@ async function rowsFor(submissionId: string): Promise<LeadRow[]> {
 }
 
 describe('the contact-form Edge Function under Deno', () => {
+  it('imports exact versions, valibot the one the site and the local server use', async () => {
+    const { imports } = JSON.parse(await readFile(join(functionDir, 'deno.json'), 'utf8')) as { imports: Record<string, string> };
+    for (const specifier of Object.values(imports)) expect(specifier).toMatch(/^npm:(@[a-z-]+\/)?[a-z.-]+@\d+\.\d+\.\d+$/);
+    const { dependencies } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const installed = (JSON.parse(await readFile(join(projectRoot, 'node_modules', 'valibot', 'package.json'), 'utf8')) as { version: string }).version;
+    expect(imports.valibot).toBe(`npm:valibot@${dependencies.valibot}`);
+    expect(dependencies.valibot).toBe(installed);
+  });
+
   it('type-checks under Deno with its pinned imports and lock file', async () => {
     const check = spawn(deno, ['check', '--frozen', 'index.ts'], { cwd: functionDir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
