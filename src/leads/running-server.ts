@@ -34,14 +34,16 @@ export function serveLeadList(db: PGlite, token: string) {
     if (!loopbackAddresses.includes(request.socket.remoteAddress ?? '')) return false;
     const refuse = (status: number, why: string, headers: Record<string, string> = {}) =>
       response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(`${why}\n`);
-    if (request.method !== 'GET') return refuse(405, 'GET only', { Allow: 'GET' }), true;
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-    if (!loopbackHosts.includes(host)) return refuse(403, 'leads are listed to a loopback host name only'), true;
-    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) return refuse(403, 'the token of server.json is required'), true;
-    listLeads(db).then(
-      (rows) => response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(rows)),
-      (error: unknown) => refuse(500, String(error)),
-    );
+    if (request.method !== 'GET') refuse(405, 'GET only', { Allow: 'GET' });
+    else if (!loopbackHosts.includes(host)) refuse(403, 'leads are listed to a loopback host name only');
+    else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) refuse(403, 'the token of server.json is required');
+    else {
+      listLeads(db).then(
+        (rows) => response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(rows)),
+        (error: unknown) => refuse(500, String(error)),
+      );
+    }
     return true;
   };
 }

@@ -14,9 +14,10 @@
  * on to the agency before the answer, within notifyBudgetMs, whatever the
  * outcome. Each POST also sends the notifications that are due again.
  */
+import { describeError } from './describe-error.ts';
 import { checkLead, leadRecord } from './lead.ts';
 import type { LeadSettings } from './lead-settings.ts';
-import type { LeadStore, StoredLead } from './lead-store.ts';
+import type { LeadStore, SaveOutcome, StoredLead } from './lead-store.ts';
 import { createNotifier, notifyBudgetMs, type NotificationResult } from './notify-lead.ts';
 
 export interface LeadHandlerOptions {
@@ -68,7 +69,7 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
       body = await readBody(request, maxBodyBytes);
     } catch (cause) {
       // The client went away or sent a broken stream.
-      log(`lead request body could not be read: ${describe(cause)}`);
+      log(`lead request body could not be read: ${describeError(cause)}`);
       return fail(400, leadErrors.unreadable);
     }
     if (body === tooLarge) return fail(413, leadErrors.tooLarge);
@@ -91,11 +92,11 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
     const check = checkLead(payload);
     if (!check.success) return fail(400, check.error);
 
-    let saved;
+    let saved: SaveOutcome;
     try {
       saved = await store.save(leadRecord(check.lead), { client: client.address, rateLimit: settings.rateLimit, notify: notifier.channels.length > 0 });
     } catch (cause) {
-      log(`lead ${check.lead.submission_id} (${check.lead.form_type}) could not be saved: ${describe(cause)}`);
+      log(`lead ${check.lead.submission_id} (${check.lead.form_type}) could not be saved: ${describeError(cause)}`);
       return fail(500, leadErrors.saveFailed);
     }
     if (saved.outcome === 'limited') return fail(429, leadErrors.rateLimited, { 'Retry-After': String(saved.retryAfterSeconds) });
@@ -202,10 +203,4 @@ async function readBody(request: Request, limit: number): Promise<string | typeo
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
-}
-
-function describe(cause: unknown): string {
-  if (cause instanceof Error) return cause.message || cause.name;
-  if (typeof cause === 'object' && cause !== null && 'message' in cause) return String((cause as { message: unknown }).message);
-  return String(cause);
 }

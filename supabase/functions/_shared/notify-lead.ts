@@ -9,6 +9,7 @@
  * log line. Messages name the channel and what it answered, never a URL or a
  * key (a Slack webhook's URL is its secret).
  */
+import { describeError } from './describe-error.ts';
 import { escapeForChat, leadSubject, leadSummary } from './lead-message.ts';
 import { channelsOf, type EmailSettings, type LeadSettings, type WebhookSettings } from './lead-settings.ts';
 import type { Channel, LeadStore, StoredLead } from './lead-store.ts';
@@ -44,7 +45,7 @@ export function createNotifier(store: LeadStore, settings: Pick<LeadSettings, 'w
           await (channel === 'webhook' ? sendToWebhook(settings.webhook!, lead, signal) : sendEmail(settings.email!, lead, signal));
           return { channel, failure: null };
         } catch (error) {
-          return { channel, failure: `${channelNames[channel]}: ${signal.aborted ? `no answer within ${notifyBudgetMs / 1000} s` : messageOf(error)}` };
+          return { channel, failure: `${channelNames[channel]}: ${signal.aborted ? `no answer within ${notifyBudgetMs / 1000} s` : describeError(error)}` };
         }
       }),
     );
@@ -56,7 +57,7 @@ export function createNotifier(store: LeadStore, settings: Pick<LeadSettings, 'w
       await store.recordNotification(lead.id, sent, result.failure);
     } catch (error) {
       // Its lease runs out in a minute and it is sent again then.
-      log(`lead ${lead.id}: the notification could not be recorded: ${messageOf(error)}`);
+      log(`lead ${lead.id}: the notification could not be recorded: ${describeError(error)}`);
     }
     return result;
   };
@@ -70,7 +71,7 @@ export function createNotifier(store: LeadStore, settings: Pick<LeadSettings, 'w
       try {
         due = await store.claimDueNotifications(retryBatch);
       } catch (error) {
-        log(`due lead notifications could not be read: ${messageOf(error)}`);
+        log(`due lead notifications could not be read: ${describeError(error)}`);
         return;
       }
       await Promise.all(due.map((lead) => notify(lead, signal)));
@@ -118,8 +119,4 @@ function resendMessage(answer: string): string {
   } catch {
     return '';
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
