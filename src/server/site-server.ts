@@ -6,13 +6,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import type { LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { messageOf, SitegenError } from '../errors';
 import { createStaticHandler, type SiteSource } from './static-site';
 
 export const leadEndpointPath = '/functions/v1/contact-form';
-
-/** Answers the lead endpoint: a web Request and who sent it. */
-export type WebHandler = (request: Request, client: { address: string }) => Promise<Response>;
 
 /**
  * How long a client may take to send its headers, and its whole request: one
@@ -27,7 +25,7 @@ export interface SiteServerOptions {
   port: number;
   host: string;
   /** Answers the lead endpoint; without one the endpoint is a 404 like any unknown path. */
-  leads?: WebHandler;
+  leads?: LeadRequestHandler;
   /** Requests the server answers before the site (dev's reload events, say). */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
@@ -77,7 +75,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 }
 
 /** Node's request → a web Request → the handler → Node's response. */
-async function answerWith(handler: WebHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function answerWith(handler: LeadRequestHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (let i = 0; i < request.rawHeaders.length; i += 2) headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
