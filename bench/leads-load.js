@@ -2,6 +2,11 @@
  * npm run bench, part two: 1,000 lead submissions, 50 at a time, against a
  * real `sitegen preview`; then every accepted submission must be in the
  * database exactly once. Prints throughput and latency percentiles.
+ *
+ * All of them come from this one machine, so the rate limit is off
+ * (LEAD_RATE_LIMIT=off), and so are notifications, whatever .env says: the
+ * benchmark measures storing, and must never send a thousand leads to the
+ * agency's real webhook or inbox.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,9 +23,10 @@ const work = await mkdtemp(join(tmpdir(), 'sitegen-load-'));
 const dist = join(work, 'dist');
 const leadsDir = join(work, 'leads');
 
+const env = { ...process.env, SUPABASE_URL: '', LEAD_RATE_LIMIT: 'off', LEAD_WEBHOOK_URL: '', RESEND_API_KEY: '', LEAD_EMAIL_TO: '', LEAD_EMAIL_FROM: '' };
 const run = (args) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/sitegen.js', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SUPABASE_URL: '' } });
+    const child = spawn(process.execPath, ['bin/sitegen.js', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`sitegen ${args.join(' ')} exited with ${code}`))));
@@ -29,7 +35,7 @@ const run = (args) =>
 let server;
 try {
   await run(['build', '--quiet', '--out', dist]);
-  server = spawn(process.execPath, ['bin/sitegen.js', 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', dist, '--leads-dir', leadsDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, ['bin/sitegen.js', 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', dist, '--leads-dir', leadsDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (chunk) => {

@@ -51,10 +51,11 @@ program
   .option('-d, --dir <dir>', 'the built site', 'dist')
   .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
   .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
-    const { startPreview } = await import('./server/preview');
+    const [{ startPreview }, { describeLeadSettings }] = await Promise.all([import('./server/preview'), import('./leads/local-leads')]);
     const preview = await startPreview({ dir: options.dir, port: parsePort(options.port), host: options.host, leadsDir: options.leadsDir });
     console.log(`sitegen preview: ${preview.url}/ serving ${options.dir}/`);
     console.log(`  leads      POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`);
+    console.log(`  leads      ${describeLeadSettings(preview.leadSettings)}`);
     await untilInterrupted();
     await preview.close();
   });
@@ -96,7 +97,8 @@ program
   .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
   .action(async (options: { json?: boolean; csv?: boolean; leadsDir: string }) => {
     const { printLeads } = await import('./leads/print-leads');
-    process.stdout.write(await printLeads({ leadsDir: options.leadsDir, format: options.json ? 'json' : options.csv ? 'csv' : 'table' }));
+    const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
+    process.stdout.write(await printLeads({ leadsDir: options.leadsDir, format, terminal: process.stdout.isTTY === true }));
   });
 
 program

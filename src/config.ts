@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
+import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { SitegenError } from './errors';
 
 export interface BuildOptions {
@@ -51,10 +52,7 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     outDir: resolve(root, options.out ?? 'dist'),
     cacheDir: resolve(root, '.sitegen'),
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
-    supabase: {
-      url: supabaseUrl && checkUrl(supabaseUrl, 'SUPABASE_URL'),
-      anonKey: env.SUPABASE_ANON_KEY?.trim() ?? '',
-    },
+    supabase: supabaseProject(supabaseUrl, env.SUPABASE_ANON_KEY?.trim() ?? ''),
     quiet: options.quiet ?? false,
   };
 }
@@ -70,8 +68,24 @@ export function requireProject(config: BuildConfig): void {
   }
 }
 
-/** The settings a .env file beside package.json may hold; nothing else is read from it. */
-const dotEnvKeys = ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY'] as const;
+/**
+ * Forms posting to a Supabase project carry its anon key, or Supabase answers
+ * every lead with 401: a build that would ship such forms stops instead.
+ */
+function supabaseProject(url: string | undefined, anonKey: string): BuildConfig['supabase'] {
+  if (url === undefined) return { url, anonKey };
+  const checked = checkUrl(url, 'SUPABASE_URL');
+  if (!anonKey) {
+    throw new SitegenError(
+      'SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). ' +
+        "Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.",
+    );
+  }
+  return { url: checked, anonKey };
+}
+
+/** The settings a .env file beside package.json may hold (the build's, and the lead endpoint's for preview and dev); nothing else is read from it. */
+const dotEnvKeys = ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', ...leadSettingNames] as const;
 
 /** The environment, with what .env adds for keys the environment does not set: the environment wins. */
 export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

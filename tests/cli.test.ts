@@ -94,6 +94,20 @@ describe('sitegen', () => {
     expect(result.stderr).toBe('sitegen: --site-url: expected an absolute URL such as https://www.example.co.uk, found "tradeboost"\n');
   });
 
+  it('stops a build with SUPABASE_URL set and SUPABASE_ANON_KEY unset, whose forms would get 401, and writes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
+    try {
+      const result = await runSitegen(['build', '--out', join(dir, 'out')], { env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '' } });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        "sitegen: SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.\n",
+      );
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['build', ['build', '--out', 'out']],
     ['dev', ['dev', '--port', '0']],

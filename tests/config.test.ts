@@ -38,6 +38,16 @@ describe('resolveConfig', () => {
     expect(process.env.NODE_ENV).not.toBe('development');
   });
 
+  it('stops when SUPABASE_URL is set without SUPABASE_ANON_KEY: the forms would get 401', () => {
+    const message =
+      "SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.";
+    expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co' })).toThrow(message);
+    expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '  ' })).toThrow(message);
+    // .env's key is taken unless the environment empties it.
+    expect(() => resolveConfig({ root }, { SUPABASE_ANON_KEY: '' })).toThrow(message);
+    expect(resolveConfig({ root: tmpdir() }, { SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({ url: undefined, anonKey: 'anon' });
+  });
+
   it('without .env, uses the environment alone', () => {
     expect(resolveConfig({ root: tmpdir() }, {}).siteUrl).toBeUndefined();
   });

@@ -7,21 +7,15 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLead, type Lead } from '../supabase/functions/_shared/lead.ts';
-import {
-  formatLeads,
-  LeadDatabaseBusyError,
-  listLeads,
-  openLeadDatabase,
-  pgliteLeadStore,
-  projectMigrationsDir,
-  type LeadRow,
-  type PGlite,
-} from '../src/leads/lead-database';
+import { checkLead, leadRecord, type LeadRecord } from '../supabase/functions/_shared/lead.ts';
+import type { SaveOptions } from '../supabase/functions/_shared/lead-store.ts';
+import { formatLeads } from '../src/leads/format-leads';
+import { LeadDatabaseBusyError, openLeadDatabase, projectMigrationsDir, type PGlite } from '../src/leads/lead-database';
+import { listLeads, pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
 import { projectRoot } from './support/cli';
 
 const realMigrationsDir = join(projectRoot, 'supabase', 'migrations');
@@ -33,11 +27,12 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-function lead(payload: Record<string, unknown>): Lead {
+function lead(payload: Record<string, unknown>): LeadRecord {
   const check = checkLead({ submission_id: randomUUID(), ...payload });
   if (!check.success) throw new Error(check.error);
-  return check.lead;
+  return leadRecord(check.lead);
 }
+const unlimited: SaveOptions = { client: '127.0.0.1', rateLimit: null, notify: false };
 const heroLead = () => lead({ form_type: 'hero', name: 'Dave Hughes', email: 'dave@example.co.uk', trade: 'plumber', page: '/' });
 
 async function migrationRows(db: PGlite) {
@@ -58,14 +53,14 @@ describe('migrations', () => {
     const applied = await migrationRows(first);
     expect(applied.map((row) => row.name)).toEqual(files);
     const saved = heroLead();
-    expect(await pgliteLeadStore(first).save(saved)).toBe('stored');
+    expect((await pgliteLeadStore(first).save(saved, unlimited)).outcome).toBe('stored');
     await first.close();
 
     const second = await openLeadDatabase(dataDir);
     expect(await migrationRows(second)).toEqual(applied);
     const rows = await listLeads(second);
     expect(rows.map((row) => row.submission_id)).toEqual([saved.submission_id]);
-    expect(await pgliteLeadStore(second).save(saved)).toBe('duplicate');
+    expect((await pgliteLeadStore(second).save(saved, unlimited)).outcome).toBe('duplicate');
     await second.close();
   });
 
@@ -77,7 +72,7 @@ describe('migrations', () => {
     await copyFile(join(realMigrationsDir, '20240115000000_create_leads.sql'), join(migrationsDir, '20240115000000_create_leads.sql'));
 
     const first = await openLeadDatabase(dataDir, { migrationsDir });
-    await pgliteLeadStore(first).save(heroLead());
+    await first.query(`insert into public.leads (submission_id, form_type, name, email) values ($1, 'hero', 'Dave', 'dave@example.co.uk')`, [randomUUID()]);
     await first.close();
 
     await writeFile(join(migrationsDir, '20240301000000_add_source.sql'), 'alter table public.leads add column source text;\n');
@@ -141,11 +136,45 @@ describe('one process at a time', () => {
   });
 });
 
+describe('owner only', () => {
+  const modes = async (dir: string) => {
+    const found: { path: string; mode: number; folder: boolean }[] = [];
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath, entry.name);
+      found.push({ path, mode: (await stat(path)).mode & 0o777, folder: entry.isDirectory() });
+    }
+    return found;
+  };
+
+  it('creates the database folder 0700 with no file or folder open to other users, open or closed', async () => {
+    const dataDir = join(await tempDir(), 'leads');
+    const db = await openLeadDatabase(dataDir);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dataDir, 'sitegen.lock'))).mode & 0o777).toBe(0o600);
+    await pgliteLeadStore(db).save(heroLead(), unlimited);
+    await db.close();
+    const entries = await modes(dataDir);
+    expect(entries.length).toBeGreaterThan(100);
+    expect(entries.filter((entry) => entry.mode !== (entry.folder ? 0o700 : 0o600))).toEqual([]);
+  });
+
+  it('mends a folder made world-readable before, on open', async () => {
+    const dataDir = join(await tempDir(), 'leads');
+    await (await openLeadDatabase(dataDir)).close();
+    await chmod(dataDir, 0o755);
+    for (const entry of await modes(dataDir)) await chmod(entry.path, entry.folder ? 0o755 : 0o666);
+    const db = await openLeadDatabase(dataDir);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    expect((await modes(dataDir)).filter((entry) => entry.mode & 0o077)).toEqual([]);
+    await db.close();
+  });
+});
+
 describe('who may touch leads', () => {
   let db: PGlite;
   beforeAll(async () => {
     db = await openLeadDatabase(undefined);
-    await pgliteLeadStore(db).save(heroLead());
+    await pgliteLeadStore(db).save(heroLead(), unlimited);
   });
   afterAll(() => db?.close());
 
@@ -166,6 +195,11 @@ describe('who may touch leads', () => {
       await expect(db.query('update public.leads set name = $1', ['x'])).rejects.toThrow('permission denied for table leads');
       await expect(db.query('delete from public.leads')).rejects.toThrow('permission denied for table leads');
       await expect(db.query('select * from public.sitegen_migrations')).rejects.toThrow('permission denied for table sitegen_migrations');
+      await expect(db.query('select * from public.lead_rate_events')).rejects.toThrow('permission denied for table lead_rate_events');
+      await expect(db.query('select * from public.lead_rate_salt')).rejects.toThrow('permission denied for table lead_rate_salt');
+      await expect(db.query(`select * from public.store_lead('{}'::jsonb, 'x', null, null, false)`)).rejects.toThrow('permission denied for function store_lead');
+      await expect(db.query('select * from public.claim_lead_notifications(10)')).rejects.toThrow('permission denied for function claim_lead_notifications');
+      await expect(db.query(`select public.record_lead_notification(1, '{}', null)`)).rejects.toThrow('permission denied for function record_lead_notification');
     });
   });
 
@@ -186,7 +220,7 @@ describe('who may touch leads', () => {
   it('the owner and the service role (the Edge Function) can read and insert', async () => {
     expect((await db.query('select * from public.leads')).rows).toHaveLength(1);
     await as('service_role', async () => {
-      expect(await pgliteLeadStore(db).save(heroLead())).toBe('stored');
+      expect((await pgliteLeadStore(db).save(heroLead(), unlimited)).outcome).toBe('stored');
       expect((await db.query('select * from public.leads')).rows).toHaveLength(2);
     });
   });
@@ -253,6 +287,11 @@ describe('listing and formatting', () => {
       services_interested: [],
       message: null,
       page: '/',
+      notified_at: new Date('2024-01-15T09:30:13.000Z'),
+      notified_by: ['email', 'webhook'],
+      notify_attempts: 1,
+      notify_error: null,
+      next_notify_at: null,
     },
     {
       id: 2,
@@ -269,6 +308,11 @@ describe('listing and formatting', () => {
       services_interested: ['Local SEO', 'Google Ads'],
       message: 'Line one,\nline two\x1b[31m',
       page: '/contact',
+      notified_at: null,
+      notified_by: ['email'],
+      notify_attempts: 2,
+      notify_error: 'webhook: answered 500',
+      next_notify_at: new Date('2024-01-16T14:10:01.000Z'),
     },
     {
       id: 3,
@@ -285,6 +329,11 @@ describe('listing and formatting', () => {
       services_interested: [],
       message: '=HYPERLINK("http://evil.example")',
       page: '/blog',
+      notified_at: null,
+      notified_by: [],
+      notify_attempts: 0,
+      notify_error: null,
+      next_notify_at: null,
     },
   ];
 
@@ -292,11 +341,9 @@ describe('listing and formatting', () => {
     const db = await openLeadDatabase(undefined);
     try {
       for (const row of [rows[2]!, rows[0]!, rows[1]!]) {
-        await db.query(
-          `insert into public.leads (submission_id, form_type, name, email, phone, trade, business_name, location, budget, services_interested, message, page, created_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13)`,
-          [row.submission_id, row.form_type, row.name, row.email, row.phone, row.trade, row.business_name, row.location, row.budget, row.services_interested, row.message, row.page, row.created_at],
-        );
+        const { id: _, ...columns } = row;
+        const names = Object.keys(columns);
+        await db.query(`insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(columns));
       }
       const listed = await listLeads(db);
       expect(listed.map(({ id, ...rest }) => rest)).toEqual(rows.map(({ id, ...rest }) => rest));
@@ -306,24 +353,37 @@ describe('listing and formatting', () => {
     }
   });
 
-  it('formats a table for the terminal: one line per lead, long cells cut, control characters removed', () => {
+  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told, and why not', () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
-        'Time (UTC)        Form        Name                      Email                          Phone            Trade',
-        '----------------  ----------  ------------------------  -----------------------------  ---------------  -----------',
-        '2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber',
-        '2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician',
-        '2024-01-17 08:00  newsletter                            news@example.co.uk',
+        'Time (UTC)        Form        Name                      Email                          Phone            Trade        Notified',
+        '----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  --------',
+        '2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      sent',
+        '2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  retrying',
+        '2024-01-17 08:00  newsletter                            news@example.co.uk                                           off',
         '3 leads',
+        'Not sent to the agency (1):',
+        '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)',
         '',
       ].join('\n'),
     );
-    expect(formatLeads([{ ...rows[0]!, name: 'Evil\x1b]0;pwned\x07\nName' }], 'table')).toContain('  Evil ]0;pwned Name  ');
+    const gaveUp = { ...rows[1]!, notify_attempts: 8, next_notify_at: null };
+    expect(formatLeads([gaveUp], 'table')).toContain('  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (gave up after 8 attempts: pass it on by hand)\n');
     expect(formatLeads([], 'table')).toBe('No leads yet.\n');
   });
 
-  it('formats JSON with every column', () => {
-    expect(JSON.parse(formatLeads(rows, 'json'))).toEqual(rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })));
+  it('keeps terminal escapes, line breaks and bidi overrides of a visitor out of the table', () => {
+    const table = formatLeads([{ ...rows[0]!, name: 'Evil\x1b]0;pwned\x07\nName', email: 'a\u202egnp.exe@example.com', phone: '\u2066077\u2069\u200f' }], 'table');
+    expect(table).toContain('  Evil ]0;pwned Name  ');
+    expect(table).toContain('  a gnp.exe@example.com  ');
+    expect(table).toMatch(/ {2}077 {2,}plumber/);
+    expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('formats JSON with every column, bidi controls escaped', () => {
+    expect(JSON.parse(formatLeads(rows, 'json'))).toEqual(
+      rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), notified_at: row.notified_at?.toISOString() ?? null, next_notify_at: row.next_notify_at?.toISOString() ?? null })),
+    );
     expect(formatLeads([rows[0]!], 'json')).toBe(
       `[
   {
@@ -340,24 +400,46 @@ describe('listing and formatting', () => {
     "services_interested": [],
     "message": null,
     "page": "/",
-    "submission_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+    "submission_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    "notified_at": "2024-01-15T09:30:13.000Z",
+    "notified_by": [
+      "email",
+      "webhook"
+    ],
+    "notify_attempts": 1,
+    "notify_error": null,
+    "next_notify_at": null
   }
 ]
 `,
     );
+    const bidi = formatLeads([{ ...rows[0]!, name: 'Dave \u202eevaD' }], 'json');
+    expect(bidi).toContain('"name": "Dave \\u202eevaD"');
+    expect(JSON.parse(bidi)[0].name).toBe('Dave \u202eevaD');
     expect(formatLeads([], 'json')).toBe('[]\n');
   });
+
+  const csvHeader = 'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
 
   it('formats CSV per RFC 4180, with formulas neutralised', () => {
     expect(formatLeads(rows, 'csv')).toBe(
       [
-        'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,submission_id',
-        '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,7c9e6679-7425-40de-944b-e07fc1f90ae7',
-        '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,16fd2706-8baf-433b-82eb-8c7fada847da',
-        '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c',
+        csvHeader,
+        '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
+        '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
+        '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
         '',
       ].join('\r\n'),
     );
-    expect(formatLeads([], 'csv')).toBe('id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,submission_id\r\n');
+    expect(formatLeads([], 'csv')).toBe(`${csvHeader}\r\n`);
+  });
+
+  it('writes CSV to a terminal without control or bidi characters; to a file, as stored', () => {
+    const hostile = { ...rows[1]!, name: 'Sarah\u202e\u2066', message: 'Line one,\nline two\x1b[31m\x1b]0;title\x07' };
+    const terminal = formatLeads([hostile], 'csv', { terminal: true });
+    expect(terminal.split('\r\n')[1]).toContain(',Sarah,');
+    expect(terminal.split('\r\n')[1]).toContain(',"Line one, line two [31m ]0;title",');
+    expect(terminal.slice(0, -2).replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(formatLeads([hostile], 'csv')).toContain('"Line one,\nline two\x1b[31m\x1b]0;title\x07"');
   });
 });

@@ -1,28 +1,39 @@
 /**
  * The lead request handler (supabase/functions/_shared/handle-lead-request.ts),
  * the one the Edge Function and the local server both serve, over a real
- * in-memory Postgres built from the real migrations: what each request gets
- * back, and what ends up in the leads table.
+ * in-memory Postgres built from the real migrations, with stand-ins for the
+ * webhook and Resend: what each request gets back, what ends up in the leads
+ * table, and what the agency is sent.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLeadHandler, type LeadStore } from '../supabase/functions/_shared/handle-lead-request.ts';
-import { openLeadDatabase, pgliteLeadStore, type LeadRow, type PGlite } from '../src/leads/lead-database';
+import { createLeadHandler, type LeadRequestHandler } from '../supabase/functions/_shared/handle-lead-request.ts';
+import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
+import type { LeadStore } from '../supabase/functions/_shared/lead-store.ts';
+import { openLeadDatabase, type PGlite } from '../src/leads/lead-database';
+import { pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
+import { startStandIn, type StandIn } from './support/notification-stand-ins';
 
 const endpoint = 'http://localhost/functions/v1/contact-form';
 const cors = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  vary: 'Origin',
 };
+const visitor = { address: '203.0.113.7' };
 
 let db: PGlite;
-let handle: (request: Request) => Promise<Response>;
+let handler: LeadRequestHandler;
 let logs: string[] = [];
+const handle = (request: Request, client = visitor) => handler(request, client);
+
+/** Settings as the environment would give them with nothing set but what a test names. */
+const settings = (overrides: Partial<LeadSettings> = {}): LeadSettings => ({ allowedOrigins: '*', rateLimit: null, webhook: null, email: null, ...overrides });
 
 beforeAll(async () => {
   db = await openLeadDatabase(undefined);
-  handle = createLeadHandler(pgliteLeadStore(db), { log: (message) => logs.push(message) });
+  handler = createLeadHandler({ store: pgliteLeadStore(db), settings: settings(), log: (message) => logs.push(message) });
 });
 afterAll(() => db?.close());
 beforeEach(() => {
@@ -62,8 +73,8 @@ async function json(response: Response, status: number): Promise<{ success: bool
   return (await response.json()) as { success: boolean; error?: string };
 }
 
-async function rowsFor(submissionId: string): Promise<LeadRow[]> {
-  return (await db.query<LeadRow>('select * from public.leads where submission_id = $1', [submissionId])).rows;
+async function rowsFor(submissionId: string, database = db): Promise<LeadRow[]> {
+  return (await database.query<LeadRow>('select * from public.leads where submission_id = $1', [submissionId])).rows;
 }
 
 const hero = () => ({
@@ -108,13 +119,23 @@ describe('CORS and methods', () => {
     expect(await response.text()).toBe('');
   });
 
-  it('uses the allowed origin it is given', async () => {
-    const handler = createLeadHandler({ save: async () => 'stored' }, { allowOrigin: 'https://www.tradeboostdigital.co.uk' });
-    const preflight = await handler(new Request(endpoint, { method: 'OPTIONS' }));
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://www.tradeboostdigital.co.uk');
-    const reply = await handler(post(hero()));
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('access-control-allow-origin')).toBe('https://www.tradeboostdigital.co.uk');
+  it('with ALLOWED_ORIGIN a list, names only a listed origin, and none to any other site', async () => {
+    const allowed = ['https://www.tradeboostdigital.co.uk', 'https://tradeboostdigital.netlify.app'];
+    const listed = createLeadHandler({ store: { save: async () => ({ outcome: 'duplicate' }) } as unknown as LeadStore, settings: settings({ allowedOrigins: allowed }) });
+    for (const origin of allowed) {
+      const preflight = await listed(new Request(endpoint, { method: 'OPTIONS', headers: { origin } }), visitor);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('vary')).toBe('Origin');
+      const reply = await listed(post(hero(), { origin }), visitor);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const elsewhere = await listed(new Request(endpoint, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }), visitor);
+    expect(elsewhere.status).toBe(204);
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    expect(elsewhere.headers.get('vary')).toBe('Origin');
+    const noOrigin = await listed(new Request(endpoint, { method: 'OPTIONS' }), visitor);
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('refuses %s with 405, an Allow header and JSON', async (method) => {
@@ -173,7 +194,7 @@ describe('refused payloads', () => {
         controller.error(new Error('connection reset'));
       },
     });
-    const request = new Request(endpoint, { method: 'POST', body, duplex: 'half' } as RequestInit);
+    const request = new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
     expect(await json(await handle(request), 400)).toEqual({ success: false, error: 'The request body could not be read' });
     expect(logs).toEqual(['lead request body could not be read: connection reset']);
   });
@@ -219,7 +240,8 @@ describe('refused payloads', () => {
 });
 
 describe('stored leads', () => {
-  const base = { id: expect.any(Number), created_at: expect.any(Date) };
+  // Notifications are off for this handler: stored unsent, never due.
+  const base = { id: expect.any(Number), created_at: expect.any(Date), notified_at: null, notified_by: [], notify_attempts: 0, notify_error: null, next_notify_at: null };
 
   it('stores a hero lead: trimmed, empty optional fields as NULL', async () => {
     const lead = hero();
@@ -246,23 +268,9 @@ describe('stored leads', () => {
   it('stores a contact lead with every field', async () => {
     const lead = contact();
     expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
-    expect(await rowsFor(lead.submission_id)).toEqual([
-      {
-        ...base,
-        submission_id: lead.submission_id,
-        form_type: 'contact',
-        name: "Sarah O'Neill",
-        email: 'sarah@oneill-electrical.co.uk',
-        phone: '+44 7700 900123',
-        trade: 'electrician',
-        business_name: "O'Neill Electrical Ltd",
-        location: 'Derby, DE1',
-        budget: '1000-2500',
-        services_interested: ['Local SEO', 'Google Ads'],
-        message: 'We need more calls from Derby.\nMostly rewires, "urgent" jobs too.',
-        page: '/contact',
-      },
-    ]);
+    // Every field as sent (the contact lead has nothing to trim), the honeypot not kept.
+    const { website: _, ...fields } = lead;
+    expect(await rowsFor(lead.submission_id)).toEqual([{ ...base, ...fields }]);
   });
 
   it('stores a newsletter sign-up: the e-mail address and the page only', async () => {
@@ -313,15 +321,311 @@ describe('stored leads', () => {
 
 describe('a store that fails', () => {
   it('answers 500 with the message for the visitor, and logs the cause', async () => {
-    const failing: LeadStore = {
+    const failing = {
       save: async () => {
         throw new Error('connection refused');
       },
-    };
+      claimDueNotifications: async () => [],
+      recordNotification: async () => {},
+    } satisfies LeadStore;
     const messages: string[] = [];
-    const handler = createLeadHandler(failing, { log: (message) => messages.push(message) });
+    const failingHandler = createLeadHandler({ store: failing, settings: settings(), log: (message) => messages.push(message) });
     const lead = contact();
-    expect(await json(await handler(post(lead)), 500)).toEqual({ success: false, error: 'We could not save your enquiry. Please try again or call us.' });
+    expect(await json(await failingHandler(post(lead), visitor), 500)).toEqual({ success: false, error: 'We could not save your enquiry. Please try again or call us.' });
     expect(messages).toEqual([`lead ${lead.submission_id} (contact) could not be saved: connection refused`]);
+  });
+});
+
+describe('content type', () => {
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+    ['no type', null],
+  ])('answers 415 to %s, whatever the body, and stores nothing', async (_, type) => {
+    const lead = hero();
+    const headers = new Headers({ apikey: 'anon-key' });
+    if (type !== null) headers.set('content-type', type);
+    const response = await handle(new Request(endpoint, { method: 'POST', headers, body: JSON.stringify(lead) }));
+    expect(await json(response, 415)).toEqual({ success: false, error: 'The request body must be sent as Content-Type: application/json' });
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+  });
+
+  it('accepts application/json with a charset, in any case', async () => {
+    const lead = hero();
+    expect(await json(await handle(post(lead, { 'content-type': 'Application/JSON; charset=utf-8' })), 200)).toEqual({ success: true });
+    expect(await rowsFor(lead.submission_id)).toHaveLength(1);
+  });
+});
+
+describe('text Postgres cannot store', () => {
+  it.each([
+    ['a NUL in the name', () => ({ ...contact(), name: 'Sarah\u0000' }), 'name'],
+    ['a lone high surrogate in the message', () => ({ ...contact(), message: 'Hello \ud83d' }), 'message'],
+    ['a lone low surrogate in the location', () => ({ ...contact(), location: '\ude00Derby' }), 'location'],
+    ['a NUL in the page', () => ({ ...hero(), page: '/\u0000' }), 'page'],
+  ])('answers 400 to %s, naming the field, and stores nothing', async (_, payload, field) => {
+    const lead = payload();
+    expect(await json(await handle(post(lead)), 400)).toEqual({
+      success: false,
+      error: `${field} contains a character that cannot be stored (U+0000 or half of a surrogate pair)`,
+    });
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+  });
+
+  it('stores text with a whole surrogate pair (an emoji) as sent', async () => {
+    const lead = { ...contact(), message: 'Five stars 😀 from Derby' };
+    expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
+    expect((await rowsFor(lead.submission_id))[0]!.message).toBe('Five stars 😀 from Derby');
+  });
+});
+
+describe('rate limit', () => {
+  let limited: LeadRequestHandler;
+  beforeAll(() => {
+    limited = createLeadHandler({ store: pgliteLeadStore(db), settings: settings({ rateLimit: { max: 2, windowSeconds: 600 } }), log: (message) => logs.push(message) });
+  });
+  beforeEach(() => db.exec('delete from public.lead_rate_events'));
+
+  it('refuses a client its third lead in the window with 429, a message a visitor understands and Retry-After', async () => {
+    const client = { address: '198.51.100.23' };
+    const [first, second, third] = [contact(), hero(), newsletter()];
+    expect(await json(await limited(post(first), client), 200)).toEqual({ success: true });
+    expect(await json(await limited(post(second), client), 200)).toEqual({ success: true });
+    const refused = await limited(post(third), client);
+    expect(await json(refused, 429)).toEqual({
+      success: false,
+      error: 'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await rowsFor(third.submission_id)).toHaveLength(0);
+    // A retry of a lead already stored is still a success, and is not counted.
+    expect(await json(await limited(post(first), client), 200)).toEqual({ success: true });
+    expect(await rowsFor(first.submission_id)).toHaveLength(1);
+  });
+
+  it('counts each client apart', async () => {
+    for (const address of ['198.51.100.1', '198.51.100.1', '198.51.100.2', '198.51.100.2']) {
+      expect(await json(await limited(post(hero()), { address }), 200)).toEqual({ success: true });
+    }
+    expect((await limited(post(hero()), { address: '198.51.100.1' })).status).toBe(429);
+    expect((await limited(post(hero()), { address: '198.51.100.3' })).status).toBe(200);
+  });
+
+  it('lets the client send again once the window has passed', async () => {
+    const client = { address: '198.51.100.40' };
+    await limited(post(hero()), client);
+    await limited(post(hero()), client);
+    expect((await limited(post(hero()), client)).status).toBe(429);
+    // Ten minutes and a second later.
+    await db.exec(`update public.lead_rate_events set at = at - interval '601 seconds'`);
+    expect((await limited(post(hero()), client)).status).toBe(200);
+  });
+
+  it('keeps a salted hash of the address, never the address', async () => {
+    await limited(post(hero()), { address: '198.51.100.77' });
+    const { rows } = await db.query<{ client_hash: string }>('select client_hash from public.lead_rate_events');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.client_hash).toMatch(/^[0-9a-f]{64}$/);
+    const unsalted = (await db.query<{ hash: string }>(`select encode(sha256(convert_to('198.51.100.77', 'UTF8')), 'hex') as hash`)).rows[0]!.hash;
+    expect(rows[0]!.client_hash).not.toBe(unsalted);
+    const everything = JSON.stringify((await db.query('select * from public.lead_rate_events')).rows) + JSON.stringify((await db.query('select * from public.leads')).rows);
+    expect(everything).not.toContain('198.51.100.77');
+  });
+
+  it('is off when the settings say so: any number of leads from one client', async () => {
+    for (let i = 0; i < 8; i++) expect((await handle(post(hero()), { address: '198.51.100.99' })).status).toBe(200);
+    expect((await db.query('select * from public.lead_rate_events')).rows).toEqual([]);
+  });
+});
+
+describe('notifications', () => {
+  let webhook: StandIn;
+  let resend: StandIn;
+  let notifying: LeadRequestHandler;
+  let stored: { line: number; failure: string | null }[];
+
+  beforeAll(async () => {
+    [webhook, resend] = await Promise.all([startStandIn('webhook'), startStandIn('resend')]);
+    notifying = createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings: settings({
+        webhook: { url: `${webhook.url}/services/T000/B000/secret` },
+        email: { apiUrl: resend.url, apiKey: 're_test_key', to: ['leads@tradeboost.example', 'owner@tradeboost.example'], from: 'TradeBoost Leads <leads@tradeboost.example>' },
+      }),
+      log: (message) => logs.push(message),
+      onStored: (lead, notification) => stored.push({ line: lead.id, failure: notification?.failure ?? null }),
+    });
+  });
+  afterAll(() => Promise.all([webhook?.close(), resend?.close()]));
+  beforeEach(async () => {
+    webhook.received = [];
+    resend.received = [];
+    webhook.mode = 'ok';
+    resend.mode = 'ok';
+    stored = [];
+    // Leads left due by another test would be retried by this one's requests.
+    await db.exec('update public.leads set next_notify_at = null');
+  });
+
+  it('sends a new lead to the webhook (a readable text and the fields) and by e-mail, once, and records it', async () => {
+    const lead = contact();
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    const [row] = await rowsFor(lead.submission_id);
+
+    expect(webhook.received).toHaveLength(1);
+    const [hook] = webhook.received;
+    expect(hook!.path).toBe('/services/T000/B000/secret');
+    expect(hook!.headers['content-type']).toBe('application/json');
+    const { website: _, ...fields } = lead;
+    expect(hook!.body).toEqual({ text: expect.any(String), id: row!.id, created_at: row!.created_at.toISOString(), ...fields });
+    const received = `${row!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const summary = [
+      `New lead from the contact form (#${row!.id}, ${received})`,
+      "Name: Sarah O'Neill",
+      'Email: sarah@oneill-electrical.co.uk',
+      'Phone: +44 7700 900123',
+      'Trade: Electrician',
+      "Business: O'Neill Electrical Ltd",
+      'Location: Derby, DE1',
+      'Budget: £1,000 - £2,500 per month',
+      'Services: Local SEO, Google Ads',
+      'Message:',
+      'We need more calls from Derby.',
+      'Mostly rewires, "urgent" jobs too.',
+      'Page: /contact',
+    ].join('\n');
+    expect(hook!.body.text).toBe(summary);
+
+    expect(resend.received).toHaveLength(1);
+    const [mail] = resend.received;
+    expect(mail).toMatchObject({ method: 'POST', path: '/emails' });
+    expect(mail!.headers.authorization).toBe('Bearer re_test_key');
+    expect(mail!.headers['idempotency-key']).toBe(`lead-${lead.submission_id}`);
+    expect(mail!.body).toEqual({
+      from: 'TradeBoost Leads <leads@tradeboost.example>',
+      to: ['leads@tradeboost.example', 'owner@tradeboost.example'],
+      subject: "New lead, contact form: Electrician (Sarah O'Neill)",
+      text: summary,
+      reply_to: 'sarah@oneill-electrical.co.uk',
+    });
+
+    expect(row).toMatchObject({ notified_by: ['email', 'webhook'], notify_attempts: 1, notify_error: null, next_notify_at: null });
+    expect(row!.notified_at).toBeInstanceOf(Date);
+    expect(stored).toEqual([{ line: row!.id, failure: null }]);
+
+    // The same submission again is stored and sent once.
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    expect(webhook.received).toHaveLength(1);
+    expect(resend.received).toHaveLength(1);
+  });
+
+  it('names the form and the trade in the subject, every field of a hero lead in the body, blanks as "not given"', async () => {
+    const lead = { ...hero(), trade: '', phone: '' };
+    await notifying(post(lead), visitor);
+    expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: trade not given (Dave Hughes)');
+    expect(String(resend.received[0]!.body.text).split('\n').slice(1)).toEqual([
+      'Name: Dave Hughes',
+      'Email: dave@hughesplumbing.co.uk',
+      'Phone: not given',
+      'Trade: not given',
+      'Page: /',
+    ]);
+    await notifying(post(newsletter()), visitor);
+    expect(resend.received[1]!.body.subject).toBe('New lead, newsletter form: news@example.co.uk');
+  });
+
+  it("escapes a visitor's <, > and & in the webhook text, so Slack neither links nor pings", async () => {
+    await notifying(post({ ...contact(), message: '<!channel> <https://evil.example|click> & more' }), visitor);
+    expect(webhook.received[0]!.body.text).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more');
+    expect(webhook.received[0]!.body.message).toBe('<!channel> <https://evil.example|click> & more');
+    expect(resend.received[0]!.body.text).toContain('<!channel> <https://evil.example|click> & more');
+  });
+
+  it('a bot that fills the honeypot is thanked, and neither stored nor sent on', async () => {
+    const lead = { ...contact(), website: 'https://cheap-seo.example' };
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+    expect(webhook.received).toEqual([]);
+    expect(resend.received).toEqual([]);
+    expect(stored).toEqual([]);
+  });
+
+  it('a refused lead (400, 415, 429) is not sent on', async () => {
+    await notifying(post({ ...contact(), email: 'nope' }), visitor);
+    await notifying(post(contact(), { 'content-type': 'text/plain' }), visitor);
+    expect(webhook.received).toEqual([]);
+    expect(resend.received).toEqual([]);
+  });
+
+  it('a failed webhook does not fail the submission; the row says why; the next request sends it to the webhook only', async () => {
+    webhook.mode = 'fail';
+    const lead = contact();
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    let [row] = await rowsFor(lead.submission_id);
+    expect(row).toMatchObject({ notified_at: null, notified_by: ['email'], notify_attempts: 1, notify_error: 'webhook: answered 500' });
+    expect(row!.next_notify_at!.getTime()).toBeGreaterThan(Date.now());
+    expect(logs).toContain(`lead ${row!.id} was not sent on (it will be retried): webhook: answered 500`);
+    expect(stored).toEqual([{ line: row!.id, failure: 'webhook: answered 500' }]);
+
+    // Not yet due: another request leaves it alone.
+    webhook.mode = 'ok';
+    await notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+    expect(webhook.received).toHaveLength(1);
+
+    // A minute later it is due, and any request sends it.
+    await db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [row!.id]);
+    await notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+    expect(webhook.received).toHaveLength(2);
+    expect(webhook.received[1]!.body.submission_id).toBe(lead.submission_id);
+    expect(resend.received).toHaveLength(1);
+    [row] = await rowsFor(lead.submission_id);
+    expect(row).toMatchObject({ notified_by: ['email', 'webhook'], notify_attempts: 2, notify_error: null, next_notify_at: null });
+    expect(row!.notified_at).toBeInstanceOf(Date);
+  });
+
+  it('a service that never answers costs the visitor at most the notification budget, and is recorded as such', async () => {
+    resend.mode = 'hang';
+    const lead = hero();
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    const [row] = await rowsFor(lead.submission_id);
+    expect(row).toMatchObject({ notified_by: ['webhook'], notify_error: 'e-mail: no answer within 2.5 s' });
+  });
+
+  it('a service that cannot be reached is recorded with the error code, never the URL', async () => {
+    const closed = await startStandIn('webhook');
+    await closed.close();
+    const unreachable = createLeadHandler({ store: pgliteLeadStore(db), settings: settings({ webhook: { url: `${closed.url}/hook/secret-part` } }), log: (message) => logs.push(message) });
+    const lead = hero();
+    expect(await json(await unreachable(post(lead), visitor), 200)).toEqual({ success: true });
+    const [row] = await rowsFor(lead.submission_id);
+    expect(row!.notify_error).toBe('webhook: could not be reached (ECONNREFUSED)');
+    expect(logs.join('\n')).not.toContain('secret-part');
+  });
+
+  it('gives up after the eighth attempt, and leaves the lead for a person', async () => {
+    webhook.mode = 'fail';
+    const lead = hero();
+    await notifying(post(lead), visitor);
+    const due = (id: number) => db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [id]);
+    const id = (await rowsFor(lead.submission_id))[0]!.id;
+    for (let attempt = 2; attempt <= 8; attempt++) {
+      await due(id);
+      await notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+    }
+    const [row] = await rowsFor(lead.submission_id);
+    expect(row).toMatchObject({ notify_attempts: 8, notified_at: null, next_notify_at: null, notify_error: 'webhook: answered 500' });
+    expect(webhook.received).toHaveLength(8);
+  });
+
+  it('with notifications off, a lead is stored unsent, and is not sent when they are turned on later', async () => {
+    const lead = hero();
+    await handle(post(lead));
+    const [row] = await rowsFor(lead.submission_id);
+    expect(row).toMatchObject({ notified_at: null, notify_attempts: 0, next_notify_at: null });
+    await notifying(post(hero()), visitor);
+    expect(webhook.received.map((request) => request.body.submission_id)).not.toContain(lead.submission_id);
   });
 });

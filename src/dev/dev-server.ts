@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, relative, resolve } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
+import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { openLocalLeads } from '../leads/local-leads';
 import { diskSource } from '../server/disk-source';
@@ -27,6 +28,8 @@ export interface DevOptions {
   host?: string;
   /** Folder of the lead database; `null` keeps it in memory (tests). */
   leadsDir?: string | null;
+  /** Notifications, rate limit: from the environment and .env unless given (tests). */
+  leadSettings?: LeadSettings;
   /** Where the terminal lines go. */
   log?: (line: string) => void;
 }
@@ -72,7 +75,13 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   };
 
   const first = await rebuild();
-  const leads = await openLocalLeads({ root, leadsDir: options.leadsDir, log: (message) => log(`  leads      ${message}`) });
+  const leads = await openLocalLeads({
+    root,
+    leadsDir: options.leadsDir,
+    settings: options.leadSettings,
+    log: (message) => log(`  leads      ${message}`),
+    onLead: (line) => log(`  ${line}`),
+  });
   const publicFiles = diskSource(config.publicDir);
   const source: SiteSource = { read: async (path) => files.get(path) ?? publicFiles.read(path) };
 

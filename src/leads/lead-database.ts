@@ -13,25 +13,18 @@
  * process that opens the same folder silently loses its writes. Opening takes
  * a lock file (sitegen.lock in the data folder) and fails with
  * LeadDatabaseBusyError while another live process holds it.
+ *
+ * Leads are personal data: the folder is its owner's alone (0700, files 0600),
+ * mended on every open for a folder made before.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { LeadStore } from '../../supabase/functions/_shared/handle-lead-request.ts';
-import { leadRecord, type Lead, type LeadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { SitegenError, messageOf } from '../errors';
 
 export type { PGlite };
-
-/** A row of `leads` as read back. */
-export interface LeadRow extends LeadRecord {
-  id: number;
-  created_at: Date;
-}
-
-export type LeadFormat = 'table' | 'json' | 'csv';
 
 export interface OpenLeadDatabaseOptions {
   /** The folder of migration files; the project's supabase/migrations unless given. */
@@ -66,7 +59,8 @@ export async function openLeadDatabase(dataDir: string | undefined, options: Ope
   let release = () => {};
   if (dataDir !== undefined) {
     dataDir = resolve(dataDir);
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    keepPrivate(dataDir);
     const releaseLock = acquireLock(dataDir);
     // A process that exits without closing leaves no lock behind (one killed
     // leaves a lock naming a dead process, which the next open takes over).
@@ -86,9 +80,13 @@ export async function openLeadDatabase(dataDir: string | undefined, options: Ope
   }
 
   const close = db.close.bind(db);
+  const privateDir = dataDir;
+  if (privateDir !== undefined) keepPrivate(privateDir);
   db.close = async () => {
     try {
       await close();
+      // Files PGlite made while open (new relations, say).
+      if (privateDir !== undefined) keepPrivate(privateDir);
     } finally {
       release();
     }
@@ -184,6 +182,19 @@ export function projectMigrationsDir(): string {
 }
 
 /**
+ * The data folder readable by its owner only: the folder 0700 (nothing in it
+ * can be reached by another user), and every file in it 0600 and folder 0700,
+ * because PGlite creates its files 0666 whatever the umask.
+ */
+function keepPrivate(dataDir: string): void {
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
+}
+
+/**
  * Takes the data folder's lock file, or throws LeadDatabaseBusyError while a
  * live process holds it. A lock left by a process that died is taken over.
  * Returns the release function (which removes the file only if it is still ours).
@@ -193,7 +204,7 @@ function acquireLock(dataDir: string): () => void {
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      writeFileSync(file, mine, { flag: 'wx' });
+      writeFileSync(file, mine, { flag: 'wx', mode: 0o600 });
       let released = false;
       return () => {
         if (released) return;
@@ -251,131 +262,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-type Queryable = Pick<PGlite, 'query'>;
-
-/** The local server's LeadStore: one insert, a repeated submission_id ignored. */
-export function pgliteLeadStore(db: Queryable): LeadStore {
-  return {
-    async save(lead: Lead) {
-      const row = leadRecord(lead);
-      const result = await db.query<{ id: number }>(
-        `insert into public.leads
-           (submission_id, form_type, name, email, phone, trade, business_name, location, budget, services_interested, message, page)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12)
-         on conflict (submission_id) do nothing
-         returning id`,
-        [
-          row.submission_id,
-          row.form_type,
-          row.name,
-          row.email,
-          row.phone,
-          row.trade,
-          row.business_name,
-          row.location,
-          row.budget,
-          row.services_interested,
-          row.message,
-          row.page,
-        ],
-      );
-      return result.rows.length > 0 ? 'stored' : 'duplicate';
-    },
-  };
-}
-
-const columns = [
-  'id',
-  'created_at',
-  'form_type',
-  'name',
-  'email',
-  'phone',
-  'trade',
-  'business_name',
-  'location',
-  'budget',
-  'services_interested',
-  'message',
-  'page',
-  'submission_id',
-] as const satisfies readonly (keyof LeadRow)[];
-
-/** Every lead, oldest first. */
-export async function listLeads(db: Queryable): Promise<LeadRow[]> {
-  const result = await db.query<LeadRow>(`select ${columns.join(', ')} from public.leads order by created_at, id`);
-  return result.rows;
-}
-
-/**
- * Leads as text for the terminal or a file. Each format ends with a line
- * break, so write it as is (process.stdout.write):
- * - table: one lead per line (time in UTC, form, name, e-mail, phone, trade),
- *   or 'No leads yet.';
- * - json: the rows, every column, created_at in ISO 8601;
- * - csv: RFC 4180 (CRLF, a header row, quotes where needed), services joined
- *   with '; '. A cell starting with =, +, -, @, tab or CR gets a leading '
- *   so that a spreadsheet shows it as text and never runs it as a formula
- *   (leads are typed by strangers).
- */
-export function formatLeads(rows: readonly LeadRow[], format: LeadFormat): string {
-  switch (format) {
-    case 'json':
-      return `${JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]]))), null, 2)}\n`;
-    case 'csv':
-      return [columns.join(','), ...rows.map((row) => columns.map((column) => csvCell(csvValue(row, column))).join(','))].map((line) => `${line}\r\n`).join('');
-    case 'table':
-      return formatTable(rows);
-  }
-}
-
-function csvValue(row: LeadRow, column: (typeof columns)[number]): string {
-  const value = row[column];
-  if (value === null) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.join('; ');
-  return String(value);
-}
-
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const tableColumns: { title: string; max: number; value: (row: LeadRow) => string }[] = [
-  { title: 'Time (UTC)', max: 16, value: (row) => row.created_at.toISOString().slice(0, 16).replace('T', ' ') },
-  { title: 'Form', max: 10, value: (row) => row.form_type },
-  { title: 'Name', max: 24, value: (row) => row.name ?? '' },
-  { title: 'Email', max: 32, value: (row) => row.email },
-  { title: 'Phone', max: 18, value: (row) => row.phone ?? '' },
-  { title: 'Trade', max: 12, value: (row) => row.trade ?? '' },
-];
-
-function formatTable(rows: readonly LeadRow[]): string {
-  if (rows.length === 0) return 'No leads yet.\n';
-  const cells = rows.map((row) => tableColumns.map((column) => fit(terminalText(column.value(row)), column.max)));
-  const widths = tableColumns.map((column, index) => Math.max(column.title.length, ...cells.map((line) => length(line[index]!))));
-  const line = (values: string[]) =>
-    values
-      .map((value, index) => value + ' '.repeat(widths[index]! - length(value)))
-      .join('  ')
-      .trimEnd();
-  const header = line(tableColumns.map((column) => column.title));
-  const rule = line(widths.map((width) => '-'.repeat(width)));
-  const count = `${rows.length} ${rows.length === 1 ? 'lead' : 'leads'}`;
-  return [header, rule, ...cells.map(line), count].map((text) => `${text}\n`).join('');
-}
-
-/** Control characters (line breaks, terminal escapes) from a visitor's text become spaces. */
-function terminalText(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
-}
-
-const length = (value: string) => [...value].length;
-
-function fit(value: string, max: number): string {
-  const chars = [...value];
-  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
 }

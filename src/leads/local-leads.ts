@@ -1,15 +1,23 @@
 /**
  * The lead endpoint `sitegen preview` and `sitegen dev` answer themselves when
  * no Supabase project is configured: the Edge Function's own handler over the
- * embedded Postgres, the local-only listing that `sitegen leads` asks, and the
- * note in the database folder that tells it where to ask.
+ * embedded Postgres, with the same settings (notifications, rate limit) read
+ * from the environment or .env, a line in the terminal per new lead, the
+ * local-only listing that `sitegen leads` asks, and the note in the database
+ * folder that tells it where to ask.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
-import type { WebHandler } from '../server/site-server';
-import { openLeadDatabase, pgliteLeadStore, type PGlite } from './lead-database';
-import { noteRunningServer, serveLeadList } from './running-server';
+import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { channelsOf, LeadSettingsError, readLeadSettings, type LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
+import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts';
+import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
+import { withDotEnv } from '../config';
+import { SitegenError } from '../errors';
+import { openLeadDatabase, type PGlite } from './lead-database';
+import { pgliteLeadStore } from './pglite-lead-store';
+import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
+import { terminalText } from './terminal-text';
 
 /** The database folder: .sitegen/leads by default; `null` keeps the database in memory (tests). */
 export function leadsDirOf(root: string, leadsDir?: string | null): string | null {
@@ -21,33 +29,85 @@ export function migrationsDirOf(root: string): string {
   return join(root, 'supabase', 'migrations');
 }
 
+/** The lead settings of the environment, then .env beside package.json; a wrong value stops the server, naming the variable. */
+export function localLeadSettings(root: string, env: NodeJS.ProcessEnv = process.env): LeadSettings {
+  const merged = withDotEnv(root, env);
+  try {
+    return readLeadSettings((name) => merged[name]);
+  } catch (error) {
+    if (error instanceof LeadSettingsError) throw new SitegenError(`lead settings: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+export interface LocalLeadsOptions {
+  root: string;
+  leadsDir?: string | null;
+  /** Given by tests; read by localLeadSettings otherwise. */
+  settings?: LeadSettings;
+  /** Failures and dropped submissions. */
+  log: (message: string) => void;
+  /** One line per new lead, for the terminal. */
+  onLead: (line: string) => void;
+}
+
 export interface LocalLeads {
   db: PGlite;
   dir: string | null;
+  settings: LeadSettings;
   /** Answers POST /functions/v1/contact-form. */
-  handler: WebHandler;
-  /** Answers GET /__sitegen/leads from this machine; false for any other request. */
+  handler: LeadRequestHandler;
+  /** Answers GET /__sitegen/leads for `sitegen leads`; false for any other request. */
   listing: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** Notes the server's address in the database folder, for `sitegen leads`. */
   announce(url: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openLocalLeads(options: { root: string; leadsDir?: string | null; log: (message: string) => void }): Promise<LocalLeads> {
+export async function openLocalLeads(options: LocalLeadsOptions): Promise<LocalLeads> {
+  const settings = options.settings ?? localLeadSettings(options.root);
   const dir = leadsDirOf(options.root, options.leadsDir);
   const db = await openLeadDatabase(dir ?? undefined, { migrationsDir: migrationsDirOf(options.root) });
+  const token = newListingToken();
   let forget = async () => {};
   return {
     db,
     dir,
-    handler: createLeadHandler(pgliteLeadStore(db), { log: options.log }),
-    listing: serveLeadList(db),
+    settings,
+    handler: createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings,
+      log: options.log,
+      onStored: (lead, notification) => options.onLead(newLeadLine(lead, notification)),
+    }),
+    listing: serveLeadList(db, token),
     async announce(url) {
-      if (dir) forget = await noteRunningServer(dir, url);
+      if (dir) forget = await noteRunningServer(dir, url, token);
     },
     async close() {
       await forget();
       await db.close();
     },
   };
+}
+
+/** "14:02:11 new lead #12 (contact form) from Sarah O'Neill <sarah@…>: sent to webhook, email" */
+export function newLeadLine(lead: StoredLead, notification: NotificationResult | null): string {
+  const clock = new Date().toLocaleTimeString('en-GB', { hour12: false });
+  const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email;
+  const outcome =
+    notification === null
+      ? 'notifications off'
+      : notification.failure === null
+        ? `sent to ${notification.sent.join(', ')}`
+        : `not sent (${notification.failure}); retried on a later request`;
+  return terminalText(`${clock} new lead #${lead.id} (${lead.form_type} form) from ${who}: ${outcome}`);
+}
+
+/** What preview and dev say at start about where leads go. */
+export function describeLeadSettings(settings: LeadSettings): string {
+  const channels = channelsOf(settings);
+  const notify = channels.length > 0 ? `sent to ${channels.join(', ')}` : 'not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM)';
+  const limit = settings.rateLimit ? `at most ${settings.rateLimit.max} per client in ${settings.rateLimit.windowSeconds} s` : 'no rate limit';
+  return `${notify}; ${limit}`;
 }

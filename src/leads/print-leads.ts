@@ -1,25 +1,39 @@
 /** `sitegen leads`: the leads the local servers stored, as a table, JSON or CSV. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatLeads, LeadDatabaseBusyError, listLeads, openLeadDatabase, type LeadFormat } from './lead-database';
+import { formatLeads, type LeadFormat } from './format-leads';
+import { LeadDatabaseBusyError, openLeadDatabase } from './lead-database';
 import { migrationsDirOf } from './local-leads';
+import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
 
-export async function printLeads(options: { leadsDir: string; format: LeadFormat; root?: string }): Promise<string> {
+export interface PrintLeadsOptions {
+  leadsDir: string;
+  format: LeadFormat;
+  root?: string;
+  /** Standard output is a terminal: see formatLeads. */
+  terminal?: boolean;
+}
+
+export async function printLeads(options: PrintLeadsOptions): Promise<string> {
+  return formatLeads(await readLeads(options), options.format, { terminal: options.terminal });
+}
+
+async function readLeads(options: PrintLeadsOptions): Promise<LeadRow[]> {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.leadsDir);
-  if (!existsSync(dir)) return formatLeads([], options.format);
+  if (!existsSync(dir)) return [];
   let db;
   try {
     db = await openLeadDatabase(dir, { migrationsDir: migrationsDirOf(root) });
   } catch (error) {
     if (!(error instanceof LeadDatabaseBusyError)) throw error;
-    const answer = await askRunningServer(dir, options.format);
-    if (answer === undefined) throw error;
-    return answer;
+    const rows = await askRunningServer(dir);
+    if (rows === undefined) throw error;
+    return rows;
   }
   try {
-    return formatLeads(await listLeads(db), options.format);
+    return await listLeads(db);
   } finally {
     await db.close();
   }

@@ -1,50 +1,83 @@
 /**
  * PGlite allows one process per database, and a running preview or dev server
- * holds it. So the server notes its address in the database folder and lists
- * its leads on a local-only path, and `sitegen leads` asks it when the
- * database is busy.
+ * holds it. So the server lists its leads on a local-only path, and notes its
+ * address and a token in the database folder (readable by its owner only),
+ * and `sitegen leads` asks it when the database is busy.
+ *
+ * Leads are personal data, and any web page can make a browser send requests
+ * to localhost, or, through DNS rebinding, under its own host name to
+ * 127.0.0.1. So the listing answers only a GET from this machine, addressed to
+ * a loopback host name, carrying the token from the file.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatLeads, listLeads, type LeadFormat, type PGlite } from './lead-database';
+import { listLeads, type LeadRow } from './pglite-lead-store';
+import type { PGlite } from './lead-database';
 
 export const leadsPath = '/__sitegen/leads';
 const serverFile = 'server.json';
-const formats: readonly LeadFormat[] = ['table', 'json', 'csv'];
+const loopbackAddresses = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Answers GET /__sitegen/leads?format=… for requests from this machine only: leads are personal data. */
-export function serveLeadList(db: PGlite) {
+/** A new secret for one run of a server. */
+export function newListingToken(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** Answers GET /__sitegen/leads with every lead as JSON, to `sitegen leads` only; false for any other path. */
+export function serveLeadList(db: PGlite, token: string) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== leadsPath) return false;
-    const address = request.socket.remoteAddress ?? '';
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) return false;
-    const format = formats.find((name) => name === url.searchParams.get('format')) ?? 'table';
-    listLeads(db).then(
-      (rows) => response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(formatLeads(rows, format)),
-      (error: unknown) => response.writeHead(500).end(String(error)),
-    );
+    if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
+    // From another machine the path does not exist.
+    if (!loopbackAddresses.includes(request.socket.remoteAddress ?? '')) return false;
+    const refuse = (status: number, why: string, headers: Record<string, string> = {}) =>
+      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(`${why}\n`);
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (request.method !== 'GET') refuse(405, 'GET only', { Allow: 'GET' });
+    else if (!loopbackHosts.includes(host)) refuse(403, 'leads are listed to a loopback host name only');
+    else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) refuse(403, 'the token of server.json is required');
+    else {
+      listLeads(db).then(
+        (rows) => response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(rows)),
+        (error: unknown) => refuse(500, String(error)),
+      );
+    }
     return true;
   };
 }
 
-export async function noteRunningServer(leadsDir: string, url: string): Promise<() => Promise<void>> {
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Writes server.json (owner only) for `sitegen leads`; returns the function that removes it. */
+export async function noteRunningServer(leadsDir: string, url: string, token: string): Promise<() => Promise<void>> {
   const file = join(leadsDir, serverFile);
-  await writeFile(file, `${JSON.stringify({ url, pid: process.pid })}\n`);
+  await writeFile(file, `${JSON.stringify({ url, pid: process.pid, token })}\n`, { mode: 0o600 });
   return () => rm(file, { force: true });
 }
 
 /** The leads as the running server sees them, or undefined when no server answers. */
-export async function askRunningServer(leadsDir: string, format: LeadFormat): Promise<string | undefined> {
+export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | undefined> {
   try {
-    const { url } = JSON.parse(await readFile(join(leadsDir, serverFile), 'utf8')) as { url: string };
+    const { url, token } = JSON.parse(await readFile(join(leadsDir, serverFile), 'utf8')) as { url: string; token: string };
     // The server may listen on every interface; asking on loopback is what proves we are on the same machine.
     const local = new URL(url);
-    if (local.hostname === 'localhost' || local.hostname === '0.0.0.0' || local.hostname === '[::]') local.hostname = '127.0.0.1';
-    const response = await fetch(`${local.origin}${leadsPath}?format=${format}`, { signal: AbortSignal.timeout(5000) });
-    return response.ok ? await response.text() : undefined;
+    if (!['127.0.0.1', '[::1]'].includes(local.hostname)) local.hostname = '127.0.0.1';
+    const response = await fetch(`${local.origin}${leadsPath}`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return undefined;
+    return ((await response.json()) as LeadRow[]).map(withDates);
   } catch {
     return undefined;
   }
+}
+
+/** JSON carries times as text; the formats expect Dates. */
+function withDates(row: LeadRow): LeadRow {
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return { ...row, created_at: new Date(row.created_at), notified_at: date(row.notified_at), next_notify_at: date(row.next_notify_at) };
 }

@@ -1,14 +1,20 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import type { SiteSource } from './static-site';
 
-/** A built site on disk, read on every request so a rebuild shows at once. */
+/**
+ * A built site on disk, read on every request so a rebuild shows at once.
+ * Only files inside `dir` are served: a symbolic link in it that leads
+ * outside (to /etc/passwd, say) is a missing file.
+ */
 export function diskSource(dir: string): SiteSource {
+  let root: string | undefined;
   return {
     async read(path) {
-      const file = join(dir, path);
       try {
-        if (!(await stat(file)).isFile()) return undefined;
+        root ??= await realpath(dir);
+        const file = await realpath(join(dir, path));
+        if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return undefined;
         return await readFile(file);
       } catch {
         return undefined;

@@ -6,6 +6,7 @@
 import { join, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { SitegenError } from '../errors';
+import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { openLocalLeads } from '../leads/local-leads';
 import { diskSource } from './disk-source';
@@ -19,11 +20,16 @@ export interface PreviewOptions {
   host?: string;
   /** Folder of the lead database; default .sitegen/leads; `null` keeps it in memory (tests). */
   leadsDir?: string | null;
+  /** Notifications, rate limit: from the environment and .env unless given (tests). */
+  leadSettings?: LeadSettings;
+  /** Where the line for each new lead goes; standard output unless given. */
+  onLead?: (line: string) => void;
 }
 
 export interface Preview extends SiteServer {
   leads: PGlite;
   leadsDir: string | null;
+  leadSettings: LeadSettings;
 }
 
 export const defaultPort = 4173;
@@ -38,7 +44,13 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   );
   if (!isSite) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
 
-  const leads = await openLocalLeads({ root, leadsDir: options.leadsDir, log: (message) => console.error(message) });
+  const leads = await openLocalLeads({
+    root,
+    leadsDir: options.leadsDir,
+    settings: options.leadSettings,
+    log: (message) => console.error(`  leads      ${message}`),
+    onLead: options.onLead ?? ((line) => console.log(`  ${line}`)),
+  });
   try {
     const server = await startSiteServer({
       source: diskSource(dir),
@@ -52,6 +64,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       ...server,
       leads: leads.db,
       leadsDir: leads.dir,
+      leadSettings: leads.settings,
       close: async () => {
         await server.close();
         await leads.close();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { openPage, wide } from './support/browser';
+import { testLeadSettings } from './support/preview';
 
 let dev: DevServer;
 let content: string;
@@ -34,7 +35,7 @@ async function edit(change: (text: string) => string) {
 beforeAll(async () => {
   content = join(await mkdtemp(join(tmpdir(), 'sitegen-dev-')), 'content');
   await cp(join(projectRoot, 'content'), content, { recursive: true });
-  dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: (line) => lines.push(line) });
+  dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, leadSettings: testLeadSettings, log: (line) => lines.push(line) });
 });
 afterAll(async () => {
   await dev?.close();
@@ -92,6 +93,10 @@ describe('sitegen dev', () => {
     });
     expect(await lead.json()).toEqual({ success: true });
     expect((await dev.leads.query('select email from leads')).rows).toEqual([{ email: 'dev@example.co.uk' }]);
+    await dev.idle();
+    expect(lines.filter((line) => line.includes(' new lead '))).toEqual([
+      expect.stringMatching(/^ {2}\d\d:\d\d:\d\d new lead #1 \(newsletter form\) from dev@example\.co\.uk: notifications off$/),
+    ]);
   });
 
   it('after the page is swapped in place, its scripts work again: the blog filter and the menus', async () => {

@@ -3,9 +3,11 @@
  * submission ends as a row in the lead database, built from the real
  * migrations, holding every field the visitor gave.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listLeads } from '../../src/leads/lead-database';
+import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
+import { listLeads, pgliteLeadStore } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { narrow, openPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
@@ -16,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => preview.close());
 beforeEach(async () => {
-  await preview.leads.exec('delete from leads');
+  await preview.leads.exec('delete from leads; delete from lead_rate_events');
 });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -191,6 +193,34 @@ describe('newsletter', () => {
     expect(await form.getByLabel('Your email address').inputValue()).toBe('');
     expect(await listLeads(preview.leads)).toMatchObject([{ form_type: 'newsletter', email: 'news@hughesplumbing.co.uk', name: null, page: '/blog' }]);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('rate limit', () => {
+  it('a sixth enquiry in 10 minutes from one client gets the error toast with a message a visitor understands, and keeps every field', async () => {
+    // Five leads from this machine already, stored by the server's own store.
+    const store = pgliteLeadStore(preview.leads);
+    for (let i = 0; i < 5; i++) {
+      const check = checkLead({ form_type: 'newsletter', email: `earlier${i}@example.co.uk`, submission_id: randomUUID() });
+      if (!check.success) throw new Error(check.error);
+      await store.save(leadRecord(check.lead), { client: '127.0.0.1', rateLimit: preview.leadSettings.rateLimit, notify: false });
+    }
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = page.locator('#home form');
+    await form.getByLabel('Full name').fill('Dave Hughes');
+    await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+    await form.getByLabel('Your trade').selectOption('plumber');
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    await expect
+      .poll(() => toast(page).textContent())
+      .toBe('ErrorYou have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.×');
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Dave Hughes');
+    expect(await form.getByLabel('Email address').inputValue()).toBe('dave@hughesplumbing.co.uk');
+    expect(await form.getByLabel('Your trade').inputValue()).toBe('plumber');
+    expect((await listLeads(preview.leads)).map((lead) => lead.email)).not.toContain('dave@hughesplumbing.co.uk');
+    // The browser logs the 429 as a failed resource load; nothing else went wrong.
+    expect(problems.filter((problem) => !problem.includes('429'))).toEqual([]);
   });
 });
 

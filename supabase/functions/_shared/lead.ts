@@ -13,7 +13,19 @@ export type { FormType, Option } from './lead-options.ts';
 
 const values = <T extends readonly Option[]>(options: T) => options.map((option) => option.value) as unknown as { [K in keyof T]: T[K]['value'] };
 
-const trimmed = (max: number, what: string) => v.pipe(v.string(`${what} must be text`), v.trim(), v.maxLength(max, `${what} must be at most ${max} characters`));
+/**
+ * Text Postgres can store. JSON's \u escapes can carry U+0000 and half a
+ * surrogate pair, which pass as strings here but fail the insert: refused now,
+ * naming the field, rather than answered with a 500 that no retry can fix.
+ */
+const unstorable = /[\u0000\p{Cs}]/u;
+const trimmed = (max: number, what: string) =>
+  v.pipe(
+    v.string(`${what} must be text`),
+    v.check((value) => !unstorable.test(value), `${what} contains a character that cannot be stored (U+0000 or half of a surrogate pair)`),
+    v.trim(),
+    v.maxLength(max, `${what} must be at most ${max} characters`),
+  );
 const required = (max: number, what: string) => v.pipe(trimmed(max, what), v.minLength(1, `${what} is required`));
 /** Optional text: absent, null and '' all mean "not given" and become null. */
 const optional = (max: number, what: string) =>

@@ -1,41 +1,42 @@
 /**
- * The Edge Function's LeadStore: inserts into the hosted `leads` table through
- * supabase-js, connected with the service role (row-level security keeps every
- * other role out; see supabase/migrations/).
+ * The Edge Function's LeadStore: the database functions of
+ * supabase/migrations/ called through Supabase's REST API (supabase-js's
+ * rpc), connected with the service role, the only role allowed to call them.
  *
  * The client is typed by the little of supabase-js this file uses, so that the
  * Node type-check of supabase/functions/_shared needs no Supabase package; the
  * real SupabaseClient fits it.
  */
-import { leadRecord, type Lead, type LeadRecord } from './lead.ts';
-import type { LeadStore } from './handle-lead-request.ts';
+import type { LeadRecord } from './lead.ts';
+import { saveOutcome, storedLead, storeLeadArguments, type Channel, type LeadStore, type SaveOptions, type StoreLeadRow } from './lead-store.ts';
 
-interface PostgrestResult {
-  data: unknown[] | null;
-  error: { message: string; code?: string; details?: string | null } | null;
+interface RpcResult {
+  data: unknown;
+  error: { message: string; code?: string } | null;
 }
 
 /** The part of a supabase-js client this store calls. */
-export interface LeadsClient {
-  from(table: 'leads'): {
-    upsert(
-      values: LeadRecord,
-      options: { onConflict: 'submission_id'; ignoreDuplicates: true },
-    ): { select(columns: 'id'): PromiseLike<PostgrestResult> };
-  };
+export interface RpcClient {
+  rpc(fn: string, args: Record<string, unknown>): PromiseLike<RpcResult>;
 }
 
-export function supabaseLeadStore(client: LeadsClient): LeadStore {
+export function supabaseLeadStore(client: RpcClient): LeadStore {
+  const call = async (fn: string, args: Record<string, unknown>): Promise<unknown> => {
+    const { data, error } = await client.rpc(fn, args);
+    if (error) throw new Error(`${fn} failed: ${error.message}${error.code ? ` (${error.code})` : ''}`);
+    return data;
+  };
   return {
-    async save(lead: Lead) {
-      // INSERT … ON CONFLICT (submission_id) DO NOTHING RETURNING id: no row back means
-      // this submission_id was stored before (a retry).
-      const { data, error } = await client
-        .from('leads')
-        .upsert(leadRecord(lead), { onConflict: 'submission_id', ignoreDuplicates: true })
-        .select('id');
-      if (error) throw new Error(`inserting into leads failed: ${error.message}${error.code ? ` (${error.code})` : ''}`);
-      return data && data.length > 0 ? 'stored' : 'duplicate';
+    async save(record: LeadRecord, options: SaveOptions) {
+      const rows = (await call('store_lead', storeLeadArguments(record, options))) as StoreLeadRow[];
+      return saveOutcome(record, rows[0]);
+    },
+    async claimDueNotifications(max: number) {
+      const rows = (await call('claim_lead_notifications', { max_leads: max })) as Parameters<typeof storedLead>[0][];
+      return rows.map(storedLead);
+    },
+    async recordNotification(leadId: number, sent: readonly Channel[], failure: string | null) {
+      await call('record_lead_notification', { lead_id: leadId, sent, failure });
     },
   };
 }

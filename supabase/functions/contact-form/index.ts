@@ -2,20 +2,47 @@
  * The contact-form Edge Function: every lead the site's forms send arrives
  * here (POST {SUPABASE_URL}/functions/v1/contact-form). The request handling is
  * shared with the local server (../_shared/handle-lead-request.ts); this file
- * only connects it to the project's database with the service role, the one
- * role allowed to insert into `leads`.
+ * only reads the function's secrets, connects to the project's database with
+ * the service role (the one role allowed to store leads), and says who the
+ * client is.
  *
- * Deploy: supabase functions deploy contact-form
- * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase itself;
- * ALLOWED_ORIGIN (optional, e.g. https://www.tradeboostdigital.co.uk) limits
- * which site may call it from a browser.
+ * Deploy: supabase functions deploy contact-form (see the README).
+ * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase itself; the
+ * optional secrets (ALLOWED_ORIGIN, LEAD_RATE_LIMIT, LEAD_WEBHOOK_URL,
+ * RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM) are read by
+ * ../_shared/lead-settings.ts. A missing or wrong one does not crash the
+ * function: every request gets a JSON 500 and the log names the variable.
  */
 import { createClient } from '@supabase/supabase-js';
-import { createLeadHandler } from '../_shared/handle-lead-request.ts';
+import { createLeadHandler, createMisconfiguredHandler, type LeadRequestHandler } from '../_shared/handle-lead-request.ts';
+import { LeadSettingsError, readLeadSettings } from '../_shared/lead-settings.ts';
 import { supabaseLeadStore } from '../_shared/supabase-lead-store.ts';
 
-const client = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
-  auth: { persistSession: false },
-});
+function contactForm(env: (name: string) => string | undefined): LeadRequestHandler {
+  const problems = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'].filter((name) => !env(name)?.trim()).map((name) => `${name} is not set`);
+  let settings;
+  try {
+    settings = readLeadSettings(env);
+  } catch (error) {
+    if (!(error instanceof LeadSettingsError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length > 0 || !settings) return createMisconfiguredHandler(problems);
 
-Deno.serve(createLeadHandler(supabaseLeadStore(client), { allowOrigin: Deno.env.get('ALLOWED_ORIGIN') ?? '*' }));
+  const client = createClient(env('SUPABASE_URL')!.trim(), env('SUPABASE_SERVICE_ROLE_KEY')!.trim(), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  return createLeadHandler({ store: supabaseLeadStore(client), settings });
+}
+
+/**
+ * The visitor's address, for the rate limit. Supabase's gateway sits behind
+ * Cloudflare, which sets cf-connecting-ip itself (a client cannot choose it);
+ * x-forwarded-for's first entry is the fallback.
+ */
+function clientAddress(headers: Headers): string {
+  return headers.get('cf-connecting-ip')?.trim() || headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+}
+
+const handle = contactForm((name) => Deno.env.get(name));
+Deno.serve((request) => handle(request, { address: clientAddress(request.headers) }));

@@ -1,0 +1,116 @@
+/**
+ * Leads as text, for `sitegen leads`: a table, JSON or CSV. Leads are typed by
+ * strangers, so nothing of theirs reaches a terminal able to move the cursor,
+ * recolour the screen or reorder what is shown, and no cell of a CSV file
+ * runs as a spreadsheet formula.
+ */
+import { leadColumns, type LeadRow } from './pglite-lead-store';
+import { terminalText } from './terminal-text';
+
+export type LeadFormat = 'table' | 'json' | 'csv';
+
+export interface FormatOptions {
+  /** Written to a terminal: CSV cells lose their control and bidi characters too. */
+  terminal?: boolean;
+}
+
+/** After this many attempts (the retry schedule of supabase/migrations/) a notification is left to a person. */
+export const maxNotifyAttempts = 8;
+
+/**
+ * Each format ends with a line break, so write it as is (process.stdout.write):
+ * - table: one lead per line (time in UTC, form, name, e-mail, phone, trade,
+ *   whether the agency was told), then every lead not yet sent on, with why;
+ * - json: the rows, every column, times in ISO 8601; bidi controls escaped
+ *   (\u202e), which JSON reads back as the same text;
+ * - csv: RFC 4180 (CRLF, a header row, quotes where needed), lists joined
+ *   with '; '. A cell starting with =, +, -, @, tab or CR gets a leading '
+ *   so that a spreadsheet shows it as text and never runs it as a formula.
+ */
+export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
+  switch (format) {
+    case 'json':
+      return `${escapeBidi(JSON.stringify(rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]]))), null, 2))}\n`;
+    case 'csv': {
+      const cell = (value: string) => csvCell(options.terminal ? terminalText(value) : value);
+      return [leadColumns.join(','), ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(','))].map((line) => `${line}\r\n`).join('');
+    }
+    case 'table':
+      return formatTable(rows);
+  }
+}
+
+function csvValue(row: LeadRow, column: (typeof leadColumns)[number]): string {
+  const value = row[column];
+  if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.join('; ');
+  return String(value);
+}
+
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeBidi(json: string): string {
+  return json.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** What became of a lead's notification, in a word. */
+export function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
+  if (row.notified_at) return 'sent';
+  if (row.notify_attempts === 0) return row.next_notify_at ? 'sending' : 'off';
+  return row.next_notify_at ? 'retrying' : 'failed';
+}
+
+const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+
+const tableColumns: { title: string; max: number; value: (row: LeadRow) => string }[] = [
+  { title: 'Time (UTC)', max: 16, value: (row) => time(row.created_at) },
+  { title: 'Form', max: 10, value: (row) => row.form_type },
+  { title: 'Name', max: 24, value: (row) => row.name ?? '' },
+  { title: 'Email', max: 32, value: (row) => row.email },
+  { title: 'Phone', max: 18, value: (row) => row.phone ?? '' },
+  { title: 'Trade', max: 12, value: (row) => row.trade ?? '' },
+  { title: 'Notified', max: 8, value: notificationState },
+];
+
+function formatTable(rows: readonly LeadRow[]): string {
+  if (rows.length === 0) return 'No leads yet.\n';
+  const cells = rows.map((row) => tableColumns.map((column) => fit(terminalText(column.value(row)), column.max)));
+  const widths = tableColumns.map((column, index) => Math.max(column.title.length, ...cells.map((line) => length(line[index]!))));
+  const line = (values: string[]) =>
+    values
+      .map((value, index) => value + ' '.repeat(widths[index]! - length(value)))
+      .join('  ')
+      .trimEnd();
+  const header = line(tableColumns.map((column) => column.title));
+  const rule = line(widths.map((width) => '-'.repeat(width)));
+  const count = `${rows.length} ${rows.length === 1 ? 'lead' : 'leads'}`;
+  return [header, rule, ...cells.map(line), count, ...notSent(rows)].map((text) => `${text}\n`).join('');
+}
+
+/** The leads the agency has not been told about because sending failed: each with the reason and what happens next. */
+function notSent(rows: readonly LeadRow[]): string[] {
+  const failed = rows.filter((row) => ['retrying', 'failed'].includes(notificationState(row)));
+  if (failed.length === 0) return [];
+  return [
+    `Not sent to the agency (${failed.length}):`,
+    ...failed.map((row) => {
+      const next = row.next_notify_at
+        ? `attempt ${row.notify_attempts} of ${maxNotifyAttempts}; tried again from ${time(row.next_notify_at)} UTC, on the next request`
+        : `gave up after ${row.notify_attempts} attempts: pass it on by hand`;
+      return `  #${row.id} ${terminalText(row.name ?? row.email)}: ${terminalText(row.notify_error ?? 'failed')} (${next})`;
+    }),
+  ];
+}
+
+const length = (value: string) => [...value].length;
+
+function fit(value: string, max: number): string {
+  const chars = [...value];
+  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
+}

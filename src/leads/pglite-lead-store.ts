@@ -1,0 +1,81 @@
+/**
+ * The local servers' LeadStore and the listing `sitegen leads` prints, over
+ * the embedded Postgres. Like the Edge Function's store, it only calls the
+ * database functions of supabase/migrations/ (store_lead and the
+ * notification functions), so the local path runs the production SQL.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { LeadRecord } from '../../supabase/functions/_shared/lead.ts';
+import {
+  saveOutcome,
+  storedLead,
+  storeLeadArguments,
+  type Channel,
+  type LeadStore,
+  type SaveOptions,
+  type StoreLeadRow,
+} from '../../supabase/functions/_shared/lead-store.ts';
+
+type Queryable = Pick<PGlite, 'query'>;
+
+/** A row of `leads` as read back. */
+export interface LeadRow extends LeadRecord {
+  id: number;
+  created_at: Date;
+  notified_at: Date | null;
+  notified_by: string[];
+  notify_attempts: number;
+  notify_error: string | null;
+  next_notify_at: Date | null;
+}
+
+export function pgliteLeadStore(db: Queryable): LeadStore {
+  return {
+    async save(record: LeadRecord, options: SaveOptions) {
+      const args = storeLeadArguments(record, options);
+      const result = await db.query<StoreLeadRow>('select * from public.store_lead($1::jsonb, $2, $3, $4, $5)', [
+        JSON.stringify(args.lead),
+        args.client_address,
+        args.rate_max,
+        args.rate_window_seconds,
+        args.notifications_on,
+      ]);
+      return saveOutcome(record, result.rows[0]);
+    },
+    async claimDueNotifications(max: number) {
+      const result = await db.query<LeadRow>('select * from public.claim_lead_notifications($1)', [max]);
+      return result.rows.map(storedLead);
+    },
+    async recordNotification(leadId: number, sent: readonly Channel[], failure: string | null) {
+      await db.query('select public.record_lead_notification($1, $2::text[], $3)', [leadId, sent, failure]);
+    },
+  };
+}
+
+export const leadColumns = [
+  'id',
+  'created_at',
+  'form_type',
+  'name',
+  'email',
+  'phone',
+  'trade',
+  'business_name',
+  'location',
+  'budget',
+  'services_interested',
+  'message',
+  'page',
+  'submission_id',
+  'notified_at',
+  'notified_by',
+  'notify_attempts',
+  'notify_error',
+  'next_notify_at',
+] as const satisfies readonly (keyof LeadRow)[];
+
+/** Every lead, oldest first. */
+export async function listLeads(db: Queryable): Promise<LeadRow[]> {
+  const result = await db.query<LeadRow>(`select ${leadColumns.join(', ')} from public.leads order by created_at, id`);
+  return result.rows;
+}

@@ -1,0 +1,54 @@
+/**
+ * What the agency reads about a new lead: the e-mail's subject, and the
+ * summary that is both the e-mail's body and the webhook's `text`. Every
+ * field the form has is listed, a blank one as "not given", with the labels
+ * the visitor saw (Heating Engineer, not heating).
+ */
+import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
+import type { StoredLead } from './lead-store.ts';
+
+const formNames: Record<FormType, string> = { hero: 'quick quote form', contact: 'contact form', newsletter: 'newsletter form' };
+
+const label = (options: readonly { value: string; label: string }[], value: string | null) =>
+  value === null ? null : (options.find((option) => option.value === value)?.label ?? value);
+
+/** One line, whatever the visitor typed: a subject header has no line breaks. */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
+export function leadSubject(lead: StoredLead): string {
+  const form = formNames[lead.form_type];
+  if (lead.form_type === 'newsletter') return oneLine(`New lead, ${form}: ${lead.email}`);
+  const trade = label(tradeOptions.contact, lead.trade) ?? 'trade not given';
+  return oneLine(`New lead, ${form}: ${trade} (${lead.name ?? lead.email})`).slice(0, 200);
+}
+
+export function leadSummary(lead: StoredLead): string {
+  const given = (value: string | null) => value ?? 'not given';
+  const fields: [string, string][] = [];
+  if (lead.form_type !== 'newsletter') fields.push(['Name', given(lead.name)]);
+  fields.push(['Email', lead.email]);
+  if (lead.form_type !== 'newsletter') {
+    fields.push(['Phone', given(lead.phone)], ['Trade', given(label(tradeOptions.contact, lead.trade))]);
+  }
+  if (lead.form_type === 'contact') {
+    fields.push(
+      ['Business', given(lead.business_name)],
+      ['Location', given(lead.location)],
+      ['Budget', given(label(budgetOptions, lead.budget))],
+      ['Services', lead.services_interested.length > 0 ? lead.services_interested.join(', ') : 'not given'],
+      ['Message', lead.message === null ? 'not given' : `\n${lead.message}`],
+    );
+  }
+  fields.push(['Page', given(lead.page)]);
+  const received = `${lead.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return [`New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received})`, ...fields.map(([name, value]) => `${name}:${value.startsWith('\n') ? '' : ' '}${value}`)].join('\n');
+}
+
+/**
+ * Slack reads <…> as links and mentions (<!channel> would page everyone) and
+ * & as the start of an entity; a visitor's text must show as typed. Teams
+ * shows these entities as the characters too.
+ */
+export function escapeForChat(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}

@@ -1,0 +1,196 @@
+/**
+ * The server behind `sitegen preview` and `sitegen dev` (src/server/), tried
+ * as an attacker would: raw requests with hostile paths and Host headers, a
+ * symbolic link out of the output, a client that never finishes its request;
+ * and the local lead listing that `sitegen leads` reads, which only this
+ * machine's user may read.
+ */
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { cp, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
+import { startPreview, type Preview } from '../src/server/preview';
+import { projectRoot } from './support/cli';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+const noLimits: LeadSettings = { allowedOrigins: '*', rateLimit: null, webhook: null, email: null };
+
+/** One request exactly as written: the path and headers are not normalised by a client library. */
+function raw(base: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers, setHost: !options.headers?.host }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+let work: string;
+let site: string;
+let preview: Preview;
+const errors: string[] = [];
+const originalError = console.error;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sitegen-server-'));
+  site = join(work, 'dist');
+  await cp(inject('siteDir'), site, { recursive: true });
+  // Links in the output: one to a page inside it, one to a file and one to a folder outside.
+  await symlink(join(site, 'about.html'), join(site, 'about-us.html'));
+  await symlink('/etc/passwd', join(site, 'passwd.txt'));
+  await symlink('/etc', join(site, 'system'));
+  console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  preview = await startPreview({ root: projectRoot, dir: site, port: 0, host: '127.0.0.1', leadsDir: join(work, 'leads'), leadSettings: noLimits, onLead: () => {} });
+});
+afterAll(async () => {
+  await preview?.close();
+  console.error = originalError;
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('paths', () => {
+  it('serves clean URLs, 404.html with status 404, the headers of _headers and gzip', async () => {
+    const about = await raw(preview.url, '/about', { headers: { 'accept-encoding': 'gzip' } });
+    expect(about.status).toBe(200);
+    expect(about.headers['content-encoding']).toBe('gzip');
+    expect(about.headers['content-security-policy']).toContain("script-src 'self'");
+    const missing = await raw(preview.url, '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('Oops! Page not found');
+  });
+
+  it.each([
+    ['/about.html', '/about'],
+    ['/index.html', '/'],
+    ['/services/plumber.html?utm_source=x', '/services/plumber?utm_source=x'],
+  ])('redirects %s to its clean URL %s', async (path, location) => {
+    const answer = await raw(preview.url, path);
+    expect(answer.status).toBe(308);
+    expect(answer.headers.location).toBe(location);
+  });
+
+  it.each(['/%2f%2fevil.example.html', '/%5cevil.example.html', '//evil.example.html', '/%2F%2Fevil.example/about.html', '/./%2e%2e/%2e%2e/etc/passwd.html'])(
+    'never redirects %s to another site: it is not a page, so 404',
+    async (path) => {
+      const answer = await raw(preview.url, path);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.location).toBeUndefined();
+      expect(answer.body).toContain('Oops! Page not found');
+    },
+  );
+
+  it.each(['/index%00.html', '/about%00', '/%00', '/about%0d%0aSet-Cookie:%20x=1', '/%E0%A4%A'])('answers %s with the 404 page, not a 500', async (path) => {
+    const answer = await raw(preview.url, path);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain('Oops! Page not found');
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers whatever the Host header holds: a page, and a lead', async () => {
+    for (const host of ['[::1', 'a@b', '%', 'evil.example:99999']) {
+      expect((await raw(preview.url, '/about', { headers: { host } })).status, host).toBe(200);
+      const lead = await raw(preview.url, '/functions/v1/contact-form', {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+        body: JSON.stringify({ form_type: 'newsletter', email: 'host@example.co.uk', submission_id: crypto.randomUUID() }),
+      });
+      expect(lead.status, host).toBe(200);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('never serves a file outside the output through a symbolic link; one inside it is served', async () => {
+    expect((await raw(preview.url, '/about-us')).status).toBe(200);
+    for (const path of ['/passwd.txt', '/system/passwd', '/system/hostname']) {
+      const answer = await raw(preview.url, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).not.toContain('root:');
+    }
+  });
+});
+
+describe('slow clients', () => {
+  it('a client that trickles its headers gets 408 and is closed, not kept waiting on', { timeout: 60_000 }, async () => {
+    const { port } = new URL(preview.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      let sent = 0;
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.on('close', () => {
+        clearInterval(trickle);
+        resolve(received);
+      });
+      socket.on('error', reject);
+      socket.write('GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      // One header line a second, for at most a minute: the server must end it long before.
+      const trickle = setInterval(() => {
+        if (sent++ === 60) return socket.destroy(new Error('the server kept a trickling client for a minute'));
+        socket.write(`X-Slow-${sent}: x\r\n`);
+      }, 1000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+});
+
+describe('the lead listing for `sitegen leads`', () => {
+  const path = '/__sitegen/leads';
+  let token: string;
+  let host: string;
+  beforeAll(async () => {
+    token = (JSON.parse(await readFile(join(work, 'leads', 'server.json'), 'utf8')) as { token: string }).token;
+    host = new URL(preview.url).host;
+  });
+
+  it('notes the address and a token in server.json, readable by its owner only, in a folder only they can enter', async () => {
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await stat(join(work, 'leads', 'server.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(work, 'leads'))).mode & 0o777).toBe(0o700);
+  });
+
+  it('answers a GET with the token, addressed to a loopback host, with every lead as JSON', async () => {
+    const answer = await raw(preview.url, path, { headers: { host, authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect((JSON.parse(answer.body) as { email: string }[]).map((row) => row.email)).toContain('host@example.co.uk');
+    for (const loopback of [`localhost:${new URL(preview.url).port}`, 'localhost', '[::1]:4173']) {
+      expect((await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status, loopback).toBe(200);
+    }
+  });
+
+  it('refuses a request without the token, or with another', async () => {
+    for (const authorization of [undefined, 'Bearer ', `Bearer ${token.slice(1)}x`, token]) {
+      const answer = await raw(preview.url, path, { headers: { host, ...(authorization === undefined ? {} : { authorization }) } });
+      expect(answer.status, String(authorization)).toBe(403);
+      expect(answer.body).not.toContain('@');
+    }
+  });
+
+  it('refuses a page of another site reaching it through DNS rebinding (its own host name), token or not', async () => {
+    for (const rebound of ['evil.example', `evil.example:${new URL(preview.url).port}`, '127.0.0.1.evil.example']) {
+      const answer = await raw(preview.url, path, { headers: { host: rebound, authorization: `Bearer ${token}` } });
+      expect(answer.status, rebound).toBe(403);
+      expect(answer.body).not.toContain('@');
+    }
+  });
+
+  it('answers GET only', async () => {
+    const answer = await raw(preview.url, path, { method: 'POST', headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET');
+  });
+});
