@@ -31,8 +31,8 @@ program
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
     const buildOptions = { out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet };
-    // The generator is compiled into lib/, this file's folder, with the build worker beside it (lib/site-worker.js).
-    const generator = await generatorVersion(process.cwd(), fileURLToPath(new URL('.', import.meta.url)));
+    const generator = await thisGenerator();
+    // The build worker is compiled beside this file (lib/site-worker.js).
     const workerUrl = new URL('./site-worker.js', import.meta.url);
     // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
     // to do: it starts its workers only once it knows there is work.
@@ -70,7 +70,7 @@ program
   .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
   .action(async (options: { port: string; host: string; open?: boolean; content: string; leadsDir: string }) => {
     const { startDevServer } = await import('./dev/dev-server');
-    const dev = await startDevServer({ port: parsePort(options.port), host: options.host, content: options.content, leadsDir: options.leadsDir });
+    const dev = await startDevServer({ port: parsePort(options.port), host: options.host, content: options.content, leadsDir: options.leadsDir, generator: await thisGenerator() });
     if (options.open) openInBrowser(`${dev.url}/`);
     await untilInterrupted();
     await dev.close();
@@ -124,6 +124,11 @@ program
     }
     if (!results.every((result) => result.passed)) process.exitCode = 1;
   });
+
+/** This generator's version: it is compiled into lib/, this file's folder. */
+function thisGenerator(): Promise<string> {
+  return generatorVersion(process.cwd(), fileURLToPath(new URL('.', import.meta.url)));
+}
 
 function parsePort(value: string): number {
   const port = Number(value);

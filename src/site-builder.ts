@@ -5,7 +5,7 @@
  * changed: their props and <head>, the sources of their template and of the
  * layout, the stylesheet's URL and the scripts they load.
  */
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
 import { bundleClientScripts } from './assets/client-scripts';
 import { compileTemplates } from './assets/compile-templates';
@@ -14,7 +14,7 @@ import type { BuildConfig } from './config';
 import { contentHash } from './hash';
 import { formatBytes } from './log';
 import { ContentIndex, type IndexedFile } from './content/content-index';
-import { loadArticles, loadSiteData, withArticles, type ParsedArticle } from './content/load-site';
+import { loadArticles, loadSiteData, rereadArticles, withArticles, type ParsedArticle } from './content/load-site';
 import { markdownFiles, markdownSource, type MarkdownSource } from './content/content-files';
 import { MarkdownFiles } from './content/markdown-files';
 import type { SiteData, SiteModel } from './content/model';
@@ -23,8 +23,9 @@ import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
 import { writePage } from './output/write-page';
 import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
-import { createPageRenderer, pageHtml, type RenderedPage } from './render/render-page';
-import { articleRouteContext, createLayout, createRoutes, type Route } from './routes';
+import { samePageScripts } from './assets/script-manifest';
+import { createPageRenderer, pageHtml, type PageRenderer, type RenderedPage } from './render/render-page';
+import { articleRouteContext, createLayout, createRoutes, KeptRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
 import type { ArticleSetup, RenderedBatch, RenderSummary } from './workers/article-pages';
@@ -52,6 +53,13 @@ export interface SiteBuilderOptions {
   generator?: string;
   /** Where pages are written as they render; without it they are kept in memory (dev). */
   renderTo?: string;
+  /**
+   * Pages are rendered when first asked for (SiteBuilder.page), not by
+   * update, and kept until what they are rendered from changes: the dev
+   * server, which is ready before any page is rendered and renders the ones a
+   * browser opens. Each is byte for byte the page a build writes.
+   */
+  lazy?: boolean;
   /** Told when a stage starts running, with a line about what it made when it ends. */
   onStage?: (stage: Stage, detail: string, ms: number) => void;
   /** Told as pages render, for a progress line on large sites. */
@@ -91,7 +99,11 @@ export const reloadClientPath = '/__sitegen/reload.js';
 interface UpdatePlan {
   /** Whether anything under `dir` changed (always, on a first update or a whole build). */
   touches(dir: string): boolean;
-  whole: boolean;
+  /** The changed files (absolute paths); undefined for a whole update. */
+  changed?: ReadonlySet<string>;
+  /** Whether the articles (content/blog/) are to be read again, and the rest of content/. */
+  articles: boolean;
+  siteData: boolean;
 }
 
 /** What every page of an update is rendered with. */
@@ -103,12 +115,19 @@ interface RenderSetup {
   fingerprintOf(route: Route): string;
   /** See pageFingerprint: the layout's sources and data, and the stylesheet. */
   shared: string;
+  /** What every page shares and the templates are as they were for the last update: a route kept as it was is a page unchanged. */
+  sameBasis: boolean;
 }
 
-/** The pages an update has rendered so far, and the paths it rendered (not kept as they were). */
+/** The pages of an update, and the paths of those it rendered (or, when pages are rendered lazily, found changed). */
 interface RenderedPages {
   pages: Map<string, StoredPage>;
   rendered: string[];
+}
+
+/** A page not rendered yet (SiteBuilderOptions.lazy). */
+function unrendered(route: Route): StoredPage {
+  return { route, fingerprint: '', markers: [], scripts: { modules: [], preloads: [] }, bytes: 0 };
 }
 
 export class SiteBuilder {
@@ -121,6 +140,16 @@ export class SiteBuilder {
   /** What the last update learnt of the Markdown files that the content index does not hold yet. */
   private indexChanges = new Map<string, IndexedFile>();
   private markdown?: MarkdownFiles;
+  /** The articles as the last update read them. */
+  private parsed: ParsedArticle[] = [];
+  /** The files changed since the last update that succeeded. */
+  private unsettled = new Set<string>();
+  private readonly keptRoutes = new KeptRoutes();
+  /** Page fingerprints by route, and what they hold true for (see renderSetup). */
+  private fingerprints?: { basis: string; byRoute: WeakMap<Route, string> };
+  /** How the last update renders a page, for pages rendered when asked for. */
+  private renderPage?: PageRenderer;
+  private readonly pathOfFile = new Map<string, string>();
 
   constructor(
     readonly config: BuildConfig,
@@ -136,42 +165,57 @@ export class SiteBuilder {
    */
   async update(changed?: Iterable<string>): Promise<UpdateResult> {
     const plan = this.plan(changed);
+    this.unsettled = new Set(plan.changed);
     const stages: UpdateResult['stages'] = {};
     // Kept between updates: it knows what it has read and kept (the dev server rereads only what changed).
     this.markdown ??= MarkdownFiles.open(this.markdownSource());
     const markdown = this.markdown;
     const workers = this.startWorkers(plan);
     const contentStarted = performance.now();
-    const articles = this.readArticles(plan, markdown, workers);
-    const [data, assets] = await Promise.all([this.loadSiteData(plan, markdown), this.buildAssets(plan, stages)]);
+    const articles = plan.articles ? this.readArticles(plan, markdown, workers) : undefined;
+    const [data, assets] = await Promise.all([plan.siteData ? this.loadSiteData(markdown) : this.model!, this.buildAssets(plan, stages)]);
     const setup = this.renderSetup(data, assets);
     const renderStarted = performance.now();
     const progress = this.progress();
     const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup), markdown, progress.add);
-    const model = articles ? withArticles(data, await articles) : this.model!;
-    if (articles) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
-    const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config) });
+    const parsed = articles ? await articles : this.parsed;
+    const model = plan.articles || plan.siteData ? withArticles(data, parsed) : this.model!;
+    if (plan.articles || plan.siteData) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
+    const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
     validateRoutes(model, routes);
     progress.total(routes.length);
+    const { scripts, stylesheet, templates } = assets;
+    const render = createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
     // On a large site the build workers (and this thread, once done here) render the articles' pages.
-    const rendered = this.renderPages(routes, setup, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
+    const rendered = this.renderPages(routes, setup, render, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
     if (articlePages) await this.finishArticlePages(routes, articlePages, rendered);
     const indexChanges = new Map([...markdown.changed, ...(workers?.indexChanges() ?? [])]);
     this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
     // Nothing is kept until everything succeeded: a failed update leaves the last good site.
-    const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges);
+    const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges, render);
+    this.parsed = parsed;
+    this.unsettled.clear();
     return { routes, rendered: rendered.rendered, removed, stages };
   }
 
   private plan(changed: Iterable<string> | undefined): UpdatePlan {
-    const paths = changed ? [...changed] : undefined;
-    return { whole: !paths, touches: (dir) => !paths || paths.some((path) => path === dir || path.startsWith(dir + sep)) };
+    // The files of an update that failed are read again by the next, whatever it was told.
+    const paths = changed && this.model ? new Set([...changed, ...this.unsettled]) : undefined;
+    const under = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
+    const touches = (dir: string) => !paths || [...paths].some((path) => under(dir, path));
+    const blog = join(this.config.contentDir, 'blog');
+    return {
+      changed: paths,
+      touches,
+      articles: touches(blog),
+      siteData: !paths || [...paths].some((path) => under(this.config.contentDir, path) && !under(blog, path)),
+    };
   }
 
   /** On a large site the threads start now, while this one loads the rest: their start-up is then free. */
   private startWorkers(plan: UpdatePlan): BuildWorkers | undefined {
     const { workerUrl, renderTo } = this.options;
-    if (plan.whole && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(this.markdownSource(), workerUrl);
+    if (!plan.changed && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(this.markdownSource(), workerUrl);
     return renderTo ? this.workers : undefined;
   }
 
@@ -180,16 +224,17 @@ export class SiteBuilder {
    * large site): their pages can start rendering as soon as the rest of the
    * site is known, while this thread puts the model together.
    */
-  private readArticles(plan: UpdatePlan, markdown: MarkdownFiles, workers: BuildWorkers | undefined): Promise<ParsedArticle[]> | undefined {
-    if (this.model && !plan.touches(this.config.contentDir)) return undefined;
-    const articles = loadArticles(this.config.contentDir, markdown, workers?.readArticles);
+  private readArticles(plan: UpdatePlan, markdown: MarkdownFiles, workers: BuildWorkers | undefined): Promise<ParsedArticle[]> {
+    const articles = plan.changed
+      ? // Told which files changed (the dev server's watcher): only those are read again, and the others kept as they were.
+        rereadArticles(this.config.contentDir, markdown, this.parsed, plan.changed)
+      : loadArticles(this.config.contentDir, markdown, workers?.readArticles);
     // Awaited once the model is put together; until then a failure must not count as unhandled.
     articles.catch(() => undefined);
     return articles;
   }
 
-  private async loadSiteData(plan: UpdatePlan, markdown: MarkdownFiles): Promise<SiteData> {
-    if (this.model && !plan.touches(this.config.contentDir)) return this.model;
+  private loadSiteData(markdown: MarkdownFiles): Promise<SiteData> {
     return loadSiteData(this.config.contentDir, this.config.root, { cache: this.content, markdown });
   }
 
@@ -231,12 +276,24 @@ export class SiteBuilder {
     const { templates, stylesheet } = assets;
     const layout = createLayout(data);
     const shared = `${templates.layoutVersion}\0${contentHash(JSON.stringify(layout))}\0${stylesheet.file}`;
+    // Fingerprints are kept by route while what every page shares and the templates are the same: a route the route table
+    // kept (an unchanged article's) is then not hashed again.
+    const basis = `${shared}\0${JSON.stringify(templates.versions)}`;
+    const sameBasis = this.fingerprints?.basis === basis;
+    if (!sameBasis) this.fingerprints = { basis, byRoute: new WeakMap() };
+    const { byRoute } = this.fingerprints!;
     return {
       assets,
       layout,
+      sameBasis,
       extraScripts: this.options.dev ? [reloadClientPath] : [],
       shared,
-      fingerprintOf: (route) => (this.options.remember ? pageFingerprint(shared, templates.versions[route.kind], route) : ''),
+      fingerprintOf: (route) => {
+        if (!this.options.remember) return '';
+        let fingerprint = byRoute.get(route);
+        if (fingerprint === undefined) byRoute.set(route, (fingerprint = pageFingerprint(shared, templates.versions[route.kind], route)));
+        return fingerprint;
+      },
     };
   }
 
@@ -273,10 +330,10 @@ export class SiteBuilder {
    * changed. Pages are written as they render when there is a folder for
    * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
    */
-  private renderPages(routes: Route[], setup: RenderSetup, progress: (pages: number) => void, renderedElsewhere: (route: Route) => boolean): RenderedPages {
+  private renderPages(routes: Route[], setup: RenderSetup, render: PageRenderer, progress: (pages: number) => void, renderedElsewhere: (route: Route) => boolean): RenderedPages {
+    if (this.options.lazy) return this.deferPages(routes, setup);
     const { renderTo } = this.options;
-    const { scripts, stylesheet, templates } = setup.assets;
-    const render = createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+    const { scripts } = setup.assets;
     const result: RenderedPages = { pages: new Map(), rendered: [] };
     for (const route of routes) {
       if (renderedElsewhere(route)) continue;
@@ -302,6 +359,55 @@ export class SiteBuilder {
     return result;
   }
 
+  /**
+   * Pages rendered when asked for (SiteBuilderOptions.lazy): a page keeps its
+   * HTML while nothing it was rendered from changed, and is otherwise left to
+   * be rendered again when asked for. The pages found changed are counted as
+   * rendered, for the dev server to say which pages an edit touched.
+   */
+  private deferPages(routes: Route[], setup: RenderSetup): RenderedPages {
+    const { scriptsFor } = setup.assets.scripts;
+    const result: RenderedPages = { pages: new Map(), rendered: [] };
+    for (const route of routes) {
+      const previous = this.pages.get(route.path);
+      if (!previous) {
+        result.pages.set(route.path, unrendered(route));
+        result.rendered.push(route.path);
+        continue;
+      }
+      const same = (setup.sameBasis && previous.route === route) || setup.fingerprintOf(previous.route) === setup.fingerprintOf(route);
+      if (same && (previous.html === undefined || samePageScripts(previous.scripts, scriptsFor(previous.markers)))) {
+        result.pages.set(route.path, previous.route === route ? previous : { ...previous, route });
+        continue;
+      }
+      result.pages.set(route.path, unrendered(route));
+      if (!same) result.rendered.push(route.path);
+    }
+    return result;
+  }
+
+  /**
+   * A page's HTML, by its path: rendered now if it has not been since what it
+   * is rendered from last changed (SiteBuilderOptions.lazy). Throws a
+   * RenderError if its template fails; undefined for a path that is no page.
+   */
+  page(path: string): string | undefined {
+    const stored = this.pages.get(path);
+    if (!stored || stored.html !== undefined || !this.renderPage) return stored?.html;
+    const { route } = stored;
+    const page = this.renderPage(route, route.body && this.markdown!.html(route.body));
+    const html = pageHtml(page.pieces);
+    Object.assign(stored, { html, markers: page.markers, scripts: page.scripts, bytes: Buffer.byteLength(html) });
+    return html;
+  }
+
+  /** A file of the site held in memory, by its path in the output (a page is rendered if need be: see page()). */
+  file(path: string): string | Uint8Array | undefined {
+    const page = this.pathOfFile.get(path);
+    if (page !== undefined) return this.page(page);
+    return this.files().find((file) => file.path === path)?.content;
+  }
+
   /** The articles' pages the workers (and this thread) rendered. */
   private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderedBatch> }, rendered: RenderedPages) {
     const byPath = new Map(routes.map((route) => [route.path, route]));
@@ -314,14 +420,19 @@ export class SiteBuilder {
   }
 
   /** Keeps what a successful update made, for the next update and for the output; returns the files of pages that are gone. */
-  private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>): string[] {
+  private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>, renderPage: SiteBuilder['renderPage']): string[] {
     const removed = [...this.pages.values()].filter((page) => !pages.has(page.route.path)).map((page) => page.route.file);
     this.model = model;
     this.assets = assets;
     this.indexChanges = indexChanges;
+    this.renderPage = renderPage;
     this.pages.clear();
+    this.pathOfFile.clear();
     // In route order, as the report lists them.
-    for (const route of routes) this.pages.set(route.path, pages.get(route.path)!);
+    for (const route of routes) {
+      this.pages.set(route.path, pages.get(route.path)!);
+      this.pathOfFile.set(route.file, route.path);
+    }
     this.siteFiles = [
       { path: 'sitemap.xml', content: sitemapXml(routes) },
       { path: 'robots.txt', content: robotsTxt(siteUrl) },
@@ -406,10 +517,10 @@ export class SiteBuilder {
   private async cachedAssets(generator: string, hashed: boolean, build: () => Promise<BuiltAssets>, stages: UpdateResult['stages']): Promise<BuiltAssets> {
     const started = performance.now();
     const key = await assetKey(this.config, generator, hashed);
-    const cached = await readAssets(this.config, key);
+    const cached = await readAssets(this.config, key, hashed);
     if (!cached) {
       const assets = await build();
-      await writeAssets(this.config, key, assets);
+      await writeAssets(this.config, key, hashed, assets);
       return assets;
     }
     const ms = performance.now() - started;

@@ -33,8 +33,9 @@ interface CacheEntry {
   templates: { module: string; versions: CompiledTemplates['versions']; layoutVersion: string };
 }
 
-function cacheFile(config: BuildConfig): string {
-  return join(config.cacheDir, 'assets.json');
+/** Builds (hashed names) and the dev server (stable names) make different assets: each keeps its own, so neither evicts the other's. */
+function cacheFile(config: BuildConfig, hashed: boolean): string {
+  return join(config.cacheDir, hashed ? 'assets.json' : 'assets-dev.json');
 }
 
 /**
@@ -53,10 +54,10 @@ export async function assetKey(config: BuildConfig, generator: string, hashed: b
 }
 
 /** The assets an earlier build made under this key, if they are still there. */
-export async function readAssets(config: BuildConfig, key: string): Promise<BuiltAssets | undefined> {
+export async function readAssets(config: BuildConfig, key: string, hashed: boolean): Promise<BuiltAssets | undefined> {
   let entry: CacheEntry;
   try {
-    entry = JSON.parse(await readFile(cacheFile(config), 'utf8')) as CacheEntry;
+    entry = JSON.parse(await readFile(cacheFile(config, hashed), 'utf8')) as CacheEntry;
   } catch {
     return undefined;
   }
@@ -71,7 +72,7 @@ export async function readAssets(config: BuildConfig, key: string): Promise<Buil
   };
 }
 
-export async function writeAssets(config: BuildConfig, key: string, assets: BuiltAssets): Promise<void> {
+export async function writeAssets(config: BuildConfig, key: string, hashed: boolean, assets: BuiltAssets): Promise<void> {
   const entry: CacheEntry = {
     key,
     stylesheet: assets.stylesheet,
@@ -86,7 +87,7 @@ export async function writeAssets(config: BuildConfig, key: string, assets: Buil
     },
   };
   await mkdir(config.cacheDir, { recursive: true });
-  const temporary = `${cacheFile(config)}.${process.pid}.tmp`;
+  const temporary = `${cacheFile(config, hashed)}.${process.pid}.tmp`;
   await writeFile(temporary, JSON.stringify(entry));
-  await rename(temporary, cacheFile(config));
+  await rename(temporary, cacheFile(config, hashed));
 }

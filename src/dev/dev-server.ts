@@ -32,11 +32,18 @@ export interface DevOptions {
   leadSettings?: LeadSettings;
   /** Where the terminal lines go. */
   log?: (line: string) => void;
+  /**
+   * The generator's version (generator-version.ts): with it, the server
+   * starts from the asset cache and the content index that builds keep, and
+   * keeps them up to date.
+   */
+  generator?: string;
 }
 
 export interface DevServer extends SiteServer {
   builder: SiteBuilder;
-  leads: PGlite;
+  /** The lead database, opened by the first lead if not before. */
+  leads(): Promise<PGlite>;
   /** Resolves when no rebuild is running or waiting. */
   idle(): Promise<void>;
   /** How many browser pages are listening for reloads. */
@@ -54,17 +61,15 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const config = resolveConfig({ root, content: options.content });
   requireProject(config);
   const log = options.log ?? ((line: string) => console.log(line));
-  const builder = new SiteBuilder(config, { dev: true, remember: true });
+  // Pages render when a browser asks for them: the server is ready once the site is known, however large.
+  const builder = new SiteBuilder(config, { dev: true, remember: true, lazy: true, generator: options.generator });
   const clients = new Set<ServerResponse>();
-  const files = new Map<string, Uint8Array>();
   let failure: Error | undefined;
 
   const rebuild = async (changed?: Set<string>) => {
     const started = performance.now();
     try {
       const result = await builder.update(changed);
-      files.clear();
-      for (const file of builder.files()) files.set(file.path, typeof file.content === 'string' ? Buffer.from(file.content) : file.content);
       const recovered = failure !== undefined;
       failure = undefined;
       return { ms: performance.now() - started, pages: result.rendered.length, recovered };
@@ -74,16 +79,24 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     }
   };
 
-  const first = await rebuild();
+  // The lead database opens with the first lead: pages are served as soon as the site is known.
   const leads = await openLocalLeads({
     root,
     leadsDir: options.leadsDir,
     settings: options.leadSettings,
     log: (message) => log(`  leads      ${message}`),
     onLead: (line) => log(`  ${line}`),
+    when: 'needed',
   });
+  const first = await rebuild();
   const publicFiles = diskSource(config.publicDir);
-  const source: SiteSource = { read: async (path) => files.get(path) ?? publicFiles.read(path) };
+  const source: SiteSource = {
+    read: async (path) => {
+      const content = builder.file(path);
+      if (content === undefined) return publicFiles.read(path);
+      return typeof content === 'string' ? Buffer.from(content) : content;
+    },
+  };
 
   const server = await startSiteServer({
     source,
@@ -97,18 +110,45 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
         response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(reloadClient(eventsPath, reloadClientPath));
         return true;
       }
-      if (failure && wantsPage(request, path)) {
-        response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(errorPage(failure, root, reloadClientPath));
-        return true;
+      if (wantsPage(request, path)) {
+        // A page that cannot be built or rendered shows why, in place of the page.
+        const problem = failure ?? renderFailure(path);
+        if (problem) {
+          response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(errorPage(problem, root, reloadClientPath));
+          return true;
+        }
       }
       return leads.listing(request, response);
     },
   });
   await leads.announce(server.url);
 
+  /** Renders the page at `path` if it has not been yet; the error if its template fails, said in the terminal too. */
+  function renderFailure(path: string): Error | undefined {
+    let page: string;
+    try {
+      page = decodeURIComponent(path);
+    } catch {
+      // Not a path any page has: the static handler answers it.
+      return undefined;
+    }
+    try {
+      builder.page(page);
+      return undefined;
+    } catch (error) {
+      const problem = error instanceof Error ? error : new Error(String(error));
+      reportFailure(problem, root, log);
+      return problem;
+    }
+  }
+
   log(`sitegen dev: ${server.url}/`);
   if ('error' in first) reportFailure(first.error!, root, log);
-  else log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages`);
+  else {
+    log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
+    // What this start learnt of the Markdown files, for the next start and the next build.
+    builder.writeContentIndex();
+  }
 
   // One rebuild at a time; changes that arrive meanwhile wait and go together into the next.
   let pending = new Set<string>();
@@ -152,7 +192,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   return {
     ...server,
     builder,
-    leads: leads.db,
+    leads: leads.database,
     listeners: () => clients.size,
     idle: async () => {
       do {
@@ -167,6 +207,8 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       await running;
       await server.close();
       await leads.close();
+      if (!failure) builder.writeContentIndex();
+      await builder.close();
     },
   };
 }

@@ -29,6 +29,8 @@ export type { PGlite };
 export interface OpenLeadDatabaseOptions {
   /** The folder of migration files; the project's supabase/migrations unless given. */
   migrationsDir?: string;
+  /** The data folder's lock, when the caller has claimed it already (claimLeadDatabase); its release, which closing calls. */
+  claimed?: () => void;
 }
 
 /** Another live process (or another PGlite in this one) has the data folder open. */
@@ -59,16 +61,7 @@ export async function openLeadDatabase(dataDir: string | undefined, options: Ope
   let release = () => {};
   if (dataDir !== undefined) {
     dataDir = resolve(dataDir);
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    keepPrivate(dataDir);
-    const releaseLock = acquireLock(dataDir);
-    // A process that exits without closing leaves no lock behind (one killed
-    // leaves a lock naming a dead process, which the next open takes over).
-    process.once('exit', releaseLock);
-    release = () => {
-      process.removeListener('exit', releaseLock);
-      releaseLock();
-    };
+    release = options.claimed ?? claimLeadDatabase(dataDir);
   }
 
   let db: PGlite;
@@ -192,6 +185,24 @@ function keepPrivate(dataDir: string): void {
     if (entry.isSymbolicLink()) continue;
     chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
   }
+}
+
+/**
+ * Claims the data folder (made owner-only if need be) for this process: its
+ * lock, taken at once, so that a second server fails when it starts rather
+ * than at its first lead. Returns the release.
+ */
+export function claimLeadDatabase(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  keepPrivate(dataDir);
+  const releaseLock = acquireLock(dataDir);
+  // A process that exits without closing leaves no lock behind (one killed
+  // leaves a lock naming a dead process, which the next open takes over).
+  process.once('exit', releaseLock);
+  return () => {
+    process.removeListener('exit', releaseLock);
+    releaseLock();
+  };
 }
 
 /**

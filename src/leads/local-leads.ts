@@ -14,7 +14,7 @@ import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts'
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { withDotEnv } from '../config';
 import { SitegenError } from '../errors';
-import { openLeadDatabase, type PGlite } from './lead-database';
+import { claimLeadDatabase, openLeadDatabase, type PGlite } from './lead-database';
 import { pgliteLeadStore } from './pglite-lead-store';
 import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
 import { terminalText } from './terminal-text';
@@ -52,9 +52,10 @@ export interface LocalLeadsOptions {
 }
 
 export interface LocalLeads {
-  db: PGlite;
   dir: string | null;
   settings: LeadSettings;
+  /** The database: opened when first needed, unless it was opened at once (see openLocalLeads). */
+  database(): Promise<PGlite>;
   /** Answers POST /functions/v1/contact-form. */
   handler: LeadRequestHandler;
   /** Answers GET /__sitegen/leads for `sitegen leads`; false for any other request. */
@@ -64,29 +65,52 @@ export interface LocalLeads {
   close(): Promise<void>;
 }
 
-export async function openLocalLeads(options: LocalLeadsOptions): Promise<LocalLeads> {
+/**
+ * The local lead endpoint, its folder claimed at once (a second server fails
+ * now, not at its first lead). The database opens at once too, unless
+ * `when: 'needed'`: an embedded Postgres takes half a second to start and
+ * seconds to create, and the dev server serves pages before any lead comes.
+ */
+export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now' | 'needed' }): Promise<LocalLeads> {
   const settings = options.settings ?? localLeadSettings(options.root);
   const dir = leadsDirOf(options.root, options.leadsDir);
-  const db = await openLeadDatabase(dir ?? undefined, { migrationsDir: migrationsDirOf(options.root) });
+  const claimed = dir === null ? undefined : claimLeadDatabase(dir);
+  let opened: Promise<PGlite> | undefined;
+  const database = () => (opened ??= openLeadDatabase(dir ?? undefined, { migrationsDir: migrationsDirOf(options.root), claimed }));
+  let handler: Promise<LeadRequestHandler> | undefined;
+  const handlerReady = () =>
+    (handler ??= database().then((db) =>
+      createLeadHandler({
+        store: pgliteLeadStore(db),
+        settings,
+        log: options.log,
+        onStored: (lead, notification) => options.onLead(newLeadLine(lead, notification)),
+      }),
+    ));
+  if (options.when !== 'needed') {
+    try {
+      await handlerReady();
+    } catch (error) {
+      claimed?.();
+      throw error;
+    }
+  }
   const token = newListingToken();
   let forget = async () => {};
   return {
-    db,
     dir,
     settings,
-    handler: createLeadHandler({
-      store: pgliteLeadStore(db),
-      settings,
-      log: options.log,
-      onStored: (lead, notification) => options.onLead(newLeadLine(lead, notification)),
-    }),
-    listing: serveLeadList(db, token),
+    database,
+    handler: async (request, client) => (await handlerReady())(request, client),
+    listing: serveLeadList(database, token),
     async announce(url) {
       if (dir) forget = await noteRunningServer(dir, url, token);
     },
     async close() {
       await forget();
-      await db.close();
+      const db = await opened?.catch(() => undefined);
+      if (db) await db.close();
+      else claimed?.();
     },
   };
 }

@@ -27,7 +27,7 @@ export function newListingToken(): string {
 }
 
 /** Answers GET /__sitegen/leads with every lead as JSON, to `sitegen leads` only; false for any other path. */
-export function serveLeadList(db: PGlite, token: string) {
+export function serveLeadList(database: () => Promise<PGlite>, token: string) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
     // From another machine the path does not exist.
@@ -39,7 +39,7 @@ export function serveLeadList(db: PGlite, token: string) {
     else if (!loopbackHosts.includes(host)) refuse(403, 'leads are listed to a loopback host name only');
     else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) refuse(403, 'the token of server.json is required');
     else {
-      listLeads(db).then(
+      database().then(listLeads).then(
         (rows) => response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(rows)),
         (error: unknown) => refuse(500, String(error)),
       );

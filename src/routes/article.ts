@@ -18,8 +18,16 @@ export interface ArticleRouteContext {
   blog: Pages['blog'];
 }
 
+/** Each site's article context, kept while the site's data is the same: the route table keeps article routes by it. */
+const contexts = new WeakMap<SiteData['site'], ArticleRouteContext>();
+
 export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
-  return { siteUrl: siteUrl ?? data.site.url, site: data.site, blog: data.pages.blog };
+  const url = siteUrl ?? data.site.url;
+  const known = contexts.get(data.site);
+  if (known?.siteUrl === url && known.blog === data.pages.blog) return known;
+  const context = { siteUrl: url, site: data.site, blog: data.pages.blog };
+  contexts.set(data.site, context);
+  return context;
 }
 
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */

@@ -3,12 +3,9 @@ import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-/** The blog index: every article's card, newest first, paginated past the configured number per page. */
-export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteContext): Route[] {
-  const blog = model.pages.blog;
-  const { forms } = model;
-  const articleHref = (article: Article) => (article.slug ? paths.article(article.slug) : undefined);
-  const summaries = model.articles.map((article) => ({
+/** An article's card on the blog index. */
+function summaryOf(article: Article) {
+  return {
     title: article.title,
     excerpt: article.excerpt,
     author: article.author,
@@ -16,25 +13,36 @@ export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteC
     readTime: article.readTime,
     category: article.category,
     image: { src: article.image, alt: article.imageAlt },
-    href: articleHref(article),
-  }));
+    href: article.slug ? paths.article(article.slug) : undefined,
+  };
+}
+
+/**
+ * The blog index: every article's card, newest first, paginated past the
+ * configured number per page. A page is made again only when its articles,
+ * their order, the number of pages or the words around them changed.
+ */
+export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, route, kept }: RouteContext): Route[] {
+  const blog = model.pages.blog;
+  const { forms } = model;
   const newsletter = {
     labelledBy: 'newsletter-heading',
     copy: { label: forms.fields.newsletterEmail, placeholder: blog.newsletter.placeholder, button: blog.newsletter.button, submitting: forms.submitting, toasts: forms.toasts },
     endpoint,
   };
   const { perPage } = blog.pagination;
-  const pageCount = Math.max(1, Math.ceil(summaries.length / perPage));
+  const pageCount = Math.max(1, Math.ceil(model.articles.length / perPage));
   return Array.from({ length: pageCount }, (_, index) => {
     const page = index + 1;
+    const articles = model.articles.slice(index * perPage, page * perPage);
     const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
-    return route({
+    const make = () => route({
       path: paths.blogPage(page),
       kind: 'Blog',
       source: `${dir}/pages/blog.json`,
       props: {
         page: blog,
-        articles: summaries.slice((page - 1) * perPage, page * perPage),
+        articles: articles.map(summaryOf),
         featuredFirst: page === 1,
         pagination:
           pageCount > 1
@@ -50,5 +58,6 @@ export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteC
       },
       head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },
     });
+    return kept(paths.blogPage(page), [model.site, siteUrl, blog, forms, endpoint.url, endpoint.anonKey, dir, pageCount, ...articles], make)!;
   });
 }

@@ -6,12 +6,14 @@ import type { SiteModel } from '../content/model';
 import type { IslandProps } from '../../islands/registry';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
-import { pageRoute, type Route, type RouteSpec } from './route';
+import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route';
 
 export interface RouteOptions {
   /** Overrides content/site.json's url (from --site-url or SITE_URL). */
   siteUrl?: string | undefined;
   endpoint: LeadEndpoint;
+  /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
+  kept?: KeptRoutes;
 }
 
 export interface RouteContext {
@@ -25,6 +27,8 @@ export interface RouteContext {
   formCopy: Pick<IslandProps<'EnquiryForm'>['copy'], 'fields' | 'requiredNote' | 'submitting' | 'toasts'>;
   contactForm: IslandProps<'EnquiryForm'>;
   route<K extends PageKind>(spec: RouteSpec<K>): Route;
+  /** The route `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
+  kept(key: string, inputs: readonly unknown[], make: () => Route | undefined): Route | undefined;
 }
 
 export function routeContext(model: SiteModel, options: RouteOptions): RouteContext {
@@ -46,5 +50,6 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
       endpoint: options.endpoint,
     },
     route: (spec) => pageRoute(siteUrl, site.name, spec),
+    kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),
   };
 }

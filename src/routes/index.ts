@@ -19,7 +19,7 @@ import { notFoundRoute } from './not-found';
 import type { Route } from './route';
 import { servicePageRoutes, tradeRoutes } from './services';
 
-export { bodySlot, type Route } from './route';
+export { bodySlot, KeptRoutes, type Route } from './route';
 export type { RouteOptions } from './context';
 export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 export { createLayout } from './layout';
@@ -40,11 +40,12 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
     careersRoute(context),
     contactRoute(context),
     ...blogIndexRoutes(context),
-    ...model.articles.flatMap((article) => articleRoute(article, articles) ?? []),
+    ...model.articles.flatMap((article) => context.kept(article.file, [article, articles], () => articleRoute(article, articles)) ?? []),
     ...servicePageRoutes(context),
     ...tradeRoutes(context),
     ...legalRoutes(context),
     notFoundRoute(context),
   ];
+  options.kept?.done();
   return { routes, siteUrl: context.siteUrl };
 }

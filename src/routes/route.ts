@@ -68,3 +68,31 @@ export function pageRoute<K extends PageKind>(siteUrl: string, siteName: string,
 export function meta(page: { title: string; description: string; keywords: readonly string[] }) {
   return { title: page.title, description: page.description, keywords: page.keywords };
 }
+
+/**
+ * Routes kept from the last time the table was made, each with what it was
+ * made from: a route is made again only when one of those changed (compared
+ * by identity, which is what an unchanged article, say, keeps between two
+ * loads of a dev server). An update after one edit then makes the few
+ * routes the edit touched, and finds the pages it touched without comparing
+ * thousands.
+ */
+export class KeptRoutes {
+  private previous = new Map<string, { inputs: readonly unknown[]; route: Route | undefined }>();
+  private next = new Map<string, { inputs: readonly unknown[]; route: Route | undefined }>();
+
+  /** The route `key` had the last time if `inputs` are the same, else `make()`'s. */
+  route(key: string, inputs: readonly unknown[], make: () => Route | undefined): Route | undefined {
+    const kept = this.previous.get(key);
+    const same = kept !== undefined && kept.inputs.length === inputs.length && kept.inputs.every((input, index) => input === inputs[index]);
+    const entry = same ? kept : { inputs, route: make() };
+    this.next.set(key, entry);
+    return entry.route;
+  }
+
+  /** The table is made: what it did not ask for this time is forgotten. */
+  done(): void {
+    this.previous = this.next;
+    this.next = new Map();
+  }
+}

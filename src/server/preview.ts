@@ -62,7 +62,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     await leads.announce(server.url);
     return {
       ...server,
-      leads: leads.db,
+      leads: await leads.database(),
       leadsDir: leads.dir,
       leadSettings: leads.settings,
       close: async () => {

@@ -92,7 +92,7 @@ describe('sitegen dev', () => {
       data: { form_type: 'newsletter', email: 'dev@example.co.uk', submission_id: '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b', website: '' },
     });
     expect(await lead.json()).toEqual({ success: true });
-    expect((await dev.leads.query('select email from leads')).rows).toEqual([{ email: 'dev@example.co.uk' }]);
+    expect((await (await dev.leads()).query('select email from leads')).rows).toEqual([{ email: 'dev@example.co.uk' }]);
     await dev.idle();
     expect(lines.filter((line) => line.includes(' new lead '))).toEqual([
       expect.stringMatching(/^ {2}\d\d:\d\d:\d\d new lead #1 \(newsletter form\) from dev@example\.co\.uk: notifications off$/),
