@@ -5,8 +5,10 @@
  */
 import type { Article, Pages, SiteData, SiteFacts } from '../content/model';
 import { absoluteUrl, paths } from '../paths';
-import { blogPosting } from '../structured-data';
+import { blogPosting } from '../structured-data/blog-posting';
+import type { Link } from '../../templates/layout/types';
 import { pageRoute, type Route } from './route';
+import { blogTrail } from './trails';
 
 /** The width of the image shared on social networks and named in the article's structured data. */
 const socialImageWidth = 1200;
@@ -16,17 +18,19 @@ export interface ArticleRouteContext {
   siteUrl: string;
   site: SiteFacts;
   blog: Pages['blog'];
+  /** The breadcrumb trail above every article: the home page's and the blog's. */
+  trail: readonly Link[];
 }
 
 export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
-  return { siteUrl: siteUrl ?? data.site.url, site: data.site, blog: data.pages.blog };
+  return { siteUrl: siteUrl ?? data.site.url, site: data.site, blog: data.pages.blog, trail: blogTrail(data) };
 }
 
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
-export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleRouteContext): Route | undefined {
+export function articleRoute(article: Article, { siteUrl, site, blog, trail }: ArticleRouteContext): Route | undefined {
   if (!article.slug) return undefined;
   const path = paths.article(article.slug);
-  return pageRoute(siteUrl, site.name, {
+  return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
     source: article.file,
@@ -52,7 +56,11 @@ export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleR
       keywords: article.keywords,
       image: { src: article.image, alt: article.imageAlt },
       ogType: 'article',
-      jsonLd: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, site, siteUrl),
+    },
+    breadcrumb: { above: trail, name: article.title },
+    schema: {
+      type: 'WebPage',
+      mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, siteUrl),
     },
   });
 }

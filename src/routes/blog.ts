@@ -1,10 +1,11 @@
 import type { Article } from '../content/model';
-import { paths } from '../paths';
+import { absoluteUrl, paths } from '../paths';
+import { articleList } from '../structured-data/article-list';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
 /** The blog index: every article's card, newest first, paginated past the configured number per page. */
-export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteContext): Route[] {
+export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, trails, route }: RouteContext): Route[] {
   const blog = model.pages.blog;
   const { forms } = model;
   const articleHref = (article: Article) => (article.slug ? paths.article(article.slug) : undefined);
@@ -28,13 +29,14 @@ export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteC
   return Array.from({ length: pageCount }, (_, index) => {
     const page = index + 1;
     const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
+    const articles = summaries.slice((page - 1) * perPage, page * perPage);
     return route({
       path: paths.blogPage(page),
       kind: 'Blog',
       source: `${dir}/pages/blog.json`,
       props: {
         page: blog,
-        articles: summaries.slice((page - 1) * perPage, page * perPage),
+        articles,
         featuredFirst: page === 1,
         pagination:
           pageCount > 1
@@ -49,6 +51,8 @@ export function blogIndexRoutes({ model, endpoint, dir, toaster, route }: RouteC
         toaster,
       },
       head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },
+      breadcrumb: page === 1 ? { above: trails.home, name: blog.breadcrumb } : { above: trails.blog, name: fill(blog.pagination.breadcrumb) },
+      schema: { type: 'CollectionPage', mainEntity: articleList(absoluteUrl(siteUrl, paths.blogPage(page)), siteUrl, articles) },
     });
   });
 }
