@@ -16,6 +16,7 @@
  *   Person, ImageObject and more) for the rest.
  */
 import type { CheerioAPI } from 'cheerio';
+import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -33,8 +34,7 @@ export interface Graph {
 
 const fieldsFix = 'add the properties Google requires for this type (developers.google.com/search/docs/appearance/structured-data/search-gallery)';
 
-/** The page node's types: WebPage and the kinds of it the site's pages are. */
-const pageTypes = new Set(['WebPage', 'AboutPage', 'ContactPage', 'CollectionPage', 'ItemPage']);
+const pageTypes = new Set<string>(sitePageTypes);
 
 /**
  * What Google requires of the types Adobe's validator has no rules for:

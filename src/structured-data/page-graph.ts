@@ -12,8 +12,9 @@ import type { Link } from '../../templates/layout/types';
 import type { GraphNode } from './graph-node';
 import { organization, ref, siteIds, website } from './site-nodes';
 
-/** The schema.org types of the site's pages. */
-export type PageType = 'WebPage' | 'AboutPage' | 'ContactPage' | 'CollectionPage';
+/** The schema.org types of the site's pages: WebPage and the kinds of it they are. */
+export const pageTypes = ['WebPage', 'AboutPage', 'ContactPage', 'CollectionPage'] as const;
+export type PageType = (typeof pageTypes)[number];
 
 /** What a page tells search engines beyond the nodes the whole site shares. */
 export interface PageSchema {
