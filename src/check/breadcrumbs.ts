@@ -6,13 +6,13 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import type { Graph, GraphProblem, JsonObject } from './json-ld';
+import type { Graph, PageProblem, JsonObject } from './json-ld';
 
 const fix = 'render the trail from the route table\'s head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)';
 
-export function breadcrumbProblems($: CheerioAPI, graph: Graph | undefined, page: { url: string; origin: string }, expected: readonly Link[] | undefined, label: string): GraphProblem[] {
+export function breadcrumbProblems($: CheerioAPI, graph: Graph | undefined, page: { url: string; origin: string }, expected: readonly Link[] | undefined, label: string): PageProblem[] {
   if (!expected) return [{ rule: 'breadcrumbs', message: 'the page is not in the route table, which every trail comes from', fix: 'build the site from the same content/ as the check reads' }];
-  const problems: GraphProblem[] = [];
+  const problems: PageProblem[] = [];
   const add = (message: string) => problems.push({ rule: 'breadcrumbs', message, fix });
   const wanted = expected.length > 1 ? expected : [];
   const show = (trail: readonly Link[]) => (trail.length ? trail.map((crumb) => `${crumb.label} (${crumb.href})`).join(' › ') : 'none');

@@ -20,7 +20,8 @@ import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
 
 export type JsonObject = Record<string, unknown>;
 
-export interface GraphProblem {
+/** Something wrong with a page's structured data or breadcrumbs, by the seo gate's rule for it. */
+export interface PageProblem {
   rule: string;
   message: string;
   fix: string;
@@ -51,7 +52,7 @@ const requiredProperties: Record<string, readonly string[]> = {
 };
 
 /** The page's one graph, or why it has none. */
-export function readGraph($: CheerioAPI): Graph | GraphProblem {
+export function readGraph($: CheerioAPI): Graph | PageProblem {
   const scripts = $('script[type="application/ld+json"]');
   if (scripts.length === 0) return { rule: 'json-ld-missing', message: 'the page has no JSON-LD', fix: 'give the page its structured data (src/structured-data/): a route without `schema` has none' };
   if (scripts.length > 1) return { rule: 'json-ld-count', message: `the page has ${scripts.length} JSON-LD blocks`, fix: 'put every node in the one @graph of the page' };
@@ -72,8 +73,8 @@ export function readGraph($: CheerioAPI): Graph | GraphProblem {
 }
 
 /** Everything wrong with a page's graph but what Adobe's validator finds (richResultProblems). */
-export function graphProblems(graph: Graph, pageUrl: string): GraphProblem[] {
-  const problems: GraphProblem[] = [];
+export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
+  const problems: PageProblem[] = [];
   const page = graph.byId.get(pageUrl);
   if (!page || !typesOf(page).some((type) => pageTypes.has(type))) {
     problems.push({ rule: 'json-ld-page-node', message: `the graph has no WebPage node whose @id is the page's URL, ${pageUrl}`, fix: 'describe the page itself in its graph, with its canonical URL as @id' });
@@ -102,7 +103,7 @@ export function graphProblems(graph: Graph, pageUrl: string): GraphProblem[] {
 }
 
 /** Google's rich-result rules, as Adobe's validator has them, on the structured data that @marbec/web-auto-extractor finds in the page. */
-export async function richResultProblems(html: string): Promise<GraphProblem[]> {
+export async function richResultProblems(html: string): Promise<PageProblem[]> {
   const [{ default: Validator }, { default: WebAutoExtractor }] = await Promise.all([import('@adobe/structured-data-validator'), import('@marbec/web-auto-extractor')]);
   const extracted = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html);
   const issues = await new Validator().validate(extracted);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { paths } from '../../paths';
 import { breadcrumbProblems } from '../breadcrumbs';
-import { graphProblems, readGraph, richResultProblems, type Graph, type GraphProblem } from '../json-ld';
+import { graphProblems, readGraph, richResultProblems, type Graph, type PageProblem } from '../json-ld';
 import { routeTrails } from '../route-trails';
 import type { CheckContext, Finding, GateResult } from '../types';
 
@@ -76,7 +76,7 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
     const read = readGraph($);
     const graph = 'rule' in read ? undefined : read;
     const served = (urlPath: string) => pagePaths.has(urlPath) || existsSync(join(context.dir, urlPath));
-    const problems: GraphProblem[] = graph ? [...graphProblems(graph, pageUrl), ...(await richResultProblems(page.html)), ...unservedUrls(graph, siteOrigin, served)] : [read as GraphProblem];
+    const problems = 'rule' in read ? [read] : [...graphProblems(read, pageUrl), ...(await richResultProblems(page.html)), ...unservedUrls(read, siteOrigin, served)];
     problems.push(...breadcrumbProblems($, graph, { url: pageUrl, origin: siteOrigin ?? '' }, table.trails.get(path), table.label));
     for (const problem of problems) add(path, problem.rule, problem.message, problem.fix, problem.rule === 'breadcrumbs' ? `nav[aria-label="${table.label}"]` : 'script[type="application/ld+json"]');
   }
@@ -97,7 +97,7 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
 }
 
 /** URLs of the site's own origin in the graph (the logo, trail steps, pages) that the built site does not serve. */
-function unservedUrls(graph: Graph, origin: string | undefined, served: (path: string) => boolean): GraphProblem[] {
+function unservedUrls(graph: Graph, origin: string | undefined, served: (path: string) => boolean): PageProblem[] {
   if (!origin) return [];
   const urls = new Set<string>();
   const collect = (value: unknown): void => {
