@@ -105,14 +105,16 @@ program
   .command('check')
   .description('run the gates a marketing site must pass on a built site: links, html, a11y, seo, budgets, lighthouse')
   .option('-d, --dir <dir>', 'the built site', 'dist')
+  .option('--content <dir>', 'the content the site was built from (the seo gate checks breadcrumbs against its route table)', 'content')
   .option('--only <gates>', 'comma-separated gates to run (default: all)')
   .option('--external', 'also fetch external links and stock photos (needs internet)')
   .option('--json [file]', 'write the report as JSON, to the file or to standard output')
-  .action(async (options: { dir: string; only?: string; external?: boolean; json?: string | boolean }) => {
+  .action(async (options: { dir: string; content: string; only?: string; external?: boolean; json?: string | boolean }) => {
     const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([import('./check/check-site'), import('./check/report'), import('node:fs/promises')]);
     const jsonToStdout = options.json === true;
     const results = await checkSite({
       dir: options.dir,
+      content: options.content,
       only: options.only ? parseGates(options.only) : undefined,
       external: options.external,
       onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),

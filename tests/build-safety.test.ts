@@ -119,6 +119,30 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/local-seo-tips\.md: body: image "https:\/\/cdn\.example\.com\/van\.jpg" is not on this site or https:\/\/images\.unsplash\.com/,
   ],
   [
+    'a job that closes before it was posted',
+    'jobs.json',
+    (text) => text.replace('"validThrough": "2027-01-15"', '"validThrough": "2026-10-01"'),
+    /content\/jobs\.json: jobs\[2\]\.validThrough: expected a closing date on or after datePosted/,
+  ],
+  [
+    'a job whose place of work job search cannot read',
+    'jobs.json',
+    (text) => text.replace('{ "type": "remote", "applicantCountry": "United Kingdom" }', '{ "type": "hybrid", "applicantCountry": "United Kingdom" }'),
+    /content\/jobs\.json: jobs\[1\]\.workplace\.type: expected a workplace \{ type: "office", locality, region, country \} or \{ type: "remote", applicantCountry \}/,
+  ],
+  [
+    'a job with an employment type job search does not know',
+    'jobs.json',
+    (text) => text.replace('"type": "Full-time"', '"type": "Full time"'),
+    /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
+  ],
+  [
+    'a logo too small for search engines',
+    'site.json',
+    (text) => text.replace('"width": 512', '"width": 64'),
+    /content\/site\.json: logo\.width: expected at least 112 pixels, found number 64/,
+  ],
+  [
     'JavaScript front matter',
     'blog/online-reviews-guide.md',
     (text) => text.replace(/^---\n/, '---js\n'),
@@ -195,8 +219,8 @@ describe('safe output', () => {
     const $ = cheerio.load(html);
     expect($('script:not([src])')).toHaveLength(1);
     expect($('script[src]').map((_, s) => $(s).attr('src')).get()).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
-    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as { headline: string };
-    expect(data.headline).toBe('Ads </script><script>alert(1)</script> guide');
+    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as { '@graph': { '@type': string; headline?: string }[] };
+    expect(data['@graph'].find((node) => node['@type'] === 'BlogPosting')?.headline).toBe('Ads </script><script>alert(1)</script> guide');
     expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
   });
 

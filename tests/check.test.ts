@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../src/check/check-site';
 import type { GateName } from '../src/check/types';
-import { runSitegen } from './support/cli';
+import { projectRoot, runSitegen } from './support/cli';
 import { siteDir } from './support/site';
 
 const copies: string[] = [];
@@ -75,6 +75,20 @@ describe('html', () => {
     expect(result.passed).toBe(false);
     expect(result.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37', target: expect.stringContaining('img') }));
   });
+
+  it('fails on a skipped heading level, as the W3C Nu HTML Checker reads it', async () => {
+    // The blog's featured article under the h1, as an h3: what the checker found before the featured title became an h2.
+    const dir = await brokenCopy('blog.html', (html) => html.replace(/<h2( class="mt-4 font-bold[^"]*")>([^<]+)<\/h2>/, '<h3$1>$2</h3>'));
+    const result = await gate('html', dir);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        page: '/blog',
+        rule: 'nu-html-checker',
+        message: 'The heading “h3” (with computed level 3) follows the heading “h1” (with computed level 1), skipping 1 heading level.',
+        target: expect.stringMatching(/^line \d+: .*<h3 class="mt-4 font-bold/),
+      }),
+    ]);
+  });
 });
 
 describe('seo', () => {
@@ -90,10 +104,96 @@ describe('seo', () => {
     expect(result.findings).toEqual([expect.objectContaining({ page: '/', rule: 'json-ld-parse' })]);
   });
 
-  it('fails on JSON-LD without a field Google requires', async () => {
-    const dir = await brokenCopy('blog/google-ads-guide.html', (html) => html.replace(/"datePublished":"[^"]+",/, ''));
-    const result = await gate('seo', dir);
-    expect(result.findings).toEqual([expect.objectContaining({ page: '/blog/google-ads-guide', rule: 'json-ld-fields', message: 'BlogPosting JSON-LD lacks datePublished' })]);
+  // Each rule of the page's structured data and breadcrumbs, proven by a defect planted in one page of the good build.
+  const graphDefects: [string, string, (html: string) => string, string, { rule: string; message?: string | RegExp }[]][] = [
+    ['a page without its graph', 'about.html', (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, ''), '/about', [{ rule: 'json-ld-missing' }]],
+    ['two JSON-LD blocks', 'about.html', (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, (script) => script + script), '/about', [{ rule: 'json-ld-count' }]],
+    ['JSON-LD that is not a graph', 'about.html', (html) => html.replace('"@graph":', '"@nodes":'), '/about', [{ rule: 'json-ld-graph' }]],
+    [
+      'a graph without the page\'s own node',
+      'contact.html',
+      (html) => html.replace(/("@type":"ContactPage","@id":"[^"]+\/contact)"/, '$1-us"'),
+      '/contact',
+      [
+        { rule: 'json-ld-page-node', message: /no WebPage node whose @id is the page's URL, https:\/\/\S+\/contact$/ },
+        { rule: 'json-ld-url', message: /names https:\/\/\S+\/contact-us, which the site does not serve$/ },
+        { rule: 'breadcrumbs', message: /^the BreadcrumbList the page's node names is none; the route table's trail is Home \(\/\) › Contact \(\/contact\)$/ },
+      ],
+    ],
+    [
+      'a broken @id reference',
+      'blog/google-ads-guide.html',
+      (html) => html.replace(/("@type":"BlogPosting".*?"isPartOf":\{"@id":"[^"]+#)website"/, '$1site"'),
+      '/blog/google-ads-guide',
+      [{ rule: 'json-ld-reference', message: /^BlogPosting https:\/\/\S+\/blog\/google-ads-guide#article points at https:\/\/\S+\/#site, which is no node of the page's graph$/ }],
+    ],
+    [
+      'a node linked to nothing',
+      'careers.html',
+      (html) => html.replace('"@graph":[', '"@graph":[{"@type":"Thing","@id":"https://example.org/stray","name":"Stray"},'),
+      '/careers',
+      [{ rule: 'json-ld-disconnected', message: 'Thing https://example.org/stray is not linked to the page\'s node' }],
+    ],
+    [
+      'an article without the date Google requires',
+      'blog/google-ads-guide.html',
+      (html) => html.replace(/"datePublished":"[^"]+",/, ''),
+      '/blog/google-ads-guide',
+      [{ rule: 'json-ld-fields', message: 'BlogPosting: required property "datePublished" is missing' }],
+    ],
+    [
+      'a job posting without the date Google requires (Adobe\'s validator)',
+      'careers.html',
+      (html) => html.replace('"datePosted":"2026-11-16",', ''),
+      '/careers',
+      [{ rule: 'json-ld-fields', message: 'JobPosting: Required attribute "datePosted" is missing' }],
+    ],
+    [
+      'a logo the site does not serve',
+      'contact.html',
+      (html) => html.replaceAll('/logo.png"', '/logo-old.png"'),
+      '/contact',
+      [{ rule: 'json-ld-url', message: /names https:\/\/\S+\/logo-old\.png, which the site does not serve$/ }],
+    ],
+    [
+      'a visible trail that is not the route table\'s',
+      'about.html',
+      (html) => html.replace(/(aria-current="page"[^>]*>)About Us</, '$1About<'),
+      '/about',
+      [{ rule: 'breadcrumbs', message: 'the visible trail is Home (/) › About (/about); the route table\'s is Home (/) › About Us (/about)' }],
+    ],
+    [
+      'a visible trail without the current page marked',
+      'about.html',
+      (html) => html.replace(' aria-current="page"', ''),
+      '/about',
+      [{ rule: 'breadcrumbs', message: 'the visible trail does not mark the page itself, its last step, with aria-current="page"' }],
+    ],
+    [
+      'a described trail that is not the route table\'s',
+      'blog/google-ads-guide.html',
+      (html) => html.replace('"position":2,"name":"Blog"', '"position":2,"name":"Articles"'),
+      '/blog/google-ads-guide',
+      [{ rule: 'breadcrumbs', message: /^the BreadcrumbList the page's node names is Home \(\/\) › Articles \(\/blog\) › .*; the route table's trail is Home \(\/\) › Blog \(\/blog\) › / }],
+    ],
+  ];
+
+  it.each(graphDefects)('fails on %s', async (_, file, change, page, expected) => {
+    const result = await gate('seo', await brokenCopy(file, change));
+    expect(result.findings).toEqual(expected.map((finding) => expect.objectContaining({ page, ...finding, ...(finding.message instanceof RegExp && { message: expect.stringMatching(finding.message) }) })));
+  });
+
+  it('fails where the built trail is not the trail of the route table made from the content', async () => {
+    const content = await mkdtemp(join(tmpdir(), 'sitegen-check-content-'));
+    copies.push(content);
+    await cp(join(projectRoot, 'content'), content, { recursive: true });
+    const about = join(content, 'pages', 'about.json');
+    await writeFile(about, (await readFile(about, 'utf8')).replace('"breadcrumb": "About Us"', '"breadcrumb": "Who We Are"'));
+    const [result] = await checkSite({ dir: siteDir(), content, only: ['seo'] });
+    expect(result!.findings.map((finding) => `${finding.page} ${finding.rule} ${finding.message}`)).toEqual([
+      '/about breadcrumbs the visible trail is Home (/) › About Us (/about); the route table\'s is Home (/) › Who We Are (/about)',
+      '/about breadcrumbs the BreadcrumbList the page\'s node names is Home (/) › About Us (/about); the route table\'s trail is Home (/) › Who We Are (/about)',
+    ]);
   });
 
   it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {

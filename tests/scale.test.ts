@@ -53,6 +53,13 @@ describe('a blog of 256 articles', () => {
     expect(second('nav[aria-label="Blog pages"] a[rel="next"]').attr('href')).toBe('/blog/page/3');
     expect(second('link[rel="canonical"]').attr('href')).toBe('https://www.tradeboostdigital.co.uk/blog/page/2');
     expect(second('title').text()).toBe('Marketing Tips for Tradesmen: Page 2 | TradeBoost Digital');
+    expect(second('nav[aria-label="Breadcrumb"] a').map((_, a) => `${second(a).text()} ${second(a).attr('href')}`).get()).toEqual(['Home /', 'Blog /blog', 'Page 2 /blog/page/2']);
+    const graph = JSON.parse(second('script[type="application/ld+json"]').html()!)['@graph'] as { '@type': string; itemListElement?: unknown[] }[];
+    expect(graph.map((node) => node['@type'])).toEqual(['ProfessionalService', 'WebSite', 'CollectionPage', 'BreadcrumbList', 'ItemList']);
+    expect(graph[4]!.itemListElement).toHaveLength(12);
+    // An article of a batch a worker thread rendered hangs from the same trail.
+    const article = cheerio.load(await readFile(join(out, 'blog', 'trade-marketing-note-00200.html'), 'utf8'));
+    expect(article('nav[aria-label="Breadcrumb"] a').map((_, a) => article(a).attr('href')).get()).toEqual(['/', '/blog', '/blog/trade-marketing-note-00200']);
     const last = cheerio.load(await readFile(join(out, 'blog', 'page', `${pages}.html`), 'utf8'));
     expect(last('main article')).toHaveLength(256 - 12 * (pages - 1));
     expect(last('nav[aria-label="Blog pages"] a[rel="next"]')).toHaveLength(0);

@@ -30,6 +30,8 @@ const gates: Record<GateName, (context: CheckContext) => Promise<GateResult>> = 
 export interface CheckOptions {
   root?: string;
   dir?: string;
+  /** The content the site was built from; default content/. */
+  content?: string;
   only?: readonly GateName[];
   external?: boolean;
   lighthousePages?: CheckContext['lighthousePages'];
@@ -46,7 +48,8 @@ export function parseGates(list: string): GateName[] {
 }
 
 export async function checkSite(options: CheckOptions = {}): Promise<GateResult[]> {
-  const dir = resolve(options.root ?? process.cwd(), options.dir ?? 'dist');
+  const root = resolve(options.root ?? process.cwd());
+  const dir = resolve(root, options.dir ?? 'dist');
   const built = await stat(join(dir, 'index.html')).then(
     (info) => info.isFile(),
     () => false,
@@ -56,7 +59,7 @@ export async function checkSite(options: CheckOptions = {}): Promise<GateResult[
   const server = await startSiteServer({ source: withBarePage(diskSource(dir)), port: 0, host: '127.0.0.1' });
   const results: GateResult[] = [];
   try {
-    const context: CheckContext = { dir, pages, origin: server.url, external: options.external ?? false, lighthousePages: options.lighthousePages };
+    const context: CheckContext = { dir, root, contentDir: options.content ?? 'content', pages, origin: server.url, external: options.external ?? false, lighthousePages: options.lighthousePages };
     for (const name of options.only?.length ? options.only : gateNames) {
       const result = await gates[name](context);
       results.push(result);

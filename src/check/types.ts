@@ -32,6 +32,9 @@ export interface BuiltPage {
 
 export interface CheckContext {
   dir: string;
+  /** The project the site was built from, and its content folder (relative to it): the seo gate reads the route table from them. */
+  root: string;
+  contentDir: string;
   pages: BuiltPage[];
   /** Origin of the local server that serves the site with clean URLs, as a static host would. */
   origin: string;

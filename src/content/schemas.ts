@@ -24,6 +24,10 @@ export const internalHref = v.pipe(
   v.regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?(?:#[a-z0-9-]+)?$/, 'a root-relative link without extension, such as "/about" or "/#testimonials"'),
 );
 const externalHref = v.pipe(v.string(), v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
+/** A file of public/, served by the site itself, such as "/logo.png". */
+const publicFile = v.pipe(v.string(), v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:png|jpg|webp|svg)$/, 'a file of public/ such as "/logo.png"'));
+const pixels = v.pipe(v.number('a size in pixels'), v.integer('a whole number of pixels'), v.minValue(1, 'a size in pixels'));
+const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO country code such as "GB"'));
 
 export const iconNames = [
   'arrow-left', 'arrow-right', 'award', 'bell', 'bot', 'briefcase', 'calendar', 'chart-column', 'chart-line', 'chevron-down', 'circle-check',
@@ -50,6 +54,8 @@ const metaFields = {
   description: v.pipe(text, v.minLength(50, 'a description of at least 50 characters'), v.maxLength(160, 'a description of at most 160 characters')),
   keywords: list(text),
 };
+/** The page's name in breadcrumb trails, shown above its content and to search engines. */
+const breadcrumb = shortText(40);
 
 const point = v.strictObject({ icon, title: text, text });
 const card = v.strictObject({ icon, title: text, description: text, features: list(text, 4) });
@@ -61,6 +67,8 @@ const heroFields = { heading: text, text };
 export const siteSchema = v.strictObject({
   name: text,
   url: v.pipe(externalHref, v.regex(/[^/]$/, 'a site URL without a trailing slash')),
+  /** The organisation's logo for search engines: Google asks for at least 112 pixels square, served by the site. */
+  logo: v.strictObject({ src: publicFile, width: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')), height: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')) }),
   tagline: text,
   blurb: text,
   phone: v.pipe(text, v.regex(/^0\d[\d ]{8,12}$/, 'a UK phone number written as dialled, such as "0808 157 0192"')),
@@ -70,8 +78,13 @@ export const siteSchema = v.strictObject({
     locality: text,
     region: text,
     postcode: text,
-    country: v.pipe(v.string(), v.length(2, 'an ISO country code such as "GB"')),
+    country: countryCode,
     countryName: text,
+  }),
+  /** Where the office is on a map, for search engines' local results. */
+  geo: v.strictObject({
+    latitude: v.pipe(v.number('a latitude in degrees'), v.minValue(-90), v.maxValue(90, 'a latitude from -90 to 90')),
+    longitude: v.pipe(v.number('a longitude in degrees'), v.minValue(-180), v.maxValue(180, 'a longitude from -180 to 180')),
   }),
   hours: v.strictObject({
     label: text,
@@ -79,6 +92,8 @@ export const siteSchema = v.strictObject({
     opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
     closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
   }),
+  /** The country the agency works in. */
+  areaServed: v.strictObject({ code: countryCode, name: text }),
   responseTime: text,
   social: list(v.strictObject({ network: v.picklist(['facebook', 'instagram', 'x', 'youtube']), label: text, href: externalHref }), 4),
 });
@@ -100,6 +115,8 @@ export const navigationSchema = v.strictObject({
     copyright: text,
   }),
   skipLink: text,
+  /** The breadcrumb trail's accessible name, and the home page's name in every trail. */
+  breadcrumb: v.strictObject({ label: text, home: breadcrumb }),
   phoneLabel: text,
   quoteButton: text,
   menuButton: text,
@@ -166,17 +183,57 @@ export const teamSchema = v.strictObject({
   team: list(v.strictObject({ name: text, role: text, bio: text, image: imageSchema })),
 });
 
+/** The employment types a job can have, as the careers page shows them, each with the name Google's job search gives it. */
+export const employmentTypes = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contract: 'CONTRACTOR', Temporary: 'TEMPORARY', Internship: 'INTERN' } as const;
+
+const job = v.pipe(
+  v.strictObject({
+    /** The job's anchor on the careers page, and its identifier for job search. */
+    id: slug,
+    title: text,
+    department: text,
+    /** Where the job is, as the careers page shows it. */
+    location: text,
+    /** Where the job is, for job search: an office, or anywhere in a country (a remote job). */
+    workplace: v.variant(
+      'type',
+      [
+        v.strictObject({ type: v.literal('office'), locality: text, region: text, country: countryCode }),
+        v.strictObject({ type: v.literal('remote'), applicantCountry: text }),
+      ],
+      'a workplace { type: "office", locality, region, country } or { type: "remote", applicantCountry }',
+    ),
+    type: v.picklist(Object.keys(employmentTypes) as (keyof typeof employmentTypes)[], `one of ${Object.keys(employmentTypes).join(', ')}`),
+    datePosted: isoDate,
+    /** The last day applications are taken. */
+    validThrough: isoDate,
+    /** The pay, only where the agency states it. */
+    salary: v.optional(
+      v.strictObject({
+        currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'an ISO currency code such as "GBP"')),
+        min: v.pipe(v.number('an amount'), v.minValue(0)),
+        max: v.pipe(v.number('an amount'), v.minValue(0)),
+        per: v.picklist(['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'], 'one of HOUR, DAY, WEEK, MONTH, YEAR'),
+      }),
+    ),
+    experience: text,
+    description: text,
+    requirements: list(text),
+  }),
+  v.forward(
+    v.check((entry) => entry.validThrough >= entry.datePosted, 'a closing date on or after datePosted'),
+    ['validThrough'],
+  ),
+  v.forward(
+    v.check((entry) => !entry.salary || entry.salary.max >= entry.salary.min, 'a maximum of at least the minimum'),
+    ['salary', 'max'],
+  ),
+);
+
 export const jobsSchema = v.strictObject({
-  jobs: list(
-    v.strictObject({
-      title: text,
-      department: text,
-      location: text,
-      type: text,
-      experience: text,
-      description: text,
-      requirements: list(text),
-    }),
+  jobs: v.pipe(
+    list(job),
+    v.check((jobs) => new Set(jobs.map((entry) => entry.id)).size === jobs.length, 'jobs with different ids'),
   ),
 });
 
@@ -242,6 +299,7 @@ export const homePageSchema = v.strictObject({
 
 export const aboutPageSchema = v.strictObject({
   ...metaFields,
+  breadcrumb,
   hero: v.strictObject(heroFields),
   story: v.strictObject({ heading: text, paragraphs: list(text), image: imageSchema }),
   mission: v.strictObject({ heading: text, text, guarantee: v.strictObject({ title: text, text }) }),
@@ -251,6 +309,7 @@ export const aboutPageSchema = v.strictObject({
 
 export const caseStudiesPageSchema = v.strictObject({
   ...metaFields,
+  breadcrumb,
   hero: v.strictObject(heroFields),
   labels: v.strictObject({
     challenge: text,
@@ -267,6 +326,7 @@ export const caseStudiesPageSchema = v.strictObject({
 
 export const blogPageSchema = v.strictObject({
   ...metaFields,
+  breadcrumb,
   hero: v.strictObject(heroFields),
   categories: list(text),
   filterLabel: text,
@@ -282,6 +342,7 @@ export const blogPageSchema = v.strictObject({
     perPage: v.pipe(v.number(), v.integer(), v.minValue(1)),
     title: shortText(50),
     description: v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')),
+    breadcrumb: shortText(30),
     label: text,
     newer: text,
     older: text,
@@ -291,6 +352,7 @@ export const blogPageSchema = v.strictObject({
 
 export const careersPageSchema = v.strictObject({
   ...metaFields,
+  breadcrumb,
   hero: v.strictObject(heroFields),
   why: v.strictObject({ heading: text, paragraphs: list(text), image: imageSchema }),
   values: v.strictObject({ heading: text, items: list(text) }),
@@ -311,6 +373,7 @@ export const careersPageSchema = v.strictObject({
 
 export const contactPageSchema = v.strictObject({
   ...metaFields,
+  breadcrumb,
   hero: v.strictObject(heroFields),
   points: v.strictObject({ heading: text, items: list(point) }),
   details: v.strictObject({ heading: text, phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text }),
@@ -332,8 +395,11 @@ const tradeText = v.pipe(text, v.regex(/^(?:[^{}]|\{(?:plural|singular)\})*$/, '
 
 export const tradePageSchema = v.strictObject({
   title: tradeText,
+  breadcrumb: tradeText,
   backLabel: text,
   heading: tradeText,
+  /** What search engines are told the trade page's service is. */
+  serviceType: text,
   auditCta: tradeText,
   servicesHeading: tradeText,
   servicesIntro: tradeText,

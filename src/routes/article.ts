@@ -5,8 +5,10 @@
  */
 import type { Article, Pages, SiteData, SiteFacts } from '../content/model';
 import { absoluteUrl, paths } from '../paths';
-import { blogPosting } from '../structured-data';
+import { blogPosting } from '../structured-data/blog-posting';
+import type { Link } from '../../templates/layout/types';
 import { bodySlot, pageRoute, type Route } from './route';
+import { blogTrail } from './trails';
 
 /** The width of the image shared on social networks and named in the article's structured data. */
 const socialImageWidth = 1200;
@@ -16,6 +18,8 @@ export interface ArticleRouteContext {
   siteUrl: string;
   site: SiteFacts;
   blog: Pages['blog'];
+  /** The breadcrumb trail above every article: the home page's and the blog's. */
+  trail: readonly Link[];
 }
 
 /** Each site's article context, kept while the site's data is the same: the route table keeps article routes by it. */
@@ -25,16 +29,16 @@ export function articleRouteContext(data: SiteData, siteUrl: string | undefined)
   const url = siteUrl ?? data.site.url;
   const known = contexts.get(data.site);
   if (known?.siteUrl === url && known.blog === data.pages.blog) return known;
-  const context = { siteUrl: url, site: data.site, blog: data.pages.blog };
+  const context = { siteUrl: url, site: data.site, blog: data.pages.blog, trail: blogTrail(data) };
   contexts.set(data.site, context);
   return context;
 }
 
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
-export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleRouteContext): Route | undefined {
+export function articleRoute(article: Article, { siteUrl, site, blog, trail }: ArticleRouteContext): Route | undefined {
   if (!article.slug) return undefined;
   const path = paths.article(article.slug);
-  return pageRoute(siteUrl, site.name, {
+  return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
     source: article.file,
@@ -60,7 +64,11 @@ export function articleRoute(article: Article, { siteUrl, site, blog }: ArticleR
       keywords: article.keywords,
       image: { src: article.image, alt: article.imageAlt },
       ogType: 'article',
-      jsonLd: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, site, siteUrl),
+    },
+    breadcrumb: { above: trail, name: article.title },
+    schema: {
+      type: 'WebPage',
+      mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, siteUrl),
     },
   });
 }

@@ -1,10 +1,15 @@
-import { paths } from '../paths';
+import { absoluteUrl, paths } from '../paths';
+import { jobPosting } from '../structured-data/job-posting';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-/** Careers: every application button opens an e-mail to the agency with the role in its subject. */
-export function careersRoute({ model, dir, route }: RouteContext): Route {
+/**
+ * Careers: every application button opens an e-mail to the agency with the
+ * role in its subject; every open position is a JobPosting for job search.
+ */
+export function careersRoute({ model, siteUrl, dir, trails, route }: RouteContext): Route {
   const careers = model.pages.careers;
+  const pageUrl = absoluteUrl(siteUrl, paths.careers);
   const mailto = (subject: string) => `mailto:${model.site.email}?subject=${encodeURIComponent(subject)}`;
   return route({
     path: paths.careers,
@@ -20,5 +25,7 @@ export function careersRoute({ model, dir, route }: RouteContext): Route {
       cvHref: mailto(careers.cv.subject),
     },
     head: { ...meta(careers), image: careers.why.image },
+    breadcrumb: { above: trails.home, name: careers.breadcrumb },
+    schema: { type: 'WebPage', nodes: model.jobs.map((job) => jobPosting(job, pageUrl, careers.positions.requirementsLabel, model.site, siteUrl)) },
   });
 }

@@ -2,7 +2,7 @@ import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-export function caseStudiesRoute({ model, dir, route }: RouteContext): Route {
+export function caseStudiesRoute({ model, dir, trails, route }: RouteContext): Route {
   const page = model.pages.caseStudies;
   return route({
     path: paths.caseStudies,
@@ -10,5 +10,7 @@ export function caseStudiesRoute({ model, dir, route }: RouteContext): Route {
     source: `${dir}/pages/case-studies.json`,
     props: { page, caseStudies: model.caseStudies, paths: { contact: paths.contact } },
     head: { ...meta(page), image: model.caseStudies[0]?.image },
+    breadcrumb: { above: trails.home, name: page.breadcrumb },
+    schema: { type: 'WebPage' },
   });
 }

@@ -2,7 +2,7 @@ import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-export function contactRoute({ model, dir, toaster, contactForm, route }: RouteContext): Route {
+export function contactRoute({ model, dir, toaster, contactForm, trails, route }: RouteContext): Route {
   const contact = model.pages.contact;
   return route({
     path: paths.contact,
@@ -10,5 +10,7 @@ export function contactRoute({ model, dir, toaster, contactForm, route }: RouteC
     source: `${dir}/pages/contact.json`,
     props: { page: contact, site: model.site, form: contactForm, formHeading: model.forms.contact.heading, toaster },
     head: meta(contact),
+    breadcrumb: { above: trails.home, name: contact.breadcrumb },
+    schema: { type: 'ContactPage', mainEntity: 'organization' },
   });
 }

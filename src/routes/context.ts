@@ -6,7 +6,9 @@ import type { SiteModel } from '../content/model';
 import type { IslandProps } from '../../islands/registry';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
+import type { Link } from '../../templates/layout/types';
 import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route';
+import { blogTrail, homeTrail } from './trails';
 
 export interface RouteOptions {
   /** Overrides content/site.json's url (from --site-url or SITE_URL). */
@@ -26,6 +28,8 @@ export interface RouteContext {
   /** The words every enquiry form shares. */
   formCopy: Pick<IslandProps<'EnquiryForm'>['copy'], 'fields' | 'requiredNote' | 'submitting' | 'toasts'>;
   contactForm: IslandProps<'EnquiryForm'>;
+  /** The breadcrumb trails pages hang from (trails.ts). */
+  trails: { home: readonly Link[]; blog: readonly Link[] };
   route<K extends PageKind>(spec: RouteSpec<K>): Route;
   /** The route `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
   kept(key: string, inputs: readonly unknown[], make: () => Route | undefined): Route | undefined;
@@ -49,7 +53,8 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
       copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
       endpoint: options.endpoint,
     },
-    route: (spec) => pageRoute(siteUrl, site.name, spec),
+    trails: { home: homeTrail(model), blog: blogTrail(model) },
+    route: (spec) => pageRoute(site, siteUrl, spec),
     kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),
   };
 }

@@ -1,10 +1,9 @@
 import { paths } from '../paths';
-import { organization, withContext } from '../structured-data';
 import type { RouteContext } from './context';
 import type { Route } from './route';
 
 /** The home page: hero with the quote form, services, testimonials, stats and the contact form. */
-export function homeRoute({ model, siteUrl, endpoint, dir, toaster, formCopy, contactForm, route }: RouteContext): Route {
+export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm, route }: RouteContext): Route {
   const { site, forms } = model;
   const home = model.pages.home;
   return route({
@@ -23,6 +22,8 @@ export function homeRoute({ model, siteUrl, endpoint, dir, toaster, formCopy, co
       toaster,
       paths: { contact: paths.contact, caseStudies: paths.caseStudies },
     },
-    head: { title: home.title, description: home.description, keywords: home.keywords, image: home.hero.image, jsonLd: withContext(organization(site, siteUrl)) },
+    head: { title: home.title, description: home.description, keywords: home.keywords, image: home.hero.image },
+    breadcrumb: { above: [], name: model.navigation.breadcrumb.home },
+    schema: { type: 'WebPage', mainEntity: 'organization' },
   });
 }

@@ -9,6 +9,7 @@ export function createLayout(model: SiteData): Layout {
   return {
     site,
     skipLink: navigation.skipLink,
+    breadcrumbLabel: navigation.breadcrumb.label,
     header: {
       links: navigation.header,
       servicesMenu: {

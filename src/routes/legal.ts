@@ -3,7 +3,7 @@ import type { RouteContext } from './context';
 import { bodySlot, type Route } from './route';
 
 /** The privacy policy, terms and cookie policy: Markdown pages at the top level. */
-export function legalRoutes({ model, route }: RouteContext): Route[] {
+export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
   return model.legalPages.map((page) =>
     route({
       path: paths.legal(page.slug),
@@ -13,6 +13,8 @@ export function legalRoutes({ model, route }: RouteContext): Route[] {
       body: page.body,
       props: { page: { title: page.title, updated: page.updated, html: bodySlot }, updatedLabel: model.pages.legal.updatedLabel },
       head: { title: page.title, description: page.description, keywords: page.keywords },
+      breadcrumb: { above: trails.home, name: page.title },
+      schema: { type: 'WebPage' },
     }),
   );
 }

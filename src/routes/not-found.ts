@@ -3,7 +3,7 @@ import type { RouteContext } from './context';
 import type { Route } from './route';
 
 /** 404.html: served for every unknown path, never listed in the sitemap. */
-export function notFoundRoute({ model, dir, route }: RouteContext): Route {
+export function notFoundRoute({ model, dir, trails, route }: RouteContext): Route {
   const page = model.pages.notFound;
   return route({
     path: paths.notFound,
@@ -11,5 +11,7 @@ export function notFoundRoute({ model, dir, route }: RouteContext): Route {
     source: `${dir}/pages/404.json`,
     props: { page, paths: { home: paths.home } },
     head: { title: page.title, description: page.description, keywords: [], noindex: true },
+    // Shown at whatever path was missing; search engines do not index it, so it tells them nothing.
+    breadcrumb: { above: trails.home, name: page.title },
   });
 }

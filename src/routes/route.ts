@@ -2,10 +2,11 @@
  * What a route is, and how the table makes one from what it says about a
  * page: its file, full title, canonical URL and place in the sitemap follow.
  */
-import type { MarkdownBody } from '../content/model';
-import type { Head } from '../../templates/layout/types';
+import type { Head, Link } from '../../templates/layout/types';
 import type { PageKind, PageProps } from '../../templates/index';
+import type { MarkdownBody, SiteFacts } from '../content/model';
 import { absoluteUrl, fileFor } from '../paths';
+import { pageGraph, type PageSchema } from '../structured-data/page-graph';
 
 export type Route = {
   [K in PageKind]: {
@@ -37,7 +38,11 @@ export type RouteSpec<K extends PageKind> = {
   kind: K;
   props: PageProps<K>;
   source: string;
-  head: Omit<Head, 'canonical' | 'title' | 'ogType'> & { title: string; ogType?: Head['ogType'] };
+  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd'> & { title: string; ogType?: Head['ogType'] };
+  /** The page's place in breadcrumb trails: the trail of the page above it (none above the home page), and its own name. */
+  breadcrumb: { above: readonly Link[]; name: string };
+  /** What the page tells search engines (its type and the things it describes): every page has it but the 404. */
+  schema?: PageSchema;
   lastModified?: string;
   body?: MarkdownBody;
 };
@@ -47,9 +52,12 @@ export type RouteSpec<K extends PageKind> = {
  * spread followed by more properties costs several times as much, and a
  * large site makes a route per article.
  */
-export function pageRoute<K extends PageKind>(siteUrl: string, siteName: string, spec: RouteSpec<K>): Route {
-  const { title: base, ogType = 'website' } = spec.head;
-  const title = `${base} | ${siteName}`.length <= 60 ? `${base} | ${siteName}` : base;
+export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, spec: RouteSpec<K>): Route {
+  const { title: base, description, ogType = 'website' } = spec.head;
+  const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
+  const canonical = absoluteUrl(siteUrl, spec.path);
+  const breadcrumbs = [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
+  const jsonLd = spec.schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, spec.schema);
   const route = {
     path: spec.path,
     file: fileFor(spec.path),
@@ -58,7 +66,7 @@ export function pageRoute<K extends PageKind>(siteUrl: string, siteName: string,
     source: spec.source,
     inSitemap: !spec.head.noindex,
     lastModified: spec.lastModified,
-    head: Object.assign({}, spec.head, { title, ogType, canonical: absoluteUrl(siteUrl, spec.path) }),
+    head: Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd }),
   } as Route;
   if (spec.body) route.body = spec.body;
   return route;

@@ -1,10 +1,10 @@
 import { absoluteUrl, paths } from '../paths';
-import { service } from '../structured-data';
+import { service } from '../structured-data/service';
 import type { RouteContext } from './context';
 import type { Route } from './route';
 
 /** The five service pages (/services/local-seo …), from content/service-pages/. */
-export function servicePageRoutes({ model, siteUrl, dir, route }: RouteContext): Route[] {
+export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
   const { site } = model;
   return model.servicePages.map((page) => {
     const path = paths.service(page.slug);
@@ -14,19 +14,15 @@ export function servicePageRoutes({ model, siteUrl, dir, route }: RouteContext):
       kind: 'ServicePage',
       source: `${dir}/service-pages/${page.slug}.json`,
       props: { page: content, site, paths: { contact: paths.contact } },
-      head: {
-        title,
-        description,
-        keywords,
-        image: page.hero.image,
-        jsonLd: service({ name: page.name, serviceType: page.name, description, url: absoluteUrl(siteUrl, path), site, siteUrl, audience: 'UK tradespeople' }),
-      },
+      head: { title, description, keywords, image: page.hero.image },
+      breadcrumb: { above: trails.home, name: page.name },
+      schema: { type: 'WebPage', mainEntity: service(site, siteUrl, { name: page.name, serviceType: page.name, description, pageUrl: absoluteUrl(siteUrl, path) }) },
     });
   });
 }
 
 /** A page per trade (/services/plumber …): the trade page's words with the trade's names filled in, and the services' cards in that trade's words. */
-export function tradeRoutes({ model, siteUrl, dir, route }: RouteContext): Route[] {
+export function tradeRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
   const { site } = model;
   const trade = model.pages.trade;
   const serviceById = new Map(model.services.map((item) => [item.id, item]));
@@ -60,12 +56,11 @@ export function tradeRoutes({ model, siteUrl, dir, route }: RouteContext): Route
         site,
         paths: { home: paths.home, contact: paths.contact },
       },
-      head: {
-        title: fill(trade.title),
-        description: item.metaDescription,
-        keywords: item.keywords,
-        image: item.heroImage,
-        jsonLd: service({ name: heading, serviceType: 'Digital marketing', description: item.metaDescription, url: absoluteUrl(siteUrl, path), site, siteUrl, audience: item.plural }),
+      head: { title: fill(trade.title), description: item.metaDescription, keywords: item.keywords, image: item.heroImage },
+      breadcrumb: { above: trails.home, name: fill(trade.breadcrumb) },
+      schema: {
+        type: 'WebPage',
+        mainEntity: service(site, siteUrl, { name: heading, serviceType: trade.serviceType, description: item.metaDescription, pageUrl: absoluteUrl(siteUrl, path), audience: item.plural }),
       },
     });
   });

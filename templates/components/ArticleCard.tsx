@@ -21,8 +21,12 @@ export interface ArticleCardLabels {
   featuredLabel: string;
 }
 
-/** An article in the blog's list; `featured` draws the large first card. data-category is what the filter hides by. */
+/**
+ * An article in the blog's list; `featured` draws the large first card. data-category is what the filter hides by.
+ * The featured card stands straight under the page's h1, so its title is an h2; the others are under Recent Articles.
+ */
 export function ArticleCard({ article, labels, featured = false }: { article: ArticleSummary; labels: ArticleCardLabels; featured?: boolean }) {
+  const Title = featured ? 'h2' : 'h3';
   return (
     <article data-category={article.category} className={`flex overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}>
       <StockImage
@@ -38,7 +42,7 @@ export function ArticleCard({ article, labels, featured = false }: { article: Ar
           {featured && <span className="rounded-full bg-accent px-3 py-1 font-semibold text-white">{labels.featuredLabel}</span>}
           <span className="rounded-full bg-brand-light px-3 py-1 font-semibold text-brand">{article.category}</span>
         </p>
-        <h3 className={`mt-4 font-bold text-slate-900 ${featured ? 'text-2xl md:text-3xl' : 'text-xl'}`}>{article.title}</h3>
+        <Title className={`mt-4 font-bold text-slate-900 ${featured ? 'text-2xl md:text-3xl' : 'text-xl'}`}>{article.title}</Title>
         <p className="mt-3 flex-1 text-slate-600">{article.excerpt}</p>
         <p className="mt-4 text-sm text-slate-600">
           {article.author} &middot; <time dateTime={article.date}>{formatDate(article.date)}</time> &middot; {article.readTime} {labels.readTimeSuffix}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Breadcrumbs } from '../components/Breadcrumbs';
 import type { Head, Layout } from './types';
 
 /**
@@ -91,6 +92,7 @@ export function Document({ head, layout, stylesheet, scripts, header, footer, ch
           {layout.skipLink}
         </a>
         {header}
+        {head.breadcrumbs.length > 1 && <Breadcrumbs label={layout.breadcrumbLabel} trail={head.breadcrumbs} />}
         <main id="main" tabIndex={-1} className="focus:outline-none">
           {children}
         </main>

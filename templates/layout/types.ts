@@ -1,3 +1,4 @@
+import type { Graph } from 'schema-dts';
 import type { Image, SiteFacts } from '../../src/content/model';
 
 export interface Link {
@@ -5,7 +6,7 @@ export interface Link {
   href: string;
 }
 
-/** Everything in the page's <head>, decided by the route table. */
+/** What the route table decides about a page's document around its content: its <head>, and the breadcrumb trail above the content. */
 export interface Head {
   title: string;
   description: string;
@@ -14,8 +15,10 @@ export interface Head {
   canonical: string;
   ogType: 'website' | 'article';
   image?: Image;
-  /** schema.org data for the page, if the page describes something search engines know (organisation, service, article). */
-  jsonLd?: Record<string, unknown>;
+  /** From the home page to this page, which is last; on the home page, just itself, and no trail is shown. */
+  breadcrumbs: readonly Link[];
+  /** The page's schema.org graph (src/structured-data/); none on the 404 page, which search engines do not index. */
+  jsonLd?: Graph;
   noindex?: boolean;
 }
 
@@ -23,6 +26,8 @@ export interface Head {
 export interface Layout {
   site: SiteFacts;
   skipLink: string;
+  /** The accessible name of every page's breadcrumb trail. */
+  breadcrumbLabel: string;
   header: {
     links: readonly (Link | { label: string; menu: 'services' })[];
     servicesMenu: { label: string; servicesHeading: string; services: readonly Link[]; tradesHeading: string; trades: readonly Link[] };

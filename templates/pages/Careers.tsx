@@ -31,7 +31,7 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
         <ul className="space-y-6">
           {jobs.map((job) => (
             <li key={job.title} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">
-              <article aria-label={job.title}>
+              <article id={job.id} aria-label={job.title} className="scroll-mt-20">
                 <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
                   <div>
                     <h3 className="text-2xl font-bold">{job.title}</h3>

@@ -1,4 +1,10 @@
-/** html: every page valid by html-validate's rules of the HTML standard and of accessibility, not of a serialisation style (self-closed void elements, attribute case). */
+/**
+ * html: every page valid by two validators we did not write: html-validate's
+ * rules of the HTML standard and of accessibility (not of a serialisation
+ * style: self-closed void elements, attribute case), and the W3C's Nu HTML
+ * Checker, with no error.
+ */
+import { nuErrors } from '../nu-html-checker';
 import type { CheckContext, Finding, GateResult } from '../types';
 
 export async function checkHtml(context: CheckContext): Promise<GateResult> {
@@ -19,5 +25,15 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       }
     }
   }
-  return { gate: 'html', passed: findings.length === 0, checked: `${context.pages.length} pages, html-validate:standard and a11y`, findings, notes: [] };
+  const pathOf = new Map(context.pages.map((page) => [page.file, page.path]));
+  for (const error of await nuErrors(context.dir, context.pages.map((page) => page.file))) {
+    findings.push({
+      page: pathOf.get(error.file) ?? error.file,
+      rule: 'nu-html-checker',
+      target: error.extract ? `line ${error.line}: ${error.extract.trim()}` : `line ${error.line}`,
+      message: error.message,
+      fix: 'see the HTML standard (html.spec.whatwg.org) for the element named',
+    });
+  }
+  return { gate: 'html', passed: findings.length === 0, checked: `${context.pages.length} pages, html-validate:standard and a11y, Nu HTML Checker`, findings, notes: [] };
 }

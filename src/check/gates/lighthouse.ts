@@ -10,13 +10,18 @@ import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import type { CheckContext, Finding, GateResult } from '../types';
 import { chromiumFlags, requireChromium } from '../chromium';
 
-/** One page per template of this site. */
+/** One page of each template of this site but the 404's, which asks search engines not to index it and so cannot score SEO 100. */
 export const templatePages = [
   { template: 'home', path: '/' },
+  { template: 'about', path: '/about' },
+  { template: 'case studies', path: '/case-studies' },
+  { template: 'blog', path: '/blog' },
+  { template: 'article', path: '/blog/local-seo-tips' },
+  { template: 'careers', path: '/careers' },
+  { template: 'contact', path: '/contact' },
+  { template: 'legal', path: '/privacy-policy' },
   { template: 'service page', path: '/services/local-seo' },
   { template: 'trade page', path: '/services/plumber' },
-  { template: 'article', path: '/blog/local-seo-tips' },
-  { template: 'contact', path: '/contact' },
 ];
 
 /** Served by the check's own server beside the site, with the same headers and compression. */

@@ -1,25 +1,22 @@
 /**
  * seo: what a crawler needs from every page but the 404: a unique title of at
  * most 60 characters and description of at most 160, a canonical URL equal to
- * the page's own URL and its sitemap entry, Open Graph tags, one h1, and
- * JSON-LD that parses and has the fields Google requires for its type; a
- * sitemap listing exactly the pages; robots.txt naming it.
+ * the page's own URL and its sitemap entry, Open Graph tags, one h1; one
+ * connected JSON-LD graph with the page's own node, every reference resolved
+ * and every property Google requires for a rich result (json-ld.ts); every
+ * URL of the site in it served by the site; breadcrumbs, shown and described,
+ * that are the route table's trail (breadcrumbs.ts); a sitemap listing
+ * exactly the pages; robots.txt naming it.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { paths } from '../../paths';
+import { breadcrumbProblems } from '../breadcrumbs';
+import { graphProblems, readGraph, richResultProblems, type Graph, type PageProblem } from '../json-ld';
+import { routeTrails } from '../route-trails';
 import type { CheckContext, Finding, GateResult } from '../types';
-
-/** Fields Google's structured-data documentation requires (or, for articles, lists as what makes them eligible). */
-const requiredFields: Record<string, string[]> = {
-  Organization: ['name', 'url'],
-  LocalBusiness: ['name', 'address'],
-  ProfessionalService: ['name', 'address'],
-  Service: ['name', 'provider'],
-  Article: ['headline', 'image', 'datePublished', 'author.name'],
-  BlogPosting: ['headline', 'image', 'datePublished', 'author.name'],
-};
 
 export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
@@ -34,6 +31,8 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const listed = new Set(Array.from((sitemap ?? '').matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decodeXml(match[1]!)));
   if (!sitemap) add('/sitemap.xml', 'sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
 
+  const table = await routeTrails(context.root, context.contentDir);
+  const pagePaths = new Set(context.pages.map((page) => page.path));
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   const expectedUrls = new Set<string>();
@@ -73,16 +72,13 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
     const h1 = $('h1').length;
     if (h1 !== 1) add(path, 'h1-count', `the page has ${h1} h1 elements`, 'give every page exactly one h1');
 
-    $('script[type="application/ld+json"]').each((index, script) => {
-      let data: unknown;
-      try {
-        data = JSON.parse($(script).html() ?? '');
-      } catch (error) {
-        add(path, 'json-ld-parse', `JSON-LD block ${index + 1} is not valid JSON (${(error as Error).message})`, 'fix the structured data', `script[type="application/ld+json"]:nth-of-type(${index + 1})`);
-        return;
-      }
-      for (const problem of jsonLdProblems(data)) add(path, 'json-ld-fields', problem, 'add the fields Google requires for this type (developers.google.com/search/docs/appearance/structured-data)');
-    });
+    const pageUrl = url ?? canonical ?? path;
+    const read = readGraph($);
+    const graph = 'rule' in read ? undefined : read;
+    const served = (urlPath: string) => pagePaths.has(urlPath) || existsSync(join(context.dir, urlPath));
+    const problems = 'rule' in read ? [read] : [...graphProblems(read, pageUrl), ...(await richResultProblems(page.html)), ...unservedUrls(read, siteOrigin, served)];
+    problems.push(...breadcrumbProblems($, graph, { url: pageUrl, origin: siteOrigin ?? '' }, table.trails.get(path), table.label));
+    for (const problem of problems) add(path, problem.rule, problem.message, problem.fix, problem.rule === 'breadcrumbs' ? `nav[aria-label="${table.label}"]` : 'script[type="application/ld+json"]');
   }
 
   if (sitemap && siteOrigin) {
@@ -100,18 +96,19 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   };
 }
 
-function jsonLdProblems(data: unknown): string[] {
-  if (!data || typeof data !== 'object') return ['JSON-LD is not an object'];
-  const record = data as Record<string, unknown>;
-  const problems: string[] = [];
-  if (record['@context'] !== 'https://schema.org' && record['@context'] !== 'http://schema.org') problems.push('JSON-LD has no @context of https://schema.org');
-  const type = record['@type'];
-  if (typeof type !== 'string') return [...problems, 'JSON-LD has no @type'];
-  for (const field of requiredFields[type] ?? []) {
-    const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), record);
-    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) problems.push(`${type} JSON-LD lacks ${field}`);
-  }
-  return problems;
+/** URLs of the site's own origin in the graph (the logo, trail steps, pages) that the built site does not serve. */
+function unservedUrls(graph: Graph, origin: string | undefined, served: (path: string) => boolean): PageProblem[] {
+  if (!origin) return [];
+  const urls = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.startsWith(`${origin}/`)) urls.add(value.replace(/#.*$/, ''));
+    } else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item);
+  };
+  collect(graph.nodes);
+  return [...urls]
+    .filter((url) => !served(url.slice(origin.length)))
+    .map((url) => ({ rule: 'json-ld-url', message: `the structured data names ${url}, which the site does not serve`, fix: 'name only pages of the site and files of public/ (the logo among them)' }));
 }
 
 async function readText(path: string): Promise<string | undefined> {

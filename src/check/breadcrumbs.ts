@@ -1,0 +1,45 @@
+/**
+ * A built page's breadcrumbs against the route table's trail for it: the
+ * visible trail (a nav of links, the page itself last and marked current)
+ * and the BreadcrumbList its page node names must both be that trail. The
+ * home page's trail is itself alone: it shows none and describes none.
+ */
+import type { CheerioAPI } from 'cheerio';
+import type { Link } from '../../templates/layout/types';
+import type { Graph, PageProblem, JsonObject } from './json-ld';
+
+const fix = 'render the trail from the route table\'s head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)';
+
+export function breadcrumbProblems($: CheerioAPI, graph: Graph | undefined, page: { url: string; origin: string }, expected: readonly Link[] | undefined, label: string): PageProblem[] {
+  if (!expected) return [{ rule: 'breadcrumbs', message: 'the page is not in the route table, which every trail comes from', fix: 'build the site from the same content/ as the check reads' }];
+  const problems: PageProblem[] = [];
+  const add = (message: string) => problems.push({ rule: 'breadcrumbs', message, fix });
+  const wanted = expected.length > 1 ? expected : [];
+  const show = (trail: readonly Link[]) => (trail.length ? trail.map((crumb) => `${crumb.label} (${crumb.href})`).join(' › ') : 'none');
+
+  const navs = $(`nav[aria-label="${label}"]`);
+  if (navs.length > 1) add(`the page shows ${navs.length} breadcrumb trails`);
+  const links = navs.first().find('ol > li a');
+  const visible = links.map((_, link) => ({ label: $(link).text().trim(), href: $(link).attr('href') ?? '' })).get();
+  if (show(visible) !== show(wanted)) add(`the visible trail is ${show(visible)}; the route table's is ${show(wanted)}`);
+  const current = links.filter('[aria-current="page"]');
+  if (wanted.length && (current.length !== 1 || !links.last().is(current))) add('the visible trail does not mark the page itself, its last step, with aria-current="page"');
+
+  if (graph) {
+    const pageNode = graph.byId.get(page.url);
+    const listId = (pageNode?.breadcrumb as JsonObject | undefined)?.['@id'];
+    const list = typeof listId === 'string' ? graph.byId.get(listId) : undefined;
+    const items = Array.isArray(list?.itemListElement) ? (list.itemListElement as JsonObject[]) : [];
+    const described = items.map((item) => ({ label: String(item.name ?? ''), href: pathOf(item.item, page.origin) }));
+    if (show(described) !== show(wanted)) add(`the BreadcrumbList the page's node names is ${show(described)}; the route table's trail is ${show(wanted)}`);
+    const positions = items.map((item) => item.position);
+    if (positions.some((position, index) => position !== index + 1)) add(`the BreadcrumbList's positions are ${positions.join(', ')}, not 1 to ${items.length} in order`);
+  }
+  return problems;
+}
+
+/** A step's URL as a path of the site; a URL on another origin stays whole, and so disagrees. */
+function pathOf(url: unknown, origin: string): string {
+  const text = typeof url === 'string' ? url : '';
+  return text.startsWith(`${origin}/`) ? text.slice(origin.length) : text;
+}

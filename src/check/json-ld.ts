@@ -1,0 +1,188 @@
+/**
+ * A built page's JSON-LD as search engines read it: one graph whose nodes
+ * point at each other by @id. What makes it wrong, by rule:
+ *
+ * - json-ld-missing, json-ld-count, json-ld-parse, json-ld-graph: no graph,
+ *   more than one block, a block that is not JSON, or JSON that is not a
+ *   schema.org @graph;
+ * - json-ld-page-node: no node for the page itself (a WebPage, or a kind of
+ *   one, whose @id is the page's URL);
+ * - json-ld-reference: a reference ({ "@id": … }) to a node the graph does
+ *   not hold;
+ * - json-ld-disconnected: a node nothing links to the page's node;
+ * - json-ld-fields: a node without a property Google requires for its rich
+ *   result, by the table below for the types it covers and by Adobe's
+ *   structured-data validator (Google's rules for JobPosting, BreadcrumbList,
+ *   Person, ImageObject and more) for the rest.
+ */
+import type { CheerioAPI } from 'cheerio';
+import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
+
+export type JsonObject = Record<string, unknown>;
+
+/** Something wrong with a page's structured data or breadcrumbs, by the seo gate's rule for it. */
+export interface PageProblem {
+  rule: string;
+  message: string;
+  fix: string;
+}
+
+/** A page's graph: its top-level nodes, and every node with an @id (nested ones too) by that @id. */
+export interface Graph {
+  nodes: JsonObject[];
+  byId: ReadonlyMap<string, JsonObject>;
+}
+
+const fieldsFix = 'add the properties Google requires for this type (developers.google.com/search/docs/appearance/structured-data/search-gallery)';
+
+const pageTypes = new Set<string>(sitePageTypes);
+
+/**
+ * What Google requires of the types Adobe's validator has no rules for:
+ * LocalBusiness needs name and address, a logo needs logo and url, an article
+ * is eligible with headline, image, date and author, and a site name needs
+ * the WebSite's name and url. A dotted path follows references.
+ */
+const requiredProperties: Record<string, readonly string[]> = {
+  ProfessionalService: ['name', 'url', 'logo', 'address'],
+  WebSite: ['name', 'url', 'publisher.name'],
+  BlogPosting: ['headline', 'image', 'datePublished', 'author.name', 'publisher.name'],
+  Service: ['name', 'provider.name'],
+  ...Object.fromEntries([...pageTypes].map((type) => [type, ['url', 'name', 'isPartOf.name']])),
+};
+
+/** The page's one graph, or why it has none. */
+export function readGraph($: CheerioAPI): Graph | PageProblem {
+  const scripts = $('script[type="application/ld+json"]');
+  if (scripts.length === 0) return { rule: 'json-ld-missing', message: 'the page has no JSON-LD', fix: 'give the page its structured data (src/structured-data/): a route without `schema` has none' };
+  if (scripts.length > 1) return { rule: 'json-ld-count', message: `the page has ${scripts.length} JSON-LD blocks`, fix: 'put every node in the one @graph of the page' };
+  let data: unknown;
+  try {
+    data = JSON.parse(scripts.first().html() ?? '');
+  } catch (error) {
+    return { rule: 'json-ld-parse', message: `the JSON-LD is not valid JSON (${(error as Error).message})`, fix: 'fix the structured data' };
+  }
+  const record = isObject(data) ? data : {};
+  if (record['@context'] !== 'https://schema.org' || !Array.isArray(record['@graph']) || !record['@graph'].every(isObject)) {
+    return { rule: 'json-ld-graph', message: 'the JSON-LD is not a schema.org graph ({ "@context": "https://schema.org", "@graph": [nodes] })', fix: 'write the page\'s nodes as one @graph' };
+  }
+  const nodes = record['@graph'];
+  const byId = new Map<string, JsonObject>();
+  for (const node of nodes) walk(node, (object) => typeof object['@id'] === 'string' && object['@type'] !== undefined && byId.set(object['@id'], object));
+  return { nodes, byId };
+}
+
+/** Everything wrong with a page's graph but what Adobe's validator finds (richResultProblems). */
+export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
+  const problems: PageProblem[] = [];
+  const page = graph.byId.get(pageUrl);
+  if (!page || !typesOf(page).some((type) => pageTypes.has(type))) {
+    problems.push({ rule: 'json-ld-page-node', message: `the graph has no WebPage node whose @id is the page's URL, ${pageUrl}`, fix: 'describe the page itself in its graph, with its canonical URL as @id' });
+  }
+  for (const node of graph.nodes) {
+    for (const id of referencesIn(node)) {
+      if (!graph.byId.has(id)) problems.push({ rule: 'json-ld-reference', message: `${describe(node)} points at ${id}, which is no node of the page's graph`, fix: 'point only at nodes of the same graph, by their @id' });
+    }
+  }
+  if (page) {
+    const linked = linkedTo(graph, page);
+    for (const node of graph.nodes) {
+      if (!linked.has(node)) problems.push({ rule: 'json-ld-disconnected', message: `${describe(node)} is not linked to the page's node`, fix: 'link every node to the page by @id (isPartOf, mainEntity, publisher…)' });
+    }
+  }
+  for (const node of graph.nodes) {
+    walk(node, (object) => {
+      for (const type of typesOf(object)) {
+        for (const path of requiredProperties[type] ?? []) {
+          if (isEmpty(valueAt(graph, object, path))) problems.push({ rule: 'json-ld-fields', message: `${type}: required property "${path}" is missing`, fix: fieldsFix });
+        }
+      }
+    });
+  }
+  return problems;
+}
+
+/** Google's rich-result rules, as Adobe's validator has them, on the structured data that @marbec/web-auto-extractor finds in the page. */
+export async function richResultProblems(html: string): Promise<PageProblem[]> {
+  const [{ default: Validator }, { default: WebAutoExtractor }] = await Promise.all([import('@adobe/structured-data-validator'), import('@marbec/web-auto-extractor')]);
+  const extracted = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html);
+  const issues = await new Validator().validate(extracted);
+  return issues
+    .filter((issue) => issue.severity === 'ERROR')
+    .map((issue) => ({
+      rule: 'json-ld-fields',
+      message: `${(issue.path ?? []).map((step) => step.type ?? step.property).join(' › ') || issue.rootType}: ${issue.issueMessage}`,
+      fix: fieldsFix,
+    }));
+}
+
+/** The nodes linked to `start`, following references both ways: one connected graph holds every node. */
+function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
+  const neighbours = new Map<JsonObject, Set<JsonObject>>(graph.nodes.map((node) => [node, new Set()]));
+  const topLevel = (object: JsonObject | undefined) => (object && neighbours.has(object) ? object : graph.nodes.find((node) => contains(node, object)));
+  for (const node of graph.nodes) {
+    for (const id of referencesIn(node)) {
+      const target = topLevel(graph.byId.get(id));
+      if (!target) continue;
+      neighbours.get(node)!.add(target);
+      neighbours.get(target)!.add(node);
+    }
+  }
+  const seen = new Set<JsonObject>([topLevel(start) ?? start]);
+  for (const node of seen) for (const next of neighbours.get(node) ?? []) seen.add(next);
+  return seen;
+}
+
+/** The @ids a node points at: every object of it that is nothing but an @id. */
+function referencesIn(node: JsonObject): string[] {
+  const ids: string[] = [];
+  walk(node, (object) => {
+    const keys = Object.keys(object);
+    if (keys.length === 1 && keys[0] === '@id' && typeof object['@id'] === 'string') ids.push(object['@id']);
+  });
+  return ids;
+}
+
+/** A property by its dotted path, following references to the nodes they name. */
+function valueAt(graph: Graph, node: JsonObject, path: string): unknown {
+  let value: unknown = node;
+  for (const key of path.split('.')) {
+    if (Array.isArray(value)) value = value[0];
+    if (!isObject(value)) return undefined;
+    const id = value['@id'];
+    const target = typeof id === 'string' && Object.keys(value).length === 1 ? graph.byId.get(id) : value;
+    value = target?.[key];
+  }
+  return value;
+}
+
+function walk(value: unknown, visit: (object: JsonObject) => void): void {
+  if (Array.isArray(value)) for (const item of value) walk(item, visit);
+  else if (isObject(value)) {
+    visit(value);
+    for (const [key, item] of Object.entries(value)) if (key !== '@context') walk(item, visit);
+  }
+}
+
+function contains(node: JsonObject, target: JsonObject | undefined): boolean {
+  let found = false;
+  walk(node, (object) => (found ||= object === target));
+  return found;
+}
+
+function typesOf(node: JsonObject): string[] {
+  const type = node['@type'];
+  return (Array.isArray(type) ? type : [type]).filter((item): item is string => typeof item === 'string');
+}
+
+function describe(node: JsonObject): string {
+  return `${typesOf(node).join('/') || 'a node without @type'} ${typeof node['@id'] === 'string' ? node['@id'] : '(no @id)'}`;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}

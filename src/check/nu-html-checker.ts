@@ -1,0 +1,52 @@
+/**
+ * The W3C's Nu HTML Checker (vnu.jar, from the npm package vnu-jar) over
+ * built pages, in one Java process for all of them: the HTML standard as the
+ * W3C's own validator reads it, heading levels included. It needs Java; as
+ * root, `npm test` installs Debian's (scripts/ensure-system-packages.js).
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { SitegenError } from '../errors';
+
+export interface NuMessage {
+  /** The page's file, relative to the site folder. */
+  file: string;
+  line: number;
+  message: string;
+  /** The markup at fault, as the checker quotes it. */
+  extract: string;
+}
+
+interface NuReport {
+  messages: { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }[];
+}
+
+export const javaCommand = process.env.JAVA ?? 'java';
+
+/** The checker's errors (not its warnings or notes) on the given pages of the site in `dir`. */
+export async function nuErrors(dir: string, files: readonly string[]): Promise<NuMessage[]> {
+  // vnu-jar's module is the path of the jar it ships; it is never run, so its own Java downloader never runs either.
+  const jar = String(createRequire(import.meta.url)('vnu-jar'));
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(javaCommand, ['-jar', jar, '--errors-only', '--format', 'json', '--stdout', ...files.map((file) => join(dir, file))], { maxBuffer: 64 * 1024 * 1024 }));
+  } catch (error) {
+    const failed = error as NodeJS.ErrnoException & { stdout?: string };
+    if (failed.code === 'ENOENT') throw new SitegenError(`the html gate runs the Nu HTML Checker on Java, and \`${javaCommand}\` is not installed: apt-get install -y default-jre-headless (or set JAVA)`);
+    // The checker exits 1 when it found errors, with its report on standard output all the same.
+    if (!failed.stdout) throw new SitegenError(`the Nu HTML Checker did not run: ${failed.message}`);
+    stdout = failed.stdout;
+  }
+  const report = JSON.parse(stdout) as NuReport;
+  const prefix = `file:${join(dir, '/')}`;
+  return report.messages
+    .filter((message) => message.type === 'error' || message.subType === 'fatal')
+    .map((message) => ({
+      file: decodeURI(message.url ?? '').replace(prefix, ''),
+      line: message.lastLine ?? 0,
+      message: message.message,
+      extract: message.extract ?? '',
+    }));
+}

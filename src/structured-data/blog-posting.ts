@@ -1,0 +1,29 @@
+/** An article as search engines read it: a BlogPosting by its author, published by the organisation. */
+import type { BlogPosting } from 'schema-dts';
+import type { GraphNode } from './graph-node';
+import type { Article } from '../content/model';
+import { ref, siteIds } from './site-nodes';
+
+export function blogPosting(
+  article: Pick<Article, 'title' | 'description' | 'date' | 'author' | 'category' | 'keywords'>,
+  pageUrl: string,
+  imageUrl: string,
+  siteUrl: string,
+): GraphNode<BlogPosting> {
+  const ids = siteIds(siteUrl);
+  return {
+    '@type': 'BlogPosting',
+    '@id': `${pageUrl}#article`,
+    headline: article.title,
+    description: article.description,
+    image: [imageUrl],
+    datePublished: article.date,
+    dateModified: article.date,
+    author: { '@type': 'Person', name: article.author },
+    publisher: ref(ids.organization),
+    mainEntityOfPage: ref(pageUrl),
+    isPartOf: ref(ids.website),
+    articleSection: article.category,
+    keywords: article.keywords.join(', '),
+  };
+}

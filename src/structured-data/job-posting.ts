@@ -1,0 +1,40 @@
+/**
+ * An open position as Google's job search reads it: what it requires (title,
+ * description, datePosted, hiringOrganization, and a jobLocation, or for a
+ * remote job jobLocationType TELECOMMUTE with the country applicants must
+ * live in) and what it recommends that the content has (validThrough,
+ * employmentType, identifier, directApply; baseSalary only where the agency
+ * states a salary).
+ */
+import type { JobPosting } from 'schema-dts';
+import type { GraphNode } from './graph-node';
+import type { Job, SiteFacts } from '../content/model';
+import { employmentTypes } from '../content/schemas';
+import { escapeHtml } from '../escape';
+import { ref, siteIds } from './site-nodes';
+
+export function jobPosting(job: Job, careersUrl: string, requirementsLabel: string, site: SiteFacts, siteUrl: string): GraphNode<JobPosting> {
+  const url = `${careersUrl}#${job.id}`;
+  const { workplace, salary } = job;
+  return {
+    '@type': 'JobPosting',
+    '@id': url,
+    url,
+    title: job.title,
+    // Google asks for the whole description, in HTML: the role, then what the agency looks for.
+    description: `<p>${escapeHtml(job.description)}</p><p>${escapeHtml(requirementsLabel)}:</p><ul>${job.requirements.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    datePosted: job.datePosted,
+    validThrough: job.validThrough,
+    employmentType: employmentTypes[job.type],
+    hiringOrganization: ref(siteIds(siteUrl).organization),
+    identifier: { '@type': 'PropertyValue', name: site.name, value: job.id },
+    // Applying is by e-mail, not on the page.
+    directApply: false,
+    ...(workplace.type === 'office'
+      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: workplace.locality, addressRegion: workplace.region, addressCountry: workplace.country } } }
+      : { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: workplace.applicantCountry } }),
+    ...(salary && {
+      baseSalary: { '@type': 'MonetaryAmount', currency: salary.currency, value: { '@type': 'QuantitativeValue', minValue: salary.min, maxValue: salary.max, unitText: salary.per } },
+    }),
+  };
+}

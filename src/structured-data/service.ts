@@ -1,0 +1,28 @@
+/** A service the agency offers, on its service page or a trade's page: provided by the organisation, in the country it serves. */
+import type { Service } from 'schema-dts';
+import type { GraphNode } from './graph-node';
+import type { SiteFacts } from '../content/model';
+import { ref, servedCountry, siteIds } from './site-nodes';
+
+export interface ServiceFacts {
+  name: string;
+  serviceType: string;
+  description: string;
+  pageUrl: string;
+  /** Who the service is for, where the page is for one trade (its plural: "Plumbers"). */
+  audience?: string;
+}
+
+export function service(site: SiteFacts, siteUrl: string, facts: ServiceFacts): GraphNode<Service> {
+  return {
+    '@type': 'Service',
+    '@id': `${facts.pageUrl}#service`,
+    name: facts.name,
+    serviceType: facts.serviceType,
+    description: facts.description,
+    url: facts.pageUrl,
+    provider: ref(siteIds(siteUrl).organization),
+    areaServed: servedCountry(site),
+    ...(facts.audience && { audience: { '@type': 'BusinessAudience', audienceType: facts.audience } }),
+  };
+}

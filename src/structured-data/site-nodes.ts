@@ -1,0 +1,78 @@
+/**
+ * The nodes every page's graph holds: the agency (a ProfessionalService with
+ * its logo, address, map position, hours and contact point) and the website
+ * it publishes. Other nodes point at them by @id rather than repeating them.
+ */
+import type { Country, IdReference, ProfessionalService, WebSite } from 'schema-dts';
+import type { GraphNode } from './graph-node';
+import type { SiteFacts } from '../content/model';
+import { absoluteUrl } from '../paths';
+
+/** The @id of each node the whole site shares: fragments of the home page's URL, as search engines expect. */
+export function siteIds(siteUrl: string) {
+  const home = absoluteUrl(siteUrl, '/');
+  return { organization: `${home}#organization`, logo: `${home}#logo`, website: `${home}#website` };
+}
+
+export function ref(id: string): IdReference {
+  return { '@id': id };
+}
+
+/** The country the agency works in, as a node of its own wherever a node names it (the organisation, a service, a remote job). */
+export function servedCountry(site: SiteFacts): Country {
+  return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
+}
+
+export function organization(site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> {
+  const ids = siteIds(siteUrl);
+  const telephone = site.phoneHref.replace(/^tel:/, '');
+  return {
+    '@type': 'ProfessionalService',
+    '@id': ids.organization,
+    name: site.name,
+    url: absoluteUrl(siteUrl, '/'),
+    logo: {
+      '@type': 'ImageObject',
+      '@id': ids.logo,
+      url: absoluteUrl(siteUrl, site.logo.src),
+      contentUrl: absoluteUrl(siteUrl, site.logo.src),
+      width: { '@type': 'QuantitativeValue', value: site.logo.width, unitCode: 'E37' },
+      height: { '@type': 'QuantitativeValue', value: site.logo.height, unitCode: 'E37' },
+      caption: site.name,
+    },
+    image: ref(ids.logo),
+    description: site.blurb,
+    telephone,
+    email: site.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: site.address.street,
+      addressLocality: site.address.locality,
+      addressRegion: site.address.region,
+      postalCode: site.address.postcode,
+      addressCountry: site.address.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: site.hours.days,
+      opens: site.hours.opens,
+      closes: site.hours.closes,
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone,
+      email: site.email,
+      areaServed: site.areaServed.code,
+      availableLanguage: 'English',
+    },
+    areaServed: servedCountry(site),
+    sameAs: site.social.map((social) => social.href),
+  };
+}
+
+export function website(site: SiteFacts, siteUrl: string): GraphNode<WebSite> {
+  const ids = siteIds(siteUrl);
+  return { '@type': 'WebSite', '@id': ids.website, url: absoluteUrl(siteUrl, '/'), name: site.name, description: site.tagline, publisher: ref(ids.organization) };
+}

@@ -1,0 +1,29 @@
+import type { Link } from '../layout/types';
+
+/**
+ * The page's place in the site, from the home page to the page itself
+ * (marked as the current page), as WAI-ARIA's breadcrumb pattern has it. The
+ * same trail is the page's BreadcrumbList for search engines: both come from
+ * the route table.
+ */
+export function Breadcrumbs({ label, trail }: { label: string; trail: readonly Link[] }) {
+  const last = trail.length - 1;
+  return (
+    <nav aria-label={label} className="border-b border-slate-200 bg-slate-50">
+      <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1 text-sm text-slate-600">
+        {trail.map((crumb, index) => (
+          <li key={crumb.href} className="flex items-center gap-x-2">
+            {index === last ? (
+              <a href={crumb.href} aria-current="page" className="inline-block py-1.5 font-semibold text-slate-900">{crumb.label}</a>
+            ) : (
+              <>
+                <a href={crumb.href} className="inline-block py-1.5 hover:text-brand hover:underline">{crumb.label}</a>
+                <span aria-hidden="true" className="text-slate-400">/</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
