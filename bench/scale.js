@@ -8,41 +8,49 @@
  * generators, each once the last one's writes are on disk (settleDisk); the
  * table shows medians of wall time and peak memory.
  *
- * sitegen is measured twice: as builds run one after another (its asset
- * cache holds the stylesheet, bundles and templates of the last build, as
- * their code has not changed), and with that cache emptied before each run
- * (Tailwind and esbuild run every time). Then `sitegen build --incremental`
- * with nothing changed, against a whole build.
+ * sitegen runs in a scratch copy of the project (bench/project.js) and is
+ * measured three ways:
+ * - as builds run one after another: its working files (.sitegen/: the
+ *   content index, the asset cache) are the last build's;
+ * - with .sitegen/ removed before each run, the output folder kept, as
+ *   Eleventy and Hugo keep theirs: every article is read, parsed and rendered
+ *   by marked, and Tailwind and esbuild run;
+ * - a first build: .sitegen/ removed and the output folder empty.
+ * Then `sitegen build --incremental` with nothing changed, and after one
+ * article's body is edited (a different article each run), against a whole
+ * build.
  *
  *   npm run bench:scale [-- --sizes 250,1000,4000 --runs 7 --json report.json]
  */
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeArticles } from './scale/articles.js';
 import { measure, median, verdict } from './measure.js';
+import { benchProject, root } from './project.js';
 
 const { values: args } = parseArgs({
   options: { sizes: { type: 'string', default: '250,1000,4000' }, runs: { type: 'string', default: '7' }, json: { type: 'string' } },
 });
 const sizes = args.sizes.split(',').map(Number);
 const runs = Number(args.runs);
-const root = fileURLToPath(new URL('..', import.meta.url));
 const hugo = spawnSync('hugo', ['version'], { encoding: 'utf8' });
 const hugoVersion = hugo.status === 0 ? hugo.stdout.trim().split(' ').slice(0, 2).join(' ') : undefined;
 
 async function prepare(work, n) {
   const articles = join(work, 'articles');
-  await writeArticles(articles, n, 7);
+  const slugs = await writeArticles(articles, n, 7);
   const files = await readdir(articles);
+  // Written a minute ago, as a site's articles would have been.
+  const aMinuteAgo = new Date(Date.now() - 60_000);
+  await Promise.all(files.map((file) => utimes(join(articles, file), aMinuteAgo, aMinuteAgo)));
 
-  // sitegen: the whole site, its own content plus the N articles.
-  const content = join(work, 'sitegen-content');
-  await cp(join(root, 'content'), content, { recursive: true });
-  await Promise.all(files.map((file) => cp(join(articles, file), join(content, 'blog', file))));
+  // sitegen: the whole site, its own content plus the N articles, in a project of its own.
+  const project = await benchProject(join(work, 'sitegen'));
+  await Promise.all(files.map((file) => cp(join(articles, file), join(project.content, 'blog', file), { preserveTimestamps: true })));
 
   // Eleventy: the articles with a small Nunjucks layout.
   const eleventy = join(work, 'eleventy');
@@ -60,17 +68,31 @@ async function prepare(work, n) {
   await writeFile(join(hugoSite, 'layouts', '_default', 'single.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n');
   await writeFile(join(hugoSite, 'layouts', '_default', 'list.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n');
 
-  const sitegen = (...args) => measure(process.execPath, [join(root, 'bin', 'sitegen.js'), 'build', '--quiet', '--content', content, ...args], { cwd: root, env: { ...process.env, SUPABASE_URL: '' } });
+  const out = join(work, 'sitegen-out');
+  const build = (...more) => project.sitegen(['build', '--quiet', '--out', out, ...more]);
   const generators = {
-    sitegen: () => sitegen('--out', join(work, 'sitegen-out')),
-    'sitegen, no asset cache': async () => {
-      await rm(assetCache, { force: true });
-      return sitegen('--out', join(work, 'sitegen-out'));
+    sitegen: () => build(),
+    'sitegen without .sitegen/': async () => {
+      await project.forget();
+      return build();
     },
     eleventy: () => measure(process.execPath, [join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet', '--config=eleventy.config.mjs'], { cwd: eleventy }),
   };
   if (hugoVersion) generators.hugo = () => measure('hugo', ['--quiet', '-s', hugoSite, '-d', join(work, 'hugo-out')]);
-  return { generators, incremental: () => sitegen('--incremental', '--out', join(work, 'sitegen-incremental')) };
+
+  const incrementalOut = join(work, 'sitegen-incremental');
+  let edits = 0;
+  return {
+    generators,
+    /** A first build: nothing kept, and an empty output folder. */
+    firstBuild: async () => {
+      await Promise.all([project.forget(), rm(out, { recursive: true, force: true }), rm(`${out}.previous`, { recursive: true, force: true })]);
+      return build();
+    },
+    incremental: () => project.sitegen(['build', '--quiet', '--incremental', '--out', incrementalOut]),
+    /** One article's body edited, a different one each time. */
+    editOne: () => appendFile(join(project.content, 'blog', `${slugs[(edits++ * 97) % slugs.length]}.md`), `\nA sentence added by the benchmark, edit ${edits}.\n`),
+  };
 }
 
 /**
@@ -84,15 +106,21 @@ function settleDisk() {
   spawnSync('sync');
 }
 
-/** The asset cache (src/assets/asset-cache.ts) of the project the benchmark runs in. */
-const assetCache = join(root, '.sitegen', 'assets.json');
+async function timed(times, run) {
+  const samples = [];
+  for (let index = 0; index < times; index += 1) {
+    settleDisk();
+    samples.push(await run());
+  }
+  return { ms: median(samples.map((s) => s.ms)), mb: median(samples.map((s) => s.mb)), runs: samples.map((s) => Math.round(s.ms)) };
+}
 
 const results = [];
 const work = await mkdtemp(join(tmpdir(), 'sitegen-scale-'));
 try {
   for (const n of sizes) {
     const dir = join(work, String(n));
-    const { generators, incremental } = await prepare(dir, n);
+    const { generators, firstBuild, incremental, editOne } = await prepare(dir, n);
     const names = Object.keys(generators);
     const samples = Object.fromEntries(names.map((name) => [name, []]));
     // One unmeasured run each warms the disk cache; then the generators take turns, starting with a different one each round.
@@ -106,16 +134,16 @@ try {
     }
     const row = { n, generators: {} };
     for (const name of names) row.generators[name] = { ms: median(samples[name].map((s) => s.ms)), mb: median(samples[name].map((s) => s.mb)), runs: samples[name].map((s) => Math.round(s.ms)) };
-    // The first incremental build makes the manifest; the ones after it find nothing changed.
+    row.firstBuild = await timed(Math.min(runs, 5), firstBuild);
+    // The first incremental build makes the manifest; the ones after it find nothing changed, or one article edited.
     await incremental();
-    const upToDate = [];
-    for (let run = 0; run < runs; run += 1) {
-      settleDisk();
-      upToDate.push(await incremental());
-    }
-    row.incrementalUpToDate = { ms: median(upToDate.map((s) => s.ms)), runs: upToDate.map((s) => Math.round(s.ms)) };
+    row.incrementalUpToDate = await timed(runs, incremental);
+    row.incrementalOneEdit = await timed(runs, async () => {
+      await editOne();
+      return incremental();
+    });
     results.push(row);
-    process.stderr.write(`  N=${n}: ${names.map((name) => `${name} ${(row.generators[name].ms / 1000).toFixed(2)} s`).join(', ')}\n`);
+    process.stderr.write(`  N=${n}: ${names.map((name) => `${name} ${(row.generators[name].ms / 1000).toFixed(2)} s`).join(', ')}, first build ${(row.firstBuild.ms / 1000).toFixed(2)} s\n`);
     await rm(dir, { recursive: true, force: true });
   }
 } finally {
@@ -124,20 +152,23 @@ try {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const ratio = (a, b) => (a && b ? (a / b).toFixed(2) : '-');
+const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const versions = {
   node: process.version,
-  sitegen: JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(root, 'package.json'), 'utf8'))).version,
-  eleventy: JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(root, 'node_modules/@11ty/eleventy/package.json'), 'utf8'))).version,
+  react: versionOf('react'),
+  marked: versionOf('marked'),
+  grayMatter: versionOf('gray-matter'),
+  eleventy: versionOf('@11ty/eleventy'),
   hugo: hugoVersion ?? 'not installed',
 };
-console.log(`build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, eleventy ${versions.eleventy}, ${versions.hugo})`);
+console.log(`build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, react ${versions.react}, marked ${versions.marked}, gray-matter ${versions.grayMatter}; eleventy ${versions.eleventy}, ${versions.hugo})`);
 console.log('');
-console.log('| N | sitegen | sitegen, no asset cache | Eleventy | Hugo | sitegen ÷ Eleventy | sitegen ÷ Hugo | sitegen memory | Eleventy memory | Hugo memory | --incremental, nothing changed |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-for (const { n, generators: g, incrementalUpToDate: up } of results) {
-  const noCache = g['sitegen, no asset cache'];
+console.log('| N | sitegen | without .sitegen/ | first build | Eleventy | Hugo | ÷ Eleventy | ÷ Hugo | without .sitegen/ ÷ Hugo | first build ÷ Hugo | memory | Eleventy memory | Hugo memory | --incremental, nothing changed | --incremental, one article edited |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const { n, generators: g, firstBuild: first, incrementalUpToDate: up, incrementalOneEdit: edit } of results) {
+  const cold = g['sitegen without .sitegen/'];
   console.log(
-    `| ${n} | ${seconds(g.sitegen.ms)} | ${seconds(noCache.ms)} | ${seconds(g.eleventy.ms)} | ${g.hugo ? seconds(g.hugo.ms) : '-'} | ${ratio(g.sitegen.ms, g.eleventy.ms)} | ${ratio(g.sitegen.ms, g.hugo?.ms)} | ${g.sitegen.mb.toFixed(0)} MB | ${g.eleventy.mb.toFixed(0)} MB | ${g.hugo ? `${g.hugo.mb.toFixed(0)} MB` : '-'} | ${seconds(up.ms)} (${ratio(up.ms, g.sitegen.ms)} of a build) |`,
+    `| ${n} | ${seconds(g.sitegen.ms)} | ${seconds(cold.ms)} | ${seconds(first.ms)} | ${seconds(g.eleventy.ms)} | ${g.hugo ? seconds(g.hugo.ms) : '-'} | ${ratio(g.sitegen.ms, g.eleventy.ms)} | ${ratio(g.sitegen.ms, g.hugo?.ms)} | ${ratio(cold.ms, g.hugo?.ms)} | ${ratio(first.ms, g.hugo?.ms)} | ${Math.max(g.sitegen.mb, cold.mb, first.mb).toFixed(0)} MB | ${g.eleventy.mb.toFixed(0)} MB | ${g.hugo ? `${g.hugo.mb.toFixed(0)} MB` : '-'} | ${seconds(up.ms)} (${ratio(up.ms, g.sitegen.ms)}) | ${seconds(edit.ms)} (${ratio(edit.ms, g.sitegen.ms)}) |`,
   );
 }
 const largest = results.find((row) => row.n === 4000);
@@ -145,9 +176,18 @@ const smallest = results.find((row) => row.n === 250);
 console.log('');
 if (largest) {
   const g = largest.generators;
-  console.log(`targets at N = 4000: ÷ Eleventy ${ratio(g.sitegen.ms, g.eleventy.ms)} (≤ 0.35) ${verdict(g.sitegen.ms <= 0.35 * g.eleventy.ms)}; ÷ Hugo ${ratio(g.sitegen.ms, g.hugo?.ms)} (≤ 0.5) ${g.hugo ? verdict(g.sitegen.ms <= 0.5 * g.hugo.ms) : 'hugo not installed'}; memory ${g.sitegen.mb.toFixed(0)} MB (< 400) ${verdict(g.sitegen.mb < 400)}`);
+  const cold = g['sitegen without .sitegen/'];
+  const peak = Math.max(g.sitegen.mb, cold.mb, largest.firstBuild.mb);
+  console.log(`targets at N = 4000:`);
+  console.log(`  consecutive builds ÷ Eleventy ${ratio(g.sitegen.ms, g.eleventy.ms)} (≤ 0.35) ${verdict(g.sitegen.ms <= 0.35 * g.eleventy.ms)}`);
+  console.log(`  consecutive builds ÷ Hugo ${ratio(g.sitegen.ms, g.hugo?.ms)} (≤ 0.5) ${g.hugo ? verdict(g.sitegen.ms <= 0.5 * g.hugo.ms) : 'hugo not installed'}`);
+  console.log(`  without .sitegen/ ÷ Hugo ${ratio(cold.ms, g.hugo?.ms)} (≤ 0.7) ${g.hugo ? verdict(cold.ms <= 0.7 * g.hugo.ms) : 'hugo not installed'}`);
+  console.log(`  peak memory ${peak.toFixed(0)} MB (< 400) ${verdict(peak < 400)}`);
   const up = largest.incrementalUpToDate.ms / g.sitegen.ms;
-  console.log(`incremental, nothing changed: ${(up * 100).toFixed(0)}% of a whole build (< 15%) ${verdict(up < 0.15)}`);
+  console.log(`  --incremental, nothing changed: ${(up * 100).toFixed(0)}% of a whole build (< 15%) ${verdict(up < 0.15)}`);
+  const edit = largest.incrementalOneEdit.ms / g.sitegen.ms;
+  console.log(`  --incremental, one body edited: ${edit.toFixed(2)} of a whole build (≤ 0.2) ${verdict(edit <= 0.2)}`);
+  console.log(`  (reported) first build into an empty output folder: ${seconds(largest.firstBuild.ms)}, ${ratio(largest.firstBuild.ms, g.hugo?.ms)} of Hugo's`);
 }
 if (largest && smallest) {
   const growth = largest.generators.sitegen.ms / smallest.generators.sitegen.ms;

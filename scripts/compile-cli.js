@@ -4,12 +4,13 @@
 // The small packages every build runs on are bundled in: each build thread
 // then loads a few files instead of resolving and reading dozens (the build
 // worker's start measured 76 → 49 ms). The rest stay external, to load only
-// when a command needs them, or because they must be one copy shared with
+// when a command needs them (gray-matter and marked, only when a file must be
+// parsed or a body rendered), or because they must be one copy shared with
 // the compiled templates (React and Preact), or are native or large.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-const bundled = new Set(['commander', 'fast-glob', 'gray-matter', 'marked', 'valibot']);
+const bundled = new Set(['commander', 'fast-glob', 'valibot']);
 const { dependencies } = JSON.parse(await readFile('package.json', 'utf8'));
 const external = Object.keys(dependencies)
   .filter((name) => !bundled.has(name))

@@ -40,7 +40,8 @@ export interface BuildConfig {
 export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.ProcessEnv = process.env): BuildConfig {
   const root = resolve(options.root ?? process.cwd());
   const env = withDotEnv(root, processEnv);
-  const siteUrl = options.siteUrl ?? env.SITE_URL;
+  // An empty SITE_URL is an unset one: CI passes repository variables that may not be set.
+  const siteUrl = options.siteUrl ?? (env.SITE_URL?.trim() || undefined);
   const supabaseUrl = env.SUPABASE_URL?.trim() || undefined;
   return {
     root,

@@ -8,14 +8,14 @@
 import { join, sep } from 'node:path';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
 import { bundleClientScripts } from './assets/client-scripts';
-import { compileTemplates } from './assets/compile-templates';
+import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
 import { buildStylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
 import { contentHash } from './hash';
 import { formatBytes } from './log';
 import { ContentIndex, type IndexedFile } from './content/content-index';
 import { loadArticles, loadSiteData, rereadArticles, withArticles, type ParsedArticle } from './content/load-site';
-import { markdownFiles, markdownSource, type MarkdownSource } from './content/content-files';
+import { markdownSource, type MarkdownSource } from './content/content-files';
 import { MarkdownFiles } from './content/markdown-files';
 import type { SiteData, SiteModel } from './content/model';
 import { ContentCache } from './content/read-content';
@@ -115,8 +115,28 @@ interface RenderSetup {
   fingerprintOf(route: Route): string;
   /** See pageFingerprint: the layout's sources and data, and the stylesheet. */
   shared: string;
-  /** What every page shares and the templates are as they were for the last update: a route kept as it was is a page unchanged. */
-  sameBasis: boolean;
+  fingerprints: Fingerprints;
+}
+
+/**
+ * Page fingerprints (pageFingerprint) under one basis, what every page shares
+ * and the templates' sources, kept by route: a route the route table kept (an
+ * unchanged article's) is not hashed again while the basis is the same.
+ */
+class Fingerprints {
+  private readonly byRoute = new WeakMap<Route, string>();
+
+  constructor(
+    readonly basis: string,
+    private readonly shared: string,
+    private readonly versions: CompiledTemplates['versions'],
+  ) {}
+
+  of(route: Route): string {
+    let fingerprint = this.byRoute.get(route);
+    if (fingerprint === undefined) this.byRoute.set(route, (fingerprint = pageFingerprint(this.shared, this.versions[route.kind], route)));
+    return fingerprint;
+  }
 }
 
 /** The pages of an update, and the paths of those it rendered (or, when pages are rendered lazily, found changed). */
@@ -145,8 +165,8 @@ export class SiteBuilder {
   /** The files changed since the last update that succeeded. */
   private unsettled = new Set<string>();
   private readonly keptRoutes = new KeptRoutes();
-  /** Page fingerprints by route, and what they hold true for (see renderSetup). */
-  private fingerprints?: { basis: string; byRoute: WeakMap<Route, string> };
+  /** The page fingerprints of the last update that succeeded. */
+  private fingerprints?: Fingerprints;
   /** How the last update renders a page, for pages rendered when asked for. */
   private renderPage?: PageRenderer;
   private readonly pathOfFile = new Map<string, string>();
@@ -193,6 +213,7 @@ export class SiteBuilder {
     this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
     // Nothing is kept until everything succeeded: a failed update leaves the last good site.
     const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges, render);
+    this.fingerprints = setup.fingerprints;
     this.parsed = parsed;
     this.unsettled.clear();
     return { routes, rendered: rendered.rendered, removed, stages };
@@ -276,24 +297,15 @@ export class SiteBuilder {
     const { templates, stylesheet } = assets;
     const layout = createLayout(data);
     const shared = `${templates.layoutVersion}\0${contentHash(JSON.stringify(layout))}\0${stylesheet.file}`;
-    // Fingerprints are kept by route while what every page shares and the templates are the same: a route the route table
-    // kept (an unchanged article's) is then not hashed again.
     const basis = `${shared}\0${JSON.stringify(templates.versions)}`;
-    const sameBasis = this.fingerprints?.basis === basis;
-    if (!sameBasis) this.fingerprints = { basis, byRoute: new WeakMap() };
-    const { byRoute } = this.fingerprints!;
+    const fingerprints = this.fingerprints?.basis === basis ? this.fingerprints : new Fingerprints(basis, shared, templates.versions);
     return {
       assets,
       layout,
-      sameBasis,
+      fingerprints,
       extraScripts: this.options.dev ? [reloadClientPath] : [],
       shared,
-      fingerprintOf: (route) => {
-        if (!this.options.remember) return '';
-        let fingerprint = byRoute.get(route);
-        if (fingerprint === undefined) byRoute.set(route, (fingerprint = pageFingerprint(shared, templates.versions[route.kind], route)));
-        return fingerprint;
-      },
+      fingerprintOf: (route) => (this.options.remember ? fingerprints.of(route) : ''),
     };
   }
 
@@ -375,7 +387,9 @@ export class SiteBuilder {
         result.rendered.push(route.path);
         continue;
       }
-      const same = (setup.sameBasis && previous.route === route) || setup.fingerprintOf(previous.route) === setup.fingerprintOf(route);
+      // A page is compared by its fingerprint then and now; a route kept as it was under the same basis is the same page.
+      const then = this.fingerprints!;
+      const same = (then === setup.fingerprints && previous.route === route) || then.of(previous.route) === setup.fingerprints.of(route);
       if (same && (previous.html === undefined || samePageScripts(previous.scripts, scriptsFor(previous.markers)))) {
         result.pages.set(route.path, previous.route === route ? previous : { ...previous, route });
         continue;
@@ -470,10 +484,10 @@ export class SiteBuilder {
    */
   writeContentIndex(): { files: number; changed: number; rendered: number } | undefined {
     const { index } = this.markdownSource();
-    if (!index) return undefined;
-    const contentDir = this.config.contentDir;
-    const previous = ContentIndex.load(index.cacheDir, contentDir, index.generator).files;
-    const keys = markdownFiles(contentDir).map((path) => path.slice(contentDir.length + 1).replaceAll('\\', '/'));
+    if (!index || !this.markdown || !this.model) return undefined;
+    // The index as this builder loaded it: what the last build left.
+    const previous = this.markdown.index.files;
+    const keys = [...this.parsed.map((article) => article.body.key), ...this.model.legalPages.map((page) => page.body.key)];
     const files: Record<string, IndexedFile> = {};
     let changed = 0;
     let rendered = 0;
@@ -484,7 +498,7 @@ export class SiteBuilder {
       if (entry.hash !== previous[key]?.hash) changed += 1;
       if (entry.body && entry.body.join() !== previous[key]?.body?.join()) rendered += 1;
     }
-    if (this.indexChanges.size > 0 || keys.length !== Object.keys(previous).length) ContentIndex.write(index.cacheDir, contentDir, index.generator, files);
+    if (this.indexChanges.size > 0 || keys.length !== Object.keys(previous).length) ContentIndex.write(index.cacheDir, this.config.contentDir, index.generator, files);
     return { files: keys.length, changed, rendered };
   }
 

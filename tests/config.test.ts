@@ -51,4 +51,10 @@ describe('resolveConfig', () => {
   it('without .env, uses the environment alone', () => {
     expect(resolveConfig({ root: tmpdir() }, {}).siteUrl).toBeUndefined();
   });
+
+  it('reads an empty SITE_URL as unset (CI passes repository variables that may not be set), and still refuses a wrong one', () => {
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '' }).siteUrl).toBeUndefined();
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '  ' }).siteUrl).toBeUndefined();
+    expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: 'www.example.co.uk' })).toThrow('SITE_URL: expected an absolute URL such as https://www.example.co.uk, found "www.example.co.uk"');
+  });
 });

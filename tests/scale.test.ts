@@ -5,11 +5,11 @@
  * kind of change, while writing only what changed.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeArticles } from '../bench/scale/articles.js';
+import { generateArticle, writeArticles } from '../bench/scale/articles.js';
 import { build } from '../src/build';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
@@ -244,6 +244,81 @@ describe('sitegen build --incremental', () => {
     expect((await incremental()).stderr).toBe('');
     expect(await tree(out)).toEqual(await cold());
     await expect(stat(join(out, 'blog', 'trade-marketing-note-00003.html'))).rejects.toThrow();
+  });
+
+  it('after every kind of edit, writes byte for byte what a build from nothing writes, rewriting only the pages the edit changed', { timeout: 180_000 }, async () => {
+    const out = join(project.dir, 'edited');
+    const build = () => project.build(['--incremental', '--out', 'edited']);
+    /** A build with nothing kept (no content index, no asset cache, no manifest), aside from the project's own. */
+    const fromNothing = async () => {
+      const kept = join(project.dir, '.sitegen-kept');
+      await rm(kept, { recursive: true, force: true });
+      await rename(join(project.dir, '.sitegen'), kept);
+      try {
+        await rm(join(project.dir, 'reference'), { recursive: true, force: true });
+        expect((await project.build(['--out', 'reference'])).stderr).toBe('');
+        return tree(join(project.dir, 'reference'));
+      } finally {
+        await rm(join(project.dir, '.sitegen'), { recursive: true, force: true });
+        await rename(kept, join(project.dir, '.sitegen'));
+      }
+    };
+    /** Makes `change`, builds incrementally, checks the output against a build from nothing, and says which files were written. */
+    const after = async (change: () => Promise<unknown>) => {
+      const before = await modified(out);
+      await change();
+      expect((await build()).stderr).toBe('');
+      expect(await tree(out)).toEqual(await fromNothing());
+      return changed(before, await modified(out));
+    };
+    /** The blog index page listing an article, from the output. */
+    const indexPageOf = async (slug: string) => {
+      const pages = (await readdir(join(out, 'blog', 'page'))).map((name) => `blog/page/${name}`);
+      for (const page of ['blog.html', ...pages]) if ((await readFile(join(out, page), 'utf8')).includes(`href="/blog/${slug}"`)) return page;
+      throw new Error(`no index page lists ${slug}`);
+    };
+    const articleFile = (slug: string) => join(project.dir, 'content', 'blog', `${slug}.md`);
+    const indexPages = (list: string[]) => list.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));
+
+    expect((await build()).stderr).toBe('');
+
+    // A body edited: that article's page, nothing else.
+    expect(await after(() => edit('content/blog/trade-marketing-note-00100.md', (text) => text.replace(/\n\n/, '\n\nOne more sentence in the body.\n\n')))).toEqual([
+      'blog/trade-marketing-note-00100.html',
+    ]);
+
+    // A title edited: the article and the one index page that lists it; the sitemap stays.
+    const listing = await indexPageOf('trade-marketing-note-00101');
+    expect(await after(() => edit('content/blog/trade-marketing-note-00101.md', (text) => text.replace(/^title: .*$/m, 'title: "Retitled While the Site Was Built"')))).toEqual(
+      ['blog/trade-marketing-note-00101.html', listing].sort(),
+    );
+
+    // A date edited so that the article moves to the front: the article, every index page from there to where it was, the sitemap.
+    const from = await indexPageOf('trade-marketing-note-00102');
+    const fromPage = from === 'blog.html' ? 1 : Number(/(\d+)\.html$/.exec(from)![1]);
+    expect(fromPage).toBeGreaterThan(2);
+    const moved = await after(() => edit('content/blog/trade-marketing-note-00102.md', (text) => text.replace(/^date: .*$/m, 'date: "2030-01-01"')));
+    expect(moved.filter((file) => !indexPages([file]).length)).toEqual(['blog/trade-marketing-note-00102.html', 'sitemap.xml']);
+    expect(indexPages(moved)).toEqual(['blog.html', ...Array.from({ length: fromPage - 1 }, (_, index) => `blog/page/${index + 2}.html`)].sort());
+
+    // An article added, one renamed (its file; its page keeps its slug), one deleted.
+    const added = await after(() => writeFile(articleFile('an-added-note'), (generateArticle(900, 3).text).replace(/^slug: .*$/m, 'slug: "an-added-note"')));
+    expect(added).toEqual(expect.arrayContaining(['blog/an-added-note.html', 'sitemap.xml']));
+    expect(indexPages(added).length).toBeGreaterThan(0);
+    expect(await after(() => rename(articleFile('trade-marketing-note-00103'), articleFile('note-103-renamed')))).toEqual([]);
+    const deleted = await after(() => unlink(articleFile('trade-marketing-note-00104')));
+    expect(deleted).toEqual(expect.arrayContaining(['sitemap.xml']));
+    expect(indexPages(deleted).length).toBeGreaterThan(0);
+    await expect(stat(join(out, 'blog', 'trade-marketing-note-00104.html'))).rejects.toThrow();
+
+    // The article template: every article's page, and no other.
+    const template = await after(() => edit('templates/pages/Article.tsx', (text) => text.replace('<article className="mx-auto', '<article data-edited="yes" className="mx-auto')));
+    expect(template.every((file) => file.startsWith('blog/') && !indexPages([file]).length)).toBe(true);
+    expect(template).toHaveLength((await readdir(join(project.dir, 'content', 'blog'))).length);
+
+    // site.json (the phone number, in every header): every page.
+    const everyPage = await after(() => edit('content/site.json', (text) => text.replace('"phone": "0808 157 0192"', '"phone": "0808 157 0194"')));
+    expect(everyPage.filter((file) => file.endsWith('.html'))).toHaveLength(Object.keys(await tree(out)).filter((file) => file.endsWith('.html')).length);
   });
 
   it('keeps its cache in a git-ignored folder', async () => {

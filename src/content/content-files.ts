@@ -16,11 +16,6 @@ export function legalFiles(contentDir: string): string[] {
   return markdownIn(join(contentDir, 'legal'));
 }
 
-/** Every Markdown file of a content folder. */
-export function markdownFiles(contentDir: string): string[] {
-  return [...articleFiles(contentDir), ...legalFiles(contentDir)];
-}
-
 function markdownIn(folder: string): string[] {
   // A file name joins its folder as it is: path.join() per file measured 15 ms for 4,000 articles.
   return listFiles(folder, { pattern: '*.md' }).map((name) => `${folder}${sep}${name}`);

@@ -15,7 +15,7 @@
  * holds only the ids its templates choose.
  */
 import { createRequire } from 'node:module';
-import { Marked, type Token } from 'marked';
+import type { Marked, Token } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
 
 export interface RenderedMarkdown {
@@ -45,10 +45,23 @@ function asBrowserReads(attribute: string): string {
   return decodeAttribute(attribute);
 }
 
-const markdown = new Marked({ gfm: true });
-markdown.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
+let markdown: Marked | undefined;
+
+/**
+ * marked, set up the first time a body is rendered: a build whose bodies are
+ * all kept renders none, and need not load it (marked builds its rules as it
+ * loads, 12 ms on each thread).
+ */
+function parser(): Marked {
+  if (!markdown) {
+    markdown = new (require('marked') as typeof import('marked')).Marked({ gfm: true });
+    markdown.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
+  }
+  return markdown;
+}
 
 export function renderMarkdown(source: string): RenderedMarkdown {
+  const markdown = parser();
   const tokens = markdown.lexer(source);
   const internalLinks: string[] = [];
   markdown.walkTokens(tokens, (token: Token) => {

@@ -54,16 +54,12 @@ export interface RenderedPage {
   scripts: PageScripts;
 }
 
-/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds; found with indexOf, as it runs on every page. */
+const markerAttribute = / data-(island|enhance)="([^"]*)"/g;
+
+/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds: one scan of the page. */
 export function markersIn(html: string): Set<ScriptMarker> {
   const markers = new Set<ScriptMarker>();
-  for (const kind of ['island', 'enhance'] as const) {
-    const attribute = ` data-${kind}="`;
-    for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, at + attribute.length)) {
-      const start = at + attribute.length;
-      markers.add(`${kind}:${html.slice(start, html.indexOf('"', start))}`);
-    }
-  }
+  for (const [, kind, name] of html.matchAll(markerAttribute)) markers.add(`${kind as 'island' | 'enhance'}:${name}`);
   return markers;
 }
 

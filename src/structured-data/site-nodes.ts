@@ -23,7 +23,23 @@ export function servedCountry(site: SiteFacts): Country {
   return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
 }
 
-export function organization(site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> {
+/**
+ * The nodes are the same on every page of a build: made once per site and
+ * origin, and the same object shared by every page's graph (a graph is never
+ * changed once made).
+ */
+function once<T>(make: (site: SiteFacts, siteUrl: string) => T): (site: SiteFacts, siteUrl: string) => T {
+  const made = new WeakMap<SiteFacts, { siteUrl: string; node: T }>();
+  return (site, siteUrl) => {
+    const known = made.get(site);
+    if (known?.siteUrl === siteUrl) return known.node;
+    const node = make(site, siteUrl);
+    made.set(site, { siteUrl, node });
+    return node;
+  };
+}
+
+export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> => {
   const ids = siteIds(siteUrl);
   const telephone = site.phoneHref.replace(/^tel:/, '');
   return {
@@ -70,9 +86,9 @@ export function organization(site: SiteFacts, siteUrl: string): GraphNode<Profes
     areaServed: servedCountry(site),
     sameAs: site.social.map((social) => social.href),
   };
-}
+});
 
-export function website(site: SiteFacts, siteUrl: string): GraphNode<WebSite> {
+export const website = once((site: SiteFacts, siteUrl: string): GraphNode<WebSite> => {
   const ids = siteIds(siteUrl);
   return { '@type': 'WebSite', '@id': ids.website, url: absoluteUrl(siteUrl, '/'), name: site.name, description: site.tagline, publisher: ref(ids.organization) };
-}
+});

@@ -1,0 +1,67 @@
+/**
+ * The dev server's builder renders a page when it is first asked for, and
+ * keeps it until what it is rendered from changes (SiteBuilderOptions.lazy):
+ * every page it serves must be byte for byte the page a builder rendering
+ * everything at once makes, before and after edits.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../src/config';
+import { SiteBuilder } from '../src/site-builder';
+import { copyProject, type ProjectCopy } from './support/project-copy';
+
+let project: ProjectCopy;
+beforeAll(async () => {
+  project = await copyProject();
+});
+afterAll(() => project?.remove());
+
+/** Every page of a builder that renders everything at once, by path. */
+async function eagerPages(root: string): Promise<Map<string, string>> {
+  const builder = new SiteBuilder(resolveConfig({ root }, {}), { dev: true });
+  try {
+    await builder.update();
+    return new Map(builder.storedPages().map((page) => [page.route.path, page.html!]));
+  } finally {
+    await builder.close();
+  }
+}
+
+describe('a lazy builder (sitegen dev)', () => {
+  it('renders nothing until asked, then each page byte for byte as an eager builder does, after edits too', async () => {
+    const config = resolveConfig({ root: project.dir }, {});
+    const lazy = new SiteBuilder(config, { dev: true, remember: true, lazy: true });
+    try {
+      const first = await lazy.update();
+      expect(first.rendered).toHaveLength(48);
+      expect(lazy.storedPages().filter((page) => page.html !== undefined)).toEqual([]);
+      expect(lazy.page('/no-such-page')).toBeUndefined();
+
+      const compare = async () => {
+        const expected = await eagerPages(project.dir);
+        expect([...expected.keys()].sort()).toEqual(lazy.storedPages().map((page) => page.route.path).sort());
+        for (const [path, html] of expected) expect(lazy.page(path), path).toBe(html);
+        // A page asked for again is the one kept, not rendered again.
+        expect(lazy.file('about.html')).toBe(expected.get('/about'));
+      };
+      await compare();
+
+      // An article's title: its page and the blog's, which lists it, are found changed; the others keep their HTML.
+      const article = join(config.contentDir, 'blog', 'google-ads-guide.md');
+      await writeFile(article, (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited for the Lazy Builder"'));
+      const edited = await lazy.update([article]);
+      expect(edited.rendered.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(lazy.storedPages().filter((page) => page.html === undefined).map((page) => page.route.path).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      await compare();
+
+      // A shared datum (the phone number, in the header): every page.
+      const site = join(config.contentDir, 'site.json');
+      await writeFile(site, (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'));
+      expect((await lazy.update([site])).rendered).toHaveLength(48);
+      await compare();
+    } finally {
+      await lazy.close();
+    }
+  });
+});
