@@ -17,19 +17,10 @@ import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
 import { listFiles } from './list-files';
-import {
-  applyChanges,
-  inputsSignature,
-  missingFiles,
-  readManifest,
-  readStamp,
-  removeManifest,
-  writeManifest,
-  type Manifest,
-} from './output/incremental';
+import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import type { SiteBuilder, SiteBuilderOptions, StoredPage } from './site-builder';
-import type { BuildWorkers } from './workers/build-workers';
+import { parallelFrom, type BuildWorkers } from './workers/build-workers';
 
 export interface BuildResult extends BuildReport {
   outDir: string;
@@ -81,7 +72,9 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
       if (progress && total > 300) process.stdout.write(`\r  render     ${done}/${total} pages`);
     },
   };
-  const result = options.incremental ? await buildIncrementally(config, builderOptions, generator, log, started) : await buildCold(config, builderOptions, log, started);
+  // A report is measured only to be shown: gzipping every page costs a small site a tenth of its build.
+  const run: BuildRun = { log, started, reporting: !config.quiet || options.json === true };
+  const result = options.incremental ? await buildIncrementally(config, builderOptions, generator, run) : await buildCold(config, builderOptions, run);
 
   if (result.upToDate) log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
   else if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -96,12 +89,18 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
 }
 
 /** A whole build, staged and swapped in; `manifest` records it for the next incremental build. */
+/** What a build reports through, when it started, and whether its report is shown. */
+interface BuildRun {
+  log: Log;
+  started: number;
+  reporting: boolean;
+}
+
 async function buildCold(
   config: BuildConfig,
   builderOptions: SiteBuilderOptions,
-  log: Log,
-  started: number,
-  manifest?: Pick<Manifest, 'inputs' | 'generator'>,
+  { log, started, reporting }: BuildRun,
+  manifest?: { generator: string; inputs: Inputs },
   fresh = false,
 ): Promise<BuildResult> {
   const staging = await Staging.open(config.outDir, config.publicDir, { fresh });
@@ -120,19 +119,19 @@ async function buildCold(
     await staging.write(files);
     const written = await staging.commit();
     logIndex(log, builder.writeContentIndex());
-    if (manifest) await writeManifest(config, { ...manifest, pages: manifestPages(pages), files: await fileHashes(config, files) });
+    if (manifest) await writeManifest(config, { generator: manifest.generator, pages: manifestPages(pages), files: await fileHashes(config, files) }, manifest.inputs);
     else await removeManifest(config);
     const writeMs = performance.now() - writing;
     log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
     const { measureBuild } = await import('./build-report');
-    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, (page) => readFileSync(join(config.outDir, page.route.file)));
+    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, reporting ? (page) => readFileSync(join(config.outDir, page.route.file)) : undefined);
     return { ...report, outDir: config.outDir };
   } catch (error) {
     await staging.abort(error);
     // The earlier output being written over had a file where this build needs a folder, or the reverse: once more, from empty.
     if (staging.reused && isShapeConflict(error)) {
       await builder.close();
-      return buildCold(config, { ...builderOptions, workers: undefined }, log, started, manifest, true);
+      return buildCold(config, { ...builderOptions, workers: undefined }, { log, started, reporting }, manifest, true);
     }
     throw error;
   } finally {
@@ -140,10 +139,11 @@ async function buildCold(
   }
 }
 
-async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, log: Log, started: number): Promise<BuildResult> {
-  const signature = inputsSignature(config, generator);
+async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, run: BuildRun): Promise<BuildResult> {
+  const { log, started, reporting } = run;
+  const inputs = readInputs(config, generator);
   const stamp = await readStamp(config);
-  if (stamp && stamp.inputs === signature && stamp.generator === generator && missingFiles(config.outDir, stamp.pageFiles).size === 0) {
+  if (stamp && stamp.inputs === inputs.signature && stamp.generator === generator && missingFiles(config.outDir, stamp.pageFiles).size === 0) {
     const totals = { pages: stamp.pageFiles.length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
@@ -153,14 +153,18 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
   if (previous?.generator !== generator) {
     log.info(`  cache      ${previous ? 'made by another version of sitegen' : 'none yet'}: a whole build`);
-    return buildCold(config, builderOptions, log, started, { inputs: signature, generator });
+    return buildCold(config, builderOptions, run, { inputs, generator });
   }
+  // A few articles changed: the content index makes reading the rest a stat each, and starting threads would cost more than it saves.
+  const changed = stamp && changedInputs(stamp.files, inputs.files);
+  const changedArticles = changed && [...changed].filter((file) => file.startsWith(`${config.contentDir}/blog/`)).length;
+  const threaded = changedArticles === undefined || changedArticles >= parallelFrom ? builderOptions : { ...builderOptions, workerUrl: undefined };
 
   // Rendered pages go to a scratch folder first: nothing in the output changes until every page has rendered.
   const scratch = await mkdtemp(join(dirname(config.outDir), `${basename(config.outDir)}.incremental-`));
   // Loaded only now: an up-to-date build needs none of it.
   const { SiteBuilder } = await import('./site-builder');
-  const builder = new SiteBuilder(config, { ...builderOptions, remember: true, renderTo: scratch });
+  const builder = new SiteBuilder(config, { ...threaded, remember: true, renderTo: scratch });
   // A page whose file someone removed renders again.
   builder.seed(Object.fromEntries(Object.entries(previous.pages).filter(([, page]) => !missing.has(page.file))));
   try {
@@ -180,13 +184,13 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
       publicDir: config.publicDir,
       previousFiles: previous.files,
     });
-    await writeManifest(config, { inputs: signature, generator, pages: manifestPages(pages), files: hashes });
+    await writeManifest(config, { generator, pages: manifestPages(pages), files: hashes }, inputs);
     logIndex(log, builder.writeContentIndex());
     const writeMs = performance.now() - writing;
     log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
     const { measureBuild } = await import('./build-report');
-    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, (page) =>
-      readFileSync(join(config.outDir, page.route.file)),
+    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, reporting ? (page) =>
+      readFileSync(join(config.outDir, page.route.file)) : undefined,
     );
     return { ...report, outDir: config.outDir };
   } finally {

@@ -7,7 +7,7 @@
  */
 import { join, sep } from 'node:path';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
-import { bundleClientScripts } from './assets/client-scripts';
+import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
 import { buildStylesheet } from './assets/styles';
 import type { BuildConfig } from './config';
@@ -169,6 +169,9 @@ export class SiteBuilder {
   private fingerprints?: Fingerprints;
   /** How the last update renders a page, for pages rendered when asked for. */
   private renderPage?: PageRenderer;
+  /** The renderer of the last update that succeeded, and of this one (see pageRenderer). */
+  private renderer?: { fingerprints: Fingerprints; scripts: ClientScripts; render: PageRenderer };
+  private nextRenderer?: SiteBuilder['renderer'];
   private readonly pathOfFile = new Map<string, string>();
 
   constructor(
@@ -204,8 +207,7 @@ export class SiteBuilder {
     const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
     validateRoutes(model, routes);
     progress.total(routes.length);
-    const { scripts, stylesheet, templates } = assets;
-    const render = createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+    const render = this.pageRenderer(setup);
     // On a large site the build workers (and this thread, once done here) render the articles' pages.
     const rendered = this.renderPages(routes, setup, render, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
     if (articlePages) await this.finishArticlePages(routes, articlePages, rendered);
@@ -214,6 +216,7 @@ export class SiteBuilder {
     // Nothing is kept until everything succeeded: a failed update leaves the last good site.
     const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges, render);
     this.fingerprints = setup.fingerprints;
+    this.renderer = this.nextRenderer;
     this.parsed = parsed;
     this.unsettled.clear();
     return { routes, rendered: rendered.rendered, removed, stages };
@@ -342,6 +345,27 @@ export class SiteBuilder {
    * changed. Pages are written as they render when there is a folder for
    * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
    */
+  /**
+   * The page renderer of an update: the last one's while what it renders
+   * every page with (templates, layout, stylesheet, scripts) is the same, as
+   * it renders the header and footer when it is made; made when first used.
+   */
+  private pageRenderer(setup: RenderSetup): PageRenderer {
+    const { scripts, stylesheet, templates } = setup.assets;
+    const kept = this.renderer;
+    if (kept && kept.fingerprints === setup.fingerprints && kept.scripts === scripts) {
+      this.nextRenderer = kept;
+      return kept.render;
+    }
+    let render: PageRenderer | undefined;
+    const made: PageRenderer = (route, body) => {
+      render ??= createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+      return render(route, body);
+    };
+    this.nextRenderer = { fingerprints: setup.fingerprints, scripts, render: made };
+    return made;
+  }
+
   private renderPages(routes: Route[], setup: RenderSetup, render: PageRenderer, progress: (pages: number) => void, renderedElsewhere: (route: Route) => boolean): RenderedPages {
     if (this.options.lazy) return this.deferPages(routes, setup);
     const { renderTo } = this.options;

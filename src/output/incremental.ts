@@ -22,7 +22,7 @@ import { contentHash } from '../hash';
 import type { SeedPage } from '../site-builder';
 import type { SiteFile } from './write-site';
 
-const manifestVersion = 1;
+const manifestVersion = 2;
 
 export interface Manifest {
   version: number;
@@ -46,6 +46,8 @@ export interface Stamp {
   generator: string;
   /** The pages' files, to see that none was removed since. */
   pageFiles: string[];
+  /** Each input file's size and time (readInputs), to tell which changed. */
+  files: Record<string, string>;
 }
 
 function cachePath(config: BuildConfig, suffix: string): string {
@@ -79,12 +81,26 @@ export async function readManifest(config: BuildConfig): Promise<Manifest | unde
 }
 
 /** The manifest, then its stamp: a stamp never says more than the manifest beside it. */
-export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
+export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version' | 'inputs'>, inputs: Inputs): Promise<void> {
   const path = manifestPath(config);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, JSON.stringify({ version: manifestVersion, ...manifest }));
-  const stamp: Stamp = { version: manifestVersion, inputs: manifest.inputs, generator: manifest.generator, pageFiles: Object.values(manifest.pages).map((page) => page.file) };
+  await writeFile(path, JSON.stringify({ version: manifestVersion, inputs: inputs.signature, ...manifest }));
+  const stamp: Stamp = {
+    version: manifestVersion,
+    inputs: inputs.signature,
+    generator: manifest.generator,
+    pageFiles: Object.values(manifest.pages).map((page) => page.file),
+    files: inputs.files,
+  };
   await writeFile(stampPath(config), JSON.stringify(stamp));
+}
+
+/** What a build is made from, read in one walk: each input file's size and time, and one signature for all of it. */
+export interface Inputs {
+  /** The files, the configuration and the generator's version, hashed: equal means nothing to do. */
+  signature: string;
+  /** "size:time" by absolute path. */
+  files: Record<string, string>;
 }
 
 /**
@@ -92,18 +108,30 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
  * generator's version. Synchronous stats in one walk: on the up-to-date path
  * this is most of the work.
  */
-export function inputsSignature(config: BuildConfig, generator: string): string {
+export function readInputs(config: BuildConfig, generator: string): Inputs {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
   const parts = [generator, JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })];
+  const files: Record<string, string> = {};
   for (const dir of dirs) {
     // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
     for (const path of listFiles(dir, { hidden: dir === config.publicDir })) {
       // Joined as text, and hashed in one go: path.join() and a hash update per file cost half this walk.
-      const info = statSync(`${dir}/${path}`);
-      parts.push(`${dir}/${path}\0${info.size}\0${info.mtimeMs}`);
+      const file = `${dir}/${path}`;
+      const info = statSync(file);
+      const version = `${info.size}:${info.mtimeMs}`;
+      files[file] = version;
+      parts.push(`${file}\0${version}`);
     }
   }
-  return createHash('sha256').update(parts.join('\0')).digest('hex');
+  return { signature: createHash('sha256').update(parts.join('\0')).digest('hex'), files };
+}
+
+/** The input files added, removed or changed between two walks (readInputs). */
+export function changedInputs(before: Record<string, string>, now: Record<string, string>): Set<string> {
+  const changed = new Set<string>();
+  for (const [file, version] of Object.entries(now)) if (before[file] !== version) changed.add(file);
+  for (const file of Object.keys(before)) if (!(file in now)) changed.add(file);
+  return changed;
 }
 
 /** Which of `files` (paths under `dir`) are not there: one listing per folder, not a stat per file. */

@@ -23,7 +23,8 @@ export interface RenderedBefore {
  * checked apart (below).
  */
 export function pageFingerprint(shared: string, templateVersion: string, route: Route): string {
-  return contentHash(`${shared}\0${templateVersion}\0${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}\0${route.body?.hash ?? ''}`);
+  const madeFrom = route.madeFrom ?? `${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}\0${route.body?.hash ?? ''}`;
+  return contentHash(`${shared}\0${templateVersion}\0${madeFrom}`);
 }
 
 /** Whether a page rendered before can stay as it is: same inputs, and its markers still load the same scripts. */

@@ -4,6 +4,7 @@
  * function and the same small context, so both make the same route.
  */
 import type { Article, Pages, SiteData, SiteFacts } from '../content/model';
+import { contentHash } from '../hash';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';
@@ -34,9 +35,27 @@ export function articleRouteContext(data: SiteData, siteUrl: string | undefined)
   return context;
 }
 
+/** Each context's hash, for the routes made from it (see Route.madeFrom). */
+const contextHashes = new WeakMap<ArticleRouteContext, string>();
+
+/**
+ * What an article's route is made from, as one hash: its context, its front
+ * matter and its body's text. Hashing the front matter costs a fraction of
+ * serialising the page's props and head, which hold its structured data, and
+ * a large site has thousands of articles whose pages an incremental build or
+ * the dev server must find changed or not. Its file's name is not part of it:
+ * a file renamed is the same page.
+ */
+function articleMadeFrom({ file, body, ...frontMatter }: Article, context: ArticleRouteContext): string {
+  let contextHash = contextHashes.get(context);
+  if (contextHash === undefined) contextHashes.set(context, (contextHash = contentHash(JSON.stringify(context))));
+  return contentHash(`${contextHash}\0${JSON.stringify(frontMatter)}\0${body.hash}\0${body.links.join(' ')}`);
+}
+
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
-export function articleRoute(article: Article, { siteUrl, site, blog, trail }: ArticleRouteContext): Route | undefined {
+export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
   if (!article.slug) return undefined;
+  const { siteUrl, site, blog, trail } = context;
   const path = paths.article(article.slug);
   return pageRoute(site, siteUrl, {
     path,
@@ -44,6 +63,7 @@ export function articleRoute(article: Article, { siteUrl, site, blog, trail }: A
     source: article.file,
     lastModified: article.date,
     body: article.body,
+    madeFrom: articleMadeFrom(article, context),
     props: {
       article: {
         title: article.title,

@@ -23,6 +23,13 @@ export type Route = {
     lastModified?: string;
     /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
     body?: MarkdownBody;
+    /**
+     * A hash standing for everything the route's props, head and body are made
+     * from, where the table can say so for less than serialising them (an
+     * article's: its context, its front matter, its body's text): a page's
+     * fingerprint takes it in their place (render/page-fingerprint.ts).
+     */
+    madeFrom?: string;
   };
 }[PageKind];
 
@@ -45,6 +52,7 @@ export type RouteSpec<K extends PageKind> = {
   schema?: PageSchema;
   lastModified?: string;
   body?: MarkdownBody;
+  madeFrom?: string;
 };
 
 /**
@@ -69,6 +77,7 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
     head: Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd }),
   } as Route;
   if (spec.body) route.body = spec.body;
+  if (spec.madeFrom) route.madeFrom = spec.madeFrom;
   return route;
 }
 
