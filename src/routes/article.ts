@@ -38,29 +38,38 @@ export function articleRouteContext(data: SiteData, siteUrl: string | undefined)
 /** Each context's hash, for the routes made from it (see Route.madeFrom). */
 const contextHashes = new WeakMap<ArticleRouteContext, string>();
 
+/** What an article's own page shows of it; its excerpt and whether it is featured only the blog's listing does. */
+type ShownArticle = Pick<Article, 'slug' | 'title' | 'description' | 'keywords' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt' | 'body'>;
+
+function shownArticle({ slug, title, description, keywords, author, date, readTime, category, image, imageAlt, body }: Article): ShownArticle {
+  return { slug, title, description, keywords, author, date, readTime, category, image, imageAlt, body };
+}
+
 /**
- * What an article's route is made from, as one hash: its context, its front
- * matter and its body's text. Hashing the front matter costs a fraction of
+ * What an article's route is made from, as one hash: its context and what
+ * the page shows of the article. Hashing that costs a fraction of
  * serialising the page's props and head, which hold its structured data, and
  * a large site has thousands of articles whose pages an incremental build or
- * the dev server must find changed or not. Its file's name is not part of it:
- * a file renamed is the same page.
+ * the dev server must find changed or not. The route is made from nothing
+ * else, so an edited excerpt changes the blog's pages and not the article's.
+ * Its file's name is not part of it: a file renamed is the same page.
  */
-function articleMadeFrom({ file, body, ...frontMatter }: Article, context: ArticleRouteContext): string {
+function articleMadeFrom({ body, ...shown }: ShownArticle, context: ArticleRouteContext): string {
   let contextHash = contextHashes.get(context);
   if (contextHash === undefined) contextHashes.set(context, (contextHash = contentHash(JSON.stringify(context))));
-  return contentHash(`${contextHash}\0${JSON.stringify(frontMatter)}\0${body.hash}\0${body.links.join(' ')}`);
+  return contentHash(`${contextHash}\0${JSON.stringify(shown)}\0${body.hash}\0${body.links.join(' ')}`);
 }
 
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
-export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
-  if (!article.slug) return undefined;
+export function articleRoute(source: Article, context: ArticleRouteContext): Route | undefined {
+  if (!source.slug) return undefined;
+  const article = shownArticle(source);
   const { siteUrl, site, blog, trail } = context;
-  const path = paths.article(article.slug);
+  const path = paths.article(source.slug);
   return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
-    source: article.file,
+    source: source.file,
     lastModified: article.date,
     body: article.body,
     madeFrom: articleMadeFrom(article, context),

@@ -113,11 +113,13 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
-  it('re-renders only the pages an edit touches', async () => {
-    const before = new Map(dev.builder.storedPages().map((page) => [page.route.path, page.html]));
+  it('re-renders only the pages an edit touches: an excerpt is shown by the blog, not by its article', async () => {
+    // Every page rendered first, so a page the edit leaves to be rendered again shows as changed.
+    const before = new Map(dev.builder.storedPages().map((page) => [page.route.path, dev.builder.page(page.route.path)]));
     await edit((text) => text.replace(/^excerpt: .*$/m, 'excerpt: "A shorter excerpt, edited again while the dev server runs."'));
     await dev.idle();
     const changed = dev.builder.storedPages().filter((page) => page.html !== before.get(page.route.path)).map((page) => page.route.path);
     expect(changed.sort()).toEqual(['/blog']);
+    expect(lines.at(-1)).toMatch(/content\/blog\/google-ads-guide\.md → 1 page in \d+ ms$/);
   });
 });
