@@ -156,7 +156,8 @@ export class SiteBuilder {
   private model?: SiteModel;
   private assets?: BuiltAssets;
   private readonly pages = new Map<string, StoredPage>();
-  private siteFiles: SiteFile[] = [];
+  /** sitemap.xml, robots.txt and _headers, made when first asked for: the dev server updates after every edit, and few updates are followed by a request for the sitemap. */
+  private siteFiles: () => SiteFile[] = () => [];
   /** What the last update learnt of the Markdown files that the content index does not hold yet. */
   private indexChanges = new Map<string, IndexedFile>();
   private markdown?: MarkdownFiles;
@@ -202,7 +203,7 @@ export class SiteBuilder {
     const progress = this.progress();
     const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup), markdown, progress.add);
     const parsed = articles ? await articles : this.parsed;
-    const model = plan.articles || plan.siteData ? withArticles(data, parsed) : this.model!;
+    const model = plan.articles || plan.siteData ? withArticles(data, parsed, this.model?.articles) : this.model!;
     if (plan.articles || plan.siteData) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
     const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
     validateRoutes(model, routes);
@@ -471,11 +472,13 @@ export class SiteBuilder {
       this.pages.set(route.path, pages.get(route.path)!);
       this.pathOfFile.set(route.file, route.path);
     }
-    this.siteFiles = [
-      { path: 'sitemap.xml', content: sitemapXml(routes) },
-      { path: 'robots.txt', content: robotsTxt(siteUrl) },
-      { path: '_headers', content: headersFile({ supabaseUrl: this.config.supabase.url, hashedAssets: !this.options.dev }) },
-    ];
+    let siteFiles: SiteFile[] | undefined;
+    this.siteFiles = () =>
+      (siteFiles ??= [
+        { path: 'sitemap.xml', content: sitemapXml(routes) },
+        { path: 'robots.txt', content: robotsTxt(siteUrl) },
+        { path: '_headers', content: headersFile({ supabaseUrl: this.config.supabase.url, hashedAssets: !this.options.dev }) },
+      ]);
     return removed;
   }
 
@@ -492,7 +495,7 @@ export class SiteBuilder {
       ...[...this.pages.values()].flatMap((page) => (page.html === undefined ? [] : [{ path: page.route.file, content: page.html }])),
       ...scripts.files,
       { path: stylesheet.file, content: stylesheet.css },
-      ...this.siteFiles,
+      ...this.siteFiles(),
     ];
   }
 

@@ -4,9 +4,16 @@
  * file and field at fault.
  */
 import { ContentError } from './errors';
-import type { SiteModel } from './content/model';
+import type { MarkdownBody, SiteModel } from './content/model';
 import { pathOfLink } from './paths';
 import type { Route } from './routes';
+
+/**
+ * The bodies whose links were found good, and the pages they were checked
+ * against: the dev server validates after every edit, and a body checked
+ * against the same pages need not be checked again.
+ */
+let checked: { paths: readonly string[]; bodies: WeakSet<MarkdownBody> } | undefined;
 
 export function validateRoutes(model: SiteModel, routes: readonly Route[]): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
@@ -16,6 +23,9 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
     if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
     byPath.set(route.path, route);
   }
+  const paths = routes.map((route) => route.path);
+  if (!checked || !samePaths(checked.paths, paths)) checked = { paths, bodies: new WeakSet() };
+  const { bodies } = checked;
 
   const check = linkCheck(byPath);
   model.navigation.header.forEach((item, index) => {
@@ -23,8 +33,14 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
   });
   model.navigation.footer.company.forEach((link, index) => check(navigationFile, `footer.company[${index}].href`, link.href));
   for (const document of [...model.articles, ...model.legalPages]) {
+    if (bodies.has(document.body)) continue;
     for (const href of document.body.links) check(document.file, 'body', href);
+    bodies.add(document.body);
   }
+}
+
+function samePaths(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((path, index) => path === b[index]);
 }
 
 function linkCheck(byPath: ReadonlyMap<string, Route>) {

@@ -55,6 +55,27 @@ describe('a lazy builder (sitegen dev)', () => {
       expect(lazy.storedPages().filter((page) => page.html === undefined).map((page) => page.route.path).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
       await compare();
 
+      // A date that makes the article the newest: the blog's order changes, and with it what each of its pages lists.
+      await writeFile(article, (await readFile(article, 'utf8')).replace(/^date: .*$/m, 'date: "2024-12-01"'));
+      expect((await lazy.update([article])).rendered.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      await compare();
+
+      // A slug changed under a link: the article linking to the old path, unchanged itself, is checked again and named.
+      const linked = join(config.contentDir, 'blog', 'digital-marketing-roi.md');
+      const linkedText = await readFile(linked, 'utf8');
+      await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "marketing-roi"'));
+      await expect(lazy.update([linked])).rejects.toThrow(/google-ads-guide\.md: body: links to "\/blog\/digital-marketing-roi", which is not a page of this site/);
+      await writeFile(linked, linkedText);
+      expect((await lazy.update([linked])).rendered).toEqual([]);
+      await compare();
+
+      // A page's own words: that page alone.
+      const about = join(config.contentDir, 'pages', 'about.json');
+      const aboutText = await readFile(about, 'utf8');
+      await writeFile(about, aboutText.replace(/"title": "[^"]*"/, '"title": "About Us, Edited for the Lazy Builder"'));
+      expect((await lazy.update([about])).rendered).toEqual(['/about']);
+      await compare();
+
       // A shared datum (the phone number, in the header): every page.
       const site = join(config.contentDir, 'site.json');
       await writeFile(site, (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'));

@@ -54,11 +54,12 @@ export async function loadArticles(contentDir: string, markdown: MarkdownFiles, 
  * new one) scanned, the others kept as `previous` has them.
  */
 export async function rereadArticles(contentDir: string, markdown: MarkdownFiles, previous: readonly ParsedArticle[], changed: ReadonlySet<string>): Promise<ParsedArticle[]> {
-  const kept = new Map(previous.map((article) => [article.path, article]));
+  const scan = (path: string) => markdown.scan(path, s.articleFrontMatterSchema);
   // Edits of files the site has keep the list as it was; a file added or removed is found by listing the folder again.
-  const edited = [...changed].every((path) => !path.endsWith('.md') || (kept.has(path) && existsSync(path)));
-  const paths = edited ? previous.map((article) => article.path) : articleFiles(contentDir);
-  return paths.map((path) => (!changed.has(path) && kept.get(path)) || markdown.scan(path, s.articleFrontMatterSchema));
+  const edited = [...changed].every((path) => !path.endsWith('.md') || (previous.some((article) => article.path === path) && existsSync(path)));
+  if (edited) return previous.map((article) => (changed.has(article.path) ? scan(article.path) : article));
+  const kept = new Map(previous.map((article) => [article.path, article]));
+  return articleFiles(contentDir).map((path) => (!changed.has(path) && kept.get(path)) || scan(path));
 }
 
 /** Everything in content/ but the articles, validated and frozen. */
@@ -184,8 +185,13 @@ const titleOrder = new Intl.Collator();
  */
 const articleOf = new WeakMap<ParsedArticle, Article>();
 
-/** The site model: the site's data with its articles, checked against it and sorted newest first, the featured one first. */
-export function withArticles(data: SiteData, parsed: readonly ParsedArticle[]): SiteModel {
+/**
+ * The site model: the site's data with its articles, checked against it and
+ * sorted newest first, the featured one first. Given the last model's
+ * articles (the dev server, after an edit), they are put in that order and
+ * sorted again only if an edit moved one out of it.
+ */
+export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], previous?: readonly Article[]): SiteModel {
   const articles = parsed.map((scanned) => {
     let article = articleOf.get(scanned);
     if (!article) {
@@ -206,9 +212,38 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[]): 
   if (featured.length > 1) {
     throw new ContentError(featured[1]!.file, 'front matter: featured', `only one article may be featured, and ${featured[0]!.file} already is`);
   }
-  articles.sort((a, b) => Number(b.featured) - Number(a.featured) || compareText(b.date, a.date) || titleOrder.compare(a.title, b.title));
-  Object.freeze(articles);
-  return Object.freeze({ ...data, articles });
+  const sorted = previous ? inOrderOf(articles, previous) : articles;
+  if (!previous || !stillInOrder(sorted, previous)) sorted.sort(newestFirst);
+  Object.freeze(sorted);
+  return Object.freeze({ ...data, articles: sorted });
+}
+
+/** The blog's order. The file breaks the last tie, so the order never depends on the one a sort started from. */
+function newestFirst(a: Article, b: Article): number {
+  return Number(b.featured) - Number(a.featured) || compareText(b.date, a.date) || titleOrder.compare(a.title, b.title) || compareText(a.file, b.file);
+}
+
+/** Whether articles put in the order of `previous`, which was sorted, are still: only a pair with an article not in its place there can be out of order. */
+function stillInOrder(articles: readonly Article[], previous: readonly Article[]): boolean {
+  for (let i = 0; i + 1 < articles.length; i++) {
+    const a = articles[i]!;
+    const b = articles[i + 1]!;
+    if ((a !== previous[i] || b !== previous[i + 1]) && newestFirst(a, b) > 0) return false;
+  }
+  return true;
+}
+
+/** The articles in the order their files had in `previous`, those new since then last. */
+function inOrderOf(articles: readonly Article[], previous: readonly Article[]): Article[] {
+  const byFile = new Map(articles.map((article) => [article.file, article]));
+  const ordered: Article[] = [];
+  for (const { file } of previous) {
+    const article = byFile.get(file);
+    if (article === undefined) continue;
+    ordered.push(article);
+    byFile.delete(file);
+  }
+  return ordered.concat([...byFile.values()]);
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */

@@ -7,10 +7,20 @@ import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 
 
+/** Each route's entry, kept with the route: the dev server makes the sitemap after every edit, which makes a few routes again. */
+const entries = new WeakMap<Route, string>();
+
+function sitemapEntry(route: Route): string {
+  let entry = entries.get(route);
+  if (entry === undefined) {
+    entry = `  <url><loc>${escapeHtml(route.head.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`;
+    entries.set(route, entry);
+  }
+  return entry;
+}
+
 export function sitemapXml(routes: readonly Route[]): string {
-  const urls = routes
-    .filter((route) => route.inSitemap)
-    .map((route) => `  <url><loc>${escapeHtml(route.head.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`);
+  const urls = routes.filter((route) => route.inSitemap).map(sitemapEntry);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

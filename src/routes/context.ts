@@ -31,8 +31,8 @@ export interface RouteContext {
   /** The breadcrumb trails pages hang from (trails.ts). */
   trails: { home: readonly Link[]; blog: readonly Link[] };
   route<K extends PageKind>(spec: RouteSpec<K>): Route;
-  /** The route `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
-  kept(key: string, inputs: readonly unknown[], make: () => Route | undefined): Route | undefined;
+  /** What `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
+  kept<T>(key: string, inputs: readonly unknown[], make: () => T): T;
 }
 
 export function routeContext(model: SiteModel, options: RouteOptions): RouteContext {

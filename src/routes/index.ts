@@ -33,18 +33,17 @@ export interface SiteRoutes {
 export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
   const context = routeContext(model, options);
   const articles = articleRouteContext(model, options.siteUrl);
+  // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
+  const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
+  const { first, last } = context.kept('pages without articles', [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, ...siteData], () => ({
+    first: [homeRoute(context), aboutRoute(context), caseStudiesRoute(context), careersRoute(context), contactRoute(context)],
+    last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
+  }));
   const routes = [
-    homeRoute(context),
-    aboutRoute(context),
-    caseStudiesRoute(context),
-    careersRoute(context),
-    contactRoute(context),
+    ...first,
     ...blogIndexRoutes(context),
     ...model.articles.flatMap((article) => context.kept(article.file, [article, articles], () => articleRoute(article, articles)) ?? []),
-    ...servicePageRoutes(context),
-    ...tradeRoutes(context),
-    ...legalRoutes(context),
-    notFoundRoute(context),
+    ...last,
   ];
   options.kept?.done();
   return { routes, siteUrl: context.siteUrl };

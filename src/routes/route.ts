@@ -95,16 +95,17 @@ export function meta(page: { title: string; description: string; keywords: reado
  * thousands.
  */
 export class KeptRoutes {
-  private previous = new Map<string, { inputs: readonly unknown[]; route: Route | undefined }>();
-  private next = new Map<string, { inputs: readonly unknown[]; route: Route | undefined }>();
+  private previous = new Map<string, { inputs: readonly unknown[]; routes: unknown }>();
+  private next = new Map<string, { inputs: readonly unknown[]; routes: unknown }>();
 
-  /** The route `key` had the last time if `inputs` are the same, else `make()`'s. */
-  route(key: string, inputs: readonly unknown[], make: () => Route | undefined): Route | undefined {
+  /** What `key` had the last time (a route, or what else the table keeps by its inputs) if `inputs` are the same, else `make()`'s. */
+  route<T>(key: string, inputs: readonly unknown[], make: () => T): T {
     const kept = this.previous.get(key);
     const same = kept !== undefined && kept.inputs.length === inputs.length && kept.inputs.every((input, index) => input === inputs[index]);
-    const entry = same ? kept : { inputs, route: make() };
+    const entry = same ? kept : { inputs, routes: make() };
     this.next.set(key, entry);
-    return entry.route;
+    // Stored under this key by this method only, made by a `make` of the same call site.
+    return entry.routes as T;
   }
 
   /** The table is made: what it did not ask for this time is forgotten. */
