@@ -5,7 +5,7 @@
  * kind of change, while writing only what changed.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,34 @@ describe('the content index: front matter and rendered bodies kept between build
     } finally {
       await writeFile(article, text);
     }
+  });
+
+  it('a build removes what builds of content folders gone since left behind, not what a running build may still need', async () => {
+    const indexDir = join(project.dir, '.sitegen', 'content');
+    await fromNothing();
+    const [own] = await readdir(indexDir);
+    const leftover = async (name: string, files: Record<string, string>, minutesAgo: number) => {
+      await mkdir(join(indexDir, name), { recursive: true });
+      const then = new Date(Date.now() - minutesAgo * 60_000);
+      for (const [file, text] of Object.entries(files)) {
+        await writeFile(join(indexDir, name, file), text);
+        await utimes(join(indexDir, name, file), then, then);
+      }
+    };
+    // The index of a folder that was deleted; the packs of a failed build of a deleted folder, old and new.
+    await leftover('deleted-folder', { 'index.json': JSON.stringify({ contentDir: join(project.dir, 'no-such-content') }), '1-0-a.pack': 'x' }, 0);
+    await leftover('failed-long-ago', { '1-0-b.pack': 'x' }, 11);
+    await leftover('failed-just-now', { '1-0-c.pack': 'x' }, 1);
+    // A build that writes its index (one body edited) tidies up.
+    const article = join(project.dir, 'content/blog/trade-marketing-note-00012.md');
+    const text = await readFile(article, 'utf8');
+    try {
+      await writeFile(article, `${text}\nOne more line.\n`);
+      await indexed(1, 1);
+    } finally {
+      await writeFile(article, text);
+    }
+    expect((await readdir(indexDir)).sort()).toEqual([own!, 'failed-just-now'].sort());
   });
 });
 

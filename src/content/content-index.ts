@@ -121,14 +121,18 @@ export class ContentIndex {
     renameSync(temporary, join(dir, 'index.json'));
 
     const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));
-    const old = Date.now() - 10 * 60_000;
     for (const name of readdirSync(dir)) {
       if (name === 'index.json' || used.has(name)) continue;
       const path = join(dir, name);
-      if ((statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < old) rmSync(path, { force: true });
+      if (isOld(path)) rmSync(path, { force: true });
     }
     removeOrphanIndexes(join(cacheDir, 'content'));
   }
+}
+
+/** Whether a file is old enough not to belong to a build still running. */
+function isOld(path: string): boolean {
+  return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
 }
 
 /** A new entry for a file just read: settled if it was written long enough before now. */
@@ -136,14 +140,29 @@ export function indexEntry<Data>(info: Stats, hash: string, data: Data, bodyHash
   return { size: info.size, mtimeMs: info.mtimeMs, settled: readAt - info.mtimeMs > settleMs, hash, data, bodyHash };
 }
 
+/**
+ * Removes the index folders of content folders that no longer exist, and
+ * those a build that failed left with packs and no index (a test's broken
+ * copy of the content, deleted since), once their packs are old.
+ */
 function removeOrphanIndexes(root: string): void {
-  for (const name of readdirSync(root)) {
-    let contentDir: string;
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const dir = join(root, entry.name);
+    let index: string;
     try {
-      contentDir = (JSON.parse(readFileSync(join(root, name, 'index.json'), 'utf8')) as IndexFile).contentDir;
+      index = readFileSync(join(dir, 'index.json'), 'utf8');
     } catch {
+      if (readdirSync(dir).every((file) => isOld(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
       continue;
     }
-    if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) rmSync(join(root, name), { recursive: true, force: true });
+    let contentDir: string;
+    try {
+      contentDir = (JSON.parse(index) as IndexFile).contentDir;
+    } catch {
+      // An index the next build of its folder writes again.
+      continue;
+    }
+    if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) rmSync(dir, { recursive: true, force: true });
   }
 }
