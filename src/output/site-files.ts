@@ -6,7 +6,6 @@ import { escapeHtml } from '../escape';
 import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 
-
 /** Each route's entry, kept with the route: the dev server makes the sitemap after every edit, which makes a few routes again. */
 const entries = new WeakMap<Route, string>();
 
