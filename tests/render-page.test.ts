@@ -16,6 +16,7 @@ import { MarkdownFiles } from '../src/content/markdown-files';
 import { bodySlot, createLayout, createRoutes } from '../src/routes';
 import { leadEndpoint } from '../src/site-builder';
 import { projectRoot } from './support/cli';
+import { scriptSafeJson } from '../templates/layout/Document';
 
 describe('createPageRenderer', () => {
   it('places the shared header, footer and scripts exactly where a whole-document render puts them, on every page', async () => {
@@ -58,5 +59,14 @@ describe('createPageRenderer', () => {
     expect(() => createPageRenderer(templates, createLayout(model), { stylesheet: '/s.css', scriptsFor: () => ({ modules: [], preloads: [] }) })).toThrow(
       /rendering \(every page\) \(template Header\) failed: it holds what React moves into <head> \(<link rel="preload" as="image" href="\/logo.png"\/>\)/,
     );
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('keeps text in the JSON-LD from closing its <script> or breaking a line in old parsers, and the data the same', () => {
+    const data = { headline: 'Pipes </script><script>alert(1)</script> <!-- and\u2028lines\u2029', price: 1 };
+    const json = scriptSafeJson(data);
+    expect(json).toBe('{"headline":"Pipes \\u003c/script>\\u003cscript>alert(1)\\u003c/script> \\u003c!-- and\\u2028lines\\u2029","price":1}');
+    expect(JSON.parse(json)).toEqual(data);
   });
 });

@@ -56,10 +56,11 @@ export interface RenderedPage {
 
 const markerAttribute = / data-(island|enhance)="([^"]*)"/g;
 
-/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds: one scan of the page. */
-export function markersIn(html: string): Set<ScriptMarker> {
+/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds from `from` on: one scan of the page. */
+export function markersIn(html: string, from = 0): Set<ScriptMarker> {
   const markers = new Set<ScriptMarker>();
-  for (const [, kind, name] of html.matchAll(markerAttribute)) markers.add(`${kind as 'island' | 'enhance'}:${name}`);
+  markerAttribute.lastIndex = from;
+  for (let match = markerAttribute.exec(html); match; match = markerAttribute.exec(html)) markers.add(`${match[1] as 'island' | 'enhance'}:${match[2]}`);
   return markers;
 }
 
@@ -99,7 +100,8 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     } catch (error) {
       throw new RenderError(route.path, route.kind, error);
     }
-    const markers = [...new Set([...layoutMarkers, ...markersIn(html)])].sort();
+    // Markers are attributes of the body's elements: the head, with its JSON-LD, need not be scanned.
+    const markers = [...new Set([...layoutMarkers, ...markersIn(html, html.indexOf('<body'))])].sort();
     const scripts = assets.scriptsFor(markers);
     const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
     const key = `${modules.join()}\0${scripts.preloads.join()}`;

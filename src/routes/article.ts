@@ -72,7 +72,7 @@ export function articleRoute(source: Article, context: ArticleRouteContext): Rou
     source: source.file,
     lastModified: article.date,
     body: article.body,
-    madeFrom: articleMadeFrom(article, context),
+    madeFrom: () => articleMadeFrom(article, context),
     props: {
       article: {
         title: article.title,

@@ -52,7 +52,8 @@ export type RouteSpec<K extends PageKind> = {
   schema?: PageSchema;
   lastModified?: string;
   body?: MarkdownBody;
-  madeFrom?: string;
+  /** Made only when a page's fingerprint is asked for: a build that keeps no manifest never needs it. */
+  madeFrom?: () => string;
 };
 
 /**
@@ -77,7 +78,11 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
     head: Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd }),
   } as Route;
   if (spec.body) route.body = spec.body;
-  if (spec.madeFrom) route.madeFrom = spec.madeFrom;
+  if (spec.madeFrom) {
+    const made = spec.madeFrom;
+    let hash: string | undefined;
+    Object.defineProperty(route, 'madeFrom', { get: () => (hash ??= made()), enumerable: true });
+  }
   return route;
 }
 

@@ -7,7 +7,7 @@ import type { Head, Layout } from './types';
  * data (an article title, say) can close the element or open a comment.
  */
 export function scriptSafeJson(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data).replace(/[<\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function socialImage(head: Head): string | undefined {
