@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFrontMatter, readText } from '../src/content/read-content';
+import { readText, splitMarkdown } from '../src/content/read-content';
 
 let dir: string;
 beforeAll(async () => {
@@ -25,13 +25,14 @@ async function read(name: string, text: string | Buffer): Promise<{ data: unknow
   const path = join(dir, `${name}.md`);
   await writeFile(path, text);
   try {
-    return readFrontMatter(path, `content/blog/${name}.md`, schema);
+    const file = `content/blog/${name}.md`;
+    return splitMarkdown(readText(path, file), file, schema);
   } catch (error) {
     return (error as Error).message;
   }
 }
 
-describe('readFrontMatter', () => {
+describe('a Markdown file read and split (readText, splitMarkdown)', () => {
   it.each([
     ['plain', '---\ntitle: "Boilers"\n---\nBody text.\n', 'Body text.\n'],
     ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n', 'Body text.\r\n'],

@@ -89,18 +89,6 @@ export class ContentIndex {
     return this.dir !== '';
   }
 
-  /** The entry for a file, if its size and time vouch that it is unchanged. */
-  fresh(key: string, info: Stats): IndexedFile | undefined {
-    const entry = this.files[key];
-    return entry?.settled && entry.size === info.size && entry.mtimeMs === info.mtimeMs ? entry : undefined;
-  }
-
-  /** The entry for a file whose bytes hash to `hash`, if the index has them. */
-  same(key: string, hash: string): IndexedFile | undefined {
-    const entry = this.files[key];
-    return entry?.hash === hash ? entry : undefined;
-  }
-
   /** A rendered body of the same text, if any file had one. */
   body(bodyHash: string): Pick<IndexedFile, 'body' | 'links'> | undefined {
     return this.byBody.get(bodyHash);
@@ -133,6 +121,11 @@ export class ContentIndex {
 /** Whether a file is old enough not to belong to a build still running. */
 function isOld(path: string): boolean {
   return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
+}
+
+/** Whether an entry's size and time vouch that its file is unchanged. */
+export function vouchesFor(entry: IndexedFile, info: Stats): boolean {
+  return entry.settled && entry.size === info.size && entry.mtimeMs === info.mtimeMs;
 }
 
 /** A new entry for a file just read: settled if it was written long enough before now. */

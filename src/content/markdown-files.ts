@@ -20,7 +20,7 @@ import { ContentError, messageOf } from '../errors';
 import { contentHash } from '../hash';
 import { BodyPacks } from './body-packs';
 import { contentFileName, type MarkdownSource } from './content-files';
-import { ContentIndex, indexEntry, type IndexedFile } from './content-index';
+import { ContentIndex, indexEntry, vouchesFor, type IndexedFile } from './content-index';
 import type { MarkdownBody } from './model';
 import { readBody, readText, renderBody, splitMarkdown } from './read-content';
 
@@ -66,7 +66,7 @@ export class MarkdownFiles {
       throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
     }
     const known = this.entry(key);
-    if (known?.links && known.settled && known.size === info.size && known.mtimeMs === info.mtimeMs) return scannedFrom(key, path, file, known);
+    if (known?.links && vouchesFor(known, info)) return scannedFrom(key, path, file, known);
 
     const text = readText(path, file);
     const readAt = Date.now();

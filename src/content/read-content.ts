@@ -47,11 +47,6 @@ export async function readJson<T extends v.GenericSchema>(path: string, file: st
   return validate(file, schema, data);
 }
 
-/** A Markdown file's validated front matter, and its body as written. */
-export function readFrontMatter<T extends v.GenericSchema>(path: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
-  return splitMarkdown(readText(path, file), file, schema);
-}
-
 /** A Markdown file's text as its validated front matter and its body. */
 export function splitMarkdown<T extends v.GenericSchema>(text: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
   const { data, body } = split(text, file);
