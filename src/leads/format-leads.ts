@@ -5,7 +5,7 @@
  * runs as a spreadsheet formula.
  */
 import { leadColumns, type LeadRow } from './pglite-lead-store';
-import { terminalText } from './terminal-text';
+import { bidiControls, terminalText } from './terminal-text';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
 
@@ -52,8 +52,6 @@ function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
-
-const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function escapeBidi(json: string): string {
   return json.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

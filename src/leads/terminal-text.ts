@@ -6,7 +6,10 @@
  * Used wherever a lead is written to a terminal: `sitegen leads` and the line
  * preview and dev print for each new lead.
  */
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+/** The characters that reorder text on screen: bidi marks, embeddings, overrides and isolates. */
+const bidi = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+export const bidiControls = new RegExp(`[${bidi}]`, 'g');
+const unsafe = new RegExp(`[\u0000-\u001f\u007f-\u009f\u2028\u2029${bidi}]+`, 'g');
 
 export function terminalText(value: string): string {
   return value.replace(unsafe, ' ').trim();
