@@ -88,7 +88,6 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   return result;
 }
 
-/** A whole build, staged and swapped in; `manifest` records it for the next incremental build. */
 /** What a build reports through, when it started, and whether its report is shown. */
 interface BuildRun {
   log: Log;
@@ -96,13 +95,15 @@ interface BuildRun {
   reporting: boolean;
 }
 
+/** A whole build, staged and swapped in; `manifest` records it for the next incremental build. */
 async function buildCold(
   config: BuildConfig,
   builderOptions: SiteBuilderOptions,
-  { log, started, reporting }: BuildRun,
+  run: BuildRun,
   manifest?: { generator: string; inputs: Inputs },
   fresh = false,
 ): Promise<BuildResult> {
+  const { log, started, reporting } = run;
   const staging = await Staging.open(config.outDir, config.publicDir, { fresh });
   const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...builderOptions, renderTo: staging.dir, remember: manifest !== undefined });
@@ -124,14 +125,14 @@ async function buildCold(
     const writeMs = performance.now() - writing;
     log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
     const { measureBuild } = await import('./build-report');
-    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, reporting ? (page) => readFileSync(join(config.outDir, page.route.file)) : undefined);
+    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, pageReader(config, reporting));
     return { ...report, outDir: config.outDir };
   } catch (error) {
     await staging.abort(error);
     // The earlier output being written over had a file where this build needs a folder, or the reverse: once more, from empty.
     if (staging.reused && isShapeConflict(error)) {
       await builder.close();
-      return buildCold(config, { ...builderOptions, workers: undefined }, { log, started, reporting }, manifest, true);
+      return buildCold(config, { ...builderOptions, workers: undefined }, run, manifest, true);
     }
     throw error;
   } finally {
@@ -189,14 +190,17 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     const writeMs = performance.now() - writing;
     log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
     const { measureBuild } = await import('./build-report');
-    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, reporting ? (page) =>
-      readFileSync(join(config.outDir, page.route.file)) : undefined,
-    );
+    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, pageReader(config, reporting));
     return { ...report, outDir: config.outDir };
   } finally {
     await builder.close();
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** How the report reads a page from the output, to gzip it; none when no report is shown. */
+function pageReader(config: BuildConfig, reporting: boolean): ((page: StoredPage) => Uint8Array) | undefined {
+  return reporting ? (page) => readFileSync(join(config.outDir, page.route.file)) : undefined;
 }
 
 /** What the content index saved this build, in one line. */

@@ -341,12 +341,6 @@ export class SiteBuilder {
   }
 
   /**
-   * Renders every page this thread renders (all but the articles the workers
-   * render), keeping a page as it was when nothing it was rendered from
-   * changed. Pages are written as they render when there is a folder for
-   * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
-   */
-  /**
    * The page renderer of an update: the last one's while what it renders
    * every page with (templates, layout, stylesheet, scripts) is the same, as
    * it renders the header and footer when it is made; made when first used.
@@ -367,6 +361,12 @@ export class SiteBuilder {
     return made;
   }
 
+  /**
+   * Renders every page this thread renders (all but the articles the workers
+   * render), keeping a page as it was when nothing it was rendered from
+   * changed. Pages are written as they render when there is a folder for
+   * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
+   */
   private renderPages(routes: Route[], setup: RenderSetup, render: PageRenderer, progress: (pages: number) => void, renderedElsewhere: (route: Route) => boolean): RenderedPages {
     if (this.options.lazy) return this.deferPages(routes, setup);
     const { renderTo } = this.options;

@@ -1,6 +1,6 @@
 /**
  * content/ → the validated, frozen site model. Every content error is raised
- * here (or, for links, by checkContentLinks once the routes exist).
+ * here (or, for links, by validateRoutes once the routes exist).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
  * Pure: templates, layout and asset names come in, the page comes out.
  *
  * Each page is one React render of the whole document, so React puts what
- * belongs in <head> there (the hero image's preload among it). Two things
+ * belongs in <head> there (the hero image's preload among it). Three things
  * are placed in it afterwards, where the document holds a slot:
  *
  * - the header and footer, the same on every page: rendered once per build

@@ -64,6 +64,6 @@ export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, trails
         schema: { type: 'CollectionPage', mainEntity: articleList(absoluteUrl(siteUrl, paths.blogPage(page)), siteUrl, articles) },
       });
     };
-    return kept(paths.blogPage(page), [model.site, model.navigation, siteUrl, blog, forms, endpoint.url, endpoint.anonKey, dir, pageCount, ...listed], make)!;
+    return kept(paths.blogPage(page), [model.site, model.navigation, siteUrl, blog, forms, endpoint.url, endpoint.anonKey, dir, pageCount, ...listed], make);
   });
 }

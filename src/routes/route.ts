@@ -26,7 +26,7 @@ export type Route = {
     /**
      * A hash standing for everything the route's props, head and body are made
      * from, where the table can say so for less than serialising them (an
-     * article's: its context, its front matter, its body's text): a page's
+     * article's: its context, what its page shows of the article, its body's hash): a page's
      * fingerprint takes it in their place (render/page-fingerprint.ts).
      */
     madeFrom?: string;

@@ -103,7 +103,8 @@ function encodePath(path: string): string {
 /** The file a clean URL is served from, or undefined for a 404. */
 async function findFile(source: SiteSource, pathname: string): Promise<{ file: string; body: Uint8Array; status: number } | undefined> {
   const relative = pathname.slice(1);
-  if (relative === '_headers' || relative.startsWith('_headers')) return undefined;
+  // _headers, and any name that would be served as it (_headers.html), is the host's configuration, not a page.
+  if (relative.startsWith('_headers')) return undefined;
   const candidates = relative === '' ? ['index.html'] : relative.endsWith('/') ? [`${relative}index.html`] : [`${relative}.html`, relative, `${relative}/index.html`];
   for (const candidate of candidates) {
     const body = await source.read(candidate);

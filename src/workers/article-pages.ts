@@ -9,9 +9,9 @@
  *    scripts and templates are ready), turn each article's Markdown into its
  *    page, straight to disk.
  *
- * Each file is read once, by the thread that scans it, which keeps the
- * batch's bodies until it renders them. Nothing but front matter and page
- * summaries crosses threads. An article's route is made here by the same
+ * Each file is read once, by the thread that scans it; a body is kept in
+ * its pack between the two passes (content/markdown-files.ts), not in
+ * memory. Nothing but front matter and page summaries crosses threads. An article's route is made here by the same
  * function as the route table's.
  *
  * A thread renders the batches it scanned first, and only then takes what
