@@ -32,7 +32,7 @@ export async function benchProject(dir, { articles = 0, seed = 7 } = {}) {
   return {
     dir,
     content: join(dir, 'content'),
-    /** Runs `sitegen <args>` in the copy, the executable itself as a user runs it (its shebang sets V8's flags); measured as bench/measure.js measures. */
+    /** Runs `sitegen <args>` in the copy, the executable itself as a user runs it; measured as bench/measure.js measures. */
     sitegen: (args) => measure(join(root, 'bin', 'sitegen.js'), args, { cwd: dir, env }),
     /** The generator's working files: the content index, the asset cache, the compiled templates. */
     forget: () => rm(join(dir, '.sitegen'), { recursive: true, force: true }),
