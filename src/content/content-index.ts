@@ -114,7 +114,7 @@ export class ContentIndex {
       const path = join(dir, name);
       if (isOld(path)) rmSync(path, { force: true });
     }
-    removeOrphanIndexes(join(cacheDir, 'content'));
+    removeOrphanIndexes(join(cacheDir, 'content'), dir);
   }
 }
 
@@ -138,10 +138,12 @@ export function indexEntry<Data>(info: Stats, hash: string, data: Data, bodyHash
  * those a build that failed left with packs and no index (a test's broken
  * copy of the content, deleted since), once their packs are old.
  */
-function removeOrphanIndexes(root: string): void {
+function removeOrphanIndexes(root: string, own: string): void {
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const dir = join(root, entry.name);
+    // The index just written, whose content folder exists: reading it back would cost a large site's build several milliseconds.
+    if (dir === own) continue;
     let index: string;
     try {
       index = readFileSync(join(dir, 'index.json'), 'utf8');
