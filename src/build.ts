@@ -17,7 +17,7 @@ import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
 import { listFiles } from './list-files';
-import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest } from './output/incremental';
+import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest, type ManifestPage } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import type { SiteBuilder, SiteBuilderOptions, StoredPage } from './site-builder';
 import { parallelFrom, type BuildWorkers } from './workers/build-workers';
@@ -26,6 +26,8 @@ export interface BuildResult extends BuildReport {
   outDir: string;
   /** An incremental build that found nothing to do. */
   upToDate?: boolean;
+  /** The files of the pages an incremental build only replaced the body of (output/body-edits.ts). */
+  bodiesReplaced?: string[];
 }
 
 export interface BuildCommandOptions extends BuildOptions {
@@ -77,6 +79,7 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const result = options.incremental ? await buildIncrementally(config, builderOptions, generator, run) : await buildCold(config, builderOptions, run);
 
   if (result.upToDate) log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
+  else if (result.bodiesReplaced && !options.json) log.info(`${result.bodiesReplaced.length} page${result.bodiesReplaced.length === 1 ? '' : 's'}, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
   else if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     log.info('');
@@ -149,6 +152,19 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
   const previous = await readManifest(config);
+  if (stamp && previous?.generator === generator) {
+    const { rewriteEditedBodies } = await import('./output/body-edits');
+    const edits = await rewriteEditedBodies(config, previous, stamp, inputs);
+    if (edits) {
+      const files = `${edits.files} Markdown file${edits.files === 1 ? '' : 's'}`;
+      const detail = edits.pages.length
+        ? `${files} changed in ${edits.files === 1 ? 'its body' : 'their bodies'} alone: ${edits.pages.join(', ')}`
+        : `${files} saved again unchanged: nothing to write`;
+      log.stage('bodies', detail, performance.now() - started);
+      const totals = { pages: stamp.pageFiles.length, files: edits.pages.length, bytes: edits.bytes, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+      return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, bodiesReplaced: edits.pages };
+    }
+  }
   const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
 
   // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
@@ -212,7 +228,12 @@ function logIndex(log: Log, summary: ReturnType<SiteBuilder['writeContentIndex']
 
 function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {
   return Object.fromEntries(
-    pages.map((page) => [page.route.path, { file: page.route.file, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes }]),
+    pages.map((page): [string, ManifestPage] => {
+      const { route, fingerprint, markers, scripts, bytes, bodySpan } = page;
+      const record: ManifestPage = { file: route.file, fingerprint, markers, scripts, bytes };
+      if (route.body?.head && bodySpan) Object.assign(record, { bodySpan, markdown: { key: route.body.key, head: route.body.head } });
+      return [route.path, record];
+    }),
   );
 }
 

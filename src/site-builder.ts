@@ -24,7 +24,7 @@ import type { SiteFile } from './output/write-site';
 import { writePage } from './output/write-page';
 import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
 import { samePageScripts } from './assets/script-manifest';
-import { createPageRenderer, pageHtml, type PageRenderer, type RenderedPage } from './render/render-page';
+import { createPageRenderer, pageHtml, type BodySpan, type PageRenderer, type RenderedPage } from './render/render-page';
 import { articleRouteContext, createLayout, createRoutes, KeptRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
@@ -66,11 +66,13 @@ export interface SiteBuilderOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface StoredPage extends Omit<RenderedPage, 'pieces'> {
+export interface StoredPage extends Omit<RenderedPage, 'pieces' | 'bodyPiece'> {
   route: Route;
   /** What the page was rendered from, apart from its scripts (checked separately); empty when not remembered. */
   fingerprint: string;
   bytes: number;
+  /** Where a Markdown page's body is in its file, once written to disk. */
+  bodySpan?: BodySpan;
   /** The page's HTML, unless it has been written to disk already (SiteBuilderOptions.renderTo). */
   html?: string;
 }
@@ -82,6 +84,7 @@ export interface SeedPage {
   markers: StoredPage['markers'];
   scripts: StoredPage['scripts'];
   bytes: number;
+  bodySpan?: BodySpan;
 }
 
 export interface UpdateResult {
@@ -383,7 +386,7 @@ export class SiteBuilder {
       }
       const page = render(route, route.body && this.markdown!.html(route.body));
       const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0 };
-      if (renderTo) stored.bytes = writePage(renderTo, route.file, page.pieces);
+      if (renderTo) Object.assign(stored, writePage(renderTo, route.file, page.pieces, page.bodyPiece));
       else {
         stored.html = pageHtml(page.pieces);
         stored.bytes = Buffer.byteLength(stored.html);
@@ -542,7 +545,7 @@ export class SiteBuilder {
     for (const [path, page] of Object.entries(pages)) {
       // Only reached through update(), which replaces the route of every page it keeps.
       const route = { path, file: page.file } as Route;
-      this.pages.set(path, { route, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes });
+      this.pages.set(path, { route, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes, bodySpan: page.bodySpan });
     }
   }
 
@@ -584,7 +587,7 @@ export class SiteBuilder {
 }
 
 function storedFrom(route: Route, summary: RenderSummary): StoredPage {
-  return { route, fingerprint: summary.fingerprint ?? '', markers: summary.markers, scripts: summary.scripts, bytes: summary.bytes };
+  return { route, fingerprint: summary.fingerprint ?? '', markers: summary.markers, scripts: summary.scripts, bytes: summary.bytes, bodySpan: summary.bodySpan };
 }
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */

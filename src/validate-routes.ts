@@ -27,7 +27,7 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
   if (!checked || !samePaths(checked.paths, paths)) checked = { paths, bodies: new WeakSet() };
   const { bodies } = checked;
 
-  const check = linkCheck(byPath);
+  const check = linkCheck((path) => byPath.has(path));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
@@ -43,9 +43,10 @@ function samePaths(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((path, index) => path === b[index]);
 }
 
-function linkCheck(byPath: ReadonlyMap<string, Route>) {
+/** A check of links written in content against the site's pages: it throws for a link to a page that is not one. */
+export function linkCheck(isPage: (path: string) => boolean) {
   return (file: string, field: string, href: string) => {
-    if (!byPath.has(pathOfLink(href))) {
+    if (!isPage(pathOfLink(href))) {
       throw new ContentError(file, field, `links to "${href}", which is not a page of this site (pages are listed by \`sitegen build\` and in sitemap.xml)`);
     }
   };

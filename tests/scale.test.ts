@@ -276,7 +276,14 @@ describe('sitegen build --incremental', () => {
 
   it('after every kind of edit, writes byte for byte what a build from nothing writes, rewriting only the pages the edit changed', { timeout: 180_000 }, async () => {
     const out = join(project.dir, 'edited');
-    const build = () => project.build(['--incremental', '--out', 'edited']);
+    /** What the last incremental build printed: whether it took the short way for edited bodies (output/body-edits.ts). */
+    let printed = '';
+    const build = async () => {
+      const result = await project.build(['--incremental', '--out', 'edited'], {}, { quiet: false });
+      printed = result.stdout;
+      return result;
+    };
+    const bodiesOnly = (files: string[]) => `bodies     ${files.length} Markdown file${files.length === 1 ? '' : 's'} changed in ${files.length === 1 ? 'its body' : 'their bodies'} alone`;
     /** A build with nothing kept (no content index, no asset cache, no manifest), aside from the project's own. */
     const fromNothing = async () => {
       const kept = join(project.dir, '.sitegen-kept');
@@ -310,10 +317,46 @@ describe('sitegen build --incremental', () => {
 
     expect((await build()).stderr).toBe('');
 
-    // A body edited: that article's page, nothing else.
+    // A body edited: that article's page, nothing else, its new body put in place of the old.
     expect(await after(() => edit('content/blog/trade-marketing-note-00100.md', (text) => text.replace(/\n\n/, '\n\nOne more sentence in the body.\n\n')))).toEqual([
       'blog/trade-marketing-note-00100.html',
     ]);
+    expect(printed).toContain(`${bodiesOnly(['x'])}: blog/trade-marketing-note-00100.html`);
+    // Again, with a link, and two articles and a legal page at once: their pages, by the same short way.
+    const twice = await after(async () => {
+      await edit('content/blog/trade-marketing-note-00100.md', (text) => text.replace('One more sentence', 'One more [linked](/about) sentence'));
+      await edit('content/blog/trade-marketing-note-00105.md', (text) => `${text}\nA closing line.\n`);
+      await edit('content/legal/privacy-policy.md', (text) => `${text}\nA new closing paragraph.\n`);
+    });
+    expect(twice).toEqual(['blog/trade-marketing-note-00100.html', 'blog/trade-marketing-note-00105.html', 'privacy-policy.html']);
+    expect(printed).toContain(bodiesOnly(['a', 'b', 'c']));
+    // Saved again unchanged: nothing written, nothing parsed.
+    expect(await after(() => utimes(articleFile('trade-marketing-note-00105'), new Date(), new Date()))).toEqual([]);
+    expect(printed).toContain('bodies     1 Markdown file saved again unchanged: nothing to write');
+
+    // Not the short way, and still only what changed: the body and the front matter edited together, or the front
+    // matter written differently with the same data (its page is the same; only its time is new).
+    const both = await after(() => edit('content/blog/trade-marketing-note-00106.md', (text) => text.replace(/^keywords: \[/m, '$&"new keyword", ').replace(/\n\n/, '\n\nAnd a new sentence.\n\n')));
+    expect(both).toEqual(['blog/trade-marketing-note-00106.html']);
+    expect(printed).not.toMatch(/^  bodies /m);
+    expect(await after(() => edit('content/blog/trade-marketing-note-00106.md', (text) => text.replace(/^readTime: .*$/m, '$&  # minutes')))).toEqual([]);
+    expect(printed).not.toMatch(/^  bodies /m);
+    // The front matter as it is now is the one a body edit is compared with.
+    expect(await after(() => edit('content/blog/trade-marketing-note-00106.md', (text) => `${text}\nOne more line.\n`))).toEqual(['blog/trade-marketing-note-00106.html']);
+    expect(printed).toContain(bodiesOnly(['x']));
+    // A page removed from the output is written again, with the edited body.
+    await rm(join(out, 'blog', 'trade-marketing-note-00107.html'));
+    expect(await after(() => edit('content/blog/trade-marketing-note-00107.md', (text) => `${text}\nOne more line.\n`))).toEqual(['blog/trade-marketing-note-00107.html']);
+    expect(printed).not.toMatch(/^  bodies /m);
+    // A link to no page fails as any build does, naming the file and field, and writes nothing; fixed, it builds.
+    const outputBefore = await tree(out);
+    await edit('content/blog/trade-marketing-note-00108.md', (text) => `${text}\nSee [our pricing](/pricing).\n`);
+    const broken = await build();
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('content/blog/trade-marketing-note-00108.md: body: links to "/pricing", which is not a page of this site');
+    expect(await tree(out)).toEqual(outputBefore);
+    expect(await after(() => edit('content/blog/trade-marketing-note-00108.md', (text) => text.replace('(/pricing)', '(/contact)')))).toEqual(['blog/trade-marketing-note-00108.html']);
+    expect(printed).toContain(bodiesOnly(['x']));
 
     // A title edited: the article and the one index page that lists it; the sitemap stays.
     const listing = await indexPageOf('trade-marketing-note-00101');

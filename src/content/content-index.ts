@@ -20,6 +20,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { BodyRef } from './body-packs';
+import type { FrontMatterText } from './read-content';
 
 /** A Markdown file as the last build knew it. */
 export interface IndexedFile<Data = unknown> {
@@ -30,6 +31,8 @@ export interface IndexedFile<Data = unknown> {
   /** The file's bytes, hashed. */
   hash: string;
   data: Data;
+  /** The front matter's text (frontMatterText), for an incremental build to tell an edit of the body alone. */
+  head?: FrontMatterText;
   /** The body's text, hashed: a file whose front matter alone changed keeps its rendered body. */
   bodyHash: string;
   /** Where the rendered body is kept, and the site links in it; absent until it has been rendered. */
@@ -45,7 +48,7 @@ interface IndexFile {
   files: Record<string, IndexedFile>;
 }
 
-const indexVersion = 1;
+const indexVersion = 2;
 /** Longer than any file system's clock tick (FAT's is 2 s): a file this much older than its reading cannot change unseen. */
 const settleMs = 2_000;
 
@@ -129,8 +132,8 @@ export function vouchesFor(entry: IndexedFile, info: Stats): boolean {
 }
 
 /** A new entry for a file just read: settled if it was written long enough before now. */
-export function indexEntry<Data>(info: Stats, hash: string, data: Data, bodyHash: string, readAt: number): IndexedFile<Data> {
-  return { size: info.size, mtimeMs: info.mtimeMs, settled: readAt - info.mtimeMs > settleMs, hash, data, bodyHash };
+export function indexEntry<Data>(info: Stats, hash: string, data: Data, parts: Pick<IndexedFile, 'head' | 'bodyHash'>, readAt: number): IndexedFile<Data> {
+  return { size: info.size, mtimeMs: info.mtimeMs, settled: readAt - info.mtimeMs > settleMs, hash, data, head: parts.head, bodyHash: parts.bodyHash };
 }
 
 /**

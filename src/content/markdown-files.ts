@@ -22,7 +22,7 @@ import { BodyPacks } from './body-packs';
 import { contentFileName, type MarkdownSource } from './content-files';
 import { ContentIndex, indexEntry, vouchesFor, type IndexedFile } from './content-index';
 import type { MarkdownBody } from './model';
-import { readBody, readText, renderBody, splitMarkdown } from './read-content';
+import { frontMatterText, readBody, readText, renderBody, splitMarkdown } from './read-content';
 
 /** A file after its scan: its front matter, and its body as the model knows it. */
 export interface ScannedFile<Data = unknown> {
@@ -73,12 +73,12 @@ export class MarkdownFiles {
     const hash = contentHash(text);
     if (known?.links && known.hash === hash) {
       // Touched, not changed: only its time is new.
-      const entry = { ...known, ...indexEntry(info, hash, known.data, known.bodyHash, readAt), body: known.body, links: known.links };
+      const entry = { ...known, ...indexEntry(info, hash, known.data, known, readAt), body: known.body, links: known.links };
       this.changed.set(key, entry);
       return scannedFrom(key, path, file, entry);
     }
     const { data, body } = splitMarkdown(text, file, schema);
-    const entry: IndexedFile = indexEntry(info, hash, data, contentHash(body), readAt);
+    const entry: IndexedFile = indexEntry(info, hash, data, { head: frontMatterText(text, body), bodyHash: contentHash(body) }, readAt);
     const kept = this.index.body(entry.bodyHash);
     if (kept?.body && kept.links) Object.assign(entry, { body: kept.body, links: kept.links });
     else Object.assign(entry, this.render(key, file, body));
@@ -122,5 +122,5 @@ export class MarkdownFiles {
 }
 
 function scannedFrom<Data>(key: string, path: string, file: string, entry: IndexedFile): ScannedFile<Data> {
-  return { path, file, data: entry.data as Data, body: { key, hash: entry.bodyHash, links: entry.links! } };
+  return { path, file, data: entry.data as Data, body: { key, hash: entry.bodyHash, head: entry.head, links: entry.links! } };
 }

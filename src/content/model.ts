@@ -4,6 +4,7 @@
  */
 import type * as v from 'valibot';
 import type * as s from './schemas';
+import type { FrontMatterText } from './read-content';
 
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
 
@@ -53,6 +54,8 @@ export interface MarkdownBody {
   key: string;
   /** The body's text, hashed: it changes exactly when the body's HTML would. */
   hash: string;
+  /** The front matter's text: an incremental build rewrites only the body of a page whose front matter is unchanged (output/body-edits.ts). */
+  head?: FrontMatterText;
   /** The site links written in the body, to be checked against the route table. */
   links: readonly string[];
 }

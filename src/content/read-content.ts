@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
+import { contentHash } from '../hash';
 import { parseFrontMatter, type FrontMatter } from './front-matter';
 import { renderMarkdown, UnsafeLinkError } from './markdown';
 
@@ -56,6 +57,36 @@ export function splitMarkdown<T extends v.GenericSchema>(text: string, file: str
 /** A Markdown file's body, read again once its front matter is known. */
 export function readBody(path: string, file: string): string {
   return split(readText(path, file), file).body;
+}
+
+/** What comes before a Markdown file's body (its front matter, fences and all): how long it is, and its text hashed. */
+export interface FrontMatterText {
+  length: number;
+  hash: string;
+}
+
+/**
+ * The front matter's text, as gray-matter split it from the body; none if
+ * the body is not the rest of the file after a line break. gray-matter ends
+ * the front matter at the first line of --- and then drops one line break:
+ * a text that starts with the same front matter, line break and all, splits
+ * at the same place (bodyAfter).
+ */
+export function frontMatterText(text: string, body: string): FrontMatterText | undefined {
+  const length = text.length - body.length;
+  if (!text.endsWith(body) || text[length - 1] !== '\n') return undefined;
+  return { length, hash: contentHash(text.slice(0, length)) };
+}
+
+/**
+ * The body of a Markdown file that starts with the front matter `head`
+ * (frontMatterText), found without parsing the front matter again; none if
+ * it starts otherwise or its body is empty.
+ */
+export function bodyAfter(text: string, head: FrontMatterText): string | undefined {
+  if (text.length <= head.length || contentHash(text.slice(0, head.length)) !== head.hash) return undefined;
+  const body = text.slice(head.length);
+  return body.trim() ? body : undefined;
 }
 
 function split(text: string, file: string): { data: unknown; body: string } {

@@ -467,6 +467,3 @@ export const legalFrontMatterSchema = v.strictObject({
   keywords: metaFields.keywords,
   updated: isoDate,
 });
-
-/** The front matter of each kind of Markdown document. */
-export const frontMatterSchemas = { article: articleFrontMatterSchema, legal: legalFrontMatterSchema };

@@ -15,14 +15,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { listFiles } from '../list-files';
 import type { BuildConfig } from '../config';
 import { contentHash } from '../hash';
+import type { FrontMatterText } from '../content/read-content';
 import type { SeedPage } from '../site-builder';
 import type { SiteFile } from './write-site';
 
-const manifestVersion = 2;
+const manifestVersion = 3;
 
 export interface Manifest {
   version: number;
@@ -30,9 +31,34 @@ export interface Manifest {
   inputs: string;
   /** The generator and its dependencies: a new one invalidates every page. */
   generator: string;
-  pages: Record<string, SeedPage>;
+  pages: Record<string, ManifestPage>;
   /** Every other file written (assets, sitemap.xml, …) with a hash of its content. */
   files: Record<string, string>;
+  /** What readManifest found amending the stored manifest (ManifestEdits); not stored in it. */
+  amended?: Amendments;
+}
+
+/**
+ * Pages rewritten since the manifest was written (body-edits.ts), kept in a
+ * file of their own beside it: rewriting a large site's manifest for one
+ * page would cost that short way a twentieth of its time.
+ */
+interface ManifestEdits extends Amendments {
+  version: number;
+  /** The inputs after the edits. */
+  inputs: string;
+}
+
+interface Amendments {
+  /** The inputs of the manifest the edits amend: edits of an earlier manifest are not read. */
+  of: string;
+  pages: Record<string, ManifestPage>;
+}
+
+/** A page of the last build; a Markdown page's record names the file whose body it shows (see body-edits.ts). */
+export interface ManifestPage extends SeedPage {
+  /** The file's key in the content index ("blog/a-note.md"), and its front matter's hash (MarkdownBody). */
+  markdown?: { key: string; head: FrontMatterText };
 }
 
 /**
@@ -56,6 +82,7 @@ function cachePath(config: BuildConfig, suffix: string): string {
 
 export const manifestPath = (config: BuildConfig) => cachePath(config, '.json');
 export const stampPath = (config: BuildConfig) => cachePath(config, '.stamp.json');
+const editsPath = (config: BuildConfig) => cachePath(config, '.edits.json');
 
 export async function readStamp(config: BuildConfig): Promise<Stamp | undefined> {
   try {
@@ -68,23 +95,51 @@ export async function readStamp(config: BuildConfig): Promise<Stamp | undefined>
 
 /** Forgets the last build: an older manifest would describe other pages than the output's. */
 export async function removeManifest(config: BuildConfig): Promise<void> {
-  await Promise.all([rm(stampPath(config), { force: true }), rm(manifestPath(config), { force: true })]);
+  await Promise.all([stampPath(config), manifestPath(config), editsPath(config)].map((path) => rm(path, { force: true })));
 }
 
+/** The manifest of the last build, with the edits made since (writeManifestEdits). */
 export async function readManifest(config: BuildConfig): Promise<Manifest | undefined> {
+  const [manifest, edits] = await Promise.all([readJson<Manifest>(manifestPath(config)), readJson<ManifestEdits>(editsPath(config))]);
+  if (manifest?.version !== manifestVersion) return undefined;
+  if (edits?.version === manifestVersion && edits.of === manifest.inputs) {
+    Object.assign(manifest.pages, edits.pages);
+    manifest.amended = { of: edits.of, pages: edits.pages };
+    manifest.inputs = edits.inputs;
+  }
+  return manifest;
+}
+
+async function readJson<T>(path: string): Promise<T | undefined> {
   try {
-    const manifest = JSON.parse(await readFile(manifestPath(config), 'utf8')) as Manifest;
-    return manifest.version === manifestVersion ? manifest : undefined;
+    return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch {
     return undefined;
   }
 }
 
 /** The manifest, then its stamp: a stamp never says more than the manifest beside it. */
-export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version' | 'inputs'>, inputs: Inputs): Promise<void> {
+export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version' | 'inputs' | 'amended'>, inputs: Inputs): Promise<void> {
   const path = manifestPath(config);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, JSON.stringify({ version: manifestVersion, inputs: inputs.signature, ...manifest }));
+  await rm(editsPath(config), { force: true });
+  await writeStamp(config, manifest, inputs);
+}
+
+/** Pages of `manifest` rewritten since it was read (body-edits.ts), then the stamp. */
+export async function writeManifestEdits(config: BuildConfig, manifest: Manifest, pages: Record<string, ManifestPage>, inputs: Inputs): Promise<void> {
+  const edits: ManifestEdits = {
+    version: manifestVersion,
+    of: manifest.amended?.of ?? manifest.inputs,
+    inputs: inputs.signature,
+    pages: { ...manifest.amended?.pages, ...pages },
+  };
+  await writeFile(editsPath(config), JSON.stringify(edits));
+  await writeStamp(config, manifest, inputs);
+}
+
+async function writeStamp(config: BuildConfig, manifest: Pick<Manifest, 'generator' | 'pages'>, inputs: Inputs): Promise<void> {
   const stamp: Stamp = {
     version: manifestVersion,
     inputs: inputs.signature,
@@ -129,8 +184,8 @@ export function readInputs(config: BuildConfig, generator: string): Inputs {
 /** The input files added, removed or changed between two walks (readInputs). */
 export function changedInputs(before: Record<string, string>, now: Record<string, string>): Set<string> {
   const changed = new Set<string>();
-  for (const [file, version] of Object.entries(now)) if (before[file] !== version) changed.add(file);
-  for (const file of Object.keys(before)) if (!(file in now)) changed.add(file);
+  for (const file in now) if (before[file] !== now[file]) changed.add(file);
+  for (const file in before) if (!(file in now)) changed.add(file);
   return changed;
 }
 
@@ -139,15 +194,19 @@ export function missingFiles(dir: string, files: Iterable<string>): Set<string> 
   const listings = new Map<string, Set<string> | undefined>();
   const missing = new Set<string>();
   for (const file of files) {
-    const folder = dirname(file);
-    if (!listings.has(folder)) {
+    // Output paths have forward slashes: sliced, not path.dirname() and basename(), for thousands of pages.
+    const slash = file.lastIndexOf('/');
+    const folder = file.slice(0, Math.max(slash, 0));
+    let listing = listings.get(folder);
+    if (listing === undefined && !listings.has(folder)) {
       try {
-        listings.set(folder, new Set(readdirSync(join(dir, folder))));
+        listing = new Set(readdirSync(join(dir, folder)));
       } catch {
-        listings.set(folder, undefined);
+        // No such folder: every file of it is missing.
       }
+      listings.set(folder, listing);
     }
-    if (!listings.get(folder)?.has(basename(file))) missing.add(file);
+    if (!listing?.has(file.slice(slash + 1))) missing.add(file);
   }
   return missing;
 }

@@ -12,21 +12,28 @@
  * pieces every page shares are copied, already encoded.
  */
 import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
-import type { PagePiece } from '../render/render-page';
+import type { BodySpan, PagePiece } from '../render/render-page';
 
 let encoded = Buffer.allocUnsafe(256 * 1024);
 let onDisk = Buffer.allocUnsafe(256 * 1024);
 
 /** Returns the content's size in bytes, written or already there. */
-export function writeFileIfChanged(path: string, content: string | Uint8Array | readonly PagePiece[]): number {
-  const bytes = content instanceof Uint8Array ? content : encode(typeof content === 'string' ? [content] : content);
+export function writeFileIfChanged(path: string, content: string | Uint8Array): number {
+  const bytes = content instanceof Uint8Array ? content : encodePieces([content]).bytes;
   if (!sameAsOnDisk(path, bytes)) writeFileSync(path, bytes);
   return bytes.byteLength;
 }
 
-function encode(pieces: readonly PagePiece[]): Uint8Array {
+/**
+ * The pieces as UTF-8, in a buffer that the next call reuses, and where the
+ * piece at index `marked` lies in it, if asked.
+ */
+export function encodePieces(pieces: readonly PagePiece[], marked?: number): { bytes: Uint8Array; span?: BodySpan } {
   let length = 0;
-  for (const piece of pieces) {
+  let span: BodySpan | undefined;
+  for (let index = 0; index < pieces.length; index += 1) {
+    const piece = pieces[index]!;
+    const at = length;
     if (typeof piece === 'string') {
       // A UTF-16 code unit takes at most three bytes in UTF-8: room enough without measuring the piece first.
       reserve(length, length + piece.length * 3);
@@ -36,8 +43,9 @@ function encode(pieces: readonly PagePiece[]): Uint8Array {
       encoded.set(piece.bytes, length);
       length += piece.bytes.length;
     }
+    if (index === marked) span = [at, length - at];
   }
-  return encoded.subarray(0, length);
+  return { bytes: encoded.subarray(0, length), span };
 }
 
 /** Grows the encoding buffer to hold `size` bytes, keeping the first `used`. */

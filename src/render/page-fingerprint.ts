@@ -18,13 +18,26 @@ export interface RenderedBefore {
 /**
  * `shared` stands for what every page is rendered from (the layout's sources
  * and data, the stylesheet); `templateVersion` for the sources of the page's
- * own template; a Markdown body's hash for its HTML, which need not be read
- * to know it is unchanged. The page's scripts are not in it: they are
- * checked apart (below).
+ * own template. A Markdown page's fingerprint ends in its body's hash (see
+ * withBodyHash), which stands for the body's HTML: it need not be read to
+ * know it is unchanged. The page's scripts are not in it: they are checked
+ * apart (below).
  */
 export function pageFingerprint(shared: string, templateVersion: string, route: Route): string {
-  const madeFrom = route.madeFrom ?? `${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}\0${route.body?.hash ?? ''}`;
-  return contentHash(`${shared}\0${templateVersion}\0${madeFrom}`);
+  const madeFrom = route.madeFrom ?? `${JSON.stringify(route.head)}\0${JSON.stringify(route.props)}`;
+  const fingerprint = contentHash(`${shared}\0${templateVersion}\0${madeFrom}`);
+  return route.body ? withBodyHash(fingerprint, route.body.hash) : fingerprint;
+}
+
+/**
+ * The fingerprint of a Markdown page whose body alone changed: everything
+ * else the page is made from is hashed apart from its body, so an
+ * incremental build can fingerprint a body edit without making the route
+ * (output/body-edits.ts).
+ */
+export function withBodyHash(fingerprint: string, bodyHash: string): string {
+  const at = fingerprint.indexOf('.');
+  return `${at === -1 ? fingerprint : fingerprint.slice(0, at)}.${bodyHash}`;
 }
 
 /** Whether a page rendered before can stay as it is: same inputs, and its markers still load the same scripts. */

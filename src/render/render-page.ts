@@ -52,7 +52,12 @@ export interface RenderedPage {
   /** The islands and enhancements the page holds. */
   markers: ScriptMarker[];
   scripts: PageScripts;
+  /** Which of the pieces is the Markdown body, for a page that has one. */
+  bodyPiece?: number;
 }
+
+/** Where a Markdown page's body is in its file, in bytes: what an edit of the body alone rewrites (output/body-edits.ts). */
+export type BodySpan = [at: number, length: number];
 
 const markerAttribute = / data-(island|enhance)="([^"]*)"/g;
 
@@ -111,7 +116,10 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       scriptsMarkup.set(key, scriptsHtml);
     }
     const [beforeScripts, beforeHeader, beforeFooter, rest] = splitAtSlots(route, html);
-    return { pieces: [doctype + beforeScripts, scriptsHtml, beforeHeader, header, ...withBody(route, beforeFooter, body), footer, rest], markers, scripts };
+    const beforeMain = [doctype + beforeScripts, scriptsHtml, beforeHeader, header];
+    const page: RenderedPage = { pieces: [...beforeMain, ...withBody(route, beforeFooter, body), footer, rest], markers, scripts };
+    if (body !== undefined) page.bodyPiece = beforeMain.length + 1;
+    return page;
   };
 }
 

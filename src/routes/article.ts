@@ -52,12 +52,13 @@ function shownArticle({ slug, title, description, keywords, author, date, readTi
  * a large site has thousands of articles whose pages an incremental build or
  * the dev server must find changed or not. The route is made from nothing
  * else, so an edited excerpt changes the blog's pages and not the article's.
- * Its file's name is not part of it: a file renamed is the same page.
+ * Its file's name is not part of it: a file renamed is the same page. Nor is
+ * its body, which the page's fingerprint holds apart (pageFingerprint).
  */
 function articleMadeFrom({ body, ...shown }: ShownArticle, context: ArticleRouteContext): string {
   let contextHash = contextHashes.get(context);
   if (contextHash === undefined) contextHashes.set(context, (contextHash = contentHash(JSON.stringify(context))));
-  return contentHash(`${contextHash}\0${JSON.stringify(shown)}\0${body.hash}\0${body.links.join(' ')}`);
+  return contentHash(`${contextHash}\0${JSON.stringify(shown)}`);
 }
 
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */

@@ -27,7 +27,7 @@ import type { MarkdownFiles, ScannedFile } from '../content/markdown-files';
 import { articleFrontMatterSchema } from '../content/schemas';
 import { writePage } from '../output/write-page';
 import { pageFingerprint, unchangedSince, type RenderedBefore } from '../render/page-fingerprint';
-import type { PageRenderer, RenderedPage } from '../render/render-page';
+import type { BodySpan, PageRenderer, RenderedPage } from '../render/render-page';
 import { articleRoute, type ArticleRouteContext } from '../routes';
 import type { BatchBoard } from './batch-board';
 import type { Layout } from '../../templates/layout/types';
@@ -53,9 +53,10 @@ export interface ArticleSetup {
 }
 
 /** A rendered page as the build records it; `unchanged` when it was left as an earlier build wrote it. */
-export interface RenderSummary extends Omit<RenderedPage, 'pieces'> {
+export interface RenderSummary extends Omit<RenderedPage, 'pieces' | 'bodyPiece'> {
   path: string;
   bytes: number;
+  bodySpan?: BodySpan;
   /** What the page was rendered from, for the next update (when `before` was given). */
   fingerprint?: string;
   unchanged?: true;
@@ -122,7 +123,7 @@ export class ArticlePages {
       const page = render(route, this.files.html(body));
       const kept = this.files.changed.get(body.key);
       if (kept !== scanned) rendered.indexed.push([body.key, kept!]);
-      const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, bytes: writePage(setup.outDir, route.file, page.pieces) };
+      const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, ...writePage(setup.outDir, route.file, page.pieces, page.bodyPiece) };
       if (fingerprint) summary.fingerprint = fingerprint;
       rendered.pages.push(summary);
     }
