@@ -13,6 +13,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildReport } from './build-report';
 import { requireProject, resolveConfig, type BuildConfig, type BuildOptions } from './config';
+import { articleFolder } from './content/content-files';
 import { contentHash } from './hash';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
@@ -174,7 +175,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   }
   // A few articles changed: the content index makes reading the rest a stat each, and starting threads would cost more than it saves.
   const changed = stamp && changedInputs(stamp.files, inputs.files);
-  const changedArticles = changed && [...changed].filter((file) => file.startsWith(`${config.contentDir}/blog/`)).length;
+  const changedArticles = changed && [...changed].filter((file) => file.startsWith(`${articleFolder(config.contentDir)}/`)).length;
   const threaded = changedArticles === undefined || changedArticles >= parallelFrom ? builderOptions : { ...builderOptions, workerUrl: undefined };
 
   // Rendered pages go to a scratch folder first: nothing in the output changes until every page has rendered.

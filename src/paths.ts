@@ -21,6 +21,12 @@ export function fileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
+/** The path whose page `fileFor` would write to `file`, if it is a page's file at all. */
+export function pathForFile(file: string): string | undefined {
+  if (file === 'index.html') return '/';
+  return file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
+}
+
 export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl}${path}`;
 }

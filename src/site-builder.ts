@@ -5,7 +5,7 @@
  * changed: their props and <head>, the sources of their template and of the
  * layout, the stylesheet's URL and the scripts they load.
  */
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
@@ -15,13 +15,14 @@ import { contentHash } from './hash';
 import { formatBytes } from './log';
 import { ContentIndex, type IndexedFile } from './content/content-index';
 import { loadArticles, loadSiteData, rereadArticles, withArticles, type ParsedArticle } from './content/load-site';
-import { markdownSource, type MarkdownSource } from './content/content-files';
+import { articleFolder, markdownSource, type MarkdownSource } from './content/content-files';
 import { MarkdownFiles } from './content/markdown-files';
 import type { SiteData, SiteModel } from './content/model';
 import { ContentCache } from './content/read-content';
 import { headersFile, robotsTxt, sitemapXml } from './output/site-files';
 import type { SiteFile } from './output/write-site';
 import { writePage } from './output/write-page';
+import { pathForFile } from './paths';
 import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
 import { samePageScripts } from './assets/script-manifest';
 import { createPageRenderer, pageHtml, type BodySpan, type PageRenderer, type RenderedPage } from './render/render-page';
@@ -144,6 +145,7 @@ class Fingerprints {
 
 /** The pages of an update, and the paths of those it rendered (or, when pages are rendered lazily, found changed). */
 interface RenderedPages {
+  /** In route order, as the report lists them. */
   pages: Map<string, StoredPage>;
   rendered: string[];
 }
@@ -158,7 +160,7 @@ export class SiteBuilder {
   private readonly content = new ContentCache();
   private model?: SiteModel;
   private assets?: BuiltAssets;
-  private readonly pages = new Map<string, StoredPage>();
+  private pages = new Map<string, StoredPage>();
   /** sitemap.xml, robots.txt and _headers, made when first asked for: the dev server updates after every edit, and few updates are followed by a request for the sitemap. */
   private siteFiles: () => SiteFile[] = () => [];
   /** What the last update learnt of the Markdown files that the content index does not hold yet. */
@@ -176,7 +178,6 @@ export class SiteBuilder {
   /** The renderer of the last update that succeeded, and of this one (see pageRenderer). */
   private renderer?: { fingerprints: Fingerprints; scripts: ClientScripts; render: PageRenderer };
   private nextRenderer?: SiteBuilder['renderer'];
-  private readonly pathOfFile = new Map<string, string>();
 
   constructor(
     readonly config: BuildConfig,
@@ -231,7 +232,7 @@ export class SiteBuilder {
     const paths = changed && this.model ? new Set([...changed, ...this.unsettled]) : undefined;
     const under = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
     const touches = (dir: string) => !paths || [...paths].some((path) => under(dir, path));
-    const blog = join(this.config.contentDir, 'blog');
+    const blog = articleFolder(this.config.contentDir);
     return {
       changed: paths,
       touches,
@@ -445,8 +446,8 @@ export class SiteBuilder {
 
   /** A file of the site held in memory, by its path in the output (a page is rendered if need be: see page()). */
   file(path: string): string | Uint8Array | undefined {
-    const page = this.pathOfFile.get(path);
-    if (page !== undefined) return this.page(page);
+    const page = pathForFile(path);
+    if (page !== undefined && this.pages.get(page)?.route.file === path) return this.page(page);
     return this.files().find((file) => file.path === path)?.content;
   }
 
@@ -459,22 +460,19 @@ export class SiteBuilder {
       rendered.pages.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
       if (!summary.unchanged) rendered.rendered.push(summary.path);
     }
+    // Set as the threads finished: put back in route order.
+    rendered.pages = new Map(routes.map((route) => [route.path, rendered.pages.get(route.path)!]));
   }
 
   /** Keeps what a successful update made, for the next update and for the output; returns the files of pages that are gone. */
   private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>, renderPage: SiteBuilder['renderPage']): string[] {
-    const removed = [...this.pages.values()].filter((page) => !pages.has(page.route.path)).map((page) => page.route.file);
+    const removed: string[] = [];
+    for (const [path, page] of this.pages) if (!pages.has(path)) removed.push(page.route.file);
     this.model = model;
     this.assets = assets;
     this.indexChanges = indexChanges;
     this.renderPage = renderPage;
-    this.pages.clear();
-    this.pathOfFile.clear();
-    // In route order, as the report lists them.
-    for (const route of routes) {
-      this.pages.set(route.path, pages.get(route.path)!);
-      this.pathOfFile.set(route.file, route.path);
-    }
+    this.pages = pages;
     let siteFiles: SiteFile[] | undefined;
     this.siteFiles = () =>
       (siteFiles ??= [

@@ -9,33 +9,38 @@ import { pathOfLink } from './paths';
 import type { Route } from './routes';
 
 /**
- * The bodies whose links were found good, and the pages they were checked
- * against: the dev server validates after every edit, and a body checked
- * against the same pages need not be checked again.
+ * The pages last checked, and the bodies whose links were found good
+ * against them: the dev server validates after every edit, and a site whose
+ * paths are the same as last time has no two pages at one path, and a body
+ * checked against the same pages need not be checked again.
  */
-let checked: { paths: readonly string[]; bodies: WeakSet<MarkdownBody> } | undefined;
+let checked: { paths: readonly string[]; pages: ReadonlySet<string>; bodies: WeakSet<MarkdownBody> } | undefined;
 
 export function validateRoutes(model: SiteModel, routes: readonly Route[]): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
-  const byPath = new Map<string, Route>();
-  for (const route of routes) {
-    const other = byPath.get(route.path);
-    if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
-    byPath.set(route.path, route);
-  }
   const paths = routes.map((route) => route.path);
-  if (!checked || !samePaths(checked.paths, paths)) checked = { paths, bodies: new WeakSet() };
-  const { bodies } = checked;
+  if (!checked || !samePaths(checked.paths, paths)) {
+    const byPath = new Map<string, Route>();
+    for (const route of routes) {
+      const other = byPath.get(route.path);
+      if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
+      byPath.set(route.path, route);
+    }
+    checked = { paths, pages: new Set(paths), bodies: new WeakSet() };
+  }
+  const { pages, bodies } = checked;
 
-  const check = linkCheck((path) => byPath.has(path));
+  const check = linkCheck((path) => pages.has(path));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
   model.navigation.footer.company.forEach((link, index) => check(navigationFile, `footer.company[${index}].href`, link.href));
-  for (const document of [...model.articles, ...model.legalPages]) {
-    if (bodies.has(document.body)) continue;
-    for (const href of document.body.links) check(document.file, 'body', href);
-    bodies.add(document.body);
+  for (const documents of [model.articles, model.legalPages]) {
+    for (const { file, body } of documents) {
+      if (bodies.has(body)) continue;
+      for (const href of body.links) check(file, 'body', href);
+      bodies.add(body);
+    }
   }
 }
 

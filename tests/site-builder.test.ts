@@ -69,6 +69,13 @@ describe('a lazy builder (sitegen dev)', () => {
       expect((await lazy.update([linked])).rendered).toEqual([]);
       await compare();
 
+      // A slug edited to another article's: refused, naming both files, until it is its own again.
+      await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "google-ads-guide"'));
+      await expect(lazy.update([linked])).rejects.toThrow(/blog\/(digital-marketing-roi|google-ads-guide)\.md: slug: "google-ads-guide" is already the slug of .*blog\/(google-ads-guide|digital-marketing-roi)\.md/);
+      await writeFile(linked, linkedText);
+      expect((await lazy.update([linked])).rendered).toEqual([]);
+      await compare();
+
       // A page's own words: that page alone.
       const about = join(config.contentDir, 'pages', 'about.json');
       const aboutText = await readFile(about, 'utf8');

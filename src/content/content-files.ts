@@ -6,9 +6,14 @@ import { join, resolve, sep } from 'node:path';
 import type { BuildConfig } from '../config';
 import { listFiles } from '../list-files';
 
+/** The folder of the articles' files. */
+export function articleFolder(contentDir: string): string {
+  return join(contentDir, 'blog');
+}
+
 /** The article files of a content folder, sorted: the order every build reads them in. None without a blog folder. */
 export function articleFiles(contentDir: string): string[] {
-  return markdownIn(join(contentDir, 'blog'));
+  return markdownIn(articleFolder(contentDir));
 }
 
 /** The legal pages' files (privacy policy, terms, cookie policy), sorted. */

@@ -3,11 +3,11 @@
  * here (or, for links, by validateRoutes once the routes exist).
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
-import { articleFiles, contentFileName, legalFiles } from './content-files';
+import { articleFiles, articleFolder, contentFileName, legalFiles } from './content-files';
 import { listFiles } from '../list-files';
 import { MarkdownFiles, type ScannedFile } from './markdown-files';
 import { readJson, type ContentCache } from './read-content';
@@ -55,8 +55,10 @@ export async function loadArticles(contentDir: string, markdown: MarkdownFiles, 
  */
 export async function rereadArticles(contentDir: string, markdown: MarkdownFiles, previous: readonly ParsedArticle[], changed: ReadonlySet<string>): Promise<ParsedArticle[]> {
   const scan = (path: string) => markdown.scan(path, s.articleFrontMatterSchema);
-  // Edits of files the site has keep the list as it was; a file added or removed is found by listing the folder again.
-  const edited = [...changed].every((path) => !path.endsWith('.md') || (previous.some((article) => article.path === path) && existsSync(path)));
+  // Edits of files the site has keep the list as it was; a file added or removed, or the folder, is found by listing the folder again.
+  const folder = articleFolder(contentDir);
+  const inFolder = (path: string) => path === folder || path.startsWith(folder + sep);
+  const edited = [...changed].every((path) => !inFolder(path) || (previous.some((article) => article.path === path) && existsSync(path)));
   if (edited) return previous.map((article) => (changed.has(article.path) ? scan(article.path) : article));
   const kept = new Map(previous.map((article) => [article.path, article]));
   return articleFiles(contentDir).map((path) => (!changed.has(path) && kept.get(path)) || scan(path));
@@ -202,7 +204,9 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], p
     return article;
   });
   const categories = data.pages.blog.categories.slice(1);
-  uniqueAcrossFiles(articles);
+  const placed = previous && inOrderOf(articles, previous);
+  // The same files with the same slugs as last time were found unique then.
+  if (!placed?.sameSlugs) uniqueAcrossFiles(articles);
   for (const article of articles) {
     if (!categories.includes(article.category)) {
       throw new ContentError(article.file, 'front matter: category', `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"`);
@@ -212,8 +216,9 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], p
   if (featured.length > 1) {
     throw new ContentError(featured[1]!.file, 'front matter: featured', `only one article may be featured, and ${featured[0]!.file} already is`);
   }
-  const sorted = previous ? inOrderOf(articles, previous) : articles;
+  const sorted = placed?.articles ?? articles;
   if (!previous || !stillInOrder(sorted, previous)) sorted.sort(newestFirst);
+  else if (placed?.sameFiles) placeOfFile.set(sorted, placeOfFile.get(previous)!);
   Object.freeze(sorted);
   return Object.freeze({ ...data, articles: sorted });
 }
@@ -233,17 +238,39 @@ function stillInOrder(articles: readonly Article[], previous: readonly Article[]
   return true;
 }
 
-/** The articles in the order their files had in `previous`, those new since then last. */
-function inOrderOf(articles: readonly Article[], previous: readonly Article[]): Article[] {
-  const byFile = new Map(articles.map((article) => [article.file, article]));
-  const ordered: Article[] = [];
-  for (const { file } of previous) {
-    const article = byFile.get(file);
-    if (article === undefined) continue;
-    ordered.push(article);
-    byFile.delete(file);
+/**
+ * Each sorted list of articles' places by file, for the next update to put
+ * its articles in that order: made once, and handed on to the next list
+ * while the files and their order stay the same (an article edited in place).
+ */
+const placeOfFile = new WeakMap<readonly Article[], ReadonlyMap<string, number>>();
+
+/**
+ * The articles in the order their files had in `previous`, those new since
+ * then last; whether they are the same files, and whether with the same slugs.
+ */
+function inOrderOf(articles: readonly Article[], previous: readonly Article[]): { articles: Article[]; sameFiles: boolean; sameSlugs: boolean } {
+  let places = placeOfFile.get(previous);
+  if (!places) {
+    const made = new Map<string, number>();
+    previous.forEach((article, place) => made.set(article.file, place));
+    placeOfFile.set(previous, (places = made));
   }
-  return ordered.concat([...byFile.values()]);
+  const ordered: (Article | undefined)[] = new Array<Article | undefined>(previous.length).fill(undefined);
+  const added: Article[] = [];
+  let sameSlugs = true;
+  for (const article of articles) {
+    const place = places.get(article.file);
+    if (place === undefined) {
+      added.push(article);
+      continue;
+    }
+    ordered[place] = article;
+    if (article.slug !== previous[place]!.slug) sameSlugs = false;
+  }
+  const sameFiles = added.length === 0 && articles.length === previous.length;
+  const kept = sameFiles ? (ordered as Article[]) : ordered.filter((article) => article !== undefined).concat(added);
+  return { articles: kept, sameFiles, sameSlugs: sameSlugs && sameFiles };
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */

@@ -7,7 +7,7 @@
  * one brings the page back: the server never exits on a bad edit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basename, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
@@ -19,6 +19,7 @@ import type { SiteSource } from '../server/static-site';
 import { reloadClientPath, SiteBuilder } from '../site-builder';
 import { errorFile, errorPage } from './error-page';
 import { reloadClient } from './reload-client';
+import { watchFolders } from './watch-folders';
 
 export interface DevOptions {
   root?: string;
@@ -164,6 +165,8 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       pending = new Set();
       running = running.then(async () => {
         const result = await rebuild(changed);
+        // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
+        for (const client of clients) client.write('event: reload\ndata: \n\n');
         const names = [...changed].map(nameOf).sort();
         const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');
         if ('error' in result) {
@@ -173,21 +176,15 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
         } else {
           log(`  ${clock()} ${what} → ${result.pages} page${result.pages === 1 ? '' : 's'} in ${Math.round(result.ms)} ms${result.recovered ? ' (fixed)' : ''}`);
         }
-        for (const client of clients) client.write('event: reload\ndata: \n\n');
       });
     }, delay);
   };
-  // chokidar, not fs.watch: Node 20's recursive watcher on Linux loses a file that an editor replaces by renaming over it.
-  const { watch } = await import('chokidar');
-  const watcher = watch([config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir], {
-    ignoreInitial: true,
-    // Atomic-save detection would hold every event back 100 ms; a rename over a file is just another change here.
-    atomic: false,
+  const watcher = watchFolders(
+    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
+    (path) => schedule(resolve(path)),
     // Editors' swap and backup files (.x.swp, x~) are not content.
-    ignored: (path) => /^\.|~$/.test(basename(path)),
-  });
-  watcher.on('all', (_, path) => schedule(resolve(path)));
-  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+    (name) => /^\.|~$/.test(name),
+  );
 
   return {
     ...server,
@@ -201,7 +198,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       } while (timer || pending.size);
     },
     close: async () => {
-      await watcher.close();
+      watcher.close();
       clearTimeout(timer);
       for (const client of clients) client.end();
       await running;

@@ -39,12 +39,12 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
     first: [homeRoute(context), aboutRoute(context), caseStudiesRoute(context), careersRoute(context), contactRoute(context)],
     last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
   }));
-  const routes = [
-    ...first,
-    ...blogIndexRoutes(context),
-    ...model.articles.flatMap((article) => context.kept(article.file, [article, articles], () => articleRoute(article, articles)) ?? []),
-    ...last,
-  ];
+  const routes = [...first, ...blogIndexRoutes(context)];
+  for (const article of model.articles) {
+    const route = context.kept(article.file, [article, articles], () => articleRoute(article, articles));
+    if (route) routes.push(route);
+  }
+  routes.push(...last);
   options.kept?.done();
   return { routes, siteUrl: context.siteUrl };
 }

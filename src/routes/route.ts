@@ -100,22 +100,32 @@ export function meta(page: { title: string; description: string; keywords: reado
  * thousands.
  */
 export class KeptRoutes {
-  private previous = new Map<string, { inputs: readonly unknown[]; routes: unknown }>();
-  private next = new Map<string, { inputs: readonly unknown[]; routes: unknown }>();
+  /** By key, with the time the table was last made that asked for it: one map kept, not one made anew each time. */
+  private readonly entries = new Map<string, { inputs: readonly unknown[]; routes: unknown; asked: number }>();
+  private times = 0;
+  private asked = 0;
 
   /** What `key` had the last time (a route, or what else the table keeps by its inputs) if `inputs` are the same, else `make()`'s. */
   route<T>(key: string, inputs: readonly unknown[], make: () => T): T {
-    const kept = this.previous.get(key);
-    const same = kept !== undefined && kept.inputs.length === inputs.length && kept.inputs.every((input, index) => input === inputs[index]);
-    const entry = same ? kept : { inputs, routes: make() };
-    this.next.set(key, entry);
+    let entry = this.entries.get(key);
+    if (entry === undefined || !sameInputs(entry.inputs, inputs)) this.entries.set(key, (entry = { inputs, routes: make(), asked: this.times }));
+    // Asked for twice while the table is made, a key counts once.
+    if (entry.asked !== this.times + 1) this.asked += 1;
+    entry.asked = this.times + 1;
     // Stored under this key by this method only, made by a `make` of the same call site.
     return entry.routes as T;
   }
 
   /** The table is made: what it did not ask for this time is forgotten. */
   done(): void {
-    this.previous = this.next;
-    this.next = new Map();
+    this.times += 1;
+    if (this.asked !== this.entries.size) for (const [key, entry] of this.entries) if (entry.asked !== this.times) this.entries.delete(key);
+    this.asked = 0;
   }
+}
+
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }

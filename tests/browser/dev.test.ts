@@ -4,7 +4,7 @@
  * Error!' with the message and the file; fixing it brings the page back. And
  * the dev server serves the site as `sitegen preview` does.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +121,26 @@ describe('sitegen dev', () => {
     const changed = dev.builder.storedPages().filter((page) => page.html !== before.get(page.route.path)).map((page) => page.route.path);
     expect(changed.sort()).toEqual(['/blog']);
     expect(lines.at(-1)).toMatch(/content\/blog\/google-ads-guide\.md → 1 page in \d+ ms$/);
+  });
+
+  it('serves an article added while it runs and forgets it once deleted; an editor saving by renaming over a file is an edit', async () => {
+    const added = join(content, 'blog', 'added-while-running.md');
+    const text = (await readFile(article(), 'utf8')).replace(/^slug: .*$/m, 'slug: "added-while-running"').replace(/^title: .*$/m, 'title: "Added While the Dev Server Ran"');
+    await writeFile(added, text);
+    await dev.idle();
+    await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).status).toBe(200);
+    expect(await (await fetch(`${dev.url}/blog`)).text()).toContain('Added While the Dev Server Ran');
+
+    // Written beside it and renamed over it, as editors that save atomically do.
+    const copy = join(content, 'blog', '.added-while-running.md.tmp');
+    await writeFile(copy, text.replace('Added While the Dev Server Ran', 'Renamed Over While the Dev Server Ran'));
+    await rename(copy, added);
+    await dev.idle();
+    await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).text()).toContain('Renamed Over While the Dev Server Ran');
+
+    await unlink(added);
+    await dev.idle();
+    await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).status).toBe(404);
+    expect(await (await fetch(`${dev.url}/blog`)).text()).not.toContain('Renamed Over While the Dev Server Ran');
   });
 });
