@@ -386,9 +386,12 @@ export class SiteBuilder {
         continue;
       }
       const page = render(route, route.body && this.markdown!.html(route.body));
-      const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0 };
-      if (renderTo) Object.assign(stored, writePage(renderTo, route.file, page.pieces, page.bodyPiece));
-      else {
+      const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0, bodySpan: undefined };
+      if (renderTo) {
+        const written = writePage(renderTo, route.file, page.pieces, page.bodyPiece);
+        stored.bytes = written.bytes;
+        stored.bodySpan = written.bodySpan;
+      } else {
         stored.html = pageHtml(page.pieces);
         stored.bytes = Buffer.byteLength(stored.html);
       }

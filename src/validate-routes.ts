@@ -20,13 +20,9 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
   const navigationFile = `${model.contentDir}/navigation.json`;
   const paths = routes.map((route) => route.path);
   if (!checked || !samePaths(checked.paths, paths)) {
-    const byPath = new Map<string, Route>();
-    for (const route of routes) {
-      const other = byPath.get(route.path);
-      if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
-      byPath.set(route.path, route);
-    }
-    checked = { paths, pages: new Set(paths), bodies: new WeakSet() };
+    const pages = new Set(paths);
+    if (pages.size !== paths.length) refuseSharedPaths(routes);
+    checked = { paths, pages, bodies: new WeakSet() };
   }
   const { pages, bodies } = checked;
 
@@ -41,6 +37,16 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
       for (const href of body.links) check(file, 'body', href);
       bodies.add(body);
     }
+  }
+}
+
+/** Names the first page whose path an earlier page has. */
+function refuseSharedPaths(routes: readonly Route[]): void {
+  const byPath = new Map<string, Route>();
+  for (const route of routes) {
+    const other = byPath.get(route.path);
+    if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
+    byPath.set(route.path, route);
   }
 }
 

@@ -31,5 +31,5 @@ export function writePage(outDir: string, file: string, pieces: readonly PagePie
   }
   const { bytes, span } = encodePieces(pieces, bodyPiece);
   writeFileIfChanged(target, bytes);
-  return span ? { bytes: bytes.byteLength, bodySpan: span } : { bytes: bytes.byteLength };
+  return { bytes: bytes.byteLength, bodySpan: span };
 }

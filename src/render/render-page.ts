@@ -116,10 +116,11 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       scriptsMarkup.set(key, scriptsHtml);
     }
     const [beforeScripts, beforeHeader, beforeFooter, rest] = splitAtSlots(route, html);
-    const beforeMain = [doctype + beforeScripts, scriptsHtml, beforeHeader, header];
-    const page: RenderedPage = { pieces: [...beforeMain, ...withBody(route, beforeFooter, body), footer, rest], markers, scripts };
-    if (body !== undefined) page.bodyPiece = beforeMain.length + 1;
-    return page;
+    const pieces: PagePiece[] = [doctype + beforeScripts, scriptsHtml, beforeHeader, header];
+    // A body comes second of the pieces withBody makes, after the main content's start.
+    const bodyPiece = body === undefined ? undefined : pieces.length + 1;
+    pieces.push(...withBody(route, beforeFooter, body), footer, rest);
+    return { pieces, markers, scripts, bodyPiece };
   };
 }
 

@@ -123,7 +123,8 @@ export class ArticlePages {
       const page = render(route, this.files.html(body));
       const kept = this.files.changed.get(body.key);
       if (kept !== scanned) rendered.indexed.push([body.key, kept!]);
-      const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, ...writePage(setup.outDir, route.file, page.pieces, page.bodyPiece) };
+      const written = writePage(setup.outDir, route.file, page.pieces, page.bodyPiece);
+      const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, bytes: written.bytes, bodySpan: written.bodySpan };
       if (fingerprint) summary.fingerprint = fingerprint;
       rendered.pages.push(summary);
     }
