@@ -154,6 +154,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     (text) => `${text}\n[Click me](javascript:alert(1))\n`,
     /content\/blog\/local-seo-tips\.md: body: link "javascript:alert\(1\)" uses a scheme other than https, http, mailto or tel/,
   ],
+  [
+    "a legal page's slug that another page's path already is",
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "about"'),
+    /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
+  ],
 ];
 
 describe('bad input', () => {
