@@ -2,6 +2,7 @@
  * The files under a folder, for every stage that lists one (content, public/,
  * the output, the generator's own code), by fast-glob.
  */
+import { sep } from 'node:path';
 import fastGlob from 'fast-glob';
 
 /**
@@ -13,4 +14,9 @@ import fastGlob from 'fast-glob';
 export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
   const files = fastGlob.sync(pattern, { cwd: dir, dot: hidden, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true });
   return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether `path` is the folder `dir` or inside it (both absolute, as the file system names them). */
+export function isInside(dir: string, path: string): boolean {
+  return path === dir || path.startsWith(dir + sep);
 }

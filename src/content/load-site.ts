@@ -3,12 +3,12 @@
  * here (or, for links, by validateRoutes once the routes exist).
  */
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { articleFiles, articleFolder, contentFileName, legalFiles } from './content-files';
-import { listFiles } from '../list-files';
+import { isInside, listFiles } from '../list-files';
 import { MarkdownFiles, type ScannedFile } from './markdown-files';
 import { readJson, type ContentCache } from './read-content';
 import * as s from './schemas';
@@ -57,8 +57,7 @@ export async function rereadArticles(contentDir: string, markdown: MarkdownFiles
   const scan = (path: string) => markdown.scan(path, s.articleFrontMatterSchema);
   // Edits of files the site has keep the list as it was; a file added or removed, or the folder, is found by listing the folder again.
   const folder = articleFolder(contentDir);
-  const inFolder = (path: string) => path === folder || path.startsWith(folder + sep);
-  const edited = [...changed].every((path) => !inFolder(path) || (previous.some((article) => article.path === path) && existsSync(path)));
+  const edited = [...changed].every((path) => !isInside(folder, path) || (previous.some((article) => article.path === path) && existsSync(path)));
   if (edited) return previous.map((article) => (changed.has(article.path) ? scan(article.path) : article));
   const kept = new Map(previous.map((article) => [article.path, article]));
   return articleFiles(contentDir).map((path) => (!changed.has(path) && kept.get(path)) || scan(path));

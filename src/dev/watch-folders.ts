@@ -14,6 +14,7 @@
  */
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { isInside } from '../list-files';
 
 export interface FolderWatcher {
   close(): void;
@@ -50,7 +51,7 @@ export function watchFolders(roots: readonly string[], onChange: (path: string) 
 
   const forget = (folder: string) => {
     for (const [path, watcher] of watchers) {
-      if (path !== folder && !path.startsWith(`${folder}/`) && !path.startsWith(`${folder}\\`)) continue;
+      if (!isInside(folder, path)) continue;
       watcher.close();
       watchers.delete(path);
     }
