@@ -5,7 +5,7 @@
  * changed: their props and <head>, the sources of their template and of the
  * layout, the stylesheet's URL and the scripts they load.
  */
-import { sep } from 'node:path';
+import { isInside } from './list-files';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
@@ -200,8 +200,11 @@ export class SiteBuilder {
     const markdown = this.markdown;
     const workers = this.startWorkers(plan);
     const contentStarted = performance.now();
+    // The asset builds start first: the articles are read here while the bundler works in its own process.
+    const building = this.buildAssets(plan, stages);
+    await building.launched;
     const articles = plan.articles ? this.readArticles(plan, markdown, workers) : undefined;
-    const [data, assets] = await Promise.all([plan.siteData ? this.loadSiteData(markdown) : this.model!, this.buildAssets(plan, stages)]);
+    const [data, assets] = await Promise.all([plan.siteData ? this.loadSiteData(markdown) : this.model!, building.built]);
     const setup = this.renderSetup(data, assets);
     const renderStarted = performance.now();
     const progress = this.progress();
@@ -230,14 +233,13 @@ export class SiteBuilder {
   private plan(changed: Iterable<string> | undefined): UpdatePlan {
     // The files of an update that failed are read again by the next, whatever it was told.
     const paths = changed && this.model ? new Set([...changed, ...this.unsettled]) : undefined;
-    const under = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
-    const touches = (dir: string) => !paths || [...paths].some((path) => under(dir, path));
+    const touches = (dir: string) => !paths || [...paths].some((path) => isInside(dir, path));
     const blog = articleFolder(this.config.contentDir);
     return {
       changed: paths,
       touches,
       articles: touches(blog),
-      siteData: !paths || [...paths].some((path) => under(this.config.contentDir, path) && !under(blog, path)),
+      siteData: !paths || [...paths].some((path) => isInside(this.config.contentDir, path) && !isInside(blog, path)),
     };
   }
 
@@ -272,8 +274,17 @@ export class SiteBuilder {
    * asset cache on a first update whose code is unchanged since the last
    * build; otherwise only those the changed files feed are made again. They
    * run side by side: their cost is mostly loading their libraries.
+   * `launched` settles once they are under way (or done, or failed).
    */
-  private async buildAssets(plan: UpdatePlan, stages: UpdateResult['stages']): Promise<BuiltAssets> {
+  private buildAssets(plan: UpdatePlan, stages: UpdateResult['stages']): { built: Promise<BuiltAssets>; launched: Promise<void> } {
+    let launch!: () => void;
+    const launched = new Promise<void>((resolve) => (launch = resolve));
+    const built = this.makeAssets(plan, stages, launch);
+    built.then(launch, launch);
+    return { built, launched };
+  }
+
+  private async makeAssets(plan: UpdatePlan, stages: UpdateResult['stages'], launched: () => void): Promise<BuiltAssets> {
     const config = this.config;
     const hashed = !this.options.dev;
     const previous = this.assets;
@@ -285,7 +296,7 @@ export class SiteBuilder {
       return value;
     };
     const build = async (): Promise<BuiltAssets> => {
-      const [stylesheet, scripts, templates] = await Promise.all([
+      const building = Promise.all([
         // Tailwind sees the classes of templates and islands, so either can change the CSS.
         !previous || plan.touches(config.templatesDir) || feedsBrowser
           ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`)
@@ -296,6 +307,8 @@ export class SiteBuilder {
         // Templates render the islands' first paint, so both feed them.
         !previous || plan.touches(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : previous.templates,
       ]);
+      launched();
+      const [stylesheet, scripts, templates] = await building;
       return { stylesheet, scripts, templates };
     };
     return this.options.generator && !previous ? this.cachedAssets(this.options.generator, hashed, build, stages) : build();
