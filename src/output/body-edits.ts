@@ -7,9 +7,10 @@
  * change. So no site model and no route table of every page is made again:
  * the body's new HTML takes the old one's place in the page the last build
  * wrote, where the manifest says it is, and the manifest's edits and the
- * stamp learn of it. At 4,000 articles this costs a fifth of the whole way, most of it
- * Node starting and every input's stat. The content index is left as it is:
- * the next build that reads every file finds this one changed, and reads it.
+ * stamp learn of it. At 4,000 articles this costs a third of the whole way,
+ * most of it Node starting and every input's stat. The content index is left
+ * as it is: the next build that reads every file finds this one changed, and
+ * reads it.
  *
  * It is taken only when the last build's records vouch for every step:
  * - each input that changed is the Markdown file of a page of the last
