@@ -8,7 +8,7 @@
  * build (about 0.3 s of CPU here). The key hashes the contents of every file
  * those stages can read, so a reused asset is the one a fresh run would make.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -48,8 +48,8 @@ export async function assetKey(config: BuildConfig, generator: string, hashed: b
   const listed = dirs.map((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
   const settings = ['tsconfig.json', 'package.json'].map((name) => join(config.root, name)).filter((path) => existsSync(path));
   const files = [...listed.flat(), ...settings].sort();
-  const contents = await Promise.all(files.map((file) => readFile(file)));
-  const parts = files.map((file, index) => `${relative(config.root, file)}\0${contentHash(contents[index]!)}`);
+  // Read synchronously: a few dozen small files, which the thread pool would take four round trips each to read.
+  const parts = files.map((file) => `${relative(config.root, file)}\0${contentHash(readFileSync(file))}`);
   return contentHash(`${generator}\0${hashed}\0${parts.join('\0')}`);
 }
 
