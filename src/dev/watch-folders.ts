@@ -62,7 +62,12 @@ export function watchFolders(roots: readonly string[], onChange: (path: string) 
     if (!name) return onChange(folder);
     if (ignored(name)) return;
     const path = join(folder, name);
-    const info = statSync(path, { throwIfNoEntry: false });
+    let info;
+    try {
+      info = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      // Out of reach (its permissions changed): reported, and the rebuild says what it cannot read.
+    }
     if (info?.isDirectory()) add(path, true);
     else if (!info) forget(path);
     onChange(path);
