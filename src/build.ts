@@ -153,9 +153,12 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
   const previous = await readManifest(config);
-  if (stamp && previous?.generator === generator) {
+  const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
+  const changed = stamp && changedInputs(stamp.files, inputs.files);
+  // Every page of the last build still there, and only Markdown bodies changed: the short way.
+  if (stamp && changed && previous?.generator === generator && missing.size === 0) {
     const { rewriteEditedBodies } = await import('./output/body-edits');
-    const edits = await rewriteEditedBodies(config, previous, stamp, inputs);
+    const edits = await rewriteEditedBodies(config, previous, { stamp, changed, inputs });
     if (edits) {
       const files = `${edits.files} Markdown file${edits.files === 1 ? '' : 's'}`;
       const detail = edits.pages.length
@@ -166,7 +169,6 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
       return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, bodiesReplaced: edits.pages };
     }
   }
-  const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
 
   // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
   if (previous?.generator !== generator) {
@@ -174,7 +176,6 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     return buildCold(config, builderOptions, run, { inputs, generator });
   }
   // A few articles changed: the content index makes reading the rest a stat each, and starting threads would cost more than it saves.
-  const changed = stamp && changedInputs(stamp.files, inputs.files);
   const changedArticles = changed && [...changed].filter((file) => file.startsWith(`${articleFolder(config.contentDir)}/`)).length;
   const threaded = changedArticles === undefined || changedArticles >= parallelFrom ? builderOptions : { ...builderOptions, workerUrl: undefined };
 

@@ -16,8 +16,8 @@
  * - each input that changed is the Markdown file of a page of the last
  *   build, and is still there;
  * - its front matter is the same text as that build's (MarkdownBody.head);
- * - every page of the last build is there, and the page that shows the body
- *   has the size the manifest records.
+ * - every page of the last build is there (the caller knows), and the page
+ *   that shows the body has the size the manifest records.
  * Anything else, a file that does not read, parse or link well included,
  * takes the whole way (build.ts), which reports errors as every build does.
  * Either way the output is byte for byte the same: tests/scale.test.ts
@@ -31,7 +31,7 @@ import { bodyAfter, readText, renderBody } from '../content/read-content';
 import { contentHash } from '../hash';
 import { withBodyHash } from '../render/page-fingerprint';
 import { linkCheck } from '../validate-routes';
-import { changedInputs, missingFiles, writeManifestEdits, type Inputs, type Manifest, type ManifestPage, type Stamp } from './incremental';
+import { writeManifestEdits, type Inputs, type Manifest, type ManifestPage, type Stamp } from './incremental';
 
 export interface BodyEdits {
   /** The Markdown files that changed. */
@@ -44,16 +44,20 @@ export interface BodyEdits {
 
 /**
  * Rewrites the pages whose bodies alone changed since the last build, which
- * `manifest` and `stamp` describe, if that is all that changed; undefined,
- * having written nothing, otherwise.
+ * `manifest` and `stamp` describe (its pages all on disk still), if that is
+ * all that changed: `changed` names the inputs that differ between `stamp`
+ * and this build's `inputs`. Undefined, having written nothing, otherwise.
  */
-export async function rewriteEditedBodies(config: BuildConfig, manifest: Manifest, stamp: Stamp, inputs: Inputs): Promise<BodyEdits | undefined> {
-  const changed = [...changedInputs(stamp.files, inputs.files)];
-  if (changed.length === 0 || !changed.every((path) => path in stamp.files && path in inputs.files) || manifest.inputs !== stamp.inputs) return undefined;
+export async function rewriteEditedBodies(
+  config: BuildConfig,
+  manifest: Manifest,
+  { stamp, changed, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; inputs: Inputs },
+): Promise<BodyEdits | undefined> {
+  if (changed.size === 0 || ![...changed].every((path) => path in stamp.files && path in inputs.files) || manifest.inputs !== stamp.inputs) return undefined;
   // Each Markdown page by its file's path, as the walk of inputs names it.
   const pageOf = new Map<string, string>();
   for (const [path, page] of Object.entries(manifest.pages)) if (page.markdown) pageOf.set(`${config.contentDir}/${page.markdown.key}`, path);
-  if (!changed.every((file) => pageOf.has(file)) || missingFiles(config.outDir, stamp.pageFiles).size > 0) return undefined;
+  if (![...changed].every((file) => pageOf.has(file))) return undefined;
 
   const nameOf = contentFileName(config.root);
   const check = linkCheck((path) => path in manifest.pages);
@@ -79,7 +83,7 @@ export async function rewriteEditedBodies(config: BuildConfig, manifest: Manifes
     renameSync(`${target}.${process.pid}.tmp`, target);
   }
   await writeManifestEdits(config, manifest, records, inputs);
-  return { files: changed.length, pages: rewrites.map(({ file }) => file), bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0) };
+  return { files: changed.size, pages: rewrites.map(({ file }) => file), bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0) };
 }
 
 /**

@@ -85,12 +85,8 @@ export const stampPath = (config: BuildConfig) => cachePath(config, '.stamp.json
 const editsPath = (config: BuildConfig) => cachePath(config, '.edits.json');
 
 export async function readStamp(config: BuildConfig): Promise<Stamp | undefined> {
-  try {
-    const stamp = JSON.parse(await readFile(stampPath(config), 'utf8')) as Stamp;
-    return stamp.version === manifestVersion ? stamp : undefined;
-  } catch {
-    return undefined;
-  }
+  const stamp = await readJson<Stamp>(stampPath(config));
+  return stamp?.version === manifestVersion ? stamp : undefined;
 }
 
 /** Forgets the last build: an older manifest would describe other pages than the output's. */
