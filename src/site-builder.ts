@@ -29,7 +29,7 @@ import { createPageRenderer, pageHtml, type BodySpan, type PageRenderer, type Re
 import { articleRouteContext, createLayout, createRoutes, KeptRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
-import type { ArticleSetup, RenderedBatch, RenderSummary } from './workers/article-pages';
+import type { ArticleSetup, RenderSummary } from './workers/article-pages';
 import type { Layout } from '../templates/layout/types';
 
 export type Stage = 'content' | 'styles' | 'islands' | 'templates' | 'render';
@@ -464,13 +464,17 @@ export class SiteBuilder {
   file(path: string): string | Uint8Array | undefined {
     const page = pathForFile(path);
     if (page !== undefined && this.pages.get(page)?.route.file === path) return this.page(page);
-    return this.files().find((file) => file.path === path)?.content;
+    if (!this.assets) return undefined;
+    const { scripts, stylesheet } = this.assets;
+    if (path === stylesheet.file) return stylesheet.css;
+    // The site files (the sitemap among them) are made only for a path that is none of the above.
+    return (scripts.files.find((file) => file.path === path) ?? this.siteFiles().find((file) => file.path === path))?.content;
   }
 
   /** The articles' pages the workers (and this thread) rendered. */
-  private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderedBatch> }, rendered: RenderedPages) {
+  private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderSummary[]> }, rendered: RenderedPages) {
     const byPath = new Map(routes.map((route) => [route.path, route]));
-    const { pages } = await articlePages.finish();
+    const pages = await articlePages.finish();
     for (const summary of pages) {
       const route = byPath.get(summary.path)!;
       rendered.pages.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));

@@ -12,7 +12,7 @@ import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
-import { openLocalLeads } from '../leads/local-leads';
+import { describeLeadSettings, openLocalLeads } from '../leads/local-leads';
 import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
@@ -91,11 +91,18 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   });
   const first = await rebuild();
   const publicFiles = diskSource(config.publicDir);
+  // Each file's text encoded once while it is the same: the server compresses the same bytes only once (static-site.ts).
+  const encoded = new Map<string, { text: string; bytes: Buffer }>();
   const source: SiteSource = {
     read: async (path) => {
       const content = builder.file(path);
       if (content === undefined) return publicFiles.read(path);
-      return typeof content === 'string' ? Buffer.from(content) : content;
+      if (typeof content !== 'string') return content;
+      const known = encoded.get(path);
+      if (known?.text === content) return known.bytes;
+      const bytes = Buffer.from(content);
+      encoded.set(path, { text: content, bytes });
+      return bytes;
     },
   };
 
@@ -144,6 +151,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   }
 
   log(`sitegen dev: ${server.url}/`);
+  log(`  leads      ${describeLeadSettings(leads.settings)}`);
   if ('error' in first) reportFailure(first.error!, root, log);
   else {
     log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);

@@ -43,7 +43,7 @@ export class BuildWorkers {
   private readonly scanned = new Map<number, ScannedBatch>();
   private readonly rendered = new Map<number, RenderedBatch>();
   private readonly allScanned = settled<ParsedArticle[]>();
-  private readonly allRendered = settled<RenderedBatch>();
+  private readonly allRendered = settled<RenderedBatch['pages']>();
   private onBatch?: (pages: number) => void;
 
   private constructor(
@@ -85,7 +85,7 @@ export class BuildWorkers {
    * thread has done its own work with the articles scanned, renders here what
    * no worker has taken yet, and resolves with every article's page.
    */
-  renderArticles(setup: ArticleSetup, files: MarkdownFiles, onBatch?: (pages: number) => void): { finish(): Promise<RenderedBatch> } {
+  renderArticles(setup: ArticleSetup, files: MarkdownFiles, onBatch?: (pages: number) => void): { finish(): Promise<RenderedBatch['pages']> } {
     this.onBatch = onBatch;
     for (const worker of this.workers) worker.postMessage(setup);
     // Loaded now, not with the workers: what runs before they start is what delays them.
@@ -118,7 +118,7 @@ export class BuildWorkers {
       this.onBatch?.(rendered.pages.length);
       if (this.rendered.size === this.board.count) {
         const batches = inBatchOrder(this.rendered);
-        this.allRendered.resolve({ pages: batches.flatMap((batch) => batch.pages), indexed: batches.flatMap((batch) => batch.indexed) });
+        this.allRendered.resolve(batches.flatMap((batch) => batch.pages));
       }
     },
   };
