@@ -203,9 +203,7 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], p
     return article;
   });
   const categories = data.pages.blog.categories.slice(1);
-  const placed = previous && inOrderOf(articles, previous);
-  // The same files with the same slugs as last time were found unique then.
-  if (!placed?.sameSlugs) uniqueAcrossFiles(articles);
+  uniqueAcrossFiles(articles);
   for (const article of articles) {
     if (!categories.includes(article.category)) {
       throw new ContentError(article.file, 'front matter: category', `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"`);
@@ -215,6 +213,7 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], p
   if (featured.length > 1) {
     throw new ContentError(featured[1]!.file, 'front matter: featured', `only one article may be featured, and ${featured[0]!.file} already is`);
   }
+  const placed = previous && inOrderOf(articles, previous);
   const sorted = placed?.articles ?? articles;
   if (!previous || !stillInOrder(sorted, previous)) sorted.sort(newestFirst);
   else if (placed?.sameFiles) placeOfFile.set(sorted, placeOfFile.get(previous)!);
@@ -244,11 +243,8 @@ function stillInOrder(articles: readonly Article[], previous: readonly Article[]
  */
 const placeOfFile = new WeakMap<readonly Article[], ReadonlyMap<string, number>>();
 
-/**
- * The articles in the order their files had in `previous`, those new since
- * then last; whether they are the same files, and whether with the same slugs.
- */
-function inOrderOf(articles: readonly Article[], previous: readonly Article[]): { articles: Article[]; sameFiles: boolean; sameSlugs: boolean } {
+/** The articles in the order their files had in `previous`, those new since then last; whether they are the same files. */
+function inOrderOf(articles: readonly Article[], previous: readonly Article[]): { articles: Article[]; sameFiles: boolean } {
   let places = placeOfFile.get(previous);
   if (!places) {
     const made = new Map<string, number>();
@@ -257,19 +253,14 @@ function inOrderOf(articles: readonly Article[], previous: readonly Article[]): 
   }
   const ordered: (Article | undefined)[] = new Array<Article | undefined>(previous.length).fill(undefined);
   const added: Article[] = [];
-  let sameSlugs = true;
   for (const article of articles) {
     const place = places.get(article.file);
-    if (place === undefined) {
-      added.push(article);
-      continue;
-    }
-    ordered[place] = article;
-    if (article.slug !== previous[place]!.slug) sameSlugs = false;
+    if (place === undefined) added.push(article);
+    else ordered[place] = article;
   }
   const sameFiles = added.length === 0 && articles.length === previous.length;
   const kept = sameFiles ? (ordered as Article[]) : ordered.filter((article) => article !== undefined).concat(added);
-  return { articles: kept, sameFiles, sameSlugs: sameSlugs && sameFiles };
+  return { articles: kept, sameFiles };
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */

@@ -23,15 +23,19 @@ export interface ArticleRouteContext {
   trail: readonly Link[];
 }
 
-/** Each site's article context, kept while the site's data is the same: the route table keeps article routes by it. */
-const contexts = new WeakMap<SiteData['site'], ArticleRouteContext>();
+/**
+ * Each site's article context, kept while everything it is made from is the
+ * same (the navigation gives the trail its first step): the route table keeps
+ * article routes by it.
+ */
+const contexts = new WeakMap<SiteData['site'], { navigation: SiteData['navigation']; context: ArticleRouteContext }>();
 
 export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
   const url = siteUrl ?? data.site.url;
   const known = contexts.get(data.site);
-  if (known?.siteUrl === url && known.blog === data.pages.blog) return known;
+  if (known?.context.siteUrl === url && known.context.blog === data.pages.blog && known.navigation === data.navigation) return known.context;
   const context = { siteUrl: url, site: data.site, blog: data.pages.blog, trail: blogTrail(data) };
-  contexts.set(data.site, context);
+  contexts.set(data.site, { navigation: data.navigation, context });
   return context;
 }
 

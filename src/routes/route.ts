@@ -103,14 +103,11 @@ export class KeptRoutes {
   /** By key, with the time the table was last made that asked for it: one map kept, not one made anew each time. */
   private readonly entries = new Map<string, { inputs: readonly unknown[]; routes: unknown; asked: number }>();
   private times = 0;
-  private asked = 0;
 
   /** What `key` had the last time (a route, or what else the table keeps by its inputs) if `inputs` are the same, else `make()`'s. */
   route<T>(key: string, inputs: readonly unknown[], make: () => T): T {
     let entry = this.entries.get(key);
-    if (entry === undefined || !sameInputs(entry.inputs, inputs)) this.entries.set(key, (entry = { inputs, routes: make(), asked: this.times }));
-    // Asked for twice while the table is made, a key counts once.
-    if (entry.asked !== this.times + 1) this.asked += 1;
+    if (entry === undefined || !sameInputs(entry.inputs, inputs)) this.entries.set(key, (entry = { inputs, routes: make(), asked: 0 }));
     entry.asked = this.times + 1;
     // Stored under this key by this method only, made by a `make` of the same call site.
     return entry.routes as T;
@@ -119,8 +116,7 @@ export class KeptRoutes {
   /** The table is made: what it did not ask for this time is forgotten. */
   done(): void {
     this.times += 1;
-    if (this.asked !== this.entries.size) for (const [key, entry] of this.entries) if (entry.asked !== this.times) this.entries.delete(key);
-    this.asked = 0;
+    for (const [key, entry] of this.entries) if (entry.asked !== this.times) this.entries.delete(key);
   }
 }
 
