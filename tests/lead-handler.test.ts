@@ -555,10 +555,20 @@ describe('notifications', () => {
   });
 
   it('a refused lead (400, 415, 429) is not sent on', async () => {
-    await notifying(post({ ...contact(), email: 'nope' }), visitor);
-    await notifying(post(contact(), { 'content-type': 'text/plain' }), visitor);
+    expect((await notifying(post({ ...contact(), email: 'nope' }), visitor)).status).toBe(400);
+    expect((await notifying(post(contact(), { 'content-type': 'text/plain' }), visitor)).status).toBe(415);
     expect(webhook.received).toEqual([]);
     expect(resend.received).toEqual([]);
+    // One lead per client: the first is sent on, the second refused and not.
+    const limited = createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings: settings({ webhook: { url: `${webhook.url}/services/T000/B000/secret` }, rateLimit: { max: 1, windowSeconds: 600 } }),
+      log: (message) => logs.push(message),
+    });
+    const client = { address: '198.51.100.23' };
+    expect((await limited(post(contact()), client)).status).toBe(200);
+    expect((await limited(post(contact()), client)).status).toBe(429);
+    expect(webhook.received).toHaveLength(1);
   });
 
   it('a failed webhook does not fail the submission; the row says why; the next request sends it to the webhook only', async () => {

@@ -23,7 +23,7 @@ interface NuReport {
   messages: { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }[];
 }
 
-export const javaCommand = process.env.JAVA ?? 'java';
+const javaCommand = process.env.JAVA ?? 'java';
 
 /** The checker's errors (not its warnings or notes) on the given pages of the site in `dir`. */
 export async function nuErrors(dir: string, files: readonly string[]): Promise<NuMessage[]> {

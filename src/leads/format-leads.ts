@@ -58,7 +58,7 @@ function escapeBidi(json: string): string {
 }
 
 /** What became of a lead's notification, in a word. */
-export function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
+function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
   if (row.notified_at) return 'sent';
   if (row.notify_attempts === 0) return row.next_notify_at ? 'sending' : 'off';
   return row.next_notify_at ? 'retrying' : 'failed';

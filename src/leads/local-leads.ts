@@ -116,7 +116,7 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
 }
 
 /** "14:02:11 new lead #12 (contact form) from Sarah O'Neill <sarah@…>: sent to webhook, email" */
-export function newLeadLine(lead: StoredLead, notification: NotificationResult | null): string {
+function newLeadLine(lead: StoredLead, notification: NotificationResult | null): string {
   const clock = new Date().toLocaleTimeString('en-GB', { hour12: false });
   const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email;
   const outcome =

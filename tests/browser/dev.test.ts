@@ -77,6 +77,8 @@ describe('sitegen dev', () => {
   });
 
   it('serves the site as preview does: clean URLs, 404 with status 404, _headers, and the lead endpoint', async () => {
+    // As preview does, it says at start where leads go.
+    expect(lines).toContain('  leads      not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM); at most 5 per client in 600 s');
     const { page } = await openPage(wide);
     const about = await page.request.get(`${dev.url}/about`);
     expect(about.status()).toBe(200);

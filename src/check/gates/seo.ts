@@ -36,6 +36,14 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   const expectedUrls = new Set<string>();
+  // The same files (the logo, the favicon) are named on every page: each looked for once.
+  const servedFiles = new Map<string, boolean>();
+  const served = (urlPath: string) => {
+    if (pagePaths.has(urlPath)) return true;
+    let found = servedFiles.get(urlPath);
+    if (found === undefined) servedFiles.set(urlPath, (found = existsSync(join(context.dir, urlPath))));
+    return found;
+  };
   for (const page of context.pages) {
     const $ = cheerio.load(page.html);
     const path = page.path;
@@ -75,7 +83,6 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
     const pageUrl = url ?? canonical ?? path;
     const read = readGraph($);
     const graph = 'rule' in read ? undefined : read;
-    const served = (urlPath: string) => pagePaths.has(urlPath) || existsSync(join(context.dir, urlPath));
     const problems = 'rule' in read ? [read] : [...graphProblems(read, pageUrl), ...(await richResultProblems(page.html)), ...unservedUrls(read, siteOrigin, served)];
     problems.push(...breadcrumbProblems($, graph, { url: pageUrl, origin: siteOrigin ?? '' }, table.trails.get(path), table.label));
     for (const problem of problems) add(path, problem.rule, problem.message, problem.fix, problem.rule === 'breadcrumbs' ? `nav[aria-label="${table.label}"]` : 'script[type="application/ld+json"]');

@@ -130,7 +130,7 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
  * Access-Control-Allow-Origin, so its browser refuses to send), and Vary:
  * Origin tells caches the answer depends on it.
  */
-export function corsHeaders(allowed: LeadSettings['allowedOrigins'], origin: string | null): Record<string, string> {
+function corsHeaders(allowed: LeadSettings['allowedOrigins'], origin: string | null): Record<string, string> {
   const headers: Record<string, string> = {
     'Access-Control-Allow-Methods': allowedMethods,
     'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
