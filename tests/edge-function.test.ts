@@ -198,6 +198,17 @@ describe('the contact-form Edge Function under Deno', () => {
     expect((await send(lead(), { client: '192.0.2.51' })).status).toBe(200);
   });
 
+  it("counts a client by Cloudflare's cf-connecting-ip when it is there, else by x-forwarded-for's first entry", async () => {
+    // Behind Cloudflare: the proxies' entries of x-forwarded-for vary, the client's address does not.
+    const viaCloudflare = (forwarded: string) => send(lead(), { headers: { 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': forwarded } });
+    for (const forwarded of ['192.0.2.60', '192.0.2.61', '192.0.2.62']) expect((await viaCloudflare(forwarded)).status).toBe(200);
+    expect((await viaCloudflare('192.0.2.63')).status).toBe(429);
+    expect((await send(lead(), { client: '192.0.2.60' })).status).toBe(200);
+    // Without it: the first entry is the client, whatever proxies follow.
+    for (const proxy of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await send(lead(), { headers: { 'x-forwarded-for': `192.0.2.70, ${proxy}` } })).status).toBe(200);
+    expect((await send(lead(), { headers: { 'x-forwarded-for': '192.0.2.70, 10.0.0.4' } })).status).toBe(429);
+  });
+
   it('answers at once when the webhook fails, records it, and sends it again on a later request once it is due', async () => {
     webhook.mode = 'fail';
     const sent = lead();

@@ -461,6 +461,8 @@ describe('notifications', () => {
     });
   });
   afterAll(() => Promise.all([webhook?.close(), resend?.close()]));
+  /** A request that is no lead (a monitor's ping, say): it sends what is due all the same. */
+  const anyRequest = () => notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
   beforeEach(async () => {
     webhook.received = [];
     resend.received = [];
@@ -583,12 +585,12 @@ describe('notifications', () => {
 
     // Not yet due: another request leaves it alone.
     webhook.mode = 'ok';
-    await notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+    await anyRequest();
     expect(webhook.received).toHaveLength(1);
 
     // A minute later it is due, and any request sends it.
     await db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [row!.id]);
-    await notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+    await anyRequest();
     expect(webhook.received).toHaveLength(2);
     expect(webhook.received[1]!.body.submission_id).toBe(lead.submission_id);
     expect(resend.received).toHaveLength(1);
@@ -616,22 +618,63 @@ describe('notifications', () => {
     expect(logs.join('\n')).not.toContain('secret-part');
   });
 
-  it('gives up after the eighth attempt, as `sitegen leads` tells, and leaves the lead for a person', async () => {
+  it('tries a failed lead again after 1, 5 and 15 minutes, then 1, 3, 6 and 12 hours, gives up after the eighth attempt, as `sitegen leads` tells, and leaves the lead for a person', async () => {
     expect(maxNotifyAttempts).toBe(8);
     webhook.mode = 'fail';
     const lead = hero();
     await notifying(post(lead), visitor);
     const due = (id: number) => db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [id]);
+    // Minutes from now to the next attempt, as the database schedules it.
+    const wait = async (id: number) =>
+      (await db.query<{ minutes: number }>('select round(extract(epoch from next_notify_at - now()) / 60)::integer as minutes from public.leads where id = $1', [id])).rows[0]!.minutes;
     const id = (await rowsFor(lead.submission_id))[0]!.id;
+    const waits: number[] = [];
     for (let attempt = 2; attempt <= maxNotifyAttempts; attempt++) {
-      // Still to be tried again after every attempt before the last.
-      expect((await rowsFor(lead.submission_id))[0]!.next_notify_at).not.toBeNull();
+      waits.push(await wait(id));
       await due(id);
-      await notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+      await anyRequest();
     }
+    expect(waits).toEqual([1, 5, 15, 60, 180, 360, 720]);
     const [row] = await rowsFor(lead.submission_id);
     expect(row).toMatchObject({ notify_attempts: maxNotifyAttempts, notified_at: null, next_notify_at: null, notify_error: 'webhook: answered 500' });
     expect(webhook.received).toHaveLength(maxNotifyAttempts);
+  });
+
+  it('sends at most ten due leads per request, those due longest first, and the rest on the next', async () => {
+    webhook.mode = 'fail';
+    const leads = Array.from({ length: 12 }, hero);
+    for (const lead of leads) await notifying(post(lead), visitor);
+    const ids = await Promise.all(leads.map(async (lead) => (await rowsFor(lead.submission_id))[0]!.id));
+    // The first lead fell due twelve minutes ago, the last one a minute ago.
+    for (const [index, id] of ids.entries()) await db.query(`update public.leads set next_notify_at = now() - $2 * interval '1 minute' where id = $1`, [id, 12 - index]);
+    webhook.mode = 'ok';
+    webhook.received = [];
+    await anyRequest();
+    const sent = (request: { body: Record<string, unknown> }) => request.body.submission_id;
+    expect(webhook.received.map(sent).sort()).toEqual(leads.slice(0, 10).map((lead) => lead.submission_id).sort());
+    await anyRequest();
+    expect(webhook.received.map(sent).slice(10).sort()).toEqual(leads.slice(10).map((lead) => lead.submission_id).sort());
+  });
+
+  it('leases a due lead for a minute to the request that claims it: no other request sends it meanwhile', async () => {
+    webhook.mode = 'fail';
+    const lead = hero();
+    await notifying(post(lead), visitor);
+    const [row] = await rowsFor(lead.submission_id);
+    await db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [row!.id]);
+    // Another instance claims it and dies before it records the attempt.
+    const claimed = await db.query<LeadRow>('select * from public.claim_lead_notifications(10)');
+    expect(claimed.rows.map((claim) => claim.id)).toEqual([row!.id]);
+    const lease = await db.query<{ seconds: number }>('select round(extract(epoch from next_notify_at - now()))::integer as seconds from public.leads where id = $1', [row!.id]);
+    expect(lease.rows[0]!.seconds).toBe(60);
+    webhook.mode = 'ok';
+    webhook.received = [];
+    await anyRequest();
+    expect(webhook.received).toEqual([]);
+    // Once the lease runs out, the next request sends it.
+    await db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [row!.id]);
+    await anyRequest();
+    expect(webhook.received.map((request) => request.body.submission_id)).toEqual([lead.submission_id]);
   });
 
   it('with notifications off, a lead is stored unsent, and is not sent when they are turned on later', async () => {
