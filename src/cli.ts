@@ -5,8 +5,8 @@
 import './production';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Command } from 'commander';
-import { resolveConfig } from './config';
+import { Command, Option } from 'commander';
+import { defaultLeadsDir, resolveConfig } from './config';
 import { markdownSource } from './content/content-files';
 import { SitegenError } from './errors';
 import { generatorVersion } from './generator-version';
@@ -49,13 +49,13 @@ program
   .option('-p, --port <port>', 'port to listen on', '4173')
   .option('--host <host>', 'interface to listen on (0.0.0.0 for the whole network)', 'localhost')
   .option('-d, --dir <dir>', 'the built site', 'dist')
-  .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
+  .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
-    const [{ startPreview }, { describeLeadSettings }] = await Promise.all([import('./server/preview'), import('./leads/local-leads')]);
+    const [{ startPreview }, { describeLeadSettings, leadsLine }] = await Promise.all([import('./server/preview'), import('./leads/local-leads')]);
     const preview = await startPreview({ dir: options.dir, port: parsePort(options.port), host: options.host, leadsDir: options.leadsDir });
     console.log(`sitegen preview: ${preview.url}/ serving ${options.dir}/`);
-    console.log(`  leads      POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`);
-    console.log(`  leads      ${describeLeadSettings(preview.leadSettings)}`);
+    console.log(leadsLine(`POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`));
+    console.log(leadsLine(describeLeadSettings(preview.leadSettings)));
     await untilInterrupted();
     await preview.close();
   });
@@ -67,7 +67,7 @@ program
   .option('--host <host>', 'interface to listen on (0.0.0.0 for the whole network)', 'localhost')
   .option('--open', 'open the site in the default browser')
   .option('--content <dir>', 'content folder', 'content')
-  .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
+  .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; open?: boolean; content: string; leadsDir: string }) => {
     const { startDevServer } = await import('./dev/dev-server');
     const dev = await startDevServer({ port: parsePort(options.port), host: options.host, content: options.content, leadsDir: options.leadsDir, generator: await thisGenerator() });
@@ -94,7 +94,7 @@ program
   .description('print the leads stored by the local preview and dev servers')
   .option('--json', 'as JSON')
   .option('--csv', 'as CSV')
-  .option('--leads-dir <dir>', 'folder of the local lead database', '.sitegen/leads')
+  .addOption(leadsDirOption())
   .action(async (options: { json?: boolean; csv?: boolean; leadsDir: string }) => {
     const { printLeads } = await import('./leads/print-leads');
     const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
@@ -126,6 +126,11 @@ program
     }
     if (!results.every((result) => result.passed)) process.exitCode = 1;
   });
+
+/** The same option on every command that reaches the local lead database. */
+function leadsDirOption(): Option {
+  return new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
+}
 
 /** This generator's version: it is compiled into lib/, this file's folder. */
 function thisGenerator(): Promise<string> {

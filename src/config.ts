@@ -37,6 +37,9 @@ export interface BuildConfig {
   quiet: boolean;
 }
 
+/** Where `sitegen preview` and `sitegen dev` keep the leads they receive, and `sitegen leads` reads them: relative to the project. */
+export const defaultLeadsDir = join('.sitegen', 'leads');
+
 export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.ProcessEnv = process.env): BuildConfig {
   const root = resolve(options.root ?? process.cwd());
   const env = withDotEnv(root, processEnv);

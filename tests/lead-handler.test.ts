@@ -540,6 +540,11 @@ describe('notifications', () => {
     expect(resend.received[1]!.body.subject).toBe('New lead, newsletter form: news@example.co.uk');
   });
 
+  it("keeps a visitor's bidi overrides out of the e-mail's subject, as out of a terminal", async () => {
+    await notifying(post({ ...hero(), name: 'Dave\u202EsehguH' }), visitor);
+    expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: Plumber (Dave sehguH)');
+  });
+
   it("escapes a visitor's <, > and & in the webhook text, so Slack neither links nor pings", async () => {
     await notifying(post({ ...contact(), message: '<!channel> <https://evil.example|click> & more' }), visitor);
     expect(webhook.received[0]!.body.text).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more');

@@ -12,7 +12,7 @@ import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
-import { describeLeadSettings, openLocalLeads } from '../leads/local-leads';
+import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
@@ -85,7 +85,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     root,
     leadsDir: options.leadsDir,
     settings: options.leadSettings,
-    log: (message) => log(`  leads      ${message}`),
+    log: (message) => log(leadsLine(message)),
     onLead: (line) => log(`  ${line}`),
     when: 'needed',
   });
@@ -151,7 +151,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   }
 
   log(`sitegen dev: ${server.url}/`);
-  log(`  leads      ${describeLeadSettings(leads.settings)}`);
+  log(leadsLine(describeLeadSettings(leads.settings)));
   if ('error' in first) reportFailure(first.error!, root, log);
   else {
     log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);

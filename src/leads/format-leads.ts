@@ -5,7 +5,7 @@
  * runs as a spreadsheet formula.
  */
 import { leadColumns, type LeadRow } from './pglite-lead-store';
-import { bidiControls, terminalText } from './terminal-text';
+import { bidiControls, oneLine } from '../../supabase/functions/_shared/one-line.ts';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
 
@@ -32,7 +32,7 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
     case 'json':
       return `${escapeBidi(JSON.stringify(rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]]))), null, 2))}\n`;
     case 'csv': {
-      const cell = (value: string) => csvCell(options.terminal ? terminalText(value) : value);
+      const cell = (value: string) => csvCell(options.terminal ? oneLine(value) : value);
       return [leadColumns.join(','), ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(','))].map((line) => `${line}\r\n`).join('');
     }
     case 'table':
@@ -78,7 +78,7 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
 
 function formatTable(rows: readonly LeadRow[]): string {
   if (rows.length === 0) return 'No leads yet.\n';
-  const cells = rows.map((row) => tableColumns.map((column) => fit(terminalText(column.value(row)), column.max)));
+  const cells = rows.map((row) => tableColumns.map((column) => fit(oneLine(column.value(row)), column.max)));
   const widths = tableColumns.map((column, index) => Math.max(column.title.length, ...cells.map((line) => length(line[index]!))));
   const line = (values: string[]) =>
     values
@@ -101,7 +101,7 @@ function notSent(rows: readonly LeadRow[]): string[] {
       const next = row.next_notify_at
         ? `attempt ${row.notify_attempts} of ${maxNotifyAttempts}; tried again from ${time(row.next_notify_at)} UTC, on the next request`
         : `gave up after ${row.notify_attempts} attempts: pass it on by hand`;
-      return `  #${row.id} ${terminalText(row.name ?? row.email)}: ${terminalText(row.notify_error ?? 'failed')} (${next})`;
+      return `  #${row.id} ${oneLine(row.name ?? row.email)}: ${oneLine(row.notify_error ?? 'failed')} (${next})`;
     }),
   ];
 }

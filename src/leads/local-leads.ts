@@ -12,16 +12,21 @@ import { createLeadHandler, type LeadRequestHandler } from '../../supabase/funct
 import { channelsOf, LeadSettingsError, readLeadSettings, type LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts';
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
-import { withDotEnv } from '../config';
+import { oneLine } from '../../supabase/functions/_shared/one-line.ts';
+import { defaultLeadsDir, withDotEnv } from '../config';
 import { SitegenError } from '../errors';
 import { claimLeadDatabase, openLeadDatabase, type PGlite } from './lead-database';
 import { pgliteLeadStore } from './pglite-lead-store';
 import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
-import { terminalText } from './terminal-text';
 
-/** The database folder: .sitegen/leads by default; `null` keeps the database in memory (tests). */
+/** The database folder: defaultLeadsDir unless given; `null` keeps the database in memory (tests). */
 export function leadsDirOf(root: string, leadsDir?: string | null): string | null {
-  return leadsDir === null ? null : resolve(root, leadsDir ?? join('.sitegen', 'leads'));
+  return leadsDir === null ? null : resolve(root, leadsDir ?? defaultLeadsDir);
+}
+
+/** A line of what the local lead endpoint says in the terminal, under the server's first line. */
+export function leadsLine(message: string): string {
+  return `  leads      ${message}`;
 }
 
 /** The only definition of the leads table, for the local database as for Supabase. */
@@ -125,7 +130,7 @@ function newLeadLine(lead: StoredLead, notification: NotificationResult | null):
       : notification.failure === null
         ? `sent to ${notification.sent.join(', ')}`
         : `not sent (${notification.failure}); retried on a later request`;
-  return terminalText(`${clock} new lead #${lead.id} (${lead.form_type} form) from ${who}: ${outcome}`);
+  return oneLine(`${clock} new lead #${lead.id} (${lead.form_type} form) from ${who}: ${outcome}`);
 }
 
 /** What preview and dev say at start about where leads go. */

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { SitegenError } from '../errors';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
-import { openLocalLeads } from '../leads/local-leads';
+import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource } from './disk-source';
 import { startSiteServer, type SiteServer } from './site-server';
 
@@ -18,7 +18,7 @@ export interface PreviewOptions {
   dir?: string;
   port?: number;
   host?: string;
-  /** Folder of the lead database; default .sitegen/leads; `null` keeps it in memory (tests). */
+  /** Folder of the lead database; default defaultLeadsDir (config.ts); `null` keeps it in memory (tests). */
   leadsDir?: string | null;
   /** Notifications, rate limit: from the environment and .env unless given (tests). */
   leadSettings?: LeadSettings;
@@ -48,7 +48,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     root,
     leadsDir: options.leadsDir,
     settings: options.leadSettings,
-    log: (message) => console.error(`  leads      ${message}`),
+    log: (message) => console.error(leadsLine(message)),
     onLead: options.onLead ?? ((line) => console.log(`  ${line}`)),
   });
   try {

@@ -6,14 +6,12 @@
  */
 import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
+import { oneLine } from './one-line.ts';
 
 const formNames: Record<FormType, string> = { hero: 'quick quote form', contact: 'contact form', newsletter: 'newsletter form' };
 
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
   value === null ? null : (options.find((option) => option.value === value)?.label ?? value);
-
-/** One line, whatever the visitor typed: a subject header has no line breaks. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 
 export function leadSubject(lead: StoredLead): string {
   const form = formNames[lead.form_type];
