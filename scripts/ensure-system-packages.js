@@ -1,6 +1,7 @@
-// Before the tests: the browser tests and gates drive Debian's Chromium, and the html gate runs the
-// Nu HTML Checker on Java; neither is ever skipped. Whatever is missing is installed when we can
-// (root with apt-get, in one apt-get run), else we stop with the command to run.
+// Before the tests (npm test's pretest) and in CI's install step: the browser tests and gates drive
+// Debian's Chromium, and the html gate runs the Nu HTML Checker on Java; neither is ever skipped.
+// Whatever is missing is installed when we can (root with apt-get, in one apt-get run), else we
+// stop with the command to run. The one list of the system packages the project needs.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
