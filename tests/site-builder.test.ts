@@ -42,7 +42,7 @@ describe('a lazy builder (sitegen dev)', () => {
         const expected = await eagerPages(project.dir);
         expect([...expected.keys()].sort()).toEqual(lazy.storedPages().map((page) => page.route.path).sort());
         for (const [path, html] of expected) expect(lazy.page(path), path).toBe(html);
-        // A page asked for again is the one kept, not rendered again.
+        // A page is found by its file's name too, as the server asks for it.
         expect(lazy.file('about.html')).toBe(expected.get('/about'));
       };
       await compare();
