@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../src/config';
+import { SiteBuilder } from '../src/site-builder';
 import { runSitegen } from './support/cli';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
@@ -59,5 +61,24 @@ describe('the asset cache', () => {
 
     // And reused again once it is the last build's code.
     expect(reusedLines((await build()).stdout)).toHaveLength(3);
+  });
+
+  it("keeps the dev server's assets (stable names) apart from the build's (hashed): neither start evicts the other's", { timeout: 60_000 }, async () => {
+    /** The stages a dev server's start took from the cache. */
+    const devStart = async () => {
+      const reused: string[] = [];
+      const onStage = (stage: string, detail: string) => detail.endsWith(': reused') && reused.push(stage);
+      const builder = new SiteBuilder(resolveConfig({ root: project.dir }, {}), { dev: true, remember: true, lazy: true, generator: 'the generator under test', onStage });
+      try {
+        await builder.update();
+      } finally {
+        await builder.close();
+      }
+      return reused;
+    };
+    expect((await build()).code).toBe(0);
+    expect(await devStart()).toEqual([]);
+    expect(reusedLines((await build()).stdout)).toHaveLength(3);
+    expect(await devStart()).toEqual(['styles', 'islands', 'templates']);
   });
 });
