@@ -143,6 +143,14 @@ class Fingerprints {
   }
 }
 
+/** How an update renders its pages (SiteBuilder.pageRendering). */
+interface PageRendering {
+  fingerprints: Fingerprints;
+  /** The browser scripts the pages were rendered with: a page's scripts follow from its markers. */
+  scripts: ClientScripts;
+  render: PageRenderer;
+}
+
 /** The pages of an update, and the paths of those it rendered (or, when pages are rendered lazily, found changed). */
 interface RenderedPages {
   /** In route order, as the report lists them. */
@@ -171,13 +179,8 @@ export class SiteBuilder {
   /** The files changed since the last update that succeeded. */
   private unsettled = new Set<string>();
   private readonly keptRoutes = new KeptRoutes();
-  /** The page fingerprints of the last update that succeeded. */
-  private fingerprints?: Fingerprints;
-  /** How the last update renders a page, for pages rendered when asked for. */
-  private renderPage?: PageRenderer;
-  /** The renderer of the last update that succeeded, and of this one (see pageRenderer). */
-  private renderer?: { fingerprints: Fingerprints; scripts: ClientScripts; render: PageRenderer };
-  private nextRenderer?: SiteBuilder['renderer'];
+  /** How the last update that succeeded rendered its pages: what pages are compared by, and the renderer of pages rendered when asked for. */
+  private rendering?: PageRendering;
 
   constructor(
     readonly config: BuildConfig,
@@ -215,16 +218,15 @@ export class SiteBuilder {
     const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
     validateRoutes(model, routes);
     progress.total(routes.length);
-    const render = this.pageRenderer(setup);
+    const rendering = this.pageRendering(setup);
     // On a large site the build workers (and this thread, once done here) render the articles' pages.
-    const rendered = this.renderPages(routes, setup, render, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
+    const rendered = this.renderPages(routes, setup, rendering.render, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
     if (articlePages) await this.finishArticlePages(routes, articlePages, rendered);
     const indexChanges = new Map([...markdown.changed, ...(workers?.indexChanges() ?? [])]);
     this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
     // Nothing is kept until everything succeeded: a failed update leaves the last good site.
-    const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges, render);
-    this.fingerprints = setup.fingerprints;
-    this.renderer = this.nextRenderer;
+    const removed = this.keep(model, assets, routes, rendered.pages, siteUrl, indexChanges);
+    this.rendering = rendering;
     this.parsed = parsed;
     this.unsettled.clear();
     return { routes, rendered: rendered.rendered, removed, stages };
@@ -319,7 +321,8 @@ export class SiteBuilder {
     const layout = createLayout(data);
     const shared = `${templates.layoutVersion}\0${contentHash(JSON.stringify(layout))}\0${stylesheet.file}`;
     const basis = `${shared}\0${JSON.stringify(templates.versions)}`;
-    const fingerprints = this.fingerprints?.basis === basis ? this.fingerprints : new Fingerprints(basis, shared, templates.versions);
+    const previous = this.rendering?.fingerprints;
+    const fingerprints = previous?.basis === basis ? previous : new Fingerprints(basis, shared, templates.versions);
     return {
       assets,
       layout,
@@ -358,24 +361,21 @@ export class SiteBuilder {
   }
 
   /**
-   * The page renderer of an update: the last one's while what it renders
-   * every page with (templates, layout, stylesheet, scripts) is the same, as
-   * it renders the header and footer when it is made; made when first used.
+   * How an update renders its pages: as the last one did while what every
+   * page is rendered with (templates, layout, stylesheet, scripts) is the
+   * same, as the renderer renders the header and footer when it is made;
+   * otherwise with a renderer made when first used.
    */
-  private pageRenderer(setup: RenderSetup): PageRenderer {
+  private pageRendering(setup: RenderSetup): PageRendering {
     const { scripts, stylesheet, templates } = setup.assets;
-    const kept = this.renderer;
-    if (kept && kept.fingerprints === setup.fingerprints && kept.scripts === scripts) {
-      this.nextRenderer = kept;
-      return kept.render;
-    }
-    let render: PageRenderer | undefined;
-    const made: PageRenderer = (route, body) => {
-      render ??= createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
-      return render(route, body);
+    const last = this.rendering;
+    if (last && last.fingerprints === setup.fingerprints && last.scripts === scripts) return last;
+    let renderer: PageRenderer | undefined;
+    const render: PageRenderer = (route, body) => {
+      renderer ??= createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+      return renderer(route, body);
     };
-    this.nextRenderer = { fingerprints: setup.fingerprints, scripts, render: made };
-    return made;
+    return { fingerprints: setup.fingerprints, scripts, render };
   }
 
   /**
@@ -433,7 +433,7 @@ export class SiteBuilder {
         continue;
       }
       // A page is compared by its fingerprint then and now; a route kept as it was under the same basis is the same page.
-      const then = this.fingerprints!;
+      const then = this.rendering!.fingerprints;
       const same = (then === setup.fingerprints && previous.route === route) || then.of(previous.route) === setup.fingerprints.of(route);
       if (same && (previous.html === undefined || samePageScripts(previous.scripts, scriptsFor(previous.markers)))) {
         result.pages.set(route.path, previous.route === route ? previous : { ...previous, route });
@@ -452,9 +452,9 @@ export class SiteBuilder {
    */
   page(path: string): string | undefined {
     const stored = this.pages.get(path);
-    if (!stored || stored.html !== undefined || !this.renderPage) return stored?.html;
+    if (!stored || stored.html !== undefined || !this.rendering) return stored?.html;
     const { route } = stored;
-    const page = this.renderPage(route, route.body && this.markdown!.html(route.body));
+    const page = this.rendering.render(route, route.body && this.markdown!.html(route.body));
     const html = pageHtml(page.pieces);
     Object.assign(stored, { html, markers: page.markers, scripts: page.scripts, bytes: Buffer.byteLength(html) });
     return html;
@@ -485,13 +485,12 @@ export class SiteBuilder {
   }
 
   /** Keeps what a successful update made, for the next update and for the output; returns the files of pages that are gone. */
-  private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>, renderPage: SiteBuilder['renderPage']): string[] {
+  private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>): string[] {
     const removed: string[] = [];
     for (const [path, page] of this.pages) if (!pages.has(path)) removed.push(page.route.file);
     this.model = model;
     this.assets = assets;
     this.indexChanges = indexChanges;
-    this.renderPage = renderPage;
     this.pages = pages;
     let siteFiles: SiteFile[] | undefined;
     this.siteFiles = () =>
