@@ -60,7 +60,7 @@ export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, trails
           toaster,
         },
         head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },
-        breadcrumb: page === 1 ? { above: trails.home, name: blog.breadcrumb } : { above: trails.blog, name: fill(blog.pagination.breadcrumb) },
+        breadcrumb: page === 1 ? { trail: trails.blog } : { above: trails.blog, name: fill(blog.pagination.breadcrumb) },
         schema: { type: 'CollectionPage', mainEntity: articleList(absoluteUrl(siteUrl, paths.blogPage(page)), siteUrl, articles) },
       });
     };

@@ -3,7 +3,7 @@ import type { RouteContext } from './context';
 import type { Route } from './route';
 
 /** The home page: hero with the quote form, services, testimonials, stats and the contact form. */
-export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm, route }: RouteContext): Route {
+export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm, trails, route }: RouteContext): Route {
   const { site, forms } = model;
   const home = model.pages.home;
   return route({
@@ -23,7 +23,7 @@ export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm
       paths: { contact: paths.contact, caseStudies: paths.caseStudies },
     },
     head: { title: home.title, description: home.description, keywords: home.keywords, image: home.hero.image },
-    breadcrumb: { above: [], name: model.navigation.breadcrumb.home },
+    breadcrumb: { trail: trails.home },
     schema: { type: 'WebPage', mainEntity: 'organization' },
   });
 }

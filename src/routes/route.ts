@@ -46,8 +46,12 @@ export type RouteSpec<K extends PageKind> = {
   props: PageProps<K>;
   source: string;
   head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd'> & { title: string; ogType?: Head['ogType'] };
-  /** The page's place in breadcrumb trails: the trail of the page above it (none above the home page), and its own name. */
-  breadcrumb: { above: readonly Link[]; name: string };
+  /**
+   * The page's place in breadcrumb trails: the trail of the page above it and
+   * its own name; or, for a page other pages hang from (the home page, the
+   * blog), its own trail from trails.ts, so that each trail is made once.
+   */
+  breadcrumb: { above: readonly Link[]; name: string } | { trail: readonly Link[] };
   /** What the page tells search engines (its type and the things it describes): every page has it but the 404. */
   schema?: PageSchema;
   lastModified?: string;
@@ -65,7 +69,7 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
   const { title: base, description, ogType = 'website' } = spec.head;
   const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
   const canonical = absoluteUrl(siteUrl, spec.path);
-  const breadcrumbs = [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
+  const breadcrumbs = 'trail' in spec.breadcrumb ? spec.breadcrumb.trail : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
   const jsonLd = spec.schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, spec.schema);
   const route = {
     path: spec.path,

@@ -1,7 +1,7 @@
 /**
  * The breadcrumb trails other pages hang from: the home page's, above every
  * top-level page, and the blog's, above its articles and its later pages.
- * Each is the trail its own page's route makes (tests/breadcrumbs.test.ts).
+ * Each is also the trail of its own page: the home and blog routes take it from here.
  */
 import type { SiteData } from '../content/model';
 import { paths } from '../paths';
