@@ -7,7 +7,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { cp, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -72,9 +72,53 @@ describe('paths', () => {
     expect(missing.body).toContain('Oops! Page not found');
   });
 
+  it('gzips only for a browser that accepts it, and tells caches the answer varies by that either way', async () => {
+    for (const accepted of ['gzip', 'br, gzip;q=0.5', '*']) {
+      const answer = await raw(preview.url, '/about', { headers: { 'accept-encoding': accepted } });
+      expect([accepted, answer.headers['content-encoding'], answer.headers.vary]).toEqual([accepted, 'gzip', 'Accept-Encoding']);
+    }
+    for (const refused of ['gzip;q=0, identity', 'identity', 'br', undefined]) {
+      const answer = await raw(preview.url, '/about', { headers: refused === undefined ? {} : { 'accept-encoding': refused } });
+      expect([refused, answer.headers['content-encoding'], answer.headers.vary]).toEqual([refused, undefined, 'Accept-Encoding']);
+      expect(answer.body).toContain('<!DOCTYPE html>');
+    }
+  });
+
+  it('tags each page and asset, and answers a request for what the browser already has with 304 and no body', async () => {
+    const stylesheet = (await readdir(join(site, 'assets'))).find((name) => name.endsWith('.css'))!;
+    for (const path of ['/about', `/assets/${stylesheet}`]) {
+      for (const encoding of ['gzip', 'identity']) {
+        const first = await raw(preview.url, path, { headers: { 'accept-encoding': encoding } });
+        const tag = first.headers.etag as string;
+        expect(tag, path).toMatch(/^"[^"]+"$/);
+        const again = await raw(preview.url, path, { headers: { 'accept-encoding': encoding, 'if-none-match': tag } });
+        expect([path, encoding, again.status, again.body, again.headers.etag]).toEqual([path, encoding, 304, '', tag]);
+      }
+      const gzip = await raw(preview.url, path, { headers: { 'accept-encoding': 'gzip' } });
+      const plain = await raw(preview.url, path, { headers: { 'accept-encoding': 'identity' } });
+      // Two representations, two tags: a cache never takes one for the other.
+      expect(gzip.headers.etag).not.toBe(plain.headers.etag);
+      expect((await raw(preview.url, path, { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200);
+    }
+    expect((await raw(preview.url, '/no-such-page')).headers.etag).toBeUndefined();
+  });
+
+  it("answers a missing asset with the 404 page's headers: not cached for a year as the asset would be", async () => {
+    const stylesheet = (await readdir(join(site, 'assets'))).find((name) => name.endsWith('.css'))!;
+    expect((await raw(preview.url, `/assets/${stylesheet}`)).headers['cache-control']).toContain('immutable');
+    const missing = await raw(preview.url, '/assets/menus-NOTBUILT.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toContain('immutable');
+    expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it.each([
     ['/about.html', '/about'],
     ['/index.html', '/'],
+    ['/index', '/'],
+    ['/about/', '/about'],
+    ['/blog/', '/blog'],
+    ['/services/plumber/?utm_source=x', '/services/plumber?utm_source=x'],
     ['/services/plumber.html?utm_source=x', '/services/plumber?utm_source=x'],
   ])('redirects %s to its clean URL %s', async (path, location) => {
     const answer = await raw(preview.url, path);

@@ -1,11 +1,16 @@
 /**
  * Serving a built site as the static hosts do: /about from about.html, the
- * .html form redirected to the clean one, 404.html with status 404, the
- * headers of _headers, gzip for text. Shared by `sitegen preview` and `sitegen dev`.
+ * .html form and the trailing slash redirected to the clean URL, 404.html
+ * with status 404, the headers of _headers, gzip for text when the browser
+ * accepts it, and an ETag, so a page or asset asked for again is answered
+ * 304. Shared by `sitegen preview` and `sitegen dev`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import etag from 'etag';
+import fresh from 'fresh';
+import Negotiator from 'negotiator';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file';
 
 /** Where the site's files come from: the disk for preview, memory for dev. */
@@ -35,7 +40,16 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
   let rules: Promise<HeaderRule[]> | undefined;
   const headerRules = () =>
     (rules ??= source.read('_headers').then((bytes) => (bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [])));
-  const gzipped = new WeakMap<Uint8Array, Buffer>();
+  // A source that keeps files in memory (dev) hands out the same bytes while a file is the same: each is tagged and compressed once.
+  const representations = new WeakMap<Uint8Array, { tag: string; gzip?: { tag: string; bytes: Buffer } }>();
+  const representation = (body: Uint8Array, gzip: boolean) => {
+    let known = representations.get(body);
+    if (!known) representations.set(body, (known = { tag: etag(Buffer.from(body.buffer, body.byteOffset, body.byteLength)) }));
+    if (!gzip) return { tag: known.tag, bytes: body };
+    // Another representation of the same file: its own tag, as a strong ETag names exact bytes.
+    known.gzip ??= { tag: known.tag.replace(/"$/, '-gzip"'), bytes: gzipSync(body) };
+    return known.gzip;
+  };
 
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -43,35 +57,53 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
       return;
     }
     const target = requestTarget(request.url);
-    // The .html form of a page redirects to its clean URL, built from the path's own segments: never to another host.
-    if (target?.path.endsWith('.html')) {
-      const clean = target.path === '/index.html' ? '/' : target.path.slice(0, -'.html'.length);
-      if (await findFile(source, clean)) {
-        response.writeHead(308, { Location: encodePath(clean) + target.search }).end();
-        return;
-      }
+    // Another spelling of a page (about.html, about/ when there is no about/index.html, index) redirects to its clean URL,
+    // built from the path's own segments: never to another host.
+    const clean = target && cleanUrl(target.path);
+    const found = target && (clean === undefined || target.path.endsWith('/')) ? await findFile(source, target.path) : undefined;
+    if (!found && clean !== undefined && (await findFile(source, clean))) {
+      response.writeHead(308, { Location: encodePath(clean) + target!.search }).end();
+      return;
     }
 
-    const found = (target && !target.path.endsWith('.html') && (await findFile(source, target.path))) || { file: '404.html', body: await source.read('404.html'), status: 404 };
-    const { file, body, status } = found;
+    const { file, body, status } = found ?? { file: '404.html', body: await source.read('404.html'), status: 404 };
     if (!body) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
     const type = contentTypes[extname(file)] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { ...headersFor(await headerRules(), target?.path ?? '/404'), 'Content-Type': type };
-    let payload: Uint8Array = body;
-    if (compressible.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      // A source that keeps files in memory (dev) hands out the same bytes each time, so each is compressed once.
-      payload = gzipped.get(body) ?? gzipSync(body);
-      gzipped.set(body, payload as Buffer);
-      headers['Content-Encoding'] = 'gzip';
-      headers.Vary = 'Accept-Encoding';
+    // The 404 page answers for any missing path: it takes its own headers, not the path's (a missing asset is not cached for a year).
+    const headers: Record<string, string> = { ...headersFor(await headerRules(), status === 404 ? '/404' : target!.path), 'Content-Type': type };
+    const compress = compressible.test(type);
+    // Whether or not this answer is compressed, another request's may be: caches must keep them apart.
+    if (compress) headers.Vary = 'Accept-Encoding';
+    const { tag, bytes } = representation(body, compress && acceptsGzip(request));
+    if (bytes !== body) headers['Content-Encoding'] = 'gzip';
+    if (status === 200) {
+      headers.ETag = tag;
+      if (fresh(request.headers, { etag: tag })) {
+        delete headers['Content-Encoding'];
+        response.writeHead(304, headers).end();
+        return;
+      }
     }
-    headers['Content-Length'] = String(payload.byteLength);
+    headers['Content-Length'] = String(bytes.byteLength);
     response.writeHead(status, headers);
-    response.end(request.method === 'HEAD' ? undefined : payload);
+    response.end(request.method === 'HEAD' ? undefined : bytes);
   };
+}
+
+/** Whether the browser takes gzip: named in Accept-Encoding (or `*`) with a weight above zero. No header: the body is sent as it is, as the hosts do. */
+function acceptsGzip(request: IncomingMessage): boolean {
+  return request.headers['accept-encoding'] !== undefined && new Negotiator(request).encodings(['gzip']).length > 0;
+}
+
+/** The clean URL of another spelling of a page: /about.html, /about/ and /index(.html) are /about and /. */
+function cleanUrl(path: string): string | undefined {
+  if (path === '/index' || path === '/index.html') return '/';
+  if (path.endsWith('.html')) return path.slice(0, -'.html'.length);
+  if (path.length > 1 && path.endsWith('/')) return path.slice(0, -1);
+  return undefined;
 }
 
 /**
