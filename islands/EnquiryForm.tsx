@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { FormsCopy } from '../src/content/model';
-import { budgetOptions, serviceOptions, tradeOptions } from '../supabase/functions/_shared/lead-options.ts';
+import { budgetOptions, limits, serviceOptions, tradeOptions } from '../supabase/functions/_shared/lead-options.ts';
 import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from './lib/fields';
 import type { LeadEndpoint } from './lib/types';
 import { useLeadForm } from './lib/use-lead-form';
@@ -18,7 +18,7 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 /** The hero's short quote form and the contact page's full enquiry form. */
 export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryFormProps) {
   const full = variant === 'contact';
-  const { submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts, (data) => ({
+  const { ready, submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts, (data) => ({
     name: text(data, 'name'),
     email: text(data, 'email'),
     phone: text(data, 'phone'),
@@ -37,9 +37,9 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
   return (
     <form aria-labelledby={labelledBy} class="relative space-y-4" onSubmit={onSubmit} onFocusIn={prepare} onPointerDown={prepare}>
       <div class={full ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
-        <TextField id={id('name')} name="name" label={fields.name} required autoComplete="name" />
-        <TextField id={id('email')} name="email" type="email" label={fields.email} required autoComplete="email" />
-        <TextField id={id('phone')} name="phone" type="tel" label={fields.phone} required={full} autoComplete="tel" />
+        <TextField id={id('name')} name="name" label={fields.name} required autoComplete="name" maxLength={limits.name} />
+        <TextField id={id('email')} name="email" type="email" label={fields.email} required autoComplete="email" maxLength={limits.email} />
+        <TextField id={id('phone')} name="phone" type="tel" label={fields.phone} required={full} autoComplete="tel" maxLength={limits.phone} />
         <SelectField
           id={id('trade')}
           name="trade"
@@ -50,8 +50,8 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
         />
         {full && (
           <>
-            <TextField id={id('business_name')} name="business_name" label={fields.businessName} autoComplete="organization" />
-            <TextField id={id('location')} name="location" label={fields.location} autoComplete="address-level2" />
+            <TextField id={id('business_name')} name="business_name" label={fields.businessName} autoComplete="organization" maxLength={limits.business_name} />
+            <TextField id={id('location')} name="location" label={fields.location} autoComplete="address-level2" maxLength={limits.location} />
           </>
         )}
       </div>
@@ -73,12 +73,12 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
               ))}
             </div>
           </fieldset>
-          <TextArea id={id('message')} name="message" label={fields.message} placeholder={fields.messagePlaceholder} />
+          <TextArea id={id('message')} name="message" label={fields.message} maxLength={limits.message} placeholder={fields.messagePlaceholder} />
         </>
       )}
       <Honeypot />
       <p class="text-sm text-slate-600">{copy.requiredNote}</p>
-      <SubmitButton submitting={submitting} label={copy.submit} submittingLabel={copy.submitting} />
+      <SubmitButton ready={ready} submitting={submitting} label={copy.submit} submittingLabel={copy.submitting} />
       {copy.note && <p class="text-center text-sm text-slate-600">{copy.note}</p>}
     </form>
   );

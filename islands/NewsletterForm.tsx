@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { LeadEndpoint, ToastCopy } from './lib/types';
+import { limits } from '../supabase/functions/_shared/lead-options.ts';
 import { Honeypot, SubmitButton } from './lib/fields';
 import { useLeadForm } from './lib/use-lead-form';
 
@@ -11,7 +12,7 @@ export interface NewsletterFormProps {
 
 /** The blog's newsletter box: the e-mail address is stored as a lead of type newsletter. */
 export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormProps) {
-  const { submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts, (data) => ({ email: String(data.get('email') ?? '') }));
+  const { ready, submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts, (data) => ({ email: String(data.get('email') ?? '') }));
   return (
     <form aria-labelledby={labelledBy} class="relative mx-auto flex max-w-lg flex-col gap-3 sm:flex-row" onSubmit={onSubmit} onFocusIn={prepare} onPointerDown={prepare}>
       <label for="newsletter-email" class="sr-only">{copy.label}</label>
@@ -21,12 +22,13 @@ export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormPro
         type="email"
         required
         autoComplete="email"
+        maxLength={limits.email}
         placeholder={copy.placeholder}
         class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
       />
       <Honeypot />
       <div class="sm:w-40">
-        <SubmitButton submitting={submitting} label={copy.button} submittingLabel={copy.submitting} />
+        <SubmitButton ready={ready} submitting={submitting} label={copy.button} submittingLabel={copy.submitting} />
       </div>
     </form>
   );

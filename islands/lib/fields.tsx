@@ -10,6 +10,8 @@ interface FieldProps {
   label: string;
   required?: boolean;
   autoComplete?: string;
+  /** The server's limit (lead-options.ts): the browser stops the visitor there rather than the server refusing the lead. */
+  maxLength?: number;
 }
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
@@ -21,12 +23,12 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
-export function TextField({ id, name, label, required, autoComplete, type = 'text', placeholder }: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string }) {
+export function TextField({ id, name, label, required, autoComplete, maxLength, type = 'text', placeholder }: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string }) {
   return (
     <div>
       <Label id={id} label={label} required={required} />
       {/* Preact types each input type separately (for its ARIA roles) and cannot take a union of them; all three share the same attributes. */}
-      <input id={id} name={name} type={type as 'text'} required={required} autoComplete={autoComplete} placeholder={placeholder} class={control} />
+      <input id={id} name={name} type={type as 'text'} required={required} autoComplete={autoComplete} maxLength={maxLength} placeholder={placeholder} class={control} />
     </div>
   );
 }
@@ -45,11 +47,11 @@ export function SelectField({ id, name, label, required, placeholder, options }:
   );
 }
 
-export function TextArea({ id, name, label, placeholder }: FieldProps & { placeholder: string }) {
+export function TextArea({ id, name, label, maxLength, placeholder }: FieldProps & { placeholder: string }) {
   return (
     <div>
       <Label id={id} label={label} />
-      <textarea id={id} name={name} rows={4} placeholder={placeholder} class={control} />
+      <textarea id={id} name={name} rows={4} maxLength={maxLength} placeholder={placeholder} class={control} />
     </div>
   );
 }
@@ -66,12 +68,12 @@ export function Honeypot() {
   );
 }
 
-export function SubmitButton({ submitting, label, submittingLabel, children }: { submitting: boolean; label: string; submittingLabel: string; children?: ComponentChildren }) {
+/** Disabled while a submission is under way, and until the form's script is ready (useLeadForm). */
+export function SubmitButton({ ready, submitting, label, submittingLabel, children }: { ready: boolean; submitting: boolean; label: string; submittingLabel: string; children?: ComponentChildren }) {
   return (
     <button
       type="submit"
-      disabled={submitting}
-      aria-disabled={submitting}
+      disabled={submitting || !ready}
       class="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-accent px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-accent-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait disabled:opacity-70"
     >
       {submitting ? submittingLabel : label}

@@ -13,21 +13,57 @@ export interface Toast {
 /** The specification's 4-5 seconds on screen. */
 export const toastDuration = 5000;
 
+/** Why a toast stays for now: the visitor points at it, or has the focus in it. */
+export type Hold = 'pointer' | 'focus';
+
 type Listener = (toasts: Toast[]) => void;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
+/** Each toast's time left on screen, counting down unless held. */
+const clocks = new Map<number, { left: number; since: number; timer?: ReturnType<typeof setTimeout>; holds: Set<Hold> }>();
 
 const publish = () => listeners.forEach((listener) => listener(toasts));
+
+function run(id: number): void {
+  const clock = clocks.get(id);
+  if (!clock) return;
+  clock.since = Date.now();
+  clock.timer = setTimeout(() => dismissToast(id), clock.left);
+}
 
 export function showToast(toast: Omit<Toast, 'id'>): void {
   const id = nextId++;
   toasts = [...toasts, { ...toast, id }];
+  clocks.set(id, { left: toastDuration, since: 0, holds: new Set() });
+  run(id);
   publish();
-  setTimeout(() => dismissToast(id), toastDuration);
+}
+
+/**
+ * A toast stays while the visitor points at it or has the focus in it, as
+ * Radix's toasts (the specification's) do: an error is not taken away while
+ * it is being read. Released, it has the time it had left.
+ */
+export function holdToast(id: number, why: Hold): void {
+  const clock = clocks.get(id);
+  if (!clock) return;
+  clock.holds.add(why);
+  if (clock.timer === undefined) return;
+  clearTimeout(clock.timer);
+  clock.timer = undefined;
+  clock.left -= Date.now() - clock.since;
+}
+
+export function releaseToast(id: number, why: Hold): void {
+  const clock = clocks.get(id);
+  if (!clock || !clock.holds.delete(why) || clock.holds.size > 0) return;
+  run(id);
 }
 
 export function dismissToast(id: number): void {
+  clearTimeout(clocks.get(id)?.timer);
+  clocks.delete(id);
   toasts = toasts.filter((toast) => toast.id !== id);
   publish();
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FormType } from '../../supabase/functions/_shared/lead-options.ts';
 import { showToast } from './toasts';
 import type { LeadEndpoint, ToastCopy } from './types';
@@ -9,10 +9,25 @@ type Submitter = typeof import('./submit-lead');
  * State shared by every lead form: submitting once at a time, one submission
  * id per filled-in form (kept for a retry, so a retried lead is stored once),
  * toasts, and emptying the fields only on success.
+ *
+ * `ready` is false in the page's first paint and until this script has run:
+ * the submit button waits for it, so that nobody sends a form that nothing
+ * handles (the browser would put the visitor's details in the address and
+ * lose them).
  */
 export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: ToastCopy, collect: (data: FormData) => Record<string, unknown>) {
+  const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  /** The submit button, when it had the focus that disabling it took away. */
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    if (submitting || !refocus.current) return;
+    // Back where the visitor was, unless they have moved on meanwhile.
+    if (document.activeElement === document.body || document.activeElement === null) refocus.current.focus();
+    refocus.current = null;
+  }, [submitting]);
   const submissionId = useRef<string | null>(null);
   const submitter = useRef<Promise<Submitter> | null>(null);
 
@@ -23,8 +38,10 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
-    setSubmitting(true);
     const form = event.currentTarget as HTMLFormElement;
+    const button = (event as SubmitEvent).submitter;
+    refocus.current = button && document.activeElement === button ? button : null;
+    setSubmitting(true);
     submissionId.current ??= uuid();
     const payload = {
       ...collect(new FormData(form)),
@@ -52,7 +69,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     setSubmitting(false);
   };
 
-  return { submitting, onSubmit, prepare };
+  return { ready, submitting, onSubmit, prepare };
 }
 
 /** A v4 UUID. crypto.randomUUID exists only on https and localhost; getRandomValues works everywhere. */

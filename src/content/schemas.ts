@@ -255,6 +255,8 @@ export const formsSchema = v.strictObject({
     newsletterEmail: text,
   }),
   requiredNote: text,
+  /** Shown instead of a working form when JavaScript is off; {phone} and {email} are filled in. */
+  withoutScript: v.pipe(text, v.regex(/^(?:[^{}]|\{(?:phone|email)\})*$/, 'a text whose only placeholders are {phone} and {email}')),
   submitting: text,
   hero: v.strictObject({ heading: text, text, submit: text }),
   contact: v.strictObject({ heading: text, submit: text, note: text }),

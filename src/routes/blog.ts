@@ -23,7 +23,7 @@ function summaryOf(article: Article) {
  * configured number per page. A page is made again only when its articles,
  * their order, the number of pages or the words around them changed.
  */
-export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, trails, route, kept }: RouteContext): Route[] {
+export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, formWithoutScript, trails, route, kept }: RouteContext): Route[] {
   const blog = model.pages.blog;
   const { forms } = model;
   const newsletter = {
@@ -57,6 +57,7 @@ export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, trails
                 }
               : undefined,
           newsletter,
+          formWithoutScript,
           toaster,
         },
         head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },

@@ -28,6 +28,8 @@ export interface RouteContext {
   /** The words every enquiry form shares. */
   formCopy: Pick<IslandProps<'EnquiryForm'>['copy'], 'fields' | 'requiredNote' | 'submitting' | 'toasts'>;
   contactForm: IslandProps<'EnquiryForm'>;
+  /** What a form says where JavaScript is off, with the agency's phone number and e-mail address. */
+  formWithoutScript: string;
   /** The breadcrumb trails pages hang from (trails.ts). */
   trails: { home: readonly Link[]; blog: readonly Link[] };
   route<K extends PageKind>(spec: RouteSpec<K>): Route;
@@ -53,6 +55,7 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
       copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
       endpoint: options.endpoint,
     },
+    formWithoutScript: forms.withoutScript.replaceAll('{phone}', site.phone).replaceAll('{email}', site.email),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
     route: (spec) => pageRoute(site, siteUrl, spec),
     kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),

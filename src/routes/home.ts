@@ -3,7 +3,7 @@ import type { RouteContext } from './context';
 import type { Route } from './route';
 
 /** The home page: hero with the quote form, services, testimonials, stats and the contact form. */
-export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm, trails, route }: RouteContext): Route {
+export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm, formWithoutScript, trails, route }: RouteContext): Route {
   const { site, forms } = model;
   const home = model.pages.home;
   return route({
@@ -18,6 +18,7 @@ export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm
       stats: model.stats,
       heroForm: { variant: 'hero', labelledBy: 'hero-form-heading', copy: { ...formCopy, submit: forms.hero.submit }, endpoint },
       contactForm,
+      formWithoutScript,
       formHeadings: { hero: forms.hero.heading, heroText: forms.hero.text, contact: forms.contact.heading },
       toaster,
       paths: { contact: paths.contact, caseStudies: paths.caseStudies },

@@ -14,10 +14,12 @@ export interface BlogProps {
   /** Links to the neighbouring index pages, when there is more than one. */
   pagination?: { label: string; position: string; newer?: Link; older?: Link };
   newsletter: IslandProps<'NewsletterForm'>;
+  /** What the form says where JavaScript is off. */
+  formWithoutScript: string;
   toaster: IslandProps<'Toaster'>;
 }
 
-export function Blog({ page, articles, featuredFirst, pagination, newsletter, toaster }: BlogProps) {
+export function Blog({ page, articles, featuredFirst, pagination, newsletter, formWithoutScript, toaster }: BlogProps) {
   const [featured, ...rest] = featuredFirst ? articles : [undefined, ...articles];
   const recent = rest.filter((article): article is ArticleSummary => article !== undefined);
   return (
@@ -66,7 +68,7 @@ export function Blog({ page, articles, featuredFirst, pagination, newsletter, to
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">{page.newsletter.heading}</h2>
           <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-blue-50">{page.newsletter.text}</p>
-          <Island name="NewsletterForm" props={newsletter} />
+          <Island name="NewsletterForm" props={newsletter} withoutScript={formWithoutScript} />
         </div>
       </section>
       <Island name="Toaster" props={toaster} />

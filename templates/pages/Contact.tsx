@@ -9,11 +9,13 @@ export interface ContactProps {
   page: Pages['contact'];
   site: SiteFacts;
   form: IslandProps<'EnquiryForm'>;
+  /** What the form says where JavaScript is off. */
+  formWithoutScript: string;
   formHeading: string;
   toaster: IslandProps<'Toaster'>;
 }
 
-export function Contact({ page, site, form, formHeading, toaster }: ContactProps) {
+export function Contact({ page, site, form, formWithoutScript, formHeading, toaster }: ContactProps) {
   return (
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
@@ -40,7 +42,7 @@ export function Contact({ page, site, form, formHeading, toaster }: ContactProps
         </div>
         <section aria-labelledby="contact-form-heading" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">{formHeading}</h2>
-          <Island name="EnquiryForm" props={form} />
+          <Island name="EnquiryForm" props={form} withoutScript={formWithoutScript} />
         </section>
       </div>
       <Island name="Toaster" props={toaster} />

@@ -17,13 +17,15 @@ export interface HomeProps {
   stats: readonly Stat[];
   heroForm: IslandProps<'EnquiryForm'>;
   contactForm: IslandProps<'EnquiryForm'>;
+  /** What the forms say where JavaScript is off. */
+  formWithoutScript: string;
   /** The words around the forms, from content/forms.json. */
   formHeadings: { hero: string; heroText: string; contact: string };
   toaster: IslandProps<'Toaster'>;
   paths: { contact: string; caseStudies: string };
 }
 
-export function Home({ page, site, services, testimonials, stats, heroForm, contactForm, formHeadings, toaster, paths }: HomeProps) {
+export function Home({ page, site, services, testimonials, stats, heroForm, contactForm, formWithoutScript, formHeadings, toaster, paths }: HomeProps) {
   const { hero } = page;
   return (
     <>
@@ -58,7 +60,7 @@ export function Home({ page, site, services, testimonials, stats, heroForm, cont
           <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl md:p-8">
             <h2 id="hero-form-heading" className="text-2xl font-bold">{formHeadings.hero}</h2>
             <p className="mt-2 mb-6 text-slate-600">{formHeadings.heroText}</p>
-            <Island name="EnquiryForm" props={heroForm} />
+            <Island name="EnquiryForm" props={heroForm} withoutScript={formWithoutScript} />
           </div>
         </div>
       </section>
@@ -110,7 +112,7 @@ export function Home({ page, site, services, testimonials, stats, heroForm, cont
           </div>
           <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
             <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">{formHeadings.contact}</h3>
-            <Island name="EnquiryForm" props={contactForm} />
+            <Island name="EnquiryForm" props={contactForm} withoutScript={formWithoutScript} />
           </div>
         </div>
       </Section>

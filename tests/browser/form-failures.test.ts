@@ -86,8 +86,9 @@ beforeEach(() => {
   received = [];
 });
 
+/** Where toasts show (errors in an alert region, successes in a status region): always in the page, empty (and so without a box) when no toast shows. */
 function toast(page: Page) {
-  return page.getByRole('status', { includeHidden: true });
+  return page.getByRole('region', { name: 'Notifications', includeHidden: true });
 }
 
 async function fillHeroForm(page: Page) {
@@ -154,7 +155,7 @@ describe('failures show the error toast and keep every field', () => {
     const form = await fillHeroForm(page);
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
     await expect.poll(() => toast(page).textContent(), { timeout: 3000 }).toBe(`Error${message}×`);
-    expect(await toast(page).locator('> div').getAttribute('class')).toContain('bg-red-700');
+    expect(await page.getByRole('alert').locator('> div').getAttribute('class')).toContain('bg-red-700');
     expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
     expect(await form.getByRole('button', { name: 'Get My Free Quote' }).isEnabled()).toBe(true);
   });
@@ -192,5 +193,55 @@ describe('failures show the error toast and keep every field', () => {
     const [first, retry, next] = received.map((request) => request.body.submission_id);
     expect(retry).toBe(first);
     expect(next).not.toBe(first);
+  });
+});
+
+describe('while and after a submission', () => {
+  it('gives the focus back to the submit button once the submission is over', async () => {
+    mode = 'slow-success';
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    // Found by its type: its name changes while it submits.
+    const submit = form.locator('button[type="submit"]');
+    // Enabled once the form's script has run: a disabled button takes no focus.
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => submit.textContent()).toBe('Submitting...');
+    await expect.poll(() => toast(page).textContent(), { timeout: 3000 }).toContain('Success!');
+    await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it('an error is announced at once, and stays while the visitor points at it or has the focus in it, then goes in the time it had left', async () => {
+    mode = '500-json';
+    const { page } = await openPage(wide);
+    await page.clock.install();
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    const submit = form.getByRole('button', { name: 'Get My Free Quote' });
+    const alert = page.getByRole('alert');
+    const error = 'ErrorThe enquiry service is down for maintenance.×';
+
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toBe(error);
+    await alert.locator('> div').hover();
+    await page.clock.fastForward(10_000);
+    expect(await alert.textContent()).toBe(error);
+    await page.mouse.move(0, 0);
+    await page.clock.fastForward(4_000);
+    expect(await alert.textContent()).toBe(error);
+    await page.clock.fastForward(1_100);
+    await expect.poll(() => alert.textContent()).toBe('');
+
+    await submit.click();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => alert.textContent()).toBe(error);
+    await alert.getByRole('button', { name: 'Dismiss notification' }).focus();
+    await page.clock.fastForward(10_000);
+    expect(await alert.textContent()).toBe(error);
+    await form.getByLabel('Full name').focus();
+    await page.clock.fastForward(5_100);
+    await expect.poll(() => alert.textContent()).toBe('');
   });
 });

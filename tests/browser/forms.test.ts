@@ -23,9 +23,9 @@ beforeEach(async () => {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** The live region: always in the page, empty (and so without a box) when no toast shows. */
+/** Where toasts show (errors in an alert region, successes in a status region): always in the page, empty (and so without a box) when no toast shows. */
 function toast(page: Page) {
-  return page.getByRole('status', { includeHidden: true });
+  return page.getByRole('region', { name: 'Notifications', includeHidden: true });
 }
 
 async function leadRequests(page: Page, action: () => Promise<void>): Promise<number> {
@@ -196,6 +196,44 @@ describe('newsletter', () => {
   });
 });
 
+describe('without JavaScript', () => {
+  it('the forms cannot be sent, and say how to reach the agency instead: nothing typed goes into the address', async () => {
+    const { page } = await openPage({ ...wide, javaScript: false });
+    const note = 'Sending this form needs JavaScript, which is off in this browser. Call us on 0808 157 0192 or email hello@example.com and we will take your details.';
+    for (const [path, buttons] of [['/', ['Get My Free Quote', 'Send My Enquiry']], ['/contact', ['Send My Enquiry']], ['/blog', ['Subscribe']]] as const) {
+      await page.goto(`${preview.url}${path}`);
+      for (const name of buttons) expect(await page.getByRole('button', { name }).isDisabled(), `${path} ${name}`).toBe(true);
+      expect(await page.getByText(note, { exact: true }).count(), path).toBe(buttons.length);
+    }
+    await page.goto(`${preview.url}/`);
+    const form = page.locator('#home form');
+    await form.getByLabel('Full name').fill('Dave Hughes');
+    await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+    await form.getByLabel('Email address').press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${preview.url}/`);
+  });
+
+  it('with JavaScript on, the note is not shown and the buttons are ready once the page has loaded', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    expect(await page.getByText('Sending this form needs JavaScript', { exact: false }).first().isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Get My Free Quote' }).isEnabled()).toBe(true);
+  });
+});
+
+describe('field lengths', () => {
+  it("stop the visitor at the server's limits, rather than the server refusing the lead", async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    const limits: [string, number][] = [['Full name', 100], ['Email address', 254], ['Phone number', 30], ['Business name', 120], ['Location', 120], ['Tell us about your business', 5000]];
+    for (const [label, limit] of limits) expect(await form.getByLabel(label).getAttribute('maxlength'), label).toBe(String(limit));
+    await form.getByLabel('Phone number').pressSequentially('0'.repeat(31));
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('0'.repeat(30));
+  });
+});
+
 describe('rate limit', () => {
   it('a sixth enquiry in 10 minutes from one client gets the error toast with a message a visitor understands, and keeps every field', async () => {
     // Five leads from this machine already, stored by the server's own store.
@@ -228,7 +266,7 @@ describe('toasts', () => {
   it('are announced in a live region and disappear after 4 to 5 seconds', async () => {
     const { page } = await openPage(wide);
     await page.goto(`${preview.url}/blog`);
-    expect(await toast(page).getAttribute('aria-live')).toBe('polite');
+    expect(await page.getByRole('status', { includeHidden: true }).getAttribute('aria-live')).toBe('polite');
     await page.getByLabel('Your email address').fill('timing@example.co.uk');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
