@@ -240,6 +240,13 @@ describe('sitegen build --incremental', () => {
     expect(await tree(out)).toEqual(await cold());
     expect(changed(before, await modified(out))).toEqual(['cookie-policy.html', 'privacy-policy.html', 'terms-of-service.html']);
 
+    // The footer, rendered once for every page: every page.
+    before = await modified(out);
+    await edit('templates/layout/Footer.tsx', (text) => text.replace('<p className="mt-4 max-w-sm">', '<p data-edited="yes" className="mt-4 max-w-sm">'));
+    expect((await incremental()).stderr).toBe('');
+    expect(await tree(out)).toEqual(await cold());
+    expect(changed(before, await modified(out)).filter((file) => file.endsWith('.html')).length).toBe(Object.keys(before).filter((file) => file.endsWith('.html')).length);
+
     // A hidden file in public/ (.well-known/) is part of the site like any other: added, then edited.
     await mkdir(join(project.dir, 'public', '.well-known'), { recursive: true });
     for (const contact of ['security@example.com', 'security-team@example.com']) {

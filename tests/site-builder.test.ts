@@ -83,6 +83,12 @@ describe('a lazy builder (sitegen dev)', () => {
       expect((await lazy.update([about])).rendered).toEqual(['/about']);
       await compare();
 
+      // The header's template: every page.
+      const header = join(project.dir, 'templates', 'layout', 'Header.tsx');
+      await writeFile(header, (await readFile(header, 'utf8')).replace('<header', '<header data-edited="yes"'));
+      expect((await lazy.update([header])).rendered).toHaveLength(48);
+      await compare();
+
       // A shared datum (the phone number, in the header): every page.
       const site = join(config.contentDir, 'site.json');
       await writeFile(site, (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'));

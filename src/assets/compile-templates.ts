@@ -72,9 +72,10 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const sources = sourceVersions(config.root, metafile);
   const module = (await import(moduleUrl)) as TemplateModule;
 
-  const versionOfEntry = (entry: string) => {
+  const versionOfEntries = (...entries: string[]) => {
     const hash = createHash('sha256');
-    for (const input of [...dependencies(metafile, entry)].sort()) hash.update(`${input}\0${sources.get(input)}\0`);
+    const inputs = new Set(entries.flatMap((entry) => [...dependencies(metafile, entry)]));
+    for (const input of [...inputs].sort()) hash.update(`${input}\0${sources.get(input)}\0`);
     return hash.digest('hex');
   };
   const relativeTemplates = (path: string) => join(config.templatesDir, path).slice(config.root.length + 1).split('\\').join('/');
@@ -83,10 +84,12 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const versions = Object.fromEntries(
     kinds.map((kind) => {
       const entry = relativeTemplates(`pages/${kind}.tsx`);
-      return [kind, versionOfEntry(metafile.inputs[entry] ? entry : relativeTemplates('index.ts'))];
+      return [kind, versionOfEntries(metafile.inputs[entry] ? entry : relativeTemplates('index.ts'))];
     }),
   ) as Record<PageKind, string>;
-  return { module, moduleUrl, versions, layoutVersion: versionOfEntry(relativeTemplates('layout/Document.tsx')) };
+  // The header and footer are rendered apart from the document (render-page.ts), so they are entries of their own.
+  const layoutVersion = versionOfEntries(...['Document', 'Header', 'Footer'].map((name) => relativeTemplates(`layout/${name}.tsx`)));
+  return { module, moduleUrl, versions, layoutVersion };
 }
 
 /** Every input reachable from one entry by static imports. */
