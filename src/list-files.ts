@@ -16,6 +16,22 @@ export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}):
   return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * Every file under `dir` (hidden ones too) and every symbolic link, not
+ * followed: for a folder the generator writes into, where a link would
+ * take a write somewhere else.
+ */
+export function listFilesAndLinks(dir: string): { files: string[]; links: string[] } {
+  const entries = fastGlob.sync('**', { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, suppressErrors: true, objectMode: true });
+  const files: string[] = [];
+  const links: string[] = [];
+  for (const entry of entries) {
+    if (entry.dirent.isSymbolicLink()) links.push(entry.path);
+    else if (entry.dirent.isFile()) files.push(entry.path);
+  }
+  return { files, links };
+}
+
 /** Whether `path` is the folder `dir` or inside it (both absolute, as the file system names them). */
 export function isInside(dir: string, path: string): boolean {
   return path === dir || path.startsWith(dir + sep);

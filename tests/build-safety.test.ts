@@ -4,7 +4,7 @@
  * bytes every time; nothing from content can inject markup.
  */
 import { createHash } from 'node:crypto';
-import { cp, lstat, mkdtemp, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -276,6 +276,27 @@ describe('safe output', () => {
     const fresh = await runSitegen(['build', '--content', site.content, '--out', join(site.dir, 'fresh'), '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
     expect(fresh.code).toBe(0);
     expect(await fingerprint(site.out)).toEqual(await fingerprint(join(site.dir, 'fresh')));
+  });
+
+  it.concurrent('a link someone put in the output before last takes no write outside it: the links go, files are written in their place', async () => {
+    const site = await workspace();
+    // The workspace's output becomes the output before last, which the next build writes over.
+    expect((await site.build()).code).toBe(0);
+    const previous = join(site.dir, 'dist.previous');
+    const victim = join(site.dir, 'victim.txt');
+    const elsewhere = join(site.dir, 'elsewhere');
+    await writeFile(victim, 'untouched\n');
+    await mkdir(elsewhere);
+    await rm(join(previous, 'index.html'));
+    await symlink(victim, join(previous, 'index.html'));
+    await rm(join(previous, 'blog'), { recursive: true });
+    await symlink(elsewhere, join(previous, 'blog'));
+    expect((await site.build()).code).toBe(0);
+    expect(await readFile(victim, 'utf8')).toBe('untouched\n');
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect((await lstat(join(site.out, 'index.html'))).isFile()).toBe(true);
+    expect((await lstat(join(site.out, 'blog'))).isDirectory()).toBe(true);
+    expect(await fingerprint(site.out)).toEqual(await fingerprint(siteDir()));
   });
 
   it.concurrent('two builds of the same input are byte-identical', async () => {

@@ -13,7 +13,7 @@
  */
 import { cp, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { listFiles } from '../list-files';
+import { listFiles, listFilesAndLinks } from '../list-files';
 import { writeFileIfChanged } from './write-if-changed';
 
 export interface SiteFile {
@@ -44,6 +44,8 @@ export class Staging {
     /** Whether the folder is an earlier build's output being written over. */
     readonly reused: boolean,
     dir: string,
+    /** The files the reused folder held: what this build does not write again is removed before the swap. */
+    private readonly earlier: readonly string[],
   ) {
     this.dir = dir;
   }
@@ -57,7 +59,10 @@ export class Staging {
       () => false,
     ));
     if (!reused) await mkdir(dir, { recursive: true });
-    const staging = new Staging(outDir, reused, dir);
+    // A symbolic link in the reused folder (which anyone may have put there) would take this build's writes outside it: links go.
+    const { files: earlier, links } = reused ? listFilesAndLinks(dir) : { files: [], links: [] };
+    await Promise.all(links.map((link) => unlink(join(dir, link))));
+    const staging = new Staging(outDir, reused, dir, earlier);
     if (publicDir && (await exists(publicDir))) {
       try {
         await cp(publicDir, dir, { recursive: true, dereference: true });
@@ -113,11 +118,14 @@ export class Staging {
 
   /** Files an earlier build left that this one did not write, and the folders they leave empty. */
   private async removeUnwritten(): Promise<void> {
-    const stale = listFiles(this.dir, { hidden: true }).filter((path) => !this.written.has(path));
+    const stale = this.earlier.filter((path) => !this.written.has(path));
     const folders = new Set<string>();
     await Promise.all(
       stale.map(async (path) => {
-        await unlink(join(this.dir, path));
+        // Gone already (nothing else should touch the folder, but a missing file is no reason to fail a build).
+        await unlink(join(this.dir, path)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
         for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
       }),
     );
