@@ -15,6 +15,7 @@ import type { BuildReport } from './build-report';
 import { requireProject, resolveConfig, type BuildConfig, type BuildOptions } from './config';
 import { articleFolder } from './content/content-files';
 import { contentHash } from './hash';
+import { SitegenError } from './errors';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
 import { listFiles } from './list-files';
@@ -116,6 +117,7 @@ async function buildCold(
     const writing = performance.now();
     const files = builder.files();
     const pages = builder.storedPages();
+    refusePublicOverlap(config, pages, files);
     // The pages are in the staging folder already, written as they rendered; the rest of the site is written now.
     staging.record(
       pages.map((page) => page.route.file),
@@ -132,10 +134,11 @@ async function buildCold(
     const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, pageReader(config, reporting));
     return { ...report, outDir: config.outDir };
   } catch (error) {
+    // The build threads stop first: one still writing a page into the staging folder would race its removal.
+    await builder.close();
     await staging.abort(error);
     // The earlier output being written over had a file where this build needs a folder, or the reverse: once more, from empty.
     if (staging.reused && isShapeConflict(error)) {
-      await builder.close();
       return buildCold(config, { ...builderOptions, workers: undefined }, run, manifest, true);
     }
     throw error;
@@ -148,24 +151,24 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   const { log, started, reporting } = run;
   const inputs = readInputs(config, generator);
   const stamp = await readStamp(config);
-  if (stamp && stamp.inputs === inputs.signature && stamp.generator === generator && missingFiles(config.outDir, stamp.pageFiles).size === 0) {
-    const totals = { pages: stamp.pageFiles.length, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+  if (stamp && stamp.inputs === inputs.signature && stamp.generator === generator && missingFiles(config.outDir, stamp.outputFiles).size === 0) {
+    const totals = { pages: stamp.pages, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
   const previous = await readManifest(config);
   const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
-  const changed = stamp && changedInputs(stamp.files, inputs.files);
+  const { changed, rechecked } = stamp ? changedInputs(stamp, inputs) : {};
   // Every page of the last build still there, and only Markdown bodies changed: the short way.
-  if (stamp && changed && previous?.generator === generator && missing.size === 0) {
+  if (stamp && changed && rechecked && previous?.generator === generator && missing.size === 0) {
     const { rewriteEditedBodies } = await import('./output/body-edits');
-    const edits = await rewriteEditedBodies(config, previous, { stamp, changed, inputs });
+    const edits = await rewriteEditedBodies(config, previous, { stamp, changed, rechecked, inputs });
     if (edits) {
       const files = `${edits.files} Markdown file${edits.files === 1 ? '' : 's'}`;
       const detail = edits.pages.length
         ? `${files} changed in ${edits.files === 1 ? 'its body' : 'their bodies'} alone: ${edits.pages.join(', ')}`
         : `${files} saved again unchanged: nothing to write`;
       log.stage('bodies', detail, performance.now() - started);
-      const totals = { pages: stamp.pageFiles.length, files: edits.pages.length, bytes: edits.bytes, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+      const totals = { pages: stamp.pages, files: edits.pages.length, bytes: edits.bytes, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
       return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, bodiesReplaced: edits.pages };
     }
   }
@@ -194,15 +197,25 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     const renderedPages = pages.filter((page) => renderedPaths.has(page.route.path));
     // The rendered pages are in the scratch folder; the rest of the site is in memory.
     const files = builder.files();
-    const { changes, files: hashes } = await applyChanges({
-      outDir: config.outDir,
-      scratchDir: scratch,
-      renderedFiles: renderedPages.map((page) => page.route.file),
-      removedFiles: removed,
-      files,
-      publicDir: config.publicDir,
-      previousFiles: previous.files,
-    });
+    refusePublicOverlap(config, pages, files);
+    let applied: Awaited<ReturnType<typeof applyChanges>>;
+    try {
+      applied = await applyChanges({
+        outDir: config.outDir,
+        scratchDir: scratch,
+        renderedFiles: renderedPages.map((page) => page.route.file),
+        removedFiles: removed,
+        files,
+        publicDir: config.publicDir,
+        previousFiles: previous.files,
+      });
+    } catch (error) {
+      if (!isShapeConflict(error)) throw error;
+      // A file of public/ became a folder of the same name, or the reverse: the output changes shape, which a whole build can do.
+      log.info(`  output     ${(error as Error).message}: a whole build`);
+      return await buildCold(config, threaded, run, { inputs, generator });
+    }
+    const { changes, files: hashes } = applied;
     await writeManifest(config, { generator, pages: manifestPages(pages), files: hashes }, inputs);
     logIndex(log, builder.writeContentIndex());
     const writeMs = performance.now() - writing;
@@ -214,6 +227,19 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     await builder.close();
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * A file of public/ at a path the build writes itself would be overwritten by
+ * one build and kept by another: refused, naming it.
+ */
+function refusePublicOverlap(config: BuildConfig, pages: readonly StoredPage[], files: readonly SiteFile[]): void {
+  const publicFiles = new Set(listFiles(config.publicDir, { hidden: true }));
+  if (publicFiles.size === 0) return;
+  const overlap = [...pages.map((page) => page.route.file), ...files.map((file) => file.path)].find((path) => publicFiles.has(path));
+  if (overlap === undefined) return;
+  const name = relative(config.root, join(config.publicDir, overlap)).split('\\').join('/');
+  throw new SitegenError(`${name}: expected no file where the build writes one of its own (${overlap}); remove it from ${relative(config.root, config.publicDir)}/, or change the content that makes it`);
 }
 
 /** How the report reads a page from the output, to gzip it; none when no report is shown. */

@@ -281,6 +281,70 @@ describe('sitegen build --incremental', () => {
     await expect(stat(join(out, 'blog', 'trade-marketing-note-00003.html'))).rejects.toThrow();
   });
 
+  it('notices what sizes and times alone do not say, and changes the output only once it knows the build succeeds', { timeout: 120_000 }, async () => {
+    const out = join(project.dir, 'incremental');
+    const built = async () => {
+      const result = await project.build(['--incremental', '--out', 'incremental'], {}, { quiet: false });
+      expect(result.stderr).toBe('');
+      return result.stdout;
+    };
+    await built();
+
+    // A file of the output removed by hand, not a page: made again, not "up to date".
+    await unlink(join(out, 'sitemap.xml'));
+    expect(await built()).not.toContain('up to date');
+    expect(await tree(out)).toEqual(await cold());
+
+    // tsconfig.json and package.json are read by the template and island compilers: not "up to date" either.
+    const packageFile = join(project.dir, 'package.json');
+    await writeFile(packageFile, `${await readFile(packageFile, 'utf8')}\n`);
+    expect(await built()).not.toContain('up to date');
+
+    // An edit in the same tick of the file's time, at the same size, just after a build read it.
+    const note = join(project.dir, 'content/blog/trade-marketing-note-00009.md');
+    await edit('content/blog/trade-marketing-note-00009.md', (text) => text.replace(/\n\n/, '\n\nThe gaad news.\n\n'));
+    const { mtime } = await stat(note);
+    await built();
+    await edit('content/blog/trade-marketing-note-00009.md', (text) => text.replace('The gaad news.', 'The good news.'));
+    await utimes(note, mtime, mtime);
+    await built();
+    expect(await readFile(join(out, 'blog', 'trade-marketing-note-00009.html'), 'utf8')).toContain('The good news.');
+    expect(await tree(out)).toEqual(await cold());
+
+    // A file of public/ where the build writes one of its own: refused, the output as it was.
+    let before = await tree(out);
+    await writeFile(join(project.dir, 'public', 'robots.txt'), 'User-agent: none\n');
+    for (const args of [['--incremental', '--out', 'incremental'], ['--out', 'incremental']]) {
+      const refused = await project.build(args);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe('sitegen: public/robots.txt: expected no file where the build writes one of its own (robots.txt); remove it from public/, or change the content that makes it\n');
+      expect(await tree(out)).toEqual(before);
+    }
+    await unlink(join(project.dir, 'public', 'robots.txt'));
+
+    // A file of public/ that becomes a folder of the same name, and back; a folder left empty goes.
+    await writeFile(join(project.dir, 'public', 'docs'), 'a file\n');
+    await built();
+    expect(await tree(out)).toEqual(await cold());
+    await unlink(join(project.dir, 'public', 'docs'));
+    await mkdir(join(project.dir, 'public', 'docs'));
+    await writeFile(join(project.dir, 'public', 'docs', 'readme.txt'), 'now a folder\n');
+    await built();
+    expect(await tree(out)).toEqual(await cold());
+    await rm(join(project.dir, 'public', 'docs'), { recursive: true });
+    await writeFile(join(project.dir, 'public', 'docs'), 'a file again\n');
+    await built();
+    expect(await tree(out)).toEqual(await cold());
+    await unlink(join(project.dir, 'public', 'docs'));
+    await mkdir(join(project.dir, 'public', 'docs', 'nested'), { recursive: true });
+    await writeFile(join(project.dir, 'public', 'docs', 'nested', 'readme.txt'), 'deeper\n');
+    await built();
+    await rm(join(project.dir, 'public', 'docs'), { recursive: true });
+    await built();
+    expect(await tree(out)).toEqual(await cold());
+    await expect(stat(join(out, 'docs'))).rejects.toThrow();
+  });
+
   it('after every kind of edit, writes byte for byte what a build from nothing writes, rewriting only the pages the edit changed', { timeout: 180_000 }, async () => {
     const out = join(project.dir, 'edited');
     /** What the last incremental build printed: whether it took the short way for edited bodies (output/body-edits.ts). */

@@ -34,7 +34,7 @@ import { linkCheck } from '../validate-routes';
 import { writeManifestEdits, type Inputs, type Manifest, type ManifestPage, type Stamp } from './incremental';
 
 export interface BodyEdits {
-  /** The Markdown files that changed. */
+  /** The Markdown files that changed: saved since the last build, or found changed when read again. */
   files: number;
   /** The files of the pages whose bodies were replaced. */
   pages: string[];
@@ -46,30 +46,32 @@ export interface BodyEdits {
  * Rewrites the pages whose bodies alone changed since the last build, which
  * `manifest` and `stamp` describe (its pages all on disk still), if that is
  * all that changed: `changed` names the inputs that differ between `stamp`
- * and this build's `inputs`. Undefined, having written nothing, otherwise.
+ * and this build's `inputs`, `rechecked` those the last build could not be
+ * sure of (changedInputs). Undefined, having written nothing, otherwise.
  */
 export async function rewriteEditedBodies(
   config: BuildConfig,
   manifest: Manifest,
-  { stamp, changed, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; inputs: Inputs },
+  { stamp, changed, rechecked, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; rechecked: ReadonlySet<string>; inputs: Inputs },
 ): Promise<BodyEdits | undefined> {
-  if (changed.size === 0 || ![...changed].every((path) => path in stamp.files && path in inputs.files) || manifest.inputs !== stamp.inputs) return undefined;
+  const read = [...changed, ...rechecked];
+  if (changed.size === 0 || !read.every((path) => path in stamp.files && path in inputs.files) || manifest.inputs !== stamp.inputs) return undefined;
   // Each Markdown page by its file's path, as the walk of inputs names it.
   const pageOf = new Map<string, string>();
   for (const [path, page] of Object.entries(manifest.pages)) if (page.markdown) pageOf.set(`${config.contentDir}/${page.markdown.key}`, path);
-  if (![...changed].every((file) => pageOf.has(file))) return undefined;
+  if (!read.every((file) => pageOf.has(file))) return undefined;
 
   const nameOf = contentFileName(config.root);
   const check = linkCheck((path) => path in manifest.pages);
-  const rewrites: { file: string; content: Buffer }[] = [];
+  const rewrites: { source: string; file: string; content: Buffer }[] = [];
   const records: Record<string, ManifestPage> = {};
   try {
-    for (const path of changed) {
+    for (const path of read) {
       const pagePath = pageOf.get(path)!;
       const rewrite = rewrittenPage(config.outDir, manifest.pages[pagePath]!, path, nameOf(path), inputs.files[path]!, check);
       if (!rewrite) return undefined;
       if (rewrite === 'unchanged') continue;
-      rewrites.push({ file: rewrite.record.file, content: rewrite.content });
+      rewrites.push({ source: path, file: rewrite.record.file, content: rewrite.content });
       records[pagePath] = rewrite.record;
     }
   } catch {
@@ -83,7 +85,8 @@ export async function rewriteEditedBodies(
     renameSync(`${target}.${process.pid}.tmp`, target);
   }
   await writeManifestEdits(config, manifest, records, inputs);
-  return { files: changed.size, pages: rewrites.map(({ file }) => file), bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0) };
+  const foundChanged = rewrites.filter(({ source }) => rechecked.has(source)).length;
+  return { files: changed.size + foundChanged, pages: rewrites.map(({ file }) => file), bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0) };
 }
 
 /**

@@ -4,16 +4,17 @@
  * what changed.
  *
  * - When no input changed (the generator's own code, the lock file, the
- *   configuration, and the size and time of every file in content/,
- *   templates/, islands/, the shared lead code and public/), nothing is
- *   written at all.
+ *   configuration, tsconfig.json and package.json, and the size and time of
+ *   every file in content/, templates/, islands/, the shared lead code and
+ *   public/) and every file of the last build is still in the output,
+ *   nothing is written at all.
  * - Otherwise every page's fingerprint (its props, head, template sources,
  *   layout, stylesheet and scripts) is compared with the last build's, only
  *   the pages that differ are rendered, and only files whose content changed
  *   are written. The result is the same, byte for byte, as a cold build.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { listFiles } from '../list-files';
@@ -21,9 +22,9 @@ import type { BuildConfig } from '../config';
 import { contentHash } from '../hash';
 import type { FrontMatterText } from '../content/read-content';
 import type { SeedPage } from '../site-builder';
-import type { SiteFile } from './write-site';
+import { removeFiles, type SiteFile } from './write-site';
 
-const manifestVersion = 3;
+const manifestVersion = 4;
 
 export interface Manifest {
   version: number;
@@ -70,10 +71,14 @@ export interface Stamp {
   version: number;
   inputs: string;
   generator: string;
-  /** The pages' files, to see that none was removed since. */
-  pageFiles: string[];
+  /** How many pages the last build made. */
+  pages: number;
+  /** Every file of the last build, pages and all, to see that none was removed since. */
+  outputFiles: string[];
   /** Each input file's size and time (readInputs), to tell which changed. */
   files: Record<string, string>;
+  /** Input files written too close to this reading to be sure of (Inputs.unsettled): the next build reads them again. */
+  unsettled: string[];
 }
 
 function cachePath(config: BuildConfig, suffix: string): string {
@@ -135,13 +140,16 @@ export async function writeManifestEdits(config: BuildConfig, manifest: Manifest
   await writeStamp(config, manifest, inputs);
 }
 
-async function writeStamp(config: BuildConfig, manifest: Pick<Manifest, 'generator' | 'pages'>, inputs: Inputs): Promise<void> {
+async function writeStamp(config: BuildConfig, manifest: Pick<Manifest, 'generator' | 'pages' | 'files'>, inputs: Inputs): Promise<void> {
+  const pages = Object.values(manifest.pages);
   const stamp: Stamp = {
     version: manifestVersion,
     inputs: inputs.signature,
     generator: manifest.generator,
-    pageFiles: Object.values(manifest.pages).map((page) => page.file),
+    pages: pages.length,
+    outputFiles: [...pages.map((page) => page.file), ...Object.keys(manifest.files)],
     files: inputs.files,
+    unsettled: inputs.unsettled,
   };
   await writeFile(stampPath(config), JSON.stringify(stamp));
 }
@@ -152,7 +160,17 @@ export interface Inputs {
   signature: string;
   /** "size:time" by absolute path. */
   files: Record<string, string>;
+  /**
+   * Files written so shortly before this reading that they may be written
+   * again in the same tick of their time, at the same size, and look
+   * unchanged: the signature is then one no later reading repeats, and the
+   * next build reads them again (as the content index does).
+   */
+  unsettled: string[];
 }
+
+/** How long after it was written a file's size and time are trusted to tell an edit (Inputs.unsettled). */
+const settledAfterMs = 2000;
 
 /**
  * Sizes and times of every input file, with the configuration and the
@@ -163,26 +181,39 @@ export function readInputs(config: BuildConfig, generator: string): Inputs {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
   const parts = [generator, JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })];
   const files: Record<string, string> = {};
+  const unsettled: string[] = [];
+  const now = Date.now();
+  const add = (file: string) => {
+    const info = statSync(file);
+    const version = `${info.size}:${info.mtimeMs}`;
+    files[file] = version;
+    parts.push(`${file}\0${version}`);
+    if (now - info.mtimeMs < settledAfterMs) {
+      unsettled.push(file);
+      parts.push(`unsettled at ${now}`);
+    }
+  };
   for (const dir of dirs) {
     // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
-    for (const path of listFiles(dir, { hidden: dir === config.publicDir })) {
-      // Joined as text, and hashed in one go: path.join() and a hash update per file cost half this walk.
-      const file = `${dir}/${path}`;
-      const info = statSync(file);
-      const version = `${info.size}:${info.mtimeMs}`;
-      files[file] = version;
-      parts.push(`${file}\0${version}`);
-    }
+    // Joined as text, and hashed in one go: path.join() and a hash update per file cost half this walk.
+    for (const path of listFiles(dir, { hidden: dir === config.publicDir })) add(`${dir}/${path}`);
   }
-  return { signature: createHash('sha256').update(parts.join('\0')).digest('hex'), files };
+  // What esbuild reads to compile the templates and islands (as the asset cache's key does).
+  for (const name of ['tsconfig.json', 'package.json']) if (existsSync(join(config.root, name))) add(join(config.root, name));
+  return { signature: createHash('sha256').update(parts.join('\0')).digest('hex'), files, unsettled };
 }
 
-/** The input files added, removed or changed between two walks (readInputs). */
-export function changedInputs(before: Record<string, string>, now: Record<string, string>): Set<string> {
+/**
+ * The input files added, removed or changed since the last build's walk
+ * (readInputs), and those it could not be sure of (Inputs.unsettled) that
+ * look the same: they must be read again.
+ */
+export function changedInputs(stamp: Stamp, now: Inputs): { changed: Set<string>; rechecked: Set<string> } {
   const changed = new Set<string>();
-  for (const file in now) if (before[file] !== now[file]) changed.add(file);
-  for (const file in before) if (!(file in now)) changed.add(file);
-  return changed;
+  for (const file in now.files) if (stamp.files[file] !== now.files[file]) changed.add(file);
+  for (const file in stamp.files) if (!(file in now.files)) changed.add(file);
+  const rechecked = new Set(stamp.unsettled.filter((file) => file in now.files && !changed.has(file)));
+  return { changed, rechecked };
 }
 
 /** Which of `files` (paths under `dir`) are not there: one listing per folder, not a stat per file. */
@@ -216,7 +247,10 @@ export interface AppliedChanges {
 /**
  * Puts an update into the output folder: rendered pages are moved in from the
  * scratch folder, other files written only if their content changed, and
- * files of the last build that no longer exist are removed.
+ * files of the last build that no longer exist are removed, with the folders
+ * they leave empty. Nothing is changed if a file is to go where the output
+ * has a folder, or under what it has as a file (public/ changed a file into a
+ * folder): that throws an error isShapeConflict knows, for a whole build.
  */
 export async function applyChanges(options: {
   outDir: string;
@@ -228,6 +262,20 @@ export async function applyChanges(options: {
   previousFiles: Record<string, string>;
 }): Promise<{ changes: AppliedChanges; files: Record<string, string> }> {
   const changes: AppliedChanges = { written: 0, removed: 0, bytes: 0 };
+  // public/ is part of the output as it is; its files are tracked like the generated ones.
+  const publicFiles: SiteFile[] = existsSync(options.publicDir)
+    ? await Promise.all(listFiles(options.publicDir, { hidden: true }).map(async (path) => ({ path, content: await readFile(join(options.publicDir, path)) })))
+    : [];
+  const gone = new Set(options.removedFiles);
+  const kept = new Set([...publicFiles, ...options.files].map((file) => file.path));
+  for (const path of Object.keys(options.previousFiles)) if (!kept.has(path)) gone.add(path);
+  const conflict = shapeConflict(options.outDir, [...options.renderedFiles, ...kept], gone);
+  if (conflict) throw Object.assign(new Error(`${conflict}: a file and a folder of that name meet in the output`), { code: 'EEXIST' });
+
+  // What is gone goes first: a file of public/ may have become a folder of the same name.
+  await removeFiles(options.outDir, [...gone]);
+  changes.removed = gone.size;
+
   const folders = new Set<string>();
   const ensureFolder = async (file: string) => {
     const folder = dirname(join(options.outDir, file));
@@ -243,10 +291,6 @@ export async function applyChanges(options: {
     changes.bytes += (await stat(join(options.outDir, file))).size;
   }
 
-  // public/ is part of the output as it is; its files are tracked like the generated ones.
-  const publicFiles: SiteFile[] = existsSync(options.publicDir)
-    ? await Promise.all(listFiles(options.publicDir, { hidden: true }).map(async (path) => ({ path, content: await readFile(join(options.publicDir, path)) })))
-    : [];
   const files: Record<string, string> = {};
   for (const file of [...publicFiles, ...options.files]) {
     const hash = contentHash(file.content);
@@ -257,12 +301,30 @@ export async function applyChanges(options: {
     changes.written += 1;
     changes.bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength;
   }
-  const gone = [...options.removedFiles, ...Object.keys(options.previousFiles).filter((path) => !(path in files))];
-  for (const file of gone) {
-    await rm(join(options.outDir, file), { force: true });
-    changes.removed += 1;
-  }
   return { changes, files };
+}
+
+/**
+ * The first of `paths` (to be written under `dir`) that meets a file where it
+ * needs a folder, or a folder where it needs a file, once the files `gone`
+ * are removed; undefined if none does.
+ */
+function shapeConflict(dir: string, paths: readonly string[], gone: ReadonlySet<string>): string | undefined {
+  const kinds = new Map<string, 'file' | 'folder' | 'none'>();
+  const kindOf = (path: string) => {
+    let kind = kinds.get(path);
+    if (kind === undefined) {
+      const info = gone.has(path) ? undefined : lstatSync(join(dir, path), { throwIfNoEntry: false });
+      kind = info === undefined ? 'none' : info.isDirectory() ? 'folder' : 'file';
+      kinds.set(path, kind);
+    }
+    return kind;
+  };
+  for (const path of paths) {
+    if (kindOf(path) === 'folder') return path;
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) if (kindOf(path.slice(0, slash)) === 'file') return path;
+  }
+  return undefined;
 }
 
 export function relativeTo(dir: string, path: string): string {

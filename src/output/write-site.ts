@@ -116,23 +116,27 @@ export class Staging {
     else await rm(this.dir, { recursive: true, force: true });
   }
 
-  /** Files an earlier build left that this one did not write, and the folders they leave empty. */
+  /** Files an earlier build left that this one did not write. */
   private async removeUnwritten(): Promise<void> {
-    const stale = this.earlier.filter((path) => !this.written.has(path));
-    const folders = new Set<string>();
-    await Promise.all(
-      stale.map(async (path) => {
-        // Gone already (nothing else should touch the folder, but a missing file is no reason to fail a build).
-        await unlink(join(this.dir, path)).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        });
-        for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
-      }),
-    );
-    // Deepest first, so a folder's emptied subfolders are gone before it is tried.
-    for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
-      await rmdir(join(this.dir, folder)).catch(() => undefined);
-    }
+    await removeFiles(this.dir, this.earlier.filter((path) => !this.written.has(path)));
+  }
+}
+
+/** Removes files of an output folder (paths under `dir`), and the folders they leave empty. */
+export async function removeFiles(dir: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  await Promise.all(
+    paths.map(async (path) => {
+      // Gone already (nothing else should touch the folder, but a missing file is no reason to fail a build).
+      await unlink(join(dir, path)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
+    }),
+  );
+  // Deepest first, so a folder's emptied subfolders are gone before it is tried; a folder that still holds files stays.
+  for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+    await rmdir(join(dir, folder)).catch(() => undefined);
   }
 }
 
