@@ -7,7 +7,7 @@
  * With `--incremental`, only what changed since the last build is rendered
  * and written (src/output/incremental.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { contentHash } from './hash';
 import { SitegenError } from './errors';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
-import { listFiles } from './list-files';
+import { listFiles, listFilesAndLinks } from './list-files';
 import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest, type ManifestPage } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import type { SiteBuilder, SiteBuilderOptions, StoredPage } from './site-builder';
@@ -56,6 +56,7 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const started = performance.now();
   const config = resolveConfig(options);
   requireProject(config);
+  refuseBrokenLinks(config);
   const log = createLog(config.quiet || options.json);
   const progress = process.stdout.isTTY && !config.quiet && !options.json;
 
@@ -226,6 +227,16 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   } finally {
     await builder.close();
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** public/ is copied following its links: one that leads nowhere is named now, not met as a bare ENOENT (or skipped) later. */
+function refuseBrokenLinks(config: BuildConfig): void {
+  for (const link of listFilesAndLinks(config.publicDir).links) {
+    const path = join(config.publicDir, link);
+    if (existsSync(path)) continue;
+    const name = relative(config.root, path).split('\\').join('/');
+    throw new SitegenError(`${name}: a link to "${readlinkSync(path)}", which is not there: expected a file or a folder to copy into the output`);
   }
 }
 

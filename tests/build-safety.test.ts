@@ -308,6 +308,23 @@ describe('safe output', () => {
     expect(again).toEqual(await fingerprint(siteDir()));
   });
 
+  it.concurrent('a link in public/ that leads nowhere stops every build, named, and leaves the output as it was', async () => {
+    const project = await copyProject();
+    try {
+      expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+      const before = await fingerprint(join(project.dir, 'dist'));
+      await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
+      for (const args of [['--out', 'dist'], ['--incremental', '--out', 'dist']]) {
+        const broken = await project.build(args);
+        expect(broken.code).toBe(1);
+        expect(broken.stderr).toBe(`sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`);
+        expect(await fingerprint(join(project.dir, 'dist'))).toEqual(before);
+      }
+    } finally {
+      await project.remove();
+    }
+  });
+
   it.concurrent('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
     const project = await copyProject();
     try {
