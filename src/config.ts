@@ -37,6 +37,9 @@ export interface BuildConfig {
   quiet: boolean;
 }
 
+/** The project's own settings the compilers read (esbuild: tsconfig.json's paths and JSX, package.json's module type), beside content/. */
+export const compilerSettings = ['tsconfig.json', 'package.json'];
+
 /** Where `sitegen preview` and `sitegen dev` keep the leads they receive, and `sitegen leads` reads them: relative to the project. */
 export const defaultLeadsDir = join('.sitegen', 'leads');
 

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import type { BuildConfig } from '../config';
+import { compilerSettings, type BuildConfig } from '../config';
 import { contentHash } from '../hash';
 import type { ClientScripts } from './client-scripts';
 import type { CompiledTemplates, TemplateModule } from './compile-templates';
@@ -46,7 +46,7 @@ function cacheFile(config: BuildConfig, hashed: boolean): string {
 export async function assetKey(config: BuildConfig, generator: string, hashed: boolean): Promise<string> {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
   const listed = dirs.map((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
-  const settings = ['tsconfig.json', 'package.json'].map((name) => join(config.root, name)).filter((path) => existsSync(path));
+  const settings = compilerSettings.map((name) => join(config.root, name)).filter((path) => existsSync(path));
   const files = [...listed.flat(), ...settings].sort();
   // Read synchronously: a few dozen small files, which the thread pool would take four round trips each to read.
   const parts = files.map((file) => `${relative(config.root, file)}\0${contentHash(readFileSync(file))}`);

@@ -18,7 +18,7 @@ import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { listFiles } from '../list-files';
-import type { BuildConfig } from '../config';
+import { compilerSettings, type BuildConfig } from '../config';
 import { contentHash } from '../hash';
 import type { FrontMatterText } from '../content/read-content';
 import type { SeedPage } from '../site-builder';
@@ -198,8 +198,7 @@ export function readInputs(config: BuildConfig, generator: string): Inputs {
     // Joined as text, and hashed in one go: path.join() and a hash update per file cost half this walk.
     for (const path of listFiles(dir, { hidden: dir === config.publicDir })) add(`${dir}/${path}`);
   }
-  // What esbuild reads to compile the templates and islands (as the asset cache's key does).
-  for (const name of ['tsconfig.json', 'package.json']) if (existsSync(join(config.root, name))) add(join(config.root, name));
+  for (const name of compilerSettings) if (existsSync(join(config.root, name))) add(join(config.root, name));
   return { signature: createHash('sha256').update(parts.join('\0')).digest('hex'), files, unsettled };
 }
 
