@@ -21,7 +21,7 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
   const paths = routes.map((route) => route.path);
   if (!checked || !samePaths(checked.paths, paths)) {
     const pages = new Set(paths);
-    if (pages.size !== paths.length) refuseSharedPaths(routes);
+    if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length) refuseSharedPaths(routes);
     checked = { paths, pages, bodies: new WeakSet() };
   }
   const { pages, bodies } = checked;
@@ -40,13 +40,20 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
   }
 }
 
-/** Names the first page whose path an earlier page has. */
+/**
+ * Names the first page whose path an earlier page has, or whose file: /index
+ * would be written to index.html, the home page's, and replace it.
+ */
 function refuseSharedPaths(routes: readonly Route[]): void {
   const byPath = new Map<string, Route>();
+  const byFile = new Map<string, Route>();
   for (const route of routes) {
     const other = byPath.get(route.path);
     if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
+    const sameFile = byFile.get(route.file);
+    if (sameFile) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, written to ${route.file}, where the page ${sameFile.path} (${sameFile.source}) is written: each page needs its own path`);
     byPath.set(route.path, route);
+    byFile.set(route.file, route);
   }
 }
 

@@ -160,6 +160,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     (text) => text.replace(/^slug: .*$/m, 'slug: "about"'),
     /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
   ],
+  [
+    "a legal page's slug that would write its page over the home page's file",
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),
+    /content\/legal\/privacy-policy\.md: slug: gives the page \/index, written to index\.html, where the page \/ \(.*content\/pages\/home\.json\) is written: each page needs its own path/,
+  ],
 ];
 
 describe('bad input', () => {
