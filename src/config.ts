@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { SitegenError } from './errors';
+import { siteOrigin } from './paths';
 
 export interface BuildOptions {
   /** Project folder holding content/, templates/, islands/ and public/. */
@@ -118,5 +119,7 @@ function checkUrl(value: string, name: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
   }
-  return url.href.replace(/\/+$/, '');
+  const origin = siteOrigin(url);
+  if (origin === undefined) throw new SitegenError(`${name}: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`);
+  return origin;
 }

@@ -27,6 +27,17 @@ export function pathForFile(file: string): string | undefined {
   return file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 }
 
+/**
+ * A site URL as pages are addressed under it: its origin (scheme, host and
+ * port) alone, as every link is root-relative and every absolute URL is the
+ * origin followed by a page's path. Undefined for a URL with a path, query,
+ * fragment or credentials, which would break them (a trailing slash aside).
+ */
+export function siteOrigin(url: URL): string | undefined {
+  const plain = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  return plain && url.origin !== 'null' ? url.origin : undefined;
+}
+
 export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl}${path}`;
 }

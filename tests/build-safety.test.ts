@@ -161,6 +161,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
   ],
   [
+    'a site URL with a query',
+    'site.json',
+    (text) => text.replace('"url": "https://www.tradeboostdigital.co.uk"', '"url": "https://www.tradeboostdigital.co.uk/?ref=1"'),
+    /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment or trailing slash\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
+  ],
+  [
     "a legal page's slug that would write its page over the home page's file",
     'legal/privacy-policy.md',
     (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),

@@ -57,4 +57,14 @@ describe('resolveConfig', () => {
     expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '  ' }).siteUrl).toBeUndefined();
     expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: 'www.example.co.uk' })).toThrow('SITE_URL: expected an absolute URL such as https://www.example.co.uk, found "www.example.co.uk"');
   });
+
+  it("takes a site URL's origin alone, a trailing slash aside: a path, query or fragment would be in every canonical URL", () => {
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: 'https://www.example.co.uk/' }).siteUrl).toBe('https://www.example.co.uk');
+    for (const value of ['https://x.co.uk/?a=1', 'https://x.co.uk/#top', 'https://x.co.uk/sub', 'https://user@x.co.uk']) {
+      expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: value }), value).toThrow(
+        `SITE_URL: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
+      );
+    }
+    expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'https://x.co.uk/?a=1' }, {})).toThrow(/^--site-url: expected the site's address alone/);
+  });
 });

@@ -4,6 +4,7 @@
  * inferred from these schemas, so shape and type cannot drift apart.
  */
 import * as v from 'valibot';
+import { siteOrigin } from '../paths';
 import { stockPhotoOrigin, stockPhotoUrl } from '../stock-photos';
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'));
@@ -66,7 +67,10 @@ const heroFields = { heading: text, text };
 
 export const siteSchema = v.strictObject({
   name: text,
-  url: v.pipe(externalHref, v.regex(/[^/]$/, 'a site URL without a trailing slash')),
+  url: v.pipe(
+    externalHref,
+    v.check((value) => URL.canParse(value) && siteOrigin(new URL(value)) === value, "the site's address alone, such as \"https://www.example.co.uk\" (pages are at its root: no path, query, fragment or trailing slash)"),
+  ),
   /** The organisation's logo for search engines: Google asks for at least 112 pixels square, served by the site. */
   logo: v.strictObject({ src: publicFile, width: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')), height: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')) }),
   tagline: text,
