@@ -161,6 +161,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
   ],
   [
+    'a misspelt placeholder',
+    'pages/blog.json',
+    (text) => text.replace('"title": "Marketing Tips for Tradesmen: Page {page}"', '"title": "Marketing Tips for Tradesmen: Page {pgae}"'),
+    /content\/pages\/blog\.json: pagination\.title: expected a text whose only placeholders are \{page\} and \{pages\}, found "Marketing Tips for Tradesmen: Page \{pgae\}"/,
+  ],
+  [
     'a site URL with a query',
     'site.json',
     (text) => text.replace('"url": "https://www.tradeboostdigital.co.uk"', '"url": "https://www.tradeboostdigital.co.uk/?ref=1"'),

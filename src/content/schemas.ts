@@ -9,6 +9,12 @@ import { stockPhotoOrigin, stockPhotoUrl } from '../stock-photos';
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'));
 const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at most ${max} characters`));
+/** A text where the generator fills in `names` ({page}, …): any other {…} would be published as it is written. */
+const withPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T, ...names: string[]) =>
+  v.pipe(
+    schema,
+    v.regex(new RegExp(`^(?:[^{}]|\\{(?:${names.join('|')})\\})*$`), `a text whose only placeholders are ${names.map((name) => `{${name}}`).join(' and ')}`),
+  );
 const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
@@ -260,7 +266,7 @@ export const formsSchema = v.strictObject({
   }),
   requiredNote: text,
   /** Shown instead of a working form when JavaScript is off; {phone} and {email} are filled in. */
-  withoutScript: v.pipe(text, v.regex(/^(?:[^{}]|\{(?:phone|email)\})*$/, 'a text whose only placeholders are {phone} and {email}')),
+  withoutScript: withPlaceholders(text, 'phone', 'email'),
   submitting: text,
   hero: v.strictObject({ heading: text, text, submit: text }),
   contact: v.strictObject({ heading: text, submit: text, note: text }),
@@ -346,13 +352,13 @@ export const blogPageSchema = v.strictObject({
   /** Past perPage articles the index continues at /blog/page/2 …; {page} and {pages} are filled in. */
   pagination: v.strictObject({
     perPage: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    title: shortText(50),
-    description: v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')),
-    breadcrumb: shortText(30),
+    title: withPlaceholders(shortText(50), 'page', 'pages'),
+    description: withPlaceholders(v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')), 'page', 'pages'),
+    breadcrumb: withPlaceholders(shortText(30), 'page', 'pages'),
     label: text,
     newer: text,
     older: text,
-    position: text,
+    position: withPlaceholders(text, 'page', 'pages'),
   }),
 });
 
@@ -371,8 +377,8 @@ export const careersPageSchema = v.strictObject({
     requirementsLabel: text,
     experienceLabel: text,
     /** E-mail subjects of the Apply Now and Learn More buttons; {role} is the job title. */
-    applySubject: text,
-    learnMoreSubject: text,
+    applySubject: withPlaceholders(text, 'role'),
+    learnMoreSubject: withPlaceholders(text, 'role'),
   }),
   cv: v.strictObject({ heading: text, text, button: text, subject: text }),
 });
@@ -397,7 +403,7 @@ export const notFoundPageSchema = v.strictObject({
 export const legalCopySchema = v.strictObject({ updatedLabel: text });
 
 /** A text of the trade template, where {plural} and {singular} stand for the trade's name. */
-const tradeText = v.pipe(text, v.regex(/^(?:[^{}]|\{(?:plural|singular)\})*$/, 'a text whose only placeholders are {plural} and {singular}'));
+const tradeText = withPlaceholders(text, 'plural', 'singular');
 
 export const tradePageSchema = v.strictObject({
   title: tradeText,
