@@ -1,5 +1,5 @@
 /** The `sitegen` command as a user meets it: help, version, a build's report and exit codes. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,10 @@ describe('sitegen', () => {
       const again = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('"van-signwriting-that-wins-local-jobs" is taken');
+      // An author of spaces would write an article that does not build.
+      const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
+      expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
+      expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
       const built = await runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
       expect(built.stderr).toBe('');
       expect(readFileSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain('<h1');

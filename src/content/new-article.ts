@@ -42,7 +42,9 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const category = options.category ?? categories[0]!;
   if (!categories.includes(category)) throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
-  const author = options.author ?? newest?.author ?? site.site.name;
+  const author = options.author?.trim() ?? newest?.author ?? site.site.name;
+  // The article must build: its schema wants an author's name.
+  if (!author) throw new SitegenError(`--author: expected a name, found "${options.author}"`);
   const date = (options.today ?? new Date()).toISOString().slice(0, 10);
 
   const file = join(config.contentDir, 'blog', `${slug}.md`);
