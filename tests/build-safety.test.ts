@@ -161,6 +161,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
   ],
   [
+    'a date that does not exist',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: "2024-02-30"'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date that exists, such as 2024-02-29 in a leap year, found "2024-02-30"/,
+  ],
+  [
+    'a date with a time of day, unquoted',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: 2024-02-13T01:00:00+05:00'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date without a time of day, such as 2024-01-15/,
+  ],
+  [
     'a misspelt placeholder',
     'pages/blog.json',
     (text) => text.replace('"title": "Marketing Tips for Tradesmen: Page {page}"', '"title": "Marketing Tips for Tradesmen: Page {pgae}"'),

@@ -22,8 +22,15 @@ const list = <T extends v.GenericSchema>(item: T, count?: number) =>
 const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug such as "local-seo"'));
 const isoDate = v.pipe(
   v.union([v.string(), v.date()], 'an ISO date such as 2024-01-15'),
+  // YAML reads an unquoted date as a time: one with a time of day would move to another day in UTC.
+  v.check((value) => !(value instanceof Date) || value.getTime() % 86_400_000 === 0, 'a date without a time of day, such as 2024-01-15'),
   v.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
   v.isoDate('an ISO date such as 2024-01-15'),
+  // Date.parse rolls 2024-02-30 over into March: a date exists if it comes back as itself.
+  v.check((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, 'a date that exists, such as 2024-02-29 in a leap year'),
 );
 /** Root-relative link to a page of this site; checked against the route table once routes exist. */
 export const internalHref = v.pipe(
