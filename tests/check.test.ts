@@ -209,6 +209,28 @@ describe('seo', () => {
   });
 });
 
+describe('seo: the sitemap and what it lists', () => {
+  it.each([
+    ['another namespace', (xml: string) => xml.replace('http://www.sitemaps.org/schemas/sitemap/0.9', 'http://example.com/not-sitemaps'), 'its namespace is http://example.com/not-sitemaps, not http://www.sitemaps.org/schemas/sitemap/0.9'],
+    ['no closing tag', (xml: string) => xml.replace('</urlset>', ''), 'it does not end with </urlset>'],
+    ['an entry that is no <url>', (xml: string) => xml.replace(/<url>(<loc>[^<]+\/about<\/loc>)<\/url>/, '<link>$1</link>'), 'it holds a <link> where only <url> elements belong'],
+  ])('fails on a sitemap with %s', async (_, change, message) => {
+    const result = await gate('seo', await brokenCopy('sitemap.xml', change));
+    expect(result.findings).toEqual(expect.arrayContaining([expect.objectContaining({ page: '/sitemap.xml', rule: 'sitemap-invalid', message })]));
+  });
+
+  it('fails on a page that asks not to be indexed yet is in the sitemap', async () => {
+    const result = await gate('seo', await brokenCopy('cookie-policy.html', (html) => html.replace('<meta name="description"', '<meta name="robots" content="noindex"/><meta name="description"')));
+    expect(result.findings).toEqual([expect.objectContaining({ page: '/cookie-policy', rule: 'sitemap-noindex' })]);
+  });
+
+  it('fails on structured data that names a folder (no host serves one) and on a description of spaces', async () => {
+    const dir = await brokenCopy('about.html', (html) => html.replace(/("contentUrl":"https:\/\/[^/"]+)\/logo\.png"/, '$1/assets"').replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content=" "'));
+    const result = await gate('seo', dir);
+    expect(result.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual(['/about description-missing', '/about json-ld-url']);
+  });
+});
+
 describe('budgets', () => {
   it('fails on an oversized script, on every page that loads it', async () => {
     const dir = await copyOfBuild();

@@ -8,7 +8,7 @@
  * that are the route table's trail (breadcrumbs.ts); a sitemap listing
  * exactly the pages; robots.txt naming it.
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -30,6 +30,10 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   if (sitemapUrl && !sitemapUrl.endsWith('/sitemap.xml')) add('/robots.txt', 'robots-sitemap', `names ${sitemapUrl}, not the site's sitemap.xml`, 'point the Sitemap: line at /sitemap.xml');
   const listed = new Set(Array.from((sitemap ?? '').matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decodeXml(match[1]!)));
   if (!sitemap) add('/sitemap.xml', 'sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
+  else {
+    const problem = sitemapShapeProblem(sitemap);
+    if (problem) add('/sitemap.xml', 'sitemap-invalid', problem, 'write a <urlset> of the sitemaps.org namespace, each <loc> in its own <url>');
+  }
 
   const table = await routeTrails(context.root, context.contentDir);
   const pagePaths = new Set(context.pages.map((page) => page.path));
@@ -41,7 +45,8 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const served = (urlPath: string) => {
     if (pagePaths.has(urlPath)) return true;
     let found = servedFiles.get(urlPath);
-    if (found === undefined) servedFiles.set(urlPath, (found = existsSync(join(context.dir, urlPath))));
+    // A folder is not served (a static host answers 404 for it), only a file.
+    if (found === undefined) servedFiles.set(urlPath, (found = statSync(join(context.dir, urlPath), { throwIfNoEntry: false })?.isFile() ?? false));
     return found;
   };
   for (const page of context.pages) {
@@ -54,13 +59,13 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
     const url = siteOrigin ? `${siteOrigin}${path}` : undefined;
     if (url) expectedUrls.add(url);
 
-    const title = $('head > title').text();
+    const title = $('head > title').text().trim();
     if (!title) add(path, 'title-missing', 'the page has no <title>', 'give the page a title in its content file');
     else if (title.length > 60) add(path, 'title-length', `the title is ${title.length} characters, more than 60: "${title}"`, 'shorten it: search results cut titles at about 60 characters');
     if (title && titles.has(title)) add(path, 'title-duplicate', `the title "${title}" is also the title of ${titles.get(title)}`, 'give each page its own title');
     titles.set(title, path);
 
-    const description = $('meta[name="description"]').attr('content') ?? '';
+    const description = ($('meta[name="description"]').attr('content') ?? '').trim();
     if (!description) add(path, 'description-missing', 'the page has no meta description', 'write a description of 50-160 characters');
     else if (description.length > 160) add(path, 'description-length', `the description is ${description.length} characters, more than 160`, 'shorten it to at most 160 characters');
     if (description && descriptions.has(description)) add(path, 'description-duplicate', `the description is also that of ${descriptions.get(description)}`, 'give each page its own description');
@@ -69,7 +74,9 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
     const canonical = $('link[rel="canonical"]').attr('href');
     if (!canonical) add(path, 'canonical-missing', 'the page has no canonical link', 'add <link rel="canonical"> with the page\'s own URL');
     else if (url && canonical !== url) add(path, 'canonical-mismatch', `the canonical URL is ${canonical}, not the page's own URL ${url}`, 'make the canonical the site origin plus the page path');
-    if (canonical && sitemap && !listed.has(canonical)) add(path, 'sitemap-missing-page', `${canonical} is not in sitemap.xml`, 'list every page in the sitemap');
+    const noindex = /\bnoindex\b/i.test($('meta[name="robots"]').attr('content') ?? '');
+    if (canonical && sitemap && noindex && listed.has(canonical)) add(path, 'sitemap-noindex', `${canonical} is in sitemap.xml, yet the page asks not to be indexed`, 'list only pages meant for search results');
+    else if (canonical && sitemap && !noindex && !listed.has(canonical)) add(path, 'sitemap-missing-page', `${canonical} is not in sitemap.xml`, 'list every page in the sitemap');
 
     for (const property of ['og:title', 'og:description', 'og:url', 'og:type']) {
       if (!$(`meta[property="${property}"]`).attr('content')) add(path, 'open-graph', `the page has no ${property}`, `add <meta property="${property}">`);
@@ -124,4 +131,17 @@ async function readText(path: string): Promise<string | undefined> {
 
 function decodeXml(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** What is wrong with the sitemap's shape, if anything: search engines read a <urlset> of the sitemaps.org namespace, a <loc> in each <url>. */
+function sitemapShapeProblem(sitemap: string): string | undefined {
+  const $ = cheerio.load(sitemap, { xml: true });
+  const root = $.root().children();
+  if (root.length !== 1 || root[0]!.tagName !== 'urlset') return 'its root element is not one <urlset>';
+  if (root.attr('xmlns') !== 'http://www.sitemaps.org/schemas/sitemap/0.9') return `its namespace is ${root.attr('xmlns') ?? 'missing'}, not http://www.sitemaps.org/schemas/sitemap/0.9`;
+  if (!sitemap.trimEnd().endsWith('</urlset>')) return 'it does not end with </urlset>';
+  const stray = root.children().filter((_, element) => element.tagName !== 'url').first();
+  if (stray.length) return `it holds a <${stray[0]!.tagName}> where only <url> elements belong`;
+  if ($('loc').length !== $('url > loc').length || $('url').length !== $('url > loc').length) return 'not every <url> holds one <loc>';
+  return undefined;
 }
