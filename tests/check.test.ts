@@ -244,6 +244,18 @@ describe('budgets', () => {
     expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(/^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/);
   });
 
+  it('counts and flags a script loaded another way, and names a chunk the scripts import that is not in the build', async () => {
+    const dir = await brokenCopy('about.html', (html) => html.replace('</head>', '<script src="/assets/big.js" defer></script></head>'));
+    await writeFile(join(dir, 'assets', 'big.js'), `console.log("${randomBytes(12 * 1024).toString('base64')}");\n`);
+    const chunk = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('chunk-'))!;
+    await rm(join(dir, 'assets', chunk));
+    const result = await gate('budgets', dir);
+    const about = result.findings.filter((finding) => finding.page === '/about');
+    expect(about.find((finding) => finding.rule === 'js-size')?.message).toMatch(/^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/);
+    expect(about).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'unused-script', target: '/assets/big.js' })]));
+    expect(result.findings.some((finding) => finding.rule === 'asset-missing' && finding.target === `/assets/${chunk}`)).toBe(true);
+  });
+
   it('fails on a script the page does not use', async () => {
     const dir = await brokenCopy('about.html', (html) => html.replace(/<script type="module" src="(\/assets\/)menus-(\w+)\.js"><\/script>/, (tag) => `${tag}${tag.replace('menus-', 'blog-filter-')}`));
     const filter = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('blog-filter-'))!;

@@ -50,10 +50,12 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
     const $ = cheerio.load(page.html);
     const modules = $('script[type="module"][src]').map((_, s) => $(s).attr('src')!).get();
     const preloads = $('link[rel="modulepreload"]').map((_, l) => $(l).attr('href')!).get();
+    // Scripts loaded any other way weigh as much; the site's own are all modules, so none of these is used.
+    const otherScripts = $('script[src]:not([type="module"]), link[rel="preload"][as="script"]').map((_, element) => $(element).attr('src') ?? $(element).attr('href')!).get();
     const stylesheets = $('link[rel="stylesheet"]').map((_, l) => $(l).attr('href')!).get();
     const problem = (rule: string, message: string, fix: string, target?: string) => findings.push({ page: page.path, rule, message, fix, target });
 
-    const existing = [...modules, ...preloads, ...stylesheets].filter((url) => {
+    const existing = [...modules, ...preloads, ...otherScripts, ...stylesheets].filter((url) => {
       try {
         sizeOf(url);
         return true;
@@ -66,11 +68,12 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
       path: page.path,
       html: gzippedSize(page.html),
       css: stylesheets.filter((url) => existing.includes(url)).reduce((sum, url) => sum + sizeOf(url), 0),
-      js: [...modules, ...preloads].filter((url) => existing.includes(url)).reduce((sum, url) => sum + sizeOf(url), 0),
+      js: [...modules, ...preloads, ...otherScripts].filter((url) => existing.includes(url)).reduce((sum, url) => sum + sizeOf(url), 0),
       jsLater: 0,
       hasForm: $('form').length > 0,
     };
-    const { later, closure } = importGraph(context.dir, modules.filter((url) => existing.includes(url)));
+    const { later, closure, missing } = importGraph(context.dir, modules.filter((url) => existing.includes(url)));
+    for (const url of missing) problem('asset-missing', `${url} is imported by the page's scripts but is not in the build`, 'rebuild the site', url);
     weight.jsLater = later.reduce((sum, url) => sum + sizeOf(url), 0);
     if (!heaviest || weight.js > heaviest.js) heaviest = weight;
 
@@ -79,7 +82,7 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
     if (weight.css > budgets.css) problem('css-size', `CSS is ${kb(weight.css)} gzipped, over ${kb(budgets.css)}`, 'remove unused styles from templates/styles.css', stylesheets.join(', '));
     const jsBudget = weight.hasForm ? budgets.jsWithForm : budgets.jsWithoutForm;
     if (weight.js > jsBudget) {
-      problem('js-size', `JavaScript at load is ${kb(weight.js)} gzipped, over ${kb(jsBudget)} for a page ${weight.hasForm ? 'with' : 'without'} a form`, 'load less at start: split the island or load code on interaction', [...modules, ...preloads].join(', '));
+      problem('js-size', `JavaScript at load is ${kb(weight.js)} gzipped, over ${kb(jsBudget)} for a page ${weight.hasForm ? 'with' : 'without'} a form`, 'load less at start: split the island or load code on interaction', [...modules, ...preloads, ...otherScripts].join(', '));
     }
     if (weight.jsLater > budgets.jsFirstFormUse) problem('js-lazy-size', `JavaScript loaded on first use is ${kb(weight.jsLater)} gzipped, over ${kb(budgets.jsFirstFormUse)}`, 'shrink the code a form loads when first used', later.join(', '));
 
@@ -91,6 +94,9 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
     }
     for (const url of preloads) {
       if (!closure.has(url)) problem('unused-preload', `${url} is preloaded but none of the page's scripts imports it`, 'preload only chunks the page\'s scripts import', url);
+    }
+    for (const url of otherScripts) {
+      problem('unused-script', `${url} loads as a classic script or preload, as none of the site's islands and enhancements does`, 'load browser code as the module scripts the build places', url);
     }
   }
 
@@ -104,13 +110,24 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
 }
 
 /** The static imports reachable from a page's modules, and what import() would fetch later. */
-export function importGraph(dir: string, modules: string[]): { closure: Set<string>; later: string[] } {
+export function importGraph(dir: string, modules: string[]): { closure: Set<string>; later: string[]; missing: string[] } {
   const closure = new Set(modules);
   const dynamic = new Set<string>();
+  const missing = new Set<string>();
+  /** A module's code, or undefined (noted as missing) for a file the build does not have. */
+  const read = (url: string) => {
+    try {
+      return readFileSync(join(dir, url), 'utf8');
+    } catch {
+      missing.add(url);
+      return undefined;
+    }
+  };
   const queue = [...modules];
   while (queue.length) {
     const url = queue.shift()!;
-    const code = readFileSync(join(dir, url), 'utf8');
+    const code = read(url);
+    if (code === undefined) continue;
     const base = url.slice(0, url.lastIndexOf('/') + 1);
     for (const match of code.matchAll(/(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']|import\(["'](\.\/[\w.-]+\.js)["']\)/g)) {
       const [, staticPath, dynamicPath] = match;
@@ -130,12 +147,13 @@ export function importGraph(dir: string, modules: string[]): { closure: Set<stri
   const pending = [...dynamic];
   while (pending.length) {
     const url = pending.shift()!;
-    if (closure.has(url) || later.has(url)) continue;
+    if (closure.has(url) || later.has(url) || missing.has(url)) continue;
+    const code = read(url);
+    if (code === undefined) continue;
     later.add(url);
-    const code = readFileSync(join(dir, url), 'utf8');
     const base = url.slice(0, url.lastIndexOf('/') + 1);
     for (const match of code.matchAll(/(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']/g)) pending.push(base + match[1]!.slice(2));
   }
-  return { closure, later: [...later] };
+  return { closure, later: [...later], missing: [...missing] };
 }
 
