@@ -61,6 +61,23 @@ describe('links', () => {
     expect(result.findings).toEqual([expect.objectContaining({ page: '/contact', rule: 'missing-anchor', target: '/#testimonialz' })]);
   });
 
+  it('fails on an anchor missing from another page, and on one missing from the page itself, naming the page that links', async () => {
+    const dir = await brokenCopy('contact.html', (html) => html.replace('<main', '<a href="/about#nowhere">x</a><a href="#nor-here">y</a><main'));
+    const result = await gate('links', dir);
+    expect(result.findings.map((finding) => `${finding.page} ${finding.rule} ${finding.target} ${finding.message}`)).toEqual([
+      '/contact missing-anchor /about#nowhere /about has no element with the id "nowhere"',
+      '/contact missing-anchor #nor-here /contact has no element with the id "nor-here"',
+    ]);
+  });
+
+  it("fails on a file a stylesheet refers to that is not in the build", async () => {
+    const dir = await copyOfBuild();
+    const sheet = (await readdir(join(dir, 'assets'))).find((file) => file.endsWith('.css'))!;
+    await appendFile(join(dir, 'assets', sheet), 'body{background:url(/missing-bg.png)}');
+    const result = await gate('links', dir);
+    expect(result.findings).toEqual([expect.objectContaining({ rule: 'broken-link', target: '/missing-bg.png' })]);
+  });
+
   it('fails on a missing stylesheet', async () => {
     const dir = await brokenCopy('careers.html', (html) => html.replace(/\/assets\/styles-\w+\.css/, '/assets/styles-0000000000.css'));
     const result = await gate('links', dir);

@@ -1,9 +1,15 @@
 /**
  * links: linkinator crawls the site as a static host serves it (clean URLs):
- * every internal link, in-page anchor, image, stylesheet and script must
- * resolve. External URLs are listed, and fetched only with --external.
+ * every internal link, image, stylesheet and script must resolve. External
+ * URLs are listed, and fetched only with --external. Anchors (#id, on the
+ * page or another) and the URLs inside stylesheets are checked here against
+ * the built files: linkinator checks an anchor only if it met the id before
+ * fetching its page, and reads a stylesheet only under the first start URL.
  */
-import type { CheckContext, Finding, GateResult } from '../types';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import type { BuiltPage, CheckContext, Finding, GateResult } from '../types';
 
 export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const { LinkChecker, LinkState } = await import('linkinator');
@@ -16,8 +22,6 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     recurse: true,
     // Extensionless URLs are pages, not folders: the base for relative links is the page itself.
     cleanUrls: true,
-    checkFragments: true,
-    checkCss: true,
     concurrency: 20,
     timeout: 10_000,
     linksToSkip: async (url) => {
@@ -44,13 +48,14 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
       reported.add(`${page} ${target}`);
       findings.push({
         page,
-        rule: link.url.includes('#') && link.status === 200 ? 'missing-anchor' : 'broken-link',
+        rule: 'broken-link',
         target,
         message: link.status ? `answered ${link.status}${detail ? ` (${detail})` : ''}` : (detail ?? 'could not be fetched'),
         fix: internal(link.url) ? 'point the link at an existing page (or #id on it), or create the page' : 'update or remove the external link',
       });
     }
   }
+  findings.push(...missingAnchors(context), ...brokenStylesheetUrls(context));
   // An image at several sizes is one resource: listed once, without its size parameters.
   const resources = [...new Set([...external].map((url) => url.replace(/[?#].*$/, '')))].sort();
   const notes = [
@@ -62,8 +67,67 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   return {
     gate: 'links',
     passed: findings.length === 0,
-    checked: `${internalLinks} distinct internal URLs (pages, anchors, assets) linked from ${context.pages.length} pages`,
+    checked: `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
     findings,
     notes,
   };
+}
+
+/** Links to #id, on the same page or another page of the site, whose page has no element of that id. */
+function missingAnchors(context: CheckContext): Finding[] {
+  const pages = new Map(context.pages.map((page) => [page.path, cheerio.load(page.html)]));
+  const ids = new Map<string, Set<string>>();
+  const idsOf = (path: string) => {
+    let found = ids.get(path);
+    if (!found) {
+      const $ = pages.get(path)!;
+      ids.set(path, (found = new Set([...$('[id]').map((_, element) => $(element).attr('id')!).get(), ...$('a[name]').map((_, element) => $(element).attr('name')!).get()])));
+    }
+    return found;
+  };
+  const findings: Finding[] = [];
+  for (const page of context.pages) {
+    const $ = pages.get(page.path)!;
+    const seen = new Set<string>();
+    $('a[href*="#"], area[href*="#"]').each((_, element) => {
+      const href = $(element).attr('href')!;
+      const url = new URL(href, `${context.origin}${page.path}`);
+      const fragment = decodeURIComponent(url.hash.slice(1));
+      // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
+      if (url.origin !== context.origin || fragment === '' || fragment === 'top' || !pages.has(url.pathname) || seen.has(href)) return;
+      seen.add(href);
+      if (!idsOf(url.pathname).has(fragment)) {
+        findings.push({ page: page.path, rule: 'missing-anchor', target: href, message: `${url.pathname} has no element with the id "${fragment}"`, fix: 'point the link at an id the page has, or give the target that id' });
+      }
+    });
+  }
+  return findings;
+}
+
+/** url(…) references in the site's stylesheets to files the build does not have, named on the first page that loads each sheet. */
+function brokenStylesheetUrls(context: CheckContext): Finding[] {
+  const loadedBy = new Map<string, BuiltPage>();
+  for (const page of context.pages) {
+    for (const match of page.html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+)"/g)) if (!loadedBy.has(match[1]!)) loadedBy.set(match[1]!, page);
+  }
+  const findings: Finding[] = [];
+  for (const [sheet, page] of loadedBy) {
+    let css: string;
+    try {
+      css = readFileSync(join(context.dir, sheet), 'utf8');
+    } catch {
+      // A missing stylesheet is a broken link, reported above.
+      continue;
+    }
+    for (const match of css.matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g)) {
+      const reference = match[2]!.trim();
+      if (/^(?:data:|https?:|#)/.test(reference)) continue;
+      const url = new URL(reference, `${context.origin}${sheet}`);
+      if (url.origin !== context.origin) continue;
+      if (!statSync(join(context.dir, decodeURIComponent(url.pathname)), { throwIfNoEntry: false })?.isFile()) {
+        findings.push({ page: page.path, rule: 'broken-link', target: url.pathname, message: `${sheet} refers to ${url.pathname}, which is not in the build`, fix: 'add the file, or remove the reference from the stylesheet' });
+      }
+    }
+  }
+  return findings;
 }
