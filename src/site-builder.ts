@@ -5,7 +5,7 @@
  * changed: their props and <head>, the sources of their template and of the
  * layout, the stylesheet's URL and the scripts they load.
  */
-import { isInside } from './list-files';
+import { isInside, listFiles } from './list-files';
 import { assetKey, readAssets, writeAssets, type BuiltAssets } from './assets/asset-cache';
 import { bundleClientScripts, type ClientScripts } from './assets/client-scripts';
 import { compileTemplates, type CompiledTemplates } from './assets/compile-templates';
@@ -216,7 +216,7 @@ export class SiteBuilder {
     const model = plan.articles || plan.siteData ? withArticles(data, parsed, this.model?.articles) : this.model!;
     if (plan.articles || plan.siteData) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
     const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
-    validateRoutes(model, routes);
+    validateRoutes(model, routes, listFiles(this.config.publicDir, { hidden: true }));
     progress.total(routes.length);
     const rendering = this.pageRendering(setup);
     // On a large site the build workers (and this thread, once done here) render the articles' pages.

@@ -1,7 +1,8 @@
 /**
  * Checks that need the route table: no two pages at one path, and every link
- * written in content points at a page that exists. Errors name the content
- * file and field at fault.
+ * written in content points at a page that exists (or, in a Markdown body, at
+ * a file of public/: an image, a price list). Errors name the content file and
+ * field at fault.
  */
 import { ContentError } from './errors';
 import type { MarkdownBody, SiteModel } from './content/model';
@@ -14,19 +15,22 @@ import type { Route } from './routes';
  * paths are the same as last time has no two pages at one path, and a body
  * checked against the same pages need not be checked again.
  */
-let checked: { paths: readonly string[]; pages: ReadonlySet<string>; bodies: WeakSet<MarkdownBody> } | undefined;
+let checked: { paths: readonly string[]; publicFiles: readonly string[]; pages: ReadonlySet<string>; bodies: WeakSet<MarkdownBody> } | undefined;
 
-export function validateRoutes(model: SiteModel, routes: readonly Route[]): void {
+/** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
+export function validateRoutes(model: SiteModel, routes: readonly Route[], publicFiles: readonly string[]): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
   const paths = routes.map((route) => route.path);
-  if (!checked || !samePaths(checked.paths, paths)) {
+  if (!checked || !samePaths(checked.paths, paths) || !samePaths(checked.publicFiles, publicFiles)) {
     const pages = new Set(paths);
     if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length) refuseSharedPaths(routes);
-    checked = { paths, pages, bodies: new WeakSet() };
+    checked = { paths, publicFiles, pages, bodies: new WeakSet() };
   }
   const { pages, bodies } = checked;
 
   const check = linkCheck((path) => pages.has(path));
+  const files = new Set(publicFiles);
+  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
@@ -34,7 +38,7 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[]): void
   for (const documents of [model.articles, model.legalPages]) {
     for (const { file, body } of documents) {
       if (bodies.has(body)) continue;
-      for (const href of body.links) check(file, 'body', href);
+      for (const href of body.links) bodyCheck(file, 'body', href);
       bodies.add(body);
     }
   }
@@ -61,11 +65,20 @@ function samePaths(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((path, index) => path === b[index]);
 }
 
-/** A check of links written in content against the site's pages: it throws for a link to a page that is not one. */
-export function linkCheck(isPage: (path: string) => boolean) {
+/** A check of links written in content against what the site serves: it throws for a link to a path that is none of it. */
+export function linkCheck(isServed: (path: string) => boolean) {
   return (file: string, field: string, href: string) => {
-    if (!isPage(pathOfLink(href))) {
+    if (!isServed(pathOfLink(href))) {
       throw new ContentError(file, field, `links to "${href}", which is not a page of this site (pages are listed by \`sitegen build\` and in sitemap.xml)`);
     }
   };
+}
+
+/** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */
+export function fileOfPath(path: string): string {
+  try {
+    return decodeURIComponent(path.slice(1));
+  } catch {
+    return path.slice(1);
+  }
 }

@@ -270,6 +270,20 @@ describe('safe output', () => {
     expect($('main a:contains("Book a call")').attr('href')).toBe('/contact?from=blog&x=1#contact-form-heading');
   });
 
+  it.concurrent('an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused', async () => {
+    const site = await workspace();
+    await site.edit('blog/local-seo-tips.md', (text) => `${text}\n![Our logo](/logo.png)\n\n[The icon](/favicon.svg)\n`);
+    const result = await site.build();
+    expect(result.stderr).toBe('');
+    const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+    expect($('main img[src="/logo.png"]').attr('alt')).toBe('Our logo');
+    expect($('main a[href="/favicon.svg"]').text()).toBe('The icon');
+    await site.edit('blog/local-seo-tips.md', (text) => text.replace('(/favicon.svg)', '(/price-list.pdf)'));
+    const refused = await site.build();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/content\/blog\/local-seo-tips\.md: body: links to "\/price-list\.pdf", which is not a page of this site/);
+  });
+
   it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
     const site = await workspace();
     await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));

@@ -30,7 +30,7 @@ import { contentFileName } from '../content/content-files';
 import { bodyAfter, readText, renderBody } from '../content/read-content';
 import { contentHash } from '../hash';
 import { withBodyHash } from '../render/page-fingerprint';
-import { linkCheck } from '../validate-routes';
+import { fileOfPath, linkCheck } from '../validate-routes';
 import { writeManifestEdits, type Inputs, type Manifest, type ManifestPage, type Stamp } from './incremental';
 
 export interface BodyEdits {
@@ -62,7 +62,8 @@ export async function rewriteEditedBodies(
   if (!read.every((file) => pageOf.has(file))) return undefined;
 
   const nameOf = contentFileName(config.root);
-  const check = linkCheck((path) => path in manifest.pages);
+  // Pages, and files of public/ (inputs by their absolute paths), as validateRoutes allows in a body.
+  const check = linkCheck((path) => path in manifest.pages || `${config.publicDir}/${fileOfPath(path)}` in inputs.files);
   const rewrites: { source: string; file: string; content: Buffer }[] = [];
   const records: Record<string, ManifestPage> = {};
   try {
