@@ -67,6 +67,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a number of minutes, found "seven"/,
   ],
   [
+    'a read time that is not a whole number of minutes',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: 7.5'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a whole number of minutes, found number 7\.5/,
+  ],
+  [
     'a wrongly typed field in JSON',
     'trades.json',
     (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),

@@ -100,8 +100,8 @@ export const siteSchema = v.strictObject({
   }),
   /** Where the office is on a map, for search engines' local results. */
   geo: v.strictObject({
-    latitude: v.pipe(v.number('a latitude in degrees'), v.minValue(-90), v.maxValue(90, 'a latitude from -90 to 90')),
-    longitude: v.pipe(v.number('a longitude in degrees'), v.minValue(-180), v.maxValue(180, 'a longitude from -180 to 180')),
+    latitude: v.pipe(v.number('a latitude in degrees'), v.minValue(-90, 'a latitude from -90 to 90'), v.maxValue(90, 'a latitude from -90 to 90')),
+    longitude: v.pipe(v.number('a longitude in degrees'), v.minValue(-180, 'a longitude from -180 to 180'), v.maxValue(180, 'a longitude from -180 to 180')),
   }),
   hours: v.strictObject({
     label: text,
@@ -169,7 +169,7 @@ export const testimonialsSchema = v.strictObject({
       name: text,
       business: text,
       location: text,
-      rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5, 'a rating from 1 to 5')),
+      rating: v.pipe(v.number('a rating from 1 to 5'), v.integer('a whole number of stars from 1 to 5'), v.minValue(1, 'a rating from 1 to 5'), v.maxValue(5, 'a rating from 1 to 5')),
       text,
       image: imageSchema,
       businessImage: imageSchema,
@@ -228,8 +228,8 @@ const job = v.pipe(
     salary: v.optional(
       v.strictObject({
         currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'an ISO currency code such as "GBP"')),
-        min: v.pipe(v.number('an amount'), v.minValue(0)),
-        max: v.pipe(v.number('an amount'), v.minValue(0)),
+        min: v.pipe(v.number('an amount'), v.minValue(0, 'an amount of 0 or more')),
+        max: v.pipe(v.number('an amount'), v.minValue(0, 'an amount of 0 or more')),
         per: v.picklist(['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'], 'one of HOUR, DAY, WEEK, MONTH, YEAR'),
       }),
     ),
@@ -358,7 +358,7 @@ export const blogPageSchema = v.strictObject({
   article: v.strictObject({ backLabel: text, byline: text, cta }),
   /** Past perPage articles the index continues at /blog/page/2 …; {page} and {pages} are filled in. */
   pagination: v.strictObject({
-    perPage: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    perPage: v.pipe(v.number('a number of articles per page'), v.integer('a whole number of articles per page'), v.minValue(1, 'at least 1 article per page')),
     title: withPlaceholders(shortText(50), 'page', 'pages'),
     description: withPlaceholders(v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')), 'page', 'pages'),
     breadcrumb: withPlaceholders(shortText(30), 'page', 'pages'),
@@ -470,7 +470,7 @@ export const articleFrontMatterSchema = v.strictObject({
   keywords: metaFields.keywords,
   author: text,
   date: isoDate,
-  readTime: v.pipe(v.number('a number of minutes'), v.integer(), v.minValue(5, 'a read time of at least 5 minutes'), v.maxValue(10, 'a read time of at most 10 minutes')),
+  readTime: v.pipe(v.number('a number of minutes'), v.integer('a whole number of minutes'), v.minValue(5, 'a read time of at least 5 minutes'), v.maxValue(10, 'a read time of at most 10 minutes')),
   category: text,
   featured: v.boolean('true or false'),
   image: imageSchema.entries.src,
@@ -481,7 +481,7 @@ export const legalFrontMatterSchema = v.strictObject({
   title: shortText(60),
   slug,
   /** Position in the footer's legal links. */
-  order: v.pipe(v.number(), v.integer()),
+  order: v.pipe(v.number('a number giving the order of the legal pages'), v.integer('a whole number giving the order of the legal pages')),
   description: metaFields.description,
   keywords: metaFields.keywords,
   updated: isoDate,
