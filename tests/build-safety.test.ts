@@ -179,6 +179,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/google-ads-guide\.md: front matter: date: expected a date without a time of day, such as 2024-01-15/,
   ],
   [
+    'a blog category listed twice',
+    'pages/blog.json',
+    (text) => text.replace('"SEO",', '"SEO",\n    "SEO",'),
+    /content\/pages\/blog\.json: categories: expected categories that are each listed once/,
+  ],
+  [
     'a misspelt placeholder',
     'pages/blog.json',
     (text) => text.replace('"title": "Marketing Tips for Tradesmen: Page {page}"', '"title": "Marketing Tips for Tradesmen: Page {pgae}"'),

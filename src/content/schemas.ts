@@ -347,7 +347,12 @@ export const blogPageSchema = v.strictObject({
   ...metaFields,
   breadcrumb,
   hero: v.strictObject(heroFields),
-  categories: list(text),
+  /** The filter's buttons: "All" first, then each category an article may name, once. */
+  categories: v.pipe(
+    list(text),
+    v.minLength(2, 'a list of "All" and at least one category'),
+    v.check((categories) => new Set(categories).size === categories.length, 'categories that are each listed once'),
+  ),
   filterLabel: text,
   featuredLabel: text,
   recentHeading: text,
