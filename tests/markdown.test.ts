@@ -6,7 +6,7 @@
  * the templates did not choose.
  */
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, UnsafeLinkError } from '../src/content/markdown';
+import { renderMarkdown, RefusedMarkdownError } from '../src/content/markdown';
 
 describe('renderMarkdown', () => {
   it('writes headings without anchors, strong emphasis as <strong>, and GitHub tables, strikethrough and autolinks', () => {
@@ -19,10 +19,10 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
   });
 
-  it('leaves no heading anchor or id anywhere: not in a heading that starts in bold, nor after an empty heading', () => {
+  it('leaves no heading anchor or id anywhere: not in a heading that starts in bold, nor before an autolink', () => {
     expect(renderMarkdown('# **Bold** start\n').html).toBe('<h1><strong>Bold</strong> start</h1>\n');
-    const { html } = renderMarkdown('## \n\nwww.example.co.uk and [a link](/about)\n');
-    expect(html).toBe('<h2></h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n');
+    const { html } = renderMarkdown('## Next\n\nwww.example.co.uk and [a link](/about)\n');
+    expect(html).toBe('<h2>Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n');
     expect(renderMarkdown('# One\n\n## Two\n\n### Three\n\nText[^1].\n\n[^1]: A note.\n').html).not.toMatch(/\sid=|class="anchor"/);
   });
 
@@ -57,7 +57,13 @@ describe('renderMarkdown', () => {
     ['![x](data:image/svg+xml,abc)', 'data:image/svg+xml,abc'],
     ['[Relative](contact)', 'contact'],
   ])('rejects %s, naming the link as the browser would read it', (source, shown) => {
-    expect(() => renderMarkdown(`${source}\n`)).toThrow(UnsafeLinkError);
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(RefusedMarkdownError);
     expect(() => renderMarkdown(`${source}\n`)).toThrow(`link "${shown}" uses a scheme other than https, http, mailto or tel`);
+  });
+
+  it('rejects a heading with no text, which would be an empty <h2>', () => {
+    expect(() => renderMarkdown('Intro.\n\n##\n\nMore.\n')).toThrow('a heading with no text ("##" alone on a line)');
+    expect(() => renderMarkdown('###   \n')).toThrow(RefusedMarkdownError);
+    expect(renderMarkdown('## Our prices\n').html).toBe('<h2>Our prices</h2>\n');
   });
 });

@@ -27,8 +27,8 @@ export interface RenderedMarkdown {
 const safeScheme = /^(?:https:|http:|mailto:|tel:|\/|#)/i;
 const siteOrStockPhoto = new RegExp(`^(?:/(?!/)|${stockPhotoOrigin.replace(/[.]/g, '\\.')}/)`);
 
-/** A link or image that content may not hold; the message names it as the browser would read it. */
-export class UnsafeLinkError extends Error {}
+/** What a body may not hold (an unsafe link or image, an empty heading); the message names it as a reader would see it. */
+export class RefusedMarkdownError extends Error {}
 
 const require = createRequire(import.meta.url);
 let decodeAttribute: ((text: string) => string) | undefined;
@@ -65,11 +65,13 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   const tokens = markdown.lexer(source);
   const internalLinks: string[] = [];
   markdown.walkTokens(tokens, (token: Token) => {
+    // A heading with no words is announced by screen readers as an empty heading, and looks like a stray "##".
+    if (token.type === 'heading' && !(token.text as string).trim()) throw new RefusedMarkdownError(`a heading with no text ("${'#'.repeat(token.depth as number)}" alone on a line)`);
     if (token.type !== 'link' && token.type !== 'image') return;
     const href = asBrowserReads(token.href as string).trim();
-    if (!safeScheme.test(href)) throw new UnsafeLinkError(`link "${href}" uses a scheme other than https, http, mailto or tel`);
+    if (!safeScheme.test(href)) throw new RefusedMarkdownError(`link "${href}" uses a scheme other than https, http, mailto or tel`);
     if (token.type === 'image' && !siteOrStockPhoto.test(href)) {
-      throw new UnsafeLinkError(`image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`);
+      throw new RefusedMarkdownError(`image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`);
     }
     if (href.startsWith('/')) internalLinks.push(href);
   });

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { contentHash } from '../hash';
 import { parseFrontMatter, type FrontMatter } from './front-matter';
-import { renderMarkdown, UnsafeLinkError } from './markdown';
+import { renderMarkdown, RefusedMarkdownError } from './markdown';
 
 /**
  * Parsed content files by path, kept while a file's size and modification time
@@ -114,7 +114,7 @@ export function renderBody(file: string, body: string): { html: string; internal
   try {
     return renderMarkdown(body);
   } catch (error) {
-    if (error instanceof UnsafeLinkError) throw new ContentError(file, 'body', error.message);
+    if (error instanceof RefusedMarkdownError) throw new ContentError(file, 'body', error.message);
     throw new ContentError(file, 'body', `could not be rendered (${messageOf(error)})`, { cause: error });
   }
 }
