@@ -122,6 +122,16 @@ export class ContentIndex {
 }
 
 /** Whether a file is old enough not to belong to a build still running. */
+/** A folder's entries; none if another build removed it since it was listed (builds of other content folders share .sitegen/). */
+function filesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 function isOld(path: string): boolean {
   return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
 }
@@ -151,7 +161,7 @@ function removeOrphanIndexes(root: string, own: string): void {
     try {
       index = readFileSync(join(dir, 'index.json'), 'utf8');
     } catch {
-      if (readdirSync(dir).every((file) => isOld(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
+      if (filesIn(dir).every((file) => isOld(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
       continue;
     }
     let contentDir: string;
