@@ -43,9 +43,18 @@ export async function readJson<T extends v.GenericSchema>(path: string, file: st
   try {
     data = JSON.parse(source);
   } catch (error) {
-    throw new ContentError(file, '', `is not valid JSON (${messageOf(error)})`);
+    throw new ContentError(file, '', `is not valid JSON (${withLine(messageOf(error), source)})`);
   }
   return validate(file, schema, data);
+}
+
+/** JSON.parse names where it stopped as a position in the text: an editor shows lines and columns. */
+function withLine(message: string, source: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return message;
+  const before = source.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return `${message}: line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 /** A Markdown file's text as its validated front matter and its body. */
