@@ -92,7 +92,7 @@ function missingAnchors(context: CheckContext): Finding[] {
     $('a[href*="#"], area[href*="#"]').each((_, element) => {
       const href = $(element).attr('href')!;
       const url = new URL(href, `${context.origin}${page.path}`);
-      const fragment = decodeURIComponent(url.hash.slice(1));
+      const fragment = decoded(url.hash.slice(1));
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
       if (url.origin !== context.origin || fragment === '' || fragment === 'top' || !pages.has(url.pathname) || seen.has(href)) return;
       seen.add(href);
@@ -124,10 +124,19 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
       if (/^(?:data:|https?:|#)/.test(reference)) continue;
       const url = new URL(reference, `${context.origin}${sheet}`);
       if (url.origin !== context.origin) continue;
-      if (!statSync(join(context.dir, decodeURIComponent(url.pathname)), { throwIfNoEntry: false })?.isFile()) {
+      if (!statSync(join(context.dir, decoded(url.pathname)), { throwIfNoEntry: false })?.isFile()) {
         findings.push({ page: page.path, rule: 'broken-link', target: url.pathname, message: `${sheet} refers to ${url.pathname}, which is not in the build`, fix: 'add the file, or remove the reference from the stylesheet' });
       }
     }
   }
   return findings;
+}
+
+/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
