@@ -143,6 +143,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
   ],
   [
+    'a logo public/ does not have',
+    'site.json',
+    (text) => text.replace('"src": "/logo.png"', '"src": "/nope.png"'),
+    /content\/site\.json: logo\.src: expected a file of public\/, found "\/nope\.png", which public\/ does not have/,
+  ],
+  [
     'a logo too small for search engines',
     'site.json',
     (text) => text.replace('"width": 512', '"width": 64'),
