@@ -14,6 +14,7 @@ import type matter from 'gray-matter';
 export type FrontMatter =
   | { ok: true; data: unknown; body: string }
   | { ok: false; problem: 'missing' | 'unclosed' | 'javascript' }
+  | { ok: false; problem: 'closing'; line: string }
   | { ok: false; problem: 'invalid'; reason: string };
 
 /** Thrown by the engines that would run code, and caught below. */
@@ -31,7 +32,11 @@ export function parseFrontMatter(source: string): FrontMatter {
   // data: both are errors here, told apart before it parses, by its own rules (a first line of ---, and a later one).
   const open = source.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!source.startsWith('---', open) || source[open + 3] === '-') return { ok: false, problem: 'missing' };
-  if (!source.includes('\n---', open + 3)) return { ok: false, problem: 'unclosed' };
+  const close = source.indexOf('\n---', open + 3);
+  if (close === -1) return { ok: false, problem: 'unclosed' };
+  // gray-matter closes the block at the first line that starts with ---: the rest of a line of ---- would begin the body.
+  const closing = source.slice(close + 1, source.indexOf('\n', close + 1) === -1 ? undefined : source.indexOf('\n', close + 1)).trimEnd();
+  if (closing !== '---') return { ok: false, problem: 'closing', line: closing };
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Loaded the first time a file is parsed: a build that finds every file in the content index parses none (20 ms a thread).

@@ -111,6 +111,8 @@ function describeProblem(split: Exclude<FrontMatter, { ok: true }>): string {
       return 'is missing: the file must start with a --- block';
     case 'unclosed':
       return 'is not closed: expected a line of --- after it';
+    case 'closing':
+      return `ends with the line "${split.line}": expected a line of exactly ---`;
     case 'javascript':
       return 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
     case 'invalid':
