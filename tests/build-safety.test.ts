@@ -94,7 +94,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'invalid JSON',
     'stats.json',
     (text) => text.replace(/\}\s*$/, ''),
-    /content\/stats\.json: is not valid JSON \(.* at position \d+: line \d+, column \d+\)/,
+    /content\/stats\.json: is not valid JSON \(.* at position \d+ \(line \d+ column \d+\)\)$/m,
   ],
   [
     'a trade listed twice',

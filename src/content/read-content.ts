@@ -48,13 +48,15 @@ export async function readJson<T extends v.GenericSchema>(path: string, file: st
   return validate(file, schema, data);
 }
 
-/** JSON.parse names where it stopped as a position in the text: an editor shows lines and columns. */
+/**
+ * JSON.parse names where it stopped as a position in the text; an editor
+ * shows lines and columns. Node 21 and later add them themselves, in this form.
+ */
 function withLine(message: string, source: string): string {
-  const at = /at position (\d+)/.exec(message);
+  const at = /at position (\d+)$/.exec(message);
   if (!at) return message;
   const before = source.slice(0, Number(at[1]));
-  const line = before.split('\n').length;
-  return `${message}: line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+  return `${message} (line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')})`;
 }
 
 /** A Markdown file's text as its validated front matter and its body. */
