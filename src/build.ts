@@ -21,6 +21,7 @@ import { generatorVersion } from './generator-version';
 import { listFiles, listFilesAndLinks } from './list-files';
 import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest, type ManifestPage } from './output/incremental';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
+import { publicFileIn } from './validate-routes';
 import type { SiteBuilder, SiteBuilderOptions, StoredPage } from './site-builder';
 import { parallelFrom, type BuildWorkers } from './workers/build-workers';
 
@@ -118,7 +119,7 @@ async function buildCold(
     const writing = performance.now();
     const files = builder.files();
     const pages = builder.storedPages();
-    refusePublicOverlap(config, pages, files);
+    refusePublicOverlap(config, files);
     // The pages are in the staging folder already, written as they rendered; the rest of the site is written now.
     staging.record(
       pages.map((page) => page.route.file),
@@ -152,15 +153,16 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   const { log, started, reporting } = run;
   const inputs = readInputs(config, generator);
   const stamp = await readStamp(config);
-  if (stamp && stamp.inputs === inputs.signature && stamp.generator === generator && missingFiles(config.outDir, stamp.outputFiles).size === 0) {
+  // Every file of the last build still in the output: the condition of doing nothing, and of the short way.
+  const outputKept = stamp !== undefined && missingFiles(config.outDir, stamp.outputFiles).size === 0;
+  if (stamp && outputKept && stamp.inputs === inputs.signature && stamp.generator === generator) {
     const totals = { pages: stamp.pages, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
     return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
   }
   const previous = await readManifest(config);
-  const missing = missingFiles(config.outDir, previous ? Object.values(previous.pages).map((page) => page.file) : []);
   const { changed, rechecked } = stamp ? changedInputs(stamp, inputs) : {};
-  // Every page of the last build still there, and only Markdown bodies changed: the short way.
-  if (stamp && changed && rechecked && previous?.generator === generator && missing.size === 0) {
+  // Every file of the last build still there, and only Markdown bodies changed: the short way.
+  if (stamp && outputKept && changed && rechecked && previous?.generator === generator) {
     const { rewriteEditedBodies } = await import('./output/body-edits');
     const edits = await rewriteEditedBodies(config, previous, { stamp, changed, rechecked, inputs });
     if (edits) {
@@ -189,6 +191,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...threaded, remember: true, renderTo: scratch });
   // A page whose file someone removed renders again.
+  const missing = missingFiles(config.outDir, Object.values(previous.pages).map((page) => page.file));
   builder.seed(Object.fromEntries(Object.entries(previous.pages).filter(([, page]) => !missing.has(page.file))));
   try {
     const { stages, rendered, removed } = await builder.update();
@@ -198,7 +201,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     const renderedPages = pages.filter((page) => renderedPaths.has(page.route.path));
     // The rendered pages are in the scratch folder; the rest of the site is in memory.
     const files = builder.files();
-    refusePublicOverlap(config, pages, files);
+    refusePublicOverlap(config, files);
     let applied: Awaited<ReturnType<typeof applyChanges>>;
     try {
       applied = await applyChanges({
@@ -241,16 +244,16 @@ function refuseBrokenLinks(config: BuildConfig): void {
 }
 
 /**
- * A file of public/ at a path the build writes itself would be overwritten by
- * one build and kept by another: refused, naming it.
+ * A file of public/ at a path the build writes itself (or where it writes a
+ * folder) would be overwritten by one build and kept by another: refused,
+ * naming it. Pages are checked with the routes (validateRoutes), before any is
+ * rendered; these are the other files (the sitemap, robots.txt, assets).
  */
-function refusePublicOverlap(config: BuildConfig, pages: readonly StoredPage[], files: readonly SiteFile[]): void {
-  const publicFiles = new Set(listFiles(config.publicDir, { hidden: true }));
-  if (publicFiles.size === 0) return;
-  const overlap = [...pages.map((page) => page.route.file), ...files.map((file) => file.path)].find((path) => publicFiles.has(path));
-  if (overlap === undefined) return;
-  const name = relative(config.root, join(config.publicDir, overlap)).split('\\').join('/');
-  throw new SitegenError(`${name}: expected no file where the build writes one of its own (${overlap}); remove it from ${relative(config.root, config.publicDir)}/, or change the content that makes it`);
+function refusePublicOverlap(config: BuildConfig, files: readonly SiteFile[]): void {
+  const taken = publicFileIn(listFiles(config.publicDir, { hidden: true }), files.map((file) => file.path));
+  if (!taken) return;
+  const name = relative(config.root, join(config.publicDir, taken.file)).split('\\').join('/');
+  throw new SitegenError(`${name}: expected no file where the build writes ${taken.file === taken.path ? 'one of its own' : 'a folder of its own'} (${taken.path}); remove it from ${relative(config.root, config.publicDir)}/`);
 }
 
 /** How the report reads a page from the output, to gzip it; none when no report is shown. */

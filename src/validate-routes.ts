@@ -24,6 +24,8 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
   if (!checked || !samePaths(checked.paths, paths) || !samePaths(checked.publicFiles, publicFiles)) {
     const pages = new Set(paths);
     if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length) refuseSharedPaths(routes);
+    const taken = publicFileIn(publicFiles, routes.map((route) => route.file));
+    if (taken) throw new ContentError(`public/${taken.file}`, '', `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`);
     checked = { paths, publicFiles, pages, bodies: new WeakSet() };
   }
   const { pages, bodies } = checked;
@@ -74,6 +76,23 @@ export function linkCheck(isServed: (path: string) => boolean) {
       throw new ContentError(file, field, `links to "${href}", which is not a page of this site (pages are listed by \`sitegen build\` and in sitemap.xml)`);
     }
   };
+}
+
+/**
+ * A file of public/ where the build writes one of `paths` (files of the
+ * output), or the folder one of them is in: one of the two would be lost, or
+ * the build could not write at all.
+ */
+export function publicFileIn(publicFiles: readonly string[], paths: readonly string[]): { file: string; path: string } | undefined {
+  if (publicFiles.length === 0) return undefined;
+  const files = new Set(publicFiles);
+  for (const path of paths) {
+    if (files.has(path)) return { file: path, path };
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+      if (files.has(path.slice(0, slash))) return { file: path.slice(0, slash), path };
+    }
+  }
+  return undefined;
 }
 
 /** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */

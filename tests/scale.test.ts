@@ -311,16 +311,22 @@ describe('sitegen build --incremental', () => {
     expect(await readFile(join(out, 'blog', 'trade-marketing-note-00009.html'), 'utf8')).toContain('The good news.');
     expect(await tree(out)).toEqual(await cold());
 
-    // A file of public/ where the build writes one of its own: refused, the output as it was.
-    let before = await tree(out);
-    await writeFile(join(project.dir, 'public', 'robots.txt'), 'User-agent: none\n');
-    for (const args of [['--incremental', '--out', 'incremental'], ['--out', 'incremental']]) {
-      const refused = await project.build(args);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toBe('sitegen: public/robots.txt: expected no file where the build writes one of its own (robots.txt); remove it from public/, or change the content that makes it\n');
-      expect(await tree(out)).toEqual(before);
+    // A file of public/ where the build writes one of its own, or a folder: refused before anything is written.
+    const before = await tree(out);
+    const refusals: [string, RegExp][] = [
+      ['robots.txt', /^sitegen: public\/robots\.txt: expected no file where the build writes one of its own \(robots\.txt\); remove it from public\/$/],
+      ['blog', /^sitegen: public\/blog: expected no file where the build writes the folder of a page \(blog\/[\w/-]+\.html\)$/],
+    ];
+    for (const [file, message] of refusals) {
+      await writeFile(join(project.dir, 'public', file), 'in the way\n');
+      for (const args of [['--incremental', '--out', 'incremental'], ['--out', 'incremental']]) {
+        const refused = await project.build(args);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr.trimEnd()).toMatch(message);
+        expect(await tree(out)).toEqual(before);
+      }
+      await unlink(join(project.dir, 'public', file));
     }
-    await unlink(join(project.dir, 'public', 'robots.txt'));
 
     // A file of public/ that becomes a folder of the same name, and back; a folder left empty goes.
     await writeFile(join(project.dir, 'public', 'docs'), 'a file\n');

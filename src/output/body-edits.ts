@@ -16,7 +16,7 @@
  * - each input that changed is the Markdown file of a page of the last
  *   build, and is still there;
  * - its front matter is the same text as that build's (MarkdownBody.head);
- * - every page of the last build is there (the caller knows), and the page
+ * - every file of the last build is there (the caller knows), and the page
  *   that shows the body has the size the manifest records.
  * Anything else, a file that does not read, parse or link well included,
  * takes the whole way (build.ts), which reports errors as every build does.

@@ -246,10 +246,11 @@ export interface AppliedChanges {
 /**
  * Puts an update into the output folder: rendered pages are moved in from the
  * scratch folder, other files written only if their content changed, and
- * files of the last build that no longer exist are removed, with the folders
- * they leave empty. Nothing is changed if a file is to go where the output
- * has a folder, or under what it has as a file (public/ changed a file into a
- * folder): that throws an error isShapeConflict knows, for a whole build.
+ * files of the last build that no longer exist are removed, first, with the
+ * folders they leave empty. If a file is then to go where the output has a
+ * folder, or under what it has as a file (public/ changed a file into a
+ * folder that still holds files), nothing more is changed: that throws an
+ * error isShapeConflict knows, and the caller makes a whole build.
  */
 export async function applyChanges(options: {
   outDir: string;
@@ -268,12 +269,11 @@ export async function applyChanges(options: {
   const gone = new Set(options.removedFiles);
   const kept = new Set([...publicFiles, ...options.files].map((file) => file.path));
   for (const path of Object.keys(options.previousFiles)) if (!kept.has(path)) gone.add(path);
-  const conflict = shapeConflict(options.outDir, [...options.renderedFiles, ...kept], gone);
-  if (conflict) throw Object.assign(new Error(`${conflict}: a file and a folder of that name meet in the output`), { code: 'EEXIST' });
-
-  // What is gone goes first: a file of public/ may have become a folder of the same name.
+  // What is gone goes first: a file of public/ may have become a folder of the same name, or the reverse.
   await removeFiles(options.outDir, [...gone]);
   changes.removed = gone.size;
+  const conflict = shapeConflict(options.outDir, [...options.renderedFiles, ...kept]);
+  if (conflict) throw Object.assign(new Error(`${conflict}: a file and a folder of that name meet in the output`), { code: 'EEXIST' });
 
   const folders = new Set<string>();
   const ensureFolder = async (file: string) => {
@@ -305,23 +305,28 @@ export async function applyChanges(options: {
 
 /**
  * The first of `paths` (to be written under `dir`) that meets a file where it
- * needs a folder, or a folder where it needs a file, once the files `gone`
- * are removed; undefined if none does.
+ * needs a folder, or a folder where it needs a file; undefined if none does.
+ * Folders are looked at from the top, so no path is looked up under a file.
  */
-function shapeConflict(dir: string, paths: readonly string[], gone: ReadonlySet<string>): string | undefined {
+function shapeConflict(dir: string, paths: readonly string[]): string | undefined {
   const kinds = new Map<string, 'file' | 'folder' | 'none'>();
   const kindOf = (path: string) => {
     let kind = kinds.get(path);
     if (kind === undefined) {
-      const info = gone.has(path) ? undefined : lstatSync(join(dir, path), { throwIfNoEntry: false });
+      const info = lstatSync(join(dir, path), { throwIfNoEntry: false });
       kind = info === undefined ? 'none' : info.isDirectory() ? 'folder' : 'file';
       kinds.set(path, kind);
     }
     return kind;
   };
   for (const path of paths) {
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+      const folder = kindOf(path.slice(0, slash));
+      if (folder === 'file') return path;
+      // Nothing below a folder that is not there.
+      if (folder === 'none') break;
+    }
     if (kindOf(path) === 'folder') return path;
-    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) if (kindOf(path.slice(0, slash)) === 'file') return path;
   }
   return undefined;
 }
