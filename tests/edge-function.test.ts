@@ -30,7 +30,8 @@ interface RunningFunction {
 async function startFunction(env: Record<string, string>): Promise<RunningFunction> {
   const child: ChildProcess = spawn(deno, ['run', '--frozen', '--allow-net=127.0.0.1', '--allow-env', 'index.ts'], {
     cwd: functionDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: process.env.DENO_DIR, NO_COLOR: '1', DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', ...env },
+    // The system's certificates, as Node and npm trust them: Deno's own store fails where the registry is reached through a proxy with a local certificate authority.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: process.env.DENO_DIR, DENO_TLS_CA_STORE: 'system', NO_COLOR: '1', DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
