@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFrontMatter } from '../src/content/front-matter';
 import { bodyAfter, frontMatterText, readText, splitMarkdown } from '../src/content/read-content';
 
 let dir: string;
@@ -69,6 +70,22 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
     expect(globals.ranFrontMatter).toBeUndefined();
     // An empty block asks for code all the same.
     expect(await read(`empty-${language}`, `---${language}\n---\nBody.\n`)).toMatch(/front matter: is JavaScript/);
+  });
+
+  // gray-matter is given the block alone (front-matter.ts): the body is what it makes of the whole file.
+  it.each([
+    '---\ntitle: "Boilers"\n---\nBody.\n',
+    '---\r\ntitle: "Boilers"\r\n---\r\nBody.\r\n',
+    '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n',
+    '---\ntitle: "Boilers"\n---   \nBody after a fence with spaces.\n',
+    '---\ntitle: "Boilers"\n---\n\n\nBody after blank lines.\n',
+    '---\ntitle: "Boilers"\n---\r\r\nBody after a stray carriage return.\n',
+    '---yaml\ntitle: "Boilers"\n---\nBody.\n\n---\nA rule.\n',
+    '---\n# a comment\ntitle: "Boilers"\n---\nBody.',
+    '---\n---\nBody of an empty block.\n',
+  ])('splits %j where gray-matter splits the whole file, with the same data', (text) => {
+    const whole = matter(text, {});
+    expect(parseFrontMatter(text)).toEqual({ ok: true, data: whole.data, body: whole.content });
   });
 
   it('leaves nothing in gray-matter\'s own cache, however many files it reads', async () => {

@@ -5,8 +5,14 @@
  * images only from where the Content-Security-Policy lets them load; no ids
  * the templates did not choose.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
+import { generateArticle } from '../bench/scale/articles.js';
 import { renderMarkdown, RefusedMarkdownError } from '../src/content/markdown';
+import { projectRoot } from './support/cli';
 
 describe('renderMarkdown', () => {
   it('writes headings without anchors, strong emphasis as <strong>, and GitHub tables, strikethrough and autolinks', () => {
@@ -65,5 +71,51 @@ describe('renderMarkdown', () => {
     expect(() => renderMarkdown('Intro.\n\n##\n\nMore.\n')).toThrow('a heading with no text ("##" alone on a line)');
     expect(() => renderMarkdown('###   \n')).toThrow(RefusedMarkdownError);
     expect(renderMarkdown('## Our prices\n').html).toBe('<h2>Our prices</h2>\n');
+  });
+});
+
+describe('the plain-text rule (markdown.ts) against marked\'s own', () => {
+  /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
+  const own = new Marked({ gfm: true }).use({ tokenizer: { html: () => undefined, tag: () => undefined } });
+  const expectSame = (source: string) => expect(renderMarkdown(source).html, JSON.stringify(source)).toBe(own.parse(source) as string);
+
+  it('writes what marked writes for every body of the site and of the scale benchmark', () => {
+    const files = fg.sync('content/**/*.md', { cwd: projectRoot });
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) expectSame(readFileSync(join(projectRoot, file), 'utf8').replace(/^---[\s\S]*?\n---\n/, ''));
+    for (let index = 0; index < 50; index += 1) expectSame(generateArticle(index, 3).text.replace(/^---[\s\S]*?\n---\n/, ''));
+  });
+
+  it.each([
+    'Call us on 0800 123 4567 or mail office@example.co.uk today.',
+    'See https://example.co.uk/prices, www.example.co.uk and mailto:office@example.co.uk.',
+    'A hard break  \nafter two spaces, and one after a tab\t  \nand   \n   spaces.',
+    'Ends in spaces  ',
+    'Stars *and* _underscores_ and snake_case_words and ~~struck~~ and ~single~ tildes.',
+    'Back\\slash, `code`, ``double code``, a [link](/contact) and ![an image](/favicon.svg).',
+    '&amp; &#169; &#x2014; &copy; & plain ampersands; <b>not html</b> and a < b > c.',
+    'Prix: £2,000 — ça va 😀 and a colon: here.',
+    '- a list item  \n  continued\n- another www.example.co.uk\n\n1. first\n2. second',
+    '> a quote with a hard break  \n> and more',
+    '| Job | Price |\n|---|---|\n| Boiler  | £2,000 |',
+  ])('writes what marked writes for %j', (source) => expectSame(source));
+
+  it('writes what marked writes for a few thousand texts made of the characters the rule turns on', () => {
+    const pieces = ['word', ' ', ' ', '  ', '\n', '  \n', '_', '*', '`', '~', '\\', '<', '!', '[', ']', '(', ')', '.', ':', '@', 'www.', 'https://', '&', '&#65;', 'é', '\t', '#', '-', '1.'];
+    let state = 42;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let count = 0; count < 3000; count += 1) {
+      let source = '';
+      for (let length = 1 + Math.floor(next() * 16); length > 0; length -= 1) source += pieces[Math.floor(next() * pieces.length)];
+      let html: string;
+      try {
+        html = renderMarkdown(source).html;
+      } catch (error) {
+        // Refused (an empty heading, an unsafe link): marked's own rule is not what decided that.
+        if (error instanceof RefusedMarkdownError) continue;
+        throw error;
+      }
+      expect(html, JSON.stringify(source)).toBe(own.parse(source) as string);
+    }
   });
 });
