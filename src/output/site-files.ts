@@ -12,7 +12,7 @@ const entries = new WeakMap<Route, string>();
 function sitemapEntry(route: Route): string {
   let entry = entries.get(route);
   if (entry === undefined) {
-    entry = `  <url><loc>${escapeHtml(route.head.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`;
+    entry = `  <url><loc>${escapeHtml(route.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`;
     entries.set(route, entry);
   }
   return entry;

@@ -8,8 +8,12 @@ import { contentHash } from '../hash';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';
+import type { ArticleProps } from '../../templates/pages/Article';
 import { bodySlot, pageRoute, type Route } from './route';
 import { blogTrail } from './trails';
+
+/** Where every article's page links to, besides its body: one object for all. */
+const articlePaths = { blog: paths.blog, contact: paths.contact };
 
 /** The width of the image shared on social networks and named in the article's structured data. */
 const socialImageWidth = 1200;
@@ -21,6 +25,8 @@ export interface ArticleRouteContext {
   blog: Pages['blog'];
   /** The breadcrumb trail above every article: the home page's and the blog's. */
   trail: readonly Link[];
+  /** The words around every article (its back link, byline, call to action): one object for every article's props. */
+  copy: ArticleProps['copy'];
 }
 
 /**
@@ -34,7 +40,8 @@ export function articleRouteContext(data: SiteData, siteUrl: string | undefined)
   const url = siteUrl ?? data.site.url;
   const known = contexts.get(data.site);
   if (known?.context.siteUrl === url && known.context.blog === data.pages.blog && known.navigation === data.navigation) return known.context;
-  const context = { siteUrl: url, site: data.site, blog: data.pages.blog, trail: blogTrail(data) };
+  const blog = data.pages.blog;
+  const context = { siteUrl: url, site: data.site, blog, trail: blogTrail(data), copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }) };
   contexts.set(data.site, { navigation: data.navigation, context });
   return context;
 }
@@ -69,7 +76,7 @@ function articleMadeFrom({ body, ...shown }: ShownArticle, context: ArticleRoute
 export function articleRoute(source: Article, context: ArticleRouteContext): Route | undefined {
   if (!source.slug) return undefined;
   const article = shownArticle(source);
-  const { siteUrl, site, blog, trail } = context;
+  const { siteUrl, site, trail, copy } = context;
   const path = paths.article(source.slug);
   return pageRoute(site, siteUrl, {
     path,
@@ -89,8 +96,8 @@ export function articleRoute(source: Article, context: ArticleRouteContext): Rou
         imageAlt: article.imageAlt,
         html: bodySlot,
       },
-      copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }),
-      paths: { blog: paths.blog, contact: paths.contact },
+      copy,
+      paths: articlePaths,
     },
     head: {
       title: article.title,
@@ -100,9 +107,9 @@ export function articleRoute(source: Article, context: ArticleRouteContext): Rou
       ogType: 'article',
     },
     breadcrumb: { above: trail, name: article.title },
-    schema: {
+    schema: () => ({
       type: 'WebPage',
       mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, siteUrl),
-    },
+    }),
   });
 }

@@ -14,6 +14,9 @@ export type Route = {
     file: string;
     kind: K;
     props: PageProps<K>;
+    /** The page's canonical URL (its head's canonical link). */
+    canonical: string;
+    /** Made when first read: a large site's main thread reads no article's, the threads that render them make their own. */
     head: Head;
     /** The content file the page comes from, for error messages. */
     source: string;
@@ -52,8 +55,8 @@ export type RouteSpec<K extends PageKind> = {
    * blog), its own trail from trails.ts, so that each trail is made once.
    */
   breadcrumb: { above: readonly Link[]; name: string } | { trail: readonly Link[] };
-  /** What the page tells search engines (its type and the things it describes): every page has it but the 404. */
-  schema?: PageSchema;
+  /** What the page tells search engines (its type and the things it describes): every page has it but the 404. Made with the head, when first read. */
+  schema?: PageSchema | (() => PageSchema);
   lastModified?: string;
   body?: MarkdownBody;
   /** Made only when a page's fingerprint is asked for: a build that keeps no manifest never needs it. */
@@ -66,21 +69,19 @@ export type RouteSpec<K extends PageKind> = {
  * large site makes a route per article.
  */
 export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, spec: RouteSpec<K>): Route {
-  const { title: base, description, ogType = 'website' } = spec.head;
-  const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
   const canonical = absoluteUrl(siteUrl, spec.path);
-  const breadcrumbs = 'trail' in spec.breadcrumb ? spec.breadcrumb.trail : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
-  const jsonLd = spec.schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, spec.schema);
   const route = {
     path: spec.path,
     file: fileFor(spec.path),
     kind: spec.kind,
     props: spec.props,
+    canonical,
     source: spec.source,
     inSitemap: !spec.head.noindex,
     lastModified: spec.lastModified,
-    head: Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd }),
   } as Route;
+  let head: Head | undefined;
+  Object.defineProperty(route, 'head', { get: () => (head ??= pageHead(site, siteUrl, canonical, spec)), enumerable: true });
   if (spec.body) route.body = spec.body;
   if (spec.madeFrom) {
     const made = spec.madeFrom;
@@ -88,6 +89,16 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
     Object.defineProperty(route, 'madeFrom', { get: () => (hash ??= made()), enumerable: true });
   }
   return route;
+}
+
+/** The page's <head>: its full title, canonical URL, breadcrumb trail and structured data. */
+function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonical: string, spec: RouteSpec<K>): Head {
+  const { title: base, description, ogType = 'website' } = spec.head;
+  const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
+  const breadcrumbs = 'trail' in spec.breadcrumb ? spec.breadcrumb.trail : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
+  const schema = typeof spec.schema === 'function' ? spec.schema() : spec.schema;
+  const jsonLd = schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, schema);
+  return Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd });
 }
 
 /** The <head> fields most pages take straight from their content. */
