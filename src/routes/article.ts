@@ -22,7 +22,6 @@ const socialImageWidth = 1200;
 export interface ArticleRouteContext {
   siteUrl: string;
   site: SiteFacts;
-  blog: Pages['blog'];
   /** The breadcrumb trail above every article: the home page's and the blog's. */
   trail: readonly Link[];
   /** The words around every article (its back link, byline, call to action): one object for every article's props. */
@@ -31,18 +30,18 @@ export interface ArticleRouteContext {
 
 /**
  * Each site's article context, kept while everything it is made from is the
- * same (the navigation gives the trail its first step): the route table keeps
- * article routes by it.
+ * same (the navigation gives the trail its first step, the blog's page its
+ * words): the route table keeps article routes by it.
  */
-const contexts = new WeakMap<SiteData['site'], { navigation: SiteData['navigation']; context: ArticleRouteContext }>();
+const contexts = new WeakMap<SiteData['site'], { navigation: SiteData['navigation']; blog: Pages['blog']; context: ArticleRouteContext }>();
 
 export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
   const url = siteUrl ?? data.site.url;
   const known = contexts.get(data.site);
-  if (known?.context.siteUrl === url && known.context.blog === data.pages.blog && known.navigation === data.navigation) return known.context;
-  const blog = data.pages.blog;
-  const context = { siteUrl: url, site: data.site, blog, trail: blogTrail(data), copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }) };
-  contexts.set(data.site, { navigation: data.navigation, context });
+  const { navigation, pages: { blog } } = data;
+  if (known?.context.siteUrl === url && known.blog === blog && known.navigation === navigation) return known.context;
+  const context = { siteUrl: url, site: data.site, trail: blogTrail(data), copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }) };
+  contexts.set(data.site, { navigation, blog, context });
   return context;
 }
 
