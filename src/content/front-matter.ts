@@ -35,7 +35,8 @@ export function parseFrontMatter(source: string): FrontMatter {
   const close = source.indexOf('\n---', open + 3);
   if (close === -1) return { ok: false, problem: 'unclosed' };
   // gray-matter closes the block at the first line that starts with ---: the rest of a line of ---- would begin the body.
-  const closing = source.slice(close + 1, source.indexOf('\n', close + 1) === -1 ? undefined : source.indexOf('\n', close + 1)).trimEnd();
+  const lineEnd = source.indexOf('\n', close + 1);
+  const closing = source.slice(close + 1, lineEnd === -1 ? undefined : lineEnd).trimEnd();
   if (closing !== '---') return { ok: false, problem: 'closing', line: closing };
   let parsed: matter.GrayMatterFile<string>;
   try {
