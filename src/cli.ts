@@ -3,6 +3,7 @@
  * into the stages.
  */
 import './production';
+import './v8-flags';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
