@@ -27,6 +27,13 @@ export function pathForFile(file: string): string | undefined {
   return file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 }
 
+/** The folders a file of the output lies in, from the top: "blog/page/2.html" → ["blog", "blog/page"]. */
+export function foldersAbove(file: string): string[] {
+  const folders: string[] = [];
+  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) folders.push(file.slice(0, slash));
+  return folders;
+}
+
 /**
  * A site URL as pages are addressed under it: its origin (scheme, host and
  * port) alone, as every link is root-relative and every absolute URL is the

@@ -6,7 +6,7 @@
  */
 import { ContentError } from './errors';
 import type { MarkdownBody, SiteModel } from './content/model';
-import { pathOfLink } from './paths';
+import { foldersAbove, pathOfLink } from './paths';
 import type { Route } from './routes';
 
 /**
@@ -88,9 +88,8 @@ export function publicFileIn(publicFiles: readonly string[], paths: readonly str
   const files = new Set(publicFiles);
   for (const path of paths) {
     if (files.has(path)) return { file: path, path };
-    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
-      if (files.has(path.slice(0, slash))) return { file: path.slice(0, slash), path };
-    }
+    const folder = foldersAbove(path).find((above) => files.has(above));
+    if (folder !== undefined) return { file: folder, path };
   }
   return undefined;
 }

@@ -22,6 +22,7 @@ import { compilerSettings, type BuildConfig } from '../config';
 import { contentHash } from '../hash';
 import type { FrontMatterText } from '../content/read-content';
 import type { SeedPage } from '../site-builder';
+import { foldersAbove } from '../paths';
 import { removeFiles, type SiteFile } from './write-site';
 
 const manifestVersion = 4;
@@ -320,11 +321,11 @@ function shapeConflict(dir: string, paths: readonly string[]): string | undefine
     return kind;
   };
   for (const path of paths) {
-    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
-      const folder = kindOf(path.slice(0, slash));
-      if (folder === 'file') return path;
+    for (const folder of foldersAbove(path)) {
+      const kind = kindOf(folder);
+      if (kind === 'file') return path;
       // Nothing below a folder that is not there.
-      if (folder === 'none') break;
+      if (kind === 'none') break;
     }
     if (kindOf(path) === 'folder') return path;
   }

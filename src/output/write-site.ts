@@ -14,6 +14,7 @@
 import { cp, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
+import { foldersAbove } from '../paths';
 import { writeFileIfChanged } from './write-if-changed';
 
 export interface SiteFile {
@@ -131,7 +132,7 @@ export async function removeFiles(dir: string, paths: readonly string[]): Promis
       await unlink(join(dir, path)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
-      for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
+      for (const folder of foldersAbove(path)) folders.add(folder);
     }),
   );
   // Deepest first, so a folder's emptied subfolders are gone before it is tried; a folder that still holds files stays.
