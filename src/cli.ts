@@ -3,10 +3,10 @@
  * into the stages.
  */
 import './production';
-import './v8-flags';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
+import { tuneV8ForBuilds } from './v8-flags';
 import { defaultLeadsDir, resolveConfig } from './config';
 import { markdownSource } from './content/content-files';
 import { SitegenError } from './errors';
@@ -31,6 +31,7 @@ program
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
+    tuneV8ForBuilds();
     const buildOptions = { out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet };
     const generator = await thisGenerator();
     // The build worker is compiled beside this file (lib/site-worker.js).

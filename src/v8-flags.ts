@@ -1,8 +1,9 @@
 /**
- * Two of V8's flags, tuned for a build that runs React's renderer, marked
- * and gray-matter on every core. On a machine of two cores, V8's background
- * threads (its optimising compiler, its parallel collector) have no core of
- * their own: what they do is taken from the build threads, which then wait.
+ * Two of V8's flags, tuned for `sitegen build`, which runs React's renderer,
+ * marked and gray-matter on every core. On a machine of two cores, V8's
+ * background threads (its optimising compiler, its parallel collector) then
+ * have no core of their own: what they do is taken from the build threads,
+ * which wait.
  *
  * - The interrupt budget: V8 optimises a function once it has used up this
  *   much bytecode run a few times. With the default (67,584), each build
@@ -13,12 +14,17 @@
  *   wait for a free core.
  *
  * Measured on two cores (docs/performance.md): at 4,000 articles, builds one
- * after another take 15% less time, and builds without .sitegen/ 10% less;
- * the 48-page site builds as fast or faster. V8's flags are the process's:
- * set by the CLI's first imports, before any build thread starts, they hold
- * for the workers too.
+ * after another take 15% less time and builds without .sitegen/ 10% less;
+ * the 48-page site and the incremental builds are as fast or faster. A
+ * single thread that runs for long with a core to spare (the dev server,
+ * `sitegen check`, bench:profile) does better with V8's defaults: only the
+ * build sets these. Both are read by V8 as it goes, so setting them at run
+ * time works; V8's flags are the process's, so set before the build workers
+ * start, they hold for them too.
  */
 import { setFlagsFromString } from 'node:v8';
 
-setFlagsFromString('--interrupt-budget=300000');
-setFlagsFromString('--no-parallel-scavenge');
+export function tuneV8ForBuilds(): void {
+  setFlagsFromString('--interrupt-budget=300000');
+  setFlagsFromString('--no-parallel-scavenge');
+}

@@ -3,8 +3,6 @@
  * every article through a build's steps, timing each, three times over,
  * and prints the microseconds per article of each step, per pass, as JSON.
  */
-// Tuned as the CLI tunes it, so the profile is a build's.
-import '../../src/v8-flags';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileTemplates } from '../../src/assets/compile-templates';
