@@ -177,8 +177,9 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   }
 
   // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
-  if (previous?.generator !== generator) {
-    log.info(`  cache      ${previous ? 'made by another version of sitegen' : 'none yet'}: a whole build`);
+  const last = previous?.generator === generator ? previous.parse() : undefined;
+  if (!last) {
+    log.info(`  cache      ${!previous ? 'none yet' : previous.generator !== generator ? 'made by another version of sitegen' : 'unreadable'}: a whole build`);
     return buildCold(config, builderOptions, run, { inputs, generator });
   }
   // A few articles changed: the content index makes reading the rest a stat each, and starting threads would cost more than it saves.
@@ -191,8 +192,8 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...threaded, remember: true, renderTo: scratch });
   // A page whose file someone removed renders again.
-  const missing = missingFiles(config.outDir, Object.values(previous.pages).map((page) => page.file));
-  builder.seed(Object.fromEntries(Object.entries(previous.pages).filter(([, page]) => !missing.has(page.file))));
+  const missing = missingFiles(config.outDir, Object.values(last.pages).map((page) => page.file));
+  builder.seed(Object.fromEntries(Object.entries(last.pages).filter(([, page]) => !missing.has(page.file))));
   try {
     const { stages, rendered, removed } = await builder.update();
     const writing = performance.now();
@@ -211,7 +212,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
         removedFiles: removed,
         files,
         publicDir: config.publicDir,
-        previousFiles: previous.files,
+        previousFiles: last.files,
       });
     } catch (error) {
       if (!isShapeConflict(error)) throw error;

@@ -11,6 +11,8 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArticle, writeArticles } from '../bench/scale/articles.js';
 import { build } from '../src/build';
+import { resolveConfig } from '../src/config';
+import { manifestPath } from '../src/output/incremental';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
 /** Every file of a folder with a hash of its content. */
@@ -410,6 +412,26 @@ describe('sitegen build --incremental', () => {
     // Saved again unchanged: nothing written, nothing parsed.
     expect(await after(() => utimes(articleFile('trade-marketing-note-00105'), new Date(), new Date()))).toEqual([]);
     expect(printed).toContain('bodies     1 Markdown file saved again unchanged: nothing to write');
+    // Once every file has settled (no file system's clock ticks slower than 2 s), a body edit of a file that settled
+    // long ago, then nothing to do: the short way's record of the edit is the last build's, as a whole build's is.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await build();
+    expect(await after(async () => {
+      await edit('content/blog/trade-marketing-note-00105.md', (text) => `${text}\nWritten long ago.\n`);
+      const longAgo = new Date(Date.now() - 60_000);
+      await utimes(articleFile('trade-marketing-note-00105'), longAgo, longAgo);
+    })).toEqual(['blog/trade-marketing-note-00105.html']);
+    expect(printed).toContain(bodiesOnly(['x']));
+    expect((await build()).stderr).toBe('');
+    expect(printed).toContain('up to date: no input changed since the last build, nothing written');
+    // A manifest cut short (a disk full as it was written), then a title edited, which the short way does not take:
+    // a whole build, which writes what a build from nothing writes.
+    const manifest = manifestPath(resolveConfig({ root: project.dir, out: 'edited' }));
+    const stored = await readFile(manifest, 'utf8');
+    await writeFile(manifest, stored.slice(0, stored.length / 2));
+    const retitled = await after(() => edit('content/blog/trade-marketing-note-00105.md', (text) => text.replace(/^title: .*$/m, 'title: "Retitled After the Cache Was Cut Short"')));
+    expect(retitled).toContain('blog/trade-marketing-note-00105.html');
+    expect(printed).toContain('cache      unreadable: a whole build');
 
     // Not the short way, and still only what changed: the body and the front matter edited together, or the front
     // matter written differently with the same data (its page is the same; only its time is new).

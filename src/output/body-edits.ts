@@ -6,9 +6,11 @@
  * lists and the sitemap are made from front matter and data that did not
  * change. So no site model and no route table of every page is made again:
  * the body's new HTML takes the old one's place in the page the last build
- * wrote, where the manifest says it is, and the manifest's edits and the
- * stamp learn of it. At 4,000 articles this costs a third of the whole way,
- * most of it Node starting and every input's stat. The content index is left
+ * wrote, where the manifest says it is, and a file of edits beside the
+ * manifest and its stamp records it; of the manifest, only the records of the
+ * pages concerned are read. At 4,000 articles this costs under a fifth of a
+ * whole build, most of it Node starting, every input's stat and marked
+ * loading. The content index is left
  * as it is: the next build that reads every file finds this one changed, and
  * reads it.
  *
@@ -31,7 +33,7 @@ import { bodyAfter, readText, renderBody } from '../content/read-content';
 import { contentHash } from '../hash';
 import { withBodyHash } from '../render/page-fingerprint';
 import { fileOfPath, linkCheck } from '../validate-routes';
-import { writeManifestEdits, type Inputs, type Manifest, type ManifestPage, type Stamp } from './incremental';
+import { writeManifestEdits, type Inputs, type ManifestPage, type Stamp, type StoredManifest } from './incremental';
 
 export interface BodyEdits {
   /** The Markdown files that changed: saved since the last build, or found changed when read again. */
@@ -51,25 +53,28 @@ export interface BodyEdits {
  */
 export async function rewriteEditedBodies(
   config: BuildConfig,
-  manifest: Manifest,
+  manifest: StoredManifest,
   { stamp, changed, rechecked, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; rechecked: ReadonlySet<string>; inputs: Inputs },
 ): Promise<BodyEdits | undefined> {
   const read = [...changed, ...rechecked];
   if (changed.size === 0 || !read.every((path) => path in stamp.files && path in inputs.files) || manifest.inputs !== stamp.inputs) return undefined;
-  // Each Markdown page by its file's path, as the walk of inputs names it.
-  const pageOf = new Map<string, string>();
-  for (const [path, page] of Object.entries(manifest.pages)) if (page.markdown) pageOf.set(`${config.contentDir}/${page.markdown.key}`, path);
-  if (!read.every((file) => pageOf.has(file))) return undefined;
+  // Each file's page, by the file's key in the content index.
+  const contentFolder = `${config.contentDir}/`;
+  const pageOf = new Map<string, [path: string, page: ManifestPage]>();
+  for (const path of read) {
+    const shown = path.startsWith(contentFolder) ? manifest.pageShowing(path.slice(contentFolder.length)) : undefined;
+    if (!shown) return undefined;
+    pageOf.set(path, shown);
+  }
 
   const nameOf = contentFileName(config.root);
   // Pages, and files of public/ (inputs by their absolute paths), as validateRoutes allows in a body.
-  const check = linkCheck((path) => path in manifest.pages || `${config.publicDir}/${fileOfPath(path)}` in inputs.files);
+  const check = linkCheck((path) => manifest.hasPage(path) || `${config.publicDir}/${fileOfPath(path)}` in inputs.files);
   const rewrites: { source: string; file: string; content: Buffer }[] = [];
   const records: Record<string, ManifestPage> = {};
   try {
-    for (const path of read) {
-      const pagePath = pageOf.get(path)!;
-      const rewrite = rewrittenPage(config.outDir, manifest.pages[pagePath]!, path, nameOf(path), inputs.files[path]!, check);
+    for (const [path, [pagePath, page]] of pageOf) {
+      const rewrite = rewrittenPage(config.outDir, page, path, nameOf(path), inputs.files[path]!, check);
       if (!rewrite) return undefined;
       if (rewrite === 'unchanged') continue;
       rewrites.push({ source: path, file: rewrite.record.file, content: rewrite.content });
@@ -85,7 +90,7 @@ export async function rewriteEditedBodies(
     writeFileSync(`${target}.${process.pid}.tmp`, content);
     renameSync(`${target}.${process.pid}.tmp`, target);
   }
-  await writeManifestEdits(config, manifest, records, inputs);
+  await writeManifestEdits(config, manifest, records, read, inputs);
   const foundChanged = rewrites.filter(({ source }) => rechecked.has(source)).length;
   return { files: changed.size + foundChanged, pages: rewrites.map(({ file }) => file), bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0) };
 }

@@ -25,10 +25,10 @@ import type { SeedPage } from '../site-builder';
 import { foldersAbove } from '../paths';
 import { removeFiles, type SiteFile } from './write-site';
 
-const manifestVersion = 4;
+const manifestVersion = 5;
 
+/** What a build records of its output, for the next to compare with. */
 export interface Manifest {
-  version: number;
   /** Everything the output depends on, as sizes and times: equal means nothing to do. */
   inputs: string;
   /** The generator and its dependencies: a new one invalidates every page. */
@@ -36,25 +36,27 @@ export interface Manifest {
   pages: Record<string, ManifestPage>;
   /** Every other file written (assets, sitemap.xml, …) with a hash of its content. */
   files: Record<string, string>;
-  /** What readManifest found amending the stored manifest (ManifestEdits); not stored in it. */
-  amended?: Amendments;
 }
+
+/** The manifest's first line: the whole build's part of it. */
+type ManifestHead = Omit<Manifest, 'pages'> & { version: number };
 
 /**
- * Pages rewritten since the manifest was written (body-edits.ts), kept in a
- * file of their own beside it: rewriting a large site's manifest for one
- * page would cost that short way a twentieth of its time.
+ * Pages rewritten since the manifest and its stamp were written
+ * (body-edits.ts), and the input files read for them, kept in a file of
+ * their own beside them: rewriting a large site's manifest and stamp for one
+ * page would cost that short way a tenth of its time.
  */
-interface ManifestEdits extends Amendments {
+interface ManifestEdits {
   version: number;
+  /** The inputs of the manifest and stamp the edits amend: edits of an earlier build are not read. */
+  of: string;
   /** The inputs after the edits. */
   inputs: string;
-}
-
-interface Amendments {
-  /** The inputs of the manifest the edits amend: edits of an earlier manifest are not read. */
-  of: string;
   pages: Record<string, ManifestPage>;
+  /** The sizes and times of the input files read since the stamp (Stamp.files), and those now unsettled (Stamp.unsettled). */
+  files: Record<string, string>;
+  unsettled: string[];
 }
 
 /** A page of the last build; a Markdown page's record names the file whose body it shows (see body-edits.ts). */
@@ -90,9 +92,17 @@ export const manifestPath = (config: BuildConfig) => cachePath(config, '.json');
 export const stampPath = (config: BuildConfig) => cachePath(config, '.stamp.json');
 const editsPath = (config: BuildConfig) => cachePath(config, '.edits.json');
 
+/** The stamp of the last build, with the edits made since (writeManifestEdits). */
 export async function readStamp(config: BuildConfig): Promise<Stamp | undefined> {
-  const stamp = await readJson<Stamp>(stampPath(config));
-  return stamp?.version === manifestVersion ? stamp : undefined;
+  const [stamp, edits] = await Promise.all([readJson<Stamp>(stampPath(config)), readEdits(config)]);
+  if (stamp?.version !== manifestVersion) return undefined;
+  if (edits?.of === stamp.inputs) Object.assign(stamp, { inputs: edits.inputs, files: Object.assign(stamp.files, edits.files), unsettled: edits.unsettled });
+  return stamp;
+}
+
+async function readEdits(config: BuildConfig): Promise<ManifestEdits | undefined> {
+  const edits = await readJson<ManifestEdits>(editsPath(config));
+  return edits?.version === manifestVersion ? edits : undefined;
 }
 
 /** Forgets the last build: an older manifest would describe other pages than the output's. */
@@ -100,16 +110,89 @@ export async function removeManifest(config: BuildConfig): Promise<void> {
   await Promise.all([stampPath(config), manifestPath(config), editsPath(config)].map((path) => rm(path, { force: true })));
 }
 
-/** The manifest of the last build, with the edits made since (writeManifestEdits). */
-export async function readManifest(config: BuildConfig): Promise<Manifest | undefined> {
-  const [manifest, edits] = await Promise.all([readJson<Manifest>(manifestPath(config)), readJson<ManifestEdits>(editsPath(config))]);
-  if (manifest?.version !== manifestVersion) return undefined;
-  if (edits?.version === manifestVersion && edits.of === manifest.inputs) {
-    Object.assign(manifest.pages, edits.pages);
-    manifest.amended = { of: edits.of, pages: edits.pages };
-    manifest.inputs = edits.inputs;
+/**
+ * The last build's manifest as stored: a first line for the whole build
+ * (ManifestHead), then a line for each page, `[path, record]`. The short way
+ * for edited bodies (body-edits.ts) needs a few of 4,000 records, and finds
+ * them in the text: parsing every record, and collecting what that made,
+ * cost it a seventh of its time. A whole incremental build parses them all.
+ */
+export class StoredManifest {
+  constructor(
+    /** The file's bytes: kept off V8's heap, whose collector a string of the whole file would wake on the short way. */
+    private readonly bytes: Buffer,
+    private readonly head: ManifestHead,
+    /** The edits made since, if they amend this manifest. */
+    private readonly edits?: ManifestEdits,
+  ) {}
+
+  get generator(): string {
+    return this.head.generator;
   }
-  return manifest;
+
+  /** The inputs the output was last made from, edits included. */
+  get inputs(): string {
+    return this.edits?.inputs ?? this.head.inputs;
+  }
+
+  /** The whole manifest, edits included; undefined if a page's line does not read (a damaged file). */
+  parse(): Manifest | undefined {
+    const pages: Record<string, ManifestPage> = {};
+    try {
+      for (const line of this.bytes.toString('utf8').split('\n').slice(1)) {
+        const [path, page] = JSON.parse(line) as [string, ManifestPage];
+        pages[path] = page;
+      }
+    } catch {
+      return undefined;
+    }
+    return { inputs: this.inputs, generator: this.head.generator, pages: Object.assign(pages, this.edits?.pages), files: this.head.files };
+  }
+
+  /** Whether the last build made a page at `path`. */
+  hasPage(path: string): boolean {
+    // A page's line starts with its path as JSON, and no record holds a line break.
+    return this.bytes.includes(`\n[${JSON.stringify(path)},`);
+  }
+
+  /** The page that shows the body of the Markdown file `key` (its key in the content index), with its path. */
+  pageShowing(key: string): [path: string, page: ManifestPage] | undefined {
+    for (const [path, page] of Object.entries(this.edits?.pages ?? {})) if (page.markdown?.key === key) return [path, page];
+    // Looked for by the key as manifestPages() writes it; the line found says whether it is that page's.
+    const written = `"markdown":{"key":${JSON.stringify(key)},`;
+    for (let at = this.bytes.indexOf(written); at !== -1; at = this.bytes.indexOf(written, at + 1)) {
+      const end = this.bytes.indexOf('\n', at);
+      try {
+        const [path, page] = JSON.parse(this.bytes.toString('utf8', this.bytes.lastIndexOf('\n', at) + 1, end === -1 ? undefined : end)) as [string, ManifestPage];
+        if (page.markdown?.key === key) return [path, page];
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** The edits once `pages` are rewritten from the input `files` that changed since this manifest was read. */
+  editedWith(pages: Record<string, ManifestPage>, files: Iterable<string>, inputs: Inputs): ManifestEdits {
+    const versions = { ...this.edits?.files };
+    for (const file of files) versions[file] = inputs.files[file]!;
+    return { version: manifestVersion, of: this.head.inputs, inputs: inputs.signature, pages: { ...this.edits?.pages, ...pages }, files: versions, unsettled: inputs.unsettled };
+  }
+}
+
+/** The manifest of the last build, with the edits made since (writeManifestEdits). */
+export async function readManifest(config: BuildConfig): Promise<StoredManifest | undefined> {
+  const [bytes, edits] = await Promise.all([readFile(manifestPath(config)).catch(() => undefined), readEdits(config)]);
+  if (bytes === undefined) return undefined;
+  const headEnd = bytes.indexOf('\n');
+  let head: ManifestHead;
+  try {
+    head = JSON.parse(bytes.toString('utf8', 0, headEnd === -1 ? undefined : headEnd)) as ManifestHead;
+  } catch {
+    return undefined;
+  }
+  if (head.version !== manifestVersion) return undefined;
+  return new StoredManifest(bytes, head, edits?.of === head.inputs ? edits : undefined);
 }
 
 async function readJson<T>(path: string): Promise<T | undefined> {
@@ -121,38 +204,31 @@ async function readJson<T>(path: string): Promise<T | undefined> {
 }
 
 /** The manifest, then its stamp: a stamp never says more than the manifest beside it. */
-export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version' | 'inputs' | 'amended'>, inputs: Inputs): Promise<void> {
+export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'inputs'>, inputs: Inputs): Promise<void> {
   const path = manifestPath(config);
+  const { pages, ...whole } = manifest;
+  const head: ManifestHead = { version: manifestVersion, ...whole, inputs: inputs.signature };
+  const lines = [JSON.stringify(head)];
+  for (const entry of Object.entries(pages)) lines.push(JSON.stringify(entry));
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, JSON.stringify({ version: manifestVersion, inputs: inputs.signature, ...manifest }));
+  await writeFile(path, lines.join('\n'));
   await rm(editsPath(config), { force: true });
-  await writeStamp(config, manifest, inputs);
-}
-
-/** Pages of `manifest` rewritten since it was read (body-edits.ts), then the stamp. */
-export async function writeManifestEdits(config: BuildConfig, manifest: Manifest, pages: Record<string, ManifestPage>, inputs: Inputs): Promise<void> {
-  const edits: ManifestEdits = {
-    version: manifestVersion,
-    of: manifest.amended?.of ?? manifest.inputs,
-    inputs: inputs.signature,
-    pages: { ...manifest.amended?.pages, ...pages },
-  };
-  await writeFile(editsPath(config), JSON.stringify(edits));
-  await writeStamp(config, manifest, inputs);
-}
-
-async function writeStamp(config: BuildConfig, manifest: Pick<Manifest, 'generator' | 'pages' | 'files'>, inputs: Inputs): Promise<void> {
-  const pages = Object.values(manifest.pages);
+  const pageFiles = Object.values(pages).map((page) => page.file);
   const stamp: Stamp = {
     version: manifestVersion,
     inputs: inputs.signature,
     generator: manifest.generator,
-    pages: pages.length,
-    outputFiles: [...pages.map((page) => page.file), ...Object.keys(manifest.files)],
+    pages: pageFiles.length,
+    outputFiles: [...pageFiles, ...Object.keys(manifest.files)],
     files: inputs.files,
     unsettled: inputs.unsettled,
   };
   await writeFile(stampPath(config), JSON.stringify(stamp));
+}
+
+/** Pages of `manifest` rewritten since it was read (body-edits.ts) from the input `files` that changed: the stamp, as readStamp reads it, learns of them too. */
+export async function writeManifestEdits(config: BuildConfig, manifest: StoredManifest, pages: Record<string, ManifestPage>, files: Iterable<string>, inputs: Inputs): Promise<void> {
+  await writeFile(editsPath(config), JSON.stringify(manifest.editedWith(pages, files, inputs)));
 }
 
 /** What a build is made from, read in one walk: each input file's size and time, and one signature for all of it. */
