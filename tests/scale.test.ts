@@ -412,6 +412,14 @@ describe('sitegen build --incremental', () => {
     // Saved again unchanged: nothing written, nothing parsed.
     expect(await after(() => utimes(articleFile('trade-marketing-note-00105'), new Date(), new Date()))).toEqual([]);
     expect(printed).toContain('bodies     1 Markdown file saved again unchanged: nothing to write');
+    // A body edited as the site's origin moves: not the short way, which knows files, not settings; every page changes.
+    await edit('content/blog/trade-marketing-note-00109.md', (text) => `${text}\nOne more line.\n`);
+    const originMoved = await project.build(['--incremental', '--out', 'edited'], { SITE_URL: 'https://moved.example.co.uk' }, { quiet: false });
+    expect(originMoved.stderr).toBe('');
+    expect(originMoved.stdout).not.toMatch(/^  bodies /m);
+    expect(await readFile(join(out, 'about.html'), 'utf8')).toContain('<link rel="canonical" href="https://moved.example.co.uk/about"/>');
+    expect((await build()).stderr).toBe('');
+    expect(await readFile(join(out, 'about.html'), 'utf8')).not.toContain('https://moved.example.co.uk');
     // Once every file has settled (no file system's clock ticks slower than 2 s), a body edit of a file that settled
     // long ago, then nothing to do: the short way's record of the edit is the last build's, as a whole build's is.
     await new Promise((resolve) => setTimeout(resolve, 2_100));

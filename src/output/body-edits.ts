@@ -10,11 +10,12 @@
  * manifest and its stamp records it; of the manifest, only the records of the
  * pages concerned are read. At 4,000 articles this costs under a fifth of a
  * whole build, most of it Node starting, every input's stat and marked
- * loading. The content index is left
- * as it is: the next build that reads every file finds this one changed, and
- * reads it.
+ * loading. The content index is left as it is: the next build that reads
+ * every file finds this one changed, and reads it.
  *
  * It is taken only when the last build's records vouch for every step:
+ * - the configuration (the site's origin, Supabase's settings) and the
+ *   generator are the last build's;
  * - each input that changed is the Markdown file of a page of the last
  *   build, and is still there;
  * - its front matter is the same text as that build's (MarkdownBody.head);
@@ -57,7 +58,8 @@ export async function rewriteEditedBodies(
   { stamp, changed, rechecked, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; rechecked: ReadonlySet<string>; inputs: Inputs },
 ): Promise<BodyEdits | undefined> {
   const read = [...changed, ...rechecked];
-  if (changed.size === 0 || !read.every((path) => path in stamp.files && path in inputs.files) || manifest.inputs !== stamp.inputs) return undefined;
+  if (changed.size === 0 || stamp.settings !== inputs.settings || manifest.inputs !== stamp.inputs) return undefined;
+  if (!read.every((path) => path in stamp.files && path in inputs.files)) return undefined;
   // Each file's page, by the file's key in the content index.
   const contentFolder = `${config.contentDir}/`;
   const pageOf = new Map<string, [path: string, page: ManifestPage]>();

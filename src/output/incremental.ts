@@ -78,6 +78,8 @@ export interface Stamp {
   pages: number;
   /** Every file of the last build, pages and all, to see that none was removed since. */
   outputFiles: string[];
+  /** The configuration and generator the last build had (Inputs.settings). */
+  settings: string;
   /** Each input file's size and time (readInputs), to tell which changed. */
   files: Record<string, string>;
   /** Input files written too close to this reading to be sure of (Inputs.unsettled): the next build reads them again. */
@@ -220,6 +222,7 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
     generator: manifest.generator,
     pages: pageFiles.length,
     outputFiles: [...pageFiles, ...Object.keys(manifest.files)],
+    settings: inputs.settings,
     files: inputs.files,
     unsettled: inputs.unsettled,
   };
@@ -235,6 +238,8 @@ export async function writeManifestEdits(config: BuildConfig, manifest: StoredMa
 export interface Inputs {
   /** The files, the configuration and the generator's version, hashed: equal means nothing to do. */
   signature: string;
+  /** The configuration and the generator's version alone, hashed: what no file's size and time tells. */
+  settings: string;
   /** "size:time" by absolute path. */
   files: Record<string, string>;
   /**
@@ -256,7 +261,8 @@ const settledAfterMs = 2000;
  */
 export function readInputs(config: BuildConfig, generator: string): Inputs {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
-  const parts = [generator, JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })];
+  const settings = contentHash(`${generator}\0${JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })}`);
+  const parts = [settings];
   const files: Record<string, string> = {};
   const unsettled: string[] = [];
   const now = Date.now();
@@ -276,7 +282,7 @@ export function readInputs(config: BuildConfig, generator: string): Inputs {
     for (const path of listFiles(dir, { hidden: dir === config.publicDir })) add(`${dir}/${path}`);
   }
   for (const name of compilerSettings) if (existsSync(join(config.root, name))) add(join(config.root, name));
-  return { signature: createHash('sha256').update(parts.join('\0')).digest('hex'), files, unsettled };
+  return { signature: createHash('sha256').update(parts.join('\0')).digest('hex'), settings, files, unsettled };
 }
 
 /**
