@@ -149,6 +149,12 @@ async function buildCold(
   }
 }
 
+/** The result of an incremental build that made no site model: the last build's `pages` stand, and `written` (if any) took their place. */
+function keptOutput(config: BuildConfig, started: number, pages: number, written = { files: 0, bytes: 0 }): BuildResult {
+  const totals = { pages, ...written, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+  return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir };
+}
+
 async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, run: BuildRun): Promise<BuildResult> {
   const { log, started, reporting } = run;
   const inputs = readInputs(config, generator);
@@ -156,8 +162,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   // Every file of the last build still in the output: the condition of doing nothing, and of the short way.
   const outputKept = stamp !== undefined && missingFiles(config.outDir, stamp.outputFiles).size === 0;
   if (stamp && outputKept && stamp.inputs === inputs.signature && stamp.generator === generator) {
-    const totals = { pages: stamp.pages, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
-    return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, upToDate: true };
+    return { ...keptOutput(config, started, stamp.pages), upToDate: true };
   }
   const previous = await readManifest(config);
   const { changed, rechecked } = stamp ? changedInputs(stamp, inputs) : {};
@@ -165,14 +170,15 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   if (stamp && outputKept && changed && rechecked && previous?.generator === generator) {
     const { rewriteEditedBodies } = await import('./output/body-edits');
     const edits = await rewriteEditedBodies(config, previous, { stamp, changed, rechecked, inputs });
+    // Only files written too recently to trust their times, read again and found the same: nothing changed.
+    if (edits?.files === 0) return { ...keptOutput(config, started, stamp.pages), upToDate: true };
     if (edits) {
       const files = `${edits.files} Markdown file${edits.files === 1 ? '' : 's'}`;
       const detail = edits.pages.length
         ? `${files} changed in ${edits.files === 1 ? 'its body' : 'their bodies'} alone: ${edits.pages.join(', ')}`
         : `${files} saved again unchanged: nothing to write`;
       log.stage('bodies', detail, performance.now() - started);
-      const totals = { pages: stamp.pages, files: edits.pages.length, bytes: edits.bytes, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
-      return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir, bodiesReplaced: edits.pages };
+      return { ...keptOutput(config, started, stamp.pages, { files: edits.pages.length, bytes: edits.bytes }), bodiesReplaced: edits.pages };
     }
   }
 

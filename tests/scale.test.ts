@@ -412,6 +412,10 @@ describe('sitegen build --incremental', () => {
     // Saved again unchanged: nothing written, nothing parsed.
     expect(await after(() => utimes(articleFile('trade-marketing-note-00105'), new Date(), new Date()))).toEqual([]);
     expect(printed).toContain('bodies     1 Markdown file saved again unchanged: nothing to write');
+    // Built again at once: the files written too recently to trust their times are read again, found the same, and
+    // nothing is written.
+    expect(await after(() => Promise.resolve())).toEqual([]);
+    expect(printed).toContain('up to date: no input changed since the last build, nothing written');
     // A body edited as the site's origin moves: not the short way, which knows files, not settings; every page changes.
     await edit('content/blog/trade-marketing-note-00109.md', (text) => `${text}\nOne more line.\n`);
     const originMoved = await project.build(['--incremental', '--out', 'edited'], { SITE_URL: 'https://moved.example.co.uk' }, { quiet: false });

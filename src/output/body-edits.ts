@@ -16,8 +16,9 @@
  * It is taken only when the last build's records vouch for every step:
  * - the configuration (the site's origin, Supabase's settings) and the
  *   generator are the last build's;
- * - each input that changed is the Markdown file of a page of the last
- *   build, and is still there;
+ * - each input that changed, or that was written too recently to trust its
+ *   time, is the Markdown file of a page of the last build, and is still
+ *   there;
  * - its front matter is the same text as that build's (MarkdownBody.head);
  * - every file of the last build is there (the caller knows), and the page
  *   that shows the body has the size the manifest records.
@@ -58,7 +59,7 @@ export async function rewriteEditedBodies(
   { stamp, changed, rechecked, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; rechecked: ReadonlySet<string>; inputs: Inputs },
 ): Promise<BodyEdits | undefined> {
   const read = [...changed, ...rechecked];
-  if (changed.size === 0 || stamp.settings !== inputs.settings || manifest.inputs !== stamp.inputs) return undefined;
+  if (read.length === 0 || stamp.settings !== inputs.settings || manifest.inputs !== stamp.inputs) return undefined;
   if (!read.every((path) => path in stamp.files && path in inputs.files)) return undefined;
   // Each file's page, by the file's key in the content index.
   const contentFolder = `${config.contentDir}/`;
