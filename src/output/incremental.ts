@@ -160,8 +160,8 @@ export class StoredManifest {
   /** The page that shows the body of the Markdown file `key` (its key in the content index), with its path. */
   pageShowing(key: string): [path: string, page: ManifestPage] | undefined {
     for (const [path, page] of Object.entries(this.edits?.pages ?? {})) if (page.markdown?.key === key) return [path, page];
-    // Looked for by the key as manifestPages() writes it; the line found says whether it is that page's.
-    const written = `"markdown":{"key":${JSON.stringify(key)},`;
+    // Looked for by the key's field; the line found says whether it is that page's.
+    const written = `"key":${JSON.stringify(key)}`;
     for (let at = this.bytes.indexOf(written); at !== -1; at = this.bytes.indexOf(written, at + 1)) {
       const end = this.bytes.indexOf('\n', at);
       try {
