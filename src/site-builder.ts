@@ -211,12 +211,13 @@ export class SiteBuilder {
     const setup = this.renderSetup(data, assets);
     const renderStarted = performance.now();
     const progress = this.progress();
-    const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup), markdown, progress.add);
+    const publicFiles = listFiles(this.config.publicDir, { hidden: true });
+    const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup, publicFiles), markdown, progress.add);
     const parsed = articles ? await articles : this.parsed;
     const model = plan.articles || plan.siteData ? withArticles(data, parsed, this.model?.articles) : this.model!;
     if (plan.articles || plan.siteData) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
     const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
-    validateRoutes(model, routes, listFiles(this.config.publicDir, { hidden: true }));
+    validateRoutes(model, routes, publicFiles);
     progress.total(routes.length);
     const rendering = this.pageRendering(setup);
     // On a large site the build workers (and this thread, once done here) render the articles' pages.
@@ -334,7 +335,7 @@ export class SiteBuilder {
   }
 
   /** How the build workers render the articles' pages: plain data, sent to each. */
-  private articleSetup(data: SiteData, { assets, layout, extraScripts, shared }: RenderSetup): ArticleSetup {
+  private articleSetup(data: SiteData, { assets, layout, extraScripts, shared }: RenderSetup, publicFiles: readonly string[]): ArticleSetup {
     return {
       templatesUrl: assets.templates.moduleUrl,
       layout,
@@ -342,6 +343,7 @@ export class SiteBuilder {
       manifest: assets.scripts.manifest,
       extraScripts,
       outDir: this.options.renderTo!,
+      publicFiles,
       context: articleRouteContext(data, this.config.siteUrl),
       before: this.options.remember ? { shared, templateVersion: assets.templates.versions.Article, pages: this.renderedBefore() } : undefined,
     };

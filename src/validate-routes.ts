@@ -24,8 +24,7 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
   if (!checked || !samePaths(checked.paths, paths) || !samePaths(checked.publicFiles, publicFiles)) {
     const pages = new Set(paths);
     if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length) refuseSharedPaths(routes);
-    const taken = publicFileIn(publicFiles, routes.map((route) => route.file));
-    if (taken) throw new ContentError(`public/${taken.file}`, '', `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`);
+    refusePublicFilesIn(publicFiles, routes.map((route) => route.file));
     checked = { paths, publicFiles, pages, bodies: new WeakSet() };
   }
   const { pages, bodies } = checked;
@@ -92,6 +91,16 @@ export function publicFileIn(publicFiles: readonly string[], paths: readonly str
     if (folder !== undefined) return { file: folder, path };
   }
   return undefined;
+}
+
+/**
+ * Throws, naming the file of public/ in the way, if one is where a page of
+ * `pages` (files of the output) is written, or its folder: checked before
+ * pages are written, so that a build refuses it rather than fail to write.
+ */
+export function refusePublicFilesIn(publicFiles: readonly string[], pages: readonly string[]): void {
+  const taken = publicFileIn(publicFiles, pages);
+  if (taken) throw new ContentError(`public/${taken.file}`, '', `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`);
 }
 
 /** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */

@@ -39,6 +39,8 @@ export class MarkdownFiles {
   private readonly packs?: BodyPacks;
   /** Every file this reader has scanned, by key, for `html` to find. */
   private readonly scanned = new Map<string, { path: string; file: string }>();
+  /** What other threads learnt of files they scanned, taken with their batches (adopt). */
+  private readonly adopted = new Map<string, IndexedFile>();
   /** Bodies rendered while scanning that no pack holds (the index keeps nothing, or a pack could not be written). */
   private readonly unkept = new Map<string, string>();
 
@@ -101,6 +103,20 @@ export class MarkdownFiles {
     return this.unkept.get(body.key) ?? this.packs!.read(rendered.body!)!;
   }
 
+  /**
+   * Takes files another thread scanned, with what it learnt of them, so that
+   * their bodies are read back from that thread's pack. False, and nothing
+   * taken, when a body is not in a pack (the index keeps nothing).
+   */
+  adopt(files: readonly ScannedFile[], learnt: readonly [string, IndexedFile][]): boolean {
+    const entries = new Map(learnt);
+    const entryOf = (key: string) => entries.get(key) ?? this.entry(key);
+    if (!files.every(({ body }) => entryOf(body.key)?.body)) return false;
+    for (const [key, entry] of entries) this.adopted.set(key, entry);
+    for (const { path, file, body } of files) this.scanned.set(body.key, { path, file });
+    return true;
+  }
+
   /** Closes the packs this reader has open. */
   close(): void {
     this.packs?.close();
@@ -108,7 +124,7 @@ export class MarkdownFiles {
 
   /** What this reader last learnt of a file, or what the index holds of it. */
   private entry(key: string): IndexedFile | undefined {
-    return this.changed.get(key) ?? this.index.files[key];
+    return this.changed.get(key) ?? this.adopted.get(key) ?? this.index.files[key];
   }
 
   /** Renders a body and keeps it: in a pack if it can, in memory otherwise. */

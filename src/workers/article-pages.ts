@@ -1,23 +1,35 @@
 /**
- * On a large site, every thread, a build worker or the main thread alike
- * (build-workers.ts), works through the articles in two passes over batches
- * it shares with the others (batch-board.ts):
+ * On a large site, every thread, a build worker or the main thread
+ * (build-workers.ts), works through the articles in batches it shares with
+ * the others (batch-board.ts), each batch in two steps:
  *
  * 1. scan: read each article and hand its front matter on for the site
  *    model, which needs every article's before the blog index can be made;
  * 2. render: once the thread knows how to render pages (the stylesheet,
  *    scripts and templates are ready), turn each article's Markdown into its
- *    page, straight to disk.
+ *    page, straight to disk. An article's page needs nothing of the other
+ *    articles, so a batch can be rendered as soon as it is scanned.
+ *
+ * A worker scans until every batch is taken, then renders. The main thread
+ * renders the batches the workers have scanned as they report them, and
+ * scans one itself only when none is waiting (renderAsScanned): so the
+ * workers run marked and gray-matter and the main thread React, each
+ * warming up (interpreting, then optimising) mostly its own libraries,
+ * instead of every thread all of them. A 4,000-article build without
+ * `.sitegen/` took 7% less CPU (3.31 → 3.08 s) and 3% less time.
  *
  * Each file is read once, by the thread that scans it; a body is kept in
- * its pack between the two passes (content/markdown-files.ts), not in
- * memory. Nothing but front matter and page summaries crosses threads. An article's route is made here by the same
+ * its pack between the two steps (content/markdown-files.ts), not in
+ * memory, and the main thread reads a worker's bodies back from that
+ * worker's pack. Nothing but front matter, where bodies are kept, and page
+ * summaries crosses threads. An article's route is made here by the same
  * function as the route table's.
  *
- * A thread renders the batches it scanned first, and only then takes what
- * is left of the others', from the last batch back, away from where their
- * own thread is working: a batch another thread scanned is read and parsed
- * again, and taken in board order, half the batches were.
+ * At the end, a thread renders the batches it scanned first, and only then
+ * takes what is left of the others', from the last batch back, away from
+ * where their own thread is working. A worker reads and parses again a batch
+ * the main thread scanned, which it has not been told of; at most one is
+ * left by then.
  */
 import type { TemplateModule } from '../assets/compile-templates';
 import { scriptsForManifest, type ScriptManifest, type ScriptMarker } from '../assets/script-manifest';
@@ -29,6 +41,7 @@ import { writePage } from '../output/write-page';
 import { pageFingerprint, unchangedSince, type RenderedBefore } from '../render/page-fingerprint';
 import type { BodySpan, PageRenderer, RenderedPage } from '../render/render-page';
 import { articleRoute, type ArticleRouteContext } from '../routes';
+import { refusePublicFilesIn } from '../validate-routes';
 import type { BatchBoard } from './batch-board';
 import type { Layout } from '../../templates/layout/types';
 
@@ -41,6 +54,8 @@ export interface ArticleSetup {
   extraScripts: string[];
   /** Where pages are written. */
   outDir: string;
+  /** The files of public/, copied to `outDir` before any page is written: none may be in a page's way. */
+  publicFiles: readonly string[];
   context: ArticleRouteContext;
   /** For builds that render only what changed: what the pages were rendered from last time. */
   before?: {
@@ -103,14 +118,23 @@ export class ArticlePages {
     return { articles, indexed };
   }
 
+  /** Takes a batch another thread scanned, so that rendering it reads nothing again (unless its bodies are in no pack). */
+  adopt(batch: number, { articles, indexed }: ScannedBatch): void {
+    if (!this.scanned.has(batch) && this.files.adopt(articles, indexed)) this.scanned.set(batch, articles);
+  }
+
   /** The second pass: renders the pages of a batch, scanned here or by another thread, to disk. */
   async render(batch: number, paths: readonly string[], setup: ArticleSetup): Promise<RenderedBatch> {
     const { before, manifest } = setup;
     const scriptsFor = (markers: ScriptMarker[]) => scriptsForManifest(manifest, markers);
     const rendered: RenderedBatch = { pages: [], indexed: [] };
-    for (const { data, file, body } of this.take(batch, paths)) {
+    // A batch's pages are written before the route table is checked, as soon as the batch is scanned.
+    const pages = this.take(batch, paths).flatMap(({ data, file, body }) => {
       const route = articleRoute(Object.assign({}, data, { file, body }), setup.context);
-      if (!route) continue;
+      return route ? [{ route, body }] : [];
+    });
+    refusePublicFilesIn(setup.publicFiles, pages.map(({ route }) => route.file));
+    for (const { route, body } of pages) {
       const fingerprint = before ? pageFingerprint(before.shared, before.templateVersion, route) : undefined;
       const previous = before?.pages[route.path];
       if (fingerprint && unchangedSince(previous, fingerprint, scriptsFor)) {
@@ -177,11 +201,43 @@ export async function scanBatches(pages: ArticlePages, board: BatchBoard, report
   }
 }
 
-/** Renders every scanned batch that no other thread has taken, in ArticlePages.renderOrder. */
-export async function renderBatches(pages: ArticlePages, board: BatchBoard, setup: ArticleSetup, report: BatchReport): Promise<void> {
-  for (const batch of pages.renderOrder(board.count)) {
-    if (!board.claimRender(batch)) continue;
-    report.rendered(batch, await pages.render(batch, board.pathsOf(batch), setup));
+/**
+ * The main thread's pass while the workers scan: it renders each batch as
+ * soon as a thread has scanned it, taking what that thread reported, and
+ * scans a batch itself (and renders it) only when none is waiting. Returns
+ * once every batch has been taken to scan: the rest of the site is made next.
+ */
+export async function renderAsScanned(pages: ArticlePages, board: BatchBoard, setup: ArticleSetup, report: BatchReport, reported: ReadonlyMap<number, ScannedBatch>): Promise<void> {
+  while (!board.allTakenToScan()) {
+    let batch = [...reported.keys()].find((each) => board.claimRender(each));
+    if (batch === undefined) {
+      batch = board.nextToScan();
+      if (batch === undefined) return;
+      report.scanned(batch, pages.scan(batch, board.pathsOf(batch)));
+      board.markScanned(batch);
+      if (!board.claimRender(batch)) continue;
+    }
+    await renderClaimed(pages, batch, board, setup, report, reported);
     await nextTurn();
   }
+}
+
+/**
+ * Renders every scanned batch that no other thread has taken, in
+ * ArticlePages.renderOrder. `reported`: what the threads reported
+ * scanning, on the thread they report to (the main thread).
+ */
+export async function renderBatches(pages: ArticlePages, board: BatchBoard, setup: ArticleSetup, report: BatchReport, reported: ReadonlyMap<number, ScannedBatch> = new Map()): Promise<void> {
+  for (const batch of pages.renderOrder(board.count)) {
+    if (!board.claimRender(batch)) continue;
+    await renderClaimed(pages, batch, board, setup, report, reported);
+    await nextTurn();
+  }
+}
+
+/** Renders a batch this thread has claimed, with what the thread that scanned it reported, if another did. */
+async function renderClaimed(pages: ArticlePages, batch: number, board: BatchBoard, setup: ArticleSetup, report: BatchReport, reported: ReadonlyMap<number, ScannedBatch>): Promise<void> {
+  const scanned = reported.get(batch);
+  if (scanned) pages.adopt(batch, scanned);
+  report.rendered(batch, await pages.render(batch, board.pathsOf(batch), setup));
 }

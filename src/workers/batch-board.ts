@@ -26,6 +26,11 @@ export class BatchBoard {
     return batch < this.count ? batch : undefined;
   }
 
+  /** Whether every batch has been taken to scan. */
+  allTakenToScan(): boolean {
+    return Atomics.load(this.cells, 0) >= this.count;
+  }
+
   /** A batch is scanned, waiting to be rendered. */
   markScanned(batch: number): void {
     Atomics.store(this.cells, 1 + batch, waiting);
@@ -34,6 +39,12 @@ export class BatchBoard {
   /** Takes the rendering of a batch that has been scanned and that no thread has taken yet. */
   claimRender(batch: number): boolean {
     return Atomics.compareExchange(this.cells, 1 + batch, waiting, taken) === waiting;
+  }
+
+  /** Leaves no batch to scan or to render: every thread stops after the batch it is working on. */
+  close(): void {
+    Atomics.store(this.cells, 0, this.count);
+    for (let batch = 0; batch < this.count; batch++) Atomics.store(this.cells, 1 + batch, taken);
   }
 
   pathsOf(batch: number): readonly string[] {

@@ -5,9 +5,10 @@
  * start scanning at once, so that their start-up and the front matter overlap
  * all the main thread does meanwhile (the content's JSON, the assets, the
  * templates). When the main thread knows how to render the pages, it sends
- * that to the workers and scans batches too; once every article is scanned,
- * it puts the site model together and renders the other pages while the
- * workers render articles, then renders the articles no worker has taken.
+ * that to the workers and renders the articles they have scanned (scanning
+ * some itself when none is waiting); once every article is scanned, it puts
+ * the site model together and renders the other pages while the workers
+ * render articles, then renders the articles no worker has taken.
  *
  * One thread fewer than cores, with the main thread working too: each thread
  * loads and compiles the same code for itself, and on two cores a third
@@ -45,6 +46,8 @@ export class BuildWorkers {
   private readonly allScanned = settled<ParsedArticle[]>();
   private readonly allRendered = settled<RenderedBatch['pages']>();
   private onBatch?: (pages: number) => void;
+  /** This thread's share of the articles, while it works on them. */
+  private working?: Promise<unknown>;
 
   private constructor(
     private readonly board: BatchBoard,
@@ -89,12 +92,13 @@ export class BuildWorkers {
     this.onBatch = onBatch;
     for (const worker of this.workers) worker.postMessage(setup);
     // Loaded now, not with the workers: what runs before they start is what delays them.
-    const here = import('./article-pages').then(async ({ ArticlePages, renderBatches, scanBatches }) => {
+    const here = import('./article-pages').then(async ({ ArticlePages, renderBatches, renderAsScanned }) => {
       const pages = new ArticlePages(files);
-      await scanBatches(pages, this.board, this.report);
-      return () => renderBatches(pages, this.board, setup, this.report);
+      await renderAsScanned(pages, this.board, setup, this.report, this.scanned);
+      return () => renderBatches(pages, this.board, setup, this.report, this.scanned);
     });
     here.catch((error: unknown) => this.fail(error));
+    this.working = here.catch(() => undefined);
     return {
       finish: async () => {
         await (await here)();
@@ -103,8 +107,10 @@ export class BuildWorkers {
     };
   }
 
+  /** Stops every thread, this one included, once its batch is done: a failed build's staging folder is then removed with nothing writing to it. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.board.close();
+    await Promise.all([this.working, ...this.workers.map((worker) => worker.terminate())]);
   }
 
   /** What every thread, this one included, reports as it works through the batches. */
@@ -124,6 +130,7 @@ export class BuildWorkers {
   };
 
   private fail(error: unknown): void {
+    this.board.close();
     this.allScanned.reject(error);
     this.allRendered.reject(error);
   }
