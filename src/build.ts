@@ -40,6 +40,12 @@ export interface BuildCommandOptions extends BuildOptions {
   workerUrl?: URL;
   /** Build workers already started by the caller (build-workers.ts). */
   workers?: BuildWorkers;
+  /**
+   * Fired by a signal (cli.ts), with an Interrupted as its reason: the build
+   * fails before its output is swapped in, as it would on bad input. Once the
+   * swap has begun, the build finishes.
+   */
+  interrupt?: AbortSignal;
   /** The generator's version, if the caller knows it already (generator-version.ts). */
   generator?: string;
 }
@@ -68,6 +74,7 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const builderOptions: SiteBuilderOptions = {
     workerUrl: options.workerUrl,
     workers: options.workers,
+    interrupt: options.interrupt,
     generator,
     onStage: (stage, detail, ms) => {
       if (progress && stage === 'render') process.stdout.write('\r\x1b[K');
@@ -126,6 +133,7 @@ async function buildCold(
       pages.reduce((sum, page) => sum + page.bytes, 0),
     );
     await staging.write(files);
+    builderOptions.interrupt?.throwIfAborted();
     const written = await staging.commit();
     logIndex(log, builder.writeContentIndex());
     if (manifest) await writeManifest(config, { generator: manifest.generator, pages: manifestPages(pages), files: await fileHashes(config, files) }, manifest.inputs);
@@ -209,6 +217,7 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     // The rendered pages are in the scratch folder; the rest of the site is in memory.
     const files = builder.files();
     refusePublicOverlap(config, files);
+    builderOptions.interrupt?.throwIfAborted();
     let applied: Awaited<ReturnType<typeof applyChanges>>;
     try {
       applied = await applyChanges({

@@ -9,7 +9,7 @@ import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
 import { defaultLeadsDir, resolveConfig } from './config';
 import { markdownSource } from './content/content-files';
-import { SitegenError } from './errors';
+import { Interrupted, SitegenError } from './errors';
 import { generatorVersion } from './generator-version';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -31,18 +31,28 @@ program
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
-    tuneV8ForBuilds();
-    const buildOptions = { out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet };
-    const generator = await thisGenerator();
-    // The build worker is compiled beside this file (lib/site-worker.js).
-    const workerUrl = new URL('./site-worker.js', import.meta.url);
-    // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
-    // to do: it starts its workers only once it knows there is work.
-    const workers = options.incremental
-      ? undefined
-      : (await import('./workers/build-workers')).BuildWorkers.start(markdownSource(resolveConfig(buildOptions), generator), workerUrl);
-    const { build } = await import('./build');
-    await build({ ...buildOptions, json: options.json, incremental: options.incremental, generator, workerUrl, workers });
+    const interrupt = interruptOnSignals();
+    try {
+      tuneV8ForBuilds();
+      const buildOptions = { out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet };
+      const generator = await thisGenerator();
+      // The build worker is compiled beside this file (lib/site-worker.js).
+      const workerUrl = new URL('./site-worker.js', import.meta.url);
+      // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
+      // to do: it starts its workers only once it knows there is work.
+      const workers = options.incremental
+        ? undefined
+        : (await import('./workers/build-workers')).BuildWorkers.start(markdownSource(resolveConfig(buildOptions), generator), workerUrl, interrupt.signal);
+      const { build } = await import('./build');
+      await build({ ...buildOptions, json: options.json, incremental: options.incremental, generator, workerUrl, workers, interrupt: interrupt.signal });
+    } finally {
+      interrupt.dispose();
+    }
+    if (interrupt.signal.aborted) {
+      const reason = interrupt.signal.reason as Interrupted;
+      console.error(`sitegen: ${reason.signal} came once the output was being replaced, too late to stop: ${options.out} holds this build`);
+      process.exitCode = reason.exitCode;
+    }
   });
 
 program
@@ -151,6 +161,27 @@ function openInBrowser(url: string): void {
   import('node:child_process').then(({ spawn }) => spawn(command!, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref());
 }
 
+/**
+ * Ctrl-C, a closed terminal or a cancelled CI job fails the build through
+ * `signal` (its reason an Interrupted) instead of killing the process halfway
+ * through writing, which would leave a staging folder beside the output and
+ * lose the output before last. A second signal kills at once: with the
+ * listeners gone, Node's default applies.
+ */
+function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const dispose = () => {
+    for (const signal of signals) process.off(signal, interrupt);
+  };
+  const interrupt = (signal: NodeJS.Signals) => {
+    dispose();
+    controller.abort(new Interrupted(signal));
+  };
+  for (const signal of signals) process.on(signal, interrupt);
+  return { signal: controller.signal, dispose };
+}
+
 /** Resolves on Ctrl-C or a termination signal, so a server can close its database cleanly. */
 function untilInterrupted(): Promise<void> {
   return new Promise((resolve) => {
@@ -168,5 +199,5 @@ try {
   } else {
     console.error(error);
   }
-  process.exitCode = 1;
+  process.exitCode = error instanceof Interrupted ? error.exitCode : 1;
 }

@@ -46,6 +46,8 @@ export interface SiteBuilderOptions {
   workerUrl?: URL;
   /** Build workers the caller has already started (see build-workers.ts). */
   workers?: BuildWorkers;
+  /** A build's interrupt (cli.ts): the threads this builder starts stop when it fires. */
+  interrupt?: AbortSignal;
   /**
    * The generator's version (generator-version.ts): with it, the first update
    * takes the stylesheet, bundles and templates from the asset cache when the
@@ -249,7 +251,7 @@ export class SiteBuilder {
   /** On a large site the threads start now, while this one loads the rest: their start-up is then free. */
   private startWorkers(plan: UpdatePlan): BuildWorkers | undefined {
     const { workerUrl, renderTo } = this.options;
-    if (!plan.changed && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(this.markdownSource(), workerUrl);
+    if (!plan.changed && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(this.markdownSource(), workerUrl, this.options.interrupt);
     return renderTo ? this.workers : undefined;
   }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot, runSitegen } from './support/cli';
+import { interruptSitegen, projectRoot, runSitegen } from './support/cli';
 import { copyProject } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
 
@@ -396,6 +396,42 @@ describe('safe output', () => {
       const favicon = join(project.dir, 'dist', 'favicon.svg');
       expect((await lstat(favicon)).isFile()).toBe(true);
       expect(await readFile(favicon, 'utf8')).toBe(await readFile(join(projectRoot, 'public', 'favicon.svg'), 'utf8'));
+    } finally {
+      await project.remove();
+    }
+  });
+});
+
+describe('an interrupted build', () => {
+  const interruptions: [string, number, NodeJS.Signals, string[]][] = [
+    ['Ctrl-C (SIGINT) during a build', 130, 'SIGINT', []],
+    ['SIGTERM (a cancelled CI job) during an incremental build', 143, 'SIGTERM', ['--incremental']],
+  ];
+  it.concurrent.each(interruptions)('%s leaves the output as it was and nothing new beside it, and exits %i', async (_, code, signal, args) => {
+    const project = await copyProject();
+    try {
+      // Two builds: a whole build then keeps the first's output beside its own (dist.previous), to write over next time.
+      for (let run = 0; run < 2; run++) expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
+      const out = join(project.dir, 'dist');
+      const outputs = async () => (await readdir(project.dir)).filter((name) => name.startsWith('dist')).sort();
+      const before = { out: await fingerprint(out), outputs: await outputs() };
+      const article = join(project.dir, 'content/blog/google-ads-guide.md');
+      await writeFile(article, (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'));
+
+      const interrupted = await interruptSitegen(['build', ...args, '--out', 'dist'], {
+        cwd: project.dir,
+        env: { SUPABASE_URL: '', SITE_URL: undefined },
+        signal,
+        held: join(project.dir, 'content/pages/404.json'),
+      });
+      expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
+      expect(interrupted.code).toBe(code);
+      expect(await fingerprint(out)).toEqual(before.out);
+      expect(await outputs()).toEqual(before.outputs);
+
+      // The next build makes what the interrupted one would have.
+      expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
+      expect(await readFile(join(out, 'blog/google-ads-guide.html'), 'utf8')).toContain('Retitled, Then Interrupted');
     } finally {
       await project.remove();
     }

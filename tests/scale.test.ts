@@ -13,6 +13,7 @@ import { generateArticle, writeArticles } from '../bench/scale/articles.js';
 import { build } from '../src/build';
 import { resolveConfig } from '../src/config';
 import { manifestPath } from '../src/output/incremental';
+import { interruptSitegen } from './support/cli';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
 /** Every file of a folder with a hash of its content. */
@@ -105,6 +106,30 @@ describe('a blog of 256 articles', () => {
       expect(broken.code).toBe(1);
       expect(broken.stderr).toBe('sitegen: content/blog/trade-marketing-note-00199.md: body: links to "/services/plumbers", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n');
       expect(await tree(join(project.dir, 'kept-links'))).toEqual(before);
+    } finally {
+      await writeFile(file, text);
+    }
+  });
+
+  it('Ctrl-C while threads scan and render stops them, leaves the output as it was and nothing new beside it, and exits 130', async () => {
+    for (let run = 0; run < 2; run++) expect((await project.build(['--out', 'stopped'])).stderr).toBe('');
+    const outputs = async () => (await readdir(project.dir)).filter((name) => name.startsWith('stopped')).sort();
+    const before = { out: await tree(join(project.dir, 'stopped')), outputs: await outputs() };
+    expect(before.outputs).toEqual(['stopped', 'stopped.previous']);
+    const file = join(project.dir, 'content/blog/trade-marketing-note-00150.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'));
+    try {
+      const interrupted = await interruptSitegen(['build', '--out', 'stopped'], {
+        cwd: project.dir,
+        env: { SUPABASE_URL: '', SITE_URL: undefined },
+        signal: 'SIGINT',
+        held: join(project.dir, 'content/pages/404.json'),
+      });
+      expect(interrupted.stderr).toBe('sitegen: build interrupted by SIGINT: the output is as it was\n');
+      expect(interrupted.code).toBe(130);
+      expect(await tree(join(project.dir, 'stopped'))).toEqual(before.out);
+      expect(await outputs()).toEqual(before.outputs);
     } finally {
       await writeFile(file, text);
     }

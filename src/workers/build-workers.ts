@@ -48,6 +48,7 @@ export class BuildWorkers {
   private onBatch?: (pages: number) => void;
   /** This thread's share of the articles, while it works on them. */
   private working?: Promise<unknown>;
+  private stopListening?: () => void;
 
   private constructor(
     private readonly board: BatchBoard,
@@ -63,15 +64,23 @@ export class BuildWorkers {
     }
   }
 
-  /** Workers scanning the articles of `source`, if it has enough of them and there is more than one core. */
-  static start(source: MarkdownSource, workerUrl: URL, cores = availableParallelism()): BuildWorkers | undefined {
+  /**
+   * Workers scanning the articles of `source`, if it has enough of them and
+   * there is more than one core. `interrupt` (the build's, cli.ts) stops every
+   * thread after its batch and fails what waits on them with its reason.
+   */
+  static start(source: MarkdownSource, workerUrl: URL, interrupt?: AbortSignal, cores = availableParallelism()): BuildWorkers | undefined {
     const paths = articleFiles(source.contentDir);
     if (paths.length < parallelFrom || cores < 2) return undefined;
     // Small enough batches for the threads to finish together, large enough that messages stay few.
     const board = new BatchBoard(paths, Math.min(64, Math.max(8, Math.ceil(paths.length / (cores * 16)))));
     const workerData: WorkerData = { board: board.share(), source };
-    const workers = Array.from({ length: cores - 1 }, () => new Worker(workerUrl, { workerData }));
-    return new BuildWorkers(board, workers);
+    const workers = new BuildWorkers(
+      board,
+      Array.from({ length: cores - 1 }, () => new Worker(workerUrl, { workerData })),
+    );
+    if (interrupt) workers.stopOn(interrupt);
+    return workers;
   }
 
   /** Every article's front matter, in file order, once all are scanned (loadArticles's ReadArticles). */
@@ -109,6 +118,7 @@ export class BuildWorkers {
 
   /** Stops every thread, this one included, once its batch is done: a failed build's staging folder is then removed with nothing writing to it. */
   async close(): Promise<void> {
+    this.stopListening?.();
     this.board.close();
     await Promise.all([this.working, ...this.workers.map((worker) => worker.terminate())]);
   }
@@ -128,6 +138,13 @@ export class BuildWorkers {
       }
     },
   };
+
+  private stopOn(interrupt: AbortSignal): void {
+    const stop = () => this.fail(interrupt.reason);
+    if (interrupt.aborted) return stop();
+    interrupt.addEventListener('abort', stop, { once: true });
+    this.stopListening = () => interrupt.removeEventListener('abort', stop);
+  }
 
   private fail(error: unknown): void {
     this.board.close();

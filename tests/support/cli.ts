@@ -1,5 +1,10 @@
 /** Running the real `sitegen` executable, as a user or CI would. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { constants } from 'node:os';
+import { constants as fsConstants } from 'node:fs';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,10 +18,50 @@ export interface CliResult {
 
 /** Runs the executable; an `undefined` in `env` removes that variable. */
 export function runSitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== undefined));
+  const env = environment(options.env);
   return new Promise((resolve) => {
     execFile(process.execPath, [executable, ...args], { cwd: options.cwd ?? projectRoot, env }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
+}
+
+/**
+ * Runs the executable and sends it `signal` once it has printed its first
+ * line (its signal handlers are set by then). `held`, a content file the
+ * build reads, is first replaced by a named pipe holding the same bytes: the
+ * build waits there until the signal is on its way, so however fast it runs,
+ * it cannot finish first. `code` is 128 and the signal's number if the
+ * signal killed the process.
+ */
+export async function interruptSitegen(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; signal: NodeJS.Signals; held: string }): Promise<CliResult> {
+  const bytes = await readFile(options.held);
+  await rm(options.held);
+  await promisify(execFile)('mkfifo', [options.held]);
+  const child = spawn(process.execPath, [executable, ...args], { cwd: options.cwd, env: environment(options.env) });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const firstLine = new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      resolve();
+    }),
+  );
+  await Promise.race([firstLine, exited]);
+  child.kill(options.signal);
+  const written = writeFile(options.held, bytes);
+  const [code, killedBy] = await exited;
+  // A build that ended without reading the pipe leaves the write waiting for a reader: this one lets it end.
+  const reader = await open(options.held, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  await written;
+  await reader.close();
+  await rm(options.held);
+  await writeFile(options.held, bytes);
+  return { code: code ?? 128 + (killedBy ? constants.signals[killedBy] : 0), stdout, stderr };
+}
+
+function environment(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
 }
