@@ -20,6 +20,7 @@ import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
 import { listFiles, listFilesAndLinks } from './list-files';
 import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest, type ManifestPage } from './output/incremental';
+import { refuseForeignOutput } from './output/output-folder';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import { publicFileIn } from './validate-routes';
 import type { SiteBuilder, SiteBuilderOptions, StoredPage } from './site-builder';
@@ -64,6 +65,7 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const config = resolveConfig(options);
   requireProject(config);
   refuseBrokenLinks(config);
+  refuseForeignOutput(config);
   const log = createLog(config.quiet || options.json);
   const progress = process.stdout.isTTY && !config.quiet && !options.json;
 

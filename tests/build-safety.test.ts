@@ -402,6 +402,57 @@ describe('safe output', () => {
   });
 });
 
+describe('the output folder', () => {
+  it.concurrent('is refused, named, with nothing moved or written, where a build would replace the project, an input or files it did not build', async () => {
+    const project = await copyProject();
+    try {
+      await mkdir(join(project.dir, 'docs'));
+      await writeFile(join(project.dir, 'docs/guide.md'), '# How we work\n');
+      await writeFile(join(project.dir, 'notes.txt'), 'not a folder\n');
+      const before = await fingerprint(project.dir);
+      const expected = 'expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)';
+      const refused: [string, string][] = [
+        ['.', 'output folder ./: is the project itself, which a build would replace'],
+        ['..', 'output folder ../: holds the project (./), which a build would replace'],
+        ['public', 'output folder public/: is public/, which every build copies into its output'],
+        ['public/site', 'output folder public/site/: is inside public/, which every build copies into its output'],
+        ['content', 'output folder content/: is content/, which the build reads'],
+        ['templates', 'output folder templates/: is templates/, which the build renders with'],
+        ['.sitegen', "output folder .sitegen/: is .sitegen/, the generator's working files"],
+        ['docs', 'output folder docs/: holds files sitegen did not build (it has no index.html, 404.html, sitemap.xml, robots.txt, _headers), which a build would replace and a later build delete'],
+        ['notes.txt', 'output folder notes.txt/: is a file'],
+      ];
+      for (const [out, message] of refused) {
+        for (const args of [['--out', out], ['--incremental', '--out', out]]) {
+          const result = await project.build(args);
+          expect(result.stderr).toBe(`sitegen: ${message}; ${expected}\n`);
+          expect(result.code).toBe(1);
+        }
+      }
+      expect(await fingerprint(project.dir)).toEqual(before);
+      expect((await readdir(project.dir)).filter((name) => /^(dist|docs|public|content)\b/.test(name)).sort()).toEqual(['content', 'docs', 'public']);
+      // A new folder and an empty one are built into; so is one sitegen built.
+      await mkdir(join(project.dir, 'empty'));
+      for (const out of ['new/site', 'empty', 'empty']) expect((await project.build(['--out', out])).stderr).toBe('');
+      expect(await fingerprint(join(project.dir, 'new/site'))).toEqual(await fingerprint(join(project.dir, 'empty')));
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it.concurrent('leaves alone a folder named as the output before last that no build left there', async () => {
+    const project = await copyProject();
+    try {
+      await mkdir(join(project.dir, 'dist.previous'));
+      await writeFile(join(project.dir, 'dist.previous/keep-me.txt'), 'mine\n');
+      for (let run = 0; run < 3; run++) expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+      expect(await readdir(join(project.dir, 'dist.previous'))).toEqual(['keep-me.txt']);
+    } finally {
+      await project.remove();
+    }
+  });
+});
+
 describe('an interrupted build', () => {
   const interruptions: [string, number, NodeJS.Signals, string[]][] = [
     ['Ctrl-C (SIGINT) during a build', 130, 'SIGINT', []],

@@ -15,6 +15,7 @@ import { cp, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
 import { foldersAbove } from '../paths';
+import { isBuiltOutput } from './output-folder';
 import { writeFileIfChanged } from './write-if-changed';
 
 export interface SiteFile {
@@ -54,8 +55,9 @@ export class Staging {
   /** `fresh` starts from an empty folder even when an earlier output could be reused. */
   static async open(outDir: string, publicDir?: string, { fresh = false } = {}): Promise<Staging> {
     const dir = join(dirname(outDir), `${basename(outDir)}.building-${process.pid}-${Date.now()}`);
-    // A rename claims the earlier output: two builds at once cannot both get it.
-    const reused = !fresh && (await rename(previousOutputDir(outDir), dir).then(
+    const previous = previousOutputDir(outDir);
+    // A rename claims the earlier output: two builds at once cannot both get it. A folder of that name no build left is left alone.
+    const reused = !fresh && isBuiltOutput(previous) && (await rename(previous, dir).then(
       () => true,
       () => false,
     ));

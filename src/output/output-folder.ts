@@ -1,0 +1,51 @@
+/**
+ * Which folder a build may write its output to. A build replaces its output
+ * folder whole and keeps the folder it replaced as `<out>.previous`, whose
+ * files the next build deletes unless it writes them again
+ * (write-site.ts). Given a folder that holds anything else (`--out docs`
+ * where docs/ holds documentation, `--out .`, `--out public`), a build would
+ * move it from its place and a later one delete what it held: such a folder
+ * is refused before anything is written.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { BuildConfig } from '../config';
+import { SitegenError } from '../errors';
+import { isInside } from '../list-files';
+
+/**
+ * The files every build writes at the top of its output, whatever the
+ * content: a folder holding all of them is one sitegen built.
+ */
+const writtenByEveryBuild = ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers'];
+
+/** Whether `dir` is a folder a build may replace (and, as `<out>.previous`, write over): one sitegen built. */
+export function isBuiltOutput(dir: string): boolean {
+  return writtenByEveryBuild.every((file) => existsSync(join(dir, file)));
+}
+
+/** Stops a build whose output folder is the project, lies inside one of its inputs, or holds files sitegen did not build. */
+export function refuseForeignOutput(config: BuildConfig): void {
+  const out = config.outDir;
+  const named = (dir: string) => `${relative(process.cwd(), dir) || '.'}/`;
+  const problem = (what: string) => new SitegenError(`output folder ${named(out)}: ${what}; expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)`);
+  if (isInside(out, config.root)) throw problem(`${out === config.root ? 'is the project itself' : `holds the project (${named(config.root)})`}, which a build would replace`);
+  const inputs: [string, string][] = [
+    [config.contentDir, 'which the build reads'],
+    [config.templatesDir, 'which the build renders with'],
+    [config.islandsDir, 'which the build bundles'],
+    [config.publicDir, 'which every build copies into its output'],
+    [join(config.root, 'supabase'), "the lead backend's code"],
+    [config.cacheDir, "the generator's working files"],
+    [join(config.root, 'node_modules'), 'the installed packages'],
+  ];
+  for (const [dir, what] of inputs) {
+    const where = out === dir ? 'is' : isInside(dir, out) ? 'is inside' : isInside(out, dir) ? 'holds' : undefined;
+    if (where) throw problem(`${where} ${named(dir)}, ${what}`);
+  }
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw problem('is a file');
+  if (isBuiltOutput(out) || readdirSync(out).length === 0) return;
+  const missing = writtenByEveryBuild.filter((file) => !existsSync(join(out, file)));
+  throw problem(`holds files sitegen did not build (it has no ${missing.join(', ')}), which a build would replace and a later build delete`);
+}
