@@ -419,7 +419,7 @@ describe('the output folder', () => {
         ['content', 'output folder content/: is content/, which the build reads'],
         ['templates', 'output folder templates/: is templates/, which the build renders with'],
         ['.sitegen', "output folder .sitegen/: is .sitegen/, the generator's working files"],
-        ['docs', 'output folder docs/: holds files sitegen did not build (it has no index.html, 404.html, sitemap.xml, robots.txt, _headers), which a build would replace and a later build delete'],
+        ['docs', 'output folder docs/: holds docs/guide.md, which sitegen did not build and a build would replace, then a later build delete'],
         ['notes.txt', 'output folder notes.txt/: is a file'],
       ];
       for (const [out, message] of refused) {
@@ -431,10 +431,19 @@ describe('the output folder', () => {
       }
       expect(await fingerprint(project.dir)).toEqual(before);
       expect((await readdir(project.dir)).filter((name) => /^(dist|docs|public|content)\b/.test(name)).sort()).toEqual(['content', 'docs', 'public']);
-      // A new folder and an empty one are built into; so is one sitegen built.
+      // A new folder and an empty one are built into; so is one sitegen built, even with a file of every build's removed by hand.
       await mkdir(join(project.dir, 'empty'));
       for (const out of ['new/site', 'empty', 'empty']) expect((await project.build(['--out', out])).stderr).toBe('');
       expect(await fingerprint(join(project.dir, 'new/site'))).toEqual(await fingerprint(join(project.dir, 'empty')));
+      await rm(join(project.dir, 'empty/sitemap.xml'));
+      expect((await project.build(['--out', 'empty'])).stderr).toBe('');
+      expect(await fingerprint(join(project.dir, 'empty'))).toEqual(await fingerprint(join(project.dir, 'new/site')));
+      // Not once it holds a file no build writes.
+      await writeFile(join(project.dir, 'empty/notes.md'), 'mine\n');
+      await rm(join(project.dir, 'empty/robots.txt'));
+      const foreign = await project.build(['--out', 'empty']);
+      expect(foreign.stderr).toBe(`sitegen: output folder empty/: holds empty/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`);
+      expect(await readFile(join(project.dir, 'empty/notes.md'), 'utf8')).toBe('mine\n');
     } finally {
       await project.remove();
     }

@@ -7,15 +7,16 @@
  * move it from its place and a later one delete what it held: such a folder
  * is refused before anything is written.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
-import { isInside } from '../list-files';
+import { isInside, listFiles, listFilesAndLinks } from '../list-files';
 
 /**
  * The files every build writes at the top of its output, whatever the
- * content: a folder holding all of them is one sitegen built.
+ * content: a folder holding all of them is one sitegen built. Beside them a
+ * build writes only pages (.html), assets/ and the files of public/.
  */
 const writtenByEveryBuild = ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers'];
 
@@ -27,7 +28,8 @@ export function isBuiltOutput(dir: string): boolean {
 /** Stops a build whose output folder is the project, lies inside one of its inputs, or holds files sitegen did not build. */
 export function refuseForeignOutput(config: BuildConfig): void {
   const out = config.outDir;
-  const named = (dir: string) => `${relative(process.cwd(), dir) || '.'}/`;
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  const named = (dir: string) => `${shown(dir)}/`;
   const problem = (what: string) => new SitegenError(`output folder ${named(out)}: ${what}; expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)`);
   if (isInside(out, config.root)) throw problem(`${out === config.root ? 'is the project itself' : `holds the project (${named(config.root)})`}, which a build would replace`);
   const inputs: [string, string][] = [
@@ -45,7 +47,10 @@ export function refuseForeignOutput(config: BuildConfig): void {
   }
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw problem('is a file');
-  if (isBuiltOutput(out) || readdirSync(out).length === 0) return;
-  const missing = writtenByEveryBuild.filter((file) => !existsSync(join(out, file)));
-  throw problem(`holds files sitegen did not build (it has no ${missing.join(', ')}), which a build would replace and a later build delete`);
+  if (isBuiltOutput(out)) return;
+  // One of the files every build writes removed by hand: still sitegen's, if it holds nothing a build cannot have written.
+  const { files, links } = listFilesAndLinks(out);
+  const copied = new Set(listFiles(config.publicDir, { hidden: true }));
+  const foreign = links[0] ?? files.find((file) => !file.endsWith('.html') && !file.startsWith('assets/') && !writtenByEveryBuild.includes(file) && !copied.has(file));
+  if (foreign !== undefined) throw problem(`holds ${shown(join(out, foreign))}, which sitegen did not build and a build would replace, then a later build delete`);
 }
