@@ -449,6 +449,32 @@ describe('the output folder', () => {
     }
   });
 
+  it.concurrent('keeps a git repository someone keeps in it, through every build, and only there', async () => {
+    const project = await copyProject();
+    try {
+      expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+      const repository = join(project.dir, 'dist/.git');
+      await mkdir(join(repository, 'refs/heads'), { recursive: true });
+      await writeFile(join(repository, 'HEAD'), 'ref: refs/heads/main\n');
+      await writeFile(join(repository, 'refs/heads/main'), '0123456789abcdef0123456789abcdef01234567\n');
+      const kept = await fingerprint(repository);
+      const article = join(project.dir, 'content/blog/google-ads-guide.md');
+      for (const title of ['Retitled Once', 'Retitled Twice', 'Retitled Three Times']) {
+        await writeFile(article, (await readFile(article, 'utf8')).replace(/^title: .*$/m, `title: "${title}"`));
+        expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+        expect(await readFile(join(project.dir, 'dist/blog/google-ads-guide.html'), 'utf8')).toContain(title);
+        expect(await fingerprint(repository)).toEqual(kept);
+        await expect(stat(join(project.dir, 'dist.previous/.git'))).rejects.toThrow();
+      }
+      // A file of every build's removed by hand: the folder is still the output, its repository still no stranger's.
+      await rm(join(project.dir, 'dist/sitemap.xml'));
+      expect((await project.build(['--incremental', '--out', 'dist'])).stderr).toBe('');
+      expect(await fingerprint(repository)).toEqual(kept);
+    } finally {
+      await project.remove();
+    }
+  });
+
   it.concurrent('leaves alone a folder named as the output before last that no build left there', async () => {
     const project = await copyProject();
     try {

@@ -20,6 +20,9 @@ import { isInside, listFiles, listFilesAndLinks } from '../list-files';
  */
 const writtenByEveryBuild = ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers'];
 
+/** A git repository in the output folder, to push the site to its host: carried into each new output (write-site.ts), never written over or removed. */
+export const repositoryFolder = '.git';
+
 /** Whether `dir` is a folder a build may replace (and, as `<out>.previous`, write over): one sitegen built. */
 export function isBuiltOutput(dir: string): boolean {
   return writtenByEveryBuild.every((file) => existsSync(join(dir, file)));
@@ -51,6 +54,7 @@ export function refuseForeignOutput(config: BuildConfig): void {
   // One of the files every build writes removed by hand: still sitegen's, if it holds nothing a build cannot have written.
   const { files, links } = listFilesAndLinks(out);
   const copied = new Set(listFiles(config.publicDir, { hidden: true }));
-  const foreign = links[0] ?? files.find((file) => !file.endsWith('.html') && !file.startsWith('assets/') && !writtenByEveryBuild.includes(file) && !copied.has(file));
+  const built = (file: string) => file.endsWith('.html') || file.startsWith('assets/') || writtenByEveryBuild.includes(file) || copied.has(file) || file.startsWith(`${repositoryFolder}/`);
+  const foreign = links[0] ?? files.find((file) => !built(file));
   if (foreign !== undefined) throw problem(`holds ${shown(join(out, foreign))}, which sitegen did not build and a build would replace, then a later build delete`);
 }

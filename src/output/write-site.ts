@@ -9,13 +9,14 @@
  * creating it again (measured here: 0.3 s against 2 to 9 s for 4,000 pages),
  * and most of a site is the same from one build to the next. Whatever the
  * reused folder holds that this build did not write is removed before it is
- * swapped in, so the output holds exactly this build's files.
+ * swapped in, so the output holds exactly this build's files (and the git
+ * repository someone keeps in it, if any).
  */
 import { cp, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
 import { foldersAbove } from '../paths';
-import { isBuiltOutput } from './output-folder';
+import { isBuiltOutput, repositoryFolder } from './output-folder';
 import { writeFileIfChanged } from './write-if-changed';
 
 export interface SiteFile {
@@ -102,11 +103,16 @@ export class Staging {
     if (this.reused) await this.removeUnwritten();
     const replaced = `${this.dir}.replaced`;
     const hadOutput = await exists(this.outDir);
+    // A repository kept in the output, to push the site to its host, stays with the output (as Vite keeps it when it empties its own).
+    const repository = [join(this.outDir, repositoryFolder), join(this.dir, repositoryFolder)] as const;
+    const carried = hadOutput && (await exists(repository[0])) && !(await exists(repository[1]));
+    if (carried) await rename(...repository);
     if (hadOutput) await rename(this.outDir, replaced);
     try {
       await rename(this.dir, this.outDir);
     } catch (error) {
       if (hadOutput) await rename(replaced, this.outDir);
+      if (carried) await rename(repository[1], repository[0]);
       throw error;
     }
     if (hadOutput) await keepOrRemove(replaced, previousOutputDir(this.outDir));
