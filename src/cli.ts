@@ -48,9 +48,10 @@ program
     } finally {
       interrupt.dispose();
     }
+    // The signal came once the output was being replaced (or found up to date): too late to stop, but still not a success.
     if (interrupt.signal.aborted) {
       const reason = interrupt.signal.reason as Interrupted;
-      console.error(`sitegen: ${reason.signal} came once the output was being replaced, too late to stop: ${options.out} holds this build`);
+      console.error(`sitegen: ${reason.signal} came too late to stop this build: ${options.out}/ holds its output`);
       process.exitCode = reason.exitCode;
     }
   });
