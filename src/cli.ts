@@ -183,6 +183,11 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   return { signal: controller.signal, dispose };
 }
 
+/** An error the operating system reported ("ENOSPC: no space left on device, write"), which names the call and the path. */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
 /** Resolves on Ctrl-C or a termination signal, so a server can close its database cleanly. */
 function untilInterrupted(): Promise<void> {
   return new Promise((resolve) => {
@@ -195,7 +200,8 @@ try {
   await program.parseAsync();
 } catch (error) {
   const debug = program.opts<{ debug?: boolean }>().debug;
-  if (error instanceof SitegenError && !debug) {
+  // What the user can fix, from bad input to a full disk or a folder that cannot be written: its message says it all.
+  if ((error instanceof SitegenError || isSystemError(error)) && !debug) {
     console.error(`sitegen: ${error.message}`);
   } else {
     console.error(error);

@@ -1,5 +1,5 @@
 /** The `sitegen` command as a user meets it: help, version, a build's report and exit codes. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,19 @@ describe('sitegen', () => {
     const result = await runSitegen(['biuld']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("unknown command 'biuld'");
+  });
+
+  it('an output folder that cannot be made is named in one line, without a stack trace, exit code 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
+    try {
+      writeFileSync(join(dir, 'a-file'), 'not a folder\n');
+      const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], { env: { SUPABASE_URL: '' } });
+      expect(result.stderr).toMatch(new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`));
+      expect(result.code).toBe(1);
+      expect(readdirSync(dir)).toEqual(['a-file']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('build prints one line per stage and a summary, and exits 0', async () => {
