@@ -1,5 +1,6 @@
 /**
- * The `sitegen` command: argument parsing only; each command is one call
+ * The `sitegen` command: argument parsing, and what belongs to the process
+ * (signals, exit codes, how errors are printed); each command is one call
  * into the stages.
  */
 import './production';
