@@ -4,7 +4,7 @@
  * made again, with the change in them, as soon as it is not.
  */
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config';
@@ -80,5 +80,39 @@ describe('the asset cache', () => {
     expect(await devStart()).toEqual([]);
     expect(reusedLines((await build()).stdout)).toHaveLength(3);
     expect(await devStart()).toEqual(['styles', 'islands', 'templates']);
+  });
+
+  it('removes earlier compilations of the templates once stale, keeping the one it reuses and any a build may still be using', { timeout: 60_000 }, async () => {
+    const cacheDir = join(project.dir, '.sitegen');
+    const compilations = async () => (await readdir(cacheDir)).filter((name) => name.startsWith('templates-')).sort();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    expect((await build()).code).toBe(0);
+    const reused = (JSON.parse(await readFile(join(cacheDir, 'assets.json'), 'utf8')) as { templates: { module: string } }).templates.module;
+    // Left by earlier edits: one eleven minutes old, one a build in another process wrote a minute ago.
+    await writeFile(join(cacheDir, 'templates-0000000000000001.mjs'), 'export {};\n');
+    await utimes(join(cacheDir, 'templates-0000000000000001.mjs'), minutesAgo(11), minutesAgo(11));
+    await writeFile(join(cacheDir, 'templates-0000000000000002.mjs'), 'export {};\n');
+    await utimes(join(cacheDir, 'templates-0000000000000002.mjs'), minutesAgo(1), minutesAgo(1));
+    // The compilation the cache holds, last written an hour ago: reusing it marks it as in use.
+    await utimes(join(cacheDir, reused), minutesAgo(60), minutesAgo(60));
+    expect(reusedLines((await build()).stdout)).toHaveLength(3);
+    expect((await stat(join(cacheDir, reused))).mtimeMs).toBeGreaterThan(minutesAgo(1).getTime());
+
+    const about = join(project.dir, 'templates', 'pages', 'About.tsx');
+    const source = await readFile(about, 'utf8');
+    try {
+      const edited = source.replace('bg-brand-light py-16 md:py-20"', 'bg-brand-light py-16 md:py-20" data-compiled="again"');
+      expect(edited).not.toBe(source);
+      await writeFile(about, edited);
+      expect((await build()).code).toBe(0);
+      const current = (JSON.parse(await readFile(join(cacheDir, 'assets.json'), 'utf8')) as { templates: { module: string } }).templates.module;
+      expect(current).not.toBe(reused);
+      // The stale one is gone; the rest (this file's earlier builds' among them) are younger or in use.
+      const left = await compilations();
+      expect(left).not.toContain('templates-0000000000000001.mjs');
+      expect(left).toEqual(expect.arrayContaining(['templates-0000000000000002.mjs', reused, current]));
+    } finally {
+      await writeFile(about, source);
+    }
   });
 });

@@ -8,7 +8,7 @@
  * build (about 0.3 s of CPU here). The key hashes the contents of every file
  * those stages can read, so a reused asset is the one a fresh run would make.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -62,7 +62,7 @@ export async function readAssets(config: BuildConfig, key: string, hashed: boole
     return undefined;
   }
   const modulePath = join(config.cacheDir, entry.templates.module);
-  if (entry.key !== key || !existsSync(modulePath)) return undefined;
+  if (entry.key !== key || !touch(modulePath)) return undefined;
   const moduleUrl = pathToFileURL(modulePath).href;
   const { manifest } = entry.scripts;
   return {
@@ -70,6 +70,17 @@ export async function readAssets(config: BuildConfig, key: string, hashed: boole
     scripts: { files: entry.scripts.files, manifest, scriptsFor: (markers) => scriptsForManifest(manifest, markers) },
     templates: { module: (await import(moduleUrl)) as TemplateModule, moduleUrl, versions: entry.templates.versions, layoutVersion: entry.templates.layoutVersion },
   };
+}
+
+/** Marks a compiled module as in use, so no other build removes it as stale (compile-templates.ts); false if it is gone. */
+function touch(path: string): boolean {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function writeAssets(config: BuildConfig, key: string, hashed: boolean, assets: BuiltAssets): Promise<void> {

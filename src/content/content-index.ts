@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { isStale } from '../stale-files';
 import type { BodyRef } from './body-packs';
 import type { FrontMatterText } from './read-content';
 
@@ -100,7 +101,7 @@ export class ContentIndex {
   /**
    * Writes the index of the files a build read, and removes the packs that
    * no entry points into (an earlier build's, or a failed build's) once they
-   * are old enough not to belong to a build still running. Also removes the
+   * are stale (stale-files.ts). Also removes the
    * indexes of content folders that no longer exist (a test's, a moved one).
    */
   static write(cacheDir: string, contentDir: string, generator: string, files: Record<string, IndexedFile>): void {
@@ -115,13 +116,12 @@ export class ContentIndex {
     for (const name of readdirSync(dir)) {
       if (name === 'index.json' || used.has(name)) continue;
       const path = join(dir, name);
-      if (isOld(path)) rmSync(path, { force: true });
+      if (isStale(path)) rmSync(path, { force: true });
     }
     removeOrphanIndexes(join(cacheDir, 'content'), dir);
   }
 }
 
-/** Whether a file is old enough not to belong to a build still running. */
 /** A folder's entries; none if another build removed it since it was listed (builds of other content folders share .sitegen/). */
 function filesIn(dir: string): string[] {
   try {
@@ -130,10 +130,6 @@ function filesIn(dir: string): string[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-}
-
-function isOld(path: string): boolean {
-  return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
 }
 
 /** Whether an entry's size and time vouch that its file is unchanged. */
@@ -161,7 +157,7 @@ function removeOrphanIndexes(root: string, own: string): void {
     try {
       index = readFileSync(join(dir, 'index.json'), 'utf8');
     } catch {
-      if (filesIn(dir).every((file) => isOld(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
+      if (filesIn(dir).every((file) => isStale(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
       continue;
     }
     let contentDir: string;
