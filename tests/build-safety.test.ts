@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { interruptSitegen, projectRoot, runSitegen } from './support/cli';
+import { runSitegenHeld, projectRoot, runSitegen } from './support/cli';
 import { copyProject } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
 
@@ -488,6 +488,28 @@ describe('the output folder', () => {
   });
 });
 
+describe('a build whose report nobody reads any more', () => {
+  it.concurrent('(sitegen build | head -1) finishes the site quietly, exit code 0, nothing left beside it', async () => {
+    const project = await copyProject();
+    try {
+      const result = await runSitegenHeld(['build', '--out', 'dist'], {
+        cwd: project.dir,
+        env: { SUPABASE_URL: '', SITE_URL: undefined },
+        held: join(project.dir, 'content/pages/404.json'),
+        atFirstLine: (child) => child.stdout.destroy(),
+      });
+      expect(result.stdout).toBe('sitegen build → dist\n');
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect((await readdir(project.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
+      expect((await project.build(['--out', 'read'])).stderr).toBe('');
+      expect(await fingerprint(join(project.dir, 'dist'))).toEqual(await fingerprint(join(project.dir, 'read')));
+    } finally {
+      await project.remove();
+    }
+  });
+});
+
 describe('an interrupted build', () => {
   const interruptions: [string, number, NodeJS.Signals, string[]][] = [
     ['Ctrl-C (SIGINT) during a build', 130, 'SIGINT', []],
@@ -504,11 +526,11 @@ describe('an interrupted build', () => {
       const article = join(project.dir, 'content/blog/google-ads-guide.md');
       await writeFile(article, (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'));
 
-      const interrupted = await interruptSitegen(['build', ...args, '--out', 'dist'], {
+      const interrupted = await runSitegenHeld(['build', ...args, '--out', 'dist'], {
         cwd: project.dir,
         env: { SUPABASE_URL: '', SITE_URL: undefined },
-        signal,
         held: join(project.dir, 'content/pages/404.json'),
+        atFirstLine: (child) => child.kill(signal),
       });
       expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
       expect(interrupted.code).toBe(code);

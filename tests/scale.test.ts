@@ -13,7 +13,7 @@ import { generateArticle, writeArticles } from '../bench/scale/articles.js';
 import { build } from '../src/build';
 import { resolveConfig } from '../src/config';
 import { manifestPath } from '../src/output/incremental';
-import { interruptSitegen } from './support/cli';
+import { runSitegenHeld } from './support/cli';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
 /** Every file of a folder with a hash of its content. */
@@ -120,11 +120,11 @@ describe('a blog of 256 articles', () => {
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'));
     try {
-      const interrupted = await interruptSitegen(['build', '--out', 'stopped'], {
+      const interrupted = await runSitegenHeld(['build', '--out', 'stopped'], {
         cwd: project.dir,
         env: { SUPABASE_URL: '', SITE_URL: undefined },
-        signal: 'SIGINT',
         held: join(project.dir, 'content/pages/404.json'),
+        atFirstLine: (child) => child.kill('SIGINT'),
       });
       expect(interrupted.stderr).toBe('sitegen: build interrupted by SIGINT: the output is as it was\n');
       expect(interrupted.code).toBe(130);

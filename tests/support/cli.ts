@@ -1,5 +1,5 @@
 /** Running the real `sitegen` executable, as a user or CI would. */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { constants } from 'node:os';
 import { constants as fsConstants } from 'node:fs';
@@ -27,14 +27,15 @@ export function runSitegen(args: string[], options: { cwd?: string; env?: NodeJS
 }
 
 /**
- * Runs the executable and sends it `signal` once it has printed its first
- * line (its signal handlers are set by then). `held`, a content file the
- * build reads, is first replaced by a named pipe holding the same bytes: the
- * build waits there until the signal is on its way, so however fast it runs,
- * it cannot finish first. `code` is 128 and the signal's number if the
- * signal killed the process.
+ * Runs the executable and, once it has printed its first line (its signal
+ * handlers are set by then), does `atFirstLine` to it: sends it a signal,
+ * or stops reading what it prints. `held`, a content file the build reads,
+ * is first replaced by a named pipe holding the same bytes: the build waits
+ * there until that is done, so however fast it runs, it cannot finish
+ * first. `code` is 128 and the signal's number if a signal killed the
+ * process.
  */
-export async function interruptSitegen(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; signal: NodeJS.Signals; held: string }): Promise<CliResult> {
+export async function runSitegenHeld(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; held: string; atFirstLine: (child: ChildProcessWithoutNullStreams) => void }): Promise<CliResult> {
   const bytes = await readFile(options.held);
   await rm(options.held);
   await promisify(execFile)('mkfifo', [options.held]);
@@ -50,7 +51,7 @@ export async function interruptSitegen(args: string[], options: { cwd: string; e
     }),
   );
   await Promise.race([firstLine, exited]);
-  child.kill(options.signal);
+  options.atFirstLine(child);
   const written = writeFile(options.held, bytes);
   const [code, killedBy] = await exited;
   // A build that ended without reading the pipe leaves the write waiting for a reader: this one lets it end.
