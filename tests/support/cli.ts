@@ -43,17 +43,18 @@ export async function runSitegenHeld(args: string[], options: { cwd: string; env
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  // 'close', not 'exit': what it printed last is read by then.
+  const ended = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
   const firstLine = new Promise<void>((resolve) =>
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
       resolve();
     }),
   );
-  await Promise.race([firstLine, exited]);
+  await Promise.race([firstLine, ended]);
   options.atFirstLine(child);
   const written = writeFile(options.held, bytes);
-  const [code, killedBy] = await exited;
+  const [code, killedBy] = await ended;
   // A build that ended without reading the pipe leaves the write waiting for a reader: this one lets it end.
   const reader = await open(options.held, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
   await written;
