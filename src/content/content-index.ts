@@ -101,8 +101,8 @@ export class ContentIndex {
   /**
    * Writes the index of the files a build read, and removes the packs that
    * no entry points into (an earlier build's, or a failed build's) once they
-   * are stale (stale-files.ts). Also removes the
-   * indexes of content folders that no longer exist (a test's, a moved one).
+   * are stale (stale-files.ts). Also removes the indexes of content folders
+   * that no longer exist (a test's, a moved one).
    */
   static write(cacheDir: string, contentDir: string, generator: string, files: Record<string, IndexedFile>): void {
     const dir = indexDir(cacheDir, contentDir);
