@@ -163,6 +163,9 @@ function openInBrowser(url: string): void {
   import('node:child_process').then(({ spawn }) => spawn(command!, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref());
 }
 
+/** Ctrl-C, a cancelled CI job or `kill`, and a closed terminal: what stops a build cleanly, or a server. */
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /**
  * Ctrl-C, a closed terminal or a cancelled CI job fails the build through
  * `signal` (its reason an Interrupted) instead of killing the process halfway
@@ -172,15 +175,14 @@ function openInBrowser(url: string): void {
  */
 function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   const dispose = () => {
-    for (const signal of signals) process.off(signal, interrupt);
+    for (const signal of stopSignals) process.off(signal, interrupt);
   };
   const interrupt = (signal: NodeJS.Signals) => {
     dispose();
     controller.abort(new Interrupted(signal));
   };
-  for (const signal of signals) process.on(signal, interrupt);
+  for (const signal of stopSignals) process.on(signal, interrupt);
   return { signal: controller.signal, dispose };
 }
 
@@ -189,11 +191,10 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }
 
-/** Resolves on Ctrl-C or a termination signal, so a server can close its database cleanly. */
+/** Resolves on a stop signal (a closed terminal too), so a server can close its database cleanly. */
 function untilInterrupted(): Promise<void> {
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    for (const signal of stopSignals) process.once(signal, () => resolve());
   });
 }
 

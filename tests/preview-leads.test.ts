@@ -94,4 +94,13 @@ describe('sitegen preview with lead settings in its environment', () => {
       ['news@example.co.uk', []],
     ]);
   });
+
+  it('a closed terminal (SIGHUP) stops the server cleanly, its database closed with every lead in it', async () => {
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => preview.once('exit', (code, signal) => resolve([code, signal])));
+    preview.kill('SIGHUP');
+    expect(await exited).toEqual([0, null]);
+    const listed = await runSitegen(['leads', '--leads-dir', join(work, 'leads')]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('2 leads\n');
+  });
 });
