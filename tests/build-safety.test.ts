@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSitegenHeld, projectRoot, runSitegen } from './support/cli';
-import { copyProject } from './support/project-copy';
+import { projectRoot, runSitegen, runSitegenHeld } from './support/cli';
+import { inProjectCopy } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
 
 const workspaces: string[] = [];
@@ -371,8 +371,7 @@ describe('safe output', () => {
   });
 
   it.concurrent('a link in public/ that leads nowhere stops every build, named, and leaves the output as it was', async () => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       expect((await project.build(['--out', 'dist'])).stderr).toBe('');
       const before = await fingerprint(join(project.dir, 'dist'));
       await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
@@ -382,30 +381,24 @@ describe('safe output', () => {
         expect(broken.stderr).toBe(`sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`);
         expect(await fingerprint(join(project.dir, 'dist'))).toEqual(before);
       }
-    } finally {
-      await project.remove();
-    }
+    });
   });
 
   it.concurrent('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       await rename(join(project.dir, 'public'), join(project.dir, 'shared-public'));
       await symlink(join(project.dir, 'shared-public'), join(project.dir, 'public'));
       expect((await project.build(['--out', 'dist'])).stderr).toBe('');
       const favicon = join(project.dir, 'dist', 'favicon.svg');
       expect((await lstat(favicon)).isFile()).toBe(true);
       expect(await readFile(favicon, 'utf8')).toBe(await readFile(join(projectRoot, 'public', 'favicon.svg'), 'utf8'));
-    } finally {
-      await project.remove();
-    }
+    });
   });
 });
 
 describe('the output folder', () => {
   it.concurrent('is refused, named, with nothing moved or written, where a build would replace the project, an input or files it did not build', async () => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       await mkdir(join(project.dir, 'docs'));
       await writeFile(join(project.dir, 'docs/guide.md'), '# How we work\n');
       await writeFile(join(project.dir, 'notes.txt'), 'not a folder\n');
@@ -444,14 +437,11 @@ describe('the output folder', () => {
       const foreign = await project.build(['--out', 'empty']);
       expect(foreign.stderr).toBe(`sitegen: output folder empty/: holds empty/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`);
       expect(await readFile(join(project.dir, 'empty/notes.md'), 'utf8')).toBe('mine\n');
-    } finally {
-      await project.remove();
-    }
+    });
   });
 
   it.concurrent('keeps a git repository someone keeps in it, through every build, and only there', async () => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       expect((await project.build(['--out', 'dist'])).stderr).toBe('');
       const repository = join(project.dir, 'dist/.git');
       await mkdir(join(repository, 'refs/heads'), { recursive: true });
@@ -470,28 +460,22 @@ describe('the output folder', () => {
       await rm(join(project.dir, 'dist/sitemap.xml'));
       expect((await project.build(['--incremental', '--out', 'dist'])).stderr).toBe('');
       expect(await fingerprint(repository)).toEqual(kept);
-    } finally {
-      await project.remove();
-    }
+    });
   });
 
   it.concurrent('leaves alone a folder named as the output before last that no build left there', async () => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       await mkdir(join(project.dir, 'dist.previous'));
       await writeFile(join(project.dir, 'dist.previous/keep-me.txt'), 'mine\n');
       for (let run = 0; run < 3; run++) expect((await project.build(['--out', 'dist'])).stderr).toBe('');
       expect(await readdir(join(project.dir, 'dist.previous'))).toEqual(['keep-me.txt']);
-    } finally {
-      await project.remove();
-    }
+    });
   });
 });
 
 describe('a build whose report nobody reads any more', () => {
   it.concurrent('(sitegen build | head -1) finishes the site quietly, exit code 0, nothing left beside it', async () => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       const result = await runSitegenHeld(['build', '--out', 'dist'], {
         cwd: project.dir,
         env: { SUPABASE_URL: '', SITE_URL: undefined },
@@ -504,9 +488,7 @@ describe('a build whose report nobody reads any more', () => {
       expect((await readdir(project.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
       expect((await project.build(['--out', 'read'])).stderr).toBe('');
       expect(await fingerprint(join(project.dir, 'dist'))).toEqual(await fingerprint(join(project.dir, 'read')));
-    } finally {
-      await project.remove();
-    }
+    });
   });
 });
 
@@ -516,8 +498,7 @@ describe('an interrupted build', () => {
     ['SIGTERM (a cancelled CI job) during an incremental build', 143, 'SIGTERM', ['--incremental']],
   ];
   it.concurrent.each(interruptions)('%s leaves the output as it was and nothing new beside it, and exits %i', async (_, code, signal, args) => {
-    const project = await copyProject();
-    try {
+    await inProjectCopy(async (project) => {
       // Two builds: a whole build then keeps the first's output beside its own (dist.previous), to write over next time.
       for (let run = 0; run < 2; run++) expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
       const out = join(project.dir, 'dist');
@@ -540,8 +521,6 @@ describe('an interrupted build', () => {
       // The next build makes what the interrupted one would have.
       expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
       expect(await readFile(join(out, 'blog/google-ads-guide.html'), 'utf8')).toContain('Retitled, Then Interrupted');
-    } finally {
-      await project.remove();
-    }
+    });
   });
 });

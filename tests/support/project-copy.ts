@@ -28,3 +28,13 @@ export async function copyProject(): Promise<ProjectCopy> {
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
+
+/** Runs `test` in a scratch copy of the project, removed afterwards whatever the test's outcome. */
+export async function inProjectCopy<T>(test: (project: ProjectCopy) => Promise<T>): Promise<T> {
+  const project = await copyProject();
+  try {
+    return await test(project);
+  } finally {
+    await project.remove();
+  }
+}
