@@ -3,7 +3,7 @@
  * environment. Precedence: command-line flag, then environment, then content.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { SitegenError } from './errors';
@@ -66,13 +66,14 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
 }
 
 /**
- * Builds and the dev server need the project's templates: run elsewhere (say,
- * with only --content pointing at a project), they would fail on the first
- * template file with a bare ENOENT.
+ * Builds and the dev server need the project's templates, `new article` its
+ * content: run elsewhere (say, with only --content pointing at a project),
+ * they would fail on the first file they read with a bare ENOENT.
  */
-export function requireProject(config: BuildConfig): void {
-  if (!existsSync(config.templatesDir)) {
-    throw new SitegenError(`${config.root} is not a sitegen project: it has no templates/ folder (run sitegen in the project folder, beside its package.json)`);
+export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'contentDir' = 'templatesDir'): void {
+  const folder = config[needs];
+  if (!existsSync(folder)) {
+    throw new SitegenError(`${config.root} is not a sitegen project: it has no ${relative(config.root, folder)}/ folder (run sitegen in the project folder, beside its package.json)`);
   }
 }
 

@@ -126,14 +126,15 @@ describe('sitegen', () => {
   });
 
   it.each([
-    ['build', ['build', '--out', 'out']],
-    ['dev', ['dev', '--port', '0']],
-  ])('%s outside a project names the folder and what is missing, and writes nothing', async (_, args) => {
+    ['build', ['build', '--out', 'out', '--content', join(projectRoot, 'content')], 'templates'],
+    ['dev', ['dev', '--port', '0', '--content', join(projectRoot, 'content')], 'templates'],
+    ['new article', ['new', 'article', 'Boiler servicing in winter'], 'content'],
+  ])('%s outside a project names the folder and what is missing, and writes nothing', async (_, args, missing) => {
     const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
     try {
-      const result = await runSitegen([...args, '--content', join(projectRoot, 'content')], { cwd: dir });
+      const result = await runSitegen(args, { cwd: dir });
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`sitegen: ${dir} is not a sitegen project: it has no templates/ folder (run sitegen in the project folder, beside its package.json)\n`);
+      expect(result.stderr).toBe(`sitegen: ${dir} is not a sitegen project: it has no ${missing}/ folder (run sitegen in the project folder, beside its package.json)\n`);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

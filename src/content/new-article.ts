@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { resolveConfig } from '../config';
+import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
 import { stockPhotoOrigin } from '../stock-photos';
 import { loadSite } from './load-site';
@@ -30,6 +30,7 @@ export function slugify(title: string): string {
 
 export async function newArticle(options: NewArticleOptions): Promise<string> {
   const config = resolveConfig({ root: options.root });
+  requireProject(config, 'contentDir');
   const title = options.title.trim();
   if (title.length > 60) throw new SitegenError(`the title is ${title.length} characters: search results show about 60, so keep it to 60 or fewer`);
   const slug = slugify(title);
