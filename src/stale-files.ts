@@ -6,8 +6,28 @@
  * templates after the main thread): it is removed only once nothing has
  * written or touched it for ten minutes.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 
 export function isStale(path: string): boolean {
   return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
+}
+
+/** Removes the stale files of `dir` that `kept` does not claim by name. */
+export function removeStaleFiles(dir: string, kept: (name: string) => boolean): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!kept(name) && isStale(path)) rmSync(path, { force: true });
+  }
+}
+
+/** Marks a file a build reuses as in use, so that no other build removes it as stale; false if it is gone. */
+export function markInUse(path: string): boolean {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+    return true;
+  } catch {
+    return false;
+  }
 }

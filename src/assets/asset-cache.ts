@@ -8,7 +8,7 @@
  * build (about 0.3 s of CPU here). The key hashes the contents of every file
  * those stages can read, so a reused asset is the one a fresh run would make.
  */
-import { existsSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import type { CompiledTemplates, TemplateModule } from './compile-templates';
 import { scriptsForManifest, type ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
 import { listFiles } from '../list-files';
+import { markInUse } from '../stale-files';
 
 export interface BuiltAssets {
   stylesheet: Stylesheet;
@@ -62,7 +63,7 @@ export async function readAssets(config: BuildConfig, key: string, hashed: boole
     return undefined;
   }
   const modulePath = join(config.cacheDir, entry.templates.module);
-  if (entry.key !== key || !touch(modulePath)) return undefined;
+  if (entry.key !== key || !markInUse(modulePath)) return undefined;
   const moduleUrl = pathToFileURL(modulePath).href;
   const { manifest } = entry.scripts;
   return {
@@ -70,17 +71,6 @@ export async function readAssets(config: BuildConfig, key: string, hashed: boole
     scripts: { files: entry.scripts.files, manifest, scriptsFor: (markers) => scriptsForManifest(manifest, markers) },
     templates: { module: (await import(moduleUrl)) as TemplateModule, moduleUrl, versions: entry.templates.versions, layoutVersion: entry.templates.layoutVersion },
   };
-}
-
-/** Marks a compiled module as in use, so no other build removes it as stale (compile-templates.ts); false if it is gone. */
-function touch(path: string): boolean {
-  const now = new Date();
-  try {
-    utimesSync(path, now, now);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function writeAssets(config: BuildConfig, key: string, hashed: boolean, assets: BuiltAssets): Promise<void> {

@@ -12,7 +12,7 @@
  * from, so a rebuild can tell which pages a changed template touches.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +20,7 @@ import type { Metafile } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
 import { SitegenError } from '../errors';
-import { isStale } from '../stale-files';
+import { removeStaleFiles } from '../stale-files';
 import type * as Templates from '../../templates/index';
 
 export type TemplateModule = typeof Templates;
@@ -69,7 +69,8 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
-  removeStaleCompilations(config.cacheDir, file);
+  // Every edit of a template makes a new module: without this, .sitegen/ would grow by one for every save in `sitegen dev`.
+  removeStaleFiles(config.cacheDir, (name) => !name.startsWith('templates-') || join(config.cacheDir, name) === file);
   const moduleUrl = pathToFileURL(file).href;
   const sources = sourceVersions(config.root, metafile);
   const module = (await import(moduleUrl)) as TemplateModule;
@@ -92,18 +93,6 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   // The header and footer are rendered apart from the document (render-page.ts), so they are entries of their own.
   const layoutVersion = versionOfEntries(...['Document', 'Header', 'Footer'].map((name) => relativeTemplates(`layout/${name}.tsx`)));
   return { module, moduleUrl, versions, layoutVersion };
-}
-
-/**
- * Every edit of a template makes a new module: without this, .sitegen/ would
- * grow by one for every save in `sitegen dev`. The asset cache touches the
- * module it reuses, so a build still running keeps its own.
- */
-function removeStaleCompilations(cacheDir: string, current: string): void {
-  for (const name of readdirSync(cacheDir)) {
-    const path = join(cacheDir, name);
-    if (name.startsWith('templates-') && path !== current && isStale(path)) rmSync(path, { force: true });
-  }
 }
 
 /** Every input reachable from one entry by static imports. */

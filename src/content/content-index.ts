@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { isStale } from '../stale-files';
+import { isStale, removeStaleFiles } from '../stale-files';
 import type { BodyRef } from './body-packs';
 import type { FrontMatterText } from './read-content';
 
@@ -113,11 +113,7 @@ export class ContentIndex {
     renameSync(temporary, join(dir, 'index.json'));
 
     const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));
-    for (const name of readdirSync(dir)) {
-      if (name === 'index.json' || used.has(name)) continue;
-      const path = join(dir, name);
-      if (isStale(path)) rmSync(path, { force: true });
-    }
+    removeStaleFiles(dir, (name) => name === 'index.json' || used.has(name));
     removeOrphanIndexes(join(cacheDir, 'content'), dir);
   }
 }
