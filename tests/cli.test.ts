@@ -8,6 +8,16 @@ import { projectRoot, runSitegen } from './support/cli';
 
 const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
+/** Runs `test` with a new empty folder, removed afterwards whatever the outcome. */
+async function inScratchFolder(test: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
+  try {
+    await test(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('sitegen', () => {
   it('--help lists the build command and its options', async () => {
     const result = await runSitegen(['--help']);
@@ -30,21 +40,17 @@ describe('sitegen', () => {
   });
 
   it('an output folder that cannot be made is named in one line, without a stack trace, exit code 1', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
-    try {
+    await inScratchFolder(async (dir) => {
       writeFileSync(join(dir, 'a-file'), 'not a folder\n');
       const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], { env: { SUPABASE_URL: '' } });
       expect(result.stderr).toMatch(new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`));
       expect(result.code).toBe(1);
       expect(readdirSync(dir)).toEqual(['a-file']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('build prints one line per stage and a summary, and exits 0', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
-    try {
+    await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '', SITE_URL: 'https://env.example.co.uk' } });
       expect(result.code).toBe(0);
       for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write']) expect(result.stdout).toMatch(new RegExp(`^  ${stage} .+\\(\\d`, 'm'));
@@ -57,14 +63,11 @@ describe('sitegen', () => {
       expect(result.stdout).toMatch(/^48 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
       // SITE_URL from the environment sets the canonical origin.
       expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain('<link rel="canonical" href="https://env.example.co.uk/about"/>');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('--json prints the report as JSON: every page with its sizes, the totals and the stage times', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
-    try {
+    await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
       expect(result.code).toBe(0);
       const report = JSON.parse(result.stdout) as { pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[]; totals: { pages: number }; stages: Record<string, number> };
@@ -75,14 +78,11 @@ describe('sitegen', () => {
       expect(home.htmlGzip).toBeLessThan(home.html);
       expect(home.jsGzip).toBeGreaterThan(report.pages.find((page) => page.route === '/about')!.jsGzip);
       expect(Object.keys(report.stages).sort()).toEqual(['content', 'islands', 'render', 'styles', 'templates', 'write']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('new article writes a Markdown article with valid front matter that builds', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-new-'));
-    try {
+    await inScratchFolder(async (dir) => {
       await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
       const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
       expect(made.stderr).toBe('');
@@ -100,9 +100,7 @@ describe('sitegen', () => {
       const built = await runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
       expect(built.stderr).toBe('');
       expect(readFileSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain('<h1');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('rejects a site URL that is not a URL', async () => {
@@ -112,17 +110,14 @@ describe('sitegen', () => {
   });
 
   it('stops a build with SUPABASE_URL set and SUPABASE_ANON_KEY unset, whose forms would get 401, and writes nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
-    try {
+    await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--out', join(dir, 'out')], { env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '' } });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         "sitegen: SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.\n",
       );
       expect(readdirSync(dir)).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it.each([
@@ -130,14 +125,11 @@ describe('sitegen', () => {
     ['dev', ['dev', '--port', '0', '--content', join(projectRoot, 'content')], 'templates'],
     ['new article', ['new', 'article', 'Boiler servicing in winter'], 'content'],
   ])('%s outside a project names the folder and what is missing, and writes nothing', async (_, args, missing) => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
-    try {
+    await inScratchFolder(async (dir) => {
       const result = await runSitegen(args, { cwd: dir });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(`sitegen: ${dir} is not a sitegen project: it has no ${missing}/ folder (run sitegen in the project folder, beside its package.json)\n`);
       expect(readdirSync(dir)).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
