@@ -25,7 +25,11 @@ try {
   const out = join(project.dir, 'dist');
   const build = () => project.sitegen(['build', '--quiet', '--out', out]);
   const cold = async () => {
-    await Promise.all([project.forget(), rm(out, { recursive: true, force: true }), rm(`${out}.previous`, { recursive: true, force: true })]);
+    await Promise.all([
+      project.forget(),
+      rm(out, { recursive: true, force: true }),
+      rm(`${out}.previous`, { recursive: true, force: true }),
+    ]);
     return build();
   };
   // One unmeasured run of each first: the first start after install pays for the disk cache.
@@ -40,14 +44,18 @@ try {
   }
   const report = (name, list, target) => {
     const ms = median(list.map((sample) => sample.ms));
-    console.log(`  ${name.padEnd(34)} ${ms.toFixed(0).padStart(4)} ms   target < ${target} ms   ${verdict(ms < target)}   (runs: ${list.map((sample) => sample.ms.toFixed(0)).join(' ')})`);
+    console.log(
+      `  ${name.padEnd(34)} ${ms.toFixed(0).padStart(4)} ms   target < ${target} ms   ${verdict(ms < target)}   (runs: ${list.map((sample) => sample.ms.toFixed(0)).join(' ')})`,
+    );
   };
   console.log(`build of the site (48 pages; ${runs} runs each, median)`);
   report('cold (nothing kept)', samples.cold, 500);
   report('warm (caches from the last build)', samples.warm, 300);
   const peak = median([...samples.cold, ...samples.warm].map((sample) => sample.mb));
   const highest = Math.max(...[...samples.cold, ...samples.warm].map((sample) => sample.mb));
-  console.log(`  ${'peak memory'.padEnd(34)} ${peak.toFixed(0).padStart(4)} MB   target < 150 MB   ${verdict(highest < 150)}   (highest ${highest.toFixed(0)} MB)`);
+  console.log(
+    `  ${'peak memory'.padEnd(34)} ${peak.toFixed(0).padStart(4)} MB   target < 150 MB   ${verdict(highest < 150)}   (highest ${highest.toFixed(0)} MB)`,
+  );
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -26,17 +26,30 @@ const runs = Number(process.env.BENCH_RUNS ?? 7);
 const work = await mkdtemp(join(tmpdir(), 'sitegen-dev-bench-'));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /** Starts `sitegen dev` in a project; resolves once it answers a page, with the time that took. */
 async function startDev(project) {
   const started = performance.now();
-  const dev = spawn(join(root, 'bin', 'sitegen.js'), ['dev', '--port', '0', '--host', '127.0.0.1', '--leads-dir', join(project.dir, 'leads')], {
-    cwd: project.dir,
-    env: project.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const dev = spawn(
+    join(root, 'bin', 'sitegen.js'),
+    ['dev', '--port', '0', '--host', '127.0.0.1', '--leads-dir', join(project.dir, 'leads')],
+    {
+      cwd: project.dir,
+      env: project.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise((resolve, reject) => {
     let out = '';
     dev.stdout.on('data', (chunk) => {
@@ -84,8 +97,14 @@ async function saveToShown(project, url, slug) {
       }, title);
       const saved = Date.now();
       await writeFile(article, original.replace(/^title: .*$/m, `title: "${title}"`));
-      await page.waitForFunction((expected) => document.querySelector('h1')?.textContent === expected, title, { timeout: 10_000 });
-      const shown = await page.evaluate(() => window.benchShown ?? performance.timeOrigin + performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd);
+      await page.waitForFunction((expected) => document.querySelector('h1')?.textContent === expected, title, {
+        timeout: 10_000,
+      });
+      const shown = await page.evaluate(
+        () =>
+          window.benchShown ??
+          performance.timeOrigin + performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+      );
       // The first edit warms the server's caches; it is not counted.
       if (run > 0) samples.push(shown - saved);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -118,13 +137,21 @@ async function measureSite(name, project, slug) {
 
 try {
   const small = await measureSite('48 pages', await benchProject(join(work, 'small')), 'google-ads-guide');
-  const large = await measureSite('4,000 more articles', await benchProject(join(work, 'large'), { articles: 4000 }), 'trade-marketing-note-02000');
+  const large = await measureSite(
+    '4,000 more articles',
+    await benchProject(join(work, 'large'), { articles: 4000 }),
+    'trade-marketing-note-02000',
+  );
   console.log(`sitegen dev (${runs} edits, median; starts: median of ${small.readies.length})`);
   for (const site of [small, large]) {
-    console.log(`  ${site.name.padEnd(20)} ready ${site.ready.toFixed(0).padStart(4)} ms   save → shown ${site.ms.toFixed(0).padStart(4)} ms   (edits: ${site.samples.map((sample) => sample.toFixed(0)).join(' ')})`);
+    console.log(
+      `  ${site.name.padEnd(20)} ready ${site.ready.toFixed(0).padStart(4)} ms   save → shown ${site.ms.toFixed(0).padStart(4)} ms   (edits: ${site.samples.map((sample) => sample.toFixed(0)).join(' ')})`,
+    );
   }
   console.log(`  48 pages: save → shown ${small.ms.toFixed(0)} ms (< 150) ${verdict(small.ms < 150)}`);
-  console.log(`  4,000 articles: ready ${large.ready.toFixed(0)} ms (< 500) ${verdict(large.ready < 500)}; save → shown ${large.ms.toFixed(0)} ms (< 150 and ≤ 1.5 × ${small.ms.toFixed(0)}) ${verdict(large.ms < 150 && large.ms <= 1.5 * small.ms)}`);
+  console.log(
+    `  4,000 articles: ready ${large.ready.toFixed(0)} ms (< 500) ${verdict(large.ready < 500)}; save → shown ${large.ms.toFixed(0)} ms (< 150 and ≤ 1.5 × ${small.ms.toFixed(0)}) ${verdict(large.ms < 150 && large.ms <= 1.5 * small.ms)}`,
+  );
 } finally {
   await browser.close();
   await rm(work, { recursive: true, force: true });

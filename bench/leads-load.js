@@ -23,19 +23,37 @@ const work = await mkdtemp(join(tmpdir(), 'sitegen-load-'));
 const dist = join(work, 'dist');
 const leadsDir = join(work, 'leads');
 
-const env = { ...process.env, SUPABASE_URL: '', LEAD_RATE_LIMIT: 'off', LEAD_WEBHOOK_URL: '', RESEND_API_KEY: '', LEAD_EMAIL_TO: '', LEAD_EMAIL_FROM: '' };
+const env = {
+  ...process.env,
+  SUPABASE_URL: '',
+  LEAD_RATE_LIMIT: 'off',
+  LEAD_WEBHOOK_URL: '',
+  RESEND_API_KEY: '',
+  LEAD_EMAIL_TO: '',
+  LEAD_EMAIL_FROM: '',
+};
 const run = (args) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/sitegen.js', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+    const child = spawn(process.execPath, ['bin/sitegen.js', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`sitegen ${args.join(' ')} exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`sitegen ${args.join(' ')} exited with ${code}`)),
+    );
   });
 
 let server;
 try {
   await run(['build', '--quiet', '--out', dist]);
-  server = spawn(process.execPath, ['bin/sitegen.js', 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', dist, '--leads-dir', leadsDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+  server = spawn(
+    process.execPath,
+    ['bin/sitegen.js', 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', dist, '--leads-dir', leadsDir],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env },
+  );
   const url = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (chunk) => {
@@ -70,7 +88,11 @@ try {
         website: '',
       });
       const sent = performance.now();
-      const response = await fetch(`${url}/functions/v1/contact-form`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const response = await fetch(`${url}/functions/v1/contact-form`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       const reply = await response.json();
       latencies.push(performance.now() - sent);
       if (response.ok && reply.success === true) accepted += 1;
@@ -88,9 +110,13 @@ try {
   const percentile = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
   console.log(`lead submissions: ${total} at ${concurrency} at a time against sitegen preview`);
   console.log(`  accepted       ${accepted} of ${total}`);
-  console.log(`  in database    ${rows.length} rows; every accepted submission exactly once: ${verdict(once && rows.length === accepted)}`);
+  console.log(
+    `  in database    ${rows.length} rows; every accepted submission exactly once: ${verdict(once && rows.length === accepted)}`,
+  );
   console.log(`  throughput     ${(total / seconds).toFixed(0)} submissions/s`);
-  console.log(`  latency        p50 ${percentile(50).toFixed(1)} ms, p99 ${percentile(99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
+  console.log(
+    `  latency        p50 ${percentile(50).toFixed(1)} ms, p99 ${percentile(99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+  );
   if (!once || accepted !== total) process.exitCode = 1;
 } finally {
   server?.kill('SIGTERM');

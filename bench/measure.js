@@ -12,7 +12,9 @@ const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 export function measure(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const [program, programArgs] = gnuTime ? [gnuTime, ['-f', 'bench:max-rss-kb=%M', command, ...args]] : [command, args];
+    const [program, programArgs] = gnuTime
+      ? [gnuTime, ['-f', 'bench:max-rss-kb=%M', command, ...args]]
+      : [command, args];
     const child = spawn(program, programArgs, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let sampledKb = 0;
@@ -20,7 +22,10 @@ export function measure(command, args, options = {}) {
       ? undefined
       : setInterval(() => {
           try {
-            sampledKb = Math.max(sampledKb, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
+            sampledKb = Math.max(
+              sampledKb,
+              Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0),
+            );
           } catch {
             // The process has just ended.
           }
@@ -30,7 +35,8 @@ export function measure(command, args, options = {}) {
     child.on('close', (code) => {
       clearInterval(sampler);
       const ms = performance.now() - started;
-      if (code !== 0) return reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-2000)}`));
+      if (code !== 0)
+        return reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-2000)}`));
       const kb = gnuTime ? Number(/bench:max-rss-kb=(\d+)/.exec(stderr)?.[1]) : sampledKb;
       resolve({ ms, mb: kb / 1024 });
     });

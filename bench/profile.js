@@ -32,7 +32,11 @@ import { writeArticles } from './scale/articles.js';
 import { median } from './measure.js';
 
 const { values: args } = parseArgs({
-  options: { articles: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, json: { type: 'string' } },
+  options: {
+    articles: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '5' },
+    json: { type: 'string' },
+  },
 });
 const count = Number(args.articles);
 const runs = Number(args.runs);
@@ -46,7 +50,9 @@ try {
   const aMinuteAgo = new Date(Date.now() - 60_000);
   await Promise.all(written.map((slug) => utimes(join(work, 'articles', `${slug}.md`), aMinuteAgo, aMinuteAgo)));
   // The steps, from the generator's own source, bundled as lib/ is: the packages the CLI keeps external stay so.
-  const { dependencies } = JSON.parse(await import('node:fs').then(({ readFileSync }) => readFileSync(join(root, 'package.json'), 'utf8')));
+  const { dependencies } = JSON.parse(
+    await import('node:fs').then(({ readFileSync }) => readFileSync(join(root, 'package.json'), 'utf8')),
+  );
   // The same packages as scripts/compile-cli.js bundles into lib/.
   const bundled = new Set(['commander', 'fast-glob', 'valibot']);
   await build({
@@ -60,7 +66,9 @@ try {
     external: Object.keys(dependencies)
       .filter((name) => !bundled.has(name))
       .flatMap((name) => [name, `${name}/*`]),
-    banner: { js: "import { createRequire as __profileRequire } from 'node:module'; const require = __profileRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __profileRequire } from 'node:module'; const require = __profileRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 
@@ -79,17 +87,25 @@ try {
   const cell = (pass, step) => median(samples.map((sample) => sample.passes[pass][step] ?? Number.NaN));
   const indexedSteps = new Set(['index lookup', 'kept body']);
   const readSteps = new Set(['read', 'front matter', 'validate', 'markdown']);
-  const total = (pass, skip) => steps.filter((step) => !skip.has(step)).reduce((sum, step) => sum + cell(pass, step), 0);
+  const total = (pass, skip) =>
+    steps.filter((step) => !skip.has(step)).reduce((sum, step) => sum + cell(pass, step), 0);
   const rows = steps.map((step) => [step, cell(0, step), cell(samples[0].passes.length - 1, step)]);
   console.log(`An article page on this stack: ${count} articles, median of ${runs} runs, µs per article`);
-  console.log(`  start-up ${median(samples.map((sample) => sample.startMs)).toFixed(0)} ms (Node, React, marked, gray-matter, the steps), templates and site data ${median(samples.map((sample) => sample.setupMs)).toFixed(0)} ms`);
+  console.log(
+    `  start-up ${median(samples.map((sample) => sample.startMs)).toFixed(0)} ms (Node, React, marked, gray-matter, the steps), templates and site data ${median(samples.map((sample) => sample.setupMs)).toFixed(0)} ms`,
+  );
   console.log('');
   console.log(`  ${'step'.padEnd(14)}${'first pass'.padStart(12)}${'steady'.padStart(10)}`);
   const µs = (value) => (Number.isNaN(value) ? '-' : value.toFixed(0));
-  for (const [step, first, steady] of rows) console.log(`  ${step.padEnd(14)}${µs(first).padStart(12)}${µs(steady).padStart(10)}`);
+  for (const [step, first, steady] of rows)
+    console.log(`  ${step.padEnd(14)}${µs(first).padStart(12)}${µs(steady).padStart(10)}`);
   const last = samples[0].passes.length - 1;
-  console.log(`  ${'page, read'.padEnd(14)}${total(0, indexedSteps).toFixed(0).padStart(12)}${total(last, indexedSteps).toFixed(0).padStart(10)}   (a build without the content index)`);
-  console.log(`  ${'page, indexed'.padEnd(14)}${total(0, readSteps).toFixed(0).padStart(12)}${total(last, readSteps).toFixed(0).padStart(10)}   (an unchanged file, with it)`);
+  console.log(
+    `  ${'page, read'.padEnd(14)}${total(0, indexedSteps).toFixed(0).padStart(12)}${total(last, indexedSteps).toFixed(0).padStart(10)}   (a build without the content index)`,
+  );
+  console.log(
+    `  ${'page, indexed'.padEnd(14)}${total(0, readSteps).toFixed(0).padStart(12)}${total(last, readSteps).toFixed(0).padStart(10)}   (an unchanged file, with it)`,
+  );
   if (args.json) await writeFile(args.json, JSON.stringify({ count, runs, samples }, null, 2));
 } finally {
   await Promise.all([rm(work, { recursive: true, force: true }), rm(bundle, { force: true })]);

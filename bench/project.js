@@ -18,7 +18,16 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 
 export async function benchProject(dir, { articles = 0, seed = 7 } = {}) {
   await mkdir(dir, { recursive: true });
-  for (const path of ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+  for (const path of [
+    'content',
+    'templates',
+    'islands',
+    'public',
+    'supabase',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ]) {
     await cp(join(root, path), join(dir, path), { recursive: true });
   }
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));

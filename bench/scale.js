@@ -33,7 +33,11 @@ import { measure, median, verdict } from './measure.js';
 import { benchProject, root } from './project.js';
 
 const { values: args } = parseArgs({
-  options: { sizes: { type: 'string', default: '250,1000,4000' }, runs: { type: 'string', default: '7' }, json: { type: 'string' } },
+  options: {
+    sizes: { type: 'string', default: '250,1000,4000' },
+    runs: { type: 'string', default: '7' },
+    json: { type: 'string' },
+  },
 });
 const sizes = args.sizes.split(',').map(Number);
 const runs = Number(args.runs);
@@ -50,23 +54,43 @@ async function prepare(work, n) {
 
   // sitegen: the whole site, its own content plus the N articles, in a project of its own.
   const project = await benchProject(join(work, 'sitegen'));
-  await Promise.all(files.map((file) => cp(join(articles, file), join(project.content, 'blog', file), { preserveTimestamps: true })));
+  await Promise.all(
+    files.map((file) => cp(join(articles, file), join(project.content, 'blog', file), { preserveTimestamps: true })),
+  );
 
   // Eleventy: the articles with a small Nunjucks layout.
   const eleventy = join(work, 'eleventy');
   await mkdir(join(eleventy, 'src', '_includes'), { recursive: true });
   await cp(articles, join(eleventy, 'src', 'blog'), { recursive: true });
-  await writeFile(join(eleventy, 'src', '_includes', 'article.njk'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title><meta name="description" content="{{ description }}"></head><body><main><h1>{{ title }}</h1>{{ content | safe }}</main></body></html>\n');
-  await writeFile(join(eleventy, 'src', 'blog', 'blog.11tydata.json'), JSON.stringify({ layout: 'article.njk', permalink: 'blog/{{ slug }}/index.html' }));
-  await writeFile(join(eleventy, 'eleventy.config.mjs'), 'export default function () { return { dir: { input: "src", output: "out" } }; }\n');
+  await writeFile(
+    join(eleventy, 'src', '_includes', 'article.njk'),
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title><meta name="description" content="{{ description }}"></head><body><main><h1>{{ title }}</h1>{{ content | safe }}</main></body></html>\n',
+  );
+  await writeFile(
+    join(eleventy, 'src', 'blog', 'blog.11tydata.json'),
+    JSON.stringify({ layout: 'article.njk', permalink: 'blog/{{ slug }}/index.html' }),
+  );
+  await writeFile(
+    join(eleventy, 'eleventy.config.mjs'),
+    'export default function () { return { dir: { input: "src", output: "out" } }; }\n',
+  );
 
   // Hugo: the same articles with a small layout.
   const hugoSite = join(work, 'hugo');
   await mkdir(join(hugoSite, 'layouts', '_default'), { recursive: true });
   await cp(articles, join(hugoSite, 'content', 'blog'), { recursive: true });
-  await writeFile(join(hugoSite, 'hugo.toml'), 'baseURL = "https://example.co.uk/"\ndisableKinds = ["taxonomy", "term", "RSS"]\n');
-  await writeFile(join(hugoSite, 'layouts', '_default', 'single.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n');
-  await writeFile(join(hugoSite, 'layouts', '_default', 'list.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n');
+  await writeFile(
+    join(hugoSite, 'hugo.toml'),
+    'baseURL = "https://example.co.uk/"\ndisableKinds = ["taxonomy", "term", "RSS"]\n',
+  );
+  await writeFile(
+    join(hugoSite, 'layouts', '_default', 'single.html'),
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n',
+  );
+  await writeFile(
+    join(hugoSite, 'layouts', '_default', 'list.html'),
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n',
+  );
 
   const out = join(work, 'sitegen-out');
   const build = (...more) => project.sitegen(['build', '--quiet', '--out', out, ...more]);
@@ -76,7 +100,12 @@ async function prepare(work, n) {
       await project.forget();
       return build();
     },
-    eleventy: () => measure(process.execPath, [join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet', '--config=eleventy.config.mjs'], { cwd: eleventy }),
+    eleventy: () =>
+      measure(
+        process.execPath,
+        [join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet', '--config=eleventy.config.mjs'],
+        { cwd: eleventy },
+      ),
   };
   if (hugoVersion) generators.hugo = () => measure('hugo', ['--quiet', '-s', hugoSite, '-d', join(work, 'hugo-out')]);
 
@@ -86,12 +115,20 @@ async function prepare(work, n) {
     generators,
     /** A first build: nothing kept, and an empty output folder. */
     firstBuild: async () => {
-      await Promise.all([project.forget(), rm(out, { recursive: true, force: true }), rm(`${out}.previous`, { recursive: true, force: true })]);
+      await Promise.all([
+        project.forget(),
+        rm(out, { recursive: true, force: true }),
+        rm(`${out}.previous`, { recursive: true, force: true }),
+      ]);
       return build();
     },
     incremental: () => project.sitegen(['build', '--quiet', '--incremental', '--out', incrementalOut]),
     /** One article's body edited, a different one each time. */
-    editOne: () => appendFile(join(project.content, 'blog', `${slugs[(edits++ * 97) % slugs.length]}.md`), `\nA sentence added by the benchmark, edit ${edits}.\n`),
+    editOne: () =>
+      appendFile(
+        join(project.content, 'blog', `${slugs[(edits++ * 97) % slugs.length]}.md`),
+        `\nA sentence added by the benchmark, edit ${edits}.\n`,
+      ),
   };
 }
 
@@ -112,7 +149,11 @@ async function timed(times, run) {
     settleDisk();
     samples.push(await run());
   }
-  return { ms: median(samples.map((s) => s.ms)), mb: median(samples.map((s) => s.mb)), runs: samples.map((s) => Math.round(s.ms)) };
+  return {
+    ms: median(samples.map((s) => s.ms)),
+    mb: median(samples.map((s) => s.mb)),
+    runs: samples.map((s) => Math.round(s.ms)),
+  };
 }
 
 const results = [];
@@ -133,7 +174,12 @@ try {
       }
     }
     const row = { n, generators: {} };
-    for (const name of names) row.generators[name] = { ms: median(samples[name].map((s) => s.ms)), mb: median(samples[name].map((s) => s.mb)), runs: samples[name].map((s) => Math.round(s.ms)) };
+    for (const name of names)
+      row.generators[name] = {
+        ms: median(samples[name].map((s) => s.ms)),
+        mb: median(samples[name].map((s) => s.mb)),
+        runs: samples[name].map((s) => Math.round(s.ms)),
+      };
     row.firstBuild = await timed(Math.min(runs, 5), firstBuild);
     // The first incremental build makes the manifest; the ones after it find nothing changed, or one article edited.
     await incremental();
@@ -143,7 +189,9 @@ try {
       return incremental();
     });
     results.push(row);
-    process.stderr.write(`  N=${n}: ${names.map((name) => `${name} ${(row.generators[name].ms / 1000).toFixed(2)} s`).join(', ')}, first build ${(row.firstBuild.ms / 1000).toFixed(2)} s\n`);
+    process.stderr.write(
+      `  N=${n}: ${names.map((name) => `${name} ${(row.generators[name].ms / 1000).toFixed(2)} s`).join(', ')}, first build ${(row.firstBuild.ms / 1000).toFixed(2)} s\n`,
+    );
     await rm(dir, { recursive: true, force: true });
   }
 } finally {
@@ -161,9 +209,13 @@ const versions = {
   eleventy: versionOf('@11ty/eleventy'),
   hugo: hugoVersion ?? 'not installed',
 };
-console.log(`build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, react ${versions.react}, marked ${versions.marked}, gray-matter ${versions.grayMatter}; eleventy ${versions.eleventy}, ${versions.hugo})`);
+console.log(
+  `build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, react ${versions.react}, marked ${versions.marked}, gray-matter ${versions.grayMatter}; eleventy ${versions.eleventy}, ${versions.hugo})`,
+);
 console.log('');
-console.log('| N | sitegen | without .sitegen/ | first build | Eleventy | Hugo | ÷ Eleventy | ÷ Hugo | without .sitegen/ ÷ Hugo | first build ÷ Hugo | memory | Eleventy memory | Hugo memory | --incremental, nothing changed | --incremental, one article edited |');
+console.log(
+  '| N | sitegen | without .sitegen/ | first build | Eleventy | Hugo | ÷ Eleventy | ÷ Hugo | without .sitegen/ ÷ Hugo | first build ÷ Hugo | memory | Eleventy memory | Hugo memory | --incremental, nothing changed | --incremental, one article edited |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const { n, generators: g, firstBuild: first, incrementalUpToDate: up, incrementalOneEdit: edit } of results) {
   const cold = g['sitegen without .sitegen/'];
@@ -179,18 +231,32 @@ if (largest) {
   const cold = g['sitegen without .sitegen/'];
   const peak = Math.max(g.sitegen.mb, cold.mb, largest.firstBuild.mb);
   console.log(`targets at N = 4000:`);
-  console.log(`  consecutive builds ÷ Eleventy ${ratio(g.sitegen.ms, g.eleventy.ms)} (≤ 0.35) ${verdict(g.sitegen.ms <= 0.35 * g.eleventy.ms)}`);
-  console.log(`  consecutive builds ÷ Hugo ${ratio(g.sitegen.ms, g.hugo?.ms)} (≤ 0.5) ${g.hugo ? verdict(g.sitegen.ms <= 0.5 * g.hugo.ms) : 'hugo not installed'}`);
-  console.log(`  without .sitegen/ ÷ Hugo ${ratio(cold.ms, g.hugo?.ms)} (≤ 0.7) ${g.hugo ? verdict(cold.ms <= 0.7 * g.hugo.ms) : 'hugo not installed'}`);
+  console.log(
+    `  consecutive builds ÷ Eleventy ${ratio(g.sitegen.ms, g.eleventy.ms)} (≤ 0.35) ${verdict(g.sitegen.ms <= 0.35 * g.eleventy.ms)}`,
+  );
+  console.log(
+    `  consecutive builds ÷ Hugo ${ratio(g.sitegen.ms, g.hugo?.ms)} (≤ 0.5) ${g.hugo ? verdict(g.sitegen.ms <= 0.5 * g.hugo.ms) : 'hugo not installed'}`,
+  );
+  console.log(
+    `  without .sitegen/ ÷ Hugo ${ratio(cold.ms, g.hugo?.ms)} (≤ 0.7) ${g.hugo ? verdict(cold.ms <= 0.7 * g.hugo.ms) : 'hugo not installed'}`,
+  );
   console.log(`  peak memory ${peak.toFixed(0)} MB (< 400) ${verdict(peak < 400)}`);
   const up = largest.incrementalUpToDate.ms / g.sitegen.ms;
-  console.log(`  --incremental, nothing changed: ${(up * 100).toFixed(0)}% of a whole build (< 15%) ${verdict(up < 0.15)}`);
+  console.log(
+    `  --incremental, nothing changed: ${(up * 100).toFixed(0)}% of a whole build (< 15%) ${verdict(up < 0.15)}`,
+  );
   const edit = largest.incrementalOneEdit.ms / g.sitegen.ms;
   console.log(`  --incremental, one body edited: ${edit.toFixed(2)} of a whole build (≤ 0.2) ${verdict(edit <= 0.2)}`);
-  console.log(`  (reported) first build into an empty output folder: ${seconds(largest.firstBuild.ms)}, ${ratio(largest.firstBuild.ms, g.hugo?.ms)} of Hugo's`);
+  console.log(
+    `  (reported) first build into an empty output folder: ${seconds(largest.firstBuild.ms)}, ${ratio(largest.firstBuild.ms, g.hugo?.ms)} of Hugo's`,
+  );
 }
 if (largest && smallest) {
   const growth = largest.generators.sitegen.ms / smallest.generators.sitegen.ms;
   console.log(`linear growth: 4000 takes ${growth.toFixed(1)}× as long as 250 (≤ 18) ${verdict(growth <= 18)}`);
 }
-if (args.json) await writeFile(args.json, `${JSON.stringify({ date: new Date().toISOString(), versions, runs, results }, null, 2)}\n`);
+if (args.json)
+  await writeFile(
+    args.json,
+    `${JSON.stringify({ date: new Date().toISOString(), versions, runs, results }, null, 2)}\n`,
+  );

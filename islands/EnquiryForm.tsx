@@ -35,11 +35,40 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
   const { fields } = copy;
 
   return (
-    <form aria-labelledby={labelledBy} class="relative space-y-4" onSubmit={onSubmit} onFocusIn={prepare} onPointerDown={prepare}>
+    <form
+      aria-labelledby={labelledBy}
+      class="relative space-y-4"
+      onSubmit={onSubmit}
+      onFocusIn={prepare}
+      onPointerDown={prepare}
+    >
       <div class={full ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
-        <TextField id={id('name')} name="name" label={fields.name} required autoComplete="name" maxLength={limits.name} />
-        <TextField id={id('email')} name="email" type="email" label={fields.email} required autoComplete="email" maxLength={limits.email} />
-        <TextField id={id('phone')} name="phone" type="tel" label={fields.phone} required={full} autoComplete="tel" maxLength={limits.phone} />
+        <TextField
+          id={id('name')}
+          name="name"
+          label={fields.name}
+          required
+          autoComplete="name"
+          maxLength={limits.name}
+        />
+        <TextField
+          id={id('email')}
+          name="email"
+          type="email"
+          label={fields.email}
+          required
+          autoComplete="email"
+          maxLength={limits.email}
+        />
+        <TextField
+          id={id('phone')}
+          name="phone"
+          type="tel"
+          label={fields.phone}
+          required={full}
+          autoComplete="tel"
+          maxLength={limits.phone}
+        />
         <SelectField
           id={id('trade')}
           name="trade"
@@ -50,14 +79,32 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
         />
         {full && (
           <>
-            <TextField id={id('business_name')} name="business_name" label={fields.businessName} autoComplete="organization" maxLength={limits.business_name} />
-            <TextField id={id('location')} name="location" label={fields.location} autoComplete="address-level2" maxLength={limits.location} />
+            <TextField
+              id={id('business_name')}
+              name="business_name"
+              label={fields.businessName}
+              autoComplete="organization"
+              maxLength={limits.business_name}
+            />
+            <TextField
+              id={id('location')}
+              name="location"
+              label={fields.location}
+              autoComplete="address-level2"
+              maxLength={limits.location}
+            />
           </>
         )}
       </div>
       {full && (
         <>
-          <SelectField id={id('budget')} name="budget" label={fields.budget} placeholder={fields.budgetPlaceholder} options={budgetOptions} />
+          <SelectField
+            id={id('budget')}
+            name="budget"
+            label={fields.budget}
+            placeholder={fields.budgetPlaceholder}
+            options={budgetOptions}
+          />
           <fieldset>
             <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
             <div class="flex flex-wrap gap-2">
@@ -73,7 +120,13 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
               ))}
             </div>
           </fieldset>
-          <TextArea id={id('message')} name="message" label={fields.message} maxLength={limits.message} placeholder={fields.messagePlaceholder} />
+          <TextArea
+            id={id('message')}
+            name="message"
+            label={fields.message}
+            maxLength={limits.message}
+            placeholder={fields.messagePlaceholder}
+          />
         </>
       )}
       <Honeypot />

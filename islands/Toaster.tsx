@@ -38,7 +38,12 @@ export function Toaster({ label, dismiss }: ToasterProps) {
             <p class="font-semibold">{toast.title}</p>
             <p class="mt-1 text-sm">{toast.text}</p>
           </div>
-          <button type="button" class="rounded p-1 text-lg leading-none opacity-80 hover:opacity-100" aria-label={dismiss} onClick={() => dismissToast(toast.id)}>
+          <button
+            type="button"
+            class="rounded p-1 text-lg leading-none opacity-80 hover:opacity-100"
+            aria-label={dismiss}
+            onClick={() => dismissToast(toast.id)}
+          >
             &times;
           </button>
         </div>

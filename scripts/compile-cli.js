@@ -19,7 +19,11 @@ const external = Object.keys(dependencies)
 // A fresh folder: chunk names change with their content, and stale ones would pile up.
 await rm('lib', { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli.ts', 'site-worker': 'src/workers/site-worker.ts', 'generator-version': 'src/generator-version.ts' },
+  entryPoints: {
+    cli: 'src/cli.ts',
+    'site-worker': 'src/workers/site-worker.ts',
+    'generator-version': 'src/generator-version.ts',
+  },
   outdir: 'lib',
   bundle: true,
   splitting: true,

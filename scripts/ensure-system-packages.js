@@ -27,7 +27,9 @@ if (missing.length) {
   const command = `apt-get update && apt-get install -y ${missing.map((item) => item.package).join(' ')}`;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`The tests need ${missing.map((item) => item.what).join(' and ')}, not installed.\nInstall with:\n\n  sudo sh -c '${command}'\n`);
+    console.error(
+      `The tests need ${missing.map((item) => item.what).join(' and ')}, not installed.\nInstall with:\n\n  sudo sh -c '${command}'\n`,
+    );
     process.exit(1);
   }
   console.log(`Missing ${missing.map((item) => item.what).join(' and ')}: installing (${command})`);

@@ -21,7 +21,17 @@ const gzipEveryPageUpTo = 300;
 
 export interface BuildReport {
   pages: PageReport[];
-  totals: { pages: number; files: number; bytes: number; html: number; htmlGzip: number | null; css: number; cssGzip: number; js: number; jsGzip: number };
+  totals: {
+    pages: number;
+    files: number;
+    bytes: number;
+    html: number;
+    htmlGzip: number | null;
+    css: number;
+    cssGzip: number;
+    js: number;
+    jsGzip: number;
+  };
   stages: Partial<Record<Stage | 'write', number>>;
   ms: number;
 }
@@ -66,7 +76,8 @@ export function measureBuild(
       js += size.raw;
       jsGzip += size.gzip;
     }
-    const htmlGzip = readPage && (everyPage || measured.has(page)) ? gzipSync(page.html ?? readPage(page)).byteLength : null;
+    const htmlGzip =
+      readPage && (everyPage || measured.has(page)) ? gzipSync(page.html ?? readPage(page)).byteLength : null;
     return { route: page.route.path, html: page.bytes, htmlGzip, js, jsGzip };
   });
   const css = files.filter((file) => file.path.endsWith('.css')).map(sizeOf);
@@ -98,13 +109,18 @@ export function formatReport(report: BuildReport): string {
   const rows = grouped ? bySection(report.pages) : report.pages.map((page) => ({ ...page, count: 1 }));
   const labels = rows.map((row) => (row.count > 1 ? `${row.route} (${row.count} pages)` : row.route));
   const width = Math.max(5, ...labels.map((label) => label.length));
-  const line = (route: string, cells: string[]) => `  ${route.padEnd(width)}  ${cells.map((cell) => cell.padStart(9)).join('  ')}`;
+  const line = (route: string, cells: string[]) =>
+    `  ${route.padEnd(width)}  ${cells.map((cell) => cell.padStart(9)).join('  ')}`;
   // Grouped rows show the largest page of the section: a budget is per page, not per section.
   const lines = [line('route', grouped ? ['max html', 'gzip', 'max js', 'gzip'] : ['html', 'gzip', 'js', 'gzip'])];
-  rows.forEach((row, index) => lines.push(line(labels[index]!, [size(row.html), size(row.htmlGzip), size(row.js), size(row.jsGzip)])));
+  rows.forEach((row, index) =>
+    lines.push(line(labels[index]!, [size(row.html), size(row.htmlGzip), size(row.js), size(row.jsGzip)])),
+  );
   const { totals } = report;
   lines.push(line('total', [size(totals.html), size(totals.htmlGzip), size(totals.js), size(totals.jsGzip)]));
-  lines.push(`  css ${size(totals.css)} (${size(totals.cssGzip)} gzipped), javascript ${size(totals.js)} (${size(totals.jsGzip)} gzipped) in all`);
+  lines.push(
+    `  css ${size(totals.css)} (${size(totals.cssGzip)} gzipped), javascript ${size(totals.js)} (${size(totals.jsGzip)} gzipped) in all`,
+  );
   const order = ['content', 'styles', 'islands', 'templates', 'render', 'write'];
   const stages = Object.entries(report.stages).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   lines.push(`  stages: ${stages.map(([stage, ms]) => `${stage} ${formatMs(ms)}`).join(', ')}`);

@@ -19,7 +19,19 @@ import { SitegenError } from './errors';
 import { createLog, formatBytes, formatMs, type Log } from './log';
 import { generatorVersion } from './generator-version';
 import { listFiles, listFilesAndLinks } from './list-files';
-import { applyChanges, changedInputs, missingFiles, readInputs, readManifest, readStamp, removeManifest, writeManifest, type Inputs, type Manifest, type ManifestPage } from './output/incremental';
+import {
+  applyChanges,
+  changedInputs,
+  missingFiles,
+  readInputs,
+  readManifest,
+  readStamp,
+  removeManifest,
+  writeManifest,
+  type Inputs,
+  type Manifest,
+  type ManifestPage,
+} from './output/incremental';
 import { refuseForeignOutput } from './output/output-folder';
 import { isShapeConflict, Staging, type SiteFile } from './output/write-site';
 import { publicFileIn } from './validate-routes';
@@ -69,10 +81,17 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   const log = createLog(config.quiet || options.json);
   const progress = process.stdout.isTTY && !config.quiet && !options.json;
 
-  log.info(`sitegen build${options.incremental ? ' --incremental' : ''} → ${relative(process.cwd(), config.outDir) || '.'}`);
-  if (!config.supabase.url) log.info('  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)');
+  log.info(
+    `sitegen build${options.incremental ? ' --incremental' : ''} → ${relative(process.cwd(), config.outDir) || '.'}`,
+  );
+  if (!config.supabase.url)
+    log.info(
+      '  forms      SUPABASE_URL is not set: forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)',
+    );
 
-  const generator = options.generator ?? (await generatorVersion(config.root, fileURLToPath(new URL('.', options.workerUrl ?? import.meta.url))));
+  const generator =
+    options.generator ??
+    (await generatorVersion(config.root, fileURLToPath(new URL('.', options.workerUrl ?? import.meta.url))));
   const builderOptions: SiteBuilderOptions = {
     workerUrl: options.workerUrl,
     workers: options.workers,
@@ -89,10 +108,16 @@ async function runBuild(options: BuildCommandOptions): Promise<BuildResult> {
   };
   // A report is measured only to be shown: gzipping every page costs a small site a tenth of its build.
   const run: BuildRun = { log, started, reporting: !config.quiet || options.json === true };
-  const result = options.incremental ? await buildIncrementally(config, builderOptions, generator, run) : await buildCold(config, builderOptions, run);
+  const result = options.incremental
+    ? await buildIncrementally(config, builderOptions, generator, run)
+    : await buildCold(config, builderOptions, run);
 
-  if (result.upToDate) log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
-  else if (result.bodiesReplaced && !options.json) log.info(`${result.bodiesReplaced.length} page${result.bodiesReplaced.length === 1 ? '' : 's'}, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
+  if (result.upToDate)
+    log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
+  else if (result.bodiesReplaced && !options.json)
+    log.info(
+      `${result.bodiesReplaced.length} page${result.bodiesReplaced.length === 1 ? '' : 's'}, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`,
+    );
   else if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     log.info('');
@@ -122,7 +147,11 @@ async function buildCold(
   const { log, started, reporting } = run;
   const staging = await Staging.open(config.outDir, config.publicDir, { fresh });
   const { SiteBuilder } = await import('./site-builder');
-  const builder = new SiteBuilder(config, { ...builderOptions, renderTo: staging.dir, remember: manifest !== undefined });
+  const builder = new SiteBuilder(config, {
+    ...builderOptions,
+    renderTo: staging.dir,
+    remember: manifest !== undefined,
+  });
   try {
     const { stages } = await builder.update();
     const writing = performance.now();
@@ -138,12 +167,24 @@ async function buildCold(
     builderOptions.interrupt?.throwIfAborted();
     const written = await staging.commit();
     logIndex(log, builder.writeContentIndex());
-    if (manifest) await writeManifest(config, { generator: manifest.generator, pages: manifestPages(pages), files: await fileHashes(config, files) }, manifest.inputs);
+    if (manifest)
+      await writeManifest(
+        config,
+        { generator: manifest.generator, pages: manifestPages(pages), files: await fileHashes(config, files) },
+        manifest.inputs,
+      );
     else await removeManifest(config);
     const writeMs = performance.now() - writing;
     log.stage('write', `${written.files} files, ${formatBytes(written.bytes)}`, writeMs);
     const { measureBuild } = await import('./build-report');
-    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, written, pageReader(config, reporting));
+    const report = measureBuild(
+      pages,
+      files,
+      { ...stages, write: writeMs },
+      performance.now() - started,
+      written,
+      pageReader(config, reporting),
+    );
     return { ...report, outDir: config.outDir };
   } catch (error) {
     // The build threads stop first: one still writing a page into the staging folder would race its removal.
@@ -160,12 +201,22 @@ async function buildCold(
 }
 
 /** The result of an incremental build that made no site model: the last build's `pages` stand, and `written` (if any) took their place. */
-function keptOutput(config: BuildConfig, started: number, pages: number, written = { files: 0, bytes: 0 }): BuildResult {
+function keptOutput(
+  config: BuildConfig,
+  started: number,
+  pages: number,
+  written = { files: 0, bytes: 0 },
+): BuildResult {
   const totals = { pages, ...written, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
   return { pages: [], stages: {}, ms: performance.now() - started, totals, outDir: config.outDir };
 }
 
-async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuilderOptions, generator: string, run: BuildRun): Promise<BuildResult> {
+async function buildIncrementally(
+  config: BuildConfig,
+  builderOptions: SiteBuilderOptions,
+  generator: string,
+  run: BuildRun,
+): Promise<BuildResult> {
   const { log, started, reporting } = run;
   const inputs = readInputs(config, generator);
   const stamp = await readStamp(config);
@@ -188,19 +239,28 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
         ? `${files} changed in ${edits.files === 1 ? 'its body' : 'their bodies'} alone: ${edits.pages.join(', ')}`
         : `${files} saved again unchanged: nothing to write`;
       log.stage('bodies', detail, performance.now() - started);
-      return { ...keptOutput(config, started, stamp.pages, { files: edits.pages.length, bytes: edits.bytes }), bodiesReplaced: edits.pages };
+      return {
+        ...keptOutput(config, started, stamp.pages, { files: edits.pages.length, bytes: edits.bytes }),
+        bodiesReplaced: edits.pages,
+      };
     }
   }
 
   // Without a manifest of this generator's, the output may hold anything: a whole build replaces it.
   const last = previous?.generator === generator ? previous.parse() : undefined;
   if (!last) {
-    log.info(`  cache      ${!previous ? 'none yet' : previous.generator !== generator ? 'made by another version of sitegen' : 'unreadable'}: a whole build`);
+    log.info(
+      `  cache      ${!previous ? 'none yet' : previous.generator !== generator ? 'made by another version of sitegen' : 'unreadable'}: a whole build`,
+    );
     return buildCold(config, builderOptions, run, { inputs, generator });
   }
   // A few articles changed: the content index makes reading the rest a stat each, and starting threads would cost more than it saves.
-  const changedArticles = changed && [...changed].filter((file) => file.startsWith(`${articleFolder(config.contentDir)}/`)).length;
-  const threaded = changedArticles === undefined || changedArticles >= parallelFrom ? builderOptions : { ...builderOptions, workerUrl: undefined };
+  const changedArticles =
+    changed && [...changed].filter((file) => file.startsWith(`${articleFolder(config.contentDir)}/`)).length;
+  const threaded =
+    changedArticles === undefined || changedArticles >= parallelFrom
+      ? builderOptions
+      : { ...builderOptions, workerUrl: undefined };
 
   // Rendered pages go to a scratch folder first: nothing in the output changes until every page has rendered.
   const scratch = await mkdtemp(join(dirname(config.outDir), `${basename(config.outDir)}.incremental-`));
@@ -208,7 +268,10 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
   const { SiteBuilder } = await import('./site-builder');
   const builder = new SiteBuilder(config, { ...threaded, remember: true, renderTo: scratch });
   // A page whose file someone removed renders again.
-  const missing = missingFiles(config.outDir, Object.values(last.pages).map((page) => page.file));
+  const missing = missingFiles(
+    config.outDir,
+    Object.values(last.pages).map((page) => page.file),
+  );
   builder.seed(Object.fromEntries(Object.entries(last.pages).filter(([, page]) => !missing.has(page.file))));
   try {
     const { stages, rendered, removed } = await builder.update();
@@ -241,9 +304,20 @@ async function buildIncrementally(config: BuildConfig, builderOptions: SiteBuild
     await writeManifest(config, { generator, pages: manifestPages(pages), files: hashes }, inputs);
     logIndex(log, builder.writeContentIndex());
     const writeMs = performance.now() - writing;
-    log.stage('write', `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`, writeMs);
+    log.stage(
+      'write',
+      `${changes.written} files written, ${changes.removed} removed, ${formatBytes(changes.bytes)}`,
+      writeMs,
+    );
     const { measureBuild } = await import('./build-report');
-    const report = measureBuild(pages, files, { ...stages, write: writeMs }, performance.now() - started, { files: changes.written, bytes: changes.bytes }, pageReader(config, reporting));
+    const report = measureBuild(
+      pages,
+      files,
+      { ...stages, write: writeMs },
+      performance.now() - started,
+      { files: changes.written, bytes: changes.bytes },
+      pageReader(config, reporting),
+    );
     return { ...report, outDir: config.outDir };
   } finally {
     await builder.close();
@@ -257,7 +331,9 @@ function refuseBrokenLinks(config: BuildConfig): void {
     const path = join(config.publicDir, link);
     if (existsSync(path)) continue;
     const name = relative(config.root, path).split('\\').join('/');
-    throw new SitegenError(`${name}: a link to "${readlinkSync(path)}", which is not there: expected a file or a folder to copy into the output`);
+    throw new SitegenError(
+      `${name}: a link to "${readlinkSync(path)}", which is not there: expected a file or a folder to copy into the output`,
+    );
   }
 }
 
@@ -268,10 +344,15 @@ function refuseBrokenLinks(config: BuildConfig): void {
  * rendered; these are the other files (the sitemap, robots.txt, assets).
  */
 function refusePublicOverlap(config: BuildConfig, files: readonly SiteFile[]): void {
-  const taken = publicFileIn(listFiles(config.publicDir, { hidden: true }), files.map((file) => file.path));
+  const taken = publicFileIn(
+    listFiles(config.publicDir, { hidden: true }),
+    files.map((file) => file.path),
+  );
   if (!taken) return;
   const name = relative(config.root, join(config.publicDir, taken.file)).split('\\').join('/');
-  throw new SitegenError(`${name}: expected no file where the build writes ${taken.file === taken.path ? 'one of its own' : 'a folder of its own'} (${taken.path}); remove it from ${relative(config.root, config.publicDir)}/`);
+  throw new SitegenError(
+    `${name}: expected no file where the build writes ${taken.file === taken.path ? 'one of its own' : 'a folder of its own'} (${taken.path}); remove it from ${relative(config.root, config.publicDir)}/`,
+  );
 }
 
 /** How the report reads a page from the output, to gzip it; none when no report is shown. */
@@ -283,7 +364,11 @@ function pageReader(config: BuildConfig, reporting: boolean): ((page: StoredPage
 function logIndex(log: Log, summary: ReturnType<SiteBuilder['writeContentIndex']>): void {
   if (!summary) return;
   const bodies = `${summary.rendered} bod${summary.rendered === 1 ? 'y' : 'ies'} rendered`;
-  log.stage('index', `${summary.changed} of ${summary.files} Markdown files changed since the last build, ${bodies}`, -1);
+  log.stage(
+    'index',
+    `${summary.changed} of ${summary.files} Markdown files changed since the last build, ${bodies}`,
+    -1,
+  );
 }
 
 function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {
@@ -291,7 +376,8 @@ function manifestPages(pages: readonly StoredPage[]): Manifest['pages'] {
     pages.map((page): [string, ManifestPage] => {
       const { route, fingerprint, markers, scripts, bytes, bodySpan } = page;
       const record: ManifestPage = { file: route.file, fingerprint, markers, scripts, bytes };
-      if (route.body?.head && bodySpan) Object.assign(record, { bodySpan, markdown: { key: route.body.key, head: route.body.head } });
+      if (route.body?.head && bodySpan)
+        Object.assign(record, { bodySpan, markdown: { key: route.body.key, head: route.body.head } });
       return [route.path, record];
     }),
   );

@@ -13,7 +13,9 @@ import { markdownSource } from './content/content-files';
 import { Interrupted, SitegenError } from './errors';
 import { generatorVersion } from './generator-version';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const program = new Command()
   .name('sitegen')
@@ -31,31 +33,57 @@ program
   .option('-q, --quiet', 'print nothing but errors')
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
-  .action(async (options: { out: string; siteUrl?: string; content: string; quiet?: boolean; json?: boolean; incremental?: boolean }) => {
-    const interrupt = interruptOnSignals();
-    try {
-      tuneV8ForBuilds();
-      const buildOptions = { out: options.out, siteUrl: options.siteUrl, content: options.content, quiet: options.quiet };
-      const generator = await thisGenerator();
-      // The build worker is compiled beside this file (lib/site-worker.js).
-      const workerUrl = new URL('./site-worker.js', import.meta.url);
-      // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
-      // to do: it starts its workers only once it knows there is work.
-      const workers = options.incremental
-        ? undefined
-        : (await import('./workers/build-workers')).BuildWorkers.start(markdownSource(resolveConfig(buildOptions), generator), workerUrl, interrupt.signal);
-      const { build } = await import('./build');
-      await build({ ...buildOptions, json: options.json, incremental: options.incremental, generator, workerUrl, workers, interrupt: interrupt.signal });
-    } finally {
-      interrupt.dispose();
-    }
-    // The signal came once the output was being replaced (or found up to date): too late to stop, but still not a success.
-    if (interrupt.signal.aborted) {
-      const reason = interrupt.signal.reason as Interrupted;
-      console.error(`sitegen: ${reason.signal} came too late to stop this build: ${options.out}/ holds its output`);
-      process.exitCode = reason.exitCode;
-    }
-  });
+  .action(
+    async (options: {
+      out: string;
+      siteUrl?: string;
+      content: string;
+      quiet?: boolean;
+      json?: boolean;
+      incremental?: boolean;
+    }) => {
+      const interrupt = interruptOnSignals();
+      try {
+        tuneV8ForBuilds();
+        const buildOptions = {
+          out: options.out,
+          siteUrl: options.siteUrl,
+          content: options.content,
+          quiet: options.quiet,
+        };
+        const generator = await thisGenerator();
+        // The build worker is compiled beside this file (lib/site-worker.js).
+        const workerUrl = new URL('./site-worker.js', import.meta.url);
+        // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
+        // to do: it starts its workers only once it knows there is work.
+        const workers = options.incremental
+          ? undefined
+          : (await import('./workers/build-workers')).BuildWorkers.start(
+              markdownSource(resolveConfig(buildOptions), generator),
+              workerUrl,
+              interrupt.signal,
+            );
+        const { build } = await import('./build');
+        await build({
+          ...buildOptions,
+          json: options.json,
+          incremental: options.incremental,
+          generator,
+          workerUrl,
+          workers,
+          interrupt: interrupt.signal,
+        });
+      } finally {
+        interrupt.dispose();
+      }
+      // The signal came once the output was being replaced (or found up to date): too late to stop, but still not a success.
+      if (interrupt.signal.aborted) {
+        const reason = interrupt.signal.reason as Interrupted;
+        console.error(`sitegen: ${reason.signal} came too late to stop this build: ${options.out}/ holds its output`);
+        process.exitCode = reason.exitCode;
+      }
+    },
+  );
 
 program
   .command('preview')
@@ -65,10 +93,22 @@ program
   .option('-d, --dir <dir>', 'the built site', 'dist')
   .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
-    const [{ startPreview }, { describeLeadSettings, leadsLine }] = await Promise.all([import('./server/preview'), import('./leads/local-leads')]);
-    const preview = await startPreview({ dir: options.dir, port: parsePort(options.port), host: options.host, leadsDir: options.leadsDir });
+    const [{ startPreview }, { describeLeadSettings, leadsLine }] = await Promise.all([
+      import('./server/preview'),
+      import('./leads/local-leads'),
+    ]);
+    const preview = await startPreview({
+      dir: options.dir,
+      port: parsePort(options.port),
+      host: options.host,
+      leadsDir: options.leadsDir,
+    });
     console.log(`sitegen preview: ${preview.url}/ serving ${options.dir}/`);
-    console.log(leadsLine(`POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`));
+    console.log(
+      leadsLine(
+        `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`,
+      ),
+    );
     console.log(leadsLine(describeLeadSettings(preview.leadSettings)));
     await untilInterrupted();
     await preview.close();
@@ -84,7 +124,13 @@ program
   .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; open?: boolean; content: string; leadsDir: string }) => {
     const { startDevServer } = await import('./dev/dev-server');
-    const dev = await startDevServer({ port: parsePort(options.port), host: options.host, content: options.content, leadsDir: options.leadsDir, generator: await thisGenerator() });
+    const dev = await startDevServer({
+      port: parsePort(options.port),
+      host: options.host,
+      content: options.content,
+      leadsDir: options.leadsDir,
+      generator: await thisGenerator(),
+    });
     if (options.open) openInBrowser(`${dev.url}/`);
     await untilInterrupted();
     await dev.close();
@@ -112,34 +158,46 @@ program
   .action(async (options: { json?: boolean; csv?: boolean; leadsDir: string }) => {
     const { printLeads } = await import('./leads/print-leads');
     const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
-    process.stdout.write(await printLeads({ leadsDir: options.leadsDir, format, terminal: process.stdout.isTTY === true }));
+    process.stdout.write(
+      await printLeads({ leadsDir: options.leadsDir, format, terminal: process.stdout.isTTY === true }),
+    );
   });
 
 program
   .command('check')
   .description('run the gates a marketing site must pass on a built site: links, html, a11y, seo, budgets, lighthouse')
   .option('-d, --dir <dir>', 'the built site', 'dist')
-  .option('--content <dir>', 'the content the site was built from (the seo gate checks breadcrumbs against its route table)', 'content')
+  .option(
+    '--content <dir>',
+    'the content the site was built from (the seo gate checks breadcrumbs against its route table)',
+    'content',
+  )
   .option('--only <gates>', 'comma-separated gates to run (default: all)')
   .option('--external', 'also fetch external links and stock photos (needs internet)')
   .option('--json [file]', 'write the report as JSON, to the file or to standard output')
-  .action(async (options: { dir: string; content: string; only?: string; external?: boolean; json?: string | boolean }) => {
-    const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([import('./check/check-site'), import('./check/report'), import('node:fs/promises')]);
-    const jsonToStdout = options.json === true;
-    const results = await checkSite({
-      dir: options.dir,
-      content: options.content,
-      only: options.only ? parseGates(options.only) : undefined,
-      external: options.external,
-      onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),
-    });
-    if (jsonToStdout) process.stdout.write(report.reportJson(options.dir, results));
-    else {
-      process.stdout.write(report.formatSummary(results));
-      if (typeof options.json === 'string') await writeFile(options.json, report.reportJson(options.dir, results));
-    }
-    if (!results.every((result) => result.passed)) process.exitCode = 1;
-  });
+  .action(
+    async (options: { dir: string; content: string; only?: string; external?: boolean; json?: string | boolean }) => {
+      const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([
+        import('./check/check-site'),
+        import('./check/report'),
+        import('node:fs/promises'),
+      ]);
+      const jsonToStdout = options.json === true;
+      const results = await checkSite({
+        dir: options.dir,
+        content: options.content,
+        only: options.only ? parseGates(options.only) : undefined,
+        external: options.external,
+        onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),
+      });
+      if (jsonToStdout) process.stdout.write(report.reportJson(options.dir, results));
+      else {
+        process.stdout.write(report.formatSummary(results));
+        if (typeof options.json === 'string') await writeFile(options.json, report.reportJson(options.dir, results));
+      }
+      if (!results.every((result) => result.passed)) process.exitCode = 1;
+    },
+  );
 
 /** The same option on every command that reaches the local lead database. */
 function leadsDirOption(): Option {
@@ -153,14 +211,24 @@ function thisGenerator(): Promise<string> {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);
   return port;
 }
 
 /** The platform's own way to open a URL; a failure to open is not worth failing the command. */
 function openInBrowser(url: string): void {
-  const [command, ...args] = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', url] : ['xdg-open', url];
-  import('node:child_process').then(({ spawn }) => spawn(command!, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref());
+  const [command, ...args] =
+    process.platform === 'darwin'
+      ? ['open', url]
+      : process.platform === 'win32'
+        ? ['cmd', '/c', 'start', '', url]
+        : ['xdg-open', url];
+  import('node:child_process').then(({ spawn }) =>
+    spawn(command!, args, { stdio: 'ignore', detached: true })
+      .on('error', () => {})
+      .unref(),
+  );
 }
 
 /** Ctrl-C, a cancelled CI job or `kill`, and a closed terminal: what stops a build cleanly, or a server. */

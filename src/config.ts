@@ -73,7 +73,9 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
 export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'contentDir' = 'templatesDir'): void {
   const folder = config[needs];
   if (!existsSync(folder)) {
-    throw new SitegenError(`${config.root} is not a sitegen project: it has no ${relative(config.root, folder)}/ folder (run sitegen in the project folder, beside its package.json)`);
+    throw new SitegenError(
+      `${config.root} is not a sitegen project: it has no ${relative(config.root, folder)}/ folder (run sitegen in the project folder, beside its package.json)`,
+    );
   }
 }
 
@@ -121,6 +123,9 @@ function checkUrl(value: string, name: string): string {
     throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
   }
   const origin = siteOrigin(url);
-  if (origin === undefined) throw new SitegenError(`${name}: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`);
+  if (origin === undefined)
+    throw new SitegenError(
+      `${name}: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
+    );
   return origin;
 }

@@ -12,7 +12,13 @@ import fastGlob from 'fast-glob';
  * name starting with ".") are left out unless `hidden`.
  */
 export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
-  const files = fastGlob.sync(pattern, { cwd: dir, dot: hidden, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true });
+  const files = fastGlob.sync(pattern, {
+    cwd: dir,
+    dot: hidden,
+    onlyFiles: true,
+    followSymbolicLinks: true,
+    suppressErrors: true,
+  });
   return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -22,7 +28,14 @@ export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}):
  * take a write somewhere else.
  */
 export function listFilesAndLinks(dir: string): { files: string[]; links: string[] } {
-  const entries = fastGlob.sync('**', { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, suppressErrors: true, objectMode: true });
+  const entries = fastGlob.sync('**', {
+    cwd: dir,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+    objectMode: true,
+  });
   const files: string[] = [];
   const links: string[] = [];
   for (const entry of entries) {

@@ -4,7 +4,10 @@ export interface Log {
   info(line: string): void;
 }
 
-export function createLog(quiet = false, write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Log {
+export function createLog(
+  quiet = false,
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Log {
   if (quiet) return { stage() {}, info() {} };
   return {
     stage(name, detail, ms) {

@@ -30,7 +30,8 @@ export function pathForFile(file: string): string | undefined {
 /** The folders a file of the output lies in, from the top: "blog/page/2.html" → ["blog", "blog/page"]. */
 export function foldersAbove(file: string): string[] {
   const folders: string[] = [];
-  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) folders.push(file.slice(0, slash));
+  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1))
+    folders.push(file.slice(0, slash));
   return folders;
 }
 
@@ -41,7 +42,8 @@ export function foldersAbove(file: string): string[] {
  * fragment or credentials, which would break them (a trailing slash aside).
  */
 export function siteOrigin(url: URL): string | undefined {
-  const plain = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  const plain =
+    url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
   return plain && url.origin !== 'null' ? url.origin : undefined;
 }
 

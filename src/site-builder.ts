@@ -25,7 +25,13 @@ import { writePage } from './output/write-page';
 import { pathForFile } from './paths';
 import { pageFingerprint, unchangedSince } from './render/page-fingerprint';
 import { samePageScripts } from './assets/script-manifest';
-import { createPageRenderer, pageHtml, type BodySpan, type PageRenderer, type RenderedPage } from './render/render-page';
+import {
+  createPageRenderer,
+  pageHtml,
+  type BodySpan,
+  type PageRenderer,
+  type RenderedPage,
+} from './render/render-page';
 import { articleRouteContext, createLayout, createRoutes, KeptRoutes, type Route } from './routes';
 import { validateRoutes } from './validate-routes';
 import { BuildWorkers } from './workers/build-workers';
@@ -140,7 +146,8 @@ class Fingerprints {
 
   of(route: Route): string {
     let fingerprint = this.byRoute.get(route);
-    if (fingerprint === undefined) this.byRoute.set(route, (fingerprint = pageFingerprint(this.shared, this.versions[route.kind], route)));
+    if (fingerprint === undefined)
+      this.byRoute.set(route, (fingerprint = pageFingerprint(this.shared, this.versions[route.kind], route)));
     return fingerprint;
   }
 }
@@ -209,21 +216,41 @@ export class SiteBuilder {
     const building = this.buildAssets(plan, stages);
     await building.launched;
     const articles = plan.articles ? this.readArticles(plan, markdown, workers) : undefined;
-    const [data, assets] = await Promise.all([plan.siteData ? this.loadSiteData(markdown) : this.model!, building.built]);
+    const [data, assets] = await Promise.all([
+      plan.siteData ? this.loadSiteData(markdown) : this.model!,
+      building.built,
+    ]);
     const setup = this.renderSetup(data, assets);
     const renderStarted = performance.now();
     const progress = this.progress();
     const publicFiles = listFiles(this.config.publicDir, { hidden: true });
-    const articlePages = articles && workers?.renderArticles(this.articleSetup(data, setup, publicFiles), markdown, progress.add);
+    const articlePages =
+      articles && workers?.renderArticles(this.articleSetup(data, setup, publicFiles), markdown, progress.add);
     const parsed = articles ? await articles : this.parsed;
     const model = plan.articles || plan.siteData ? withArticles(data, parsed, this.model?.articles) : this.model!;
-    if (plan.articles || plan.siteData) this.stageDone(stages, 'content', contentStarted, `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`);
-    const { routes, siteUrl } = createRoutes(model, { siteUrl: this.config.siteUrl, endpoint: leadEndpoint(this.config), kept: this.options.remember ? this.keptRoutes : undefined });
+    if (plan.articles || plan.siteData)
+      this.stageDone(
+        stages,
+        'content',
+        contentStarted,
+        `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`,
+      );
+    const { routes, siteUrl } = createRoutes(model, {
+      siteUrl: this.config.siteUrl,
+      endpoint: leadEndpoint(this.config),
+      kept: this.options.remember ? this.keptRoutes : undefined,
+    });
     validateRoutes(model, routes, publicFiles);
     progress.total(routes.length);
     const rendering = this.pageRendering(setup);
     // On a large site the build workers (and this thread, once done here) render the articles' pages.
-    const rendered = this.renderPages(routes, setup, rendering.render, progress.add, articlePages ? (route) => route.kind === 'Article' : () => false);
+    const rendered = this.renderPages(
+      routes,
+      setup,
+      rendering.render,
+      progress.add,
+      articlePages ? (route) => route.kind === 'Article' : () => false,
+    );
     if (articlePages) await this.finishArticlePages(routes, articlePages, rendered);
     const indexChanges = new Map([...markdown.changed, ...(workers?.indexChanges() ?? [])]);
     this.stageDone(stages, 'render', renderStarted, `${rendered.rendered.length} of ${routes.length} pages`);
@@ -251,7 +278,8 @@ export class SiteBuilder {
   /** On a large site the threads start now, while this one loads the rest: their start-up is then free. */
   private startWorkers(plan: UpdatePlan): BuildWorkers | undefined {
     const { workerUrl, renderTo } = this.options;
-    if (!plan.changed && workerUrl && renderTo && !this.workers) this.workers = BuildWorkers.start(this.markdownSource(), workerUrl, this.options.interrupt);
+    if (!plan.changed && workerUrl && renderTo && !this.workers)
+      this.workers = BuildWorkers.start(this.markdownSource(), workerUrl, this.options.interrupt);
     return renderTo ? this.workers : undefined;
   }
 
@@ -260,7 +288,11 @@ export class SiteBuilder {
    * large site): their pages can start rendering as soon as the rest of the
    * site is known, while this thread puts the model together.
    */
-  private readArticles(plan: UpdatePlan, markdown: MarkdownFiles, workers: BuildWorkers | undefined): Promise<ParsedArticle[]> {
+  private readArticles(
+    plan: UpdatePlan,
+    markdown: MarkdownFiles,
+    workers: BuildWorkers | undefined,
+  ): Promise<ParsedArticle[]> {
     const articles = plan.changed
       ? // Told which files changed (the dev server's watcher): only those are read again, and the others kept as they were.
         rereadArticles(this.config.contentDir, markdown, this.parsed, plan.changed)
@@ -281,7 +313,10 @@ export class SiteBuilder {
    * run side by side: their cost is mostly loading their libraries.
    * `launched` settles once they are under way (or done, or failed).
    */
-  private buildAssets(plan: UpdatePlan, stages: UpdateResult['stages']): { built: Promise<BuiltAssets>; launched: Promise<void> } {
+  private buildAssets(
+    plan: UpdatePlan,
+    stages: UpdateResult['stages'],
+  ): { built: Promise<BuiltAssets>; launched: Promise<void> } {
     let launch!: () => void;
     const launched = new Promise<void>((resolve) => (launch = resolve));
     const built = this.makeAssets(plan, stages, launch);
@@ -289,7 +324,11 @@ export class SiteBuilder {
     return { built, launched };
   }
 
-  private async makeAssets(plan: UpdatePlan, stages: UpdateResult['stages'], launched: () => void): Promise<BuiltAssets> {
+  private async makeAssets(
+    plan: UpdatePlan,
+    stages: UpdateResult['stages'],
+    launched: () => void,
+  ): Promise<BuiltAssets> {
     const config = this.config;
     const hashed = !this.options.dev;
     const previous = this.assets;
@@ -304,19 +343,36 @@ export class SiteBuilder {
       const building = Promise.all([
         // Tailwind sees the classes of templates and islands, so either can change the CSS.
         !previous || plan.touches(config.templatesDir) || feedsBrowser
-          ? timed('styles', () => buildStylesheet(config, { hashed }), (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`)
+          ? timed(
+              'styles',
+              () => buildStylesheet(config, { hashed }),
+              (sheet) => `${sheet.file} ${formatBytes(sheet.css.length)}`,
+            )
           : previous.stylesheet,
         !previous || feedsBrowser
-          ? timed('islands', () => bundleClientScripts(config, { hashed }), (bundle) => `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`)
+          ? timed(
+              'islands',
+              () => bundleClientScripts(config, { hashed }),
+              (bundle) =>
+                `${bundle.files.length} scripts, ${formatBytes(bundle.files.reduce((sum, file) => sum + file.content.length, 0))}`,
+            )
           : previous.scripts,
         // Templates render the islands' first paint, so both feed them.
-        !previous || plan.touches(config.templatesDir) || feedsBrowser ? timed('templates', () => compileTemplates(config), () => 'compiled') : previous.templates,
+        !previous || plan.touches(config.templatesDir) || feedsBrowser
+          ? timed(
+              'templates',
+              () => compileTemplates(config),
+              () => 'compiled',
+            )
+          : previous.templates,
       ]);
       launched();
       const [stylesheet, scripts, templates] = await building;
       return { stylesheet, scripts, templates };
     };
-    return this.options.generator && !previous ? this.cachedAssets(this.options.generator, hashed, build, stages) : build();
+    return this.options.generator && !previous
+      ? this.cachedAssets(this.options.generator, hashed, build, stages)
+      : build();
   }
 
   private renderSetup(data: SiteData, assets: BuiltAssets): RenderSetup {
@@ -337,7 +393,11 @@ export class SiteBuilder {
   }
 
   /** How the build workers render the articles' pages: plain data, sent to each. */
-  private articleSetup(data: SiteData, { assets, layout, extraScripts, shared }: RenderSetup, publicFiles: readonly string[]): ArticleSetup {
+  private articleSetup(
+    data: SiteData,
+    { assets, layout, extraScripts, shared }: RenderSetup,
+    publicFiles: readonly string[],
+  ): ArticleSetup {
     return {
       templatesUrl: assets.templates.moduleUrl,
       layout,
@@ -347,7 +407,9 @@ export class SiteBuilder {
       outDir: this.options.renderTo!,
       publicFiles,
       context: articleRouteContext(data, this.config.siteUrl),
-      before: this.options.remember ? { shared, templateVersion: assets.templates.versions.Article, pages: this.renderedBefore() } : undefined,
+      before: this.options.remember
+        ? { shared, templateVersion: assets.templates.versions.Article, pages: this.renderedBefore() }
+        : undefined,
     };
   }
 
@@ -376,7 +438,11 @@ export class SiteBuilder {
     if (last && last.fingerprints === setup.fingerprints && last.scripts === scripts) return last;
     let renderer: PageRenderer | undefined;
     const render: PageRenderer = (route, body) => {
-      renderer ??= createPageRenderer(templates.module, setup.layout, { stylesheet: `/${stylesheet.file}`, scriptsFor: scripts.scriptsFor, extraScripts: setup.extraScripts });
+      renderer ??= createPageRenderer(templates.module, setup.layout, {
+        stylesheet: `/${stylesheet.file}`,
+        scriptsFor: scripts.scriptsFor,
+        extraScripts: setup.extraScripts,
+      });
       return renderer(route, body);
     };
     return { fingerprints: setup.fingerprints, scripts, render };
@@ -388,7 +454,13 @@ export class SiteBuilder {
    * changed. Pages are written as they render when there is a folder for
    * them, so that writing overlaps the workers' rendering; kept otherwise (dev).
    */
-  private renderPages(routes: Route[], setup: RenderSetup, render: PageRenderer, progress: (pages: number) => void, renderedElsewhere: (route: Route) => boolean): RenderedPages {
+  private renderPages(
+    routes: Route[],
+    setup: RenderSetup,
+    render: PageRenderer,
+    progress: (pages: number) => void,
+    renderedElsewhere: (route: Route) => boolean,
+  ): RenderedPages {
     if (this.options.lazy) return this.deferPages(routes, setup);
     const { renderTo } = this.options;
     const { scripts } = setup.assets;
@@ -403,7 +475,14 @@ export class SiteBuilder {
         continue;
       }
       const page = render(route, route.body && this.markdown!.html(route.body));
-      const stored: StoredPage = { route, fingerprint, markers: page.markers, scripts: page.scripts, bytes: 0, bodySpan: undefined };
+      const stored: StoredPage = {
+        route,
+        fingerprint,
+        markers: page.markers,
+        scripts: page.scripts,
+        bytes: 0,
+        bodySpan: undefined,
+      };
       if (renderTo) {
         const written = writePage(renderTo, route.file, page.pieces, page.bodyPiece);
         stored.bytes = written.bytes;
@@ -438,7 +517,9 @@ export class SiteBuilder {
       }
       // A page is compared by its fingerprint then and now; a route kept as it was under the same basis is the same page.
       const then = this.rendering!.fingerprints;
-      const same = (then === setup.fingerprints && previous.route === route) || then.of(previous.route) === setup.fingerprints.of(route);
+      const same =
+        (then === setup.fingerprints && previous.route === route) ||
+        then.of(previous.route) === setup.fingerprints.of(route);
       if (same && (previous.html === undefined || samePageScripts(previous.scripts, scriptsFor(previous.markers)))) {
         result.pages.set(route.path, previous.route === route ? previous : { ...previous, route });
         continue;
@@ -472,16 +553,24 @@ export class SiteBuilder {
     const { scripts, stylesheet } = this.assets;
     if (path === stylesheet.file) return stylesheet.css;
     // The site files (the sitemap among them) are made only for a path that is none of the above.
-    return (scripts.files.find((file) => file.path === path) ?? this.siteFiles().find((file) => file.path === path))?.content;
+    return (scripts.files.find((file) => file.path === path) ?? this.siteFiles().find((file) => file.path === path))
+      ?.content;
   }
 
   /** The articles' pages the workers (and this thread) rendered. */
-  private async finishArticlePages(routes: Route[], articlePages: { finish(): Promise<RenderSummary[]> }, rendered: RenderedPages) {
+  private async finishArticlePages(
+    routes: Route[],
+    articlePages: { finish(): Promise<RenderSummary[]> },
+    rendered: RenderedPages,
+  ) {
     const byPath = new Map(routes.map((route) => [route.path, route]));
     const pages = await articlePages.finish();
     for (const summary of pages) {
       const route = byPath.get(summary.path)!;
-      rendered.pages.set(summary.path, summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary));
+      rendered.pages.set(
+        summary.path,
+        summary.unchanged ? { ...this.pages.get(summary.path)!, route } : storedFrom(route, summary),
+      );
       if (!summary.unchanged) rendered.rendered.push(summary.path);
     }
     // Set as the threads finished: put back in route order.
@@ -489,7 +578,14 @@ export class SiteBuilder {
   }
 
   /** Keeps what a successful update made, for the next update and for the output; returns the files of pages that are gone. */
-  private keep(model: SiteModel, assets: BuiltAssets, routes: Route[], pages: Map<string, StoredPage>, siteUrl: string, indexChanges: Map<string, IndexedFile>): string[] {
+  private keep(
+    model: SiteModel,
+    assets: BuiltAssets,
+    routes: Route[],
+    pages: Map<string, StoredPage>,
+    siteUrl: string,
+    indexChanges: Map<string, IndexedFile>,
+  ): string[] {
     const removed: string[] = [];
     for (const [path, page] of this.pages) if (!pages.has(path)) removed.push(page.route.file);
     this.model = model;
@@ -501,7 +597,10 @@ export class SiteBuilder {
       (siteFiles ??= [
         { path: 'sitemap.xml', content: sitemapXml(routes) },
         { path: 'robots.txt', content: robotsTxt(siteUrl) },
-        { path: '_headers', content: headersFile({ supabaseUrl: this.config.supabase.url, hashedAssets: !this.options.dev }) },
+        {
+          path: '_headers',
+          content: headersFile({ supabaseUrl: this.config.supabase.url, hashedAssets: !this.options.dev }),
+        },
       ]);
     return removed;
   }
@@ -516,7 +615,9 @@ export class SiteBuilder {
     if (!this.assets) return [];
     const { scripts, stylesheet } = this.assets;
     return [
-      ...[...this.pages.values()].flatMap((page) => (page.html === undefined ? [] : [{ path: page.route.file, content: page.html }])),
+      ...[...this.pages.values()].flatMap((page) =>
+        page.html === undefined ? [] : [{ path: page.route.file, content: page.html }],
+      ),
       ...scripts.files,
       { path: stylesheet.file, content: stylesheet.css },
       ...this.siteFiles(),
@@ -538,7 +639,10 @@ export class SiteBuilder {
     if (!index || !this.markdown || !this.model) return undefined;
     // The index as this builder loaded it: what the last build left.
     const previous = this.markdown.index.files;
-    const keys = [...this.parsed.map((article) => article.body.key), ...this.model.legalPages.map((page) => page.body.key)];
+    const keys = [
+      ...this.parsed.map((article) => article.body.key),
+      ...this.model.legalPages.map((page) => page.body.key),
+    ];
     const files: Record<string, IndexedFile> = {};
     let changed = 0;
     let rendered = 0;
@@ -549,7 +653,8 @@ export class SiteBuilder {
       if (entry.hash !== previous[key]?.hash) changed += 1;
       if (entry.body && entry.body.join() !== previous[key]?.body?.join()) rendered += 1;
     }
-    if (this.indexChanges.size > 0 || keys.length !== Object.keys(previous).length) ContentIndex.write(index.cacheDir, this.config.contentDir, index.generator, files);
+    if (this.indexChanges.size > 0 || keys.length !== Object.keys(previous).length)
+      ContentIndex.write(index.cacheDir, this.config.contentDir, index.generator, files);
     return { files: keys.length, changed, rendered };
   }
 
@@ -566,7 +671,14 @@ export class SiteBuilder {
     for (const [path, page] of Object.entries(pages)) {
       // Only reached through update(), which replaces the route of every page it keeps.
       const route = { path, file: page.file } as Route;
-      this.pages.set(path, { route, fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts, bytes: page.bytes, bodySpan: page.bodySpan });
+      this.pages.set(path, {
+        route,
+        fingerprint: page.fingerprint,
+        markers: page.markers,
+        scripts: page.scripts,
+        bytes: page.bytes,
+        bodySpan: page.bodySpan,
+      });
     }
   }
 
@@ -579,7 +691,12 @@ export class SiteBuilder {
   }
 
   /** The first update's assets, from the asset cache when the code they are made from has not changed since the last build. */
-  private async cachedAssets(generator: string, hashed: boolean, build: () => Promise<BuiltAssets>, stages: UpdateResult['stages']): Promise<BuiltAssets> {
+  private async cachedAssets(
+    generator: string,
+    hashed: boolean,
+    build: () => Promise<BuiltAssets>,
+    stages: UpdateResult['stages'],
+  ): Promise<BuiltAssets> {
     const started = performance.now();
     const key = await assetKey(this.config, generator, hashed);
     const cached = await readAssets(this.config, key, hashed);
@@ -603,15 +720,29 @@ export class SiteBuilder {
 
   /** What every page was rendered from last time, for the threads rendering articles to compare with. */
   private renderedBefore(): NonNullable<ArticleSetup['before']>['pages'] {
-    return Object.fromEntries([...this.pages].map(([path, page]) => [path, { fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts }]));
+    return Object.fromEntries(
+      [...this.pages].map(([path, page]) => [
+        path,
+        { fingerprint: page.fingerprint, markers: page.markers, scripts: page.scripts },
+      ]),
+    );
   }
 }
 
 function storedFrom(route: Route, summary: RenderSummary): StoredPage {
-  return { route, fingerprint: summary.fingerprint ?? '', markers: summary.markers, scripts: summary.scripts, bytes: summary.bytes, bodySpan: summary.bodySpan };
+  return {
+    route,
+    fingerprint: summary.fingerprint ?? '',
+    markers: summary.markers,
+    scripts: summary.scripts,
+    bytes: summary.bytes,
+    bodySpan: summary.bodySpan,
+  };
 }
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */
 export function leadEndpoint(config: BuildConfig) {
-  return config.supabase.url ? { url: `${config.supabase.url}/functions/v1`, anonKey: config.supabase.anonKey } : { url: '/functions/v1', anonKey: '' };
+  return config.supabase.url
+    ? { url: `${config.supabase.url}/functions/v1`, anonKey: config.supabase.anonKey }
+    : { url: '/functions/v1', anonKey: '' };
 }

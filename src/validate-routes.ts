@@ -15,7 +15,14 @@ import type { Route } from './routes';
  * paths are the same as last time has no two pages at one path, and a body
  * checked against the same pages need not be checked again.
  */
-let checked: { paths: readonly string[]; publicFiles: readonly string[]; pages: ReadonlySet<string>; bodies: WeakSet<MarkdownBody> } | undefined;
+let checked:
+  | {
+      paths: readonly string[];
+      publicFiles: readonly string[];
+      pages: ReadonlySet<string>;
+      bodies: WeakSet<MarkdownBody>;
+    }
+  | undefined;
 
 /** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
 export function validateRoutes(model: SiteModel, routes: readonly Route[], publicFiles: readonly string[]): void {
@@ -23,8 +30,12 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
   const paths = routes.map((route) => route.path);
   if (!checked || !samePaths(checked.paths, paths) || !samePaths(checked.publicFiles, publicFiles)) {
     const pages = new Set(paths);
-    if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length) refuseSharedPaths(routes);
-    refusePublicFilesIn(publicFiles, routes.map((route) => route.file));
+    if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length)
+      refuseSharedPaths(routes);
+    refusePublicFilesIn(
+      publicFiles,
+      routes.map((route) => route.file),
+    );
     checked = { paths, publicFiles, pages, bodies: new WeakSet() };
   }
   const { pages, bodies } = checked;
@@ -32,12 +43,19 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
   const check = linkCheck((path) => pages.has(path));
   const files = new Set(publicFiles);
   // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
-  if (!files.has(fileOfPath(model.site.logo.src))) throw new ContentError(`${model.contentDir}/site.json`, 'logo.src', `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`);
+  if (!files.has(fileOfPath(model.site.logo.src)))
+    throw new ContentError(
+      `${model.contentDir}/site.json`,
+      'logo.src',
+      `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`,
+    );
   const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
-  model.navigation.footer.company.forEach((link, index) => check(navigationFile, `footer.company[${index}].href`, link.href));
+  model.navigation.footer.company.forEach((link, index) =>
+    check(navigationFile, `footer.company[${index}].href`, link.href),
+  );
   for (const documents of [model.articles, model.legalPages]) {
     for (const { file, body } of documents) {
       if (bodies.has(body)) continue;
@@ -56,9 +74,19 @@ function refuseSharedPaths(routes: readonly Route[]): void {
   const byFile = new Map<string, Route>();
   for (const route of routes) {
     const other = byPath.get(route.path);
-    if (other) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`);
+    if (other)
+      throw new ContentError(
+        route.source,
+        'slug',
+        `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`,
+      );
     const sameFile = byFile.get(route.file);
-    if (sameFile) throw new ContentError(route.source, 'slug', `gives the page ${route.path}, written to ${route.file}, where the page ${sameFile.path} (${sameFile.source}) is written: each page needs its own path`);
+    if (sameFile)
+      throw new ContentError(
+        route.source,
+        'slug',
+        `gives the page ${route.path}, written to ${route.file}, where the page ${sameFile.path} (${sameFile.source}) is written: each page needs its own path`,
+      );
     byPath.set(route.path, route);
     byFile.set(route.file, route);
   }
@@ -72,7 +100,11 @@ function samePaths(a: readonly string[], b: readonly string[]): boolean {
 export function linkCheck(isServed: (path: string) => boolean) {
   return (file: string, field: string, href: string) => {
     if (!isServed(pathOfLink(href))) {
-      throw new ContentError(file, field, `links to "${href}", which is not a page of this site (pages are listed by \`sitegen build\` and in sitemap.xml)`);
+      throw new ContentError(
+        file,
+        field,
+        `links to "${href}", which is not a page of this site (pages are listed by \`sitegen build\` and in sitemap.xml)`,
+      );
     }
   };
 }
@@ -82,7 +114,10 @@ export function linkCheck(isServed: (path: string) => boolean) {
  * output), or the folder one of them is in: one of the two would be lost, or
  * the build could not write at all.
  */
-export function publicFileIn(publicFiles: readonly string[], paths: readonly string[]): { file: string; path: string } | undefined {
+export function publicFileIn(
+  publicFiles: readonly string[],
+  paths: readonly string[],
+): { file: string; path: string } | undefined {
   if (publicFiles.length === 0) return undefined;
   const files = new Set(publicFiles);
   for (const path of paths) {
@@ -100,7 +135,12 @@ export function publicFileIn(publicFiles: readonly string[], paths: readonly str
  */
 export function refusePublicFilesIn(publicFiles: readonly string[], pages: readonly string[]): void {
   const taken = publicFileIn(publicFiles, pages);
-  if (taken) throw new ContentError(`public/${taken.file}`, '', `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`);
+  if (taken)
+    throw new ContentError(
+      `public/${taken.file}`,
+      '',
+      `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`,
+    );
 }
 
 /** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */

@@ -18,7 +18,19 @@ import { NotFound } from './pages/NotFound';
 import { ServicePage } from './pages/ServicePage';
 import { TradePage } from './pages/TradePage';
 
-export const pages = { Home, About, CaseStudies, Blog, Article, Careers, Contact, Legal, ServicePage, TradePage, NotFound };
+export const pages = {
+  Home,
+  About,
+  CaseStudies,
+  Blog,
+  Article,
+  Careers,
+  Contact,
+  Legal,
+  ServicePage,
+  TradePage,
+  NotFound,
+};
 
 export type PageKind = keyof typeof pages;
 export type PageProps<K extends PageKind> = Parameters<(typeof pages)[K]>[0];

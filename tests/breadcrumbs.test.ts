@@ -41,16 +41,31 @@ describe('breadcrumbs', () => {
   });
 
   it('read from the home page to the page itself, in the words of its content', () => {
-    expect(visibleTrail('/about')).toEqual([{ name: 'Home', path: '/' }, { name: 'About Us', path: '/about' }]);
+    expect(visibleTrail('/about')).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'About Us', path: '/about' },
+    ]);
     expect(visibleTrail('/blog/local-seo-tips')).toEqual([
       { name: 'Home', path: '/' },
       { name: 'Blog', path: '/blog' },
       { name: 'Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby', path: '/blog/local-seo-tips' },
     ]);
-    expect(visibleTrail('/services/carpenter-joiner')).toEqual([{ name: 'Home', path: '/' }, { name: 'Marketing for Carpenters & Joiners', path: '/services/carpenter-joiner' }]);
-    expect(visibleTrail('/services/local-seo')).toEqual([{ name: 'Home', path: '/' }, { name: 'Local SEO', path: '/services/local-seo' }]);
-    expect(visibleTrail('/privacy-policy')).toEqual([{ name: 'Home', path: '/' }, { name: 'Privacy Policy', path: '/privacy-policy' }]);
-    expect(visibleTrail('/404')).toEqual([{ name: 'Home', path: '/' }, { name: 'Page Not Found', path: '/404' }]);
+    expect(visibleTrail('/services/carpenter-joiner')).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Marketing for Carpenters & Joiners', path: '/services/carpenter-joiner' },
+    ]);
+    expect(visibleTrail('/services/local-seo')).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Local SEO', path: '/services/local-seo' },
+    ]);
+    expect(visibleTrail('/privacy-policy')).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Privacy Policy', path: '/privacy-policy' },
+    ]);
+    expect(visibleTrail('/404')).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Page Not Found', path: '/404' },
+    ]);
   });
 
   it('on every other page: shown once, above the content, the page itself marked current, and the same trail described for search engines', () => {

@@ -13,8 +13,18 @@ import { allPaths, loadPage, siteDir } from './support/site';
 
 function scriptsAtLoad(path: string): { modules: string[]; all: string[] } {
   const $ = loadPage(path);
-  const modules = $('script[type="module"][src]').map((_, s) => $(s).attr('src')!).get();
-  return { modules, all: [...modules, ...$('link[rel="modulepreload"]').map((_, l) => $(l).attr('href')!).get()] };
+  const modules = $('script[type="module"][src]')
+    .map((_, s) => $(s).attr('src')!)
+    .get();
+  return {
+    modules,
+    all: [
+      ...modules,
+      ...$('link[rel="modulepreload"]')
+        .map((_, l) => $(l).attr('href')!)
+        .get(),
+    ],
+  };
 }
 
 const code = (files: string[]) => files.map((file) => readFileSync(join(siteDir(), file), 'utf8')).join('');
@@ -27,7 +37,9 @@ describe('JavaScript', () => {
       expect(later, path).toHaveLength(1);
       expect(code(later), 'functions-js is in the lazy chunk').toContain('x-region');
       expect(code(all)).not.toContain('x-region');
-      expect(later.reduce((sum, file) => sum + gzippedSize(readFileSync(join(siteDir(), file))), 0)).toBeLessThanOrEqual(budgets.jsFirstFormUse);
+      expect(
+        later.reduce((sum, file) => sum + gzippedSize(readFileSync(join(siteDir(), file))), 0),
+      ).toBeLessThanOrEqual(budgets.jsFirstFormUse);
     }
   });
 
@@ -44,10 +56,15 @@ describe('Content-Security-Policy without unsafe-inline', () => {
   it('no page has an inline script (JSON-LD data aside), an inline style, a style attribute or an on* handler', () => {
     for (const path of [...allPaths, '/404']) {
       const $ = loadPage(path);
-      expect($('script:not([src])').filter((_, s) => $(s).attr('type') !== 'application/ld+json'), path).toHaveLength(0);
+      expect(
+        $('script:not([src])').filter((_, s) => $(s).attr('type') !== 'application/ld+json'),
+        path,
+      ).toHaveLength(0);
       expect($('style'), path).toHaveLength(0);
       expect($('[style]'), path).toHaveLength(0);
-      const handlers = $('*').filter((_, el) => Object.keys((el as { attribs?: Record<string, string> }).attribs ?? {}).some((name) => name.startsWith('on')));
+      const handlers = $('*').filter((_, el) =>
+        Object.keys((el as { attribs?: Record<string, string> }).attribs ?? {}).some((name) => name.startsWith('on')),
+      );
       expect(handlers, path).toHaveLength(0);
     }
   });

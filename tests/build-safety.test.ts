@@ -4,7 +4,20 @@
  * bytes every time; nothing from content can inject markup.
  */
 import { createHash } from 'node:crypto';
-import { cp, lstat, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -22,7 +35,10 @@ async function workspace() {
   workspaces.push(dir);
   const content = join(dir, 'content');
   const out = join(dir, 'dist');
-  await Promise.all([cp(join(projectRoot, 'content'), content, { recursive: true }), cp(siteDir(), out, { recursive: true })]);
+  await Promise.all([
+    cp(join(projectRoot, 'content'), content, { recursive: true }),
+    cp(siteDir(), out, { recursive: true }),
+  ]);
   const edit = async (file: string, change: (text: string) => string) => {
     const path = join(content, file);
     const before = await readFile(path, 'utf8');
@@ -30,14 +46,25 @@ async function workspace() {
     if (after === before) throw new Error(`the edit of ${file} changed nothing`);
     await writeFile(path, after);
   };
-  const build = () => runSitegen(['build', '--content', content, '--out', out, '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
+  const build = () =>
+    runSitegen(['build', '--content', content, '--out', out, '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
   return { dir, content, out, edit, build };
 }
 
 async function fingerprint(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  const hashes = await Promise.all(files.map(async (file) => [file.slice(dir.length), createHash('sha256').update(await readFile(file)).digest('hex')] as const));
+  const hashes = await Promise.all(
+    files.map(
+      async (file) =>
+        [
+          file.slice(dir.length),
+          createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex'),
+        ] as const,
+    ),
+  );
   return Object.fromEntries(hashes.sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -133,7 +160,11 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
   [
     'a job whose place of work job search cannot read',
     'jobs.json',
-    (text) => text.replace('{ "type": "remote", "applicantCountry": "United Kingdom" }', '{ "type": "hybrid", "applicantCountry": "United Kingdom" }'),
+    (text) =>
+      text.replace(
+        '{ "type": "remote", "applicantCountry": "United Kingdom" }',
+        '{ "type": "hybrid", "applicantCountry": "United Kingdom" }',
+      ),
     /content\/jobs\.json: jobs\[1\]\.workplace\.type: expected a workplace \{ type: "office", locality, region, country \} or \{ type: "remote", applicantCountry \}/,
   ],
   [
@@ -193,13 +224,21 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
   [
     'a misspelt placeholder',
     'pages/blog.json',
-    (text) => text.replace('"title": "Marketing Tips for Tradesmen: Page {page}"', '"title": "Marketing Tips for Tradesmen: Page {pgae}"'),
+    (text) =>
+      text.replace(
+        '"title": "Marketing Tips for Tradesmen: Page {page}"',
+        '"title": "Marketing Tips for Tradesmen: Page {pgae}"',
+      ),
     /content\/pages\/blog\.json: pagination\.title: expected a text whose only placeholders are \{page\} and \{pages\}, found "Marketing Tips for Tradesmen: Page \{pgae\}"/,
   ],
   [
     'a site URL with a query',
     'site.json',
-    (text) => text.replace('"url": "https://www.tradeboostdigital.co.uk"', '"url": "https://www.tradeboostdigital.co.uk/?ref=1"'),
+    (text) =>
+      text.replace(
+        '"url": "https://www.tradeboostdigital.co.uk"',
+        '"url": "https://www.tradeboostdigital.co.uk/?ref=1"',
+      ),
     /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment or trailing slash\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
   ],
   [
@@ -211,17 +250,20 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
 ];
 
 describe('bad input', () => {
-  it.concurrent.each(badInput)('%s stops the build, names the file and field, and leaves dist/ as it was', async (_, file, change, message) => {
-    const site = await workspace();
-    const before = await fingerprint(site.out);
-    await site.edit(file, change);
-    const result = await site.build();
-    expect(result.stderr).toMatch(message);
-    expect(result.code).toBe(1);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(await fingerprint(site.out)).toEqual(before);
-    expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist']);
-  });
+  it.concurrent.each(badInput)(
+    '%s stops the build, names the file and field, and leaves dist/ as it was',
+    async (_, file, change, message) => {
+      const site = await workspace();
+      const before = await fingerprint(site.out);
+      await site.edit(file, change);
+      const result = await site.build();
+      expect(result.stderr).toMatch(message);
+      expect(result.code).toBe(1);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await fingerprint(site.out)).toEqual(before);
+      expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist']);
+    },
+  );
 
   const unreadable: [string, string, (text: string) => Buffer, RegExp][] = [
     [
@@ -237,31 +279,42 @@ describe('bad input', () => {
       /content\/blog\/google-ads-guide\.md: is 20,\d{3} KB: expected at most 1,024 KB of text/,
     ],
   ];
-  it.concurrent.each(unreadable)('%s stops the build, names the file, and leaves dist/ as it was', async (_, file, bytes, message) => {
-    const site = await workspace();
-    const before = await fingerprint(site.out);
-    await writeFile(join(site.content, file), bytes(await readFile(join(site.content, file), 'utf8')));
-    const result = await site.build();
-    expect(result.stderr).toMatch(message);
-    expect(result.code).toBe(1);
-    expect(await fingerprint(site.out)).toEqual(before);
-  });
+  it.concurrent.each(unreadable)(
+    '%s stops the build, names the file, and leaves dist/ as it was',
+    async (_, file, bytes, message) => {
+      const site = await workspace();
+      const before = await fingerprint(site.out);
+      await writeFile(join(site.content, file), bytes(await readFile(join(site.content, file), 'utf8')));
+      const result = await site.build();
+      expect(result.stderr).toMatch(message);
+      expect(result.code).toBe(1);
+      expect(await fingerprint(site.out)).toEqual(before);
+    },
+  );
 
   it.concurrent('a duplicate article slug names both files', async () => {
     const site = await workspace();
-    const copy = (await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8')).replace('featured: true', 'featured: false');
+    const copy = (await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8')).replace(
+      'featured: true',
+      'featured: false',
+    );
     await writeFile(join(site.content, 'blog/another-seo-article.md'), copy);
     const result = await site.build();
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/blog\/local-seo-tips\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/another-seo-article\.md/);
+    expect(result.stderr).toMatch(
+      /content\/blog\/local-seo-tips\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/another-seo-article\.md/,
+    );
   });
 });
 
 describe('safe output', () => {
   it.concurrent('raw HTML in Markdown is shown as text and JSON-LD cannot be closed by content', async () => {
     const site = await workspace();
-    await site.edit('blog/google-ads-guide.md', (text) =>
-      text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') + '\n<script>alert("body")</script>\n<img src=x onerror=alert(2)>\n',
+    await site.edit(
+      'blog/google-ads-guide.md',
+      (text) =>
+        text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') +
+        '\n<script>alert("body")</script>\n<img src=x onerror=alert(2)>\n',
     );
     const result = await site.build();
     expect(result.stderr).toBe('');
@@ -272,35 +325,57 @@ describe('safe output', () => {
     expect(html).toContain('&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;');
     const $ = cheerio.load(html);
     expect($('script:not([src])')).toHaveLength(1);
-    expect($('script[src]').map((_, s) => $(s).attr('src')).get()).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
-    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as { '@graph': { '@type': string; headline?: string }[] };
-    expect(data['@graph'].find((node) => node['@type'] === 'BlogPosting')?.headline).toBe('Ads </script><script>alert(1)</script> guide');
+    expect(
+      $('script[src]')
+        .map((_, s) => $(s).attr('src'))
+        .get(),
+    ).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
+    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as {
+      '@graph': { '@type': string; headline?: string }[];
+    };
+    expect(data['@graph'].find((node) => node['@type'] === 'BlogPosting')?.headline).toBe(
+      'Ads </script><script>alert(1)</script> guide',
+    );
     expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
   });
 
-  it.concurrent('a link in Markdown to a page with a query string and a fragment builds, written as it was', async () => {
-    const site = await workspace();
-    await site.edit('blog/local-seo-tips.md', (text) => `${text}\n[Book a call](/contact?from=blog&x=1#contact-form-heading)\n`);
-    const result = await site.build();
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
-    expect($('main a:contains("Book a call")').attr('href')).toBe('/contact?from=blog&x=1#contact-form-heading');
-  });
+  it.concurrent(
+    'a link in Markdown to a page with a query string and a fragment builds, written as it was',
+    async () => {
+      const site = await workspace();
+      await site.edit(
+        'blog/local-seo-tips.md',
+        (text) => `${text}\n[Book a call](/contact?from=blog&x=1#contact-form-heading)\n`,
+      );
+      const result = await site.build();
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+      expect($('main a:contains("Book a call")').attr('href')).toBe('/contact?from=blog&x=1#contact-form-heading');
+    },
+  );
 
-  it.concurrent('an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused', async () => {
-    const site = await workspace();
-    await site.edit('blog/local-seo-tips.md', (text) => `${text}\n![Our logo](/logo.png)\n\n[The icon](/favicon.svg)\n`);
-    const result = await site.build();
-    expect(result.stderr).toBe('');
-    const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
-    expect($('main img[src="/logo.png"]').attr('alt')).toBe('Our logo');
-    expect($('main a[href="/favicon.svg"]').text()).toBe('The icon');
-    await site.edit('blog/local-seo-tips.md', (text) => text.replace('(/favicon.svg)', '(/price-list.pdf)'));
-    const refused = await site.build();
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/content\/blog\/local-seo-tips\.md: body: links to "\/price-list\.pdf", which is not a page of this site/);
-  });
+  it.concurrent(
+    'an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused',
+    async () => {
+      const site = await workspace();
+      await site.edit(
+        'blog/local-seo-tips.md',
+        (text) => `${text}\n![Our logo](/logo.png)\n\n[The icon](/favicon.svg)\n`,
+      );
+      const result = await site.build();
+      expect(result.stderr).toBe('');
+      const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+      expect($('main img[src="/logo.png"]').attr('alt')).toBe('Our logo');
+      expect($('main a[href="/favicon.svg"]').text()).toBe('The icon');
+      await site.edit('blog/local-seo-tips.md', (text) => text.replace('(/favicon.svg)', '(/price-list.pdf)'));
+      const refused = await site.build();
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /content\/blog\/local-seo-tips\.md: body: links to "\/price-list\.pdf", which is not a page of this site/,
+      );
+    },
+  );
 
   it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
     const site = await workspace();
@@ -308,7 +383,9 @@ describe('safe output', () => {
     const result = await site.build();
     expect(result.stderr).toBe('');
     const blog = cheerio.load(await readFile(join(site.out, 'blog.html'), 'utf8'));
-    const card = blog('main article').filter((_, article) => blog(article).find('h3').text().startsWith('Social Media for Tradespeople'));
+    const card = blog('main article').filter((_, article) =>
+      blog(article).find('h3').text().startsWith('Social Media for Tradespeople'),
+    );
     expect(card).toHaveLength(1);
     expect(card.text()).toContain('Coming Soon');
     expect(card.find('a')).toHaveLength(0);
@@ -317,49 +394,62 @@ describe('safe output', () => {
     expect(await readFile(join(site.out, 'sitemap.xml'), 'utf8')).not.toContain('social-media-guide');
   });
 
-  it.concurrent('a build writes over the output before last: what this build did not make is gone, unchanged pages keep their time', async () => {
-    const site = await workspace();
-    await rm(site.out, { recursive: true });
-    expect((await site.build()).code).toBe(0);
-    const article = join(site.out, 'blog/google-ads-guide.html');
-    const firstTime = (await stat(article)).mtimeMs;
-    // The second build starts from an empty folder and keeps the first one's output beside it, as dist.previous.
-    expect((await site.build()).code).toBe(0);
-    expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist', 'dist.previous']);
-    // The third writes over the first build's files: an unchanged page is not rewritten; a deleted article's page goes.
-    await unlink(join(site.content, 'blog/social-media-guide.md'));
-    await site.edit('blog/online-reviews-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Online Reviews, Edited for This Test"'));
-    expect((await site.build()).code).toBe(0);
-    expect((await stat(article)).mtimeMs).toBe(firstTime);
-    await expect(stat(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
-    expect(await readFile(join(site.out, 'blog/online-reviews-guide.html'), 'utf8')).toContain('Online Reviews, Edited for This Test');
-    // Exactly the files a build from nothing makes.
-    await rm(join(site.dir, 'fresh'), { recursive: true, force: true });
-    const fresh = await runSitegen(['build', '--content', site.content, '--out', join(site.dir, 'fresh'), '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
-    expect(fresh.code).toBe(0);
-    expect(await fingerprint(site.out)).toEqual(await fingerprint(join(site.dir, 'fresh')));
-  });
+  it.concurrent(
+    'a build writes over the output before last: what this build did not make is gone, unchanged pages keep their time',
+    async () => {
+      const site = await workspace();
+      await rm(site.out, { recursive: true });
+      expect((await site.build()).code).toBe(0);
+      const article = join(site.out, 'blog/google-ads-guide.html');
+      const firstTime = (await stat(article)).mtimeMs;
+      // The second build starts from an empty folder and keeps the first one's output beside it, as dist.previous.
+      expect((await site.build()).code).toBe(0);
+      expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist', 'dist.previous']);
+      // The third writes over the first build's files: an unchanged page is not rewritten; a deleted article's page goes.
+      await unlink(join(site.content, 'blog/social-media-guide.md'));
+      await site.edit('blog/online-reviews-guide.md', (text) =>
+        text.replace(/^title: .*$/m, 'title: "Online Reviews, Edited for This Test"'),
+      );
+      expect((await site.build()).code).toBe(0);
+      expect((await stat(article)).mtimeMs).toBe(firstTime);
+      await expect(stat(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
+      expect(await readFile(join(site.out, 'blog/online-reviews-guide.html'), 'utf8')).toContain(
+        'Online Reviews, Edited for This Test',
+      );
+      // Exactly the files a build from nothing makes.
+      await rm(join(site.dir, 'fresh'), { recursive: true, force: true });
+      const fresh = await runSitegen(
+        ['build', '--content', site.content, '--out', join(site.dir, 'fresh'), '--site-url', siteUrl()],
+        { env: { SUPABASE_URL: '' } },
+      );
+      expect(fresh.code).toBe(0);
+      expect(await fingerprint(site.out)).toEqual(await fingerprint(join(site.dir, 'fresh')));
+    },
+  );
 
-  it.concurrent('a link someone put in the output before last takes no write outside it: the links go, files are written in their place', async () => {
-    const site = await workspace();
-    // The workspace's output becomes the output before last, which the next build writes over.
-    expect((await site.build()).code).toBe(0);
-    const previous = join(site.dir, 'dist.previous');
-    const victim = join(site.dir, 'victim.txt');
-    const elsewhere = join(site.dir, 'elsewhere');
-    await writeFile(victim, 'untouched\n');
-    await mkdir(elsewhere);
-    await rm(join(previous, 'index.html'));
-    await symlink(victim, join(previous, 'index.html'));
-    await rm(join(previous, 'blog'), { recursive: true });
-    await symlink(elsewhere, join(previous, 'blog'));
-    expect((await site.build()).code).toBe(0);
-    expect(await readFile(victim, 'utf8')).toBe('untouched\n');
-    expect(await readdir(elsewhere)).toEqual([]);
-    expect((await lstat(join(site.out, 'index.html'))).isFile()).toBe(true);
-    expect((await lstat(join(site.out, 'blog'))).isDirectory()).toBe(true);
-    expect(await fingerprint(site.out)).toEqual(await fingerprint(siteDir()));
-  });
+  it.concurrent(
+    'a link someone put in the output before last takes no write outside it: the links go, files are written in their place',
+    async () => {
+      const site = await workspace();
+      // The workspace's output becomes the output before last, which the next build writes over.
+      expect((await site.build()).code).toBe(0);
+      const previous = join(site.dir, 'dist.previous');
+      const victim = join(site.dir, 'victim.txt');
+      const elsewhere = join(site.dir, 'elsewhere');
+      await writeFile(victim, 'untouched\n');
+      await mkdir(elsewhere);
+      await rm(join(previous, 'index.html'));
+      await symlink(victim, join(previous, 'index.html'));
+      await rm(join(previous, 'blog'), { recursive: true });
+      await symlink(elsewhere, join(previous, 'blog'));
+      expect((await site.build()).code).toBe(0);
+      expect(await readFile(victim, 'utf8')).toBe('untouched\n');
+      expect(await readdir(elsewhere)).toEqual([]);
+      expect((await lstat(join(site.out, 'index.html'))).isFile()).toBe(true);
+      expect((await lstat(join(site.out, 'blog'))).isDirectory()).toBe(true);
+      expect(await fingerprint(site.out)).toEqual(await fingerprint(siteDir()));
+    },
+  );
 
   it.concurrent('two builds of the same input are byte-identical', async () => {
     const site = await workspace();
@@ -370,19 +460,27 @@ describe('safe output', () => {
     expect(again).toEqual(await fingerprint(siteDir()));
   });
 
-  it.concurrent('a link in public/ that leads nowhere stops every build, named, and leaves the output as it was', async () => {
-    await inProjectCopy(async (project) => {
-      expect((await project.build(['--out', 'dist'])).stderr).toBe('');
-      const before = await fingerprint(join(project.dir, 'dist'));
-      await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
-      for (const args of [['--out', 'dist'], ['--incremental', '--out', 'dist']]) {
-        const broken = await project.build(args);
-        expect(broken.code).toBe(1);
-        expect(broken.stderr).toBe(`sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`);
-        expect(await fingerprint(join(project.dir, 'dist'))).toEqual(before);
-      }
-    });
-  });
+  it.concurrent(
+    'a link in public/ that leads nowhere stops every build, named, and leaves the output as it was',
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+        const before = await fingerprint(join(project.dir, 'dist'));
+        await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
+        for (const args of [
+          ['--out', 'dist'],
+          ['--incremental', '--out', 'dist'],
+        ]) {
+          const broken = await project.build(args);
+          expect(broken.code).toBe(1);
+          expect(broken.stderr).toBe(
+            `sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`,
+          );
+          expect(await fingerprint(join(project.dir, 'dist'))).toEqual(before);
+        }
+      });
+    },
+  );
 
   it.concurrent('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
     await inProjectCopy(async (project) => {
@@ -397,48 +495,61 @@ describe('safe output', () => {
 });
 
 describe('the output folder', () => {
-  it.concurrent('is refused, named, with nothing moved or written, where a build would replace the project, an input or files it did not build', async () => {
-    await inProjectCopy(async (project) => {
-      await mkdir(join(project.dir, 'docs'));
-      await writeFile(join(project.dir, 'docs/guide.md'), '# How we work\n');
-      await writeFile(join(project.dir, 'notes.txt'), 'not a folder\n');
-      const before = await fingerprint(project.dir);
-      const expected = 'expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)';
-      const refused: [string, string][] = [
-        ['.', 'output folder ./: is the project itself, which a build would replace'],
-        ['..', 'output folder ../: holds the project (./), which a build would replace'],
-        ['public', 'output folder public/: is public/, which every build copies into its output'],
-        ['public/site', 'output folder public/site/: is inside public/, which every build copies into its output'],
-        ['content', 'output folder content/: is content/, which the build reads'],
-        ['templates', 'output folder templates/: is templates/, which the build renders with'],
-        ['.sitegen', "output folder .sitegen/: is .sitegen/, the generator's working files"],
-        ['docs', 'output folder docs/: holds docs/guide.md, which sitegen did not build and a build would replace, then a later build delete'],
-        ['notes.txt', 'output folder notes.txt/: is a file'],
-      ];
-      for (const [out, message] of refused) {
-        for (const args of [['--out', out], ['--incremental', '--out', out]]) {
-          const result = await project.build(args);
-          expect(result.stderr).toBe(`sitegen: ${message}; ${expected}\n`);
-          expect(result.code).toBe(1);
+  it.concurrent(
+    'is refused, named, with nothing moved or written, where a build would replace the project, an input or files it did not build',
+    async () => {
+      await inProjectCopy(async (project) => {
+        await mkdir(join(project.dir, 'docs'));
+        await writeFile(join(project.dir, 'docs/guide.md'), '# How we work\n');
+        await writeFile(join(project.dir, 'notes.txt'), 'not a folder\n');
+        const before = await fingerprint(project.dir);
+        const expected = 'expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)';
+        const refused: [string, string][] = [
+          ['.', 'output folder ./: is the project itself, which a build would replace'],
+          ['..', 'output folder ../: holds the project (./), which a build would replace'],
+          ['public', 'output folder public/: is public/, which every build copies into its output'],
+          ['public/site', 'output folder public/site/: is inside public/, which every build copies into its output'],
+          ['content', 'output folder content/: is content/, which the build reads'],
+          ['templates', 'output folder templates/: is templates/, which the build renders with'],
+          ['.sitegen', "output folder .sitegen/: is .sitegen/, the generator's working files"],
+          [
+            'docs',
+            'output folder docs/: holds docs/guide.md, which sitegen did not build and a build would replace, then a later build delete',
+          ],
+          ['notes.txt', 'output folder notes.txt/: is a file'],
+        ];
+        for (const [out, message] of refused) {
+          for (const args of [
+            ['--out', out],
+            ['--incremental', '--out', out],
+          ]) {
+            const result = await project.build(args);
+            expect(result.stderr).toBe(`sitegen: ${message}; ${expected}\n`);
+            expect(result.code).toBe(1);
+          }
         }
-      }
-      expect(await fingerprint(project.dir)).toEqual(before);
-      expect((await readdir(project.dir)).filter((name) => /^(dist|docs|public|content)\b/.test(name)).sort()).toEqual(['content', 'docs', 'public']);
-      // A new folder and an empty one are built into; so is one sitegen built, even with a file of every build's removed by hand.
-      await mkdir(join(project.dir, 'empty'));
-      for (const out of ['new/site', 'empty', 'empty']) expect((await project.build(['--out', out])).stderr).toBe('');
-      expect(await fingerprint(join(project.dir, 'new/site'))).toEqual(await fingerprint(join(project.dir, 'empty')));
-      await rm(join(project.dir, 'empty/sitemap.xml'));
-      expect((await project.build(['--out', 'empty'])).stderr).toBe('');
-      expect(await fingerprint(join(project.dir, 'empty'))).toEqual(await fingerprint(join(project.dir, 'new/site')));
-      // Not once it holds a file no build writes.
-      await writeFile(join(project.dir, 'empty/notes.md'), 'mine\n');
-      await rm(join(project.dir, 'empty/robots.txt'));
-      const foreign = await project.build(['--out', 'empty']);
-      expect(foreign.stderr).toBe(`sitegen: output folder empty/: holds empty/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`);
-      expect(await readFile(join(project.dir, 'empty/notes.md'), 'utf8')).toBe('mine\n');
-    });
-  });
+        expect(await fingerprint(project.dir)).toEqual(before);
+        expect(
+          (await readdir(project.dir)).filter((name) => /^(dist|docs|public|content)\b/.test(name)).sort(),
+        ).toEqual(['content', 'docs', 'public']);
+        // A new folder and an empty one are built into; so is one sitegen built, even with a file of every build's removed by hand.
+        await mkdir(join(project.dir, 'empty'));
+        for (const out of ['new/site', 'empty', 'empty']) expect((await project.build(['--out', out])).stderr).toBe('');
+        expect(await fingerprint(join(project.dir, 'new/site'))).toEqual(await fingerprint(join(project.dir, 'empty')));
+        await rm(join(project.dir, 'empty/sitemap.xml'));
+        expect((await project.build(['--out', 'empty'])).stderr).toBe('');
+        expect(await fingerprint(join(project.dir, 'empty'))).toEqual(await fingerprint(join(project.dir, 'new/site')));
+        // Not once it holds a file no build writes.
+        await writeFile(join(project.dir, 'empty/notes.md'), 'mine\n');
+        await rm(join(project.dir, 'empty/robots.txt'));
+        const foreign = await project.build(['--out', 'empty']);
+        expect(foreign.stderr).toBe(
+          `sitegen: output folder empty/: holds empty/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`,
+        );
+        expect(await readFile(join(project.dir, 'empty/notes.md'), 'utf8')).toBe('mine\n');
+      });
+    },
+  );
 
   it.concurrent('keeps a git repository someone keeps in it, through every build, and only there', async () => {
     await inProjectCopy(async (project) => {
@@ -474,22 +585,25 @@ describe('the output folder', () => {
 });
 
 describe('a build whose report nobody reads any more', () => {
-  it.concurrent('(sitegen build | head -1) finishes the site quietly, exit code 0, nothing left beside it', async () => {
-    await inProjectCopy(async (project) => {
-      const result = await runSitegenHeld(['build', '--out', 'dist'], {
-        cwd: project.dir,
-        env: { SUPABASE_URL: '', SITE_URL: undefined },
-        held: join(project.dir, 'content/pages/404.json'),
-        atFirstLine: (child) => child.stdout.destroy(),
+  it.concurrent(
+    '(sitegen build | head -1) finishes the site quietly, exit code 0, nothing left beside it',
+    async () => {
+      await inProjectCopy(async (project) => {
+        const result = await runSitegenHeld(['build', '--out', 'dist'], {
+          cwd: project.dir,
+          env: { SUPABASE_URL: '', SITE_URL: undefined },
+          held: join(project.dir, 'content/pages/404.json'),
+          atFirstLine: (child) => child.stdout.destroy(),
+        });
+        expect(result.stdout).toBe('sitegen build → dist\n');
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect((await readdir(project.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
+        expect((await project.build(['--out', 'read'])).stderr).toBe('');
+        expect(await fingerprint(join(project.dir, 'dist'))).toEqual(await fingerprint(join(project.dir, 'read')));
       });
-      expect(result.stdout).toBe('sitegen build → dist\n');
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      expect((await readdir(project.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
-      expect((await project.build(['--out', 'read'])).stderr).toBe('');
-      expect(await fingerprint(join(project.dir, 'dist'))).toEqual(await fingerprint(join(project.dir, 'read')));
-    });
-  });
+    },
+  );
 });
 
 describe('an interrupted build', () => {
@@ -497,30 +611,36 @@ describe('an interrupted build', () => {
     ['Ctrl-C (SIGINT) during a build', 130, 'SIGINT', []],
     ['SIGTERM (a cancelled CI job) during an incremental build', 143, 'SIGTERM', ['--incremental']],
   ];
-  it.concurrent.each(interruptions)('%s leaves the output as it was and nothing new beside it, and exits %i', async (_, code, signal, args) => {
-    await inProjectCopy(async (project) => {
-      // Two builds: a whole build then keeps the first's output beside its own (dist.previous), to write over next time.
-      for (let run = 0; run < 2; run++) expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
-      const out = join(project.dir, 'dist');
-      const outputs = async () => (await readdir(project.dir)).filter((name) => name.startsWith('dist')).sort();
-      const before = { out: await fingerprint(out), outputs: await outputs() };
-      const article = join(project.dir, 'content/blog/google-ads-guide.md');
-      await writeFile(article, (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'));
+  it.concurrent.each(interruptions)(
+    '%s leaves the output as it was and nothing new beside it, and exits %i',
+    async (_, code, signal, args) => {
+      await inProjectCopy(async (project) => {
+        // Two builds: a whole build then keeps the first's output beside its own (dist.previous), to write over next time.
+        for (let run = 0; run < 2; run++) expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
+        const out = join(project.dir, 'dist');
+        const outputs = async () => (await readdir(project.dir)).filter((name) => name.startsWith('dist')).sort();
+        const before = { out: await fingerprint(out), outputs: await outputs() };
+        const article = join(project.dir, 'content/blog/google-ads-guide.md');
+        await writeFile(
+          article,
+          (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'),
+        );
 
-      const interrupted = await runSitegenHeld(['build', ...args, '--out', 'dist'], {
-        cwd: project.dir,
-        env: { SUPABASE_URL: '', SITE_URL: undefined },
-        held: join(project.dir, 'content/pages/404.json'),
-        atFirstLine: (child) => child.kill(signal),
+        const interrupted = await runSitegenHeld(['build', ...args, '--out', 'dist'], {
+          cwd: project.dir,
+          env: { SUPABASE_URL: '', SITE_URL: undefined },
+          held: join(project.dir, 'content/pages/404.json'),
+          atFirstLine: (child) => child.kill(signal),
+        });
+        expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
+        expect(interrupted.code).toBe(code);
+        expect(await fingerprint(out)).toEqual(before.out);
+        expect(await outputs()).toEqual(before.outputs);
+
+        // The next build makes what the interrupted one would have.
+        expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
+        expect(await readFile(join(out, 'blog/google-ads-guide.html'), 'utf8')).toContain('Retitled, Then Interrupted');
       });
-      expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
-      expect(interrupted.code).toBe(code);
-      expect(await fingerprint(out)).toEqual(before.out);
-      expect(await outputs()).toEqual(before.outputs);
-
-      // The next build makes what the interrupted one would have.
-      expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
-      expect(await readFile(join(out, 'blog/google-ads-guide.html'), 'utf8')).toContain('Retitled, Then Interrupted');
-    });
-  });
+    },
+  );
 });

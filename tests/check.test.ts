@@ -49,28 +49,40 @@ describe('on the good build', () => {
 
 describe('links', () => {
   it('fails on a dead link, naming the page and the link', async () => {
-    const dir = await brokenCopy('about.html', (html) => html.replace('<h2 id="story-heading"', '<a href="/services/plumbers">plumbers</a><h2 id="story-heading"'));
+    const dir = await brokenCopy('about.html', (html) =>
+      html.replace('<h2 id="story-heading"', '<a href="/services/plumbers">plumbers</a><h2 id="story-heading"'),
+    );
     const result = await gate('links', dir);
     expect(result.passed).toBe(false);
-    expect(result.findings).toEqual([expect.objectContaining({ page: '/about', rule: 'broken-link', target: '/services/plumbers' })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ page: '/about', rule: 'broken-link', target: '/services/plumbers' }),
+    ]);
   });
 
   it('fails on an anchor that is not on the target page', async () => {
-    const dir = await brokenCopy('contact.html', (html) => html.replace('href="/#testimonials"', 'href="/#testimonialz"'));
+    const dir = await brokenCopy('contact.html', (html) =>
+      html.replace('href="/#testimonials"', 'href="/#testimonialz"'),
+    );
     const result = await gate('links', dir);
-    expect(result.findings).toEqual([expect.objectContaining({ page: '/contact', rule: 'missing-anchor', target: '/#testimonialz' })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ page: '/contact', rule: 'missing-anchor', target: '/#testimonialz' }),
+    ]);
   });
 
   it('fails on an anchor missing from another page, and on one missing from the page itself, naming the page that links', async () => {
-    const dir = await brokenCopy('contact.html', (html) => html.replace('<main', '<a href="/about#nowhere">x</a><a href="#nor-here">y</a><main'));
+    const dir = await brokenCopy('contact.html', (html) =>
+      html.replace('<main', '<a href="/about#nowhere">x</a><a href="#nor-here">y</a><main'),
+    );
     const result = await gate('links', dir);
-    expect(result.findings.map((finding) => `${finding.page} ${finding.rule} ${finding.target} ${finding.message}`)).toEqual([
+    expect(
+      result.findings.map((finding) => `${finding.page} ${finding.rule} ${finding.target} ${finding.message}`),
+    ).toEqual([
       '/contact missing-anchor /about#nowhere /about has no element with the id "nowhere"',
       '/contact missing-anchor #nor-here /contact has no element with the id "nor-here"',
     ]);
   });
 
-  it("fails on a file a stylesheet refers to that is not in the build", async () => {
+  it('fails on a file a stylesheet refers to that is not in the build', async () => {
     const dir = await copyOfBuild();
     const sheet = (await readdir(join(dir, 'assets'))).find((file) => file.endsWith('.css'))!;
     await appendFile(join(dir, 'assets', sheet), 'body{background:url(/missing-bg.png)}');
@@ -79,9 +91,13 @@ describe('links', () => {
   });
 
   it('fails on a missing stylesheet', async () => {
-    const dir = await brokenCopy('careers.html', (html) => html.replace(/\/assets\/styles-\w+\.css/, '/assets/styles-0000000000.css'));
+    const dir = await brokenCopy('careers.html', (html) =>
+      html.replace(/\/assets\/styles-\w+\.css/, '/assets/styles-0000000000.css'),
+    );
     const result = await gate('links', dir);
-    expect(result.findings).toEqual([expect.objectContaining({ page: '/careers', target: '/assets/styles-0000000000.css' })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ page: '/careers', target: '/assets/styles-0000000000.css' }),
+    ]);
   });
 });
 
@@ -90,18 +106,23 @@ describe('html', () => {
     const dir = await brokenCopy('about.html', (html) => html.replace(/ alt="Portrait of Sarah[^"]*"/, ''));
     const result = await gate('html', dir);
     expect(result.passed).toBe(false);
-    expect(result.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37', target: expect.stringContaining('img') }));
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ page: '/about', rule: 'wcag/h37', target: expect.stringContaining('img') }),
+    );
   });
 
   it('fails on a skipped heading level, as the W3C Nu HTML Checker reads it', async () => {
     // The blog's featured article under the h1, as an h3: what the checker found before the featured title became an h2.
-    const dir = await brokenCopy('blog.html', (html) => html.replace(/<h2( class="mt-4 font-bold[^"]*")>([^<]+)<\/h2>/, '<h3$1>$2</h3>'));
+    const dir = await brokenCopy('blog.html', (html) =>
+      html.replace(/<h2( class="mt-4 font-bold[^"]*")>([^<]+)<\/h2>/, '<h3$1>$2</h3>'),
+    );
     const result = await gate('html', dir);
     expect(result.findings).toEqual([
       expect.objectContaining({
         page: '/blog',
         rule: 'nu-html-checker',
-        message: 'The heading “h3” (with computed level 3) follows the heading “h1” (with computed level 1), skipping 1 heading level.',
+        message:
+          'The heading “h3” (with computed level 3) follows the heading “h1” (with computed level 1), skipping 1 heading level.',
         target: expect.stringMatching(/^line \d+: .*<h3 class="mt-4 font-bold/),
       }),
     ]);
@@ -110,31 +131,69 @@ describe('html', () => {
 
 describe('seo', () => {
   it('fails on a duplicate title', async () => {
-    const dir = await brokenCopy('careers.html', (html) => html.replace(/<title>[^<]+<\/title>/, '<title>About Us | TradeBoost Digital</title>'));
+    const dir = await brokenCopy('careers.html', (html) =>
+      html.replace(/<title>[^<]+<\/title>/, '<title>About Us | TradeBoost Digital</title>'),
+    );
     const result = await gate('seo', dir);
-    expect(result.findings).toEqual([expect.objectContaining({ page: '/careers', rule: 'title-duplicate', message: expect.stringContaining('/about') })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        page: '/careers',
+        rule: 'title-duplicate',
+        message: expect.stringContaining('/about'),
+      }),
+    ]);
   });
 
   it('fails on JSON-LD that does not parse', async () => {
-    const dir = await brokenCopy('index.html', (html) => html.replace('{"@context":"https://schema.org",', '{"@context":"https://schema.org",,'));
+    const dir = await brokenCopy('index.html', (html) =>
+      html.replace('{"@context":"https://schema.org",', '{"@context":"https://schema.org",,'),
+    );
     const result = await gate('seo', dir);
     expect(result.findings).toEqual([expect.objectContaining({ page: '/', rule: 'json-ld-parse' })]);
   });
 
   // Each rule of the page's structured data and breadcrumbs, proven by a defect planted in one page of the good build.
-  const graphDefects: [string, string, (html: string) => string, string, { rule: string; message?: string | RegExp }[]][] = [
-    ['a page without its graph', 'about.html', (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, ''), '/about', [{ rule: 'json-ld-missing' }]],
-    ['two JSON-LD blocks', 'about.html', (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, (script) => script + script), '/about', [{ rule: 'json-ld-count' }]],
-    ['JSON-LD that is not a graph', 'about.html', (html) => html.replace('"@graph":', '"@nodes":'), '/about', [{ rule: 'json-ld-graph' }]],
+  const graphDefects: [
+    string,
+    string,
+    (html: string) => string,
+    string,
+    { rule: string; message?: string | RegExp }[],
+  ][] = [
     [
-      'a graph without the page\'s own node',
+      'a page without its graph',
+      'about.html',
+      (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, ''),
+      '/about',
+      [{ rule: 'json-ld-missing' }],
+    ],
+    [
+      'two JSON-LD blocks',
+      'about.html',
+      (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, (script) => script + script),
+      '/about',
+      [{ rule: 'json-ld-count' }],
+    ],
+    [
+      'JSON-LD that is not a graph',
+      'about.html',
+      (html) => html.replace('"@graph":', '"@nodes":'),
+      '/about',
+      [{ rule: 'json-ld-graph' }],
+    ],
+    [
+      "a graph without the page's own node",
       'contact.html',
       (html) => html.replace(/("@type":"ContactPage","@id":"[^"]+\/contact)"/, '$1-us"'),
       '/contact',
       [
         { rule: 'json-ld-page-node', message: /no WebPage node whose @id is the page's URL, https:\/\/\S+\/contact$/ },
         { rule: 'json-ld-url', message: /names https:\/\/\S+\/contact-us, which the site does not serve$/ },
-        { rule: 'breadcrumbs', message: /^the BreadcrumbList the page's node names is none; the route table's trail is Home \(\/\) › Contact \(\/contact\)$/ },
+        {
+          rule: 'breadcrumbs',
+          message:
+            /^the BreadcrumbList the page's node names is none; the route table's trail is Home \(\/\) › Contact \(\/contact\)$/,
+        },
       ],
     ],
     [
@@ -142,14 +201,21 @@ describe('seo', () => {
       'blog/google-ads-guide.html',
       (html) => html.replace(/("@type":"BlogPosting".*?"isPartOf":\{"@id":"[^"]+#)website"/, '$1site"'),
       '/blog/google-ads-guide',
-      [{ rule: 'json-ld-reference', message: /^BlogPosting https:\/\/\S+\/blog\/google-ads-guide#article points at https:\/\/\S+\/#site, which is no node of the page's graph$/ }],
+      [
+        {
+          rule: 'json-ld-reference',
+          message:
+            /^BlogPosting https:\/\/\S+\/blog\/google-ads-guide#article points at https:\/\/\S+\/#site, which is no node of the page's graph$/,
+        },
+      ],
     ],
     [
       'a node linked to nothing',
       'careers.html',
-      (html) => html.replace('"@graph":[', '"@graph":[{"@type":"Thing","@id":"https://example.org/stray","name":"Stray"},'),
+      (html) =>
+        html.replace('"@graph":[', '"@graph":[{"@type":"Thing","@id":"https://example.org/stray","name":"Stray"},'),
       '/careers',
-      [{ rule: 'json-ld-disconnected', message: 'Thing https://example.org/stray is not linked to the page\'s node' }],
+      [{ rule: 'json-ld-disconnected', message: "Thing https://example.org/stray is not linked to the page's node" }],
     ],
     [
       'an article without the date Google requires',
@@ -159,7 +225,7 @@ describe('seo', () => {
       [{ rule: 'json-ld-fields', message: 'BlogPosting: required property "datePublished" is missing' }],
     ],
     [
-      'a job posting without the date Google requires (Adobe\'s validator)',
+      "a job posting without the date Google requires (Adobe's validator)",
       'careers.html',
       (html) => html.replace('"datePosted":"2026-11-16",', ''),
       '/careers',
@@ -173,31 +239,55 @@ describe('seo', () => {
       [{ rule: 'json-ld-url', message: /names https:\/\/\S+\/logo-old\.png, which the site does not serve$/ }],
     ],
     [
-      'a visible trail that is not the route table\'s',
+      "a visible trail that is not the route table's",
       'about.html',
       (html) => html.replace(/(aria-current="page"[^>]*>)About Us</, '$1About<'),
       '/about',
-      [{ rule: 'breadcrumbs', message: 'the visible trail is Home (/) › About (/about); the route table\'s is Home (/) › About Us (/about)' }],
+      [
+        {
+          rule: 'breadcrumbs',
+          message: "the visible trail is Home (/) › About (/about); the route table's is Home (/) › About Us (/about)",
+        },
+      ],
     ],
     [
       'a visible trail without the current page marked',
       'about.html',
       (html) => html.replace(' aria-current="page"', ''),
       '/about',
-      [{ rule: 'breadcrumbs', message: 'the visible trail does not mark the page itself, its last step, with aria-current="page"' }],
+      [
+        {
+          rule: 'breadcrumbs',
+          message: 'the visible trail does not mark the page itself, its last step, with aria-current="page"',
+        },
+      ],
     ],
     [
-      'a described trail that is not the route table\'s',
+      "a described trail that is not the route table's",
       'blog/google-ads-guide.html',
       (html) => html.replace('"position":2,"name":"Blog"', '"position":2,"name":"Articles"'),
       '/blog/google-ads-guide',
-      [{ rule: 'breadcrumbs', message: /^the BreadcrumbList the page's node names is Home \(\/\) › Articles \(\/blog\) › .*; the route table's trail is Home \(\/\) › Blog \(\/blog\) › / }],
+      [
+        {
+          rule: 'breadcrumbs',
+          message:
+            /^the BreadcrumbList the page's node names is Home \(\/\) › Articles \(\/blog\) › .*; the route table's trail is Home \(\/\) › Blog \(\/blog\) › /,
+        },
+      ],
     ],
   ];
 
   it.each(graphDefects)('fails on %s', async (_, file, change, page, expected) => {
     const result = await gate('seo', await brokenCopy(file, change));
-    expect(result.findings).toEqual(expected.map((finding) => expect.objectContaining({ page, ...finding, ...(finding.message instanceof RegExp && { message: expect.stringMatching(finding.message) }) })));
+    expect(result.findings).toEqual(
+      expected.map((finding) =>
+        expect.objectContaining({
+          page,
+          ...finding,
+          ...(finding.message instanceof RegExp && { message: expect.stringMatching(finding.message) }),
+        }),
+      ),
+    );
   });
 
   it('fails where the built trail is not the trail of the route table made from the content', async () => {
@@ -205,17 +295,28 @@ describe('seo', () => {
     copies.push(content);
     await cp(join(projectRoot, 'content'), content, { recursive: true });
     const about = join(content, 'pages', 'about.json');
-    await writeFile(about, (await readFile(about, 'utf8')).replace('"breadcrumb": "About Us"', '"breadcrumb": "Who We Are"'));
+    await writeFile(
+      about,
+      (await readFile(about, 'utf8')).replace('"breadcrumb": "About Us"', '"breadcrumb": "Who We Are"'),
+    );
     const [result] = await checkSite({ dir: siteDir(), content, only: ['seo'] });
     expect(result!.findings.map((finding) => `${finding.page} ${finding.rule} ${finding.message}`)).toEqual([
-      '/about breadcrumbs the visible trail is Home (/) › About Us (/about); the route table\'s is Home (/) › Who We Are (/about)',
-      '/about breadcrumbs the BreadcrumbList the page\'s node names is Home (/) › About Us (/about); the route table\'s trail is Home (/) › Who We Are (/about)',
+      "/about breadcrumbs the visible trail is Home (/) › About Us (/about); the route table's is Home (/) › Who We Are (/about)",
+      "/about breadcrumbs the BreadcrumbList the page's node names is Home (/) › About Us (/about); the route table's trail is Home (/) › Who We Are (/about)",
     ]);
   });
 
   it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {
-    const dir = await brokenCopy('sitemap.xml', (xml) => xml.replace(/\s*<url><loc>[^<]+\/services\/roofer<\/loc><\/url>/, ''));
-    await writeFile(join(dir, 'careers.html'), (await readFile(join(dir, 'careers.html'), 'utf8')).replace(/(rel="canonical" href="[^"]+)\/careers"/, '$1/jobs"'));
+    const dir = await brokenCopy('sitemap.xml', (xml) =>
+      xml.replace(/\s*<url><loc>[^<]+\/services\/roofer<\/loc><\/url>/, ''),
+    );
+    await writeFile(
+      join(dir, 'careers.html'),
+      (await readFile(join(dir, 'careers.html'), 'utf8')).replace(
+        /(rel="canonical" href="[^"]+)\/careers"/,
+        '$1/jobs"',
+      ),
+    );
     const result = await gate('seo', dir);
     expect(result.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
       '/careers canonical-mismatch',
@@ -228,23 +329,45 @@ describe('seo', () => {
 
 describe('seo: the sitemap and what it lists', () => {
   it.each([
-    ['another namespace', (xml: string) => xml.replace('http://www.sitemaps.org/schemas/sitemap/0.9', 'http://example.com/not-sitemaps'), 'its namespace is http://example.com/not-sitemaps, not http://www.sitemaps.org/schemas/sitemap/0.9'],
+    [
+      'another namespace',
+      (xml: string) => xml.replace('http://www.sitemaps.org/schemas/sitemap/0.9', 'http://example.com/not-sitemaps'),
+      'its namespace is http://example.com/not-sitemaps, not http://www.sitemaps.org/schemas/sitemap/0.9',
+    ],
     ['no closing tag', (xml: string) => xml.replace('</urlset>', ''), 'it does not end with </urlset>'],
-    ['an entry that is no <url>', (xml: string) => xml.replace(/<url>(<loc>[^<]+\/about<\/loc>)<\/url>/, '<link>$1</link>'), 'it holds a <link> where only <url> elements belong'],
+    [
+      'an entry that is no <url>',
+      (xml: string) => xml.replace(/<url>(<loc>[^<]+\/about<\/loc>)<\/url>/, '<link>$1</link>'),
+      'it holds a <link> where only <url> elements belong',
+    ],
   ])('fails on a sitemap with %s', async (_, change, message) => {
     const result = await gate('seo', await brokenCopy('sitemap.xml', change));
-    expect(result.findings).toEqual(expect.arrayContaining([expect.objectContaining({ page: '/sitemap.xml', rule: 'sitemap-invalid', message })]));
+    expect(result.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ page: '/sitemap.xml', rule: 'sitemap-invalid', message })]),
+    );
   });
 
   it('fails on a page that asks not to be indexed yet is in the sitemap', async () => {
-    const result = await gate('seo', await brokenCopy('cookie-policy.html', (html) => html.replace('<meta name="description"', '<meta name="robots" content="noindex"/><meta name="description"')));
+    const result = await gate(
+      'seo',
+      await brokenCopy('cookie-policy.html', (html) =>
+        html.replace('<meta name="description"', '<meta name="robots" content="noindex"/><meta name="description"'),
+      ),
+    );
     expect(result.findings).toEqual([expect.objectContaining({ page: '/cookie-policy', rule: 'sitemap-noindex' })]);
   });
 
   it('fails on structured data that names a folder (no host serves one) and on a description of spaces', async () => {
-    const dir = await brokenCopy('about.html', (html) => html.replace(/("contentUrl":"https:\/\/[^/"]+)\/logo\.png"/, '$1/assets"').replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content=" "'));
+    const dir = await brokenCopy('about.html', (html) =>
+      html
+        .replace(/("contentUrl":"https:\/\/[^/"]+)\/logo\.png"/, '$1/assets"')
+        .replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content=" "'),
+    );
     const result = await gate('seo', dir);
-    expect(result.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual(['/about description-missing', '/about json-ld-url']);
+    expect(result.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+      '/about description-missing',
+      '/about json-ld-url',
+    ]);
   });
 });
 
@@ -258,27 +381,47 @@ describe('budgets', () => {
     const result = await gate('budgets', dir);
     const oversized = result.findings.filter((finding) => finding.rule === 'js-size');
     expect(oversized).toHaveLength(48);
-    expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(/^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/);
+    expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(
+      /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
+    );
   });
 
   it('counts and flags a script loaded another way, and names a chunk the scripts import that is not in the build', async () => {
-    const dir = await brokenCopy('about.html', (html) => html.replace('</head>', '<script src="/assets/big.js" defer></script></head>'));
+    const dir = await brokenCopy('about.html', (html) =>
+      html.replace('</head>', '<script src="/assets/big.js" defer></script></head>'),
+    );
     await writeFile(join(dir, 'assets', 'big.js'), `console.log("${randomBytes(12 * 1024).toString('base64')}");\n`);
     const chunk = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('chunk-'))!;
     await rm(join(dir, 'assets', chunk));
     const result = await gate('budgets', dir);
     const about = result.findings.filter((finding) => finding.page === '/about');
-    expect(about.find((finding) => finding.rule === 'js-size')?.message).toMatch(/^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/);
-    expect(about).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'unused-script', target: '/assets/big.js' })]));
-    expect(result.findings.some((finding) => finding.rule === 'asset-missing' && finding.target === `/assets/${chunk}`)).toBe(true);
+    expect(about.find((finding) => finding.rule === 'js-size')?.message).toMatch(
+      /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
+    );
+    expect(about).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rule: 'unused-script', target: '/assets/big.js' })]),
+    );
+    expect(
+      result.findings.some((finding) => finding.rule === 'asset-missing' && finding.target === `/assets/${chunk}`),
+    ).toBe(true);
   });
 
   it('fails on a script the page does not use', async () => {
-    const dir = await brokenCopy('about.html', (html) => html.replace(/<script type="module" src="(\/assets\/)menus-(\w+)\.js"><\/script>/, (tag) => `${tag}${tag.replace('menus-', 'blog-filter-')}`));
+    const dir = await brokenCopy('about.html', (html) =>
+      html.replace(
+        /<script type="module" src="(\/assets\/)menus-(\w+)\.js"><\/script>/,
+        (tag) => `${tag}${tag.replace('menus-', 'blog-filter-')}`,
+      ),
+    );
     const filter = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('blog-filter-'))!;
-    await writeFile(join(dir, 'about.html'), (await readFile(join(dir, 'about.html'), 'utf8')).replace(/\/assets\/blog-filter-\w+\.js/, `/assets/${filter}`));
+    await writeFile(
+      join(dir, 'about.html'),
+      (await readFile(join(dir, 'about.html'), 'utf8')).replace(/\/assets\/blog-filter-\w+\.js/, `/assets/${filter}`),
+    );
     const result = await gate('budgets', dir);
-    expect(result.findings).toEqual([expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${filter}` })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${filter}` }),
+    ]);
   });
 });
 
@@ -286,7 +429,8 @@ describe('sitegen check (command)', () => {
   it('exits 0 with one summary line per gate on the good build', async () => {
     const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'links,html,seo,budgets']);
     expect(result.code).toBe(0);
-    for (const name of ['links', 'html', 'seo', 'budgets']) expect(result.stdout).toMatch(new RegExp(`^  ${name} +pass  `, 'm'));
+    for (const name of ['links', 'html', 'seo', 'budgets'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} +pass  `, 'm'));
   });
 
   it('exits 1 and reports the page, rule, element and fix; --json gives the same as JSON', async () => {
@@ -298,7 +442,10 @@ describe('sitegen check (command)', () => {
     expect(result.stdout).toMatch(/^ {2}html +FAIL {2}\d+ problems? · /m);
     expect(result.stdout).toMatch(/^ {2}seo +pass {2}/m);
     const json = await runSitegen(['check', '--dir', dir, '--only', 'html', '--json']);
-    const report = JSON.parse(json.stdout) as { passed: boolean; gates: { gate: string; findings: { page: string; rule: string }[] }[] };
+    const report = JSON.parse(json.stdout) as {
+      passed: boolean;
+      gates: { gate: string; findings: { page: string; rule: string }[] }[];
+    };
     expect(report.passed).toBe(false);
     expect(report.gates[0]!.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37' }));
   });
@@ -306,6 +453,8 @@ describe('sitegen check (command)', () => {
   it('rejects an unknown gate', async () => {
     const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'speed']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found "speed"\n');
+    expect(result.stderr).toBe(
+      'sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found "speed"\n',
+    );
   });
 });

@@ -25,7 +25,8 @@ describe('sitegen', () => {
     expect(result.stdout).toContain('Usage: sitegen');
     expect(result.stdout).toMatch(/build \[options\]/);
     const build = await runSitegen(['build', '--help']);
-    for (const option of ['--out <dir>', '--site-url <url>', '--content <dir>', '--quiet']) expect(build.stdout).toContain(option);
+    for (const option of ['--out <dir>', '--site-url <url>', '--content <dir>', '--quiet'])
+      expect(build.stdout).toContain(option);
   });
 
   it('--version prints the package version', async () => {
@@ -43,7 +44,9 @@ describe('sitegen', () => {
     await inScratchFolder(async (dir) => {
       writeFileSync(join(dir, 'a-file'), 'not a folder\n');
       const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], { env: { SUPABASE_URL: '' } });
-      expect(result.stderr).toMatch(new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`));
+      expect(result.stderr).toMatch(
+        new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`),
+      );
       expect(result.code).toBe(1);
       expect(readdirSync(dir)).toEqual(['a-file']);
     });
@@ -51,9 +54,12 @@ describe('sitegen', () => {
 
   it('build prints one line per stage and a summary, and exits 0', async () => {
     await inScratchFolder(async (dir) => {
-      const result = await runSitegen(['build', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '', SITE_URL: 'https://env.example.co.uk' } });
+      const result = await runSitegen(['build', '--out', join(dir, 'out')], {
+        env: { SUPABASE_URL: '', SITE_URL: 'https://env.example.co.uk' },
+      });
       expect(result.code).toBe(0);
-      for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write']) expect(result.stdout).toMatch(new RegExp(`^  ${stage} .+\\(\\d`, 'm'));
+      for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write'])
+        expect(result.stdout).toMatch(new RegExp(`^  ${stage} .+\\(\\d`, 'm'));
       expect(result.stdout).toMatch(/SUPABASE_URL is not set: forms post to \/functions\/v1\/contact-form/);
       // The report: a row per page with HTML and JavaScript, raw and gzipped, then the totals and stage times.
       expect(result.stdout).toMatch(/^ {2}route +html +gzip +js +gzip$/m);
@@ -62,7 +68,9 @@ describe('sitegen', () => {
       expect(result.stdout).toMatch(/^ {2}stages: content \d+ ms, .*render \d+ ms, write \d+ ms$/m);
       expect(result.stdout).toMatch(/^48 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
       // SITE_URL from the environment sets the canonical origin.
-      expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain('<link rel="canonical" href="https://env.example.co.uk/about"/>');
+      expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain(
+        '<link rel="canonical" href="https://env.example.co.uk/about"/>',
+      );
     });
   });
 
@@ -70,14 +78,25 @@ describe('sitegen', () => {
     await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
       expect(result.code).toBe(0);
-      const report = JSON.parse(result.stdout) as { pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[]; totals: { pages: number }; stages: Record<string, number> };
+      const report = JSON.parse(result.stdout) as {
+        pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[];
+        totals: { pages: number };
+        stages: Record<string, number>;
+      };
       expect(report.totals.pages).toBe(48);
       expect(report.pages).toHaveLength(48);
       const home = report.pages.find((page) => page.route === '/')!;
       expect(home.htmlGzip).toBeGreaterThan(1000);
       expect(home.htmlGzip).toBeLessThan(home.html);
       expect(home.jsGzip).toBeGreaterThan(report.pages.find((page) => page.route === '/about')!.jsGzip);
-      expect(Object.keys(report.stages).sort()).toEqual(['content', 'islands', 'render', 'styles', 'templates', 'write']);
+      expect(Object.keys(report.stages).sort()).toEqual([
+        'content',
+        'islands',
+        'render',
+        'styles',
+        'templates',
+        'write',
+      ]);
     });
   });
 
@@ -86,9 +105,13 @@ describe('sitegen', () => {
       await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
       const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
       expect(made.stderr).toBe('');
-      expect(made.stdout).toBe('wrote content/blog/van-signwriting-that-wins-local-jobs.md: edit it, then see it with `sitegen dev`\n');
+      expect(made.stdout).toBe(
+        'wrote content/blog/van-signwriting-that-wins-local-jobs.md: edit it, then see it with `sitegen dev`\n',
+      );
       const text = readFileSync(join(dir, 'content/blog/van-signwriting-that-wins-local-jobs.md'), 'utf8');
-      expect(text).toMatch(/^---\ntitle: "Van Signwriting That Wins Local Jobs"\nslug: "van-signwriting-that-wins-local-jobs"\n/);
+      expect(text).toMatch(
+        /^---\ntitle: "Van Signwriting That Wins Local Jobs"\nslug: "van-signwriting-that-wins-local-jobs"\n/,
+      );
       expect(text).toMatch(/^date: "\d{4}-\d\d-\d\d"$/m);
       const again = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
       expect(again.code).toBe(1);
@@ -97,21 +120,30 @@ describe('sitegen', () => {
       const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
       expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
       expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
-      const built = await runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
+      const built = await runSitegen(
+        ['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, 'out')],
+        { env: { SUPABASE_URL: '' } },
+      );
       expect(built.stderr).toBe('');
-      expect(readFileSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain('<h1');
+      expect(readFileSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain(
+        '<h1',
+      );
     });
   });
 
   it('rejects a site URL that is not a URL', async () => {
     const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('sitegen: --site-url: expected an absolute URL such as https://www.example.co.uk, found "tradeboost"\n');
+    expect(result.stderr).toBe(
+      'sitegen: --site-url: expected an absolute URL such as https://www.example.co.uk, found "tradeboost"\n',
+    );
   });
 
   it('stops a build with SUPABASE_URL set and SUPABASE_ANON_KEY unset, whose forms would get 401, and writes nothing', async () => {
     await inScratchFolder(async (dir) => {
-      const result = await runSitegen(['build', '--out', join(dir, 'out')], { env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '' } });
+      const result = await runSitegen(['build', '--out', join(dir, 'out')], {
+        env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '' },
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         "sitegen: SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.\n",
@@ -128,7 +160,9 @@ describe('sitegen', () => {
     await inScratchFolder(async (dir) => {
       const result = await runSitegen(args, { cwd: dir });
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`sitegen: ${dir} is not a sitegen project: it has no ${missing}/ folder (run sitegen in the project folder, beside its package.json)\n`);
+      expect(result.stderr).toBe(
+        `sitegen: ${dir} is not a sitegen project: it has no ${missing}/ folder (run sitegen in the project folder, beside its package.json)\n`,
+      );
       expect(readdirSync(dir)).toEqual([]);
     });
   });

@@ -10,7 +10,14 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'sitegen-config-'));
   await writeFile(
     join(root, '.env'),
-    ['# local settings', 'SITE_URL=https://from-dotenv.example.co.uk/', 'SUPABASE_URL="https://abcd.supabase.co"', 'SUPABASE_ANON_KEY=anon-from-file', 'NODE_ENV=development', ''].join('\n'),
+    [
+      '# local settings',
+      'SITE_URL=https://from-dotenv.example.co.uk/',
+      'SUPABASE_URL="https://abcd.supabase.co"',
+      'SUPABASE_ANON_KEY=anon-from-file',
+      'NODE_ENV=development',
+      '',
+    ].join('\n'),
   );
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -28,7 +35,9 @@ describe('resolveConfig', () => {
     expect(config.siteUrl).toBe('https://from-environment.example.co.uk');
     expect(config.supabase.url).toBeUndefined();
     expect(config.supabase.anonKey).toBe('anon-from-file');
-    expect(resolveConfig({ root, siteUrl: 'https://from-flag.example.co.uk' }, env).siteUrl).toBe('https://from-flag.example.co.uk');
+    expect(resolveConfig({ root, siteUrl: 'https://from-flag.example.co.uk' }, env).siteUrl).toBe(
+      'https://from-flag.example.co.uk',
+    );
   });
 
   it('takes nothing else from .env', () => {
@@ -42,10 +51,15 @@ describe('resolveConfig', () => {
     const message =
       "SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.";
     expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co' })).toThrow(message);
-    expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '  ' })).toThrow(message);
+    expect(() =>
+      resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '  ' }),
+    ).toThrow(message);
     // .env's key is taken unless the environment empties it.
     expect(() => resolveConfig({ root }, { SUPABASE_ANON_KEY: '' })).toThrow(message);
-    expect(resolveConfig({ root: tmpdir() }, { SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({ url: undefined, anonKey: 'anon' });
+    expect(resolveConfig({ root: tmpdir() }, { SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({
+      url: undefined,
+      anonKey: 'anon',
+    });
   });
 
   it('without .env, uses the environment alone', () => {
@@ -55,16 +69,27 @@ describe('resolveConfig', () => {
   it('reads an empty SITE_URL as unset (CI passes repository variables that may not be set), and still refuses a wrong one', () => {
     expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '' }).siteUrl).toBeUndefined();
     expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '  ' }).siteUrl).toBeUndefined();
-    expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: 'www.example.co.uk' })).toThrow('SITE_URL: expected an absolute URL such as https://www.example.co.uk, found "www.example.co.uk"');
+    expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: 'www.example.co.uk' })).toThrow(
+      'SITE_URL: expected an absolute URL such as https://www.example.co.uk, found "www.example.co.uk"',
+    );
   });
 
   it("takes a site URL's origin alone, a trailing slash aside: a path, query or fragment would be in every canonical URL", () => {
-    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: 'https://www.example.co.uk/' }).siteUrl).toBe('https://www.example.co.uk');
-    for (const value of ['https://x.co.uk/?a=1', 'https://x.co.uk/#top', 'https://x.co.uk/sub', 'https://user@x.co.uk']) {
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: 'https://www.example.co.uk/' }).siteUrl).toBe(
+      'https://www.example.co.uk',
+    );
+    for (const value of [
+      'https://x.co.uk/?a=1',
+      'https://x.co.uk/#top',
+      'https://x.co.uk/sub',
+      'https://user@x.co.uk',
+    ]) {
       expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: value }), value).toThrow(
         `SITE_URL: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
       );
     }
-    expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'https://x.co.uk/?a=1' }, {})).toThrow(/^--site-url: expected the site's address alone/);
+    expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'https://x.co.uk/?a=1' }, {})).toThrow(
+      /^--site-url: expected the site's address alone/,
+    );
   });
 });

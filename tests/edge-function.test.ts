@@ -31,7 +31,15 @@ async function startFunction(env: Record<string, string>): Promise<RunningFuncti
   const child: ChildProcess = spawn(deno, ['run', '--frozen', '--allow-net=127.0.0.1', '--allow-env', 'index.ts'], {
     cwd: functionDir,
     // The system's certificates, as Node and npm trust them: Deno's own store fails where the registry is reached through a proxy with a local certificate authority.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: process.env.DENO_DIR, DENO_TLS_CA_STORE: 'system', NO_COLOR: '1', DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DENO_DIR: process.env.DENO_DIR,
+      DENO_TLS_CA_STORE: 'system',
+      NO_COLOR: '1',
+      DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,7 +71,11 @@ let resend: StandIn;
 let edge: RunningFunction;
 
 beforeAll(async () => {
-  [supabase, webhook, resend] = await Promise.all([startSupabaseStandIn(), startStandIn('webhook'), startStandIn('resend')]);
+  [supabase, webhook, resend] = await Promise.all([
+    startSupabaseStandIn(),
+    startStandIn('webhook'),
+    startStandIn('resend'),
+  ]);
   edge = await startFunction({
     SUPABASE_URL: supabase.url,
     SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
@@ -88,10 +100,20 @@ beforeEach(async () => {
 });
 
 /** What supabase.functions.invoke sends from the site, from a client of the given address. */
-function send(body: unknown, options: { client?: string; headers?: Record<string, string>; to?: RunningFunction } = {}) {
+function send(
+  body: unknown,
+  options: { client?: string; headers?: Record<string, string>; to?: RunningFunction } = {},
+) {
   return fetch(`${(options.to ?? edge).url}/functions/v1/contact-form`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon', origin: site, 'x-forwarded-for': `${options.client ?? '192.0.2.1'}, 10.0.0.1`, ...options.headers },
+    headers: {
+      'content-type': 'application/json',
+      apikey: 'anon',
+      authorization: 'Bearer anon',
+      origin: site,
+      'x-forwarded-for': `${options.client ?? '192.0.2.1'}, 10.0.0.1`,
+      ...options.headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -114,16 +136,29 @@ async function rowsFor(submissionId: string): Promise<LeadRow[]> {
 
 describe('the contact-form Edge Function under Deno', () => {
   it('imports exact versions, valibot the one the site and the local server use', async () => {
-    const { imports } = JSON.parse(await readFile(join(functionDir, 'deno.json'), 'utf8')) as { imports: Record<string, string> };
-    for (const specifier of Object.values(imports)) expect(specifier).toMatch(/^npm:(@[a-z-]+\/)?[a-z.-]+@\d+\.\d+\.\d+$/);
-    const { dependencies } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const installed = (JSON.parse(await readFile(join(projectRoot, 'node_modules', 'valibot', 'package.json'), 'utf8')) as { version: string }).version;
+    const { imports } = JSON.parse(await readFile(join(functionDir, 'deno.json'), 'utf8')) as {
+      imports: Record<string, string>;
+    };
+    for (const specifier of Object.values(imports))
+      expect(specifier).toMatch(/^npm:(@[a-z-]+\/)?[a-z.-]+@\d+\.\d+\.\d+$/);
+    const { dependencies } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const installed = (
+      JSON.parse(await readFile(join(projectRoot, 'node_modules', 'valibot', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     expect(imports.valibot).toBe(`npm:valibot@${dependencies.valibot}`);
     expect(dependencies.valibot).toBe(installed);
   });
 
   it('type-checks under Deno with its pinned imports and lock file', async () => {
-    const check = spawn(deno, ['check', '--frozen', 'index.ts'], { cwd: functionDir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const check = spawn(deno, ['check', '--frozen', 'index.ts'], {
+      cwd: functionDir,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     check.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     check.stderr!.on('data', (chunk: Buffer) => (output += chunk));
@@ -132,12 +167,20 @@ describe('the contact-form Edge Function under Deno', () => {
   });
 
   it('answers a preflight from an allowed origin naming it, and one from another site without', async () => {
-    const allowed = await fetch(`${edge.url}/functions/v1/contact-form`, { method: 'OPTIONS', headers: { origin: site, 'access-control-request-method': 'POST' } });
+    const allowed = await fetch(`${edge.url}/functions/v1/contact-form`, {
+      method: 'OPTIONS',
+      headers: { origin: site, 'access-control-request-method': 'POST' },
+    });
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(site);
-    expect(allowed.headers.get('access-control-allow-headers')).toBe('authorization, x-client-info, apikey, content-type');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe(
+      'authorization, x-client-info, apikey, content-type',
+    );
     expect(allowed.headers.get('vary')).toBe('Origin');
-    const other = await fetch(`${edge.url}/functions/v1/contact-form`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    const other = await fetch(`${edge.url}/functions/v1/contact-form`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -147,16 +190,25 @@ describe('the contact-form Edge Function under Deno', () => {
     expect(get.headers.get('access-control-allow-origin')).toBe(site);
 
     const plain = await send(lead(), { headers: { 'content-type': 'text/plain' } });
-    expect([plain.status, await plain.json()]).toEqual([415, { success: false, error: 'The request body must be sent as Content-Type: application/json' }]);
+    expect([plain.status, await plain.json()]).toEqual([
+      415,
+      { success: false, error: 'The request body must be sent as Content-Type: application/json' },
+    ]);
 
     const large = await send({ ...lead(), message: 'x'.repeat(20_000) });
-    expect([large.status, await large.json()]).toEqual([413, { success: false, error: 'The request body is larger than 16384 bytes' }]);
+    expect([large.status, await large.json()]).toEqual([
+      413,
+      { success: false, error: 'The request body is larger than 16384 bytes' },
+    ]);
 
     const invalid = await send({ ...lead(), trade: 'astronaut' });
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { error: string }).error).toMatch(/^trade must be one of: /);
     const nul = await send({ ...lead(), name: 'Priya\u0000' });
-    expect([nul.status, await nul.json()]).toEqual([400, { success: false, error: 'name contains a character that cannot be stored (U+0000 or half of a surrogate pair)' }]);
+    expect([nul.status, await nul.json()]).toEqual([
+      400,
+      { success: false, error: 'name contains a character that cannot be stored (U+0000 or half of a surrogate pair)' },
+    ]);
     expect(webhook.received).toEqual([]);
   });
 
@@ -169,12 +221,22 @@ describe('the contact-form Edge Function under Deno', () => {
     }
     const rows = await rowsFor(sent.submission_id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Priya Shah', trade: 'builder', services_interested: ['Google Ads'], notified_by: ['email', 'webhook'], notify_error: null });
+    expect(rows[0]).toMatchObject({
+      name: 'Priya Shah',
+      trade: 'builder',
+      services_interested: ['Google Ads'],
+      notified_by: ['email', 'webhook'],
+      notify_error: null,
+    });
     expect(rows[0]!.notified_at).toBeInstanceOf(Date);
     expect(webhook.received.map((request) => request.body.submission_id)).toEqual([sent.submission_id]);
     expect(String(webhook.received[0]!.body.text)).toContain('New lead from the contact form');
     expect(resend.received).toHaveLength(1);
-    expect(resend.received[0]!.body).toMatchObject({ subject: 'New lead, contact form: Builder (Priya Shah)', reply_to: 'priya@shahbuilders.co.uk', to: ['leads@tradeboost.example'] });
+    expect(resend.received[0]!.body).toMatchObject({
+      subject: 'New lead, contact form: Builder (Priya Shah)',
+      reply_to: 'priya@shahbuilders.co.uk',
+      to: ['leads@tradeboost.example'],
+    });
     expect(supabase.calls).toContain('store_lead');
   });
 
@@ -192,7 +254,8 @@ describe('the contact-form Edge Function under Deno', () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       success: false,
-      error: 'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
+      error:
+        'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('access-control-allow-origin')).toBe(site);
@@ -201,12 +264,15 @@ describe('the contact-form Edge Function under Deno', () => {
 
   it("counts a client by Cloudflare's cf-connecting-ip when it is there, else by x-forwarded-for's first entry", async () => {
     // Behind Cloudflare: the proxies' entries of x-forwarded-for vary, the client's address does not.
-    const viaCloudflare = (forwarded: string) => send(lead(), { headers: { 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': forwarded } });
-    for (const forwarded of ['192.0.2.60', '192.0.2.61', '192.0.2.62']) expect((await viaCloudflare(forwarded)).status).toBe(200);
+    const viaCloudflare = (forwarded: string) =>
+      send(lead(), { headers: { 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': forwarded } });
+    for (const forwarded of ['192.0.2.60', '192.0.2.61', '192.0.2.62'])
+      expect((await viaCloudflare(forwarded)).status).toBe(200);
     expect((await viaCloudflare('192.0.2.63')).status).toBe(429);
     expect((await send(lead(), { client: '192.0.2.60' })).status).toBe(200);
     // Without it: the first entry is the client, whatever proxies follow.
-    for (const proxy of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await send(lead(), { headers: { 'x-forwarded-for': `192.0.2.70, ${proxy}` } })).status).toBe(200);
+    for (const proxy of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+      expect((await send(lead(), { headers: { 'x-forwarded-for': `192.0.2.70, ${proxy}` } })).status).toBe(200);
     expect((await send(lead(), { headers: { 'x-forwarded-for': '192.0.2.70, 10.0.0.4' } })).status).toBe(429);
   });
 
@@ -215,13 +281,24 @@ describe('the contact-form Edge Function under Deno', () => {
     const sent = lead();
     expect((await send(sent)).status).toBe(200);
     let [row] = await rowsFor(sent.submission_id);
-    expect(row).toMatchObject({ notified_at: null, notified_by: ['email'], notify_attempts: 1, notify_error: 'webhook: answered 500' });
+    expect(row).toMatchObject({
+      notified_at: null,
+      notified_by: ['email'],
+      notify_attempts: 1,
+      notify_error: 'webhook: answered 500',
+    });
 
     webhook.mode = 'ok';
-    await supabase.db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [row!.id]);
+    await supabase.db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [
+      row!.id,
+    ]);
     expect((await send(lead())).status).toBe(200);
     expect(webhook.received.filter((request) => request.body.submission_id === sent.submission_id)).toHaveLength(2);
-    expect(resend.received.filter((request) => request.body.reply_to === sent.email && String(request.body.text).includes(`#${row!.id},`))).toHaveLength(1);
+    expect(
+      resend.received.filter(
+        (request) => request.body.reply_to === sent.email && String(request.body.text).includes(`#${row!.id},`),
+      ),
+    ).toHaveLength(1);
     [row] = await rowsFor(sent.submission_id);
     expect(row).toMatchObject({ notified_by: ['email', 'webhook'], notify_attempts: 2, notify_error: null });
     expect(row!.notified_at).toBeInstanceOf(Date);
@@ -235,7 +312,10 @@ describe('the Edge Function without its Supabase variables', () => {
       const reply = await send(lead(), { to: broken });
       expect(reply.status).toBe(500);
       expect(reply.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await reply.json()).toEqual({ success: false, error: 'We could not save your enquiry. Please try again or call us.' });
+      expect(await reply.json()).toEqual({
+        success: false,
+        error: 'We could not save your enquiry. Please try again or call us.',
+      });
       expect(broken.output()).toContain(
         'contact-form cannot take leads: SUPABASE_SERVICE_ROLE_KEY is not set; LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "lots"',
       );

@@ -39,22 +39,54 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
     ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n', 'Body text.\r\n'],
     ['a byte-order mark', '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n', 'Body.\n'],
     ['a value holding ---', '---\ntitle: "Boilers"\nnote: "a --- b"\n---\nBody.\n', 'Body.\n'],
-    ['a rule in the body', '---\ntitle: "Boilers"\n---\nBody.\n\n---\n\nMore after a rule.\n', 'Body.\n\n---\n\nMore after a rule.\n'],
+    [
+      'a rule in the body',
+      '---\ntitle: "Boilers"\n---\nBody.\n\n---\n\nMore after a rule.\n',
+      'Body.\n\n---\n\nMore after a rule.\n',
+    ],
     ['multi-byte text', '---\ntitle: "Boilers"\n---\nPrix: £2,000 — ça va 😀\n', 'Prix: £2,000 — ça va 😀\n'],
   ])('reads %s', async (name, text, body) => {
     expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title: 'Boilers' }, body });
   });
 
   it.each([
-    ['missing', 'Just a body.\n---\nand a rule.\n', 'content/blog/missing.md: front matter: is missing: the file must start with a --- block'],
-    ['unclosed', '---\ntitle: x\nBody with no fence.\n', 'content/blog/unclosed.md: front matter: is not closed: expected a line of --- after it'],
+    [
+      'missing',
+      'Just a body.\n---\nand a rule.\n',
+      'content/blog/missing.md: front matter: is missing: the file must start with a --- block',
+    ],
+    [
+      'unclosed',
+      '---\ntitle: x\nBody with no fence.\n',
+      'content/blog/unclosed.md: front matter: is not closed: expected a line of --- after it',
+    ],
     // gray-matter would close the block there and start the body with the rest of the line: a stray "-" became an empty list.
-    ['closed-by-four', '---\ntitle: x\n----\nBody.\n', 'content/blog/closed-by-four.md: front matter: ends with the line "----": expected a line of exactly ---'],
-    ['body-on-the-fence', '---\ntitle: x\n---Body on the fence line.\n', 'content/blog/body-on-the-fence.md: front matter: ends with the line "---Body on the fence line.": expected a line of exactly ---'],
-    ['invalid', '---\ntitle: [unclosed "x\n---\nBody.\n', /^content\/blog\/invalid\.md: front matter: is not valid YAML \(.+\)$/],
-    ['empty-block', '---\n---\nBody.\n', 'content/blog/empty-block.md: front matter: title: is missing: expected a text'],
+    [
+      'closed-by-four',
+      '---\ntitle: x\n----\nBody.\n',
+      'content/blog/closed-by-four.md: front matter: ends with the line "----": expected a line of exactly ---',
+    ],
+    [
+      'body-on-the-fence',
+      '---\ntitle: x\n---Body on the fence line.\n',
+      'content/blog/body-on-the-fence.md: front matter: ends with the line "---Body on the fence line.": expected a line of exactly ---',
+    ],
+    [
+      'invalid',
+      '---\ntitle: [unclosed "x\n---\nBody.\n',
+      /^content\/blog\/invalid\.md: front matter: is not valid YAML \(.+\)$/,
+    ],
+    [
+      'empty-block',
+      '---\n---\nBody.\n',
+      'content/blog/empty-block.md: front matter: title: is missing: expected a text',
+    ],
     ['empty-body', '---\ntitle: x\n---\n \n\t\n', 'content/blog/empty-body.md: body: is empty'],
-    ['wrong-type', '---\ntitle: 12\n---\nBody.\n', 'content/blog/wrong-type.md: front matter: title: expected a text, found number 12'],
+    [
+      'wrong-type',
+      '---\ntitle: 12\n---\nBody.\n',
+      'content/blog/wrong-type.md: front matter: title: expected a text, found number 12',
+    ],
   ])('names the file and what is wrong when the front matter is %s', async (name, text, message) => {
     const result = await read(name, text);
     if (typeof message === 'string') expect(result).toBe(message);
@@ -88,8 +120,9 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
     expect(parseFrontMatter(text)).toEqual({ ok: true, data: whole.data, body: whole.content });
   });
 
-  it('leaves nothing in gray-matter\'s own cache, however many files it reads', async () => {
-    for (let index = 0; index < 20; index += 1) await read(`cached-${index}`, `---\ntitle: "Note ${index}"\n---\nBody ${index}.\n`);
+  it("leaves nothing in gray-matter's own cache, however many files it reads", async () => {
+    for (let index = 0; index < 20; index += 1)
+      await read(`cached-${index}`, `---\ntitle: "Note ${index}"\n---\nBody ${index}.\n`);
     expect(Object.keys((matter as unknown as { cache: object }).cache)).toEqual([]);
   });
 });
@@ -110,7 +143,12 @@ describe('a body found after the same front matter, without parsing it (frontMat
     const known = frontMatterText(head + body, before.body);
     expect(known).toEqual({ length: head.length, hash: expect.any(String) });
     // The body edited, in every way that could move gray-matter's split: a new first line, a rule, line ends.
-    for (const edited of ['Another body.\n', '\r\nStarts with a line end.\n', '---\nA rule first.\n', `${body}More words.\n`]) {
+    for (const edited of [
+      'Another body.\n',
+      '\r\nStarts with a line end.\n',
+      '---\nA rule first.\n',
+      `${body}More words.\n`,
+    ]) {
       expect(bodyAfter(head + edited, known!)).toBe(split(head + edited).body);
     }
   });
@@ -123,20 +161,26 @@ describe('a body found after the same front matter, without parsing it (frontMat
     expect(bodyAfter('---\ntitle: "Boilers"\n---\n \n', known)).toBeUndefined();
     expect(bodyAfter('---\ntitle: "Boilers"\n---\n', known)).toBeUndefined();
   });
-
 });
 
 describe('readText', () => {
   it('refuses a file that is not UTF-8, naming the file and the line', async () => {
     const path = join(dir, 'latin1.md');
     // "Café" saved as Latin-1 on line 3: a lone 0xE9 byte.
-    await writeFile(path, Buffer.concat([Buffer.from('---\ntitle: x\nnote: Caf'), Buffer.from([0xe9]), Buffer.from('\n---\nBody.\n')]));
-    expect(() => readText(path, 'content/blog/latin1.md')).toThrow('content/blog/latin1.md: is not UTF-8 text (line 3 holds bytes that are not): save it as UTF-8');
+    await writeFile(
+      path,
+      Buffer.concat([Buffer.from('---\ntitle: x\nnote: Caf'), Buffer.from([0xe9]), Buffer.from('\n---\nBody.\n')]),
+    );
+    expect(() => readText(path, 'content/blog/latin1.md')).toThrow(
+      'content/blog/latin1.md: is not UTF-8 text (line 3 holds bytes that are not): save it as UTF-8',
+    );
   });
 
   it('refuses a file over 1 MB, naming it', async () => {
     const path = join(dir, 'huge.md');
     await writeFile(path, `---\ntitle: x\n---\n${'word '.repeat(220_000)}\n`);
-    expect(() => readText(path, 'content/blog/huge.md')).toThrow('content/blog/huge.md: is 1,075 KB: expected at most 1,024 KB of text (is something other than text pasted into it?)');
+    expect(() => readText(path, 'content/blog/huge.md')).toThrow(
+      'content/blog/huge.md: is 1,075 KB: expected at most 1,024 KB of text (is something other than text pasted into it?)',
+    );
   });
 });

@@ -33,10 +33,15 @@ function lead(payload: Record<string, unknown>): LeadRecord {
   return leadRecord(check.lead);
 }
 const unlimited: SaveOptions = { client: '127.0.0.1', rateLimit: null, notify: false };
-const heroLead = () => lead({ form_type: 'hero', name: 'Dave Hughes', email: 'dave@example.co.uk', trade: 'plumber', page: '/' });
+const heroLead = () =>
+  lead({ form_type: 'hero', name: 'Dave Hughes', email: 'dave@example.co.uk', trade: 'plumber', page: '/' });
 
 async function migrationRows(db: PGlite) {
-  return (await db.query<{ name: string; applied_at: Date }>('select name, applied_at from public.sitegen_migrations order by name')).rows;
+  return (
+    await db.query<{ name: string; applied_at: Date }>(
+      'select name, applied_at from public.sitegen_migrations order by name',
+    )
+  ).rows;
 }
 
 describe('migrations', () => {
@@ -69,16 +74,30 @@ describe('migrations', () => {
     const migrationsDir = join(dir, 'migrations');
     const dataDir = join(dir, 'data');
     await mkdir(migrationsDir);
-    await copyFile(join(realMigrationsDir, '20240115000000_create_leads.sql'), join(migrationsDir, '20240115000000_create_leads.sql'));
+    await copyFile(
+      join(realMigrationsDir, '20240115000000_create_leads.sql'),
+      join(migrationsDir, '20240115000000_create_leads.sql'),
+    );
 
     const first = await openLeadDatabase(dataDir, { migrationsDir });
-    await first.query(`insert into public.leads (submission_id, form_type, name, email) values ($1, 'hero', 'Dave', 'dave@example.co.uk')`, [randomUUID()]);
+    await first.query(
+      `insert into public.leads (submission_id, form_type, name, email) values ($1, 'hero', 'Dave', 'dave@example.co.uk')`,
+      [randomUUID()],
+    );
     await first.close();
 
-    await writeFile(join(migrationsDir, '20240301000000_add_source.sql'), 'alter table public.leads add column source text;\n');
+    await writeFile(
+      join(migrationsDir, '20240301000000_add_source.sql'),
+      'alter table public.leads add column source text;\n',
+    );
     const second = await openLeadDatabase(dataDir, { migrationsDir });
-    expect((await migrationRows(second)).map((row) => row.name)).toEqual(['20240115000000_create_leads.sql', '20240301000000_add_source.sql']);
-    expect((await second.query<{ source: string | null }>('select source from public.leads')).rows).toEqual([{ source: null }]);
+    expect((await migrationRows(second)).map((row) => row.name)).toEqual([
+      '20240115000000_create_leads.sql',
+      '20240301000000_add_source.sql',
+    ]);
+    expect((await second.query<{ source: string | null }>('select source from public.leads')).rows).toEqual([
+      { source: null },
+    ]);
     await second.close();
   });
 
@@ -87,9 +106,15 @@ describe('migrations', () => {
     const migrationsDir = join(dir, 'migrations');
     const dataDir = join(dir, 'data');
     await mkdir(migrationsDir);
-    await copyFile(join(realMigrationsDir, '20240115000000_create_leads.sql'), join(migrationsDir, '20240115000000_create_leads.sql'));
+    await copyFile(
+      join(realMigrationsDir, '20240115000000_create_leads.sql'),
+      join(migrationsDir, '20240115000000_create_leads.sql'),
+    );
     const broken = join(migrationsDir, '20240301000000_broken.sql');
-    await writeFile(broken, 'alter table public.leads add column source text;\nalter table public.nowhere add column x text;\n');
+    await writeFile(
+      broken,
+      'alter table public.leads add column source text;\nalter table public.nowhere add column x text;\n',
+    );
 
     await expect(openLeadDatabase(dataDir, { migrationsDir })).rejects.toThrow(
       'migration 20240301000000_broken.sql failed: relation "public.nowhere" does not exist',
@@ -97,7 +122,10 @@ describe('migrations', () => {
 
     await writeFile(broken, 'alter table public.leads add column source text;\n');
     const db = await openLeadDatabase(dataDir, { migrationsDir });
-    expect((await migrationRows(db)).map((row) => row.name)).toEqual(['20240115000000_create_leads.sql', '20240301000000_broken.sql']);
+    expect((await migrationRows(db)).map((row) => row.name)).toEqual([
+      '20240115000000_create_leads.sql',
+      '20240301000000_broken.sql',
+    ]);
     await db.close();
   });
 });
@@ -123,7 +151,9 @@ describe('one process at a time', () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
       await writeFile(lockFile, JSON.stringify({ pid: other.pid }));
-      await expect(openLeadDatabase(dataDir)).rejects.toThrow(`the lead database ${dataDir} is in use by process ${other.pid}`);
+      await expect(openLeadDatabase(dataDir)).rejects.toThrow(
+        `the lead database ${dataDir} is in use by process ${other.pid}`,
+      );
     } finally {
       other.kill();
     }
@@ -192,14 +222,28 @@ describe('who may touch leads', () => {
     await as(role, async () => {
       await expect(db.query('select * from public.leads')).rejects.toThrow('permission denied for table leads');
       await expect(db.query(insertSql)).rejects.toThrow('permission denied for table leads');
-      await expect(db.query('update public.leads set name = $1', ['x'])).rejects.toThrow('permission denied for table leads');
+      await expect(db.query('update public.leads set name = $1', ['x'])).rejects.toThrow(
+        'permission denied for table leads',
+      );
       await expect(db.query('delete from public.leads')).rejects.toThrow('permission denied for table leads');
-      await expect(db.query('select * from public.sitegen_migrations')).rejects.toThrow('permission denied for table sitegen_migrations');
-      await expect(db.query('select * from public.lead_rate_events')).rejects.toThrow('permission denied for table lead_rate_events');
-      await expect(db.query('select * from public.lead_rate_salt')).rejects.toThrow('permission denied for table lead_rate_salt');
-      await expect(db.query(`select * from public.store_lead('{}'::jsonb, 'x', null, null, false)`)).rejects.toThrow('permission denied for function store_lead');
-      await expect(db.query('select * from public.claim_lead_notifications(10)')).rejects.toThrow('permission denied for function claim_lead_notifications');
-      await expect(db.query(`select public.record_lead_notification(1, '{}', null)`)).rejects.toThrow('permission denied for function record_lead_notification');
+      await expect(db.query('select * from public.sitegen_migrations')).rejects.toThrow(
+        'permission denied for table sitegen_migrations',
+      );
+      await expect(db.query('select * from public.lead_rate_events')).rejects.toThrow(
+        'permission denied for table lead_rate_events',
+      );
+      await expect(db.query('select * from public.lead_rate_salt')).rejects.toThrow(
+        'permission denied for table lead_rate_salt',
+      );
+      await expect(db.query(`select * from public.store_lead('{}'::jsonb, 'x', null, null, false)`)).rejects.toThrow(
+        'permission denied for function store_lead',
+      );
+      await expect(db.query('select * from public.claim_lead_notifications(10)')).rejects.toThrow(
+        'permission denied for function claim_lead_notifications',
+      );
+      await expect(db.query(`select public.record_lead_notification(1, '{}', null)`)).rejects.toThrow(
+        'permission denied for function record_lead_notification',
+      );
     });
   });
 
@@ -214,7 +258,9 @@ describe('who may touch leads', () => {
       await expect(tx.query(insertSql)).rejects.toThrow('new row violates row-level security policy for table "leads"');
       await tx.rollback();
     });
-    expect((await db.query<{ count: number }>('select count(*)::int as count from public.leads')).rows).toEqual([{ count: 1 }]);
+    expect((await db.query<{ count: number }>('select count(*)::int as count from public.leads')).rows).toEqual([
+      { count: 1 },
+    ]);
   });
 
   it('the owner and the service role (the Edge Function) can read and insert', async () => {
@@ -234,13 +280,24 @@ describe('constraints', () => {
   afterAll(() => db?.close());
 
   const insert = (values: Record<string, unknown>) => {
-    const row = { submission_id: randomUUID(), form_type: 'hero', name: 'Dave', email: 'dave@example.co.uk', ...values };
+    const row = {
+      submission_id: randomUUID(),
+      form_type: 'hero',
+      name: 'Dave',
+      email: 'dave@example.co.uk',
+      ...values,
+    };
     const names = Object.keys(row);
-    return db.query(`insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
+    return db.query(
+      `insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
   };
 
   it('rejects an unknown form_type', async () => {
-    await expect(insert({ form_type: 'quote' })).rejects.toThrow('new row for relation "leads" violates check constraint "leads_form_type_check"');
+    await expect(insert({ form_type: 'quote' })).rejects.toThrow(
+      'new row for relation "leads" violates check constraint "leads_form_type_check"',
+    );
   });
 
   it('rejects an over-long name, and the other limits of lead-options.ts', async () => {
@@ -248,23 +305,32 @@ describe('constraints', () => {
     await insert({ name: 'n'.repeat(100) });
     const limits = { email: 254, phone: 30, business_name: 120, location: 120, message: 5000, page: 200 };
     for (const [column, max] of Object.entries(limits)) {
-      await expect(insert({ [column]: 'x'.repeat(max + 1) }), column).rejects.toThrow(`violates check constraint "leads_${column}_length"`);
+      await expect(insert({ [column]: 'x'.repeat(max + 1) }), column).rejects.toThrow(
+        `violates check constraint "leads_${column}_length"`,
+      );
       await insert({ [column]: 'x'.repeat(max) });
     }
   });
 
   it('requires an e-mail address always, and a name except for the newsletter', async () => {
-    await expect(insert({ email: null })).rejects.toThrow('null value in column "email" of relation "leads" violates not-null constraint');
+    await expect(insert({ email: null })).rejects.toThrow(
+      'null value in column "email" of relation "leads" violates not-null constraint',
+    );
     await expect(insert({ name: null })).rejects.toThrow('violates check constraint "leads_name_required"');
-    await expect(insert({ form_type: 'contact', name: null })).rejects.toThrow('violates check constraint "leads_name_required"');
+    await expect(insert({ form_type: 'contact', name: null })).rejects.toThrow(
+      'violates check constraint "leads_name_required"',
+    );
     await insert({ form_type: 'newsletter', name: null });
   });
 
   it('holds a submission_id once, and defaults services_interested and created_at', async () => {
     const submission_id = randomUUID();
     await insert({ submission_id });
-    await expect(insert({ submission_id })).rejects.toThrow('duplicate key value violates unique constraint "leads_submission_id_key"');
-    const row = (await db.query<LeadRow>('select * from public.leads where submission_id = $1', [submission_id])).rows[0]!;
+    await expect(insert({ submission_id })).rejects.toThrow(
+      'duplicate key value violates unique constraint "leads_submission_id_key"',
+    );
+    const row = (await db.query<LeadRow>('select * from public.leads where submission_id = $1', [submission_id]))
+      .rows[0]!;
     expect(row.services_interested).toEqual([]);
     expect(Math.abs(row.created_at.getTime() - Date.now())).toBeLessThan(60_000);
   });
@@ -343,7 +409,10 @@ describe('listing and formatting', () => {
       for (const row of [rows[2]!, rows[0]!, rows[1]!]) {
         const { id: _, ...columns } = row;
         const names = Object.keys(columns);
-        await db.query(`insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(columns));
+        await db.query(
+          `insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+          Object.values(columns),
+        );
       }
       const listed = await listLeads(db);
       expect(listed.map(({ id, ...rest }) => rest)).toEqual(rows.map(({ id, ...rest }) => rest));
@@ -368,12 +437,24 @@ describe('listing and formatting', () => {
       ].join('\n'),
     );
     const gaveUp = { ...rows[1]!, notify_attempts: 8, next_notify_at: null };
-    expect(formatLeads([gaveUp], 'table')).toContain('  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (gave up after 8 attempts: pass it on by hand)\n');
+    expect(formatLeads([gaveUp], 'table')).toContain(
+      '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (gave up after 8 attempts: pass it on by hand)\n',
+    );
     expect(formatLeads([], 'table')).toBe('No leads yet.\n');
   });
 
   it('keeps terminal escapes, line breaks and bidi overrides of a visitor out of the table', () => {
-    const table = formatLeads([{ ...rows[0]!, name: 'Evil\x1b]0;pwned\x07\nName', email: 'a\u202egnp.exe@example.com', phone: '\u2066077\u2069\u200f' }], 'table');
+    const table = formatLeads(
+      [
+        {
+          ...rows[0]!,
+          name: 'Evil\x1b]0;pwned\x07\nName',
+          email: 'a\u202egnp.exe@example.com',
+          phone: '\u2066077\u2069\u200f',
+        },
+      ],
+      'table',
+    );
     expect(table).toContain('  Evil ]0;pwned Name  ');
     expect(table).toContain('  a gnp.exe@example.com  ');
     expect(table).toMatch(/ {2}077 {2,}plumber/);
@@ -382,7 +463,12 @@ describe('listing and formatting', () => {
 
   it('formats JSON with every column, bidi controls escaped', () => {
     expect(JSON.parse(formatLeads(rows, 'json'))).toEqual(
-      rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), notified_at: row.notified_at?.toISOString() ?? null, next_notify_at: row.next_notify_at?.toISOString() ?? null })),
+      rows.map((row) => ({
+        ...row,
+        created_at: row.created_at.toISOString(),
+        notified_at: row.notified_at?.toISOString() ?? null,
+        next_notify_at: row.next_notify_at?.toISOString() ?? null,
+      })),
     );
     expect(formatLeads([rows[0]!], 'json')).toBe(
       `[
@@ -419,7 +505,8 @@ describe('listing and formatting', () => {
     expect(formatLeads([], 'json')).toBe('[]\n');
   });
 
-  const csvHeader = 'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
+  const csvHeader =
+    'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
 
   it('formats CSV per RFC 4180, with formulas neutralised', () => {
     expect(formatLeads(rows, 'csv')).toBe(
@@ -439,7 +526,9 @@ describe('listing and formatting', () => {
     const terminal = formatLeads([hostile], 'csv', { terminal: true });
     expect(terminal.split('\r\n')[1]).toContain(',Sarah,');
     expect(terminal.split('\r\n')[1]).toContain(',"Line one, line two [31m ]0;title",');
-    expect(terminal.slice(0, -2).replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(terminal.slice(0, -2).replaceAll('\r\n', '')).not.toMatch(
+      /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+    );
     expect(formatLeads([hostile], 'csv')).toContain('"Line one,\nline two\x1b[31m\x1b]0;title\x07"');
   });
 });

@@ -30,11 +30,21 @@ let logs: string[] = [];
 const handle = (request: Request, client = visitor) => handler(request, client);
 
 /** Settings as the environment would give them with nothing set but what a test names. */
-const settings = (overrides: Partial<LeadSettings> = {}): LeadSettings => ({ allowedOrigins: '*', rateLimit: null, webhook: null, email: null, ...overrides });
+const settings = (overrides: Partial<LeadSettings> = {}): LeadSettings => ({
+  allowedOrigins: '*',
+  rateLimit: null,
+  webhook: null,
+  email: null,
+  ...overrides,
+});
 
 beforeAll(async () => {
   db = await openLeadDatabase(undefined);
-  handler = createLeadHandler({ store: pgliteLeadStore(db), settings: settings(), log: (message) => logs.push(message) });
+  handler = createLeadHandler({
+    store: pgliteLeadStore(db),
+    settings: settings(),
+    log: (message) => logs.push(message),
+  });
 });
 afterAll(() => db?.close());
 beforeEach(() => {
@@ -92,7 +102,7 @@ const hero = () => ({
 const contact = () => ({
   form_type: 'contact',
   submission_id: randomUUID(),
-  name: 'Sarah O\'Neill',
+  name: "Sarah O'Neill",
   email: 'sarah@oneill-electrical.co.uk',
   phone: '+44 7700 900123',
   trade: 'electrician',
@@ -114,7 +124,12 @@ const newsletter = () => ({
 
 describe('CORS and methods', () => {
   it('answers a preflight with 204, no body and the CORS headers', async () => {
-    const response = await handle(new Request(endpoint, { method: 'OPTIONS', headers: { origin: 'https://www.tradeboostdigital.co.uk', 'access-control-request-method': 'POST' } }));
+    const response = await handle(
+      new Request(endpoint, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://www.tradeboostdigital.co.uk', 'access-control-request-method': 'POST' },
+      }),
+    );
     expect(response.status).toBe(204);
     for (const [name, value] of Object.entries(cors)) expect(response.headers.get(name), name).toBe(value);
     expect(await response.text()).toBe('');
@@ -122,7 +137,10 @@ describe('CORS and methods', () => {
 
   it('with ALLOWED_ORIGIN a list, names only a listed origin, and none to any other site', async () => {
     const allowed = ['https://www.tradeboostdigital.co.uk', 'https://tradeboostdigital.netlify.app'];
-    const listed = createLeadHandler({ store: { save: async () => ({ outcome: 'duplicate' }) } as unknown as LeadStore, settings: settings({ allowedOrigins: allowed }) });
+    const listed = createLeadHandler({
+      store: { save: async () => ({ outcome: 'duplicate' }) } as unknown as LeadStore,
+      settings: settings({ allowedOrigins: allowed }),
+    });
     for (const origin of allowed) {
       const preflight = await listed(new Request(endpoint, { method: 'OPTIONS', headers: { origin } }), visitor);
       expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
@@ -131,7 +149,10 @@ describe('CORS and methods', () => {
       expect(reply.status).toBe(200);
       expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
     }
-    const elsewhere = await listed(new Request(endpoint, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }), visitor);
+    const elsewhere = await listed(
+      new Request(endpoint, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }),
+      visitor,
+    );
     expect(elsewhere.status).toBe(204);
     expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
     expect(elsewhere.headers.get('vary')).toBe('Origin');
@@ -140,7 +161,9 @@ describe('CORS and methods', () => {
   });
 
   it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('refuses %s with 405, an Allow header and JSON', async (method) => {
-    const response = await handle(new Request(endpoint, { method, ...(method === 'GET' ? {} : { body: JSON.stringify(hero()) }) }));
+    const response = await handle(
+      new Request(endpoint, { method, ...(method === 'GET' ? {} : { body: JSON.stringify(hero()) }) }),
+    );
     expect(await json(response, 405)).toEqual({ success: false, error: 'Method not allowed' });
     expect(response.headers.get('allow')).toBe('POST, OPTIONS');
   });
@@ -184,7 +207,10 @@ describe('request body size', () => {
 
 describe('refused payloads', () => {
   it('answers 400 to a body that is not JSON', async () => {
-    expect(await json(await handle(post('{"form_type": "hero", ')), 400)).toEqual({ success: false, error: 'The request body must be JSON' });
+    expect(await json(await handle(post('{"form_type": "hero", ')), 400)).toEqual({
+      success: false,
+      error: 'The request body must be JSON',
+    });
     expect(await json(await handle(post('')), 400)).toEqual({ success: false, error: 'The request body must be JSON' });
   });
 
@@ -195,14 +221,25 @@ describe('refused payloads', () => {
         controller.error(new Error('connection reset'));
       },
     });
-    const request = new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
-    expect(await json(await handle(request), 400)).toEqual({ success: false, error: 'The request body could not be read' });
+    const request = new Request(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await json(await handle(request), 400)).toEqual({
+      success: false,
+      error: 'The request body could not be read',
+    });
     expect(logs).toEqual(['lead request body could not be read: connection reset']);
   });
 
   it('answers 400 to JSON that is not an object', async () => {
     for (const body of ['[]', 'null', '"hello"', '42']) {
-      expect(await json(await handle(post(body)), 400), body).toEqual({ success: false, error: 'The request body must be a JSON object' });
+      expect(await json(await handle(post(body)), 400), body).toEqual({
+        success: false,
+        error: 'The request body must be a JSON object',
+      });
     }
   });
 
@@ -211,38 +248,79 @@ describe('refused payloads', () => {
     ['hero without a name', () => ({ ...hero(), name: undefined }), 'name is required'],
     ['hero with a blank name', () => ({ ...hero(), name: '   ' }), 'name is required'],
     ['contact without a name', () => ({ ...contact(), name: undefined }), 'name is required'],
-    ['a bad e-mail address', () => ({ ...contact(), email: 'sarah.oneill-electrical' }), 'email must be a valid e-mail address'],
+    [
+      'a bad e-mail address',
+      () => ({ ...contact(), email: 'sarah.oneill-electrical' }),
+      'email must be a valid e-mail address',
+    ],
     ['no e-mail address', () => ({ ...newsletter(), email: undefined }), 'email is required'],
     ['contact without a phone', () => ({ ...contact(), phone: undefined }), 'phone is required'],
     ['contact with an empty phone', () => ({ ...contact(), phone: '' }), 'phone is required'],
     ['contact without a trade', () => ({ ...contact(), trade: undefined }), 'trade is required'],
-    ['contact with an unknown trade', () => ({ ...contact(), trade: 'astronaut' }), `trade must be one of: ${allTrades}`],
-    ['hero with a contact-only trade', () => ({ ...hero(), trade: 'landscaper' }), 'trade must be one of: plumber, electrician, builder, carpenter, roofer, other'],
-    ['an unknown budget', () => ({ ...contact(), budget: '1m+' }), 'budget must be one of: 0-500, 500-1000, 1000-2500, 2500-5000, 5000+'],
+    [
+      'contact with an unknown trade',
+      () => ({ ...contact(), trade: 'astronaut' }),
+      `trade must be one of: ${allTrades}`,
+    ],
+    [
+      'hero with a contact-only trade',
+      () => ({ ...hero(), trade: 'landscaper' }),
+      'trade must be one of: plumber, electrician, builder, carpenter, roofer, other',
+    ],
+    [
+      'an unknown budget',
+      () => ({ ...contact(), budget: '1m+' }),
+      'budget must be one of: 0-500, 500-1000, 1000-2500, 2500-5000, 5000+',
+    ],
     [
       'an unknown service',
       () => ({ ...contact(), services_interested: ['Local SEO', 'Carpet Cleaning'] }),
       'services_interested must be one of: Local SEO, Google Ads, AI Services, Website Design, Reputation Management',
     ],
-    ['a repeated service', () => ({ ...contact(), services_interested: ['Google Ads', 'Google Ads'] }), 'services_interested must not repeat a service'],
-    ['an over-long message', () => ({ ...contact(), message: 'x'.repeat(5001) }), 'message must be at most 5000 characters'],
+    [
+      'a repeated service',
+      () => ({ ...contact(), services_interested: ['Google Ads', 'Google Ads'] }),
+      'services_interested must not repeat a service',
+    ],
+    [
+      'an over-long message',
+      () => ({ ...contact(), message: 'x'.repeat(5001) }),
+      'message must be at most 5000 characters',
+    ],
     ['an over-long name', () => ({ ...hero(), name: 'n'.repeat(101) }), 'name must be at most 100 characters'],
     ['no submission_id', () => ({ ...contact(), submission_id: undefined }), 'submission_id is required'],
-    ['a submission_id that is not a UUID', () => ({ ...contact(), submission_id: 'submission-1' }), 'submission_id must be a UUID'],
-    ['an unknown form_type', () => ({ ...contact(), form_type: 'quote' }), 'form_type must be one of: hero, contact, newsletter'],
+    [
+      'a submission_id that is not a UUID',
+      () => ({ ...contact(), submission_id: 'submission-1' }),
+      'submission_id must be a UUID',
+    ],
+    [
+      'an unknown form_type',
+      () => ({ ...contact(), form_type: 'quote' }),
+      'form_type must be one of: hero, contact, newsletter',
+    ],
     ['no form_type', () => ({ ...contact(), form_type: undefined }), 'form_type is required'],
   ];
 
   it.each(cases)('answers 400 to %s, naming the field, and stores nothing', async (_, payload, error) => {
     const body = payload();
     expect(await json(await handle(post(body)), 400)).toEqual({ success: false, error });
-    if (typeof body.submission_id === 'string' && body.submission_id.length === 36) expect(await rowsFor(body.submission_id)).toHaveLength(0);
+    if (typeof body.submission_id === 'string' && body.submission_id.length === 36)
+      expect(await rowsFor(body.submission_id)).toHaveLength(0);
   });
 });
 
 describe('stored leads', () => {
   // Notifications are off for this handler: stored unsent, never due.
-  const base = { id: expect.any(Number), created_at: expect.any(Date), notified_at: null, notified_by: [], notify_attempts: 0, notify_error: null, next_notify_at: null };
+  const base = {
+    id: expect.any(Number),
+    created_at: expect.any(Date),
+    notified_at: null,
+    notified_by: [],
+    notify_attempts: 0,
+    notify_error: null,
+    next_notify_at: null,
+  };
 
   it('stores a hero lead: trimmed, empty optional fields as NULL', async () => {
     const lead = hero();
@@ -330,9 +408,16 @@ describe('a store that fails', () => {
       recordNotification: async () => {},
     } satisfies LeadStore;
     const messages: string[] = [];
-    const failingHandler = createLeadHandler({ store: failing, settings: settings(), log: (message) => messages.push(message) });
+    const failingHandler = createLeadHandler({
+      store: failing,
+      settings: settings(),
+      log: (message) => messages.push(message),
+    });
     const lead = contact();
-    expect(await json(await failingHandler(post(lead), visitor), 500)).toEqual({ success: false, error: 'We could not save your enquiry. Please try again or call us.' });
+    expect(await json(await failingHandler(post(lead), visitor), 500)).toEqual({
+      success: false,
+      error: 'We could not save your enquiry. Please try again or call us.',
+    });
     expect(messages).toEqual([`lead ${lead.submission_id} (contact) could not be saved: connection refused`]);
   });
 });
@@ -348,13 +433,18 @@ describe('content type', () => {
     const headers = new Headers({ apikey: 'anon-key' });
     if (type !== null) headers.set('content-type', type);
     const response = await handle(new Request(endpoint, { method: 'POST', headers, body: JSON.stringify(lead) }));
-    expect(await json(response, 415)).toEqual({ success: false, error: 'The request body must be sent as Content-Type: application/json' });
+    expect(await json(response, 415)).toEqual({
+      success: false,
+      error: 'The request body must be sent as Content-Type: application/json',
+    });
     expect(await rowsFor(lead.submission_id)).toHaveLength(0);
   });
 
   it('accepts application/json with a charset, in any case', async () => {
     const lead = hero();
-    expect(await json(await handle(post(lead, { 'content-type': 'Application/JSON; charset=utf-8' })), 200)).toEqual({ success: true });
+    expect(await json(await handle(post(lead, { 'content-type': 'Application/JSON; charset=utf-8' })), 200)).toEqual({
+      success: true,
+    });
     expect(await rowsFor(lead.submission_id)).toHaveLength(1);
   });
 });
@@ -384,7 +474,11 @@ describe('text Postgres cannot store', () => {
 describe('rate limit', () => {
   let limited: LeadRequestHandler;
   beforeAll(() => {
-    limited = createLeadHandler({ store: pgliteLeadStore(db), settings: settings({ rateLimit: { max: 2, windowSeconds: 600 } }), log: (message) => logs.push(message) });
+    limited = createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings: settings({ rateLimit: { max: 2, windowSeconds: 600 } }),
+      log: (message) => logs.push(message),
+    });
   });
   beforeEach(() => db.exec('delete from public.lead_rate_events'));
 
@@ -396,7 +490,8 @@ describe('rate limit', () => {
     const refused = await limited(post(third), client);
     expect(await json(refused, 429)).toEqual({
       success: false,
-      error: 'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
+      error:
+        'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
     });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
@@ -430,9 +525,13 @@ describe('rate limit', () => {
     const { rows } = await db.query<{ client_hash: string }>('select client_hash from public.lead_rate_events');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.client_hash).toMatch(/^[0-9a-f]{64}$/);
-    const unsalted = (await db.query<{ hash: string }>(`select encode(sha256(convert_to('198.51.100.77', 'UTF8')), 'hex') as hash`)).rows[0]!.hash;
+    const unsalted = (
+      await db.query<{ hash: string }>(`select encode(sha256(convert_to('198.51.100.77', 'UTF8')), 'hex') as hash`)
+    ).rows[0]!.hash;
     expect(rows[0]!.client_hash).not.toBe(unsalted);
-    const everything = JSON.stringify((await db.query('select * from public.lead_rate_events')).rows) + JSON.stringify((await db.query('select * from public.leads')).rows);
+    const everything =
+      JSON.stringify((await db.query('select * from public.lead_rate_events')).rows) +
+      JSON.stringify((await db.query('select * from public.leads')).rows);
     expect(everything).not.toContain('198.51.100.77');
   });
 
@@ -454,7 +553,12 @@ describe('notifications', () => {
       store: pgliteLeadStore(db),
       settings: settings({
         webhook: { url: `${webhook.url}/services/T000/B000/secret` },
-        email: { apiUrl: resend.url, apiKey: 're_test_key', to: ['leads@tradeboost.example', 'owner@tradeboost.example'], from: 'TradeBoost Leads <leads@tradeboost.example>' },
+        email: {
+          apiUrl: resend.url,
+          apiKey: 're_test_key',
+          to: ['leads@tradeboost.example', 'owner@tradeboost.example'],
+          from: 'TradeBoost Leads <leads@tradeboost.example>',
+        },
       }),
       log: (message) => logs.push(message),
       onStored: (lead, notification) => stored.push({ line: lead.id, failure: notification?.failure ?? null }),
@@ -462,7 +566,11 @@ describe('notifications', () => {
   });
   afterAll(() => Promise.all([webhook?.close(), resend?.close()]));
   /** A request that is no lead (a monitor's ping, say): it sends what is due all the same. */
-  const anyRequest = () => notifying(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), visitor);
+  const anyRequest = () =>
+    notifying(
+      new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      visitor,
+    );
   beforeEach(async () => {
     webhook.received = [];
     resend.received = [];
@@ -483,7 +591,12 @@ describe('notifications', () => {
     expect(hook!.path).toBe('/services/T000/B000/secret');
     expect(hook!.headers['content-type']).toBe('application/json');
     const { website: _, ...fields } = lead;
-    expect(hook!.body).toEqual({ text: expect.any(String), id: row!.id, created_at: row!.created_at.toISOString(), ...fields });
+    expect(hook!.body).toEqual({
+      text: expect.any(String),
+      id: row!.id,
+      created_at: row!.created_at.toISOString(),
+      ...fields,
+    });
     const received = `${row!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     const summary = [
       `New lead from the contact form (#${row!.id}, ${received})`,
@@ -515,7 +628,12 @@ describe('notifications', () => {
       reply_to: 'sarah@oneill-electrical.co.uk',
     });
 
-    expect(row).toMatchObject({ notified_by: ['email', 'webhook'], notify_attempts: 1, notify_error: null, next_notify_at: null });
+    expect(row).toMatchObject({
+      notified_by: ['email', 'webhook'],
+      notify_attempts: 1,
+      notify_error: null,
+      next_notify_at: null,
+    });
     expect(row!.notified_at).toBeInstanceOf(Date);
     expect(stored).toEqual([{ line: row!.id, failure: null }]);
 
@@ -569,7 +687,10 @@ describe('notifications', () => {
     // One lead per client: the first is sent on, the second refused and not.
     const limited = createLeadHandler({
       store: pgliteLeadStore(db),
-      settings: settings({ webhook: { url: `${webhook.url}/services/T000/B000/secret` }, rateLimit: { max: 1, windowSeconds: 600 } }),
+      settings: settings({
+        webhook: { url: `${webhook.url}/services/T000/B000/secret` },
+        rateLimit: { max: 1, windowSeconds: 600 },
+      }),
       log: (message) => logs.push(message),
     });
     const client = { address: '198.51.100.23' };
@@ -583,7 +704,12 @@ describe('notifications', () => {
     const lead = contact();
     expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
     let [row] = await rowsFor(lead.submission_id);
-    expect(row).toMatchObject({ notified_at: null, notified_by: ['email'], notify_attempts: 1, notify_error: 'webhook: answered 500' });
+    expect(row).toMatchObject({
+      notified_at: null,
+      notified_by: ['email'],
+      notify_attempts: 1,
+      notify_error: 'webhook: answered 500',
+    });
     expect(row!.next_notify_at!.getTime()).toBeGreaterThan(Date.now());
     expect(logs).toContain(`lead ${row!.id} was not sent on (it will be retried): webhook: answered 500`);
     expect(stored).toEqual([{ line: row!.id, failure: 'webhook: answered 500' }]);
@@ -600,7 +726,12 @@ describe('notifications', () => {
     expect(webhook.received[1]!.body.submission_id).toBe(lead.submission_id);
     expect(resend.received).toHaveLength(1);
     [row] = await rowsFor(lead.submission_id);
-    expect(row).toMatchObject({ notified_by: ['email', 'webhook'], notify_attempts: 2, notify_error: null, next_notify_at: null });
+    expect(row).toMatchObject({
+      notified_by: ['email', 'webhook'],
+      notify_attempts: 2,
+      notify_error: null,
+      next_notify_at: null,
+    });
     expect(row!.notified_at).toBeInstanceOf(Date);
   });
 
@@ -615,7 +746,11 @@ describe('notifications', () => {
   it('a service that cannot be reached is recorded with the error code, never the URL', async () => {
     const closed = await startStandIn('webhook');
     await closed.close();
-    const unreachable = createLeadHandler({ store: pgliteLeadStore(db), settings: settings({ webhook: { url: `${closed.url}/hook/secret-part` } }), log: (message) => logs.push(message) });
+    const unreachable = createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings: settings({ webhook: { url: `${closed.url}/hook/secret-part` } }),
+      log: (message) => logs.push(message),
+    });
     const lead = hero();
     expect(await json(await unreachable(post(lead), visitor), 200)).toEqual({ success: true });
     const [row] = await rowsFor(lead.submission_id);
@@ -628,10 +763,16 @@ describe('notifications', () => {
     webhook.mode = 'fail';
     const lead = hero();
     await notifying(post(lead), visitor);
-    const due = (id: number) => db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [id]);
+    const due = (id: number) =>
+      db.query(`update public.leads set next_notify_at = now() - interval '1 second' where id = $1`, [id]);
     // Minutes from now to the next attempt, as the database schedules it.
     const wait = async (id: number) =>
-      (await db.query<{ minutes: number }>('select round(extract(epoch from next_notify_at - now()) / 60)::integer as minutes from public.leads where id = $1', [id])).rows[0]!.minutes;
+      (
+        await db.query<{ minutes: number }>(
+          'select round(extract(epoch from next_notify_at - now()) / 60)::integer as minutes from public.leads where id = $1',
+          [id],
+        )
+      ).rows[0]!.minutes;
     const id = (await rowsFor(lead.submission_id))[0]!.id;
     const waits: number[] = [];
     for (let attempt = 2; attempt <= maxNotifyAttempts; attempt++) {
@@ -641,7 +782,12 @@ describe('notifications', () => {
     }
     expect(waits).toEqual([1, 5, 15, 60, 180, 360, 720]);
     const [row] = await rowsFor(lead.submission_id);
-    expect(row).toMatchObject({ notify_attempts: maxNotifyAttempts, notified_at: null, next_notify_at: null, notify_error: 'webhook: answered 500' });
+    expect(row).toMatchObject({
+      notify_attempts: maxNotifyAttempts,
+      notified_at: null,
+      next_notify_at: null,
+      notify_error: 'webhook: answered 500',
+    });
     expect(webhook.received).toHaveLength(maxNotifyAttempts);
   });
 
@@ -651,14 +797,28 @@ describe('notifications', () => {
     for (const lead of leads) await notifying(post(lead), visitor);
     const ids = await Promise.all(leads.map(async (lead) => (await rowsFor(lead.submission_id))[0]!.id));
     // The first lead fell due twelve minutes ago, the last one a minute ago.
-    for (const [index, id] of ids.entries()) await db.query(`update public.leads set next_notify_at = now() - $2 * interval '1 minute' where id = $1`, [id, 12 - index]);
+    for (const [index, id] of ids.entries())
+      await db.query(`update public.leads set next_notify_at = now() - $2 * interval '1 minute' where id = $1`, [
+        id,
+        12 - index,
+      ]);
     webhook.mode = 'ok';
     webhook.received = [];
     await anyRequest();
     const sent = (request: { body: Record<string, unknown> }) => request.body.submission_id;
-    expect(webhook.received.map(sent).sort()).toEqual(leads.slice(0, 10).map((lead) => lead.submission_id).sort());
+    expect(webhook.received.map(sent).sort()).toEqual(
+      leads
+        .slice(0, 10)
+        .map((lead) => lead.submission_id)
+        .sort(),
+    );
     await anyRequest();
-    expect(webhook.received.map(sent).slice(10).sort()).toEqual(leads.slice(10).map((lead) => lead.submission_id).sort());
+    expect(webhook.received.map(sent).slice(10).sort()).toEqual(
+      leads
+        .slice(10)
+        .map((lead) => lead.submission_id)
+        .sort(),
+    );
   });
 
   it('leases a due lead for a minute to the request that claims it: no other request sends it meanwhile', async () => {
@@ -670,7 +830,10 @@ describe('notifications', () => {
     // Another instance claims it and dies before it records the attempt.
     const claimed = await db.query<LeadRow>('select * from public.claim_lead_notifications(10)');
     expect(claimed.rows.map((claim) => claim.id)).toEqual([row!.id]);
-    const lease = await db.query<{ seconds: number }>('select round(extract(epoch from next_notify_at - now()))::integer as seconds from public.leads where id = $1', [row!.id]);
+    const lease = await db.query<{ seconds: number }>(
+      'select round(extract(epoch from next_notify_at - now()))::integer as seconds from public.leads where id = $1',
+      [row!.id],
+    );
     expect(lease.rows[0]!.seconds).toBe(60);
     webhook.mode = 'ok';
     webhook.received = [];

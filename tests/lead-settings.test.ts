@@ -22,21 +22,34 @@ const problemsOf = (env: Record<string, string>) => {
   return [];
 };
 
-const resend = { RESEND_API_KEY: 're_123', LEAD_EMAIL_TO: 'leads@tradeboost.example', LEAD_EMAIL_FROM: 'Leads <leads@tradeboost.example>' };
+const resend = {
+  RESEND_API_KEY: 're_123',
+  LEAD_EMAIL_TO: 'leads@tradeboost.example',
+  LEAD_EMAIL_FROM: 'Leads <leads@tradeboost.example>',
+};
 
 describe('readLeadSettings', () => {
   it('unset or empty means: any origin, 5 leads in 10 minutes per client, no notification', () => {
     const defaults = { allowedOrigins: '*', rateLimit: { max: 5, windowSeconds: 600 }, webhook: null, email: null };
     expect(read({})).toEqual(defaults);
-    expect(read({ ALLOWED_ORIGIN: '', LEAD_RATE_LIMIT: ' ', LEAD_WEBHOOK_URL: '', RESEND_API_KEY: '', LEAD_EMAIL_TO: '', LEAD_EMAIL_FROM: '' })).toEqual(defaults);
+    expect(
+      read({
+        ALLOWED_ORIGIN: '',
+        LEAD_RATE_LIMIT: ' ',
+        LEAD_WEBHOOK_URL: '',
+        RESEND_API_KEY: '',
+        LEAD_EMAIL_TO: '',
+        LEAD_EMAIL_FROM: '',
+      }),
+    ).toEqual(defaults);
   });
 
   it('reads a list of allowed origins, as browsers send them', () => {
-    expect(read({ ALLOWED_ORIGIN: 'https://www.tradeboostdigital.co.uk, https://TradeBoost.netlify.app/ ,http://localhost:4173' }).allowedOrigins).toEqual([
-      'https://www.tradeboostdigital.co.uk',
-      'https://tradeboost.netlify.app',
-      'http://localhost:4173',
-    ]);
+    expect(
+      read({
+        ALLOWED_ORIGIN: 'https://www.tradeboostdigital.co.uk, https://TradeBoost.netlify.app/ ,http://localhost:4173',
+      }).allowedOrigins,
+    ).toEqual(['https://www.tradeboostdigital.co.uk', 'https://tradeboost.netlify.app', 'http://localhost:4173']);
     expect(read({ ALLOWED_ORIGIN: '*' }).allowedOrigins).toBe('*');
   });
 
@@ -52,7 +65,11 @@ describe('readLeadSettings', () => {
   });
 
   it('reads the webhook and the e-mail settings; RESEND_API_URL defaults to Resend', () => {
-    const settings = read({ LEAD_WEBHOOK_URL: 'https://hooks.slack.com/services/T/B/x', ...resend, LEAD_EMAIL_TO: 'a@tradeboost.example, b@tradeboost.example' });
+    const settings = read({
+      LEAD_WEBHOOK_URL: 'https://hooks.slack.com/services/T/B/x',
+      ...resend,
+      LEAD_EMAIL_TO: 'a@tradeboost.example, b@tradeboost.example',
+    });
     expect(settings.webhook).toEqual({ url: 'https://hooks.slack.com/services/T/B/x' });
     expect(settings.email).toEqual({
       apiUrl: 'https://api.resend.com',
@@ -77,8 +94,12 @@ describe('readLeadSettings', () => {
       'LEAD_WEBHOOK_URL: expected an https:// URL',
       'e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: LEAD_EMAIL_TO and LEAD_EMAIL_FROM are not set',
     ]);
-    expect(problemsOf({ ...resend, LEAD_EMAIL_TO: 'leads at tradeboost' })).toEqual(['LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "leads at tradeboost"']);
-    expect(problemsOf({ ...resend, LEAD_EMAIL_FROM: 'TradeBoost' })).toEqual(['LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "TradeBoost"']);
+    expect(problemsOf({ ...resend, LEAD_EMAIL_TO: 'leads at tradeboost' })).toEqual([
+      'LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "leads at tradeboost"',
+    ]);
+    expect(problemsOf({ ...resend, LEAD_EMAIL_FROM: 'TradeBoost' })).toEqual([
+      'LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "TradeBoost"',
+    ]);
     expect(problemsOf({ LEAD_RATE_LIMIT: '0/10m' })).toHaveLength(1);
   });
 });
@@ -90,7 +111,14 @@ describe('localLeadSettings (preview and dev)', () => {
   it('reads the variables from .env beside package.json, the environment winning', async () => {
     const root = await mkdtemp(join(tmpdir(), 'sitegen-lead-settings-'));
     roots.push(root);
-    await writeFile(join(root, '.env'), ['LEAD_WEBHOOK_URL=https://hooks.example/from-file', 'LEAD_RATE_LIMIT=2/1m', ...Object.entries(resend).map(([k, v]) => `${k}="${v}"`)].join('\n'));
+    await writeFile(
+      join(root, '.env'),
+      [
+        'LEAD_WEBHOOK_URL=https://hooks.example/from-file',
+        'LEAD_RATE_LIMIT=2/1m',
+        ...Object.entries(resend).map(([k, v]) => `${k}="${v}"`),
+      ].join('\n'),
+    );
     const fromFile = localLeadSettings(root, {});
     expect(fromFile.webhook?.url).toBe('https://hooks.example/from-file');
     expect(fromFile.rateLimit).toEqual({ max: 2, windowSeconds: 60 });

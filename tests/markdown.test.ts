@@ -16,7 +16,9 @@ import { projectRoot } from './support/cli';
 
 describe('renderMarkdown', () => {
   it('writes headings without anchors, strong emphasis as <strong>, and GitHub tables, strikethrough and autolinks', () => {
-    const { html } = renderMarkdown('## Why **local** matters\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n\n~~cheap~~ www.example.co.uk\n');
+    const { html } = renderMarkdown(
+      '## Why **local** matters\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n\n~~cheap~~ www.example.co.uk\n',
+    );
     expect(html).toContain('<h2>Why <strong>local</strong> matters</h2>');
     expect(html).not.toContain('class="anchor"');
     expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Job<\/th>/);
@@ -28,31 +30,47 @@ describe('renderMarkdown', () => {
   it('leaves no heading anchor or id anywhere: not in a heading that starts in bold, nor before an autolink', () => {
     expect(renderMarkdown('# **Bold** start\n').html).toBe('<h1><strong>Bold</strong> start</h1>\n');
     const { html } = renderMarkdown('## Next\n\nwww.example.co.uk and [a link](/about)\n');
-    expect(html).toBe('<h2>Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n');
-    expect(renderMarkdown('# One\n\n## Two\n\n### Three\n\nText[^1].\n\n[^1]: A note.\n').html).not.toMatch(/\sid=|class="anchor"/);
+    expect(html).toBe(
+      '<h2>Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n',
+    );
+    expect(renderMarkdown('# One\n\n## Two\n\n### Three\n\nText[^1].\n\n[^1]: A note.\n').html).not.toMatch(
+      /\sid=|class="anchor"/,
+    );
   });
 
   it('takes images from this site and the stock photo host, and refuses any other host, naming the image', () => {
     const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
-    expect(html).toBe('<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n');
-    for (const source of ['https://cdn.example.com/van.jpg', 'http://images.unsplash.com/photo-1', '//cdn.example.com/van.jpg']) {
+    expect(html).toBe(
+      '<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n',
+    );
+    for (const source of [
+      'https://cdn.example.com/van.jpg',
+      'http://images.unsplash.com/photo-1',
+      '//cdn.example.com/van.jpg',
+    ]) {
       expect(() => renderMarkdown(`![Van](${source})\n`)).toThrow(
         `image "${source}" is not on this site or https://images.unsplash.com, the only places the Content-Security-Policy lets images load from`,
       );
     }
     // A link to another host is fine: only what the page loads is limited.
-    expect(renderMarkdown('[Van hire](https://cdn.example.com/van.jpg)\n').html).toContain('href="https://cdn.example.com/van.jpg"');
+    expect(renderMarkdown('[Van hire](https://cdn.example.com/van.jpg)\n').html).toContain(
+      'href="https://cdn.example.com/van.jpg"',
+    );
   });
 
   it('shows raw HTML as text', () => {
-    const { html } = renderMarkdown('<div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n');
+    const { html } = renderMarkdown(
+      '<div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n',
+    );
     expect(html).not.toMatch(/<(div|script|b)[\s>]/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;');
   });
 
   it('collects root-relative links, decoded, for the route check', () => {
-    const { internalLinks } = renderMarkdown('[Prices](/services/local-seo) [Call](tel:08081570192) [Out](https://example.com/) [Q](/contact?from=blog&amp;x=1) ![Team](/favicon.svg)\n');
+    const { internalLinks } = renderMarkdown(
+      '[Prices](/services/local-seo) [Call](tel:08081570192) [Out](https://example.com/) [Q](/contact?from=blog&amp;x=1) ![Team](/favicon.svg)\n',
+    );
     expect(internalLinks).toEqual(['/services/local-seo', '/contact?from=blog&x=1', '/favicon.svg']);
   });
 
@@ -64,7 +82,9 @@ describe('renderMarkdown', () => {
     ['[Relative](contact)', 'contact'],
   ])('rejects %s, naming the link as the browser would read it', (source, shown) => {
     expect(() => renderMarkdown(`${source}\n`)).toThrow(RefusedMarkdownError);
-    expect(() => renderMarkdown(`${source}\n`)).toThrow(`link "${shown}" uses a scheme other than https, http, mailto or tel`);
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(
+      `link "${shown}" uses a scheme other than https, http, mailto or tel`,
+    );
   });
 
   it('rejects a heading with no text, which would be an empty <h2>', () => {
@@ -74,10 +94,11 @@ describe('renderMarkdown', () => {
   });
 });
 
-describe('the plain-text rule (markdown.ts) against marked\'s own', () => {
+describe("the plain-text rule (markdown.ts) against marked's own", () => {
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use({ tokenizer: { html: () => undefined, tag: () => undefined } });
-  const expectSame = (source: string) => expect(renderMarkdown(source).html, JSON.stringify(source)).toBe(own.parse(source) as string);
+  const expectSame = (source: string) =>
+    expect(renderMarkdown(source).html, JSON.stringify(source)).toBe(own.parse(source) as string);
 
   it('writes what marked writes for every body of the site and of the scale benchmark', () => {
     const files = fg.sync('content/**/*.md', { cwd: projectRoot });
@@ -102,7 +123,37 @@ describe('the plain-text rule (markdown.ts) against marked\'s own', () => {
   ])('writes what marked writes for %j', (source) => expectSame(source));
 
   it('writes what marked writes for a few thousand texts made of the characters the rule turns on', () => {
-    const pieces = ['word', ' ', ' ', '  ', '\n', '  \n', '_', '*', '`', '~', '\\', '<', '!', '[', ']', '(', ')', '.', ':', '@', 'www.', 'https://', '&', '&#65;', 'é', '\t', '#', '-', '1.'];
+    const pieces = [
+      'word',
+      ' ',
+      ' ',
+      '  ',
+      '\n',
+      '  \n',
+      '_',
+      '*',
+      '`',
+      '~',
+      '\\',
+      '<',
+      '!',
+      '[',
+      ']',
+      '(',
+      ')',
+      '.',
+      ':',
+      '@',
+      'www.',
+      'https://',
+      '&',
+      '&#65;',
+      'é',
+      '\t',
+      '#',
+      '-',
+      '1.',
+    ];
     // xorshift32: the same texts on every run.
     let state = 42;
     const next = () => {
@@ -113,7 +164,8 @@ describe('the plain-text rule (markdown.ts) against marked\'s own', () => {
     };
     for (let count = 0; count < 3000; count += 1) {
       let source = '';
-      for (let length = 1 + Math.floor(next() * 16); length > 0; length -= 1) source += pieces[Math.floor(next() * pieces.length)];
+      for (let length = 1 + Math.floor(next() * 16); length > 0; length -= 1)
+        source += pieces[Math.floor(next() * pieces.length)];
       let html: string;
       try {
         html = renderMarkdown(source).html;

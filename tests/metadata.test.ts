@@ -49,14 +49,15 @@ describe('page metadata', () => {
       expect($('meta[property="og:title"]').attr('content'), path).toBe(title);
       expect($('meta[property="og:description"]').attr('content'), path).toBe(description);
       expect($('meta[property="og:url"]').attr('content'), path).toBe(canonicalOf(path));
-      expect($('meta[property="og:type"]').attr('content'), path).toBe(path.startsWith('/blog/') ? 'article' : 'website');
+      expect($('meta[property="og:type"]').attr('content'), path).toBe(
+        path.startsWith('/blog/') ? 'article' : 'website',
+      );
       expect($('meta[name="twitter:card"]').attr('content'), path).toMatch(/^summary/);
       expect($('meta[name="twitter:title"]').attr('content'), path).toBe(title);
     }
     expect(titles.size).toBe(allPaths.length);
     expect(descriptions.size).toBe(allPaths.length);
   });
-
 });
 
 describe('structured data: one connected graph per page', () => {
@@ -65,12 +66,28 @@ describe('structured data: one connected graph per page', () => {
   const websiteId = () => `${siteUrl()}/#website`;
 
   it('every page but the 404 has one schema.org @graph with the organisation, the website and its own page node', () => {
-    const pageTypes: Record<string, string> = { '/': 'WebPage', '/about': 'AboutPage', '/contact': 'ContactPage', '/blog': 'CollectionPage', '/careers': 'WebPage', '/case-studies': 'WebPage' };
+    const pageTypes: Record<string, string> = {
+      '/': 'WebPage',
+      '/about': 'AboutPage',
+      '/contact': 'ContactPage',
+      '/blog': 'CollectionPage',
+      '/careers': 'WebPage',
+      '/case-studies': 'WebPage',
+    };
     for (const path of allPaths) {
       const graph = graphOf(path);
       const page = nodeById(graph, canonicalOf(path));
-      expect(page, path).toMatchObject({ '@type': pageTypes[path] ?? 'WebPage', url: canonicalOf(path), isPartOf: { '@id': websiteId() }, description: loadPage(path)('meta[name="description"]').attr('content') });
-      expect(graph.map((node) => node['@type']).slice(0, 3), path).toEqual(['ProfessionalService', 'WebSite', page!['@type']]);
+      expect(page, path).toMatchObject({
+        '@type': pageTypes[path] ?? 'WebPage',
+        url: canonicalOf(path),
+        isPartOf: { '@id': websiteId() },
+        description: loadPage(path)('meta[name="description"]').attr('content'),
+      });
+      expect(graph.map((node) => node['@type']).slice(0, 3), path).toEqual([
+        'ProfessionalService',
+        'WebSite',
+        page!['@type'],
+      ]);
     }
     expect(jsonLdOf('/404')).toEqual([]);
   });
@@ -83,20 +100,48 @@ describe('structured data: one connected graph per page', () => {
       url: home(),
       telephone: '+448081570192',
       email: 'hello@example.com',
-      logo: { '@type': 'ImageObject', '@id': `${siteUrl()}/#logo`, url: `${siteUrl()}/logo.png`, width: { value: 512 }, height: { value: 512 } },
+      logo: {
+        '@type': 'ImageObject',
+        '@id': `${siteUrl()}/#logo`,
+        url: `${siteUrl()}/logo.png`,
+        width: { value: 512 },
+        height: { value: 512 },
+      },
       image: { '@id': `${siteUrl()}/#logo` },
-      address: { '@type': 'PostalAddress', streetAddress: '41 Friar Gate', addressLocality: 'Derby', addressRegion: 'Derbyshire', postalCode: 'DE1 1DA', addressCountry: 'GB' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '41 Friar Gate',
+        addressLocality: 'Derby',
+        addressRegion: 'Derbyshire',
+        postalCode: 'DE1 1DA',
+        addressCountry: 'GB',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 52.9238, longitude: -1.4863 },
-      openingHoursSpecification: { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
-      contactPoint: { '@type': 'ContactPoint', telephone: '+448081570192', email: 'hello@example.com', areaServed: 'GB' },
+      openingHoursSpecification: {
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:00',
+        closes: '18:00',
+      },
+      contactPoint: {
+        '@type': 'ContactPoint',
+        telephone: '+448081570192',
+        email: 'hello@example.com',
+        areaServed: 'GB',
+      },
       areaServed: { '@type': 'Country', name: 'United Kingdom', identifier: 'GB' },
     });
     const logo = readFileSync(join(siteDir(), 'logo.png'));
     // A PNG's header, then its width and height: what the structured data says they are.
     expect(logo.subarray(1, 4).toString()).toBe('PNG');
     expect([logo.readUInt32BE(16), logo.readUInt32BE(20)]).toEqual([512, 512]);
-    expect(nodeById(graphOf('/'), websiteId())).toMatchObject({ '@type': 'WebSite', url: home(), name: 'TradeBoost Digital', publisher: { '@id': organizationId() } });
-    for (const path of ['/', '/about', '/contact']) expect(nodeById(graphOf(path), canonicalOf(path))!.mainEntity, path).toEqual({ '@id': organizationId() });
+    expect(nodeById(graphOf('/'), websiteId())).toMatchObject({
+      '@type': 'WebSite',
+      url: home(),
+      name: 'TradeBoost Digital',
+      publisher: { '@id': organizationId() },
+    });
+    for (const path of ['/', '/about', '/contact'])
+      expect(nodeById(graphOf(path), canonicalOf(path))!.mainEntity, path).toEqual({ '@id': organizationId() });
   });
 
   it('service and trade pages describe a Service provided by the organisation, and a trade page its trade as the audience', () => {
@@ -112,9 +157,16 @@ describe('structured data: one connected graph per page', () => {
         serviceType: expect.any(String),
       });
     }
-    expect(nodeById(graphOf('/services/local-seo'), `${canonicalOf('/services/local-seo')}#service`)).toMatchObject({ name: 'Local SEO', serviceType: 'Local SEO' });
-    expect(nodeById(graphOf('/services/local-seo'), `${canonicalOf('/services/local-seo')}#service`)!.audience).toBeUndefined();
-    expect(nodeById(graphOf('/services/carpenter-joiner'), `${canonicalOf('/services/carpenter-joiner')}#service`)).toMatchObject({
+    expect(nodeById(graphOf('/services/local-seo'), `${canonicalOf('/services/local-seo')}#service`)).toMatchObject({
+      name: 'Local SEO',
+      serviceType: 'Local SEO',
+    });
+    expect(
+      nodeById(graphOf('/services/local-seo'), `${canonicalOf('/services/local-seo')}#service`)!.audience,
+    ).toBeUndefined();
+    expect(
+      nodeById(graphOf('/services/carpenter-joiner'), `${canonicalOf('/services/carpenter-joiner')}#service`),
+    ).toMatchObject({
       name: 'Digital Marketing for Carpenters & Joiners',
       serviceType: 'Digital marketing',
       audience: { '@type': 'BusinessAudience', audienceType: 'Carpenters & Joiners' },
@@ -144,10 +196,14 @@ describe('structured data: one connected graph per page', () => {
   it('the blog index is a CollectionPage listing its articles in the order it shows them', () => {
     const $ = loadPage('/blog');
     const list = nodeById(graphOf('/blog'), `${canonicalOf('/blog')}#articles`);
-    const shown = $('main article a[href^="/blog/"]').map((_, a) => canonicalOf($(a).attr('href')!)).get();
+    const shown = $('main article a[href^="/blog/"]')
+      .map((_, a) => canonicalOf($(a).attr('href')!))
+      .get();
     expect(shown).toHaveLength(6);
     expect(list).toMatchObject({ '@type': 'ItemList' });
-    expect((list!.itemListElement as { url: string; position: number }[]).map((item) => [item.position, item.url])).toEqual(shown.map((url, index) => [index + 1, url]));
+    expect(
+      (list!.itemListElement as { url: string; position: number }[]).map((item) => [item.position, item.url]),
+    ).toEqual(shown.map((url, index) => [index + 1, url]));
   });
 
   it('each open position on /careers is a complete JobPosting, pointing at its own place on the page', () => {
@@ -162,8 +218,15 @@ describe('structured data: one connected graph per page', () => {
     for (const posting of postings) {
       const id = (posting.url as string).split('#')[1]!;
       expect($(`#${id} h3`).text()).toBe(posting.title);
-      expect(posting).toMatchObject({ employmentType: 'FULL_TIME', hiringOrganization: { '@id': organizationId() }, directApply: false, identifier: { value: id } });
-      expect(posting.description as string).toContain(`<p>${$(`#${id} > p`).text()}</p><p>What we are looking for:</p>`);
+      expect(posting).toMatchObject({
+        employmentType: 'FULL_TIME',
+        hiringOrganization: { '@id': organizationId() },
+        directApply: false,
+        identifier: { value: id },
+      });
+      expect(posting.description as string).toContain(
+        `<p>${$(`#${id} > p`).text()}</p><p>What we are looking for:</p>`,
+      );
       expect(posting.description as string).toMatch(/<ul>(<li>[^<]+<\/li>){5}<\/ul>$/);
       expect(posting.baseSalary, 'the agency states no salary').toBeUndefined();
     }
@@ -172,10 +235,20 @@ describe('structured data: one connected graph per page', () => {
       ['2026-11-16', '2027-01-31'],
       ['2026-10-26', '2027-01-15'],
     ]);
-    expect(postings[0]).toMatchObject({ jobLocation: { '@type': 'Place', address: { addressLocality: 'London', addressRegion: 'Greater London', addressCountry: 'GB' } } });
-    expect(postings[1]).toMatchObject({ jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'United Kingdom' } });
+    expect(postings[0]).toMatchObject({
+      jobLocation: {
+        '@type': 'Place',
+        address: { addressLocality: 'London', addressRegion: 'Greater London', addressCountry: 'GB' },
+      },
+    });
+    expect(postings[1]).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'United Kingdom' },
+    });
     expect(postings[1]!.jobLocation).toBeUndefined();
-    expect(postings[2]).toMatchObject({ jobLocation: { address: { addressLocality: 'Manchester', addressCountry: 'GB' } } });
+    expect(postings[2]).toMatchObject({
+      jobLocation: { address: { addressLocality: 'Manchester', addressCountry: 'GB' } },
+    });
   });
 });
 
@@ -185,7 +258,9 @@ describe('sitemap.xml and robots.txt', () => {
     const urls = Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1]);
     expect(urls.sort()).toEqual(allPaths.map(canonicalOf).sort());
     expect(xml).not.toContain('404');
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it('robots.txt allows crawling and names the sitemap', () => {

@@ -24,11 +24,26 @@ const settings = { LEAD_RATE_LIMIT: '2/10m', RESEND_API_KEY: '', LEAD_EMAIL_TO: 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'sitegen-preview-'));
   webhook = await startStandIn('webhook');
-  preview = spawn(process.execPath, [executable, 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', inject('siteDir'), '--leads-dir', join(work, 'leads')], {
-    cwd: projectRoot,
-    env: { ...process.env, ...settings, LEAD_WEBHOOK_URL: `${webhook.url}/hook` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  preview = spawn(
+    process.execPath,
+    [
+      executable,
+      'preview',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--dir',
+      inject('siteDir'),
+      '--leads-dir',
+      join(work, 'leads'),
+    ],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...settings, LEAD_WEBHOOK_URL: `${webhook.url}/hook` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   preview.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   url = await new Promise<string>((resolve, reject) => {
     preview.stdout!.on('data', () => {
@@ -49,7 +64,11 @@ afterAll(async () => {
 });
 
 const post = (body: object) =>
-  fetch(`${url}/functions/v1/contact-form`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${url}/functions/v1/contact-form`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Waits for the server to print a line matching `pattern`. */
 async function printed(pattern: RegExp): Promise<string> {
@@ -63,11 +82,20 @@ describe('sitegen preview with lead settings in its environment', () => {
   });
 
   it('prints one line per new lead, with what became of its notification, and sends it to the webhook', async () => {
-    const lead = { form_type: 'hero', submission_id: randomUUID(), name: 'Dave \u001b[2JHughes', email: 'dave@hughesplumbing.co.uk', trade: 'plumber', page: '/' };
+    const lead = {
+      form_type: 'hero',
+      submission_id: randomUUID(),
+      name: 'Dave \u001b[2JHughes',
+      email: 'dave@hughesplumbing.co.uk',
+      trade: 'plumber',
+      page: '/',
+    };
     expect(await (await post(lead)).json()).toEqual({ success: true });
     expect(await (await post(lead)).json()).toEqual({ success: true });
     const line = await printed(/ {2}\d\d:\d\d:\d\d new lead #1 \(hero form\) from .*\n/);
-    expect(line).toMatch(/new lead #1 \(hero form\) from Dave  \[2JHughes <dave@hughesplumbing\.co\.uk>: sent to webhook\n$/);
+    expect(line).toMatch(
+      /new lead #1 \(hero form\) from Dave  \[2JHughes <dave@hughesplumbing\.co\.uk>: sent to webhook\n$/,
+    );
     expect(stdout.match(/new lead #/g)).toHaveLength(1);
     expect(webhook.received.map((request) => request.body.submission_id)).toEqual([lead.submission_id]);
   });
@@ -75,7 +103,9 @@ describe('sitegen preview with lead settings in its environment', () => {
   it('says when a lead could not be sent on', async () => {
     webhook.mode = 'fail';
     await post({ form_type: 'newsletter', submission_id: randomUUID(), email: 'news@example.co.uk' });
-    await printed(/new lead #2 \(newsletter form\) from news@example\.co\.uk: not sent \(webhook: answered 500\); retried on a later request\n/);
+    await printed(
+      /new lead #2 \(newsletter form\) from news@example\.co\.uk: not sent \(webhook: answered 500\); retried on a later request\n/,
+    );
   });
 
   it('holds the rate limit of LEAD_RATE_LIMIT', async () => {
@@ -86,7 +116,9 @@ describe('sitegen preview with lead settings in its environment', () => {
   it('sitegen leads asks the running server, and lists the lead not sent on', async () => {
     const listed = await runSitegen(['leads', '--leads-dir', join(work, 'leads')]);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain('2 leads\nNot sent to the agency (1):\n  #2 news@example.co.uk: webhook: answered 500 (attempt 1 of 8;');
+    expect(listed.stdout).toContain(
+      '2 leads\nNot sent to the agency (1):\n  #2 news@example.co.uk: webhook: answered 500 (attempt 1 of 8;',
+    );
     const json = await runSitegen(['leads', '--json', '--leads-dir', join(work, 'leads')]);
     const rows = JSON.parse(json.stdout) as { email: string; notified_by: string[] }[];
     expect(rows.map((row) => [row.email, row.notified_by])).toEqual([
@@ -96,7 +128,9 @@ describe('sitegen preview with lead settings in its environment', () => {
   });
 
   it('a closed terminal (SIGHUP) stops the server cleanly, its database closed with every lead in it', async () => {
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => preview.once('exit', (code, signal) => resolve([code, signal])));
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      preview.once('exit', (code, signal) => resolve([code, signal])),
+    );
     preview.kill('SIGHUP');
     expect(await exited).toEqual([0, null]);
     const listed = await runSitegen(['leads', '--leads-dir', join(work, 'leads')]);

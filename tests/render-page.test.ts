@@ -22,7 +22,11 @@ describe('createPageRenderer', () => {
   it('places the shared header, footer and scripts exactly where a whole-document render puts them, on every page', async () => {
     const config = resolveConfig({ root: projectRoot }, {});
     const markdown = MarkdownFiles.open({ contentDir: config.contentDir, projectRoot: config.root });
-    const [model, compiled, scripts] = await Promise.all([loadSite(config.contentDir, config.root, markdown), compileTemplates(config), bundleClientScripts(config)]);
+    const [model, compiled, scripts] = await Promise.all([
+      loadSite(config.contentDir, config.root, markdown),
+      compileTemplates(config),
+      bundleClientScripts(config),
+    ]);
     const { routes } = createRoutes(model, { endpoint: leadEndpoint(config) });
     const layout = createLayout(model);
     const templates = compiled.module;
@@ -56,7 +60,12 @@ describe('createPageRenderer', () => {
     const [model, compiled] = await Promise.all([loadSite(config.contentDir, config.root), compileTemplates(config)]);
     const Header = () => createElement('header', null, createElement('img', { src: '/logo.png', alt: 'Logo' }));
     const templates = { ...compiled.module, Header };
-    expect(() => createPageRenderer(templates, createLayout(model), { stylesheet: '/s.css', scriptsFor: () => ({ modules: [], preloads: [] }) })).toThrow(
+    expect(() =>
+      createPageRenderer(templates, createLayout(model), {
+        stylesheet: '/s.css',
+        scriptsFor: () => ({ modules: [], preloads: [] }),
+      }),
+    ).toThrow(
       /rendering \(every page\) \(template Header\) failed: it holds what React moves into <head> \(<link rel="preload" as="image" href="\/logo.png"\/>\)/,
     );
   });
@@ -66,7 +75,9 @@ describe('scriptSafeJson', () => {
   it('keeps text in the JSON-LD from closing its <script> or breaking a line in old parsers, and the data the same', () => {
     const data = { headline: 'Pipes </script><script>alert(1)</script> <!-- and\u2028lines\u2029', price: 1 };
     const json = scriptSafeJson(data);
-    expect(json).toBe('{"headline":"Pipes \\u003c/script>\\u003cscript>alert(1)\\u003c/script> \\u003c!-- and\\u2028lines\\u2029","price":1}');
+    expect(json).toBe(
+      '{"headline":"Pipes \\u003c/script>\\u003cscript>alert(1)\\u003c/script> \\u003c!-- and\\u2028lines\\u2029","price":1}',
+    );
     expect(JSON.parse(json)).toEqual(data);
   });
 });

@@ -40,7 +40,12 @@ describe('a lazy builder (sitegen dev)', () => {
 
       const compare = async () => {
         const expected = await eagerPages(project.dir);
-        expect([...expected.keys()].sort()).toEqual(lazy.storedPages().map((page) => page.route.path).sort());
+        expect([...expected.keys()].sort()).toEqual(
+          lazy
+            .storedPages()
+            .map((page) => page.route.path)
+            .sort(),
+        );
         for (const [path, html] of expected) expect(lazy.page(path), path).toBe(html);
         // A page is found by its file's name too, as the server asks for it.
         expect(lazy.file('about.html')).toBe(expected.get('/about'));
@@ -49,10 +54,19 @@ describe('a lazy builder (sitegen dev)', () => {
 
       // An article's title: its page and the blog's, which lists it, are found changed; the others keep their HTML.
       const article = join(config.contentDir, 'blog', 'google-ads-guide.md');
-      await writeFile(article, (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited for the Lazy Builder"'));
+      await writeFile(
+        article,
+        (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited for the Lazy Builder"'),
+      );
       const edited = await lazy.update([article]);
       expect(edited.rendered.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
-      expect(lazy.storedPages().filter((page) => page.html === undefined).map((page) => page.route.path).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(
+        lazy
+          .storedPages()
+          .filter((page) => page.html === undefined)
+          .map((page) => page.route.path)
+          .sort(),
+      ).toEqual(['/blog', '/blog/google-ads-guide']);
       await compare();
 
       // A date that makes the article the newest: the blog's order changes, and with it what each of its pages lists.
@@ -64,14 +78,18 @@ describe('a lazy builder (sitegen dev)', () => {
       const linked = join(config.contentDir, 'blog', 'digital-marketing-roi.md');
       const linkedText = await readFile(linked, 'utf8');
       await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "marketing-roi"'));
-      await expect(lazy.update([linked])).rejects.toThrow(/google-ads-guide\.md: body: links to "\/blog\/digital-marketing-roi", which is not a page of this site/);
+      await expect(lazy.update([linked])).rejects.toThrow(
+        /google-ads-guide\.md: body: links to "\/blog\/digital-marketing-roi", which is not a page of this site/,
+      );
       await writeFile(linked, linkedText);
       expect((await lazy.update([linked])).rendered).toEqual([]);
       await compare();
 
       // A slug edited to another article's: refused, naming both files, until it is its own again.
       await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "google-ads-guide"'));
-      await expect(lazy.update([linked])).rejects.toThrow(/blog\/(digital-marketing-roi|google-ads-guide)\.md: slug: "google-ads-guide" is already the slug of .*blog\/(google-ads-guide|digital-marketing-roi)\.md/);
+      await expect(lazy.update([linked])).rejects.toThrow(
+        /blog\/(digital-marketing-roi|google-ads-guide)\.md: slug: "google-ads-guide" is already the slug of .*blog\/(google-ads-guide|digital-marketing-roi)\.md/,
+      );
       await writeFile(linked, linkedText);
       expect((await lazy.update([linked])).rendered).toEqual([]);
       await compare();
@@ -91,7 +109,10 @@ describe('a lazy builder (sitegen dev)', () => {
 
       // A shared datum (the phone number, in the header): every page.
       const site = join(config.contentDir, 'site.json');
-      await writeFile(site, (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'));
+      await writeFile(
+        site,
+        (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'),
+      );
       expect((await lazy.update([site])).rendered).toHaveLength(48);
       await compare();
     } finally {

@@ -16,7 +16,10 @@ function htmlFiles(dir: string): string[] {
 
 describe('routes', () => {
   it('writes the 48 HTML files of the specification, and no others', () => {
-    const expected = [...allPaths.map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)), '404.html'].sort();
+    const expected = [
+      ...allPaths.map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)),
+      '404.html',
+    ].sort();
     expect(htmlFiles(siteDir())).toEqual(expected);
     expect(expected).toHaveLength(48);
   });
@@ -32,7 +35,9 @@ describe('routes', () => {
   it('leaves no placeholder text anywhere', () => {
     for (const path of allPaths) {
       const text = textOf(loadPage(path));
-      expect(text, path).not.toMatch(/lorem|ipsum|TODO|placeholder|\{plural\}|\{singular\}|\{role\}|undefined|\[object Object\]/i);
+      expect(text, path).not.toMatch(
+        /lorem|ipsum|TODO|placeholder|\{plural\}|\{singular\}|\{role\}|undefined|\[object Object\]/i,
+      );
     }
   });
 });
@@ -40,9 +45,19 @@ describe('routes', () => {
 describe('shared header and footer', () => {
   it('are on every page, with the brand, phone, Get Quote, navigation and every footer link', () => {
     const footerLinks = [
-      '/services/local-seo', '/services/google-ads', '/services/ai-services', '/services/website-design', '/services/reputation-management',
-      '/about', '/case-studies', '/blog', '/careers', '/contact',
-      '/privacy-policy', '/terms-of-service', '/cookie-policy',
+      '/services/local-seo',
+      '/services/google-ads',
+      '/services/ai-services',
+      '/services/website-design',
+      '/services/reputation-management',
+      '/about',
+      '/case-studies',
+      '/blog',
+      '/careers',
+      '/contact',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
     ];
     for (const path of [...allPaths, '/404']) {
       const $ = loadPage(path);
@@ -50,9 +65,13 @@ describe('shared header and footer', () => {
       expect(header.find('a[href="/"]').first().text(), path).toContain('TradeBoost Digital');
       // Phone numbers are written with non-breaking spaces, so they never wrap.
       expect(header.find('a[href="tel:+448081570192"]').text(), path).toContain('0808\u00a0157\u00a00192');
-      expect(header.find('a[href="/contact"]').filter((_, a) => $(a).text() === 'Get Quote').length, path).toBeGreaterThan(0);
+      expect(
+        header.find('a[href="/contact"]').filter((_, a) => $(a).text() === 'Get Quote').length,
+        path,
+      ).toBeGreaterThan(0);
       const nav = header.find('nav[aria-label="Main"]');
-      for (const href of ['/', '/about', '/contact', '/#testimonials']) expect(nav.find(`a[href="${href}"]`).length, `${path} ${href}`).toBe(1);
+      for (const href of ['/', '/about', '/contact', '/#testimonials'])
+        expect(nav.find(`a[href="${href}"]`).length, `${path} ${href}`).toBe(1);
       const menu = nav.find('details[data-menu="services"]');
       expect(menu.find('summary').text()).toBe('Services');
       expect(menu.find('a[href^="/services/"]'), path).toHaveLength(5 + 27);
@@ -73,7 +92,9 @@ describe('shared header and footer', () => {
       .map((_, a) => $(a).attr('href'))
       .get();
     expect(trades.slice(5)).toEqual(tradeSlugs.map((slug) => `/services/${slug}`));
-    expect($('nav[aria-label="Main"] a[href="/services/window-door-fitter"]').text()).toBe('Window / Door Fitter (Glazier)');
+    expect($('nav[aria-label="Main"] a[href="/services/window-door-fitter"]').text()).toBe(
+      'Window / Door Fitter (Glazier)',
+    );
     expect($('details[data-menu="mobile"] nav a[href^="/services/"]')).toHaveLength(32);
   });
 });
@@ -82,21 +103,32 @@ describe('home page', () => {
   const $ = () => loadPage('/');
 
   it('has its sections in order: hero, services, testimonials, contact', () => {
-    const ids = $()('main > section[id], main > * > section[id]').map((_, el) => $()(el).attr('id')).get();
+    const ids = $()('main > section[id], main > * > section[id]')
+      .map((_, el) => $()(el).attr('id'))
+      .get();
     expect(ids).toEqual(['home', 'services', 'testimonials', 'contact']);
   });
 
   it('has the hero buttons and the short quote form', () => {
     const hero = $()('#home');
-    expect(hero.find('a[href="/contact"]').filter((_, a) => $()(a).text() === 'Book a Free Strategy Call')).toHaveLength(1);
+    expect(
+      hero.find('a[href="/contact"]').filter((_, a) => $()(a).text() === 'Book a Free Strategy Call'),
+    ).toHaveLength(1);
     expect(hero.find('a[href="/case-studies"]').text()).toBe('View Our Work');
-    expect(hero.find('a[href="/contact"]').filter((_, a) => $()(a).text().includes('Free Marketing Audit'))).toHaveLength(1);
+    expect(
+      hero.find('a[href="/contact"]').filter((_, a) => $()(a).text().includes('Free Marketing Audit')),
+    ).toHaveLength(1);
     const form = hero.find('form');
     expect(form.find('input[name="name"]').attr('required')).toBeDefined();
     expect(form.find('input[name="email"]').attr('type')).toBe('email');
     expect(form.find('input[name="email"]').attr('required')).toBeDefined();
     expect(form.find('input[name="phone"]').attr('required')).toBeUndefined();
-    expect(form.find('select[name="trade"] option').map((_, o) => $()(o).attr('value')).get()).toEqual(['', 'plumber', 'electrician', 'builder', 'carpenter', 'roofer', 'other']);
+    expect(
+      form
+        .find('select[name="trade"] option')
+        .map((_, o) => $()(o).attr('value'))
+        .get(),
+    ).toEqual(['', 'plumber', 'electrician', 'builder', 'carpenter', 'roofer', 'other']);
   });
 
   it('has six service cards with title, description, four features, an image and Learn More to /contact', () => {
@@ -118,8 +150,15 @@ describe('home page', () => {
     cards.each((_, card) => expect($()(card).find('[aria-label="Rated 5 out of 5"] svg')).toHaveLength(5));
     expect(textOf($(), '#testimonials')).toMatch(/20\+ (new )?leads/);
     const page = $();
-    const stats = page('#testimonials dl div').map((_, el) => `${page(el).find('dd').text()} ${page(el).find('dt').text()}`).get();
-    expect(stats).toEqual(['300+ Tradesmen Helped', '150% Average Revenue Increase', '2.5M+ Leads Generated', '98% Client Retention']);
+    const stats = page('#testimonials dl div')
+      .map((_, el) => `${page(el).find('dd').text()} ${page(el).find('dt').text()}`)
+      .get();
+    expect(stats).toEqual([
+      '300+ Tradesmen Helped',
+      '150% Average Revenue Increase',
+      '2.5M+ Leads Generated',
+      '98% Client Retention',
+    ]);
   });
 
   it('has the contact section with the full form, phone, e-mail, office and hours', () => {
@@ -137,10 +176,16 @@ describe('home page', () => {
 describe('about page', () => {
   it('has the hero, Our Story, Our Mission with the money-back promise, four values and three team members', () => {
     const $ = loadPage('/about');
-    const headings = $('main h2').map((_, h) => $(h).text()).get();
+    const headings = $('main h2')
+      .map((_, h) => $(h).text())
+      .get();
     expect(headings).toEqual(['Our Story', 'Our Mission', 'Our Values', 'Meet Our Team']);
     expect(textOf($, 'main')).toMatch(/money-back/i);
-    expect($('#values h3').map((_, h) => $(h).text()).get()).toEqual(['Results-Driven', 'Tradesman-Focused', 'Proven Excellence', 'Quick Results']);
+    expect(
+      $('#values h3')
+        .map((_, h) => $(h).text())
+        .get(),
+    ).toEqual(['Results-Driven', 'Tradesman-Focused', 'Proven Excellence', 'Quick Results']);
     expect($('#team li')).toHaveLength(3);
     $('#team li').each((_, li) => {
       expect($(li).find('img[alt]')).toHaveLength(1);
@@ -157,7 +202,12 @@ describe('case studies page', () => {
     studies.each((_, study) => {
       const s = $(study);
       expect(s.find('tbody tr')).toHaveLength(4);
-      expect(s.find('thead th').map((_, th) => $(th).text()).get()).toEqual(['Metric', 'Before', 'After', 'Change']);
+      expect(
+        s
+          .find('thead th')
+          .map((_, th) => $(th).text())
+          .get(),
+      ).toEqual(['Metric', 'Before', 'After', 'Change']);
       expect(s.find('blockquote').text().length).toBeGreaterThan(40);
       expect(s.text()).toContain('The challenge');
       expect(s.text()).toContain('Our solution');
@@ -170,8 +220,24 @@ describe('blog', () => {
   it('has the seven filter buttons with All active, one featured article, Recent Articles and a newsletter box', () => {
     const $ = loadPage('/blog');
     const buttons = $('[data-enhance="blog-filter"] button');
-    expect(buttons.map((_, b) => $(b).text()).get()).toEqual(['All', 'SEO', 'Google Ads', 'Social Media', 'Web Design', 'Reputation Management', 'Case Studies']);
-    expect(buttons.map((_, b) => $(b).attr('aria-pressed')).get()).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'false']);
+    expect(buttons.map((_, b) => $(b).text()).get()).toEqual([
+      'All',
+      'SEO',
+      'Google Ads',
+      'Social Media',
+      'Web Design',
+      'Reputation Management',
+      'Case Studies',
+    ]);
+    expect(buttons.map((_, b) => $(b).attr('aria-pressed')).get()).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
     const articles = $('main article');
     expect(articles).toHaveLength(6);
     expect(articles.first().text()).toContain('Featured');
@@ -179,7 +245,9 @@ describe('blog', () => {
     expect($('#recent-heading').parent().find('article')).toHaveLength(5);
     articles.each((_, article) => {
       const a = $(article);
-      expect(a.attr('data-category')).toMatch(/^(SEO|Google Ads|Social Media|Web Design|Reputation Management|Case Studies)$/);
+      expect(a.attr('data-category')).toMatch(
+        /^(SEO|Google Ads|Social Media|Web Design|Reputation Management|Case Studies)$/,
+      );
       expect(a.text()).toMatch(/(Sarah Mitchell|James Thompson|Priya Patel) · \d{1,2} \w+ 2024 · ([5-9]|10) min read/);
       expect(a.find('a[href^="/blog/"]').text()).toContain('Read More');
     });
@@ -207,11 +275,19 @@ describe('careers page', () => {
   it('has the sections, four benefits with 25 days holiday, and three positions with requirements and working buttons', () => {
     const $ = loadPage('/careers');
     expect($('h1').text()).toBe('Join Our Team');
-    expect($('main h2').map((_, h) => $(h).text()).get()).toEqual(['Why Work With Us', 'Benefits & Perks', 'Open Positions', "Don't See the Right Role?"]);
+    expect(
+      $('main h2')
+        .map((_, h) => $(h).text())
+        .get(),
+    ).toEqual(['Why Work With Us', 'Benefits & Perks', 'Open Positions', "Don't See the Right Role?"]);
     expect($('#benefits li')).toHaveLength(4);
     expect(textOf($, '#benefits')).toContain('25 days holiday plus bank holidays');
     const jobs = $('#positions article');
-    expect(jobs.map((_, job) => $(job).find('h3').text()).get()).toEqual(['Senior Digital Marketing Specialist', 'Web Developer', 'Account Manager']);
+    expect(jobs.map((_, job) => $(job).find('h3').text()).get()).toEqual([
+      'Senior Digital Marketing Specialist',
+      'Web Developer',
+      'Account Manager',
+    ]);
     const expected = [
       ['Marketing', 'London (Hybrid)'],
       ['Development', 'Remote'],
@@ -226,10 +302,24 @@ describe('careers page', () => {
       expect(j.text()).toMatch(/Experience: \d+-\d+ years/);
       expect(j.find('h4 + ul li').length).toBeGreaterThanOrEqual(4);
       const title = j.find('h3').text();
-      expect(j.find('a').filter((_, a) => $(a).text().startsWith('Apply Now')).attr('href')).toBe(`mailto:hello@example.com?subject=${encodeURIComponent(`Application: ${title}`)}`);
-      expect(j.find('a').filter((_, a) => $(a).text().startsWith('Learn More')).attr('href')).toMatch(/^mailto:hello@example\.com\?subject=.+/);
+      expect(
+        j
+          .find('a')
+          .filter((_, a) => $(a).text().startsWith('Apply Now'))
+          .attr('href'),
+      ).toBe(`mailto:hello@example.com?subject=${encodeURIComponent(`Application: ${title}`)}`);
+      expect(
+        j
+          .find('a')
+          .filter((_, a) => $(a).text().startsWith('Learn More'))
+          .attr('href'),
+      ).toMatch(/^mailto:hello@example\.com\?subject=.+/);
     });
-    expect($('a').filter((_, a) => $(a).text() === 'Send Your CV').attr('href')).toMatch(/^mailto:hello@example\.com\?subject=/);
+    expect(
+      $('a')
+        .filter((_, a) => $(a).text() === 'Send Your CV')
+        .attr('href'),
+    ).toMatch(/^mailto:hello@example\.com\?subject=/);
   });
 });
 
@@ -237,31 +327,75 @@ describe('contact page', () => {
   it('has selling points, contact details and the full form with every field, option and required mark', () => {
     const $ = loadPage('/contact');
     const text = textOf($, 'main');
-    for (const fact of ['0808 157 0192', 'hello@example.com', 'Derby', 'Mon-Fri 9AM-6PM', 'within 24 hours']) expect(text).toContain(fact);
+    for (const fact of ['0808 157 0192', 'hello@example.com', 'Derby', 'Mon-Fri 9AM-6PM', 'within 24 hours'])
+      expect(text).toContain(fact);
     const form = $('main form');
     expect(form).toHaveLength(1);
-    for (const name of ['name', 'email', 'phone']) expect(form.find(`input[name="${name}"]`).attr('required'), name).toBeDefined();
+    for (const name of ['name', 'email', 'phone'])
+      expect(form.find(`input[name="${name}"]`).attr('required'), name).toBeDefined();
     expect(form.find('select[name="trade"]').attr('required')).toBeDefined();
     expect(form.find('input[name="phone"]').attr('type')).toBe('tel');
     expect(form.find('label[for="contact-name"]').text()).toBe('Full name *');
-    expect(form.find('select[name="trade"] option').map((_, o) => $(o).text()).get()).toEqual([
-      'Select your trade', 'Plumber', 'Electrician', 'Builder', 'Carpenter', 'Roofer', 'Landscaper', 'Painter & Decorator', 'Heating Engineer', 'Kitchen Fitter', 'Other',
+    expect(
+      form
+        .find('select[name="trade"] option')
+        .map((_, o) => $(o).text())
+        .get(),
+    ).toEqual([
+      'Select your trade',
+      'Plumber',
+      'Electrician',
+      'Builder',
+      'Carpenter',
+      'Roofer',
+      'Landscaper',
+      'Painter & Decorator',
+      'Heating Engineer',
+      'Kitchen Fitter',
+      'Other',
     ]);
-    expect(form.find('select[name="budget"] option').map((_, o) => $(o).attr('value')).get()).toEqual(['', '0-500', '500-1000', '1000-2500', '2500-5000', '5000+']);
-    expect(form.find('input[name="services_interested[]"]').map((_, i) => $(i).attr('value')).get()).toEqual([
-      'Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management',
-    ]);
-    for (const name of ['business_name', 'location']) expect(form.find(`input[name="${name}"]`).attr('required'), name).toBeUndefined();
+    expect(
+      form
+        .find('select[name="budget"] option')
+        .map((_, o) => $(o).attr('value'))
+        .get(),
+    ).toEqual(['', '0-500', '500-1000', '1000-2500', '2500-5000', '5000+']);
+    expect(
+      form
+        .find('input[name="services_interested[]"]')
+        .map((_, i) => $(i).attr('value'))
+        .get(),
+    ).toEqual(['Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management']);
+    for (const name of ['business_name', 'location'])
+      expect(form.find(`input[name="${name}"]`).attr('required'), name).toBeUndefined();
     expect(form.find('textarea[name="message"]')).toHaveLength(1);
   });
 });
 
 describe('legal pages', () => {
   it('are last updated 15 January 2024 and hold every legal fact of the specification', () => {
-    const texts = Object.fromEntries(['privacy-policy', 'terms-of-service', 'cookie-policy'].map((slug) => [slug, textOf(loadPage(`/${slug}`), 'main')]));
+    const texts = Object.fromEntries(
+      ['privacy-policy', 'terms-of-service', 'cookie-policy'].map((slug) => [
+        slug,
+        textOf(loadPage(`/${slug}`), 'main'),
+      ]),
+    );
     for (const text of Object.values(texts)) expect(text).toContain('Last updated 15 January 2024');
     const terms = texts['terms-of-service']!;
-    for (const fact of [/minimum (term )?of 6 months/, /in advance on the 1st/, /within 5 business days/, /within 48 hours/, /5% (per month|monthly)/, /30 days overdue/, /30 days'? written notice/, /preceding 12 months/, /30 days/, /England and Wales/, /arbitration[^.]*London/, /under 18|under-18/i]) {
+    for (const fact of [
+      /minimum (term )?of 6 months/,
+      /in advance on the 1st/,
+      /within 5 business days/,
+      /within 48 hours/,
+      /5% (per month|monthly)/,
+      /30 days overdue/,
+      /30 days'? written notice/,
+      /preceding 12 months/,
+      /30 days/,
+      /England and Wales/,
+      /arbitration[^.]*London/,
+      /under 18|under-18/i,
+    ]) {
       expect(terms).toMatch(fact);
     }
     expect(texts['privacy-policy']).toMatch(/under 18|under-18/i);
@@ -275,7 +409,10 @@ describe('service pages', () => {
       const $ = loadPage(`/services/${slug}`);
       expect($('#why li'), slug).toHaveLength(4);
       expect($('#services ul').first().children('li'), slug).toHaveLength(3);
-      $('#services ul').first().children('li').each((_, card) => expect($(card).find('ul li')).toHaveLength(4));
+      $('#services ul')
+        .first()
+        .children('li')
+        .each((_, card) => expect($(card).find('ul li')).toHaveLength(4));
       const cta = $('#cta-heading').parent();
       expect(cta.find('a[href="/contact"]')).toHaveLength(1);
       expect(cta.find('a[href="tel:+448081570192"]').text()).toContain('0808\u00a0157\u00a00192');
@@ -286,10 +423,26 @@ describe('service pages', () => {
 
   it('website design: four benefits, what a website includes, and the closing lines', () => {
     const $ = loadPage('/services/website-design');
-    expect($('#why h3').map((_, h) => $(h).text()).get()).toEqual(['Professional Design', 'Mobile Optimized', 'SEO Ready', 'Fast Loading']);
+    expect(
+      $('#why h3')
+        .map((_, h) => $(h).text())
+        .get(),
+    ).toEqual(['Professional Design', 'Mobile Optimized', 'SEO Ready', 'Fast Loading']);
     const groups = $('#includes ul').first().children('li');
-    expect(groups.map((_, g) => $(g).find('h3').text()).get()).toEqual(['Custom Design', 'Lead Generation', 'Technical']);
-    const items = groups.map((_, g) => $(g).find('li').map((__, li) => $(li).text()).get().join(' | ')).get();
+    expect(groups.map((_, g) => $(g).find('h3').text()).get()).toEqual([
+      'Custom Design',
+      'Lead Generation',
+      'Technical',
+    ]);
+    const items = groups
+      .map((_, g) =>
+        $(g)
+          .find('li')
+          .map((__, li) => $(li).text())
+          .get()
+          .join(' | '),
+      )
+      .get();
     expect(items[0]).toMatch(/layout.*photograph.*colour.*navigation/is);
     expect(items[1]).toMatch(/contact and quote (request )?forms.*click-to-call.*service area pages.*testimonials/is);
     expect(items[2]).toMatch(/SSL certificate.*analytics setup.*search optimisation.*regular backups/is);
@@ -303,11 +456,31 @@ describe('service pages', () => {
     const $ = loadPage('/services/reputation-management');
     expect($('main > section').first().attr('class')).toContain('bg-red-700');
     expect($('main > section').first().find('a[href="/contact"]').text()).toBe('Protect Your Reputation');
-    expect($('#why h3').map((_, h) => $(h).text()).get()).toEqual(['Trust Building', 'Brand Protection', 'More Bookings', 'Professional Responses']);
+    expect(
+      $('#why h3')
+        .map((_, h) => $(h).text())
+        .get(),
+    ).toEqual(['Trust Building', 'Brand Protection', 'More Bookings', 'Professional Responses']);
     const cards = $('#services ul').first().children('li');
-    expect(cards.map((_, c) => $(c).find('h3').text()).get()).toEqual(['Review Monitoring', 'Review Response Management', 'Review Generation']);
-    expect(cards.eq(0).find('li').map((_, li) => $(li).text()).get()).toEqual(['24/7 monitoring', 'Google and Facebook reviews', 'Industry platforms', 'Real-time alerts']);
-    expect(cards.eq(2).find('li').map((_, li) => $(li).text()).get()).toEqual(['Request automation', 'Follow-up sequences', 'Platform optimisation', 'Performance tracking']);
+    expect(cards.map((_, c) => $(c).find('h3').text()).get()).toEqual([
+      'Review Monitoring',
+      'Review Response Management',
+      'Review Generation',
+    ]);
+    expect(
+      cards
+        .eq(0)
+        .find('li')
+        .map((_, li) => $(li).text())
+        .get(),
+    ).toEqual(['24/7 monitoring', 'Google and Facebook reviews', 'Industry platforms', 'Real-time alerts']);
+    expect(
+      cards
+        .eq(2)
+        .find('li')
+        .map((_, li) => $(li).text())
+        .get(),
+    ).toEqual(['Request automation', 'Follow-up sequences', 'Platform optimisation', 'Performance tracking']);
     expect($('#cta-heading').text()).toBe('Ready to Take Control of Your Reputation?');
     expect($('#cta-heading').parent().find('a[href="/contact"]').text()).toBe('Get Started Today');
     expect($('#cta-heading').parent().find('a[href^="tel:"]')).toHaveLength(1);
@@ -327,26 +500,40 @@ describe('trade pages', () => {
     ['gas-engineer', 'Gas Engineers', 'Gas Engineer'],
   ] as const;
 
-  it.each(cases)('/services/%s reads "Digital Marketing for %s" with its six cards and consultation button', (slug, plural, singular) => {
-    const $ = loadPage(`/services/${slug}`);
-    expect($('main a[href="/"]').first().text()).toContain('Back to Home');
-    expect($('h1').text()).toBe(`Digital Marketing for ${plural}`);
-    expect($('main a[href="/contact"]').filter((_, a) => $(a).text() === 'Get Your Free Marketing Audit')).toHaveLength(1);
-    expect($('#services-heading').text()).toBe(`Specialized Marketing Services for ${plural}`);
-    const cards = $('#services article');
-    expect(cards.map((_, c) => $(c).find('h3').text()).get()).toEqual([
-      'Local SEO', 'Google Ads Management', 'AI Services', 'Website Design', 'Analytics & ROI Tracking', 'Reputation Management',
-    ]);
-    cards.each((_, card) => {
-      const c = $(card);
-      expect(c.find('img[alt]')).toHaveLength(1);
-      expect(c.find('svg').length).toBeGreaterThan(0);
-      expect(c.find('li')).toHaveLength(4);
-      expect(c.find('a[href="/contact"]').text()).toContain('Learn More');
-    });
-    expect($('#services article').parent().attr('class')).toMatch(/grid-cols-1 .*md:grid-cols-2 .*lg:grid-cols-3/);
-    expect($('main a[href="/contact"]').filter((_, a) => $(a).text() === `Schedule Your Free ${singular} Marketing Consultation`)).toHaveLength(1);
-  });
+  it.each(cases)(
+    '/services/%s reads "Digital Marketing for %s" with its six cards and consultation button',
+    (slug, plural, singular) => {
+      const $ = loadPage(`/services/${slug}`);
+      expect($('main a[href="/"]').first().text()).toContain('Back to Home');
+      expect($('h1').text()).toBe(`Digital Marketing for ${plural}`);
+      expect(
+        $('main a[href="/contact"]').filter((_, a) => $(a).text() === 'Get Your Free Marketing Audit'),
+      ).toHaveLength(1);
+      expect($('#services-heading').text()).toBe(`Specialized Marketing Services for ${plural}`);
+      const cards = $('#services article');
+      expect(cards.map((_, c) => $(c).find('h3').text()).get()).toEqual([
+        'Local SEO',
+        'Google Ads Management',
+        'AI Services',
+        'Website Design',
+        'Analytics & ROI Tracking',
+        'Reputation Management',
+      ]);
+      cards.each((_, card) => {
+        const c = $(card);
+        expect(c.find('img[alt]')).toHaveLength(1);
+        expect(c.find('svg').length).toBeGreaterThan(0);
+        expect(c.find('li')).toHaveLength(4);
+        expect(c.find('a[href="/contact"]').text()).toContain('Learn More');
+      });
+      expect($('#services article').parent().attr('class')).toMatch(/grid-cols-1 .*md:grid-cols-2 .*lg:grid-cols-3/);
+      expect(
+        $('main a[href="/contact"]').filter(
+          (_, a) => $(a).text() === `Schedule Your Free ${singular} Marketing Consultation`,
+        ),
+      ).toHaveLength(1);
+    },
+  );
 
   it('every trade page has exactly six cards and its own description', () => {
     const descriptions = new Set<string>();
@@ -385,11 +572,14 @@ describe('images', () => {
       });
     }
     const home = loadPage('/');
-    expect(home('#services img').map((_, img) => home(img).attr('loading')).get()).toEqual(Array(6).fill('lazy'));
+    expect(
+      home('#services img')
+        .map((_, img) => home(img).attr('loading'))
+        .get(),
+    ).toEqual(Array(6).fill('lazy'));
     const trade = loadPage('/services/plumber');
     expect(trade('main > section').first().find('img').attr('loading')).toBe('eager');
     expect(trade('main > section').first().find('img').attr('fetchpriority')).toBe('high');
     expect(trade('#services img').first().attr('srcset')).toMatch(/w=400\S* 400w, \S*w=800\S* 800w/);
   });
 });
-

@@ -24,15 +24,29 @@ interface RawAnswer {
 const noLimits: LeadSettings = { allowedOrigins: '*', rateLimit: null, webhook: null, email: null };
 
 /** One request exactly as written: the path and headers are not normalised by a client library. */
-function raw(base: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+function raw(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers, setHost: !options.headers?.host }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
+    const outgoing = httpRequest(
+      {
+        host: hostname,
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        setHost: !options.headers?.host,
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(options.body);
   });
@@ -53,7 +67,15 @@ beforeAll(async () => {
   await symlink('/etc/passwd', join(site, 'passwd.txt'));
   await symlink('/etc', join(site, 'system'));
   console.error = (...args: unknown[]) => errors.push(args.join(' '));
-  preview = await startPreview({ root: projectRoot, dir: site, port: 0, host: '127.0.0.1', leadsDir: join(work, 'leads'), leadSettings: noLimits, onLead: () => {} });
+  preview = await startPreview({
+    root: projectRoot,
+    dir: site,
+    port: 0,
+    host: '127.0.0.1',
+    leadsDir: join(work, 'leads'),
+    leadSettings: noLimits,
+    onLead: () => {},
+  });
 });
 afterAll(async () => {
   await preview?.close();
@@ -75,11 +97,21 @@ describe('paths', () => {
   it('gzips only for a browser that accepts it, and tells caches the answer varies by that either way', async () => {
     for (const accepted of ['gzip', 'br, gzip;q=0.5', '*']) {
       const answer = await raw(preview.url, '/about', { headers: { 'accept-encoding': accepted } });
-      expect([accepted, answer.headers['content-encoding'], answer.headers.vary]).toEqual([accepted, 'gzip', 'Accept-Encoding']);
+      expect([accepted, answer.headers['content-encoding'], answer.headers.vary]).toEqual([
+        accepted,
+        'gzip',
+        'Accept-Encoding',
+      ]);
     }
     for (const refused of ['gzip;q=0, identity', 'identity', 'br', undefined]) {
-      const answer = await raw(preview.url, '/about', { headers: refused === undefined ? {} : { 'accept-encoding': refused } });
-      expect([refused, answer.headers['content-encoding'], answer.headers.vary]).toEqual([refused, undefined, 'Accept-Encoding']);
+      const answer = await raw(preview.url, '/about', {
+        headers: refused === undefined ? {} : { 'accept-encoding': refused },
+      });
+      expect([refused, answer.headers['content-encoding'], answer.headers.vary]).toEqual([
+        refused,
+        undefined,
+        'Accept-Encoding',
+      ]);
       expect(answer.body).toContain('<!DOCTYPE html>');
     }
   });
@@ -126,22 +158,28 @@ describe('paths', () => {
     expect(answer.headers.location).toBe(location);
   });
 
-  it.each(['/%2f%2fevil.example.html', '/%5cevil.example.html', '//evil.example.html', '/%2F%2Fevil.example/about.html', '/./%2e%2e/%2e%2e/etc/passwd.html'])(
-    'never redirects %s to another site: it is not a page, so 404',
+  it.each([
+    '/%2f%2fevil.example.html',
+    '/%5cevil.example.html',
+    '//evil.example.html',
+    '/%2F%2Fevil.example/about.html',
+    '/./%2e%2e/%2e%2e/etc/passwd.html',
+  ])('never redirects %s to another site: it is not a page, so 404', async (path) => {
+    const answer = await raw(preview.url, path);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.body).toContain('Oops! Page not found');
+  });
+
+  it.each(['/index%00.html', '/about%00', '/%00', '/about%0d%0aSet-Cookie:%20x=1', '/%E0%A4%A'])(
+    'answers %s with the 404 page, not a 500',
     async (path) => {
       const answer = await raw(preview.url, path);
       expect(answer.status).toBe(404);
-      expect(answer.headers.location).toBeUndefined();
       expect(answer.body).toContain('Oops! Page not found');
+      expect(answer.headers['set-cookie']).toBeUndefined();
     },
   );
-
-  it.each(['/index%00.html', '/about%00', '/%00', '/about%0d%0aSet-Cookie:%20x=1', '/%E0%A4%A'])('answers %s with the 404 page, not a 500', async (path) => {
-    const answer = await raw(preview.url, path);
-    expect(answer.status).toBe(404);
-    expect(answer.body).toContain('Oops! Page not found');
-    expect(answer.headers['set-cookie']).toBeUndefined();
-  });
 
   it('answers whatever the Host header holds: a page, and a lead', async () => {
     for (const host of ['[::1', 'a@b', '%', 'evil.example:99999']) {
@@ -149,7 +187,11 @@ describe('paths', () => {
       const lead = await raw(preview.url, '/functions/v1/contact-form', {
         method: 'POST',
         headers: { host, 'content-type': 'application/json' },
-        body: JSON.stringify({ form_type: 'newsletter', email: 'host@example.co.uk', submission_id: crypto.randomUUID() }),
+        body: JSON.stringify({
+          form_type: 'newsletter',
+          email: 'host@example.co.uk',
+          submission_id: crypto.randomUUID(),
+        }),
       });
       expect(lead.status, host).toBe(200);
     }
@@ -167,28 +209,32 @@ describe('paths', () => {
 });
 
 describe('slow clients', () => {
-  it('a client that trickles its headers gets 408 and is closed, not kept waiting on', { timeout: 60_000 }, async () => {
-    const { port } = new URL(preview.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1');
-      let received = '';
-      let sent = 0;
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => (received += chunk));
-      socket.on('close', () => {
-        clearInterval(trickle);
-        resolve(received);
+  it(
+    'a client that trickles its headers gets 408 and is closed, not kept waiting on',
+    { timeout: 60_000 },
+    async () => {
+      const { port } = new URL(preview.url);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let received = '';
+        let sent = 0;
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (received += chunk));
+        socket.on('close', () => {
+          clearInterval(trickle);
+          resolve(received);
+        });
+        socket.on('error', reject);
+        socket.write('GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+        // One header line a second, for at most a minute: the server must end it long before.
+        const trickle = setInterval(() => {
+          if (sent++ === 60) return socket.destroy(new Error('the server kept a trickling client for a minute'));
+          socket.write(`X-Slow-${sent}: x\r\n`);
+        }, 1000);
       });
-      socket.on('error', reject);
-      socket.write('GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      // One header line a second, for at most a minute: the server must end it long before.
-      const trickle = setInterval(() => {
-        if (sent++ === 60) return socket.destroy(new Error('the server kept a trickling client for a minute'));
-        socket.write(`X-Slow-${sent}: x\r\n`);
-      }, 1000);
-    });
-    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-  });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    },
+  );
 });
 
 describe('the lead listing for `sitegen leads`', () => {
@@ -212,13 +258,18 @@ describe('the lead listing for `sitegen leads`', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
     expect((JSON.parse(answer.body) as { email: string }[]).map((row) => row.email)).toContain('host@example.co.uk');
     for (const loopback of [`localhost:${new URL(preview.url).port}`, 'localhost', '[::1]:4173']) {
-      expect((await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status, loopback).toBe(200);
+      expect(
+        (await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status,
+        loopback,
+      ).toBe(200);
     }
   });
 
   it('refuses a request without the token, or with another', async () => {
     for (const authorization of [undefined, 'Bearer ', `Bearer ${token.slice(1)}x`, token]) {
-      const answer = await raw(preview.url, path, { headers: { host, ...(authorization === undefined ? {} : { authorization }) } });
+      const answer = await raw(preview.url, path, {
+        headers: { host, ...(authorization === undefined ? {} : { authorization }) },
+      });
       expect(answer.status, String(authorization)).toBe(403);
       expect(answer.body).not.toContain('@');
     }
@@ -233,7 +284,11 @@ describe('the lead listing for `sitegen leads`', () => {
   });
 
   it('answers GET only', async () => {
-    const answer = await raw(preview.url, path, { method: 'POST', headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await raw(preview.url, path, {
+      method: 'POST',
+      headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('GET');
   });

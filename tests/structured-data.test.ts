@@ -25,11 +25,17 @@ describe('jobPosting', () => {
       currency: 'GBP',
       value: { '@type': 'QuantitativeValue', minValue: 38000, maxValue: 46000, unitText: 'YEAR' },
     });
-    expect(jobPosting(webDeveloper, `${siteUrl}/careers`, 'What we look for', data.site, siteUrl).baseSalary).toBeUndefined();
+    expect(
+      jobPosting(webDeveloper, `${siteUrl}/careers`, 'What we look for', data.site, siteUrl).baseSalary,
+    ).toBeUndefined();
   });
 
   it('writes its description as HTML with the content escaped', () => {
-    const job: Job = { ...webDeveloper, description: 'Build <fast> sites & pages', requirements: ['HTML & CSS', '<script> never'] };
+    const job: Job = {
+      ...webDeveloper,
+      description: 'Build <fast> sites & pages',
+      requirements: ['HTML & CSS', '<script> never'],
+    };
     expect(jobPosting(job, `${siteUrl}/careers`, 'Skills', data.site, siteUrl).description).toBe(
       '<p>Build &lt;fast&gt; sites &amp; pages</p><p>Skills:</p><ul><li>HTML &amp; CSS</li><li>&lt;script&gt; never</li></ul>',
     );
@@ -38,16 +44,36 @@ describe('jobPosting', () => {
 
 describe('pageGraph', () => {
   it('describes no trail for a page whose trail is itself alone (the home page), and names one otherwise', () => {
-    const home = pageGraph(data.site, siteUrl, { url: `${siteUrl}/`, name: 'Home', description: 'The home page', breadcrumbs: [{ label: 'Home', href: '/' }] }, { type: 'WebPage' });
-    expect(home['@graph'].map((node) => (node as { '@type': string })['@type'])).toEqual(['ProfessionalService', 'WebSite', 'WebPage']);
+    const home = pageGraph(
+      data.site,
+      siteUrl,
+      { url: `${siteUrl}/`, name: 'Home', description: 'The home page', breadcrumbs: [{ label: 'Home', href: '/' }] },
+      { type: 'WebPage' },
+    );
+    expect(home['@graph'].map((node) => (node as { '@type': string })['@type'])).toEqual([
+      'ProfessionalService',
+      'WebSite',
+      'WebPage',
+    ]);
     expect(home['@graph'][2]).not.toHaveProperty('breadcrumb');
     const about = pageGraph(
       data.site,
       siteUrl,
-      { url: `${siteUrl}/about`, name: 'About', description: 'About us', breadcrumbs: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }] },
+      {
+        url: `${siteUrl}/about`,
+        name: 'About',
+        description: 'About us',
+        breadcrumbs: [
+          { label: 'Home', href: '/' },
+          { label: 'About', href: '/about' },
+        ],
+      },
       { type: 'AboutPage', mainEntity: 'organization' },
     );
-    expect(about['@graph'][2]).toMatchObject({ breadcrumb: { '@id': `${siteUrl}/about#breadcrumb` }, mainEntity: { '@id': `${siteUrl}/#organization` } });
+    expect(about['@graph'][2]).toMatchObject({
+      breadcrumb: { '@id': `${siteUrl}/about#breadcrumb` },
+      mainEntity: { '@id': `${siteUrl}/#organization` },
+    });
     expect(about['@graph'][3]).toEqual({
       '@type': 'BreadcrumbList',
       '@id': `${siteUrl}/about#breadcrumb`,

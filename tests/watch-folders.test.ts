@@ -20,7 +20,11 @@ beforeEach(async () => {
   await writeFile(join(root, 'content', 'blog', 'a-note.md'), 'one\n');
   await writeFile(join(root, 'content', 'site.json'), '{}\n');
   heard = new Set();
-  watcher = watchFolders([join(root, 'content'), join(root, 'templates')], (path) => heard.add(path), (name) => /^\.|~$/.test(name));
+  watcher = watchFolders(
+    [join(root, 'content'), join(root, 'templates')],
+    (path) => heard.add(path),
+    (name) => /^\.|~$/.test(name),
+  );
 });
 afterEach(async () => {
   watcher.close();

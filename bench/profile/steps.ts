@@ -22,13 +22,23 @@ const [root, work] = process.argv.slice(2) as [string, string];
 // Everything this file imports has loaded by now.
 const startMs = performance.now();
 const config = resolveConfig({ root });
-const [templates, data] = await Promise.all([compileTemplates(config), loadSiteData(config.contentDir, root, { markdown: MarkdownFiles.open({ contentDir: config.contentDir, projectRoot: root }) })]);
+const [templates, data] = await Promise.all([
+  compileTemplates(config),
+  loadSiteData(config.contentDir, root, {
+    markdown: MarkdownFiles.open({ contentDir: config.contentDir, projectRoot: root }),
+  }),
+]);
 const setupMs = performance.now() - startMs;
 
 const dir = join(work, 'articles');
-const paths = readdirSync(dir).sort().map((name) => join(dir, name));
+const paths = readdirSync(dir)
+  .sort()
+  .map((name) => join(dir, name));
 const context = articleRouteContext(data, undefined);
-const render = createPageRenderer(templates.module, createLayout(data), { stylesheet: '/assets/styles.css', scriptsFor: () => ({ modules: [], preloads: [] }) });
+const render = createPageRenderer(templates.module, createLayout(data), {
+  stylesheet: '/assets/styles.css',
+  scriptsFor: () => ({ modules: [], preloads: [] }),
+});
 // The content index a first build leaves: every article's front matter and rendered body kept.
 const source = { contentDir: work, projectRoot: work, index: { cacheDir: join(work, 'cache'), generator: 'bench' } };
 const first = MarkdownFiles.open(source);
@@ -57,7 +67,9 @@ for (let pass = 0; pass < 3; pass += 1) {
     const scanned = timed('index lookup', () => indexed.scan(path, articleFrontMatterSchema));
     const html = timed('kept body', () => indexed.html(scanned.body));
     if (html !== rendered.html) throw new Error(`${file}: the kept body is not what marked renders`);
-    const route = timed('route', () => articleRoute(Object.assign({}, frontMatter, { file, body: scanned.body }), context)!);
+    const route = timed('route', () =>
+      articleRoute(Object.assign({}, frontMatter, { file, body: scanned.body }), context)!,
+    );
     const page = timed('react', () => render(route, html));
     timed('write', () => writePage(join(work, 'out'), route.file, page.pieces));
   }

@@ -29,7 +29,15 @@ const words = (
 ).split(' ');
 const categories = ['SEO', 'Google Ads', 'Social Media', 'Web Design', 'Reputation Management', 'Case Studies'];
 const authors = ['Sarah Mitchell', 'James Thompson', 'Priya Patel'];
-const links = ['/contact', '/services/local-seo', '/services/google-ads', '/services/plumber', '/services/electrician', '/blog', '/case-studies'];
+const links = [
+  '/contact',
+  '/services/local-seo',
+  '/services/google-ads',
+  '/services/plumber',
+  '/services/electrician',
+  '/blog',
+  '/case-studies',
+];
 const images = [
   'https://images.unsplash.com/photo-1460925895917-afdab827c52f',
   'https://images.unsplash.com/photo-1551288049-bebda4e38f71',
@@ -43,7 +51,8 @@ export function generateArticle(index, seed = 1) {
     const text = Array.from({ length }, () => pick(words)).join(' ');
     return `${text[0].toUpperCase()}${text.slice(1)}.`;
   };
-  const paragraph = () => Array.from({ length: 4 + Math.floor(next() * 3) }, () => sentence(10 + Math.floor(next() * 8))).join(' ');
+  const paragraph = () =>
+    Array.from({ length: 4 + Math.floor(next() * 3) }, () => sentence(10 + Math.floor(next() * 8))).join(' ');
   const slug = `trade-marketing-note-${String(index).padStart(5, '0')}`;
   const title = `Trade Marketing Note ${index}: ${pick(words)} and ${pick(words)}`.slice(0, 60);
   const date = new Date(Date.UTC(2020, 0, 1) + Math.floor(next() * 1700) * 86_400_000).toISOString().slice(0, 10);
@@ -51,8 +60,12 @@ export function generateArticle(index, seed = 1) {
   for (let s = 0; s < 5; s += 1) {
     const parts = [`## ${sentence(4).slice(0, -1)}`, paragraph(), paragraph()];
     if (s === 1) parts.push(Array.from({ length: 4 }, () => `- ${sentence(6)}`).join('\n'));
-    if (s === 2) parts.push(Array.from({ length: 3 }, (_, i) => `${i + 1}. ${sentence(7)} See [this page](${pick(links)}).`).join('\n'));
-    if (s === 3) parts.push('### A closer look', paragraph(), '```\nBudget: £500 a month\nLeads: 25\nCost per lead: £20\n```');
+    if (s === 2)
+      parts.push(
+        Array.from({ length: 3 }, (_, i) => `${i + 1}. ${sentence(7)} See [this page](${pick(links)}).`).join('\n'),
+      );
+    if (s === 3)
+      parts.push('### A closer look', paragraph(), '```\nBudget: £500 a month\nLeads: 25\nCost per lead: £20\n```');
     sections.push(parts.join('\n\n'));
   }
   const body = [paragraph(), ...sections, `Ready to grow? [Book a free strategy call](/contact).`].join('\n\n');

@@ -18,29 +18,60 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   return (
     <label for={id} class="mb-1.5 block text-sm font-semibold text-slate-800">
       {label}
-      {required && <span aria-hidden="true" class="text-red-700"> *</span>}
+      {required && (
+        <span aria-hidden="true" class="text-red-700">
+          {' *'}
+        </span>
+      )}
     </label>
   );
 }
 
-export function TextField({ id, name, label, required, autoComplete, maxLength, type = 'text', placeholder }: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string }) {
+export function TextField({
+  id,
+  name,
+  label,
+  required,
+  autoComplete,
+  maxLength,
+  type = 'text',
+  placeholder,
+}: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string }) {
   return (
     <div>
       <Label id={id} label={label} required={required} />
       {/* Preact types each input type separately (for its ARIA roles) and cannot take a union of them; all three share the same attributes. */}
-      <input id={id} name={name} type={type as 'text'} required={required} autoComplete={autoComplete} maxLength={maxLength} placeholder={placeholder} class={control} />
+      <input
+        id={id}
+        name={name}
+        type={type as 'text'}
+        required={required}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        class={control}
+      />
     </div>
   );
 }
 
-export function SelectField({ id, name, label, required, placeholder, options }: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[] }) {
+export function SelectField({
+  id,
+  name,
+  label,
+  required,
+  placeholder,
+  options,
+}: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[] }) {
   return (
     <div>
       <Label id={id} label={label} required={required} />
       <select id={id} name={name} required={required} class={control}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
     </div>
@@ -69,7 +100,19 @@ export function Honeypot() {
 }
 
 /** Disabled while a submission is under way, and until the form's script is ready (useLeadForm). */
-export function SubmitButton({ ready, submitting, label, submittingLabel, children }: { ready: boolean; submitting: boolean; label: string; submittingLabel: string; children?: ComponentChildren }) {
+export function SubmitButton({
+  ready,
+  submitting,
+  label,
+  submittingLabel,
+  children,
+}: {
+  ready: boolean;
+  submitting: boolean;
+  label: string;
+  submittingLabel: string;
+  children?: ComponentChildren;
+}) {
   return (
     <button
       type="submit"

@@ -11,23 +11,37 @@ export const submitTimeoutMs = 15_000;
 
 export type SubmitResult = { ok: true } | { ok: false; message: string };
 
-export async function submitLead(endpoint: LeadEndpoint, payload: Record<string, unknown>, copy: ToastCopy): Promise<SubmitResult> {
+export async function submitLead(
+  endpoint: LeadEndpoint,
+  payload: Record<string, unknown>,
+  copy: ToastCopy,
+): Promise<SubmitResult> {
   // functions-js needs an absolute URL; the local server answers on this site's own origin.
   const base = new URL(endpoint.url, location.href).href.replace(/\/$/, '');
-  const headers: Record<string, string> = endpoint.anonKey ? { apikey: endpoint.anonKey, Authorization: `Bearer ${endpoint.anonKey}` } : {};
+  const headers: Record<string, string> = endpoint.anonKey
+    ? { apikey: endpoint.anonKey, Authorization: `Bearer ${endpoint.anonKey}` }
+    : {};
   const client = new FunctionsClient(base, { headers });
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), submitTimeoutMs);
   try {
-    const { data, error } = await client.invoke<{ success?: boolean; error?: string }>('contact-form', { body: payload, signal: timeout.signal });
+    const { data, error } = await client.invoke<{ success?: boolean; error?: string }>('contact-form', {
+      body: payload,
+      signal: timeout.signal,
+    });
     if (timeout.signal.aborted) return { ok: false, message: copy.timeout };
     if (error) {
       // A non-2xx answer may still carry the function's own { error } text: it says more than the status code.
-      if (error instanceof FunctionsHttpError) return { ok: false, message: (await errorText(error.context)) || copy.invokeFallback };
+      if (error instanceof FunctionsHttpError)
+        return { ok: false, message: (await errorText(error.context)) || copy.invokeFallback };
       return { ok: false, message: copy.failedFallback };
     }
     if (!data || typeof data !== 'object' || data.success !== true) {
-      return { ok: false, message: (data && typeof data === 'object' && typeof data.error === 'string' && data.error) || copy.responseFallback };
+      return {
+        ok: false,
+        message:
+          (data && typeof data === 'object' && typeof data.error === 'string' && data.error) || copy.responseFallback,
+      };
     }
     return { ok: true };
   } catch {

@@ -21,7 +21,10 @@ let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
 /** Each toast's time left on screen, counting down unless held. */
-const clocks = new Map<number, { left: number; since: number; timer?: ReturnType<typeof setTimeout>; holds: Set<Hold> }>();
+const clocks = new Map<
+  number,
+  { left: number; since: number; timer?: ReturnType<typeof setTimeout>; holds: Set<Hold> }
+>();
 
 const publish = () => listeners.forEach((listener) => listener(toasts));
 

@@ -15,7 +15,12 @@ type Submitter = typeof import('./submit-lead');
  * handles (the browser would put the visitor's details in the address and
  * lose them).
  */
-export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: ToastCopy, collect: (data: FormData) => Record<string, unknown>) {
+export function useLeadForm(
+  formType: FormType,
+  endpoint: LeadEndpoint,
+  copy: ToastCopy,
+  collect: (data: FormData) => Record<string, unknown>,
+) {
   const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);

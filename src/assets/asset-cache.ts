@@ -69,16 +69,29 @@ export async function readAssets(config: BuildConfig, key: string, hashed: boole
   return {
     stylesheet: entry.stylesheet,
     scripts: { files: entry.scripts.files, manifest, scriptsFor: (markers) => scriptsForManifest(manifest, markers) },
-    templates: { module: (await import(moduleUrl)) as TemplateModule, moduleUrl, versions: entry.templates.versions, layoutVersion: entry.templates.layoutVersion },
+    templates: {
+      module: (await import(moduleUrl)) as TemplateModule,
+      moduleUrl,
+      versions: entry.templates.versions,
+      layoutVersion: entry.templates.layoutVersion,
+    },
   };
 }
 
-export async function writeAssets(config: BuildConfig, key: string, hashed: boolean, assets: BuiltAssets): Promise<void> {
+export async function writeAssets(
+  config: BuildConfig,
+  key: string,
+  hashed: boolean,
+  assets: BuiltAssets,
+): Promise<void> {
   const entry: CacheEntry = {
     key,
     stylesheet: assets.stylesheet,
     scripts: {
-      files: assets.scripts.files.map((file) => ({ path: file.path, content: typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8') })),
+      files: assets.scripts.files.map((file) => ({
+        path: file.path,
+        content: typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8'),
+      })),
       manifest: assets.scripts.manifest,
     },
     templates: {

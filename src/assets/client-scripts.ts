@@ -29,7 +29,10 @@ const virtualRoot = '/sitegen-assets';
  * `hashed: false` (dev) keeps entry names stable, so a rebuilt island does not
  * change the script URLs in every page that loads it.
  */
-export async function bundleClientScripts(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}): Promise<ClientScripts> {
+export async function bundleClientScripts(
+  config: BuildConfig,
+  { hashed = true }: { hashed?: boolean } = {},
+): Promise<ClientScripts> {
   const { build } = loadEsbuild();
   const sources = listFiles(config.islandsDir);
   const islandFiles = sources.filter((path) => /^[A-Z][^/]*\.tsx$/.test(path));
@@ -92,9 +95,13 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
   };
 
   const manifest: ScriptManifest = { entries: {} };
-  for (const [marker, output] of outputOf) manifest.entries[marker] = { module: urlOf(output), chunks: [...staticImports(output)].map(urlOf) };
+  for (const [marker, output] of outputOf)
+    manifest.entries[marker] = { module: urlOf(output), chunks: [...staticImports(output)].map(urlOf) };
   return {
-    files: result.outputFiles.map((file) => ({ path: relative(virtualRoot, file.path).split('\\').join('/'), content: file.contents })),
+    files: result.outputFiles.map((file) => ({
+      path: relative(virtualRoot, file.path).split('\\').join('/'),
+      content: file.contents,
+    })),
     manifest,
     scriptsFor: (markers) => scriptsForManifest(manifest, markers),
   };
@@ -105,7 +112,10 @@ function islandEntries(islandsDir: string): Plugin {
   return {
     name: 'island-entries',
     setup(build) {
-      build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+      build.onResolve({ filter: /^island-entry:/ }, (args) => ({
+        path: args.path.slice('island-entry:'.length),
+        namespace: 'island-entry',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
         contents: `import { hydrateIslands } from './lib/hydrate';\nimport { ${args.path} } from './${args.path}';\nhydrateIslands('${args.path}', ${args.path});\n`,
         resolveDir: islandsDir,

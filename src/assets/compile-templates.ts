@@ -81,7 +81,11 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
     for (const input of [...inputs].sort()) hash.update(`${input}\0${sources.get(input)}\0`);
     return hash.digest('hex');
   };
-  const relativeTemplates = (path: string) => join(config.templatesDir, path).slice(config.root.length + 1).split('\\').join('/');
+  const relativeTemplates = (path: string) =>
+    join(config.templatesDir, path)
+      .slice(config.root.length + 1)
+      .split('\\')
+      .join('/');
   // Page kind X lives in templates/pages/X.tsx; a kind found elsewhere depends on everything.
   const kinds = Object.keys(module.pages) as PageKind[];
   const versions = Object.fromEntries(
@@ -91,7 +95,9 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
     }),
   ) as Record<PageKind, string>;
   // The header and footer are rendered apart from the document (render-page.ts), so they are entries of their own.
-  const layoutVersion = versionOfEntries(...['Document', 'Header', 'Footer'].map((name) => relativeTemplates(`layout/${name}.tsx`)));
+  const layoutVersion = versionOfEntries(
+    ...['Document', 'Header', 'Footer'].map((name) => relativeTemplates(`layout/${name}.tsx`)),
+  );
   return { module, moduleUrl, versions, layoutVersion };
 }
 
@@ -124,9 +130,13 @@ function sourceVersions(root: string, metafile: Metafile): Map<string, string> {
 }
 
 export function describeEsbuildError(error: unknown): string {
-  const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
+  const errors = (
+    error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+  ).errors;
   if (!errors?.length) return error instanceof Error ? error.message : String(error);
   return errors
-    .map((item) => (item.location ? `${item.location.file}:${item.location.line}:${item.location.column}: ${item.text}` : item.text))
+    .map((item) =>
+      item.location ? `${item.location.file}:${item.location.line}:${item.location.column}: ${item.text}` : item.text,
+    )
     .join('\n');
 }

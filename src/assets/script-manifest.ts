@@ -28,7 +28,10 @@ export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<S
   const preloads = new Set<string>();
   for (const marker of markers) {
     const entry = manifest.entries[marker];
-    if (!entry) throw new SitegenError(`a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`);
+    if (!entry)
+      throw new SitegenError(
+        `a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`,
+      );
     modules.add(entry.module);
     for (const chunk of entry.chunks) preloads.add(chunk);
   }

@@ -19,10 +19,18 @@ export interface Stylesheet {
 }
 
 /** Browsers the CSS must work in: Tailwind v4's own baseline (Safari 16.4, Chrome 111, Firefox 128). */
-const targets = { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 };
+const targets = {
+  safari: (16 << 16) | (4 << 8),
+  ios_saf: (16 << 16) | (4 << 8),
+  firefox: 128 << 16,
+  chrome: 111 << 16,
+};
 
 /** `hashed: false` (dev) keeps one stable name, so a style change does not change every page. */
-export async function buildStylesheet(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}): Promise<Stylesheet> {
+export async function buildStylesheet(
+  config: BuildConfig,
+  { hashed = true }: { hashed?: boolean } = {},
+): Promise<Stylesheet> {
   const entry = join(config.templatesDir, 'styles.css');
   const [{ compile }, { Scanner }, lightningcss, source] = await Promise.all([
     import('tailwindcss'),
@@ -36,7 +44,9 @@ export async function buildStylesheet(config: BuildConfig, { hashed = true }: { 
       base: config.templatesDir,
       from: entry,
       async loadStylesheet(id, base) {
-        const path = id.startsWith('.') ? resolve(base, id) : requireFrom.resolve(id.endsWith('.css') ? id : `${id}/index.css`);
+        const path = id.startsWith('.')
+          ? resolve(base, id)
+          : requireFrom.resolve(id.endsWith('.css') ? id : `${id}/index.css`);
         return { path, base: dirname(path), content: await readFile(path, 'utf8') };
       },
     });
@@ -47,7 +57,8 @@ export async function buildStylesheet(config: BuildConfig, { hashed = true }: { 
       minify: true,
       targets,
       include: lightningcss.Features.Nesting | lightningcss.Features.MediaQueries,
-      exclude: lightningcss.Features.LogicalProperties | lightningcss.Features.DirSelector | lightningcss.Features.LightDark,
+      exclude:
+        lightningcss.Features.LogicalProperties | lightningcss.Features.DirSelector | lightningcss.Features.LightDark,
     });
     const css = code.toString();
     return { file: `assets/${hashed ? hashedName('styles', css, 'css') : 'styles.css'}`, css };

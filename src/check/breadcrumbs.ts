@@ -8,22 +8,39 @@ import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
 import type { Graph, PageProblem, JsonObject } from './json-ld';
 
-const fix = 'render the trail from the route table\'s head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)';
+const fix =
+  "render the trail from the route table's head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)";
 
-export function breadcrumbProblems($: CheerioAPI, graph: Graph | undefined, page: { url: string; origin: string }, expected: readonly Link[] | undefined, label: string): PageProblem[] {
-  if (!expected) return [{ rule: 'breadcrumbs', message: 'the page is not in the route table, which every trail comes from', fix: 'build the site from the same content/ as the check reads' }];
+export function breadcrumbProblems(
+  $: CheerioAPI,
+  graph: Graph | undefined,
+  page: { url: string; origin: string },
+  expected: readonly Link[] | undefined,
+  label: string,
+): PageProblem[] {
+  if (!expected)
+    return [
+      {
+        rule: 'breadcrumbs',
+        message: 'the page is not in the route table, which every trail comes from',
+        fix: 'build the site from the same content/ as the check reads',
+      },
+    ];
   const problems: PageProblem[] = [];
   const add = (message: string) => problems.push({ rule: 'breadcrumbs', message, fix });
   const wanted = expected.length > 1 ? expected : [];
-  const show = (trail: readonly Link[]) => (trail.length ? trail.map((crumb) => `${crumb.label} (${crumb.href})`).join(' › ') : 'none');
+  const show = (trail: readonly Link[]) =>
+    trail.length ? trail.map((crumb) => `${crumb.label} (${crumb.href})`).join(' › ') : 'none';
 
   const navs = $(`nav[aria-label="${label}"]`);
   if (navs.length > 1) add(`the page shows ${navs.length} breadcrumb trails`);
   const links = navs.first().find('ol > li a');
   const visible = links.map((_, link) => ({ label: $(link).text().trim(), href: $(link).attr('href') ?? '' })).get();
-  if (show(visible) !== show(wanted)) add(`the visible trail is ${show(visible)}; the route table's is ${show(wanted)}`);
+  if (show(visible) !== show(wanted))
+    add(`the visible trail is ${show(visible)}; the route table's is ${show(wanted)}`);
   const current = links.filter('[aria-current="page"]');
-  if (wanted.length && (current.length !== 1 || !links.last().is(current))) add('the visible trail does not mark the page itself, its last step, with aria-current="page"');
+  if (wanted.length && (current.length !== 1 || !links.last().is(current)))
+    add('the visible trail does not mark the page itself, its last step, with aria-current="page"');
 
   if (graph) {
     const pageNode = graph.byId.get(page.url);
@@ -31,9 +48,11 @@ export function breadcrumbProblems($: CheerioAPI, graph: Graph | undefined, page
     const list = typeof listId === 'string' ? graph.byId.get(listId) : undefined;
     const items = Array.isArray(list?.itemListElement) ? (list.itemListElement as JsonObject[]) : [];
     const described = items.map((item) => ({ label: String(item.name ?? ''), href: pathOf(item.item, page.origin) }));
-    if (show(described) !== show(wanted)) add(`the BreadcrumbList the page's node names is ${show(described)}; the route table's trail is ${show(wanted)}`);
+    if (show(described) !== show(wanted))
+      add(`the BreadcrumbList the page's node names is ${show(described)}; the route table's trail is ${show(wanted)}`);
     const positions = items.map((item) => item.position);
-    if (positions.some((position, index) => position !== index + 1)) add(`the BreadcrumbList's positions are ${positions.join(', ')}, not 1 to ${items.length} in order`);
+    if (positions.some((position, index) => position !== index + 1))
+      add(`the BreadcrumbList's positions are ${positions.join(', ')}, not 1 to ${items.length} in order`);
   }
   return problems;
 }

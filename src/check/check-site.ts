@@ -40,9 +40,13 @@ export interface CheckOptions {
 }
 
 export function parseGates(list: string): GateName[] {
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of names) {
-    if (!gateNames.includes(name as GateName)) throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found "${name}"`);
+    if (!gateNames.includes(name as GateName))
+      throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found "${name}"`);
   }
   return names as GateName[];
 }
@@ -59,7 +63,15 @@ export async function checkSite(options: CheckOptions = {}): Promise<GateResult[
   const server = await startSiteServer({ source: withBarePage(diskSource(dir)), port: 0, host: '127.0.0.1' });
   const results: GateResult[] = [];
   try {
-    const context: CheckContext = { dir, root, contentDir: options.content ?? 'content', pages, origin: server.url, external: options.external ?? false, lighthousePages: options.lighthousePages };
+    const context: CheckContext = {
+      dir,
+      root,
+      contentDir: options.content ?? 'content',
+      pages,
+      origin: server.url,
+      external: options.external ?? false,
+      lighthousePages: options.lighthousePages,
+    };
     for (const name of options.only?.length ? options.only : gateNames) {
       const result = await gates[name](context);
       results.push(result);

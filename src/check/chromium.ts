@@ -20,7 +20,9 @@ export const chromiumFlags = [
 
 export function requireChromium(): string {
   if (!existsSync(chromiumPath)) {
-    throw new SitegenError(`Chromium is not at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    throw new SitegenError(
+      `Chromium is not at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    );
   }
   return chromiumPath;
 }

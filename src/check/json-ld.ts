@@ -33,7 +33,8 @@ export interface Graph {
   byId: ReadonlyMap<string, JsonObject>;
 }
 
-const fieldsFix = 'add the properties Google requires for this type (developers.google.com/search/docs/appearance/structured-data/search-gallery)';
+const fieldsFix =
+  'add the properties Google requires for this type (developers.google.com/search/docs/appearance/structured-data/search-gallery)';
 
 const pageTypes = new Set<string>(sitePageTypes);
 
@@ -54,21 +55,47 @@ const requiredProperties: Record<string, readonly string[]> = {
 /** The page's one graph, or why it has none. */
 export function readGraph($: CheerioAPI): Graph | PageProblem {
   const scripts = $('script[type="application/ld+json"]');
-  if (scripts.length === 0) return { rule: 'json-ld-missing', message: 'the page has no JSON-LD', fix: 'give the page its structured data (src/structured-data/): a route without `schema` has none' };
-  if (scripts.length > 1) return { rule: 'json-ld-count', message: `the page has ${scripts.length} JSON-LD blocks`, fix: 'put every node in the one @graph of the page' };
+  if (scripts.length === 0)
+    return {
+      rule: 'json-ld-missing',
+      message: 'the page has no JSON-LD',
+      fix: 'give the page its structured data (src/structured-data/): a route without `schema` has none',
+    };
+  if (scripts.length > 1)
+    return {
+      rule: 'json-ld-count',
+      message: `the page has ${scripts.length} JSON-LD blocks`,
+      fix: 'put every node in the one @graph of the page',
+    };
   let data: unknown;
   try {
     data = JSON.parse(scripts.first().html() ?? '');
   } catch (error) {
-    return { rule: 'json-ld-parse', message: `the JSON-LD is not valid JSON (${(error as Error).message})`, fix: 'fix the structured data' };
+    return {
+      rule: 'json-ld-parse',
+      message: `the JSON-LD is not valid JSON (${(error as Error).message})`,
+      fix: 'fix the structured data',
+    };
   }
   const record = isObject(data) ? data : {};
-  if (record['@context'] !== 'https://schema.org' || !Array.isArray(record['@graph']) || !record['@graph'].every(isObject)) {
-    return { rule: 'json-ld-graph', message: 'the JSON-LD is not a schema.org graph ({ "@context": "https://schema.org", "@graph": [nodes] })', fix: 'write the page\'s nodes as one @graph' };
+  if (
+    record['@context'] !== 'https://schema.org' ||
+    !Array.isArray(record['@graph']) ||
+    !record['@graph'].every(isObject)
+  ) {
+    return {
+      rule: 'json-ld-graph',
+      message: 'the JSON-LD is not a schema.org graph ({ "@context": "https://schema.org", "@graph": [nodes] })',
+      fix: "write the page's nodes as one @graph",
+    };
   }
   const nodes = record['@graph'];
   const byId = new Map<string, JsonObject>();
-  for (const node of nodes) walk(node, (object) => typeof object['@id'] === 'string' && object['@type'] !== undefined && byId.set(object['@id'], object));
+  for (const node of nodes)
+    walk(
+      node,
+      (object) => typeof object['@id'] === 'string' && object['@type'] !== undefined && byId.set(object['@id'], object),
+    );
   return { nodes, byId };
 }
 
@@ -77,24 +104,43 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
   const problems: PageProblem[] = [];
   const page = graph.byId.get(pageUrl);
   if (!page || !typesOf(page).some((type) => pageTypes.has(type))) {
-    problems.push({ rule: 'json-ld-page-node', message: `the graph has no WebPage node whose @id is the page's URL, ${pageUrl}`, fix: 'describe the page itself in its graph, with its canonical URL as @id' });
+    problems.push({
+      rule: 'json-ld-page-node',
+      message: `the graph has no WebPage node whose @id is the page's URL, ${pageUrl}`,
+      fix: 'describe the page itself in its graph, with its canonical URL as @id',
+    });
   }
   for (const node of graph.nodes) {
     for (const id of referencesIn(node)) {
-      if (!graph.byId.has(id)) problems.push({ rule: 'json-ld-reference', message: `${describe(node)} points at ${id}, which is no node of the page's graph`, fix: 'point only at nodes of the same graph, by their @id' });
+      if (!graph.byId.has(id))
+        problems.push({
+          rule: 'json-ld-reference',
+          message: `${describe(node)} points at ${id}, which is no node of the page's graph`,
+          fix: 'point only at nodes of the same graph, by their @id',
+        });
     }
   }
   if (page) {
     const linked = linkedTo(graph, page);
     for (const node of graph.nodes) {
-      if (!linked.has(node)) problems.push({ rule: 'json-ld-disconnected', message: `${describe(node)} is not linked to the page's node`, fix: 'link every node to the page by @id (isPartOf, mainEntity, publisher…)' });
+      if (!linked.has(node))
+        problems.push({
+          rule: 'json-ld-disconnected',
+          message: `${describe(node)} is not linked to the page's node`,
+          fix: 'link every node to the page by @id (isPartOf, mainEntity, publisher…)',
+        });
     }
   }
   for (const node of graph.nodes) {
     walk(node, (object) => {
       for (const type of typesOf(object)) {
         for (const path of requiredProperties[type] ?? []) {
-          if (isEmpty(valueAt(graph, object, path))) problems.push({ rule: 'json-ld-fields', message: `${type}: required property "${path}" is missing`, fix: fieldsFix });
+          if (isEmpty(valueAt(graph, object, path)))
+            problems.push({
+              rule: 'json-ld-fields',
+              message: `${type}: required property "${path}" is missing`,
+              fix: fieldsFix,
+            });
         }
       }
     });
@@ -119,14 +165,21 @@ export async function richResultProblems(html: string): Promise<PageProblem[]> {
 let richResultTools: ReturnType<typeof loadRichResultTools> | undefined;
 
 async function loadRichResultTools() {
-  const [{ default: Validator }, { default: WebAutoExtractor }] = await Promise.all([import('@adobe/structured-data-validator'), import('@marbec/web-auto-extractor')]);
-  return { validator: new Validator(), extractor: new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }) };
+  const [{ default: Validator }, { default: WebAutoExtractor }] = await Promise.all([
+    import('@adobe/structured-data-validator'),
+    import('@marbec/web-auto-extractor'),
+  ]);
+  return {
+    validator: new Validator(),
+    extractor: new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }),
+  };
 }
 
 /** The nodes linked to `start`, following references both ways: one connected graph holds every node. */
 function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
   const neighbours = new Map<JsonObject, Set<JsonObject>>(graph.nodes.map((node) => [node, new Set()]));
-  const topLevel = (object: JsonObject | undefined) => (object && neighbours.has(object) ? object : graph.nodes.find((node) => contains(node, object)));
+  const topLevel = (object: JsonObject | undefined) =>
+    object && neighbours.has(object) ? object : graph.nodes.find((node) => contains(node, object));
   for (const node of graph.nodes) {
     for (const id of referencesIn(node)) {
       const target = topLevel(graph.byId.get(id));

@@ -31,10 +31,17 @@ export async function nuErrors(dir: string, files: readonly string[]): Promise<N
   const jar = String(createRequire(import.meta.url)('vnu-jar'));
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)(javaCommand, ['-jar', jar, '--errors-only', '--format', 'json', '--stdout', ...files.map((file) => join(dir, file))], { maxBuffer: 64 * 1024 * 1024 }));
+    ({ stdout } = await promisify(execFile)(
+      javaCommand,
+      ['-jar', jar, '--errors-only', '--format', 'json', '--stdout', ...files.map((file) => join(dir, file))],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ));
   } catch (error) {
     const failed = error as NodeJS.ErrnoException & { stdout?: string };
-    if (failed.code === 'ENOENT') throw new SitegenError(`the html gate runs the Nu HTML Checker on Java, and \`${javaCommand}\` is not installed: apt-get install -y default-jre-headless (or set JAVA)`);
+    if (failed.code === 'ENOENT')
+      throw new SitegenError(
+        `the html gate runs the Nu HTML Checker on Java, and \`${javaCommand}\` is not installed: apt-get install -y default-jre-headless (or set JAVA)`,
+      );
     // The checker exits 1 when it found errors, with its report on standard output all the same.
     if (!failed.stdout) throw new SitegenError(`the Nu HTML Checker did not run: ${failed.message}`);
     stdout = failed.stdout;

@@ -10,7 +10,8 @@ export function formatGate(result: GateResult): string {
     lines.push(`      ${finding.message}`);
     lines.push(`      fix: ${finding.fix}`);
   }
-  if (result.findings.length > shownPerGate) lines.push(`  … and ${result.findings.length - shownPerGate} more (all of them with --json)`);
+  if (result.findings.length > shownPerGate)
+    lines.push(`  … and ${result.findings.length - shownPerGate} more (all of them with --json)`);
   for (const note of result.notes) lines.push(`  ${note}`);
   return `${lines.join('\n')}\n`;
 }
@@ -19,7 +20,9 @@ export function formatSummary(results: readonly GateResult[]): string {
   const lines = ['', 'summary'];
   for (const result of results) {
     const problems = result.findings.length;
-    lines.push(`  ${result.gate.padEnd(11)} ${result.passed ? 'pass' : 'FAIL'}  ${problems ? `${problems} problem${problems === 1 ? '' : 's'} · ` : ''}${result.checked}`);
+    lines.push(
+      `  ${result.gate.padEnd(11)} ${result.passed ? 'pass' : 'FAIL'}  ${problems ? `${problems} problem${problems === 1 ? '' : 's'} · ` : ''}${result.checked}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

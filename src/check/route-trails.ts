@@ -19,5 +19,8 @@ export async function routeTrails(root: string, contentDir: string): Promise<Rou
   const model = await loadSite(resolve(root, contentDir), root);
   // Where forms send leads shapes no trail; the route table needs some endpoint all the same.
   const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' } });
-  return { label: model.navigation.breadcrumb.label, trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])) };
+  return {
+    label: model.navigation.breadcrumb.label,
+    trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])),
+  };
 }

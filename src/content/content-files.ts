@@ -45,6 +45,13 @@ export interface MarkdownSource {
  * generator's version: what it keeps (validated front matter, rendered
  * bodies) is only good for the generator that made it.
  */
-export function markdownSource(config: Pick<BuildConfig, 'contentDir' | 'root' | 'cacheDir'>, generator: string | undefined): MarkdownSource {
-  return { contentDir: config.contentDir, projectRoot: config.root, index: generator ? { cacheDir: config.cacheDir, generator } : undefined };
+export function markdownSource(
+  config: Pick<BuildConfig, 'contentDir' | 'root' | 'cacheDir'>,
+  generator: string | undefined,
+): MarkdownSource {
+  return {
+    contentDir: config.contentDir,
+    projectRoot: config.root,
+    index: generator ? { cacheDir: config.cacheDir, generator } : undefined,
+  };
 }

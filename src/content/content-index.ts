@@ -80,7 +80,8 @@ export class ContentIndex {
     } catch {
       // No index yet, or an unreadable one: every file is read.
     }
-    const usable = stored?.version === indexVersion && stored.generator === generator && stored.contentDir === contentDir;
+    const usable =
+      stored?.version === indexVersion && stored.generator === generator && stored.contentDir === contentDir;
     return new ContentIndex(dir, generator, contentDir, usable ? stored!.files : {});
   }
 
@@ -134,8 +135,22 @@ export function vouchesFor(entry: IndexedFile, info: Stats): boolean {
 }
 
 /** A new entry for a file just read: settled if it was written long enough before now. */
-export function indexEntry<Data>(info: Stats, hash: string, data: Data, parts: Pick<IndexedFile, 'head' | 'bodyHash'>, readAt: number): IndexedFile<Data> {
-  return { size: info.size, mtimeMs: info.mtimeMs, settled: readAt - info.mtimeMs > settleMs, hash, data, head: parts.head, bodyHash: parts.bodyHash };
+export function indexEntry<Data>(
+  info: Stats,
+  hash: string,
+  data: Data,
+  parts: Pick<IndexedFile, 'head' | 'bodyHash'>,
+  readAt: number,
+): IndexedFile<Data> {
+  return {
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    settled: readAt - info.mtimeMs > settleMs,
+    hash,
+    data,
+    head: parts.head,
+    bodyHash: parts.bodyHash,
+  };
 }
 
 /**

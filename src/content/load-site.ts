@@ -38,13 +38,24 @@ export type ReadArticles = () => Promise<ParsedArticle[]>;
  * `markdown`, which by default keeps nothing between loads (the build keeps
  * what it can through the content index: site-builder.ts).
  */
-export async function loadSite(contentDir: string, projectRoot = process.cwd(), markdown = MarkdownFiles.open({ contentDir, projectRoot })): Promise<SiteModel> {
-  const [data, articles] = await Promise.all([loadSiteData(contentDir, projectRoot, { markdown }), loadArticles(contentDir, markdown)]);
+export async function loadSite(
+  contentDir: string,
+  projectRoot = process.cwd(),
+  markdown = MarkdownFiles.open({ contentDir, projectRoot }),
+): Promise<SiteModel> {
+  const [data, articles] = await Promise.all([
+    loadSiteData(contentDir, projectRoot, { markdown }),
+    loadArticles(contentDir, markdown),
+  ]);
   return withArticles(data, articles);
 }
 
 /** Scans every article, in file order (or takes them from `readArticles`). */
-export async function loadArticles(contentDir: string, markdown: MarkdownFiles, readArticles?: ReadArticles): Promise<ParsedArticle[]> {
+export async function loadArticles(
+  contentDir: string,
+  markdown: MarkdownFiles,
+  readArticles?: ReadArticles,
+): Promise<ParsedArticle[]> {
   if (readArticles) return readArticles();
   return articleFiles(contentDir).map((path) => markdown.scan(path, s.articleFrontMatterSchema));
 }
@@ -53,61 +64,92 @@ export async function loadArticles(contentDir: string, markdown: MarkdownFiles, 
  * The articles again after some files changed: the changed ones (and any
  * new one) scanned, the others kept as `previous` has them.
  */
-export async function rereadArticles(contentDir: string, markdown: MarkdownFiles, previous: readonly ParsedArticle[], changed: ReadonlySet<string>): Promise<ParsedArticle[]> {
+export async function rereadArticles(
+  contentDir: string,
+  markdown: MarkdownFiles,
+  previous: readonly ParsedArticle[],
+  changed: ReadonlySet<string>,
+): Promise<ParsedArticle[]> {
   const scan = (path: string) => markdown.scan(path, s.articleFrontMatterSchema);
   // Edits of files the site has keep the list as it was; a file added or removed, or the folder, is found by listing the folder again.
   const folder = articleFolder(contentDir);
-  const edited = [...changed].every((path) => !isInside(folder, path) || (previous.some((article) => article.path === path) && existsSync(path)));
+  const edited = [...changed].every(
+    (path) => !isInside(folder, path) || (previous.some((article) => article.path === path) && existsSync(path)),
+  );
   if (edited) return previous.map((article) => (changed.has(article.path) ? scan(article.path) : article));
   const kept = new Map(previous.map((article) => [article.path, article]));
   return articleFiles(contentDir).map((path) => (!changed.has(path) && kept.get(path)) || scan(path));
 }
 
 /** Everything in content/ but the articles, validated and frozen. */
-export async function loadSiteData(contentDir: string, projectRoot: string, { cache, markdown }: ContentReading): Promise<SiteData> {
+export async function loadSiteData(
+  contentDir: string,
+  projectRoot: string,
+  { cache, markdown }: ContentReading,
+): Promise<SiteData> {
   const nameOf = contentFileName(projectRoot);
-  const json = <T extends v.GenericSchema>(name: string, schema: T) => readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
-  const files = (folder: string, extension: string) => listFiles(join(contentDir, folder), { pattern: `*${extension}` }).map((name) => join(contentDir, folder, name));
+  const json = <T extends v.GenericSchema>(name: string, schema: T) =>
+    readJson(join(contentDir, name), nameOf(join(contentDir, name)), schema, cache);
+  const files = (folder: string, extension: string) =>
+    listFiles(join(contentDir, folder), { pattern: `*${extension}` }).map((name) => join(contentDir, folder, name));
 
-  const [site, navigation, services, trades, testimonials, stats, caseStudies, team, jobs, forms, pages, servicePageFiles, legalPaths] =
-    await Promise.all([
-      json('site.json', s.siteSchema),
-      json('navigation.json', s.navigationSchema),
-      json('services.json', s.servicesSchema),
-      json('trades.json', s.tradesSchema),
-      json('testimonials.json', s.testimonialsSchema),
-      json('stats.json', s.statsSchema),
-      json('case-studies.json', s.caseStudiesSchema),
-      json('team.json', s.teamSchema),
-      json('jobs.json', s.jobsSchema),
-      json('forms.json', s.formsSchema),
-      Promise.all([
-        json('pages/home.json', s.homePageSchema),
-        json('pages/about.json', s.aboutPageSchema),
-        json('pages/case-studies.json', s.caseStudiesPageSchema),
-        json('pages/blog.json', s.blogPageSchema),
-        json('pages/careers.json', s.careersPageSchema),
-        json('pages/contact.json', s.contactPageSchema),
-        json('pages/404.json', s.notFoundPageSchema),
-        json('pages/legal.json', s.legalCopySchema),
-        json('pages/trade.json', s.tradePageSchema),
-      ]).then(([home, about, caseStudies, blog, careers, contact, notFound, legal, trade]) => ({
-        home,
-        about,
-        caseStudies,
-        blog,
-        careers,
-        contact,
-        notFound,
-        legal,
-        trade,
-      })),
-      files('service-pages', '.json'),
-      legalFiles(contentDir),
-    ]);
+  const [
+    site,
+    navigation,
+    services,
+    trades,
+    testimonials,
+    stats,
+    caseStudies,
+    team,
+    jobs,
+    forms,
+    pages,
+    servicePageFiles,
+    legalPaths,
+  ] = await Promise.all([
+    json('site.json', s.siteSchema),
+    json('navigation.json', s.navigationSchema),
+    json('services.json', s.servicesSchema),
+    json('trades.json', s.tradesSchema),
+    json('testimonials.json', s.testimonialsSchema),
+    json('stats.json', s.statsSchema),
+    json('case-studies.json', s.caseStudiesSchema),
+    json('team.json', s.teamSchema),
+    json('jobs.json', s.jobsSchema),
+    json('forms.json', s.formsSchema),
+    Promise.all([
+      json('pages/home.json', s.homePageSchema),
+      json('pages/about.json', s.aboutPageSchema),
+      json('pages/case-studies.json', s.caseStudiesPageSchema),
+      json('pages/blog.json', s.blogPageSchema),
+      json('pages/careers.json', s.careersPageSchema),
+      json('pages/contact.json', s.contactPageSchema),
+      json('pages/404.json', s.notFoundPageSchema),
+      json('pages/legal.json', s.legalCopySchema),
+      json('pages/trade.json', s.tradePageSchema),
+    ]).then(([home, about, caseStudies, blog, careers, contact, notFound, legal, trade]) => ({
+      home,
+      about,
+      caseStudies,
+      blog,
+      careers,
+      contact,
+      notFound,
+      legal,
+      trade,
+    })),
+    files('service-pages', '.json'),
+    legalFiles(contentDir),
+  ]);
 
   const [servicePages, legalPages] = await Promise.all([
-    Promise.all(servicePageFiles.map(async (path) => ({ file: nameOf(path), page: await readJson(path, nameOf(path), s.servicePageSchema, cache) }))),
+    Promise.all(
+      servicePageFiles.map(async (path) => ({
+        file: nameOf(path),
+        page: await readJson(path, nameOf(path), s.servicePageSchema, cache),
+      })),
+    ),
     legalPaths.map((path): LegalPage => {
       const { data, file, body } = markdown.scan(path, s.legalFrontMatterSchema);
       return { ...data, file, body };
@@ -118,8 +160,18 @@ export async function loadSiteData(contentDir: string, projectRoot: string, { ca
   const serviceIds = services.services.map((service) => service.id);
   unique(file('services.json'), 'services', serviceIds, 'id');
 
-  unique(file('trades.json'), 'trades', trades.trades.map((trade) => trade.slug), 'slug');
-  unique(file('trades.json'), 'trades', trades.trades.map((trade) => trade.name), 'name');
+  unique(
+    file('trades.json'),
+    'trades',
+    trades.trades.map((trade) => trade.slug),
+    'slug',
+  );
+  unique(
+    file('trades.json'),
+    'trades',
+    trades.trades.map((trade) => trade.name),
+    'name',
+  );
   trades.trades.forEach((trade, index) => {
     trade.services.forEach((card, cardIndex) => {
       if (card.service !== serviceIds[cardIndex]) {
@@ -135,17 +187,29 @@ export async function loadSiteData(contentDir: string, projectRoot: string, { ca
   const tradeSlugs = new Set(trades.trades.map((trade) => trade.slug));
   caseStudies.caseStudies.forEach((study, index) => {
     if (!tradeSlugs.has(study.trade)) {
-      throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, `expected the slug of a trade in trades.json, found "${study.trade}"`);
+      throw new ContentError(
+        file('case-studies.json'),
+        `caseStudies[${index}].trade`,
+        `expected the slug of a trade in trades.json, found "${study.trade}"`,
+      );
     }
   });
 
   uniqueAcrossFiles(servicePages.map(({ file, page }) => ({ file, slug: page.slug })));
   for (const { file: pageFile, page } of servicePages) {
     if (!serviceIds.includes(page.slug)) {
-      throw new ContentError(pageFile, 'slug', `expected the id of a service in services.json (${serviceIds.join(', ')}), found "${page.slug}"`);
+      throw new ContentError(
+        pageFile,
+        'slug',
+        `expected the id of a service in services.json (${serviceIds.join(', ')}), found "${page.slug}"`,
+      );
     }
     if (tradeSlugs.has(page.slug)) {
-      throw new ContentError(pageFile, 'slug', `"${page.slug}" is also a trade in trades.json: both would be /services/${page.slug}`);
+      throw new ContentError(
+        pageFile,
+        'slug',
+        `"${page.slug}" is also a trade in trades.json: both would be /services/${page.slug}`,
+      );
     }
   }
   servicePages.sort((a, b) => serviceIds.indexOf(a.page.slug) - serviceIds.indexOf(b.page.slug));
@@ -192,7 +256,11 @@ const articleOf = new WeakMap<ParsedArticle, Article>();
  * articles (the dev server, after an edit), they are put in that order and
  * sorted again only if an edit moved one out of it.
  */
-export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], previous?: readonly Article[]): SiteModel {
+export function withArticles(
+  data: SiteData,
+  parsed: readonly ParsedArticle[],
+  previous?: readonly Article[],
+): SiteModel {
   const articles = parsed.map((scanned) => {
     let article = articleOf.get(scanned);
     if (!article) {
@@ -206,12 +274,20 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], p
   uniqueAcrossFiles(articles);
   for (const article of articles) {
     if (!categories.includes(article.category)) {
-      throw new ContentError(article.file, 'front matter: category', `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"`);
+      throw new ContentError(
+        article.file,
+        'front matter: category',
+        `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"`,
+      );
     }
   }
   const featured = articles.filter((article) => article.featured);
   if (featured.length > 1) {
-    throw new ContentError(featured[1]!.file, 'front matter: featured', `only one article may be featured, and ${featured[0]!.file} already is`);
+    throw new ContentError(
+      featured[1]!.file,
+      'front matter: featured',
+      `only one article may be featured, and ${featured[0]!.file} already is`,
+    );
   }
   const placed = previous && inOrderOf(articles, previous);
   const sorted = placed?.articles ?? articles;
@@ -223,7 +299,12 @@ export function withArticles(data: SiteData, parsed: readonly ParsedArticle[], p
 
 /** The blog's order. The file breaks the last tie, so the order never depends on the one a sort started from. */
 function newestFirst(a: Article, b: Article): number {
-  return Number(b.featured) - Number(a.featured) || compareText(b.date, a.date) || titleOrder.compare(a.title, b.title) || compareText(a.file, b.file);
+  return (
+    Number(b.featured) - Number(a.featured) ||
+    compareText(b.date, a.date) ||
+    titleOrder.compare(a.title, b.title) ||
+    compareText(a.file, b.file)
+  );
 }
 
 /** Whether articles put in the order of `previous`, which was sorted, are still: only a pair with an article not in its place there can be out of order. */
@@ -244,7 +325,10 @@ function stillInOrder(articles: readonly Article[], previous: readonly Article[]
 const placeOfFile = new WeakMap<readonly Article[], ReadonlyMap<string, number>>();
 
 /** The articles in the order their files had in `previous`, those new since then last; whether they are the same files. */
-function inOrderOf(articles: readonly Article[], previous: readonly Article[]): { articles: Article[]; sameFiles: boolean } {
+function inOrderOf(
+  articles: readonly Article[],
+  previous: readonly Article[],
+): { articles: Article[]; sameFiles: boolean } {
   let places = placeOfFile.get(previous);
   if (!places) {
     const made = new Map<string, number>();
@@ -273,7 +357,11 @@ function unique(file: string, list: string, values: string[], field: string): vo
   values.forEach((value, index) => {
     const first = seen.get(value);
     if (first !== undefined) {
-      throw new ContentError(file, `${list}[${index}].${field}`, `"${value}" is listed twice (also at ${list}[${first}])`);
+      throw new ContentError(
+        file,
+        `${list}[${index}].${field}`,
+        `"${value}" is listed twice (also at ${list}[${first}])`,
+      );
     }
     seen.set(value, index);
   });
@@ -284,7 +372,8 @@ function uniqueAcrossFiles(records: { file: string; slug?: string | undefined }[
   for (const { file, slug } of records) {
     if (slug === undefined) continue;
     const first = seen.get(slug);
-    if (first) throw new ContentError(file, 'slug', `"${slug}" is already the slug of ${first}: each page needs its own`);
+    if (first)
+      throw new ContentError(file, 'slug', `"${slug}" is already the slug of ${first}: each page needs its own`);
     seen.set(slug, file);
   }
 }

@@ -46,7 +46,11 @@ export class MarkdownFiles {
 
   /** A reader for a thread of a build: each loads the index for itself. */
   static open({ contentDir, projectRoot, index }: MarkdownSource): MarkdownFiles {
-    return new MarkdownFiles(index ? ContentIndex.load(index.cacheDir, contentDir, index.generator) : ContentIndex.none(), contentDir, contentFileName(projectRoot));
+    return new MarkdownFiles(
+      index ? ContentIndex.load(index.cacheDir, contentDir, index.generator) : ContentIndex.none(),
+      contentDir,
+      contentFileName(projectRoot),
+    );
   }
 
   constructor(
@@ -75,12 +79,23 @@ export class MarkdownFiles {
     const hash = contentHash(text);
     if (known?.links && known.hash === hash) {
       // Touched, not changed: only its time is new.
-      const entry = { ...known, ...indexEntry(info, hash, known.data, known, readAt), body: known.body, links: known.links };
+      const entry = {
+        ...known,
+        ...indexEntry(info, hash, known.data, known, readAt),
+        body: known.body,
+        links: known.links,
+      };
       this.changed.set(key, entry);
       return scannedFrom(key, path, file, entry);
     }
     const { data, body } = splitMarkdown(text, file, schema);
-    const entry: IndexedFile = indexEntry(info, hash, data, { head: frontMatterText(text, body), bodyHash: contentHash(body) }, readAt);
+    const entry: IndexedFile = indexEntry(
+      info,
+      hash,
+      data,
+      { head: frontMatterText(text, body), bodyHash: contentHash(body) },
+      readAt,
+    );
     const kept = this.index.body(entry.bodyHash);
     if (kept?.body && kept.links) Object.assign(entry, { body: kept.body, links: kept.links });
     else Object.assign(entry, this.render(key, file, body));
@@ -138,5 +153,10 @@ export class MarkdownFiles {
 }
 
 function scannedFrom<Data>(key: string, path: string, file: string, entry: IndexedFile): ScannedFile<Data> {
-  return { path, file, data: entry.data as Data, body: { key, hash: entry.bodyHash, head: entry.head, links: entry.links! } };
+  return {
+    path,
+    file,
+    data: entry.data as Data,
+    body: { key, hash: entry.bodyHash, head: entry.head, links: entry.links! },
+  };
 }

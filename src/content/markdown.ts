@@ -70,7 +70,10 @@ const plainText = /^(?:`+|~+|[^`~])(?:(?= {2,}\n)|(?:[^\\<!\[`*~_ ]+(?! {2,}\n)|
  * decodes in a token's text) as marked's own inlineText would make it; any
  * other text (false) goes to marked's own.
  */
-function plainInlineText(this: { lexer: { state: { inRawBlock: boolean } } }, src: string): { type: 'text'; raw: string; text: string; escaped: false } | false {
+function plainInlineText(
+  this: { lexer: { state: { inRawBlock: boolean } } },
+  src: string,
+): { type: 'text'; raw: string; text: string; escaped: false } | false {
   if (this.lexer.state.inRawBlock || mayHoldAutolink.test(src)) return false;
   const text = plainText.exec(src)?.[0];
   if (text === undefined || text.includes('&')) return false;
@@ -96,12 +99,16 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   const internalLinks: string[] = [];
   markdown.walkTokens(tokens, (token: Token) => {
     // A heading with no words is announced by screen readers as an empty heading, and looks like a stray "##".
-    if (token.type === 'heading' && !(token.text as string).trim()) throw new RefusedMarkdownError(`a heading with no text ("${'#'.repeat(token.depth as number)}" alone on a line)`);
+    if (token.type === 'heading' && !(token.text as string).trim())
+      throw new RefusedMarkdownError(`a heading with no text ("${'#'.repeat(token.depth as number)}" alone on a line)`);
     if (token.type !== 'link' && token.type !== 'image') return;
     const href = asBrowserReads(token.href as string).trim();
-    if (!safeScheme.test(href)) throw new RefusedMarkdownError(`link "${href}" uses a scheme other than https, http, mailto or tel`);
+    if (!safeScheme.test(href))
+      throw new RefusedMarkdownError(`link "${href}" uses a scheme other than https, http, mailto or tel`);
     if (token.type === 'image' && !siteOrStockPhoto.test(href)) {
-      throw new RefusedMarkdownError(`image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`);
+      throw new RefusedMarkdownError(
+        `image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`,
+      );
     }
     if (href.startsWith('/')) internalLinks.push(href);
   });

@@ -32,7 +32,10 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const config = resolveConfig({ root: options.root });
   requireProject(config, 'contentDir');
   const title = options.title.trim();
-  if (title.length > 60) throw new SitegenError(`the title is ${title.length} characters: search results show about 60, so keep it to 60 or fewer`);
+  if (title.length > 60)
+    throw new SitegenError(
+      `the title is ${title.length} characters: search results show about 60, so keep it to 60 or fewer`,
+    );
   const slug = slugify(title);
   if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);
 
@@ -41,7 +44,8 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   if (existing) throw new ContentError(existing.file, 'slug', `"${slug}" is taken: choose another title`);
   const categories = site.pages.blog.categories.slice(1);
   const category = options.category ?? categories[0]!;
-  if (!categories.includes(category)) throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
+  if (!categories.includes(category))
+    throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
   const author = options.author?.trim() ?? newest?.author ?? site.site.name;
   // The article must build: its schema wants an author's name.
@@ -73,7 +77,8 @@ Write the first section here. Link to pages of the site with root-relative links
   try {
     await writeFile(file, text, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new SitegenError(`${relative(config.root, file)} already exists`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new SitegenError(`${relative(config.root, file)} already exists`);
     throw error;
   }
   return relative(config.root, file);

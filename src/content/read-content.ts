@@ -36,7 +36,12 @@ export class ContentCache {
   }
 }
 
-export async function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T, cache?: ContentCache): Promise<v.InferOutput<T>> {
+export async function readJson<T extends v.GenericSchema>(
+  path: string,
+  file: string,
+  schema: T,
+  cache?: ContentCache,
+): Promise<v.InferOutput<T>> {
   if (cache) return cache.read(path, file, () => readJson(path, file, schema));
   const source = readText(path, file);
   let data: unknown;
@@ -60,7 +65,11 @@ function withLine(message: string, source: string): string {
 }
 
 /** A Markdown file's text as its validated front matter and its body. */
-export function splitMarkdown<T extends v.GenericSchema>(text: string, file: string, schema: T): { data: v.InferOutput<T>; body: string } {
+export function splitMarkdown<T extends v.GenericSchema>(
+  text: string,
+  file: string,
+  schema: T,
+): { data: v.InferOutput<T>; body: string } {
   const { data, body } = split(text, file);
   return { data: validate(file, schema, data, 'front matter: '), body };
 }
@@ -153,12 +162,20 @@ export function readText(path: string, file: string): string {
   }
   if (bytes.length > maxContentFileBytes) {
     const size = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-GB')} KB`;
-    throw new ContentError(file, '', `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`);
+    throw new ContentError(
+      file,
+      '',
+      `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`,
+    );
   }
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new ContentError(file, '', `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`);
+    throw new ContentError(
+      file,
+      '',
+      `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`,
+    );
   }
 }
 
@@ -181,7 +198,12 @@ function lineOfFirstInvalidByte(bytes: Buffer): number {
   return line;
 }
 
-export function validate<T extends v.GenericSchema>(file: string, schema: T, data: unknown, prefix = ''): v.InferOutput<T> {
+export function validate<T extends v.GenericSchema>(
+  file: string,
+  schema: T,
+  data: unknown,
+  prefix = '',
+): v.InferOutput<T> {
   const result = v.safeParse(schema, data, { abortPipeEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];
@@ -193,7 +215,10 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): stri
   if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not a known field (check its spelling)';
   if (issue.received === 'undefined') {
     // A missing key is reported by its parent object; the field's own schema says what belongs there.
-    const expected = issue.type === 'strict_object' || issue.type === 'object' ? describeSchema(schemaAt(root, issue.path ?? [])) : expectedOf(issue);
+    const expected =
+      issue.type === 'strict_object' || issue.type === 'object'
+        ? describeSchema(schemaAt(root, issue.path ?? []))
+        : expectedOf(issue);
     return `is missing: expected ${expected}`;
   }
   return `expected ${expectedOf(issue)}, found ${describeValue(issue.input)}`;
@@ -235,7 +260,8 @@ function expectedOf(issue: v.BaseIssue<unknown>): string {
 
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === 'string') return value.length > 60 ? `"${value.slice(0, 57)}…" (${value.length} characters)` : `"${value}"`;
+  if (typeof value === 'string')
+    return value.length > 60 ? `"${value.slice(0, 57)}…" (${value.length} characters)` : `"${value}"`;
   if (value === null) return 'null';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }

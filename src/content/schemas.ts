@@ -13,7 +13,10 @@ const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at m
 const withPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T, ...names: string[]) =>
   v.pipe(
     schema,
-    v.regex(new RegExp(`^(?:[^{}]|\\{(?:${names.join('|')})\\})*$`), `a text whose only placeholders are ${names.map((name) => `{${name}}`).join(' and ')}`),
+    v.regex(
+      new RegExp(`^(?:[^{}]|\\{(?:${names.join('|')})\\})*$`),
+      `a text whose only placeholders are ${names.map((name) => `{${name}}`).join(' and ')}`,
+    ),
   );
 const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
@@ -23,7 +26,10 @@ const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowerca
 const isoDate = v.pipe(
   v.union([v.string(), v.date()], 'an ISO date such as 2024-01-15'),
   // YAML reads an unquoted date as a time: one with a time of day would move to another day in UTC.
-  v.check((value) => !(value instanceof Date) || value.getTime() % 86_400_000 === 0, 'a date without a time of day, such as 2024-01-15'),
+  v.check(
+    (value) => !(value instanceof Date) || value.getTime() % 86_400_000 === 0,
+    'a date without a time of day, such as 2024-01-15',
+  ),
   v.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
   v.isoDate('an ISO date such as 2024-01-15'),
   // Date.parse rolls 2024-02-30 over into March: a date exists if it comes back as itself.
@@ -35,21 +41,75 @@ const isoDate = v.pipe(
 /** Root-relative link to a page of this site; checked against the route table once routes exist. */
 export const internalHref = v.pipe(
   v.string(),
-  v.regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?(?:#[a-z0-9-]+)?$/, 'a root-relative link without extension, such as "/about" or "/#testimonials"'),
+  v.regex(
+    /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?(?:#[a-z0-9-]+)?$/,
+    'a root-relative link without extension, such as "/about" or "/#testimonials"',
+  ),
 );
 const externalHref = v.pipe(v.string(), v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
 /** A file of public/, served by the site itself, such as "/logo.png". */
-const publicFile = v.pipe(v.string(), v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:png|jpg|webp|svg)$/, 'a file of public/ such as "/logo.png"'));
-const pixels = v.pipe(v.number('a size in pixels'), v.integer('a whole number of pixels'), v.minValue(1, 'a size in pixels'));
+const publicFile = v.pipe(
+  v.string(),
+  v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:png|jpg|webp|svg)$/, 'a file of public/ such as "/logo.png"'),
+);
+const pixels = v.pipe(
+  v.number('a size in pixels'),
+  v.integer('a whole number of pixels'),
+  v.minValue(1, 'a size in pixels'),
+);
 const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO country code such as "GB"'));
 
 export const iconNames = [
-  'arrow-left', 'arrow-right', 'award', 'bell', 'bot', 'briefcase', 'calendar', 'chart-column', 'chart-line', 'chevron-down', 'circle-check',
-  'clipboard-list', 'clock', 'coffee', 'file-text', 'gauge', 'graduation-cap', 'headphones', 'heart',
-  'house', 'laptop', 'lock', 'mail', 'map-pin', 'megaphone', 'menu', 'message-circle', 'message-square',
-  'monitor', 'mouse-pointer-click', 'palette', 'phone', 'phone-call', 'pound-sterling', 'quote',
-  'refresh-cw', 'rocket', 'search', 'shield', 'shield-check', 'smartphone', 'sparkles', 'star',
-  'target', 'thumbs-up', 'trending-up', 'user-check', 'users', 'wrench', 'zap',
+  'arrow-left',
+  'arrow-right',
+  'award',
+  'bell',
+  'bot',
+  'briefcase',
+  'calendar',
+  'chart-column',
+  'chart-line',
+  'chevron-down',
+  'circle-check',
+  'clipboard-list',
+  'clock',
+  'coffee',
+  'file-text',
+  'gauge',
+  'graduation-cap',
+  'headphones',
+  'heart',
+  'house',
+  'laptop',
+  'lock',
+  'mail',
+  'map-pin',
+  'megaphone',
+  'menu',
+  'message-circle',
+  'message-square',
+  'monitor',
+  'mouse-pointer-click',
+  'palette',
+  'phone',
+  'phone-call',
+  'pound-sterling',
+  'quote',
+  'refresh-cw',
+  'rocket',
+  'search',
+  'shield',
+  'shield-check',
+  'smartphone',
+  'sparkles',
+  'star',
+  'target',
+  'thumbs-up',
+  'trending-up',
+  'user-check',
+  'users',
+  'wrench',
+  'zap',
 ] as const;
 const icon = v.picklist(iconNames, `one of the icon names in src/content/schemas.ts`);
 
@@ -65,7 +125,11 @@ export const imageSchema = v.strictObject({
 /** Title, description and keywords of a page: what search engines and social cards show. */
 const metaFields = {
   title: shortText(60),
-  description: v.pipe(text, v.minLength(50, 'a description of at least 50 characters'), v.maxLength(160, 'a description of at most 160 characters')),
+  description: v.pipe(
+    text,
+    v.minLength(50, 'a description of at least 50 characters'),
+    v.maxLength(160, 'a description of at most 160 characters'),
+  ),
   keywords: list(text),
 };
 /** The page's name in breadcrumb trails, shown above its content and to search engines. */
@@ -82,10 +146,17 @@ export const siteSchema = v.strictObject({
   name: text,
   url: v.pipe(
     externalHref,
-    v.check((value) => URL.canParse(value) && siteOrigin(new URL(value)) === value, "the site's address alone, such as \"https://www.example.co.uk\" (pages are at its root: no path, query, fragment or trailing slash)"),
+    v.check(
+      (value) => URL.canParse(value) && siteOrigin(new URL(value)) === value,
+      'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment or trailing slash)',
+    ),
   ),
   /** The organisation's logo for search engines: Google asks for at least 112 pixels square, served by the site. */
-  logo: v.strictObject({ src: publicFile, width: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')), height: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')) }),
+  logo: v.strictObject({
+    src: publicFile,
+    width: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')),
+    height: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')),
+  }),
   tagline: text,
   blurb: text,
   phone: v.pipe(text, v.regex(/^0\d[\d ]{8,12}$/, 'a UK phone number written as dialled, such as "0808 157 0192"')),
@@ -100,8 +171,16 @@ export const siteSchema = v.strictObject({
   }),
   /** Where the office is on a map, for search engines' local results. */
   geo: v.strictObject({
-    latitude: v.pipe(v.number('a latitude in degrees'), v.minValue(-90, 'a latitude from -90 to 90'), v.maxValue(90, 'a latitude from -90 to 90')),
-    longitude: v.pipe(v.number('a longitude in degrees'), v.minValue(-180, 'a longitude from -180 to 180'), v.maxValue(180, 'a longitude from -180 to 180')),
+    latitude: v.pipe(
+      v.number('a latitude in degrees'),
+      v.minValue(-90, 'a latitude from -90 to 90'),
+      v.maxValue(90, 'a latitude from -90 to 90'),
+    ),
+    longitude: v.pipe(
+      v.number('a longitude in degrees'),
+      v.minValue(-180, 'a longitude from -180 to 180'),
+      v.maxValue(180, 'a longitude from -180 to 180'),
+    ),
   }),
   hours: v.strictObject({
     label: text,
@@ -112,13 +191,19 @@ export const siteSchema = v.strictObject({
   /** The country the agency works in. */
   areaServed: v.strictObject({ code: countryCode, name: text }),
   responseTime: text,
-  social: list(v.strictObject({ network: v.picklist(['facebook', 'instagram', 'x', 'youtube']), label: text, href: externalHref }), 4),
+  social: list(
+    v.strictObject({ network: v.picklist(['facebook', 'instagram', 'x', 'youtube']), label: text, href: externalHref }),
+    4,
+  ),
 });
 
 export const navigationSchema = v.strictObject({
   header: list(
     v.union(
-      [v.strictObject({ label: text, href: internalHref }), v.strictObject({ label: text, menu: v.literal('services') })],
+      [
+        v.strictObject({ label: text, href: internalHref }),
+        v.strictObject({ label: text, menu: v.literal('services') }),
+      ],
       'a link { label, href } or the services menu { label, menu: "services" }',
     ),
   ),
@@ -169,7 +254,12 @@ export const testimonialsSchema = v.strictObject({
       name: text,
       business: text,
       location: text,
-      rating: v.pipe(v.number('a rating from 1 to 5'), v.integer('a whole number of stars from 1 to 5'), v.minValue(1, 'a rating from 1 to 5'), v.maxValue(5, 'a rating from 1 to 5')),
+      rating: v.pipe(
+        v.number('a rating from 1 to 5'),
+        v.integer('a whole number of stars from 1 to 5'),
+        v.minValue(1, 'a rating from 1 to 5'),
+        v.maxValue(5, 'a rating from 1 to 5'),
+      ),
       text,
       image: imageSchema,
       businessImage: imageSchema,
@@ -201,7 +291,13 @@ export const teamSchema = v.strictObject({
 });
 
 /** The employment types a job can have, as the careers page shows them, each with the name Google's job search gives it. */
-export const employmentTypes = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contract: 'CONTRACTOR', Temporary: 'TEMPORARY', Internship: 'INTERN' } as const;
+export const employmentTypes = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  Temporary: 'TEMPORARY',
+  Internship: 'INTERN',
+} as const;
 
 const job = v.pipe(
   v.strictObject({
@@ -220,7 +316,10 @@ const job = v.pipe(
       ],
       'a workplace { type: "office", locality, region, country } or { type: "remote", applicantCountry }',
     ),
-    type: v.picklist(Object.keys(employmentTypes) as (keyof typeof employmentTypes)[], `one of ${Object.keys(employmentTypes).join(', ')}`),
+    type: v.picklist(
+      Object.keys(employmentTypes) as (keyof typeof employmentTypes)[],
+      `one of ${Object.keys(employmentTypes).join(', ')}`,
+    ),
     datePosted: isoDate,
     /** The last day applications are taken. */
     validThrough: isoDate,
@@ -363,9 +462,17 @@ export const blogPageSchema = v.strictObject({
   article: v.strictObject({ backLabel: text, byline: text, cta }),
   /** Past perPage articles the index continues at /blog/page/2 …; {page} and {pages} are filled in. */
   pagination: v.strictObject({
-    perPage: v.pipe(v.number('a number of articles per page'), v.integer('a whole number of articles per page'), v.minValue(1, 'at least 1 article per page')),
+    perPage: v.pipe(
+      v.number('a number of articles per page'),
+      v.integer('a whole number of articles per page'),
+      v.minValue(1, 'at least 1 article per page'),
+    ),
     title: withPlaceholders(shortText(50), 'page', 'pages'),
-    description: withPlaceholders(v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')), 'page', 'pages'),
+    description: withPlaceholders(
+      v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')),
+      'page',
+      'pages',
+    ),
     breadcrumb: withPlaceholders(shortText(30), 'page', 'pages'),
     label: text,
     newer: text,
@@ -475,7 +582,12 @@ export const articleFrontMatterSchema = v.strictObject({
   keywords: metaFields.keywords,
   author: text,
   date: isoDate,
-  readTime: v.pipe(v.number('a number of minutes'), v.integer('a whole number of minutes'), v.minValue(5, 'a read time of at least 5 minutes'), v.maxValue(10, 'a read time of at most 10 minutes')),
+  readTime: v.pipe(
+    v.number('a number of minutes'),
+    v.integer('a whole number of minutes'),
+    v.minValue(5, 'a read time of at least 5 minutes'),
+    v.maxValue(10, 'a read time of at most 10 minutes'),
+  ),
   category: text,
   featured: v.boolean('true or false'),
   image: imageSchema.entries.src,
@@ -486,7 +598,10 @@ export const legalFrontMatterSchema = v.strictObject({
   title: shortText(60),
   slug,
   /** Position in the footer's legal links. */
-  order: v.pipe(v.number('a number giving the order of the legal pages'), v.integer('a whole number giving the order of the legal pages')),
+  order: v.pipe(
+    v.number('a number giving the order of the legal pages'),
+    v.integer('a whole number giving the order of the legal pages'),
+  ),
   description: metaFields.description,
   keywords: metaFields.keywords,
   updated: isoDate,

@@ -115,14 +115,18 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === eventsPath) return openEvents(request, response, clients);
       if (path === reloadClientPath) {
-        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(reloadClient(eventsPath, reloadClientPath));
+        response
+          .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
+          .end(reloadClient(eventsPath, reloadClientPath));
         return true;
       }
       if (wantsPage(request, path)) {
         // A page that cannot be built or rendered shows why, in place of the page.
         const problem = failure ?? renderFailure(path);
         if (problem) {
-          response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(errorPage(problem, root, reloadClientPath));
+          response
+            .writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+            .end(errorPage(problem, root, reloadClientPath));
           return true;
         }
       }
@@ -182,7 +186,9 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
           // A file read while an editor was still writing it looks broken; one more look, a moment later, settles it.
           if (delay === settleMs && !pending.size) for (const path of changed) schedule(path, retryMs);
         } else {
-          log(`  ${clock()} ${what} → ${result.pages} page${result.pages === 1 ? '' : 's'} in ${Math.round(result.ms)} ms${result.recovered ? ' (fixed)' : ''}`);
+          log(
+            `  ${clock()} ${what} → ${result.pages} page${result.pages === 1 ? '' : 's'} in ${Math.round(result.ms)} ms${result.recovered ? ' (fixed)' : ''}`,
+          );
         }
       });
     }, delay);
@@ -220,7 +226,11 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
 
 /** A server-sent event stream; the reload client listens to it. */
 function openEvents(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): true {
-  response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+  response.writeHead(200, {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
   response.write(': connected\n\n');
   clients.add(response);
   request.on('close', () => clients.delete(response));
@@ -229,7 +239,12 @@ function openEvents(request: IncomingMessage, response: ServerResponse, clients:
 
 /** A request for a page (not an asset, not the lead endpoint): the error page stands in for it. */
 function wantsPage(request: IncomingMessage, path: string): boolean {
-  return request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path) && !path.startsWith('/functions/') && !path.startsWith('/__sitegen/');
+  return (
+    request.method === 'GET' &&
+    !/\.[a-z0-9]+$/i.test(path) &&
+    !path.startsWith('/functions/') &&
+    !path.startsWith('/__sitegen/')
+  );
 }
 
 function reportFailure(error: Error, root: string, log: (line: string) => void): void {

@@ -20,7 +20,8 @@ export function errorFile(error: Error, root: string): string | undefined {
 
 export function errorPage(error: Error, root: string, reloadScript: string): string {
   const file = errorFile(error, root);
-  const details = error instanceof SitegenError ? (error.cause instanceof Error ? error.cause.stack : undefined) : error.stack;
+  const details =
+    error instanceof SitegenError ? (error.cause instanceof Error ? error.cause.stack : undefined) : error.stack;
   return [
     '<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>Unexpected Application Error!</title>',

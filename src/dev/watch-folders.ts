@@ -25,7 +25,11 @@ export interface FolderWatcher {
  * renamed or removed under `roots`, those `ignored` by name left out. A
  * folder added is watched from then on, and each file in it reported.
  */
-export function watchFolders(roots: readonly string[], onChange: (path: string) => void, ignored: (name: string) => boolean): FolderWatcher {
+export function watchFolders(
+  roots: readonly string[],
+  onChange: (path: string) => void,
+  ignored: (name: string) => boolean,
+): FolderWatcher {
   const watchers = new Map<string, FSWatcher>();
 
   const add = (folder: string, reportFiles: boolean) => {

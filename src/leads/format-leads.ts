@@ -30,10 +30,21 @@ export const maxNotifyAttempts = 8;
 export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
   switch (format) {
     case 'json':
-      return `${escapeBidi(JSON.stringify(rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]]))), null, 2))}\n`;
+      return `${escapeBidi(
+        JSON.stringify(
+          rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]]))),
+          null,
+          2,
+        ),
+      )}\n`;
     case 'csv': {
       const cell = (value: string) => csvCell(options.terminal ? oneLine(value) : value);
-      return [leadColumns.join(','), ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(','))].map((line) => `${line}\r\n`).join('');
+      return [
+        leadColumns.join(','),
+        ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(',')),
+      ]
+        .map((line) => `${line}\r\n`)
+        .join('');
     }
     case 'table':
       return formatTable(rows);
@@ -79,7 +90,9 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
 function formatTable(rows: readonly LeadRow[]): string {
   if (rows.length === 0) return 'No leads yet.\n';
   const cells = rows.map((row) => tableColumns.map((column) => fit(oneLine(column.value(row)), column.max)));
-  const widths = tableColumns.map((column, index) => Math.max(column.title.length, ...cells.map((line) => length(line[index]!))));
+  const widths = tableColumns.map((column, index) =>
+    Math.max(column.title.length, ...cells.map((line) => length(line[index]!))),
+  );
   const line = (values: string[]) =>
     values
       .map((value, index) => value + ' '.repeat(widths[index]! - length(value)))

@@ -54,7 +54,10 @@ const lockName = 'sitegen.lock';
  * when `dataDir` is undefined, and applies every migration not yet applied.
  * Close it with `db.close()`, which also releases the lock.
  */
-export async function openLeadDatabase(dataDir: string | undefined, options: OpenLeadDatabaseOptions = {}): Promise<PGlite> {
+export async function openLeadDatabase(
+  dataDir: string | undefined,
+  options: OpenLeadDatabaseOptions = {},
+): Promise<PGlite> {
   const migrationsDir = options.migrationsDir ?? projectMigrationsDir();
   const migrations = await readMigrations(migrationsDir);
 
@@ -69,7 +72,9 @@ export async function openLeadDatabase(dataDir: string | undefined, options: Ope
     db = await PGlite.create(dataDir);
   } catch (cause) {
     release();
-    throw new SitegenError(`the lead database ${dataDir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`, { cause });
+    throw new SitegenError(`the lead database ${dataDir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`, {
+      cause,
+    });
   }
 
   const close = db.close.bind(db);
@@ -145,7 +150,9 @@ async function readMigrations(dir: string): Promise<Migration[]> {
 
 /** Applies, in name order, each migration not yet recorded, each in one transaction with its record. */
 async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
-  const applied = new Set((await db.query<{ name: string }>('select name from public.sitegen_migrations')).rows.map((row) => row.name));
+  const applied = new Set(
+    (await db.query<{ name: string }>('select name from public.sitegen_migrations')).rows.map((row) => row.name),
+  );
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;
     try {
@@ -169,7 +176,10 @@ export function projectMigrationsDir(): string {
   for (;;) {
     if (existsSync(join(dir, 'package.json'))) return join(dir, 'supabase', 'migrations');
     const parent = dirname(dir);
-    if (parent === dir) throw new SitegenError('the project root (a folder with package.json) was not found above the lead database module');
+    if (parent === dir)
+      throw new SitegenError(
+        'the project root (a folder with package.json) was not found above the lead database module',
+      );
     dir = parent;
   }
 }
@@ -231,7 +241,8 @@ function acquireLock(dataDir: string): () => void {
     }
     const holder = lockHolder(file);
     if (holder === 'gone') continue;
-    if (holder === 'starting' || isAlive(holder)) throw new LeadDatabaseBusyError(dataDir, holder === 'starting' ? null : holder);
+    if (holder === 'starting' || isAlive(holder))
+      throw new LeadDatabaseBusyError(dataDir, holder === 'starting' ? null : holder);
     rmSync(file, { force: true }); // Left by a process that has died.
   }
   throw new LeadDatabaseBusyError(dataDir, null);

@@ -9,7 +9,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
-import { channelsOf, LeadSettingsError, readLeadSettings, type LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
+import {
+  channelsOf,
+  LeadSettingsError,
+  readLeadSettings,
+  type LeadSettings,
+} from '../../supabase/functions/_shared/lead-settings.ts';
 import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts';
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { oneLine } from '../../supabase/functions/_shared/one-line.ts';
@@ -81,7 +86,8 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
   const dir = leadsDirOf(options.root, options.leadsDir);
   const claimed = dir === null ? undefined : claimLeadDatabase(dir);
   let opened: Promise<PGlite> | undefined;
-  const database = () => (opened ??= openLeadDatabase(dir ?? undefined, { migrationsDir: migrationsDirOf(options.root), claimed }));
+  const database = () =>
+    (opened ??= openLeadDatabase(dir ?? undefined, { migrationsDir: migrationsDirOf(options.root), claimed }));
   let handler: Promise<LeadRequestHandler> | undefined;
   const handlerReady = () =>
     (handler ??= database().then((db) =>
@@ -136,7 +142,12 @@ function newLeadLine(lead: StoredLead, notification: NotificationResult | null):
 /** What preview and dev say at start about where leads go. */
 export function describeLeadSettings(settings: LeadSettings): string {
   const channels = channelsOf(settings);
-  const notify = channels.length > 0 ? `sent to ${channels.join(', ')}` : 'not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM)';
-  const limit = settings.rateLimit ? `at most ${settings.rateLimit.max} per client in ${settings.rateLimit.windowSeconds} s` : 'no rate limit';
+  const notify =
+    channels.length > 0
+      ? `sent to ${channels.join(', ')}`
+      : 'not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM)';
+  const limit = settings.rateLimit
+    ? `at most ${settings.rateLimit.max} per client in ${settings.rateLimit.windowSeconds} s`
+    : 'no rate limit';
   return `${notify}; ${limit}`;
 }

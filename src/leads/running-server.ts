@@ -33,16 +33,24 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
     // From another machine the path does not exist.
     if (!loopbackAddresses.includes(request.socket.remoteAddress ?? '')) return false;
     const refuse = (status: number, why: string, headers: Record<string, string> = {}) =>
-      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(`${why}\n`);
+      response
+        .writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers })
+        .end(`${why}\n`);
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     if (request.method !== 'GET') refuse(405, 'GET only', { Allow: 'GET' });
     else if (!loopbackHosts.includes(host)) refuse(403, 'leads are listed to a loopback host name only');
-    else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) refuse(403, 'the token of server.json is required');
+    else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`))
+      refuse(403, 'the token of server.json is required');
     else {
-      database().then(listLeads).then(
-        (rows) => response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(rows)),
-        (error: unknown) => refuse(500, String(error)),
-      );
+      database()
+        .then(listLeads)
+        .then(
+          (rows) =>
+            response
+              .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+              .end(JSON.stringify(rows)),
+          (error: unknown) => refuse(500, String(error)),
+        );
     }
     return true;
   };
@@ -64,11 +72,17 @@ export async function noteRunningServer(leadsDir: string, url: string, token: st
 /** The leads as the running server sees them, or undefined when no server answers. */
 export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | undefined> {
   try {
-    const { url, token } = JSON.parse(await readFile(join(leadsDir, serverFile), 'utf8')) as { url: string; token: string };
+    const { url, token } = JSON.parse(await readFile(join(leadsDir, serverFile), 'utf8')) as {
+      url: string;
+      token: string;
+    };
     // The server may listen on every interface; asking on loopback is what proves we are on the same machine.
     const local = new URL(url);
     if (!['127.0.0.1', '[::1]'].includes(local.hostname)) local.hostname = '127.0.0.1';
-    const response = await fetch(`${local.origin}${leadsPath}`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+    const response = await fetch(`${local.origin}${leadsPath}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5000),
+    });
     if (!response.ok) return undefined;
     return ((await response.json()) as LeadRow[]).map(withDates);
   } catch {
@@ -79,5 +93,10 @@ export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | un
 /** JSON carries times as text; the formats expect Dates. */
 function withDates(row: LeadRow): LeadRow {
   const date = (value: Date | string | null) => (value === null ? null : new Date(value));
-  return { ...row, created_at: new Date(row.created_at), notified_at: date(row.notified_at), next_notify_at: date(row.next_notify_at) };
+  return {
+    ...row,
+    created_at: new Date(row.created_at),
+    notified_at: date(row.notified_at),
+    next_notify_at: date(row.next_notify_at),
+  };
 }

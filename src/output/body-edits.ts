@@ -56,7 +56,12 @@ export interface BodyEdits {
 export async function rewriteEditedBodies(
   config: BuildConfig,
   manifest: StoredManifest,
-  { stamp, changed, rechecked, inputs }: { stamp: Stamp; changed: ReadonlySet<string>; rechecked: ReadonlySet<string>; inputs: Inputs },
+  {
+    stamp,
+    changed,
+    rechecked,
+    inputs,
+  }: { stamp: Stamp; changed: ReadonlySet<string>; rechecked: ReadonlySet<string>; inputs: Inputs },
 ): Promise<BodyEdits | undefined> {
   const read = [...changed, ...rechecked];
   if (read.length === 0 || stamp.settings !== inputs.settings || manifest.inputs !== stamp.inputs) return undefined;
@@ -72,7 +77,9 @@ export async function rewriteEditedBodies(
 
   const nameOf = contentFileName(config.root);
   // Pages, and files of public/ (inputs by their absolute paths), as validateRoutes allows in a body.
-  const check = linkCheck((path) => manifest.hasPage(path) || `${config.publicDir}/${fileOfPath(path)}` in inputs.files);
+  const check = linkCheck(
+    (path) => manifest.hasPage(path) || `${config.publicDir}/${fileOfPath(path)}` in inputs.files,
+  );
   const rewrites: { source: string; file: string; content: Buffer }[] = [];
   const records: Record<string, ManifestPage> = {};
   try {
@@ -95,7 +102,11 @@ export async function rewriteEditedBodies(
   }
   await writeManifestEdits(config, manifest, records, read, inputs);
   const foundChanged = rewrites.filter(({ source }) => rechecked.has(source)).length;
-  return { files: changed.size + foundChanged, pages: rewrites.map(({ file }) => file), bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0) };
+  return {
+    files: changed.size + foundChanged,
+    pages: rewrites.map(({ file }) => file),
+    bytes: rewrites.reduce((sum, { content }) => sum + content.length, 0),
+  };
 }
 
 /**
@@ -128,5 +139,8 @@ function rewrittenPage(
   if (before.length !== page.bytes) return undefined;
   const [at, length] = page.bodySpan;
   const content = Buffer.concat([before.subarray(0, at), Buffer.from(html), before.subarray(at + length)]);
-  return { record: { ...page, fingerprint, bytes: content.length, bodySpan: [at, content.length - before.length + length] }, content };
+  return {
+    record: { ...page, fingerprint, bytes: content.length, bodySpan: [at, content.length - before.length + length] },
+    content,
+  };
 }

@@ -87,7 +87,11 @@ export interface Stamp {
 }
 
 function cachePath(config: BuildConfig, suffix: string): string {
-  return join(config.cacheDir, 'incremental', `${createHash('sha256').update(config.outDir).digest('hex').slice(0, 16)}${suffix}`);
+  return join(
+    config.cacheDir,
+    'incremental',
+    `${createHash('sha256').update(config.outDir).digest('hex').slice(0, 16)}${suffix}`,
+  );
 }
 
 export const manifestPath = (config: BuildConfig) => cachePath(config, '.json');
@@ -98,7 +102,12 @@ const editsPath = (config: BuildConfig) => cachePath(config, '.edits.json');
 export async function readStamp(config: BuildConfig): Promise<Stamp | undefined> {
   const [stamp, edits] = await Promise.all([readJson<Stamp>(stampPath(config)), readEdits(config)]);
   if (stamp?.version !== manifestVersion) return undefined;
-  if (edits?.of === stamp.inputs) Object.assign(stamp, { inputs: edits.inputs, files: Object.assign(stamp.files, edits.files), unsettled: edits.unsettled });
+  if (edits?.of === stamp.inputs)
+    Object.assign(stamp, {
+      inputs: edits.inputs,
+      files: Object.assign(stamp.files, edits.files),
+      unsettled: edits.unsettled,
+    });
   return stamp;
 }
 
@@ -109,7 +118,9 @@ async function readEdits(config: BuildConfig): Promise<ManifestEdits | undefined
 
 /** Forgets the last build: an older manifest would describe other pages than the output's. */
 export async function removeManifest(config: BuildConfig): Promise<void> {
-  await Promise.all([stampPath(config), manifestPath(config), editsPath(config)].map((path) => rm(path, { force: true })));
+  await Promise.all(
+    [stampPath(config), manifestPath(config), editsPath(config)].map((path) => rm(path, { force: true })),
+  );
 }
 
 /**
@@ -148,7 +159,12 @@ export class StoredManifest {
     } catch {
       return undefined;
     }
-    return { inputs: this.inputs, generator: this.head.generator, pages: Object.assign(pages, this.edits?.pages), files: this.head.files };
+    return {
+      inputs: this.inputs,
+      generator: this.head.generator,
+      pages: Object.assign(pages, this.edits?.pages),
+      files: this.head.files,
+    };
   }
 
   /** Whether the last build made a page at `path`. */
@@ -159,13 +175,16 @@ export class StoredManifest {
 
   /** The page that shows the body of the Markdown file `key` (its key in the content index), with its path. */
   pageShowing(key: string): [path: string, page: ManifestPage] | undefined {
-    for (const [path, page] of Object.entries(this.edits?.pages ?? {})) if (page.markdown?.key === key) return [path, page];
+    for (const [path, page] of Object.entries(this.edits?.pages ?? {}))
+      if (page.markdown?.key === key) return [path, page];
     // Looked for by the key's field; the line found says whether it is that page's.
     const written = `"key":${JSON.stringify(key)}`;
     for (let at = this.bytes.indexOf(written); at !== -1; at = this.bytes.indexOf(written, at + 1)) {
       const end = this.bytes.indexOf('\n', at);
       try {
-        const [path, page] = JSON.parse(this.bytes.toString('utf8', this.bytes.lastIndexOf('\n', at) + 1, end === -1 ? undefined : end)) as [string, ManifestPage];
+        const [path, page] = JSON.parse(
+          this.bytes.toString('utf8', this.bytes.lastIndexOf('\n', at) + 1, end === -1 ? undefined : end),
+        ) as [string, ManifestPage];
         if (page.markdown?.key === key) return [path, page];
       } catch {
         return undefined;
@@ -178,7 +197,14 @@ export class StoredManifest {
   editedWith(pages: Record<string, ManifestPage>, files: Iterable<string>, inputs: Inputs): ManifestEdits {
     const versions = { ...this.edits?.files };
     for (const file of files) versions[file] = inputs.files[file]!;
-    return { version: manifestVersion, of: this.head.inputs, inputs: inputs.signature, pages: { ...this.edits?.pages, ...pages }, files: versions, unsettled: inputs.unsettled };
+    return {
+      version: manifestVersion,
+      of: this.head.inputs,
+      inputs: inputs.signature,
+      pages: { ...this.edits?.pages, ...pages },
+      files: versions,
+      unsettled: inputs.unsettled,
+    };
   }
 }
 
@@ -206,7 +232,11 @@ async function readJson<T>(path: string): Promise<T | undefined> {
 }
 
 /** The manifest, then its stamp: a stamp never says more than the manifest beside it. */
-export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'inputs'>, inputs: Inputs): Promise<void> {
+export async function writeManifest(
+  config: BuildConfig,
+  manifest: Omit<Manifest, 'inputs'>,
+  inputs: Inputs,
+): Promise<void> {
   const path = manifestPath(config);
   const { pages, ...whole } = manifest;
   const head: ManifestHead = { version: manifestVersion, ...whole, inputs: inputs.signature };
@@ -230,7 +260,13 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
 }
 
 /** Pages of `manifest` rewritten since it was read (body-edits.ts) from the input `files` that changed: the stamp, as readStamp reads it, learns of them too. */
-export async function writeManifestEdits(config: BuildConfig, manifest: StoredManifest, pages: Record<string, ManifestPage>, files: Iterable<string>, inputs: Inputs): Promise<void> {
+export async function writeManifestEdits(
+  config: BuildConfig,
+  manifest: StoredManifest,
+  pages: Record<string, ManifestPage>,
+  files: Iterable<string>,
+  inputs: Inputs,
+): Promise<void> {
   await writeFile(editsPath(config), JSON.stringify(manifest.editedWith(pages, files, inputs)));
 }
 
@@ -261,7 +297,9 @@ const settledAfterMs = 2000;
  */
 export function readInputs(config: BuildConfig, generator: string): Inputs {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
-  const settings = contentHash(`${generator}\0${JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })}`);
+  const settings = contentHash(
+    `${generator}\0${JSON.stringify({ siteUrl: config.siteUrl, supabase: config.supabase, dirs })}`,
+  );
   const parts = [settings];
   const files: Record<string, string> = {};
   const unsettled: string[] = [];
@@ -347,7 +385,12 @@ export async function applyChanges(options: {
   const changes: AppliedChanges = { written: 0, removed: 0, bytes: 0 };
   // public/ is part of the output as it is; its files are tracked like the generated ones.
   const publicFiles: SiteFile[] = existsSync(options.publicDir)
-    ? await Promise.all(listFiles(options.publicDir, { hidden: true }).map(async (path) => ({ path, content: await readFile(join(options.publicDir, path)) })))
+    ? await Promise.all(
+        listFiles(options.publicDir, { hidden: true }).map(async (path) => ({
+          path,
+          content: await readFile(join(options.publicDir, path)),
+        })),
+      )
     : [];
   const gone = new Set(options.removedFiles);
   const kept = new Set([...publicFiles, ...options.files].map((file) => file.path));
@@ -356,7 +399,10 @@ export async function applyChanges(options: {
   await removeFiles(options.outDir, [...gone]);
   changes.removed = gone.size;
   const conflict = shapeConflict(options.outDir, [...options.renderedFiles, ...kept]);
-  if (conflict) throw Object.assign(new Error(`${conflict}: a file and a folder of that name meet in the output`), { code: 'EEXIST' });
+  if (conflict)
+    throw Object.assign(new Error(`${conflict}: a file and a folder of that name meet in the output`), {
+      code: 'EEXIST',
+    });
 
   const folders = new Set<string>();
   const ensureFolder = async (file: string) => {

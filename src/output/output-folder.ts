@@ -33,8 +33,14 @@ export function refuseForeignOutput(config: BuildConfig): void {
   const out = config.outDir;
   const shown = (path: string) => relative(process.cwd(), path) || '.';
   const named = (dir: string) => `${shown(dir)}/`;
-  const problem = (what: string) => new SitegenError(`output folder ${named(out)}: ${what}; expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)`);
-  if (isInside(out, config.root)) throw problem(`${out === config.root ? 'is the project itself' : `holds the project (${named(config.root)})`}, which a build would replace`);
+  const problem = (what: string) =>
+    new SitegenError(
+      `output folder ${named(out)}: ${what}; expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)`,
+    );
+  if (isInside(out, config.root))
+    throw problem(
+      `${out === config.root ? 'is the project itself' : `holds the project (${named(config.root)})`}, which a build would replace`,
+    );
   const inputs: [string, string][] = [
     [config.contentDir, 'which the build reads'],
     [config.templatesDir, 'which the build renders with'],
@@ -54,7 +60,15 @@ export function refuseForeignOutput(config: BuildConfig): void {
   // One of the files every build writes removed by hand: still sitegen's, if it holds nothing a build cannot have written.
   const { files, links } = listFilesAndLinks(out);
   const copied = new Set(listFiles(config.publicDir, { hidden: true }));
-  const built = (file: string) => file.endsWith('.html') || file.startsWith('assets/') || writtenByEveryBuild.includes(file) || copied.has(file) || file.startsWith(`${repositoryFolder}/`);
+  const built = (file: string) =>
+    file.endsWith('.html') ||
+    file.startsWith('assets/') ||
+    writtenByEveryBuild.includes(file) ||
+    copied.has(file) ||
+    file.startsWith(`${repositoryFolder}/`);
   const foreign = links[0] ?? files.find((file) => !built(file));
-  if (foreign !== undefined) throw problem(`holds ${shown(join(out, foreign))}, which sitegen did not build and a build would replace, then a later build delete`);
+  if (foreign !== undefined)
+    throw problem(
+      `holds ${shown(join(out, foreign))}, which sitegen did not build and a build would replace, then a later build delete`,
+    );
 }

@@ -33,7 +33,9 @@ export function robotsTxt(siteUrl: string): string {
  * site itself; forms may also reach the Supabase project.
  */
 export function headersFile(options: { supabaseUrl: string | undefined; hashedAssets?: boolean }): string {
-  const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null].filter(Boolean).join(' ');
+  const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null]
+    .filter(Boolean)
+    .join(' ');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -58,7 +60,9 @@ export function headersFile(options: { supabaseUrl: string | undefined; hashedAs
     '',
     '/assets/*',
     // Hashed names change with their content, so a year is safe; dev's stable names must be checked every time.
-    options.hashedAssets === false ? '  Cache-Control: no-cache' : '  Cache-Control: public, max-age=31536000, immutable',
+    options.hashedAssets === false
+      ? '  Cache-Control: no-cache'
+      : '  Cache-Control: public, max-age=31536000, immutable',
     '',
   ].join('\n');
 }

@@ -67,7 +67,8 @@ function sameAsOnDisk(path: string, bytes: Uint8Array): boolean {
     // One byte more than expected: a longer file reads past `bytes.length`, so it cannot pass as equal.
     if (bytes.length + 1 > onDisk.length) onDisk = Buffer.allocUnsafe((bytes.length + 1) * 2);
     let read = 0;
-    for (let chunk = -1; chunk !== 0 && read <= bytes.length; read += chunk) chunk = readSync(fd, onDisk, read, bytes.length + 1 - read, read);
+    for (let chunk = -1; chunk !== 0 && read <= bytes.length; read += chunk)
+      chunk = readSync(fd, onDisk, read, bytes.length + 1 - read, read);
     return read === bytes.length && onDisk.subarray(0, read).equals(bytes);
   } catch {
     return false;

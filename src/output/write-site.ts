@@ -58,10 +58,13 @@ export class Staging {
     const dir = join(dirname(outDir), `${basename(outDir)}.building-${process.pid}-${Date.now()}`);
     const previous = previousOutputDir(outDir);
     // A rename claims the earlier output: two builds at once cannot both get it. A folder of that name no build left is left alone.
-    const reused = !fresh && isBuiltOutput(previous) && (await rename(previous, dir).then(
-      () => true,
-      () => false,
-    ));
+    const reused =
+      !fresh &&
+      isBuiltOutput(previous) &&
+      (await rename(previous, dir).then(
+        () => true,
+        () => false,
+      ));
     if (!reused) await mkdir(dir, { recursive: true });
     // A symbolic link in the reused folder (which anyone may have put there) would take this build's writes outside it: links go.
     const { files: earlier, links } = reused ? listFilesAndLinks(dir) : { files: [], links: [] };
@@ -127,7 +130,10 @@ export class Staging {
 
   /** Files an earlier build left that this one did not write. */
   private async removeUnwritten(): Promise<void> {
-    await removeFiles(this.dir, this.earlier.filter((path) => !this.written.has(path)));
+    await removeFiles(
+      this.dir,
+      this.earlier.filter((path) => !this.written.has(path)),
+    );
   }
 }
 
@@ -154,7 +160,14 @@ export async function removeFiles(dir: string, paths: readonly string[]): Promis
  * output's shape differs from this build's (public/ changed a file into a
  * folder). A build into a fresh folder cannot meet it.
  */
-const shapeConflictCodes = new Set(['ENOTDIR', 'EISDIR', 'EEXIST', 'ENOTEMPTY', 'ERR_FS_CP_DIR_TO_NON_DIR', 'ERR_FS_CP_NON_DIR_TO_DIR']);
+const shapeConflictCodes = new Set([
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+  'ENOTEMPTY',
+  'ERR_FS_CP_DIR_TO_NON_DIR',
+  'ERR_FS_CP_NON_DIR_TO_DIR',
+]);
 
 export function isShapeConflict(error: unknown): boolean {
   const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;

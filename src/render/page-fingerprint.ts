@@ -41,6 +41,15 @@ export function withBodyHash(fingerprint: string, bodyHash: string): string {
 }
 
 /** Whether a page rendered before can stay as it is: same inputs, and its markers still load the same scripts. */
-export function unchangedSince(previous: RenderedBefore | undefined, fingerprint: string, scriptsFor: (markers: ScriptMarker[]) => PageScripts): boolean {
-  return previous !== undefined && fingerprint !== '' && previous.fingerprint === fingerprint && samePageScripts(previous.scripts, scriptsFor(previous.markers));
+export function unchangedSince(
+  previous: RenderedBefore | undefined,
+  fingerprint: string,
+  scriptsFor: (markers: ScriptMarker[]) => PageScripts,
+): boolean {
+  return (
+    previous !== undefined &&
+    fingerprint !== '' &&
+    previous.fingerprint === fingerprint &&
+    samePageScripts(previous.scripts, scriptsFor(previous.markers))
+  );
 }

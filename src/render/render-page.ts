@@ -65,12 +65,17 @@ const markerAttribute = / data-(island|enhance)="([^"]*)"/g;
 export function markersIn(html: string, from = 0): Set<ScriptMarker> {
   const markers = new Set<ScriptMarker>();
   markerAttribute.lastIndex = from;
-  for (let match = markerAttribute.exec(html); match; match = markerAttribute.exec(html)) markers.add(`${match[1] as 'island' | 'enhance'}:${match[2]}`);
+  for (let match = markerAttribute.exec(html); match; match = markerAttribute.exec(html))
+    markers.add(`${match[1] as 'island' | 'enhance'}:${match[2]}`);
   return markers;
 }
 
 /** Stand in for what is placed after the render; no rendered text can contain them. */
-const slots = { scripts: '\u0000sitegen-scripts\u0000', header: '\u0000sitegen-header\u0000', footer: '\u0000sitegen-footer\u0000' } as const;
+const slots = {
+  scripts: '\u0000sitegen-scripts\u0000',
+  header: '\u0000sitegen-header\u0000',
+  footer: '\u0000sitegen-footer\u0000',
+} as const;
 const doctype = '<!DOCTYPE html>';
 
 /** `body`: a Markdown page's body as HTML (route.body says the page has one). */
@@ -85,7 +90,11 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
 
   return (route, body) => {
     if ((body === undefined) !== (route.body === undefined)) {
-      throw new RenderError(route.path, route.kind, new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'));
+      throw new RenderError(
+        route.path,
+        route.kind,
+        new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),
+      );
     }
     let html: string;
     try {
@@ -134,14 +143,27 @@ function shellPiece(Region: ComponentType<{ layout: Layout }>, layout: Layout): 
   const name = Region.name || 'a layout region';
   let html: string;
   try {
-    html = renderToStaticMarkup(createElement('html', null, createElement('head'), createElement('body', null, createElement(Region, { layout }))));
+    html = renderToStaticMarkup(
+      createElement(
+        'html',
+        null,
+        createElement('head'),
+        createElement('body', null, createElement(Region, { layout })),
+      ),
+    );
   } catch (error) {
     throw new RenderError('(every page)', name, error);
   }
   const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.lastIndexOf('</body>'));
   if (!html.startsWith('<html><head></head><body>')) {
     const moved = html.slice('<html><head>'.length, html.indexOf('</head>'));
-    throw new RenderError('(every page)', name, new Error(`it holds what React moves into <head> (${moved.slice(0, 120)}): the header and footer may only hold what stays in <body>`));
+    throw new RenderError(
+      '(every page)',
+      name,
+      new Error(
+        `it holds what React moves into <head> (${moved.slice(0, 120)}): the header and footer may only hold what stays in <body>`,
+      ),
+    );
   }
   return { text: body, bytes: Buffer.from(body) };
 }
@@ -151,7 +173,11 @@ function withBody(route: Route, main: string, body: string | undefined): string[
   if (body === undefined) return [main];
   const at = main.indexOf(bodySlot);
   if (at === -1 || main.indexOf(bodySlot, at + bodySlot.length) !== -1) {
-    throw new RenderError(route.path, route.kind, new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"));
+    throw new RenderError(
+      route.path,
+      route.kind,
+      new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"),
+    );
   }
   return [main.slice(0, at), body, main.slice(at + bodySlot.length)];
 }
@@ -163,7 +189,11 @@ function splitAtSlots(route: Route, html: string): [string, string, string, stri
   for (const slot of [slots.scripts, slots.header, slots.footer]) {
     const at = html.indexOf(slot, from);
     if (at === -1 || html.indexOf(slot, at + slot.length) !== -1) {
-      throw new RenderError(route.path, route.kind, new Error('the Document template must place its scripts, header and footer exactly once each, in that order'));
+      throw new RenderError(
+        route.path,
+        route.kind,
+        new Error('the Document template must place its scripts, header and footer exactly once each, in that order'),
+      );
     }
     parts.push(html.slice(from, at));
     from = at + slot.length;

@@ -33,14 +33,25 @@ export interface ArticleRouteContext {
  * same (the navigation gives the trail its first step, the blog's page its
  * words): the route table keeps article routes by it.
  */
-const contexts = new WeakMap<SiteData['site'], { navigation: SiteData['navigation']; blog: Pages['blog']; context: ArticleRouteContext }>();
+const contexts = new WeakMap<
+  SiteData['site'],
+  { navigation: SiteData['navigation']; blog: Pages['blog']; context: ArticleRouteContext }
+>();
 
 export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
   const url = siteUrl ?? data.site.url;
   const known = contexts.get(data.site);
-  const { navigation, pages: { blog } } = data;
+  const {
+    navigation,
+    pages: { blog },
+  } = data;
   if (known?.context.siteUrl === url && known.blog === blog && known.navigation === navigation) return known.context;
-  const context = { siteUrl: url, site: data.site, trail: blogTrail(data), copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }) };
+  const context = {
+    siteUrl: url,
+    site: data.site,
+    trail: blogTrail(data),
+    copy: Object.assign({}, blog.article, { readTimeSuffix: blog.readTimeSuffix }),
+  };
   contexts.set(data.site, { navigation, blog, context });
   return context;
 }
@@ -49,9 +60,34 @@ export function articleRouteContext(data: SiteData, siteUrl: string | undefined)
 const contextHashes = new WeakMap<ArticleRouteContext, string>();
 
 /** What an article's own page shows of it; its excerpt and whether it is featured only the blog's listing does. */
-type ShownArticle = Pick<Article, 'slug' | 'title' | 'description' | 'keywords' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt' | 'body'>;
+type ShownArticle = Pick<
+  Article,
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'keywords'
+  | 'author'
+  | 'date'
+  | 'readTime'
+  | 'category'
+  | 'image'
+  | 'imageAlt'
+  | 'body'
+>;
 
-function shownArticle({ slug, title, description, keywords, author, date, readTime, category, image, imageAlt, body }: Article): ShownArticle {
+function shownArticle({
+  slug,
+  title,
+  description,
+  keywords,
+  author,
+  date,
+  readTime,
+  category,
+  image,
+  imageAlt,
+  body,
+}: Article): ShownArticle {
   return { slug, title, description, keywords, author, date, readTime, category, image, imageAlt, body };
 }
 
@@ -108,7 +144,12 @@ export function articleRoute(source: Article, context: ArticleRouteContext): Rou
     breadcrumb: { above: trail, name: article.title },
     schema: () => ({
       type: 'WebPage',
-      mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`, siteUrl),
+      mainEntity: blogPosting(
+        article,
+        absoluteUrl(siteUrl, path),
+        `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`,
+        siteUrl,
+      ),
     }),
   });
 }

@@ -23,12 +23,28 @@ function summaryOf(article: Article) {
  * configured number per page. A page is made again only when its articles,
  * their order, the number of pages or the words around them changed.
  */
-export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, formWithoutScript, trails, route, kept }: RouteContext): Route[] {
+export function blogIndexRoutes({
+  model,
+  siteUrl,
+  endpoint,
+  dir,
+  toaster,
+  formWithoutScript,
+  trails,
+  route,
+  kept,
+}: RouteContext): Route[] {
   const blog = model.pages.blog;
   const { forms } = model;
   const newsletter = {
     labelledBy: 'newsletter-heading',
-    copy: { label: forms.fields.newsletterEmail, placeholder: blog.newsletter.placeholder, button: blog.newsletter.button, submitting: forms.submitting, toasts: forms.toasts },
+    copy: {
+      label: forms.fields.newsletterEmail,
+      placeholder: blog.newsletter.placeholder,
+      button: blog.newsletter.button,
+      submitting: forms.submitting,
+      toasts: forms.toasts,
+    },
     endpoint,
   };
   const { perPage } = blog.pagination;
@@ -53,18 +69,34 @@ export function blogIndexRoutes({ model, siteUrl, endpoint, dir, toaster, formWi
                   label: blog.pagination.label,
                   position: fill(blog.pagination.position),
                   newer: page > 1 ? { label: blog.pagination.newer, href: paths.blogPage(page - 1) } : undefined,
-                  older: page < pageCount ? { label: blog.pagination.older, href: paths.blogPage(page + 1) } : undefined,
+                  older:
+                    page < pageCount ? { label: blog.pagination.older, href: paths.blogPage(page + 1) } : undefined,
                 }
               : undefined,
           newsletter,
           formWithoutScript,
           toaster,
         },
-        head: page === 1 ? meta(blog) : { title: fill(blog.pagination.title), description: fill(blog.pagination.description), keywords: blog.keywords },
-        breadcrumb: page === 1 ? { trail: trails.blog } : { above: trails.blog, name: fill(blog.pagination.breadcrumb) },
-        schema: { type: 'CollectionPage', mainEntity: articleList(absoluteUrl(siteUrl, paths.blogPage(page)), siteUrl, articles) },
+        head:
+          page === 1
+            ? meta(blog)
+            : {
+                title: fill(blog.pagination.title),
+                description: fill(blog.pagination.description),
+                keywords: blog.keywords,
+              },
+        breadcrumb:
+          page === 1 ? { trail: trails.blog } : { above: trails.blog, name: fill(blog.pagination.breadcrumb) },
+        schema: {
+          type: 'CollectionPage',
+          mainEntity: articleList(absoluteUrl(siteUrl, paths.blogPage(page)), siteUrl, articles),
+        },
       });
     };
-    return kept(paths.blogPage(page), [model.site, model.navigation, siteUrl, blog, forms, endpoint.url, endpoint.anonKey, dir, pageCount, ...listed], make);
+    return kept(
+      paths.blogPage(page),
+      [model.site, model.navigation, siteUrl, blog, forms, endpoint.url, endpoint.anonKey, dir, pageCount, ...listed],
+      make,
+    );
   });
 }

@@ -26,6 +26,11 @@ export function careersRoute({ model, siteUrl, dir, trails, route }: RouteContex
     },
     head: { ...meta(careers), image: careers.why.image },
     breadcrumb: { above: trails.home, name: careers.breadcrumb },
-    schema: { type: 'WebPage', nodes: model.jobs.map((job) => jobPosting(job, pageUrl, careers.positions.requirementsLabel, model.site, siteUrl)) },
+    schema: {
+      type: 'WebPage',
+      nodes: model.jobs.map((job) =>
+        jobPosting(job, pageUrl, careers.positions.requirementsLabel, model.site, siteUrl),
+      ),
+    },
   });
 }

@@ -2,13 +2,28 @@ import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-export function contactRoute({ model, dir, toaster, contactForm, formWithoutScript, trails, route }: RouteContext): Route {
+export function contactRoute({
+  model,
+  dir,
+  toaster,
+  contactForm,
+  formWithoutScript,
+  trails,
+  route,
+}: RouteContext): Route {
   const contact = model.pages.contact;
   return route({
     path: paths.contact,
     kind: 'Contact',
     source: `${dir}/pages/contact.json`,
-    props: { page: contact, site: model.site, form: contactForm, formWithoutScript, formHeading: model.forms.contact.heading, toaster },
+    props: {
+      page: contact,
+      site: model.site,
+      form: contactForm,
+      formWithoutScript,
+      formHeading: model.forms.contact.heading,
+      toaster,
+    },
     head: meta(contact),
     breadcrumb: { above: trails.home, name: contact.breadcrumb },
     schema: { type: 'ContactPage', mainEntity: 'organization' },

@@ -3,7 +3,17 @@ import type { RouteContext } from './context';
 import type { Route } from './route';
 
 /** The home page: hero with the quote form, services, testimonials, stats and the contact form. */
-export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm, formWithoutScript, trails, route }: RouteContext): Route {
+export function homeRoute({
+  model,
+  endpoint,
+  dir,
+  toaster,
+  formCopy,
+  contactForm,
+  formWithoutScript,
+  trails,
+  route,
+}: RouteContext): Route {
   const { site, forms } = model;
   const home = model.pages.home;
   return route({
@@ -16,7 +26,12 @@ export function homeRoute({ model, endpoint, dir, toaster, formCopy, contactForm
       services: model.services.map((item) => ({ ...item, learnMore: home.services.learnMore, href: paths.contact })),
       testimonials: model.testimonials,
       stats: model.stats,
-      heroForm: { variant: 'hero', labelledBy: 'hero-form-heading', copy: { ...formCopy, submit: forms.hero.submit }, endpoint },
+      heroForm: {
+        variant: 'hero',
+        labelledBy: 'hero-form-heading',
+        copy: { ...formCopy, submit: forms.hero.submit },
+        endpoint,
+      },
       contactForm,
       formWithoutScript,
       formHeadings: { hero: forms.hero.heading, heroText: forms.hero.text, contact: forms.contact.heading },

@@ -35,10 +35,20 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   const articles = articleRouteContext(model, options.siteUrl);
   // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
-  const { first, last } = context.kept('pages without articles', [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, ...siteData], () => ({
-    first: [homeRoute(context), aboutRoute(context), caseStudiesRoute(context), careersRoute(context), contactRoute(context)],
-    last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
-  }));
+  const { first, last } = context.kept(
+    'pages without articles',
+    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, ...siteData],
+    () => ({
+      first: [
+        homeRoute(context),
+        aboutRoute(context),
+        caseStudiesRoute(context),
+        careersRoute(context),
+        contactRoute(context),
+      ],
+      last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
+    }),
+  );
   const routes = [...first, ...blogIndexRoutes(context)];
   for (const article of model.articles) {
     const route = context.kept(article.file, [article, articles], () => articleRoute(article, articles));

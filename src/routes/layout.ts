@@ -5,7 +5,10 @@ import type { Layout, Link } from '../../templates/layout/types';
 /** The header and footer, identical on every page: known before the articles are. */
 export function createLayout(model: SiteData): Layout {
   const { navigation, site } = model;
-  const servicePageLinks: Link[] = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
+  const servicePageLinks: Link[] = model.servicePages.map((page) => ({
+    label: page.name,
+    href: paths.service(page.slug),
+  }));
   return {
     site,
     skipLink: navigation.skipLink,
@@ -27,7 +30,10 @@ export function createLayout(model: SiteData): Layout {
       columns: [
         { heading: navigation.footer.servicesHeading, links: servicePageLinks },
         { heading: navigation.footer.companyHeading, links: navigation.footer.company },
-        { heading: navigation.footer.legalHeading, links: model.legalPages.map((page) => ({ label: page.title, href: paths.legal(page.slug) })) },
+        {
+          heading: navigation.footer.legalHeading,
+          links: model.legalPages.map((page) => ({ label: page.title, href: paths.legal(page.slug) })),
+        },
       ],
       contactHeading: navigation.footer.contactHeading,
       socialHeading: navigation.socialHeading,

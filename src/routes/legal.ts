@@ -11,7 +11,10 @@ export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
       source: page.file,
       lastModified: page.updated,
       body: page.body,
-      props: { page: { title: page.title, updated: page.updated, html: bodySlot }, updatedLabel: model.pages.legal.updatedLabel },
+      props: {
+        page: { title: page.title, updated: page.updated, html: bodySlot },
+        updatedLabel: model.pages.legal.updatedLabel,
+      },
       head: { title: page.title, description: page.description, keywords: page.keywords },
       breadcrumb: { above: trails.home, name: page.title },
       schema: { type: 'WebPage' },

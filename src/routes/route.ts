@@ -48,7 +48,10 @@ export type RouteSpec<K extends PageKind> = {
   kind: K;
   props: PageProps<K>;
   source: string;
-  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd'> & { title: string; ogType?: Head['ogType'] };
+  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd'> & {
+    title: string;
+    ogType?: Head['ogType'];
+  };
   /**
    * The page's place in breadcrumb trails: the trail of the page above it and
    * its own name; or, for a page other pages hang from (the home page, the
@@ -81,7 +84,10 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
     lastModified: spec.lastModified,
   } as Route;
   let head: Head | undefined;
-  Object.defineProperty(route, 'head', { get: () => (head ??= pageHead(site, siteUrl, canonical, spec)), enumerable: true });
+  Object.defineProperty(route, 'head', {
+    get: () => (head ??= pageHead(site, siteUrl, canonical, spec)),
+    enumerable: true,
+  });
   if (spec.body) route.body = spec.body;
   if (spec.madeFrom) {
     const made = spec.madeFrom;
@@ -95,7 +101,10 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
 function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonical: string, spec: RouteSpec<K>): Head {
   const { title: base, description, ogType = 'website' } = spec.head;
   const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
-  const breadcrumbs = 'trail' in spec.breadcrumb ? spec.breadcrumb.trail : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
+  const breadcrumbs =
+    'trail' in spec.breadcrumb
+      ? spec.breadcrumb.trail
+      : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
   const schema = typeof spec.schema === 'function' ? spec.schema() : spec.schema;
   const jsonLd = schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, schema);
   return Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd });
@@ -122,7 +131,8 @@ export class KeptRoutes {
   /** What `key` had the last time (a route, or what else the table keeps by its inputs) if `inputs` are the same, else `make()`'s. */
   route<T>(key: string, inputs: readonly unknown[], make: () => T): T {
     let entry = this.entries.get(key);
-    if (entry === undefined || !sameInputs(entry.inputs, inputs)) this.entries.set(key, (entry = { inputs, routes: make(), asked: 0 }));
+    if (entry === undefined || !sameInputs(entry.inputs, inputs))
+      this.entries.set(key, (entry = { inputs, routes: make(), asked: 0 }));
     entry.asked = this.times + 1;
     // Stored under this key by this method only, made by a `make` of the same call site.
     return entry.routes as T;

@@ -16,7 +16,15 @@ export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteC
       props: { page: content, site, paths: { contact: paths.contact } },
       head: { title, description, keywords, image: page.hero.image },
       breadcrumb: { above: trails.home, name: page.name },
-      schema: { type: 'WebPage', mainEntity: service(site, siteUrl, { name: page.name, serviceType: page.name, description, pageUrl: absoluteUrl(siteUrl, path) }) },
+      schema: {
+        type: 'WebPage',
+        mainEntity: service(site, siteUrl, {
+          name: page.name,
+          serviceType: page.name,
+          description,
+          pageUrl: absoluteUrl(siteUrl, path),
+        }),
+      },
     });
   });
 }
@@ -51,16 +59,35 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route }: RouteContext
         services: item.services.map((card) => {
           // load-site has checked that every card names a service of services.json.
           const offered = serviceById.get(card.service)!;
-          return { title: offered.title, icon: offered.icon, image: offered.image, description: card.description, features: card.features, learnMore: trade.learnMore, href: paths.contact };
+          return {
+            title: offered.title,
+            icon: offered.icon,
+            image: offered.image,
+            description: card.description,
+            features: card.features,
+            learnMore: trade.learnMore,
+            href: paths.contact,
+          };
         }),
         site,
         paths: { home: paths.home, contact: paths.contact },
       },
-      head: { title: fill(trade.title), description: item.metaDescription, keywords: item.keywords, image: item.heroImage },
+      head: {
+        title: fill(trade.title),
+        description: item.metaDescription,
+        keywords: item.keywords,
+        image: item.heroImage,
+      },
       breadcrumb: { above: trails.home, name: fill(trade.breadcrumb) },
       schema: {
         type: 'WebPage',
-        mainEntity: service(site, siteUrl, { name: heading, serviceType: trade.serviceType, description: item.metaDescription, pageUrl: absoluteUrl(siteUrl, path), audience: item.plural }),
+        mainEntity: service(site, siteUrl, {
+          name: heading,
+          serviceType: trade.serviceType,
+          description: item.metaDescription,
+          pageUrl: absoluteUrl(siteUrl, path),
+          audience: item.plural,
+        }),
       },
     });
   });

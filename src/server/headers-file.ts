@@ -13,7 +13,11 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+      const source = line
+        .trim()
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
@@ -26,6 +30,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 
 export function headersFor(rules: readonly HeaderRule[], path: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const rule of rules) if (rule.pattern.test(path)) for (const [name, value] of rule.headers) headers[name] = value;
+  for (const rule of rules)
+    if (rule.pattern.test(path)) for (const [name, value] of rule.headers) headers[name] = value;
   return headers;
 }

@@ -39,7 +39,12 @@ export interface SiteServer {
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const serveStatic = createStaticHandler(options.source);
   const server = createServer(
-    { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 500, keepAliveTimeout: 5_000 },
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: 500,
+      keepAliveTimeout: 5_000,
+    },
     (request, response) => {
       const path = (request.url ?? '/').split('?')[0];
       const handle = async () => {
@@ -57,12 +62,21 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new SitegenError(`port ${options.port} on ${options.host} is in use: choose another with --port`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new SitegenError(`port ${options.port} on ${options.host} is in use: choose another with --port`)
+          : error,
+      ),
     );
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  const host =
+    options.host === '0.0.0.0' || options.host === '::'
+      ? 'localhost'
+      : options.host.includes(':')
+        ? `[${options.host}]`
+        : options.host;
   return {
     url: `http://${host}:${port}`,
     server,
@@ -75,9 +89,14 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 }
 
 /** Node's request → a web Request → the handler → Node's response. */
-async function answerWith(handler: LeadRequestHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function answerWith(
+  handler: LeadRequestHandler,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const headers = new Headers();
-  for (let i = 0; i < request.rawHeaders.length; i += 2) headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  for (let i = 0; i < request.rawHeaders.length; i += 2)
+    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   // The path only: the Host header is the client's to choose, and the handler needs no host.
   const webRequest = new Request(`http://localhost${leadEndpointPath}`, {

@@ -39,12 +39,15 @@ export type StaticHandler = (request: IncomingMessage, response: ServerResponse)
 export function createStaticHandler(source: SiteSource): StaticHandler {
   let rules: Promise<HeaderRule[]> | undefined;
   const headerRules = () =>
-    (rules ??= source.read('_headers').then((bytes) => (bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [])));
+    (rules ??= source
+      .read('_headers')
+      .then((bytes) => (bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [])));
   // A source that keeps files in memory (dev) hands out the same bytes while a file is the same: each is tagged and compressed once.
   const representations = new WeakMap<Uint8Array, { tag: string; gzip?: { tag: string; bytes: Buffer } }>();
   const representation = (body: Uint8Array, gzip: boolean) => {
     let known = representations.get(body);
-    if (!known) representations.set(body, (known = { tag: etag(Buffer.from(body.buffer, body.byteOffset, body.byteLength)) }));
+    if (!known)
+      representations.set(body, (known = { tag: etag(Buffer.from(body.buffer, body.byteOffset, body.byteLength)) }));
     if (!gzip) return { tag: known.tag, bytes: body };
     // Another representation of the same file: its own tag, as a strong ETag names exact bytes.
     known.gzip ??= { tag: known.tag.replace(/"$/, '-gzip"'), bytes: gzipSync(body) };
@@ -60,7 +63,8 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
     // Another spelling of a page (about.html, about/ when there is no about/index.html, index) redirects to its clean URL,
     // built from the path's own segments: never to another host.
     const clean = target && cleanUrl(target.path);
-    const found = target && (clean === undefined || target.path.endsWith('/')) ? await findFile(source, target.path) : undefined;
+    const found =
+      target && (clean === undefined || target.path.endsWith('/')) ? await findFile(source, target.path) : undefined;
     if (!found && clean !== undefined && (await findFile(source, clean))) {
       response.writeHead(308, { Location: encodePath(clean) + target!.search }).end();
       return;
@@ -73,7 +77,10 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
     }
     const type = contentTypes[extname(file)] ?? 'application/octet-stream';
     // The 404 page answers for any missing path: it takes its own headers, not the path's (a missing asset is not cached for a year).
-    const headers: Record<string, string> = { ...headersFor(await headerRules(), status === 404 ? '/404' : target!.path), 'Content-Type': type };
+    const headers: Record<string, string> = {
+      ...headersFor(await headerRules(), status === 404 ? '/404' : target!.path),
+      'Content-Type': type,
+    };
     const compress = compressible.test(type);
     // Whether or not this answer is compressed, another request's may be: caches must keep them apart.
     if (compress) headers.Vary = 'Accept-Encoding';
@@ -133,11 +140,19 @@ function encodePath(path: string): string {
 }
 
 /** The file a clean URL is served from, or undefined for a 404. */
-async function findFile(source: SiteSource, pathname: string): Promise<{ file: string; body: Uint8Array; status: number } | undefined> {
+async function findFile(
+  source: SiteSource,
+  pathname: string,
+): Promise<{ file: string; body: Uint8Array; status: number } | undefined> {
   const relative = pathname.slice(1);
   // _headers, and any name that would be served as it (_headers.html), is the host's configuration, not a page.
   if (relative.startsWith('_headers')) return undefined;
-  const candidates = relative === '' ? ['index.html'] : relative.endsWith('/') ? [`${relative}index.html`] : [`${relative}.html`, relative, `${relative}/index.html`];
+  const candidates =
+    relative === ''
+      ? ['index.html']
+      : relative.endsWith('/')
+        ? [`${relative}index.html`]
+        : [`${relative}.html`, relative, `${relative}/index.html`];
   for (const candidate of candidates) {
     const body = await source.read(candidate);
     if (body) return { file: candidate, body, status: 200 };

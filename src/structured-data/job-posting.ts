@@ -13,7 +13,13 @@ import { employmentTypes } from '../content/schemas';
 import { escapeHtml } from '../escape';
 import { ref, siteIds } from './site-nodes';
 
-export function jobPosting(job: Job, careersUrl: string, requirementsLabel: string, site: SiteFacts, siteUrl: string): GraphNode<JobPosting> {
+export function jobPosting(
+  job: Job,
+  careersUrl: string,
+  requirementsLabel: string,
+  site: SiteFacts,
+  siteUrl: string,
+): GraphNode<JobPosting> {
   const url = `${careersUrl}#${job.id}`;
   const { workplace, salary } = job;
   return {
@@ -31,10 +37,27 @@ export function jobPosting(job: Job, careersUrl: string, requirementsLabel: stri
     // Applying is by e-mail, not on the page.
     directApply: false,
     ...(workplace.type === 'office'
-      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: workplace.locality, addressRegion: workplace.region, addressCountry: workplace.country } } }
-      : { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: workplace.applicantCountry } }),
+      ? {
+          jobLocation: {
+            '@type': 'Place',
+            address: {
+              '@type': 'PostalAddress',
+              addressLocality: workplace.locality,
+              addressRegion: workplace.region,
+              addressCountry: workplace.country,
+            },
+          },
+        }
+      : {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: { '@type': 'Country', name: workplace.applicantCountry },
+        }),
     ...(salary && {
-      baseSalary: { '@type': 'MonetaryAmount', currency: salary.currency, value: { '@type': 'QuantitativeValue', minValue: salary.min, maxValue: salary.max, unitText: salary.per } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: salary.currency,
+        value: { '@type': 'QuantitativeValue', minValue: salary.min, maxValue: salary.max, unitText: salary.per },
+      },
     }),
   };
 }

@@ -90,5 +90,12 @@ export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<P
 
 export const website = once((site: SiteFacts, siteUrl: string): GraphNode<WebSite> => {
   const ids = siteIds(siteUrl);
-  return { '@type': 'WebSite', '@id': ids.website, url: absoluteUrl(siteUrl, '/'), name: site.name, description: site.tagline, publisher: ref(ids.organization) };
+  return {
+    '@type': 'WebSite',
+    '@id': ids.website,
+    url: absoluteUrl(siteUrl, '/'),
+    name: site.name,
+    description: site.tagline,
+    publisher: ref(ids.organization),
+  };
 });

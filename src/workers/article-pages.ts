@@ -103,7 +103,9 @@ export class ArticlePages {
 
   /** The order to render in, asked once this thread has scanned and before it renders: its own batches, then the others' from the last. */
   renderOrder(count: number): number[] {
-    const others = Array.from({ length: count }, (_, index) => count - 1 - index).filter((batch) => !this.scanned.has(batch));
+    const others = Array.from({ length: count }, (_, index) => count - 1 - index).filter(
+      (batch) => !this.scanned.has(batch),
+    );
     return [...this.scanned.keys(), ...others];
   }
 
@@ -133,12 +135,22 @@ export class ArticlePages {
       const route = articleRoute(Object.assign({}, data, { file, body }), setup.context);
       return route ? [{ route, body }] : [];
     });
-    refusePublicFilesIn(setup.publicFiles, pages.map(({ route }) => route.file));
+    refusePublicFilesIn(
+      setup.publicFiles,
+      pages.map(({ route }) => route.file),
+    );
     for (const { route, body } of pages) {
       const fingerprint = before ? pageFingerprint(before.shared, before.templateVersion, route) : undefined;
       const previous = before?.pages[route.path];
       if (fingerprint && unchangedSince(previous, fingerprint, scriptsFor)) {
-        rendered.pages.push({ path: route.path, markers: previous!.markers, scripts: previous!.scripts, bytes: 0, fingerprint, unchanged: true });
+        rendered.pages.push({
+          path: route.path,
+          markers: previous!.markers,
+          scripts: previous!.scripts,
+          bytes: 0,
+          fingerprint,
+          unchanged: true,
+        });
         continue;
       }
       // The renderer is loaded with the first page that is rendered, not before: a build may render none.
@@ -148,7 +160,13 @@ export class ArticlePages {
       const kept = this.files.changed.get(body.key);
       if (kept !== scanned) rendered.indexed.push([body.key, kept!]);
       const written = writePage(setup.outDir, route.file, page.pieces, page.bodyPiece);
-      const summary: RenderSummary = { path: route.path, markers: page.markers, scripts: page.scripts, bytes: written.bytes, bodySpan: written.bodySpan };
+      const summary: RenderSummary = {
+        path: route.path,
+        markers: page.markers,
+        scripts: page.scripts,
+        bytes: written.bytes,
+        bodySpan: written.bodySpan,
+      };
       if (fingerprint) summary.fingerprint = fingerprint;
       rendered.pages.push(summary);
     }
@@ -170,7 +188,10 @@ export class ArticlePages {
   private async rendererFor(setup: ArticleSetup): Promise<PageRenderer> {
     if (this.renderer?.setup !== setup) {
       // Loaded with the first page, not at start-up: the scan comes first, and needs none of it.
-      const [{ createPageRenderer }, templates] = await Promise.all([import('../render/render-page'), import(setup.templatesUrl) as Promise<TemplateModule>]);
+      const [{ createPageRenderer }, templates] = await Promise.all([
+        import('../render/render-page'),
+        import(setup.templatesUrl) as Promise<TemplateModule>,
+      ]);
       const { manifest } = setup;
       const render = createPageRenderer(templates, setup.layout, {
         stylesheet: setup.stylesheet,
@@ -207,7 +228,13 @@ export async function scanBatches(pages: ArticlePages, board: BatchBoard, report
  * scans a batch itself (and renders it) only when none is waiting. Returns
  * once every batch has been taken to scan: the rest of the site is made next.
  */
-export async function renderAsScanned(pages: ArticlePages, board: BatchBoard, setup: ArticleSetup, report: BatchReport, reported: ReadonlyMap<number, ScannedBatch>): Promise<void> {
+export async function renderAsScanned(
+  pages: ArticlePages,
+  board: BatchBoard,
+  setup: ArticleSetup,
+  report: BatchReport,
+  reported: ReadonlyMap<number, ScannedBatch>,
+): Promise<void> {
   while (!board.allTakenToScan()) {
     let batch = [...reported.keys()].find((each) => board.claimRender(each));
     if (batch === undefined) {
@@ -227,7 +254,13 @@ export async function renderAsScanned(pages: ArticlePages, board: BatchBoard, se
  * ArticlePages.renderOrder. `reported`: what the threads reported
  * scanning, on the thread they report to (the main thread).
  */
-export async function renderBatches(pages: ArticlePages, board: BatchBoard, setup: ArticleSetup, report: BatchReport, reported: ReadonlyMap<number, ScannedBatch> = new Map()): Promise<void> {
+export async function renderBatches(
+  pages: ArticlePages,
+  board: BatchBoard,
+  setup: ArticleSetup,
+  report: BatchReport,
+  reported: ReadonlyMap<number, ScannedBatch> = new Map(),
+): Promise<void> {
   for (const batch of pages.renderOrder(board.count)) {
     if (!board.claimRender(batch)) continue;
     await renderClaimed(pages, batch, board, setup, report, reported);
@@ -236,7 +269,14 @@ export async function renderBatches(pages: ArticlePages, board: BatchBoard, setu
 }
 
 /** Renders a batch this thread has claimed, with what the thread that scanned it reported, if another did. */
-async function renderClaimed(pages: ArticlePages, batch: number, board: BatchBoard, setup: ArticleSetup, report: BatchReport, reported: ReadonlyMap<number, ScannedBatch>): Promise<void> {
+async function renderClaimed(
+  pages: ArticlePages,
+  batch: number,
+  board: BatchBoard,
+  setup: ArticleSetup,
+  report: BatchReport,
+  reported: ReadonlyMap<number, ScannedBatch>,
+): Promise<void> {
   const scanned = reported.get(batch);
   if (scanned) pages.adopt(batch, scanned);
   report.rendered(batch, await pages.render(batch, board.pathsOf(batch), setup));

@@ -69,7 +69,12 @@ export class BuildWorkers {
    * there is more than one core. `interrupt` (the build's, cli.ts) stops every
    * thread after its batch and fails what waits on them with its reason.
    */
-  static start(source: MarkdownSource, workerUrl: URL, interrupt?: AbortSignal, cores = availableParallelism()): BuildWorkers | undefined {
+  static start(
+    source: MarkdownSource,
+    workerUrl: URL,
+    interrupt?: AbortSignal,
+    cores = availableParallelism(),
+  ): BuildWorkers | undefined {
     const paths = articleFiles(source.contentDir);
     if (paths.length < parallelFrom || cores < 2) return undefined;
     // Small enough batches for the threads to finish together, large enough that messages stay few.
@@ -97,7 +102,11 @@ export class BuildWorkers {
    * thread has done its own work with the articles scanned, renders here what
    * no worker has taken yet, and resolves with every article's page.
    */
-  renderArticles(setup: ArticleSetup, files: MarkdownFiles, onBatch?: (pages: number) => void): { finish(): Promise<RenderedBatch['pages']> } {
+  renderArticles(
+    setup: ArticleSetup,
+    files: MarkdownFiles,
+    onBatch?: (pages: number) => void,
+  ): { finish(): Promise<RenderedBatch['pages']> } {
     this.onBatch = onBatch;
     for (const worker of this.workers) worker.postMessage(setup);
     // Loaded now, not with the workers: what runs before they start is what delays them.
@@ -110,7 +119,9 @@ export class BuildWorkers {
     this.working = here.catch(() => undefined);
     return {
       finish: async () => {
-        await (await here)();
+        await (
+          await here
+        )();
         return this.allRendered.promise;
       },
     };
@@ -127,7 +138,8 @@ export class BuildWorkers {
   private readonly report = {
     scanned: (batch: number, scanned: ScannedBatch) => {
       this.scanned.set(batch, scanned);
-      if (this.scanned.size === this.board.count) this.allScanned.resolve(inBatchOrder(this.scanned).flatMap((each) => each.articles));
+      if (this.scanned.size === this.board.count)
+        this.allScanned.resolve(inBatchOrder(this.scanned).flatMap((each) => each.articles));
     },
     rendered: (batch: number, rendered: RenderedBatch) => {
       this.rendered.set(batch, rendered);

@@ -7,14 +7,26 @@ export type SerializedError =
   | { kind: 'other'; message: string; stack?: string; code?: string };
 
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof ContentError) return { kind: 'content', file: error.file, field: error.field, problem: error.problem };
+  if (error instanceof ContentError)
+    return { kind: 'content', file: error.file, field: error.field, problem: error.problem };
   if (error instanceof RenderError) {
     const cause = error.cause instanceof Error ? error.cause : undefined;
-    return { kind: 'render', route: error.route, template: error.template, message: cause?.message ?? error.message, stack: cause?.stack };
+    return {
+      kind: 'render',
+      route: error.route,
+      template: error.template,
+      message: cause?.message ?? error.message,
+      stack: cause?.stack,
+    };
   }
   // A file-system error's code says what went wrong (write-site.ts reads it).
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  return { kind: 'other', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined, code };
+  return {
+    kind: 'other',
+    message: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+    code,
+  };
 }
 
 export function deserializeError(error: SerializedError): Error {

@@ -25,31 +25,53 @@ export interface ArticleCardLabels {
  * An article in the blog's list; `featured` draws the large first card. data-category is what the filter hides by.
  * The featured card stands straight under the page's h1, so its title is an h2; the others are under Recent Articles.
  */
-export function ArticleCard({ article, labels, featured = false }: { article: ArticleSummary; labels: ArticleCardLabels; featured?: boolean }) {
+export function ArticleCard({
+  article,
+  labels,
+  featured = false,
+}: {
+  article: ArticleSummary;
+  labels: ArticleCardLabels;
+  featured?: boolean;
+}) {
   const Title = featured ? 'h2' : 'h3';
   return (
-    <article data-category={article.category} className={`flex overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}>
+    <article
+      data-category={article.category}
+      className={`flex overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
+    >
       <StockImage
         image={article.image}
         width={featured ? 640 : 400}
         height={featured ? 400 : 225}
-        sizes={featured ? '(min-width: 1024px) 600px, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'}
+        sizes={
+          featured ? '(min-width: 1024px) 600px, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
+        }
         priority={featured}
         className={featured ? 'aspect-8/5 w-full object-cover lg:w-1/2' : 'aspect-video w-full object-cover'}
       />
       <div className={`flex flex-1 flex-col ${featured ? 'p-6 md:p-10' : 'p-6'}`}>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          {featured && <span className="rounded-full bg-accent px-3 py-1 font-semibold text-white">{labels.featuredLabel}</span>}
+          {featured && (
+            <span className="rounded-full bg-accent px-3 py-1 font-semibold text-white">{labels.featuredLabel}</span>
+          )}
           <span className="rounded-full bg-brand-light px-3 py-1 font-semibold text-brand">{article.category}</span>
         </p>
-        <Title className={`mt-4 font-bold text-slate-900 ${featured ? 'text-2xl md:text-3xl' : 'text-xl'}`}>{article.title}</Title>
+        <Title className={`mt-4 font-bold text-slate-900 ${featured ? 'text-2xl md:text-3xl' : 'text-xl'}`}>
+          {article.title}
+        </Title>
         <p className="mt-3 flex-1 text-slate-600">{article.excerpt}</p>
         <p className="mt-4 text-sm text-slate-600">
-          {article.author} &middot; <time dateTime={article.date}>{formatDate(article.date)}</time> &middot; {article.readTime} {labels.readTimeSuffix}
+          {article.author} &middot; <time dateTime={article.date}>{formatDate(article.date)}</time> &middot;{' '}
+          {article.readTime} {labels.readTimeSuffix}
         </p>
         {article.href ? (
-          <a href={article.href} className="mt-4 inline-flex items-center gap-1 font-semibold text-brand hover:text-brand-dark hover:underline">
-            {labels.readMore}<span className="sr-only">: {article.title}</span> <span aria-hidden="true">&rarr;</span>
+          <a
+            href={article.href}
+            className="mt-4 inline-flex items-center gap-1 font-semibold text-brand hover:text-brand-dark hover:underline"
+          >
+            {labels.readMore}
+            <span className="sr-only">: {article.title}</span> <span aria-hidden="true">&rarr;</span>
           </a>
         ) : (
           <p className="mt-4 font-semibold text-slate-600">{labels.comingSoon}</p>

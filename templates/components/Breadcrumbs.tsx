@@ -14,11 +14,17 @@ export function Breadcrumbs({ label, trail }: { label: string; trail: readonly L
         {trail.map((crumb, index) => (
           <li key={crumb.href} className="flex items-center gap-x-2">
             {index === last ? (
-              <a href={crumb.href} aria-current="page" className="inline-block py-1.5 font-semibold text-slate-900">{crumb.label}</a>
+              <a href={crumb.href} aria-current="page" className="inline-block py-1.5 font-semibold text-slate-900">
+                {crumb.label}
+              </a>
             ) : (
               <>
-                <a href={crumb.href} className="inline-block py-1.5 hover:text-brand hover:underline">{crumb.label}</a>
-                <span aria-hidden="true" className="text-slate-400">/</span>
+                <a href={crumb.href} className="inline-block py-1.5 hover:text-brand hover:underline">
+                  {crumb.label}
+                </a>
+                <span aria-hidden="true" className="text-slate-400">
+                  /
+                </span>
               </>
             )}
           </li>

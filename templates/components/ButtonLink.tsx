@@ -7,7 +7,17 @@ const styles = {
   brand: 'bg-brand text-white hover:bg-brand-dark',
 } as const;
 
-export function ButtonLink({ href, children, variant = 'primary', className = '' }: { href: string; children: ReactNode; variant?: keyof typeof styles; className?: string }) {
+export function ButtonLink({
+  href,
+  children,
+  variant = 'primary',
+  className = '',
+}: {
+  href: string;
+  children: ReactNode;
+  variant?: keyof typeof styles;
+  className?: string;
+}) {
   return (
     <a
       href={href}

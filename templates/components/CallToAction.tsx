@@ -5,7 +5,9 @@ export function CallToAction({ heading, text, children }: { heading: string; tex
   return (
     <section aria-labelledby="cta-heading" className="bg-slate-900 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center">
-        <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{heading}</h2>
+        <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+          {heading}
+        </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">{text}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
       </div>

@@ -10,11 +10,35 @@ export interface ContactDetailsLabels {
 }
 
 /** Phone, e-mail, office and hours, as on the home page's contact section and the contact page. */
-export function ContactDetails({ site, labels, tone = 'light' }: { site: SiteFacts; labels: ContactDetailsLabels; tone?: 'light' | 'dark' }) {
+export function ContactDetails({
+  site,
+  labels,
+  tone = 'light',
+}: {
+  site: SiteFacts;
+  labels: ContactDetailsLabels;
+  tone?: 'light' | 'dark';
+}) {
   const { address } = site;
   const rows = [
-    { icon: 'phone' as const, label: labels.phoneLabel, value: <TelLink href={site.phoneHref} className="hover:underline">{site.phone}</TelLink> },
-    { icon: 'mail' as const, label: labels.emailLabel, value: <a href={`mailto:${site.email}`} className="hover:underline">{site.email}</a> },
+    {
+      icon: 'phone' as const,
+      label: labels.phoneLabel,
+      value: (
+        <TelLink href={site.phoneHref} className="hover:underline">
+          {site.phone}
+        </TelLink>
+      ),
+    },
+    {
+      icon: 'mail' as const,
+      label: labels.emailLabel,
+      value: (
+        <a href={`mailto:${site.email}`} className="hover:underline">
+          {site.email}
+        </a>
+      ),
+    },
     {
       icon: 'map-pin' as const,
       label: labels.officeLabel,
@@ -32,7 +56,9 @@ export function ContactDetails({ site, labels, tone = 'light' }: { site: SiteFac
       {rows.map((row) => (
         <div key={row.label} className="relative min-h-11 pl-15">
           <dt className={`text-sm font-semibold ${muted}`}>
-            <span className={`absolute top-0 left-0 flex size-11 items-center justify-center rounded-lg ${tone === 'dark' ? 'bg-white/10 text-white' : 'bg-brand-light text-brand'}`}>
+            <span
+              className={`absolute top-0 left-0 flex size-11 items-center justify-center rounded-lg ${tone === 'dark' ? 'bg-white/10 text-white' : 'bg-brand-light text-brand'}`}
+            >
               <Icon name={row.icon} className="size-5" />
             </span>
             {row.label}

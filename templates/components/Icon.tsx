@@ -57,16 +57,56 @@ import type { IconName } from '../../src/content/model';
 // render than the whole SVG. Typed as a full record, so an icon name allowed by the content
 // schema but missing here fails type-checking.
 const icons: Record<IconName, IconNode> = {
-  'arrow-left': ArrowLeft, 'arrow-right': ArrowRight, award: Award, bell: Bell, bot: Bot, briefcase: Briefcase, calendar: Calendar, 'chart-column': ChartColumn,
-  'chart-line': ChartLine, 'chevron-down': ChevronDown, 'circle-check': CircleCheck, 'clipboard-list': ClipboardList, clock: Clock,
-  coffee: Coffee, 'file-text': FileText, gauge: Gauge, 'graduation-cap': GraduationCap, headphones: Headphones,
-  heart: Heart, house: House, laptop: Laptop, lock: Lock, mail: Mail, 'map-pin': MapPin, megaphone: Megaphone, menu: Menu,
-  'message-circle': MessageCircle, 'message-square': MessageSquare, monitor: Monitor,
-  'mouse-pointer-click': MousePointerClick, palette: Palette, phone: Phone, 'phone-call': PhoneCall,
-  'pound-sterling': PoundSterling, quote: Quote, 'refresh-cw': RefreshCw, rocket: Rocket, search: Search,
-  shield: Shield, 'shield-check': ShieldCheck, smartphone: Smartphone, sparkles: Sparkles, star: Star,
-  target: Target, 'thumbs-up': ThumbsUp, 'trending-up': TrendingUp, 'user-check': UserCheck, users: Users,
-  wrench: Wrench, zap: Zap,
+  'arrow-left': ArrowLeft,
+  'arrow-right': ArrowRight,
+  award: Award,
+  bell: Bell,
+  bot: Bot,
+  briefcase: Briefcase,
+  calendar: Calendar,
+  'chart-column': ChartColumn,
+  'chart-line': ChartLine,
+  'chevron-down': ChevronDown,
+  'circle-check': CircleCheck,
+  'clipboard-list': ClipboardList,
+  clock: Clock,
+  coffee: Coffee,
+  'file-text': FileText,
+  gauge: Gauge,
+  'graduation-cap': GraduationCap,
+  headphones: Headphones,
+  heart: Heart,
+  house: House,
+  laptop: Laptop,
+  lock: Lock,
+  mail: Mail,
+  'map-pin': MapPin,
+  megaphone: Megaphone,
+  menu: Menu,
+  'message-circle': MessageCircle,
+  'message-square': MessageSquare,
+  monitor: Monitor,
+  'mouse-pointer-click': MousePointerClick,
+  palette: Palette,
+  phone: Phone,
+  'phone-call': PhoneCall,
+  'pound-sterling': PoundSterling,
+  quote: Quote,
+  'refresh-cw': RefreshCw,
+  rocket: Rocket,
+  search: Search,
+  shield: Shield,
+  'shield-check': ShieldCheck,
+  smartphone: Smartphone,
+  sparkles: Sparkles,
+  star: Star,
+  target: Target,
+  'thumbs-up': ThumbsUp,
+  'trending-up': TrendingUp,
+  'user-check': UserCheck,
+  users: Users,
+  wrench: Wrench,
+  zap: Zap,
 };
 
 /**
@@ -89,7 +129,16 @@ function drawing(name: IconName): ReactElement[] {
 export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
   return (
     // Sized by its class; inline SVG in HTML needs no xmlns. Every page draws dozens of these, so every attribute counts.
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       {drawing(name)}
     </svg>
   );

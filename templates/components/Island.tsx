@@ -9,16 +9,35 @@ import { islands, type IslandName, type IslandProps } from '../../islands/regist
  * HTML of the wrapper. Its props travel in data-props for the browser to
  * hydrate it with.
  */
-export function Island<N extends IslandName>({ name, props, className, withoutScript }: { name: N; props: IslandProps<N>; className?: string; withoutScript?: string }) {
+export function Island<N extends IslandName>({
+  name,
+  props,
+  className,
+  withoutScript,
+}: {
+  name: N;
+  props: IslandProps<N>;
+  className?: string;
+  withoutScript?: string;
+}) {
   const json = JSON.stringify(props);
-  const island = <div data-island={name} data-props={json} className={className} dangerouslySetInnerHTML={{ __html: firstPaint(name, props, json) }} />;
+  const island = (
+    <div
+      data-island={name}
+      data-props={json}
+      className={className}
+      dangerouslySetInnerHTML={{ __html: firstPaint(name, props, json) }}
+    />
+  );
   if (withoutScript === undefined) return island;
   // What the island cannot do with JavaScript off (a form cannot send), said where it stands.
   return (
     <>
       {island}
       <noscript>
-        <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">{withoutScript}</p>
+        <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
+          {withoutScript}
+        </p>
       </noscript>
     </>
   );

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The coloured band at the top of an inner page, holding its one h1. */
-export function PageHero({ heading, text, tone = 'blue', children }: { heading: string; text: string; tone?: 'blue' | 'red'; children?: ReactNode }) {
+export function PageHero({
+  heading,
+  text,
+  tone = 'blue',
+  children,
+}: {
+  heading: string;
+  text: string;
+  tone?: 'blue' | 'red';
+  children?: ReactNode;
+}) {
   return (
     <section className={`${tone === 'red' ? 'bg-red-700' : 'bg-brand'} text-white`}>
       <div className="mx-auto max-w-4xl px-4 py-16 text-center md:py-20">

@@ -17,7 +17,13 @@ export interface ServiceCardProps {
 export function ServiceCard({ title, icon, description, features, image, learnMore, href }: ServiceCardProps) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-      <StockImage image={image} width={400} height={225} sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw" className="aspect-video w-full object-cover" />
+      <StockImage
+        image={image}
+        width={400}
+        height={225}
+        sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
+        className="aspect-video w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <div className="mb-4 flex items-center gap-3">
           <span className="flex size-11 items-center justify-center rounded-lg bg-brand-light text-brand">
@@ -27,8 +33,12 @@ export function ServiceCard({ title, icon, description, features, image, learnMo
         </div>
         <p className="mb-5 text-slate-600">{description}</p>
         <FeatureList items={features} className="mb-6" />
-        <a href={href} className="mt-auto inline-flex items-center gap-1 font-semibold text-brand hover:text-brand-dark hover:underline">
-          {learnMore}<span className="sr-only">: {title}</span> <span aria-hidden="true">&rarr;</span>
+        <a
+          href={href}
+          className="mt-auto inline-flex items-center gap-1 font-semibold text-brand hover:text-brand-dark hover:underline"
+        >
+          {learnMore}
+          <span className="sr-only">: {title}</span> <span aria-hidden="true">&rarr;</span>
         </a>
       </div>
     </article>

@@ -3,18 +3,40 @@ import type { Image } from '../../src/content/model';
 import { StockImage } from './StockImage';
 
 /** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us. */
-export function StorySection({ id, heading, paragraphs, image, children }: { id: string; heading: string; paragraphs: readonly string[]; image: Image; children?: ReactNode }) {
+export function StorySection({
+  id,
+  heading,
+  paragraphs,
+  image,
+  children,
+}: {
+  id: string;
+  heading: string;
+  paragraphs: readonly string[];
+  image: Image;
+  children?: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="py-16 md:py-20">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
         <div>
-          <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight md:text-4xl">{heading}</h2>
+          <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight md:text-4xl">
+            {heading}
+          </h2>
           {paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-5 text-lg text-slate-700">{paragraph}</p>
+            <p key={paragraph} className="mt-5 text-lg text-slate-700">
+              {paragraph}
+            </p>
           ))}
           {children}
         </div>
-        <StockImage image={image} width={600} height={400} sizes="(min-width: 1024px) 560px, 100vw" className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg" />
+        <StockImage
+          image={image}
+          width={600}
+          height={400}
+          sizes="(min-width: 1024px) 560px, 100vw"
+          className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg"
+        />
       </div>
     </section>
   );

@@ -7,7 +7,10 @@ import type { Head, Layout } from './types';
  * data (an article title, say) can close the element or open a comment.
  */
 export function scriptSafeJson(data: unknown): string {
-  return JSON.stringify(data).replace(/[<\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data).replace(
+    /[<\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function socialImage(head: Head): string | undefined {
@@ -55,7 +58,9 @@ function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {scripts}
       <link rel="stylesheet" href={stylesheet} />
-      {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />}
+      {head.jsonLd && (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />
+      )}
     </head>
   );
 }
@@ -88,7 +93,10 @@ export function Document({ head, layout, stylesheet, scripts, header, footer, ch
     <html lang="en-GB">
       <DocumentHead head={head} layout={layout} stylesheet={stylesheet} scripts={scripts} />
       <body className="bg-white font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand focus:shadow">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand focus:shadow"
+        >
           {layout.skipLink}
         </a>
         {header}

@@ -10,13 +10,19 @@ export function Footer({ layout }: { layout: Layout }) {
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <a href="/" className="text-xl font-extrabold text-white">{site.name}</a>
+          <a href="/" className="text-xl font-extrabold text-white">
+            {site.name}
+          </a>
           <p className="mt-4 max-w-sm">{site.blurb}</p>
           <p className="mt-6 text-sm font-semibold text-white">{footer.socialHeading}</p>
           <ul className="mt-3 flex gap-3">
             {site.social.map((social) => (
               <li key={social.network}>
-                <a href={social.href} className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand hover:text-white" rel="noopener">
+                <a
+                  href={social.href}
+                  className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand hover:text-white"
+                  rel="noopener"
+                >
                   <SocialIcon network={social.network} />
                   <span className="sr-only">{social.label}</span>
                 </a>
@@ -43,14 +49,22 @@ export function Footer({ layout }: { layout: Layout }) {
             <h2 className="mb-2 font-bold text-white">{footer.contactHeading}</h2>
             <ul className="flex flex-col gap-2 md:flex-row md:gap-6">
               <li>
-                <TelLink href={site.phoneHref} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="phone" className="size-4" />{site.phone}</TelLink>
+                <TelLink href={site.phoneHref} className="inline-flex items-center gap-2 py-1 hover:text-white">
+                  <Icon name="phone" className="size-4" />
+                  {site.phone}
+                </TelLink>
               </li>
               <li>
-                <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 py-1 hover:text-white"><Icon name="mail" className="size-4" />{site.email}</a>
+                <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 py-1 hover:text-white">
+                  <Icon name="mail" className="size-4" />
+                  {site.email}
+                </a>
               </li>
               <li className="inline-flex items-center gap-2 py-1">
                 <Icon name="map-pin" className="size-4" />
-                <address className="not-italic">{address.street}, {address.locality}, {address.region} {address.postcode}</address>
+                <address className="not-italic">
+                  {address.street}, {address.locality}, {address.region} {address.postcode}
+                </address>
               </li>
             </ul>
           </div>

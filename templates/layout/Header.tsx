@@ -2,11 +2,13 @@ import { Icon } from '../components/Icon';
 import { nonBreaking } from '../components/TelLink';
 import type { Layout, Link } from './types';
 
-const linkClass = 'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand';
+const linkClass =
+  'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand';
 const summaryClass = `${linkClass} flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden`;
 
 // The menus list 32 links twice (desktop and mobile): styled once from the list, not on every link.
-const menuLinks = '[&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1.5 [&_a]:text-slate-700 [&_a:hover]:bg-brand-light [&_a:hover]:text-brand';
+const menuLinks =
+  '[&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1.5 [&_a]:text-slate-700 [&_a:hover]:bg-brand-light [&_a:hover]:text-brand';
 
 function LinkList({ links, className = '' }: { links: readonly Link[]; className?: string }) {
   return (
@@ -46,7 +48,10 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
         </div>
         <div>
           <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.tradesHeading}</p>
-          <LinkList links={menu.trades} className={desktop ? 'grid grid-cols-2 gap-x-4 text-sm' : 'grid text-sm sm:grid-cols-2'} />
+          <LinkList
+            links={menu.trades}
+            className={desktop ? 'grid grid-cols-2 gap-x-4 text-sm' : 'grid text-sm sm:grid-cols-2'}
+          />
         </div>
       </div>
     </details>
@@ -58,7 +63,13 @@ function NavItems({ header, variant }: { header: Layout['header']; variant: 'des
     <ul className={variant === 'desktop' ? 'flex items-center gap-4' : 'flex flex-col gap-1'}>
       {header.links.map((item) => (
         <li key={item.label}>
-          {'menu' in item ? <ServicesMenu menu={header.servicesMenu} variant={variant} /> : <a href={item.href} className={`block ${linkClass}`}>{item.label}</a>}
+          {'menu' in item ? (
+            <ServicesMenu menu={header.servicesMenu} variant={variant} />
+          ) : (
+            <a href={item.href} className={`block ${linkClass}`}>
+              {item.label}
+            </a>
+          )}
         </li>
       ))}
     </ul>
@@ -80,14 +91,20 @@ export function Header({ layout }: { layout: Layout }) {
           <NavItems header={header} variant="desktop" />
         </nav>
         <div className="flex items-center gap-2 sm:gap-4">
-          <a href={site.phoneHref} className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark">
+          <a
+            href={site.phoneHref}
+            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark"
+          >
             <Icon name="phone" className="size-5" />
             <span className="sr-only sm:not-sr-only">
               <span className="sr-only">{nonBreaking(`${header.phoneLabel} `)}</span>
               {nonBreaking(site.phone)}
             </span>
           </a>
-          <a href={header.quoteButton.href} className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex">
+          <a
+            href={header.quoteButton.href}
+            className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex"
+          >
             {header.quoteButton.label}
           </a>
           <details data-menu="mobile" className="lg:hidden">
@@ -95,9 +112,15 @@ export function Header({ layout }: { layout: Layout }) {
               <Icon name="menu" className="size-6" />
               <span className="sr-only">{header.menuButton}</span>
             </summary>
-            <nav aria-label="Mobile" className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg">
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg"
+            >
               <NavItems header={header} variant="mobile" />
-              <a href={header.quoteButton.href} className="mt-4 flex min-h-12 items-center justify-center rounded-lg bg-accent font-semibold text-white sm:hidden">
+              <a
+                href={header.quoteButton.href}
+                className="mt-4 flex min-h-12 items-center justify-center rounded-lg bg-accent font-semibold text-white sm:hidden"
+              >
                 {header.quoteButton.label}
               </a>
             </nav>

@@ -30,7 +30,13 @@ export interface Layout {
   breadcrumbLabel: string;
   header: {
     links: readonly (Link | { label: string; menu: 'services' })[];
-    servicesMenu: { label: string; servicesHeading: string; services: readonly Link[]; tradesHeading: string; trades: readonly Link[] };
+    servicesMenu: {
+      label: string;
+      servicesHeading: string;
+      services: readonly Link[];
+      tradesHeading: string;
+      trades: readonly Link[];
+    };
     phoneLabel: string;
     quoteButton: Link;
     menuButton: string;

@@ -19,7 +19,9 @@ export function About({ page, team }: AboutProps) {
       <StorySection id="story" heading={story.heading} paragraphs={story.paragraphs} image={story.image} />
       <section aria-labelledby="mission-heading" className="bg-brand-light py-16 md:py-20">
         <div className="mx-auto max-w-4xl px-4 text-center">
-          <h2 id="mission-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{mission.heading}</h2>
+          <h2 id="mission-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+            {mission.heading}
+          </h2>
           <p className="mt-5 text-lg text-slate-700">{mission.text}</p>
           <div className="mx-auto mt-8 flex max-w-2xl items-start gap-4 rounded-2xl bg-white p-6 text-left shadow ring-1 ring-slate-200">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800">
@@ -38,8 +40,17 @@ export function About({ page, team }: AboutProps) {
       <Section id="team" heading={page.team.heading} intro={page.team.intro} tone="muted">
         <ul className="grid gap-8 md:grid-cols-3">
           {team.map((member) => (
-            <li key={member.name} className="overflow-hidden rounded-2xl bg-white text-center shadow-md ring-1 ring-slate-200">
-              <StockImage image={member.image} width={400} height={400} sizes="(min-width: 768px) 33vw, 100vw" className="aspect-square w-full object-cover" />
+            <li
+              key={member.name}
+              className="overflow-hidden rounded-2xl bg-white text-center shadow-md ring-1 ring-slate-200"
+            >
+              <StockImage
+                image={member.image}
+                width={400}
+                height={400}
+                sizes="(min-width: 768px) 33vw, 100vw"
+                className="aspect-square w-full object-cover"
+              />
               <div className="p-6">
                 <h3 className="text-xl font-bold">{member.name}</h3>
                 <p className="font-semibold text-brand">{member.role}</p>

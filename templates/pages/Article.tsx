@@ -6,7 +6,9 @@ import { formatDate } from '../lib/format';
 
 export interface ArticleProps {
   /** `html`: the body's HTML, placed as it is. */
-  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt'> & { html: string };
+  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt'> & {
+    html: string;
+  };
   copy: Pages['blog']['article'] & { readTimeSuffix: string };
   paths: { blog: string; contact: string };
 }
@@ -19,13 +21,23 @@ export function Article({ article, copy, paths }: ArticleProps) {
         {copy.backLabel}
       </a>
       <p className="mt-8">
-        <span className="rounded-full bg-brand-light px-3 py-1 text-sm font-semibold text-brand">{article.category}</span>
+        <span className="rounded-full bg-brand-light px-3 py-1 text-sm font-semibold text-brand">
+          {article.category}
+        </span>
       </p>
       <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
       <p className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
-        <span>{copy.byline} <span className="font-semibold text-slate-800">{article.author}</span></span>
-        <span className="inline-flex items-center gap-1"><Icon name="calendar" className="size-4" /><time dateTime={article.date}>{formatDate(article.date)}</time></span>
-        <span className="inline-flex items-center gap-1"><Icon name="clock" className="size-4" />{article.readTime} {copy.readTimeSuffix}</span>
+        <span>
+          {copy.byline} <span className="font-semibold text-slate-800">{article.author}</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Icon name="calendar" className="size-4" />
+          <time dateTime={article.date}>{formatDate(article.date)}</time>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Icon name="clock" className="size-4" />
+          {article.readTime} {copy.readTimeSuffix}
+        </span>
       </p>
       <StockImage
         image={{ src: article.image, alt: article.imageAlt }}
@@ -37,9 +49,13 @@ export function Article({ article, copy, paths }: ArticleProps) {
       />
       <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
       <aside aria-labelledby="article-cta-heading" className="mt-14 rounded-2xl bg-brand p-8 text-center text-white">
-        <h2 id="article-cta-heading" className="text-2xl font-bold">{copy.cta.heading}</h2>
+        <h2 id="article-cta-heading" className="text-2xl font-bold">
+          {copy.cta.heading}
+        </h2>
         <p className="mx-auto mt-3 max-w-xl text-blue-50">{copy.cta.text}</p>
-        <ButtonLink href={paths.contact} className="mt-6">{copy.cta.button}</ButtonLink>
+        <ButtonLink href={paths.contact} className="mt-6">
+          {copy.cta.button}
+        </ButtonLink>
       </aside>
     </article>
   );

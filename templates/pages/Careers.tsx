@@ -36,15 +36,33 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
                   <div>
                     <h3 className="text-2xl font-bold">{job.title}</h3>
                     <ul className="mt-3 flex flex-wrap gap-2 text-sm">
-                      <li className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 font-medium text-brand"><Icon name="briefcase" className="size-4" />{job.department}</li>
-                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"><Icon name="map-pin" className="size-4" />{job.location}</li>
-                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"><Icon name="clock" className="size-4" />{job.type}</li>
-                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"><Icon name="award" className="size-4" />{positions.experienceLabel}: {job.experience}</li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 font-medium text-brand">
+                        <Icon name="briefcase" className="size-4" />
+                        {job.department}
+                      </li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700">
+                        <Icon name="map-pin" className="size-4" />
+                        {job.location}
+                      </li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700">
+                        <Icon name="clock" className="size-4" />
+                        {job.type}
+                      </li>
+                      <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700">
+                        <Icon name="award" className="size-4" />
+                        {positions.experienceLabel}: {job.experience}
+                      </li>
                     </ul>
                   </div>
                   <div className="flex shrink-0 gap-3">
-                    <ButtonLink href={job.applyHref}>{positions.applyLabel}<span className="sr-only">: {job.title}</span></ButtonLink>
-                    <ButtonLink href={job.learnMoreHref} variant="secondary">{positions.learnMoreLabel}<span className="sr-only">: {job.title}</span></ButtonLink>
+                    <ButtonLink href={job.applyHref}>
+                      {positions.applyLabel}
+                      <span className="sr-only">: {job.title}</span>
+                    </ButtonLink>
+                    <ButtonLink href={job.learnMoreHref} variant="secondary">
+                      {positions.learnMoreLabel}
+                      <span className="sr-only">: {job.title}</span>
+                    </ButtonLink>
                   </div>
                 </div>
                 <p className="mt-5 text-slate-700">{job.description}</p>

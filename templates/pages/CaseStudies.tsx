@@ -18,12 +18,27 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
       <PageHero heading={page.hero.heading} text={page.hero.text} />
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-16 md:py-20">
         {caseStudies.map((study, index) => (
-          <article key={study.title} aria-labelledby={`case-${index}`} className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200">
+          <article
+            key={study.title}
+            aria-labelledby={`case-${index}`}
+            className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200"
+          >
             <div className="grid lg:grid-cols-[2fr_3fr]">
-              <StockImage image={study.image} width={480} height={360} sizes="(min-width: 1024px) 460px, 100vw" priority={index === 0} className="h-full max-h-96 w-full object-cover lg:max-h-none" />
+              <StockImage
+                image={study.image}
+                width={480}
+                height={360}
+                sizes="(min-width: 1024px) 460px, 100vw"
+                priority={index === 0}
+                className="h-full max-h-96 w-full object-cover lg:max-h-none"
+              />
               <div className="p-6 md:p-8">
-                <p className="text-sm font-semibold text-brand">{study.client} &middot; {study.location}</p>
-                <h2 id={`case-${index}`} className="mt-1 text-2xl font-bold md:text-3xl">{study.title}</h2>
+                <p className="text-sm font-semibold text-brand">
+                  {study.client} &middot; {study.location}
+                </p>
+                <h2 id={`case-${index}`} className="mt-1 text-2xl font-bold md:text-3xl">
+                  {study.title}
+                </h2>
                 <p className="mt-2 inline-flex items-center gap-2 text-sm text-slate-600">
                   <Icon name="clock" className="size-4" />
                   {labels.timeframe}: {study.timeframe}
@@ -40,16 +55,26 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
                 <table className="w-full text-left text-sm sm:text-base">
                   <thead>
                     <tr className="border-b border-slate-300 text-sm text-slate-600">
-                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">{labels.metric}</th>
-                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">{labels.before}</th>
-                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">{labels.after}</th>
-                      <th scope="col" className="py-2 font-semibold">{labels.increase}</th>
+                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                        {labels.metric}
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                        {labels.before}
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                        {labels.after}
+                      </th>
+                      <th scope="col" className="py-2 font-semibold">
+                        {labels.increase}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {study.results.map((result) => (
                       <tr key={result.metric} className="border-b border-slate-200 last:border-0">
-                        <th scope="row" className="py-3 pr-3 font-semibold sm:pr-4">{result.metric}</th>
+                        <th scope="row" className="py-3 pr-3 font-semibold sm:pr-4">
+                          {result.metric}
+                        </th>
                         <td className="py-3 pr-3 text-slate-700 sm:pr-4">{result.before}</td>
                         <td className="py-3 pr-3 text-slate-900 sm:pr-4">{result.after}</td>
                         <td className="py-3 font-bold text-green-800">{result.increase}</td>

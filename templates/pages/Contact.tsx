@@ -22,11 +22,15 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 md:py-20 lg:grid-cols-[1fr_1.5fr]">
         <div className="space-y-10">
           <section aria-labelledby="points-heading">
-            <h2 id="points-heading" className="text-2xl font-bold">{page.points.heading}</h2>
+            <h2 id="points-heading" className="text-2xl font-bold">
+              {page.points.heading}
+            </h2>
             <ul className="mt-6 space-y-5">
               {page.points.items.map((point) => (
                 <li key={point.title} className="flex gap-4">
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-light text-brand"><Icon name={point.icon} className="size-5" /></span>
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-light text-brand">
+                    <Icon name={point.icon} className="size-5" />
+                  </span>
                   <div>
                     <h3 className="font-bold">{point.title}</h3>
                     <p className="text-slate-600">{point.text}</p>
@@ -36,12 +40,19 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
             </ul>
           </section>
           <section aria-labelledby="details-heading" className="rounded-2xl bg-slate-900 p-6 text-white md:p-8">
-            <h2 id="details-heading" className="mb-6 text-2xl font-bold">{page.details.heading}</h2>
+            <h2 id="details-heading" className="mb-6 text-2xl font-bold">
+              {page.details.heading}
+            </h2>
             <ContactDetails site={site} labels={page.details} tone="dark" />
           </section>
         </div>
-        <section aria-labelledby="contact-form-heading" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
-          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">{formHeading}</h2>
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8"
+        >
+          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
+            {formHeading}
+          </h2>
           <Island name="EnquiryForm" props={form} withoutScript={formWithoutScript} />
         </section>
       </div>

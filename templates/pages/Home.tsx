@@ -25,7 +25,19 @@ export interface HomeProps {
   paths: { contact: string; caseStudies: string };
 }
 
-export function Home({ page, site, services, testimonials, stats, heroForm, contactForm, formWithoutScript, formHeadings, toaster, paths }: HomeProps) {
+export function Home({
+  page,
+  site,
+  services,
+  testimonials,
+  stats,
+  heroForm,
+  contactForm,
+  formWithoutScript,
+  formHeadings,
+  toaster,
+  paths,
+}: HomeProps) {
   const { hero } = page;
   return (
     <>
@@ -48,17 +60,24 @@ export function Home({ page, site, services, testimonials, stats, heroForm, cont
             </ul>
             <div className="mt-8 flex flex-col gap-4 sm:flex-row">
               <ButtonLink href={paths.contact}>{hero.primaryCta}</ButtonLink>
-              <ButtonLink href={paths.caseStudies} variant="outline">{hero.secondaryCta}</ButtonLink>
+              <ButtonLink href={paths.caseStudies} variant="outline">
+                {hero.secondaryCta}
+              </ButtonLink>
             </div>
             <p className="mt-6">
-              <a href={paths.contact} className="inline-flex items-center gap-2 font-semibold underline decoration-2 underline-offset-4 hover:text-blue-100">
+              <a
+                href={paths.contact}
+                className="inline-flex items-center gap-2 font-semibold underline decoration-2 underline-offset-4 hover:text-blue-100"
+              >
                 <Icon name="search" className="size-5" />
                 {hero.auditCta}
               </a>
             </p>
           </div>
           <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl md:p-8">
-            <h2 id="hero-form-heading" className="text-2xl font-bold">{formHeadings.hero}</h2>
+            <h2 id="hero-form-heading" className="text-2xl font-bold">
+              {formHeadings.hero}
+            </h2>
             <p className="mt-2 mb-6 text-slate-600">{formHeadings.heroText}</p>
             <Island name="EnquiryForm" props={heroForm} withoutScript={formWithoutScript} />
           </div>
@@ -76,18 +95,35 @@ export function Home({ page, site, services, testimonials, stats, heroForm, cont
       <Section id="testimonials" heading={page.testimonials.heading} intro={page.testimonials.intro}>
         <ul className="grid gap-8 md:grid-cols-3">
           {testimonials.map((testimonial) => (
-            <li key={testimonial.name} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-              <StockImage image={testimonial.businessImage} width={400} height={200} sizes="(min-width: 768px) 33vw, 100vw" className="aspect-2/1 w-full object-cover" />
+            <li
+              key={testimonial.name}
+              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200"
+            >
+              <StockImage
+                image={testimonial.businessImage}
+                width={400}
+                height={200}
+                sizes="(min-width: 768px) 33vw, 100vw"
+                className="aspect-2/1 w-full object-cover"
+              />
               <figure className="flex flex-1 flex-col p-6">
                 <Stars rating={testimonial.rating} label={page.testimonials.ratingLabel} />
                 <blockquote className="mt-4 flex-1 text-slate-700">
                   <p>&ldquo;{testimonial.text}&rdquo;</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <StockImage image={testimonial.image} width={48} height={48} sizes="48px" className="size-12 rounded-full object-cover" />
+                  <StockImage
+                    image={testimonial.image}
+                    width={48}
+                    height={48}
+                    sizes="48px"
+                    className="size-12 rounded-full object-cover"
+                  />
                   <span>
                     <span className="block font-bold text-slate-900">{testimonial.name}</span>
-                    <span className="block text-sm text-slate-600">{testimonial.business}, {testimonial.location}</span>
+                    <span className="block text-sm text-slate-600">
+                      {testimonial.business}, {testimonial.location}
+                    </span>
                   </span>
                 </figcaption>
               </figure>
@@ -108,10 +144,14 @@ export function Home({ page, site, services, testimonials, stats, heroForm, cont
         <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr]">
           <div>
             <ContactDetails site={site} labels={page.contact} />
-            <ButtonLink href={paths.contact} variant="brand" className="mt-8">{page.contact.strategyCta}</ButtonLink>
+            <ButtonLink href={paths.contact} variant="brand" className="mt-8">
+              {page.contact.strategyCta}
+            </ButtonLink>
           </div>
           <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8">
-            <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">{formHeadings.contact}</h3>
+            <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">
+              {formHeadings.contact}
+            </h3>
             <Island name="EnquiryForm" props={contactForm} withoutScript={formWithoutScript} />
           </div>
         </div>

@@ -8,11 +8,18 @@ export interface NotFoundProps {
 
 export function NotFound({ page, paths }: NotFoundProps) {
   return (
-    <div data-enhance="not-found" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 py-20 text-center">
-      <p className="text-7xl font-extrabold text-brand" aria-hidden="true">{page.code}</p>
+    <div
+      data-enhance="not-found"
+      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 py-20 text-center"
+    >
+      <p className="text-7xl font-extrabold text-brand" aria-hidden="true">
+        {page.code}
+      </p>
       <h1 className="mt-4 text-3xl font-bold">{page.text}</h1>
       <p className="mt-3 text-lg text-slate-600">{page.hint}</p>
-      <ButtonLink href={paths.home} variant="brand" className="mt-8">{page.homeLink}</ButtonLink>
+      <ButtonLink href={paths.home} variant="brand" className="mt-8">
+        {page.homeLink}
+      </ButtonLink>
     </div>
   );
 }

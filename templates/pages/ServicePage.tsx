@@ -23,15 +23,30 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
       <section className={red ? 'bg-red-700 text-white' : 'bg-linear-to-br from-brand-dark to-brand text-white'}>
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
           <div>
-            <p className="mb-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">{hero.eyebrow}</p>
+            <p className="mb-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
+              {hero.eyebrow}
+            </p>
             <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{hero.heading}</h1>
             <p className="mt-6 text-lg text-white/90 md:text-xl">{hero.text}</p>
             <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-              <ButtonLink href={paths.contact} variant={red ? 'secondary' : 'primary'}>{hero.cta}</ButtonLink>
-              <PhoneLink href={site.phoneHref} label={`${cta.phoneLabel} ${site.phone}`} className="min-h-12 px-2 text-white hover:underline" />
+              <ButtonLink href={paths.contact} variant={red ? 'secondary' : 'primary'}>
+                {hero.cta}
+              </ButtonLink>
+              <PhoneLink
+                href={site.phoneHref}
+                label={`${cta.phoneLabel} ${site.phone}`}
+                className="min-h-12 px-2 text-white hover:underline"
+              />
             </div>
           </div>
-          <StockImage image={hero.image} width={560} height={420} sizes="(min-width: 1024px) 560px, 100vw" priority className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl" />
+          <StockImage
+            image={hero.image}
+            width={560}
+            height={420}
+            sizes="(min-width: 1024px) 560px, 100vw"
+            priority
+            className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl"
+          />
         </div>
       </section>
 
@@ -44,7 +59,9 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
           <ul className="grid gap-8 md:grid-cols-3">
             {offerings.cards.map((card) => (
               <li key={card.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
-                <span className={`mb-4 flex size-12 items-center justify-center rounded-lg ${red ? 'bg-red-50 text-red-700' : 'bg-brand-light text-brand'}`}>
+                <span
+                  className={`mb-4 flex size-12 items-center justify-center rounded-lg ${red ? 'bg-red-50 text-red-700' : 'bg-brand-light text-brand'}`}
+                >
                   <Icon name={card.icon} />
                 </span>
                 <h3 className="text-xl font-bold">{card.title}</h3>
@@ -60,7 +77,9 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         <section aria-labelledby="spotlight-heading" className="bg-slate-900 py-16 text-white md:py-20">
           <div className="mx-auto max-w-6xl px-4">
             <div className="mx-auto max-w-3xl text-center">
-              <h2 id="spotlight-heading" className="text-3xl font-bold tracking-tight md:text-4xl">{spotlight.heading}</h2>
+              <h2 id="spotlight-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+                {spotlight.heading}
+              </h2>
               <p className="mt-4 text-lg text-slate-300">{spotlight.text}</p>
             </div>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -89,7 +108,9 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
           <ul className="grid gap-8 md:grid-cols-3">
             {includes.groups.map((group) => (
               <li key={group.title} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
-                <span className="mb-4 flex size-12 items-center justify-center rounded-lg bg-brand-light text-brand"><Icon name={group.icon} /></span>
+                <span className="mb-4 flex size-12 items-center justify-center rounded-lg bg-brand-light text-brand">
+                  <Icon name={group.icon} />
+                </span>
                 <h3 className="mb-4 text-xl font-bold">{group.title}</h3>
                 <FeatureList items={group.items} />
               </li>
@@ -100,7 +121,11 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
 
       <CallToAction heading={cta.heading} text={cta.text}>
         <ButtonLink href={paths.contact}>{cta.button}</ButtonLink>
-        <PhoneLink href={site.phoneHref} label={`${cta.phoneLabel} ${site.phone}`} className="min-h-12 px-2 text-white hover:underline" />
+        <PhoneLink
+          href={site.phoneHref}
+          label={`${cta.phoneLabel} ${site.phone}`}
+          className="min-h-12 px-2 text-white hover:underline"
+        />
       </CallToAction>
     </>
   );

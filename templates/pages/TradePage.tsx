@@ -35,15 +35,27 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
       <section className="bg-linear-to-br from-brand-dark to-brand text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:py-16 lg:grid-cols-2">
           <div>
-            <a href={paths.home} className="inline-flex items-center gap-2 font-semibold text-blue-100 hover:text-white hover:underline">
+            <a
+              href={paths.home}
+              className="inline-flex items-center gap-2 font-semibold text-blue-100 hover:text-white hover:underline"
+            >
               <Icon name="arrow-left" className="size-4" />
               {copy.backLabel}
             </a>
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight md:text-5xl">{copy.heading}</h1>
             <p className="mt-6 text-lg text-blue-50 md:text-xl">{description}</p>
-            <ButtonLink href={paths.contact} className="mt-8">{copy.auditCta}</ButtonLink>
+            <ButtonLink href={paths.contact} className="mt-8">
+              {copy.auditCta}
+            </ButtonLink>
           </div>
-          <StockImage image={heroImage} width={560} height={420} sizes="(min-width: 1024px) 560px, 100vw" priority className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl" />
+          <StockImage
+            image={heroImage}
+            width={560}
+            height={420}
+            sizes="(min-width: 1024px) 560px, 100vw"
+            priority
+            className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl"
+          />
         </div>
       </section>
       <Section id="services" heading={copy.servicesHeading} intro={copy.servicesIntro} tone="muted">
@@ -55,7 +67,11 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
       </Section>
       <CallToAction heading={copy.ctaHeading} text={copy.ctaText}>
         <ButtonLink href={paths.contact}>{copy.consultationCta}</ButtonLink>
-        <PhoneLink href={site.phoneHref} label={`${copy.phoneLabel} ${site.phone}`} className="min-h-12 px-2 text-white hover:underline" />
+        <PhoneLink
+          href={site.phoneHref}
+          label={`${copy.phoneLabel} ${site.phone}`}
+          className="min-h-12 px-2 text-white hover:underline"
+        />
       </CallToAction>
     </>
   );

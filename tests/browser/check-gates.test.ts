@@ -17,7 +17,11 @@ beforeAll(async () => {
   await cp(siteDir(), dir, { recursive: true });
   const keep = new Set(['index.html', 'about.html', 'contact.html']);
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith('.html') && !keep.has(join(entry.parentPath, entry.name).slice(dir.length + 1))) {
+    if (
+      entry.isFile() &&
+      entry.name.endsWith('.html') &&
+      !keep.has(join(entry.parentPath, entry.name).slice(dir.length + 1))
+    ) {
       await rm(join(entry.parentPath, entry.name));
     }
   }
@@ -30,7 +34,10 @@ describe('a11y gate', () => {
   it('finds the image without alt text at both widths, and nothing on the good pages', async () => {
     const [result] = await checkSite({ dir, only: ['a11y'] });
     expect(result!.passed).toBe(false);
-    expect(result!.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual(['/about (1280px) image-alt', '/about (390px) image-alt']);
+    expect(result!.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+      '/about (1280px) image-alt',
+      '/about (390px) image-alt',
+    ]);
     // axe names the element by a selector of its own making: here the team photo's classes.
     expect(result!.findings[0]!.target).toContain('.aspect-square');
     expect(result!.findings[0]!.fix).toContain('https://dequeuniversity.com/rules/axe/');
@@ -38,25 +45,44 @@ describe('a11y gate', () => {
 });
 
 describe('lighthouse gate', () => {
-  it('scores the broken page below 100 for accessibility, names the audit, reports a page it cannot load, and passes the home page', { timeout: 300_000 }, async () => {
-    // A page that sends the browser on to a missing one: Lighthouse cannot measure it, on any attempt.
-    await writeFile(join(dir, 'moved.html'), '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/gone"><title>Moved</title></head><body><p>Moved</p></body></html>');
-    const [result] = await checkSite({
-      dir,
-      only: ['lighthouse'],
-      lighthousePages: [
-        { template: 'home', path: '/' },
-        { template: 'about', path: '/about' },
-        { template: 'moved', path: '/moved' },
-      ],
-    });
-    // Lighthouse counts alt text towards both accessibility and SEO.
-    expect(result!.findings).toEqual([
-      expect.objectContaining({ page: '/moved', rule: 'lighthouse-error', message: expect.stringMatching(/^Lighthouse could not measure the page in 3 attempts: ERRORED_DOCUMENT_REQUEST: .*\(Status code: 404\)$/) }),
-      expect.objectContaining({ page: '/about', rule: 'lighthouse-accessibility', fix: expect.stringContaining('image-alt') }),
-      expect.objectContaining({ page: '/about', rule: 'lighthouse-seo', fix: expect.stringContaining('image-alt') }),
-    ]);
-    expect(result!.notes.find((line) => line.startsWith('home'))).toMatch(/accessibility 100 {2}best practices \d+ {2}SEO 100$/);
-    expect(result!.notes[0]).toMatch(/^bare page .* performance \d+, \d+, \d+ \(median \d+; limit \d+\)$/);
-  });
+  it(
+    'scores the broken page below 100 for accessibility, names the audit, reports a page it cannot load, and passes the home page',
+    { timeout: 300_000 },
+    async () => {
+      // A page that sends the browser on to a missing one: Lighthouse cannot measure it, on any attempt.
+      await writeFile(
+        join(dir, 'moved.html'),
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/gone"><title>Moved</title></head><body><p>Moved</p></body></html>',
+      );
+      const [result] = await checkSite({
+        dir,
+        only: ['lighthouse'],
+        lighthousePages: [
+          { template: 'home', path: '/' },
+          { template: 'about', path: '/about' },
+          { template: 'moved', path: '/moved' },
+        ],
+      });
+      // Lighthouse counts alt text towards both accessibility and SEO.
+      expect(result!.findings).toEqual([
+        expect.objectContaining({
+          page: '/moved',
+          rule: 'lighthouse-error',
+          message: expect.stringMatching(
+            /^Lighthouse could not measure the page in 3 attempts: ERRORED_DOCUMENT_REQUEST: .*\(Status code: 404\)$/,
+          ),
+        }),
+        expect.objectContaining({
+          page: '/about',
+          rule: 'lighthouse-accessibility',
+          fix: expect.stringContaining('image-alt'),
+        }),
+        expect.objectContaining({ page: '/about', rule: 'lighthouse-seo', fix: expect.stringContaining('image-alt') }),
+      ]);
+      expect(result!.notes.find((line) => line.startsWith('home'))).toMatch(
+        /accessibility 100 {2}best practices \d+ {2}SEO 100$/,
+      );
+      expect(result!.notes[0]).toMatch(/^bare page .* performance \d+, \d+, \d+ \(median \d+; limit \d+\)$/);
+    },
+  );
 });

@@ -35,7 +35,15 @@ async function edit(change: (text: string) => string) {
 beforeAll(async () => {
   content = join(await mkdtemp(join(tmpdir(), 'sitegen-dev-')), 'content');
   await cp(join(projectRoot, 'content'), content, { recursive: true });
-  dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, leadSettings: testLeadSettings, log: (line) => lines.push(line) });
+  dev = await startDevServer({
+    root: projectRoot,
+    content,
+    port: 0,
+    host: '127.0.0.1',
+    leadsDir: null,
+    leadSettings: testLeadSettings,
+    log: (line) => lines.push(line),
+  });
 });
 afterAll(async () => {
   await dev?.close();
@@ -47,7 +55,11 @@ describe('sitegen dev', () => {
     const { page, problems } = await openDevPage('/blog/google-ads-guide');
     expect(await page.locator('h1').textContent()).toBe('Google Ads for Tradespeople: Pay for Leads, Not Clicks');
     await edit((text) => text.replace(/^title: .*$/m, 'title: "Google Ads for Tradespeople: Live From the Editor"'));
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Google Ads for Tradespeople: Live From the Editor', undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent === 'Google Ads for Tradespeople: Live From the Editor',
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(await page.title()).toBe('Google Ads for Tradespeople: Live From the Editor');
     await dev.idle();
     expect(lines.at(-1)).toMatch(/^ {2}\d\d:\d\d:\d\d .*content\/blog\/google-ads-guide\.md → 2 pages in \d+ ms$/);
@@ -58,8 +70,14 @@ describe('sitegen dev', () => {
     const { page } = await openDevPage('/blog/google-ads-guide');
     const good = await readFile(article(), 'utf8');
     await edit((text) => text.replace(/^readTime: \d+/m, 'readTime: "eight"'));
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Unexpected Application Error!', undefined, { timeout: 10_000 });
-    expect(await page.locator('#message').textContent()).toBe(`${join(content, 'blog', 'google-ads-guide.md')}: front matter: readTime: expected a number of minutes, found "eight"`);
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent === 'Unexpected Application Error!',
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await page.locator('#message').textContent()).toBe(
+      `${join(content, 'blog', 'google-ads-guide.md')}: front matter: readTime: expected a number of minutes, found "eight"`,
+    );
     expect(await page.locator('#file').textContent()).toContain('google-ads-guide.md');
     await dev.idle();
     expect(lines.at(-1)).toContain('error: ');
@@ -71,14 +89,20 @@ describe('sitegen dev', () => {
     expect(await other.text()).toContain('Unexpected Application Error!');
 
     await writeFile(article(), good);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Google Ads for Tradespeople'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent?.startsWith('Google Ads for Tradespeople'),
+      undefined,
+      { timeout: 10_000 },
+    );
     await dev.idle();
     expect(lines.at(-1)).toMatch(/→ \d+ pages? in \d+ ms \(fixed\)$/);
   });
 
   it('serves the site as preview does: clean URLs, 404 with status 404, _headers, and the lead endpoint', async () => {
     // As preview does, it says at start where leads go.
-    expect(lines).toContain('  leads      not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM); at most 5 per client in 600 s');
+    expect(lines).toContain(
+      '  leads      not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM); at most 5 per client in 600 s',
+    );
     const { page } = await openPage(wide);
     const about = await page.request.get(`${dev.url}/about`);
     expect(about.status()).toBe(200);
@@ -91,20 +115,33 @@ describe('sitegen dev', () => {
     expect(missing.status()).toBe(404);
     expect(await missing.text()).toContain('Oops! Page not found');
     const lead = await page.request.post(`${dev.url}/functions/v1/contact-form`, {
-      data: { form_type: 'newsletter', email: 'dev@example.co.uk', submission_id: '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b', website: '' },
+      data: {
+        form_type: 'newsletter',
+        email: 'dev@example.co.uk',
+        submission_id: '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b',
+        website: '',
+      },
     });
     expect(await lead.json()).toEqual({ success: true });
     expect((await (await dev.leads()).query('select email from leads')).rows).toEqual([{ email: 'dev@example.co.uk' }]);
     await dev.idle();
     expect(lines.filter((line) => line.includes(' new lead '))).toEqual([
-      expect.stringMatching(/^ {2}\d\d:\d\d:\d\d new lead #1 \(newsletter form\) from dev@example\.co\.uk: notifications off$/),
+      expect.stringMatching(
+        /^ {2}\d\d:\d\d:\d\d new lead #1 \(newsletter form\) from dev@example\.co\.uk: notifications off$/,
+      ),
     ]);
   });
 
   it('after the page is swapped in place, its scripts work again: the blog filter and the menus', async () => {
     const { page, problems } = await openDevPage('/blog');
-    await edit((text) => text.replace(/^excerpt: .*$/m, 'excerpt: "Edited in the dev server: the listing shows it at once."'));
-    await page.waitForFunction(() => document.body.textContent?.includes('Edited in the dev server: the listing shows it at once.'), undefined, { timeout: 10_000 });
+    await edit((text) =>
+      text.replace(/^excerpt: .*$/m, 'excerpt: "Edited in the dev server: the listing shows it at once."'),
+    );
+    await page.waitForFunction(
+      () => document.body.textContent?.includes('Edited in the dev server: the listing shows it at once.'),
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.getByRole('button', { name: 'Google Ads' }).click();
     await expect.poll(() => page.locator('main article[data-category]:visible').count()).toBe(1);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"] > summary');
@@ -117,17 +154,26 @@ describe('sitegen dev', () => {
 
   it('re-renders only the pages an edit touches: an excerpt is shown by the blog, not by its article', async () => {
     // Every page rendered first, so a page the edit leaves to be rendered again shows as changed.
-    const before = new Map(dev.builder.storedPages().map((page) => [page.route.path, dev.builder.page(page.route.path)]));
-    await edit((text) => text.replace(/^excerpt: .*$/m, 'excerpt: "A shorter excerpt, edited again while the dev server runs."'));
+    const before = new Map(
+      dev.builder.storedPages().map((page) => [page.route.path, dev.builder.page(page.route.path)]),
+    );
+    await edit((text) =>
+      text.replace(/^excerpt: .*$/m, 'excerpt: "A shorter excerpt, edited again while the dev server runs."'),
+    );
     await dev.idle();
-    const changed = dev.builder.storedPages().filter((page) => page.html !== before.get(page.route.path)).map((page) => page.route.path);
+    const changed = dev.builder
+      .storedPages()
+      .filter((page) => page.html !== before.get(page.route.path))
+      .map((page) => page.route.path);
     expect(changed.sort()).toEqual(['/blog']);
     expect(lines.at(-1)).toMatch(/content\/blog\/google-ads-guide\.md → 1 page in \d+ ms$/);
   });
 
   it('serves an article added while it runs and forgets it once deleted; an editor saving by renaming over a file is an edit', async () => {
     const added = join(content, 'blog', 'added-while-running.md');
-    const text = (await readFile(article(), 'utf8')).replace(/^slug: .*$/m, 'slug: "added-while-running"').replace(/^title: .*$/m, 'title: "Added While the Dev Server Ran"');
+    const text = (await readFile(article(), 'utf8'))
+      .replace(/^slug: .*$/m, 'slug: "added-while-running"')
+      .replace(/^title: .*$/m, 'title: "Added While the Dev Server Ran"');
     await writeFile(added, text);
     await dev.idle();
     await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).status).toBe(200);
@@ -138,7 +184,9 @@ describe('sitegen dev', () => {
     await writeFile(copy, text.replace('Added While the Dev Server Ran', 'Renamed Over While the Dev Server Ran'));
     await rename(copy, added);
     await dev.idle();
-    await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).text()).toContain('Renamed Over While the Dev Server Ran');
+    await expect
+      .poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).text())
+      .toContain('Renamed Over While the Dev Server Ran');
 
     await unlink(added);
     await dev.idle();

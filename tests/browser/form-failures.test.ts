@@ -15,7 +15,16 @@ import { runSitegen } from '../support/cli';
 import { openPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 
-type Mode = 'success' | 'slow-success' | '500-json' | '500-text' | 'unsuccessful' | 'unsuccessful-silent' | 'not-json' | 'drop' | 'hang';
+type Mode =
+  | 'success'
+  | 'slow-success'
+  | '500-json'
+  | '500-text'
+  | 'unsuccessful'
+  | 'unsuccessful-silent'
+  | 'not-json'
+  | 'drop'
+  | 'hang';
 
 interface Received {
   method: string;
@@ -33,10 +42,20 @@ let workspace: string;
 
 /** A stand-in for the Supabase project's functions endpoint. */
 function answer(request: IncomingMessage, response: ServerResponse, body: string) {
-  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type' };
-  if (request.method === 'OPTIONS') return response.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS' }).end();
-  received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: JSON.parse(body || '{}') });
-  const json = (status: number, data: unknown) => response.writeHead(status, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(data));
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  };
+  if (request.method === 'OPTIONS')
+    return response.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS' }).end();
+  received.push({
+    method: request.method ?? '',
+    path: request.url ?? '',
+    headers: request.headers,
+    body: JSON.parse(body || '{}'),
+  });
+  const json = (status: number, data: unknown) =>
+    response.writeHead(status, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(data));
   switch (mode) {
     case 'success':
       return json(200, { success: true });
@@ -69,7 +88,9 @@ beforeAll(async () => {
   const supabaseUrl = `http://127.0.0.1:${(supabase.address() as AddressInfo).port}`;
 
   workspace = await mkdtemp(join(tmpdir(), 'sitegen-supabase-'));
-  const built = await runSitegen(['build', '--quiet', '--out', join(workspace, 'dist')], { env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: anonKey } });
+  const built = await runSitegen(['build', '--quiet', '--out', join(workspace, 'dist')], {
+    env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: anonKey },
+  });
   if (built.code !== 0) throw new Error(built.stderr);
   preview = await startTestPreview(join(workspace, 'dist'));
 });
@@ -102,7 +123,9 @@ async function fillHeroForm(page: Page) {
 
 async function formValues(page: Page) {
   const form = page.locator('#home form');
-  return Promise.all(['Full name', 'Email address', 'Phone number', 'Your trade'].map((label) => form.getByLabel(label).inputValue()));
+  return Promise.all(
+    ['Full name', 'Email address', 'Phone number', 'Your trade'].map((label) => form.getByLabel(label).inputValue()),
+  );
 }
 
 describe('the request', () => {
@@ -123,7 +146,11 @@ describe('the request', () => {
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request).toMatchObject({ method: 'POST', path: '/functions/v1/contact-form' });
-    expect(request!.headers).toMatchObject({ apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' });
+    expect(request!.headers).toMatchObject({
+      apikey: anonKey,
+      authorization: `Bearer ${anonKey}`,
+      'content-type': 'application/json',
+    });
     expect(request!.body).toEqual({
       name: 'Priya Shah',
       email: 'priya@shahbuilders.co.uk',
@@ -171,7 +198,9 @@ describe('failures show the error toast and keep every field', () => {
     await page.clock.fastForward(14_000);
     expect(await toast(page).textContent()).toBe('');
     await page.clock.fastForward(1_500);
-    await expect.poll(() => toast(page).textContent()).toBe('ErrorThe request took too long. Please check your connection and try again.×');
+    await expect
+      .poll(() => toast(page).textContent())
+      .toBe('ErrorThe request took too long. Please check your connection and try again.×');
     expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
     expect(received).toHaveLength(1);
   });

@@ -51,7 +51,9 @@ describe('hero form', () => {
     await form.getByLabel('Your trade').selectOption('plumber');
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
 
-    await expect.poll(() => toast(page).textContent()).toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+    await expect
+      .poll(() => toast(page).textContent())
+      .toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
     expect(await form.getByLabel('Full name').inputValue()).toBe('');
     expect(await form.getByLabel('Email address').inputValue()).toBe('');
     expect(await form.getByLabel('Phone number').inputValue()).toBe('');
@@ -109,7 +111,9 @@ describe('contact form', () => {
     await form.getByText('Reputation Management', { exact: true }).click();
     await form.getByText('Google Ads', { exact: true }).click();
     await form.getByText('Google Ads', { exact: true }).click();
-    await form.getByLabel('Tell us about your business').fill('We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.');
+    await form
+      .getByLabel('Tell us about your business')
+      .fill('We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.');
     return form;
   }
 
@@ -117,10 +121,11 @@ describe('contact form', () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/contact`);
     const form = await fillContactForm(page);
-    expect(await form.locator('input[name="services_interested[]"]:checked').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
-      'Local SEO',
-      'Reputation Management',
-    ]);
+    expect(
+      await form
+        .locator('input[name="services_interested[]"]:checked')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(['Local SEO', 'Reputation Management']);
     await form.getByRole('button', { name: 'Send My Enquiry' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(await form.getByLabel('Business name').inputValue()).toBe('');
@@ -154,7 +159,9 @@ describe('contact form', () => {
     await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
     const sent = await leadRequests(page, () => form.getByRole('button', { name: 'Send My Enquiry' }).click());
     expect(sent).toBe(0);
-    expect(await form.getByLabel('Phone number').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(
+      await form.getByLabel('Phone number').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
     expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
   });
 
@@ -178,7 +185,9 @@ describe('contact form', () => {
     await form.getByLabel('Your trade').selectOption('roofer');
     await form.getByRole('button', { name: 'Send My Enquiry' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
-    expect(await listLeads(preview.leads)).toMatchObject([{ form_type: 'contact', name: 'Tom Reid', trade: 'roofer', page: '/' }]);
+    expect(await listLeads(preview.leads)).toMatchObject([
+      { form_type: 'contact', name: 'Tom Reid', trade: 'roofer', page: '/' },
+    ]);
   });
 });
 
@@ -189,9 +198,13 @@ describe('newsletter', () => {
     const form = page.locator('#newsletter-heading + p + div form');
     await form.getByLabel('Your email address').fill('news@hughesplumbing.co.uk');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+    await expect
+      .poll(() => toast(page).textContent())
+      .toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
     expect(await form.getByLabel('Your email address').inputValue()).toBe('');
-    expect(await listLeads(preview.leads)).toMatchObject([{ form_type: 'newsletter', email: 'news@hughesplumbing.co.uk', name: null, page: '/blog' }]);
+    expect(await listLeads(preview.leads)).toMatchObject([
+      { form_type: 'newsletter', email: 'news@hughesplumbing.co.uk', name: null, page: '/blog' },
+    ]);
     expect(problems).toEqual([]);
   });
 });
@@ -199,10 +212,16 @@ describe('newsletter', () => {
 describe('without JavaScript', () => {
   it('the forms cannot be sent, and say how to reach the agency instead: nothing typed goes into the address', async () => {
     const { page } = await openPage({ ...wide, javaScript: false });
-    const note = 'Sending this form needs JavaScript, which is off in this browser. Call us on 0808 157 0192 or email hello@example.com and we will take your details.';
-    for (const [path, buttons] of [['/', ['Get My Free Quote', 'Send My Enquiry']], ['/contact', ['Send My Enquiry']], ['/blog', ['Subscribe']]] as const) {
+    const note =
+      'Sending this form needs JavaScript, which is off in this browser. Call us on 0808 157 0192 or email hello@example.com and we will take your details.';
+    for (const [path, buttons] of [
+      ['/', ['Get My Free Quote', 'Send My Enquiry']],
+      ['/contact', ['Send My Enquiry']],
+      ['/blog', ['Subscribe']],
+    ] as const) {
       await page.goto(`${preview.url}${path}`);
-      for (const name of buttons) expect(await page.getByRole('button', { name }).isDisabled(), `${path} ${name}`).toBe(true);
+      for (const name of buttons)
+        expect(await page.getByRole('button', { name }).isDisabled(), `${path} ${name}`).toBe(true);
       expect(await page.getByText(note, { exact: true }).count(), path).toBe(buttons.length);
     }
     await page.goto(`${preview.url}/`);
@@ -217,7 +236,9 @@ describe('without JavaScript', () => {
   it('with JavaScript on, the note is not shown and the buttons are ready once the page has loaded', async () => {
     const { page } = await openPage(wide);
     await page.goto(`${preview.url}/`);
-    expect(await page.getByText('Sending this form needs JavaScript', { exact: false }).first().isVisible()).toBe(false);
+    expect(await page.getByText('Sending this form needs JavaScript', { exact: false }).first().isVisible()).toBe(
+      false,
+    );
     await expect.poll(() => page.getByRole('button', { name: 'Get My Free Quote' }).isEnabled()).toBe(true);
   });
 });
@@ -227,8 +248,16 @@ describe('field lengths', () => {
     const { page } = await openPage(wide);
     await page.goto(`${preview.url}/contact`);
     const form = page.locator('main form');
-    const limits: [string, number][] = [['Full name', 100], ['Email address', 254], ['Phone number', 30], ['Business name', 120], ['Location', 120], ['Tell us about your business', 5000]];
-    for (const [label, limit] of limits) expect(await form.getByLabel(label).getAttribute('maxlength'), label).toBe(String(limit));
+    const limits: [string, number][] = [
+      ['Full name', 100],
+      ['Email address', 254],
+      ['Phone number', 30],
+      ['Business name', 120],
+      ['Location', 120],
+      ['Tell us about your business', 5000],
+    ];
+    for (const [label, limit] of limits)
+      expect(await form.getByLabel(label).getAttribute('maxlength'), label).toBe(String(limit));
     await form.getByLabel('Phone number').pressSequentially('0'.repeat(31));
     expect(await form.getByLabel('Phone number').inputValue()).toBe('0'.repeat(30));
   });
@@ -239,9 +268,17 @@ describe('rate limit', () => {
     // Five leads from this machine already, stored by the server's own store.
     const store = pgliteLeadStore(preview.leads);
     for (let i = 0; i < 5; i++) {
-      const check = checkLead({ form_type: 'newsletter', email: `earlier${i}@example.co.uk`, submission_id: randomUUID() });
+      const check = checkLead({
+        form_type: 'newsletter',
+        email: `earlier${i}@example.co.uk`,
+        submission_id: randomUUID(),
+      });
       if (!check.success) throw new Error(check.error);
-      await store.save(leadRecord(check.lead), { client: '127.0.0.1', rateLimit: preview.leadSettings.rateLimit, notify: false });
+      await store.save(leadRecord(check.lead), {
+        client: '127.0.0.1',
+        rateLimit: preview.leadSettings.rateLimit,
+        notify: false,
+      });
     }
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/`);
@@ -252,7 +289,9 @@ describe('rate limit', () => {
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
     await expect
       .poll(() => toast(page).textContent())
-      .toBe('ErrorYou have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.×');
+      .toBe(
+        'ErrorYou have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.×',
+      );
     expect(await form.getByLabel('Full name').inputValue()).toBe('Dave Hughes');
     expect(await form.getByLabel('Email address').inputValue()).toBe('dave@hughesplumbing.co.uk');
     expect(await form.getByLabel('Your trade').inputValue()).toBe('plumber');

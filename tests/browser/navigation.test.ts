@@ -133,7 +133,9 @@ describe('Services dropdown (wide screen)', () => {
 
 describe('blog filter', () => {
   const visibleCategories = (page: Awaited<ReturnType<typeof openPage>>['page']) =>
-    page.locator('main article[data-category]:visible').evaluateAll((articles) => articles.map((article) => article.getAttribute('data-category')));
+    page
+      .locator('main article[data-category]:visible')
+      .evaluateAll((articles) => articles.map((article) => article.getAttribute('data-category')));
 
   it('shows only the chosen category and marks its button pressed; All shows everything again', async () => {
     const { page, problems } = await openPage(wide);
@@ -164,7 +166,9 @@ describe('not-found page', () => {
     const response = await page.goto(`${preview.url}/services/astronaut`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
-    await expect.poll(() => problems).toContain('error: 404 Error: User attempted to access non-existent route: /services/astronaut');
+    await expect
+      .poll(() => problems)
+      .toContain('error: 404 Error: User attempted to access non-existent route: /services/astronaut');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${preview.url}/`);
   });
@@ -172,16 +176,20 @@ describe('not-found page', () => {
 
 describe('every page', () => {
   // Every page at two widths: 96 loads, which a busy shared machine can stretch past the default 30 s.
-  it('loads with no console error, no uncaught exception and no Content-Security-Policy violation', { timeout: 120_000 }, async () => {
-    for (const viewport of [narrow, wide]) {
-      const { page, problems } = await openPage(viewport);
-      for (const path of allPaths) {
-        const response = await page.goto(`${preview.url}${path}`, { waitUntil: 'load' });
-        expect(response?.status(), path).toBe(200);
-        expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-        expect(problems, `${path} at ${viewport.width}px`).toEqual([]);
+  it(
+    'loads with no console error, no uncaught exception and no Content-Security-Policy violation',
+    { timeout: 120_000 },
+    async () => {
+      for (const viewport of [narrow, wide]) {
+        const { page, problems } = await openPage(viewport);
+        for (const path of allPaths) {
+          const response = await page.goto(`${preview.url}${path}`, { waitUntil: 'load' });
+          expect(response?.status(), path).toBe(200);
+          expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+          expect(problems, `${path} at ${viewport.width}px`).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -17,12 +17,20 @@ export interface CliResult {
 }
 
 /** Runs the executable; an `undefined` in `env` removes that variable. */
-export function runSitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runSitegen(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   const env = environment(options.env);
   return new Promise((resolve) => {
-    execFile(process.execPath, [executable, ...args], { cwd: options.cwd ?? projectRoot, env }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [executable, ...args],
+      { cwd: options.cwd ?? projectRoot, env },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -35,7 +43,15 @@ export function runSitegen(args: string[], options: { cwd?: string; env?: NodeJS
  * first. `code` is 128 and the signal's number if a signal killed the
  * process.
  */
-export async function runSitegenHeld(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; held: string; atFirstLine: (child: ChildProcessWithoutNullStreams) => void }): Promise<CliResult> {
+export async function runSitegenHeld(
+  args: string[],
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    held: string;
+    atFirstLine: (child: ChildProcessWithoutNullStreams) => void;
+  },
+): Promise<CliResult> {
   const bytes = await readFile(options.held);
   await rm(options.held);
   await promisify(execFile)('mkfifo', [options.held]);

@@ -16,7 +16,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'sitegen-site-'));
   const out = join(dir, 'dist');
-  const result = await runSitegen(['build', '--out', out, '--site-url', testSiteUrl], { env: { SUPABASE_URL: '', SITE_URL: '' } });
+  const result = await runSitegen(['build', '--out', out, '--site-url', testSiteUrl], {
+    env: { SUPABASE_URL: '', SITE_URL: '' },
+  });
   if (result.code !== 0) throw new Error(`the site did not build:\n${result.stdout}\n${result.stderr}`);
   project.provide('siteDir', out);
   project.provide('siteUrl', testSiteUrl);

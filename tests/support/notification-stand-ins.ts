@@ -29,9 +29,12 @@ const answers = {
     fail: (response: ServerResponse) => response.writeHead(500, { 'Content-Type': 'text/plain' }).end('internal_error'),
   },
   resend: {
-    ok: (response: ServerResponse) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: crypto.randomUUID() })),
+    ok: (response: ServerResponse) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: crypto.randomUUID() })),
     fail: (response: ServerResponse) =>
-      response.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ statusCode: 500, name: 'application_error', message: 'Something went wrong' })),
+      response
+        .writeHead(500, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ statusCode: 500, name: 'application_error', message: 'Something went wrong' })),
   },
 };
 
@@ -52,7 +55,12 @@ export async function startStandIn(kind: 'webhook' | 'resend'): Promise<StandIn>
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (text += chunk));
     request.on('end', () => {
-      standIn.received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: JSON.parse(text || '{}') as Record<string, unknown> });
+      standIn.received.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: JSON.parse(text || '{}') as Record<string, unknown>,
+      });
       if (standIn.mode === 'hang') hanging.add(response);
       else answers[kind][standIn.mode](response);
     });

@@ -24,7 +24,10 @@ export async function copyProject(): Promise<ProjectCopy> {
   return {
     dir,
     build: (args = [], env = {}, { quiet = true } = {}) =>
-      runSitegen(['build', ...(quiet ? ['--quiet'] : []), ...args], { cwd: dir, env: { SUPABASE_URL: '', SITE_URL: undefined, ...env } }),
+      runSitegen(['build', ...(quiet ? ['--quiet'] : []), ...args], {
+        cwd: dir,
+        env: { SUPABASE_URL: '', SITE_URL: undefined, ...env },
+      }),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }

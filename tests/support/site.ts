@@ -25,19 +25,53 @@ export function textOf($: cheerio.CheerioAPI, selector = 'body'): string {
 }
 
 export const tradeSlugs = [
-  'builder', 'bricklayer', 'carpenter-joiner', 'roofer', 'groundworker', 'scaffolder', 'stonemason', 'plumber',
-  'heating-engineer', 'gas-engineer', 'electrician', 'painter-decorator', 'plasterer-renderer', 'tiler',
-  'flooring-specialist', 'gardener-landscaper', 'fencing-contractor', 'driveway-paving-specialist', 'tree-surgeon',
-  'locksmith', 'damp-proofing-specialist', 'window-door-fitter', 'kitchen-bathroom-fitter', 'handyman-handywoman',
-  'renewable-energy-installer', 'pest-control-technician', 'chimney-sweep',
+  'builder',
+  'bricklayer',
+  'carpenter-joiner',
+  'roofer',
+  'groundworker',
+  'scaffolder',
+  'stonemason',
+  'plumber',
+  'heating-engineer',
+  'gas-engineer',
+  'electrician',
+  'painter-decorator',
+  'plasterer-renderer',
+  'tiler',
+  'flooring-specialist',
+  'gardener-landscaper',
+  'fencing-contractor',
+  'driveway-paving-specialist',
+  'tree-surgeon',
+  'locksmith',
+  'damp-proofing-specialist',
+  'window-door-fitter',
+  'kitchen-bathroom-fitter',
+  'handyman-handywoman',
+  'renewable-energy-installer',
+  'pest-control-technician',
+  'chimney-sweep',
 ];
 export const servicePageSlugs = ['local-seo', 'google-ads', 'ai-services', 'website-design', 'reputation-management'];
-export const articleSlugs = ['local-seo-tips', 'google-ads-guide', 'online-reviews-guide', 'social-media-guide', 'website-design-mistakes', 'digital-marketing-roi'];
+export const articleSlugs = [
+  'local-seo-tips',
+  'google-ads-guide',
+  'online-reviews-guide',
+  'social-media-guide',
+  'website-design-mistakes',
+  'digital-marketing-roi',
+];
 export const legalSlugs = ['privacy-policy', 'terms-of-service', 'cookie-policy'];
 
 /** Every page the specification lists, as URL paths (the 404 page aside). */
 export const allPaths = [
-  '/', '/about', '/contact', '/case-studies', '/blog', '/careers',
+  '/',
+  '/about',
+  '/contact',
+  '/case-studies',
+  '/blog',
+  '/careers',
   ...articleSlugs.map((slug) => `/blog/${slug}`),
   ...legalSlugs.map((slug) => `/${slug}`),
   ...servicePageSlugs.map((slug) => `/services/${slug}`),

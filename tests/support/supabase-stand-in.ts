@@ -31,9 +31,12 @@ export async function startSupabaseStandIn(serviceRoleKey = 'service-role-test-k
     request.on('data', (chunk: string) => (text += chunk));
     request.on('end', () => {
       const answer = (status: number, body?: unknown) =>
-        response.writeHead(status, body === undefined ? {} : { 'Content-Type': 'application/json' }).end(body === undefined ? undefined : JSON.stringify(body));
+        response
+          .writeHead(status, body === undefined ? {} : { 'Content-Type': 'application/json' })
+          .end(body === undefined ? undefined : JSON.stringify(body));
       const fn = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec((request.url ?? '').split('?')[0]!)?.[1];
-      if (request.method !== 'POST' || !fn) return answer(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+      if (request.method !== 'POST' || !fn)
+        return answer(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
       if (request.headers.apikey !== serviceRoleKey || request.headers.authorization !== `Bearer ${serviceRoleKey}`) {
         return answer(401, { message: 'Invalid API key' });
       }
@@ -43,7 +46,13 @@ export async function startSupabaseStandIn(serviceRoleKey = 'service-role-test-k
       queue = work.catch(() => {});
       work.then(
         (result) => (result.void ? answer(204) : answer(200, result.rows)),
-        (error: { message?: string; code?: string }) => answer(400, { code: error.code ?? 'XX000', message: error.message ?? String(error), details: null, hint: null }),
+        (error: { message?: string; code?: string }) =>
+          answer(400, {
+            code: error.code ?? 'XX000',
+            message: error.message ?? String(error),
+            details: null,
+            hint: null,
+          }),
       );
     });
   });
@@ -62,9 +71,14 @@ export async function startSupabaseStandIn(serviceRoleKey = 'service-role-test-k
 }
 
 /** public.<fn>(name => value, …) as service_role; rows as PostgREST writes them (json_agg), or void. */
-async function callFunction(db: PGlite, fn: string, args: Record<string, unknown>): Promise<{ void: boolean; rows?: unknown }> {
+async function callFunction(
+  db: PGlite,
+  fn: string,
+  args: Record<string, unknown>,
+): Promise<{ void: boolean; rows?: unknown }> {
   const names = Object.keys(args);
-  if (!names.every((name) => /^[a-z_]+$/.test(name))) throw { code: 'PGRST202', message: 'Could not find the function' };
+  if (!names.every((name) => /^[a-z_]+$/.test(name)))
+    throw { code: 'PGRST202', message: 'Could not find the function' };
   const call = `public.${fn}(${names.map((name, index) => `${name} => $${index + 1}`).join(', ')})`;
   const values = names.map((name) => {
     const value = args[name];
@@ -81,7 +95,10 @@ async function callFunction(db: PGlite, fn: string, args: Record<string, unknown
       await tx.query(`select ${call}`, values);
       return { void: true };
     }
-    const result = await tx.query<{ rows: unknown }>(`select coalesce(json_agg(r), '[]'::json) as rows from ${call} r`, values);
+    const result = await tx.query<{ rows: unknown }>(
+      `select coalesce(json_agg(r), '[]'::json) as rows from ${call} r`,
+      values,
+    );
     return { void: false, rows: result.rows[0]!.rows };
   });
 }

@@ -32,7 +32,10 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   try {
     for (const viewport of viewports) {
       const browserContext = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-      if (!context.external) await browserContext.route(stockPhotoUrl, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
+      if (!context.external)
+        await browserContext.route(stockPhotoUrl, (route) =>
+          route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }),
+        );
       // Two pages at a time: one per core of the machines this runs on.
       const queue = [...context.pages];
       await Promise.all(
@@ -43,7 +46,10 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
             // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply to axe itself.
             await page.evaluate(axeSource);
             const violations = (await page.evaluate(
-              (tags) => (globalThis as unknown as { axe: { run(options: unknown): Promise<{ violations: unknown[] }> } }).axe.run({ runOnly: { type: 'tag', values: tags } }).then((result) => result.violations),
+              (tags) =>
+                (globalThis as unknown as { axe: { run(options: unknown): Promise<{ violations: unknown[] }> } }).axe
+                  .run({ runOnly: { type: 'tag', values: tags } })
+                  .then((result) => result.violations),
               wcagTags,
             )) as AxeViolation[];
             for (const violation of violations) {
@@ -66,7 +72,9 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   } finally {
     await browser.close();
   }
-  const notes = context.external ? [] : ['stock photos were replaced by a blank image (run with --external to load them)'];
+  const notes = context.external
+    ? []
+    : ['stock photos were replaced by a blank image (run with --external to load them)'];
   return {
     gate: 'a11y',
     passed: findings.length === 0,

@@ -26,7 +26,10 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
     }
   }
   const pathOf = new Map(context.pages.map((page) => [page.file, page.path]));
-  for (const error of await nuErrors(context.dir, context.pages.map((page) => page.file))) {
+  for (const error of await nuErrors(
+    context.dir,
+    context.pages.map((page) => page.file),
+  )) {
     findings.push({
       page: pathOf.get(error.file) ?? error.file,
       rule: 'nu-html-checker',
@@ -35,5 +38,11 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       fix: 'see the HTML standard (html.spec.whatwg.org) for the element named',
     });
   }
-  return { gate: 'html', passed: findings.length === 0, checked: `${context.pages.length} pages, html-validate:standard and a11y, Nu HTML Checker`, findings, notes: [] };
+  return {
+    gate: 'html',
+    passed: findings.length === 0,
+    checked: `${context.pages.length} pages, html-validate:standard and a11y, Nu HTML Checker`,
+    findings,
+    notes: [],
+  };
 }

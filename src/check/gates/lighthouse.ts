@@ -76,9 +76,14 @@ function measurementError(lhr: LighthouseResult): string | undefined {
 
 export async function checkLighthouse(context: CheckContext): Promise<GateResult> {
   const chromePath = requireChromium();
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
   // Offline, stock photos fail at once wherever the check runs, rather than waiting on whatever the network's resolver does.
-  const offlineFlags = context.external ? [] : [`--host-resolver-rules=MAP ${new URL(stockPhotoOrigin).host} ~NOTFOUND`];
+  const offlineFlags = context.external
+    ? []
+    : [`--host-resolver-rules=MAP ${new URL(stockPhotoOrigin).host} ~NOTFOUND`];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumFlags, ...offlineFlags] });
   const runPage = async (path: string): Promise<Run | FailedRun> => {
     const result = await lighthouse(`${context.origin}${path}`, {
@@ -102,8 +107,11 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
         .filter((audit) => audit.score !== null && audit.score < 1)
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     }
-    const consoleErrors = (lhr.audits['errors-in-console']?.details as { items?: { sourceLocation?: { url?: string } }[] } | undefined)?.items ?? [];
-    const offlineImages = consoleErrors.length > 0 && consoleErrors.every((item) => stockPhotoUrl.test(item.sourceLocation?.url ?? ''));
+    const consoleErrors =
+      (lhr.audits['errors-in-console']?.details as { items?: { sourceLocation?: { url?: string } }[] } | undefined)
+        ?.items ?? [];
+    const offlineImages =
+      consoleErrors.length > 0 && consoleErrors.every((item) => stockPhotoUrl.test(item.sourceLocation?.url ?? ''));
     return { scores, failing, offlineImages };
   };
   const measure = async (path: string): Promise<Run | FailedRun> => {
@@ -137,7 +145,12 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
     const pages = context.lighthousePages ?? templatePages;
     for (const [index, page] of pages.entries()) {
       if (!context.pages.some((built) => built.path === page.path)) {
-        findings.push({ page: page.path, rule: 'lighthouse-page-missing', message: `the ${page.template} page to measure is not in the build`, fix: 'build the site, or update templatePages in src/check/gates/lighthouse.ts' });
+        findings.push({
+          page: page.path,
+          rule: 'lighthouse-page-missing',
+          message: `the ${page.template} page to measure is not in the build`,
+          fix: 'build the site, or update templatePages in src/check/gates/lighthouse.ts',
+        });
         continue;
       }
       const run = await measure(page.path);
@@ -154,11 +167,18 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
       // A page under the performance limit is measured once more: one slow run on a shared machine is noise, two are a finding.
       if (entry.run.scores.performance < limit) {
         const again = await measure(entry.path);
-        if (!('error' in again) && again.scores.performance > entry.run.scores.performance) entry.run = { ...entry.run, scores: { ...entry.run.scores, performance: again.scores.performance }, failing: { ...entry.run.failing, performance: again.failing.performance } };
+        if (!('error' in again) && again.scores.performance > entry.run.scores.performance)
+          entry.run = {
+            ...entry.run,
+            scores: { ...entry.run.scores, performance: again.scores.performance },
+            failing: { ...entry.run.failing, performance: again.failing.performance },
+          };
       }
       const { scores, failing } = entry.run;
       offlineImages ||= entry.run.offlineImages;
-      lines.push(`${entry.template.padEnd(13)} ${entry.path.padEnd(22)} performance ${scores.performance}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`);
+      lines.push(
+        `${entry.template.padEnd(13)} ${entry.path.padEnd(22)} performance ${scores.performance}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`,
+      );
       const check = (category: keyof Scores, minimum: number, label: string) => {
         if (scores[category] < minimum) {
           findings.push({
@@ -174,11 +194,16 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
       check('best-practices', thresholds.bestPractices, 'best practices');
       check('performance', limit, `performance (bare page ${bare.join('/')})`);
     }
-    lines.unshift(`bare page     ${barePagePath.padEnd(22)} performance ${bare.join(', ')} (median ${median}; limit ${limit})`);
+    lines.unshift(
+      `bare page     ${barePagePath.padEnd(22)} performance ${bare.join(', ')} (median ${median}; limit ${limit})`,
+    );
   } finally {
     chrome.kill();
   }
-  if (offlineImages) lines.push('stock photos could not load (no internet here): best practices counts their failed requests as console errors');
+  if (offlineImages)
+    lines.push(
+      'stock photos could not load (no internet here): best practices counts their failed requests as console errors',
+    );
   return {
     gate: 'lighthouse',
     passed: findings.length === 0,

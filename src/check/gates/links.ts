@@ -37,7 +37,9 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   for (const link of result.links) {
     if (internal(link.url)) internalLinks += 1;
     if (link.state !== LinkState.BROKEN) continue;
-    const detail = link.failureDetails?.map((item) => ('message' in item ? item.message : `HTTP ${item.status}`)).join('; ');
+    const detail = link.failureDetails
+      ?.map((item) => ('message' in item ? item.message : `HTTP ${item.status}`))
+      .join('; ');
     const target = internal(link.url) ? link.url.slice(context.origin.length) || '/' : link.url;
     // linkinator reports a missing #anchor without the page that links to it: find those pages in the HTML.
     const parents = link.parent
@@ -50,8 +52,12 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
         page,
         rule: 'broken-link',
         target,
-        message: link.status ? `answered ${link.status}${detail ? ` (${detail})` : ''}` : (detail ?? 'could not be fetched'),
-        fix: internal(link.url) ? 'point the link at an existing page (or #id on it), or create the page' : 'update or remove the external link',
+        message: link.status
+          ? `answered ${link.status}${detail ? ` (${detail})` : ''}`
+          : (detail ?? 'could not be fetched'),
+        fix: internal(link.url)
+          ? 'point the link at an existing page (or #id on it), or create the page'
+          : 'update or remove the external link',
       });
     }
   }
@@ -63,7 +69,11 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
       ? `${external.size} external URLs fetched`
       : `${resources.length} external resources (${external.size} URLs: stock photos at several sizes, social profiles) listed, not fetched: run with --external to fetch them`,
   ];
-  if (!context.external) notes.push(...resources.slice(0, 8).map((url) => `  ${url}`), ...(resources.length > 8 ? [`  … and ${resources.length - 8} more`] : []));
+  if (!context.external)
+    notes.push(
+      ...resources.slice(0, 8).map((url) => `  ${url}`),
+      ...(resources.length > 8 ? [`  … and ${resources.length - 8} more`] : []),
+    );
   return {
     gate: 'links',
     passed: findings.length === 0,
@@ -81,7 +91,17 @@ function missingAnchors(context: CheckContext): Finding[] {
     let found = ids.get(path);
     if (!found) {
       const $ = pages.get(path)!;
-      ids.set(path, (found = new Set([...$('[id]').map((_, element) => $(element).attr('id')!).get(), ...$('a[name]').map((_, element) => $(element).attr('name')!).get()])));
+      ids.set(
+        path,
+        (found = new Set([
+          ...$('[id]')
+            .map((_, element) => $(element).attr('id')!)
+            .get(),
+          ...$('a[name]')
+            .map((_, element) => $(element).attr('name')!)
+            .get(),
+        ])),
+      );
     }
     return found;
   };
@@ -94,10 +114,23 @@ function missingAnchors(context: CheckContext): Finding[] {
       const url = new URL(href, `${context.origin}${page.path}`);
       const fragment = decoded(url.hash.slice(1));
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
-      if (url.origin !== context.origin || fragment === '' || fragment === 'top' || !pages.has(url.pathname) || seen.has(href)) return;
+      if (
+        url.origin !== context.origin ||
+        fragment === '' ||
+        fragment === 'top' ||
+        !pages.has(url.pathname) ||
+        seen.has(href)
+      )
+        return;
       seen.add(href);
       if (!idsOf(url.pathname).has(fragment)) {
-        findings.push({ page: page.path, rule: 'missing-anchor', target: href, message: `${url.pathname} has no element with the id "${fragment}"`, fix: 'point the link at an id the page has, or give the target that id' });
+        findings.push({
+          page: page.path,
+          rule: 'missing-anchor',
+          target: href,
+          message: `${url.pathname} has no element with the id "${fragment}"`,
+          fix: 'point the link at an id the page has, or give the target that id',
+        });
       }
     });
   }
@@ -108,7 +141,8 @@ function missingAnchors(context: CheckContext): Finding[] {
 function brokenStylesheetUrls(context: CheckContext): Finding[] {
   const loadedBy = new Map<string, BuiltPage>();
   for (const page of context.pages) {
-    for (const match of page.html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+)"/g)) if (!loadedBy.has(match[1]!)) loadedBy.set(match[1]!, page);
+    for (const match of page.html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+)"/g))
+      if (!loadedBy.has(match[1]!)) loadedBy.set(match[1]!, page);
   }
   const findings: Finding[] = [];
   for (const [sheet, page] of loadedBy) {
@@ -125,7 +159,13 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
       const url = new URL(reference, `${context.origin}${sheet}`);
       if (url.origin !== context.origin) continue;
       if (!statSync(join(context.dir, decoded(url.pathname)), { throwIfNoEntry: false })?.isFile()) {
-        findings.push({ page: page.path, rule: 'broken-link', target: url.pathname, message: `${sheet} refers to ${url.pathname}, which is not in the build`, fix: 'add the file, or remove the reference from the stylesheet' });
+        findings.push({
+          page: page.path,
+          rule: 'broken-link',
+          target: url.pathname,
+          message: `${sheet} refers to ${url.pathname}, which is not in the build`,
+          fix: 'add the file, or remove the reference from the stylesheet',
+        });
       }
     }
   }

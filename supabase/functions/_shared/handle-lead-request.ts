@@ -47,7 +47,8 @@ export const leadErrors = {
   notJson: 'The request body must be JSON',
   notObject: 'The request body must be a JSON object',
   saveFailed: 'We could not save your enquiry. Please try again or call us.',
-  rateLimited: 'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
+  rateLimited:
+    'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
 } as const;
 
 const allowedMethods = 'POST, OPTIONS';
@@ -60,7 +61,8 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
   const notifier = createNotifier(store, settings, log);
 
   const answerPost = async (request: Request, client: LeadClient, reply: Reply): Promise<Response> => {
-    const fail = (status: number, error: string, headers?: Record<string, string>) => reply(status, { success: false, error }, headers);
+    const fail = (status: number, error: string, headers?: Record<string, string>) =>
+      reply(status, { success: false, error }, headers);
     // A cross-site form can post text/plain without asking first; application/json needs a preflight, which CORS then governs.
     if (mediaType(request.headers.get('content-type')) !== 'application/json') return fail(415, leadErrors.notJsonType);
 
@@ -80,7 +82,8 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
     } catch {
       return fail(400, leadErrors.notJson);
     }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return fail(400, leadErrors.notObject);
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return fail(400, leadErrors.notObject);
 
     // The honeypot comes first: a bot that filled it is thanked whatever else it
     // sent, so it learns nothing from our answers; nothing is stored or sent on.
@@ -94,14 +97,20 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
 
     let saved: SaveOutcome;
     try {
-      saved = await store.save(leadRecord(check.lead), { client: client.address, rateLimit: settings.rateLimit, notify: notifier.channels.length > 0 });
+      saved = await store.save(leadRecord(check.lead), {
+        client: client.address,
+        rateLimit: settings.rateLimit,
+        notify: notifier.channels.length > 0,
+      });
     } catch (cause) {
       log(`lead ${check.lead.submission_id} (${check.lead.form_type}) could not be saved: ${describeError(cause)}`);
       return fail(500, leadErrors.saveFailed);
     }
-    if (saved.outcome === 'limited') return fail(429, leadErrors.rateLimited, { 'Retry-After': String(saved.retryAfterSeconds) });
+    if (saved.outcome === 'limited')
+      return fail(429, leadErrors.rateLimited, { 'Retry-After': String(saved.retryAfterSeconds) });
     if (saved.outcome === 'stored') {
-      const notification = notifier.channels.length > 0 ? await notifier.notify(saved.lead, AbortSignal.timeout(notifyBudgetMs)) : null;
+      const notification =
+        notifier.channels.length > 0 ? await notifier.notify(saved.lead, AbortSignal.timeout(notifyBudgetMs)) : null;
       options.onStored?.(saved.lead, notification);
     }
     // 'stored' and 'duplicate' alike: a retried submission is already safe.
@@ -111,10 +120,14 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
   return async (request, client) => {
     const cors = corsHeaders(settings.allowedOrigins, request.headers.get('origin'));
     const reply: Reply = (status, body, headers = {}) =>
-      new Response(JSON.stringify(body), { status, headers: { ...cors, 'Content-Type': 'application/json', ...headers } });
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { ...cors, 'Content-Type': 'application/json', ...headers },
+      });
 
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-    if (request.method !== 'POST') return reply(405, { success: false, error: leadErrors.methodNotAllowed }, { Allow: allowedMethods });
+    if (request.method !== 'POST')
+      return reply(405, { success: false, error: leadErrors.methodNotAllowed }, { Allow: allowedMethods });
 
     // "The next request" retries: notifications that failed before go out alongside this one, in the same time budget.
     const retries = notifier.retryDue(AbortSignal.timeout(notifyBudgetMs));
@@ -148,14 +161,20 @@ function corsHeaders(allowed: LeadSettings['allowedOrigins'], origin: string | n
  * its error toast and keeps what the visitor typed, and the log names each
  * problem, at start and with every request.
  */
-export function createMisconfiguredHandler(problems: readonly string[], log: (message: string) => void = (message) => console.error(message)): LeadRequestHandler {
+export function createMisconfiguredHandler(
+  problems: readonly string[],
+  log: (message: string) => void = (message) => console.error(message),
+): LeadRequestHandler {
   const report = () => log(`contact-form cannot take leads: ${problems.join('; ')}`);
   report();
   return async (request) => {
     const cors = corsHeaders('*', request.headers.get('origin'));
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     report();
-    return new Response(JSON.stringify({ success: false, error: leadErrors.saveFailed }), { status: 500, headers: { ...cors, 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ success: false, error: leadErrors.saveFailed }), {
+      status: 500,
+      headers: { ...cors, 'Content-Type': 'application/json' },
+    });
   };
 }
 

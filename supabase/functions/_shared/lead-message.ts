@@ -8,7 +8,11 @@ import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
 
-const formNames: Record<FormType, string> = { hero: 'quick quote form', contact: 'contact form', newsletter: 'newsletter form' };
+const formNames: Record<FormType, string> = {
+  hero: 'quick quote form',
+  contact: 'contact form',
+  newsletter: 'newsletter form',
+};
 
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
   value === null ? null : (options.find((option) => option.value === value)?.label ?? value);
@@ -39,7 +43,10 @@ export function leadSummary(lead: StoredLead): string {
   }
   fields.push(['Page', given(lead.page)]);
   const received = `${lead.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return [`New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received})`, ...fields.map(([name, value]) => `${name}:${value.startsWith('\n') ? '' : ' '}${value}`)].join('\n');
+  return [
+    `New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received})`,
+    ...fields.map(([name, value]) => `${name}:${value.startsWith('\n') ? '' : ' '}${value}`),
+  ].join('\n');
 }
 
 /**

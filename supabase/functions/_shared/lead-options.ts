@@ -36,7 +36,13 @@ export const budgetOptions = [
   { value: '5000+', label: '£5,000+ per month' },
 ] as const;
 
-export const serviceOptions = ['Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management'] as const;
+export const serviceOptions = [
+  'Local SEO',
+  'Google Ads',
+  'AI Services',
+  'Website Design',
+  'Reputation Management',
+] as const;
 
 export const formTypes = ['hero', 'contact', 'newsletter'] as const;
 export type FormType = (typeof formTypes)[number];

@@ -66,7 +66,10 @@ export function readLeadSettings(env: Env): LeadSettings {
     allowedOrigins: attempt(() => allowedOrigins(get('ALLOWED_ORIGIN')), '*'),
     rateLimit: attempt(() => rateLimit(get('LEAD_RATE_LIMIT')), defaultRateLimit),
     webhook: attempt(() => webhook(get('LEAD_WEBHOOK_URL')), null),
-    email: attempt(() => email(get('RESEND_API_KEY'), get('LEAD_EMAIL_TO'), get('LEAD_EMAIL_FROM'), get('RESEND_API_URL')), null),
+    email: attempt(
+      () => email(get('RESEND_API_KEY'), get('LEAD_EMAIL_TO'), get('LEAD_EMAIL_FROM'), get('RESEND_API_URL')),
+      null,
+    ),
   };
   if (problems.length > 0) throw new LeadSettingsError(problems);
   return settings;
@@ -82,7 +85,9 @@ function allowedOrigins(value: string | undefined): readonly string[] | '*' {
     .map((entry) => {
       const url = parseUrl(entry);
       if (!url || url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
-        throw new Error(`ALLOWED_ORIGIN: "${entry}" is not an origin such as https://www.example.co.uk (scheme and host, no path)`);
+        throw new Error(
+          `ALLOWED_ORIGIN: "${entry}" is not an origin such as https://www.example.co.uk (scheme and host, no path)`,
+        );
       }
       return url.origin;
     });
@@ -98,7 +103,9 @@ function rateLimit(value: string | undefined): RateLimit | null {
   const max = Number(match?.[1]);
   const windowSeconds = Number(match?.[2] || 1) * (units[match?.[3]?.toLowerCase() ?? ''] ?? 0);
   if (!match || max < 1 || windowSeconds < 1) {
-    throw new Error(`LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "${value}"`);
+    throw new Error(
+      `LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "${value}"`,
+    );
   }
   return { max, windowSeconds };
 }
@@ -112,21 +119,41 @@ function webhook(value: string | undefined): WebhookSettings | null {
 
 const address = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
-function email(apiKey: string | undefined, to: string | undefined, from: string | undefined, apiUrl: string | undefined): EmailSettings | null {
+function email(
+  apiKey: string | undefined,
+  to: string | undefined,
+  from: string | undefined,
+  apiUrl: string | undefined,
+): EmailSettings | null {
   const given = { RESEND_API_KEY: apiKey, LEAD_EMAIL_TO: to, LEAD_EMAIL_FROM: from };
   if (!apiKey && !to && !from) return null;
-  const missing = Object.entries(given).filter(([, value]) => value === undefined).map(([name]) => name);
+  const missing = Object.entries(given)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
   if (missing.length > 0) {
-    throw new Error(`e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`);
+    throw new Error(
+      `e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+    );
   }
-  const recipients = to!.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const recipients = to!
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = recipients.find((entry) => !address.test(entry));
-  if (recipients.length === 0 || wrong !== undefined) throw new Error(`LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "${wrong ?? to}"`);
+  if (recipients.length === 0 || wrong !== undefined)
+    throw new Error(`LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "${wrong ?? to}"`);
   // Resend takes "address" or "Name <address>".
   const sender = /<([^<>]+)>\s*$/.exec(from!)?.[1] ?? from!;
-  if (!address.test(sender)) throw new Error(`LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "${from}"`);
-  if (apiUrl !== undefined && !isHttpUrl(apiUrl)) throw new Error(`RESEND_API_URL: expected an https:// URL, found "${apiUrl}"`);
-  return { apiUrl: (apiUrl ?? 'https://api.resend.com').replace(/\/+$/, ''), apiKey: apiKey!, to: recipients, from: from! };
+  if (!address.test(sender))
+    throw new Error(`LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "${from}"`);
+  if (apiUrl !== undefined && !isHttpUrl(apiUrl))
+    throw new Error(`RESEND_API_URL: expected an https:// URL, found "${apiUrl}"`);
+  return {
+    apiUrl: (apiUrl ?? 'https://api.resend.com').replace(/\/+$/, ''),
+    apiKey: apiKey!,
+    to: recipients,
+    from: from!,
+  };
 }
 
 function parseUrl(value: string): URL | undefined {

@@ -72,11 +72,21 @@ export function saveOutcome(record: LeadRecord, row: StoreLeadRow | undefined): 
   if (!row) throw new Error('store_lead returned no row');
   if (row.outcome === 'duplicate') return { outcome: 'duplicate' };
   if (row.outcome === 'limited') return { outcome: 'limited', retryAfterSeconds: row.retry_after_seconds ?? 60 };
-  return { outcome: 'stored', lead: { ...record, id: Number(row.lead_id), created_at: new Date(row.lead_created_at ?? Date.now()), notified_by: [] } };
+  return {
+    outcome: 'stored',
+    lead: {
+      ...record,
+      id: Number(row.lead_id),
+      created_at: new Date(row.lead_created_at ?? Date.now()),
+      notified_by: [],
+    },
+  };
 }
 
 /** A row of leads as claim_lead_notifications returns it, from either store. */
-export function storedLead(row: LeadRecord & { id: number | string; created_at: Date | string; notified_by: string[] }): StoredLead {
+export function storedLead(
+  row: LeadRecord & { id: number | string; created_at: Date | string; notified_by: string[] },
+): StoredLead {
   return {
     submission_id: row.submission_id,
     form_type: row.form_type,

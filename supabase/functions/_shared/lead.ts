@@ -6,12 +6,21 @@
  * this file as is.
  */
 import * as v from 'valibot';
-import { budgetOptions, formTypes, limits, serviceOptions, tradeOptions, type FormType, type Option } from './lead-options.ts';
+import {
+  budgetOptions,
+  formTypes,
+  limits,
+  serviceOptions,
+  tradeOptions,
+  type FormType,
+  type Option,
+} from './lead-options.ts';
 
 export { budgetOptions, formTypes, limits, serviceOptions, tradeOptions };
 export type { FormType, Option } from './lead-options.ts';
 
-const values = <T extends readonly Option[]>(options: T) => options.map((option) => option.value) as unknown as { [K in keyof T]: T[K]['value'] };
+const values = <T extends readonly Option[]>(options: T) =>
+  options.map((option) => option.value) as unknown as { [K in keyof T]: T[K]['value'] };
 
 /**
  * Text Postgres can store. JSON's \u escapes can carry U+0000 and half a
@@ -22,7 +31,10 @@ const unstorable = /[\u0000\p{Cs}]/u;
 const trimmed = (max: number, what: string) =>
   v.pipe(
     v.string(`${what} must be text`),
-    v.check((value) => !unstorable.test(value), `${what} contains a character that cannot be stored (U+0000 or half of a surrogate pair)`),
+    v.check(
+      (value) => !unstorable.test(value),
+      `${what} contains a character that cannot be stored (U+0000 or half of a surrogate pair)`,
+    ),
     v.trim(),
     v.maxLength(max, `${what} must be at most ${max} characters`),
   );
@@ -37,7 +49,10 @@ const choice = <T extends readonly string[]>(options: T, what: string) =>
   v.picklist(options, `${what} must be one of: ${options.join(', ')}`);
 const optionalChoice = <T extends readonly string[]>(options: T, what: string) =>
   v.pipe(
-    v.optional(v.nullable(v.union([v.literal(''), choice(options, what)], `${what} must be one of: ${options.join(', ')}`)), null),
+    v.optional(
+      v.nullable(v.union([v.literal(''), choice(options, what)], `${what} must be one of: ${options.join(', ')}`)),
+      null,
+    ),
     v.transform((value) => value || null),
   );
 
@@ -67,7 +82,10 @@ const contactLead = v.object({
   budget: optionalChoice(values(budgetOptions), 'budget'),
   services_interested: v.pipe(
     v.optional(v.array(choice(serviceOptions, 'services_interested'), 'services_interested must be a list'), []),
-    v.checkItems((item, index, array) => array.indexOf(item) === index, 'services_interested must not repeat a service'),
+    v.checkItems(
+      (item, index, array) => array.indexOf(item) === index,
+      'services_interested must not repeat a service',
+    ),
   ),
   message: optional(limits.message, 'message'),
 });
@@ -80,7 +98,11 @@ const newsletterLead = v.object({
   form_type: v.literal('newsletter'),
 });
 
-export const leadSchema = v.variant('form_type', [heroLead, contactLead, newsletterLead], `form_type must be one of: ${formTypes.join(', ')}`);
+export const leadSchema = v.variant(
+  'form_type',
+  [heroLead, contactLead, newsletterLead],
+  `form_type must be one of: ${formTypes.join(', ')}`,
+);
 
 export type LeadInput = v.InferInput<typeof leadSchema>;
 export type Lead = v.InferOutput<typeof leadSchema>;

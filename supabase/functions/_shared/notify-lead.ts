@@ -34,7 +34,11 @@ export interface LeadNotifier {
   retryDue(signal: AbortSignal): Promise<void>;
 }
 
-export function createNotifier(store: LeadStore, settings: Pick<LeadSettings, 'webhook' | 'email'>, log: (message: string) => void): LeadNotifier {
+export function createNotifier(
+  store: LeadStore,
+  settings: Pick<LeadSettings, 'webhook' | 'email'>,
+  log: (message: string) => void,
+): LeadNotifier {
   const channels = channelsOf(settings);
 
   const notify = async (lead: StoredLead, signal: AbortSignal): Promise<NotificationResult> => {
@@ -42,10 +46,15 @@ export function createNotifier(store: LeadStore, settings: Pick<LeadSettings, 'w
     const outcomes = await Promise.all(
       pending.map(async (channel) => {
         try {
-          await (channel === 'webhook' ? sendToWebhook(settings.webhook!, lead, signal) : sendEmail(settings.email!, lead, signal));
+          await (channel === 'webhook'
+            ? sendToWebhook(settings.webhook!, lead, signal)
+            : sendEmail(settings.email!, lead, signal));
           return { channel, failure: null };
         } catch (error) {
-          return { channel, failure: `${channelNames[channel]}: ${signal.aborted ? `no answer within ${notifyBudgetMs / 1000} s` : describeError(error)}` };
+          return {
+            channel,
+            failure: `${channelNames[channel]}: ${signal.aborted ? `no answer within ${notifyBudgetMs / 1000} s` : describeError(error)}`,
+          };
         }
       }),
     );
@@ -83,7 +92,12 @@ const channelNames: Record<Channel, string> = { webhook: 'webhook', email: 'e-ma
 
 async function sendToWebhook(webhook: WebhookSettings, lead: StoredLead, signal: AbortSignal): Promise<void> {
   const { notified_by: _, ...fields } = lead;
-  const response = await post(webhook.url, { 'Content-Type': 'application/json' }, { text: escapeForChat(leadSummary(lead)), ...fields }, signal);
+  const response = await post(
+    webhook.url,
+    { 'Content-Type': 'application/json' },
+    { text: escapeForChat(leadSummary(lead)), ...fields },
+    signal,
+  );
   await response.body?.cancel();
   if (!response.ok) throw new Error(`answered ${response.status}`);
 }
@@ -95,13 +109,24 @@ async function sendEmail(email: EmailSettings, lead: StoredLead, signal: AbortSi
     // Resend sends one e-mail per key (for 24 hours): a retry after an answer that was lost on the way back is not a second e-mail.
     'Idempotency-Key': `lead-${lead.submission_id}`,
   };
-  const body = { from: email.from, to: email.to, subject: leadSubject(lead), text: leadSummary(lead), reply_to: lead.email };
+  const body = {
+    from: email.from,
+    to: email.to,
+    subject: leadSubject(lead),
+    text: leadSummary(lead),
+    reply_to: lead.email,
+  };
   const response = await post(`${email.apiUrl}/emails`, headers, body, signal);
   const answer = await response.text();
   if (!response.ok) throw new Error(`Resend answered ${response.status}${resendMessage(answer)}`);
 }
 
-async function post(url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<Response> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<Response> {
   try {
     return await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
   } catch (error) {

@@ -8,7 +8,15 @@
  * real SupabaseClient fits it.
  */
 import type { LeadRecord } from './lead.ts';
-import { saveOutcome, storedLead, storeLeadArguments, type Channel, type LeadStore, type SaveOptions, type StoreLeadRow } from './lead-store.ts';
+import {
+  saveOutcome,
+  storedLead,
+  storeLeadArguments,
+  type Channel,
+  type LeadStore,
+  type SaveOptions,
+  type StoreLeadRow,
+} from './lead-store.ts';
 
 interface RpcResult {
   data: unknown;

@@ -14,12 +14,18 @@
  * function: every request gets a JSON 500 and the log names the variable.
  */
 import { createClient } from '@supabase/supabase-js';
-import { createLeadHandler, createMisconfiguredHandler, type LeadRequestHandler } from '../_shared/handle-lead-request.ts';
+import {
+  createLeadHandler,
+  createMisconfiguredHandler,
+  type LeadRequestHandler,
+} from '../_shared/handle-lead-request.ts';
 import { LeadSettingsError, readLeadSettings } from '../_shared/lead-settings.ts';
 import { supabaseLeadStore } from '../_shared/supabase-lead-store.ts';
 
 function contactForm(env: (name: string) => string | undefined): LeadRequestHandler {
-  const problems = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'].filter((name) => !env(name)?.trim()).map((name) => `${name} is not set`);
+  const problems = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY']
+    .filter((name) => !env(name)?.trim())
+    .map((name) => `${name} is not set`);
   let settings;
   try {
     settings = readLeadSettings(env);

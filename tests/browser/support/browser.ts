@@ -16,26 +16,32 @@ afterAll(async () => {
   if (browser) await (await browser).close();
 });
 
-
 export interface WatchedPage {
   page: Page;
   /** Console errors and page errors seen so far, as text. */
   problems: string[];
 }
 
-export async function openPage(options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean } = {}): Promise<WatchedPage> {
+export async function openPage(
+  options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean } = {},
+): Promise<WatchedPage> {
   browser ??= chromium.connect(inject('chromiumEndpoint'));
-  const context = await (await browser).newContext({
+  const context = await (
+    await browser
+  ).newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScript ?? true,
     hasTouch: options.hasTouch ?? false,
   });
   contexts.push(context);
-  await context.route(stockPhotoUrl, (route) => route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }));
+  await context.route(stockPhotoUrl, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }),
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return { page, problems };
