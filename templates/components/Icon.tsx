@@ -109,21 +109,13 @@ const icons: Record<IconName, IconNode> = {
   zap: Zap,
 };
 
-/**
- * Each icon's drawing as React elements, made the first time it is drawn:
- * elements never change, and every page draws dozens of icons from the same
- * few dozen shapes, so a page creates none of its own.
- */
-const drawings = new Map<IconName, ReactElement[]>();
-
-function drawing(name: IconName): ReactElement[] {
-  let elements = drawings.get(name);
-  if (!elements) {
-    elements = icons[name].map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }));
-    drawings.set(name, elements);
-  }
-  return elements;
-}
+/** Each icon's drawing as React elements, made once: elements never change, and every page draws dozens of icons. */
+const drawings: Record<string, ReactElement[]> = Object.fromEntries(
+  Object.entries(icons).map(([name, shapes]) => [
+    name,
+    shapes.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes })),
+  ]),
+);
 
 /** A decorative icon: hidden from screen readers, since the text beside it says the same. */
 export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
@@ -139,7 +131,7 @@ export function Icon({ name, className = 'size-6' }: { name: IconName; className
       className={className}
       aria-hidden="true"
     >
-      {drawing(name)}
+      {drawings[name]}
     </svg>
   );
 }

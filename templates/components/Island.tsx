@@ -26,7 +26,7 @@ export function Island<N extends IslandName>({
       data-island={name}
       data-props={json}
       className={className}
-      dangerouslySetInnerHTML={{ __html: firstPaint(name, props, json) }}
+      dangerouslySetInnerHTML={{ __html: firstPaint(name, props) }}
     />
   );
   if (withoutScript === undefined) return island;
@@ -43,21 +43,9 @@ export function Island<N extends IslandName>({
   );
 }
 
-/**
- * Islands' markup by name and props. An island is a pure function of its
- * props, and a large site shows the same one on many pages (the newsletter
- * form on every page of the blog's index): each is rendered once.
- */
-const firstPaints = new Map<string, string>();
-
-function firstPaint<N extends IslandName>(name: N, props: IslandProps<N>, json: string): string {
-  const key = `${name}\0${json}`;
-  let html = firstPaints.get(key);
-  if (html === undefined) {
-    // The registry's union of components cannot be narrowed by N; the props type above is what keeps this call sound.
-    const component = islands[name] as (props: IslandProps<N>) => ReturnType<typeof h>;
-    html = renderToString(h(component, props));
-    firstPaints.set(key, html);
-  }
-  return html;
+/** The island's markup as Preact renders it. */
+function firstPaint<N extends IslandName>(name: N, props: IslandProps<N>): string {
+  // The registry's union of components cannot be narrowed by N; the props type above is what keeps this call sound.
+  const component = islands[name] as (props: IslandProps<N>) => ReturnType<typeof h>;
+  return renderToString(h(component, props));
 }
