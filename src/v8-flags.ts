@@ -13,10 +13,8 @@
  *   render, is collected by the thread that filled it, not by tasks that
  *   wait for a free core.
  *
- * Measured on two cores (docs/performance.md): at 4,000 articles, builds one
- * after another take 15% less time and builds without .sitegen/ 10% less;
- * the 48-page site and the incremental builds are as fast or faster. A
- * single thread that runs for long with a core to spare (the dev server,
+ * On two cores both make large builds faster and small ones no slower
+ * (docs/performance.md has the figures). A single thread that runs for long with a core to spare (the dev server,
  * `sitegen check`, bench:profile) does better with V8's defaults: only the
  * build sets these. Both are read by V8 as it goes, so setting them at run
  * time works; V8's flags are the process's, so set before the build workers

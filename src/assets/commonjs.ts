@@ -1,9 +1,9 @@
 /**
  * The build's CommonJS dependencies, loaded with require() rather than
  * import(). Importing a CommonJS package from an ES module makes Node scan
- * its source for export names (cjs-module-lexer); for esbuild's 100 KB entry
- * and Tailwind's native scanner that scan, and compiling the scanner that
- * hot, cost over half a second of CPU per build, measured with --trace-opt.
+ * its source for export names (cjs-module-lexer): for esbuild's large entry
+ * and Tailwind's native scanner, that scan is a good part of a small site's
+ * build (docs/performance.md).
  */
 import { createRequire } from 'node:module';
 

@@ -40,7 +40,7 @@ export function parseFrontMatter(source: string): FrontMatter {
   if (closing !== '---') return { ok: false, problem: 'closing', line: closing };
   let parsed: matter.GrayMatterFile<string>;
   try {
-    // Loaded the first time a file is parsed: a build that finds every file in the content index parses none (20 ms a thread).
+    // Loaded the first time a file is parsed: a build that finds every file in the content index parses none.
     grayMatter ??= require('gray-matter') as typeof matter;
     // The block alone, closing fence and all: gray-matter looks every text up in its cache first, by the whole text, which
     // for a whole file cost more than parsing its YAML. Given up to the fence, it parses the same block the same way.

@@ -37,7 +37,7 @@ let decodeAttribute: ((text: string) => string) | undefined;
  * A link target as the browser reads it: marked writes a target as it is
  * written, character references and all, and `&#106;avascript:` is a
  * javascript: link to a browser. Decoded by entities, loaded the first time
- * a target holds one: most hold none, and loading it costs a build thread 10 ms.
+ * a target holds one: most hold none, and each build thread would load it.
  */
 function asBrowserReads(attribute: string): string {
   if (!attribute.includes('&')) return attribute;
@@ -83,7 +83,7 @@ function plainInlineText(
 /**
  * marked, set up the first time a body is rendered: a build whose bodies are
  * all kept renders none, and need not load it (marked builds its rules as it
- * loads, 12 ms on each thread).
+ * loads, on each thread).
  */
 function parser(): Marked {
   if (!markdown) {

@@ -2,8 +2,7 @@
  * The script the dev server adds to every page: after each rebuild it fetches
  * the page again and swaps in the new body, then runs the page's scripts on
  * it again (islands hydrate, menus attach), keeping the scroll position. A
- * full reload costs a navigation (about 60 ms in headless Chromium here); the
- * swap does not. When the page's styles or scripts changed, or anything goes
+ * full reload costs a navigation; the swap does not. When the page's styles or scripts changed, or anything goes
  * wrong, it falls back to a full reload. Served as a file, so pages keep their
  * Content-Security-Policy without 'unsafe-inline'.
  */

@@ -5,8 +5,8 @@
  *
  * Not chokidar, which sitegen used before: on every change inside a folder it
  * reads the whole folder again, a stat per file, to find what was added or
- * removed. At 4,000 articles that cost 230 ms of CPU after every save, while
- * the page was being rebuilt, and the cost of an edit grew with the blog.
+ * removed: the cost of every save grew with the blog, and was paid while the
+ * page was being rebuilt.
  * Not fs.watch's recursive mode either: on Linux, Node 20 builds it on a stat
  * poller per file, which misses a file that an editor replaces by renaming
  * over it. A watcher per folder sees that as a rename of the file's name, and

@@ -15,8 +15,8 @@ const months = [
 
 /**
  * "2024-01-15" → "15 January 2024", as en-GB writes it. Spelled out rather
- * than through Intl.DateTimeFormat, which costs 45 µs a date: a large blog
- * formats thousands of them.
+ * than through Intl.DateTimeFormat, which is slow to make and a large blog
+ * formats thousands of dates.
  */
 export function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
