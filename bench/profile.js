@@ -14,7 +14,7 @@
  *                 its pack
  *   route         the article's route: props, <head>, JSON-LD
  *   react         the page rendered by React's renderToStaticMarkup
- *   write         the page's pieces to a file
+ *   write         the page to its file
  *
  * The first pass is a build's (every function cold); the later passes show
  * the steady state. Medians of several runs, each in a new process.

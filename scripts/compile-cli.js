@@ -2,8 +2,8 @@
 // then starts from plain JavaScript.
 //
 // The small packages every build runs on are bundled in: each build thread
-// then loads a few files instead of resolving and reading dozens (the build
-// worker's start measured 76 → 49 ms). The rest stay external, to load only
+// then loads a few files instead of resolving and reading dozens, and starts
+// sooner. The rest stay external, to load only
 // when a command needs them (gray-matter and marked, only when a file must be
 // parsed or a body rendered), or because they must be one copy shared with
 // the compiled templates (React and Preact), or are native or large.
@@ -21,7 +21,7 @@ await rm('lib', { recursive: true, force: true });
 await build({
   entryPoints: {
     cli: 'src/cli.ts',
-    'site-worker': 'src/workers/site-worker.ts',
+    'site-worker': 'src/threads/site-worker.ts',
     'generator-version': 'src/generator-version.ts',
   },
   outdir: 'lib',

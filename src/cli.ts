@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
-import { defaultLeadsDir, resolveConfig } from './config';
-import { markdownSource } from './content/content-files';
+import { defaultLeadsDir } from './config';
 import { Interrupted, SitegenError } from './errors';
 import { generatorVersion } from './generator-version';
 
@@ -45,32 +44,17 @@ program
       const interrupt = interruptOnSignals();
       try {
         tuneV8ForBuilds();
-        const buildOptions = {
+        const { build } = await import('./build/build');
+        await build({
           out: options.out,
           siteUrl: options.siteUrl,
           content: options.content,
           quiet: options.quiet,
-        };
-        const generator = await thisGenerator();
-        // The build worker is compiled beside this file (lib/site-worker.js).
-        const workerUrl = new URL('./site-worker.js', import.meta.url);
-        // On a large site the workers start before the rest of the generator loads. An incremental build may find nothing
-        // to do: it starts its workers only once it knows there is work.
-        const workers = options.incremental
-          ? undefined
-          : (await import('./workers/build-workers')).BuildWorkers.start(
-              markdownSource(resolveConfig(buildOptions), generator),
-              workerUrl,
-              interrupt.signal,
-            );
-        const { build } = await import('./build');
-        await build({
-          ...buildOptions,
           json: options.json,
           incremental: options.incremental,
-          generator,
-          workerUrl,
-          workers,
+          generator: await thisGenerator(),
+          // The build worker is compiled beside this file (lib/site-worker.js).
+          workerUrl: new URL('./site-worker.js', import.meta.url),
           interrupt: interrupt.signal,
         });
       } finally {

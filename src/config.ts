@@ -129,3 +129,10 @@ function checkUrl(value: string, name: string): string {
     );
   return origin;
 }
+
+/** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */
+export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
+  return supabase.url
+    ? { url: `${supabase.url}/functions/v1`, anonKey: supabase.anonKey }
+    : { url: '/functions/v1', anonKey: '' };
+}

@@ -24,15 +24,20 @@ export class ContentError extends SitegenError {
   }
 }
 
-/** A page that failed to render: names the route and the template. */
+/** A page that failed to render: names the template's file, the page and the content file it is made from. */
 export class RenderError extends SitegenError {
   override name = 'RenderError';
   constructor(
-    readonly route: string,
+    /** The template's file, relative to the project ("templates/pages/Article.tsx"). */
     readonly template: string,
+    readonly page: string,
+    /** The content file the page is made from, if one is. */
+    readonly source: string | undefined,
     cause: unknown,
   ) {
-    super(`rendering ${route} (template ${template}) failed: ${messageOf(cause)}`, { cause });
+    super(`${template}: rendering ${page}${source ? ` (made from ${source})` : ''} failed: ${messageOf(cause)}`, {
+      cause,
+    });
   }
 }
 

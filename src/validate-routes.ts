@@ -5,50 +5,28 @@
  * field at fault.
  */
 import { ContentError } from './errors';
-import type { MarkdownBody, SiteModel } from './content/model';
+import type { SiteModel } from './content/model';
 import { foldersAbove, pathOfLink } from './paths';
 import type { Route } from './routes';
-
-/**
- * The pages last checked, and the bodies whose links were found good
- * against them: the dev server validates after every edit, and a site whose
- * paths are the same as last time has no two pages at one path, and a body
- * checked against the same pages need not be checked again.
- */
-let checked:
-  | {
-      paths: readonly string[];
-      publicFiles: readonly string[];
-      pages: ReadonlySet<string>;
-      bodies: WeakSet<MarkdownBody>;
-    }
-  | undefined;
 
 /** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
 export function validateRoutes(model: SiteModel, routes: readonly Route[], publicFiles: readonly string[]): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
-  const paths = routes.map((route) => route.path);
-  if (!checked || !samePaths(checked.paths, paths) || !samePaths(checked.publicFiles, publicFiles)) {
-    const pages = new Set(paths);
-    if (pages.size !== paths.length || new Set(routes.map((route) => route.file)).size !== routes.length)
-      refuseSharedPaths(routes);
-    refusePublicFilesIn(
-      publicFiles,
-      routes.map((route) => route.file),
-    );
-    checked = { paths, publicFiles, pages, bodies: new WeakSet() };
+  const pages = new Set(routes.map((route) => route.path));
+  if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
+    refuseSharedPaths(routes);
   }
-  const { pages, bodies } = checked;
-
+  refusePublicFilesIn(
+    publicFiles,
+    routes.map((route) => route.file),
+  );
   const check = linkCheck((path) => pages.has(path));
   const files = new Set(publicFiles);
   // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
-  if (!files.has(fileOfPath(model.site.logo.src)))
-    throw new ContentError(
-      `${model.contentDir}/site.json`,
-      'logo.src',
-      `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`,
-    );
+  if (!files.has(fileOfPath(model.site.logo.src))) {
+    const problem = `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`;
+    throw new ContentError(`${model.contentDir}/site.json`, 'logo.src', problem);
+  }
   const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
@@ -57,11 +35,7 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
   for (const documents of [model.articles, model.legalPages]) {
-    for (const { file, body } of documents) {
-      if (bodies.has(body)) continue;
-      for (const href of body.links) bodyCheck(file, 'body', href);
-      bodies.add(body);
-    }
+    for (const { file, body } of documents) for (const href of body.links) bodyCheck(file, 'body', href);
   }
 }
 
@@ -90,10 +64,6 @@ function refuseSharedPaths(routes: readonly Route[]): void {
     byPath.set(route.path, route);
     byFile.set(route.file, route);
   }
-}
-
-function samePaths(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((path, index) => path === b[index]);
 }
 
 /** A check of links written in content against what the site serves: it throws for a link to a path that is none of it. */

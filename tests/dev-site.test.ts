@@ -1,14 +1,15 @@
 /**
- * The dev server's builder renders a page when it is first asked for, and
- * keeps it until what it is rendered from changes (SiteBuilderOptions.lazy):
- * every page it serves must be byte for byte the page a builder rendering
- * everything at once makes, before and after edits.
+ * The dev server's site renders a page when it is first asked for, and keeps
+ * it until what it is rendered from changes: every page it serves must be
+ * byte for byte the page a new dev site makes, before and after every kind
+ * of edit, and the page `sitegen build` writes but for what dev adds (the
+ * reload client) and names otherwise (assets without hashes).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config';
-import { SiteBuilder } from '../src/site-builder';
+import { DevSite, reloadClientPath } from '../src/dev/dev-site';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
 let project: ProjectCopy;
@@ -17,33 +18,50 @@ beforeAll(async () => {
 });
 afterAll(() => project?.remove());
 
-/** Every page of a builder that renders everything at once, by path. */
-async function eagerPages(root: string): Promise<Map<string, string>> {
-  const builder = new SiteBuilder(resolveConfig({ root }, {}), { dev: true });
+/** Every page of a new dev site, by path. */
+async function freshPages(root: string): Promise<Map<string, string>> {
+  const site = new DevSite(resolveConfig({ root }, {}));
   try {
-    await builder.update();
-    return new Map(builder.storedPages().map((page) => [page.route.path, page.html!]));
+    await site.update();
+    return new Map(site.routes().map((route) => [route.path, site.page(route.path)!]));
   } finally {
-    await builder.close();
+    site.close();
   }
 }
 
-describe('a lazy builder (sitegen dev)', () => {
-  it('renders nothing until asked, then each page byte for byte as an eager builder does, after edits too', async () => {
+/** A page with what only dev adds taken out, and every asset named without its hash. */
+const withoutDevDifferences = (html: string) =>
+  html
+    .replace(`<script type="module" src="${reloadClientPath}"></script>`, '')
+    .replace(/(\/assets\/[\w-]+?)-[A-Za-z0-9]{8,10}\.(js|css)/g, '$1.$2');
+
+describe('the dev site', () => {
+  it("serves every page as sitegen build writes it, but for dev's reload client and unhashed asset names", async () => {
+    const built = await project.build(['--out', 'built']);
+    expect(built.stderr).toBe('');
+    const pages = await freshPages(project.dir);
+    expect(pages.size).toBe(48);
+    for (const [path, html] of pages) {
+      const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+      const written = await readFile(join(project.dir, 'built', file), 'utf8');
+      expect(withoutDevDifferences(html), path).toBe(withoutDevDifferences(written));
+    }
+  });
+
+  it('renders nothing until asked, then each page byte for byte as a new dev site does, after every kind of edit', async () => {
     const config = resolveConfig({ root: project.dir }, {});
-    const lazy = new SiteBuilder(config, { dev: true, remember: true, lazy: true });
+    const lazy = new DevSite(config);
     try {
-      const first = await lazy.update();
-      expect(first.rendered).toHaveLength(48);
-      expect(lazy.storedPages().filter((page) => page.html !== undefined)).toEqual([]);
+      expect(await lazy.update()).toHaveLength(48);
+      expect(lazy.renderedPages()).toEqual([]);
       expect(lazy.page('/no-such-page')).toBeUndefined();
 
       const compare = async () => {
-        const expected = await eagerPages(project.dir);
+        const expected = await freshPages(project.dir);
         expect([...expected.keys()].sort()).toEqual(
           lazy
-            .storedPages()
-            .map((page) => page.route.path)
+            .routes()
+            .map((route) => route.path)
             .sort(),
         );
         for (const [path, html] of expected) expect(lazy.page(path), path).toBe(html);
@@ -56,22 +74,18 @@ describe('a lazy builder (sitegen dev)', () => {
       const article = join(config.contentDir, 'blog', 'google-ads-guide.md');
       await writeFile(
         article,
-        (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited for the Lazy Builder"'),
+        (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited in the Dev Site"'),
       );
       const edited = await lazy.update([article]);
-      expect(edited.rendered.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
-      expect(
-        lazy
-          .storedPages()
-          .filter((page) => page.html === undefined)
-          .map((page) => page.route.path)
-          .sort(),
-      ).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(edited.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      const kept = new Set(lazy.renderedPages());
+      const dropped = lazy.routes().filter((route) => !kept.has(route.path));
+      expect(dropped.map((route) => route.path).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
       await compare();
 
       // A date that makes the article the newest: the blog's order changes, and with it what each of its pages lists.
       await writeFile(article, (await readFile(article, 'utf8')).replace(/^date: .*$/m, 'date: "2024-12-01"'));
-      expect((await lazy.update([article])).rendered.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect((await lazy.update([article])).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
       await compare();
 
       // A slug changed under a link: the article linking to the old path, unchanged itself, is checked again and named.
@@ -82,7 +96,7 @@ describe('a lazy builder (sitegen dev)', () => {
         /google-ads-guide\.md: body: links to "\/blog\/digital-marketing-roi", which is not a page of this site/,
       );
       await writeFile(linked, linkedText);
-      expect((await lazy.update([linked])).rendered).toEqual([]);
+      expect(await lazy.update([linked])).toEqual([]);
       await compare();
 
       // A slug edited to another article's: refused, naming both files, until it is its own again.
@@ -91,20 +105,20 @@ describe('a lazy builder (sitegen dev)', () => {
         /blog\/(digital-marketing-roi|google-ads-guide)\.md: slug: "google-ads-guide" is already the slug of .*blog\/(google-ads-guide|digital-marketing-roi)\.md/,
       );
       await writeFile(linked, linkedText);
-      expect((await lazy.update([linked])).rendered).toEqual([]);
+      expect(await lazy.update([linked])).toEqual([]);
       await compare();
 
       // A page's own words: that page alone.
       const about = join(config.contentDir, 'pages', 'about.json');
       const aboutText = await readFile(about, 'utf8');
-      await writeFile(about, aboutText.replace(/"title": "[^"]*"/, '"title": "About Us, Edited for the Lazy Builder"'));
-      expect((await lazy.update([about])).rendered).toEqual(['/about']);
+      await writeFile(about, aboutText.replace(/"title": "[^"]*"/, '"title": "About Us, Edited in the Dev Site"'));
+      expect(await lazy.update([about])).toEqual(['/about']);
       await compare();
 
       // The header's template: every page.
       const header = join(project.dir, 'templates', 'layout', 'Header.tsx');
       await writeFile(header, (await readFile(header, 'utf8')).replace('<header', '<header data-edited="yes"'));
-      expect((await lazy.update([header])).rendered).toHaveLength(48);
+      expect(await lazy.update([header])).toHaveLength(48);
       await compare();
 
       // A shared datum (the phone number, in the header): every page.
@@ -113,10 +127,10 @@ describe('a lazy builder (sitegen dev)', () => {
         site,
         (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'),
       );
-      expect((await lazy.update([site])).rendered).toHaveLength(48);
+      expect(await lazy.update([site])).toHaveLength(48);
       await compare();
     } finally {
-      await lazy.close();
+      lazy.close();
     }
   });
 });

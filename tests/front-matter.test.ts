@@ -11,7 +11,7 @@ import matter from 'gray-matter';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFrontMatter } from '../src/content/front-matter';
-import { bodyAfter, frontMatterText, readText, splitMarkdown } from '../src/content/read-content';
+import { readText, splitMarkdown } from '../src/content/read-content';
 
 let dir: string;
 beforeAll(async () => {
@@ -124,42 +124,6 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
     for (let index = 0; index < 20; index += 1)
       await read(`cached-${index}`, `---\ntitle: "Note ${index}"\n---\nBody ${index}.\n`);
     expect(Object.keys((matter as unknown as { cache: object }).cache)).toEqual([]);
-  });
-});
-
-describe('a body found after the same front matter, without parsing it (frontMatterText, bodyAfter)', () => {
-  /** gray-matter's split of `text`, through the build's own reading. */
-  const split = (text: string) => splitMarkdown(text, 'content/blog/note.md', schema);
-
-  it.each([
-    ['plain', '---\ntitle: "Boilers"\n---\n', 'Body text.\n'],
-    ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\n', 'Body text.\r\n'],
-    ['a byte-order mark', '\uFEFF---\ntitle: "Boilers"\n---\n', 'Body.\n'],
-    ['a blank line after the fence', '---\ntitle: "Boilers"\n---\n', '\nBody.\n'],
-    ['a language named', '---yaml\ntitle: "Boilers"\n---\n', 'Body.\n'],
-    ['a rule in the body', '---\ntitle: "Boilers"\n---\n', 'Body.\n\n---\n\nMore.\n'],
-  ])('splits where gray-matter does, with %s', (_, head, body) => {
-    const before = split(head + body);
-    const known = frontMatterText(head + body, before.body);
-    expect(known).toEqual({ length: head.length, hash: expect.any(String) });
-    // The body edited, in every way that could move gray-matter's split: a new first line, a rule, line ends.
-    for (const edited of [
-      'Another body.\n',
-      '\r\nStarts with a line end.\n',
-      '---\nA rule first.\n',
-      `${body}More words.\n`,
-    ]) {
-      expect(bodyAfter(head + edited, known!)).toBe(split(head + edited).body);
-    }
-  });
-
-  it('finds nothing when the front matter differs by a byte, or the body is empty', () => {
-    const text = '---\ntitle: "Boilers"\n---\nBody.\n';
-    const known = frontMatterText(text, split(text).body)!;
-    expect(bodyAfter('---\ntitle: "Boiler"\n---\nBody.\n', known)).toBeUndefined();
-    expect(bodyAfter('---\ntitle: "Boilers" \n---\nBody.\n', known)).toBeUndefined();
-    expect(bodyAfter('---\ntitle: "Boilers"\n---\n \n', known)).toBeUndefined();
-    expect(bodyAfter('---\ntitle: "Boilers"\n---\n', known)).toBeUndefined();
   });
 });
 

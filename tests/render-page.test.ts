@@ -9,24 +9,26 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { bundleClientScripts } from '../src/assets/client-scripts';
 import { compileTemplates } from '../src/assets/compile-templates';
-import { resolveConfig } from '../src/config';
-import { loadSite } from '../src/content/load-site';
-import { createPageRenderer, pageHtml } from '../src/render/render-page';
-import { MarkdownFiles } from '../src/content/markdown-files';
+import { leadEndpoint, resolveConfig } from '../src/config';
+import { MarkdownReader } from '../src/content/markdown-reader';
+import { loadSiteData } from '../src/content/site-data';
+import { loadSite, scanArticle, withArticles } from '../src/content/site-model';
+import { articleFiles } from '../src/content/content-files';
+import { createPageRenderer } from '../src/render/render-page';
 import { bodySlot, createLayout, createRoutes } from '../src/routes';
-import { leadEndpoint } from '../src/site-builder';
 import { projectRoot } from './support/cli';
 import { scriptSafeJson } from '../templates/layout/Document';
 
 describe('createPageRenderer', () => {
   it('places the shared header, footer and scripts exactly where a whole-document render puts them, on every page', async () => {
     const config = resolveConfig({ root: projectRoot }, {});
-    const markdown = MarkdownFiles.open({ contentDir: config.contentDir, projectRoot: config.root });
-    const [model, compiled, scripts] = await Promise.all([
-      loadSite(config.contentDir, config.root, markdown),
-      compileTemplates(config),
-      bundleClientScripts(config),
-    ]);
+    const reader = MarkdownReader.open({ contentDir: config.contentDir, projectRoot: config.root });
+    const data = loadSiteData(config.contentDir, config.root, reader);
+    const model = withArticles(
+      data,
+      articleFiles(config.contentDir).map((path) => scanArticle(reader, path)),
+    );
+    const [compiled, scripts] = await Promise.all([compileTemplates(config), bundleClientScripts(config)]);
     const { routes } = createRoutes(model, { endpoint: leadEndpoint(config) });
     const layout = createLayout(model);
     const templates = compiled.module;
@@ -36,7 +38,7 @@ describe('createPageRenderer', () => {
     // The six articles and three legal pages are Markdown.
     expect(routes.filter((route) => route.body)).toHaveLength(9);
     for (const route of routes) {
-      const body = route.body && markdown.html(route.body);
+      const body = route.body && reader.bodyHtml(route.body);
       const page = render(route, body);
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
       const whole = renderToStaticMarkup(
@@ -51,13 +53,14 @@ describe('createPageRenderer', () => {
         }),
       );
       // The template as it renders with the body itself where the slot is.
-      expect(pageHtml(page.pieces), route.path).toBe(`<!DOCTYPE html>${whole.replace(bodySlot, () => body ?? '')}`);
+      expect(page.html, route.path).toBe(`<!DOCTYPE html>${whole.replace(bodySlot, () => body ?? '')}`);
     }
   });
 
   it('refuses a header that holds what React would move into <head>, naming the template', async () => {
     const config = resolveConfig({ root: projectRoot }, {});
-    const [model, compiled] = await Promise.all([loadSite(config.contentDir, config.root), compileTemplates(config)]);
+    const model = loadSite({ contentDir: config.contentDir, projectRoot: config.root });
+    const compiled = await compileTemplates(config);
     const Header = () => createElement('header', null, createElement('img', { src: '/logo.png', alt: 'Logo' }));
     const templates = { ...compiled.module, Header };
     expect(() =>
@@ -66,7 +69,7 @@ describe('createPageRenderer', () => {
         scriptsFor: () => ({ modules: [], preloads: [] }),
       }),
     ).toThrow(
-      /rendering \(every page\) \(template Header\) failed: it holds what React moves into <head> \(<link rel="preload" as="image" href="\/logo.png"\/>\)/,
+      /^templates\/layout\/Header\.tsx: rendering every page's header or footer failed: it holds what React moves into <head> \(<link rel="preload" as="image" href="\/logo.png"\/>\)/,
     );
   });
 });

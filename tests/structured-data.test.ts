@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSiteData } from '../src/content/load-site';
-import { MarkdownFiles } from '../src/content/markdown-files';
+import { MarkdownReader } from '../src/content/markdown-reader';
+import { loadSiteData } from '../src/content/site-data';
 import type { Job } from '../src/content/model';
 import { jobPosting } from '../src/structured-data/job-posting';
 import { pageGraph } from '../src/structured-data/page-graph';
@@ -14,7 +14,7 @@ import { projectRoot } from './support/cli';
 
 const siteUrl = 'https://www.example.co.uk';
 const contentDir = join(projectRoot, 'content');
-const data = await loadSiteData(contentDir, projectRoot, { markdown: MarkdownFiles.open({ contentDir, projectRoot }) });
+const data = loadSiteData(contentDir, projectRoot, MarkdownReader.open({ contentDir, projectRoot }));
 const webDeveloper = data.jobs.find((job) => job.id === 'web-developer')!;
 
 describe('jobPosting', () => {

@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import { compileTemplates } from '../../src/assets/compile-templates';
 import { resolveConfig } from '../../src/config';
 import { parseFrontMatter } from '../../src/content/front-matter';
-import { loadSiteData } from '../../src/content/load-site';
 import { renderMarkdown } from '../../src/content/markdown';
+import { MarkdownReader } from '../../src/content/markdown-reader';
 import { readText, validate } from '../../src/content/read-content';
-import { ContentIndex } from '../../src/content/content-index';
-import { MarkdownFiles } from '../../src/content/markdown-files';
 import { articleFrontMatterSchema } from '../../src/content/schemas';
-import { writePage } from '../../src/output/write-page';
+import { loadSiteData } from '../../src/content/site-data';
+import { FolderWriter } from '../../src/output/folder-writer';
 import { createPageRenderer } from '../../src/render/render-page';
 import { articleRoute, articleRouteContext, createLayout } from '../../src/routes';
 
@@ -22,12 +21,12 @@ const [root, work] = process.argv.slice(2) as [string, string];
 // Everything this file imports has loaded by now.
 const startMs = performance.now();
 const config = resolveConfig({ root });
-const [templates, data] = await Promise.all([
-  compileTemplates(config),
-  loadSiteData(config.contentDir, root, {
-    markdown: MarkdownFiles.open({ contentDir: config.contentDir, projectRoot: root }),
-  }),
-]);
+const templates = await compileTemplates(config);
+const data = loadSiteData(
+  config.contentDir,
+  root,
+  MarkdownReader.open({ contentDir: config.contentDir, projectRoot: root }),
+);
 const setupMs = performance.now() - startMs;
 
 const dir = join(work, 'articles');
@@ -40,12 +39,13 @@ const render = createPageRenderer(templates.module, createLayout(data), {
   scriptsFor: () => ({ modules: [], preloads: [] }),
 });
 // The content index a first build leaves: every article's front matter and rendered body kept.
-const source = { contentDir: work, projectRoot: work, index: { cacheDir: join(work, 'cache'), generator: 'bench' } };
-const first = MarkdownFiles.open(source);
-for (const path of paths) first.scan(path, articleFrontMatterSchema);
-ContentIndex.write(source.index.cacheDir, work, 'bench', Object.fromEntries(first.changed));
+const source = { contentDir: work, projectRoot: work, index: { dir: join(work, 'cache'), generator: 'bench' } };
+const first = MarkdownReader.open(source);
+const keys = paths.map((path) => first.scan(path, articleFrontMatterSchema).body.key);
+first.index.save(work, 'bench', keys, first.learnt);
 first.close();
-const indexed = MarkdownFiles.open(source);
+const indexed = MarkdownReader.open(source);
+const writer = new FolderWriter(join(work, 'out'));
 
 const passes: Record<string, number>[] = [];
 for (let pass = 0; pass < 3; pass += 1) {
@@ -65,13 +65,11 @@ for (let pass = 0; pass < 3; pass += 1) {
     const rendered = timed('markdown', () => renderMarkdown(split.body));
     // What a build does instead of the four steps above when the content index vouches for the file.
     const scanned = timed('index lookup', () => indexed.scan(path, articleFrontMatterSchema));
-    const html = timed('kept body', () => indexed.html(scanned.body));
+    const html = timed('kept body', () => indexed.bodyHtml(scanned.body));
     if (html !== rendered.html) throw new Error(`${file}: the kept body is not what marked renders`);
-    const route = timed('route', () =>
-      articleRoute(Object.assign({}, frontMatter, { file, body: scanned.body }), context)!,
-    );
+    const route = timed('route', () => articleRoute({ ...frontMatter, file, body: scanned.body }, context)!);
     const page = timed('react', () => render(route, html));
-    timed('write', () => writePage(join(work, 'out'), route.file, page.pieces));
+    timed('write', () => writer.write(route.file, page.html));
   }
   passes.push(Object.fromEntries(Object.entries(totals).map(([step, ms]) => [step, (ms * 1000) / paths.length])));
 }

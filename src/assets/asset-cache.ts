@@ -2,24 +2,23 @@
  * The stylesheet, the browser bundles and the compiled templates are made
  * from the project's code (templates/, islands/, the shared lead code), the
  * installed packages and the generator, never from content/. A build whose
- * code is byte for byte that of the last build takes them from
- * .sitegen/assets.json instead of running Tailwind and esbuild again: on a
- * content-only change, the common case, that is most of the fixed cost of a
- * build (about 0.3 s of CPU here). The key hashes the contents of every file
- * those stages can read, so a reused asset is the one a fresh run would make.
+ * code is unchanged since the last (file-versions.ts) takes them from
+ * .sitegen/ instead of running Tailwind and esbuild again: on a
+ * content-only change, the common case, that is most of a small site's build.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheFiles } from '../cache-files';
 import { compilerSettings, type BuildConfig } from '../config';
-import { contentHash } from '../hash';
+import { snapshotKey, takeSnapshot } from '../file-versions';
+import { listFiles } from '../list-files';
+import { markInUse } from '../stale-files';
 import type { ClientScripts } from './client-scripts';
 import type { CompiledTemplates, TemplateModule } from './compile-templates';
 import { scriptsForManifest, type ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
-import { listFiles } from '../list-files';
-import { markInUse } from '../stale-files';
 
 export interface BuiltAssets {
   stylesheet: Stylesheet;
@@ -34,35 +33,29 @@ interface CacheEntry {
   templates: { module: string; versions: CompiledTemplates['versions']; layoutVersion: string };
 }
 
-/** Builds (hashed names) and the dev server (stable names) make different assets: each keeps its own, so neither evicts the other's. */
-function cacheFile(config: BuildConfig, hashed: boolean): string {
-  return join(config.cacheDir, hashed ? 'assets.json' : 'assets-dev.json');
-}
-
 /**
- * Everything the three stages read: the generator and the packages (the lock
- * file is part of the generator's version), the compiler settings esbuild
- * reads, and the name and bytes of every file in the folders they compile.
+ * Everything the three stages read: the generator (whose version covers the
+ * lock file), the compiler settings esbuild reads, and every file of the
+ * folders they compile. `dev`: builds (hashed names) and the dev server
+ * (stable names) make different assets, and each keeps its own.
  */
-export async function assetKey(config: BuildConfig, generator: string, hashed: boolean): Promise<string> {
+export function assetKey(config: BuildConfig, generator: string, dev: boolean): string {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
-  const listed = dirs.map((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
+  const files = dirs.flatMap((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
   const settings = compilerSettings.map((name) => join(config.root, name)).filter((path) => existsSync(path));
-  const files = [...listed.flat(), ...settings].sort();
-  // Read synchronously: a few dozen small files, which the thread pool would take four round trips each to read.
-  const parts = files.map((file) => `${relative(config.root, file)}\0${contentHash(readFileSync(file))}`);
-  return contentHash(`${generator}\0${hashed}\0${parts.join('\0')}`);
+  return snapshotKey(takeSnapshot([...files, ...settings]), `${generator}\0${dev}`);
 }
 
 /** The assets an earlier build made under this key, if they are still there. */
-export async function readAssets(config: BuildConfig, key: string, hashed: boolean): Promise<BuiltAssets | undefined> {
+export async function readAssets(config: BuildConfig, key: string, dev: boolean): Promise<BuiltAssets | undefined> {
   let entry: CacheEntry;
   try {
-    entry = JSON.parse(await readFile(cacheFile(config, hashed), 'utf8')) as CacheEntry;
+    entry = JSON.parse(await readFile(cacheFiles(config.cacheDir).assets(dev), 'utf8')) as CacheEntry;
   } catch {
     return undefined;
   }
   const modulePath = join(config.cacheDir, entry.templates.module);
+  // Marked in use, so that no other build removes it as stale while this one imports it.
   if (entry.key !== key || !markInUse(modulePath)) return undefined;
   const moduleUrl = pathToFileURL(modulePath).href;
   const { manifest } = entry.scripts;
@@ -78,21 +71,14 @@ export async function readAssets(config: BuildConfig, key: string, hashed: boole
   };
 }
 
-export async function writeAssets(
-  config: BuildConfig,
-  key: string,
-  hashed: boolean,
-  assets: BuiltAssets,
-): Promise<void> {
+export async function writeAssets(config: BuildConfig, key: string, dev: boolean, assets: BuiltAssets): Promise<void> {
+  const { files, manifest } = assets.scripts;
   const entry: CacheEntry = {
     key,
     stylesheet: assets.stylesheet,
     scripts: {
-      files: assets.scripts.files.map((file) => ({
-        path: file.path,
-        content: typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8'),
-      })),
-      manifest: assets.scripts.manifest,
+      files: files.map(({ path, content }) => ({ path, content: Buffer.from(content).toString() })),
+      manifest,
     },
     templates: {
       module: relative(config.cacheDir, fileURLToPath(assets.templates.moduleUrl)),
@@ -100,8 +86,8 @@ export async function writeAssets(
       layoutVersion: assets.templates.layoutVersion,
     },
   };
-  await mkdir(config.cacheDir, { recursive: true });
-  const temporary = `${cacheFile(config, hashed)}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(entry));
-  await rename(temporary, cacheFile(config, hashed));
+  const file = cacheFiles(config.cacheDir).assets(dev);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(entry));
+  await rename(`${file}.${process.pid}.tmp`, file);
 }

@@ -11,7 +11,7 @@ import type { Plugin } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import { scriptsForManifest, type PageScripts, type ScriptManifest, type ScriptMarker } from './script-manifest';
-import type { SiteFile } from '../output/write-site';
+import type { SiteFile } from '../output/output';
 import { loadEsbuild } from './commonjs';
 import { describeEsbuildError } from './compile-templates';
 

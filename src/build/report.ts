@@ -4,9 +4,9 @@
  * the time of each stage. As a table, or as JSON for scripts.
  */
 import { gzipSync } from 'node:zlib';
-import type { SiteFile } from './output/write-site';
-import { formatBytes, formatMs } from './log';
-import type { StoredPage, Stage } from './site-builder';
+import { formatBytes, formatMs } from '../log';
+import type { SiteFile } from '../output/output';
+import type { PageRecord } from '../render/page-rendering';
 
 export interface PageReport {
   route: string;
@@ -32,19 +32,18 @@ export interface BuildReport {
     js: number;
     jsGzip: number;
   };
-  stages: Partial<Record<Stage | 'write', number>>;
+  stages: Record<string, number>;
   ms: number;
 }
 
-/** `readPage` gives a page's HTML when the build did not keep it in memory (workers wrote it straight to disk). */
 export function measureBuild(
-  pages: readonly StoredPage[],
+  pages: readonly PageRecord[],
   files: readonly SiteFile[],
   stages: BuildReport['stages'],
   ms: number,
   written: { files: number; bytes: number },
   /** A page's bytes, to gzip; without it (a build that prints no report) pages are not gzipped, which costs a small site a tenth of its build. */
-  readPage?: (page: StoredPage) => string | Uint8Array,
+  readPage?: (page: PageRecord) => Uint8Array,
 ): BuildReport {
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: SiteFile) => {
@@ -57,10 +56,10 @@ export function measureBuild(
   };
   const byUrl = new Map(files.map((file) => [`/${file.path}`, file]));
   const everyPage = readPage !== undefined && pages.length <= gzipEveryPageUpTo;
-  const largestInSection = new Map<string, StoredPage>();
+  const largestInSection = new Map<string, PageRecord>();
   if (!everyPage && readPage) {
     for (const page of pages) {
-      const section = sectionOf(page.route.path);
+      const section = sectionOf(page.path);
       const largest = largestInSection.get(section);
       if (!largest || page.bytes > largest.bytes) largestInSection.set(section, page);
     }
@@ -76,9 +75,8 @@ export function measureBuild(
       js += size.raw;
       jsGzip += size.gzip;
     }
-    const htmlGzip =
-      readPage && (everyPage || measured.has(page)) ? gzipSync(page.html ?? readPage(page)).byteLength : null;
-    return { route: page.route.path, html: page.bytes, htmlGzip, js, jsGzip };
+    const htmlGzip = readPage && (everyPage || measured.has(page)) ? gzipSync(readPage(page)).byteLength : null;
+    return { route: page.path, html: page.bytes, htmlGzip, js, jsGzip };
   });
   const css = files.filter((file) => file.path.endsWith('.css')).map(sizeOf);
   const scripts = files.filter((file) => file.path.endsWith('.js')).map(sizeOf);

@@ -4,7 +4,7 @@
  * visible trail and BreadcrumbList to.
  */
 import { resolve } from 'node:path';
-import { loadSite } from '../content/load-site';
+import { loadSite } from '../content/site-model';
 import { createRoutes } from '../routes';
 import type { Link } from '../../templates/layout/types';
 
@@ -16,7 +16,7 @@ export interface RouteTrails {
 }
 
 export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
-  const model = await loadSite(resolve(root, contentDir), root);
+  const model = loadSite({ contentDir: resolve(root, contentDir), projectRoot: root });
   // Where forms send leads shapes no trail; the route table needs some endpoint all the same.
   const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' } });
   return {

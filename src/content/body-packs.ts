@@ -1,20 +1,16 @@
 /**
- * Rendered Markdown bodies kept between builds, packed: each thread that
- * renders bodies appends them to a pack file of its own, and the content
- * index (content-index.ts) records where each article's body is. A build
- * that finds an article unchanged reads its HTML back from there instead of
- * running marked, as Astro's content layer keeps rendered entries between
- * builds.
- *
- * Packed rather than a file per body: creating a file costs this machine's
- * file system about half a millisecond of kernel time, and a site of 4,000
- * articles would pay it 4,000 times on every build that renders them all.
+ * Rendered Markdown bodies kept between builds, for the content index: each
+ * thread that renders bodies appends them to a pack file of its own, and the
+ * index records where each body is. Packed rather than a file per body:
+ * creating thousands of small files costs a file system far more than
+ * appending to one.
  *
  * Keeping is a saving, never a condition of a build: a pack that cannot be
  * written leaves its bodies unkept, and a body that cannot be read back (a
- * pack removed or cut short meanwhile) is rendered again.
+ * pack removed or cut short) is rendered again.
  */
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 /** Where a body is: its pack's name, and its HTML's UTF-8 bytes there. */
@@ -22,6 +18,7 @@ export type BodyRef = [pack: string, offset: number, length: number];
 
 export class BodyPacks {
   private readonly readers = new Map<string, number>();
+  /** The pack this thread writes: opened with the first body, null once it cannot be written. */
   private writer?: { name: string; fd: number; offset: number } | null;
 
   constructor(private readonly dir: string) {}
@@ -30,10 +27,7 @@ export class BodyPacks {
   read([pack, offset, length]: BodyRef): string | undefined {
     try {
       let fd = this.readers.get(pack);
-      if (fd === undefined) {
-        fd = openSync(`${this.dir}/${pack}`, 'r');
-        this.readers.set(pack, fd);
-      }
+      if (fd === undefined) this.readers.set(pack, (fd = openSync(join(this.dir, pack), 'r')));
       const bytes = Buffer.allocUnsafe(length);
       return readSync(fd, bytes, 0, length, offset) === length ? bytes.toString('utf8') : undefined;
     } catch {
@@ -65,11 +59,11 @@ export class BodyPacks {
   }
 
   private open(): { name: string; fd: number; offset: number } | null {
-    // Named by process, thread and time: every thread of every build writes a pack of its own.
+    // Every thread of every build writes a pack of its own.
     const name = `${process.pid}-${threadId}-${Date.now().toString(36)}.pack`;
     try {
       mkdirSync(this.dir, { recursive: true });
-      return { name, fd: openSync(`${this.dir}/${name}`, 'wx'), offset: 0 };
+      return { name, fd: openSync(join(this.dir, name), 'wx'), offset: 0 };
     } catch {
       return null;
     }

@@ -1,8 +1,9 @@
 /**
  * Where content files are and what they are called in messages. Apart from
- * load-site.ts so that build workers can use it without loading the rest.
+ * the loaders so that a build thread can use it without loading the rest.
  */
 import { join, resolve, sep } from 'node:path';
+import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
 import { listFiles } from '../list-files';
 
@@ -22,22 +23,20 @@ export function legalFiles(contentDir: string): string[] {
 }
 
 function markdownIn(folder: string): string[] {
-  // A file name joins its folder as it is: path.join() per file measured 15 ms for 4,000 articles.
-  return listFiles(folder, { pattern: '*.md' }).map((name) => `${folder}${sep}${name}`);
+  return listFiles(folder, { pattern: '*.md' }).map((name) => join(folder, name));
 }
 
 /** Files inside the project are named from its root ("content/site.json"); others by their full path. */
 export function contentFileName(projectRoot: string): (path: string) => string {
   const root = resolve(projectRoot) + sep;
-  // Sliced, not path.relative(): it names every article of a large site, several times over.
   return (path) => (path.startsWith(root) ? path.slice(root.length).split(sep).join('/') : path);
 }
 
-/** Where a build's Markdown files are, and where and by whom the content index is kept (none: nothing is kept). */
+/** Where a build's Markdown files are, and the content index it reads them through (none: nothing is kept). Plain data, for build threads. */
 export interface MarkdownSource {
   contentDir: string;
   projectRoot: string;
-  index?: { cacheDir: string; generator: string };
+  index?: { dir: string; generator: string };
 }
 
 /**
@@ -49,9 +48,6 @@ export function markdownSource(
   config: Pick<BuildConfig, 'contentDir' | 'root' | 'cacheDir'>,
   generator: string | undefined,
 ): MarkdownSource {
-  return {
-    contentDir: config.contentDir,
-    projectRoot: config.root,
-    index: generator ? { cacheDir: config.cacheDir, generator } : undefined,
-  };
+  const dir = cacheFiles(config.cacheDir).contentIndexDir(config.contentDir);
+  return { contentDir: config.contentDir, projectRoot: config.root, index: generator ? { dir, generator } : undefined };
 }

@@ -1,44 +1,30 @@
 /**
- * What the last build learnt of each Markdown file, kept between builds in
- * .sitegen/content/<content folder>/: the file's size, modification time and
- * content hash, its validated front matter, and where its rendered body is
- * kept (body-packs.ts). A file whose size and time are unchanged is neither
- * read nor parsed again; one whose time changed but whose bytes did not is
- * read, but not parsed; one whose body is unchanged is not rendered again.
- *
- * A modification time can only vouch for a file that was written well before
- * it was read: two writes in the same tick of the file system's clock, the
- * second after the build read the first, leave the same size and time. An
- * entry made from a file that young is not trusted by its time alone (git
- * calls these "racily clean"), and the next build reads the file again.
+ * What the last build learnt of each Markdown file, kept between builds (as
+ * Astro's content layer keeps its entries): the file's version
+ * (file-versions.ts), its validated front matter, its body's hash, the site
+ * links in the body, and where the rendered body is kept (body-packs.ts). A
+ * file whose version is unchanged is neither read nor parsed again; a body
+ * seen before, in any file, is not rendered again.
  *
  * The index belongs to the generator that wrote it: another generator (new
  * code, new packages, a new schema) starts from nothing.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import type { KnownVersion } from '../file-versions';
 import { isStale, removeStaleFiles } from '../stale-files';
 import type { BodyRef } from './body-packs';
-import type { FrontMatterText } from './read-content';
 
 /** A Markdown file as the last build knew it. */
-export interface IndexedFile<Data = unknown> {
-  size: number;
-  mtimeMs: number;
-  /** Written long enough before it was read for its time to vouch for its bytes. */
-  settled: boolean;
-  /** The file's bytes, hashed. */
-  hash: string;
-  data: Data;
-  /** The front matter's text (frontMatterText), for an incremental build to tell an edit of the body alone. */
-  head?: FrontMatterText;
-  /** The body's text, hashed: a file whose front matter alone changed keeps its rendered body. */
+export interface IndexedFile extends KnownVersion {
+  data: unknown;
+  /** The body's text, hashed: it changes exactly when the body's HTML would. */
   bodyHash: string;
-  /** Where the rendered body is kept, and the site links in it; absent until it has been rendered. */
+  /** The site links written in the body. */
+  links: string[];
+  /** Where the rendered body is kept; absent if it could not be. */
   body?: BodyRef;
-  links?: string[];
 }
 
 interface IndexFile {
@@ -49,31 +35,22 @@ interface IndexFile {
   files: Record<string, IndexedFile>;
 }
 
-const indexVersion = 2;
-/** Longer than any file system's clock tick (FAT's is 2 s): a file this much older than its reading cannot change unseen. */
-const settleMs = 2_000;
-
-/** The folder where the index of a content folder and its body packs live. */
-export function indexDir(cacheDir: string, contentDir: string): string {
-  return join(cacheDir, 'content', createHash('sha256').update(contentDir).digest('hex').slice(0, 16));
-}
+const indexVersion = 3;
 
 export class ContentIndex {
   /** Entries by their body's hash: a body seen in any file need not be rendered again. */
   private readonly byBody = new Map<string, IndexedFile>();
 
   private constructor(
+    /** The folder of the index and its packs; empty for an index that keeps nothing. */
     readonly dir: string,
-    readonly generator: string,
-    readonly contentDir: string,
     readonly files: Readonly<Record<string, IndexedFile>>,
   ) {
     for (const entry of Object.values(files)) if (entry.body) this.byBody.set(entry.bodyHash, entry);
   }
 
-  /** The index the last build of `contentDir` by this generator left; an empty one if there is none. */
-  static load(cacheDir: string, contentDir: string, generator: string): ContentIndex {
-    const dir = indexDir(cacheDir, contentDir);
+  /** The index the last build of `contentDir` by this generator left in `dir`; an empty one if there is none. */
+  static load(dir: string, contentDir: string, generator: string): ContentIndex {
     let stored: IndexFile | undefined;
     try {
       stored = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as IndexFile;
@@ -82,40 +59,83 @@ export class ContentIndex {
     }
     const usable =
       stored?.version === indexVersion && stored.generator === generator && stored.contentDir === contentDir;
-    return new ContentIndex(dir, generator, contentDir, usable ? stored!.files : {});
+    return new ContentIndex(dir, usable ? stored!.files : {});
   }
 
   /** An index that keeps nothing between builds (no generator version to vouch for what it would keep). */
   static none(): ContentIndex {
-    return new ContentIndex('', '', '', {});
-  }
-
-  get keeps(): boolean {
-    return this.dir !== '';
+    return new ContentIndex('', {});
   }
 
   /** A rendered body of the same text, if any file had one. */
-  body(bodyHash: string): Pick<IndexedFile, 'body' | 'links'> | undefined {
+  keptBody(bodyHash: string): IndexedFile | undefined {
     return this.byBody.get(bodyHash);
   }
 
   /**
-   * Writes the index of the files a build read, and removes the packs that
-   * no entry points into (an earlier build's, or a failed build's) once they
-   * are stale (stale-files.ts). Also removes the indexes of content folders
-   * that no longer exist (a test's, a moved one).
+   * Keeps for the next build every Markdown file the site has now (`keys`),
+   * as this build learnt it or as this index held it; written only if
+   * anything changed. Says how many files changed, and how many bodies were
+   * rendered rather than read back.
    */
-  static write(cacheDir: string, contentDir: string, generator: string, files: Record<string, IndexedFile>): void {
-    const dir = indexDir(cacheDir, contentDir);
+  save(contentDir: string, generator: string, keys: readonly string[], learnt: ReadonlyMap<string, IndexedFile>) {
+    const kept = new Set(Object.values(this.files).flatMap((entry) => (entry.body ? [entry.body.join()] : [])));
+    const files: Record<string, IndexedFile> = {};
+    let changed = 0;
+    let rendered = 0;
+    for (const key of keys) {
+      const entry = learnt.get(key) ?? this.files[key];
+      if (!entry) continue;
+      files[key] = entry;
+      const before = this.files[key];
+      if (entry !== before && (before?.bodyHash !== entry.bodyHash || !sameData(before.data, entry.data))) changed += 1;
+      if (entry.body && !kept.has(entry.body.join())) rendered += 1;
+    }
+    if (this.dir && (learnt.size > 0 || keys.length !== Object.keys(this.files).length)) {
+      ContentIndex.write(this.dir, contentDir, generator, files);
+    }
+    return { files: keys.length, changed, rendered };
+  }
+
+  /**
+   * Writes the index of the files a build read, then removes the packs no
+   * entry points into once they are stale (another build may be writing one
+   * it has not recorded yet), and the indexes of content folders that no
+   * longer exist.
+   */
+  static write(dir: string, contentDir: string, generator: string, files: Record<string, IndexedFile>): void {
     mkdirSync(dir, { recursive: true });
     const stored: IndexFile = { version: indexVersion, generator, contentDir, files };
     const temporary = join(dir, `index.json.${process.pid}-${threadId}.tmp`);
     writeFileSync(temporary, JSON.stringify(stored));
     renameSync(temporary, join(dir, 'index.json'));
-
     const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));
     removeStaleFiles(dir, (name) => name === 'index.json' || used.has(name));
-    removeOrphanIndexes(join(cacheDir, 'content'), dir);
+    removeOrphanIndexes(join(dir, '..'), dir);
+  }
+}
+
+function sameData(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Removes the index folders of content folders that no longer exist (a
+ * test's, a moved one), and those a failed build left with packs and no
+ * index, once their packs are stale.
+ */
+function removeOrphanIndexes(root: string, own: string): void {
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const dir = join(root, entry.name);
+    if (!entry.isDirectory() || dir === own) continue;
+    let contentDir: string | undefined;
+    try {
+      contentDir = (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as IndexFile).contentDir;
+    } catch {
+      if (filesIn(dir).every((file) => isStale(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
+    if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -123,61 +143,7 @@ export class ContentIndex {
 function filesIn(dir: string): string[] {
   try {
     return readdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-/** Whether an entry's size and time vouch that its file is unchanged. */
-export function vouchesFor(entry: IndexedFile, info: Stats): boolean {
-  return entry.settled && entry.size === info.size && entry.mtimeMs === info.mtimeMs;
-}
-
-/** A new entry for a file just read: settled if it was written long enough before now. */
-export function indexEntry<Data>(
-  info: Stats,
-  hash: string,
-  data: Data,
-  parts: Pick<IndexedFile, 'head' | 'bodyHash'>,
-  readAt: number,
-): IndexedFile<Data> {
-  return {
-    size: info.size,
-    mtimeMs: info.mtimeMs,
-    settled: readAt - info.mtimeMs > settleMs,
-    hash,
-    data,
-    head: parts.head,
-    bodyHash: parts.bodyHash,
-  };
-}
-
-/**
- * Removes the index folders of content folders that no longer exist, and
- * those a build that failed left with packs and no index (a test's broken
- * copy of the content, deleted since), once their packs are old.
- */
-function removeOrphanIndexes(root: string, own: string): void {
-  for (const entry of readdirSync(root, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const dir = join(root, entry.name);
-    // The index just written, whose content folder exists: reading it back would cost a large site's build several milliseconds.
-    if (dir === own) continue;
-    let index: string;
-    try {
-      index = readFileSync(join(dir, 'index.json'), 'utf8');
-    } catch {
-      if (filesIn(dir).every((file) => isStale(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
-      continue;
-    }
-    let contentDir: string;
-    try {
-      contentDir = (JSON.parse(index) as IndexFile).contentDir;
-    } catch {
-      // An index the next build of its folder writes again.
-      continue;
-    }
-    if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) rmSync(dir, { recursive: true, force: true });
+  } catch {
+    return [];
   }
 }

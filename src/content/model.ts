@@ -4,7 +4,6 @@
  */
 import type * as v from 'valibot';
 import type * as s from './schemas';
-import type { FrontMatterText } from './read-content';
 
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
 
@@ -45,17 +44,15 @@ export interface Sourced {
 
 /**
  * A Markdown file's body as the model knows it. Its HTML is not held here:
- * the thread that renders its page reads it then (content/markdown-files.ts),
- * so that a build holds no more bodies than the pages it is rendering, and a
- * page whose inputs are unchanged is never read at all.
+ * the thread that renders its page asks its reader for it then
+ * (content/markdown-reader.ts), so that a page whose inputs are unchanged
+ * never needs it.
  */
 export interface MarkdownBody {
   /** The file's path under the content folder: the content index's key. */
   key: string;
   /** The body's text, hashed: it changes exactly when the body's HTML would. */
   hash: string;
-  /** The front matter's text: an incremental build rewrites only the body of a page whose front matter is unchanged (output/body-edits.ts). */
-  head?: FrontMatterText;
   /** The site links written in the body, to be checked against the route table. */
   links: readonly string[];
 }
@@ -64,10 +61,10 @@ export type Article = Out<typeof s.articleFrontMatterSchema> & Sourced & { body:
 
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> & Sourced & { body: MarkdownBody };
 
-/** The site model, and the part of it that is known before the articles are (see load-site.ts). */
+/** The site model, and the part of it that is known before the articles are (see site-data.ts). */
 export interface SiteModel extends SiteData {
   /** Newest first; the featured article is listed first. */
-  articles: Article[];
+  articles: readonly Article[];
 }
 
 export interface SiteData {

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
 import { stockPhotoOrigin } from '../stock-photos';
-import { loadSite } from './load-site';
+import { loadSite } from './site-model';
 
 export interface NewArticleOptions {
   title: string;
@@ -39,7 +39,7 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const slug = slugify(title);
   if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);
 
-  const site = await loadSite(config.contentDir, config.root);
+  const site = loadSite({ contentDir: config.contentDir, projectRoot: config.root });
   const existing = site.articles.find((article) => article.slug === slug);
   if (existing) throw new ContentError(existing.file, 'slug', `"${slug}" is taken: choose another title`);
   const categories = site.pages.blog.categories.slice(1);

@@ -4,45 +4,12 @@
  * what was expected.
  */
 import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
-import { contentHash } from '../hash';
 import { parseFrontMatter, type FrontMatter } from './front-matter';
 import { renderMarkdown, RefusedMarkdownError } from './markdown';
 
-/**
- * Parsed content files by path, kept while a file's size and modification time
- * stay the same: a dev server or incremental build re-parses only what changed.
- * Failures are not kept, so a broken file is read again on the next attempt.
- */
-export class ContentCache {
-  private readonly entries = new Map<string, { version: string; value: Promise<unknown> }>();
-
-  async read<T>(path: string, file: string, parse: () => Promise<T>): Promise<T> {
-    let version: string;
-    try {
-      const info = await stat(path);
-      version = `${info.mtimeMs}:${info.size}`;
-    } catch (error) {
-      throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
-    }
-    const entry = this.entries.get(path);
-    if (entry?.version === version) return entry.value as Promise<T>;
-    const value = parse();
-    this.entries.set(path, { version, value });
-    value.catch(() => this.entries.delete(path));
-    return value;
-  }
-}
-
-export async function readJson<T extends v.GenericSchema>(
-  path: string,
-  file: string,
-  schema: T,
-  cache?: ContentCache,
-): Promise<v.InferOutput<T>> {
-  if (cache) return cache.read(path, file, () => readJson(path, file, schema));
+export function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T): v.InferOutput<T> {
   const source = readText(path, file);
   let data: unknown;
   try {
@@ -77,36 +44,6 @@ export function splitMarkdown<T extends v.GenericSchema>(
 /** A Markdown file's body, read again once its front matter is known. */
 export function readBody(path: string, file: string): string {
   return split(readText(path, file), file).body;
-}
-
-/** What comes before a Markdown file's body (its front matter, fences and all): how long it is, and its text hashed. */
-export interface FrontMatterText {
-  length: number;
-  hash: string;
-}
-
-/**
- * The front matter's text, as gray-matter split it from the body; none if
- * the body is not the rest of the file after a line break. gray-matter ends
- * the front matter at the first line of --- and then drops one line break:
- * a text that starts with the same front matter, line break and all, splits
- * at the same place (bodyAfter).
- */
-export function frontMatterText(text: string, body: string): FrontMatterText | undefined {
-  const length = text.length - body.length;
-  if (!text.endsWith(body) || text[length - 1] !== '\n') return undefined;
-  return { length, hash: contentHash(text.slice(0, length)) };
-}
-
-/**
- * The body of a Markdown file that starts with the front matter `head`
- * (frontMatterText), found without parsing the front matter again; none if
- * it starts otherwise or its body is empty.
- */
-export function bodyAfter(text: string, head: FrontMatterText): string | undefined {
-  if (text.length <= head.length || contentHash(text.slice(0, head.length)) !== head.hash) return undefined;
-  const body = text.slice(head.length);
-  return body.trim() ? body : undefined;
 }
 
 function split(text: string, file: string): { data: unknown; body: string } {
@@ -149,8 +86,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * A content file's text. Synchronous on purpose: content files are small,
  * and fs.promises.readFile goes through the thread pool four times (open,
- * stat, read, close), measured six times slower per file than readFileSync
- * here. A file that is not UTF-8 would build with U+FFFD in place of what
+ * stat, read, close) for each. A file that is not UTF-8 would build with U+FFFD in place of what
  * the author wrote, so it stops the build instead.
  */
 export function readText(path: string, file: string): string {

@@ -16,7 +16,8 @@ import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-
 import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
-import { reloadClientPath, SiteBuilder } from '../site-builder';
+import { DevSite, reloadClientPath } from './dev-site';
+import { RebuildQueue, type RebuildOutcome } from './rebuild-queue';
 import { errorFile, errorPage } from './error-page';
 import { reloadClient } from './reload-client';
 import { watchFolders } from './watch-folders';
@@ -42,7 +43,7 @@ export interface DevOptions {
 }
 
 export interface DevServer extends SiteServer {
-  builder: SiteBuilder;
+  site: DevSite;
   /** The lead database, opened by the first lead if not before. */
   leads(): Promise<PGlite>;
   /** Resolves when no rebuild is running or waiting. */
@@ -53,9 +54,6 @@ export interface DevServer extends SiteServer {
 
 export const defaultDevPort = 4321;
 const eventsPath = '/__sitegen/events';
-/** Editors save in bursts (write, rename, chmod): changes this close together are one rebuild. */
-const settleMs = 15;
-const retryMs = 150;
 
 export async function startDevServer(options: DevOptions = {}): Promise<DevServer> {
   const root = resolve(options.root ?? process.cwd());
@@ -63,23 +61,13 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   requireProject(config);
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
-  const builder = new SiteBuilder(config, { dev: true, remember: true, lazy: true, generator: options.generator });
+  const site = new DevSite(config, { generator: options.generator });
   const clients = new Set<ServerResponse>();
-  let failure: Error | undefined;
-
-  const rebuild = async (changed?: Set<string>) => {
-    const started = performance.now();
-    try {
-      const result = await builder.update(changed);
-      const recovered = failure !== undefined;
-      failure = undefined;
-      return { ms: performance.now() - started, pages: result.rendered.length, recovered };
-    } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-      return { ms: performance.now() - started, error: failure };
-    }
-  };
-
+  const rebuilds = new RebuildQueue(site, (outcome, changed) => {
+    // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
+    for (const client of clients) client.write('event: reload\ndata: \n\n');
+    log(outcomeLine(outcome, changed, root));
+  });
   // The lead database opens with the first lead: pages are served as soon as the site is known.
   const leads = await openLocalLeads({
     root,
@@ -89,13 +77,62 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     onLead: (line) => log(`  ${line}`),
     when: 'needed',
   });
-  const first = await rebuild();
-  const publicFiles = diskSource(config.publicDir);
-  // Each file's text encoded once while it is the same: the server compresses the same bytes only once (static-site.ts).
+  const first = await rebuilds.rebuild();
+  const server = await startSiteServer({
+    source: siteSource(site, config.publicDir),
+    port: options.port ?? defaultDevPort,
+    host: options.host ?? 'localhost',
+    leads: leads.handler,
+    intercept: (request, response) => {
+      const path = (request.url ?? '/').split('?')[0]!;
+      if (path === eventsPath) return openEvents(request, response, clients);
+      if (path === reloadClientPath) return sendReloadClient(response);
+      // A page that cannot be built or rendered shows why, in place of the page.
+      const problem = wantsPage(request, path) && (rebuilds.failure ?? renderFailure(site, path, root, log));
+      if (problem) return sendError(response, problem, root);
+      return leads.listing(request, response);
+    },
+  });
+  await leads.announce(server.url);
+  log(`sitegen dev: ${server.url}/`);
+  log(leadsLine(describeLeadSettings(leads.settings)));
+  if ('error' in first) log(failureLine(first.error, root));
+  else {
+    log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
+    // What this start learnt of the Markdown files, for the next start and the next build.
+    site.saveIndex();
+  }
+  const watcher = watchFolders(
+    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
+    (path) => rebuilds.schedule(resolve(path)),
+    // Editors' swap and backup files (.x.swp, x~) are not content.
+    (name) => /^\.|~$/.test(name),
+  );
+  return {
+    ...server,
+    site,
+    leads: leads.database,
+    listeners: () => clients.size,
+    idle: () => rebuilds.idle(),
+    close: async () => {
+      watcher.close();
+      for (const client of clients) client.end();
+      await rebuilds.close();
+      await server.close();
+      await leads.close();
+      if (!rebuilds.failure) site.saveIndex();
+      site.close();
+    },
+  };
+}
+
+/** The site's files from memory, public/'s from disk; each text encoded once while it is the same, so the server compresses the same bytes once. */
+function siteSource(site: DevSite, publicDir: string): SiteSource {
+  const publicFiles = diskSource(publicDir);
   const encoded = new Map<string, { text: string; bytes: Buffer }>();
-  const source: SiteSource = {
+  return {
     read: async (path) => {
-      const content = builder.file(path);
+      const content = site.file(path);
       if (content === undefined) return publicFiles.read(path);
       if (typeof content !== 'string') return content;
       const known = encoded.get(path);
@@ -105,123 +142,46 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       return bytes;
     },
   };
+}
 
-  const server = await startSiteServer({
-    source,
-    port: options.port ?? defaultDevPort,
-    host: options.host ?? 'localhost',
-    leads: leads.handler,
-    intercept: (request, response) => {
-      const path = (request.url ?? '/').split('?')[0]!;
-      if (path === eventsPath) return openEvents(request, response, clients);
-      if (path === reloadClientPath) {
-        response
-          .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
-          .end(reloadClient(eventsPath, reloadClientPath));
-        return true;
-      }
-      if (wantsPage(request, path)) {
-        // A page that cannot be built or rendered shows why, in place of the page.
-        const problem = failure ?? renderFailure(path);
-        if (problem) {
-          response
-            .writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-            .end(errorPage(problem, root, reloadClientPath));
-          return true;
-        }
-      }
-      return leads.listing(request, response);
-    },
-  });
-  await leads.announce(server.url);
-
-  /** Renders the page at `path` if it has not been yet; the error if its template fails, said in the terminal too. */
-  function renderFailure(path: string): Error | undefined {
-    let page: string;
-    try {
-      page = decodeURIComponent(path);
-    } catch {
-      // Not a path any page has: the static handler answers it.
-      return undefined;
-    }
-    try {
-      builder.page(page);
-      return undefined;
-    } catch (error) {
-      const problem = error instanceof Error ? error : new Error(String(error));
-      reportFailure(problem, root, log);
-      return problem;
-    }
+/** Renders the page at `path` if it has not been yet; the error if its template fails, said in the terminal too. */
+function renderFailure(site: DevSite, path: string, root: string, log: (line: string) => void): Error | undefined {
+  let page: string;
+  try {
+    page = decodeURIComponent(path);
+  } catch {
+    // Not a path any page has: the static handler answers it.
+    return undefined;
   }
-
-  log(`sitegen dev: ${server.url}/`);
-  log(leadsLine(describeLeadSettings(leads.settings)));
-  if ('error' in first) reportFailure(first.error!, root, log);
-  else {
-    log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
-    // What this start learnt of the Markdown files, for the next start and the next build.
-    builder.writeContentIndex();
+  try {
+    site.page(page);
+    return undefined;
+  } catch (error) {
+    const problem = error instanceof Error ? error : new Error(String(error));
+    log(failureLine(problem, root));
+    return problem;
   }
+}
 
-  // One rebuild at a time; changes that arrive meanwhile wait and go together into the next.
-  let pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const nameOf = (path: string) => (path.startsWith(root) ? relative(root, path) : path);
-  const schedule = (path: string, delay = settleMs) => {
-    pending.add(path);
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      const changed = pending;
-      pending = new Set();
-      running = running.then(async () => {
-        const result = await rebuild(changed);
-        // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
-        for (const client of clients) client.write('event: reload\ndata: \n\n');
-        const names = [...changed].map(nameOf).sort();
-        const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');
-        if ('error' in result) {
-          reportFailure(result.error!, root, log);
-          // A file read while an editor was still writing it looks broken; one more look, a moment later, settles it.
-          if (delay === settleMs && !pending.size) for (const path of changed) schedule(path, retryMs);
-        } else {
-          log(
-            `  ${clock()} ${what} → ${result.pages} page${result.pages === 1 ? '' : 's'} in ${Math.round(result.ms)} ms${result.recovered ? ' (fixed)' : ''}`,
-          );
-        }
-      });
-    }, delay);
-  };
-  const watcher = watchFolders(
-    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
-    (path) => schedule(resolve(path)),
-    // Editors' swap and backup files (.x.swp, x~) are not content.
-    (name) => /^\.|~$/.test(name),
-  );
+function sendReloadClient(response: ServerResponse): true {
+  const headers = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' };
+  response.writeHead(200, headers).end(reloadClient(eventsPath, reloadClientPath));
+  return true;
+}
 
-  return {
-    ...server,
-    builder,
-    leads: leads.database,
-    listeners: () => clients.size,
-    idle: async () => {
-      do {
-        await new Promise((done) => setTimeout(done, settleMs * 2));
-        await running;
-      } while (timer || pending.size);
-    },
-    close: async () => {
-      watcher.close();
-      clearTimeout(timer);
-      for (const client of clients) client.end();
-      await running;
-      await server.close();
-      await leads.close();
-      if (!failure) builder.writeContentIndex();
-      await builder.close();
-    },
-  };
+function sendError(response: ServerResponse, problem: Error, root: string): true {
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
+  response.writeHead(500, headers).end(errorPage(problem, root, reloadClientPath));
+  return true;
+}
+
+/** The terminal's line after a rebuild: which files, how many pages, how long; or the error. */
+function outcomeLine(outcome: RebuildOutcome, changed: ReadonlySet<string>, root: string): string {
+  if ('error' in outcome) return failureLine(outcome.error, root);
+  const names = [...changed].map((path) => (path.startsWith(root) ? relative(root, path) : path)).sort();
+  const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');
+  const pages = `${outcome.pages} page${outcome.pages === 1 ? '' : 's'}`;
+  return `  ${clock()} ${what} → ${pages} in ${Math.round(outcome.ms)} ms${outcome.recovered ? ' (fixed)' : ''}`;
 }
 
 /** A server-sent event stream; the reload client listens to it. */
@@ -247,9 +207,9 @@ function wantsPage(request: IncomingMessage, path: string): boolean {
   );
 }
 
-function reportFailure(error: Error, root: string, log: (line: string) => void): void {
+function failureLine(error: Error, root: string): string {
   const file = errorFile(error, root);
-  log(`  ${clock()} error: ${messageOf(error)}${file && !messageOf(error).includes(file) ? ` (${file})` : ''}`);
+  return `  ${clock()} error: ${messageOf(error)}${file && !messageOf(error).includes(file) ? ` (${file})` : ''}`;
 }
 
 function clock(): string {

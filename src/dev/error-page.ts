@@ -10,7 +10,7 @@ import { escapeHtml } from '../escape';
 /** The file that caused an error, relative to the project, when we can tell. */
 export function errorFile(error: Error, root: string): string | undefined {
   if (error instanceof ContentError) return error.file;
-  if (error instanceof RenderError) return `templates/pages/${error.template}.tsx`;
+  if (error instanceof RenderError) return error.template;
   const located = /(?:^|\s)((?:[\w.-]+\/)*[\w.-]+\.(?:tsx?|css|json|md)):\d+(?::\d+)?/.exec(error.message);
   if (located) return located[1];
   const fromStack = error.stack?.split('\n').find((line) => line.includes(root) && !line.includes('node_modules'));

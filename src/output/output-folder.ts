@@ -7,7 +7,7 @@
  * move it from its place and a later one delete what it held: such a folder
  * is refused before anything is written.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readlinkSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
@@ -71,4 +71,16 @@ export function refuseForeignOutput(config: BuildConfig): void {
     throw problem(
       `holds ${shown(join(out, foreign))}, which sitegen did not build and a build would replace, then a later build delete`,
     );
+}
+
+/** public/ is copied following its links: one that leads nowhere is named before anything is built, not met as a bare ENOENT later. */
+export function refuseBrokenPublicLinks(config: BuildConfig): void {
+  for (const link of listFilesAndLinks(config.publicDir).links) {
+    const path = join(config.publicDir, link);
+    if (existsSync(path)) continue;
+    const name = relative(config.root, path).split('\\').join('/');
+    throw new SitegenError(
+      `${name}: a link to "${readlinkSync(path)}", which is not there: expected a file or a folder to copy into the output`,
+    );
+  }
 }

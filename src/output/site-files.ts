@@ -2,20 +2,32 @@
  * The files around the pages: sitemap.xml, robots.txt and _headers, each a
  * pure function of the route table and configuration.
  */
+import type { BuiltAssets } from '../assets/asset-cache';
 import { escapeHtml } from '../escape';
 import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
+import type { SiteFile } from './output';
 
-/** Each route's entry, kept with the route: the dev server makes the sitemap after every edit, which makes a few routes again. */
-const entries = new WeakMap<Route, string>();
+/** Every file of the site but its pages and public/'s: the assets, sitemap.xml, robots.txt and _headers. */
+export function siteFiles(
+  routes: readonly Route[],
+  siteUrl: string,
+  assets: BuiltAssets,
+  options: { supabaseUrl: string | undefined; dev: boolean },
+): SiteFile[] {
+  const { stylesheet, scripts } = assets;
+  return [
+    ...scripts.files,
+    { path: stylesheet.file, content: stylesheet.css },
+    { path: 'sitemap.xml', content: sitemapXml(routes) },
+    { path: 'robots.txt', content: robotsTxt(siteUrl) },
+    { path: '_headers', content: headersFile({ supabaseUrl: options.supabaseUrl, hashedAssets: !options.dev }) },
+  ];
+}
 
 function sitemapEntry(route: Route): string {
-  let entry = entries.get(route);
-  if (entry === undefined) {
-    entry = `  <url><loc>${escapeHtml(route.canonical)}</loc>${route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : ''}</url>`;
-    entries.set(route, entry);
-  }
-  return entry;
+  const lastModified = route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : '';
+  return `  <url><loc>${escapeHtml(route.canonical)}</loc>${lastModified}</url>`;
 }
 
 export function sitemapXml(routes: readonly Route[]): string {

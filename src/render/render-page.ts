@@ -6,17 +6,12 @@
  * belongs in <head> there (the hero image's preload among it). Three things
  * are placed in it afterwards, where the document holds a slot:
  *
- * - the header and footer, the same on every page: rendered once per build
- *   and encoded to bytes once, so a large site spends its time on its
- *   pages, not on its header;
+ * - the header and footer, the same on every page: rendered once per
+ *   renderer, so a large site spends its time on its pages, not its header;
  * - the page's scripts, which depend on the islands and enhancements its
- *   markup holds (data-island, data-enhance), known only once it rendered.
- *   They are rendered once per set of scripts: every article loads the same;
- * - a Markdown page's body, already HTML, where the template placed bodySlot:
- *   most of the page, it need not pass through React.
- *
- * A page is handed on as those pieces and written byte by byte from them,
- * never joined into one string.
+ *   markup holds (data-island, data-enhance), known only once it rendered;
+ * - a Markdown page's body, already HTML, where the template placed
+ *   bodySlot: most of the page, it need not pass through React.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -33,36 +28,18 @@ export interface PageAssets {
   extraScripts?: readonly string[];
 }
 
-/** A piece every page of a build shares (the header, the footer): encoded once, not per page. */
-export interface SharedPiece {
-  text: string;
-  bytes: Uint8Array;
-}
-
-export type PagePiece = string | SharedPiece;
-
-/** The page's HTML as one string, for pages kept in memory (sitegen dev). */
-export function pageHtml(pieces: readonly PagePiece[]): string {
-  return pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('');
-}
-
 export interface RenderedPage {
-  /** The document, in order; see pageHtml. */
-  pieces: PagePiece[];
-  /** The islands and enhancements the page holds. */
-  markers: ScriptMarker[];
+  html: string;
   scripts: PageScripts;
-  /** Which of the pieces is the Markdown body, for a page that has one. */
-  bodyPiece?: number;
 }
 
-/** Where a Markdown page's body is in its file, in bytes: what an edit of the body alone rewrites (output/body-edits.ts). */
-export type BodySpan = [at: number, length: number];
+/** `body`: a Markdown page's body as HTML (route.body says the page has one). */
+export type PageRenderer = (route: Route, body?: string) => RenderedPage;
 
 const markerAttribute = / data-(island|enhance)="([^"]*)"/g;
 
-/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds from `from` on: one scan of the page. */
-export function markersIn(html: string, from = 0): Set<ScriptMarker> {
+/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds from `from` on. */
+function markersIn(html: string, from = 0): Set<ScriptMarker> {
   const markers = new Set<ScriptMarker>();
   markerAttribute.lastIndex = from;
   for (let match = markerAttribute.exec(html); match; match = markerAttribute.exec(html))
@@ -75,24 +52,31 @@ const slots = {
   scripts: '\u0000sitegen-scripts\u0000',
   header: '\u0000sitegen-header\u0000',
   footer: '\u0000sitegen-footer\u0000',
-} as const;
-const doctype = '<!DOCTYPE html>';
+};
 
-/** `body`: a Markdown page's body as HTML (route.body says the page has one). */
-export type PageRenderer = (route: Route, body?: string) => RenderedPage;
+/** The file a page kind's template is in, as errors name it. */
+export const templateFile = (kind: string) => `templates/pages/${kind}.tsx`;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
-  const header = shellPiece(templates.Header, layout);
-  const footer = shellPiece(templates.Footer, layout);
-  // What the header and footer need is the same on every page: found once per build.
-  const layoutMarkers = markersIn(header.text + footer.text);
+  const header = shellRegion(templates.Header, 'Header', layout);
+  const footer = shellRegion(templates.Footer, 'Footer', layout);
+  const layoutMarkers = markersIn(header + footer);
   const scriptsMarkup = new Map<string, string>();
+  const scriptsHtml = (scripts: PageScripts) => {
+    const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
+    const key = `${modules.join()}\0${scripts.preloads.join()}`;
+    let html = scriptsMarkup.get(key);
+    if (html === undefined) {
+      html = renderToStaticMarkup(createElement(templates.PageScripts, { modules, preloads: scripts.preloads }));
+      scriptsMarkup.set(key, html);
+    }
+    return html;
+  };
 
   return (route, body) => {
+    const fail = (error: unknown) => new RenderError(templateFile(route.kind), route.path, route.source, error);
     if ((body === undefined) !== (route.body === undefined)) {
-      throw new RenderError(
-        route.path,
-        route.kind,
+      throw fail(
         new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),
       );
     }
@@ -100,36 +84,20 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
+      const document = { head: route.head, layout, stylesheet: assets.stylesheet, ...slots };
       html = renderToStaticMarkup(
-        createElement(templates.Document, {
-          head: route.head,
-          layout,
-          stylesheet: assets.stylesheet,
-          scripts: slots.scripts,
-          header: slots.header,
-          footer: slots.footer,
-          children: createElement(Page, route.props),
-        }),
+        createElement(templates.Document, { ...document, children: createElement(Page, route.props) }),
       );
     } catch (error) {
-      throw new RenderError(route.path, route.kind, error);
+      throw fail(error);
     }
     // Markers are attributes of the body's elements: the head, with its JSON-LD, need not be scanned.
     const markers = [...new Set([...layoutMarkers, ...markersIn(html, html.indexOf('<body'))])].sort();
     const scripts = assets.scriptsFor(markers);
-    const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
-    const key = `${modules.join()}\0${scripts.preloads.join()}`;
-    let scriptsHtml = scriptsMarkup.get(key);
-    if (scriptsHtml === undefined) {
-      scriptsHtml = renderToStaticMarkup(createElement(templates.PageScripts, { modules, preloads: scripts.preloads }));
-      scriptsMarkup.set(key, scriptsHtml);
-    }
-    const [beforeScripts, beforeHeader, beforeFooter, rest] = splitAtSlots(route, html);
-    const pieces: PagePiece[] = [doctype + beforeScripts, scriptsHtml, beforeHeader, header];
-    // A body comes second of the pieces withBody makes, after the main content's start.
-    const bodyPiece = body === undefined ? undefined : pieces.length + 1;
-    pieces.push(...withBody(route, beforeFooter, body), footer, rest);
-    return { pieces, markers, scripts, bodyPiece };
+    const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
+    const withBody = body === undefined ? main : placeBody(main, body, fail);
+    const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
+    return { html: page, scripts };
   };
 }
 
@@ -139,61 +107,43 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
  * there, and is refused: a region placed into every page's <body> must hold
  * only what stays in it.
  */
-function shellPiece(Region: ComponentType<{ layout: Layout }>, layout: Layout): SharedPiece {
-  const name = Region.name || 'a layout region';
+function shellRegion(Region: ComponentType<{ layout: Layout }>, name: string, layout: Layout): string {
+  const fail = (error: unknown) =>
+    new RenderError(`templates/layout/${name}.tsx`, "every page's header or footer", undefined, error);
   let html: string;
   try {
-    html = renderToStaticMarkup(
-      createElement(
-        'html',
-        null,
-        createElement('head'),
-        createElement('body', null, createElement(Region, { layout })),
-      ),
-    );
+    const body = createElement('body', null, createElement(Region, { layout }));
+    html = renderToStaticMarkup(createElement('html', null, createElement('head'), body));
   } catch (error) {
-    throw new RenderError('(every page)', name, error);
+    throw fail(error);
   }
-  const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.lastIndexOf('</body>'));
   if (!html.startsWith('<html><head></head><body>')) {
     const moved = html.slice('<html><head>'.length, html.indexOf('</head>'));
-    throw new RenderError(
-      '(every page)',
-      name,
-      new Error(
-        `it holds what React moves into <head> (${moved.slice(0, 120)}): the header and footer may only hold what stays in <body>`,
-      ),
-    );
+    const problem = `it holds what React moves into <head> (${moved.slice(0, 120)}): the header and footer may only hold what stays in <body>`;
+    throw fail(new Error(problem));
   }
-  return { text: body, bytes: Buffer.from(body) };
+  return html.slice('<html><head></head><body>'.length, html.lastIndexOf('</body>'));
 }
 
 /** The main content with a Markdown page's body where the template placed bodySlot, exactly once. */
-function withBody(route: Route, main: string, body: string | undefined): string[] {
-  if (body === undefined) return [main];
+function placeBody(main: string, body: string, fail: (error: unknown) => Error): string {
   const at = main.indexOf(bodySlot);
   if (at === -1 || main.indexOf(bodySlot, at + bodySlot.length) !== -1) {
-    throw new RenderError(
-      route.path,
-      route.kind,
-      new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"),
-    );
+    throw fail(new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"));
   }
-  return [main.slice(0, at), body, main.slice(at + bodySlot.length)];
+  return main.slice(0, at) + body + main.slice(at + bodySlot.length);
 }
 
 /** The document split where the generator places the scripts, the header and the footer; each slot must be there once, in that order. */
-function splitAtSlots(route: Route, html: string): [string, string, string, string] {
+function splitAtSlots(html: string, fail: (error: unknown) => Error): [string, string, string, string] {
   const parts: string[] = [];
   let from = 0;
   for (const slot of [slots.scripts, slots.header, slots.footer]) {
     const at = html.indexOf(slot, from);
     if (at === -1 || html.indexOf(slot, at + slot.length) !== -1) {
-      throw new RenderError(
-        route.path,
-        route.kind,
-        new Error('the Document template must place its scripts, header and footer exactly once each, in that order'),
-      );
+      const problem =
+        'the Document template must place its scripts, header and footer exactly once each, in that order';
+      throw fail(new Error(problem));
     }
     parts.push(html.slice(from, at));
     from = at + slot.length;

@@ -32,7 +32,10 @@ export interface SiteRoutes {
 /** Every page, in the order the build report and the sitemap list them. */
 export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
   const context = routeContext(model, options);
-  const articles = articleRouteContext(model, options.siteUrl);
+  const { site, navigation, pages } = model;
+  const articles = context.kept('article context', [site, navigation, pages.blog, context.siteUrl], () =>
+    articleRouteContext(model, options.siteUrl),
+  );
   // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
   const { first, last } = context.kept(

@@ -26,13 +26,6 @@ export type Route = {
     lastModified?: string;
     /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
     body?: MarkdownBody;
-    /**
-     * A hash standing for everything the route's props, head and body are made
-     * from, where the table can say so for less than serialising them (an
-     * article's: its context, what its page shows of the article, its body's hash): a page's
-     * fingerprint takes it in their place (render/page-fingerprint.ts).
-     */
-    madeFrom?: string;
   };
 }[PageKind];
 
@@ -62,15 +55,9 @@ export type RouteSpec<K extends PageKind> = {
   schema?: PageSchema | (() => PageSchema);
   lastModified?: string;
   body?: MarkdownBody;
-  /** Made only when a page's fingerprint is asked for: a build that keeps no manifest never needs it. */
-  madeFrom?: () => string;
 };
 
-/**
- * Objects are copied with Object.assign rather than spread: on Node 20's V8 a
- * spread followed by more properties costs several times as much, and a
- * large site makes a route per article.
- */
+/** A route from what a page kind says of its page: its file, canonical URL and place in the sitemap follow. */
 export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, spec: RouteSpec<K>): Route {
   const canonical = absoluteUrl(siteUrl, spec.path);
   const route = {
@@ -89,11 +76,6 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
     enumerable: true,
   });
   if (spec.body) route.body = spec.body;
-  if (spec.madeFrom) {
-    const made = spec.madeFrom;
-    let hash: string | undefined;
-    Object.defineProperty(route, 'madeFrom', { get: () => (hash ??= made()), enumerable: true });
-  }
   return route;
 }
 
@@ -107,7 +89,7 @@ function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonica
       : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
   const schema = typeof spec.schema === 'function' ? spec.schema() : spec.schema;
   const jsonLd = schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, schema);
-  return Object.assign({}, spec.head, { title, ogType, canonical, breadcrumbs, jsonLd });
+  return { ...spec.head, title, ogType, canonical, breadcrumbs, jsonLd };
 }
 
 /** The <head> fields most pages take straight from their content. */

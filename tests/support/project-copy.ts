@@ -3,7 +3,7 @@
  * code, public, package files; node_modules linked), for tests that edit any
  * of it and build with the real executable.
  */
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot, runSitegen, type CliResult } from './cli';
@@ -18,7 +18,8 @@ export interface ProjectCopy {
 export async function copyProject(): Promise<ProjectCopy> {
   const dir = await mkdtemp(join(tmpdir(), 'sitegen-project-'));
   for (const path of ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json']) {
-    await cp(join(projectRoot, path), join(dir, path), { recursive: true });
+    // Copied with their times, as a checkout keeps them: files written just now are read again by every build (file-versions.ts).
+    await cp(join(projectRoot, path), join(dir, path), { recursive: true, preserveTimestamps: true });
   }
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
   return {
@@ -40,4 +41,19 @@ export async function inProjectCopy<T>(test: (project: ProjectCopy) => Promise<T
   } finally {
     await project.remove();
   }
+}
+
+let lastSettled = 0;
+
+/**
+ * Writes a file and dates it a while back, as if saved before the build
+ * that reads it: a file written within the last moments is one whose time
+ * cannot vouch for it (src/file-versions.ts), and every build reads it
+ * again. Each write gets a time of its own.
+ */
+export async function writeSettled(path: string, text: string): Promise<void> {
+  await writeFile(path, text);
+  lastSettled = Math.max(lastSettled + 1, Date.now() - 10_000);
+  const time = new Date(lastSettled);
+  await utimes(path, time, time);
 }

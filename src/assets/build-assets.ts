@@ -1,0 +1,92 @@
+/**
+ * The assets stage: the stylesheet (Tailwind), the browser bundles (esbuild)
+ * and the compiled templates, side by side, since their cost is mostly
+ * loading their libraries. A first build takes all three from the asset
+ * cache while their code is unchanged; the dev server, after an edit, makes
+ * again only those the changed files feed.
+ */
+import type { BuildConfig } from '../config';
+import { isInside } from '../list-files';
+import { formatBytes } from '../log';
+import { assetKey, readAssets, writeAssets, type BuiltAssets } from './asset-cache';
+import { bundleClientScripts } from './client-scripts';
+import { compileTemplates } from './compile-templates';
+import { buildStylesheet } from './styles';
+
+export type { BuiltAssets } from './asset-cache';
+export type AssetStage = 'styles' | 'islands' | 'templates';
+
+export interface AssetOptions {
+  /** Stable names (the dev server); hashed names otherwise. */
+  dev: boolean;
+  /** The generator's version: with it, assets are taken from and kept in the asset cache. */
+  generator?: string;
+  /** The assets of the last update, and the files changed since: only what those feed is made again. */
+  previous?: { assets: BuiltAssets; changed: ReadonlySet<string> };
+  /** Told as each stage ends, with a line about what it made. */
+  onStage?: (stage: AssetStage, detail: string, ms: number) => void;
+}
+
+export async function buildAssets(config: BuildConfig, options: AssetOptions): Promise<BuiltAssets> {
+  const { generator, previous, dev } = options;
+  if (previous) return remakeAssets(config, options, previous.assets, previous.changed);
+  const key = generator ? assetKey(config, generator, dev) : undefined;
+  const started = performance.now();
+  const cached = key ? await readAssets(config, key, dev) : undefined;
+  if (cached) {
+    const reused = ', unchanged since the last build: reused';
+    const ms = performance.now() - started;
+    options.onStage?.('styles', `${cached.stylesheet.file} ${formatBytes(cached.stylesheet.css.length)}${reused}`, ms);
+    options.onStage?.('islands', `${cached.scripts.files.length} scripts${reused}`, ms);
+    options.onStage?.('templates', `compiled${reused}`, ms);
+    return cached;
+  }
+  const assets = await remakeAssets(config, options);
+  if (key) await writeAssets(config, key, dev, assets);
+  return assets;
+}
+
+function describeScripts({ files }: BuiltAssets['scripts']): string {
+  return `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
+}
+
+/** Makes each asset again, or only those that the changed files feed. */
+async function remakeAssets(
+  config: BuildConfig,
+  { dev, onStage }: AssetOptions,
+  previous?: BuiltAssets,
+  changed?: ReadonlySet<string>,
+): Promise<BuiltAssets> {
+  const touches = (...dirs: string[]) =>
+    !changed || [...changed].some((path) => dirs.some((dir) => isInside(dir, path)));
+  const timed = async <T>(stage: AssetStage, make: () => Promise<T>, detail: (value: T) => string) => {
+    const started = performance.now();
+    const value = await make();
+    onStage?.(stage, detail(value), performance.now() - started);
+    return value;
+  };
+  const { templatesDir, islandsDir, sharedDir } = config;
+  const hashed = !dev;
+  const [stylesheet, scripts, templates] = await Promise.all([
+    // Tailwind finds the classes in templates/ and islands/.
+    !previous || touches(templatesDir, islandsDir)
+      ? timed(
+          'styles',
+          () => buildStylesheet(config, { hashed }),
+          (css) => `${css.file} ${formatBytes(css.css.length)}`,
+        )
+      : previous.stylesheet,
+    !previous || touches(islandsDir, sharedDir)
+      ? timed('islands', () => bundleClientScripts(config, { hashed }), describeScripts)
+      : previous.scripts,
+    // Templates render the islands' first paint, so both feed them.
+    !previous || touches(templatesDir, islandsDir, sharedDir)
+      ? timed(
+          'templates',
+          () => compileTemplates(config),
+          () => 'compiled',
+        )
+      : previous.templates,
+  ]);
+  return { stylesheet, scripts, templates };
+}

@@ -1,0 +1,89 @@
+/**
+ * The stages of a build that write: the output opened (a staging folder, or
+ * an incremental build's scratch folder), committed once every page has
+ * rendered, then what the next build reuses (the content index, the
+ * manifest), and the report.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SiteModel } from '../content/model';
+import { formatBytes } from '../log';
+import { ChangedOutput } from '../output/changed-output';
+import { removeManifest, writeManifest } from '../output/manifest';
+import type { BuildOutput, Committed, SiteFile } from '../output/output';
+import { Staging } from '../output/staging';
+import type { PageRecord } from '../render/page-rendering';
+import type { Route } from '../routes';
+import { stageDone, type BuildRun } from './build-run';
+import { measureBuild, type BuildReport } from './report';
+import type { OpenContent, RenderedPages } from './site-stages';
+
+/** A staging folder to swap in, or, for an incremental build with a record of the last, a scratch folder beside the output. */
+export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOutput> {
+  const { outDir, publicDir } = run.config;
+  if (run.previous) return ChangedOutput.open(outDir, publicDir, run.previous.files);
+  return Staging.open(outDir, publicDir, { fresh });
+}
+
+export async function commitOutput(
+  run: BuildRun,
+  output: BuildOutput,
+  routes: readonly Route[],
+  rendered: RenderedPages,
+  files: readonly SiteFile[],
+): Promise<Committed> {
+  const started = performance.now();
+  const pageFiles = new Set(routes.map((route) => route.file));
+  const gone = (run.previous?.pages ?? []).map((page) => page.file).filter((file) => !pageFiles.has(file));
+  // The record of the last build goes first: were this one stopped halfway through, it would describe neither.
+  await removeManifest(run.config);
+  const committed = await output.commit(rendered.written, gone, files);
+  const { written, removed, bytes } = committed;
+  const detail = run.previous
+    ? `${written} files written, ${removed} removed, ${formatBytes(bytes)}`
+    : `${written} files, ${formatBytes(bytes)}`;
+  stageDone(run, 'write', detail, performance.now() - started);
+  return committed;
+}
+
+/** What the next build reuses: the content index of the Markdown files, and the record of this build's pages. */
+export async function keepCaches(
+  run: BuildRun,
+  { reader }: OpenContent,
+  model: SiteModel,
+  rendered: RenderedPages,
+  committed: Committed,
+): Promise<void> {
+  const { config, generator, inputs } = run;
+  if (reader.index.dir) {
+    const keys = [...model.articles, ...model.legalPages].map((document) => document.body.key);
+    const learnt = new Map([...reader.learnt, ...rendered.learnt]);
+    const { files, changed, rendered: bodies } = reader.index.save(config.contentDir, generator, keys, learnt);
+    const detail = `${changed} of ${files} Markdown files changed since the last build, ${bodies} bod${bodies === 1 ? 'y' : 'ies'} rendered`;
+    run.log.stage('index', detail, -1);
+  }
+  // Only an incremental build fingerprints its pages: a whole build leaves no record, and the next incremental build is whole.
+  if (!inputs) return;
+  const { settings, snapshot } = inputs;
+  await writeManifest(config, {
+    generator,
+    settings,
+    inputs: snapshot,
+    pages: rendered.pages,
+    files: committed.hashes,
+  });
+}
+
+export function reportBuild(
+  run: BuildRun,
+  pages: readonly PageRecord[],
+  files: readonly SiteFile[],
+  committed: Committed,
+): BuildReport {
+  const { config, options } = run;
+  // A report is measured only to be shown: gzipping every page costs a small site a good part of its build.
+  const reporting = !config.quiet || options.json === true;
+  const readPage = reporting ? (page: PageRecord) => readFileSync(join(config.outDir, page.file)) : undefined;
+  const written = { files: committed.written, bytes: committed.bytes };
+  return measureBuild(pages, files, run.stages, performance.now() - run.started, written, readPage);
+}

@@ -1,0 +1,119 @@
+/**
+ * The stages of a build that make the site: the content (read on every core
+ * on a large site), the checks of the route table, and the pages rendered
+ * into the output's folder.
+ */
+import { join, relative } from 'node:path';
+import type { BuiltAssets } from '../assets/build-assets';
+import type { BuildConfig } from '../config';
+import { articleFiles, markdownSource } from '../content/content-files';
+import type { IndexedFile } from '../content/content-index';
+import { MarkdownReader } from '../content/markdown-reader';
+import type { SiteModel } from '../content/model';
+import { loadSiteData } from '../content/site-data';
+import { scanArticle, withArticles } from '../content/site-model';
+import { SitegenError } from '../errors';
+import { listFiles } from '../list-files';
+import type { FolderWriter } from '../output/folder-writer';
+import type { SiteFile } from '../output/output';
+import { PageRendering, renderSetup, type PageRecord } from '../render/page-rendering';
+import { articleRouteContext, createLayout, type Route } from '../routes';
+import { ArticleThreads } from '../threads/article-threads';
+import { publicFileIn, validateRoutes } from '../validate-routes';
+import { stageDone, type BuildRun } from './build-run';
+
+/** The content being read: this thread's reader of Markdown files, and the build threads reading theirs. */
+export interface OpenContent {
+  reader: MarkdownReader;
+  threads?: ArticleThreads;
+  close(): Promise<void>;
+}
+
+/** Starts reading content/: on a large site, the build threads start on their shares of the articles at once. */
+export function openContent(run: BuildRun): OpenContent {
+  const { config, generator, options } = run;
+  const source = markdownSource(config, generator);
+  const threads = options.workerUrl
+    ? ArticleThreads.start(articleFiles(config.contentDir), source, options.workerUrl, options.interrupt)
+    : undefined;
+  const reader = MarkdownReader.open(source);
+  return {
+    reader,
+    threads,
+    close: async () => {
+      await threads?.close();
+      reader.close();
+    },
+  };
+}
+
+/** content/ → the validated site model. */
+export async function loadModel(run: BuildRun, { reader, threads }: OpenContent): Promise<SiteModel> {
+  const started = performance.now();
+  const { contentDir, root } = run.config;
+  const data = loadSiteData(contentDir, root, reader);
+  const here = (threads?.here ?? articleFiles(contentDir)).map((path) => scanArticle(reader, path));
+  const model = withArticles(data, threads ? [...here, ...(await threads.scanned())] : here);
+  run.options.interrupt?.throwIfAborted();
+  const counts = `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`;
+  const where = threads ? `, articles read and rendered on ${threads.count} threads` : '';
+  stageDone(run, 'content', `${counts}${where}`, performance.now() - started);
+  return model;
+}
+
+/** The route table's checks (validateRoutes), and that no file of public/ is where the build writes one of its own. */
+export function validate(model: SiteModel, routes: readonly Route[], config: BuildConfig, files: readonly SiteFile[]) {
+  const publicFiles = listFiles(config.publicDir, { hidden: true });
+  validateRoutes(model, routes, publicFiles);
+  const taken = publicFileIn(
+    publicFiles,
+    files.map((file) => file.path),
+  );
+  if (!taken) return;
+  const name = relative(config.root, join(config.publicDir, taken.file)).split('\\').join('/');
+  const what = taken.file === taken.path ? 'one of its own' : 'a folder of its own';
+  const folder = relative(config.root, config.publicDir);
+  throw new SitegenError(
+    `${name}: expected no file where the build writes ${what} (${taken.path}); remove it from ${folder}/`,
+  );
+}
+
+export interface RenderedPages {
+  /** Every page, in route order. */
+  pages: PageRecord[];
+  /** The page files written this time (by every thread), with their sizes. */
+  written: Map<string, number>;
+  /** What the build threads learnt of their Markdown files, for the content index. */
+  learnt: [string, IndexedFile][];
+}
+
+/** Renders every page whose fingerprint differs from its page of the last build (all of them, without one). */
+export async function renderPages(
+  run: BuildRun,
+  { reader, threads }: OpenContent,
+  model: SiteModel,
+  routes: readonly Route[],
+  assets: BuiltAssets,
+  writer: FolderWriter,
+): Promise<RenderedPages> {
+  const started = performance.now();
+  const setup = renderSetup(assets, createLayout(model), { fingerprinted: run.options.incremental === true });
+  const rendering = new PageRendering(setup, assets.templates.module, (body) => reader.bodyHtml(body));
+  const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
+  const context = articleRouteContext(model, run.config.siteUrl);
+  const elsewhere = threads?.render({ setup, context, outDir: writer.dir, previous: Object.fromEntries(previous) });
+  const byPath = new Map<string, PageRecord>();
+  const written = new Map<string, number>();
+  for (const route of routes) {
+    if (threads?.owns(route.source)) continue;
+    const write = (html: string) => writer.write(route.file, html);
+    const { page, html } = rendering.render(route, previous.get(route.path), write);
+    if (html !== undefined) written.set(route.file, page.bytes);
+    byPath.set(route.path, page);
+  }
+  const theirs = await elsewhere;
+  for (const page of theirs?.pages ?? []) byPath.set(page.path, page);
+  for (const [file, bytes] of theirs?.written ?? []) written.set(file, bytes);
+  stageDone(run, 'render', `${written.size} of ${routes.length} pages`, performance.now() - started);
+  return { pages: routes.map((route) => byPath.get(route.path)!), written, learnt: theirs?.learnt ?? [] };
+}

@@ -1,0 +1,27 @@
+/**
+ * Every file the generator keeps under .sitegen/ (git-ignored), named in one
+ * place. All but the lead database are caches, safe to delete: a build
+ * without them is slower, never different.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+
+/** What a cache file is for, keyed by the folder it describes (a content folder, an output folder). */
+function keyOf(folder: string): string {
+  return createHash('sha256').update(folder).digest('hex').slice(0, 16);
+}
+
+export function cacheFiles(cacheDir: string) {
+  return {
+    /** The content index of one content folder, and the packs of bodies it points into (content/content-index.ts). */
+    contentIndexDir: (contentDir: string) => join(cacheDir, 'content', keyOf(contentDir)),
+    /** Where every content folder's index lives: those of folders gone since are removed. */
+    contentIndexes: join(cacheDir, 'content'),
+    /** The stylesheet, scripts and compiled templates of the last build, or of the last dev server's start (assets/asset-cache.ts). */
+    assets: (dev: boolean) => join(cacheDir, dev ? 'assets-dev.json' : 'assets.json'),
+    /** Compiled templates, each named by its code (assets/compile-templates.ts). */
+    templatesDir: cacheDir,
+    /** The record of the last build into one output folder, for `--incremental` (output/manifest.ts). */
+    manifest: (outDir: string) => join(cacheDir, 'incremental', `${keyOf(outDir)}.json`),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Everything in content/ but the articles: the JSON files and the legal
+ * pages, validated against their schemas and against each other, frozen.
+ */
+import { join } from 'node:path';
+import type * as v from 'valibot';
+import { ContentError } from '../errors';
+import { listFiles } from '../list-files';
+import { contentFileName, legalFiles } from './content-files';
+import type { MarkdownReader } from './markdown-reader';
+import type { LegalPage, ServicePage, SiteData } from './model';
+import { readJson } from './read-content';
+import * as s from './schemas';
+
+export function loadSiteData(contentDir: string, projectRoot: string, reader: MarkdownReader): SiteData {
+  const nameOf = contentFileName(projectRoot);
+  const file = (name: string) => nameOf(join(contentDir, name));
+  const json = <T extends v.GenericSchema>(name: string, schema: T) =>
+    readJson(join(contentDir, name), file(name), schema);
+  const site = json('site.json', s.siteSchema);
+  const services = json('services.json', s.servicesSchema).services;
+  const trades = json('trades.json', s.tradesSchema).trades;
+  const caseStudies = json('case-studies.json', s.caseStudiesSchema).caseStudies;
+  const data: SiteData = {
+    contentDir: nameOf(contentDir),
+    site: { ...site, phoneHref: phoneHref(site.phone) },
+    navigation: json('navigation.json', s.navigationSchema),
+    services,
+    trades,
+    testimonials: json('testimonials.json', s.testimonialsSchema).testimonials,
+    stats: json('stats.json', s.statsSchema).stats,
+    caseStudies,
+    team: json('team.json', s.teamSchema).team,
+    jobs: json('jobs.json', s.jobsSchema).jobs,
+    forms: json('forms.json', s.formsSchema),
+    pages: {
+      home: json('pages/home.json', s.homePageSchema),
+      about: json('pages/about.json', s.aboutPageSchema),
+      caseStudies: json('pages/case-studies.json', s.caseStudiesPageSchema),
+      blog: json('pages/blog.json', s.blogPageSchema),
+      careers: json('pages/careers.json', s.careersPageSchema),
+      contact: json('pages/contact.json', s.contactPageSchema),
+      notFound: json('pages/404.json', s.notFoundPageSchema),
+      legal: json('pages/legal.json', s.legalCopySchema),
+      trade: json('pages/trade.json', s.tradePageSchema),
+    },
+    servicePages: [],
+    legalPages: legalFiles(contentDir).map((path): LegalPage => {
+      const { data, file, body } = reader.scan(path, s.legalFrontMatterSchema);
+      return { ...data, file, body };
+    }),
+  };
+
+  const serviceIds = services.map((service) => service.id);
+  unique(file('services.json'), 'services', serviceIds, 'id');
+  checkTrades(file('trades.json'), data, serviceIds);
+  const tradeSlugs = new Set(trades.map((trade) => trade.slug));
+  caseStudies.forEach((study, index) => {
+    if (!tradeSlugs.has(study.trade)) {
+      const problem = `expected the slug of a trade in trades.json, found "${study.trade}"`;
+      throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
+    }
+  });
+  const servicePageFiles = listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' });
+  data.servicePages = servicePages(
+    servicePageFiles.map((name) => file(`service-pages/${name}`)),
+    servicePageFiles.map((name) =>
+      readJson(join(contentDir, 'service-pages', name), file(`service-pages/${name}`), s.servicePageSchema),
+    ),
+    serviceIds,
+    tradeSlugs,
+  );
+  uniqueAcrossFiles(data.legalPages);
+  data.legalPages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  return deepFreeze(data);
+}
+
+/** Each trade's six cards are the six services, in the order of services.json; no trade is listed twice. */
+function checkTrades(file: string, { trades }: SiteData, serviceIds: string[]): void {
+  unique(
+    file,
+    'trades',
+    trades.map((trade) => trade.slug),
+    'slug',
+  );
+  unique(
+    file,
+    'trades',
+    trades.map((trade) => trade.name),
+    'name',
+  );
+  trades.forEach((trade, index) => {
+    trade.services.forEach((card, cardIndex) => {
+      if (card.service === serviceIds[cardIndex]) return;
+      const problem = `expected "${serviceIds[cardIndex]}" (the services of services.json, in order), found "${card.service}"`;
+      throw new ContentError(file, `trades[${index}].services[${cardIndex}].service`, problem);
+    });
+  });
+}
+
+/** The service pages, in the order of services.json: each a service's, none a trade's page too. */
+function servicePages(
+  files: string[],
+  pages: ServicePage[],
+  serviceIds: string[],
+  tradeSlugs: Set<string>,
+): ServicePage[] {
+  uniqueAcrossFiles(pages.map((page, index) => ({ file: files[index]!, slug: page.slug })));
+  pages.forEach((page, index) => {
+    if (!serviceIds.includes(page.slug)) {
+      const problem = `expected the id of a service in services.json (${serviceIds.join(', ')}), found "${page.slug}"`;
+      throw new ContentError(files[index]!, 'slug', problem);
+    }
+    if (tradeSlugs.has(page.slug)) {
+      const problem = `"${page.slug}" is also a trade in trades.json: both would be /services/${page.slug}`;
+      throw new ContentError(files[index]!, 'slug', problem);
+    }
+  });
+  return [...pages].sort((a, b) => serviceIds.indexOf(a.slug) - serviceIds.indexOf(b.slug));
+}
+
+/** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
+export function phoneHref(phone: string): string {
+  return `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
+}
+
+function unique(file: string, list: string, values: string[], field: string): void {
+  const seen = new Map<string, number>();
+  values.forEach((value, index) => {
+    const first = seen.get(value);
+    if (first !== undefined) {
+      throw new ContentError(
+        file,
+        `${list}[${index}].${field}`,
+        `"${value}" is listed twice (also at ${list}[${first}])`,
+      );
+    }
+    seen.set(value, index);
+  });
+}
+
+/** No two records of different files (articles, legal pages, service pages) give the same slug. */
+export function uniqueAcrossFiles(records: readonly { file: string; slug?: string | undefined }[]): void {
+  const seen = new Map<string, string>();
+  for (const { file, slug } of records) {
+    if (slug === undefined) continue;
+    const first = seen.get(slug);
+    if (first)
+      throw new ContentError(file, 'slug', `"${slug}" is already the slug of ${first}: each page needs its own`);
+    seen.set(slug, file);
+  }
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,172 @@
+/**
+ * The dev server's site: the build's stages, kept in memory between edits,
+ * with each page rendered when a browser first asks for it. An update after
+ * an edit reads again only the files that changed, makes again only the
+ * routes whose inputs changed (KeptRoutes) and forgets the HTML of the pages
+ * whose fingerprint changed; each page it serves is byte for byte the page
+ * `sitegen build` writes (with the reload client, and stable asset names).
+ */
+import { existsSync } from 'node:fs';
+import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
+import { leadEndpoint, type BuildConfig } from '../config';
+import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
+import { MarkdownReader } from '../content/markdown-reader';
+import type { Article, SiteData, SiteModel } from '../content/model';
+import { loadSiteData } from '../content/site-data';
+import { scanArticle, withArticles } from '../content/site-model';
+import { isInside, listFiles } from '../list-files';
+import { siteFiles } from '../output/site-files';
+import { PageRendering, renderSetup } from '../render/page-rendering';
+import { createLayout, createRoutes, KeptRoutes, type Route } from '../routes';
+import { pathForFile } from '../paths';
+import { validateRoutes } from '../validate-routes';
+
+export const reloadClientPath = '/__sitegen/reload.js';
+
+/** What the site knows after its last good update. */
+interface Known {
+  articles: ReadonlyMap<string, Article>;
+  data: SiteData;
+  model: SiteModel;
+  assets: BuiltAssets;
+  routes: ReadonlyMap<string, Route>;
+  siteUrl: string;
+  rendering: PageRendering;
+}
+
+export class DevSite {
+  private readonly reader: MarkdownReader;
+  private readonly memo = new KeptRoutes();
+  private known?: Known;
+  /** Each page's fingerprint, and its HTML once rendered. */
+  private pages = new Map<string, { fingerprint: string; html?: string }>();
+  /** The files changed since the last update that succeeded: the next update reads them again, whatever it is told. */
+  private unsettled = new Set<string>();
+
+  constructor(
+    readonly config: BuildConfig,
+    private readonly options: { generator?: string; onStage?: (stage: AssetStage, detail: string) => void } = {},
+  ) {
+    this.reader = MarkdownReader.open(markdownSource(config, options.generator));
+  }
+
+  /**
+   * Brings the site up to date with the files on disk; `changed` names the
+   * files that changed (absolute paths), all of them by default. Returns the
+   * paths of the pages whose fingerprint changed. A failure leaves the last
+   * good site in place, and the next update reads the same files again.
+   */
+  async update(changed?: Iterable<string>): Promise<string[]> {
+    const last = this.known;
+    const paths = changed && last ? new Set([...changed, ...this.unsettled]) : undefined;
+    for (const path of paths ?? []) this.unsettled.add(path);
+    const { config } = this;
+    const touches = (dir: string) => !paths || [...paths].some((path) => isInside(dir, path));
+    const blog = articleFolder(config.contentDir);
+    const assets = await buildAssets(config, {
+      dev: true,
+      generator: this.options.generator,
+      previous: last && paths ? { assets: last.assets, changed: paths } : undefined,
+      onStage: (stage, detail) => this.options.onStage?.(stage, detail),
+    });
+    const siteData =
+      !last || [...(paths ?? [])].some((path) => isInside(config.contentDir, path) && !isInside(blog, path));
+    const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
+    const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
+    const model =
+      data === last?.data && articles === last.articles ? last.model : withArticles(data, [...articles.values()]);
+    const { routes, siteUrl } = createRoutes(model, {
+      siteUrl: config.siteUrl,
+      endpoint: leadEndpoint(config),
+      kept: this.memo,
+    });
+    validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }));
+    const rendering = this.renderingFor(model, assets, last?.rendering);
+
+    const pages = new Map<string, { fingerprint: string; html?: string }>();
+    const changedPages: string[] = [];
+    for (const route of routes) {
+      const fingerprint = rendering.fingerprint(route);
+      const before = this.pages.get(route.path);
+      if (before?.fingerprint === fingerprint) pages.set(route.path, before);
+      else {
+        pages.set(route.path, { fingerprint });
+        changedPages.push(route.path);
+      }
+    }
+    const byPath = new Map(routes.map((route) => [route.path, route]));
+    this.known = { articles, data, model, assets, routes: byPath, siteUrl, rendering };
+    this.pages = pages;
+    this.unsettled.clear();
+    return changedPages;
+  }
+
+  /** A page's HTML, by its path, rendered now if it has not been since it last changed; undefined for a path that is no page. */
+  page(path: string): string | undefined {
+    const route = this.known?.routes.get(path);
+    const entry = this.pages.get(path);
+    if (!route || !entry) return undefined;
+    entry.html ??= this.known!.rendering.render(route).html;
+    return entry.html;
+  }
+
+  /** A file of the site, by its path in the output: a page (see page()), an asset, or one of the site's files. */
+  file(path: string): string | Uint8Array | undefined {
+    const page = pathForFile(path);
+    if (page !== undefined && this.known?.routes.get(page)?.file === path) return this.page(page);
+    if (!this.known) return undefined;
+    const { assets, siteUrl, routes } = this.known;
+    if (path === assets.stylesheet.file) return assets.stylesheet.css;
+    if (assets.scripts.files.some((file) => file.path === path)) {
+      return assets.scripts.files.find((file) => file.path === path)!.content;
+    }
+    // The sitemap and the others are made only when asked for: few edits are followed by a request for them.
+    const options = { supabaseUrl: this.config.supabase.url, dev: true };
+    return siteFiles([...routes.values()], siteUrl, assets, options).find((file) => file.path === path)?.content;
+  }
+
+  /** Every page's route, in the order the build lists them. */
+  routes(): Route[] {
+    return [...(this.known?.routes.values() ?? [])];
+  }
+
+  /** The paths of the pages whose HTML is held, rendered since they last changed. */
+  renderedPages(): string[] {
+    return [...this.pages].flatMap(([path, entry]) => (entry.html === undefined ? [] : [path]));
+  }
+
+  /** Keeps what this server learnt of the Markdown files in the content index, for the next start and the next build. */
+  saveIndex(): void {
+    if (!this.known || !this.options.generator) return;
+    const { model } = this.known;
+    const keys = [...model.articles, ...model.legalPages].map((document) => document.body.key);
+    this.reader.index.save(this.config.contentDir, this.options.generator, keys, this.reader.learnt);
+  }
+
+  close(): void {
+    this.reader.close();
+  }
+
+  /** The articles again: only the changed files read, unless one was added or removed. */
+  private readArticles(paths: ReadonlySet<string> | undefined, last?: ReadonlyMap<string, Article>) {
+    const scan = (path: string) => scanArticle(this.reader, path);
+    const blog = articleFolder(this.config.contentDir);
+    const changed = [...(paths ?? [])].filter((path) => isInside(blog, path));
+    if (last && paths && changed.every((path) => last.has(path) && existsSync(path))) {
+      return new Map([...last].map(([path, article]) => [path, paths.has(path) ? scan(path) : article]));
+    }
+    const files = articleFiles(this.config.contentDir);
+    return new Map(files.map((path) => [path, (!paths?.has(path) && last?.get(path)) || scan(path)]));
+  }
+
+  /** The last update's rendering while what every page is rendered with is the same: its fingerprints are kept. */
+  private renderingFor(model: SiteModel, assets: BuiltAssets, last?: PageRendering): PageRendering {
+    const setup = renderSetup(assets, createLayout(model), { fingerprinted: true, extraScripts: [reloadClientPath] });
+    const same =
+      last?.setup.shared === setup.shared &&
+      last.setup.templatesUrl === setup.templatesUrl &&
+      JSON.stringify(last.setup.templateVersions) === JSON.stringify(setup.templateVersions);
+    if (same) return last!;
+    return new PageRendering(setup, assets.templates.module, (body) => this.reader.bodyHtml(body));
+  }
+}

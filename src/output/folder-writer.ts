@@ -1,0 +1,67 @@
+/**
+ * Writing files under one folder (a staging folder, a scratch folder), each
+ * only when its content differs from what is there. A build writes over the
+ * output before last (staging.ts), where most pages already read as they
+ * should: comparing costs a fraction of rewriting, and a file that did not
+ * change keeps its time, so a deploy that copies by time (rsync) sends only
+ * what changed.
+ *
+ * A page is encoded, and the file it replaces read, into two buffers the
+ * writer keeps from one page to the next: two fresh ones per page would
+ * have the collector chase the memory of thousands of pages.
+ */
+import { closeSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export class FolderWriter {
+  /** Folders made (or found) by this writer: a site of thousands of pages has a handful. */
+  private readonly folders = new Set<string>();
+  /** Paths written, with their sizes. */
+  readonly written = new Map<string, number>();
+  private encoded = Buffer.allocUnsafe(256 * 1024);
+  private onDisk = Buffer.allocUnsafe(256 * 1024);
+
+  constructor(readonly dir: string) {}
+
+  /** Writes `content` at `path` (under the folder, forward slashes) unless it is there already; returns its size in bytes. */
+  write(path: string, content: string | Uint8Array): number {
+    const target = join(this.dir, path);
+    const folder = dirname(target);
+    if (!this.folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.folders.add(folder);
+    }
+    const bytes = typeof content === 'string' ? this.encode(content) : content;
+    if (!this.sameAsOnDisk(target, bytes)) writeFileSync(target, bytes);
+    this.written.set(path, bytes.byteLength);
+    return bytes.byteLength;
+  }
+
+  private encode(text: string): Uint8Array {
+    // A UTF-16 code unit takes at most three bytes in UTF-8.
+    if (text.length * 3 > this.encoded.length) this.encoded = Buffer.allocUnsafe(text.length * 6);
+    return this.encoded.subarray(0, this.encoded.write(text));
+  }
+
+  private sameAsOnDisk(path: string, bytes: Uint8Array): boolean {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch {
+      return false;
+    }
+    try {
+      // One byte more than expected: a longer file reads past `bytes.length`, so it cannot pass as equal.
+      if (bytes.length + 1 > this.onDisk.length) this.onDisk = Buffer.allocUnsafe((bytes.length + 1) * 2);
+      let read = 0;
+      for (let chunk = -1; chunk !== 0 && read <= bytes.length; read += chunk) {
+        chunk = readSync(fd, this.onDisk, read, bytes.length + 1 - read, read);
+      }
+      return read === bytes.length && this.onDisk.subarray(0, read).equals(bytes);
+    } catch {
+      return false;
+    } finally {
+      closeSync(fd);
+    }
+  }
+}

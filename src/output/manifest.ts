@@ -1,0 +1,102 @@
+/**
+ * What a build leaves for `sitegen build --incremental`, one JSON file in
+ * .sitegen/incremental/ per output folder: the build's inputs (the
+ * configuration, the generator, and the version of every file it reads),
+ * every page with its fingerprint, and a hash of every other file written.
+ *
+ * The next incremental build writes nothing at all when no input changed
+ * and every file is still in the output; otherwise it runs the stages with
+ * these pages, renders only those whose fingerprint changed, and writes
+ * only what differs (output/changed-output.ts).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { cacheFiles } from '../cache-files';
+import { compilerSettings, type BuildConfig } from '../config';
+import { changedFiles, takeSnapshot, type Snapshot } from '../file-versions';
+import { contentHash } from '../hash';
+import { listFiles } from '../list-files';
+import type { PageRecord } from '../render/page-rendering';
+
+export interface Manifest {
+  version: number;
+  generator: string;
+  /** The configuration and the folders read, hashed: what no file's version tells. */
+  settings: string;
+  /** Every input file's version, taken before the build read any. */
+  inputs: Snapshot;
+  pages: PageRecord[];
+  /** Every other file of the output (assets, sitemap.xml, public/'s) with a hash of its content. */
+  files: Record<string, string>;
+}
+
+const manifestVersion = 6;
+
+/** What a build is made from: its settings, and the version of every input file. */
+export interface BuildInputs {
+  settings: string;
+  snapshot: Snapshot;
+}
+
+export function readInputs(config: BuildConfig, generator: string): BuildInputs {
+  const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
+  const { siteUrl, supabase } = config;
+  const settings = contentHash(JSON.stringify([generator, siteUrl, supabase, dirs]));
+  // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
+  const files = dirs.flatMap((dir) =>
+    listFiles(dir, { hidden: dir === config.publicDir }).map((path) => join(dir, path)),
+  );
+  const settingsFiles = compilerSettings.map((name) => join(config.root, name)).filter((path) => existsSync(path));
+  return { settings, snapshot: takeSnapshot([...files, ...settingsFiles]) };
+}
+
+/** The last build's manifest, if this generator wrote it. */
+export function readManifest(config: BuildConfig, generator: string): Manifest | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(cacheFiles(config.cacheDir).manifest(config.outDir), 'utf8')) as Manifest;
+    return manifest.version === manifestVersion && manifest.generator === generator ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
+  const path = cacheFiles(config.cacheDir).manifest(config.outDir);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(`${path}.${process.pid}.tmp`, JSON.stringify({ version: manifestVersion, ...manifest }));
+  await rename(`${path}.${process.pid}.tmp`, path);
+}
+
+/** Forgets the last build into this output folder: a manifest that no longer describes it must not be trusted. */
+export async function removeManifest(config: BuildConfig): Promise<void> {
+  await rm(cacheFiles(config.cacheDir).manifest(config.outDir), { force: true });
+}
+
+/** Whether the output is as the last build left it, and nothing it is made from changed since. */
+export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs): boolean {
+  if (manifest.settings !== inputs.settings || changedFiles(manifest.inputs, inputs.snapshot).size > 0) return false;
+  const files = [...manifest.pages.map((page) => page.file), ...Object.keys(manifest.files)];
+  return missingFiles(config.outDir, files).size === 0;
+}
+
+/** Which of `files` (paths under `dir`) are not there: one listing per folder, not a stat per file. */
+export function missingFiles(dir: string, files: Iterable<string>): Set<string> {
+  const listings = new Map<string, Set<string> | undefined>();
+  const missing = new Set<string>();
+  for (const file of files) {
+    const slash = file.lastIndexOf('/');
+    const folder = file.slice(0, Math.max(slash, 0));
+    if (!listings.has(folder)) listings.set(folder, listing(join(dir, folder)));
+    if (!listings.get(folder)?.has(file.slice(slash + 1))) missing.add(file);
+  }
+  return missing;
+}
+
+function listing(folder: string): Set<string> | undefined {
+  try {
+    return new Set(readdirSync(folder));
+  } catch {
+    return undefined;
+  }
+}

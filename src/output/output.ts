@@ -1,0 +1,51 @@
+/**
+ * Where a build writes: a whole build into a staging folder swapped in at
+ * the end (staging.ts), an incremental build into a scratch folder whose
+ * pages are moved into the output (changed-output.ts). Either way nothing in
+ * the output changes until commit, and a failed build leaves it as it was.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentHash } from '../hash';
+import { listFiles } from '../list-files';
+import type { FolderWriter } from './folder-writer';
+
+export interface SiteFile {
+  /** Path under the output folder, with forward slashes. */
+  path: string;
+  content: string | Uint8Array;
+}
+
+export interface BuildOutput {
+  /** Where pages are written as they render. */
+  readonly writer: FolderWriter;
+  /**
+   * Puts the build in the output. `pages`: the page files written (by every
+   * build thread) with their sizes; `gone`: page files of the last build
+   * that no longer exist; `files`: every other file of the site but public/'s.
+   */
+  commit(pages: ReadonlyMap<string, number>, gone: readonly string[], files: readonly SiteFile[]): Promise<Committed>;
+  /** A failed build: the output stays as it was, and nothing is left beside it. */
+  abort(error?: unknown): Promise<void>;
+}
+
+export interface Committed {
+  written: number;
+  removed: number;
+  bytes: number;
+  /** Every file of the output but the pages, with a hash of its content (Manifest.files). */
+  hashes: Record<string, string>;
+}
+
+/** The site's files with public/'s, which the output holds as they are. */
+export function withPublicFiles(publicDir: string, files: readonly SiteFile[]): SiteFile[] {
+  const copied = listFiles(publicDir, { hidden: true }).map((path) => ({
+    path,
+    content: readFileSync(join(publicDir, path)),
+  }));
+  return [...copied, ...files];
+}
+
+export function fileHashes(files: readonly SiteFile[]): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file.path, contentHash(file.content)]));
+}

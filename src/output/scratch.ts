@@ -1,0 +1,87 @@
+/**
+ * The folders a build makes beside its output (a staging folder, an
+ * incremental build's scratch folder) and what they share: each is named
+ * after the process that made it, so that a later build can tell one left
+ * by a build that was killed (out of memory, a CI time-out) from one a
+ * running build is still writing, and removes only the first.
+ */
+import { readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { foldersAbove } from '../paths';
+
+export type ScratchKind = 'building' | 'incremental';
+
+/** `dist.building-<pid>-<time>`, beside `dist`. */
+export function scratchName(outDir: string, kind: ScratchKind): string {
+  return `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`;
+}
+
+/** Removes the folders beside `outDir` that builds no longer running left there. */
+export async function removeDeadScratch(outDir: string): Promise<void> {
+  const pattern = new RegExp(
+    `^${escapeRegExp(basename(outDir))}\\.(?:building|incremental)-(\\d+)-\\d+(?:\\.replaced)?$`,
+  );
+  const names = await readdir(dirname(outDir)).catch(() => []);
+  for (const name of names) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) await rm(join(dirname(outDir), name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process of that id is running (one of another user's counts: its folder is not ours to judge). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Removes files of an output folder (paths under `dir`), and the folders they leave empty. */
+export async function removeFiles(dir: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  await Promise.all(
+    paths.map(async (path) => {
+      // Gone already (nothing else should touch the folder, but a missing file is no reason to fail a build).
+      await unlink(join(dir, path)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      for (const folder of foldersAbove(path)) folders.add(folder);
+    }),
+  );
+  // Deepest first, so a folder's emptied subfolders are gone before it is tried; a folder that still holds files stays.
+  for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+    await rmdir(join(dir, folder)).catch(() => undefined);
+  }
+}
+
+/**
+ * A file where a build needs a folder, or the other way round: the reused
+ * output's shape differs from this build's (public/ changed a file into a
+ * folder). A build into a fresh folder cannot meet it.
+ */
+const shapeConflictCodes = new Set([
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+  'ENOTEMPTY',
+  'ERR_FS_CP_DIR_TO_NON_DIR',
+  'ERR_FS_CP_NON_DIR_TO_DIR',
+]);
+
+export function isShapeConflict(error: unknown): boolean {
+  const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
+  return typeof code === 'string' && shapeConflictCodes.has(code);
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * A whole build's output: everything goes into a staging folder beside the
+ * target, and only when all of it is written does that folder take the
+ * target's place. A build that fails at any point leaves the previous output
+ * as it was.
+ *
+ * The output a build replaces is not deleted: it is kept beside the target
+ * (`dist.previous`) and the next build writes over it, since rewriting a file
+ * that exists costs a fraction of deleting a tree of thousands of files and
+ * creating it again, and most of a site is the same from one build to the
+ * next. Whatever the reused folder holds that this build did not write is
+ * removed before it is swapped in, so the output holds exactly this build's
+ * files (and the git repository someone keeps in it, if any).
+ */
+import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { listFiles, listFilesAndLinks } from '../list-files';
+import { FolderWriter } from './folder-writer';
+import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type SiteFile } from './output';
+import { isBuiltOutput, repositoryFolder } from './output-folder';
+import { exists, isShapeConflict, removeDeadScratch, removeFiles, scratchName } from './scratch';
+
+/** The output a build replaced, kept to be written over by the next one. */
+export function previousOutputDir(outDir: string): string {
+  return `${outDir}.previous`;
+}
+
+export class Staging implements BuildOutput {
+  readonly writer: FolderWriter;
+
+  private constructor(
+    readonly outDir: string,
+    private readonly publicDir: string,
+    /** Whether the folder is an earlier build's output being written over. */
+    readonly reused: boolean,
+    /** The files the reused folder held: what this build does not write again is removed before the swap. */
+    private readonly earlier: readonly string[],
+    dir: string,
+  ) {
+    this.writer = new FolderWriter(dir);
+  }
+
+  get dir(): string {
+    return this.writer.dir;
+  }
+
+  /** `fresh` starts from an empty folder even when an earlier output could be reused. */
+  static async open(outDir: string, publicDir: string, { fresh = false } = {}): Promise<Staging> {
+    await removeDeadScratch(outDir);
+    const dir = join(dirname(outDir), scratchName(outDir, 'building'));
+    const previous = previousOutputDir(outDir);
+    // A rename claims the earlier output: two builds at once cannot both get it. A folder of that name no build left is left alone.
+    const reused =
+      !fresh &&
+      isBuiltOutput(previous) &&
+      (await rename(previous, dir).then(
+        () => true,
+        () => false,
+      ));
+    if (!reused) await mkdir(dir, { recursive: true });
+    // A symbolic link in the reused folder (which anyone may have put there) would take this build's writes outside it: links go.
+    const { files: earlier, links } = reused ? listFilesAndLinks(dir) : { files: [], links: [] };
+    await Promise.all(links.map((link) => unlink(join(dir, link))));
+    const staging = new Staging(outDir, publicDir, reused, earlier, dir);
+    if (!(await exists(publicDir))) return staging;
+    try {
+      await cp(publicDir, dir, { recursive: true, dereference: true });
+    } catch (error) {
+      await staging.abort(error);
+      if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, { fresh: true });
+      throw error;
+    }
+    for (const path of listFiles(publicDir, { hidden: true })) staging.writer.written.set(path, 0);
+    return staging;
+  }
+
+  /** Writes `files`, then the staging folder takes the output folder's place; the output it replaces is kept for the next build. */
+  async commit(
+    pages: ReadonlyMap<string, number>,
+    _gone: readonly string[],
+    files: readonly SiteFile[],
+  ): Promise<Committed> {
+    for (const file of files) this.writer.write(file.path, file.content);
+    const written = new Map([...this.writer.written, ...pages]);
+    if (this.reused)
+      await removeFiles(
+        this.dir,
+        this.earlier.filter((path) => !written.has(path)),
+      );
+    const replaced = `${this.dir}.replaced`;
+    const hadOutput = await exists(this.outDir);
+    // A repository kept in the output, to push the site to its host, stays with the output (as Vite keeps it when it empties its own).
+    const repository = [join(this.outDir, repositoryFolder), join(this.dir, repositoryFolder)] as const;
+    const carried = hadOutput && (await exists(repository[0])) && !(await exists(repository[1]));
+    if (carried) await rename(...repository);
+    if (hadOutput) await rename(this.outDir, replaced);
+    try {
+      await rename(this.dir, this.outDir);
+    } catch (error) {
+      if (hadOutput) await rename(replaced, this.outDir);
+      if (carried) await rename(repository[1], repository[0]);
+      throw error;
+    }
+    if (hadOutput) await keepOrRemove(replaced, previousOutputDir(this.outDir));
+    const bytes = [...written.values()].reduce((sum, size) => sum + size, 0);
+    return { written: written.size, removed: 0, bytes, hashes: fileHashes(withPublicFiles(this.publicDir, files)) };
+  }
+
+  /** A failed build: a reused folder is put back to be written over next time, unless its shape is what failed. */
+  async abort(error?: unknown): Promise<void> {
+    if (this.reused && !isShapeConflict(error)) await keepOrRemove(this.dir, previousOutputDir(this.outDir));
+    else await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Moves `dir` to `keepAs` for the next build; if another build already left one there, deletes `dir`. */
+async function keepOrRemove(dir: string, keepAs: string): Promise<void> {
+  await rename(dir, keepAs).catch(() => rm(dir, { recursive: true, force: true }));
+}

@@ -1,0 +1,109 @@
+/**
+ * The one render step, shared by the build, its threads and the dev server:
+ * render a route, or keep the page it rendered last time if its fingerprint
+ * is the same. A fingerprint is a hash of everything a page is rendered
+ * from: what every page shares (the layout's sources and data, the
+ * stylesheet, the scripts), its template's sources, its props and head, and
+ * its Markdown body's hash, which stands for the body's HTML.
+ */
+import type { BuiltAssets } from '../assets/asset-cache';
+import type { PageKind, TemplateModule } from '../assets/compile-templates';
+import { scriptsForManifest, type PageScripts, type ScriptManifest } from '../assets/script-manifest';
+import type { MarkdownBody } from '../content/model';
+import { contentHash } from '../hash';
+import type { Route } from '../routes';
+import { createPageRenderer, type PageRenderer } from './render-page';
+import type { Layout } from '../../templates/layout/types';
+
+/** One rendered page, as the build, the dev server and the incremental build's manifest record it. */
+export interface PageRecord {
+  path: string;
+  file: string;
+  /** What the page was rendered from: the same fingerprint renders the same page. */
+  fingerprint: string;
+  scripts: PageScripts;
+  bytes: number;
+}
+
+/** What every page of a build is rendered with: plain data, handed to each build thread. */
+export interface RenderSetup {
+  /** The compiled templates' module, for a thread to import. */
+  templatesUrl: string;
+  /** Each page kind's template version (assets/compile-templates.ts). */
+  templateVersions: Record<PageKind, string>;
+  layout: Layout;
+  stylesheet: string;
+  scripts: ScriptManifest;
+  /** Scripts every page loads on top of its own: the dev server's reload client. */
+  extraScripts: string[];
+  /** What every page shares, hashed: the layout's sources and data, the stylesheet, the scripts. */
+  shared: string;
+  /**
+   * Whether pages are fingerprinted, to be kept by a later update (the dev
+   * server, an incremental build); a whole build has nothing to keep them
+   * for, and hashing every page's props and head would cost it time.
+   */
+  fingerprinted: boolean;
+}
+
+export function renderSetup(
+  assets: BuiltAssets,
+  layout: Layout,
+  { fingerprinted, extraScripts = [] }: { fingerprinted: boolean; extraScripts?: string[] },
+): RenderSetup {
+  const { templates, scripts } = assets;
+  const stylesheet = `/${assets.stylesheet.file}`;
+  const manifest = scripts.manifest;
+  const shared = contentHash(JSON.stringify([templates.layoutVersion, layout, stylesheet, manifest, extraScripts]));
+  const { moduleUrl: templatesUrl, versions: templateVersions } = templates;
+  return { templatesUrl, templateVersions, layout, stylesheet, scripts: manifest, extraScripts, shared, fingerprinted };
+}
+
+export class PageRendering {
+  private pageRenderer?: PageRenderer;
+  /** Each route's fingerprint, for as long as this rendering is used: a dev server's unchanged routes are hashed once. */
+  private readonly fingerprints = new WeakMap<Route, string>();
+
+  constructor(
+    readonly setup: RenderSetup,
+    private readonly templates: TemplateModule,
+    /** A Markdown page's body HTML, from the reader that scanned it. */
+    private readonly bodyHtml: (body: MarkdownBody) => string,
+  ) {}
+
+  fingerprint(route: Route): string {
+    if (!this.setup.fingerprinted) return '';
+    let fingerprint = this.fingerprints.get(route);
+    if (fingerprint === undefined) {
+      const { shared, templateVersions } = this.setup;
+      const madeFrom = [shared, templateVersions[route.kind], route.head, route.props, route.body?.hash];
+      this.fingerprints.set(route, (fingerprint = contentHash(JSON.stringify(madeFrom))));
+    }
+    return fingerprint;
+  }
+
+  /**
+   * Renders `route`, or keeps `previous` (its page last time) if nothing it
+   * is rendered from changed. `write` puts a rendered page where it goes and
+   * says its size in bytes.
+   */
+  render(route: Route, previous?: PageRecord, write?: (html: string) => number): { page: PageRecord; html?: string } {
+    const fingerprint = this.fingerprint(route);
+    const unchanged = fingerprint !== '' && previous?.fingerprint === fingerprint && previous.file === route.file;
+    if (unchanged) return { page: previous };
+    const { html, scripts } = this.rendererOnce()(route, route.body && this.bodyHtml(route.body));
+    const bytes = write ? write(html) : Buffer.byteLength(html);
+    return { page: { path: route.path, file: route.file, fingerprint, scripts, bytes }, html };
+  }
+
+  /** Made with the first page rendered: a build that keeps every page renders no header. */
+  private rendererOnce(): PageRenderer {
+    const { layout, stylesheet, scripts, extraScripts } = this.setup;
+    this.pageRenderer ??= createPageRenderer(this.templates, layout, {
+      stylesheet,
+      extraScripts,
+      scriptsFor: (markers) => scriptsForManifest(scripts, markers),
+    });
+    return this.pageRenderer;
+  }
+}

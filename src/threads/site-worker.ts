@@ -1,0 +1,41 @@
+/**
+ * A build worker (article-threads.ts): from the moment it starts it reads
+ * its share of the articles and reports their front matter; once the main
+ * thread sends how, it renders their pages into the output folder.
+ */
+import '../production';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TemplateModule } from '../assets/compile-templates';
+import { MarkdownReader } from '../content/markdown-reader';
+import { scanArticle } from '../content/site-model';
+import { FolderWriter } from '../output/folder-writer';
+import { PageRendering, type PageRecord } from '../render/page-rendering';
+import { articleRoute } from '../routes';
+import type { WorkerJob, WorkerMessage, WorkerStart } from './article-threads';
+import { serializeError } from './thread-errors';
+
+const { paths, source } = workerData as WorkerStart;
+const post = (message: WorkerMessage) => parentPort!.postMessage(message);
+const job = new Promise<WorkerJob>((resolve) => parentPort!.once('message', resolve));
+
+async function work(reader: MarkdownReader): Promise<void> {
+  const articles = paths.map((path) => scanArticle(reader, path));
+  post({ type: 'scanned', articles });
+  const { setup, context, outDir, previous } = await job;
+  const templates = (await import(setup.templatesUrl)) as TemplateModule;
+  const rendering = new PageRendering(setup, templates, (body) => reader.bodyHtml(body));
+  const writer = new FolderWriter(outDir);
+  const pages: PageRecord[] = [];
+  for (const article of articles) {
+    const route = articleRoute(article, context);
+    if (!route) continue;
+    const { page } = rendering.render(route, previous[route.path], (html) => writer.write(route.file, html));
+    pages.push(page);
+  }
+  post({ type: 'rendered', pages, written: [...writer.written], learnt: [...reader.learnt] });
+}
+
+const reader = MarkdownReader.open(source);
+work(reader)
+  .catch((error: unknown) => post({ type: 'failed', error: serializeError(error) }))
+  .finally(() => reader.close());
