@@ -53,7 +53,19 @@ export const leadErrors = {
     'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
 } as const;
 
+/** The methods the endpoint answers, for the Allow header of a 405 and for CORS. */
 const allowedMethods = 'POST, OPTIONS';
+
+/**
+ * The answer to any method but POST and OPTIONS. Exported for the local
+ * server, which must answer itself the methods a web Request cannot carry.
+ */
+export function refuseMethod(headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ success: false, error: leadErrors.methodNotAllowed }), {
+    status: 405,
+    headers: { ...headers, 'Content-Type': 'application/json', Allow: allowedMethods },
+  });
+}
 
 type Reply = (status: number, body: { success: boolean; error?: string }, headers?: Record<string, string>) => Response;
 
@@ -139,8 +151,7 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
       });
 
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-    if (request.method !== 'POST')
-      return reply(405, { success: false, error: leadErrors.methodNotAllowed }, { Allow: allowedMethods });
+    if (request.method !== 'POST') return refuseMethod(cors);
 
     // "The next request" retries: notifications that failed before go out alongside this one, in the same time budget.
     const retries = notifier.retryDue(AbortSignal.timeout(notifyBudgetMs));
