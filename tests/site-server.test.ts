@@ -215,8 +215,8 @@ describe('methods', () => {
     `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
 
   // A web Request cannot carry TRACE, TRACK or CONNECT; Node hands a CONNECT to no request handler, and its parser
-  // refuses a method it does not know (TRACK, lowercase, made up) before any handler.
-  const methods = ['TRACE', 'CONNECT', 'TRACK', 'post', 'BREW', 'PUT', 'PROPFIND'];
+  // refuses a method it does not know (TRACK, lowercase, made up; PRI, HTTP/2's) before any handler.
+  const methods = ['TRACE', 'CONNECT', 'TRACK', 'post', 'BREW', 'PRI', 'PUT', 'PROPFIND'];
 
   it.each(methods)(
     'answers %s at the lead endpoint with 405, Allow: POST, OPTIONS and the JSON error, and logs nothing',

@@ -39,8 +39,9 @@ export async function answerClientError(
   inFlight: ServerResponse | undefined,
 ): Promise<void> {
   if (!socket.writable || inFlight?.headersSent) return void socket.destroy();
-  const line = error.code === 'HPE_INVALID_METHOD' ? requestLine.exec(error.rawPacket?.toString('latin1') ?? '') : null;
-  // A method Node knows heads another request (one sent before on this connection): the refused line is not at hand.
+  // Refused for its method (PRI, which HTTP/2 reserves, fails as a bad version). A method Node knows heads a request
+  // refused for something else, or one sent before on this connection when the refused line is not at hand.
+  const line = requestLine.exec(error.rawPacket?.toString('latin1') ?? '');
   const refused = line && !METHODS.includes(line[1]!) ? line[2]!.split('?')[0]! : undefined;
   const answer =
     refused === undefined ? new Response(null, { status: nodeStatus[error.code ?? ''] ?? 400 }) : refuseMethod(refused);
