@@ -86,7 +86,7 @@ describe('sitegen preview with lead settings in its environment', () => {
     const { host } = new URL(url);
     const answer = await exchange(
       url,
-      `TRACE /functions/v1/contact-form HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: curl/8.14.1\r\nAccept: */*\r\n\r\n`,
+      `TRACE /functions/v1/contact-form HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: curl/8.14.1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
     );
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('POST, OPTIONS');

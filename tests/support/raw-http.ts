@@ -2,7 +2,8 @@
  * One HTTP exchange at the byte level: the request written to a socket exactly
  * as given (any method, CONNECT included, which Node's client would turn into
  * a tunnel, and bytes no client library would send), then the answer read
- * until the server closes the connection.
+ * until the server closes the connection: a request sends Connection: close,
+ * or is one the server refuses to parse.
  */
 import { connect } from 'node:net';
 
@@ -14,8 +15,14 @@ export interface RawExchange {
   body: Buffer;
 }
 
-/** Sends `request` to the server at `base` (an http:// origin), then half-closes: the server answers and closes. */
-export function exchange(base: string, request: Uint8Array | string): Promise<RawExchange> {
+/**
+ * Sends `request` to the server at `base` (an http:// origin). `endInput`
+ * closes the sending side after it, for bytes that may be an unfinished
+ * request, which the server would otherwise wait on: never for a whole
+ * request, since Node's server drops one it has not answered when the client
+ * stops sending.
+ */
+export function exchange(base: string, request: Uint8Array | string, endInput = false): Promise<RawExchange> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -23,7 +30,8 @@ export function exchange(base: string, request: Uint8Array | string): Promise<Ra
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks))));
-    socket.end(request);
+    if (endInput) socket.end(request);
+    else socket.write(request);
   });
 }
 
