@@ -99,7 +99,7 @@ beforeEach(async () => {
   await supabase.db.exec('delete from public.lead_rate_events');
 });
 
-/** What supabase.functions.invoke sends from the site, from a client of the given address. */
+/** What supabase.functions.invoke sends from the site (a text or bytes as they are, anything else as JSON), from a client of the given address. */
 function send(
   body: unknown,
   options: { client?: string; headers?: Record<string, string>; to?: RunningFunction } = {},
@@ -114,7 +114,7 @@ function send(
       'x-forwarded-for': `${options.client ?? '192.0.2.1'}, 10.0.0.1`,
       ...options.headers,
     },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
   });
 }
 
@@ -210,6 +210,23 @@ describe('the contact-form Edge Function under Deno', () => {
       { success: false, error: 'name contains a character that cannot be stored (U+0000 or half of a surrogate pair)' },
     ]);
     expect(webhook.received).toEqual([]);
+  });
+
+  it('refuses with 415 a lead in another charset or in bytes that are not UTF-8, and stores nothing', async () => {
+    const sent = { ...lead(), name: 'Renée Shah' };
+    const latin1 = new Uint8Array(Buffer.from(JSON.stringify(sent), 'latin1'));
+    for (const type of ['application/json; charset=iso-8859-1', 'application/json']) {
+      const reply = await send(latin1, { headers: { 'content-type': type } });
+      expect([reply.status, await reply.json()], type).toEqual([
+        415,
+        { success: false, error: 'The request body must be encoded as UTF-8' },
+      ]);
+      expect(reply.headers.get('access-control-allow-origin')).toBe(site);
+    }
+    expect(await rowsFor(sent.submission_id)).toEqual([]);
+    const utf8 = await send(sent, { headers: { 'content-type': 'application/json; charset="UTF-8"' } });
+    expect(utf8.status).toBe(200);
+    expect((await rowsFor(sent.submission_id)).map((row) => row.name)).toEqual(['Renée Shah']);
   });
 
   it('stores a lead once and sends it on once, by webhook and by e-mail, however often it is sent', async () => {

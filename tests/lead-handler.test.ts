@@ -449,6 +449,63 @@ describe('content type', () => {
   });
 });
 
+describe('charset', () => {
+  const notUtf8 = { success: false, error: 'The request body must be encoded as UTF-8' };
+  /** Text as ISO-8859-1 encodes it: one byte a character, é as 0xE9. */
+  const latin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+  /** A request whose body is exactly these bytes. */
+  const postBytes = (bytes: Uint8Array<ArrayBuffer>, contentType: string) =>
+    new Request(endpoint, { method: 'POST', headers: { 'content-type': contentType }, body: bytes });
+
+  it('answers 415 to a lead sent in ISO-8859-1 (é as the one byte 0xE9), and stores nothing', async () => {
+    const lead = { ...hero(), name: 'Renée' };
+    const body = latin1(JSON.stringify(lead));
+    expect(body.includes(0xe9)).toBe(true);
+    const response = await handle(postBytes(body, 'application/json; charset=iso-8859-1'));
+    expect(await json(response, 415)).toEqual(notUtf8);
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+  });
+
+  it('answers 415 to bytes that are not UTF-8 under a plain application/json, and stores nothing', async () => {
+    const lead = { ...hero(), name: 'Renée' };
+    for (const type of ['application/json', 'application/json; charset=utf-8']) {
+      const response = await handle(postBytes(latin1(JSON.stringify(lead)), type));
+      expect(await json(response, 415), type).toEqual(notUtf8);
+    }
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+  });
+
+  it.each([
+    'application/json; charset=iso-8859-1',
+    'application/json; charset="ISO-8859-1"',
+    'application/json;charset=windows-1252',
+    'application/json; charset=utf-16',
+    'application/json; charset=us-ascii',
+    'application/json; charset=utf8',
+    'application/json; charset=',
+    'application/json; charset="utf-8',
+    'application/json; charset=utf-8; charset=latin1',
+    'application/json; format="a;b"; Charset=latin1',
+  ])('answers 415 to %s, even when the body is ASCII, and stores nothing', async (type) => {
+    const lead = hero();
+    expect(await json(await handle(post(lead, { 'content-type': type })), 415)).toEqual(notUtf8);
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+  });
+
+  it.each([
+    'application/json; charset=UTF-8',
+    'application/json; charset="utf-8"',
+    'application/json;CHARSET="Utf-8"',
+    'application/json; note="charset=latin1; really"; charset=utf-8',
+    'application/json; charset="utf\\-8"',
+  ])('stores a lead sent as %s, its accents and emoji as sent', async (type) => {
+    const lead = { ...contact(), name: 'Renée Łukasz', message: 'Très bien 😀 — ½ price?' };
+    expect(await json(await handle(post(lead, { 'content-type': type })), 200)).toEqual({ success: true });
+    const [row] = await rowsFor(lead.submission_id);
+    expect([row!.name, row!.message]).toEqual(['Renée Łukasz', 'Très bien 😀 — ½ price?']);
+  });
+});
+
 describe('text Postgres cannot store', () => {
   it.each([
     ['a NUL in the name', () => ({ ...contact(), name: 'Sarah\u0000' }), 'name'],

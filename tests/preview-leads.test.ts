@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { executable, projectRoot, runSitegen } from './support/cli';
+import { exchange } from './support/raw-http';
 import { startStandIn, type StandIn } from './support/notification-stand-ins';
 
 let work: string;
@@ -79,6 +80,18 @@ async function printed(pattern: RegExp): Promise<string> {
 describe('sitegen preview with lead settings in its environment', () => {
   it('says where leads go', async () => {
     await printed(/leads {6}sent to webhook; at most 2 per client in 600 s/);
+  });
+
+  it('answers `curl -X TRACE` at the lead endpoint with 405, Allow: POST, OPTIONS and the JSON error', async () => {
+    const { host } = new URL(url);
+    const answer = await exchange(
+      url,
+      `TRACE /functions/v1/contact-form HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: curl/8.14.1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('POST, OPTIONS');
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error: 'Method not allowed' });
   });
 
   it('prints one line per new lead, with what became of its notification, and sends it to the webhook', async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
 import { startPreview, type Preview } from '../src/server/preview';
 import { projectRoot } from './support/cli';
+import { exchange } from './support/raw-http';
 
 interface RawAnswer {
   status: number;
@@ -205,6 +206,54 @@ describe('paths', () => {
       expect(answer.status, path).toBe(404);
       expect(answer.body).not.toContain('root:');
     }
+  });
+});
+
+describe('methods', () => {
+  /** A request as curl -X sends it, with a small JSON body. */
+  const request = (method: string, path: string) =>
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+
+  // A web Request cannot carry TRACE, TRACK or CONNECT; Node hands a CONNECT to no request handler, and its parser
+  // refuses a method it does not know (TRACK, lowercase, made up; PRI, HTTP/2's) before any handler.
+  const methods = ['TRACE', 'CONNECT', 'TRACK', 'post', 'BREW', 'PRI', 'PUT', 'PROPFIND'];
+
+  it.each(methods)(
+    'answers %s at the lead endpoint with 405, Allow: POST, OPTIONS and the JSON error, and logs nothing',
+    async (method) => {
+      const logged = errors.length;
+      const answer = await exchange(preview.url, request(method, '/functions/v1/contact-form'));
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('POST, OPTIONS');
+      expect(answer.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error: 'Method not allowed' });
+      expect(errors.slice(logged)).toEqual([]);
+    },
+  );
+
+  it.each([...methods, 'POST'])(
+    'answers %s on a page with 405 and Allow: GET, HEAD, as on any path but the lead endpoint',
+    async (method) => {
+      const logged = errors.length;
+      for (const path of ['/about', '/no-such-page']) {
+        const answer = await exchange(preview.url, request(method, path));
+        expect([path, answer.status, answer.headers.allow]).toEqual([path, 405, 'GET, HEAD']);
+      }
+      expect(errors.slice(logged)).toEqual([]);
+    },
+  );
+
+  it("keeps Node's answers to other requests its parser refuses: 400 for bytes that are no request, 431 for headers too large", async () => {
+    for (const garbage of [
+      '\u0000\u0001\r\n\r\n',
+      'GET /about HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n',
+      'GET /about HTTP/9\r\n\r\n',
+    ]) {
+      const answer = await exchange(preview.url, garbage);
+      expect([garbage, answer.status, answer.headers]).toEqual([garbage, 400, { connection: 'close' }]);
+    }
+    const huge = `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`;
+    expect((await exchange(preview.url, huge)).status).toBe(431);
   });
 });
 

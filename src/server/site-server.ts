@@ -3,12 +3,13 @@
  * and the lead endpoint a Supabase project would answer, served by the same
  * handler the Edge Function uses.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import type { LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { refuseMethod, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { messageOf, SitegenError } from '../errors';
-import { createStaticHandler, type SiteSource } from './static-site';
+import { answerClientError, type ClientError } from './client-errors';
+import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
 export const leadEndpointPath = '/functions/v1/contact-form';
 
@@ -38,6 +39,25 @@ export interface SiteServer {
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const serveStatic = createStaticHandler(options.source);
+  // The response each connection is sending: a request refused by Node's parser is not answered over one begun.
+  const inFlight = new WeakMap<Socket, ServerResponse>();
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const socket = request.socket;
+    inFlight.set(socket, response);
+    response.on('close', () => inFlight.get(socket) === response && inFlight.delete(socket));
+    const handle = async () => {
+      if (options.intercept?.(request, response)) return;
+      if (options.leads && path === leadEndpointPath) return answerWith(options.leads, request, response);
+      return serveStatic(request, response);
+    };
+    handle().catch((error: unknown) => {
+      // A bug of ours, not the request's: one line in the terminal, no stack trace to the client.
+      console.error(`sitegen: ${request.method} ${JSON.stringify(path)} failed: ${messageOf(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Internal server error');
+    });
+  };
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -45,21 +65,17 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       connectionsCheckingInterval: 500,
       keepAliveTimeout: 5_000,
     },
-    (request, response) => {
-      const path = (request.url ?? '/').split('?')[0];
-      const handle = async () => {
-        if (options.intercept?.(request, response)) return;
-        if (options.leads && path === leadEndpointPath) return answerWith(options.leads, request, response);
-        return serveStatic(request, response);
-      };
-      handle().catch((error: unknown) => {
-        // A bug of ours, not the request's: one line in the terminal, no stack trace to the client.
-        console.error(`sitegen: ${request.method} ${JSON.stringify(path)} failed: ${messageOf(error)}`);
-        if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        response.end('Internal server error');
-      });
-    },
+    serve,
   );
+  server.on('connect', answerConnect(serve));
+  // The 405 for a method Node's parser refused: the lead endpoint's JSON one, or a page's.
+  const refuseMethodAt = (path: string) =>
+    options.leads && path === leadEndpointPath
+      ? refuseMethod()
+      : new Response(null, { status: 405, headers: { Allow: pageMethods } });
+  server.on('clientError', (error: ClientError, socket: Socket) => {
+    answerClientError(error, socket, refuseMethodAt, inFlight.get(socket)).catch(() => socket.destroy());
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -88,12 +104,40 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   };
 }
 
+/**
+ * Node gives a CONNECT to the server's connect event, never to its request
+ * handler, and closes the connection unanswered when nothing listens: it is
+ * answered as any other request is (405, as no path takes CONNECT), then closed.
+ */
+function answerConnect(serve: (request: IncomingMessage, response: ServerResponse) => void) {
+  return (request: IncomingMessage, socket: Socket) => {
+    // Node took its own listeners off the socket: a client resetting it must not become an uncaught error.
+    socket.on('error', () => socket.destroy());
+    const response = new ServerResponse(request);
+    response.shouldKeepAlive = false;
+    response.assignSocket(socket);
+    response.on('finish', () => {
+      response.detachSocket(socket);
+      socket.end();
+    });
+    serve(request, response);
+  };
+}
+
+/**
+ * The methods fetch forbids (TRACE, TRACK, CONNECT): Node's Request throws on
+ * them, so they never reach the handler. No browser can send them either, so
+ * their 405 needs none of the CORS headers the handler adds.
+ */
+const forbiddenMethods = /^(CONNECT|TRACE|TRACK)$/i;
+
 /** Node's request → a web Request → the handler → Node's response. */
 async function answerWith(
   handler: LeadRequestHandler,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  if (forbiddenMethods.test(request.method ?? '')) return send(refuseMethod(), response);
   const headers = new Headers();
   for (let i = 0; i < request.rawHeaders.length; i += 2)
     headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
@@ -106,7 +150,10 @@ async function answerWith(
     // Node's fetch needs this to accept a streamed body.
     duplex: hasBody ? 'half' : undefined,
   } as RequestInit);
-  const answer = await handler(webRequest, { address: request.socket.remoteAddress ?? 'unknown' });
+  return send(await handler(webRequest, { address: request.socket.remoteAddress ?? 'unknown' }), response);
+}
+
+async function send(answer: Response, response: ServerResponse): Promise<void> {
   response.writeHead(answer.status, Object.fromEntries(answer.headers));
   response.end(Buffer.from(await answer.arrayBuffer()));
 }

@@ -36,6 +36,9 @@ const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 export type StaticHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
+/** The methods a page answers; any other is 405 with this as Allow. */
+export const pageMethods = 'GET, HEAD';
+
 export function createStaticHandler(source: SiteSource): StaticHandler {
   let rules: Promise<HeaderRule[]> | undefined;
   const headerRules = () =>
@@ -56,7 +59,7 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
 
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      response.writeHead(405, { Allow: pageMethods }).end();
       return;
     }
     const target = requestTarget(request.url);

@@ -7,12 +7,13 @@
  *
  * The reply is always JSON `{ success, error? }` with the CORS headers,
  * because the browser posts from the site's origin to the Supabase project's.
- * In order: preflight, POST only (405), JSON only (415), at most 16 KB (413),
- * a JSON object (400), the honeypot (a bot is thanked and forgotten), the
- * schema (400 naming the field), then the store: a repeated submission_id is
- * stored once, a client past the rate limit gets 429, and a new lead is sent
- * on to the agency before the answer, within notifyBudgetMs, whatever the
- * outcome. Each POST also sends the notifications that are due again.
+ * In order: preflight, POST only (405), JSON declared in no charset but UTF-8
+ * (415), at most 16 KB (413), bytes that are UTF-8 (415), a JSON object (400),
+ * the honeypot (a bot is thanked and forgotten), the schema (400 naming the
+ * field), then the store: a repeated submission_id is stored once, a client
+ * past the rate limit gets 429, and a new lead is sent on to the agency before
+ * the answer, within notifyBudgetMs, whatever the outcome. Each POST also
+ * sends the notifications that are due again.
  */
 import { describeError } from './describe-error.ts';
 import { checkLead, leadRecord } from './lead.ts';
@@ -42,6 +43,7 @@ export const maxBodyBytes = 16_384;
 export const leadErrors = {
   methodNotAllowed: 'Method not allowed',
   notJsonType: 'The request body must be sent as Content-Type: application/json',
+  notUtf8: 'The request body must be encoded as UTF-8',
   tooLarge: `The request body is larger than ${maxBodyBytes} bytes`,
   unreadable: 'The request body could not be read',
   notJson: 'The request body must be JSON',
@@ -51,7 +53,19 @@ export const leadErrors = {
     'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
 } as const;
 
+/** The methods the endpoint answers, for the Allow header of a 405 and for CORS. */
 const allowedMethods = 'POST, OPTIONS';
+
+/**
+ * The answer to any method but POST and OPTIONS. Exported for the local
+ * server, which must answer itself the methods a web Request cannot carry.
+ */
+export function refuseMethod(headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ success: false, error: leadErrors.methodNotAllowed }), {
+    status: 405,
+    headers: { ...headers, 'Content-Type': 'application/json', Allow: allowedMethods },
+  });
+}
 
 type Reply = (status: number, body: { success: boolean; error?: string }, headers?: Record<string, string>) => Response;
 
@@ -64,17 +78,28 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
     const fail = (status: number, error: string, headers?: Record<string, string>) =>
       reply(status, { success: false, error }, headers);
     // A cross-site form can post text/plain without asking first; application/json needs a preflight, which CORS then governs.
-    if (mediaType(request.headers.get('content-type')) !== 'application/json') return fail(415, leadErrors.notJsonType);
+    const type = contentType(request.headers.get('content-type'));
+    if (type.mediaType !== 'application/json') return fail(415, leadErrors.notJsonType);
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read as something it is not.
+    if (type.charsets.some((charset) => charset !== 'utf-8')) return fail(415, leadErrors.notUtf8);
 
-    let body: string | typeof tooLarge;
+    let bytes: Uint8Array | typeof tooLarge;
     try {
-      body = await readBody(request, maxBodyBytes);
+      bytes = await readBody(request, maxBodyBytes);
     } catch (cause) {
       // The client went away or sent a broken stream.
       log(`lead request body could not be read: ${describeError(cause)}`);
       return fail(400, leadErrors.unreadable);
     }
-    if (body === tooLarge) return fail(413, leadErrors.tooLarge);
+    if (bytes === tooLarge) return fail(413, leadErrors.tooLarge);
+
+    let body: string;
+    try {
+      // fatal: a byte that is not UTF-8 is refused, rather than stored as U+FFFD in place of what the visitor typed.
+      body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return fail(415, leadErrors.notUtf8);
+    }
 
     let payload: unknown;
     try {
@@ -126,8 +151,7 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
       });
 
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-    if (request.method !== 'POST')
-      return reply(405, { success: false, error: leadErrors.methodNotAllowed }, { Allow: allowedMethods });
+    if (request.method !== 'POST') return refuseMethod(cors);
 
     // "The next request" retries: notifications that failed before go out alongside this one, in the same time budget.
     const retries = notifier.retryDue(AbortSignal.timeout(notifyBudgetMs));
@@ -178,10 +202,25 @@ export function createMisconfiguredHandler(
   };
 }
 
-/** "application/json; charset=utf-8" → "application/json". */
-function mediaType(contentType: string | null): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+/**
+ * A Content-Type's media type and the charsets it declares, lower case and
+ * unquoted: 'Application/JSON; charset="UTF-8"' → application/json, [utf-8].
+ * A quoted value may hold a ";", and a charset that cannot be read (an
+ * unclosed quote) is kept as written, so it is refused as not UTF-8.
+ */
+function contentType(header: string | null): { mediaType: string; charsets: string[] } {
+  const text = header ?? '';
+  const charsets: string[] = [];
+  for (const [, name = '', value = ''] of text.matchAll(parameter)) {
+    if (name.toLowerCase() !== 'charset') continue;
+    const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(value.trim());
+    charsets.push((quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : value.trim()).toLowerCase());
+  }
+  return { mediaType: text.split(';')[0]!.trim().toLowerCase(), charsets };
 }
+
+/** One parameter of a Content-Type: its name, and its value, a quoted string (which may hold ";") or up to the next ";". */
+const parameter = /;\s*([^=;\s]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^;]*))?/g;
 
 function honeypotFilled(payload: object): boolean {
   const website = (payload as { website?: unknown }).website;
@@ -192,15 +231,14 @@ function honeypotFilled(payload: object): boolean {
 const tooLarge = Symbol('too large');
 
 /**
- * The body as text, or `tooLarge` once it passes `limit` bytes: refused up
+ * The body's bytes, or `tooLarge` once it passes `limit` bytes: refused up
  * front when Content-Length says so, and counted while reading otherwise, so a
  * chunked body (or a Content-Length that lies) cannot get around the limit.
- * Bytes that are not UTF-8 become U+FFFD, and then fail as JSON or as a field.
  */
-async function readBody(request: Request, limit: number): Promise<string | typeof tooLarge> {
+async function readBody(request: Request, limit: number): Promise<Uint8Array | typeof tooLarge> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) return tooLarge;
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -221,5 +259,5 @@ async function readBody(request: Request, limit: number): Promise<string | typeo
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
