@@ -251,7 +251,9 @@ export function expectedAnswer(request: LeadRequest): Answer {
   const type = request.contentType;
   if (type === null || type.media.trim().toLowerCase() !== 'application/json') return refused(415, errors.type);
   const charsets = type.parameters.filter(({ name }) => name.toLowerCase() === 'charset');
-  if (charsets.some(({ value }) => value.toLowerCase() !== 'utf-8')) return refused(415, errors.charset);
+  // The Encoding Standard's names for UTF-8.
+  const utf8Names = ['utf-8', 'utf8', 'unicode-1-1-utf-8'];
+  if (charsets.some(({ value }) => !utf8Names.includes(value.toLowerCase()))) return refused(415, errors.charset);
   const { bytes, row, error } = request.body;
   const declared = typeof request.contentLength === 'number' ? request.contentLength : 0;
   if (bytes.byteLength > maxBodyBytes || declared > maxBodyBytes) return refused(413, errors.size);

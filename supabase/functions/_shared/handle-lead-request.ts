@@ -81,7 +81,7 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
     const type = contentType(request.headers.get('content-type'));
     if (type.mediaType !== 'application/json') return fail(415, leadErrors.notJsonType);
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read as something it is not.
-    if (type.charsets.some((charset) => charset !== 'utf-8')) return fail(415, leadErrors.notUtf8);
+    if (type.charsets.some((charset) => !utf8Labels.has(charset))) return fail(415, leadErrors.notUtf8);
 
     let bytes: Uint8Array | typeof tooLarge;
     try {
@@ -201,6 +201,9 @@ export function createMisconfiguredHandler(
     });
   };
 }
+
+/** The names the Encoding Standard gives UTF-8, as browsers read a charset. */
+const utf8Labels = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 
 /**
  * A Content-Type's media type and the charsets it declares, lower case and
