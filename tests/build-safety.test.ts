@@ -3,7 +3,9 @@
  * exit code 1, and the previous output untouched; good input builds the same
  * bytes every time; nothing from content can inject markup.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import {
   cp,
   lstat,
@@ -582,6 +584,36 @@ describe('the output folder', () => {
       expect(await readdir(join(project.dir, 'dist.previous'))).toEqual(['keep-me.txt']);
     });
   });
+});
+
+describe('what killed builds leave beside the output', () => {
+  it.concurrent(
+    'is removed by the next build, whole or incremental; what a running build writes is left alone',
+    async () => {
+      await inProjectCopy(async (project) => {
+        // A process that has ended: its id names the folders of a build killed halfway (out of memory, a CI time-out).
+        const ended = spawn(process.execPath, ['-e', '']);
+        await once(ended, 'exit');
+        const dead = ended.pid!;
+        const alive = process.pid;
+        for (const [args, kind] of [
+          [[], 'building'],
+          [['--incremental'], 'incremental'],
+        ] as const) {
+          const left = [`dist.${kind}-${dead}-1700000000000`, `dist.${kind}-${dead}-1700000000000.replaced`];
+          const running = `dist.${kind}-${alive}-1700000000000`;
+          for (const name of [...left, running]) {
+            await mkdir(join(project.dir, name, 'blog'), { recursive: true });
+            await writeFile(join(project.dir, name, 'blog', 'page.html'), 'a copy of the site\n');
+          }
+          expect((await project.build([...args, '--out', 'dist'])).stderr).toBe('');
+          const beside = (await readdir(project.dir)).filter((name) => name.startsWith('dist.') && name.includes(kind));
+          expect(beside).toEqual([running]);
+          await rm(join(project.dir, running), { recursive: true });
+        }
+      });
+    },
+  );
 });
 
 describe('a build whose report nobody reads any more', () => {
