@@ -174,6 +174,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
   ],
   [
+    'an icon the site does not have',
+    'services.json',
+    (text) => text.replace('"icon": "map-pin"', '"icon": "spanner"'),
+    /content\/services\.json: services\[0\]\.icon: expected one of the icon names in src\/content\/schemas\/icons\.ts, found "spanner"/,
+  ],
+  [
     'a logo public/ does not have',
     'site.json',
     (text) => text.replace('"src": "/logo.png"', '"src": "/nope.png"'),
