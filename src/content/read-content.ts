@@ -8,8 +8,9 @@ import { stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { contentHash } from '../hash';
-import { parseFrontMatter, type FrontMatter } from './front-matter';
+import { findUnsafeMarkdownText, parseFrontMatter, type FrontMatter } from './front-matter';
 import { renderMarkdown, RefusedMarkdownError } from './markdown';
+import { findIllFormed } from './schemas/well-formed';
 
 /**
  * Parsed content files by path, kept while a file's size and modification time
@@ -168,8 +169,9 @@ export function readText(path: string, file: string): string {
       `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`,
     );
   }
+  let text: string;
   try {
-    return utf8.decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new ContentError(
       file,
@@ -177,6 +179,10 @@ export function readText(path: string, file: string): string {
       `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`,
     );
   }
+  // A JSON file's characters are checked in its values, field by field (validate); a Markdown body never becomes values.
+  const unsafe = file.endsWith('.md') ? findUnsafeMarkdownText(text) : undefined;
+  if (unsafe) throw new ContentError(file, unsafe.field, unsafe.problem);
+  return text;
 }
 
 /** The line where UTF-8 decoding first fails, for the error message. */
@@ -204,6 +210,9 @@ export function validate<T extends v.GenericSchema>(
   data: unknown,
   prefix = '',
 ): v.InferOutput<T> {
+  // Before the schema: every string's characters, field names too, and the nesting (schemas/well-formed.ts).
+  const illFormed = findIllFormed(data);
+  if (illFormed) throw new ContentError(file, prefix + illFormed.field, illFormed.problem);
   const result = v.safeParse(schema, data, { abortPipeEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];

@@ -3,7 +3,17 @@ import * as v from 'valibot';
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { icon } from './icons';
 
-export const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'));
+/**
+ * The longest text a field may hold: many times the longest any page shows,
+ * and short of a pasted document, which belongs in a Markdown page.
+ */
+const maxTextLength = 5_000;
+export const text = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'a non-empty text'),
+  v.maxLength(maxTextLength, `a text of at most ${maxTextLength.toLocaleString('en-GB')} characters`),
+);
 export const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at most ${max} characters`));
 /** A text where the generator fills in `names` ({page}, …): any other {…} would be published as it is written. */
 export const withPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T, ...names: string[]) =>
@@ -18,7 +28,18 @@ export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
     : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
-export const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug such as "local-seo"'));
+/** A slug names a page's file, and a file's name is at most 255 bytes. */
+export const slug = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug such as "local-seo"'),
+  v.maxLength(80, 'a slug of at most 80 characters'),
+);
+/** Longer than any address a browser or search engine is sure to keep whole. */
+const maxLinkLength = 2_000;
+const linkText = v.pipe(
+  v.string(),
+  v.maxLength(maxLinkLength, `a link of at most ${maxLinkLength.toLocaleString('en-GB')} characters`),
+);
 export const isoDate = v.pipe(
   v.union([v.string(), v.date()], 'an ISO date such as 2024-01-15'),
   // YAML reads an unquoted date as a time: one with a time of day would move to another day in UTC.
@@ -36,16 +57,16 @@ export const isoDate = v.pipe(
 );
 /** Root-relative link to a page of this site; checked against the route table once routes exist. */
 export const internalHref = v.pipe(
-  v.string(),
+  linkText,
   v.regex(
     /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?(?:#[a-z0-9-]+)?$/,
     'a root-relative link without extension, such as "/about" or "/#testimonials"',
   ),
 );
-export const externalHref = v.pipe(v.string(), v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
+export const externalHref = v.pipe(linkText, v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
 /** A file of public/, served by the site itself, such as "/logo.png". */
 export const publicFile = v.pipe(
-  v.string(),
+  linkText,
   v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:png|jpg|webp|svg)$/, 'a file of public/ such as "/logo.png"'),
 );
 export const pixels = v.pipe(

@@ -31,7 +31,12 @@ export const siteSchema = v.strictObject({
   tagline: text,
   blurb: text,
   phone: v.pipe(text, v.regex(/^0\d[\d ]{8,12}$/, 'a UK phone number written as dialled, such as "0808 157 0192"')),
-  email: v.pipe(v.string(), v.email('an e-mail address')),
+  /** Mail servers take addresses of at most 254 characters. */
+  email: v.pipe(
+    v.string(),
+    v.maxLength(254, 'an e-mail address of at most 254 characters'),
+    v.email('an e-mail address'),
+  ),
   address: v.strictObject({
     street: text,
     locality: text,
