@@ -374,6 +374,36 @@ describe('text no page can hold', () => {
     },
   );
 
+  // A message quotes what it found: a line break in it must not split the message over two lines of a log.
+  const quoting: [string, string, (text: string) => string, RegExp][] = [
+    [
+      'a title too long, with a line break in it',
+      'blog/google-ads-guide.md',
+      (text) =>
+        text.replace(
+          /^title: .*$/m,
+          'title: "Google Ads for tradespeople:\\nwhat it costs, how to set it up and what to avoid"',
+        ),
+      /^sitegen: \S+\/google-ads-guide\.md: front matter: title: expected a text of at most 60 characters, found "Google Ads for tradespeople:\\nwhat it costs, how to set it…" \(78 characters\)\n$/,
+    ],
+    [
+      'JSON broken where the parser quotes two lines of it',
+      'forms.json',
+      (text) => text.replace('"errorTitle": "Error"', '"errorTitle": Error"'),
+      /^sitegen: \S+\/forms\.json: is not valid JSON \([^\n]*Error",\\n[^\n]*\)\n$/,
+    ],
+  ];
+  it.concurrent.each(quoting)(
+    '%s is refused in one line, the line break written as \\n',
+    async (_, file, change, message) => {
+      const site = await workspace();
+      await site.edit(file, change);
+      const result = await site.build();
+      expect(result.stderr).toMatch(message);
+      expect(result.code).toBe(1);
+    },
+  );
+
   it.concurrent('an article saved with Windows line endings (CR LF) builds the same page', async () => {
     const site = await workspace();
     await site.edit('blog/google-ads-guide.md', (text) => text.replaceAll('\n', '\r\n'));

@@ -49,7 +49,9 @@ export async function readJson<T extends v.GenericSchema>(
   try {
     data = JSON.parse(source);
   } catch (error) {
-    throw new ContentError(file, '', `is not valid JSON (${withLine(messageOf(error), source)})`);
+    // JSON.parse quotes the text around the error, line breaks and all: written as JSON would, the message keeps to one line.
+    const reason = withLine(messageOf(error), source).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+    throw new ContentError(file, '', `is not valid JSON (${reason})`);
   }
   return validate(file, schema, data);
 }
@@ -217,7 +219,10 @@ export function validate<T extends v.GenericSchema>(
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-  throw new ContentError(file, field, describeIssue(issue, schema));
+  // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
+  // reads the rest as another message. It is written as JSON would write it.
+  const problem = describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+  throw new ContentError(file, field, problem);
 }
 
 function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
