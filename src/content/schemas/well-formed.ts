@@ -9,7 +9,8 @@
  * of unknown or mistyped fields included, before any message quotes one back
  * to the terminal, and it bounds nesting, which a schema, stopping at its
  * own depth, never looks past. A Markdown body is never parsed into values:
- * its text is checked as the file is read (front-matter.ts).
+ * its text is checked as the file is read (readText, by
+ * findUnsafeMarkdownText in front-matter.ts).
  */
 
 /**
@@ -23,7 +24,7 @@
 const unsafeCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)|[\uD800-\uDFFF]/u;
 
 /** The deepest a file's lists and objects may nest: content needs a few levels at most, and parsers recurse. */
-export const maxNesting = 32;
+const maxNesting = 32;
 
 /** What a file nested past maxNesting is told. */
 export const nestedTooDeep = `nests lists or objects deeper than ${maxNesting} levels, where content needs a few at most`;
@@ -53,7 +54,7 @@ export function describeUnsafeCharacter({ code }: UnsafeCharacter, where: string
 }
 
 /** The position of `index` in `text` as people count: the first character is 1, and a character outside the BMP is one. */
-export function characterNumber(text: string, index: number): number {
+function characterNumber(text: string, index: number): number {
   return [...text.slice(0, index)].length + 1;
 }
 
