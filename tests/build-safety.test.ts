@@ -702,7 +702,8 @@ describe('a build whose report nobody reads any more', () => {
           held: join(project.dir, 'content/pages/404.json'),
           atFirstLine: (child) => child.stdout.destroy(),
         });
-        expect(result.stdout).toBe('sitegen build → dist\n');
+        // As head -1 would: the lines the build printed before the pipe closed may arrive with the first, on a busy machine.
+        expect(result.stdout.split('\n')[0]).toBe('sitegen build → dist');
         expect(result.stderr).toBe('');
         expect(result.code).toBe(0);
         expect((await readdir(project.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
