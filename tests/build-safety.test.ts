@@ -163,6 +163,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/services\.json: services\[0\]\.icon: expected one of the icon names in src\/content\/schemas\/icons\.ts, found "spanner"/,
   ],
   [
+    'a slug too long to name a file',
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, `slug: "${'privacy-'.repeat(12)}policy"`),
+    /content\/legal\/privacy-policy\.md: front matter: slug: expected a slug of at most 80 characters, found "privacy-privacy-.*…" \(102 characters\)/,
+  ],
+  [
+    'a document pasted into a text field',
+    'team.json',
+    (text) => text.replace(/"bio": "/, `"bio": "${'A long story. '.repeat(400)}`),
+    /content\/team\.json: team\[0\]\.bio: expected a text of at most 5,000 characters, found "A long story\. .*…" \(\d+ characters\)/,
+  ],
+  [
     'a logo public/ does not have',
     'site.json',
     (text) => text.replace('"src": "/logo.png"', '"src": "/nope.png"'),
