@@ -4,71 +4,18 @@
  * bytes every time; nothing from content can inject markup.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import {
-  cp,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readdir,
-  rename,
-  rm,
-  stat,
-  symlink,
-  unlink,
-  writeFile,
-} from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot, runSitegen, runSitegenHeld } from './support/cli';
+import { fingerprint } from './support/fingerprint';
 import { inProjectCopy } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
+import { removeWorkspaces, workspace } from './support/workspace';
 
-const workspaces: string[] = [];
-afterAll(() => Promise.all(workspaces.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-/** A copy of the real content and of a good build, to break one file of. */
-async function workspace() {
-  const dir = await mkdtemp(join(tmpdir(), 'sitegen-bad-'));
-  workspaces.push(dir);
-  const content = join(dir, 'content');
-  const out = join(dir, 'dist');
-  await Promise.all([
-    cp(join(projectRoot, 'content'), content, { recursive: true }),
-    cp(siteDir(), out, { recursive: true }),
-  ]);
-  const edit = async (file: string, change: (text: string) => string) => {
-    const path = join(content, file);
-    const before = await readFile(path, 'utf8');
-    const after = change(before);
-    if (after === before) throw new Error(`the edit of ${file} changed nothing`);
-    await writeFile(path, after);
-  };
-  const build = () =>
-    runSitegen(['build', '--content', content, '--out', out, '--site-url', siteUrl()], { env: { SUPABASE_URL: '' } });
-  return { dir, content, out, edit, build };
-}
-
-async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  const hashes = await Promise.all(
-    files.map(
-      async (file) =>
-        [
-          file.slice(dir.length),
-          createHash('sha256')
-            .update(await readFile(file))
-            .digest('hex'),
-        ] as const,
-    ),
-  );
-  return Object.fromEntries(hashes.sort(([a], [b]) => a.localeCompare(b)));
-}
+afterAll(removeWorkspaces);
 
 const badInput: [string, string, (text: string) => string, RegExp][] = [
   [
@@ -174,6 +121,24 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'jobs.json',
     (text) => text.replace('"type": "Full-time"', '"type": "Full time"'),
     /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
+  ],
+  [
+    'an icon the site does not have',
+    'services.json',
+    (text) => text.replace('"icon": "map-pin"', '"icon": "spanner"'),
+    /content\/services\.json: services\[0\]\.icon: expected one of the icon names in src\/content\/schemas\/icons\.ts, found "spanner"/,
+  ],
+  [
+    'a slug too long to name a file',
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, `slug: "${'privacy-'.repeat(12)}policy"`),
+    /content\/legal\/privacy-policy\.md: front matter: slug: expected a slug of at most 80 characters, found "privacy-privacy-.*…" \(102 characters\)/,
+  ],
+  [
+    'a document pasted into a text field',
+    'team.json',
+    (text) => text.replace(/"bio": "/, `"bio": "${'A long story. '.repeat(400)}`),
+    /content\/team\.json: team\[0\]\.bio: expected a text of at most 5,000 characters, found "A long story\. .*…" \(\d+ characters\)/,
   ],
   [
     'a logo public/ does not have',

@@ -93,6 +93,65 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
     else expect(result).toMatch(message);
   });
 
+  it.each([
+    [
+      'bell-in-front-matter',
+      '---\ntitle: "a\u0007b"\n---\nBody.\n',
+      'front matter: holds the control character U+0007 at line 2 column 10: remove it',
+    ],
+    // YAML's own reader lets U+0085 (NEL) through as a line break inside a value.
+    [
+      'nel-in-front-matter',
+      '---\ntitle: "a\u0085b"\n---\nBody.\n',
+      'front matter: holds the control character U+0085 at line 2 column 10: remove it',
+    ],
+    [
+      'escaped-nul',
+      '---\ntitle: "Boil\\0ers"\n---\nBody.\n',
+      'front matter: title: holds the control character U+0000 at character 5: remove it',
+    ],
+    [
+      'escaped-surrogate',
+      '---\ntitle: "Boilers \\ud83d"\n---\nBody.\n',
+      'front matter: title: holds a lone surrogate (U+D83D) at character 9, half of a character (an emoji, say) cut in two: write the whole character or remove it',
+    ],
+    [
+      'nul-in-body',
+      '---\ntitle: x\n---\nBody with 😀 and\nan emoji 😀\u0000.\n',
+      'body: holds the control character U+0000 at line 5 column 11: remove it',
+    ],
+    [
+      'old-mac-line-ends',
+      '---\rtitle: x\r---\rBody.\r',
+      'front matter: holds a carriage return (U+000D) at line 1 column 4 with no line feed after it: lines end in LF or CR LF',
+    ],
+  ])('refuses %s, naming the part of the file and where', async (name, text, message) => {
+    expect(await read(name, text)).toBe(`content/blog/${name}.md: ${message}`);
+  });
+
+  const tooDeep = 'nests lists or objects deeper than 32 levels, where content needs a few at most';
+  it.each([
+    ['40 levels of lists', `title: ${'['.repeat(40)}${']'.repeat(40)}`, `title: ${tooDeep}`],
+    ['40 levels of objects', `title: ${'{a: '.repeat(40)}1${'}'.repeat(40)}`, `title.a.a.a.a.a.a.a: ${tooDeep}`],
+    ['an alias inside itself', 'title: &loop [*loop]', `title: ${tooDeep}`],
+    ['10,000 levels of lists', `title:\n${'- '.repeat(10_000)}x`, `is not valid YAML (it ${tooDeep})`],
+  ])('refuses front matter that nests %s, in words', async (name, yaml, message) => {
+    const file = name.replaceAll(/\W/g, '-');
+    expect(await read(file, `---\n${yaml}\n---\nBody.\n`)).toBe(`content/blog/${file}.md: front matter: ${message}`);
+  });
+
+  it('reads an alias repeated at every level once per level, not once per place it appears', async () => {
+    // Each level names the one before ten times: walked place by place, the last would be ten thousand million values.
+    const levels = Array.from({ length: 10 }, (_, level) =>
+      level === 0
+        ? 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]'
+        : `l${level}: &l${level} [${`*l${level - 1}, `.repeat(9)}*l${level - 1}]`,
+    );
+    expect(await read('aliases', `---\n${levels.join('\n')}\ntitle: *l9\n---\nBody.\n`)).toBe(
+      'content/blog/aliases.md: front matter: title: expected a text, found a list of 10',
+    );
+  });
+
   it.each(['js', 'javascript'])('refuses ---%s front matter without running it', async (language) => {
     const globals = globalThis as { ranFrontMatter?: boolean };
     const text = `---${language}\n{ title: (globalThis.ranFrontMatter = true, "Boilers") }\n---\nBody.\n`;

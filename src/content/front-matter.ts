@@ -6,10 +6,20 @@
  *   evaluated: gray-matter's JavaScript engine runs the block with eval;
  * - gray-matter keeps every file it parses in a module-wide cache, keyed by
  *   the whole file, unless it is given options: it always is, so a build or
- *   a dev server that runs for days holds no file after its page is made.
+ *   a dev server that runs for days holds no file after its page is made;
+ * - YAML's parser recurses once per level of nesting: a block nested deeper
+ *   than the stack allows is refused in the words any nesting too deep is
+ *   refused in once parsed (schemas/well-formed.ts).
  */
 import { createRequire } from 'node:module';
 import type matter from 'gray-matter';
+import {
+  describeUnsafeCharacter,
+  findUnsafeCharacter,
+  lineAndColumn,
+  nestedTooDeep,
+  type IllFormed,
+} from './schemas/well-formed';
 
 export type FrontMatter =
   | { ok: true; data: unknown; body: string }
@@ -30,9 +40,8 @@ let grayMatter: typeof matter | undefined;
 export function parseFrontMatter(source: string): FrontMatter {
   // gray-matter reads a file without a block as all body and no data, and an unclosed block to the end of the file as
   // data: both are errors here, told apart before it parses, by its own rules (a first line of ---, and a later one).
-  const open = source.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (!source.startsWith('---', open) || source[open + 3] === '-') return { ok: false, problem: 'missing' };
-  const close = source.indexOf('\n---', open + 3);
+  const close = closingFence(source);
+  if (close === undefined) return { ok: false, problem: 'missing' };
   if (close === -1) return { ok: false, problem: 'unclosed' };
   // gray-matter closes the block at the first line that starts with ---: the rest of a line of ---- would begin the body.
   const lineEnd = source.indexOf('\n', close + 1);
@@ -47,11 +56,43 @@ export function parseFrontMatter(source: string): FrontMatter {
     parsed = grayMatter(source.slice(0, close + 4), options);
   } catch (error) {
     if (error instanceof JavaScriptRefused) return { ok: false, problem: 'javascript' };
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      return { ok: false, problem: 'invalid', reason: `it ${nestedTooDeep}` };
     return { ok: false, problem: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
   // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
   if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: 'javascript' };
   return { ok: true, data: parsed.data, body: bodyFrom(source, close + 4) };
+}
+
+/**
+ * Where the line break before the closing fence of a file's front matter
+ * is: -1 if the block is not closed, none if the file does not start with
+ * one. gray-matter's own rules: a first line of --- (not ----), and a later
+ * line starting with ---.
+ */
+function closingFence(source: string): number | undefined {
+  const open = source.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!source.startsWith('---', open) || source[open + 3] === '-') return undefined;
+  return source.indexOf('\n---', open + 3);
+}
+
+/**
+ * The first character a Markdown file may not hold (schemas/well-formed.ts),
+ * named by the part of the file it is in and by line and column, as an
+ * editor shows them: a body is never parsed into values for validate to
+ * check, so its text is checked whole. What the front matter's YAML escapes
+ * make ("\0") is checked with its values, once parsed.
+ */
+export function findUnsafeMarkdownText(source: string): IllFormed | undefined {
+  const found = findUnsafeCharacter(source);
+  if (!found) return undefined;
+  const close = closingFence(source);
+  const inBody = close === undefined || (close !== -1 && found.index > close + 4);
+  return {
+    field: inBody ? 'body' : 'front matter',
+    problem: describeUnsafeCharacter(found, `at ${lineAndColumn(source, found.index)}`),
+  };
 }
 
 /** What follows the closing fence, as gray-matter makes a file's content of it: the rest of the text, less one line break. */

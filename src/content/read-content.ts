@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
-import { parseFrontMatter, type FrontMatter } from './front-matter';
+import { findUnsafeMarkdownText, parseFrontMatter, type FrontMatter } from './front-matter';
 import { renderMarkdown, RefusedMarkdownError } from './markdown';
+import { findIllFormed } from './schemas/well-formed';
 
 export function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T): v.InferOutput<T> {
   const source = readText(path, file);
@@ -15,7 +16,9 @@ export function readJson<T extends v.GenericSchema>(path: string, file: string, 
   try {
     data = JSON.parse(source);
   } catch (error) {
-    throw new ContentError(file, '', `is not valid JSON (${withLine(messageOf(error), source)})`);
+    // JSON.parse quotes the text around the error, line breaks and all: written as JSON would, the message keeps to one line.
+    const reason = withLine(messageOf(error), source).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+    throw new ContentError(file, '', `is not valid JSON (${reason})`);
   }
   return validate(file, schema, data);
 }
@@ -104,8 +107,9 @@ export function readText(path: string, file: string): string {
       `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`,
     );
   }
+  let text: string;
   try {
-    return utf8.decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new ContentError(
       file,
@@ -113,6 +117,10 @@ export function readText(path: string, file: string): string {
       `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`,
     );
   }
+  // A JSON file's characters are checked in its values, field by field (validate); a Markdown body never becomes values.
+  const unsafe = file.endsWith('.md') ? findUnsafeMarkdownText(text) : undefined;
+  if (unsafe) throw new ContentError(file, unsafe.field, unsafe.problem);
+  return text;
 }
 
 /** The line where UTF-8 decoding first fails, for the error message. */
@@ -140,11 +148,17 @@ export function validate<T extends v.GenericSchema>(
   data: unknown,
   prefix = '',
 ): v.InferOutput<T> {
+  // Before the schema: every string's characters, field names too, and the nesting (schemas/well-formed.ts).
+  const illFormed = findIllFormed(data);
+  if (illFormed) throw new ContentError(file, prefix + illFormed.field, illFormed.problem);
   const result = v.safeParse(schema, data, { abortPipeEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-  throw new ContentError(file, field, describeIssue(issue, schema));
+  // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
+  // reads the rest as another message. It is written as JSON would write it.
+  const problem = describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+  throw new ContentError(file, field, problem);
 }
 
 function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {

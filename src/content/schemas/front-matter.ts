@@ -1,0 +1,36 @@
+/** The front matter of Markdown files: articles (content/blog/*.md) and legal pages (content/legal/*.md). */
+import * as v from 'valibot';
+import { imageSchema, isoDate, metaFields, shortText, slug, text } from './shared';
+
+export const articleFrontMatterSchema = v.strictObject({
+  title: shortText(60),
+  slug: v.optional(slug),
+  excerpt: text,
+  description: metaFields.description,
+  keywords: metaFields.keywords,
+  author: text,
+  date: isoDate,
+  readTime: v.pipe(
+    v.number('a number of minutes'),
+    v.integer('a whole number of minutes'),
+    v.minValue(5, 'a read time of at least 5 minutes'),
+    v.maxValue(10, 'a read time of at most 10 minutes'),
+  ),
+  category: text,
+  featured: v.boolean('true or false'),
+  image: imageSchema.entries.src,
+  imageAlt: text,
+});
+
+export const legalFrontMatterSchema = v.strictObject({
+  title: shortText(60),
+  slug,
+  /** Position in the footer's legal links. */
+  order: v.pipe(
+    v.number('a number giving the order of the legal pages'),
+    v.integer('a whole number giving the order of the legal pages'),
+  ),
+  description: metaFields.description,
+  keywords: metaFields.keywords,
+  updated: isoDate,
+});

@@ -1,0 +1,198 @@
+/** The words of each page template: content/pages/*.json and content/service-pages/*.json. */
+import * as v from 'valibot';
+import { icon } from './icons';
+import {
+  breadcrumb,
+  card,
+  cta,
+  heroFields,
+  imageSchema,
+  list,
+  metaFields,
+  point,
+  shortText,
+  slug,
+  text,
+  withPlaceholders,
+} from './shared';
+
+export const homePageSchema = v.strictObject({
+  ...metaFields,
+  hero: v.strictObject({
+    ...heroFields,
+    eyebrow: text,
+    primaryCta: text,
+    secondaryCta: text,
+    auditCta: text,
+    points: list(text),
+    image: imageSchema,
+  }),
+  services: v.strictObject({ heading: text, intro: text, learnMore: text }),
+  testimonials: v.strictObject({ heading: text, intro: text, ratingLabel: text }),
+  contact: v.strictObject({
+    heading: text,
+    intro: text,
+    phoneLabel: text,
+    emailLabel: text,
+    officeLabel: text,
+    hoursLabel: text,
+    strategyCta: text,
+  }),
+});
+
+export const aboutPageSchema = v.strictObject({
+  ...metaFields,
+  breadcrumb,
+  hero: v.strictObject(heroFields),
+  story: v.strictObject({ heading: text, paragraphs: list(text), image: imageSchema }),
+  mission: v.strictObject({ heading: text, text, guarantee: v.strictObject({ title: text, text }) }),
+  values: v.strictObject({ heading: text, intro: text, items: list(point, 4) }),
+  team: v.strictObject({ heading: text, intro: text }),
+});
+
+export const caseStudiesPageSchema = v.strictObject({
+  ...metaFields,
+  breadcrumb,
+  hero: v.strictObject(heroFields),
+  labels: v.strictObject({
+    challenge: text,
+    solution: text,
+    results: text,
+    metric: text,
+    before: text,
+    after: text,
+    increase: text,
+    timeframe: text,
+  }),
+  cta,
+});
+
+export const blogPageSchema = v.strictObject({
+  ...metaFields,
+  breadcrumb,
+  hero: v.strictObject(heroFields),
+  /** The filter's buttons: "All" first, then each category an article may name, once. */
+  categories: v.pipe(
+    list(text),
+    v.minLength(2, 'a list of "All" and at least one category'),
+    v.check((categories) => new Set(categories).size === categories.length, 'categories that are each listed once'),
+  ),
+  filterLabel: text,
+  featuredLabel: text,
+  recentHeading: text,
+  readMore: text,
+  comingSoon: text,
+  readTimeSuffix: text,
+  newsletter: v.strictObject({ heading: text, text, placeholder: text, button: text }),
+  article: v.strictObject({ backLabel: text, byline: text, cta }),
+  /** Past perPage articles the index continues at /blog/page/2 …; {page} and {pages} are filled in. */
+  pagination: v.strictObject({
+    perPage: v.pipe(
+      v.number('a number of articles per page'),
+      v.integer('a whole number of articles per page'),
+      v.minValue(1, 'at least 1 article per page'),
+    ),
+    title: withPlaceholders(shortText(50), 'page', 'pages'),
+    description: withPlaceholders(
+      v.pipe(text, v.maxLength(150, 'a description of at most 150 characters (page numbers are added)')),
+      'page',
+      'pages',
+    ),
+    breadcrumb: withPlaceholders(shortText(30), 'page', 'pages'),
+    label: text,
+    newer: text,
+    older: text,
+    position: withPlaceholders(text, 'page', 'pages'),
+  }),
+});
+
+export const careersPageSchema = v.strictObject({
+  ...metaFields,
+  breadcrumb,
+  hero: v.strictObject(heroFields),
+  why: v.strictObject({ heading: text, paragraphs: list(text), image: imageSchema }),
+  values: v.strictObject({ heading: text, items: list(text) }),
+  benefits: v.strictObject({ heading: text, items: list(point, 4) }),
+  positions: v.strictObject({
+    heading: text,
+    intro: text,
+    applyLabel: text,
+    learnMoreLabel: text,
+    requirementsLabel: text,
+    experienceLabel: text,
+    /** E-mail subjects of the Apply Now and Learn More buttons; {role} is the job title. */
+    applySubject: withPlaceholders(text, 'role'),
+    learnMoreSubject: withPlaceholders(text, 'role'),
+  }),
+  cv: v.strictObject({ heading: text, text, button: text, subject: text }),
+});
+
+export const contactPageSchema = v.strictObject({
+  ...metaFields,
+  breadcrumb,
+  hero: v.strictObject(heroFields),
+  points: v.strictObject({ heading: text, items: list(point) }),
+  details: v.strictObject({ heading: text, phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text }),
+});
+
+export const notFoundPageSchema = v.strictObject({
+  title: text,
+  description: text,
+  code: text,
+  text,
+  hint: text,
+  homeLink: text,
+});
+
+export const legalCopySchema = v.strictObject({ updatedLabel: text });
+
+/** A text of the trade template, where {plural} and {singular} stand for the trade's name. */
+const tradeText = withPlaceholders(text, 'plural', 'singular');
+
+export const tradePageSchema = v.strictObject({
+  title: tradeText,
+  breadcrumb: tradeText,
+  backLabel: text,
+  heading: tradeText,
+  /** What search engines are told the trade page's service is. */
+  serviceType: text,
+  auditCta: tradeText,
+  servicesHeading: tradeText,
+  servicesIntro: tradeText,
+  learnMore: text,
+  ctaHeading: tradeText,
+  ctaText: tradeText,
+  consultationCta: tradeText,
+  phoneLabel: text,
+});
+
+export const servicePageSchema = v.strictObject({
+  slug,
+  name: text,
+  ...metaFields,
+  hero: v.strictObject({
+    ...heroFields,
+    tone: v.picklist(['blue', 'red']),
+    eyebrow: text,
+    cta: text,
+    image: imageSchema,
+  }),
+  points: v.strictObject({ heading: text, intro: text, items: list(point, 4) }),
+  offerings: v.optional(v.strictObject({ heading: text, intro: text, cards: list(card, 3) })),
+  spotlight: v.optional(
+    v.strictObject({
+      heading: text,
+      text,
+      items: list(point),
+      stats: list(v.strictObject({ number: text, label: text })),
+    }),
+  ),
+  includes: v.optional(
+    v.strictObject({
+      heading: text,
+      intro: text,
+      groups: list(v.strictObject({ icon, title: text, items: list(text, 4) }), 3),
+    }),
+  ),
+  cta: v.strictObject({ heading: text, text, button: text, phoneLabel: text }),
+});

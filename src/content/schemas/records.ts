@@ -1,0 +1,132 @@
+/** The records the pages list: services, trades, testimonials, stats, case studies, team, jobs. */
+import * as v from 'valibot';
+import { icon } from './icons';
+import { countryCode, imageSchema, isoDate, list, slug, text } from './shared';
+
+export const servicesSchema = v.strictObject({
+  services: list(
+    v.strictObject({ id: slug, title: text, icon, description: text, features: list(text, 4), image: imageSchema }),
+    6,
+  ),
+});
+
+export const tradesSchema = v.strictObject({
+  trades: list(
+    v.strictObject({
+      name: text,
+      slug,
+      singular: text,
+      plural: text,
+      description: text,
+      metaDescription: v.pipe(text, v.maxLength(160, 'a description of at most 160 characters')),
+      keywords: list(text),
+      heroImage: imageSchema,
+      services: list(v.strictObject({ service: slug, description: text, features: list(text, 4) }), 6),
+    }),
+  ),
+});
+
+export const testimonialsSchema = v.strictObject({
+  testimonials: list(
+    v.strictObject({
+      name: text,
+      business: text,
+      location: text,
+      rating: v.pipe(
+        v.number('a rating from 1 to 5'),
+        v.integer('a whole number of stars from 1 to 5'),
+        v.minValue(1, 'a rating from 1 to 5'),
+        v.maxValue(5, 'a rating from 1 to 5'),
+      ),
+      text,
+      image: imageSchema,
+      businessImage: imageSchema,
+    }),
+  ),
+});
+
+export const statsSchema = v.strictObject({ stats: list(v.strictObject({ number: text, label: text })) });
+
+export const caseStudiesSchema = v.strictObject({
+  caseStudies: list(
+    v.strictObject({
+      title: text,
+      client: text,
+      location: text,
+      trade: slug,
+      image: imageSchema,
+      challenge: text,
+      solution: text,
+      results: list(v.strictObject({ metric: text, before: text, after: text, increase: text }), 4),
+      testimonial: v.strictObject({ quote: text, author: text }),
+      timeframe: text,
+    }),
+  ),
+});
+
+export const teamSchema = v.strictObject({
+  team: list(v.strictObject({ name: text, role: text, bio: text, image: imageSchema })),
+});
+
+/** The employment types a job can have, as the careers page shows them, each with the name Google's job search gives it. */
+export const employmentTypes = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  Temporary: 'TEMPORARY',
+  Internship: 'INTERN',
+} as const;
+
+const job = v.pipe(
+  v.strictObject({
+    /** The job's anchor on the careers page, and its identifier for job search. */
+    id: slug,
+    title: text,
+    department: text,
+    /** Where the job is, as the careers page shows it. */
+    location: text,
+    /** Where the job is, for job search: an office, or anywhere in a country (a remote job). */
+    workplace: v.variant(
+      'type',
+      [
+        v.strictObject({ type: v.literal('office'), locality: text, region: text, country: countryCode }),
+        v.strictObject({ type: v.literal('remote'), applicantCountry: text }),
+      ],
+      'a workplace { type: "office", locality, region, country } or { type: "remote", applicantCountry }',
+    ),
+    type: v.picklist(
+      Object.keys(employmentTypes) as (keyof typeof employmentTypes)[],
+      `one of ${Object.keys(employmentTypes).join(', ')}`,
+    ),
+    datePosted: isoDate,
+    /** The last day applications are taken. */
+    validThrough: isoDate,
+    /** The pay, only where the agency states it. */
+    salary: v.optional(
+      v.strictObject({
+        currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'an ISO currency code such as "GBP"')),
+        min: v.pipe(v.number('an amount'), v.minValue(0, 'an amount of 0 or more')),
+        max: v.pipe(v.number('an amount'), v.minValue(0, 'an amount of 0 or more')),
+        per: v.picklist(['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'], 'one of HOUR, DAY, WEEK, MONTH, YEAR'),
+      }),
+    ),
+    experience: text,
+    description: text,
+    requirements: list(text),
+  }),
+  v.forward(
+    v.check((entry) => entry.validThrough >= entry.datePosted, 'a closing date on or after datePosted'),
+    ['validThrough'],
+  ),
+  v.forward(
+    v.check((entry) => !entry.salary || entry.salary.max >= entry.salary.min, 'a maximum of at least the minimum'),
+    ['salary', 'max'],
+  ),
+);
+
+export const jobsSchema = v.strictObject({
+  jobs: v.pipe(
+    list(job),
+    v.check((jobs) => new Set(jobs.map((entry) => entry.id)).size === jobs.length, 'jobs with different ids'),
+  ),
+});

@@ -1,0 +1,103 @@
+/** The building blocks every content schema is made of: texts, lists, slugs, dates, links, images, page metadata. */
+import * as v from 'valibot';
+import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
+import { icon } from './icons';
+
+/**
+ * The longest text a field may hold: many times the longest any page shows,
+ * and short of a pasted document, which belongs in a Markdown page.
+ */
+const maxTextLength = 5_000;
+export const text = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'a non-empty text'),
+  v.maxLength(maxTextLength, `a text of at most ${maxTextLength.toLocaleString('en-GB')} characters`),
+);
+export const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at most ${max} characters`));
+/** A text where the generator fills in `names` ({page}, …): any other {…} would be published as it is written. */
+export const withPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T, ...names: string[]) =>
+  v.pipe(
+    schema,
+    v.regex(
+      new RegExp(`^(?:[^{}]|\\{(?:${names.join('|')})\\})*$`),
+      `a text whose only placeholders are ${names.map((name) => `{${name}}`).join(' and ')}`,
+    ),
+  );
+export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
+  count === undefined
+    ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
+    : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
+/** A slug names a page's file, and a file's name is at most 255 bytes. */
+export const slug = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug such as "local-seo"'),
+  v.maxLength(80, 'a slug of at most 80 characters'),
+);
+/** Longer than any address a browser or search engine is sure to keep whole. */
+const maxLinkLength = 2_000;
+const linkText = v.pipe(
+  v.string(),
+  v.maxLength(maxLinkLength, `a link of at most ${maxLinkLength.toLocaleString('en-GB')} characters`),
+);
+export const isoDate = v.pipe(
+  v.union([v.string(), v.date()], 'an ISO date such as 2024-01-15'),
+  // YAML reads an unquoted date as a time: one with a time of day would move to another day in UTC.
+  v.check(
+    (value) => !(value instanceof Date) || value.getTime() % 86_400_000 === 0,
+    'a date without a time of day, such as 2024-01-15',
+  ),
+  v.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
+  v.isoDate('an ISO date such as 2024-01-15'),
+  // Date.parse rolls 2024-02-30 over into March: a date exists if it comes back as itself.
+  v.check((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, 'a date that exists, such as 2024-02-29 in a leap year'),
+);
+/** Root-relative link to a page of this site; checked against the route table once routes exist. */
+export const internalHref = v.pipe(
+  linkText,
+  v.regex(
+    /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?(?:#[a-z0-9-]+)?$/,
+    'a root-relative link without extension, such as "/about" or "/#testimonials"',
+  ),
+);
+export const externalHref = v.pipe(linkText, v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
+/** A file of public/, served by the site itself, such as "/logo.png". */
+export const publicFile = v.pipe(
+  linkText,
+  v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:png|jpg|webp|svg)$/, 'a file of public/ such as "/logo.png"'),
+);
+export const pixels = v.pipe(
+  v.number('a size in pixels'),
+  v.integer('a whole number of pixels'),
+  v.minValue(1, 'a size in pixels'),
+);
+export const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO country code such as "GB"'));
+export const imageSchema = v.strictObject({
+  src: v.pipe(
+    externalHref,
+    v.regex(stockPhotoUrl, `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows)`),
+    v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
+  ),
+  alt: text,
+});
+
+/** Title, description and keywords of a page: what search engines and social cards show. */
+export const metaFields = {
+  title: shortText(60),
+  description: v.pipe(
+    text,
+    v.minLength(50, 'a description of at least 50 characters'),
+    v.maxLength(160, 'a description of at most 160 characters'),
+  ),
+  keywords: list(text),
+};
+/** The page's name in breadcrumb trails, shown above its content and to search engines. */
+export const breadcrumb = shortText(40);
+
+export const point = v.strictObject({ icon, title: text, text });
+export const card = v.strictObject({ icon, title: text, description: text, features: list(text, 4) });
+export const cta = v.strictObject({ heading: text, text, button: text });
+export const heroFields = { heading: text, text };

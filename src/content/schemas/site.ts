@@ -1,0 +1,138 @@
+/** The site's facts, its navigation and the forms' words: content/site.json, navigation.json, forms.json. */
+import * as v from 'valibot';
+import { siteOrigin } from '../../paths';
+import {
+  breadcrumb,
+  countryCode,
+  externalHref,
+  internalHref,
+  list,
+  pixels,
+  publicFile,
+  text,
+  withPlaceholders,
+} from './shared';
+
+export const siteSchema = v.strictObject({
+  name: text,
+  url: v.pipe(
+    externalHref,
+    v.check(
+      (value) => URL.canParse(value) && siteOrigin(new URL(value)) === value,
+      'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment or trailing slash)',
+    ),
+  ),
+  /** The organisation's logo for search engines: Google asks for at least 112 pixels square, served by the site. */
+  logo: v.strictObject({
+    src: publicFile,
+    width: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')),
+    height: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')),
+  }),
+  tagline: text,
+  blurb: text,
+  phone: v.pipe(text, v.regex(/^0\d[\d ]{8,12}$/, 'a UK phone number written as dialled, such as "0808 157 0192"')),
+  /** Mail servers take addresses of at most 254 characters. */
+  email: v.pipe(
+    v.string(),
+    v.maxLength(254, 'an e-mail address of at most 254 characters'),
+    v.email('an e-mail address'),
+  ),
+  address: v.strictObject({
+    street: text,
+    locality: text,
+    region: text,
+    postcode: text,
+    country: countryCode,
+    countryName: text,
+  }),
+  /** Where the office is on a map, for search engines' local results. */
+  geo: v.strictObject({
+    latitude: v.pipe(
+      v.number('a latitude in degrees'),
+      v.minValue(-90, 'a latitude from -90 to 90'),
+      v.maxValue(90, 'a latitude from -90 to 90'),
+    ),
+    longitude: v.pipe(
+      v.number('a longitude in degrees'),
+      v.minValue(-180, 'a longitude from -180 to 180'),
+      v.maxValue(180, 'a longitude from -180 to 180'),
+    ),
+  }),
+  hours: v.strictObject({
+    label: text,
+    days: list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
+    opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
+    closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
+  }),
+  /** The country the agency works in. */
+  areaServed: v.strictObject({ code: countryCode, name: text }),
+  responseTime: text,
+  social: list(
+    v.strictObject({ network: v.picklist(['facebook', 'instagram', 'x', 'youtube']), label: text, href: externalHref }),
+    4,
+  ),
+});
+
+export const navigationSchema = v.strictObject({
+  header: list(
+    v.union(
+      [
+        v.strictObject({ label: text, href: internalHref }),
+        v.strictObject({ label: text, menu: v.literal('services') }),
+      ],
+      'a link { label, href } or the services menu { label, menu: "services" }',
+    ),
+  ),
+  servicesMenu: v.strictObject({ label: text, servicesHeading: text, tradesHeading: text }),
+  footer: v.strictObject({
+    servicesHeading: text,
+    companyHeading: text,
+    company: list(v.strictObject({ label: text, href: internalHref })),
+    legalHeading: text,
+    contactHeading: text,
+    copyright: text,
+  }),
+  skipLink: text,
+  /** The breadcrumb trail's accessible name, and the home page's name in every trail. */
+  breadcrumb: v.strictObject({ label: text, home: breadcrumb }),
+  phoneLabel: text,
+  quoteButton: text,
+  menuButton: text,
+  socialHeading: text,
+});
+
+/** Labels and messages of the enquiry forms; option values come from the shared lead schema. */
+export const formsSchema = v.strictObject({
+  fields: v.strictObject({
+    name: text,
+    email: text,
+    phone: text,
+    trade: text,
+    tradePlaceholder: text,
+    businessName: text,
+    location: text,
+    budget: text,
+    budgetPlaceholder: text,
+    services: text,
+    message: text,
+    messagePlaceholder: text,
+    newsletterEmail: text,
+  }),
+  requiredNote: text,
+  /** Shown instead of a working form when JavaScript is off; {phone} and {email} are filled in. */
+  withoutScript: withPlaceholders(text, 'phone', 'email'),
+  submitting: text,
+  hero: v.strictObject({ heading: text, text, submit: text }),
+  contact: v.strictObject({ heading: text, submit: text, note: text }),
+  toasts: v.strictObject({
+    successTitle: text,
+    successText: text,
+    errorTitle: text,
+    failedFallback: text,
+    invokeFallback: text,
+    responseFallback: text,
+    timeout: text,
+    region: text,
+    dismiss: text,
+  }),
+});
