@@ -11,6 +11,9 @@ function keyOf(folder: string): string {
   return createHash('sha256').update(folder).digest('hex').slice(0, 16);
 }
 
+/** Where `sitegen preview` and `sitegen dev` keep the leads they receive, and `sitegen leads` reads them: relative to the project. Not a cache. */
+export const defaultLeadsDir = join('.sitegen', 'leads');
+
 export function cacheFiles(cacheDir: string) {
   return {
     /** The content index of one content folder, and the packs of bodies it points into (content/content-index.ts). */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
-import { defaultLeadsDir } from './config';
+import { defaultLeadsDir } from './cache-files';
 import { Interrupted, SitegenError } from './errors';
 import { generatorVersion } from './generator-version';
 

@@ -41,9 +41,6 @@ export interface BuildConfig {
 /** The project's own settings the compilers read (esbuild: tsconfig.json's paths and JSX, package.json's module type), beside content/. */
 export const compilerSettings = ['tsconfig.json', 'package.json'];
 
-/** Where `sitegen preview` and `sitegen dev` keep the leads they receive, and `sitegen leads` reads them: relative to the project. */
-export const defaultLeadsDir = join('.sitegen', 'leads');
-
 export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.ProcessEnv = process.env): BuildConfig {
   const root = resolve(options.root ?? process.cwd());
   const env = withDotEnv(root, processEnv);

@@ -17,6 +17,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
+import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
 import { SitegenError } from '../errors';
@@ -64,13 +65,14 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });
   }
   // Named by content, so a changed template is a new module (Node caches imports by URL) and an unchanged one is reused.
-  const file = join(config.cacheDir, `templates-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  await mkdir(config.cacheDir, { recursive: true });
+  const dir = cacheFiles(config.cacheDir).templatesDir;
+  const file = join(dir, `templates-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  await mkdir(dir, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, code);
   await rename(temporary, file);
   // Every edit of a template makes a new module: without this, .sitegen/ would grow by one for every save in `sitegen dev`.
-  removeStaleFiles(config.cacheDir, (name) => !name.startsWith('templates-') || join(config.cacheDir, name) === file);
+  removeStaleFiles(dir, (name) => !name.startsWith('templates-') || join(dir, name) === file);
   const moduleUrl = pathToFileURL(file).href;
   const sources = sourceVersions(config.root, metafile);
   const module = (await import(moduleUrl)) as TemplateModule;

@@ -18,7 +18,8 @@ import {
 import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts';
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { oneLine } from '../../supabase/functions/_shared/one-line.ts';
-import { defaultLeadsDir, withDotEnv } from '../config';
+import { defaultLeadsDir } from '../cache-files';
+import { withDotEnv } from '../config';
 import { SitegenError } from '../errors';
 import { claimLeadDatabase, openLeadDatabase, type PGlite } from './lead-database';
 import { pgliteLeadStore } from './pglite-lead-store';

@@ -18,7 +18,7 @@ export interface PreviewOptions {
   dir?: string;
   port?: number;
   host?: string;
-  /** Folder of the lead database; default defaultLeadsDir (config.ts); `null` keeps it in memory (tests). */
+  /** Folder of the lead database; default defaultLeadsDir (cache-files.ts); `null` keeps it in memory (tests). */
   leadsDir?: string | null;
   /** Notifications, rate limit: from the environment and .env unless given (tests). */
   leadSettings?: LeadSettings;
