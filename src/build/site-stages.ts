@@ -102,6 +102,8 @@ export async function renderPages(
   const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
   const context = articleRouteContext(model, run.config.siteUrl);
   const elsewhere = threads?.render({ setup, context, outDir: writer.dir, previous: Object.fromEntries(previous) });
+  // Awaited once this thread's pages are done; should one of them fail first, a worker's failure must not go unheard.
+  elsewhere?.catch(() => undefined);
   const byPath = new Map<string, PageRecord>();
   const written = new Map<string, number>();
   for (const route of routes) {
