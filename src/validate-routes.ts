@@ -5,21 +5,52 @@
  * field at fault.
  */
 import { ContentError } from './errors';
-import type { SiteModel } from './content/model';
+import type { MarkdownBody, SiteModel } from './content/model';
 import { foldersAbove, pathOfLink } from './paths';
 import type { Route } from './routes';
 
-/** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
-export function validateRoutes(model: SiteModel, routes: readonly Route[], publicFiles: readonly string[]): void {
-  const navigationFile = `${model.contentDir}/navigation.json`;
-  const pages = new Set(routes.map((route) => route.path));
-  if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
-    refuseSharedPaths(routes);
+/**
+ * What the last validation found good: the dev server validates after every
+ * edit, and a route table of the same pages over the same files of public/
+ * needs its paths checked once, and a body its links once.
+ */
+export class CheckedRoutes {
+  private served = '';
+  private bodies = new WeakSet<MarkdownBody>();
+
+  /** Runs `checkPaths` unless these pages and files passed it last time; the bodies found good against them. */
+  check(pages: readonly string[], files: readonly string[], checkPaths: () => void): WeakSet<MarkdownBody> {
+    const served = `${pages.join('\n')}\0${files.join('\n')}`;
+    if (served !== this.served) {
+      checkPaths();
+      [this.served, this.bodies] = [served, new WeakSet()];
+    }
+    return this.bodies;
   }
-  refusePublicFilesIn(
-    publicFiles,
-    routes.map((route) => route.file),
-  );
+}
+
+/** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
+export function validateRoutes(
+  model: SiteModel,
+  routes: readonly Route[],
+  publicFiles: readonly string[],
+  known?: CheckedRoutes,
+): void {
+  const navigationFile = `${model.contentDir}/navigation.json`;
+  const paths = routes.map((route) => route.path);
+  const pages = new Set(paths);
+  const checkPaths = () => {
+    if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
+      refuseSharedPaths(routes);
+    }
+    refusePublicFilesIn(
+      publicFiles,
+      routes.map((route) => route.file),
+    );
+  };
+  let goodBodies: WeakSet<MarkdownBody> | undefined;
+  if (known) goodBodies = known.check(paths, publicFiles, checkPaths);
+  else checkPaths();
   const check = linkCheck((path) => pages.has(path));
   const files = new Set(publicFiles);
   // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
@@ -34,8 +65,10 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
   model.navigation.footer.company.forEach((link, index) =>
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
-  for (const documents of [model.articles, model.legalPages]) {
-    for (const { file, body } of documents) for (const href of body.links) bodyCheck(file, 'body', href);
+  for (const { file, body } of [...model.articles, ...model.legalPages]) {
+    if (goodBodies?.has(body)) continue;
+    for (const href of body.links) bodyCheck(file, 'body', href);
+    goodBodies?.add(body);
   }
 }
 

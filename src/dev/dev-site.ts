@@ -19,7 +19,7 @@ import { siteFiles } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, createRoutes, KeptRoutes, type Route } from '../routes';
 import { pathForFile } from '../paths';
-import { validateRoutes } from '../validate-routes';
+import { CheckedRoutes, validateRoutes } from '../validate-routes';
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
@@ -37,6 +37,7 @@ interface Known {
 export class DevSite {
   private readonly reader: MarkdownReader;
   private readonly memo = new KeptRoutes();
+  private readonly checked = new CheckedRoutes();
   private known?: Known;
   /** Each page's fingerprint, and its HTML once rendered. */
   private pages = new Map<string, { fingerprint: string; html?: string }>();
@@ -80,7 +81,7 @@ export class DevSite {
       endpoint: leadEndpoint(config),
       kept: this.memo,
     });
-    validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }));
+    validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }), this.checked);
     const rendering = this.renderingFor(model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
