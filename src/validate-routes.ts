@@ -1,16 +1,23 @@
 /**
  * Checks that need the route table: no two pages at one path, and every link
  * written in content points at a page that exists (or, in a Markdown body, at
- * a file of public/: an image, a price list). Errors name the content file and
- * field at fault.
+ * a file of public/: an image, a price list). A link to an article that is not
+ * published yet is refused naming both files; a draft may link to another.
+ * Errors name the content file and field at fault.
  */
 import { ContentError } from './errors';
-import type { SiteModel } from './content/model';
-import { foldersAbove, pathOfLink } from './paths';
+import type { Article, SiteModel } from './content/model';
+import { isPublished, type Publishing } from './content/publishing';
+import { foldersAbove, pathOfLink, paths } from './paths';
 import type { Route } from './routes';
 
 /** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
-export function validateRoutes(model: SiteModel, routes: readonly Route[], publicFiles: readonly string[]): void {
+export function validateRoutes(
+  model: SiteModel,
+  routes: readonly Route[],
+  publicFiles: readonly string[],
+  publishing: Publishing,
+): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
   const pages = new Set(routes.map((route) => route.path));
   if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
@@ -20,23 +27,31 @@ export function validateRoutes(model: SiteModel, routes: readonly Route[], publi
     publicFiles,
     routes.map((route) => route.file),
   );
-  const check = linkCheck((path) => pages.has(path));
+  const unpublished = new Map(
+    model.articles.flatMap((article) =>
+      article.slug && !isPublished(article, publishing) ? [[paths.article(article.slug), article] as const] : [],
+    ),
+  );
+  const check = linkCheck((path) => pages.has(path), unpublished);
   const files = new Set(publicFiles);
   // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
   if (!files.has(fileOfPath(model.site.logo.src))) {
     const problem = `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`;
     throw new ContentError(`${model.contentDir}/site.json`, 'logo.src', problem);
   }
-  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)));
+  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), unpublished);
+  const draftCheck = linkCheck((path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
   model.navigation.footer.company.forEach((link, index) =>
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
-  for (const documents of [model.articles, model.legalPages]) {
-    for (const { file, body } of documents) for (const href of body.links) bodyCheck(file, 'body', href);
+  for (const article of model.articles) {
+    const check = isPublished(article, publishing) ? bodyCheck : draftCheck;
+    for (const href of article.body.links) check(article.file, 'body', href);
   }
+  for (const { file, body } of model.legalPages) for (const href of body.links) bodyCheck(file, 'body', href);
 }
 
 /**
@@ -66,10 +81,21 @@ function refuseSharedPaths(routes: readonly Route[]): void {
   }
 }
 
-/** A check of links written in content against what the site serves: it throws for a link to a path that is none of it. */
-export function linkCheck(isServed: (path: string) => boolean) {
+/**
+ * A check of links written in content against what the site serves: it
+ * throws for a link to a path that is none of it, naming the article's file
+ * if the path is that of one not published yet.
+ */
+function linkCheck(isServed: (path: string) => boolean, unpublished?: ReadonlyMap<string, Article>) {
   return (file: string, field: string, href: string) => {
-    if (!isServed(pathOfLink(href))) {
+    const path = pathOfLink(href);
+    const waiting = unpublished?.get(path);
+    if (waiting) {
+      const why = waiting.draft ? 'a draft (draft: true)' : `scheduled for ${waiting.date}`;
+      const problem = `links to "${href}", which is ${waiting.file}, ${why}: not a page until it is published; publish it first, or remove the link`;
+      throw new ContentError(file, field, problem);
+    }
+    if (!isServed(path)) {
       throw new ContentError(
         file,
         field,
