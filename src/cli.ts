@@ -130,7 +130,9 @@ program
   .action(async (title: string, options: { author?: string; category?: string }) => {
     const { newArticle } = await import('./content/new-article');
     const file = await newArticle({ title, author: options.author, category: options.category });
-    console.log(`wrote ${file}: edit it, then see it with \`sitegen dev\``);
+    console.log(
+      `wrote ${file}: a draft; edit it, see it with \`sitegen dev\`, and remove \`draft: true\` to publish it`,
+    );
   });
 
 program
@@ -158,9 +160,20 @@ program
   )
   .option('--only <gates>', 'comma-separated gates to run (default: all)')
   .option('--external', 'also fetch external links and stock photos (needs internet)')
+  .option(
+    '--since <sitemap>',
+    'a sitemap.xml (file or URL) of the site as it was: the links gate fails for each of its URLs now neither a page nor a redirect',
+  )
   .option('--json [file]', 'write the report as JSON, to the file or to standard output')
   .action(
-    async (options: { dir: string; content: string; only?: string; external?: boolean; json?: string | boolean }) => {
+    async (options: {
+      dir: string;
+      content: string;
+      only?: string;
+      external?: boolean;
+      since?: string;
+      json?: string | boolean;
+    }) => {
       const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([
         import('./check/check-site'),
         import('./check/report'),
@@ -172,6 +185,7 @@ program
         content: options.content,
         only: options.only ? parseGates(options.only) : undefined,
         external: options.external,
+        since: options.since,
         onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),
       });
       if (jsonToStdout) process.stdout.write(report.reportJson(options.dir, results));
