@@ -40,7 +40,7 @@ describe('the dev site', () => {
     const built = await project.build(['--out', 'built']);
     expect(built.stderr).toBe('');
     const pages = await freshPages(project.dir);
-    expect(pages.size).toBe(48);
+    expect(pages.size).toBe(54);
     for (const [path, html] of pages) {
       const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
       const written = await readFile(join(project.dir, 'built', file), 'utf8');
@@ -52,7 +52,7 @@ describe('the dev site', () => {
     const config = resolveConfig({ root: project.dir }, {});
     const lazy = new DevSite(config);
     try {
-      expect(await lazy.update()).toHaveLength(48);
+      expect(await lazy.update()).toHaveLength(54);
       expect(lazy.renderedPages()).toEqual([]);
       expect(lazy.page('/no-such-page')).toBeUndefined();
 
@@ -118,7 +118,7 @@ describe('the dev site', () => {
       // The header's template: every page.
       const header = join(project.dir, 'templates', 'layout', 'Header.tsx');
       await writeFile(header, (await readFile(header, 'utf8')).replace('<header', '<header data-edited="yes"'));
-      expect(await lazy.update([header])).toHaveLength(48);
+      expect(await lazy.update([header])).toHaveLength(54);
       await compare();
 
       // A shared datum (the phone number, in the header): every page.
@@ -127,7 +127,7 @@ describe('the dev site', () => {
         site,
         (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'),
       );
-      expect(await lazy.update([site])).toHaveLength(48);
+      expect(await lazy.update([site])).toHaveLength(54);
       await compare();
     } finally {
       lazy.close();
