@@ -32,6 +32,7 @@ program
   .option('-q, --quiet', 'print nothing but errors')
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
+  .option('--drafts', 'a private preview: drafts and scheduled articles included, every page asking not to be indexed')
   .action(
     async (options: {
       out: string;
@@ -40,6 +41,7 @@ program
       quiet?: boolean;
       json?: boolean;
       incremental?: boolean;
+      drafts?: boolean;
     }) => {
       const interrupt = interruptOnSignals();
       try {
@@ -52,6 +54,7 @@ program
           quiet: options.quiet,
           json: options.json,
           incremental: options.incremental,
+          drafts: options.drafts,
           generator: await thisGenerator(),
           // The build worker is compiled beside this file (lib/site-worker.js).
           workerUrl: new URL('./site-worker.js', import.meta.url),
