@@ -70,22 +70,30 @@ describe('the dev site', () => {
       };
       await compare();
 
-      // An article's title: its page and the blog's, which lists it, are found changed; the others keep their HTML.
+      // An article's title: its page and the blog's and its category's, which list it, are found changed; the others keep their HTML.
       const article = join(config.contentDir, 'blog', 'google-ads-guide.md');
       await writeFile(
         article,
         (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited in the Dev Site"'),
       );
       const edited = await lazy.update([article]);
-      expect(edited.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(edited.sort()).toEqual(['/blog', '/blog/category/google-ads', '/blog/google-ads-guide']);
       const kept = new Set(lazy.renderedPages());
       const dropped = lazy.routes().filter((route) => !kept.has(route.path));
-      expect(dropped.map((route) => route.path).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(dropped.map((route) => route.path).sort()).toEqual([
+        '/blog',
+        '/blog/category/google-ads',
+        '/blog/google-ads-guide',
+      ]);
       await compare();
 
       // A date that makes the article the newest: the blog's order changes, and with it what each of its pages lists.
       await writeFile(article, (await readFile(article, 'utf8')).replace(/^date: .*$/m, 'date: "2024-12-01"'));
-      expect((await lazy.update([article])).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect((await lazy.update([article])).sort()).toEqual([
+        '/blog',
+        '/blog/category/google-ads',
+        '/blog/google-ads-guide',
+      ]);
       await compare();
 
       // A slug changed under a link: the article linking to the old path, unchanged itself, is checked again and named.
