@@ -62,7 +62,8 @@ describe('sitegen dev', () => {
     );
     expect(await page.title()).toBe('Google Ads for Tradespeople: Live From the Editor');
     await dev.idle();
-    expect(lines.at(-1)).toMatch(/^ {2}\d\d:\d\d:\d\d .*content\/blog\/google-ads-guide\.md → 2 pages in \d+ ms$/);
+    // Its page, the blog's and its category's, which list it.
+    expect(lines.at(-1)).toMatch(/^ {2}\d\d:\d\d:\d\d .*content\/blog\/google-ads-guide\.md → 3 pages in \d+ ms$/);
     expect(problems).toEqual([]);
   });
 
@@ -150,12 +151,12 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
-  it('re-renders only the pages an edit touches: an excerpt is shown by the blog, not by its article', async () => {
+  it('re-renders only the pages an edit touches: an excerpt is shown by the blog and its category, not by its article', async () => {
     const excerpt = 'A shorter excerpt, edited again while the dev server runs.';
     await edit((text) => text.replace(/^excerpt: .*$/m, `excerpt: "${excerpt}"`));
     await dev.idle();
-    // The pages whose fingerprint changed, whose HTML the server forgets: the blog's alone.
-    expect(lines.at(-1)).toMatch(/content\/blog\/google-ads-guide\.md → 1 page in \d+ ms$/);
+    // The pages whose fingerprint changed, whose HTML the server forgets: the blog's and its category's alone.
+    expect(lines.at(-1)).toMatch(/content\/blog\/google-ads-guide\.md → 2 pages in \d+ ms$/);
     expect(dev.site.page('/blog')).toContain(excerpt);
     expect(dev.site.page('/blog/google-ads-guide')).not.toContain(excerpt);
   });
