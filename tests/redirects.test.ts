@@ -5,7 +5,9 @@
  * status and Location; what cannot work is refused naming file and field;
  * and `sitegen check --since` names every URL that was live and vanished.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -222,8 +224,8 @@ describe('sitegen check --since', () => {
           text.replace(/^slug: .*$/m, 'slug: "social-media-for-trades"'),
         );
         expect((await project.build(['--out', 'out'])).stderr).toBe('');
-        const check = () =>
-          runSitegen(['check', '--dir', 'out', '--only', 'links', '--since', 'live-sitemap.xml'], { cwd: project.dir });
+        const check = (since = 'live-sitemap.xml') =>
+          runSitegen(['check', '--dir', 'out', '--only', 'links', '--since', since], { cwd: project.dir });
         const vanished = await check();
         expect(vanished.code).toBe(1);
         expect(vanished.stdout).toContain(
@@ -237,9 +239,23 @@ describe('sitegen check --since', () => {
 
         await editArticle(project, 'social-media-guide', withAliases('["social-media-guide"]'));
         expect((await project.build(['--out', 'out'])).stderr).toBe('');
-        const kept = await check();
-        expect(kept.stdout).toMatch(/^ {2}links +pass {2}.*the 53 URLs of live-sitemap\.xml/m);
-        expect(kept.code).toBe(0);
+        // The live site's sitemap, fetched as CI fetches it from SITE_URL.
+        const live = createServer((_, response) => response.end(readFileSync(old)));
+        await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+        const url = `http://127.0.0.1:${(live.address() as AddressInfo).port}/sitemap.xml`;
+        try {
+          const kept = await check(url);
+          expect(kept.stdout).toContain(`the 53 URLs of ${url}`);
+          expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
+          expect(kept.code).toBe(0);
+        } finally {
+          live.close();
+        }
+        const unreachable = await check('http://127.0.0.1:9/sitemap.xml');
+        expect([unreachable.code, unreachable.stderr]).toEqual([
+          1,
+          'sitegen: --since: could not fetch http://127.0.0.1:9/sitemap.xml: fetch failed\n',
+        ]);
       });
     },
   );
