@@ -106,15 +106,19 @@ describe('category pages', () => {
     });
   });
 
-  it('refuses two categories that would share a page, naming the file and field', async () => {
+  it('refuses two categories that would share a page, and one whose page title would be too long, naming the file and field', async () => {
     await inProjectCopy(async (project) => {
       const blogJson = join(project.dir, 'content/pages/blog.json');
       const blog = JSON.parse(await readFile(blogJson, 'utf8'));
-      blog.categories.push('Web-Design');
-      await writeFile(blogJson, JSON.stringify(blog, null, 2));
-      const result = await project.build(['--out', 'out']);
-      expect(result.stderr).toBe(
+      const refused = async (category: string) => {
+        await writeFile(blogJson, JSON.stringify({ ...blog, categories: [...blog.categories, category] }, null, 2));
+        return (await project.build(['--out', 'out'])).stderr;
+      };
+      expect(await refused('Web-Design')).toBe(
         'sitegen: content/pages/blog.json: categories[7]: "Web-Design" would have the page /blog/category/web-design, as "Web Design" has\n',
+      );
+      expect(await refused('Reviews, Reputation and Word of Mouth Marketing')).toBe(
+        'sitegen: content/pages/blog.json: category.title: with "Reviews, Reputation and Word of Mouth Marketing" filled in it is 66 characters: expected 1 to 60, the length search results show\n',
       );
     });
   });
