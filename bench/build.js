@@ -1,5 +1,5 @@
 /**
- * npm run bench, part one: builds of the real site (48 pages), run by the
+ * npm run bench, part one: builds of the real site (54 pages), run by the
  * executable itself in a scratch copy of the project (bench/project.js),
  * reported as medians:
  *
@@ -48,7 +48,7 @@ try {
       `  ${name.padEnd(34)} ${ms.toFixed(0).padStart(4)} ms   target < ${target} ms   ${verdict(ms < target)}   (runs: ${list.map((sample) => sample.ms.toFixed(0)).join(' ')})`,
     );
   };
-  console.log(`build of the site (48 pages; ${runs} runs each, median)`);
+  console.log(`build of the site (54 pages; ${runs} runs each, median)`);
   report('cold (nothing kept)', samples.cold, 500);
   report('warm (caches from the last build)', samples.warm, 300);
   const peak = median([...samples.cold, ...samples.warm].map((sample) => sample.mb));

@@ -32,6 +32,7 @@ program
   .option('-q, --quiet', 'print nothing but errors')
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
+  .option('--drafts', 'a private preview: drafts and scheduled articles included, every page asking not to be indexed')
   .action(
     async (options: {
       out: string;
@@ -40,6 +41,7 @@ program
       quiet?: boolean;
       json?: boolean;
       incremental?: boolean;
+      drafts?: boolean;
     }) => {
       const interrupt = interruptOnSignals();
       try {
@@ -52,6 +54,7 @@ program
           quiet: options.quiet,
           json: options.json,
           incremental: options.incremental,
+          drafts: options.drafts,
           generator: await thisGenerator(),
           // The build worker is compiled beside this file (lib/site-worker.js).
           workerUrl: new URL('./site-worker.js', import.meta.url),
@@ -130,7 +133,9 @@ program
   .action(async (title: string, options: { author?: string; category?: string }) => {
     const { newArticle } = await import('./content/new-article');
     const file = await newArticle({ title, author: options.author, category: options.category });
-    console.log(`wrote ${file}: edit it, then see it with \`sitegen dev\``);
+    console.log(
+      `wrote ${file}: a draft; edit it, see it with \`sitegen dev\`, and remove \`draft: true\` to publish it`,
+    );
   });
 
 program
@@ -158,9 +163,20 @@ program
   )
   .option('--only <gates>', 'comma-separated gates to run (default: all)')
   .option('--external', 'also fetch external links and stock photos (needs internet)')
+  .option(
+    '--since <sitemap>',
+    'a sitemap.xml (file or URL) of the site as it was: the links gate fails for each of its URLs now neither a page nor a redirect',
+  )
   .option('--json [file]', 'write the report as JSON, to the file or to standard output')
   .action(
-    async (options: { dir: string; content: string; only?: string; external?: boolean; json?: string | boolean }) => {
+    async (options: {
+      dir: string;
+      content: string;
+      only?: string;
+      external?: boolean;
+      since?: string;
+      json?: string | boolean;
+    }) => {
       const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([
         import('./check/check-site'),
         import('./check/report'),
@@ -172,6 +188,7 @@ program
         content: options.content,
         only: options.only ? parseGates(options.only) : undefined,
         external: options.external,
+        since: options.since,
         onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),
       });
       if (jsonToStdout) process.stdout.write(report.reportJson(options.dir, results));

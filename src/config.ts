@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
+import { londonDay, londonMidnight, type Publishing } from './content/publishing';
 import { SitegenError } from './errors';
 import { siteOrigin } from './paths';
 
@@ -19,6 +20,8 @@ export interface BuildOptions {
   /** Overrides SITE_URL and content/site.json's url. */
   siteUrl?: string;
   quiet?: boolean;
+  /** Put drafts and scheduled articles on the site, every page asking not to be indexed: a private preview. */
+  drafts?: boolean;
 }
 
 export interface BuildConfig {
@@ -36,6 +39,10 @@ export interface BuildConfig {
   siteUrl: string | undefined;
   supabase: { url: string | undefined; anonKey: string };
   quiet: boolean;
+  /** A preview build (--drafts): drafts and scheduled articles on the site, no page indexed. */
+  drafts: boolean;
+  /** The time it is, for what is published (content/publishing.ts): SITEGEN_NOW's, or the real time when asked. */
+  now(): Date;
 }
 
 /** The project's own settings the compilers read (esbuild: tsconfig.json's paths and JSX, package.json's module type), beside content/. */
@@ -59,7 +66,27 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
     supabase: supabaseProject(supabaseUrl, env.SUPABASE_ANON_KEY?.trim() ?? ''),
     quiet: options.quiet ?? false,
+    drafts: options.drafts ?? false,
+    now: clock(env.SITEGEN_NOW?.trim() || undefined),
   };
+}
+
+/**
+ * The build's clock: SITEGEN_NOW, for tests and reproducible builds, or the
+ * real time. A time of day needs its offset (Z, +01:00): without one it
+ * would mean a different moment on every machine. A date alone is that day.
+ */
+function clock(fixed: string | undefined): () => Date {
+  if (fixed === undefined) return () => new Date();
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(fixed);
+  const withOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i.test(fixed);
+  const time = dateOnly ? londonMidnight(fixed) : new Date(fixed);
+  if ((!dateOnly && !withOffset) || Number.isNaN(time.getTime()) || (dateOnly && londonDay(time) !== fixed)) {
+    throw new SitegenError(
+      `SITEGEN_NOW: expected an ISO date-time with its offset, such as 2026-03-03T09:00:00Z, or a date such as 2026-03-03, found "${fixed}"`,
+    );
+  }
+  return () => time;
 }
 
 /**
@@ -132,4 +159,9 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
   return supabase.url
     ? { url: `${supabase.url}/functions/v1`, anonKey: supabase.anonKey }
     : { url: '/functions/v1', anonKey: '' };
+}
+
+/** What a build publishes: today in London by its clock, and whether drafts are previewed. */
+export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing {
+  return { today: londonDay(config.now()), drafts: config.drafts };
 }

@@ -10,6 +10,10 @@ export const paths = {
   blog: '/blog',
   /** Page 1 of the blog index is /blog; the rest are /blog/page/2 … */
   blogPage: (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`),
+  /** A blog category's pages: /blog/category/seo, then /blog/category/seo/page/2 … */
+  category: (slug: string, page = 1) => `/blog/category/${slug}${page === 1 ? '' : `/page/${page}`}`,
+  /** The blog's feeds: RSS 2.0, Atom and JSON Feed. */
+  feeds: { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json' },
   careers: '/careers',
   notFound: '/404',
   article: (slug: string) => `/blog/${slug}`,

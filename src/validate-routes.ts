@@ -1,26 +1,28 @@
 /**
  * Checks that need the route table: no two pages at one path, and every link
  * written in content points at a page that exists (or, in a Markdown body, at
- * a file of public/: an image, a price list). Errors name the content file and
- * field at fault.
+ * a file of public/: an image, a price list). A link to an article that is not
+ * published yet is refused naming both files; a draft may link to another.
+ * Errors name the content file and field at fault.
  */
 import { ContentError } from './errors';
-import type { MarkdownBody, SiteModel } from './content/model';
-import { foldersAbove, pathOfLink } from './paths';
+import type { Article, MarkdownBody, SiteModel } from './content/model';
+import { isPublished, type Publishing } from './content/publishing';
+import { foldersAbove, pathOfLink, paths } from './paths';
 import type { Route } from './routes';
 
 /**
  * What the last validation found good: the dev server validates after every
- * edit, and a route table of the same pages over the same files of public/
- * needs its paths checked once, and a body its links once.
+ * edit, and a route table of the same pages over the same files of public/,
+ * with the same articles waiting to be published, needs its paths checked
+ * once, and a body its links once.
  */
 export class CheckedRoutes {
   private served = '';
   private bodies = new WeakSet<MarkdownBody>();
 
-  /** Runs `checkPaths` unless these pages and files passed it last time; the bodies found good against them. */
-  check(pages: readonly string[], files: readonly string[], checkPaths: () => void): WeakSet<MarkdownBody> {
-    const served = `${pages.join('\n')}\0${files.join('\n')}`;
+  /** Runs `checkPaths` unless what `served` names passed it last time; the bodies found good against it. */
+  check(served: string, checkPaths: () => void): WeakSet<MarkdownBody> {
     if (served !== this.served) {
       checkPaths();
       [this.served, this.bodies] = [served, new WeakSet()];
@@ -34,11 +36,12 @@ export function validateRoutes(
   model: SiteModel,
   routes: readonly Route[],
   publicFiles: readonly string[],
+  publishing: Publishing,
   known?: CheckedRoutes,
 ): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
-  const paths = routes.map((route) => route.path);
-  const pages = new Set(paths);
+  const pathList = routes.map((route) => route.path);
+  const pages = new Set(pathList);
   const checkPaths = () => {
     if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
       refuseSharedPaths(routes);
@@ -48,28 +51,36 @@ export function validateRoutes(
       routes.map((route) => route.file),
     );
   };
+  const unpublished = new Map(
+    model.articles.flatMap((article) =>
+      article.slug && !isPublished(article, publishing) ? [[paths.article(article.slug), article] as const] : [],
+    ),
+  );
   let goodBodies: WeakSet<MarkdownBody> | undefined;
-  if (known) goodBodies = known.check(paths, publicFiles, checkPaths);
-  else checkPaths();
-  const check = linkCheck((path) => pages.has(path));
+  if (!known) checkPaths();
+  else goodBodies = known.check([...pathList, '', ...publicFiles, '', ...unpublished.keys()].join('\n'), checkPaths);
+  const check = linkCheck((path) => pages.has(path), unpublished);
   const files = new Set(publicFiles);
   // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
   if (!files.has(fileOfPath(model.site.logo.src))) {
     const problem = `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`;
     throw new ContentError(`${model.contentDir}/site.json`, 'logo.src', problem);
   }
-  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)));
+  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), unpublished);
+  const draftCheck = linkCheck((path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)));
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
   model.navigation.footer.company.forEach((link, index) =>
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
-  for (const { file, body } of [...model.articles, ...model.legalPages]) {
-    if (goodBodies?.has(body)) continue;
-    for (const href of body.links) bodyCheck(file, 'body', href);
+  const checkBody = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
+    if (goodBodies?.has(body)) return;
+    for (const href of body.links) check(file, 'body', href);
     goodBodies?.add(body);
-  }
+  };
+  for (const article of model.articles) checkBody(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
+  for (const page of model.legalPages) checkBody(page, bodyCheck);
 }
 
 /**
@@ -99,10 +110,21 @@ function refuseSharedPaths(routes: readonly Route[]): void {
   }
 }
 
-/** A check of links written in content against what the site serves: it throws for a link to a path that is none of it. */
-export function linkCheck(isServed: (path: string) => boolean) {
+/**
+ * A check of links written in content against what the site serves: it
+ * throws for a link to a path that is none of it, naming the article's file
+ * if the path is that of one not published yet.
+ */
+function linkCheck(isServed: (path: string) => boolean, unpublished?: ReadonlyMap<string, Article>) {
   return (file: string, field: string, href: string) => {
-    if (!isServed(pathOfLink(href))) {
+    const path = pathOfLink(href);
+    const waiting = unpublished?.get(path);
+    if (waiting) {
+      const why = waiting.draft ? 'a draft (draft: true)' : `scheduled for ${waiting.date}`;
+      const problem = `links to "${href}", which is ${waiting.file}, ${why}: not a page until it is published; publish it first, or remove the link`;
+      throw new ContentError(file, field, problem);
+    }
+    if (!isServed(path)) {
       throw new ContentError(
         file,
         field,

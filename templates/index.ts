@@ -1,11 +1,13 @@
 /**
  * The templates' entry point for the generator: the document, the header
- * and footer every page shares, and one component per page kind. The route
+ * and footer every page shares, the page left at a redirected path, and one
+ * component per page kind. The route
  * table names a page kind by its key here.
  */
 export { Document, PageScripts } from './layout/Document';
 export { Footer } from './layout/Footer';
 export { Header } from './layout/Header';
+export { RedirectDocument } from './layout/RedirectDocument';
 import { About } from './pages/About';
 import { Article } from './pages/Article';
 import { Blog } from './pages/Blog';

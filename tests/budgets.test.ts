@@ -47,8 +47,12 @@ describe('JavaScript', () => {
     for (const path of ['/about', '/services/plumber', '/blog/local-seo-tips', '/privacy-policy']) {
       expect(scriptsAtLoad(path).all, path).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
     }
-    expect(scriptsAtLoad('/blog').all.some((file) => file.includes('blog-filter'))).toBe(true);
-    expect(scriptsAtLoad('/contact').all.some((file) => file.includes('blog-filter'))).toBe(false);
+    // The category links are links: no filter script, on the blog or anywhere.
+    for (const path of allPaths)
+      expect(
+        scriptsAtLoad(path).all.filter((file) => !/\/(menus|EnquiryForm|NewsletterForm|Toaster|chunk)-/.test(file)),
+        path,
+      ).toEqual([]);
   });
 });
 

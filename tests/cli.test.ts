@@ -64,9 +64,9 @@ describe('sitegen', () => {
       // The report: a row per page with HTML and JavaScript, raw and gzipped, then the totals and stage times.
       expect(result.stdout).toMatch(/^ {2}route +html +gzip +js +gzip$/m);
       expect(result.stdout).toMatch(/^ {2}\/services\/plumber +[\d.]+ KB +[\d.]+ KB +[\d.]+ B +[\d.]+ B$/m);
-      expect(result.stdout.match(/^ {2}\/\S* +[\d.]+ KB/gm)).toHaveLength(48);
+      expect(result.stdout.match(/^ {2}\/\S* +[\d.]+ KB/gm)).toHaveLength(54);
       expect(result.stdout).toMatch(/^ {2}stages: content \d+ ms, .*render \d+ ms, write \d+ ms$/m);
-      expect(result.stdout).toMatch(/^48 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
+      expect(result.stdout).toMatch(/^54 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
       // SITE_URL from the environment sets the canonical origin.
       expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain(
         '<link rel="canonical" href="https://env.example.co.uk/about"/>',
@@ -83,8 +83,8 @@ describe('sitegen', () => {
         totals: { pages: number };
         stages: Record<string, number>;
       };
-      expect(report.totals.pages).toBe(48);
-      expect(report.pages).toHaveLength(48);
+      expect(report.totals.pages).toBe(54);
+      expect(report.pages).toHaveLength(54);
       const home = report.pages.find((page) => page.route === '/')!;
       expect(home.htmlGzip).toBeGreaterThan(1000);
       expect(home.htmlGzip).toBeLessThan(home.html);
@@ -100,19 +100,23 @@ describe('sitegen', () => {
     });
   });
 
-  it('new article writes a Markdown article with valid front matter that builds', async () => {
+  it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds', async () => {
     await inScratchFolder(async (dir) => {
       await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
-      const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
+      // Half past eleven at night in UTC is half past midnight in London in summer: the next day there.
+      const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], {
+        cwd: dir,
+        env: { SITEGEN_NOW: '2026-06-30T23:30:00Z' },
+      });
       expect(made.stderr).toBe('');
       expect(made.stdout).toBe(
-        'wrote content/blog/van-signwriting-that-wins-local-jobs.md: edit it, then see it with `sitegen dev`\n',
+        'wrote content/blog/van-signwriting-that-wins-local-jobs.md: a draft; edit it, see it with `sitegen dev`, and remove `draft: true` to publish it\n',
       );
       const text = readFileSync(join(dir, 'content/blog/van-signwriting-that-wins-local-jobs.md'), 'utf8');
       expect(text).toMatch(
         /^---\ntitle: "Van Signwriting That Wins Local Jobs"\nslug: "van-signwriting-that-wins-local-jobs"\n/,
       );
-      expect(text).toMatch(/^date: "\d{4}-\d\d-\d\d"$/m);
+      expect(text).toMatch(/^date: "2026-07-01"\ndraft: true$/m);
       const again = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('"van-signwriting-that-wins-local-jobs" is taken');
@@ -120,13 +124,15 @@ describe('sitegen', () => {
       const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
       expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
       expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
-      const built = await runSitegen(
-        ['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, 'out')],
-        { env: { SUPABASE_URL: '' } },
-      );
-      expect(built.stderr).toBe('');
-      expect(readFileSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain(
-        '<h1',
+      const build = (out: string, ...flags: string[]) =>
+        runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
+          env: { SUPABASE_URL: '', SITEGEN_NOW: '2026-07-01' },
+        });
+      expect((await build('out')).stderr).toBe('');
+      expect(existsSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'))).toBe(false);
+      expect((await build('preview', '--drafts')).stderr).toBe('');
+      expect(readFileSync(join(dir, 'preview', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain(
+        '>Draft, not published</p>',
       );
     });
   });

@@ -55,6 +55,7 @@ const schemaOf: Record<string, v.GenericSchema> = {
   'pages/404.json': s.notFoundPageSchema,
   'pages/legal.json': s.legalCopySchema,
   'pages/trade.json': s.tradePageSchema,
+  'redirects.json': s.redirectsSchema,
 };
 
 interface ContentRecord {

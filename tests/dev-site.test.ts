@@ -40,7 +40,7 @@ describe('the dev site', () => {
     const built = await project.build(['--out', 'built']);
     expect(built.stderr).toBe('');
     const pages = await freshPages(project.dir);
-    expect(pages.size).toBe(48);
+    expect(pages.size).toBe(54);
     for (const [path, html] of pages) {
       const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
       const written = await readFile(join(project.dir, 'built', file), 'utf8');
@@ -52,7 +52,7 @@ describe('the dev site', () => {
     const config = resolveConfig({ root: project.dir }, {});
     const lazy = new DevSite(config);
     try {
-      expect(await lazy.update()).toHaveLength(48);
+      expect(await lazy.update()).toHaveLength(54);
       expect(lazy.renderedPages()).toEqual([]);
       expect(lazy.page('/no-such-page')).toBeUndefined();
 
@@ -70,22 +70,30 @@ describe('the dev site', () => {
       };
       await compare();
 
-      // An article's title: its page and the blog's, which lists it, are found changed; the others keep their HTML.
+      // An article's title: its page and the blog's and its category's, which list it, are found changed; the others keep their HTML.
       const article = join(config.contentDir, 'blog', 'google-ads-guide.md');
       await writeFile(
         article,
         (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited in the Dev Site"'),
       );
       const edited = await lazy.update([article]);
-      expect(edited.sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(edited.sort()).toEqual(['/blog', '/blog/category/google-ads', '/blog/google-ads-guide']);
       const kept = new Set(lazy.renderedPages());
       const dropped = lazy.routes().filter((route) => !kept.has(route.path));
-      expect(dropped.map((route) => route.path).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect(dropped.map((route) => route.path).sort()).toEqual([
+        '/blog',
+        '/blog/category/google-ads',
+        '/blog/google-ads-guide',
+      ]);
       await compare();
 
       // A date that makes the article the newest: the blog's order changes, and with it what each of its pages lists.
       await writeFile(article, (await readFile(article, 'utf8')).replace(/^date: .*$/m, 'date: "2024-12-01"'));
-      expect((await lazy.update([article])).sort()).toEqual(['/blog', '/blog/google-ads-guide']);
+      expect((await lazy.update([article])).sort()).toEqual([
+        '/blog',
+        '/blog/category/google-ads',
+        '/blog/google-ads-guide',
+      ]);
       await compare();
 
       // A slug changed under a link: the article linking to the old path, unchanged itself, is checked again and named.
@@ -118,7 +126,7 @@ describe('the dev site', () => {
       // The header's template: every page.
       const header = join(project.dir, 'templates', 'layout', 'Header.tsx');
       await writeFile(header, (await readFile(header, 'utf8')).replace('<header', '<header data-edited="yes"'));
-      expect(await lazy.update([header])).toHaveLength(48);
+      expect(await lazy.update([header])).toHaveLength(54);
       await compare();
 
       // A shared datum (the phone number, in the header): every page.
@@ -127,7 +135,7 @@ describe('the dev site', () => {
         site,
         (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'),
       );
-      expect(await lazy.update([site])).toHaveLength(48);
+      expect(await lazy.update([site])).toHaveLength(54);
       await compare();
     } finally {
       lazy.close();

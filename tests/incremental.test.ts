@@ -51,7 +51,11 @@ async function edit(path: string, change: (text: string) => string): Promise<voi
   await writeSettled(file, change(text));
 }
 
-const pages = (files: string[]) => files.filter((file) => file.endsWith('.html'));
+/** The pages among files: the pages left at redirected paths, which no template draws, aside. */
+const pages = (files: string[]) =>
+  files.filter((file) => file.endsWith('.html') && !['services.html', 'blog/category.html'].includes(file));
+/** The blog's feeds, which hold every article in full: an article's edit rewrites them. */
+const feeds = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'];
 const indexPages = (files: string[]) => files.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));
 
 describe('sitegen build --incremental', () => {
@@ -68,15 +72,17 @@ describe('sitegen build --incremental', () => {
   it("rewrites an article's page when its body changed, and only that page", async () => {
     await builtProject();
     const written = await after(() => edit('content/blog/google-ads-guide.md', (text) => `${text}\nOne more line.\n`));
-    expect(written).toEqual(['blog/google-ads-guide.html']);
+    expect(written).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
   });
 
-  it("rewrites an article's page and the blog page that lists it when its title changed", async () => {
+  it("rewrites an article's page, the blog and category pages that list it and the feeds when its title changed", async () => {
     await builtProject();
     const written = await after(() =>
       edit('content/blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Google Ads, Edited"')),
     );
-    expect(written).toEqual(['blog.html', 'blog/google-ads-guide.html']);
+    expect(written).toEqual(
+      ['blog.html', 'blog/category/google-ads.html', ...feeds, 'blog/google-ads-guide.html'].sort(),
+    );
   });
 
   it('rewrites only the pages a template draws', async () => {
@@ -130,13 +136,16 @@ describe('sitegen build --incremental', () => {
     await builtProject();
     const blog = join(project!.dir, 'content', 'blog');
     const deleted = await after(() => unlink(join(blog, 'social-media-guide.md')));
-    expect(deleted).toEqual(['blog.html', 'sitemap.xml']);
+    // Its category has no other article: its page says so, and leaves the sitemap.
+    expect(deleted).toEqual(['blog.html', 'blog/category/social-media.html', ...feeds, 'sitemap.xml'].sort());
     await expect(stat(join(project!.dir, 'out', 'blog', 'social-media-guide.html'))).rejects.toThrow();
     const text = (await readFile(join(blog, 'google-ads-guide.md'), 'utf8')).replace(/^slug: .*$/m, 'slug: "added"');
     const added = await after(() =>
       writeSettled(join(blog, 'added.md'), text.replace(/^title: .*$/m, 'title: "Added"')),
     );
-    expect(added).toEqual(['blog.html', 'blog/added.html', 'sitemap.xml']);
+    expect(added).toEqual(
+      ['blog.html', 'blog/added.html', 'blog/category/google-ads.html', ...feeds, 'sitemap.xml'].sort(),
+    );
     expect(await after(() => rename(join(blog, 'added.md'), join(blog, 'renamed.md')))).toEqual([]);
   });
 
@@ -185,7 +194,7 @@ describe('sitegen build --incremental', () => {
     const fixed = await after(() =>
       edit('content/blog/google-ads-guide.md', (text) => text.replace('(/pricing)', '(/contact)')),
     );
-    expect(fixed).toEqual(['blog/google-ads-guide.html']);
+    expect(fixed).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
   });
 
   it('refuses a file of public/ where the build writes one of its own, or a folder, before anything is written', async () => {
@@ -248,7 +257,7 @@ describe('sitegen build --incremental', () => {
     expect(await tree(join(project!.dir, 'out'))).toEqual(await whole());
   });
 
-  it('on a blog its threads read, rewrites an article moved to the front and every blog page it passed', async () => {
+  it('on a blog its threads read, rewrites an article moved to the front, every blog and category page it passed and the feeds', async () => {
     await builtProject(250);
     const out = join(project!.dir, 'out');
     const listing = async (slug: string) => {
@@ -262,9 +271,18 @@ describe('sitegen build --incremental', () => {
     const fromPage = from === 'blog.html' ? 1 : Number(/(\d+)\.html$/.exec(from)![1]);
     expect(fromPage).toBeGreaterThan(2);
     const moved = await after(() =>
-      edit(`content/blog/${slug}.md`, (text) => text.replace(/^date: .*$/m, 'date: "2030-01-01"')),
+      edit(`content/blog/${slug}.md`, (text) => text.replace(/^date: .*$/m, 'date: "2025-01-01"')),
     );
-    expect(moved.filter((file) => !indexPages([file]).length)).toEqual([`blog/${slug}.html`, 'sitemap.xml']);
+    const category = /^category: "(.*)"$/m.exec(
+      await readFile(join(project!.dir, `content/blog/${slug}.md`), 'utf8'),
+    )![1]!;
+    const categoryPages = moved.filter((file) => file.startsWith('blog/category/'));
+    expect(categoryPages.length).toBeGreaterThan(0);
+    for (const file of categoryPages)
+      expect(file).toMatch(new RegExp(`^blog/category/${category.toLowerCase().replace(/ /g, '-')}[./]`));
+    expect(moved.filter((file) => !indexPages([file]).length && !categoryPages.includes(file))).toEqual(
+      [...feeds, `blog/${slug}.html`, 'sitemap.xml'].sort(),
+    );
     const passed = Array.from({ length: fromPage - 1 }, (_, index) => `blog/page/${index + 2}.html`);
     expect(indexPages(moved)).toEqual(['blog.html', ...passed].sort());
   });

@@ -50,7 +50,7 @@ describe('page metadata', () => {
       expect($('meta[property="og:description"]').attr('content'), path).toBe(description);
       expect($('meta[property="og:url"]').attr('content'), path).toBe(canonicalOf(path));
       expect($('meta[property="og:type"]').attr('content'), path).toBe(
-        path.startsWith('/blog/') ? 'article' : 'website',
+        path.startsWith('/blog/') && !path.startsWith('/blog/category/') ? 'article' : 'website',
       );
       expect($('meta[name="twitter:card"]').attr('content'), path).toMatch(/^summary/);
       expect($('meta[name="twitter:title"]').attr('content'), path).toBe(title);
@@ -78,7 +78,7 @@ describe('structured data: one connected graph per page', () => {
       const graph = graphOf(path);
       const page = nodeById(graph, canonicalOf(path));
       expect(page, path).toMatchObject({
-        '@type': pageTypes[path] ?? 'WebPage',
+        '@type': pageTypes[path] ?? (path.startsWith('/blog/category/') ? 'CollectionPage' : 'WebPage'),
         url: canonicalOf(path),
         isPartOf: { '@id': websiteId() },
         description: loadPage(path)('meta[name="description"]').attr('content'),

@@ -29,12 +29,13 @@ describe('createPageRenderer', () => {
       articleFiles(config.contentDir).map((path) => scanArticle(reader, path)),
     );
     const [compiled, scripts] = await Promise.all([compileTemplates(config), bundleClientScripts(config)]);
-    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config) });
+    const publishing = { today: '2026-01-01', drafts: false };
+    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config), publishing });
     const layout = createLayout(model);
     const templates = compiled.module;
     const assets = { stylesheet: '/assets/styles-test.css', scriptsFor: scripts.scriptsFor };
     const render = createPageRenderer(templates, layout, assets);
-    expect(routes).toHaveLength(48);
+    expect(routes).toHaveLength(54);
     // The six articles and three legal pages are Markdown.
     expect(routes.filter((route) => route.body)).toHaveLength(9);
     for (const route of routes) {

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allPaths, loadPage, siteDir, textOf, tradeSlugs } from './support/site';
+import { allPaths, loadPage, redirectPaths, siteDir, textOf, tradeSlugs } from './support/site';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -15,13 +15,13 @@ function htmlFiles(dir: string): string[] {
 }
 
 describe('routes', () => {
-  it('writes the 48 HTML files of the specification, and no others', () => {
+  it('writes the 48 HTML files of the specification, the 6 category pages and the 2 redirect pages, and no others', () => {
     const expected = [
-      ...allPaths.map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)),
+      ...[...allPaths, ...redirectPaths].map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)),
       '404.html',
     ].sort();
     expect(htmlFiles(siteDir())).toEqual(expected);
-    expect(expected).toHaveLength(48);
+    expect(expected).toHaveLength(56);
   });
 
   it('gives every page one h1 and the en-GB language', () => {
@@ -217,10 +217,10 @@ describe('case studies page', () => {
 });
 
 describe('blog', () => {
-  it('has the seven filter buttons with All active, one featured article, Recent Articles and a newsletter box', () => {
+  it('has the seven category links with All current, one featured article, Recent Articles and a newsletter box', () => {
     const $ = loadPage('/blog');
-    const buttons = $('[data-enhance="blog-filter"] button');
-    expect(buttons.map((_, b) => $(b).text()).get()).toEqual([
+    const links = $('nav[aria-label="Browse articles by category"] a');
+    expect(links.map((_, a) => $(a).text()).get()).toEqual([
       'All',
       'SEO',
       'Google Ads',
@@ -229,15 +229,17 @@ describe('blog', () => {
       'Reputation Management',
       'Case Studies',
     ]);
-    expect(buttons.map((_, b) => $(b).attr('aria-pressed')).get()).toEqual([
-      'true',
-      'false',
-      'false',
-      'false',
-      'false',
-      'false',
-      'false',
+    expect(links.map((_, a) => $(a).attr('href')).get()).toEqual([
+      '/blog',
+      '/blog/category/seo',
+      '/blog/category/google-ads',
+      '/blog/category/social-media',
+      '/blog/category/web-design',
+      '/blog/category/reputation-management',
+      '/blog/category/case-studies',
     ]);
+    expect(links.filter('[aria-current="page"]').text()).toBe('All');
+    expect($('script[src*="blog-filter"]')).toHaveLength(0);
     const articles = $('main article');
     expect(articles).toHaveLength(6);
     expect(articles.first().text()).toContain('Featured');
@@ -245,7 +247,7 @@ describe('blog', () => {
     expect($('#recent-heading').parent().find('article')).toHaveLength(5);
     articles.each((_, article) => {
       const a = $(article);
-      expect(a.attr('data-category')).toMatch(
+      expect(a.find('p span').last().text()).toMatch(
         /^(SEO|Google Ads|Social Media|Web Design|Reputation Management|Case Studies)$/,
       );
       expect(a.text()).toMatch(/(Sarah Mitchell|James Thompson|Priya Patel) · \d{1,2} \w+ 2024 · ([5-9]|10) min read/);

@@ -33,7 +33,7 @@ const dir = join(work, 'articles');
 const paths = readdirSync(dir)
   .sort()
   .map((name) => join(dir, name));
-const context = articleRouteContext(data, undefined);
+const context = articleRouteContext(data, { publishing: { today: '9999-12-31', drafts: false } });
 const render = createPageRenderer(templates.module, createLayout(data), {
   stylesheet: '/assets/styles.css',
   scriptsFor: () => ({ modules: [], preloads: [] }),

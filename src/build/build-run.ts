@@ -1,6 +1,7 @@
 /** What every stage of one `sitegen build` shares: its configuration, its log, and what the last build left it. */
 import type { AssetOptions } from '../assets/build-assets';
 import type { BuildConfig, BuildOptions } from '../config';
+import type { Publishing } from '../content/publishing';
 import type { Log } from '../log';
 import type { BuildInputs, Manifest } from '../output/manifest';
 
@@ -25,6 +26,8 @@ export interface BuildRun {
   log: Log;
   started: number;
   generator: string;
+  /** What this build publishes: its day in London (its clock read once, at its start) and whether drafts are previewed. */
+  publishing: Publishing;
   /** For `--incremental`: the version of every input file, taken before any was read. */
   inputs?: BuildInputs;
   /** The last build's record, for `--incremental`: its pages are kept where their fingerprint is unchanged. */

@@ -8,14 +8,16 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAssets } from '../assets/build-assets';
-import { leadEndpoint, requireProject, resolveConfig } from '../config';
+import { leadEndpoint, publishing, requireProject, resolveConfig } from '../config';
 import { generatorVersion } from '../generator-version';
 import { createLog, formatBytes, formatMs } from '../log';
 import { isUpToDate, missingFiles, readInputs, readManifest } from '../output/manifest';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
+import { feedFiles } from '../output/feeds';
+import { redirectFiles } from '../output/redirect-files';
 import { isShapeConflict } from '../output/scratch';
 import { siteFiles } from '../output/site-files';
-import { createRoutes } from '../routes';
+import { createRoutes, siteRedirects } from '../routes';
 import { assetOptions, type BuildCommandOptions, type BuildRun } from './build-run';
 import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
 import { formatReport, type BuildReport } from './report';
@@ -52,12 +54,26 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
     const assets = buildAssets(config, assetOptions(run));
     assets.catch(() => undefined);
     const model = await loadModel(run, content);
-    const { routes, siteUrl } = createRoutes(model, { siteUrl: config.siteUrl, endpoint: leadEndpoint(config) });
-    const files = siteFiles(routes, siteUrl, await assets, { supabaseUrl: config.supabase.url, dev: false });
-    validate(model, routes, config, files);
+    const now = run.publishing;
+    const routeOptions = {
+      siteUrl: config.siteUrl,
+      endpoint: leadEndpoint(config),
+      publishing: now,
+      noindex: config.drafts,
+    };
+    const { routes, siteUrl } = createRoutes(model, routeOptions);
+    const redirects = siteRedirects(model, routes, now);
+    const built = await assets;
+    const more = [
+      ...feedFiles(model, now, siteUrl, (body) => content.reader.bodyHtml(body)),
+      ...redirectFiles(redirects, siteUrl, model.redirects.page, built.templates.module),
+    ];
+    const fileOptions = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts };
+    const files = siteFiles(routes, siteUrl, built, fileOptions, more);
+    validate(model, routes, config, files, now);
     const output = await openOutput(run, fresh);
     try {
-      const rendered = await renderPages(run, content, model, routes, await assets, output.writer);
+      const rendered = await renderPages(run, content, model, routes, built, output.writer);
       run.options.interrupt?.throwIfAborted();
       const committed = await commitOutput(run, output, routes, rendered, files);
       await keepCaches(run, content, model, rendered, committed);
@@ -83,15 +99,15 @@ async function prepare(options: BuildCommandOptions): Promise<BuildRun> {
   refuseBrokenPublicLinks(config);
   refuseForeignOutput(config);
   const log = createLog(config.quiet || options.json);
-  log.info(
-    `sitegen build${options.incremental ? ' --incremental' : ''} → ${relative(process.cwd(), config.outDir) || '.'}`,
-  );
+  const flags = `${options.incremental ? ' --incremental' : ''}${config.drafts ? ' --drafts' : ''}`;
+  log.info(`sitegen build${flags} → ${relative(process.cwd(), config.outDir) || '.'}`);
   if (!config.supabase.url) {
     const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';
     log.info(`  forms      SUPABASE_URL is not set: ${where}`);
   }
   const generator = options.generator ?? (await generatorVersion(config.root, sourceDir));
-  const run: BuildRun = { config, options, log, started, generator, stages: {} };
+  // The build's clock is read once, here: every stage publishes by the same day.
+  const run: BuildRun = { config, options, log, started, generator, publishing: publishing(config), stages: {} };
   if (!options.incremental) return run;
   // Taken before anything is read: a file edited while the build runs is found changed by the next.
   const inputs = readInputs(config, generator);
@@ -101,7 +117,7 @@ async function prepare(options: BuildCommandOptions): Promise<BuildRun> {
     log.info('  cache      no record of a build of this output by this version of sitegen: a whole build');
     return run;
   }
-  if (isUpToDate(config, manifest, inputs)) return { ...run, previous: manifest, upToDate: true };
+  if (isUpToDate(config, manifest, inputs, run.publishing.today)) return { ...run, previous: manifest, upToDate: true };
   // A page whose file someone removed renders again.
   const missing = missingFiles(
     config.outDir,

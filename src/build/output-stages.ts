@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteModel } from '../content/model';
+import { nextScheduled } from '../content/publishing';
 import { formatBytes } from '../log';
 import { ChangedOutput } from '../output/changed-output';
 import { removeManifest, writeManifest } from '../output/manifest';
@@ -69,6 +70,7 @@ export async function keepCaches(
     generator,
     settings,
     inputs: snapshot,
+    nextScheduled: nextScheduled(model.articles, run.publishing.today)?.date,
     pages: rendered.pages,
     files: committed.hashes,
   });

@@ -10,6 +10,7 @@ import { articleFiles, markdownSource } from '../content/content-files';
 import type { IndexedFile } from '../content/content-index';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { SiteModel } from '../content/model';
+import { nextScheduled, publicationStatus, type Publishing } from '../content/publishing';
 import { loadSiteData } from '../content/site-data';
 import { scanArticle, withArticles } from '../content/site-model';
 import { SitegenError } from '../errors';
@@ -20,6 +21,7 @@ import { PageRendering, renderSetup, type PageRecord } from '../render/page-rend
 import { articleRouteContext, createLayout, type Route } from '../routes';
 import { ArticleThreads } from '../threads/article-threads';
 import { publicFileIn, validateRoutes } from '../validate-routes';
+import { formatDate } from '../../templates/lib/format';
 import { stageDone, type BuildRun } from './build-run';
 
 /** The content being read: this thread's reader of Markdown files, and the build threads reading theirs. */
@@ -58,13 +60,39 @@ export async function loadModel(run: BuildRun, { reader, threads }: OpenContent)
   const counts = `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`;
   const where = threads ? `, articles read and rendered on ${threads.count} threads` : '';
   stageDone(run, 'content', `${counts}${where}`, performance.now() - started);
+  reportPublishing(run, model);
   return model;
 }
 
+/** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */
+function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void {
+  const statuses = model.articles.map((article) => publicationStatus(article, publishing.today));
+  const drafts = statuses.filter((status) => status === 'draft').length;
+  const scheduled = statuses.filter((status) => status === 'scheduled').length;
+  if (drafts + scheduled === 0) return;
+  const counted = [
+    drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`,
+    scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  if (publishing.drafts) {
+    log.stage('drafts', `${counted.join(' and ')} on the site (--drafts): every page asks not to be indexed`, -1);
+    return;
+  }
+  const next = nextScheduled(model.articles, publishing.today);
+  const when = next ? `; next: "${next.title}" (${next.file}) goes live on ${formatDate(next.date)}` : '';
+  log.stage('drafts', `${counted.join(' and ')} left out${when}`, -1);
+}
+
 /** The route table's checks (validateRoutes), and that no file of public/ is where the build writes one of its own. */
-export function validate(model: SiteModel, routes: readonly Route[], config: BuildConfig, files: readonly SiteFile[]) {
+export function validate(
+  model: SiteModel,
+  routes: readonly Route[],
+  config: BuildConfig,
+  files: readonly SiteFile[],
+  publishing: Publishing,
+) {
   const publicFiles = listFiles(config.publicDir, { hidden: true });
-  validateRoutes(model, routes, publicFiles);
+  validateRoutes(model, routes, publicFiles, publishing);
   const taken = publicFileIn(
     publicFiles,
     files.map((file) => file.path),
@@ -100,7 +128,11 @@ export async function renderPages(
   const setup = renderSetup(assets, createLayout(model), { fingerprinted: run.options.incremental === true });
   const rendering = new PageRendering(setup, assets.templates.module, (body) => reader.bodyHtml(body));
   const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
-  const context = articleRouteContext(model, run.config.siteUrl);
+  const context = articleRouteContext(model, {
+    siteUrl: run.config.siteUrl,
+    publishing: run.publishing,
+    noindex: run.config.drafts,
+  });
   const elsewhere = threads?.render({ setup, context, outDir: writer.dir, previous: Object.fromEntries(previous) });
   // Awaited once this thread's pages are done; should one of them fail first, a worker's failure must not go unheard.
   elsewhere?.catch(() => undefined);

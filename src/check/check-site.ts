@@ -34,6 +34,8 @@ export interface CheckOptions {
   content?: string;
   only?: readonly GateName[];
   external?: boolean;
+  /** A sitemap (file or URL) of the site as it was: the links gate fails for each URL of it that is now neither a page nor a redirect. */
+  since?: string;
   lighthousePages?: CheckContext['lighthousePages'];
   /** Called as each gate finishes, so a report can print while the next one runs. */
   onGate?: (result: GateResult) => void;
@@ -59,7 +61,9 @@ export async function checkSite(options: CheckOptions = {}): Promise<GateResult[
     () => false,
   );
   if (!built) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
-  const pages = await readBuiltPages(dir);
+  if (options.since && options.only?.length && !options.only.includes('links'))
+    throw new SitegenError('--since: the links gate compares the site with the sitemap: add links to --only');
+  const { pages, redirectPages } = await readBuiltPages(dir);
   const server = await startSiteServer({ source: withBarePage(diskSource(dir)), port: 0, host: '127.0.0.1' });
   const results: GateResult[] = [];
   try {
@@ -68,7 +72,9 @@ export async function checkSite(options: CheckOptions = {}): Promise<GateResult[
       root,
       contentDir: options.content ?? 'content',
       pages,
+      redirectPages,
       origin: server.url,
+      since: options.since,
       external: options.external ?? false,
       lighthousePages: options.lighthousePages,
     };

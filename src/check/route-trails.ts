@@ -17,8 +17,10 @@ export interface RouteTrails {
 
 export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
   const model = loadSite({ contentDir: resolve(root, contentDir), projectRoot: root });
-  // Where forms send leads shapes no trail; the route table needs some endpoint all the same.
-  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' } });
+  // Where forms send leads shapes no trail; the route table needs some endpoint all the same. Every article is in the
+  // table, drafts and scheduled ones too: a site built on another day, or with --drafts, has its trails all the same.
+  const publishing = { today: '9999-12-31', drafts: true };
+  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' }, publishing });
   return {
     label: model.navigation.breadcrumb.label,
     trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])),

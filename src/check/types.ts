@@ -35,11 +35,15 @@ export interface CheckContext {
   /** The project the site was built from, and its content folder (relative to it): the seo gate reads the route table from them. */
   root: string;
   contentDir: string;
+  /** The site's pages; the pages left at redirected paths apart (built-site.ts), checked by the html and links gates. */
   pages: BuiltPage[];
+  redirectPages: BuiltPage[];
   /** Origin of the local server that serves the site with clean URLs, as a static host would. */
   origin: string;
   /** Fetch external links and let stock photos load (needs internet). */
   external: boolean;
+  /** A sitemap (file or URL) of the site as it was: every URL in it must still be a page or a redirect (links gate). */
+  since?: string | undefined;
   /** The pages Lighthouse measures, one per template; the site's own list unless given. */
   lighthousePages?: readonly { template: string; path: string }[];
 }

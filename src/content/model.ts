@@ -59,6 +59,14 @@ export interface MarkdownBody {
 
 export type Article = Out<typeof s.articleFrontMatterSchema> & Sourced & { body: MarkdownBody };
 
+export type Redirects = Out<typeof s.redirectsSchema>;
+
+/** A blog category (one of pages/blog.json's, "All" aside) and the slug of its page. */
+export interface BlogCategory {
+  name: string;
+  slug: string;
+}
+
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> & Sourced & { body: MarkdownBody };
 
 /** The site model, and the part of it that is known before the articles are (see site-data.ts). */
@@ -83,4 +91,8 @@ export interface SiteData {
   pages: Pages;
   servicePages: ServicePage[];
   legalPages: LegalPage[];
+  /** The blog's categories, in the order of pages/blog.json, each with its page's slug. */
+  categories: BlogCategory[];
+  /** content/redirects.json: old paths and where they lead (with the articles' aliases, routes/redirects.ts). */
+  redirects: Redirects;
 }

@@ -1,12 +1,15 @@
 /**
  * `sitegen new article "Title"`: a new Markdown article in content/blog/ with
- * front matter that passes validation, and a body to write over.
+ * front matter that passes validation, and a body to write over. It is a
+ * draft: sitegen dev shows it, a build leaves it out until `draft: true` goes.
  */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
 import { stockPhotoOrigin } from '../stock-photos';
+import { londonDay } from './publishing';
+import { slugify } from './site-data';
 import { loadSite } from './site-model';
 
 export interface NewArticleOptions {
@@ -14,18 +17,8 @@ export interface NewArticleOptions {
   author?: string;
   category?: string;
   root?: string;
-  /** The day to date it; today by default. */
-  today?: Date;
-}
-
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  /** The time to date it by (its day in London); the configuration's clock (SITEGEN_NOW or the real time) by default. */
+  now?: Date;
 }
 
 export async function newArticle(options: NewArticleOptions): Promise<string> {
@@ -50,7 +43,8 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const author = options.author?.trim() ?? newest?.author ?? site.site.name;
   // The article must build: its schema wants an author's name.
   if (!author) throw new SitegenError(`--author: expected a name, found "${options.author}"`);
-  const date = (options.today ?? new Date()).toISOString().slice(0, 10);
+  // A draft, dated today in London: dated the day it is published, it goes live with its day's date.
+  const date = londonDay(options.now ?? config.now());
 
   const file = join(config.contentDir, 'blog', `${slug}.md`);
   const text = `---
@@ -61,6 +55,7 @@ description: "What this article answers, in one sentence for search results: 50 
 keywords: [${JSON.stringify(title.toLowerCase())}]
 author: ${JSON.stringify(author)}
 date: "${date}"
+draft: true
 readTime: 5
 category: ${JSON.stringify(category)}
 featured: false

@@ -8,7 +8,7 @@ import { ContentError } from '../errors';
 import { listFiles } from '../list-files';
 import { contentFileName, legalFiles } from './content-files';
 import type { MarkdownReader } from './markdown-reader';
-import type { LegalPage, ServicePage, SiteData } from './model';
+import type { BlogCategory, LegalPage, ServicePage, SiteData } from './model';
 import { readJson } from './read-content';
 import * as s from './schemas';
 
@@ -44,6 +44,8 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
       legal: json('pages/legal.json', s.legalCopySchema),
       trade: json('pages/trade.json', s.tradePageSchema),
     },
+    categories: [],
+    redirects: json('redirects.json', s.redirectsSchema),
     servicePages: [],
     legalPages: legalFiles(contentDir).map((path): LegalPage => {
       const { data, file, body } = reader.scan(path, s.legalFrontMatterSchema);
@@ -51,6 +53,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
     }),
   };
 
+  data.categories = blogCategories(file('pages/blog.json'), data.pages.blog);
   const serviceIds = services.map((service) => service.id);
   unique(file('services.json'), 'services', serviceIds, 'id');
   checkTrades(file('trades.json'), data, serviceIds);
@@ -117,6 +120,51 @@ function servicePages(
     }
   });
   return [...pages].sort((a, b) => serviceIds.indexOf(a.slug) - serviceIds.indexOf(b.slug));
+}
+
+/**
+ * The blog's categories (all but "All") with the slug of each one's page:
+ * no two may share a page, and each one's title and description, its name
+ * filled in, must fit where search results show them.
+ */
+function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCategory[] {
+  const words = blog.category;
+  const seen = new Map<string, string>();
+  return blog.categories.slice(1).map((name, index) => {
+    const field = `categories[${index + 1}]`;
+    const slug = slugify(name);
+    if (!slug)
+      throw new ContentError(file, field, `"${name}" has no letters or digits to make its page's address from`);
+    const other = seen.get(slug);
+    if (other !== undefined)
+      throw new ContentError(file, field, `"${name}" would have the page /blog/category/${slug}, as "${other}" has`);
+    seen.set(slug, name);
+    const fill = (text: string) =>
+      text.replaceAll('{category}', name).replaceAll('{page}', '99').replaceAll('{pages}', '99');
+    // The lengths every page's title and description are held to (schemas/shared.ts, metaFields).
+    fits(file, 'category.title', fill(words.title), name, 1, 60);
+    fits(file, 'category.pageTitle', fill(words.pageTitle), name, 1, 60);
+    fits(file, 'category.description', fill(words.description), name, 50, 160);
+    fits(file, 'category.pageDescription', fill(words.pageDescription), name, 50, 160);
+    return { name, slug };
+  });
+}
+
+function fits(file: string, field: string, text: string, name: string, min: number, max: number): void {
+  if (text.length >= min && text.length <= max) return;
+  const problem = `with "${name}" filled in it is ${text.length} characters: expected ${min} to ${max}, the length search results show`;
+  throw new ContentError(file, field, problem);
+}
+
+/** "Web Design" → "web-design": the form of a name in a page's address. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */

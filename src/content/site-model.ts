@@ -39,6 +39,10 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
   const categories = data.pages.blog.categories.slice(1);
   uniqueAcrossFiles(articles);
   for (const article of articles) {
+    if (article.updated !== undefined && article.updated < article.date) {
+      const problem = `expected a date on or after its date (${article.date}), found ${article.updated}`;
+      throw new ContentError(article.file, 'front matter: updated', problem);
+    }
     if (categories.includes(article.category)) continue;
     const expected = `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
     throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);

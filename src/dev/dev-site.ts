@@ -5,6 +5,8 @@
  * routes whose inputs changed (KeptRoutes) and forgets the HTML of the pages
  * whose fingerprint changed; each page it serves is byte for byte the page
  * `sitegen build` writes (with the reload client, and stable asset names).
+ * It shows drafts and scheduled articles too, each with a banner saying it
+ * is not published: a draft is written to be seen here.
  */
 import { existsSync } from 'node:fs';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
@@ -12,12 +14,16 @@ import { leadEndpoint, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { Article, SiteData, SiteModel } from '../content/model';
+import { londonDay, type Publishing } from '../content/publishing';
 import { loadSiteData } from '../content/site-data';
 import { scanArticle, withArticles } from '../content/site-model';
 import { isInside, listFiles } from '../list-files';
+import { feedFiles } from '../output/feeds';
+import type { SiteFile } from '../output/output';
+import { redirectFiles } from '../output/redirect-files';
 import { siteFiles } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
-import { createLayout, createRoutes, KeptRoutes, type Route } from '../routes';
+import { createLayout, createRoutes, KeptRoutes, siteRedirects, type Redirect, type Route } from '../routes';
 import { pathForFile } from '../paths';
 import { CheckedRoutes, validateRoutes } from '../validate-routes';
 
@@ -32,6 +38,8 @@ interface Known {
   routes: ReadonlyMap<string, Route>;
   siteUrl: string;
   rendering: PageRendering;
+  publishing: Publishing;
+  redirects: Redirect[];
 }
 
 export class DevSite {
@@ -43,6 +51,8 @@ export class DevSite {
   private pages = new Map<string, { fingerprint: string; html?: string }>();
   /** The files changed since the last update that succeeded: the next update reads them again, whatever it is told. */
   private unsettled = new Set<string>();
+  /** The files around the pages (sitemap, feeds, redirects), made when first asked for after an update. */
+  private files?: SiteFile[];
 
   constructor(
     readonly config: BuildConfig,
@@ -76,12 +86,16 @@ export class DevSite {
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
     const model =
       data === last?.data && articles === last.articles ? last.model : withArticles(data, [...articles.values()]);
+    // Read at every update: a scheduled article's banner goes on the day it is published.
+    const publishing = { today: londonDay(config.now()), drafts: true };
     const { routes, siteUrl } = createRoutes(model, {
       siteUrl: config.siteUrl,
       endpoint: leadEndpoint(config),
+      publishing,
       kept: this.memo,
     });
-    validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }), this.checked);
+    validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }), publishing, this.checked);
+    const redirects = siteRedirects(model, routes, publishing);
     const rendering = this.renderingFor(model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
@@ -96,8 +110,9 @@ export class DevSite {
       }
     }
     const byPath = new Map(routes.map((route) => [route.path, route]));
-    this.known = { articles, data, model, assets, routes: byPath, siteUrl, rendering };
+    this.known = { articles, data, model, assets, routes: byPath, siteUrl, rendering, publishing, redirects };
     this.pages = pages;
+    this.files = undefined;
     this.unsettled.clear();
     return changedPages;
   }
@@ -116,14 +131,25 @@ export class DevSite {
     const page = pathForFile(path);
     if (page !== undefined && this.known?.routes.get(page)?.file === path) return this.page(page);
     if (!this.known) return undefined;
-    const { assets, siteUrl, routes } = this.known;
+    const { assets } = this.known;
     if (path === assets.stylesheet.file) return assets.stylesheet.css;
     if (assets.scripts.files.some((file) => file.path === path)) {
       return assets.scripts.files.find((file) => file.path === path)!.content;
     }
-    // The sitemap and the others are made only when asked for: few edits are followed by a request for them.
+    return this.siteFiles().find((file) => file.path === path)?.content;
+  }
+
+  /** The sitemap, feeds, redirects and the rest, made when first asked for since the last update: few edits are followed by a request for them. */
+  private siteFiles(): SiteFile[] {
+    if (this.files) return this.files;
+    const { assets, siteUrl, routes, model, publishing, redirects } = this.known!;
+    const more = [
+      ...feedFiles(model, publishing, siteUrl, (body) => this.reader.bodyHtml(body)),
+      ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
+    ];
     const options = { supabaseUrl: this.config.supabase.url, dev: true };
-    return siteFiles([...routes.values()], siteUrl, assets, options).find((file) => file.path === path)?.content;
+    this.files = siteFiles([...routes.values()], siteUrl, assets, options, more);
+    return this.files;
   }
 
   /** Every page's route, in the order the build lists them. */

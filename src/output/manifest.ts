@@ -4,8 +4,9 @@
  * configuration, the generator, and the version of every file it reads),
  * every page with its fingerprint, and a hash of every other file written.
  *
- * The next incremental build writes nothing at all when no input changed
- * and every file is still in the output; otherwise it runs the stages with
+ * The next incremental build writes nothing at all when no input changed,
+ * no scheduled article's day has come (the clock is an input too) and every
+ * file is still in the output; otherwise it runs the stages with
  * these pages, renders only those whose fingerprint changed, and writes
  * only what differs (output/changed-output.ts).
  */
@@ -26,12 +27,14 @@ export interface Manifest {
   settings: string;
   /** Every input file's version, taken before the build read any. */
   inputs: Snapshot;
+  /** The day the first scheduled article goes live (content/publishing.ts): from then on the build is out of date. */
+  nextScheduled?: string | undefined;
   pages: PageRecord[];
   /** Every other file of the output (assets, sitemap.xml, public/'s) with a hash of its content. */
   files: Record<string, string>;
 }
 
-const manifestVersion = 6;
+const manifestVersion = 7;
 
 /** What a build is made from: its settings, and the version of every input file. */
 export interface BuildInputs {
@@ -41,8 +44,8 @@ export interface BuildInputs {
 
 export function readInputs(config: BuildConfig, generator: string): BuildInputs {
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
-  const { siteUrl, supabase } = config;
-  const settings = contentHash(JSON.stringify([generator, siteUrl, supabase, dirs]));
+  const { siteUrl, supabase, drafts } = config;
+  const settings = contentHash(JSON.stringify([generator, siteUrl, supabase, drafts, dirs]));
   // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
   // Joined as text: path.join() for every file of a large blog is a good part of an up-to-date build.
   const files = dirs.flatMap((dir) =>
@@ -74,9 +77,10 @@ export async function removeManifest(config: BuildConfig): Promise<void> {
   await rm(cacheFiles(config.cacheDir).manifest(config.outDir), { force: true });
 }
 
-/** Whether the output is as the last build left it, and nothing it is made from changed since. */
-export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs): boolean {
+/** Whether the output is as the last build left it, and nothing it is made from changed since, the day included. */
+export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs, today: string): boolean {
   if (manifest.settings !== inputs.settings || changedFiles(manifest.inputs, inputs.snapshot).size > 0) return false;
+  if (manifest.nextScheduled !== undefined && manifest.nextScheduled <= today) return false;
   const files = [...manifest.pages.map((page) => page.file), ...Object.keys(manifest.files)];
   return missingFiles(config.outDir, files).size === 0;
 }

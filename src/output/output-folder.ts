@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import { isInside, listFiles, listFilesAndLinks } from '../list-files';
+import { paths } from '../paths';
 
 /**
  * The files every build writes at the top of its output, whatever the
@@ -19,6 +20,9 @@ import { isInside, listFiles, listFilesAndLinks } from '../list-files';
  * build writes only pages (.html), assets/ and the files of public/.
  */
 const writtenByEveryBuild = ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers'];
+
+/** Written by every build too, though not by those of sitegen before feeds and redirects: not needed to know an output. */
+const alsoWritten = ['_redirects', ...Object.values(paths.feeds).map((path) => path.slice(1))];
 
 /** A git repository in the output folder, to push the site to its host: carried into each new output (write-site.ts), never written over or removed. */
 export const repositoryFolder = '.git';
@@ -64,6 +68,7 @@ export function refuseForeignOutput(config: BuildConfig): void {
     file.endsWith('.html') ||
     file.startsWith('assets/') ||
     writtenByEveryBuild.includes(file) ||
+    alsoWritten.includes(file) ||
     copied.has(file) ||
     file.startsWith(`${repositoryFolder}/`);
   const foreign = links[0] ?? files.find((file) => !built(file));

@@ -1,6 +1,7 @@
 /**
  * The files around the pages: sitemap.xml, robots.txt and _headers, each a
- * pure function of the route table and configuration.
+ * pure function of the route table and configuration, with the feeds and
+ * redirects made beside them (feeds.ts, redirect-files.ts).
  */
 import type { BuiltAssets } from '../assets/asset-cache';
 import { escapeHtml } from '../escape';
@@ -8,20 +9,27 @@ import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 import type { SiteFile } from './output';
 
-/** Every file of the site but its pages and public/'s: the assets, sitemap.xml, robots.txt and _headers. */
+/**
+ * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
+ * robots.txt, _headers, and `more` (the feeds and the redirects).
+ * `noindex`: a preview build, no file of which should be indexed.
+ */
 export function siteFiles(
   routes: readonly Route[],
   siteUrl: string,
   assets: BuiltAssets,
-  options: { supabaseUrl: string | undefined; dev: boolean },
+  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean },
+  more: readonly SiteFile[] = [],
 ): SiteFile[] {
   const { stylesheet, scripts } = assets;
+  const headers = { supabaseUrl: options.supabaseUrl, hashedAssets: !options.dev, noindex: options.noindex };
   return [
     ...scripts.files,
     { path: stylesheet.file, content: stylesheet.css },
     { path: 'sitemap.xml', content: sitemapXml(routes) },
     { path: 'robots.txt', content: robotsTxt(siteUrl) },
-    { path: '_headers', content: headersFile({ supabaseUrl: options.supabaseUrl, hashedAssets: !options.dev }) },
+    { path: '_headers', content: headersFile(headers) },
+    ...more,
   ];
 }
 
@@ -44,7 +52,11 @@ export function robotsTxt(siteUrl: string): string {
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
  * site itself; forms may also reach the Supabase project.
  */
-export function headersFile(options: { supabaseUrl: string | undefined; hashedAssets?: boolean }): string {
+export function headersFile(options: {
+  supabaseUrl: string | undefined;
+  hashedAssets?: boolean;
+  noindex?: boolean | undefined;
+}): string {
   const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null]
     .filter(Boolean)
     .join(' ');
@@ -69,6 +81,8 @@ export function headersFile(options: { supabaseUrl: string | undefined; hashedAs
     '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
     '  Strict-Transport-Security: max-age=31536000; includeSubDomains',
     '  Cross-Origin-Opener-Policy: same-origin',
+    // A preview build: its feeds and files, which carry no <meta name="robots">, are kept out of search results too.
+    ...(options.noindex ? ['  X-Robots-Tag: noindex'] : []),
     '',
     '/assets/*',
     // Hashed names change with their content, so a year is safe; dev's stable names must be checked every time.

@@ -1,9 +1,12 @@
 /**
  * An article's page. Made by the route table, and on a large site by the
  * build thread that renders the article (threads/), with the same function
- * and the same small context, so both make the same route.
+ * and the same small context, so both make the same route. An article that
+ * is not published has no page; where drafts are shown (sitegen dev, build
+ * --drafts) its page carries a banner saying it is not published.
  */
 import type { Article, SiteData, SiteFacts } from '../content/model';
+import { isPublished, publicationStatus, type Publishing } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';
@@ -25,40 +28,58 @@ export interface ArticleRouteContext {
   trail: readonly Link[];
   /** The words around every article (its back link, byline, call to action): one object for every article's props. */
   copy: ArticleProps['copy'];
+  publishing: Publishing;
+  /** Every page asks not to be indexed (build --drafts). */
+  noindex: boolean;
+  /** Each category's page, by the category's name: an article's category links to it. */
+  categoryPaths: Record<string, string>;
 }
 
-export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
+export function articleRouteContext(
+  data: SiteData,
+  options: { siteUrl?: string | undefined; publishing: Publishing; noindex?: boolean | undefined },
+): ArticleRouteContext {
   const { blog } = data.pages;
   return {
-    siteUrl: siteUrl ?? data.site.url,
+    siteUrl: options.siteUrl ?? data.site.url,
     site: data.site,
     trail: blogTrail(data),
     copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
+    publishing: options.publishing,
+    noindex: options.noindex ?? false,
+    categoryPaths: Object.fromEntries(
+      data.categories.map((category) => [category.name, paths.category(category.slug)]),
+    ),
   };
 }
 
-/** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
+/**
+ * An article's page; none for an article that is not published, nor for
+ * one without a slug, which the blog lists without a page of its own.
+ */
 export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
-  if (!article.slug) return undefined;
+  if (!article.slug || !isPublished(article, context.publishing)) return undefined;
   const { siteUrl, site, trail, copy } = context;
   const path = paths.article(article.slug);
   return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
     source: article.file,
-    lastModified: article.date,
+    lastModified: article.updated ?? article.date,
     body: article.body,
     props: {
       article: {
         title: article.title,
         author: article.author,
         date: article.date,
+        updated: article.updated,
         readTime: article.readTime,
-        category: article.category,
+        category: { label: article.category, href: context.categoryPaths[article.category]! },
         image: article.image,
         imageAlt: article.imageAlt,
         html: bodySlot,
       },
+      status: unpublished(article, context.publishing),
       copy,
       paths: articlePaths,
     },
@@ -68,6 +89,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       keywords: article.keywords,
       image: { src: article.image, alt: article.imageAlt },
       ogType: 'article',
+      noindex: context.noindex || undefined,
     },
     breadcrumb: { above: trail, name: article.title },
     schema: () => ({
@@ -80,4 +102,10 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       ),
     }),
   });
+}
+
+/** Why an article on the site is not published (only sitegen dev and build --drafts show such an article), if it is not. */
+function unpublished(article: Article, publishing: Publishing): 'draft' | 'scheduled' | undefined {
+  const status = publicationStatus(article, publishing.today);
+  return status === 'published' ? undefined : status;
 }

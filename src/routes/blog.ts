@@ -1,11 +1,203 @@
-import type { Article } from '../content/model';
+/**
+ * The blog's listings: the index of every article (/blog, /blog/page/2 …)
+ * and one per category (/blog/category/seo …), each paginated past the
+ * configured number per page, with the category links above and the feeds
+ * below. Only published articles are listed (RouteContext.published). A
+ * page is made again only when its articles, their order, the number of
+ * pages or the words around them changed.
+ */
+import type { Article, BlogCategory } from '../content/model';
+import { publicationStatus } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { articleList } from '../structured-data/article-list';
+import type { ArticleSummary } from '../../templates/components/ArticleCard';
+import type { Link } from '../../templates/layout/types';
+import type { BlogProps } from '../../templates/pages/Blog';
 import type { RouteContext } from './context';
-import { meta, type Route } from './route';
+import { meta, type Route, type RouteSpec } from './route';
 
-/** An article's card on the blog index. */
-function summaryOf(article: Article) {
+/** What one listing says of itself: its pages' addresses, articles, words, trail and links. */
+interface Listing {
+  pagePath(page: number): string;
+  articles: readonly Article[];
+  hero: BlogProps['hero'];
+  /** The slug of the category listed; none for the index of every article. */
+  category?: BlogCategory;
+  head(page: number, fill: (text: string) => string): RouteSpec<'Blog'>['head'];
+  breadcrumb(page: number, fill: (text: string) => string): RouteSpec<'Blog'>['breadcrumb'];
+  /** What a listing with no article says instead, and where it leads. */
+  empty?: BlogProps['empty'];
+}
+
+export function blogIndexRoutes(context: RouteContext): Route[] {
+  const blog = context.model.pages.blog;
+  return listingRoutes(context, {
+    pagePath: paths.blogPage,
+    articles: context.published,
+    hero: blog.hero,
+    head: (page, fill) =>
+      page === 1
+        ? meta(blog)
+        : {
+            title: fill(blog.pagination.title),
+            description: fill(blog.pagination.description),
+            keywords: blog.keywords,
+          },
+    breadcrumb: (page, fill) =>
+      page === 1
+        ? { trail: context.trails.blog }
+        : { above: context.trails.blog, name: fill(blog.pagination.breadcrumb) },
+  });
+}
+
+/**
+ * Each category's pages. A category with no published article still has
+ * its page, saying so and linking to every article, but asks not to be
+ * indexed: an empty page is nothing to find.
+ */
+export function categoryRoutes(context: RouteContext): Route[] {
+  const { model, published, trails } = context;
+  const blog = model.pages.blog;
+  return model.categories.flatMap((category) => {
+    const named = (text: string) => text.replaceAll('{category}', category.name);
+    const first = { label: category.name, href: paths.category(category.slug) };
+    const articles = published.filter((article) => article.category === category.name);
+    return listingRoutes(context, {
+      pagePath: (page) => paths.category(category.slug, page),
+      articles,
+      hero: { heading: named(blog.category.title), text: named(blog.category.text) },
+      category,
+      head: (page, fill) => ({
+        title: fill(named(page === 1 ? blog.category.title : blog.category.pageTitle)),
+        description: fill(named(page === 1 ? blog.category.description : blog.category.pageDescription)),
+        keywords: blog.keywords,
+        noindex: articles.length === 0 || undefined,
+      }),
+      breadcrumb: (page, fill) =>
+        page === 1
+          ? { above: trails.blog, name: category.name }
+          : { above: [...trails.blog, first], name: fill(blog.pagination.breadcrumb) },
+      empty: { text: named(blog.category.empty), link: { label: blog.category.allLink, href: paths.blog } },
+    });
+  });
+}
+
+function listingRoutes(context: RouteContext, listing: Listing): Route[] {
+  const { model, siteUrl, dir, publishing, route, kept } = context;
+  const blog = model.pages.blog;
+  const { perPage } = blog.pagination;
+  const pageCount = Math.max(1, Math.ceil(listing.articles.length / perPage));
+  const around = listingWords(context, listing.category);
+  return Array.from({ length: pageCount }, (_, index) => {
+    const page = index + 1;
+    const path = listing.pagePath(page);
+    const listed = listing.articles.slice(index * perPage, page * perPage);
+    const make = () => {
+      const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
+      const articles = listed.map((article) => summaryOf(article, context));
+      return route({
+        path,
+        kind: 'Blog',
+        source: `${dir}/pages/blog.json`,
+        props: {
+          ...around,
+          hero: listing.hero,
+          articles,
+          featuredFirst: page === 1 && listing.category === undefined,
+          empty: listed.length === 0 ? listing.empty : undefined,
+          pagination: pageCount > 1 ? pagination(context, listing, page, pageCount, fill) : undefined,
+        },
+        head: listing.head(page, fill),
+        breadcrumb: listing.breadcrumb(page, fill),
+        schema: {
+          type: 'CollectionPage',
+          mainEntity: articles.length > 0 ? articleList(absoluteUrl(siteUrl, path), siteUrl, articles) : undefined,
+        },
+      });
+    };
+    const inputs = [around, listing.hero, pageCount, publishing.today, publishing.drafts, ...listed];
+    return kept(path, inputs, make);
+  });
+}
+
+/**
+ * What every page of a listing shows around its articles: the category
+ * links (this listing's marked current), the feeds, the newsletter form.
+ * Kept while the site's words are the same, so that a listing page is made
+ * again only when its articles changed.
+ */
+function listingWords(context: RouteContext, current: BlogCategory | undefined) {
+  const { model, endpoint, siteUrl, dir, toaster, formWithoutScript, kept } = context;
+  const { site, navigation, forms } = model;
+  const blog = model.pages.blog;
+  const inputs = [
+    site,
+    navigation,
+    blog,
+    forms,
+    model.categories,
+    siteUrl,
+    endpoint.url,
+    endpoint.anonKey,
+    dir,
+    current,
+  ];
+  return kept(`blog words ${current?.slug ?? ''}`, inputs, () => ({
+    page: blog,
+    categories: {
+      label: blog.categoriesLabel,
+      links: [
+        { label: blog.categories[0]!, href: paths.blog, current: current === undefined },
+        ...model.categories.map((category) => ({
+          label: category.name,
+          href: paths.category(category.slug),
+          current: category === current,
+        })),
+      ],
+    },
+    feeds: {
+      label: blog.feeds.label,
+      links: [
+        { label: blog.feeds.rss, href: paths.feeds.rss },
+        { label: blog.feeds.atom, href: paths.feeds.atom },
+        { label: blog.feeds.json, href: paths.feeds.json },
+      ],
+    },
+    newsletter: {
+      labelledBy: 'newsletter-heading',
+      copy: {
+        label: forms.fields.newsletterEmail,
+        placeholder: blog.newsletter.placeholder,
+        button: blog.newsletter.button,
+        submitting: forms.submitting,
+        toasts: forms.toasts,
+      },
+      endpoint,
+    },
+    formWithoutScript,
+    toaster,
+  }));
+}
+
+function pagination(
+  { model }: RouteContext,
+  listing: Listing,
+  page: number,
+  pageCount: number,
+  fill: (text: string) => string,
+): BlogProps['pagination'] {
+  const words = model.pages.blog.pagination;
+  const link = (label: string, to: number): Link => ({ label, href: listing.pagePath(to) });
+  return {
+    label: words.label,
+    position: fill(words.position),
+    newer: page > 1 ? link(words.newer, page - 1) : undefined,
+    older: page < pageCount ? link(words.older, page + 1) : undefined,
+  };
+}
+
+/** An article's card on a listing; one that is not published (sitegen dev, build --drafts) is marked as a draft. */
+function summaryOf(article: Article, { model, publishing }: RouteContext): ArticleSummary {
   return {
     title: article.title,
     excerpt: article.excerpt,
@@ -15,88 +207,6 @@ function summaryOf(article: Article) {
     category: article.category,
     image: { src: article.image, alt: article.imageAlt },
     href: article.slug ? paths.article(article.slug) : undefined,
+    draft: publicationStatus(article, publishing.today) === 'published' ? undefined : model.pages.blog.draftLabel,
   };
-}
-
-/**
- * The blog index: every article's card, newest first, paginated past the
- * configured number per page. A page is made again only when its articles,
- * their order, the number of pages or the words around them changed.
- */
-export function blogIndexRoutes({
-  model,
-  siteUrl,
-  endpoint,
-  dir,
-  toaster,
-  formWithoutScript,
-  trails,
-  route,
-  kept,
-}: RouteContext): Route[] {
-  const blog = model.pages.blog;
-  const { forms } = model;
-  const newsletter = {
-    labelledBy: 'newsletter-heading',
-    copy: {
-      label: forms.fields.newsletterEmail,
-      placeholder: blog.newsletter.placeholder,
-      button: blog.newsletter.button,
-      submitting: forms.submitting,
-      toasts: forms.toasts,
-    },
-    endpoint,
-  };
-  const { perPage } = blog.pagination;
-  const pageCount = Math.max(1, Math.ceil(model.articles.length / perPage));
-  return Array.from({ length: pageCount }, (_, index) => {
-    const page = index + 1;
-    const listed = model.articles.slice(index * perPage, page * perPage);
-    const make = () => {
-      const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
-      const articles = listed.map(summaryOf);
-      return route({
-        path: paths.blogPage(page),
-        kind: 'Blog',
-        source: `${dir}/pages/blog.json`,
-        props: {
-          page: blog,
-          articles,
-          featuredFirst: page === 1,
-          pagination:
-            pageCount > 1
-              ? {
-                  label: blog.pagination.label,
-                  position: fill(blog.pagination.position),
-                  newer: page > 1 ? { label: blog.pagination.newer, href: paths.blogPage(page - 1) } : undefined,
-                  older:
-                    page < pageCount ? { label: blog.pagination.older, href: paths.blogPage(page + 1) } : undefined,
-                }
-              : undefined,
-          newsletter,
-          formWithoutScript,
-          toaster,
-        },
-        head:
-          page === 1
-            ? meta(blog)
-            : {
-                title: fill(blog.pagination.title),
-                description: fill(blog.pagination.description),
-                keywords: blog.keywords,
-              },
-        breadcrumb:
-          page === 1 ? { trail: trails.blog } : { above: trails.blog, name: fill(blog.pagination.breadcrumb) },
-        schema: {
-          type: 'CollectionPage',
-          mainEntity: articleList(absoluteUrl(siteUrl, paths.blogPage(page)), siteUrl, articles),
-        },
-      });
-    };
-    return kept(
-      paths.blogPage(page),
-      [model.site, model.navigation, siteUrl, blog, forms, endpoint.url, endpoint.anonKey, dir, pageCount, ...listed],
-      make,
-    );
-  });
 }

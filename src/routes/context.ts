@@ -2,7 +2,8 @@
  * What the routes of several page kinds share: the site, its origin, where
  * forms send leads and the forms' words, worked out once for the table.
  */
-import type { SiteModel } from '../content/model';
+import type { Article, SiteModel } from '../content/model';
+import { isPublished, type Publishing } from '../content/publishing';
 import type { IslandProps } from '../../islands/registry';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
@@ -14,6 +15,10 @@ export interface RouteOptions {
   /** Overrides content/site.json's url (from --site-url or SITE_URL). */
   siteUrl?: string | undefined;
   endpoint: LeadEndpoint;
+  /** Which articles are on the site: the build's day in London, and whether drafts are previewed. */
+  publishing: Publishing;
+  /** Every page asks not to be indexed: a preview build (build --drafts), which no search engine should keep. */
+  noindex?: boolean;
   /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
   kept?: KeptRoutes;
 }
@@ -22,6 +27,9 @@ export interface RouteContext {
   model: SiteModel;
   siteUrl: string;
   endpoint: LeadEndpoint;
+  publishing: Publishing;
+  /** The articles on the site (isPublished), newest first, the featured one first: every list of them is made from these. */
+  published: readonly Article[];
   /** The content folder as messages name it, for each route's source. */
   dir: string;
   toaster: IslandProps<'Toaster'>;
@@ -46,6 +54,8 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
     model,
     siteUrl,
     endpoint: options.endpoint,
+    publishing: options.publishing,
+    published: model.articles.filter((article) => isPublished(article, options.publishing)),
     dir: model.contentDir,
     toaster: { label: toasts.region, dismiss: toasts.dismiss },
     formCopy,
@@ -57,7 +67,8 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
     },
     formWithoutScript: forms.withoutScript.replaceAll('{phone}', site.phone).replaceAll('{email}', site.email),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
-    route: (spec) => pageRoute(site, siteUrl, spec),
+    route: (spec) =>
+      pageRoute(site, siteUrl, options.noindex ? { ...spec, head: { ...spec.head, noindex: true } } : spec),
     kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),
   };
 }

@@ -8,7 +8,7 @@
 import type { SiteModel } from '../content/model';
 import { aboutRoute } from './about';
 import { articleRoute, articleRouteContext } from './article';
-import { blogIndexRoutes } from './blog';
+import { blogIndexRoutes, categoryRoutes } from './blog';
 import { careersRoute } from './careers';
 import { caseStudiesRoute } from './case-studies';
 import { contactRoute } from './contact';
@@ -22,6 +22,7 @@ import { servicePageRoutes, tradeRoutes } from './services';
 export { bodySlot, KeptRoutes, type Route } from './route';
 export type { RouteOptions } from './context';
 export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
+export { siteRedirects, type Redirect } from './redirects';
 export { createLayout } from './layout';
 
 export interface SiteRoutes {
@@ -33,14 +34,17 @@ export interface SiteRoutes {
 export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
   const context = routeContext(model, options);
   const { site, navigation, pages } = model;
-  const articles = context.kept('article context', [site, navigation, pages.blog, context.siteUrl], () =>
-    articleRouteContext(model, options.siteUrl),
+  const { publishing, noindex } = options;
+  const articles = context.kept(
+    'article context',
+    [site, navigation, pages.blog, model.categories, context.siteUrl, publishing.today, publishing.drafts, noindex],
+    () => articleRouteContext(model, options),
   );
   // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
   const { first, last } = context.kept(
     'pages without articles',
-    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, ...siteData],
+    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, noindex, ...siteData],
     () => ({
       first: [
         homeRoute(context),
@@ -52,7 +56,7 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
       last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
     }),
   );
-  const routes = [...first, ...blogIndexRoutes(context)];
+  const routes = [...first, ...blogIndexRoutes(context), ...categoryRoutes(context)];
   for (const article of model.articles) {
     const route = context.kept(article.file, [article, articles], () => articleRoute(article, articles));
     if (route) routes.push(route);

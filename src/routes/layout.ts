@@ -5,6 +5,7 @@ import type { Layout, Link } from '../../templates/layout/types';
 /** The header and footer, identical on every page: known before the articles are. */
 export function createLayout(model: SiteData): Layout {
   const { navigation, site } = model;
+  const { feeds } = model.pages.blog;
   const servicePageLinks: Link[] = model.servicePages.map((page) => ({
     label: page.name,
     href: paths.service(page.slug),
@@ -12,6 +13,11 @@ export function createLayout(model: SiteData): Layout {
   return {
     site,
     skipLink: navigation.skipLink,
+    feeds: [
+      { type: 'application/rss+xml', title: `${feeds.title} (${feeds.rss})`, href: paths.feeds.rss },
+      { type: 'application/atom+xml', title: `${feeds.title} (${feeds.atom})`, href: paths.feeds.atom },
+      { type: 'application/feed+json', title: `${feeds.title} (${feeds.json})`, href: paths.feeds.json },
+    ],
     breadcrumbLabel: navigation.breadcrumb.label,
     header: {
       links: navigation.header,

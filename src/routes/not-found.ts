@@ -10,7 +10,7 @@ export function notFoundRoute({ model, dir, trails, route }: RouteContext): Rout
     kind: 'NotFound',
     source: `${dir}/pages/404.json`,
     props: { page, paths: { home: paths.home } },
-    head: { title: page.title, description: page.description, keywords: [], noindex: true },
+    head: { title: page.title, description: page.description, keywords: [], noindex: true, atAnyPath: true },
     // Shown at whatever path was missing; search engines do not index it, so it tells them nothing.
     breadcrumb: { above: trails.home, name: page.title },
   });

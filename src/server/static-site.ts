@@ -1,9 +1,11 @@
 /**
  * Serving a built site as the static hosts do: /about from about.html, the
- * .html form and the trailing slash redirected to the clean URL, 404.html
- * with status 404, the headers of _headers, gzip for text when the browser
- * accepts it, and an ETag, so a page or asset asked for again is answered
- * 304. Shared by `sitegen preview` and `sitegen dev`.
+ * .html form and the trailing slash redirected to the clean URL, the
+ * redirects of _redirects (before any file, as a page is left at each old
+ * path for other hosts), 404.html with status 404, the headers of _headers,
+ * gzip for text when the browser accepts it, and an ETag, so a page or
+ * asset asked for again is answered 304. Shared by `sitegen preview` and
+ * `sitegen dev`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
@@ -12,6 +14,7 @@ import etag from 'etag';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file';
+import { parseRedirectsFile, redirectFor, type RedirectRule } from './redirects-file';
 
 /** Where the site's files come from: the disk for preview, memory for dev. */
 export interface SiteSource {
@@ -45,6 +48,14 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
     (rules ??= source
       .read('_headers')
       .then((bytes) => (bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [])));
+  // Read on every request, as a rebuild (or dev's next update) may change it; parsed again only when it did.
+  let redirects = { text: '', rules: new Map<string, RedirectRule>() };
+  const redirectRules = async () => {
+    const bytes = await source.read('_redirects');
+    const text = bytes ? Buffer.from(bytes).toString('utf8') : '';
+    if (text !== redirects.text) redirects = { text, rules: parseRedirectsFile(text) };
+    return redirects.rules;
+  };
   // A source that keeps files in memory (dev) hands out the same bytes while a file is the same: each is tagged and compressed once.
   const representations = new WeakMap<Uint8Array, { tag: string; gzip?: { tag: string; bytes: Buffer } }>();
   const representation = (body: Uint8Array, gzip: boolean) => {
@@ -63,6 +74,12 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
       return;
     }
     const target = requestTarget(request.url);
+    const redirect = target && redirectFor(await redirectRules(), target.path);
+    if (redirect) {
+      // The target is the site's own configuration, written by its build: a page of the site, or an https: URL it chose.
+      response.writeHead(redirect.status, { Location: withQuery(redirect.to, target!.search) }).end();
+      return;
+    }
     // Another spelling of a page (about.html, about/ when there is no about/index.html, index) redirects to its clean URL,
     // built from the path's own segments: never to another host.
     const clean = target && cleanUrl(target.path);
@@ -138,6 +155,13 @@ function requestTarget(url: string | undefined): { path: string; search: string 
   return { path: `/${segments.join('/')}${folder}`, search: query.length > 0 ? `?${query.join('?')}` : '' };
 }
 
+/** A redirect's target with the request's query, as the hosts pass it on, unless the target gives its own. */
+function withQuery(to: string, search: string): string {
+  const hash = to.indexOf('#');
+  const [base, fragment] = hash === -1 ? [to, ''] : [to.slice(0, hash), to.slice(hash)];
+  return base.includes('?') ? to : `${base}${search}${fragment}`;
+}
+
 function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
@@ -148,8 +172,8 @@ async function findFile(
   pathname: string,
 ): Promise<{ file: string; body: Uint8Array; status: number } | undefined> {
   const relative = pathname.slice(1);
-  // _headers, and any name that would be served as it (_headers.html), is the host's configuration, not a page.
-  if (relative.startsWith('_headers')) return undefined;
+  // _headers and _redirects, and any name that would be served as them (_headers.html), are the host's configuration, not pages.
+  if (relative.startsWith('_headers') || relative.startsWith('_redirects')) return undefined;
   const candidates =
     relative === ''
       ? ['index.html']

@@ -5,7 +5,7 @@ import type { Article } from '../content/model';
 import { ref, siteIds } from './site-nodes';
 
 export function blogPosting(
-  article: Pick<Article, 'title' | 'description' | 'date' | 'author' | 'category' | 'keywords'>,
+  article: Pick<Article, 'title' | 'description' | 'date' | 'updated' | 'author' | 'category' | 'keywords'>,
   pageUrl: string,
   imageUrl: string,
   siteUrl: string,
@@ -18,7 +18,7 @@ export function blogPosting(
     description: article.description,
     image: [imageUrl],
     datePublished: article.date,
-    dateModified: article.date,
+    dateModified: article.updated ?? article.date,
     author: { '@type': 'Person', name: article.author },
     publisher: ref(ids.organization),
     mainEntityOfPage: ref(pageUrl),

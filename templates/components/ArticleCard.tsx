@@ -12,6 +12,8 @@ export interface ArticleSummary {
   image: Image;
   /** Absent for an article announced before it is written: it shows as Coming Soon. */
   href?: string;
+  /** The label of an article that is not published, listed where drafts are shown (sitegen dev, build --drafts). */
+  draft?: string;
 }
 
 export interface ArticleCardLabels {
@@ -22,7 +24,7 @@ export interface ArticleCardLabels {
 }
 
 /**
- * An article in the blog's list; `featured` draws the large first card. data-category is what the filter hides by.
+ * An article in the blog's list; `featured` draws the large first card.
  * The featured card stands straight under the page's h1, so its title is an h2; the others are under Recent Articles.
  */
 export function ArticleCard({
@@ -37,7 +39,6 @@ export function ArticleCard({
   const Title = featured ? 'h2' : 'h3';
   return (
     <article
-      data-category={article.category}
       className={`flex overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
     >
       <StockImage
@@ -52,6 +53,9 @@ export function ArticleCard({
       />
       <div className={`flex flex-1 flex-col ${featured ? 'p-6 md:p-10' : 'p-6'}`}>
         <p className="flex flex-wrap items-center gap-2 text-sm">
+          {article.draft && (
+            <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{article.draft}</span>
+          )}
           {featured && (
             <span className="rounded-full bg-accent px-3 py-1 font-semibold text-white">{labels.featuredLabel}</span>
           )}

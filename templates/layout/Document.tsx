@@ -41,7 +41,8 @@ function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
       <title>{head.title}</title>
       <meta name="description" content={head.description} />
       {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
-      {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.canonical} />}
+      {head.noindex && <meta name="robots" content="noindex" />}
+      {!head.atAnyPath && <link rel="canonical" href={head.canonical} />}
       <meta property="og:type" content={head.ogType} />
       <meta property="og:site_name" content={layout.site.name} />
       <meta property="og:locale" content="en_GB" />
@@ -56,6 +57,9 @@ function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
       {image && <meta name="twitter:image" content={image} />}
       <meta name="theme-color" content="#1d4ed8" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {layout.feeds.map((feed) => (
+        <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
+      ))}
       {scripts}
       <link rel="stylesheet" href={stylesheet} />
       {head.jsonLd && (

@@ -19,13 +19,18 @@ export interface Head {
   breadcrumbs: readonly Link[];
   /** The page's schema.org graph (src/structured-data/); none on the 404 page, which search engines do not index. */
   jsonLd?: Graph;
+  /** Search engines are asked not to index the page (the 404, an empty category, every page of a preview build). */
   noindex?: boolean;
+  /** The page has no address of its own, so no canonical link: the 404, served at every missing path. */
+  atAnyPath?: boolean;
 }
 
 /** The header and footer: the same on every page, built once per build. */
 export interface Layout {
   site: SiteFacts;
   skipLink: string;
+  /** The blog's feeds, named in every page's <head> for feed readers to find. */
+  feeds: readonly { type: string; title: string; href: string }[];
   /** The accessible name of every page's breadcrumb trail. */
   breadcrumbLabel: string;
   header: {

@@ -1,4 +1,5 @@
 import type { Article as ArticleRecord, Pages } from '../../src/content/model';
+import type { Link } from '../layout/types';
 import { ButtonLink } from '../components/ButtonLink';
 import { Icon } from '../components/Icon';
 import { StockImage } from '../components/StockImage';
@@ -6,24 +7,39 @@ import { formatDate } from '../lib/format';
 
 export interface ArticleProps {
   /** `html`: the body's HTML, placed as it is. */
-  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt'> & {
+  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'updated' | 'readTime' | 'image' | 'imageAlt'> & {
+    /** The article's category, linking to its page. */
+    category: Link;
     html: string;
   };
+  /** Why the article is not published, where drafts are shown (sitegen dev, build --drafts): a banner says so. */
+  status?: 'draft' | 'scheduled';
   copy: Pages['blog']['article'] & { readTimeSuffix: string };
   paths: { blog: string; contact: string };
 }
 
-export function Article({ article, copy, paths }: ArticleProps) {
+export function Article({ article, status, copy, paths }: ArticleProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
+      {status && (
+        <p
+          role="note"
+          className="mb-8 rounded-xl border-2 border-amber-400 bg-amber-50 px-5 py-4 text-center font-bold text-amber-900"
+        >
+          {status === 'draft' ? copy.draftBanner : copy.scheduledBanner.replaceAll('{date}', formatDate(article.date))}
+        </p>
+      )}
       <a href={paths.blog} className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
         <Icon name="arrow-left" className="size-4" />
         {copy.backLabel}
       </a>
       <p className="mt-8">
-        <span className="rounded-full bg-brand-light px-3 py-1 text-sm font-semibold text-brand">
-          {article.category}
-        </span>
+        <a
+          href={article.category.href}
+          className="rounded-full bg-brand-light px-3 py-1 text-sm font-semibold text-brand hover:underline"
+        >
+          {article.category.label}
+        </a>
       </p>
       <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
       <p className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
@@ -34,6 +50,11 @@ export function Article({ article, copy, paths }: ArticleProps) {
           <Icon name="calendar" className="size-4" />
           <time dateTime={article.date}>{formatDate(article.date)}</time>
         </span>
+        {article.updated && (
+          <span>
+            {copy.updatedLabel} <time dateTime={article.updated}>{formatDate(article.updated)}</time>
+          </span>
+        )}
         <span className="inline-flex items-center gap-1">
           <Icon name="clock" className="size-4" />
           {article.readTime} {copy.readTimeSuffix}

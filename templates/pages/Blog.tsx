@@ -7,54 +7,81 @@ import { PageHero } from '../components/PageHero';
 
 export interface BlogProps {
   page: Pages['blog'];
-  /** This index page's articles. */
+  /** The listing's h1 and its line: the blog's, or its category's. */
+  hero: { heading: string; text: string };
+  /** Every listing: All (the whole blog) and each category, the one shown marked current. */
+  categories: { label: string; links: readonly (Link & { current: boolean })[] };
+  /** This page's articles. */
   articles: readonly ArticleSummary[];
-  /** The first index page shows its first article large, as the featured one. */
+  /** The blog's first page shows its first article large, as the featured one. */
   featuredFirst: boolean;
-  /** Links to the neighbouring index pages, when there is more than one. */
+  /** What a listing with no article says instead (a category with none published yet), and where it leads. */
+  empty?: { text: string; link: Link };
+  /** Links to the neighbouring pages of the listing, when there is more than one. */
   pagination?: { label: string; position: string; newer?: Link; older?: Link };
+  /** The blog's feeds, for readers to follow. */
+  feeds: { label: string; links: readonly Link[] };
   newsletter: IslandProps<'NewsletterForm'>;
   /** What the form says where JavaScript is off. */
   formWithoutScript: string;
   toaster: IslandProps<'Toaster'>;
 }
 
-export function Blog({ page, articles, featuredFirst, pagination, newsletter, formWithoutScript, toaster }: BlogProps) {
+export function Blog({
+  page,
+  hero,
+  categories,
+  articles,
+  featuredFirst,
+  empty,
+  pagination,
+  feeds,
+  newsletter,
+  formWithoutScript,
+  toaster,
+}: BlogProps) {
   const [featured, ...rest] = featuredFirst ? articles : [undefined, ...articles];
   const recent = rest.filter((article): article is ArticleSummary => article !== undefined);
   return (
     <>
-      <PageHero heading={page.hero.heading} text={page.hero.text} />
+      <PageHero heading={hero.heading} text={hero.text} />
       <div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-        <div
-          role="group"
-          aria-label={page.filterLabel}
-          data-enhance="blog-filter"
-          className="mb-10 flex flex-wrap justify-center gap-2"
-        >
-          {page.categories.map((category, index) => (
-            <button
-              key={category}
-              type="button"
-              data-filter={index === 0 ? '' : category}
-              aria-pressed={index === 0}
-              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
-            >
-              {category}
-            </button>
-          ))}
-        </div>
-        {featured && <ArticleCard article={featured} labels={page} featured />}
-        <section aria-labelledby="recent-heading" className="mt-16">
-          <h2 id="recent-heading" className="mb-8 text-3xl font-bold tracking-tight">
-            {page.recentHeading}
-          </h2>
-          <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {recent.map((article) => (
-              <ArticleCard key={article.title} article={article} labels={page} />
+        <nav aria-label={categories.label} className="mb-10">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {categories.links.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  aria-current={link.current ? 'page' : undefined}
+                  className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
+                >
+                  {link.label}
+                </a>
+              </li>
             ))}
-          </div>
-        </section>
+          </ul>
+        </nav>
+        {empty && (
+          <p className="text-center text-lg text-slate-700">
+            {empty.text}{' '}
+            <a href={empty.link.href} className="font-semibold text-brand hover:underline">
+              {empty.link.label}
+            </a>
+          </p>
+        )}
+        {featured && <ArticleCard article={featured} labels={page} featured />}
+        {recent.length > 0 && (
+          <section aria-labelledby="recent-heading" className={featured ? 'mt-16' : undefined}>
+            <h2 id="recent-heading" className="mb-8 text-3xl font-bold tracking-tight">
+              {page.recentHeading}
+            </h2>
+            <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {recent.map((article) => (
+                <ArticleCard key={article.title} article={article} labels={page} />
+              ))}
+            </div>
+          </section>
+        )}
         {pagination && (
           <nav
             aria-label={pagination.label}
@@ -77,6 +104,17 @@ export function Blog({ page, articles, featuredFirst, pagination, newsletter, fo
             )}
           </nav>
         )}
+        <p className="mt-12 text-center text-slate-600">
+          {feeds.label}:{' '}
+          {feeds.links.map((link, index) => (
+            <span key={link.href}>
+              {index > 0 && ' · '}
+              <a href={link.href} className="font-semibold text-brand hover:underline">
+                {link.label}
+              </a>
+            </span>
+          ))}
+        </p>
       </div>
       <section aria-labelledby="newsletter-heading" className="bg-brand py-16 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center">

@@ -1,5 +1,5 @@
 /**
- * Menus, the blog filter and the not-found page in a real browser, at a narrow
+ * Menus, the blog's category links and the not-found page in a real browser, at a narrow
  * and a wide viewport and by keyboard; and no console error or CSP violation
  * on any page of the site.
  */
@@ -131,32 +131,47 @@ describe('Services dropdown (wide screen)', () => {
   });
 });
 
-describe('blog filter', () => {
-  const visibleCategories = (page: Awaited<ReturnType<typeof openPage>>['page']) =>
-    page
-      .locator('main article[data-category]:visible')
-      .evaluateAll((articles) => articles.map((article) => article.getAttribute('data-category')));
-
-  it('shows only the chosen category and marks its button pressed; All shows everything again', async () => {
-    const { page, problems } = await openPage(wide);
+describe('blog categories', () => {
+  it('are links that work with JavaScript off: each leads to its page, marked current, listing its articles alone', async () => {
+    const { page, problems } = await openPage({ ...wide, javaScript: false });
     await page.goto(`${preview.url}/blog`);
-    expect(await visibleCategories(page)).toHaveLength(6);
-    await page.getByRole('button', { name: 'Google Ads' }).click();
-    expect(await visibleCategories(page)).toEqual(['Google Ads']);
-    expect(await page.getByRole('button', { name: 'Google Ads' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('false');
-    await page.getByRole('button', { name: 'Reputation Management' }).click();
-    expect(await visibleCategories(page)).toEqual(['Reputation Management']);
-    await page.getByRole('button', { name: 'All' }).click();
-    expect(await visibleCategories(page)).toHaveLength(6);
+    const categories = page.getByRole('navigation', { name: 'Browse articles by category' });
+    expect(await categories.getByRole('link').allTextContents()).toEqual([
+      'All',
+      'SEO',
+      'Google Ads',
+      'Social Media',
+      'Web Design',
+      'Reputation Management',
+      'Case Studies',
+    ]);
+    expect(await categories.locator('[aria-current="page"]').allTextContents()).toEqual(['All']);
+    expect(await page.locator('main article').count()).toBe(6);
+
+    await categories.getByRole('link', { name: 'Google Ads' }).click();
+    await page.waitForURL(`${preview.url}/blog/category/google-ads`);
+    expect(await page.locator('h1').textContent()).toBe('Google Ads Tips for Tradesmen');
+    expect(await categories.locator('[aria-current="page"]').allTextContents()).toEqual(['Google Ads']);
+    expect(await page.locator('main article h3').allTextContents()).toEqual([
+      'Google Ads for Tradespeople: Pay for Leads, Not Clicks',
+    ]);
+    await categories.getByRole('link', { name: 'Reputation Management' }).click();
+    await page.waitForURL(`${preview.url}/blog/category/reputation-management`);
+    expect(await page.locator('main article h3').allTextContents()).toEqual([
+      'Online Reviews for Trades: Get More, Handle the Bad Ones',
+    ]);
+    await categories.getByRole('link', { name: 'All' }).click();
+    await page.waitForURL(`${preview.url}/blog`);
+    expect(await page.locator('main article').count()).toBe(6);
     expect(problems).toEqual([]);
   });
 
-  it('with JavaScript off every article shows', async () => {
+  it("an article's category leads to its category's page", async () => {
     const { page } = await openPage({ ...wide, javaScript: false });
-    await page.goto(`${preview.url}/blog`);
-    await page.getByRole('button', { name: 'SEO', exact: true }).click();
-    expect(await visibleCategories(page)).toHaveLength(6);
+    await page.goto(`${preview.url}/blog/local-seo-tips`);
+    await page.locator('main article').getByRole('link', { name: 'SEO', exact: true }).click();
+    await page.waitForURL(`${preview.url}/blog/category/seo`);
+    expect(await page.locator('h1').textContent()).toBe('SEO Tips for Tradesmen');
   });
 });
 

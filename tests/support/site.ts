@@ -63,6 +63,16 @@ export const articleSlugs = [
   'digital-marketing-roi',
 ];
 export const legalSlugs = ['privacy-policy', 'terms-of-service', 'cookie-policy'];
+export const categorySlugs = [
+  'seo',
+  'google-ads',
+  'social-media',
+  'web-design',
+  'reputation-management',
+  'case-studies',
+];
+/** The old paths content/redirects.json sends on, each with a page left at it for hosts that read no _redirects. */
+export const redirectPaths = ['/services', '/blog/category'];
 
 /** Every page the specification lists, as URL paths (the 404 page aside). */
 export const allPaths = [
@@ -73,6 +83,7 @@ export const allPaths = [
   '/blog',
   '/careers',
   ...articleSlugs.map((slug) => `/blog/${slug}`),
+  ...categorySlugs.map((slug) => `/blog/category/${slug}`),
   ...legalSlugs.map((slug) => `/${slug}`),
   ...servicePageSlugs.map((slug) => `/services/${slug}`),
   ...tradeSlugs.map((slug) => `/services/${slug}`),

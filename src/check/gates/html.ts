@@ -11,7 +11,9 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
   const { HtmlValidate } = await import('html-validate');
   const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'] });
   const findings: Finding[] = [];
-  for (const page of context.pages) {
+  // The pages left at redirected paths are HTML a browser reads too.
+  const pages = [...context.pages, ...context.redirectPages];
+  for (const page of pages) {
     const report = await validator.validateString(page.html, page.file);
     for (const result of report.results) {
       for (const message of result.messages) {
@@ -25,10 +27,10 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       }
     }
   }
-  const pathOf = new Map(context.pages.map((page) => [page.file, page.path]));
+  const pathOf = new Map(pages.map((page) => [page.file, page.path]));
   for (const error of await nuErrors(
     context.dir,
-    context.pages.map((page) => page.file),
+    pages.map((page) => page.file),
   )) {
     findings.push({
       page: pathOf.get(error.file) ?? error.file,
@@ -41,7 +43,7 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
   return {
     gate: 'html',
     passed: findings.length === 0,
-    checked: `${context.pages.length} pages, html-validate:standard and a11y, Nu HTML Checker`,
+    checked: `${context.pages.length} pages and ${context.redirectPages.length} redirect pages, html-validate:standard and a11y, Nu HTML Checker`,
     findings,
     notes: [],
   };

@@ -5,10 +5,15 @@
  * page or another) and the URLs inside stylesheets are checked here against
  * the built files: linkinator checks an anchor only if it met the id before
  * fetching its page, and reads a stylesheet only under the first start URL.
+ * Then every URL in the feeds (feed-links.ts), every redirect (redirect-links.ts)
+ * and, with --since, every URL the site had (since.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
+import { checkFeedLinks } from '../feed-links';
+import { checkRedirectLinks } from '../redirect-links';
+import { vanishedUrls } from '../since';
 import type { BuiltPage, CheckContext, Finding, GateResult } from '../types';
 
 export async function checkLinks(context: CheckContext): Promise<GateResult> {
@@ -62,6 +67,13 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     }
   }
   findings.push(...missingAnchors(context), ...brokenStylesheetUrls(context));
+  const [feeds, redirects, since] = [
+    await checkFeedLinks(context),
+    await checkRedirectLinks(context),
+    await vanishedUrls(context),
+  ];
+  findings.push(...feeds.findings, ...redirects.findings, ...since.findings);
+  for (const url of feeds.external) external.add(url);
   // An image at several sizes is one resource: listed once, without its size parameters.
   const resources = [...new Set([...external].map((url) => url.replace(/[?#].*$/, '')))].sort();
   const notes = [
@@ -77,7 +89,11 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   return {
     gate: 'links',
     passed: findings.length === 0,
-    checked: `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
+    checked: [
+      `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
+      `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${redirects.redirects} redirects`,
+      ...(context.since ? [`the ${since.urls} URLs of ${context.since}`] : []),
+    ].join('; '),
     findings,
     notes,
   };

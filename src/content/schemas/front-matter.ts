@@ -10,6 +10,12 @@ export const articleFrontMatterSchema = v.strictObject({
   keywords: metaFields.keywords,
   author: text,
   date: isoDate,
+  /** Left out of the built site (shown by sitegen dev and build --drafts) until removed or set to false. */
+  draft: v.optional(v.boolean('true or false')),
+  /** When the article last changed in substance: shown, and its dateModified and the sitemap's lastmod. */
+  updated: v.optional(isoDate),
+  /** The slugs it had before: each /blog/<alias> redirects to it for good (301). */
+  aliases: v.optional(v.array(slug, 'a list of the slugs the article had before, such as ["old-slug"]')),
   readTime: v.pipe(
     v.number('a number of minutes'),
     v.integer('a whole number of minutes'),

@@ -12,3 +12,4 @@ export * from './site';
 export * from './records';
 export * from './pages';
 export * from './front-matter';
+export * from './redirects';

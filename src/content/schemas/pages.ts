@@ -71,20 +71,55 @@ export const blogPageSchema = v.strictObject({
   ...metaFields,
   breadcrumb,
   hero: v.strictObject(heroFields),
-  /** The filter's buttons: "All" first, then each category an article may name, once. */
+  /** The category links: "All" (the blog itself) first, then each category an article may name, once; each has its page. */
   categories: v.pipe(
     list(text),
     v.minLength(2, 'a list of "All" and at least one category'),
     v.check((categories) => new Set(categories).size === categories.length, 'categories that are each listed once'),
   ),
-  filterLabel: text,
+  categoriesLabel: text,
+  /** A category's page (/blog/category/<slug>); {category} is its name, {page} and {pages} as in pagination. */
+  category: v.strictObject({
+    title: withPlaceholders(text, 'category'),
+    description: withPlaceholders(text, 'category'),
+    text: withPlaceholders(text, 'category'),
+    empty: withPlaceholders(text, 'category'),
+    allLink: text,
+    pageTitle: withPlaceholders(text, 'category', 'page', 'pages'),
+    pageDescription: withPlaceholders(text, 'category', 'page', 'pages'),
+  }),
+  /** The blog's feeds (RSS, Atom, JSON Feed): the newest `count` articles, named on every page and linked from the blog. */
+  feeds: v.strictObject({
+    count: v.pipe(
+      v.number('a number of articles'),
+      v.integer('a whole number of articles'),
+      v.minValue(1, 'at least 1 article'),
+      v.maxValue(100, 'at most 100 articles (each is in full)'),
+    ),
+    title: shortText(100),
+    label: text,
+    rss: text,
+    atom: text,
+    json: text,
+  }),
   featuredLabel: text,
+  /** On a card of an article that is not published (sitegen dev, build --drafts). */
+  draftLabel: text,
   recentHeading: text,
   readMore: text,
   comingSoon: text,
   readTimeSuffix: text,
   newsletter: v.strictObject({ heading: text, text, placeholder: text, button: text }),
-  article: v.strictObject({ backLabel: text, byline: text, cta }),
+  article: v.strictObject({
+    backLabel: text,
+    byline: text,
+    /** "Updated 3 March 2026": shown when the article gives an updated date. */
+    updatedLabel: text,
+    /** The banner over an article that is not published, shown by sitegen dev and build --drafts; {date} is its day. */
+    draftBanner: text,
+    scheduledBanner: withPlaceholders(text, 'date'),
+    cta,
+  }),
   /** Past perPage articles the index continues at /blog/page/2 …; {page} and {pages} are filled in. */
   pagination: v.strictObject({
     perPage: v.pipe(

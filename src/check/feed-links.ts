@@ -1,0 +1,112 @@
+/**
+ * The links gate's look inside the feeds a site names in its pages' <head>
+ * (<link rel="alternate">): every URL in them, of every element, attribute
+ * and JSON value, and every link and image in the HTML of their entries,
+ * must be absolute (a feed reader has no page to resolve another against),
+ * and those on the site's origin must be served by the site.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import type { CheckContext, Finding } from './types';
+
+export interface FeedLinks {
+  findings: Finding[];
+  /** The feeds read, by path. */
+  feeds: string[];
+  /** How many URLs of the site the feeds hold. */
+  internal: number;
+  /** URLs elsewhere (stock photos), listed with the pages' own, and fetched with --external. */
+  external: string[];
+}
+
+export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> {
+  const home = context.pages.find((page) => page.path === '/');
+  const $ = cheerio.load(home?.html ?? '');
+  const feeds = $('link[rel="alternate"][href]')
+    .map((_, link) => $(link).attr('href')!)
+    .get()
+    .filter((href) => href.startsWith('/'));
+  const origin = await siteOrigin(context.dir);
+  const result: FeedLinks = { findings: [], feeds, internal: 0, external: [] };
+  for (const feed of feeds) {
+    const text = await readFile(join(context.dir, feed), 'utf8').catch(() => undefined);
+    // A feed the pages name but the site lacks is a broken link of theirs, which linkinator reports.
+    if (text === undefined) continue;
+    const add = (target: string, message: string, fix: string) =>
+      result.findings.push({ page: feed, rule: 'broken-link', target, message, fix });
+    for (const url of urlsIn(text, feed.endsWith('.json'))) {
+      if (!/^https?:\/\//.test(url)) {
+        add(url, 'is not an absolute URL: a feed reader cannot tell what it points at', 'write it with the origin');
+        continue;
+      }
+      if (origin === undefined || new URL(url).origin !== origin) {
+        result.external.push(url);
+        if (context.external) {
+          const status = await fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
+            (response) => response.status,
+            () => 0,
+          );
+          if (status !== 200) add(url, status ? `answered ${status}` : 'could not be fetched', 'update or remove it');
+        }
+        continue;
+      }
+      result.internal += 1;
+      const { pathname, search } = new URL(url);
+      const status = await fetch(`${context.origin}${pathname}${search}`, { method: 'HEAD', redirect: 'manual' }).then(
+        (response) => response.status,
+      );
+      if (status !== 200) add(url, `answered ${status}`, 'point the link at a page of the site, or build the page');
+    }
+  }
+  return result;
+}
+
+/** The site's own origin, as robots.txt names its sitemap: the origin the build wrote its absolute URLs with. */
+async function siteOrigin(dir: string): Promise<string | undefined> {
+  const robots = await readFile(join(dir, 'robots.txt'), 'utf8').catch(() => '');
+  const sitemap = /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1];
+  return sitemap && URL.canParse(sitemap) ? new URL(sitemap).origin : undefined;
+}
+
+/** Every URL in a feed: XML's attributes and texts, or JSON's values, and the links and images of the HTML inside them. */
+function urlsIn(text: string, json: boolean): Set<string> {
+  const urls = new Set<string>();
+  const take = (value: string) => {
+    const trimmed = value.trim();
+    if (/^https?:\/\//.test(trimmed)) urls.add(trimmed);
+    else if (trimmed.includes('<')) for (const url of htmlUrls(trimmed)) urls.add(url);
+  };
+  if (json) {
+    const walk = (value: unknown): void => {
+      if (typeof value === 'string') take(value);
+      else if (value && typeof value === 'object') for (const child of Object.values(value)) walk(child);
+    };
+    walk(JSON.parse(text));
+    return urls;
+  }
+  const $ = cheerio.load(text, { xml: true });
+  $('*').each((_, element) => {
+    // Namespaces are names that look like URLs, not links.
+    for (const [name, value] of Object.entries($(element).attr() ?? {})) if (!name.startsWith('xmlns')) take(value);
+    const own = $(element)
+      .contents()
+      .filter((_, node) => node.type === 'text' || node.type === 'cdata')
+      .text();
+    if (own) take(own);
+  });
+  return urls;
+}
+
+/** The links and images of a piece of HTML, as written. */
+function htmlUrls(html: string): string[] {
+  const $ = cheerio.load(html);
+  return [
+    ...$('a[href]')
+      .map((_, a) => $(a).attr('href')!)
+      .get(),
+    ...$('img[src]')
+      .map((_, img) => $(img).attr('src')!)
+      .get(),
+  ].filter((url) => !/^(?:mailto|tel):/.test(url));
+}

@@ -1,0 +1,50 @@
+/**
+ * The links gate's look at the site's redirects: each one in _redirects must
+ * lead to a page the site serves (or off the site), and the page left at its
+ * old path for hosts that read no _redirects must send the browser, and
+ * search engines, to the same place.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { fileFor, pathOfLink } from '../paths';
+import { parseRedirectsFile } from '../server/redirects-file';
+import type { CheckContext, Finding } from './types';
+
+export async function checkRedirectLinks(context: CheckContext): Promise<{ findings: Finding[]; redirects: number }> {
+  const rules = parseRedirectsFile(await readFile(join(context.dir, '_redirects'), 'utf8').catch(() => ''));
+  const pages = new Map(context.redirectPages.map((page) => [page.file, page]));
+  const findings: Finding[] = [];
+  for (const [from, { to }] of rules) {
+    const add = (message: string, fix: string) =>
+      findings.push({ page: from, rule: 'broken-redirect', target: to, message, fix });
+    if (to.startsWith('/')) {
+      const status = await fetch(`${context.origin}${pathOfLink(to)}`, { method: 'HEAD', redirect: 'manual' }).then(
+        (response) => response.status,
+      );
+      if (status !== 200) add(`leads to ${to}, which answered ${status}`, 'redirect to a page the site has');
+    }
+    const page = pages.get(fileFor(from));
+    if (!page) {
+      add('has no page at its old path for hosts that read no _redirects', 'build the site with sitegen build');
+      continue;
+    }
+    const $ = cheerio.load(page.html);
+    const canonical = $('link[rel="canonical"]').attr('href') ?? '';
+    const refresh = /url=(\S+)$/i.exec($('meta[http-equiv="refresh"]').attr('content') ?? '')?.[1] ?? '';
+    for (const [what, url] of [
+      ['canonical link', canonical],
+      ['refresh', refresh],
+    ] as const) {
+      if (
+        url !== to &&
+        !(to.startsWith('/') && url.endsWith(to) && /^https?:\/\/[^/]+$/.test(url.slice(0, -to.length)))
+      )
+        add(
+          `its page's ${what} leads to ${url || 'nowhere'}, not where _redirects sends it`,
+          'build the site with sitegen build',
+        );
+    }
+  }
+  return { findings, redirects: rules.size };
+}

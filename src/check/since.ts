@@ -1,0 +1,113 @@
+/**
+ * `sitegen check --since <sitemap>`: nothing that was live vanishes. Every
+ * URL of a sitemap of the site as it was (a file, or the live site's
+ * sitemap.xml) must still be a page or a redirect of the built site; each
+ * that is neither is named, with the redirect that would keep its visitors
+ * and rankings: a line for content/redirects.json pointing at the page most
+ * like it.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import * as cheerio from 'cheerio';
+import { SitegenError, messageOf } from '../errors';
+import { parseRedirectsFile, redirectFor } from '../server/redirects-file';
+import type { CheckContext, Finding } from './types';
+
+/** How long the live site's sitemap may take to arrive. */
+const fetchTimeoutMs = 30_000;
+
+export async function vanishedUrls(context: CheckContext): Promise<{ findings: Finding[]; urls: number }> {
+  if (!context.since) return { findings: [], urls: 0 };
+  const urls = sitemapUrls(await readSitemap(context.since, context.root), context.since);
+  const redirects = parseRedirectsFile(await readFile(join(context.dir, '_redirects'), 'utf8').catch(() => ''));
+  const pages = new Set(context.pages.map((page) => page.path));
+  const findings: Finding[] = [];
+  for (const url of urls) {
+    const path = pathOf(url);
+    if (pages.has(path) || redirectFor(redirects, path)) continue;
+    // A file the sitemap listed (a price list) is still there if the site serves it.
+    const served = await fetch(`${context.origin}${path}`, { method: 'HEAD', redirect: 'manual' });
+    if (served.status === 200) continue;
+    const to = likeliestPage(path, pages);
+    findings.push({
+      page: path,
+      rule: 'vanished-url',
+      target: url,
+      message: `was live (it is in ${context.since}) and is now neither a page nor a redirect: its visitors and rankings would be lost`,
+      fix: `add a redirect to content/redirects.json: { "from": "${path}", "to": "${to}" }${aliasHint(path, to)}`,
+    });
+  }
+  return { findings, urls: urls.length };
+}
+
+async function readSitemap(since: string, root: string): Promise<string> {
+  if (/^https?:\/\//i.test(since)) {
+    let response: Response;
+    try {
+      response = await fetch(since, { signal: AbortSignal.timeout(fetchTimeoutMs) });
+    } catch (error) {
+      throw new SitegenError(`--since: could not fetch ${since}: ${messageOf(error)}`);
+    }
+    if (!response.ok) throw new SitegenError(`--since: ${since} answered ${response.status}, not a sitemap`);
+    return response.text();
+  }
+  try {
+    return await readFile(resolve(root, since), 'utf8');
+  } catch (error) {
+    throw new SitegenError(`--since: cannot read ${since}: ${messageOf(error)}`);
+  }
+}
+
+/** The <loc> of every <url> of a sitemap. */
+function sitemapUrls(xml: string, since: string): string[] {
+  const $ = cheerio.load(xml, { xml: true });
+  if ($.root().children('urlset').length !== 1)
+    throw new SitegenError(`--since: ${since} is not a sitemap: expected a <urlset> of <url> elements`);
+  return $('urlset > url > loc')
+    .map((_, loc) => $(loc).text().trim())
+    .get()
+    .filter((url) => URL.canParse(url));
+}
+
+/** A URL's path as the site's pages are named: decoded, without a trailing slash. */
+function pathOf(url: string): string {
+  const { pathname } = new URL(url);
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: compared as written.
+  }
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * Where a vanished URL's visitors most likely belong: the page beside it
+ * whose slug shares most words with its own (a renamed article), else the
+ * nearest page above it, else the home page.
+ */
+function likeliestPage(path: string, pages: ReadonlySet<string>): string {
+  const slash = path.lastIndexOf('/');
+  const parent = path.slice(0, slash) || '/';
+  const words = new Set(path.slice(slash + 1).split('-'));
+  let best: { page: string; shared: number } | undefined;
+  for (const page of pages) {
+    if (page.lastIndexOf('/') !== slash || !page.startsWith(`${parent === '/' ? '' : parent}/`)) continue;
+    const shared = page
+      .slice(slash + 1)
+      .split('-')
+      .filter((word) => words.has(word)).length;
+    if (shared > 0 && (!best || shared > best.shared)) best = { page, shared };
+  }
+  if (best) return best.page;
+  for (let above = parent; ; above = above.slice(0, above.lastIndexOf('/')) || '/') {
+    if (pages.has(above) || above === '/') return above;
+  }
+}
+
+/** A renamed article keeps its old address best as an alias in its own front matter. */
+function aliasHint(path: string, to: string): string {
+  const article = /^\/blog\/([a-z0-9-]+)$/;
+  const from = article.exec(path);
+  return from && article.test(to) ? `, or add "${from[1]}" to the aliases in the front matter of ${to}'s article` : '';
+}

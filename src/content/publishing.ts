@@ -1,0 +1,61 @@
+/**
+ * Whether an article is on the site, decided in one place, as Hugo decides
+ * it: every route, list, feed, sitemap entry and structured-data list asks
+ * isPublished, so a draft cannot leak into one and not the others.
+ *
+ * An article is published unless it is a draft or dated after today in
+ * London, where the agency works: a scheduled article goes live on its day
+ * with no edit. `sitegen dev` and `sitegen build --drafts` put drafts and
+ * scheduled articles on the site too, marked as such. The clock is an input
+ * like a file: it comes from the configuration (SITEGEN_NOW or the real time,
+ * config.ts), never from a stage.
+ */
+import { TZDate } from '@date-fns/tz';
+
+export const siteTimeZone = 'Europe/London';
+
+export interface Publishing {
+  /** Today in London, as an ISO date: an article dated after it is scheduled. */
+  today: string;
+  /** Drafts and scheduled articles are on the site too, marked as such (sitegen dev, build --drafts). */
+  drafts: boolean;
+}
+
+export type PublicationStatus = 'published' | 'draft' | 'scheduled';
+
+interface Dated {
+  draft?: boolean | undefined;
+  date: string;
+}
+
+export function publicationStatus(article: Dated, today: string): PublicationStatus {
+  if (article.draft) return 'draft';
+  return article.date > today ? 'scheduled' : 'published';
+}
+
+/** Whether the article is on the site this build makes: its page, and its place in every list, feed and map. */
+export function isPublished(article: Dated, now: Publishing): boolean {
+  return now.drafts || publicationStatus(article, now.today) === 'published';
+}
+
+/** The scheduled article that goes live first (drafts wait for an edit, not a date), if any. */
+export function nextScheduled<T extends Dated>(articles: readonly T[], today: string): T | undefined {
+  let next: T | undefined;
+  for (const article of articles) {
+    if (publicationStatus(article, today) === 'scheduled' && (!next || article.date < next.date)) next = article;
+  }
+  return next;
+}
+
+/** The day an instant falls on in London, as an ISO date. */
+export function londonDay(instant: Date): string {
+  const day = new TZDate(instant, siteTimeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** The instant an ISO date begins in London: when an article dated that day goes live. */
+export function londonMidnight(isoDate: string): Date {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Date(new TZDate(year!, month! - 1, day!, siteTimeZone).getTime());
+}

@@ -1,0 +1,36 @@
+/** content/redirects.json: old paths that lead on to where their page is now, and the words of the page left at each. */
+import * as v from 'valibot';
+import { externalHref, internalHref, text } from './shared';
+
+/** An old path as visitors and search engines know it: lowercase segments, a trailing slash allowed (and dropped). */
+export const redirectFrom = v.pipe(
+  v.string(),
+  v.maxLength(2_000, 'a path of at most 2,000 characters'),
+  v.regex(
+    /^(?:\/[a-z0-9_-]+)+\/?$/,
+    'a root-relative path in lowercase without extension, such as "/old-page" or "/blog/old-slug"',
+  ),
+  v.transform((path) => path.replace(/\/$/, '')),
+);
+
+/** Where it leads: a page of the site (checked against the route table) or an https: URL. */
+export const redirectTo = v.pipe(
+  v.string(),
+  v.check(
+    (to) => v.is(internalHref, to) || v.is(externalHref, to),
+    'a page of the site, such as "/services/local-seo" or "/#services", or an https:// URL',
+  ),
+);
+
+export const redirectsSchema = v.strictObject({
+  /** The page written at each old path for hosts that read no _redirects file (GitHub Pages, S3). */
+  page: v.strictObject({ title: text, text }),
+  redirects: v.array(
+    v.strictObject({
+      from: redirectFrom,
+      to: redirectTo,
+      /** 301, moved for good (the default), or 302, moved for now. */
+      status: v.optional(v.picklist([301, 302], 'a status of 301 (moved for good) or 302 (moved for now)'), 301),
+    }),
+  ),
+});

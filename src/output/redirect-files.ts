@@ -1,0 +1,42 @@
+/**
+ * A build's redirects as hosts read them: `_redirects`, the file Netlify
+ * and Cloudflare Pages read, and for hosts that read none (GitHub Pages,
+ * S3) a small page at each old path that sends the browser on.
+ *
+ * Each redirect is two lines of `_redirects`. Netlify serves a file that is
+ * at a path rather than apply a redirect from it unless the rule is forced
+ * (301!), and the page for other hosts is at that path; Cloudflare Pages
+ * always applies a redirect, and ignores a forced rule as malformed. Each
+ * host takes the first line of the pair it reads.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { TemplateModule } from '../assets/compile-templates';
+import type { Redirects } from '../content/model';
+import { absoluteUrl, fileFor } from '../paths';
+import type { Redirect } from '../routes';
+import type { SiteFile } from './output';
+
+export function redirectFiles(
+  redirects: readonly Redirect[],
+  siteUrl: string,
+  words: Redirects['page'],
+  templates: Pick<TemplateModule, 'RedirectDocument'>,
+): SiteFile[] {
+  const pages = redirects.map((redirect) => {
+    const to = redirect.to.startsWith('/') ? absoluteUrl(siteUrl, redirect.to) : redirect.to;
+    const html = renderToStaticMarkup(createElement(templates.RedirectDocument, { to, ...words }));
+    return { path: fileFor(redirect.from), content: `<!DOCTYPE html>${html}` };
+  });
+  return [{ path: '_redirects', content: redirectsFile(redirects) }, ...pages];
+}
+
+export function redirectsFile(redirects: readonly Redirect[]): string {
+  const head = [
+    "# Written by sitegen from content/redirects.json and the articles' aliases: edit those, not this file.",
+    '# Each redirect twice: Netlify applies the first (forced, as a page for other hosts is at the old path);',
+    '# Cloudflare Pages skips it as malformed and applies the second.',
+  ];
+  const lines = redirects.flatMap(({ from, to, status }) => [`${from} ${to} ${status}!`, `${from} ${to} ${status}`]);
+  return `${[...head, ...lines].join('\n')}\n`;
+}

@@ -1,0 +1,111 @@
+/**
+ * The site's redirects: content/redirects.json's, and each published
+ * article's earlier slugs (its `aliases`), checked against the route table.
+ * Refused, naming the file and field: a redirect from a path that is a page
+ * (it would hide the page), one to what is neither a page nor an https: URL,
+ * one to a draft, a path redirected twice, and a loop. A chain (a → b → c)
+ * is written as a → c and b → c, so no visitor is sent on twice.
+ */
+import { ContentError } from '../errors';
+import type { Article, SiteModel } from '../content/model';
+import { isPublished, type Publishing } from '../content/publishing';
+import { pathOfLink, paths } from '../paths';
+import type { Route } from './route';
+
+export interface Redirect {
+  /** The old path, in the site's URL form. */
+  from: string;
+  /** A page of the site (root-relative, perhaps with a #fragment) or an https: URL. */
+  to: string;
+  status: 301 | 302;
+}
+
+/** A redirect as content declares it, with the file and field that declare it. */
+interface Declared extends Redirect {
+  file: string;
+  field: string;
+}
+
+export function siteRedirects(model: SiteModel, routes: readonly Route[], publishing: Publishing): Redirect[] {
+  const declared = declaredRedirects(model, publishing);
+  const pages = new Map(routes.map((route) => [route.path, route]));
+  const unpublished = new Map(
+    model.articles.flatMap((article) =>
+      article.slug && !isPublished(article, publishing) ? [[paths.article(article.slug), article] as const] : [],
+    ),
+  );
+  const byFrom = new Map<string, Declared>();
+  for (const redirect of declared) {
+    const page = pages.get(redirect.from);
+    if (page) {
+      const problem = `redirects from ${redirect.from}, which is a page of the site (made from ${page.source}): a redirect would hide it; remove the redirect, or the page`;
+      throw new ContentError(redirect.file, redirect.field, problem);
+    }
+    const other = byFrom.get(redirect.from);
+    if (other) {
+      const problem = `redirects from ${redirect.from}, which ${other.file} (${other.field}) already redirects: keep one`;
+      throw new ContentError(redirect.file, redirect.field, problem);
+    }
+    byFrom.set(redirect.from, redirect);
+  }
+  return declared.map((redirect) => ({
+    from: redirect.from,
+    to: finalTarget(redirect, byFrom, pages, unpublished),
+    status: redirect.status,
+  }));
+}
+
+/** content/redirects.json's redirects, then the published articles' aliases, in file order. */
+function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[] {
+  const file = `${model.contentDir}/redirects.json`;
+  const listed: Declared[] = model.redirects.redirects.map((redirect, index) => ({
+    ...redirect,
+    file,
+    field: `redirects[${index}].from`,
+  }));
+  const aliased = model.articles.flatMap((article: Article) =>
+    article.slug && isPublished(article, publishing)
+      ? (article.aliases ?? []).map((alias, index) => ({
+          from: paths.article(alias),
+          to: paths.article(article.slug!),
+          status: 301 as const,
+          file: article.file,
+          field: `front matter: aliases[${index}]`,
+        }))
+      : [],
+  );
+  return [...listed, ...aliased];
+}
+
+/** Where a redirect finally leads, following other redirects: a page of the site or an https: URL. */
+function finalTarget(
+  start: Declared,
+  byFrom: ReadonlyMap<string, Declared>,
+  pages: ReadonlyMap<string, Route>,
+  unpublished: ReadonlyMap<string, Article>,
+): string {
+  const seen = [start.from];
+  let to = start.to;
+  for (;;) {
+    if (to.startsWith('https:')) return to;
+    const path = pathOfLink(to);
+    if (pages.has(path)) return to;
+    const draft = unpublished.get(path);
+    if (draft) {
+      const why = draft.draft ? 'a draft' : `scheduled for ${draft.date}`;
+      const problem = `redirects to ${to}, which is ${draft.file}, ${why}: not a page until it is published`;
+      throw new ContentError(start.file, start.field.replace(/from$/, 'to'), problem);
+    }
+    const next = byFrom.get(path);
+    if (!next) {
+      const problem = `redirects to ${to}, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL`;
+      throw new ContentError(start.file, start.field.replace(/from$/, 'to'), problem);
+    }
+    if (seen.includes(next.from)) {
+      const problem = `redirects in a loop: ${[...seen, next.from].join(' → ')}; end it at a page`;
+      throw new ContentError(start.file, start.field, problem);
+    }
+    seen.push(next.from);
+    to = next.to;
+  }
+}
