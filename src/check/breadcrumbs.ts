@@ -6,7 +6,8 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import type { Graph, PageProblem, JsonObject } from './json-ld';
+import type { Graph, JsonObject } from './json-ld';
+import type { PageProblem } from './types';
 
 const fix =
   "render the trail from the route table's head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)";

@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { listFiles } from '../list-files';
 import type { BuiltPage } from './types';
 
@@ -12,4 +14,9 @@ export async function readBuiltPages(dir: string): Promise<BuiltPage[]> {
       html: await readFile(`${dir}/${file}`, 'utf8'),
     })),
   );
+}
+
+/** Whether the built site has a file at a URL path: a static host answers 404 for a folder. */
+export function isBuiltFile(dir: string, path: string): boolean {
+  return statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 }

@@ -17,15 +17,9 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
+import type { PageProblem } from './types';
 
 export type JsonObject = Record<string, unknown>;
-
-/** Something wrong with a page's structured data or breadcrumbs, by the seo gate's rule for it. */
-export interface PageProblem {
-  rule: string;
-  message: string;
-  fix: string;
-}
 
 /** A page's graph: its top-level nodes, and every node with an @id (nested ones too) by that @id. */
 export interface Graph {

@@ -12,6 +12,16 @@ export interface Finding {
   fix: string;
 }
 
+/** What is wrong and how to fix it, before the gate says on which page and where. */
+export type PageProblem = Pick<Finding, 'rule' | 'message' | 'fix'>;
+
+/** Records a finding on the page a gate is checking. */
+export type Report = (rule: string, message: string, fix: string, target?: string) => void;
+
+export function reportTo(findings: Finding[], page: string): Report {
+  return (rule, message, fix, target) => findings.push({ page, rule, message, fix, target });
+}
+
 export interface GateResult {
   gate: GateName;
   passed: boolean;
