@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
+/** A built site as a static host serves it: its pages by URL path, and its other files. */
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CheerioAPI } from 'cheerio';
 import { listFiles } from '../list-files';
 import type { BuiltPage } from './types';
 
-/** Every HTML page of a built site, with the URL path a static host serves it at. */
 export async function readBuiltPages(dir: string): Promise<BuiltPage[]> {
   const files = listFiles(dir).filter((file) => file.endsWith('.html'));
   return Promise.all(
@@ -16,7 +17,23 @@ export async function readBuiltPages(dir: string): Promise<BuiltPage[]> {
   );
 }
 
-/** Whether the built site has a file at a URL path: a static host answers 404 for a folder. */
+/** The value of `attribute` on each element of a page that `selector` matches and that has it, in the page's order. */
+export function attributeValues($: CheerioAPI, selector: string, attribute: string): string[] {
+  return $(selector)
+    .map((_, element) => $(element).attr(attribute))
+    .get();
+}
+
+/** Whether the site has a file at a URL path: a static host answers 404 for a folder. */
 export function isBuiltFile(dir: string, path: string): boolean {
   return statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** The file at a URL path, or undefined if the build does not have it. */
+export function readBuiltFile(dir: string, path: string): Buffer | undefined {
+  try {
+    return readFileSync(join(dir, path));
+  } catch {
+    return undefined;
+  }
 }

@@ -3,10 +3,9 @@
  * HTML at most 14 KB (20 KB for the home page), CSS at most 12 KB, JavaScript
  * within the islands' budgets; and no page requests a script it does not use.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
+import { attributeValues, readBuiltFile } from '../built-site';
 import { reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, Report } from '../types';
 
@@ -161,17 +160,13 @@ function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Readonly
 }
 
 function assetsOf($: cheerio.CheerioAPI): PageAssets {
-  const urls = (selector: string, attribute: string) =>
-    $(selector)
-      .map((_, element) => $(element).attr(attribute)!)
-      .get();
   return {
-    modules: urls('script[type="module"][src]', 'src'),
-    preloads: urls('link[rel="modulepreload"]', 'href'),
+    modules: attributeValues($, 'script[type="module"][src]', 'src'),
+    preloads: attributeValues($, 'link[rel="modulepreload"]', 'href'),
     otherScripts: $('script[src]:not([type="module"]), link[rel="preload"][as="script"]')
       .map((_, element) => $(element).attr('src') ?? $(element).attr('href')!)
       .get(),
-    stylesheets: urls('link[rel="stylesheet"]', 'href'),
+    stylesheets: attributeValues($, 'link[rel="stylesheet"]', 'href'),
   };
 }
 
@@ -180,11 +175,8 @@ function gzippedFileSizes(dir: string): SizeOf {
   const sizes = new Map<string, number | undefined>();
   return (url) => {
     if (!sizes.has(url)) {
-      try {
-        sizes.set(url, gzippedSize(readFileSync(join(dir, url))));
-      } catch {
-        sizes.set(url, undefined);
-      }
+      const file = readBuiltFile(dir, url);
+      sizes.set(url, file ? gzippedSize(file) : undefined);
     }
     return sizes.get(url);
   };
@@ -194,30 +186,16 @@ function kb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
 
-const importPattern = /(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']|import\(["'](\.\/[\w.-]+\.js)["']\)/g;
-
 /** The static imports reachable from a page's modules, and what import() would fetch later. */
 export function importGraph(
   dir: string,
   modules: string[],
 ): { closure: Set<string>; later: string[]; missing: string[] } {
   const missing = new Set<string>();
-  /** What a module imports statically and by import(), as URL paths; undefined (noted as missing) for a file the build does not have. */
   const importsOf = (url: string) => {
-    let code: string;
-    try {
-      code = readFileSync(join(dir, url), 'utf8');
-    } catch {
-      missing.add(url);
-      return undefined;
-    }
-    const folder = url.slice(0, url.lastIndexOf('/') + 1);
-    const imports = { static: [] as string[], dynamic: [] as string[] };
-    for (const [, staticPath, dynamicPath] of code.matchAll(importPattern)) {
-      if (staticPath) imports.static.push(folder + staticPath.slice(2));
-      else if (dynamicPath) imports.dynamic.push(folder + dynamicPath.slice(2));
-    }
-    return imports;
+    const code = readBuiltFile(dir, url);
+    if (!code) missing.add(url);
+    return code ? importsIn(url, code.toString('utf8')) : undefined;
   };
   // A set grows as it is iterated: each module added is visited in turn.
   const closure = new Set(modules);
@@ -237,4 +215,17 @@ export function importGraph(
     for (const target of imports.static) dynamic.add(target);
   }
   return { closure, later: [...later], missing: [...missing] };
+}
+
+/** What a module imports, statically and by import(), as URL paths of the site. */
+function importsIn(url: string, code: string): { static: string[]; dynamic: string[] } {
+  const folder = url.slice(0, url.lastIndexOf('/') + 1);
+  const imports = { static: [] as string[], dynamic: [] as string[] };
+  for (const [, staticPath, dynamicPath] of code.matchAll(
+    /(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']|import\(["'](\.\/[\w.-]+\.js)["']\)/g,
+  )) {
+    if (staticPath) imports.static.push(folder + staticPath.slice(2));
+    else if (dynamicPath) imports.dynamic.push(folder + dynamicPath.slice(2));
+  }
+  return imports;
 }
