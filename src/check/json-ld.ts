@@ -85,11 +85,9 @@ export function readGraph($: CheerioAPI): Graph | PageProblem {
   }
   const nodes = record['@graph'];
   const byId = new Map<string, JsonObject>();
-  for (const node of nodes)
-    walk(
-      node,
-      (object) => typeof object['@id'] === 'string' && object['@type'] !== undefined && byId.set(object['@id'], object),
-    );
+  walk(nodes, (object) => {
+    if (typeof object['@id'] === 'string' && object['@type'] !== undefined) byId.set(object['@id'], object);
+  });
   return { nodes, byId };
 }
 
@@ -125,20 +123,18 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
         });
     }
   }
-  for (const node of graph.nodes) {
-    walk(node, (object) => {
-      for (const type of typesOf(object)) {
-        for (const path of requiredProperties[type] ?? []) {
-          if (isEmpty(valueAt(graph, object, path)))
-            problems.push({
-              rule: 'json-ld-fields',
-              message: `${type}: required property "${path}" is missing`,
-              fix: fieldsFix,
-            });
-        }
+  walk(graph.nodes, (object) => {
+    for (const type of typesOf(object)) {
+      for (const path of requiredProperties[type] ?? []) {
+        if (isEmpty(valueAt(graph, object, path)))
+          problems.push({
+            rule: 'json-ld-fields',
+            message: `${type}: required property "${path}" is missing`,
+            fix: fieldsFix,
+          });
       }
-    });
-  }
+    }
+  });
   return problems;
 }
 
@@ -171,18 +167,20 @@ async function loadRichResultTools() {
 
 /** The nodes linked to `start`, following references both ways: one connected graph holds every node. */
 function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
+  // Each object, nested ones too, by the top-level node it is part of.
+  const topLevel = new Map<JsonObject, JsonObject>();
+  for (const node of graph.nodes) walk(node, (object) => topLevel.set(object, node));
   const neighbours = new Map<JsonObject, Set<JsonObject>>(graph.nodes.map((node) => [node, new Set()]));
-  const topLevel = (object: JsonObject | undefined) =>
-    object && neighbours.has(object) ? object : graph.nodes.find((node) => contains(node, object));
   for (const node of graph.nodes) {
     for (const id of referencesIn(node)) {
-      const target = topLevel(graph.byId.get(id));
+      const referenced = graph.byId.get(id);
+      const target = referenced && topLevel.get(referenced);
       if (!target) continue;
       neighbours.get(node)!.add(target);
       neighbours.get(target)!.add(node);
     }
   }
-  const seen = new Set<JsonObject>([topLevel(start) ?? start]);
+  const seen = new Set<JsonObject>([topLevel.get(start) ?? start]);
   for (const node of seen) for (const next of neighbours.get(node) ?? []) seen.add(next);
   return seen;
 }
@@ -216,12 +214,6 @@ function walk(value: unknown, visit: (object: JsonObject) => void): void {
     visit(value);
     for (const [key, item] of Object.entries(value)) if (key !== '@context') walk(item, visit);
   }
-}
-
-function contains(node: JsonObject, target: JsonObject | undefined): boolean {
-  let found = false;
-  walk(node, (object) => (found ||= object === target));
-  return found;
 }
 
 function typesOf(node: JsonObject): string[] {
