@@ -67,13 +67,10 @@ async function readText(path: string): Promise<string | undefined> {
   return readFile(path, 'utf8').catch(() => undefined);
 }
 
+const xmlEntities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
 function decodeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => xmlEntities[name]!);
 }
 
 /** Search engines read a <urlset> of the sitemaps.org namespace, a <loc> in each <url>. */
