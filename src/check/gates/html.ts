@@ -26,10 +26,7 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
     }
   }
   const pathOf = new Map(context.pages.map((page) => [page.file, page.path]));
-  for (const error of await nuErrors(
-    context.dir,
-    context.pages.map((page) => page.file),
-  )) {
+  for (const error of await nuErrors(context.dir, [...pathOf.keys()])) {
     findings.push({
       page: pathOf.get(error.file) ?? error.file,
       rule: 'nu-html-checker',
