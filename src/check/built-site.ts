@@ -24,7 +24,7 @@ export function attributeValues($: CheerioAPI, selector: string, attribute: stri
     .get();
 }
 
-/** Whether the site has a file at a URL path: a static host answers 404 for a folder. */
+/** Whether the site has a file, not a folder, at a URL path. */
 export function isBuiltFile(dir: string, path: string): boolean {
   return statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 }

@@ -1,19 +1,12 @@
 /**
- * A built page's JSON-LD as search engines read it: one graph whose nodes
- * point at each other by @id. What makes it wrong, by rule:
- *
- * - json-ld-missing, json-ld-count, json-ld-parse, json-ld-graph: no graph,
- *   more than one block, a block that is not JSON, or JSON that is not a
- *   schema.org @graph;
- * - json-ld-page-node: no node for the page itself (a WebPage, or a kind of
- *   one, whose @id is the page's URL);
- * - json-ld-reference: a reference ({ "@id": … }) to a node the graph does
- *   not hold;
- * - json-ld-disconnected: a node nothing links to the page's node;
- * - json-ld-fields: a node without a property Google requires for its rich
- *   result, by the table below for the types it covers and by Adobe's
- *   structured-data validator (Google's rules for JobPosting, BreadcrumbList,
- *   Person, ImageObject and more) for the rest.
+ * A built page's JSON-LD as search engines read it: one schema.org @graph
+ * (json-ld-missing, -count, -parse, -graph) whose nodes point at each other
+ * by @id: a node for the page itself, a WebPage or a kind of one
+ * (json-ld-page-node), every reference resolved (json-ld-reference), every
+ * node linked to the page's (json-ld-disconnected), and every property
+ * Google requires for a rich result (json-ld-fields), by the table below and
+ * by Adobe's structured-data validator (JobPosting, BreadcrumbList, Person,
+ * ImageObject and more).
  */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
@@ -71,19 +64,13 @@ export function readGraph($: CheerioAPI): Graph | PageProblem {
       fix: 'fix the structured data',
     };
   }
-  const record = isObject(data) ? data : {};
-  if (
-    record['@context'] !== 'https://schema.org' ||
-    !Array.isArray(record['@graph']) ||
-    !record['@graph'].every(isObject)
-  ) {
+  const nodes = isObject(data) && data['@context'] === 'https://schema.org' ? data['@graph'] : undefined;
+  if (!Array.isArray(nodes) || !nodes.every(isObject))
     return {
       rule: 'json-ld-graph',
       message: 'the JSON-LD is not a schema.org graph ({ "@context": "https://schema.org", "@graph": [nodes] })',
       fix: "write the page's nodes as one @graph",
     };
-  }
-  const nodes = record['@graph'];
   const byId = new Map<string, JsonObject>();
   walk(nodes, (object) => {
     if (typeof object['@id'] === 'string' && object['@type'] !== undefined) byId.set(object['@id'], object);

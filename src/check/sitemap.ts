@@ -9,6 +9,7 @@ import * as cheerio from 'cheerio';
 import { paths } from '../paths';
 import type { BuiltPage, Report } from './types';
 
+/** robots.txt and the sitemap it names, as the build has them. */
 export interface Sitemap {
   robots: string | undefined;
   /** The sitemap's URL, by robots.txt's Sitemap: line. */
@@ -41,9 +42,12 @@ export function checkRobots({ robots, url }: Sitemap, report: Report): void {
 }
 
 export function checkSitemapFile({ xml }: Sitemap, report: Report): void {
-  const problem = xml && shapeProblem(xml);
-  if (!xml) report('sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
-  else if (problem)
+  if (!xml) {
+    report('sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
+    return;
+  }
+  const problem = shapeProblem(xml);
+  if (problem)
     report('sitemap-invalid', problem, 'write a <urlset> of the sitemaps.org namespace, each <loc> in its own <url>');
 }
 

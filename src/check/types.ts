@@ -32,6 +32,11 @@ export interface GateResult {
   notes: string[];
 }
 
+/** A gate passes when it found nothing. */
+export function gateResult(gate: GateName, checked: string, findings: Finding[], notes: string[] = []): GateResult {
+  return { gate, passed: findings.length === 0, checked, findings, notes };
+}
+
 export interface BuiltPage {
   /** URL path: "/", "/about", "/404". */
   path: string;

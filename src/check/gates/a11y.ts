@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { stockPhotoUrl } from '../../stock-photos';
 import { blankImage, chromiumFlags, requireChromium } from '../chromium';
-import type { CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
 const viewports = [
   { width: 390, height: 844 },
@@ -57,13 +57,12 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   const notes = context.external
     ? []
     : ['stock photos were replaced by a blank image (run with --external to load them)'];
-  return {
-    gate: 'a11y',
-    passed: findings.length === 0,
-    checked: `${context.pages.length} pages at ${viewports.map((v) => `${v.width}px`).join(' and ')}, axe-core ${wcagTags.join(', ')}`,
+  return gateResult(
+    'a11y',
+    `${context.pages.length} pages at ${viewports.map((v) => `${v.width}px`).join(' and ')}, axe-core ${wcagTags.join(', ')}`,
     findings,
     notes,
-  };
+  );
 }
 
 /** axe's violations on the page open in `tab`, one finding for each element at fault. */

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { attributeValues, readBuiltFile } from '../built-site';
-import { reportTo } from '../types';
+import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, Report } from '../types';
 
 const KB = 1024;
@@ -35,15 +35,6 @@ interface PageWeight {
   hasForm: boolean;
 }
 
-/** The files a page loads, by how it loads them. */
-interface PageAssets {
-  modules: string[];
-  preloads: string[];
-  /** Scripts loaded any other way: they weigh as much, and the site's own are all modules, so none of these is used. */
-  otherScripts: string[];
-  stylesheets: string[];
-}
-
 export async function checkBudgets(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
   const sizeOf = gzippedFileSizes(context.dir);
@@ -52,13 +43,11 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
     const weight = checkPage(page, context.dir, sizeOf, reportTo(findings, page.path));
     if (!heaviest || weight.js > heaviest.js) heaviest = weight;
   }
-  return {
-    gate: 'budgets',
-    passed: findings.length === 0,
-    checked: `${context.pages.length} pages; heaviest JavaScript ${heaviest ? `${kb(heaviest.js)} on ${heaviest.path}` : 'none'}`,
+  return gateResult(
+    'budgets',
+    `${context.pages.length} pages; heaviest JavaScript ${heaviest ? `${kb(heaviest.js)} on ${heaviest.path}` : 'none'}`,
     findings,
-    notes: [],
-  };
+  );
 }
 
 function checkPage(page: BuiltPage, dir: string, sizeOf: SizeOf, report: Report): PageWeight {
@@ -96,7 +85,7 @@ function checkWeight(
   weight: PageWeight,
   files: Record<'css' | 'js' | 'jsLater', string[]>,
   report: Report,
-) {
+): void {
   const htmlBudget = page.path === '/' ? budgets.homeHtml : budgets.html;
   if (weight.html > htmlBudget)
     report(
@@ -130,7 +119,12 @@ function checkWeight(
 }
 
 /** `closure`: every module the page's scripts import, themselves among them. */
-function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: ReadonlySet<string>, report: Report) {
+function checkScriptsUsed(
+  page: BuiltPage,
+  assets: ReturnType<typeof assetsOf>,
+  closure: Set<string>,
+  report: Report,
+): void {
   for (const url of assets.modules) {
     const name = /\/([A-Za-z-]+)-\w+\.js$/.exec(url)?.[1];
     if (name && !page.html.includes(`data-island="${name}"`) && !page.html.includes(`data-enhance="${name}"`))
@@ -159,10 +153,12 @@ function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Readonly
     );
 }
 
-function assetsOf($: cheerio.CheerioAPI): PageAssets {
+/** The files a page loads, by how it loads them. */
+function assetsOf($: cheerio.CheerioAPI) {
   return {
     modules: attributeValues($, 'script[type="module"][src]', 'src'),
     preloads: attributeValues($, 'link[rel="modulepreload"]', 'href'),
+    // Scripts loaded any other way weigh as much; the site's own are all modules, so none of these is used.
     otherScripts: $('script[src]:not([type="module"]), link[rel="preload"][as="script"]')
       .map((_, element) => $(element).attr('src') ?? $(element).attr('href')!)
       .get(),

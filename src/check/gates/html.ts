@@ -5,7 +5,7 @@
  * Checker, with no error.
  */
 import { nuErrors } from '../nu-html-checker';
-import type { CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkHtml(context: CheckContext): Promise<GateResult> {
   const { HtmlValidate } = await import('html-validate');
@@ -35,11 +35,9 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       fix: 'see the HTML standard (html.spec.whatwg.org) for the element named',
     });
   }
-  return {
-    gate: 'html',
-    passed: findings.length === 0,
-    checked: `${context.pages.length} pages, html-validate:standard and a11y, Nu HTML Checker`,
+  return gateResult(
+    'html',
+    `${context.pages.length} pages, html-validate:standard and a11y, Nu HTML Checker`,
     findings,
-    notes: [],
-  };
+  );
 }

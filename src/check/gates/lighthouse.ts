@@ -8,7 +8,7 @@
  */
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { chromiumFlags, requireChromium } from '../chromium';
-import type { CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
 /** One page of each template of this site but the 404's, which asks search engines not to index it and so cannot score SEO 100. */
 const templatePages = [
@@ -72,13 +72,12 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
       notes.push(
         'stock photos could not load (no internet here): best practices counts their failed requests as console errors',
       );
-    return {
-      gate: 'lighthouse',
-      passed: findings.length === 0,
-      checked: `${(context.lighthousePages ?? templatePages).length} templates, mobile; accessibility and SEO ${thresholds.accessibility}, best practices ≥ ${thresholds.bestPractices}, performance ≥ bare page − ${thresholds.performanceBelowBare}`,
+    return gateResult(
+      'lighthouse',
+      `${(context.lighthousePages ?? templatePages).length} templates, mobile; accessibility and SEO ${thresholds.accessibility}, best practices ≥ ${thresholds.bestPractices}, performance ≥ bare page − ${thresholds.performanceBelowBare}`,
       findings,
       notes,
-    };
+    );
   } finally {
     close();
   }
@@ -113,11 +112,7 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
   return { measure, close: () => chrome.kill() };
 }
 
-/**
- * The bare page at the start, middle and end of the run (its median is the
- * limit), and the pages in between; a finding and a note for each page not
- * measured.
- */
+/** The bare page at the start, middle and end of the run (its median is the limit), and the pages in between. */
 async function measurePages(measure: Measure, context: CheckContext) {
   const findings: Finding[] = [];
   const notes: string[] = [];

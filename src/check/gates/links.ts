@@ -9,7 +9,7 @@
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
 import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
-import type { BuiltPage, CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const { LinkChecker, LinkState } = await import('linkinator');
@@ -31,13 +31,12 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const broken = links.filter((link) => link.state === LinkState.BROKEN);
   const findings = [...brokenLinks(broken, context), ...missingAnchors(context), ...brokenStylesheetUrls(context)];
   const internalLinks = links.filter((link) => link.url.startsWith(context.origin)).length;
-  return {
-    gate: 'links',
-    passed: findings.length === 0,
-    checked: `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
+  return gateResult(
+    'links',
+    `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
     findings,
-    notes: externalNotes(external, context.external),
-  };
+    externalNotes(external, context.external),
+  );
 }
 
 /** Each broken link once on each page that links to it. */

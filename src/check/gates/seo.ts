@@ -16,13 +16,13 @@ import { isBuiltFile } from '../built-site';
 import { graphProblems, readGraph, richResultProblems, type Graph } from '../json-ld';
 import { routeTrails, type RouteTrails } from '../route-trails';
 import { checkRobots, checkSitemapFile, checkSitemapUrls, readSitemap, type Sitemap } from '../sitemap';
-import { reportTo } from '../types';
+import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, PageProblem, Report } from '../types';
 
 /** What every page is checked against; `titles` and `descriptions` map each text to the last page that had it. */
 interface Site {
-  dir: string;
-  pagePaths: ReadonlySet<string>;
+  /** A page, or a file: a static host answers 404 for a folder. */
+  served: (path: string) => boolean;
   sitemap: Sitemap;
   trails: RouteTrails;
   titles: Map<string, string>;
@@ -32,9 +32,9 @@ interface Site {
 export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
   const sitemap = await readSitemap(context.dir);
+  const pagePaths = new Set(context.pages.map((page) => page.path));
   const site: Site = {
-    dir: context.dir,
-    pagePaths: new Set(context.pages.map((page) => page.path)),
+    served: (path) => pagePaths.has(path) || isBuiltFile(context.dir, path),
     sitemap,
     trails: await routeTrails(context.root, context.contentDir),
     titles: new Map(),
@@ -44,13 +44,11 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   checkSitemapFile(sitemap, reportTo(findings, '/sitemap.xml'));
   for (const page of context.pages) await checkPage(page, site, reportTo(findings, page.path));
   checkSitemapUrls(sitemap, context.pages, reportTo(findings, '/sitemap.xml'));
-  return {
-    gate: 'seo',
-    passed: findings.length === 0,
-    checked: `${context.pages.length - 1} pages, sitemap.xml (${sitemap.listed.size} URLs), robots.txt`,
+  return gateResult(
+    'seo',
+    `${context.pages.length - 1} pages, sitemap.xml (${sitemap.listed.size} URLs), robots.txt`,
     findings,
-    notes: [],
-  };
+  );
 }
 
 async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<void> {
@@ -91,7 +89,7 @@ function checkTitle(title: string, path: string, titles: Map<string, string>, re
 }
 
 /** `descriptions`: the last page with each description, this one now among them. */
-function checkDescription(description: string, path: string, descriptions: Map<string, string>, report: Report) {
+function checkDescription(description: string, path: string, descriptions: Map<string, string>, report: Report): void {
   if (!description)
     report('description-missing', 'the page has no meta description', 'write a description of 50-160 characters');
   else if (description.length > 160)
@@ -149,7 +147,13 @@ function checkOpenGraph($: CheerioAPI, canonical: string | undefined, report: Re
 }
 
 /** The page's JSON-LD graph (json-ld.ts), the URLs of the site it names, and its breadcrumbs (breadcrumbs.ts). */
-async function checkStructuredData($: CheerioAPI, page: BuiltPage, pageUrl: string, site: Site, report: Report) {
+async function checkStructuredData(
+  $: CheerioAPI,
+  page: BuiltPage,
+  pageUrl: string,
+  site: Site,
+  report: Report,
+): Promise<void> {
   const read = readGraph($);
   const graph = 'rule' in read ? undefined : read;
   const graphProblemsFound =
@@ -175,9 +179,8 @@ function unservedUrls(graph: Graph, site: Site): PageProblem[] {
     } else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item);
   };
   collect(graph.nodes);
-  const served = (path: string) => site.pagePaths.has(path) || isBuiltFile(site.dir, path);
   return [...urls]
-    .filter((url) => !served(url.slice(origin.length)))
+    .filter((url) => !site.served(url.slice(origin.length)))
     .map((url) => ({
       rule: 'json-ld-url',
       message: `the structured data names ${url}, which the site does not serve`,
