@@ -25,12 +25,7 @@ const fieldsFix =
 
 const pageTypes = new Set<string>(sitePageTypes);
 
-/**
- * What Google requires of the types Adobe's validator has no rules for:
- * LocalBusiness needs name and address, a logo needs logo and url, an article
- * is eligible with headline, image, date and author, and a site name needs
- * the WebSite's name and url. A dotted path follows references.
- */
+/** What Google requires of the types Adobe's validator has no rules for; a dotted path follows references. */
 const requiredProperties: Record<string, readonly string[]> = {
   ProfessionalService: ['name', 'url', 'logo', 'address'],
   WebSite: ['name', 'url', 'publisher.name'],

@@ -3,10 +3,9 @@
  * the sitemap, whose origin is the site's; the sitemap is a <urlset> of the
  * sitemaps.org namespace that lists exactly the pages but the 404.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { paths } from '../paths';
+import { readBuiltFile } from './built-site';
 import type { BuiltPage, Report } from './types';
 
 /** robots.txt and the sitemap it names, as the build has them. */
@@ -21,8 +20,9 @@ export interface Sitemap {
   listed: ReadonlySet<string>;
 }
 
-export async function readSitemap(dir: string): Promise<Sitemap> {
-  const [robots, xml] = await Promise.all([readText(join(dir, 'robots.txt')), readText(join(dir, 'sitemap.xml'))]);
+export function readSitemap(dir: string): Sitemap {
+  const robots = readBuiltFile(dir, 'robots.txt')?.toString('utf8');
+  const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
   const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
   return {
     robots,
@@ -65,10 +65,6 @@ export function checkSitemapUrls(sitemap: Sitemap, pages: readonly BuiltPage[], 
         'list only built pages (and never the 404)',
       );
   }
-}
-
-async function readText(path: string): Promise<string | undefined> {
-  return readFile(path, 'utf8').catch(() => undefined);
 }
 
 const xmlEntities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };

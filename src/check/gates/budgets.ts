@@ -1,7 +1,6 @@
 /**
- * budgets: what a phone on a slow network downloads, per page, gzipped:
- * HTML at most 14 KB (20 KB for the home page), CSS at most 12 KB, JavaScript
- * within the islands' budgets; and no page requests a script it does not use.
+ * budgets: what a phone on a slow network downloads, per page, gzipped, within
+ * the budgets below; and no page requests a script it does not use.
  */
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
@@ -119,12 +118,7 @@ function checkWeight(
 }
 
 /** `closure`: every module the page's scripts import, themselves among them. */
-function checkScriptsUsed(
-  page: BuiltPage,
-  assets: ReturnType<typeof assetsOf>,
-  closure: Set<string>,
-  report: Report,
-): void {
+function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<string>, report: Report): void {
   for (const url of assets.modules) {
     const name = /\/([A-Za-z-]+)-\w+\.js$/.exec(url)?.[1];
     if (name && !page.html.includes(`data-island="${name}"`) && !page.html.includes(`data-enhance="${name}"`))
@@ -152,6 +146,8 @@ function checkScriptsUsed(
       url,
     );
 }
+
+type PageAssets = ReturnType<typeof assetsOf>;
 
 /** The files a page loads, by how it loads them. */
 function assetsOf($: cheerio.CheerioAPI) {

@@ -12,18 +12,15 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
   const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'] });
   const findings: Finding[] = [];
   for (const page of context.pages) {
-    const report = await validator.validateString(page.html, page.file);
-    for (const result of report.results) {
-      for (const message of result.messages) {
-        findings.push({
-          page: page.path,
-          rule: message.ruleId,
-          target: message.selector ?? `line ${message.line}`,
-          message: message.message,
-          fix: message.ruleUrl ?? `see https://html-validate.org/rules/${message.ruleId}.html`,
-        });
-      }
-    }
+    const { results } = await validator.validateString(page.html, page.file);
+    for (const message of results.flatMap((result) => result.messages))
+      findings.push({
+        page: page.path,
+        rule: message.ruleId,
+        target: message.selector ?? `line ${message.line}`,
+        message: message.message,
+        fix: message.ruleUrl ?? `see https://html-validate.org/rules/${message.ruleId}.html`,
+      });
   }
   const pathOf = new Map(context.pages.map((page) => [page.file, page.path]));
   for (const error of await nuErrors(context.dir, [...pathOf.keys()])) {

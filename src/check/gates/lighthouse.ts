@@ -1,10 +1,9 @@
 /**
  * lighthouse: Lighthouse (mobile emulation, Debian's Chromium) on one page of
- * each template: accessibility and SEO 100, best practices at least 95, and
- * performance within 3 points of a bare HTML page served the same way in the
- * same run. A shared machine inflates blocking time for every page alike, and
- * a bare page's own score swings widely there, so the bare page, not an
- * absolute number, is the limit.
+ * each template, held to the thresholds below, performance to that of a bare
+ * HTML page served the same way in the same run: a shared machine inflates
+ * blocking time for every page alike, and a bare page's own score swings
+ * widely there, so the bare page, not an absolute number, is the limit.
  */
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { chromiumFlags, requireChromium } from '../chromium';

@@ -11,10 +11,9 @@
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { paths } from '../../paths';
-import { breadcrumbProblems } from '../breadcrumbs';
+import { breadcrumbProblems, routeTrails, type RouteTrails } from '../breadcrumbs';
 import { isBuiltFile } from '../built-site';
 import { graphProblems, readGraph, richResultProblems, type Graph } from '../json-ld';
-import { routeTrails, type RouteTrails } from '../route-trails';
 import { checkRobots, checkSitemapFile, checkSitemapUrls, readSitemap, type Sitemap } from '../sitemap';
 import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, PageProblem, Report } from '../types';
@@ -31,7 +30,7 @@ interface Site {
 
 export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
-  const sitemap = await readSitemap(context.dir);
+  const sitemap = readSitemap(context.dir);
   const pagePaths = new Set(context.pages.map((page) => page.path));
   const site: Site = {
     served: (path) => pagePaths.has(path) || isBuiltFile(context.dir, path),
@@ -70,7 +69,6 @@ async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<v
   await checkStructuredData($, page, url ?? canonical ?? page.path, site, report);
 }
 
-/** `titles`: the last page with each title, this one now among them. */
 function checkTitle(title: string, path: string, titles: Map<string, string>, report: Report): void {
   if (!title) report('title-missing', 'the page has no <title>', 'give the page a title in its content file');
   else if (title.length > 60)
@@ -88,7 +86,6 @@ function checkTitle(title: string, path: string, titles: Map<string, string>, re
   titles.set(title, path);
 }
 
-/** `descriptions`: the last page with each description, this one now among them. */
 function checkDescription(description: string, path: string, descriptions: Map<string, string>, report: Report): void {
   if (!description)
     report('description-missing', 'the page has no meta description', 'write a description of 50-160 characters');
