@@ -49,6 +49,7 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
   );
 }
 
+/** Reports the page's missing files, weight over budget and unused scripts; returns its weight. */
 function checkPage(page: BuiltPage, dir: string, sizeOf: SizeOf, report: Report): PageWeight {
   const $ = cheerio.load(page.html);
   const assets = assetsOf($);
