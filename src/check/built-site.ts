@@ -1,4 +1,4 @@
-/** A built site as a static host serves it: its pages by URL path, and its other files. */
+/** A built site as a static host serves it: its pages by URL path, what their elements name, and its other files. */
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
