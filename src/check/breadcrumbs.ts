@@ -1,12 +1,36 @@
 /**
- * A built page's breadcrumbs against the route table's trail for it: the
- * visible trail (a nav of links, the page itself last and marked current)
- * and the BreadcrumbList its page node names must both be that trail. The
- * home page's trail is itself alone: it shows none and describes none.
+ * A built page's breadcrumbs against the route table's trail for it, made
+ * from the content the site was built from: the visible trail (a nav of
+ * links, the page itself last and marked current) and the BreadcrumbList its
+ * page node names must both be that trail. The home page's trail is itself
+ * alone: it shows none and describes none.
  */
+import { resolve } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import type { Graph, PageProblem, JsonObject } from './json-ld';
+import { loadSite } from '../content/site-model';
+import { createRoutes } from '../routes';
+import type { Graph, JsonObject } from './json-ld';
+import type { PageProblem } from './types';
+
+export interface RouteTrails {
+  /** The accessible name of every visible trail. */
+  label: string;
+  /** By page path; the home page's trail is the home page alone. */
+  trails: ReadonlyMap<string, readonly Link[]>;
+}
+
+export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
+  const model = loadSite({ contentDir: resolve(root, contentDir), projectRoot: root });
+  // Where forms send leads shapes no trail; the route table needs some endpoint all the same. Every article is in the
+  // table, drafts and scheduled ones too: a site built on another day, or with --drafts, has its trails all the same.
+  const publishing = { today: '9999-12-31', drafts: true };
+  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' }, publishing });
+  return {
+    label: model.navigation.breadcrumb.label,
+    trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])),
+  };
+}
 
 const fix =
   "render the trail from the route table's head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)";

@@ -1,4 +1,8 @@
+/** A built site as a static host serves it: its pages by URL path, what their elements name, and its other files. */
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CheerioAPI } from 'cheerio';
 import { listFiles } from '../list-files';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
@@ -24,4 +28,25 @@ export async function readBuiltPages(dir: string): Promise<{ pages: BuiltPage[];
     pages: read.filter((page) => !redirected.has(page.file)),
     redirectPages: read.filter((page) => redirected.has(page.file)),
   };
+}
+
+/** The value of `attribute` on each element of a page that `selector` matches and that has it, in the page's order. */
+export function attributeValues($: CheerioAPI, selector: string, attribute: string): string[] {
+  return $(selector)
+    .map((_, element) => $(element).attr(attribute))
+    .get();
+}
+
+/** Whether the site has a file, not a folder, at a URL path. */
+export function isBuiltFile(dir: string, path: string): boolean {
+  return statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** The file at a URL path, or undefined if the build does not have it. */
+export function readBuiltFile(dir: string, path: string): Buffer | undefined {
+  try {
+    return readFileSync(join(dir, path));
+  } catch {
+    return undefined;
+  }
 }

@@ -1,31 +1,18 @@
 /**
- * A built page's JSON-LD as search engines read it: one graph whose nodes
- * point at each other by @id. What makes it wrong, by rule:
- *
- * - json-ld-missing, json-ld-count, json-ld-parse, json-ld-graph: no graph,
- *   more than one block, a block that is not JSON, or JSON that is not a
- *   schema.org @graph;
- * - json-ld-page-node: no node for the page itself (a WebPage, or a kind of
- *   one, whose @id is the page's URL);
- * - json-ld-reference: a reference ({ "@id": … }) to a node the graph does
- *   not hold;
- * - json-ld-disconnected: a node nothing links to the page's node;
- * - json-ld-fields: a node without a property Google requires for its rich
- *   result, by the table below for the types it covers and by Adobe's
- *   structured-data validator (Google's rules for JobPosting, BreadcrumbList,
- *   Person, ImageObject and more) for the rest.
+ * A built page's JSON-LD as search engines read it: one schema.org @graph
+ * (json-ld-missing, -count, -parse, -graph) whose nodes point at each other
+ * by @id: a node for the page itself, a WebPage or a kind of one
+ * (json-ld-page-node), every reference resolved (json-ld-reference), every
+ * node linked to the page's (json-ld-disconnected), and every property
+ * Google requires for a rich result (json-ld-fields), by the table below and
+ * by Adobe's structured-data validator (JobPosting, BreadcrumbList, Person,
+ * ImageObject and more).
  */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
+import type { PageProblem } from './types';
 
 export type JsonObject = Record<string, unknown>;
-
-/** Something wrong with a page's structured data or breadcrumbs, by the seo gate's rule for it. */
-export interface PageProblem {
-  rule: string;
-  message: string;
-  fix: string;
-}
 
 /** A page's graph: its top-level nodes, and every node with an @id (nested ones too) by that @id. */
 export interface Graph {
@@ -38,12 +25,7 @@ const fieldsFix =
 
 const pageTypes = new Set<string>(sitePageTypes);
 
-/**
- * What Google requires of the types Adobe's validator has no rules for:
- * LocalBusiness needs name and address, a logo needs logo and url, an article
- * is eligible with headline, image, date and author, and a site name needs
- * the WebSite's name and url. A dotted path follows references.
- */
+/** What Google requires of the types Adobe's validator has no rules for; a dotted path follows references. */
 const requiredProperties: Record<string, readonly string[]> = {
   ProfessionalService: ['name', 'url', 'logo', 'address'],
   WebSite: ['name', 'url', 'publisher.name'],
@@ -77,25 +59,17 @@ export function readGraph($: CheerioAPI): Graph | PageProblem {
       fix: 'fix the structured data',
     };
   }
-  const record = isObject(data) ? data : {};
-  if (
-    record['@context'] !== 'https://schema.org' ||
-    !Array.isArray(record['@graph']) ||
-    !record['@graph'].every(isObject)
-  ) {
+  const nodes = isObject(data) && data['@context'] === 'https://schema.org' ? data['@graph'] : undefined;
+  if (!Array.isArray(nodes) || !nodes.every(isObject))
     return {
       rule: 'json-ld-graph',
       message: 'the JSON-LD is not a schema.org graph ({ "@context": "https://schema.org", "@graph": [nodes] })',
       fix: "write the page's nodes as one @graph",
     };
-  }
-  const nodes = record['@graph'];
   const byId = new Map<string, JsonObject>();
-  for (const node of nodes)
-    walk(
-      node,
-      (object) => typeof object['@id'] === 'string' && object['@type'] !== undefined && byId.set(object['@id'], object),
-    );
+  walk(nodes, (object) => {
+    if (typeof object['@id'] === 'string' && object['@type'] !== undefined) byId.set(object['@id'], object);
+  });
   return { nodes, byId };
 }
 
@@ -131,20 +105,18 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
         });
     }
   }
-  for (const node of graph.nodes) {
-    walk(node, (object) => {
-      for (const type of typesOf(object)) {
-        for (const path of requiredProperties[type] ?? []) {
-          if (isEmpty(valueAt(graph, object, path)))
-            problems.push({
-              rule: 'json-ld-fields',
-              message: `${type}: required property "${path}" is missing`,
-              fix: fieldsFix,
-            });
-        }
+  walk(graph.nodes, (object) => {
+    for (const type of typesOf(object)) {
+      for (const path of requiredProperties[type] ?? []) {
+        if (isEmpty(valueAt(graph, object, path)))
+          problems.push({
+            rule: 'json-ld-fields',
+            message: `${type}: required property "${path}" is missing`,
+            fix: fieldsFix,
+          });
       }
-    });
-  }
+    }
+  });
   return problems;
 }
 
@@ -177,18 +149,20 @@ async function loadRichResultTools() {
 
 /** The nodes linked to `start`, following references both ways: one connected graph holds every node. */
 function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
+  // Each object, nested ones too, by the top-level node it is part of.
+  const topLevel = new Map<JsonObject, JsonObject>();
+  for (const node of graph.nodes) walk(node, (object) => topLevel.set(object, node));
   const neighbours = new Map<JsonObject, Set<JsonObject>>(graph.nodes.map((node) => [node, new Set()]));
-  const topLevel = (object: JsonObject | undefined) =>
-    object && neighbours.has(object) ? object : graph.nodes.find((node) => contains(node, object));
   for (const node of graph.nodes) {
     for (const id of referencesIn(node)) {
-      const target = topLevel(graph.byId.get(id));
+      const referenced = graph.byId.get(id);
+      const target = referenced && topLevel.get(referenced);
       if (!target) continue;
       neighbours.get(node)!.add(target);
       neighbours.get(target)!.add(node);
     }
   }
-  const seen = new Set<JsonObject>([topLevel(start) ?? start]);
+  const seen = new Set<JsonObject>([topLevel.get(start) ?? start]);
   for (const node of seen) for (const next of neighbours.get(node) ?? []) seen.add(next);
   return seen;
 }
@@ -222,12 +196,6 @@ function walk(value: unknown, visit: (object: JsonObject) => void): void {
     visit(value);
     for (const [key, item] of Object.entries(value)) if (key !== '@context') walk(item, visit);
   }
-}
-
-function contains(node: JsonObject, target: JsonObject | undefined): boolean {
-  let found = false;
-  walk(node, (object) => (found ||= object === target));
-  return found;
 }
 
 function typesOf(node: JsonObject): string[] {

@@ -5,7 +5,6 @@ declare module '@marbec/web-auto-extractor' {
     jsonld: Record<string, unknown[]>;
     microdata: Record<string, unknown[]>;
     rdfa: Record<string, unknown[]>;
-    errors?: { format: string; message: string }[];
   }
   export default class WebAutoExtractor {
     constructor(options?: { addLocation?: boolean; embedSource?: readonly ('rdfa' | 'microdata')[] });
@@ -21,8 +20,7 @@ declare module '@adobe/structured-data-validator' {
     severity: 'ERROR' | 'WARNING';
     rootType?: string;
     /** Where in the data: the root node's type, then the properties down to the node at fault. */
-    path?: { type?: string; property?: string; index?: number }[];
-    fieldNames?: string[];
+    path?: { type?: string; property?: string }[];
   }
   export default class Validator {
     /** With schema.org's vocabulary it also checks every property exists; without it (no internet here), Google's rules only. */

@@ -12,6 +12,16 @@ export interface Finding {
   fix: string;
 }
 
+/** What is wrong and how to fix it, before the gate says on which page and where. */
+export type PageProblem = Pick<Finding, 'rule' | 'message' | 'fix'>;
+
+/** Records a finding on the page a gate is checking. */
+export type Report = (rule: string, message: string, fix: string, target?: string) => void;
+
+export function reportTo(findings: Finding[], page: string): Report {
+  return (rule, message, fix, target) => findings.push({ page, rule, message, fix, target });
+}
+
 export interface GateResult {
   gate: GateName;
   passed: boolean;
@@ -20,6 +30,11 @@ export interface GateResult {
   findings: Finding[];
   /** Things the reader should know that are not failures (external links not fetched, say). */
   notes: string[];
+}
+
+/** A gate passes when it found nothing. */
+export function gateResult(gate: GateName, checked: string, findings: Finding[], notes: string[] = []): GateResult {
+  return { gate, passed: findings.length === 0, checked, findings, notes };
 }
 
 export interface BuiltPage {

@@ -4,13 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { stockPhotoUrl } from '../../stock-photos';
 import { blankImage, chromiumFlags, requireChromium } from '../chromium';
-import type { CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
-export const viewports = [
-  { name: 'narrow', width: 390, height: 844 },
-  { name: 'wide', width: 1280, height: 900 },
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
 ];
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -31,7 +32,7 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
   try {
     for (const viewport of viewports) {
-      const browserContext = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const browserContext = await browser.newContext({ viewport });
       if (!context.external)
         await browserContext.route(stockPhotoUrl, (route) =>
           route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }),
@@ -40,31 +41,12 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
       const queue = [...context.pages];
       await Promise.all(
         [0, 1].map(async () => {
-          const page = await browserContext.newPage();
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            await page.goto(`${context.origin}${next.path}`, { waitUntil: 'load' });
-            // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply to axe itself.
-            await page.evaluate(axeSource);
-            const violations = (await page.evaluate(
-              (tags) =>
-                (globalThis as unknown as { axe: { run(options: unknown): Promise<{ violations: unknown[] }> } }).axe
-                  .run({ runOnly: { type: 'tag', values: tags } })
-                  .then((result) => result.violations),
-              wcagTags,
-            )) as AxeViolation[];
-            for (const violation of violations) {
-              for (const node of violation.nodes) {
-                findings.push({
-                  page: `${next.path} (${viewport.width}px)`,
-                  rule: violation.id,
-                  target: node.target.map(String).join(' '),
-                  message: violation.help,
-                  fix: `${node.failureSummary?.replace(/\s*\n\s*/g, ' ') ?? ''} ${violation.helpUrl}`.trim(),
-                });
-              }
-            }
+          const tab = await browserContext.newPage();
+          for (let page = queue.shift(); page; page = queue.shift()) {
+            await tab.goto(`${context.origin}${page.path}`, { waitUntil: 'load' });
+            findings.push(...(await axeFindings(tab, axeSource, `${page.path} (${viewport.width}px)`)));
           }
-          await page.close();
+          await tab.close();
         }),
       );
       await browserContext.close();
@@ -75,11 +57,32 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   const notes = context.external
     ? []
     : ['stock photos were replaced by a blank image (run with --external to load them)'];
-  return {
-    gate: 'a11y',
-    passed: findings.length === 0,
-    checked: `${context.pages.length} pages at ${viewports.map((v) => `${v.width}px`).join(' and ')}, axe-core ${wcagTags.join(', ')}`,
+  return gateResult(
+    'a11y',
+    `${context.pages.length} pages at ${viewports.map((v) => `${v.width}px`).join(' and ')}, axe-core ${wcagTags.join(', ')}`,
     findings,
     notes,
-  };
+  );
+}
+
+/** axe's violations on the page open in `tab`, one finding for each element at fault. */
+async function axeFindings(tab: Page, axeSource: string, page: string): Promise<Finding[]> {
+  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply to axe itself.
+  await tab.evaluate(axeSource);
+  const violations = (await tab.evaluate(
+    (tags) =>
+      (globalThis as unknown as { axe: { run(options: unknown): Promise<{ violations: unknown[] }> } }).axe
+        .run({ runOnly: { type: 'tag', values: tags } })
+        .then((result) => result.violations),
+    wcagTags,
+  )) as AxeViolation[];
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => ({
+      page,
+      rule: violation.id,
+      target: node.target.map(String).join(' '),
+      message: violation.help,
+      fix: `${node.failureSummary?.replace(/\s*\n\s*/g, ' ') ?? ''} ${violation.helpUrl}`.trim(),
+    })),
+  );
 }

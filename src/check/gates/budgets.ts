@@ -1,13 +1,12 @@
 /**
- * budgets: what a phone on a slow network downloads, per page, gzipped:
- * HTML at most 14 KB (20 KB for the home page), CSS at most 12 KB, JavaScript
- * within the islands' budgets; and no page requests a script it does not use.
+ * budgets: what a phone on a slow network downloads, per page, gzipped, within
+ * the budgets below; and no page requests a script it does not use.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
-import type { CheckContext, Finding, GateResult } from '../types';
+import { attributeValues, readBuiltFile } from '../built-site';
+import { gateResult, reportTo } from '../types';
+import type { BuiltPage, CheckContext, Finding, GateResult, Report } from '../types';
 
 const KB = 1024;
 export const budgets = {
@@ -22,7 +21,10 @@ export const budgets = {
 /** Gzipped at zlib's default level, as most hosts serve it: a conservative measure (level 9 and Brotli are smaller). */
 export const gzippedSize = (content: string | Uint8Array) => gzipSync(content).byteLength;
 
-export interface PageWeight {
+/** A built file's gzipped size by its URL path, or undefined if the build does not have it. */
+type SizeOf = (url: string) => number | undefined;
+
+interface PageWeight {
   path: string;
   html: number;
   css: number;
@@ -34,138 +36,147 @@ export interface PageWeight {
 
 export async function checkBudgets(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
-  const sizes = new Map<string, number>();
-  const sizeOf = (url: string) => {
-    let size = sizes.get(url);
-    if (size === undefined) {
-      size = gzippedSize(readFileSync(join(context.dir, url)));
-      sizes.set(url, size);
-    }
-    return size;
-  };
-  const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  const sizeOf = gzippedFileSizes(context.dir);
   let heaviest: PageWeight | undefined;
-
   for (const page of context.pages) {
-    const $ = cheerio.load(page.html);
-    const modules = $('script[type="module"][src]')
-      .map((_, s) => $(s).attr('src')!)
-      .get();
-    const preloads = $('link[rel="modulepreload"]')
-      .map((_, l) => $(l).attr('href')!)
-      .get();
-    // Scripts loaded any other way weigh as much; the site's own are all modules, so none of these is used.
-    const otherScripts = $('script[src]:not([type="module"]), link[rel="preload"][as="script"]')
-      .map((_, element) => $(element).attr('src') ?? $(element).attr('href')!)
-      .get();
-    const stylesheets = $('link[rel="stylesheet"]')
-      .map((_, l) => $(l).attr('href')!)
-      .get();
-    const problem = (rule: string, message: string, fix: string, target?: string) =>
-      findings.push({ page: page.path, rule, message, fix, target });
-
-    const existing = [...modules, ...preloads, ...otherScripts, ...stylesheets].filter((url) => {
-      try {
-        sizeOf(url);
-        return true;
-      } catch {
-        problem('asset-missing', `${url} is not in the build`, 'rebuild the site', url);
-        return false;
-      }
-    });
-    const weight: PageWeight = {
-      path: page.path,
-      html: gzippedSize(page.html),
-      css: stylesheets.filter((url) => existing.includes(url)).reduce((sum, url) => sum + sizeOf(url), 0),
-      js: [...modules, ...preloads, ...otherScripts]
-        .filter((url) => existing.includes(url))
-        .reduce((sum, url) => sum + sizeOf(url), 0),
-      jsLater: 0,
-      hasForm: $('form').length > 0,
-    };
-    const { later, closure, missing } = importGraph(
-      context.dir,
-      modules.filter((url) => existing.includes(url)),
-    );
-    for (const url of missing)
-      problem(
-        'asset-missing',
-        `${url} is imported by the page's scripts but is not in the build`,
-        'rebuild the site',
-        url,
-      );
-    weight.jsLater = later.reduce((sum, url) => sum + sizeOf(url), 0);
+    const weight = checkPage(page, context.dir, sizeOf, reportTo(findings, page.path));
     if (!heaviest || weight.js > heaviest.js) heaviest = weight;
+  }
+  return gateResult(
+    'budgets',
+    `${context.pages.length} pages; heaviest JavaScript ${heaviest ? `${kb(heaviest.js)} on ${heaviest.path}` : 'none'}`,
+    findings,
+  );
+}
 
-    const htmlBudget = page.path === '/' ? budgets.homeHtml : budgets.html;
-    if (weight.html > htmlBudget)
-      problem(
-        'html-size',
-        `HTML is ${kb(weight.html)} gzipped, over ${kb(htmlBudget)}`,
-        'move content off the page or shorten repeated markup',
-        page.file,
-      );
-    if (weight.css > budgets.css)
-      problem(
-        'css-size',
-        `CSS is ${kb(weight.css)} gzipped, over ${kb(budgets.css)}`,
-        'remove unused styles from templates/styles.css',
-        stylesheets.join(', '),
-      );
-    const jsBudget = weight.hasForm ? budgets.jsWithForm : budgets.jsWithoutForm;
-    if (weight.js > jsBudget) {
-      problem(
-        'js-size',
-        `JavaScript at load is ${kb(weight.js)} gzipped, over ${kb(jsBudget)} for a page ${weight.hasForm ? 'with' : 'without'} a form`,
-        'load less at start: split the island or load code on interaction',
-        [...modules, ...preloads, ...otherScripts].join(', '),
-      );
-    }
-    if (weight.jsLater > budgets.jsFirstFormUse)
-      problem(
-        'js-lazy-size',
-        `JavaScript loaded on first use is ${kb(weight.jsLater)} gzipped, over ${kb(budgets.jsFirstFormUse)}`,
-        'shrink the code a form loads when first used',
-        later.join(', '),
-      );
+/** Reports the page's missing files, weight over budget and unused scripts; returns its weight. */
+function checkPage(page: BuiltPage, dir: string, sizeOf: SizeOf, report: Report): PageWeight {
+  const $ = cheerio.load(page.html);
+  const assets = assetsOf($);
+  const { modules, stylesheets } = assets;
+  const scripts = [...modules, ...assets.preloads, ...assets.otherScripts];
+  const built = (url: string) => sizeOf(url) !== undefined;
+  for (const url of [...scripts, ...stylesheets].filter((url) => !built(url)))
+    report('asset-missing', `${url} is not in the build`, 'rebuild the site', url);
+  const { closure, later, missing } = importGraph(dir, modules.filter(built));
+  for (const url of missing)
+    report(
+      'asset-missing',
+      `${url} is imported by the page's scripts but is not in the build`,
+      'rebuild the site',
+      url,
+    );
+  const total = (urls: string[]) => urls.reduce((sum, url) => sum + (sizeOf(url) ?? 0), 0);
+  const weight: PageWeight = {
+    path: page.path,
+    html: gzippedSize(page.html),
+    css: total(stylesheets),
+    js: total(scripts),
+    jsLater: total(later),
+    hasForm: $('form').length > 0,
+  };
+  checkWeight(page, weight, { css: stylesheets, js: scripts, jsLater: later }, report);
+  checkScriptsUsed(page, assets, closure, report);
+  return weight;
+}
 
-    for (const url of modules) {
-      const name = /\/([A-Za-z-]+)-[\w]+\.js$/.exec(url)?.[1];
-      if (name && !page.html.includes(`data-island="${name}"`) && !page.html.includes(`data-enhance="${name}"`)) {
-        problem(
-          'unused-script',
-          `${url} loads, but the page holds no ${name}`,
-          'load an island or enhancement only on pages whose markup uses it',
-          url,
-        );
-      }
-    }
-    for (const url of preloads) {
-      if (!closure.has(url))
-        problem(
-          'unused-preload',
-          `${url} is preloaded but none of the page's scripts imports it`,
-          "preload only chunks the page's scripts import",
-          url,
-        );
-    }
-    for (const url of otherScripts) {
-      problem(
+function checkWeight(
+  page: BuiltPage,
+  weight: PageWeight,
+  files: Record<'css' | 'js' | 'jsLater', string[]>,
+  report: Report,
+): void {
+  const htmlBudget = page.path === '/' ? budgets.homeHtml : budgets.html;
+  if (weight.html > htmlBudget)
+    report(
+      'html-size',
+      `HTML is ${kb(weight.html)} gzipped, over ${kb(htmlBudget)}`,
+      'move content off the page or shorten repeated markup',
+      page.file,
+    );
+  if (weight.css > budgets.css)
+    report(
+      'css-size',
+      `CSS is ${kb(weight.css)} gzipped, over ${kb(budgets.css)}`,
+      'remove unused styles from templates/styles.css',
+      files.css.join(', '),
+    );
+  const jsBudget = weight.hasForm ? budgets.jsWithForm : budgets.jsWithoutForm;
+  if (weight.js > jsBudget)
+    report(
+      'js-size',
+      `JavaScript at load is ${kb(weight.js)} gzipped, over ${kb(jsBudget)} for a page ${weight.hasForm ? 'with' : 'without'} a form`,
+      'load less at start: split the island or load code on interaction',
+      files.js.join(', '),
+    );
+  if (weight.jsLater > budgets.jsFirstFormUse)
+    report(
+      'js-lazy-size',
+      `JavaScript loaded on first use is ${kb(weight.jsLater)} gzipped, over ${kb(budgets.jsFirstFormUse)}`,
+      'shrink the code a form loads when first used',
+      files.jsLater.join(', '),
+    );
+}
+
+/** `closure`: every module the page's scripts import, themselves among them. */
+function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<string>, report: Report): void {
+  for (const url of assets.modules) {
+    const name = /\/([A-Za-z-]+)-\w+\.js$/.exec(url)?.[1];
+    if (name && !page.html.includes(`data-island="${name}"`) && !page.html.includes(`data-enhance="${name}"`))
+      report(
         'unused-script',
-        `${url} loads as a classic script or preload, as none of the site's islands and enhancements does`,
-        'load browser code as the module scripts the build places',
+        `${url} loads, but the page holds no ${name}`,
+        'load an island or enhancement only on pages whose markup uses it',
         url,
       );
-    }
   }
+  for (const url of assets.preloads) {
+    if (!closure.has(url))
+      report(
+        'unused-preload',
+        `${url} is preloaded but none of the page's scripts imports it`,
+        "preload only chunks the page's scripts import",
+        url,
+      );
+  }
+  for (const url of assets.otherScripts)
+    report(
+      'unused-script',
+      `${url} loads as a classic script or preload, as none of the site's islands and enhancements does`,
+      'load browser code as the module scripts the build places',
+      url,
+    );
+}
 
+type PageAssets = ReturnType<typeof assetsOf>;
+
+/** The files a page loads, by how it loads them. */
+function assetsOf($: cheerio.CheerioAPI) {
   return {
-    gate: 'budgets',
-    passed: findings.length === 0,
-    checked: `${context.pages.length} pages; heaviest JavaScript ${heaviest ? `${kb(heaviest.js)} on ${heaviest.path}` : 'none'}`,
-    findings,
-    notes: [],
+    modules: attributeValues($, 'script[type="module"][src]', 'src'),
+    preloads: attributeValues($, 'link[rel="modulepreload"]', 'href'),
+    // Scripts loaded any other way weigh as much; the site's own are all modules, so none of these is used.
+    otherScripts: $('script[src]:not([type="module"]), link[rel="preload"][as="script"]')
+      .map((_, element) => $(element).attr('src') ?? $(element).attr('href')!)
+      .get(),
+    stylesheets: attributeValues($, 'link[rel="stylesheet"]', 'href'),
   };
+}
+
+/** Each file read and gzipped once, however many pages load it. */
+function gzippedFileSizes(dir: string): SizeOf {
+  const sizes = new Map<string, number | undefined>();
+  return (url) => {
+    if (!sizes.has(url)) {
+      const file = readBuiltFile(dir, url);
+      sizes.set(url, file ? gzippedSize(file) : undefined);
+    }
+    return sizes.get(url);
+  };
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
 }
 
 /** The static imports reachable from a page's modules, and what import() would fetch later. */
@@ -173,51 +184,41 @@ export function importGraph(
   dir: string,
   modules: string[],
 ): { closure: Set<string>; later: string[]; missing: string[] } {
+  const missing = new Set<string>();
+  const importsOf = (url: string) => {
+    const code = readBuiltFile(dir, url);
+    if (!code) missing.add(url);
+    return code ? importsIn(url, code.toString('utf8')) : undefined;
+  };
+  // A set grows as it is iterated: each module added is visited in turn.
   const closure = new Set(modules);
   const dynamic = new Set<string>();
-  const missing = new Set<string>();
-  /** A module's code, or undefined (noted as missing) for a file the build does not have. */
-  const read = (url: string) => {
-    try {
-      return readFileSync(join(dir, url), 'utf8');
-    } catch {
-      missing.add(url);
-      return undefined;
-    }
-  };
-  const queue = [...modules];
-  while (queue.length) {
-    const url = queue.shift()!;
-    const code = read(url);
-    if (code === undefined) continue;
-    const base = url.slice(0, url.lastIndexOf('/') + 1);
-    for (const match of code.matchAll(
-      /(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']|import\(["'](\.\/[\w.-]+\.js)["']\)/g,
-    )) {
-      const [, staticPath, dynamicPath] = match;
-      if (staticPath) {
-        const target = base + staticPath.slice(2);
-        if (!closure.has(target)) {
-          closure.add(target);
-          queue.push(target);
-        }
-      } else if (dynamicPath) {
-        dynamic.add(base + dynamicPath.slice(2));
-      }
-    }
+  for (const url of closure) {
+    const imports = importsOf(url);
+    for (const target of imports?.static ?? []) closure.add(target);
+    for (const target of imports?.dynamic ?? []) dynamic.add(target);
   }
   // What import() brings in, with its own static imports, minus what the page already has.
   const later = new Set<string>();
-  const pending = [...dynamic];
-  while (pending.length) {
-    const url = pending.shift()!;
-    if (closure.has(url) || later.has(url) || missing.has(url)) continue;
-    const code = read(url);
-    if (code === undefined) continue;
+  for (const url of dynamic) {
+    if (closure.has(url)) continue;
+    const imports = importsOf(url);
+    if (!imports) continue;
     later.add(url);
-    const base = url.slice(0, url.lastIndexOf('/') + 1);
-    for (const match of code.matchAll(/(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']/g))
-      pending.push(base + match[1]!.slice(2));
+    for (const target of imports.static) dynamic.add(target);
   }
   return { closure, later: [...later], missing: [...missing] };
+}
+
+/** What a module imports, statically and by import(), as URL paths of the site. */
+function importsIn(url: string, code: string): { static: string[]; dynamic: string[] } {
+  const folder = url.slice(0, url.lastIndexOf('/') + 1);
+  const imports = { static: [] as string[], dynamic: [] as string[] };
+  for (const [, staticPath, dynamicPath] of code.matchAll(
+    /(?:from\s*|import\s*)["'](\.\/[\w.-]+\.js)["']|import\(["'](\.\/[\w.-]+\.js)["']\)/g,
+  )) {
+    if (staticPath) imports.static.push(folder + staticPath.slice(2));
+    else if (dynamicPath) imports.dynamic.push(folder + dynamicPath.slice(2));
+  }
+  return imports;
 }

@@ -5,7 +5,7 @@
  * Checker, with no error.
  */
 import { nuErrors } from '../nu-html-checker';
-import type { CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkHtml(context: CheckContext): Promise<GateResult> {
   const { HtmlValidate } = await import('html-validate');
@@ -14,24 +14,18 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
   // The pages left at redirected paths are HTML a browser reads too.
   const pages = [...context.pages, ...context.redirectPages];
   for (const page of pages) {
-    const report = await validator.validateString(page.html, page.file);
-    for (const result of report.results) {
-      for (const message of result.messages) {
-        findings.push({
-          page: page.path,
-          rule: message.ruleId,
-          target: message.selector ?? `line ${message.line}`,
-          message: message.message,
-          fix: message.ruleUrl ?? `see https://html-validate.org/rules/${message.ruleId}.html`,
-        });
-      }
-    }
+    const { results } = await validator.validateString(page.html, page.file);
+    for (const message of results.flatMap((result) => result.messages))
+      findings.push({
+        page: page.path,
+        rule: message.ruleId,
+        target: message.selector ?? `line ${message.line}`,
+        message: message.message,
+        fix: message.ruleUrl ?? `see https://html-validate.org/rules/${message.ruleId}.html`,
+      });
   }
   const pathOf = new Map(pages.map((page) => [page.file, page.path]));
-  for (const error of await nuErrors(
-    context.dir,
-    pages.map((page) => page.file),
-  )) {
+  for (const error of await nuErrors(context.dir, [...pathOf.keys()])) {
     findings.push({
       page: pathOf.get(error.file) ?? error.file,
       rule: 'nu-html-checker',
@@ -40,11 +34,9 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       fix: 'see the HTML standard (html.spec.whatwg.org) for the element named',
     });
   }
-  return {
-    gate: 'html',
-    passed: findings.length === 0,
-    checked: `${context.pages.length} pages and ${context.redirectPages.length} redirect pages, html-validate:standard and a11y, Nu HTML Checker`,
+  return gateResult(
+    'html',
+    `${context.pages.length} pages and ${context.redirectPages.length} redirect pages, html-validate:standard and a11y, Nu HTML Checker`,
     findings,
-    notes: [],
-  };
+  );
 }

@@ -8,20 +8,18 @@
  * Then every URL in the feeds (feed-links.ts), every redirect (redirect-links.ts)
  * and, with --since, every URL the site had (since.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import * as cheerio from 'cheerio';
+import type { LinkResult } from 'linkinator';
+import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
 import { checkFeedLinks } from '../feed-links';
 import { checkRedirectLinks } from '../redirect-links';
 import { vanishedUrls } from '../since';
-import type { BuiltPage, CheckContext, Finding, GateResult } from '../types';
+import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const { LinkChecker, LinkState } = await import('linkinator');
-  const internal = (url: string) => url.startsWith(context.origin);
   const external = new Set<string>();
-  const checker = new LinkChecker();
-  const result = await checker.check({
+  const { links } = await new LinkChecker().check({
     // Every page, not only those reachable from the home page: an orphan page's links count too.
     path: context.pages.map((page) => `${context.origin}${page.path}`),
     recurse: true,
@@ -30,97 +28,83 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     concurrency: 20,
     timeout: 10_000,
     linksToSkip: async (url) => {
-      if (internal(url) || !/^https?:/.test(url)) return false;
+      if (url.startsWith(context.origin) || !/^https?:/.test(url)) return false;
       external.add(url);
       return !context.external;
     },
   });
+  const broken = links.filter((link) => link.state === LinkState.BROKEN);
+  const [feeds, redirects, since] = [
+    await checkFeedLinks(context),
+    await checkRedirectLinks(context),
+    await vanishedUrls(context),
+  ];
+  for (const url of feeds.external) external.add(url);
+  const findings = [
+    ...brokenLinks(broken, context),
+    ...missingAnchors(context),
+    ...brokenStylesheetUrls(context),
+    ...feeds.findings,
+    ...redirects.findings,
+    ...since.findings,
+  ];
+  const internalLinks = links.filter((link) => link.url.startsWith(context.origin)).length;
+  const checked = [
+    `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
+    `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${redirects.redirects} redirects`,
+    ...(context.since ? [`the ${since.urls} URLs of ${context.since}`] : []),
+  ];
+  return gateResult('links', checked.join('; '), findings, externalNotes(external, context.external));
+}
 
-  const findings: Finding[] = [];
-  const reported = new Set<string>();
-  let internalLinks = 0;
-  for (const link of result.links) {
-    if (internal(link.url)) internalLinks += 1;
-    if (link.state !== LinkState.BROKEN) continue;
+/** Each broken link once on each page that links to it. */
+function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
+  const findings = new Map<string, Finding>();
+  for (const link of broken) {
+    const internal = link.url.startsWith(context.origin);
     const detail = link.failureDetails
       ?.map((item) => ('message' in item ? item.message : `HTTP ${item.status}`))
       .join('; ');
-    const target = internal(link.url) ? link.url.slice(context.origin.length) || '/' : link.url;
+    const target = internal ? link.url.slice(context.origin.length) || '/' : link.url;
     // linkinator reports a missing #anchor without the page that links to it: find those pages in the HTML.
     const parents = link.parent
       ? [link.parent.slice(context.origin.length) || '/']
       : context.pages.filter((page) => page.html.includes(`"${target}"`)).map((page) => page.path);
     for (const page of parents.length ? parents : [target]) {
-      if (reported.has(`${page} ${target}`)) continue;
-      reported.add(`${page} ${target}`);
-      findings.push({
+      if (findings.has(`${page} ${target}`)) continue;
+      findings.set(`${page} ${target}`, {
         page,
         rule: 'broken-link',
         target,
         message: link.status
           ? `answered ${link.status}${detail ? ` (${detail})` : ''}`
           : (detail ?? 'could not be fetched'),
-        fix: internal(link.url)
+        fix: internal
           ? 'point the link at an existing page (or #id on it), or create the page'
           : 'update or remove the external link',
       });
     }
   }
-  findings.push(...missingAnchors(context), ...brokenStylesheetUrls(context));
-  const [feeds, redirects, since] = [
-    await checkFeedLinks(context),
-    await checkRedirectLinks(context),
-    await vanishedUrls(context),
-  ];
-  findings.push(...feeds.findings, ...redirects.findings, ...since.findings);
-  for (const url of feeds.external) external.add(url);
+  return [...findings.values()];
+}
+
+function externalNotes(external: ReadonlySet<string>, fetched: boolean): string[] {
+  if (fetched) return [`${external.size} external URLs fetched`];
   // An image at several sizes is one resource: listed once, without its size parameters.
   const resources = [...new Set([...external].map((url) => url.replace(/[?#].*$/, '')))].sort();
-  const notes = [
-    context.external
-      ? `${external.size} external URLs fetched`
-      : `${resources.length} external resources (${external.size} URLs: stock photos at several sizes, social profiles) listed, not fetched: run with --external to fetch them`,
+  return [
+    `${resources.length} external resources (${external.size} URLs: stock photos at several sizes, social profiles) listed, not fetched: run with --external to fetch them`,
+    ...resources.slice(0, 8).map((url) => `  ${url}`),
+    ...(resources.length > 8 ? [`  … and ${resources.length - 8} more`] : []),
   ];
-  if (!context.external)
-    notes.push(
-      ...resources.slice(0, 8).map((url) => `  ${url}`),
-      ...(resources.length > 8 ? [`  … and ${resources.length - 8} more`] : []),
-    );
-  return {
-    gate: 'links',
-    passed: findings.length === 0,
-    checked: [
-      `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
-      `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${redirects.redirects} redirects`,
-      ...(context.since ? [`the ${since.urls} URLs of ${context.since}`] : []),
-    ].join('; '),
-    findings,
-    notes,
-  };
 }
 
 /** Links to #id, on the same page or another page of the site, whose page has no element of that id. */
 function missingAnchors(context: CheckContext): Finding[] {
   const pages = new Map(context.pages.map((page) => [page.path, cheerio.load(page.html)]));
   const ids = new Map<string, Set<string>>();
-  const idsOf = (path: string) => {
-    let found = ids.get(path);
-    if (!found) {
-      const $ = pages.get(path)!;
-      ids.set(
-        path,
-        (found = new Set([
-          ...$('[id]')
-            .map((_, element) => $(element).attr('id')!)
-            .get(),
-          ...$('a[name]')
-            .map((_, element) => $(element).attr('name')!)
-            .get(),
-        ])),
-      );
-    }
-    return found;
-  };
+  for (const [path, $] of pages)
+    ids.set(path, new Set([...attributeValues($, '[id]', 'id'), ...attributeValues($, 'a[name]', 'name')]));
   const findings: Finding[] = [];
   for (const page of context.pages) {
     const $ = pages.get(page.path)!;
@@ -130,16 +114,10 @@ function missingAnchors(context: CheckContext): Finding[] {
       const url = new URL(href, `${context.origin}${page.path}`);
       const fragment = decoded(url.hash.slice(1));
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
-      if (
-        url.origin !== context.origin ||
-        fragment === '' ||
-        fragment === 'top' ||
-        !pages.has(url.pathname) ||
-        seen.has(href)
-      )
+      if (url.origin !== context.origin || ['', 'top'].includes(fragment) || !ids.has(url.pathname) || seen.has(href))
         return;
       seen.add(href);
-      if (!idsOf(url.pathname).has(fragment)) {
+      if (!ids.get(url.pathname)!.has(fragment))
         findings.push({
           page: page.path,
           rule: 'missing-anchor',
@@ -147,7 +125,6 @@ function missingAnchors(context: CheckContext): Finding[] {
           message: `${url.pathname} has no element with the id "${fragment}"`,
           fix: 'point the link at an id the page has, or give the target that id',
         });
-      }
     });
   }
   return findings;
@@ -162,19 +139,14 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
   }
   const findings: Finding[] = [];
   for (const [sheet, page] of loadedBy) {
-    let css: string;
-    try {
-      css = readFileSync(join(context.dir, sheet), 'utf8');
-    } catch {
-      // A missing stylesheet is a broken link, reported above.
-      continue;
-    }
+    const css = readBuiltFile(context.dir, sheet)?.toString('utf8');
+    // A missing stylesheet is a broken link, reported above.
+    if (css === undefined) continue;
     for (const match of css.matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g)) {
       const reference = match[2]!.trim();
       if (/^(?:data:|https?:|#)/.test(reference)) continue;
       const url = new URL(reference, `${context.origin}${sheet}`);
-      if (url.origin !== context.origin) continue;
-      if (!statSync(join(context.dir, decoded(url.pathname)), { throwIfNoEntry: false })?.isFile()) {
+      if (url.origin === context.origin && !isBuiltFile(context.dir, decoded(url.pathname)))
         findings.push({
           page: page.path,
           rule: 'broken-link',
@@ -182,7 +154,6 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
           message: `${sheet} refers to ${url.pathname}, which is not in the build`,
           fix: 'add the file, or remove the reference from the stylesheet',
         });
-      }
     }
   }
   return findings;

@@ -1,0 +1,92 @@
+/**
+ * robots.txt and sitemap.xml, as the seo gate reads them: robots.txt names
+ * the sitemap, whose origin is the site's; the sitemap is a <urlset> of the
+ * sitemaps.org namespace that lists exactly the pages but the 404.
+ */
+import * as cheerio from 'cheerio';
+import { paths } from '../paths';
+import { readBuiltFile } from './built-site';
+import type { BuiltPage, Report } from './types';
+
+/** robots.txt and the sitemap it names, as the build has them. */
+export interface Sitemap {
+  robots: string | undefined;
+  /** The sitemap's URL, by robots.txt's Sitemap: line. */
+  url: string | undefined;
+  /** The site's origin, from that URL: without it, no page's own URL is known. */
+  origin: string | undefined;
+  xml: string | undefined;
+  /** The URLs sitemap.xml lists. */
+  listed: ReadonlySet<string>;
+}
+
+export function readSitemap(dir: string): Sitemap {
+  const robots = readBuiltFile(dir, 'robots.txt')?.toString('utf8');
+  const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
+  const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
+  return {
+    robots,
+    url,
+    origin: url ? new URL(url).origin : undefined,
+    xml,
+    listed: new Set(Array.from((xml ?? '').matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decodeXml(match[1]!))),
+  };
+}
+
+export function checkRobots({ robots, url }: Sitemap, report: Report): void {
+  if (!robots) report('robots-missing', 'robots.txt is missing', 'write robots.txt with a Sitemap: line');
+  else if (!url)
+    report('robots-sitemap', 'robots.txt does not name the sitemap', 'add "Sitemap: https://<site>/sitemap.xml"');
+  else if (!url.endsWith('/sitemap.xml'))
+    report('robots-sitemap', `names ${url}, not the site's sitemap.xml`, 'point the Sitemap: line at /sitemap.xml');
+}
+
+export function checkSitemapFile({ xml }: Sitemap, report: Report): void {
+  if (!xml) {
+    report('sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
+    return;
+  }
+  const problem = shapeProblem(xml);
+  if (problem)
+    report('sitemap-invalid', problem, 'write a <urlset> of the sitemaps.org namespace, each <loc> in its own <url>');
+}
+
+/** URLs the sitemap lists that are no page of the site (the 404 is none). */
+export function checkSitemapUrls(sitemap: Sitemap, pages: readonly BuiltPage[], report: Report): void {
+  if (!sitemap.xml || !sitemap.origin) return;
+  const pageUrls = new Set(
+    pages.filter((page) => page.path !== paths.notFound).map((page) => sitemap.origin + page.path),
+  );
+  for (const url of sitemap.listed) {
+    if (!pageUrls.has(url))
+      report(
+        'sitemap-extra-url',
+        `${url} is in the sitemap but is not a page of the site`,
+        'list only built pages (and never the 404)',
+      );
+  }
+}
+
+const xmlEntities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => xmlEntities[name]!);
+}
+
+/** Search engines read a <urlset> of the sitemaps.org namespace, a <loc> in each <url>. */
+function shapeProblem(xml: string): string | undefined {
+  const $ = cheerio.load(xml, { xml: true });
+  const root = $.root().children();
+  if (root.length !== 1 || root[0]!.tagName !== 'urlset') return 'its root element is not one <urlset>';
+  if (root.attr('xmlns') !== 'http://www.sitemaps.org/schemas/sitemap/0.9')
+    return `its namespace is ${root.attr('xmlns') ?? 'missing'}, not http://www.sitemaps.org/schemas/sitemap/0.9`;
+  if (!xml.trimEnd().endsWith('</urlset>')) return 'it does not end with </urlset>';
+  const stray = root
+    .children()
+    .filter((_, element) => element.tagName !== 'url')
+    .first();
+  if (stray.length) return `it holds a <${stray[0]!.tagName}> where only <url> elements belong`;
+  if ($('loc').length !== $('url > loc').length || $('url').length !== $('url > loc').length)
+    return 'not every <url> holds one <loc>';
+  return undefined;
+}
