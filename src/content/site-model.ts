@@ -52,19 +52,26 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
     const problem = `only one article may be featured, and ${featured[0]!.file} already is`;
     throw new ContentError(featured[1]!.file, 'front matter: featured', problem);
   }
-  const keyed = articles.map((article) => [orderKey(deepFreeze(article)), article] as const);
-  const sorted = keyed.sort(([a], [b]) => (a < b ? -1 : 1)).map(([, article]) => article);
+  const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
 
 /**
- * The blog's order as one text per article, compared as text: featured first,
- * then newest, ties broken by title and then file (no two articles share a
- * file), so the order never depends on the one a sort started from. A key
- * compared as text costs a fraction of a comparison function, and the dev
- * server sorts again after every edit.
+ * Featured first, then newest; ties broken by title and then file (no two
+ * articles share a file), so the order never depends on the one a sort
+ * started from. Given articles already in order (the dev server passes them
+ * in the last update's), the sort is a pass over them.
  */
-function orderKey(article: Article): string {
-  const newestFirst = 99_999_999 - Number(article.date.replaceAll('-', ''));
-  return `${article.featured ? 0 : 1}${newestFirst}\0${article.title}\0${article.file}`;
+function newestFirst(a: Article, b: Article): number {
+  return (
+    Number(b.featured) - Number(a.featured) ||
+    compareText(b.date, a.date) ||
+    compareText(a.title, b.title) ||
+    compareText(a.file, b.file)
+  );
+}
+
+/** Dates, titles and files compared by their characters: all a tie needs, at a fraction of a collator's cost. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

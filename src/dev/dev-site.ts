@@ -29,6 +29,15 @@ import { CheckedRoutes, validateRoutes } from '../validate-routes';
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
+/** The articles in the blog's order of the last update, those new since last: sorting them again is then one pass. */
+function inOrder(articles: ReadonlyMap<string, Article>, last: Known | undefined): Article[] {
+  if (!last) return [...articles.values()];
+  const byFile = new Map([...articles.values()].map((article) => [article.file, article]));
+  const kept = last.model.articles.flatMap((article) => byFile.get(article.file) ?? []);
+  const known = new Set(last.model.articles.map((article) => article.file));
+  return [...kept, ...[...byFile.values()].filter((article) => !known.has(article.file))];
+}
+
 /** What the site knows after its last good update. */
 interface Known {
   articles: ReadonlyMap<string, Article>;
@@ -85,7 +94,7 @@ export class DevSite {
     const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
     const model =
-      data === last?.data && articles === last.articles ? last.model : withArticles(data, [...articles.values()]);
+      data === last?.data && articles === last.articles ? last.model : withArticles(data, inOrder(articles, last));
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
     const { routes, siteUrl } = createRoutes(model, {

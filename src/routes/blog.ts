@@ -115,7 +115,9 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
         },
       });
     };
-    const inputs = [around, listing.hero, pageCount, publishing.today, publishing.drafts, ...listed];
+    // The hero's words, not the object: a category's hero is made anew for every table.
+    const { heading, text } = listing.hero;
+    const inputs = [around, heading, text, pageCount, publishing.today, publishing.drafts, ...listed];
     return kept(path, inputs, make);
   });
 }
