@@ -8,8 +8,8 @@
 import { ContentError } from './errors';
 import type { Article, MarkdownBody, SiteModel } from './content/model';
 import { isPublished, type Publishing } from './content/publishing';
-import { foldersAbove, pathOfLink, paths } from './paths';
-import type { Route } from './routes';
+import { foldersAbove, pathOfLink } from './paths';
+import type { Route, SiteRoutes } from './routes';
 
 /**
  * What the last validation found good: the dev server validates after every
@@ -18,12 +18,13 @@ import type { Route } from './routes';
  * once, and a body its links once.
  */
 export class CheckedRoutes {
-  private served = '';
+  private served: readonly string[] = [];
   private bodies = new WeakSet<MarkdownBody>();
 
-  /** Runs `checkPaths` unless what `served` names passed it last time; the bodies found good against it. */
-  check(served: string, checkPaths: () => void): WeakSet<MarkdownBody> {
-    if (served !== this.served) {
+  /** Runs `checkPaths` unless what `served` lists passed it last time; the bodies found good against it. */
+  check(served: readonly string[], checkPaths: () => void): WeakSet<MarkdownBody> {
+    const same = served.length === this.served.length && served.every((item, index) => item === this.served[index]);
+    if (!same) {
       checkPaths();
       [this.served, this.bodies] = [served, new WeakSet()];
     }
@@ -34,14 +35,12 @@ export class CheckedRoutes {
 /** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
 export function validateRoutes(
   model: SiteModel,
-  routes: readonly Route[],
+  { routes, pages, unpublished }: SiteRoutes,
   publicFiles: readonly string[],
   publishing: Publishing,
   known?: CheckedRoutes,
 ): void {
   const navigationFile = `${model.contentDir}/navigation.json`;
-  const pathList = routes.map((route) => route.path);
-  const pages = new Set(pathList);
   const checkPaths = () => {
     if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
       refuseSharedPaths(routes);
@@ -51,14 +50,9 @@ export function validateRoutes(
       routes.map((route) => route.file),
     );
   };
-  const unpublished = new Map(
-    model.articles.flatMap((article) =>
-      article.slug && !isPublished(article, publishing) ? [[paths.article(article.slug), article] as const] : [],
-    ),
-  );
   let goodBodies: WeakSet<MarkdownBody> | undefined;
   if (!known) checkPaths();
-  else goodBodies = known.check([...pathList, '', ...publicFiles, '', ...unpublished.keys()].join('\n'), checkPaths);
+  else goodBodies = known.check([...pages.keys(), '', ...publicFiles, '', ...unpublished.keys()], checkPaths);
   const check = linkCheck((path) => pages.has(path), unpublished);
   const files = new Set(publicFiles);
   // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
@@ -74,13 +68,16 @@ export function validateRoutes(
   model.navigation.footer.company.forEach((link, index) =>
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
-  const checkBody = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
-    if (goodBodies?.has(body)) return;
+  const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
     for (const href of body.links) check(file, 'body', href);
     goodBodies?.add(body);
   };
-  for (const article of model.articles) checkBody(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
-  for (const page of model.legalPages) checkBody(page, bodyCheck);
+  for (const article of model.articles) {
+    if (goodBodies?.has(article.body)) continue;
+    // A draft may link to another draft; a page on the site may not.
+    checkLinks(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
+  }
+  for (const page of model.legalPages) if (!goodBodies?.has(page.body)) checkLinks(page, bodyCheck);
 }
 
 /**

@@ -13,15 +13,12 @@ import { generatorVersion } from '../generator-version';
 import { createLog, formatBytes, formatMs } from '../log';
 import { isUpToDate, missingFiles, readInputs, readManifest } from '../output/manifest';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
-import { feedFiles } from '../output/feeds';
-import { redirectFiles } from '../output/redirect-files';
 import { isShapeConflict } from '../output/scratch';
-import { siteFiles } from '../output/site-files';
-import { createRoutes, siteRedirects } from '../routes';
+import { createRoutes } from '../routes';
 import { assetOptions, type BuildCommandOptions, type BuildRun } from './build-run';
 import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
 import { formatReport, type BuildReport } from './report';
-import { loadModel, openContent, renderPages, validate } from './site-stages';
+import { loadModel, makeSiteFiles, openContent, renderPages, validate } from './site-stages';
 
 export type { BuildCommandOptions } from './build-run';
 
@@ -54,28 +51,20 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
     const assets = buildAssets(config, assetOptions(run));
     assets.catch(() => undefined);
     const model = await loadModel(run, content);
-    const now = run.publishing;
-    const routeOptions = {
+    const table = createRoutes(model, {
       siteUrl: config.siteUrl,
       endpoint: leadEndpoint(config),
-      publishing: now,
+      publishing: run.publishing,
       noindex: config.drafts,
-    };
-    const { routes, siteUrl } = createRoutes(model, routeOptions);
-    const redirects = siteRedirects(model, routes, now);
+    });
     const built = await assets;
-    const more = [
-      ...feedFiles(model, now, siteUrl, (body) => content.reader.bodyHtml(body)),
-      ...redirectFiles(redirects, siteUrl, model.redirects.page, built.templates.module),
-    ];
-    const fileOptions = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts };
-    const files = siteFiles(routes, siteUrl, built, fileOptions, more);
-    validate(model, routes, config, files, now);
+    const files = makeSiteFiles(run, model, table, built, content);
+    validate(model, table, config, files, run.publishing);
     const output = await openOutput(run, fresh);
     try {
-      const rendered = await renderPages(run, content, model, routes, built, output.writer);
+      const rendered = await renderPages(run, content, model, table.routes, built, output.writer);
       run.options.interrupt?.throwIfAborted();
-      const committed = await commitOutput(run, output, routes, rendered, files);
+      const committed = await commitOutput(run, output, table.routes, rendered, files);
       await keepCaches(run, content, model, rendered, committed);
       return { ...reportBuild(run, rendered.pages, files, committed), outDir: config.outDir };
     } catch (error) {

@@ -18,7 +18,10 @@ import { listFiles } from '../list-files';
 import type { FolderWriter } from '../output/folder-writer';
 import type { SiteFile } from '../output/output';
 import { PageRendering, renderSetup, type PageRecord } from '../render/page-rendering';
-import { articleRouteContext, createLayout, type Route } from '../routes';
+import { articleRouteContext, createLayout, siteRedirects, type Route, type SiteRoutes } from '../routes';
+import { feedFiles } from '../output/feeds';
+import { redirectFiles } from '../output/redirect-files';
+import { siteFiles } from '../output/site-files';
 import { ArticleThreads } from '../threads/article-threads';
 import { publicFileIn, validateRoutes } from '../validate-routes';
 import { formatDate } from '../../templates/lib/format';
@@ -83,16 +86,34 @@ function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void
   log.stage('drafts', `${counted.join(' and ')} left out${when}`, -1);
 }
 
+/** Every file of the site but its pages and public/'s: assets, sitemap.xml, robots.txt, _headers, the feeds, the redirects. */
+export function makeSiteFiles(
+  run: BuildRun,
+  model: SiteModel,
+  table: SiteRoutes,
+  assets: BuiltAssets,
+  content: OpenContent,
+) {
+  const { config, publishing } = run;
+  const redirects = siteRedirects(model, table, publishing);
+  const more = [
+    ...feedFiles(model, publishing, table.siteUrl, (body) => content.reader.bodyHtml(body)),
+    ...redirectFiles(redirects, table.siteUrl, model.redirects.page, assets.templates.module),
+  ];
+  const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts };
+  return siteFiles(table.routes, table.siteUrl, assets, options, more);
+}
+
 /** The route table's checks (validateRoutes), and that no file of public/ is where the build writes one of its own. */
 export function validate(
   model: SiteModel,
-  routes: readonly Route[],
+  table: SiteRoutes,
   config: BuildConfig,
   files: readonly SiteFile[],
   publishing: Publishing,
 ) {
   const publicFiles = listFiles(config.publicDir, { hidden: true });
-  validateRoutes(model, routes, publicFiles, publishing);
+  validateRoutes(model, table, publicFiles, publishing);
   const taken = publicFileIn(
     publicFiles,
     files.map((file) => file.path),

@@ -36,24 +36,60 @@ export function loadSite(source: MarkdownSource): SiteModel {
  * sorted newest first, the featured one first.
  */
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
-  const categories = data.pages.blog.categories.slice(1);
+  const categories = new Set(data.pages.blog.categories.slice(1));
   uniqueAcrossFiles(articles);
-  for (const article of articles) {
-    if (article.updated !== undefined && article.updated < article.date) {
-      const problem = `expected a date on or after its date (${article.date}), found ${article.updated}`;
-      throw new ContentError(article.file, 'front matter: updated', problem);
-    }
-    if (categories.includes(article.category)) continue;
-    const expected = `expected one of ${categories.map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
-    throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
-  }
-  const featured = articles.filter((article) => article.featured);
-  if (featured.length > 1) {
-    const problem = `only one article may be featured, and ${featured[0]!.file} already is`;
-    throw new ContentError(featured[1]!.file, 'front matter: featured', problem);
-  }
+  oneFeatured(articles);
+  for (const article of articles) checkArticle(article, categories);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
+}
+
+/**
+ * The model after articles it has were edited in place (the dev server's
+ * common case): each takes its old one's place, checked as withArticles
+ * checks it, and the blog is sorted again only if an edit moved one out of
+ * order. A check that needs every article runs only when an edit could
+ * change its outcome (a slug, or which article is featured).
+ */
+export function withEditedArticles(last: SiteModel, edited: ReadonlyMap<Article, Article>): SiteModel {
+  const categories = new Set(last.pages.blog.categories.slice(1));
+  const places: number[] = [];
+  const articles = last.articles.map((article, place) => {
+    const now = edited.get(article);
+    if (now) places.push(place);
+    return now ?? article;
+  });
+  for (const [before, now] of edited) {
+    checkArticle(deepFreeze(now), categories);
+    if (now.slug !== before.slug) uniqueAcrossFiles(articles);
+    if (now.featured && !before.featured) oneFeatured(articles);
+  }
+  const inOrder = (place: number) => place === 0 || newestFirst(articles[place - 1]!, articles[place]!) < 0;
+  if (!places.every((place) => inOrder(place) && (place === articles.length - 1 || inOrder(place + 1)))) {
+    articles.sort(newestFirst);
+  }
+  return Object.freeze({ ...last, articles: Object.freeze(articles) });
+}
+
+/** At most one article is featured, the first of the blog. */
+function oneFeatured(articles: readonly Article[]): void {
+  const [first, second] = articles.filter((article) => article.featured);
+  if (second) {
+    const problem = `only one article may be featured, and ${first!.file} already is`;
+    throw new ContentError(second.file, 'front matter: featured', problem);
+  }
+}
+
+/** An article's front matter checked against the rest of the site, and against itself. */
+function checkArticle(article: Article, categories: ReadonlySet<string>): void {
+  if (article.updated !== undefined && article.updated < article.date) {
+    const problem = `expected a date on or after its date (${article.date}), found ${article.updated}`;
+    throw new ContentError(article.file, 'front matter: updated', problem);
+  }
+  if (!categories.has(article.category)) {
+    const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
+    throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
+  }
 }
 
 /**

@@ -16,11 +16,11 @@ import { MarkdownReader } from '../content/markdown-reader';
 import type { Article, SiteData, SiteModel } from '../content/model';
 import { londonDay, type Publishing } from '../content/publishing';
 import { loadSiteData } from '../content/site-data';
-import { scanArticle, withArticles } from '../content/site-model';
+import { scanArticle, withArticles, withEditedArticles } from '../content/site-model';
 import { isInside, listFiles } from '../list-files';
 import { feedFiles } from '../output/feeds';
 import type { SiteFile } from '../output/output';
-import { redirectFiles } from '../output/redirect-files';
+import { redirectFiles, redirectsFile } from '../output/redirect-files';
 import { siteFiles } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, createRoutes, KeptRoutes, siteRedirects, type Redirect, type Route } from '../routes';
@@ -28,15 +28,6 @@ import { pathForFile } from '../paths';
 import { CheckedRoutes, validateRoutes } from '../validate-routes';
 
 export const reloadClientPath = '/__sitegen/reload.js';
-
-/** The articles in the blog's order of the last update, those new since last: sorting them again is then one pass. */
-function inOrder(articles: ReadonlyMap<string, Article>, last: Known | undefined): Article[] {
-  if (!last) return [...articles.values()];
-  const byFile = new Map([...articles.values()].map((article) => [article.file, article]));
-  const kept = last.model.articles.flatMap((article) => byFile.get(article.file) ?? []);
-  const known = new Set(last.model.articles.map((article) => article.file));
-  return [...kept, ...[...byFile.values()].filter((article) => !known.has(article.file))];
-}
 
 /** What the site knows after its last good update. */
 interface Known {
@@ -93,18 +84,18 @@ export class DevSite {
       !last || [...(paths ?? [])].some((path) => isInside(config.contentDir, path) && !isInside(blog, path));
     const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
-    const model =
-      data === last?.data && articles === last.articles ? last.model : withArticles(data, inOrder(articles, last));
+    const model = this.modelOf(data, articles, last, paths);
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
-    const { routes, siteUrl } = createRoutes(model, {
+    const table = createRoutes(model, {
       siteUrl: config.siteUrl,
       endpoint: leadEndpoint(config),
       publishing,
       kept: this.memo,
     });
-    validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }), publishing, this.checked);
-    const redirects = siteRedirects(model, routes, publishing);
+    const { routes, siteUrl } = table;
+    validateRoutes(model, table, listFiles(config.publicDir, { hidden: true }), publishing, this.checked);
+    const redirects = siteRedirects(model, table, publishing);
     const rendering = this.renderingFor(model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
@@ -118,8 +109,7 @@ export class DevSite {
         changedPages.push(route.path);
       }
     }
-    const byPath = new Map(routes.map((route) => [route.path, route]));
-    this.known = { articles, data, model, assets, routes: byPath, siteUrl, rendering, publishing, redirects };
+    this.known = { articles, data, model, assets, routes: table.pages, siteUrl, rendering, publishing, redirects };
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();
@@ -145,6 +135,8 @@ export class DevSite {
     if (assets.scripts.files.some((file) => file.path === path)) {
       return assets.scripts.files.find((file) => file.path === path)!.content;
     }
+    // Read by the server on every request: made alone, not with the sitemap and feeds, which few requests ask for.
+    if (path === '_redirects') return redirectsFile(this.known.redirects);
     return this.siteFiles().find((file) => file.path === path)?.content;
   }
 
@@ -181,6 +173,21 @@ export class DevSite {
 
   close(): void {
     this.reader.close();
+  }
+
+  /** The model again: as it was, with articles edited in place in their places, or made anew. */
+  private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known, paths?: ReadonlySet<string>) {
+    if (last && data === last.data && articles === last.articles) return last.model;
+    if (!last || !paths || data !== last.data || articles.size !== last.articles.size) {
+      return withArticles(data, [...articles.values()]);
+    }
+    const edited = new Map<Article, Article>();
+    for (const path of paths) {
+      const [before, now] = [last.articles.get(path), articles.get(path)];
+      if (!before || !now) return withArticles(data, [...articles.values()]);
+      edited.set(before, now);
+    }
+    return withEditedArticles(last.model, edited);
   }
 
   /** The articles again: only the changed files read, unless one was added or removed. */

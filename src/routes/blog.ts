@@ -56,12 +56,12 @@ export function blogIndexRoutes(context: RouteContext): Route[] {
  * indexed: an empty page is nothing to find.
  */
 export function categoryRoutes(context: RouteContext): Route[] {
-  const { model, published, trails } = context;
+  const { model, byCategory, trails } = context;
   const blog = model.pages.blog;
   return model.categories.flatMap((category) => {
     const named = (text: string) => text.replaceAll('{category}', category.name);
     const first = { label: category.name, href: paths.category(category.slug) };
-    const articles = published.filter((article) => article.category === category.name);
+    const articles = byCategory.get(category.name) ?? [];
     return listingRoutes(context, {
       pagePath: (page) => paths.category(category.slug, page),
       articles,

@@ -4,6 +4,7 @@
  */
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
+import { paths } from '../paths';
 import type { IslandProps } from '../../islands/registry';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
@@ -30,6 +31,10 @@ export interface RouteContext {
   publishing: Publishing;
   /** The articles on the site (isPublished), newest first, the featured one first: every list of them is made from these. */
   published: readonly Article[];
+  /** The articles not on the site yet (drafts, scheduled), by the path each will have. */
+  unpublished: ReadonlyMap<string, Article>;
+  /** The published articles of each category, by the category's name, in the blog's order. */
+  byCategory: ReadonlyMap<string, readonly Article[]>;
   /** The content folder as messages name it, for each route's source. */
   dir: string;
   toaster: IslandProps<'Toaster'>;
@@ -47,6 +52,18 @@ export interface RouteContext {
 
 export function routeContext(model: SiteModel, options: RouteOptions): RouteContext {
   const { site, forms } = model;
+  // One pass over the articles for everything the kinds need of all of them: the dev server makes the table after every edit.
+  const published: Article[] = [];
+  const unpublished = new Map<string, Article>();
+  const byCategory = new Map<string, Article[]>();
+  for (const article of model.articles) {
+    if (isPublished(article, options.publishing)) {
+      published.push(article);
+      const listed = byCategory.get(article.category);
+      if (listed) listed.push(article);
+      else byCategory.set(article.category, [article]);
+    } else if (article.slug) unpublished.set(paths.article(article.slug), article);
+  }
   const siteUrl = options.siteUrl ?? site.url;
   const toasts = forms.toasts;
   const formCopy = { fields: forms.fields, requiredNote: forms.requiredNote, submitting: forms.submitting, toasts };
@@ -55,7 +72,9 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
     siteUrl,
     endpoint: options.endpoint,
     publishing: options.publishing,
-    published: model.articles.filter((article) => isPublished(article, options.publishing)),
+    published,
+    unpublished,
+    byCategory,
     dir: model.contentDir,
     toaster: { label: toasts.region, dismiss: toasts.dismiss },
     formCopy,

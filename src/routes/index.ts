@@ -5,7 +5,7 @@
  * all read this one table, so they cannot disagree. Each page kind's route is
  * made in its own file here, named after it.
  */
-import type { SiteModel } from '../content/model';
+import type { Article, SiteModel } from '../content/model';
 import { aboutRoute } from './about';
 import { articleRoute, articleRouteContext } from './article';
 import { blogIndexRoutes, categoryRoutes } from './blog';
@@ -28,6 +28,10 @@ export { createLayout } from './layout';
 export interface SiteRoutes {
   routes: Route[];
   siteUrl: string;
+  /** Every page by its path (the first, should two share one: validateRoutes refuses that). */
+  pages: ReadonlyMap<string, Route>;
+  /** The articles not on the site yet (drafts, scheduled), by the path each will have: a link or a redirect to one is refused, naming it. */
+  unpublished: ReadonlyMap<string, Article>;
 }
 
 /** Every page, in the order the build report and the sitemap list them. */
@@ -63,5 +67,7 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   }
   routes.push(...last);
   options.kept?.done();
-  return { routes, siteUrl: context.siteUrl };
+  const byPath = new Map<string, Route>();
+  for (const route of routes) if (!byPath.has(route.path)) byPath.set(route.path, route);
+  return { routes, siteUrl: context.siteUrl, pages: byPath, unpublished: context.unpublished };
 }

@@ -10,6 +10,7 @@ import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import { pathOfLink, paths } from '../paths';
+import type { SiteRoutes } from './index';
 import type { Route } from './route';
 
 export interface Redirect {
@@ -26,14 +27,12 @@ interface Declared extends Redirect {
   field: string;
 }
 
-export function siteRedirects(model: SiteModel, routes: readonly Route[], publishing: Publishing): Redirect[] {
+export function siteRedirects(
+  model: SiteModel,
+  { pages, unpublished }: Pick<SiteRoutes, 'pages' | 'unpublished'>,
+  publishing: Publishing,
+): Redirect[] {
   const declared = declaredRedirects(model, publishing);
-  const pages = new Map(routes.map((route) => [route.path, route]));
-  const unpublished = new Map(
-    model.articles.flatMap((article) =>
-      article.slug && !isPublished(article, publishing) ? [[paths.article(article.slug), article] as const] : [],
-    ),
-  );
   const byFrom = new Map<string, Declared>();
   for (const redirect of declared) {
     const page = pages.get(redirect.from);
@@ -63,17 +62,15 @@ function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[]
     file,
     field: `redirects[${index}].from`,
   }));
-  const aliased = model.articles.flatMap((article: Article) =>
-    article.slug && isPublished(article, publishing)
-      ? (article.aliases ?? []).map((alias, index) => ({
-          from: paths.article(alias),
-          to: paths.article(article.slug!),
-          status: 301 as const,
-          file: article.file,
-          field: `front matter: aliases[${index}]`,
-        }))
-      : [],
-  );
+  const aliased: Declared[] = [];
+  for (const article of model.articles) {
+    if (!article.aliases || !article.slug || !isPublished(article, publishing)) continue;
+    const to = paths.article(article.slug);
+    article.aliases.forEach((alias, index) => {
+      const field = `front matter: aliases[${index}]`;
+      aliased.push({ from: paths.article(alias), to, status: 301, file: article.file, field });
+    });
+  }
   return [...listed, ...aliased];
 }
 
