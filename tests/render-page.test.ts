@@ -14,6 +14,9 @@ import { MarkdownReader } from '../src/content/markdown-reader';
 import { loadSiteData } from '../src/content/site-data';
 import { loadSite, scanArticle, withArticles } from '../src/content/site-model';
 import { articleFiles } from '../src/content/content-files';
+import { ImageResolver } from '../src/images/content-images';
+import { withImages } from '../src/images/model-images';
+import { SourceImages } from '../src/images/source-images';
 import { createPageRenderer } from '../src/render/render-page';
 import { bodySlot, createLayout, createRoutes } from '../src/routes';
 import { projectRoot } from './support/cli';
@@ -24,12 +27,13 @@ describe('createPageRenderer', () => {
     const config = resolveConfig({ root: projectRoot }, {});
     const reader = MarkdownReader.open({ contentDir: config.contentDir, projectRoot: config.root });
     const data = loadSiteData(config.contentDir, config.root, reader);
-    const model = withArticles(
+    const read = withArticles(
       data,
       articleFiles(config.contentDir).map((path) => scanArticle(reader, path)),
     );
+    const { model, catalog } = await withImages(read, SourceImages.open(config, { keep: false }), new ImageResolver());
     const [compiled, scripts] = await Promise.all([compileTemplates(config), bundleClientScripts(config)]);
-    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config) });
+    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config), images: catalog.descriptors });
     const layout = createLayout(model);
     const templates = compiled.module;
     const assets = { stylesheet: '/assets/styles-test.css', scriptsFor: scripts.scriptsFor };

@@ -8,11 +8,14 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAssets } from '../assets/build-assets';
+import { cacheFiles } from '../cache-files';
 import { leadEndpoint, requireProject, resolveConfig } from '../config';
 import { generatorVersion } from '../generator-version';
 import { createLog, formatBytes, formatMs } from '../log';
 import { isUpToDate, missingFiles, readInputs, readManifest } from '../output/manifest';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
+import { ImageEncoder } from '../images/image-encoder';
+import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
 import { isShapeConflict } from '../output/scratch';
 import { siteFiles } from '../output/site-files';
 import { createRoutes } from '../routes';
@@ -49,18 +52,28 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
   const { config } = run;
   const content = openContent(run);
   try {
-    const assets = buildAssets(config, assetOptions(run));
-    assets.catch(() => undefined);
-    const model = await loadModel(run, content);
-    const { routes, siteUrl } = createRoutes(model, { siteUrl: config.siteUrl, endpoint: leadEndpoint(config) });
-    const files = siteFiles(routes, siteUrl, await assets, { supabaseUrl: config.supabase.url, dev: false });
+    const assetsMade = buildAssets(config, assetOptions(run));
+    assetsMade.catch(() => undefined);
+    const { model, catalog } = await loadModel(run, content);
+    const assets = await assetsMade;
+    const table = createRoutes(model, {
+      siteUrl: config.siteUrl,
+      endpoint: leadEndpoint(config),
+      cardsVersion: cardsVersionOf(assets, model, catalog),
+      images: catalog.descriptors,
+    });
+    const { routes, siteUrl } = table;
+    const files = siteFiles(routes, siteUrl, assets, { supabaseUrl: config.supabase.url, dev: false });
     validate(model, routes, config, files);
     const output = await openOutput(run, fresh);
     try {
-      const rendered = await renderPages(run, content, model, routes, await assets, output.writer);
+      const encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
+      const images = new SiteImages(imageSetup(assets, model, catalog, routes), encoder);
+      const rendered = await renderPages(run, content, model, table, assets, output.writer, images);
       run.options.interrupt?.throwIfAborted();
-      const committed = await commitOutput(run, output, routes, rendered, files);
+      const committed = await commitOutput(run, output, routes, rendered, [...files, ...rendered.images]);
       await keepCaches(run, content, model, rendered, committed);
+      encoder.removeUnused();
       return { ...reportBuild(run, rendered.pages, files, committed), outDir: config.outDir };
     } catch (error) {
       // The build threads stop first: one still writing a page into the output's folder would race its removal.

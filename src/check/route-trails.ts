@@ -4,7 +4,7 @@
  * visible trail and BreadcrumbList to.
  */
 import { resolve } from 'node:path';
-import { loadSite } from '../content/site-model';
+import { loadSiteWithImages } from '../images/model-images';
 import { createRoutes } from '../routes';
 import type { Link } from '../../templates/layout/types';
 
@@ -16,9 +16,9 @@ export interface RouteTrails {
 }
 
 export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
-  const model = loadSite({ contentDir: resolve(root, contentDir), projectRoot: root });
+  const model = await loadSiteWithImages({ contentDir: resolve(root, contentDir), projectRoot: root });
   // Where forms send leads shapes no trail; the route table needs some endpoint all the same.
-  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' } });
+  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' }, images: new Map() });
   return {
     label: model.navigation.breadcrumb.label,
     trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])),

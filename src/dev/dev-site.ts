@@ -7,13 +7,20 @@
  * `sitegen build` writes (with the reload client, and stable asset names).
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
+import { cacheFiles } from '../cache-files';
 import { leadEndpoint, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { Article, SiteData, SiteModel } from '../content/model';
 import { loadSiteData } from '../content/site-data';
 import { scanArticle, withArticles } from '../content/site-model';
+import { ImageResolver } from '../images/content-images';
+import { ImageEncoder } from '../images/image-encoder';
+import { withImages } from '../images/model-images';
+import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
+import { SourceImages } from '../images/source-images';
 import { isInside, listFiles } from '../list-files';
 import { siteFiles } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
@@ -27,11 +34,14 @@ export const reloadClientPath = '/__sitegen/reload.js';
 interface Known {
   articles: ReadonlyMap<string, Article>;
   data: SiteData;
+  /** The model as read, before its images were described. */
+  read: SiteModel;
   model: SiteModel;
   assets: BuiltAssets;
   routes: ReadonlyMap<string, Route>;
   siteUrl: string;
   rendering: PageRendering;
+  images: SiteImages;
 }
 
 export class DevSite {
@@ -43,11 +53,19 @@ export class DevSite {
   /** The files changed since the last update that succeeded: the next update reads them again, whatever it is told. */
   private unsettled = new Set<string>();
 
+  /** What each file of content/images/ is, kept between starts as builds keep it. */
+  private readonly sources: SourceImages;
+  private readonly resolver = new ImageResolver();
+  /** Renditions and cards, made when a page or a browser first asks for them. */
+  private readonly encoder: ImageEncoder;
+
   constructor(
     readonly config: BuildConfig,
     private readonly options: { generator?: string; onStage?: (stage: AssetStage, detail: string) => void } = {},
   ) {
     this.reader = MarkdownReader.open(markdownSource(config, options.generator));
+    this.sources = SourceImages.open(config, { keep: options.generator !== undefined });
+    this.encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
   }
 
   /**
@@ -69,16 +87,24 @@ export class DevSite {
       previous: last && paths ? { assets: last.assets, changed: paths } : undefined,
       onStage: (stage, detail) => this.options.onStage?.(stage, detail),
     });
+    // An image is described again by withImages, which finds it changed: the JSON files need not be read again.
+    const images = join(config.contentDir, 'images');
     const siteData =
-      !last || [...(paths ?? [])].some((path) => isInside(config.contentDir, path) && !isInside(blog, path));
+      !last ||
+      [...(paths ?? [])].some(
+        (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(images, path),
+      );
     const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
-    const model =
-      data === last?.data && articles === last.articles ? last.model : withArticles(data, [...articles.values()]);
+    const read =
+      data === last?.data && articles === last.articles ? last.read : withArticles(data, [...articles.values()]);
+    const { model, catalog } = await withImages(read, this.sources, this.resolver);
     const { routes, siteUrl } = createRoutes(model, {
       siteUrl: config.siteUrl,
       endpoint: leadEndpoint(config),
       kept: this.memo,
+      cardsVersion: cardsVersionOf(assets, model, catalog),
+      images: catalog.descriptors,
     });
     validateRoutes(model, routes, listFiles(config.publicDir, { hidden: true }));
     const rendering = this.renderingFor(model, assets, last?.rendering);
@@ -95,19 +121,35 @@ export class DevSite {
       }
     }
     const byPath = new Map(routes.map((route) => [route.path, route]));
-    this.known = { articles, data, model, assets, routes: byPath, siteUrl, rendering };
+    const siteImages = new SiteImages(imageSetup(assets, model, catalog, routes), this.encoder);
+    this.known = { articles, data, read, model, assets, routes: byPath, siteUrl, rendering, images: siteImages };
     this.pages = pages;
     this.unsettled.clear();
+    this.sources.save();
     return changedPages;
   }
 
-  /** A page's HTML, by its path, rendered now if it has not been since it last changed; undefined for a path that is no page. */
+  /**
+   * A page's HTML, by its path, rendered now if it has not been since it
+   * last changed; undefined for a path that is no page. A page that names an
+   * image the build would refuse (a photo narrower than it is drawn) fails
+   * as it would fail the build.
+   */
   page(path: string): string | undefined {
     const route = this.known?.routes.get(path);
     const entry = this.pages.get(path);
     if (!route || !entry) return undefined;
-    entry.html ??= this.known!.rendering.render(route).html;
+    if (entry.html === undefined) {
+      const { page, html } = this.known!.rendering.render(route);
+      this.known!.images.check(path, page.images);
+      entry.html = html;
+    }
     return entry.html;
+  }
+
+  /** One of the site's own images (a rendition, a social card), made the first time it is asked for; undefined if it is none. */
+  image(path: string): Promise<Uint8Array | undefined> {
+    return this.known?.images.file(path) ?? Promise.resolve(undefined);
   }
 
   /** A file of the site, by its path in the output: a page (see page()), an asset, or one of the site's files. */

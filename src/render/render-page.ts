@@ -18,6 +18,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
+import { imagesIn } from '../images/image-names';
 import { bodySlot, type Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
 
@@ -31,6 +32,8 @@ export interface PageAssets {
 export interface RenderedPage {
   html: string;
   scripts: PageScripts;
+  /** The site's own images the page names (images/image-names.ts), as paths of the output. */
+  images: string[];
 }
 
 /** `body`: a Markdown page's body as HTML (route.body says the page has one). */
@@ -61,6 +64,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   const header = shellRegion(templates.Header, 'Header', layout);
   const footer = shellRegion(templates.Footer, 'Footer', layout);
   const layoutMarkers = markersIn(header + footer);
+  const layoutImages = imagesIn(header + footer);
   const scriptsMarkup = new Map<string, string>();
   const scriptsHtml = (scripts: PageScripts) => {
     const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
@@ -97,7 +101,9 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, body, fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
-    return { html: page, scripts };
+    // A Markdown body may name only public/'s files and stock photos: the site's own images are in what React rendered.
+    const images = [...new Set([...layoutImages, ...imagesIn(html)])];
+    return { html: page, scripts, images };
   };
 }
 

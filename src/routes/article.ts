@@ -4,18 +4,19 @@
  * and the same small context, so both make the same route.
  */
 import type { Article, SiteData, SiteFacts } from '../content/model';
+import type { LocalImage } from '../images/image-names';
+import { socialCard } from '../images/social-cards';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';
 import type { ArticleProps } from '../../templates/pages/Article';
+import type { RouteOptions } from './context';
 import { bodySlot, pageRoute, type Route } from './route';
+import { cardImage, largeImage, siteHost } from './social';
 import { blogTrail } from './trails';
 
 /** Where every article's page links to, besides its body: one object for all. */
 const articlePaths = { blog: paths.blog, contact: paths.contact };
-
-/** The width of the image shared on social networks and named in the article's structured data. */
-const socialImageWidth = 1200;
 
 /** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
 export interface ArticleRouteContext {
@@ -25,29 +26,48 @@ export interface ArticleRouteContext {
   trail: readonly Link[];
   /** The words around every article (its back link, byline, call to action): one object for every article's props. */
   copy: ArticleProps['copy'];
+  /** What every social card is drawn with (images/social-cards.ts); without it, an article shares its own image. */
+  cardsVersion?: string;
+  /** What the templates need of each image of content/images/, by src: a build thread gives its own articles theirs. */
+  images: ReadonlyMap<string, LocalImage>;
 }
 
-export function articleRouteContext(data: SiteData, siteUrl: string | undefined): ArticleRouteContext {
+export function articleRouteContext(
+  data: SiteData,
+  options: Pick<RouteOptions, 'siteUrl' | 'cardsVersion' | 'images'>,
+): ArticleRouteContext {
   const { blog } = data.pages;
   return {
-    siteUrl: siteUrl ?? data.site.url,
+    siteUrl: options.siteUrl ?? data.site.url,
     site: data.site,
     trail: blogTrail(data),
     copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
+    cardsVersion: options.cardsVersion,
+    images: options.images,
   };
 }
 
 /** An article's page; none for an article without a slug, which the blog lists without a page of its own. */
 export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
   if (!article.slug) return undefined;
-  const { siteUrl, site, trail, copy } = context;
+  const { siteUrl, site, trail, copy, cardsVersion } = context;
   const path = paths.article(article.slug);
+  const card =
+    cardsVersion && !article.socialImage
+      ? socialCard(cardsVersion, article.slug, {
+          title: article.title,
+          eyebrow: article.category,
+          brand: site.name,
+          host: siteHost(siteUrl),
+        })
+      : undefined;
   return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
     source: article.file,
     lastModified: article.date,
     body: article.body,
+    card,
     props: {
       article: {
         title: article.title,
@@ -56,7 +76,6 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
         readTime: article.readTime,
         category: article.category,
         image: article.image,
-        imageAlt: article.imageAlt,
         html: bodySlot,
       },
       copy,
@@ -66,18 +85,13 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       title: article.title,
       description: article.description,
       keywords: article.keywords,
-      image: { src: article.image, alt: article.imageAlt },
+      image: card ? cardImage(card, article.title) : (article.socialImage ?? article.image),
       ogType: 'article',
     },
     breadcrumb: { above: trail, name: article.title },
     schema: () => ({
       type: 'WebPage',
-      mainEntity: blogPosting(
-        article,
-        absoluteUrl(siteUrl, path),
-        `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`,
-        siteUrl,
-      ),
+      mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), largeImage(siteUrl, article.image).url, siteUrl),
     }),
   });
 }

@@ -13,7 +13,7 @@ function summaryOf(article: Article) {
     date: article.date,
     readTime: article.readTime,
     category: article.category,
-    image: { src: article.image, alt: article.imageAlt },
+    image: article.image,
     href: article.slug ? paths.article(article.slug) : undefined,
   };
 }

@@ -3,6 +3,7 @@
  * forms send leads and the forms' words, worked out once for the table.
  */
 import type { SiteModel } from '../content/model';
+import type { LocalImage } from '../images/image-names';
 import type { IslandProps } from '../../islands/registry';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
@@ -16,6 +17,10 @@ export interface RouteOptions {
   endpoint: LeadEndpoint;
   /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
   kept?: KeptRoutes;
+  /** What every social card is drawn with (images/social-cards.ts); without it, pages draw no card and share their own image. */
+  cardsVersion?: string;
+  /** What the templates need of each image of content/images/, by src (images/content-images.ts). */
+  images: ReadonlyMap<string, LocalImage>;
 }
 
 export interface RouteContext {
@@ -32,6 +37,7 @@ export interface RouteContext {
   formWithoutScript: string;
   /** The breadcrumb trails pages hang from (trails.ts). */
   trails: { home: readonly Link[]; blog: readonly Link[] };
+  cardsVersion?: string;
   route<K extends PageKind>(spec: RouteSpec<K>): Route;
   /** What `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
   kept<T>(key: string, inputs: readonly unknown[], make: () => T): T;
@@ -57,6 +63,7 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
     },
     formWithoutScript: forms.withoutScript.replaceAll('{phone}', site.phone).replaceAll('{email}', site.email),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
+    cardsVersion: options.cardsVersion,
     route: (spec) => pageRoute(site, siteUrl, spec),
     kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),
   };

@@ -7,7 +7,7 @@
  */
 import type { SiteModel } from '../content/model';
 import { aboutRoute } from './about';
-import { articleRoute, articleRouteContext } from './article';
+import { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 import { blogIndexRoutes } from './blog';
 import { careersRoute } from './careers';
 import { caseStudiesRoute } from './case-studies';
@@ -27,20 +27,24 @@ export { createLayout } from './layout';
 export interface SiteRoutes {
   routes: Route[];
   siteUrl: string;
+  /** What every article's page is made with: the build threads make their articles' routes from it. */
+  articles: ArticleRouteContext;
 }
 
 /** Every page, in the order the build report and the sitemap list them. */
 export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
   const context = routeContext(model, options);
   const { site, navigation, pages } = model;
-  const articles = context.kept('article context', [site, navigation, pages.blog, context.siteUrl], () =>
-    articleRouteContext(model, options.siteUrl),
+  const articles = context.kept(
+    'article context',
+    [site, navigation, pages.blog, context.siteUrl, options.cardsVersion, options.images],
+    () => articleRouteContext(model, options),
   );
   // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
   const { first, last } = context.kept(
     'pages without articles',
-    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, ...siteData],
+    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, options.cardsVersion, ...siteData],
     () => ({
       first: [
         homeRoute(context),
@@ -59,5 +63,5 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   }
   routes.push(...last);
   options.kept?.done();
-  return { routes, siteUrl: context.siteUrl };
+  return { routes, siteUrl: context.siteUrl, articles };
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { brandColours } from '../lib/brand';
+import { renditionUrl } from '../lib/images';
 import type { Head, Layout } from './types';
 
 /**
@@ -11,10 +13,6 @@ export function scriptSafeJson(data: unknown): string {
     /[<\u2028\u2029]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-function socialImage(head: Head): string | undefined {
-  return head.image && `${head.image.src}?auto=format&fit=crop&w=1200&h=630&q=70`;
 }
 
 interface HeadProps {
@@ -33,7 +31,8 @@ interface HeadProps {
  * same whether they are rendered here or placed afterwards.
  */
 function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
-  const image = socialImage(head);
+  const { image } = head;
+  const logo = layout.site.logo.local;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -48,14 +47,18 @@ function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={head.canonical} />
-      {image && <meta property="og:image" content={image} />}
-      {head.image && <meta property="og:image:alt" content={head.image.alt} />}
+      {image && <meta property="og:image" content={image.url} />}
+      {image && <meta property="og:image:width" content={String(image.width)} />}
+      {image && <meta property="og:image:height" content={String(image.height)} />}
+      {image && <meta property="og:image:alt" content={image.alt} />}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
-      {image && <meta name="twitter:image" content={image} />}
-      <meta name="theme-color" content="#1d4ed8" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {image && <meta name="twitter:image" content={image.url} />}
+      {image && <meta name="twitter:image:alt" content={image.alt} />}
+      <meta name="theme-color" content={brandColours.brand} />
+      {logo && <link rel="icon" href={renditionUrl(logo, 32, 'png')} type="image/png" sizes="32x32" />}
+      {logo && <link rel="apple-touch-icon" href={renditionUrl(logo, 180, 'png')} />}
       {scripts}
       <link rel="stylesheet" href={stylesheet} />
       {head.jsonLd && (

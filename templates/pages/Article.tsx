@@ -1,12 +1,12 @@
 import type { Article as ArticleRecord, Pages } from '../../src/content/model';
 import { ButtonLink } from '../components/ButtonLink';
 import { Icon } from '../components/Icon';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 import { formatDate } from '../lib/format';
 
 export interface ArticleProps {
   /** `html`: the body's HTML, placed as it is. */
-  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image' | 'imageAlt'> & {
+  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'readTime' | 'category' | 'image'> & {
     html: string;
   };
   copy: Pages['blog']['article'] & { readTimeSuffix: string };
@@ -39,8 +39,8 @@ export function Article({ article, copy, paths }: ArticleProps) {
           {article.readTime} {copy.readTimeSuffix}
         </span>
       </p>
-      <StockImage
-        image={{ src: article.image, alt: article.imageAlt }}
+      <Picture
+        image={article.image}
         width={768}
         height={432}
         sizes="(min-width: 800px) 768px, 100vw"
