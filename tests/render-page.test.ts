@@ -17,6 +17,7 @@ import { articleFiles } from '../src/content/content-files';
 import { ImageResolver } from '../src/images/content-images';
 import { withImages } from '../src/images/model-images';
 import { SourceImages } from '../src/images/source-images';
+import { speculationRules } from '../src/output/speculation-rules';
 import { createPageRenderer } from '../src/render/render-page';
 import { bodySlot, createLayout, createRoutes } from '../src/routes';
 import { projectRoot } from './support/cli';
@@ -50,6 +51,7 @@ describe('createPageRenderer', () => {
           head: route.head,
           layout,
           stylesheet: assets.stylesheet,
+          speculationRules,
           scripts: createElement(templates.PageScripts, page.scripts),
           header: createElement(templates.Header, { layout }),
           footer: createElement(templates.Footer, { layout }),

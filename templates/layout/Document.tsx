@@ -20,6 +20,8 @@ interface HeadProps {
   layout: Layout;
   /** The stylesheet's URL. */
   stylesheet: string;
+  /** The speculation rules every page carries, as JSON: the same bytes on every page, allowed by their hash in the Content-Security-Policy. */
+  speculationRules: string;
   /** The page's scripts (PageScripts): known once the page has rendered, so the generator places them. */
   scripts: ReactNode;
 }
@@ -30,7 +32,7 @@ interface HeadProps {
  * them); the scripts come first of what stays in place, so a page reads the
  * same whether they are rendered here or placed afterwards.
  */
-function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
+function DocumentHead({ head, layout, stylesheet, speculationRules, scripts }: HeadProps) {
   const { image } = head;
   const logo = layout.site.logo.local;
   return (
@@ -60,6 +62,7 @@ function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
       {logo && <link rel="icon" href={renditionUrl(logo, 32, 'png')} type="image/png" sizes="32x32" />}
       {logo && <link rel="apple-touch-icon" href={renditionUrl(logo, 180, 'png')} />}
       {scripts}
+      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
       <link rel="stylesheet" href={stylesheet} />
       {head.jsonLd && (
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />
@@ -91,10 +94,25 @@ interface DocumentProps extends HeadProps {
 }
 
 /** Every page: the document around the page's own content. */
-export function Document({ head, layout, stylesheet, scripts, header, footer, children }: DocumentProps) {
+export function Document({
+  head,
+  layout,
+  stylesheet,
+  speculationRules,
+  scripts,
+  header,
+  footer,
+  children,
+}: DocumentProps) {
   return (
     <html lang="en-GB">
-      <DocumentHead head={head} layout={layout} stylesheet={stylesheet} scripts={scripts} />
+      <DocumentHead
+        head={head}
+        layout={layout}
+        stylesheet={stylesheet}
+        speculationRules={speculationRules}
+        scripts={scripts}
+      />
       <body className="bg-white font-sans text-slate-900 antialiased">
         <a
           href="#main"
