@@ -60,8 +60,8 @@ let lastSettled = 0;
  * cannot vouch for it (src/file-versions.ts), and every build reads it
  * again. Each write gets a time of its own.
  */
-export async function writeSettled(path: string, text: string): Promise<void> {
-  await writeFile(path, text);
+export async function writeSettled(path: string, content: string | Uint8Array): Promise<void> {
+  await writeFile(path, content);
   lastSettled = Math.max(lastSettled + 1, Date.now() - 10_000);
   const time = new Date(lastSettled);
   await utimes(path, time, time);

@@ -69,7 +69,8 @@ export const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO coun
 export const localImageSrc = v.pipe(
   linkText,
   v.regex(
-    /^images\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.[A-Za-z0-9]+$/,
+    // Any name a camera or a person gives a file (spaces too), but no hidden file and no way out of the folder (..).
+    /^images\/(?:[^/\\.][^/\\]*\/)*[^/\\.][^/\\]*\.[A-Za-z0-9]+$/,
     'a file of content/images/ named from the content folder, such as "images/team/sarah.jpg"',
   ),
 );
