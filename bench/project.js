@@ -8,6 +8,7 @@
  * minute ago as a site's would have been (the content index trusts a file's
  * time only once it has settled).
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdir, rm, symlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,8 @@ export async function benchProject(dir, { articles = 0, seed = 7 } = {}) {
     'tsconfig.json',
   ]) {
     // With their times, as a checkout keeps them: a file written moments ago is read again by every build.
-    await cp(join(root, path), join(dir, path), { recursive: true, preserveTimestamps: true });
+    if (existsSync(join(root, path)))
+      await cp(join(root, path), join(dir, path), { recursive: true, preserveTimestamps: true });
   }
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));
   if (articles > 0) {

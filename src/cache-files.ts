@@ -22,6 +22,10 @@ export function cacheFiles(cacheDir: string) {
     contentIndexes: join(cacheDir, 'content'),
     /** The stylesheet, scripts and compiled templates of the last build, or of the last dev server's start (assets/asset-cache.ts). */
     assets: (dev: boolean) => join(cacheDir, dev ? 'assets-dev.json' : 'assets.json'),
+    /** What each file of content/images/ the content names was when last read (images/source-images.ts). */
+    imageSources: join(cacheDir, 'image-sources.json'),
+    /** Every rendition and social card made, named by its key (images/image-encoder.ts). */
+    imagesDir: join(cacheDir, 'images'),
     /** Compiled templates, each named by its code (assets/compile-templates.ts). */
     templatesDir: cacheDir,
     /** The record of the last build into one output folder, for `--incremental` (output/manifest.ts). */

@@ -55,11 +55,6 @@ export function validateRoutes(
   else goodBodies = known.check([...pages.keys(), '', ...publicFiles, '', ...unpublished.keys()], checkPaths);
   const check = linkCheck((path) => pages.has(path), unpublished);
   const files = new Set(publicFiles);
-  // Search engines fetch the logo the structured data names: a file the site does not serve would be a broken graph.
-  if (!files.has(fileOfPath(model.site.logo.src))) {
-    const problem = `expected a file of public/, found "${model.site.logo.src}", which public/ does not have`;
-    throw new ContentError(`${model.contentDir}/site.json`, 'logo.src', problem);
-  }
   const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), unpublished);
   const draftCheck = linkCheck((path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)));
   model.navigation.header.forEach((item, index) => {

@@ -8,6 +8,7 @@ export { Document, PageScripts } from './layout/Document';
 export { Footer } from './layout/Footer';
 export { Header } from './layout/Header';
 export { RedirectDocument } from './layout/RedirectDocument';
+export { SocialCard } from './social/SocialCard';
 import { About } from './pages/About';
 import { Article } from './pages/Article';
 import { Blog } from './pages/Blog';

@@ -5,11 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { lstat, mkdir, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot, runSitegen, runSitegenHeld } from './support/cli';
+import { runSitegen, runSitegenHeld } from './support/cli';
 import { fingerprint } from './support/fingerprint';
 import { inProjectCopy } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
@@ -141,16 +141,28 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/team\.json: team\[0\]\.bio: expected a text of at most 5,000 characters, found "A long story\. .*…" \(\d+ characters\)/,
   ],
   [
-    'a logo public/ does not have',
+    'a logo content/images/ does not have',
     'site.json',
-    (text) => text.replace('"src": "/logo.png"', '"src": "/nope.png"'),
-    /content\/site\.json: logo\.src: expected a file of public\/, found "\/nope\.png", which public\/ does not have/,
+    (text) => text.replace('"src": "images/logo.png"', '"src": "images/nope.png"'),
+    /content\/site\.json: logo\.src: names "images\/nope\.png", which is not a file of content\/images\//,
   ],
   [
-    'a logo too small for search engines',
-    'site.json',
-    (text) => text.replace('"width": 512', '"width": 64'),
-    /content\/site\.json: logo\.width: expected at least 112 pixels, found number 64/,
+    'a team photo content/images/ does not have',
+    'team.json',
+    (text) => text.replace(/"src": "https:\/\/images\.unsplash\.com\/[^"]+"/, '"src": "images/team/sarah.jpg"'),
+    /content\/team\.json: team\[0\]\.image\.src: names "images\/team\/sarah\.jpg", which is not a file of content\/images\//,
+  ],
+  [
+    'an image without a description for people who cannot see it',
+    'case-studies.json',
+    (text) => text.replace(/,\s*"alt": "[^"]*"/, ''),
+    /content\/case-studies\.json: caseStudies\[0\]\.image\.alt: is missing: expected a text describing the image, for people who cannot see it/,
+  ],
+  [
+    "an article's social image without its description",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^imageAlt: /m, 'socialImage: "images/logo.png"\nimageAlt: '),
+    /content\/blog\/google-ads-guide\.md: front matter: socialImageAlt: is missing: expected a text describing the social image \(socialImage\)/,
   ],
   [
     'JavaScript front matter',
@@ -325,22 +337,25 @@ describe('safe output', () => {
   it.concurrent(
     'an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused',
     async () => {
-      const site = await workspace();
-      await site.edit(
-        'blog/local-seo-tips.md',
-        (text) => `${text}\n![Our logo](/logo.png)\n\n[The icon](/favicon.svg)\n`,
-      );
-      const result = await site.build();
-      expect(result.stderr).toBe('');
-      const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
-      expect($('main img[src="/logo.png"]').attr('alt')).toBe('Our logo');
-      expect($('main a[href="/favicon.svg"]').text()).toBe('The icon');
-      await site.edit('blog/local-seo-tips.md', (text) => text.replace('(/favicon.svg)', '(/price-list.pdf)'));
-      const refused = await site.build();
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(
-        /content\/blog\/local-seo-tips\.md: body: links to "\/price-list\.pdf", which is not a page of this site/,
-      );
+      await inProjectCopy(async (project) => {
+        await mkdir(join(project.dir, 'public', 'files'), { recursive: true });
+        await writeFile(join(project.dir, 'public', 'files', 'van.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+        await writeFile(join(project.dir, 'public', 'files', 'prices.pdf'), '%PDF-1.4\n');
+        const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
+        const text = await readFile(article, 'utf8');
+        await writeFile(article, `${text}\n![Our van](/files/van.svg)\n\n[Our prices](/files/prices.pdf)\n`);
+        expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+        const $ = cheerio.load(await readFile(join(project.dir, 'dist', 'blog', 'local-seo-tips.html'), 'utf8'));
+        expect($('main img[src="/files/van.svg"]').attr('alt')).toBe('Our van');
+        expect($('main a[href="/files/prices.pdf"]').text()).toBe('Our prices');
+        expect(await readFile(join(project.dir, 'dist', 'files', 'prices.pdf'), 'utf8')).toBe('%PDF-1.4\n');
+        await writeFile(article, `${text}\n[Our prices](/files/price-list.pdf)\n`);
+        const refused = await project.build(['--out', 'dist']);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(
+          /content\/blog\/local-seo-tips\.md: body: links to "\/files\/price-list\.pdf", which is not a page of this site/,
+        );
+      });
     },
   );
 
@@ -433,6 +448,7 @@ describe('safe output', () => {
       await inProjectCopy(async (project) => {
         expect((await project.build(['--out', 'dist'])).stderr).toBe('');
         const before = await fingerprint(join(project.dir, 'dist'));
+        await mkdir(join(project.dir, 'public'), { recursive: true });
         await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
         for (const args of [
           ['--out', 'dist'],
@@ -451,12 +467,13 @@ describe('safe output', () => {
 
   it.concurrent('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
     await inProjectCopy(async (project) => {
-      await rename(join(project.dir, 'public'), join(project.dir, 'shared-public'));
+      await mkdir(join(project.dir, 'shared-public'));
+      await writeFile(join(project.dir, 'shared-public', 'prices.txt'), 'Call for a quote\n');
       await symlink(join(project.dir, 'shared-public'), join(project.dir, 'public'));
       expect((await project.build(['--out', 'dist'])).stderr).toBe('');
-      const favicon = join(project.dir, 'dist', 'favicon.svg');
-      expect((await lstat(favicon)).isFile()).toBe(true);
-      expect(await readFile(favicon, 'utf8')).toBe(await readFile(join(projectRoot, 'public', 'favicon.svg'), 'utf8'));
+      const copied = join(project.dir, 'dist', 'prices.txt');
+      expect((await lstat(copied)).isFile()).toBe(true);
+      expect(await readFile(copied, 'utf8')).toBe('Call for a quote\n');
     });
   });
 });
@@ -467,6 +484,7 @@ describe('the output folder', () => {
     async () => {
       await inProjectCopy(async (project) => {
         await mkdir(join(project.dir, 'docs'));
+        await mkdir(join(project.dir, 'public'), { recursive: true });
         await writeFile(join(project.dir, 'docs/guide.md'), '# How we work\n');
         await writeFile(join(project.dir, 'notes.txt'), 'not a folder\n');
         const before = await fingerprint(project.dir);

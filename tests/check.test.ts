@@ -234,9 +234,14 @@ describe('seo', () => {
     [
       'a logo the site does not serve',
       'contact.html',
-      (html) => html.replaceAll('/logo.png"', '/logo-old.png"'),
+      (html) => html.replaceAll(/(\/assets\/images\/logo-[0-9a-f]+)-512\.png"/g, '$1-old.png"'),
       '/contact',
-      [{ rule: 'json-ld-url', message: /names https:\/\/\S+\/logo-old\.png, which the site does not serve$/ }],
+      [
+        {
+          rule: 'json-ld-url',
+          message: /names https:\/\/\S+\/logo-[0-9a-f]+-old\.png, which the site does not serve$/,
+        },
+      ],
     ],
     [
       "a visible trail that is not the route table's",
@@ -360,7 +365,7 @@ describe('seo: the sitemap and what it lists', () => {
   it('fails on structured data that names a folder (no host serves one) and on a description of spaces', async () => {
     const dir = await brokenCopy('about.html', (html) =>
       html
-        .replace(/("contentUrl":"https:\/\/[^/"]+)\/logo\.png"/, '$1/assets"')
+        .replace(/("contentUrl":"https:\/\/[^/"]+)\/assets\/images\/logo-[0-9a-f]+-512\.png"/, '$1/assets"')
         .replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content=" "'),
     );
     const result = await gate('seo', dir);

@@ -17,6 +17,8 @@ afterEach(() => project?.remove());
 /** A project of its own, built once incrementally into `out/`. */
 async function builtProject(articles = 0): Promise<ProjectCopy> {
   project = await copyProject();
+  // The project has no file of public/ yet; its tests add some.
+  await mkdir(join(project.dir, 'public'), { recursive: true });
   if (articles) await writeArticles(join(project.dir, 'content', 'blog'), articles, 5);
   expect((await incremental()).stderr).toBe('');
   return project;
@@ -80,9 +82,11 @@ describe('sitegen build --incremental', () => {
     const written = await after(() =>
       edit('content/blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Google Ads, Edited"')),
     );
-    expect(written).toEqual(
-      ['blog.html', 'blog/category/google-ads.html', ...feeds, 'blog/google-ads-guide.html'].sort(),
-    );
+    // Its social card shows its title: a new card, under a new name.
+    expect(written).toEqual([
+      expect.stringMatching(/^assets\/cards\/google-ads-guide-[0-9a-f]{12}\.png$/),
+      ...['blog.html', 'blog/category/google-ads.html', ...feeds, 'blog/google-ads-guide.html'].sort(),
+    ]);
   });
 
   it('rewrites only the pages a template draws', async () => {
@@ -143,9 +147,10 @@ describe('sitegen build --incremental', () => {
     const added = await after(() =>
       writeSettled(join(blog, 'added.md'), text.replace(/^title: .*$/m, 'title: "Added"')),
     );
-    expect(added).toEqual(
-      ['blog.html', 'blog/added.html', 'blog/category/google-ads.html', ...feeds, 'sitemap.xml'].sort(),
-    );
+    expect(added).toEqual([
+      expect.stringMatching(/^assets\/cards\/added-[0-9a-f]{12}\.png$/),
+      ...['blog.html', 'blog/added.html', 'blog/category/google-ads.html', ...feeds, 'sitemap.xml'].sort(),
+    ]);
     expect(await after(() => rename(join(blog, 'added.md'), join(blog, 'renamed.md')))).toEqual([]);
   });
 

@@ -92,7 +92,7 @@ describe('structured data: one connected graph per page', () => {
     expect(jsonLdOf('/404')).toEqual([]);
   });
 
-  it('the organisation has its logo (a PNG the site serves), address, map position, hours, contact point and the country it serves', () => {
+  it('the organisation has its logo (a PNG the site makes from content/images/), address, map position, hours, contact point and the country it serves', () => {
     const organization = nodeById(graphOf('/'), organizationId());
     expect(organization).toMatchObject({
       '@type': 'ProfessionalService',
@@ -103,7 +103,7 @@ describe('structured data: one connected graph per page', () => {
       logo: {
         '@type': 'ImageObject',
         '@id': `${siteUrl()}/#logo`,
-        url: `${siteUrl()}/logo.png`,
+        url: expect.stringMatching(new RegExp(`^${siteUrl()}/assets/images/logo-[0-9a-f]{12}-512\\.png$`)),
         width: { value: 512 },
         height: { value: 512 },
       },
@@ -130,7 +130,7 @@ describe('structured data: one connected graph per page', () => {
       },
       areaServed: { '@type': 'Country', name: 'United Kingdom', identifier: 'GB' },
     });
-    const logo = readFileSync(join(siteDir(), 'logo.png'));
+    const logo = readFileSync(join(siteDir(), (organization!.logo as { url: string }).url.slice(siteUrl().length + 1)));
     // A PNG's header, then its width and height: what the structured data says they are.
     expect(logo.subarray(1, 4).toString()).toBe('PNG');
     expect([logo.readUInt32BE(16), logo.readUInt32BE(20)]).toEqual([512, 512]);

@@ -14,6 +14,10 @@ import { MarkdownReader } from '../src/content/markdown-reader';
 import { loadSiteData } from '../src/content/site-data';
 import { loadSite, scanArticle, withArticles } from '../src/content/site-model';
 import { articleFiles } from '../src/content/content-files';
+import { ImageResolver } from '../src/images/content-images';
+import { withImages } from '../src/images/model-images';
+import { SourceImages } from '../src/images/source-images';
+import { speculationRules } from '../src/output/speculation-rules';
 import { createPageRenderer } from '../src/render/render-page';
 import { bodySlot, createLayout, createRoutes } from '../src/routes';
 import { projectRoot } from './support/cli';
@@ -24,13 +28,14 @@ describe('createPageRenderer', () => {
     const config = resolveConfig({ root: projectRoot }, {});
     const reader = MarkdownReader.open({ contentDir: config.contentDir, projectRoot: config.root });
     const data = loadSiteData(config.contentDir, config.root, reader);
-    const model = withArticles(
+    const read = withArticles(
       data,
       articleFiles(config.contentDir).map((path) => scanArticle(reader, path)),
     );
+    const { model, catalog } = await withImages(read, SourceImages.open(config, { keep: false }), new ImageResolver());
     const [compiled, scripts] = await Promise.all([compileTemplates(config), bundleClientScripts(config)]);
     const publishing = { today: '2026-01-01', drafts: false };
-    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config), publishing });
+    const { routes } = createRoutes(model, { endpoint: leadEndpoint(config), publishing, images: catalog.descriptors });
     const layout = createLayout(model);
     const templates = compiled.module;
     const assets = { stylesheet: '/assets/styles-test.css', scriptsFor: scripts.scriptsFor };
@@ -47,6 +52,7 @@ describe('createPageRenderer', () => {
           head: route.head,
           layout,
           stylesheet: assets.stylesheet,
+          speculationRules,
           scripts: createElement(templates.PageScripts, page.scripts),
           header: createElement(templates.Header, { layout }),
           footer: createElement(templates.Footer, { layout }),

@@ -562,7 +562,7 @@ describe('images', () => {
   it('have explicit size, alt text, a srcset, and load lazily below the fold', () => {
     for (const path of ['/', '/about', '/services/plumber', '/blog', '/blog/local-seo-tips']) {
       const $ = loadPage(path);
-      const images = $('img');
+      const images = $('main img');
       expect(images.length, path).toBeGreaterThan(0);
       images.each((_, img) => {
         const i = $(img);
@@ -583,5 +583,27 @@ describe('images', () => {
     expect(trade('main > section').first().find('img').attr('loading')).toBe('eager');
     expect(trade('main > section').first().find('img').attr('fetchpriority')).toBe('high');
     expect(trade('#services img').first().attr('srcset')).toMatch(/w=400\S* 400w, \S*w=800\S* 800w/);
+  });
+
+  it("the header draws the logo from content/images/: AVIF, WebP and PNG at 36 and 72 pixels, beside the brand's name", () => {
+    const $ = loadPage('/about');
+    const brand = $('header a[href="/"]').first();
+    expect(brand.text()).toBe('TradeBoost Digital');
+    const sources = brand.find('picture source');
+    const logo = '/assets/images/logo-[0-9a-f]{12}';
+    expect(sources.map((_, source) => $(source).attr('type')).get()).toEqual(['image/avif', 'image/webp']);
+    sources.each((_, source) => {
+      const format = $(source).attr('type')!.slice('image/'.length);
+      expect($(source).attr('srcset')).toMatch(new RegExp(`^${logo}-36\\.${format} 36w, ${logo}-72\\.${format} 72w$`));
+    });
+    const img = brand.find('picture img');
+    // The name beside it says what the logo says: screen readers skip the image.
+    expect([img.attr('alt'), img.attr('width'), img.attr('height'), img.attr('loading')]).toEqual([
+      '',
+      '36',
+      '36',
+      'eager',
+    ]);
+    expect(img.attr('src')).toMatch(new RegExp(`^${logo}-36\\.png$`));
   });
 });

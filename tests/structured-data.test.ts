@@ -5,16 +5,15 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MarkdownReader } from '../src/content/markdown-reader';
-import { loadSiteData } from '../src/content/site-data';
 import type { Job } from '../src/content/model';
+import { loadSiteWithImages } from '../src/images/model-images';
 import { jobPosting } from '../src/structured-data/job-posting';
 import { pageGraph } from '../src/structured-data/page-graph';
 import { projectRoot } from './support/cli';
 
 const siteUrl = 'https://www.example.co.uk';
 const contentDir = join(projectRoot, 'content');
-const data = loadSiteData(contentDir, projectRoot, MarkdownReader.open({ contentDir, projectRoot }));
+const data = await loadSiteWithImages({ contentDir, projectRoot });
 const webDeveloper = data.jobs.find((job) => job.id === 'web-developer')!;
 
 describe('jobPosting', () => {

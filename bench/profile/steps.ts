@@ -12,7 +12,8 @@ import { renderMarkdown } from '../../src/content/markdown';
 import { MarkdownReader } from '../../src/content/markdown-reader';
 import { readText, validate } from '../../src/content/read-content';
 import { articleFrontMatterSchema } from '../../src/content/schemas';
-import { loadSiteData } from '../../src/content/site-data';
+import { articleOf } from '../../src/content/site-model';
+import { loadSiteWithImages } from '../../src/images/model-images';
 import { FolderWriter } from '../../src/output/folder-writer';
 import { createPageRenderer } from '../../src/render/render-page';
 import { articleRoute, articleRouteContext, createLayout } from '../../src/routes';
@@ -22,18 +23,14 @@ const [root, work] = process.argv.slice(2) as [string, string];
 const startMs = performance.now();
 const config = resolveConfig({ root });
 const templates = await compileTemplates(config);
-const data = loadSiteData(
-  config.contentDir,
-  root,
-  MarkdownReader.open({ contentDir: config.contentDir, projectRoot: root }),
-);
+const data = await loadSiteWithImages({ contentDir: config.contentDir, projectRoot: root });
 const setupMs = performance.now() - startMs;
 
 const dir = join(work, 'articles');
 const paths = readdirSync(dir)
   .sort()
   .map((name) => join(dir, name));
-const context = articleRouteContext(data, { publishing: { today: '9999-12-31', drafts: false } });
+const context = articleRouteContext(data, { publishing: { today: '9999-12-31', drafts: false }, images: new Map() });
 const render = createPageRenderer(templates.module, createLayout(data), {
   stylesheet: '/assets/styles.css',
   scriptsFor: () => ({ modules: [], preloads: [] }),
@@ -67,7 +64,7 @@ for (let pass = 0; pass < 3; pass += 1) {
     const scanned = timed('index lookup', () => indexed.scan(path, articleFrontMatterSchema));
     const html = timed('kept body', () => indexed.bodyHtml(scanned.body));
     if (html !== rendered.html) throw new Error(`${file}: the kept body is not what marked renders`);
-    const route = timed('route', () => articleRoute({ ...frontMatter, file, body: scanned.body }, context)!);
+    const route = timed('route', () => articleRoute(articleOf(frontMatter, file, scanned.body), context)!);
     const page = timed('react', () => render(route, html));
     timed('write', () => writer.write(route.file, page.html));
   }

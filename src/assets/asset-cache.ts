@@ -30,7 +30,7 @@ interface CacheEntry {
   key: string;
   stylesheet: Stylesheet;
   scripts: { files: { path: string; content: string }[]; manifest: ScriptManifest };
-  templates: { module: string; versions: CompiledTemplates['versions']; layoutVersion: string };
+  templates: Omit<CompiledTemplates, 'module' | 'moduleUrl'> & { module: string };
 }
 
 /**
@@ -67,6 +67,7 @@ export async function readAssets(config: BuildConfig, key: string, dev: boolean)
       moduleUrl,
       versions: entry.templates.versions,
       layoutVersion: entry.templates.layoutVersion,
+      cardVersion: entry.templates.cardVersion,
     },
   };
 }
@@ -84,6 +85,7 @@ export async function writeAssets(config: BuildConfig, key: string, dev: boolean
       module: relative(config.cacheDir, fileURLToPath(assets.templates.moduleUrl)),
       versions: assets.templates.versions,
       layoutVersion: assets.templates.layoutVersion,
+      cardVersion: assets.templates.cardVersion,
     },
   };
   const file = cacheFiles(config.cacheDir).assets(dev);

@@ -35,6 +35,8 @@ export interface CompiledTemplates {
   versions: Record<PageKind, string>;
   /** The same for the document shell (Document, Header, Footer): every page depends on it. */
   layoutVersion: string;
+  /** The same for the social card (images/social-cards.ts): every card's name holds it. */
+  cardVersion: string;
 }
 
 const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
@@ -100,7 +102,8 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const layoutVersion = versionOfEntries(
     ...['Document', 'Header', 'Footer'].map((name) => relativeTemplates(`layout/${name}.tsx`)),
   );
-  return { module, moduleUrl, versions, layoutVersion };
+  const cardVersion = versionOfEntries(relativeTemplates('social/SocialCard.tsx'));
+  return { module, moduleUrl, versions, layoutVersion, cardVersion };
 }
 
 /** Every input reachable from one entry by static imports. */

@@ -8,11 +8,14 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAssets } from '../assets/build-assets';
+import { cacheFiles } from '../cache-files';
 import { leadEndpoint, publishing, requireProject, resolveConfig } from '../config';
 import { generatorVersion } from '../generator-version';
 import { createLog, formatBytes, formatMs } from '../log';
 import { isUpToDate, missingFiles, readInputs, readManifest } from '../output/manifest';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
+import { ImageEncoder } from '../images/image-encoder';
+import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
 import { isShapeConflict } from '../output/scratch';
 import { createRoutes } from '../routes';
 import { assetOptions, type BuildCommandOptions, type BuildRun } from './build-run';
@@ -48,24 +51,29 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
   const { config } = run;
   const content = openContent(run);
   try {
-    const assets = buildAssets(config, assetOptions(run));
-    assets.catch(() => undefined);
-    const model = await loadModel(run, content);
+    const assetsMade = buildAssets(config, assetOptions(run));
+    assetsMade.catch(() => undefined);
+    const { model, catalog } = await loadModel(run, content);
+    const assets = await assetsMade;
     const table = createRoutes(model, {
       siteUrl: config.siteUrl,
       endpoint: leadEndpoint(config),
       publishing: run.publishing,
       noindex: config.drafts,
+      cardsVersion: cardsVersionOf(assets, model, catalog),
+      images: catalog.descriptors,
     });
-    const built = await assets;
-    const files = makeSiteFiles(run, model, table, built, content);
+    const files = makeSiteFiles(run, model, table, assets, content);
     validate(model, table, config, files, run.publishing);
     const output = await openOutput(run, fresh);
     try {
-      const rendered = await renderPages(run, content, model, table.routes, built, output.writer);
+      const encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
+      const images = new SiteImages(imageSetup(assets, model, catalog, table.routes), encoder);
+      const rendered = await renderPages(run, content, model, table, assets, output.writer, images);
       run.options.interrupt?.throwIfAborted();
-      const committed = await commitOutput(run, output, table.routes, rendered, files);
+      const committed = await commitOutput(run, output, table.routes, rendered, [...files, ...rendered.images]);
       await keepCaches(run, content, model, rendered, committed);
+      encoder.removeUnused();
       return { ...reportBuild(run, rendered.pages, files, committed), outDir: config.outDir };
     } catch (error) {
       // The build threads stop first: one still writing a page into the output's folder would race its removal.

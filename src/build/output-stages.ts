@@ -47,15 +47,16 @@ export async function commitOutput(
   return committed;
 }
 
-/** What the next build reuses: the content index of the Markdown files, and the record of this build's pages. */
+/** What the next build reuses: what the image files and Markdown files were, and the record of this build's pages. */
 export async function keepCaches(
   run: BuildRun,
-  { reader }: OpenContent,
+  { reader, images }: OpenContent,
   model: SiteModel,
   rendered: RenderedPages,
   committed: Committed,
 ): Promise<void> {
   const { config, generator, inputs } = run;
+  images.save();
   if (reader.index.dir) {
     const keys = [...model.articles, ...model.legalPages].map((document) => document.body.key);
     const learnt = new Map([...reader.learnt, ...rendered.learnt]);

@@ -17,8 +17,12 @@ import { SitegenError } from '../errors';
 import { listFiles } from '../list-files';
 import type { FolderWriter } from '../output/folder-writer';
 import type { SiteFile } from '../output/output';
+import { ImageResolver } from '../images/content-images';
+import { withImages } from '../images/model-images';
+import type { SiteImages } from '../images/site-images';
+import { SourceImages, type ImageCatalog } from '../images/source-images';
 import { PageRendering, renderSetup, type PageRecord } from '../render/page-rendering';
-import { articleRouteContext, createLayout, siteRedirects, type Route, type SiteRoutes } from '../routes';
+import { siteRedirects, createLayout, type SiteRoutes } from '../routes';
 import { feedFiles } from '../output/feeds';
 import { redirectFiles } from '../output/redirect-files';
 import { siteFiles } from '../output/site-files';
@@ -27,10 +31,11 @@ import { publicFileIn, validateRoutes } from '../validate-routes';
 import { formatDate } from '../../templates/lib/format';
 import { stageDone, type BuildRun } from './build-run';
 
-/** The content being read: this thread's reader of Markdown files, and the build threads reading theirs. */
+/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
 export interface OpenContent {
   reader: MarkdownReader;
   threads?: ArticleThreads;
+  images: SourceImages;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export function openContent(run: BuildRun): OpenContent {
   return {
     reader,
     threads,
+    images: SourceImages.open(config, { keep: true }),
     close: async () => {
       await threads?.close();
       reader.close();
@@ -52,19 +58,23 @@ export function openContent(run: BuildRun): OpenContent {
   };
 }
 
-/** content/ → the validated site model. */
-export async function loadModel(run: BuildRun, { reader, threads }: OpenContent): Promise<SiteModel> {
+/** content/ → the validated site model, with every file of content/images/ it names described. */
+export async function loadModel(
+  run: BuildRun,
+  { reader, threads, images }: OpenContent,
+): Promise<{ model: SiteModel; catalog: ImageCatalog }> {
   const started = performance.now();
   const { contentDir, root } = run.config;
   const data = loadSiteData(contentDir, root, reader);
   const here = (threads?.here ?? articleFiles(contentDir)).map((path) => scanArticle(reader, path));
-  const model = withArticles(data, threads ? [...here, ...(await threads.scanned())] : here);
+  const read = withArticles(data, threads ? [...here, ...(await threads.scanned())] : here);
+  const { model, catalog } = await withImages(read, images, new ImageResolver());
   run.options.interrupt?.throwIfAborted();
-  const counts = `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services`;
+  const counts = `${model.articles.length} articles, ${model.trades.length} trades, ${model.servicePages.length} services, ${catalog.bySrc.size} image${catalog.bySrc.size === 1 ? '' : 's'}`;
   const where = threads ? `, articles read and rendered on ${threads.count} threads` : '';
   stageDone(run, 'content', `${counts}${where}`, performance.now() - started);
   reportPublishing(run, model);
-  return model;
+  return { model, catalog };
 }
 
 /** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */
@@ -134,27 +144,34 @@ export interface RenderedPages {
   written: Map<string, number>;
   /** What the build threads learnt of their Markdown files, for the content index. */
   learnt: [string, IndexedFile][];
+  /** Every image the pages name, made while they rendered (or found made). */
+  images: SiteFile[];
 }
 
-/** Renders every page whose fingerprint differs from its page of the last build (all of them, without one). */
+/**
+ * Renders every page whose fingerprint differs from its page of the last
+ * build (all of them, without one), and makes the images each page names
+ * as it comes: they encode on Node's thread pool while the next pages render.
+ */
 export async function renderPages(
   run: BuildRun,
   { reader, threads }: OpenContent,
   model: SiteModel,
-  routes: readonly Route[],
+  { routes, articles }: SiteRoutes,
   assets: BuiltAssets,
   writer: FolderWriter,
+  images: SiteImages,
 ): Promise<RenderedPages> {
   const started = performance.now();
   const setup = renderSetup(assets, createLayout(model), { fingerprinted: run.options.incremental === true });
   const rendering = new PageRendering(setup, assets.templates.module, (body) => reader.bodyHtml(body));
   const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
-  const context = articleRouteContext(model, {
-    siteUrl: run.config.siteUrl,
-    publishing: run.publishing,
-    noindex: run.config.drafts,
+  const elsewhere = threads?.render({
+    setup,
+    context: articles,
+    outDir: writer.dir,
+    previous: Object.fromEntries(previous),
   });
-  const elsewhere = threads?.render({ setup, context, outDir: writer.dir, previous: Object.fromEntries(previous) });
   // Awaited once this thread's pages are done; should one of them fail first, a worker's failure must not go unheard.
   elsewhere?.catch(() => undefined);
   const byPath = new Map<string, PageRecord>();
@@ -164,11 +181,20 @@ export async function renderPages(
     const write = (html: string) => writer.write(route.file, html);
     const { page, html } = rendering.render(route, previous.get(route.path), write);
     if (html !== undefined) written.set(route.file, page.bytes);
+    images.use(route.path, page.images);
     byPath.set(route.path, page);
   }
   const theirs = await elsewhere;
-  for (const page of theirs?.pages ?? []) byPath.set(page.path, page);
+  for (const page of theirs?.pages ?? []) {
+    images.use(page.path, page.images);
+    byPath.set(page.path, page);
+  }
   for (const [file, bytes] of theirs?.written ?? []) written.set(file, bytes);
   stageDone(run, 'render', `${written.size} of ${routes.length} pages`, performance.now() - started);
-  return { pages: routes.map((route) => byPath.get(route.path)!), written, learnt: theirs?.learnt ?? [] };
+  const rendered = performance.now();
+  const files = await images.all();
+  const { encoded, kept } = images.counts;
+  stageDone(run, 'images', `${files.length} files: ${encoded} made, ${kept} kept`, performance.now() - rendered);
+  const pages = routes.map((route) => byPath.get(route.path)!);
+  return { pages, written, learnt: theirs?.learnt ?? [], images: files };
 }

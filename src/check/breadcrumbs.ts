@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import { loadSite } from '../content/site-model';
+import { loadSiteWithImages } from '../images/model-images';
 import { createRoutes } from '../routes';
 import type { Graph, JsonObject } from './json-ld';
 import type { PageProblem } from './types';
@@ -21,11 +21,11 @@ export interface RouteTrails {
 }
 
 export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
-  const model = loadSite({ contentDir: resolve(root, contentDir), projectRoot: root });
+  const model = await loadSiteWithImages({ contentDir: resolve(root, contentDir), projectRoot: root });
   // Where forms send leads shapes no trail; the route table needs some endpoint all the same. Every article is in the
   // table, drafts and scheduled ones too: a site built on another day, or with --drafts, has its trails all the same.
   const publishing = { today: '9999-12-31', drafts: true };
-  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' }, publishing });
+  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' }, publishing, images: new Map() });
   return {
     label: model.navigation.breadcrumb.label,
     trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])),

@@ -3,14 +3,18 @@
  * once from content/. Types are inferred from the schemas.
  */
 import type * as v from 'valibot';
+import type { ImageRef } from '../images/content-images';
+import type { LocalImage } from '../images/image-names';
 import type * as s from './schemas';
 
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
 
-export type Image = Out<typeof s.imageSchema>;
+/** An image as content names it; one of content/images/ also has what the templates need to draw it (images/content-images.ts). */
+export type Image = Out<typeof s.imageSchema> & { local?: LocalImage };
 export type IconName = (typeof s.iconNames)[number];
 
-export type SiteFacts = Out<typeof s.siteSchema> & {
+export type SiteFacts = Omit<Out<typeof s.siteSchema>, 'logo'> & {
+  logo: Image;
   /** The phone number as a tel: link in international form, derived from `phone`. */
   phoneHref: string;
 };
@@ -57,7 +61,11 @@ export interface MarkdownBody {
   links: readonly string[];
 }
 
-export type Article = Out<typeof s.articleFrontMatterSchema> & Sourced & { body: MarkdownBody };
+type ArticleFrontMatter = Out<typeof s.articleFrontMatterSchema>;
+
+/** An article: its front matter, with its image and its social image (if it names one) each as one Image. */
+export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialImage' | 'socialImageAlt'> &
+  Sourced & { image: Image; socialImage?: Image; body: MarkdownBody };
 
 export type Redirects = Out<typeof s.redirectsSchema>;
 
@@ -95,4 +103,6 @@ export interface SiteData {
   categories: BlogCategory[];
   /** content/redirects.json: old paths and where they lead (with the articles' aliases, routes/redirects.ts). */
   redirects: Redirects;
+  /** Where the JSON files name images of content/images/ (the articles' are their front matter's). */
+  imageRefs: readonly ImageRef[];
 }

@@ -186,7 +186,9 @@ function schemaAt(root: v.GenericSchema, path: readonly { key: unknown }[]): Any
 }
 
 function describeSchema(schema: AnySchema | undefined): string {
-  return (schema && typeNames[schema.type]) ?? 'a value';
+  // A schema made with our own words for what it holds ("a text describing the image…") says them.
+  const own = (schema as { message?: unknown } | undefined)?.message;
+  return typeof own === 'string' ? own : ((schema && typeNames[schema.type]) ?? 'a value');
 }
 
 /** Valibot's names for types (issue.expected and schema.type), as the error messages say them. */

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
+import { localImageRefs, type ImageRef } from '../images/content-images';
 import { listFiles } from '../list-files';
 import { contentFileName, legalFiles } from './content-files';
 import type { MarkdownReader } from './markdown-reader';
@@ -15,8 +16,12 @@ import * as s from './schemas';
 export function loadSiteData(contentDir: string, projectRoot: string, reader: MarkdownReader): SiteData {
   const nameOf = contentFileName(projectRoot);
   const file = (name: string) => nameOf(join(contentDir, name));
-  const json = <T extends v.GenericSchema>(name: string, schema: T) =>
-    readJson(join(contentDir, name), file(name), schema);
+  const imageRefs: ImageRef[] = [];
+  const json = <T extends v.GenericSchema>(name: string, schema: T) => {
+    const value = readJson(join(contentDir, name), file(name), schema);
+    imageRefs.push(...localImageRefs(value, file(name)));
+    return value;
+  };
   const site = json('site.json', s.siteSchema);
   const services = json('services.json', s.servicesSchema).services;
   const trades = json('trades.json', s.tradesSchema).trades;
@@ -47,6 +52,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
     categories: [],
     redirects: json('redirects.json', s.redirectsSchema),
     servicePages: [],
+    imageRefs,
     legalPages: legalFiles(contentDir).map((path): LegalPage => {
       const { data, file, body } = reader.scan(path, s.legalFrontMatterSchema);
       return { ...data, file, body };
@@ -67,9 +73,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   const servicePageFiles = listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' });
   data.servicePages = servicePages(
     servicePageFiles.map((name) => file(`service-pages/${name}`)),
-    servicePageFiles.map((name) =>
-      readJson(join(contentDir, 'service-pages', name), file(`service-pages/${name}`), s.servicePageSchema),
-    ),
+    servicePageFiles.map((name) => json(`service-pages/${name}`, s.servicePageSchema)),
     serviceIds,
     tradeSlugs,
   );

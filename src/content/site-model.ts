@@ -4,17 +4,35 @@
  * Every content error is raised here (or, for links, by validateRoutes once
  * the routes exist).
  */
+import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import { articleFiles, type MarkdownSource } from './content-files';
 import { MarkdownReader } from './markdown-reader';
-import type { Article, SiteData, SiteModel } from './model';
+import type { Article, MarkdownBody, SiteData, SiteModel } from './model';
 import { articleFrontMatterSchema } from './schemas';
 import { deepFreeze, loadSiteData, uniqueAcrossFiles } from './site-data';
 
 /** One article file, scanned through `reader`. */
 export function scanArticle(reader: MarkdownReader, path: string): Article {
   const { data, file, body } = reader.scan(path, articleFrontMatterSchema);
-  return { ...data, file, body };
+  return articleOf(data, file, body);
+}
+
+/** An article from its validated front matter: each image with its description as one Image. */
+export function articleOf(
+  data: v.InferOutput<typeof articleFrontMatterSchema>,
+  file: string,
+  body: MarkdownBody,
+): Article {
+  const { image, imageAlt, socialImage, socialImageAlt, ...rest } = data;
+  const article: Article = { ...rest, image: { src: image, alt: imageAlt }, file, body };
+  if (socialImage === undefined) return article;
+  if (socialImageAlt === undefined) {
+    const problem =
+      'is missing: expected a text describing the social image (socialImage), for people who cannot see it';
+    throw new ContentError(file, 'front matter: socialImageAlt', problem);
+  }
+  return { ...article, socialImage: { src: socialImage, alt: socialImageAlt } };
 }
 
 /** Loads and validates the whole of a content folder, keeping nothing between loads (`sitegen check`, `new article`). */

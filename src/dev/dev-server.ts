@@ -126,12 +126,16 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   };
 }
 
-/** The site's files from memory, public/'s from disk; each text encoded once while it is the same, so the server compresses the same bytes once. */
+/**
+ * The site's files from memory (its images made when first asked for), public/'s from disk; each text encoded
+ * once while it is the same, so the server compresses the same bytes once.
+ */
 function siteSource(site: DevSite, publicDir: string): SiteSource {
   const publicFiles = diskSource(publicDir);
   const encoded = new Map<string, { text: string; bytes: Buffer }>();
   return {
     read: async (path) => {
+      if (path.startsWith('assets/images/') || path.startsWith('assets/cards/')) return site.image(path);
       const content = site.file(path);
       if (content === undefined) return publicFiles.read(path);
       if (typeof content !== 'string') return content;

@@ -9,7 +9,9 @@
  * is not published: a draft is written to be seen here.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
+import { cacheFiles } from '../cache-files';
 import { leadEndpoint, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
@@ -17,6 +19,11 @@ import type { Article, SiteData, SiteModel } from '../content/model';
 import { londonDay, type Publishing } from '../content/publishing';
 import { loadSiteData } from '../content/site-data';
 import { scanArticle, withArticles, withEditedArticles } from '../content/site-model';
+import { ImageResolver } from '../images/content-images';
+import { ImageEncoder } from '../images/image-encoder';
+import { withImages } from '../images/model-images';
+import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
+import { SourceImages } from '../images/source-images';
 import { isInside, listFiles } from '../list-files';
 import { feedFiles } from '../output/feeds';
 import type { SiteFile } from '../output/output';
@@ -33,6 +40,8 @@ export const reloadClientPath = '/__sitegen/reload.js';
 interface Known {
   articles: ReadonlyMap<string, Article>;
   data: SiteData;
+  /** The model as read, before its images were described. */
+  read: SiteModel;
   model: SiteModel;
   assets: BuiltAssets;
   routes: ReadonlyMap<string, Route>;
@@ -40,6 +49,7 @@ interface Known {
   rendering: PageRendering;
   publishing: Publishing;
   redirects: Redirect[];
+  images: SiteImages;
 }
 
 export class DevSite {
@@ -54,11 +64,19 @@ export class DevSite {
   /** The files around the pages (sitemap, feeds, redirects), made when first asked for after an update. */
   private files?: SiteFile[];
 
+  /** What each file of content/images/ is, kept between starts as builds keep it. */
+  private readonly sources: SourceImages;
+  private readonly resolver = new ImageResolver();
+  /** Renditions and cards, made when a page or a browser first asks for them. */
+  private readonly encoder: ImageEncoder;
+
   constructor(
     readonly config: BuildConfig,
     private readonly options: { generator?: string; onStage?: (stage: AssetStage, detail: string) => void } = {},
   ) {
     this.reader = MarkdownReader.open(markdownSource(config, options.generator));
+    this.sources = SourceImages.open(config, { keep: options.generator !== undefined });
+    this.encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
   }
 
   /**
@@ -80,11 +98,17 @@ export class DevSite {
       previous: last && paths ? { assets: last.assets, changed: paths } : undefined,
       onStage: (stage, detail) => this.options.onStage?.(stage, detail),
     });
+    // An image is described again by withImages, which finds it changed: the JSON files need not be read again.
+    const images = join(config.contentDir, 'images');
     const siteData =
-      !last || [...(paths ?? [])].some((path) => isInside(config.contentDir, path) && !isInside(blog, path));
+      !last ||
+      [...(paths ?? [])].some(
+        (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(images, path),
+      );
     const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
-    const model = this.modelOf(data, articles, last, paths);
+    const read = this.modelOf(data, articles, last, paths);
+    const { model, catalog } = await withImages(read, this.sources, this.resolver);
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
     const table = createRoutes(model, {
@@ -92,6 +116,8 @@ export class DevSite {
       endpoint: leadEndpoint(config),
       publishing,
       kept: this.memo,
+      cardsVersion: cardsVersionOf(assets, model, catalog),
+      images: catalog.descriptors,
     });
     const { routes, siteUrl } = table;
     validateRoutes(model, table, listFiles(config.publicDir, { hidden: true }), publishing, this.checked);
@@ -109,20 +135,48 @@ export class DevSite {
         changedPages.push(route.path);
       }
     }
-    this.known = { articles, data, model, assets, routes: table.pages, siteUrl, rendering, publishing, redirects };
+    const siteImages = new SiteImages(imageSetup(assets, model, catalog, routes), this.encoder);
+    this.known = {
+      articles,
+      data,
+      read,
+      model,
+      assets,
+      routes: table.pages,
+      siteUrl,
+      rendering,
+      publishing,
+      redirects,
+      images: siteImages,
+    };
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();
+    this.sources.save();
     return changedPages;
   }
 
-  /** A page's HTML, by its path, rendered now if it has not been since it last changed; undefined for a path that is no page. */
+  /**
+   * A page's HTML, by its path, rendered now if it has not been since it
+   * last changed; undefined for a path that is no page. A page that names an
+   * image the build would refuse (a photo narrower than it is drawn) fails
+   * as it would fail the build.
+   */
   page(path: string): string | undefined {
     const route = this.known?.routes.get(path);
     const entry = this.pages.get(path);
     if (!route || !entry) return undefined;
-    entry.html ??= this.known!.rendering.render(route).html;
+    if (entry.html === undefined) {
+      const { page, html } = this.known!.rendering.render(route);
+      this.known!.images.check(path, page.images);
+      entry.html = html;
+    }
     return entry.html;
+  }
+
+  /** One of the site's own images (a rendition, a social card), made the first time it is asked for; undefined if it is none. */
+  image(path: string): Promise<Uint8Array | undefined> {
+    return this.known?.images.file(path) ?? Promise.resolve(undefined);
   }
 
   /** A file of the site, by its path in the output: a page (see page()), an asset, or one of the site's files. */
@@ -175,9 +229,9 @@ export class DevSite {
     this.reader.close();
   }
 
-  /** The model again: as it was, with articles edited in place in their places, or made anew. */
+  /** The model as read again: as it was, with articles edited in place in their places, or made anew. */
   private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known, paths?: ReadonlySet<string>) {
-    if (last && data === last.data && articles === last.articles) return last.model;
+    if (last && data === last.data && articles === last.articles) return last.read;
     if (!last || !paths || data !== last.data || articles.size !== last.articles.size) {
       return withArticles(data, [...articles.values()]);
     }
@@ -187,7 +241,7 @@ export class DevSite {
       if (!before || !now) return withArticles(data, [...articles.values()]);
       edited.set(before, now);
     }
-    return withEditedArticles(last.model, edited);
+    return withEditedArticles(last.read, edited);
   }
 
   /** The articles again: only the changed files read, unless one was added or removed. */

@@ -8,6 +8,7 @@ import { escapeHtml } from '../escape';
 import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 import type { SiteFile } from './output';
+import { speculationRulesHash } from './speculation-rules';
 
 /**
  * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
@@ -50,7 +51,8 @@ export function robotsTxt(siteUrl: string): string {
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
- * site itself; forms may also reach the Supabase project.
+ * site itself, and the one inline script is the speculation rules, allowed
+ * by their hash; forms may also reach the Supabase project.
  */
 export function headersFile(options: {
   supabaseUrl: string | undefined;
@@ -62,7 +64,7 @@ export function headersFile(options: {
     .join(' ');
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${speculationRulesHash}`,
     "style-src 'self'",
     `img-src 'self' ${stockPhotoOrigin} data:`,
     `connect-src ${connect}`,

@@ -22,6 +22,8 @@ export interface PageRecord {
   /** What the page was rendered from: the same fingerprint renders the same page. */
   fingerprint: string;
   scripts: PageScripts;
+  /** The site's own images the page names, as paths of the output: the build makes them (images/site-images.ts). */
+  images: string[];
   bytes: number;
 }
 
@@ -91,9 +93,9 @@ export class PageRendering {
     const fingerprint = this.fingerprint(route);
     const unchanged = fingerprint !== '' && previous?.fingerprint === fingerprint && previous.file === route.file;
     if (unchanged) return { page: previous };
-    const { html, scripts } = this.rendererOnce()(route, route.body && this.bodyHtml(route.body));
+    const { html, scripts, images } = this.rendererOnce()(route, route.body && this.bodyHtml(route.body));
     const bytes = write ? write(html) : Buffer.byteLength(html);
-    return { page: { path: route.path, file: route.file, fingerprint, scripts, bytes }, html };
+    return { page: { path: route.path, file: route.file, fingerprint, scripts, images, bytes }, html };
   }
 
   /** Made with the first page rendered: a build that keeps every page renders no header. */

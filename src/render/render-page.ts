@@ -18,6 +18,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
+import { imagesIn } from '../images/image-names';
+import { speculationRules } from '../output/speculation-rules';
 import { bodySlot, type Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
 
@@ -31,6 +33,8 @@ export interface PageAssets {
 export interface RenderedPage {
   html: string;
   scripts: PageScripts;
+  /** The site's own images the page names (images/image-names.ts), as paths of the output. */
+  images: string[];
 }
 
 /** `body`: a Markdown page's body as HTML (route.body says the page has one). */
@@ -61,6 +65,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   const header = shellRegion(templates.Header, 'Header', layout);
   const footer = shellRegion(templates.Footer, 'Footer', layout);
   const layoutMarkers = markersIn(header + footer);
+  const layoutImages = imagesIn(header + footer);
   const scriptsMarkup = new Map<string, string>();
   const scriptsHtml = (scripts: PageScripts) => {
     const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
@@ -84,7 +89,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-      const document = { head: route.head, layout, stylesheet: assets.stylesheet, ...slots };
+      const document = { head: route.head, layout, stylesheet: assets.stylesheet, speculationRules, ...slots };
       html = renderToStaticMarkup(
         createElement(templates.Document, { ...document, children: createElement(Page, route.props) }),
       );
@@ -97,7 +102,9 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, body, fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
-    return { html: page, scripts };
+    // A Markdown body may name only public/'s files and stock photos: the site's own images are in what React rendered.
+    const images = [...new Set([...layoutImages, ...imagesIn(html)])];
+    return { html: page, scripts, images };
   };
 }
 

@@ -7,18 +7,19 @@
  */
 import type { Article, SiteData, SiteFacts } from '../content/model';
 import { isPublished, publicationStatus, type Publishing } from '../content/publishing';
+import type { LocalImage } from '../images/image-names';
+import { socialCard } from '../images/social-cards';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';
 import type { ArticleProps } from '../../templates/pages/Article';
+import type { RouteOptions } from './context';
 import { bodySlot, pageRoute, type Route } from './route';
+import { cardImage, largeImage, siteHost } from './social';
 import { blogTrail } from './trails';
 
 /** Where every article's page links to, besides its body: one object for all. */
 const articlePaths = { blog: paths.blog, contact: paths.contact };
-
-/** The width of the image shared on social networks and named in the article's structured data. */
-const socialImageWidth = 1200;
 
 /** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
 export interface ArticleRouteContext {
@@ -33,11 +34,15 @@ export interface ArticleRouteContext {
   noindex: boolean;
   /** Each category's page, by the category's name: an article's category links to it. */
   categoryPaths: Record<string, string>;
+  /** What every social card is drawn with (images/social-cards.ts); without it, an article shares its own image. */
+  cardsVersion?: string;
+  /** What the templates need of each image of content/images/, by src: a build thread gives its own articles theirs. */
+  images: ReadonlyMap<string, LocalImage>;
 }
 
 export function articleRouteContext(
   data: SiteData,
-  options: { siteUrl?: string | undefined; publishing: Publishing; noindex?: boolean | undefined },
+  options: Pick<RouteOptions, 'siteUrl' | 'publishing' | 'noindex' | 'cardsVersion' | 'images'>,
 ): ArticleRouteContext {
   const { blog } = data.pages;
   return {
@@ -50,6 +55,8 @@ export function articleRouteContext(
     categoryPaths: Object.fromEntries(
       data.categories.map((category) => [category.name, paths.category(category.slug)]),
     ),
+    cardsVersion: options.cardsVersion,
+    images: options.images,
   };
 }
 
@@ -59,14 +66,24 @@ export function articleRouteContext(
  */
 export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
   if (!article.slug || !isPublished(article, context.publishing)) return undefined;
-  const { siteUrl, site, trail, copy } = context;
+  const { siteUrl, site, trail, copy, cardsVersion } = context;
   const path = paths.article(article.slug);
+  const card =
+    cardsVersion && !article.socialImage
+      ? socialCard(cardsVersion, article.slug, {
+          title: article.title,
+          eyebrow: article.category,
+          brand: site.name,
+          host: siteHost(siteUrl),
+        })
+      : undefined;
   return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
     source: article.file,
     lastModified: article.updated ?? article.date,
     body: article.body,
+    card,
     props: {
       article: {
         title: article.title,
@@ -76,7 +93,6 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
         readTime: article.readTime,
         category: { label: article.category, href: context.categoryPaths[article.category]! },
         image: article.image,
-        imageAlt: article.imageAlt,
         html: bodySlot,
       },
       status: unpublished(article, context.publishing),
@@ -87,19 +103,14 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       title: article.title,
       description: article.description,
       keywords: article.keywords,
-      image: { src: article.image, alt: article.imageAlt },
+      image: card ? cardImage(card, article.title) : (article.socialImage ?? article.image),
       ogType: 'article',
       noindex: context.noindex || undefined,
     },
     breadcrumb: { above: trail, name: article.title },
     schema: () => ({
       type: 'WebPage',
-      mainEntity: blogPosting(
-        article,
-        absoluteUrl(siteUrl, path),
-        `${article.image}?auto=format&fit=crop&w=${socialImageWidth}&q=70`,
-        siteUrl,
-      ),
+      mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), largeImage(siteUrl, article.image).url, siteUrl),
     }),
   });
 }

@@ -207,7 +207,7 @@ function summaryOf(article: Article, { model, publishing }: RouteContext): Artic
     date: article.date,
     readTime: article.readTime,
     category: article.category,
-    image: { src: article.image, alt: article.imageAlt },
+    image: article.image,
     href: article.slug ? paths.article(article.slug) : undefined,
     draft: publicationStatus(article, publishing.today) === 'published' ? undefined : model.pages.blog.draftLabel,
   };

@@ -4,6 +4,7 @@
  */
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
+import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
 import type { IslandProps } from '../../islands/registry';
 import type { LeadEndpoint } from '../../islands/lib/types';
@@ -22,6 +23,10 @@ export interface RouteOptions {
   noindex?: boolean;
   /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
   kept?: KeptRoutes;
+  /** What every social card is drawn with (images/social-cards.ts); without it, pages draw no card and share their own image. */
+  cardsVersion?: string;
+  /** What the templates need of each image of content/images/, by src (images/content-images.ts). */
+  images: ReadonlyMap<string, LocalImage>;
 }
 
 export interface RouteContext {
@@ -45,6 +50,7 @@ export interface RouteContext {
   formWithoutScript: string;
   /** The breadcrumb trails pages hang from (trails.ts). */
   trails: { home: readonly Link[]; blog: readonly Link[] };
+  cardsVersion?: string;
   route<K extends PageKind>(spec: RouteSpec<K>): Route;
   /** What `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
   kept<T>(key: string, inputs: readonly unknown[], make: () => T): T;
@@ -86,6 +92,7 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
     },
     formWithoutScript: forms.withoutScript.replaceAll('{phone}', site.phone).replaceAll('{email}', site.email),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
+    cardsVersion: options.cardsVersion,
     route: (spec) =>
       pageRoute(site, siteUrl, options.noindex ? { ...spec, head: { ...spec.head, noindex: true } } : spec),
     kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),

@@ -7,7 +7,7 @@
  */
 import type { Article, SiteModel } from '../content/model';
 import { aboutRoute } from './about';
-import { articleRoute, articleRouteContext } from './article';
+import { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 import { blogIndexRoutes, categoryRoutes } from './blog';
 import { careersRoute } from './careers';
 import { caseStudiesRoute } from './case-studies';
@@ -32,23 +32,36 @@ export interface SiteRoutes {
   pages: ReadonlyMap<string, Route>;
   /** The articles not on the site yet (drafts, scheduled), by the path each will have: a link or a redirect to one is refused, naming it. */
   unpublished: ReadonlyMap<string, Article>;
+  /** What every article's page is made with: the build threads make their articles' routes from it. */
+  articles: ArticleRouteContext;
 }
 
 /** Every page, in the order the build report and the sitemap list them. */
 export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
   const context = routeContext(model, options);
   const { site, navigation, pages } = model;
-  const { publishing, noindex } = options;
+  const { publishing, noindex, cardsVersion, images } = options;
   const articles = context.kept(
     'article context',
-    [site, navigation, pages.blog, model.categories, context.siteUrl, publishing.today, publishing.drafts, noindex],
+    [
+      site,
+      navigation,
+      pages.blog,
+      model.categories,
+      context.siteUrl,
+      publishing.today,
+      publishing.drafts,
+      noindex,
+      cardsVersion,
+      images,
+    ],
     () => articleRouteContext(model, options),
   );
   // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
   const { first, last } = context.kept(
     'pages without articles',
-    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, noindex, ...siteData],
+    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, noindex, cardsVersion, ...siteData],
     () => ({
       first: [
         homeRoute(context),
@@ -69,5 +82,5 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   options.kept?.done();
   const byPath = new Map<string, Route>();
   for (const route of routes) if (!byPath.has(route.path)) byPath.set(route.path, route);
-  return { routes, siteUrl: context.siteUrl, pages: byPath, unpublished: context.unpublished };
+  return { routes, siteUrl: context.siteUrl, pages: byPath, unpublished: context.unpublished, articles };
 }

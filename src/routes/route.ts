@@ -4,9 +4,11 @@
  */
 import type { Head, Link } from '../../templates/layout/types';
 import type { PageKind, PageProps } from '../../templates/index';
-import type { MarkdownBody, SiteFacts } from '../content/model';
+import type { Image, MarkdownBody, SiteFacts } from '../content/model';
+import type { SocialCard } from '../images/social-cards';
 import { absoluteUrl, fileFor } from '../paths';
 import { pageGraph, type PageSchema } from '../structured-data/page-graph';
+import { largeImage } from './social';
 
 export type Route = {
   [K in PageKind]: {
@@ -26,6 +28,8 @@ export type Route = {
     lastModified?: string;
     /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
     body?: MarkdownBody;
+    /** The social card drawn for the page, which its head names as its image. */
+    card?: SocialCard;
   };
 }[PageKind];
 
@@ -41,9 +45,11 @@ export type RouteSpec<K extends PageKind> = {
   kind: K;
   props: PageProps<K>;
   source: string;
-  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd'> & {
+  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd' | 'image'> & {
     title: string;
     ogType?: Head['ogType'];
+    /** What social networks show when the page is shared, at the size they show it (social.ts). */
+    image?: Image;
   };
   /**
    * The page's place in breadcrumb trails: the trail of the page above it and
@@ -55,6 +61,7 @@ export type RouteSpec<K extends PageKind> = {
   schema?: PageSchema | (() => PageSchema);
   lastModified?: string;
   body?: MarkdownBody;
+  card?: SocialCard;
 };
 
 /** A route from what a page kind says of its page: its file, canonical URL and place in the sitemap follow. */
@@ -76,6 +83,7 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
     enumerable: true,
   });
   if (spec.body) route.body = spec.body;
+  if (spec.card) route.card = spec.card;
   return route;
 }
 
@@ -89,7 +97,8 @@ function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonica
       : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
   const schema = typeof spec.schema === 'function' ? spec.schema() : spec.schema;
   const jsonLd = schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, schema);
-  return { ...spec.head, title, ogType, canonical, breadcrumbs, jsonLd };
+  const image = spec.head.image && { ...largeImage(siteUrl, spec.head.image), alt: spec.head.image.alt };
+  return { ...spec.head, title, ogType, canonical, breadcrumbs, jsonLd, image };
 }
 
 /** The <head> fields most pages take straight from their content. */

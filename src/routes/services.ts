@@ -1,7 +1,9 @@
+import { socialCard } from '../images/social-cards';
 import { absoluteUrl, paths } from '../paths';
 import { service } from '../structured-data/service';
 import type { RouteContext } from './context';
 import type { Route } from './route';
+import { cardImage, siteHost } from './social';
 
 /** The five service pages (/services/local-seo …), from content/service-pages/. */
 export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
@@ -30,7 +32,7 @@ export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteC
 }
 
 /** A page per trade (/services/plumber …): the trade page's words with the trade's names filled in, and the services' cards in that trade's words. */
-export function tradeRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
+export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }: RouteContext): Route[] {
   const { site } = model;
   const trade = model.pages.trade;
   const serviceById = new Map(model.services.map((item) => [item.id, item]));
@@ -38,10 +40,20 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route }: RouteContext
     const path = paths.service(item.slug);
     const fill = (text: string) => text.replaceAll('{plural}', item.plural).replaceAll('{singular}', item.singular);
     const heading = fill(trade.heading);
+    const card =
+      cardsVersion && !item.socialImage
+        ? socialCard(cardsVersion, item.slug, {
+            title: heading,
+            eyebrow: site.tagline,
+            brand: site.name,
+            host: siteHost(siteUrl),
+          })
+        : undefined;
     return route({
       path,
       kind: 'TradePage',
       source: `${dir}/trades.json`,
+      card,
       props: {
         copy: {
           backLabel: trade.backLabel,
@@ -76,7 +88,7 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route }: RouteContext
         title: fill(trade.title),
         description: item.metaDescription,
         keywords: item.keywords,
-        image: item.heroImage,
+        image: card ? cardImage(card, heading) : (item.socialImage ?? item.heroImage),
       },
       breadcrumb: { above: trails.home, name: fill(trade.breadcrumb) },
       schema: {

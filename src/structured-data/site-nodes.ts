@@ -3,9 +3,10 @@
  * its logo, address, map position, hours and contact point) and the website
  * it publishes. Other nodes point at them by @id rather than repeating them.
  */
-import type { Country, IdReference, ProfessionalService, WebSite } from 'schema-dts';
+import type { Country, IdReference, ImageObject, ProfessionalService, WebSite } from 'schema-dts';
 import type { GraphNode } from './graph-node';
 import type { SiteFacts } from '../content/model';
+import { heightAt, renditionUrl } from '../images/image-names';
 import { absoluteUrl } from '../paths';
 
 /** The @id of each node the whole site shares: fragments of the home page's URL, as search engines expect. */
@@ -39,6 +40,27 @@ function once<T>(make: (site: SiteFacts, siteUrl: string) => T): (site: SiteFact
   };
 }
 
+/** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */
+const logoWidth = 512;
+
+/** The logo as a PNG the site serves, at most 512 pixels wide. */
+function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
+  const logo = site.logo.local;
+  if (!logo)
+    throw new Error(`the logo (${site.logo.src}) was not described: the model's images must be resolved first`);
+  const width = Math.min(logoWidth, logo.width);
+  const url = absoluteUrl(siteUrl, renditionUrl(logo, width, 'png'));
+  return {
+    '@type': 'ImageObject',
+    '@id': siteIds(siteUrl).logo,
+    url,
+    contentUrl: url,
+    width: { '@type': 'QuantitativeValue', value: width, unitCode: 'E37' },
+    height: { '@type': 'QuantitativeValue', value: heightAt(logo, width), unitCode: 'E37' },
+    caption: site.name,
+  };
+}
+
 export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> => {
   const ids = siteIds(siteUrl);
   const telephone = site.phoneHref.replace(/^tel:/, '');
@@ -47,15 +69,7 @@ export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<P
     '@id': ids.organization,
     name: site.name,
     url: absoluteUrl(siteUrl, '/'),
-    logo: {
-      '@type': 'ImageObject',
-      '@id': ids.logo,
-      url: absoluteUrl(siteUrl, site.logo.src),
-      contentUrl: absoluteUrl(siteUrl, site.logo.src),
-      width: { '@type': 'QuantitativeValue', value: site.logo.width, unitCode: 'E37' },
-      height: { '@type': 'QuantitativeValue', value: site.logo.height, unitCode: 'E37' },
-      caption: site.name,
-    },
+    logo: logoNode(site, siteUrl),
     image: ref(ids.logo),
     description: site.blurb,
     telephone,

@@ -7,6 +7,7 @@ import '../production';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TemplateModule } from '../assets/compile-templates';
 import { MarkdownReader } from '../content/markdown-reader';
+import { ImageResolver } from '../images/content-images';
 import { scanArticle } from '../content/site-model';
 import { FolderWriter } from '../output/folder-writer';
 import { PageRendering, type PageRecord } from '../render/page-rendering';
@@ -26,8 +27,10 @@ async function work(reader: MarkdownReader): Promise<void> {
   const rendering = new PageRendering(setup, templates, (body) => reader.bodyHtml(body));
   const writer = new FolderWriter(outDir);
   const pages: PageRecord[] = [];
+  const images = new ImageResolver();
   for (const article of articles) {
-    const route = articleRoute(article, context);
+    // The main thread described the images: this thread's articles get what the templates need of theirs.
+    const route = articleRoute(images.resolve(article, context.images), context);
     if (!route) continue;
     const { page } = rendering.render(route, previous[route.path], (html) => writer.write(route.file, html));
     pages.push(page);

@@ -1,6 +1,6 @@
 import type { Image } from '../../src/content/model';
 import { formatDate } from '../lib/format';
-import { StockImage } from './StockImage';
+import { Picture } from './Picture';
 
 export interface ArticleSummary {
   title: string;
@@ -41,7 +41,7 @@ export function ArticleCard({
     <article
       className={`flex overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
     >
-      <StockImage
+      <Picture
         image={article.image}
         width={featured ? 640 : 400}
         height={featured ? 400 : 225}

@@ -1,7 +1,7 @@
 import type { IconName, Image } from '../../src/content/model';
 import { FeatureList } from './FeatureList';
 import { Icon } from './Icon';
-import { StockImage } from './StockImage';
+import { Picture } from './Picture';
 
 export interface ServiceCardProps {
   title: string;
@@ -17,7 +17,7 @@ export interface ServiceCardProps {
 export function ServiceCard({ title, icon, description, features, image, learnMore, href }: ServiceCardProps) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-      <StockImage
+      <Picture
         image={image}
         width={400}
         height={225}

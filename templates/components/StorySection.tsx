@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Image } from '../../src/content/model';
-import { StockImage } from './StockImage';
+import { Picture } from './Picture';
 
 /** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us. */
 export function StorySection({
@@ -30,7 +30,7 @@ export function StorySection({
           ))}
           {children}
         </div>
-        <StockImage
+        <Picture
           image={image}
           width={600}
           height={400}

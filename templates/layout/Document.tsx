@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { brandColours } from '../lib/brand';
+import { renditionUrl } from '../lib/images';
 import type { Head, Layout } from './types';
 
 /**
@@ -13,15 +15,13 @@ export function scriptSafeJson(data: unknown): string {
   );
 }
 
-function socialImage(head: Head): string | undefined {
-  return head.image && `${head.image.src}?auto=format&fit=crop&w=1200&h=630&q=70`;
-}
-
 interface HeadProps {
   head: Head;
   layout: Layout;
   /** The stylesheet's URL. */
   stylesheet: string;
+  /** The speculation rules every page carries, as JSON: the same bytes on every page, allowed by their hash in the Content-Security-Policy. */
+  speculationRules: string;
   /** The page's scripts (PageScripts): known once the page has rendered, so the generator places them. */
   scripts: ReactNode;
 }
@@ -32,8 +32,9 @@ interface HeadProps {
  * them); the scripts come first of what stays in place, so a page reads the
  * same whether they are rendered here or placed afterwards.
  */
-function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
-  const image = socialImage(head);
+function DocumentHead({ head, layout, stylesheet, speculationRules, scripts }: HeadProps) {
+  const { image } = head;
+  const logo = layout.site.logo.local;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -49,18 +50,23 @@ function DocumentHead({ head, layout, stylesheet, scripts }: HeadProps) {
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
       <meta property="og:url" content={head.canonical} />
-      {image && <meta property="og:image" content={image} />}
-      {head.image && <meta property="og:image:alt" content={head.image.alt} />}
+      {image && <meta property="og:image" content={image.url} />}
+      {image && <meta property="og:image:width" content={String(image.width)} />}
+      {image && <meta property="og:image:height" content={String(image.height)} />}
+      {image && <meta property="og:image:alt" content={image.alt} />}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />
-      {image && <meta name="twitter:image" content={image} />}
-      <meta name="theme-color" content="#1d4ed8" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {image && <meta name="twitter:image" content={image.url} />}
+      {image && <meta name="twitter:image:alt" content={image.alt} />}
+      <meta name="theme-color" content={brandColours.brand} />
+      {logo && <link rel="icon" href={renditionUrl(logo, 32, 'png')} type="image/png" sizes="32x32" />}
+      {logo && <link rel="apple-touch-icon" href={renditionUrl(logo, 180, 'png')} />}
       {layout.feeds.map((feed) => (
         <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}
       {scripts}
+      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
       <link rel="stylesheet" href={stylesheet} />
       {head.jsonLd && (
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />
@@ -92,10 +98,25 @@ interface DocumentProps extends HeadProps {
 }
 
 /** Every page: the document around the page's own content. */
-export function Document({ head, layout, stylesheet, scripts, header, footer, children }: DocumentProps) {
+export function Document({
+  head,
+  layout,
+  stylesheet,
+  speculationRules,
+  scripts,
+  header,
+  footer,
+  children,
+}: DocumentProps) {
   return (
     <html lang="en-GB">
-      <DocumentHead head={head} layout={layout} stylesheet={stylesheet} scripts={scripts} />
+      <DocumentHead
+        head={head}
+        layout={layout}
+        stylesheet={stylesheet}
+        speculationRules={speculationRules}
+        scripts={scripts}
+      />
       <body className="bg-white font-sans text-slate-900 antialiased">
         <a
           href="#main"

@@ -1,4 +1,5 @@
 import { Icon } from '../components/Icon';
+import { Picture } from '../components/Picture';
 import { nonBreaking } from '../components/TelLink';
 import type { Layout, Link } from './types';
 
@@ -82,9 +83,7 @@ export function Header({ layout }: { layout: Layout }) {
     <header data-enhance="menus" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-brand text-white" aria-hidden="true">
-            <Icon name="wrench" className="size-5" />
-          </span>
+          <Picture image={site.logo} width={36} height={36} sizes="36px" eager decorative className="size-9" />
           {site.name}
         </a>
         <nav aria-label="Main" className="hidden lg:block">

@@ -1,5 +1,5 @@
 import type { Graph } from 'schema-dts';
-import type { Image, SiteFacts } from '../../src/content/model';
+import type { SiteFacts } from '../../src/content/model';
 
 export interface Link {
   label: string;
@@ -14,7 +14,8 @@ export interface Head {
   /** Absolute URL of the page. */
   canonical: string;
   ogType: 'website' | 'article';
-  image?: Image;
+  /** What social networks show when the page is shared: an absolute URL, and the image's size and description. */
+  image?: { url: string; width: number; height: number; alt: string };
   /** From the home page to this page, which is last; on the home page, just itself, and no trail is shown. */
   breadcrumbs: readonly Link[];
   /** The page's schema.org graph (src/structured-data/); none on the 404 page, which search engines do not index. */

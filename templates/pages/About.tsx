@@ -4,7 +4,7 @@ import { PageHero } from '../components/PageHero';
 import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
 import { StorySection } from '../components/StorySection';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 
 export interface AboutProps {
   page: Pages['about'];
@@ -44,7 +44,7 @@ export function About({ page, team }: AboutProps) {
               key={member.name}
               className="overflow-hidden rounded-2xl bg-white text-center shadow-md ring-1 ring-slate-200"
             >
-              <StockImage
+              <Picture
                 image={member.image}
                 width={400}
                 height={400}

@@ -2,12 +2,12 @@ import type { Article as ArticleRecord, Pages } from '../../src/content/model';
 import type { Link } from '../layout/types';
 import { ButtonLink } from '../components/ButtonLink';
 import { Icon } from '../components/Icon';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 import { formatDate } from '../lib/format';
 
 export interface ArticleProps {
   /** `html`: the body's HTML, placed as it is. */
-  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'updated' | 'readTime' | 'image' | 'imageAlt'> & {
+  article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'updated' | 'readTime' | 'image'> & {
     /** The article's category, linking to its page. */
     category: Link;
     html: string;
@@ -60,8 +60,8 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
           {article.readTime} {copy.readTimeSuffix}
         </span>
       </p>
-      <StockImage
-        image={{ src: article.image, alt: article.imageAlt }}
+      <Picture
+        image={article.image}
         width={768}
         height={432}
         sizes="(min-width: 800px) 768px, 100vw"

@@ -3,7 +3,7 @@ import { ButtonLink } from '../components/ButtonLink';
 import { CallToAction } from '../components/CallToAction';
 import { Icon } from '../components/Icon';
 import { PageHero } from '../components/PageHero';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 
 export interface CaseStudiesProps {
   page: Pages['caseStudies'];
@@ -24,7 +24,7 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
             className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200"
           >
             <div className="grid lg:grid-cols-[2fr_3fr]">
-              <StockImage
+              <Picture
                 image={study.image}
                 width={480}
                 height={360}

@@ -7,7 +7,7 @@ import { Island } from '../components/Island';
 import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
 import { Stars } from '../components/Stars';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 
 export interface HomeProps {
   page: Pages['home'];
@@ -99,7 +99,7 @@ export function Home({
               key={testimonial.name}
               className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200"
             >
-              <StockImage
+              <Picture
                 image={testimonial.businessImage}
                 width={400}
                 height={200}
@@ -112,7 +112,7 @@ export function Home({
                   <p>&ldquo;{testimonial.text}&rdquo;</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <StockImage
+                  <Picture
                     image={testimonial.image}
                     width={48}
                     height={48}

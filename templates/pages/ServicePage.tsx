@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon';
 import { PhoneLink } from '../components/PhoneLink';
 import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 
 export interface ServicePageProps {
   page: Omit<ServicePageRecord, 'title' | 'description' | 'keywords'>;
@@ -39,7 +39,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
               />
             </div>
           </div>
-          <StockImage
+          <Picture
             image={hero.image}
             width={560}
             height={420}

@@ -5,7 +5,7 @@ import { Icon } from '../components/Icon';
 import { PhoneLink } from '../components/PhoneLink';
 import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
-import { StockImage } from '../components/StockImage';
+import { Picture } from '../components/Picture';
 
 export interface TradePageProps {
   /** The trade template's words with the trade's name already in place. */
@@ -48,7 +48,7 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
               {copy.auditCta}
             </ButtonLink>
           </div>
-          <StockImage
+          <Picture
             image={heroImage}
             width={560}
             height={420}

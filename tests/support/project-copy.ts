@@ -3,9 +3,11 @@
  * code, public, package files; node_modules linked), for tests that edit any
  * of it and build with the real executable.
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cacheFiles } from '../../src/cache-files';
 import { projectRoot, runSitegen, type CliResult } from './cli';
 
 export interface ProjectCopy {
@@ -19,8 +21,15 @@ export async function copyProject(): Promise<ProjectCopy> {
   const dir = await mkdtemp(join(tmpdir(), 'sitegen-project-'));
   for (const path of ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json']) {
     // Copied with their times, as a checkout keeps them: files written just now are read again by every build (file-versions.ts).
-    await cp(join(projectRoot, path), join(dir, path), { recursive: true, preserveTimestamps: true });
+    if (existsSync(join(projectRoot, path)))
+      await cp(join(projectRoot, path), join(dir, path), { recursive: true, preserveTimestamps: true });
   }
+  // The social cards and renditions the project's own builds made, as a developer's checkout has them: keyed by
+  // what they are made from, so a copy draws only what its edits change, not every card of the site again.
+  const images = cacheFiles(join(projectRoot, '.sitegen')).imagesDir;
+  // A cache: a file another build removes meanwhile only means a slower build here.
+  if (existsSync(images))
+    await cp(images, cacheFiles(join(dir, '.sitegen')).imagesDir, { recursive: true }).catch(() => undefined);
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
   return {
     dir,
@@ -51,8 +60,8 @@ let lastSettled = 0;
  * cannot vouch for it (src/file-versions.ts), and every build reads it
  * again. Each write gets a time of its own.
  */
-export async function writeSettled(path: string, text: string): Promise<void> {
-  await writeFile(path, text);
+export async function writeSettled(path: string, content: string | Uint8Array): Promise<void> {
+  await writeFile(path, content);
   lastSettled = Math.max(lastSettled + 1, Date.now() - 10_000);
   const time = new Date(lastSettled);
   await utimes(path, time, time);

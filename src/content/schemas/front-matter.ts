@@ -1,6 +1,6 @@
 /** The front matter of Markdown files: articles (content/blog/*.md) and legal pages (content/legal/*.md). */
 import * as v from 'valibot';
-import { imageSchema, isoDate, metaFields, shortText, slug, text } from './shared';
+import { altText, imageSrc, isoDate, metaFields, shortText, slug, text } from './shared';
 
 export const articleFrontMatterSchema = v.strictObject({
   title: shortText(60),
@@ -24,8 +24,11 @@ export const articleFrontMatterSchema = v.strictObject({
   ),
   category: text,
   featured: v.boolean('true or false'),
-  image: imageSchema.entries.src,
-  imageAlt: text,
+  image: imageSrc,
+  imageAlt: altText,
+  /** What social networks and chat apps show when the article is shared (with socialImageAlt); without it, the build draws a card. */
+  socialImage: v.optional(imageSrc),
+  socialImageAlt: v.optional(altText),
 });
 
 export const legalFrontMatterSchema = v.strictObject({

@@ -21,6 +21,8 @@ export const tradesSchema = v.strictObject({
       metaDescription: v.pipe(text, v.maxLength(160, 'a description of at most 160 characters')),
       keywords: list(text),
       heroImage: imageSchema,
+      /** What social networks show when the page is shared; without it, the build draws a card. */
+      socialImage: v.optional(imageSchema),
       services: list(v.strictObject({ service: slug, description: text, features: list(text, 4) }), 6),
     }),
   ),

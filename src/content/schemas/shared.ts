@@ -64,25 +64,37 @@ export const internalHref = v.pipe(
   ),
 );
 export const externalHref = v.pipe(linkText, v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
-/** A file of public/, served by the site itself, such as "/logo.png". */
-export const publicFile = v.pipe(
-  linkText,
-  v.regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\.(?:png|jpg|webp|svg)$/, 'a file of public/ such as "/logo.png"'),
-);
-export const pixels = v.pipe(
-  v.number('a size in pixels'),
-  v.integer('a whole number of pixels'),
-  v.minValue(1, 'a size in pixels'),
-);
 export const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO country code such as "GB"'));
-export const imageSchema = v.strictObject({
-  src: v.pipe(
-    externalHref,
-    v.regex(stockPhotoUrl, `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows)`),
-    v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
+/** A file of content/images/, named from the content folder: the build publishes it in the sizes and formats the pages draw it at. */
+export const localImageSrc = v.pipe(
+  linkText,
+  v.regex(
+    // Any name a camera or a person gives a file (spaces too), but no hidden file and no way out of the folder (..).
+    /^images\/(?:[^/\\.][^/\\]*\/)*[^/\\.][^/\\]*\.[A-Za-z0-9]+$/,
+    'a file of content/images/ named from the content folder, such as "images/team/sarah.jpg"',
   ),
-  alt: text,
-});
+);
+const stockPhotoSrc = v.pipe(
+  externalHref,
+  v.regex(
+    stockPhotoUrl,
+    `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows) or a file of content/images/ such as "images/team/sarah.jpg"`,
+  ),
+  v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
+);
+/** Where an image comes from: the agency's own, in content/images/, or a stock photo on the image host. */
+export const imageSrc = v.lazy((input) =>
+  typeof input === 'string' && input.startsWith('images/') ? localImageSrc : stockPhotoSrc,
+);
+/** What screen readers read out, and browsers show where the image cannot load: every image has one. */
+const describesImage = 'a text describing the image, for people who cannot see it';
+export const altText = v.pipe(
+  v.string(describesImage),
+  v.trim(),
+  v.minLength(1, describesImage),
+  v.maxLength(maxTextLength, `a text of at most ${maxTextLength.toLocaleString('en-GB')} characters`),
+);
+export const imageSchema = v.strictObject({ src: imageSrc, alt: altText });
 
 /** Title, description and keywords of a page: what search engines and social cards show. */
 export const metaFields = {

@@ -7,8 +7,7 @@ import {
   externalHref,
   internalHref,
   list,
-  pixels,
-  publicFile,
+  localImageSrc,
   text,
   withPlaceholders,
 } from './shared';
@@ -22,12 +21,8 @@ export const siteSchema = v.strictObject({
       'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment or trailing slash)',
     ),
   ),
-  /** The organisation's logo for search engines: Google asks for at least 112 pixels square, served by the site. */
-  logo: v.strictObject({
-    src: publicFile,
-    width: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')),
-    height: v.pipe(pixels, v.minValue(112, 'at least 112 pixels')),
-  }),
+  /** The brand's mark: the header's logo, the browser's icon and the organisation's logo for search engines, all from this one file. */
+  logo: v.strictObject({ src: localImageSrc, alt: text }),
   tagline: text,
   blurb: text,
   phone: v.pipe(text, v.regex(/^0\d[\d ]{8,12}$/, 'a UK phone number written as dialled, such as "0808 157 0192"')),

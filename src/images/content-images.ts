@@ -1,0 +1,98 @@
+/**
+ * The images content names from content/images/: found where content is
+ * read (with the file and field that name each, for messages), and, once
+ * each file is described (source-images.ts), the model again with every such
+ * image carrying its descriptor, so that whatever template draws it is handed
+ * what it needs and nothing else.
+ */
+import type { Article, Image } from '../content/model';
+import type { LocalImage } from './image-names';
+
+/** Where content names an image of content/images/. */
+export interface ImageRef {
+  /** As content writes it: "images/team/sarah.jpg". */
+  src: string;
+  /** The content file and field that name it, for messages. */
+  file: string;
+  field: string;
+}
+
+/** An image's src that names a file of content/images/ (the schemas allow only those and stock photos). */
+export function isLocalSrc(src: string): boolean {
+  return src.startsWith('images/');
+}
+
+function isImage(value: object): value is Image {
+  return typeof (value as Image).src === 'string' && typeof (value as Image).alt === 'string';
+}
+
+/** Every image of content/images/ that a value read from `file` names, with the field that names it. */
+export function localImageRefs(value: unknown, file: string, field = ''): ImageRef[] {
+  const refs: ImageRef[] = [];
+  const visit = (item: unknown, at: string) => {
+    if (typeof item !== 'object' || item === null) return;
+    if (Array.isArray(item)) item.forEach((entry, index) => visit(entry, `${at}[${index}]`));
+    else if (isImage(item)) {
+      if (isLocalSrc(item.src)) refs.push({ src: item.src, file, field: `${at ? `${at}.` : ''}src` });
+    } else for (const [key, entry] of Object.entries(item)) visit(entry, at ? `${at}.${key}` : key);
+  };
+  visit(value, field);
+  return refs;
+}
+
+/**
+ * Gives every image of content/images/ in a value its descriptor. What holds
+ * none is returned as it is, and what was resolved against the same
+ * descriptors is resolved once: an unchanged article, say, stays the same
+ * object from one update of the dev server to the next, and so does its route.
+ */
+export class ImageResolver {
+  private resolved = new WeakMap<object, unknown>();
+  private descriptors?: ReadonlyMap<string, LocalImage>;
+
+  resolve<T>(value: T, descriptors: ReadonlyMap<string, LocalImage>): T {
+    if (descriptors !== this.descriptors) {
+      this.descriptors = descriptors;
+      this.resolved = new WeakMap();
+    }
+    return this.visit(value);
+  }
+
+  private visit<T>(value: T): T {
+    if (typeof value !== 'object' || value === null) return value;
+    const known = this.resolved.get(value);
+    if (known !== undefined) return known as T;
+    const result = this.resolveObject(value);
+    this.resolved.set(value, result);
+    return result;
+  }
+
+  private resolveObject<T extends object>(value: T): T {
+    if (!Array.isArray(value) && isImage(value)) {
+      const local = isLocalSrc(value.src) ? this.descriptors!.get(value.src) : undefined;
+      // Described from the same references this value holds: a file not described would have stopped the build.
+      if (isLocalSrc(value.src) && !local) throw new Error(`${value.src} was not described`);
+      return (local && value.local !== local ? Object.freeze({ ...value, local }) : value) as T;
+    }
+    let changed = false;
+    const entries = Object.entries(value).map(([key, entry]) => {
+      const next = this.visit(entry);
+      changed ||= next !== entry;
+      return [key, next] as const;
+    });
+    if (!changed) return value;
+    const copy = Array.isArray(value) ? entries.map(([, entry]) => entry) : Object.fromEntries(entries);
+    return Object.freeze(copy) as T;
+  }
+}
+
+/** Where an article's front matter names images of content/images/. */
+export function articleImageRefs(article: Article): ImageRef[] {
+  const named = [
+    { image: article.image, field: 'front matter: image' },
+    { image: article.socialImage, field: 'front matter: socialImage' },
+  ];
+  return named.flatMap(({ image, field }) =>
+    image && isLocalSrc(image.src) ? [{ src: image.src, file: article.file, field }] : [],
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Renditions and social cards, each made once and kept in .sitegen/images/
+ * by its key: the key changes with the source's bytes and every setting, so
+ * a file found there is the file that would be made, and a build with
+ * nothing changed encodes nothing. Each rendition is resized with sharp,
+ * turned upright and stripped of its metadata (EXIF, with a phone's GPS
+ * position and camera, never reaches a visitor). Work runs as many at once
+ * as there are cores.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ContentError, messageOf } from '../errors';
+import { markInUse, removeStaleFiles } from '../stale-files';
+import type { RenditionFormat } from './image-names';
+import { encoderOptions, sourceLimits } from './image-settings';
+import { loadSharp, taskPool } from './sharp-library';
+import type { SourceImage } from './source-images';
+
+export class ImageEncoder {
+  /** How many files were made this run, and how many were found made. */
+  readonly counts = { encoded: 0, kept: 0 };
+  private readonly made = new Map<string, Promise<Buffer>>();
+  private readonly pool = taskPool();
+
+  /** `dir`: where made files are kept (.sitegen/images/). */
+  constructor(private readonly dir: string) {}
+
+  /** `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
+  rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<Buffer> {
+    return this.once(`${source.key}-${width}.${format}`, async () => {
+      const sharp = await loadSharp();
+      const image = sharp(source.path, { autoOrient: true, limitInputPixels: sourceLimits.pixels, failOn: 'error' })
+        .resize({ width })
+        // A JPEG has no transparency: what was transparent turns white, as on the page, rather than black.
+        .flatten(format === 'jpg' && source.alpha ? { background: '#ffffff' } : false);
+      try {
+        if (format === 'avif') return await image.avif(encoderOptions.avif).toBuffer();
+        if (format === 'webp') return await image.webp(encoderOptions.webp).toBuffer();
+        if (format === 'jpg') return await image.jpeg(encoderOptions.jpg).toBuffer();
+        return await image.png(encoderOptions.png).toBuffer();
+      } catch (error) {
+        throw new ContentError(source.file, '', `could not be read as an image (${messageOf(error)}): export it again`);
+      }
+    });
+  }
+
+  /** The card named `key`, drawn by `draw` unless kept. */
+  card(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+    return this.once(`card-${key}.png`, draw);
+  }
+
+  /** Removes what this run did not use and no run has for a while (stale-files.ts): each edit of a photo leaves old renditions. */
+  removeUnused(): void {
+    if (existsSync(this.dir)) removeStaleFiles(this.dir, (name) => this.made.has(name));
+  }
+
+  private once(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    let made = this.made.get(name);
+    if (!made) {
+      made = this.keptOrMade(name, make);
+      // Awaited by whoever asked; a failure is theirs to report, not an unhandled rejection.
+      made.catch(() => undefined);
+      this.made.set(name, made);
+    }
+    return made;
+  }
+
+  private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const path = join(this.dir, name);
+    if (markInUse(path)) {
+      const kept = await readFile(path).catch(() => undefined);
+      if (kept) {
+        this.counts.kept += 1;
+        return kept;
+      }
+    }
+    const bytes = await this.pool(make);
+    this.counts.encoded += 1;
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(`${path}.${process.pid}.tmp`, bytes);
+    await rename(`${path}.${process.pid}.tmp`, path);
+    return bytes;
+  }
+}

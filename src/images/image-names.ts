@@ -1,0 +1,72 @@
+/**
+ * Where the site's own images are published: a rendition of a file of
+ * content/images/ at `/assets/images/<name>-<key>-<width>.<format>`, a social
+ * card at `/assets/cards/<name>-<key>.png`. The key changes with the source's
+ * bytes and the encoder's settings, so every URL can be cached for a year.
+ * The templates get each image's URL with its width and format left to fill
+ * in (they choose those); the generator reads the URLs back from each page,
+ * to make exactly the files the pages name.
+ */
+
+/** What the templates know of a file of content/images/: enough to write its URLs, and its size so nothing moves. */
+export interface LocalImage {
+  /** Upright (EXIF orientation applied), in pixels. */
+  width: number;
+  height: number;
+  /** Every rendition's URL, with `{width}` and `{format}` to fill in: `/assets/images/<name>-<key>-{width}.{format}`. */
+  url: string;
+  /** The format of the <img> every browser reads: the original's if JPEG or PNG, else PNG if it has transparency, else JPEG. */
+  fallback: 'jpg' | 'png';
+}
+
+export type RenditionFormat = 'avif' | 'webp' | 'jpg' | 'png';
+
+/** A social card's size: what Facebook, LinkedIn and X draw a large link preview at. */
+export const cardSize = { width: 1200, height: 630 } as const;
+
+/** A rendition's URL, as the templates write it (templates/lib/images.ts). */
+export function renditionUrl(image: LocalImage, width: number, format: RenditionFormat): string {
+  return image.url.replace('{width}', String(width)).replace('{format}', format);
+}
+
+/** The height of a rendition `width` pixels wide, as the templates and sharp round it (templates/lib/images.ts). */
+export function heightAt(image: LocalImage, width: number): number {
+  return Math.max(1, Math.round((width * image.height) / image.width));
+}
+
+/** Keys are hex; names are made of lowercase letters, digits and dashes. */
+const rendition = /^assets\/images\/([a-z0-9-]+)-([0-9a-f]{12})-(\d+)\.(avif|webp|jpg|png)$/;
+const card = /^assets\/cards\/([a-z0-9-]+)-([0-9a-f]{12})\.png$/;
+
+/** What a path of the output (no leading slash) names, if it is one of the site's own images. */
+export function parseImagePath(
+  path: string,
+):
+  | { kind: 'rendition'; key: string; width: number; format: RenditionFormat }
+  | { kind: 'card'; key: string }
+  | undefined {
+  const found = rendition.exec(path);
+  if (found) return { kind: 'rendition', key: found[2]!, width: Number(found[3]), format: found[4] as RenditionFormat };
+  const cardFound = card.exec(path);
+  return cardFound ? { kind: 'card', key: cardFound[2]! } : undefined;
+}
+
+/** The site's own images a page names (in its markup, its <head> and its structured data), as paths of the output. */
+export function imagesIn(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/\/(assets\/(?:images|cards)\/[a-z0-9-]+\.(?:avif|webp|jpg|png))/g))
+    found.add(match[1]!);
+  return [...found];
+}
+
+/** A file name as a URL's name: "Team/Sarah Jones.JPG" → "sarah-jones". */
+export function urlName(file: string): string {
+  const base = file.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
+  return (
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'image'
+  );
+}

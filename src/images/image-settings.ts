@@ -1,0 +1,60 @@
+/**
+ * How the site's own images are encoded, and what a source image may be.
+ * Every rendition's key covers these settings and sharp's version: change
+ * one and every image is encoded again, under new names.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { RenditionFormat } from './image-names';
+
+/** Quality for each format, chosen by eye on photos of trades at work: no visible loss at the sizes the site draws. */
+export const encoderOptions = {
+  avif: { quality: 50, effort: 4 },
+  webp: { quality: 75, effort: 4 },
+  jpg: { quality: 78, mozjpeg: true },
+  png: { compressionLevel: 9 },
+} satisfies Record<RenditionFormat, object>;
+
+/** A social card is fetched by social networks, not visitors: a few more kilobytes, drawn in a third of the time. */
+export const cardPng = { compressionLevel: 6 };
+
+/**
+ * What a source image may be. Past these, a file is a decompression bomb
+ * to a build (a small file that decodes into gigabytes) or a mistake: a
+ * phone's photo is 12 to 48 megapixels and a few megabytes.
+ */
+export const sourceLimits = { bytes: 25 * 1024 * 1024, pixels: 40_000_000 };
+
+/** The formats sharp reads, as its metadata names them, and as a person names them. */
+export const readableFormats: Record<string, string> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  heif: 'AVIF',
+  gif: 'GIF',
+  tiff: 'TIFF',
+};
+
+const require = createRequire(import.meta.url);
+
+let settings: string | undefined;
+
+/** The encoder's settings and version, as one text: part of every rendition's key. */
+export function encoderSettings(): string {
+  settings ??= JSON.stringify([encoderOptions, sourceLimits, packageVersion('sharp')]);
+  return settings;
+}
+
+/** An installed package's version, read from its package.json without loading the package (sharp's is native, and slow to load). */
+export function packageVersion(name: string): string {
+  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const found = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version: string };
+      if (found.name === name) return found.version;
+    } catch {
+      // No package.json in this folder: the package's root is further up.
+    }
+  }
+  throw new Error(`cannot find the version of ${name}`);
+}

@@ -1,0 +1,113 @@
+/**
+ * The site's own images, as the pages name them: every /assets/images/ and
+ * /assets/cards/ URL a page holds (in its markup, its <head>, its structured
+ * data) is a file to publish. The templates choose the widths; the build
+ * finds them in each page as it renders, checks them (a file is never drawn
+ * wider than it is), and makes them while the next pages render. `sitegen
+ * dev` makes each the first time a browser asks for it.
+ */
+import type { BuiltAssets } from '../assets/asset-cache';
+import type { TemplateModule } from '../assets/compile-templates';
+import type { SiteModel } from '../content/model';
+import { ContentError, SitegenError } from '../errors';
+import type { SiteFile } from '../output/output';
+import type { Route } from '../routes';
+import type { ImageEncoder } from './image-encoder';
+import { parseImagePath } from './image-names';
+import { cardsVersion, drawCard, type CardContent } from './social-cards';
+import type { ImageCatalog, SourceImage } from './source-images';
+
+export interface ImageSetup {
+  catalog: ImageCatalog;
+  /** Every page's social card, by its path under the output. */
+  cards: ReadonlyMap<string, CardContent>;
+  templates: TemplateModule;
+  /** The logo, which every card shows. */
+  logo: SourceImage;
+}
+
+/** What the images of a site are made from: its catalog, its templates, and every route's card. */
+export function imageSetup(assets: BuiltAssets, model: SiteModel, catalog: ImageCatalog, routes: readonly Route[]) {
+  const cards = new Map(
+    routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content] as const] : [])),
+  );
+  return { catalog, cards, templates: assets.templates.module, logo: catalog.bySrc.get(model.site.logo.src)! };
+}
+
+/** What every card of this site is drawn with (social-cards.ts). */
+export function cardsVersionOf(assets: BuiltAssets, model: SiteModel, catalog: ImageCatalog): string {
+  return cardsVersion(assets.templates.cardVersion, catalog.bySrc.get(model.site.logo.src)!.key);
+}
+
+/** The width the cards draw the logo at, twice over for its sharpness. */
+const cardLogoWidth = 144;
+
+export class SiteImages {
+  private readonly files = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly setup: ImageSetup,
+    private readonly encoder: ImageEncoder,
+  ) {}
+
+  get counts(): { encoded: number; kept: number } {
+    return this.encoder.counts;
+  }
+
+  /** Checks the images `page` names (paths under the output), and starts making those not made yet. */
+  use(page: string, paths: Iterable<string>): void {
+    for (const path of paths) {
+      if (this.files.has(path)) continue;
+      this.checkOne(page, path);
+      const made = this.make(path);
+      // Reported by all(), which awaits it: a build stopped before then has nothing to report.
+      made.catch(() => undefined);
+      this.files.set(path, made);
+    }
+  }
+
+  /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */
+  file(path: string): Promise<Buffer> | undefined {
+    const named = parseImagePath(path);
+    if (named?.kind === 'card') return this.setup.cards.has(path) ? this.make(path) : undefined;
+    const source = named && this.setup.catalog.byKey.get(named.key);
+    return source && named.width <= source.width ? this.make(path) : undefined;
+  }
+
+  /** Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn. */
+  check(page: string, paths: Iterable<string>): void {
+    for (const path of paths) this.checkOne(page, path);
+  }
+
+  private checkOne(page: string, path: string): void {
+    const named = parseImagePath(path);
+    if (named?.kind === 'card' && this.setup.cards.has(path)) return;
+    const source = named?.kind === 'rendition' ? this.setup.catalog.byKey.get(named.key) : undefined;
+    if (!named || !source) {
+      throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
+    }
+    if (named.kind === 'rendition' && named.width > source.width) {
+      const problem = `is ${source.width} pixels wide, and ${page} draws it ${named.width} pixels wide: expected an image at least ${named.width} pixels wide`;
+      throw new ContentError(source.file, '', problem);
+    }
+  }
+
+  /** Every image the pages named, once all are made. */
+  async all(): Promise<SiteFile[]> {
+    const paths = [...this.files.keys()].sort();
+    const contents = await Promise.all(paths.map((path) => this.files.get(path)!));
+    return paths.map((path, index) => ({ path, content: contents[index]! }));
+  }
+
+  private make(path: string): Promise<Buffer> {
+    const named = parseImagePath(path)!;
+    if (named.kind === 'rendition') {
+      return this.encoder.rendition(this.setup.catalog.byKey.get(named.key)!, named.width, named.format);
+    }
+    const { templates, logo, cards } = this.setup;
+    // The logo first, outside the card's turn in the encoder's pool: a card holding a turn while it waits for one would never get it.
+    return this.encoder
+      .rendition(logo, cardLogoWidth, 'png')
+      .then((logoPng) => this.encoder.card(named.key, () => drawCard(templates, cards.get(path)!, logoPng)));
+  }
+}

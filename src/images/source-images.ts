@@ -1,0 +1,200 @@
+/**
+ * The files of content/images/ the content names, each read once, checked
+ * and described: its size (upright), its format, a hash of its bytes. What
+ * a file was is kept between builds in .sitegen/image-sources.json by its
+ * version (file-versions.ts), so an unchanged file is neither read nor
+ * decoded again, and sharp is not even loaded.
+ *
+ * A file that cannot be published stops the build, named: missing, larger
+ * than 25 MB or 40 megapixels (a decompression bomb: a small file that
+ * decodes into gigabytes), not an image, or an image sharp cannot read.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cacheFiles } from '../cache-files';
+import type { BuildConfig } from '../config';
+import { contentFileName } from '../content/content-files';
+import { ContentError, messageOf } from '../errors';
+import { isUnchanged, knownVersion, type KnownVersion } from '../file-versions';
+import { contentHash } from '../hash';
+import type { ImageRef } from './content-images';
+import { urlName, type LocalImage } from './image-names';
+import { encoderSettings, readableFormats, sourceLimits } from './image-settings';
+import { loadSharp, taskPool } from './sharp-library';
+
+/** What a file of content/images/ is, as read. */
+interface Described {
+  /** A hash of the file's bytes. */
+  hash: string;
+  width: number;
+  height: number;
+  /** sharp's name for its format (jpeg, png, heif…). */
+  format: string;
+  alpha: boolean;
+}
+
+/** A file of content/images/ the content names, described. */
+export interface SourceImage extends Described {
+  src: string;
+  /** Absolute. */
+  path: string;
+  /** As messages name it: "content/images/team/sarah.jpg". */
+  file: string;
+  /** Changes with the file's bytes and the encoder's settings: every rendition's name holds it. */
+  key: string;
+  local: LocalImage;
+}
+
+/** The images the content names, by src and by key; the same object while none of them changed. */
+export interface ImageCatalog {
+  bySrc: ReadonlyMap<string, SourceImage>;
+  byKey: ReadonlyMap<string, SourceImage>;
+  /** What the templates get of each (ImageResolver). */
+  descriptors: ReadonlyMap<string, LocalImage>;
+}
+
+interface SourcesFile {
+  version: number;
+  files: Record<string, KnownVersion & Described>;
+}
+
+const sourcesVersion = 1;
+
+export class SourceImages {
+  private readonly nameOf: (path: string) => string;
+  /** What this run learnt, by path, on top of what the last run kept. */
+  private readonly learnt = new Map<string, KnownVersion & Described>();
+  private last?: ImageCatalog;
+
+  private constructor(
+    private readonly config: Pick<BuildConfig, 'root' | 'contentDir' | 'cacheDir'>,
+    private readonly kept: Readonly<Record<string, KnownVersion & Described>>,
+  ) {
+    this.nameOf = contentFileName(config.root);
+  }
+
+  /** `keep`: read and write what earlier runs learnt in .sitegen/ (builds and the dev server do; `sitegen check` does not). */
+  static open(config: Pick<BuildConfig, 'root' | 'contentDir' | 'cacheDir'>, { keep }: { keep: boolean }) {
+    let stored: SourcesFile | undefined;
+    try {
+      if (keep) stored = JSON.parse(readFileSync(cacheFiles(config.cacheDir).imageSources, 'utf8')) as SourcesFile;
+    } catch {
+      // Nothing kept yet: every file is read.
+    }
+    return new SourceImages(config, stored?.version === sourcesVersion ? stored.files : {});
+  }
+
+  /** Describes every file `refs` name; the last catalog again if none of them changed. */
+  async describe(refs: readonly ImageRef[]): Promise<ImageCatalog> {
+    const first = new Map<string, ImageRef>();
+    for (const ref of refs) if (!first.has(ref.src)) first.set(ref.src, ref);
+    const settings = encoderSettings();
+    const pool = taskPool();
+    const sources = await Promise.all([...first.values()].map((ref) => pool(() => this.source(ref, settings))));
+    const last = this.last;
+    const same =
+      last?.bySrc.size === sources.length && sources.every((source) => last.bySrc.get(source.src)?.key === source.key);
+    if (same) return last;
+    const bySrc = new Map(sources.map((source) => [source.src, source]));
+    this.last = {
+      bySrc,
+      byKey: new Map(sources.map((source) => [source.key, source])),
+      descriptors: new Map(sources.map((source) => [source.src, source.local])),
+    };
+    return this.last;
+  }
+
+  /** Keeps what this run learnt of the files still named, for the next run. */
+  save(): void {
+    if (this.learnt.size === 0) return;
+    const named = new Set([...(this.last?.bySrc.values() ?? [])].map((source) => source.path));
+    const files = Object.fromEntries(
+      [...Object.entries(this.kept), ...this.learnt].filter(([path]) => named.has(path)),
+    );
+    const path = cacheFiles(this.config.cacheDir).imageSources;
+    mkdirSync(this.config.cacheDir, { recursive: true });
+    writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify({ version: sourcesVersion, files }));
+    renameSync(`${path}.${process.pid}.tmp`, path);
+    this.learnt.clear();
+  }
+
+  private async source(ref: ImageRef, settings: string): Promise<SourceImage> {
+    const path = join(this.config.contentDir, ref.src);
+    const file = this.nameOf(path);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info?.isFile()) {
+      const problem = `names "${ref.src}", which is not a file of ${this.nameOf(join(this.config.contentDir, 'images'))}/`;
+      throw new ContentError(ref.file, ref.field, problem);
+    }
+    let known: (KnownVersion & Described) | undefined = this.learnt.get(path) ?? this.kept[path];
+    if (!isUnchanged(known, info)) {
+      const readAt = Date.now();
+      known = { ...knownVersion(info, readAt), ...(await describeFile(path, file, info.size)) };
+      this.learnt.set(path, known);
+    }
+    const { version: _version, settled: _settled, ...described } = known!;
+    const key = createHash('sha256').update(`${described.hash}\0${settings}`).digest('hex').slice(0, 12);
+    const local: LocalImage = {
+      width: described.width,
+      height: described.height,
+      url: `/assets/images/${urlName(ref.src)}-${key}-{width}.{format}`,
+      fallback: described.format === 'jpeg' ? 'jpg' : described.format === 'png' || described.alpha ? 'png' : 'jpg',
+    };
+    return { ...described, src: ref.src, path, file, key, local };
+  }
+}
+
+const megabyte = 1024 * 1024;
+
+/** Reads, checks and describes one file; a ContentError naming it if it cannot be published. */
+async function describeFile(path: string, file: string, size: number): Promise<Described> {
+  const refuse = (problem: string) => new ContentError(file, '', problem);
+  if (size > sourceLimits.bytes) {
+    throw refuse(
+      `is ${(size / megabyte).toFixed(1)} MB: expected at most ${sourceLimits.bytes / megabyte} MB (export the photo as a JPEG of at most 40 megapixels)`,
+    );
+  }
+  const bytes = await readFile(path);
+  const sharp = await loadSharp();
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    const named = formatOf(bytes);
+    throw refuse(named ? unpublishable(named) : `is not an image (${messageOf(error)}): ${expectedFormats}`);
+  }
+  // sharp reads HEIC's container, but not the HEVC pictures in it.
+  if (!readableFormats[metadata.format] || (metadata.format === 'heif' && metadata.compression !== 'av1')) {
+    throw refuse(unpublishable(formatOf(bytes) ?? metadata.format.toUpperCase()));
+  }
+  const { width, height } = metadata.autoOrient;
+  const pixels = width * height;
+  if (pixels > sourceLimits.pixels) {
+    const megapixels = (pixels / 1e6).toFixed(1);
+    throw refuse(
+      `is ${width.toLocaleString('en-GB')} × ${height.toLocaleString('en-GB')} pixels (${megapixels} megapixels): expected at most ${sourceLimits.pixels / 1e6} megapixels, more than any page needs (export it smaller)`,
+    );
+  }
+  return { hash: contentHash(bytes), width, height, format: metadata.format, alpha: metadata.hasAlpha };
+}
+
+const expectedFormats = `expected a ${Object.values(readableFormats)
+  .join(', ')
+  .replace(/, (\w+)$/, ' or $1')} file`;
+
+function unpublishable(format: string): string {
+  return `is in ${format} format, which the site cannot publish: ${expectedFormats} (export it as JPEG, or PNG for a logo)`;
+}
+
+/** The image formats people are likely to drop in that sharp cannot read, by their first bytes. */
+function formatOf(bytes: Buffer): string | undefined {
+  const brand = bytes.toString('latin1', 4, 12);
+  if (/^ftyp(heic|heix|hevc|hevx|heim|heis|mif1|msf1)/.test(brand)) return 'HEIC';
+  if (bytes.toString('latin1', 0, 2) === 'BM') return 'BMP';
+  if (bytes.toString('latin1', 0, 4) === '8BPS') return 'Photoshop (PSD)';
+  if (bytes.toString('latin1', 0, 4) === '\u0000\u0000\u0001\u0000') return 'Windows icon (ICO)';
+  if (bytes.toString('latin1', 0, 5) === '<?xml' || bytes.toString('latin1', 0, 4) === '<svg') return 'SVG';
+  return undefined;
+}

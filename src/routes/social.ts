@@ -1,0 +1,36 @@
+/**
+ * What a page shows where it is shared or found: its social card, and an
+ * image at the size search engines and social networks are shown. The
+ * templates' image component decides every other size.
+ */
+import type { Image } from '../content/model';
+import { cardSize, heightAt, renditionUrl } from '../images/image-names';
+import type { SocialCard } from '../images/social-cards';
+import { absoluteUrl } from '../paths';
+
+/** The card as the page's image (its <head> names it for og:image and twitter:image). */
+export function cardImage(card: SocialCard, title: string): Image {
+  return { src: `/${card.path}`, alt: title };
+}
+
+/** The site's host as people type it: "tradeboostdigital.co.uk". */
+export function siteHost(siteUrl: string): string {
+  return new URL(siteUrl).host.replace(/^www\./, '');
+}
+
+/**
+ * An image as large as social networks and search engines show it (1200
+ * pixels wide, or the file's own width if narrower), as an absolute URL, with
+ * its size: a stock photo cropped to a card's proportions by the image host,
+ * a file of content/images/ in its own, a social card as drawn.
+ */
+export function largeImage(siteUrl: string, image: Image): { url: string; width: number; height: number } {
+  if (image.local) {
+    const width = Math.min(cardSize.width, image.local.width);
+    const url = absoluteUrl(siteUrl, renditionUrl(image.local, width, image.local.fallback));
+    return { url, width, height: heightAt(image.local, width) };
+  }
+  if (image.src.startsWith('/')) return { url: absoluteUrl(siteUrl, image.src), ...cardSize };
+  const { width, height } = cardSize;
+  return { url: `${image.src}?auto=format&fit=crop&w=${width}&h=${height}&q=70`, width, height };
+}

@@ -1,0 +1,73 @@
+import type { Image } from '../../src/content/model';
+import type { LocalImage, RenditionFormat } from '../../src/images/image-names';
+import { drawnWidths, heightAt, mimeTypes, modernFormats, renditionUrl } from '../lib/images';
+
+interface Props {
+  image: Image;
+  /** Drawn size in CSS pixels: fixes the aspect ratio of a stock photo (cropped to it), so nothing moves when it arrives. */
+  width: number;
+  height: number;
+  /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  /** The page's main image, above the fold: load at once and with high priority; everything else loads lazily. */
+  priority?: boolean;
+  /** Above the fold, but not the page's main image (the header's logo): load at once. */
+  eager?: boolean;
+  /** The image says nothing the text beside it does not (a logo beside the brand's name): screen readers skip it. */
+  decorative?: boolean;
+  className?: string;
+}
+
+const stockWidths = [400, 800, 1200, 1600];
+
+/**
+ * Any image of the site, drawn `width` CSS pixels wide: a stock photo from
+ * the image host at a few widths (the host picks the format), or one of the
+ * agency's own (content/images/) as AVIF and WebP with its own format as
+ * the fallback, at the drawn width and twice it, with its own proportions.
+ */
+export function Picture({ image, width, height, sizes, priority, eager, decorative, className }: Props) {
+  const local = image.local;
+  let src: string;
+  let srcSet: string;
+  if (local) {
+    src = renditionUrl(local, width, local.fallback);
+    srcSet = sourceSet(local, width, local.fallback);
+    height = heightAt(local, width);
+  } else {
+    const url = (w: number) => `${image.src}?auto=format&fit=crop&w=${w}&h=${Math.round((w * height) / width)}&q=70`;
+    // Widths up to twice the drawn size (for 2x screens); a small image (an avatar) gets its own 1x and 2x.
+    const fitting = stockWidths.filter((w) => w <= width * 2);
+    src = url(width);
+    srcSet = (fitting.length ? fitting : [width, width * 2]).map((w) => `${url(w)} ${w}w`).join(', ');
+  }
+  const img = (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={decorative ? '' : image.alt}
+      loading={priority || eager ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={className}
+    />
+  );
+  if (!local) return img;
+  return (
+    <picture>
+      {modernFormats.map((format) => (
+        <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, width, format)} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}
+
+function sourceSet(image: LocalImage, width: number, format: RenditionFormat): string {
+  return drawnWidths(image, width)
+    .map((w) => `${renditionUrl(image, w, format)} ${w}w`)
+    .join(', ');
+}
