@@ -8,7 +8,7 @@
  * encodes nothing; and `sitegen dev` makes an image the first time it is
  * asked for.
  */
-import { cp, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as cheerio from 'cheerio';
 import sharp from 'sharp';
@@ -248,6 +248,21 @@ describe('what is kept between builds', () => {
     expect(after).not.toBe(before);
     await expect(readFile(out(before.slice(1)))).rejects.toThrow();
     expect((await imageAt(after).metadata()).width).toBe(400);
+  });
+
+  it('an image cut short in the output a build writes over is copied whole again; a whole one is left as it is', async () => {
+    await build();
+    const card = (await page('/blog/local-seo-tips'))('meta[property="og:image"]').attr('content')!;
+    const path = card.replace(/^https?:\/\/[^/]+\//, '');
+    const whole = await readFile(out(path));
+    // The next build writes over the output before last: one image there cut short, as by a full disk.
+    const before = join(`${out()}.previous`, path);
+    await writeFile(before, whole.subarray(0, 100));
+    const logo = (await page('/'))('header img').attr('src')!.slice(1);
+    const logoTime = (await stat(join(`${out()}.previous`, logo))).mtimeMs;
+    await build();
+    expect(await readFile(out(path))).toEqual(whole);
+    expect((await stat(out(logo))).mtimeMs).toBe(logoTime);
   });
 });
 

@@ -11,7 +11,7 @@ import { nextScheduled } from '../content/publishing';
 import { formatBytes } from '../log';
 import { ChangedOutput } from '../output/changed-output';
 import { removeManifest, writeManifest } from '../output/manifest';
-import type { BuildOutput, Committed, SiteFile } from '../output/output';
+import type { BuildOutput, Committed, OutputFile, SiteFile } from '../output/output';
 import { Staging } from '../output/staging';
 import type { PageRecord } from '../render/page-rendering';
 import type { Route } from '../routes';
@@ -31,7 +31,7 @@ export async function commitOutput(
   output: BuildOutput,
   routes: readonly Route[],
   rendered: RenderedPages,
-  files: readonly SiteFile[],
+  files: readonly OutputFile[],
 ): Promise<Committed> {
   const started = performance.now();
   const pageFiles = new Set(routes.map((route) => route.file));

@@ -16,7 +16,7 @@ import { scanArticle, withArticles } from '../content/site-model';
 import { SitegenError } from '../errors';
 import { listFiles } from '../list-files';
 import type { FolderWriter } from '../output/folder-writer';
-import type { SiteFile } from '../output/output';
+import type { CopiedFile, SiteFile } from '../output/output';
 import { ImageResolver } from '../images/content-images';
 import { withImages } from '../images/model-images';
 import type { SiteImages } from '../images/site-images';
@@ -145,7 +145,7 @@ export interface RenderedPages {
   /** What the build threads learnt of their Markdown files, for the content index. */
   learnt: [string, IndexedFile][];
   /** Every image the pages name, made while they rendered (or found made). */
-  images: SiteFile[];
+  images: CopiedFile[];
 }
 
 /**

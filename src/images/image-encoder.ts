@@ -1,6 +1,6 @@
 /**
  * Renditions and social cards, each made once and kept in .sitegen/images/
- * by its key: the key changes with the source's bytes and every setting, so
+ * by its key (a build copies them from there, without reading them): the key changes with the source's bytes and every setting, so
  * a file found there is the file that would be made, and a build with
  * nothing changed encodes nothing. Each rendition is resized with sharp,
  * turned upright and stripped of its metadata (EXIF, with a phone's GPS
@@ -8,7 +8,7 @@
  * as there are cores.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContentError, messageOf } from '../errors';
 import { markInUse, removeStaleFiles } from '../stale-files';
@@ -20,14 +20,15 @@ import type { SourceImage } from './source-images';
 export class ImageEncoder {
   /** How many files were made this run, and how many were found made. */
   readonly counts = { encoded: 0, kept: 0 };
-  private readonly made = new Map<string, Promise<Buffer>>();
+  /** Each file asked for this run, by name, and where it is once made. */
+  private readonly made = new Map<string, Promise<string>>();
   private readonly pool = taskPool();
 
   /** `dir`: where made files are kept (.sitegen/images/). */
   constructor(private readonly dir: string) {}
 
-  /** `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
-  rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<Buffer> {
+  /** The file of `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
+  rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<string> {
     return this.once(`${source.key}-${width}.${format}`, async () => {
       const sharp = await loadSharp();
       const image = sharp(source.path, { autoOrient: true, limitInputPixels: sourceLimits.pixels, failOn: 'error' })
@@ -45,8 +46,8 @@ export class ImageEncoder {
     });
   }
 
-  /** The card named `key`, drawn by `draw` unless kept. */
-  card(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  /** The file of the card named `key`, drawn by `draw` unless kept. */
+  card(key: string, draw: () => Promise<Buffer>): Promise<string> {
     return this.once(`card-${key}.png`, draw);
   }
 
@@ -55,7 +56,7 @@ export class ImageEncoder {
     if (existsSync(this.dir)) removeStaleFiles(this.dir, (name) => this.made.has(name));
   }
 
-  private once(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  private once(name: string, make: () => Promise<Buffer>): Promise<string> {
     let made = this.made.get(name);
     if (!made) {
       made = this.keptOrMade(name, make);
@@ -66,20 +67,17 @@ export class ImageEncoder {
     return made;
   }
 
-  private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<string> {
     const path = join(this.dir, name);
     if (markInUse(path)) {
-      const kept = await readFile(path).catch(() => undefined);
-      if (kept) {
-        this.counts.kept += 1;
-        return kept;
-      }
+      this.counts.kept += 1;
+      return path;
     }
     const bytes = await this.pool(make);
     this.counts.encoded += 1;
     await mkdir(this.dir, { recursive: true });
     await writeFile(`${path}.${process.pid}.tmp`, bytes);
     await rename(`${path}.${process.pid}.tmp`, path);
-    return bytes;
+    return path;
   }
 }

@@ -6,11 +6,12 @@
  * wider than it is), and makes them while the next pages render. `sitegen
  * dev` makes each the first time a browser asks for it.
  */
+import { readFile } from 'node:fs/promises';
 import type { BuiltAssets } from '../assets/asset-cache';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { SiteModel } from '../content/model';
 import { ContentError, SitegenError } from '../errors';
-import type { SiteFile } from '../output/output';
+import type { CopiedFile, SiteFile } from '../output/output';
 import type { Route } from '../routes';
 import type { ImageEncoder } from './image-encoder';
 import { imagesIn, parseImagePath } from './image-names';
@@ -43,7 +44,8 @@ export function cardsVersionOf(assets: BuiltAssets, model: SiteModel, catalog: I
 const cardLogoWidth = 144;
 
 export class SiteImages {
-  private readonly files = new Map<string, Promise<Buffer>>();
+  /** Each image the pages name, by its path under the output, and its file once made. */
+  private readonly files = new Map<string, Promise<string>>();
 
   constructor(
     private readonly setup: ImageSetup,
@@ -74,9 +76,9 @@ export class SiteImages {
   /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */
   file(path: string): Promise<Buffer> | undefined {
     const named = parseImagePath(path);
-    if (named?.kind === 'card') return this.setup.cards.has(path) ? this.make(path) : undefined;
-    const source = named && this.setup.catalog.byKey.get(named.key);
-    return source && named.width <= source.width ? this.make(path) : undefined;
+    const source = named?.kind === 'rendition' ? this.setup.catalog.byKey.get(named.key) : undefined;
+    const known = named?.kind === 'card' ? this.setup.cards.has(path) : source && named!.width <= source.width;
+    return known ? this.make(path).then((file) => readFile(file)) : undefined;
   }
 
   /** Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn. */
@@ -98,13 +100,13 @@ export class SiteImages {
   }
 
   /** Every image the pages named, once all are made. */
-  async all(): Promise<SiteFile[]> {
+  async all(): Promise<CopiedFile[]> {
     const paths = [...this.files.keys()].sort();
-    const contents = await Promise.all(paths.map((path) => this.files.get(path)!));
-    return paths.map((path, index) => ({ path, content: contents[index]! }));
+    const made = await Promise.all(paths.map((path) => this.files.get(path)!));
+    return paths.map((path, index) => ({ path, from: made[index]! }));
   }
 
-  private make(path: string): Promise<Buffer> {
+  private make(path: string): Promise<string> {
     const named = parseImagePath(path)!;
     if (named.kind === 'rendition') {
       return this.encoder.rendition(this.setup.catalog.byKey.get(named.key)!, named.width, named.format);
@@ -113,6 +115,8 @@ export class SiteImages {
     // The logo first, outside the card's turn in the encoder's pool: a card holding a turn while it waits for one would never get it.
     return this.encoder
       .rendition(logo, cardLogoWidth, 'png')
-      .then((logoPng) => this.encoder.card(named.key, () => drawCard(templates, cards.get(path)!, logoPng)));
+      .then((logoFile) =>
+        this.encoder.card(named.key, async () => drawCard(templates, cards.get(path)!, await readFile(logoFile))),
+      );
   }
 }

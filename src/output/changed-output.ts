@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { foldersAbove } from '../paths';
 import { FolderWriter } from './folder-writer';
 import { removeDeadScratch, removeFiles, scratchName } from './scratch';
-import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type SiteFile } from './output';
+import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type OutputFile } from './output';
 
 export class ChangedOutput implements BuildOutput {
   private constructor(
@@ -37,7 +37,7 @@ export class ChangedOutput implements BuildOutput {
   async commit(
     rendered: ReadonlyMap<string, number>,
     gone: readonly string[],
-    files: readonly SiteFile[],
+    files: readonly OutputFile[],
   ): Promise<Committed> {
     const { previous } = this;
     const all = withPublicFiles(this.publicDir, files);
@@ -61,7 +61,7 @@ export class ChangedOutput implements BuildOutput {
     }
     for (const file of all) {
       if (previous[file.path] === changes.hashes[file.path] && existsSync(join(this.outDir, file.path))) continue;
-      changes.bytes += output.write(file.path, file.content);
+      changes.bytes += output.put(file);
       changes.written += 1;
     }
     await this.abort();

@@ -10,8 +10,9 @@
  * writer keeps from one page to the next: two fresh ones per page would
  * have the collector chase the memory of thousands of pages.
  */
-import { closeSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { OutputFile } from './output';
 
 export class FolderWriter {
   /** Folders made (or found) by this writer: a site of thousands of pages has a handful. */
@@ -23,18 +24,39 @@ export class FolderWriter {
 
   constructor(readonly dir: string) {}
 
+  /** Writes `file` unless it is there already; returns its size in bytes. */
+  put(file: OutputFile): number {
+    return 'from' in file ? this.copy(file.path, file.from) : this.write(file.path, file.content);
+  }
+
   /** Writes `content` at `path` (under the folder, forward slashes) unless it is there already; returns its size in bytes. */
   write(path: string, content: string | Uint8Array): number {
+    const target = this.target(path);
+    const bytes = typeof content === 'string' ? this.encode(content) : content;
+    if (!this.sameAsOnDisk(target, bytes)) writeFileSync(target, bytes);
+    this.written.set(path, bytes.byteLength);
+    return bytes.byteLength;
+  }
+
+  /** Copies `from` to `path`, a name that says what the file holds: one already there is the same and stays, unless a copy cut short left it smaller. */
+  private copy(path: string, from: string): number {
+    const target = this.target(path);
+    const { size } = statSync(from);
+    if (statSync(target, { throwIfNoEntry: false })?.size !== size)
+      copyFileSync(from, target, constants.COPYFILE_FICLONE);
+    this.written.set(path, size);
+    return size;
+  }
+
+  /** `path` under the folder, whose folder is made. */
+  private target(path: string): string {
     const target = join(this.dir, path);
     const folder = dirname(target);
     if (!this.folders.has(folder)) {
       mkdirSync(folder, { recursive: true });
       this.folders.add(folder);
     }
-    const bytes = typeof content === 'string' ? this.encode(content) : content;
-    if (!this.sameAsOnDisk(target, bytes)) writeFileSync(target, bytes);
-    this.written.set(path, bytes.byteLength);
-    return bytes.byteLength;
+    return target;
   }
 
   private encode(text: string): Uint8Array {

@@ -16,6 +16,19 @@ export interface SiteFile {
   content: string | Uint8Array;
 }
 
+/**
+ * A file copied from `from` (an image kept in .sitegen/images/). Its name is
+ * a hash of what it holds, so a file of that name in the output is this file,
+ * and the bytes are never read: a blog's social cards run to hundreds of
+ * megabytes.
+ */
+export interface CopiedFile {
+  path: string;
+  from: string;
+}
+
+export type OutputFile = SiteFile | CopiedFile;
+
 export interface BuildOutput {
   /** Where pages are written as they render. */
   readonly writer: FolderWriter;
@@ -24,7 +37,7 @@ export interface BuildOutput {
    * build thread) with their sizes; `gone`: page files of the last build
    * that no longer exist; `files`: every other file of the site but public/'s.
    */
-  commit(pages: ReadonlyMap<string, number>, gone: readonly string[], files: readonly SiteFile[]): Promise<Committed>;
+  commit(pages: ReadonlyMap<string, number>, gone: readonly string[], files: readonly OutputFile[]): Promise<Committed>;
   /** A failed build: the output stays as it was, and nothing is left beside it. */
   abort(error?: unknown): Promise<void>;
 }
@@ -38,7 +51,7 @@ export interface Committed {
 }
 
 /** The site's files with public/'s, which the output holds as they are. */
-export function withPublicFiles(publicDir: string, files: readonly SiteFile[]): SiteFile[] {
+export function withPublicFiles(publicDir: string, files: readonly OutputFile[]): OutputFile[] {
   const copied = listFiles(publicDir, { hidden: true }).map((path) => ({
     path,
     content: readFileSync(join(publicDir, path)),
@@ -46,6 +59,7 @@ export function withPublicFiles(publicDir: string, files: readonly SiteFile[]): 
   return [...copied, ...files];
 }
 
-export function fileHashes(files: readonly SiteFile[]): Record<string, string> {
-  return Object.fromEntries(files.map((file) => [file.path, contentHash(file.content)]));
+/** A hash of each file's content; a copied file's name is one. */
+export function fileHashes(files: readonly OutputFile[]): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file.path, 'from' in file ? file.path : contentHash(file.content)]));
 }

@@ -16,7 +16,7 @@ import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
 import { FolderWriter } from './folder-writer';
-import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type SiteFile } from './output';
+import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type OutputFile } from './output';
 import { isBuiltOutput, repositoryFolder } from './output-folder';
 import { exists, isShapeConflict, removeDeadScratch, removeFiles, scratchName } from './scratch';
 
@@ -78,9 +78,9 @@ export class Staging implements BuildOutput {
   async commit(
     pages: ReadonlyMap<string, number>,
     _gone: readonly string[],
-    files: readonly SiteFile[],
+    files: readonly OutputFile[],
   ): Promise<Committed> {
-    for (const file of files) this.writer.write(file.path, file.content);
+    for (const file of files) this.writer.put(file);
     const written = new Map([...this.writer.written, ...pages]);
     if (this.reused)
       await removeFiles(
