@@ -9,7 +9,7 @@
  * time only once it has settled).
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdir, rm, symlink, utimes } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, symlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeArticles } from './scale/articles.js';
@@ -46,8 +46,15 @@ export async function benchProject(dir, { articles = 0, seed = 7 } = {}) {
     content: join(dir, 'content'),
     /** Runs `sitegen <args>` in the copy, the executable itself as a user runs it; measured as bench/measure.js measures. */
     sitegen: (args) => measure(join(root, 'bin', 'sitegen.js'), args, { cwd: dir, env }),
-    /** The generator's working files: the content index, the asset cache, the compiled templates. */
-    forget: () => rm(join(dir, '.sitegen'), { recursive: true, force: true }),
+    /**
+     * The generator's working files: the content index, the asset cache, the compiled templates and, unless
+     * `keepImages`, the images made (a social card per article: what a first build spends most on).
+     */
+    forget: async ({ keepImages = false } = {}) => {
+      const kept = join(dir, '.sitegen');
+      const names = keepImages && existsSync(kept) ? (await readdir(kept)).filter((name) => name !== 'images') : ['.'];
+      await Promise.all(names.map((name) => rm(join(kept, name), { recursive: true, force: true })));
+    },
     env,
   };
 }
