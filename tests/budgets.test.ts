@@ -57,11 +57,13 @@ describe('JavaScript', () => {
 });
 
 describe('Content-Security-Policy without unsafe-inline', () => {
-  it('no page has an inline script (JSON-LD data aside), an inline style, a style attribute or an on* handler', () => {
+  it('no page has an inline script (JSON-LD data and the speculation rules, allowed by their hash, aside), an inline style, a style attribute or an on* handler', () => {
     for (const path of [...allPaths, '/404']) {
       const $ = loadPage(path);
       expect(
-        $('script:not([src])').filter((_, s) => $(s).attr('type') !== 'application/ld+json'),
+        $('script:not([src])').filter(
+          (_, s) => !['application/ld+json', 'speculationrules'].includes($(s).attr('type')!),
+        ),
         path,
       ).toHaveLength(0);
       expect($('style'), path).toHaveLength(0);

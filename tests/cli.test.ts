@@ -65,7 +65,9 @@ describe('sitegen', () => {
       expect(result.stdout).toMatch(/^ {2}route +html +gzip +js +gzip$/m);
       expect(result.stdout).toMatch(/^ {2}\/services\/plumber +[\d.]+ KB +[\d.]+ KB +[\d.]+ B +[\d.]+ B$/m);
       expect(result.stdout.match(/^ {2}\/\S* +[\d.]+ KB/gm)).toHaveLength(54);
-      expect(result.stdout).toMatch(/^ {2}stages: content \d+ ms, .*render \d+ ms, write \d+ ms$/m);
+      expect(result.stdout).toMatch(
+        /^ {2}stages: content [\d.]+ m?s, .*render [\d.]+ m?s, images [\d.]+ m?s, write [\d.]+ m?s$/m,
+      );
       expect(result.stdout).toMatch(/^54 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
       // SITE_URL from the environment sets the canonical origin.
       expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain(
@@ -91,6 +93,7 @@ describe('sitegen', () => {
       expect(home.jsGzip).toBeGreaterThan(report.pages.find((page) => page.route === '/about')!.jsGzip);
       expect(Object.keys(report.stages).sort()).toEqual([
         'content',
+        'images',
         'islands',
         'render',
         'styles',

@@ -33,8 +33,7 @@ export const editorPath = '/admin/';
 
 /** The page: nothing but what loads the editor, which draws everything itself. */
 export function editorHtml(
-  siteName: string,
-  icon: string | undefined,
+  site: SiteFacts,
   settings: EditorSettings,
   script: string,
 ): string {
@@ -46,7 +45,8 @@ export function editorHtml(
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>Content editor · ${escapeHtml(site.name)}</title>`,
-    ...(icon ? [`<link rel="icon" href="${escapeHtml(icon)}" type="image/png">`] : []),
+    // The site's own icon, as its pages name it (templates/layout/Document.tsx).
+    ...(site.logo.local ? [`<link rel="icon" href="${renditionUrl(site.logo.local, 32, 'png')}" type="image/png">`] : []),
     // "<" escaped: no text of the settings can close the element.
     `<script type="application/json" id="sitegen-editor">${JSON.stringify(settings).replace(/</g, '\\u003c')}</script>`,
     `<script type="module" src="${escapeHtml(script)}"></script>`,

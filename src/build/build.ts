@@ -69,6 +69,7 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
     try {
       const encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
       const images = new SiteImages(imageSetup(assets, model, catalog, table.routes), encoder);
+      images.useIn(files);
       const rendered = await renderPages(run, content, model, table, assets, output.writer, images);
       run.options.interrupt?.throwIfAborted();
       const committed = await commitOutput(run, output, table.routes, rendered, [...files, ...rendered.images]);

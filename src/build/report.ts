@@ -119,7 +119,7 @@ export function formatReport(report: BuildReport): string {
   lines.push(
     `  css ${size(totals.css)} (${size(totals.cssGzip)} gzipped), javascript ${size(totals.js)} (${size(totals.jsGzip)} gzipped) in all`,
   );
-  const order = ['content', 'styles', 'islands', 'templates', 'render', 'write'];
+  const order = ['content', 'styles', 'islands', 'templates', 'render', 'images', 'write'];
   const stages = Object.entries(report.stages).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   lines.push(`  stages: ${stages.map(([stage, ms]) => `${stage} ${formatMs(ms)}`).join(', ')}`);
   return `${lines.join('\n')}\n`;

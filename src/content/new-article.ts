@@ -59,7 +59,7 @@ draft: true
 readTime: 5
 category: ${JSON.stringify(category)}
 featured: false
-image: "${newest?.image ?? `${stockPhotoOrigin}/photo-1581578731548-c64695cc6952`}"
+image: "${newest?.image.src ?? `${stockPhotoOrigin}/photo-1581578731548-c64695cc6952`}"
 imageAlt: "What the photo shows, for people who cannot see it"
 ---
 

@@ -11,7 +11,7 @@ import { articleImageRefs, ImageResolver } from './content-images';
 import { SourceImages, type ImageCatalog } from './source-images';
 
 /** The smallest the logo may be: phones show it 180 pixels square on their home screen (search engines ask for 112). */
-export const logoMinimum = 180;
+const logoMinimum = 180;
 
 export async function withImages(
   model: SiteModel,

@@ -13,7 +13,7 @@ import { ContentError, SitegenError } from '../errors';
 import type { SiteFile } from '../output/output';
 import type { Route } from '../routes';
 import type { ImageEncoder } from './image-encoder';
-import { parseImagePath } from './image-names';
+import { imagesIn, parseImagePath } from './image-names';
 import type { CardContent } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog, SourceImage } from './source-images';
@@ -65,6 +65,11 @@ export class SiteImages {
       made.catch(() => undefined);
       this.files.set(path, made);
     }
+  }
+
+  /** Starts making the images the site's other files name: the feeds name the articles' images and the logo. */
+  useIn(files: readonly SiteFile[]): void {
+    for (const file of files) if (typeof file.content === 'string') this.use(file.path, imagesIn(file.content));
   }
 
   /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */

@@ -7,9 +7,11 @@
  * an unchanged blog makes the same feeds.
  */
 import { Feed, type Item } from 'feed';
-import type { Article, MarkdownBody, SiteModel } from '../content/model';
+import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
 import { isPublished, londonMidnight, type Publishing } from '../content/publishing';
+import { renditionUrl } from '../images/image-names';
 import { absoluteUrl, paths } from '../paths';
+import { largeImage } from '../routes/social';
 import type { SiteFile } from './output';
 
 /** Newest first by date, ties by title: the order readers expect of a feed, whichever article is featured. */
@@ -37,8 +39,8 @@ export function feedFiles(
     title: blog.feeds.title,
     description: blog.description,
     language: 'en-GB',
-    image: absoluteUrl(siteUrl, model.site.logo.src),
-    favicon: absoluteUrl(siteUrl, '/favicon.svg'),
+    image: iconUrl(siteUrl, model.site.logo, 180),
+    favicon: iconUrl(siteUrl, model.site.logo, 32),
     // A blog with no article yet has no date of its own: the first day of the epoch stands in, the same on every build.
     updated: londonMidnight(lastChange ?? '1970-01-01'),
     generator: 'sitegen',
@@ -78,8 +80,20 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     category: [{ name: article.category, term: article.category, domain: categoryUrl, scheme: categoryUrl }],
     date: londonMidnight(article.updated ?? article.date),
     published: londonMidnight(article.date),
-    image: { url: `${article.image}?fm=jpg&fit=crop&w=1200&q=70`, type: 'image/jpeg' },
+    image: feedImage(siteUrl, article.image),
   };
+}
+
+/** The logo at one of the sizes every page's <head> names for its icons, so the build makes it (site-images.ts). */
+function iconUrl(siteUrl: string, logo: Image, width: number): string {
+  return absoluteUrl(siteUrl, logo.local ? renditionUrl(logo.local, width, 'png') : logo.src);
+}
+
+/** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */
+function feedImage(siteUrl: string, image: Image): { url: string; type: string } {
+  if (image.local)
+    return { url: largeImage(siteUrl, image).url, type: image.local.fallback === 'png' ? 'image/png' : 'image/jpeg' };
+  return { url: `${image.src}?fm=jpg&fit=crop&w=1200&q=70`, type: 'image/jpeg' };
 }
 
 /**

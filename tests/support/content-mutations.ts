@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { projectRoot } from './cli';
 
-/** Every file of the real content/, relative to it. */
+/** Every text file of the real content/ (its JSON and Markdown, not the images of images/), relative to it. */
 export const contentFiles = readdirSync(join(projectRoot, 'content'), { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile())
+  .filter((entry) => entry.isFile() && /\.(json|md)$/.test(entry.name))
   .map((entry) => join(entry.parentPath, entry.name).slice(join(projectRoot, 'content').length + 1))
   .sort();
 
