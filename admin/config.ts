@@ -17,7 +17,7 @@ import {
   type EditedFile,
   type EditedFolder,
 } from './collections';
-import { fieldsOf, type DecapField, type FieldChoice, type FieldOptions } from './fields';
+import { fieldsOf, optionalMark, type DecapField, type FieldChoice, type FieldOptions } from './fields';
 
 export interface ConfigSources {
   model: SiteModel;
@@ -96,7 +96,13 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo }: Con
  */
 function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[]) {
   const withSlug = fields.map((field) =>
-    field.name === 'slug' ? { ...field, required: true, hint: `${field.hint ?? ''} It names the file.`.trim() } : field,
+    field.name === 'slug'
+      ? {
+          ...field,
+          label: field.label.replace(optionalMark, ''),
+          hint: `${field.hint ?? ''} It names the file.`.trim(),
+        }
+      : field,
   );
   return {
     name: folder.name,

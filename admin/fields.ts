@@ -1,10 +1,11 @@
 /**
  * A content schema (src/content/schemas/, valibot) as the fields of Decap
- * CMS's form: one widget per field of the schema, required unless the schema
- * makes it optional, choices from its picklists, and its limits told in the
- * build's own words as each field's hint. Decap is given no limit of its
- * own (no min, max or pattern): the build's rules are checked before every
- * save (editor-site.ts), and refuse in the build's words.
+ * CMS's form: one widget per field of the schema, labelled optional where
+ * the schema makes it optional, choices from its picklists, and its limits
+ * told in the build's own words as each field's hint. Decap is given no
+ * rule of its own (no required flag, min, max or pattern): the build's
+ * rules are checked before every save (editor-site.ts), and refuse in the
+ * build's words.
  */
 import type * as v from 'valibot';
 import { imageSrc, localImageSrc } from '../src/content/schemas/shared';
@@ -68,6 +69,9 @@ export interface FieldOptions {
   longText?: ReadonlySet<string>;
 }
 
+/** What a field the schema makes optional has after its label (Decap's own mark is hidden: src/admin/editor-page.ts). */
+export const optionalMark = ' (optional)';
+
 /** The fields of an object schema, in its order. */
 export function fieldsOf(schema: v.GenericSchema, options: FieldOptions = {}): DecapField[] {
   return Object.entries((schema as unknown as Schema).entries ?? {}).map(([name, entry]) =>
@@ -79,7 +83,9 @@ function fieldOf(name: string, schema: Schema, options: FieldOptions): DecapFiel
   const optional = schema.type === 'optional';
   const inner = optional ? schema.wrapped! : schema;
   const field: DecapField = { name, label: options.labels?.[name] ?? labelOf(name), ...widgetOf(name, inner, options) };
-  if (optional) field.required = false;
+  // Decap checks nothing itself, not even that a field is filled: the build's rules refuse an entry, in its words.
+  field.required = false;
+  if (optional) field.label += optionalMark;
   if (optional && schema.default !== undefined) field.default = schema.default;
   // A date, a choice or an image is given in the form the build wants by its widget; a text or a number is typed.
   const hint = ['string', 'text', 'number', 'list'].includes(field.widget) ? hintOf(inner) : undefined;
@@ -154,7 +160,7 @@ function variantFields(schema: Schema, options: FieldOptions): DecapField[] {
   for (const shape of shapes)
     for (const [name, entry] of Object.entries(shape.entries!))
       if (name !== key && !fields.has(name)) fields.set(name, { ...fieldOf(name, entry, options), required: false });
-  const keyField = { name: key, label: labelOf(key), widget: 'select', options: values };
+  const keyField = { name: key, label: labelOf(key), widget: 'select', options: values, required: false };
   return [keyField, ...fields.values()];
 }
 

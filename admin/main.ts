@@ -14,6 +14,7 @@ import { loadDecap, type DecapEvent } from './decap';
 import { EditorSite, type Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
 import { previewTemplate } from './preview';
+import { ContentError } from '../src/errors';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
 
@@ -58,20 +59,35 @@ for (const { name } of [...folders, ...files])
 
 CMS.registerEventListener({
   name: 'preSave',
-  handler: async ({ entry }: DecapEvent) => {
-    const edited = entryOf(entry, place);
-    // The photos added to this entry, not saved yet: measured, to check they are as wide as the pages draw them.
-    const drafts = (entry.get('mediaFiles') as { toJS(): { path: string; url?: string }[] } | undefined)?.toJS() ?? [];
-    const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
-    await Promise.all([...urls.values()].map((url) => url && measure(url)));
-    const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
-    const path = pageOf(edited);
-    // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
-    if (path) site.preview(edited, path, images);
-    else site.check(edited, images);
-    return withoutEmpty(entry.get('data') as never);
-  },
+  handler: ({ entry }: DecapEvent) => checkBeforeSave(entry).catch((error: unknown) => Promise.reject(refusal(error))),
 });
+
+/** The entry as it will be saved, once the build's rules accept it; throws their refusal. */
+async function checkBeforeSave(entry: DecapEvent['entry']) {
+  const edited = entryOf(entry, place);
+  requireSlug(entry, edited);
+  // The photos added to this entry, not saved yet: measured, to check they are as wide as the pages draw them.
+  const drafts = (entry.get('mediaFiles') as { toJS(): { path: string; url?: string }[] } | undefined)?.toJS() ?? [];
+  const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
+  await Promise.all([...urls.values()].map((url) => url && measure(url)));
+  const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
+  const path = pageOf(edited);
+  // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
+  if (path) site.preview(edited, path, images);
+  else site.check(edited, images);
+  return withoutEmpty(entry.get('data') as never);
+}
+
+/**
+ * A refusal as Decap's notification shows it: "Failed to persist entry:"
+ * and the error as text, which is the build's message alone once the error
+ * has no name to go before it.
+ */
+function refusal(error: unknown): Error {
+  const refused = new Error(error instanceof Error ? error.message : String(error), { cause: error });
+  refused.name = '';
+  return refused;
+}
 CMS.registerEventListener({
   name: 'postSave',
   handler: ({ entry }: DecapEvent) => site.remember(entryOf(entry, place)),
@@ -86,3 +102,11 @@ decap.init({
     logo: model.site.logo.local && model.site.logo.local.url.replace('{width}', '180').replace('{format}', 'png'),
   }),
 });
+
+/** A new article or legal page is named by its slug: without one it would have no file name and no address. */
+function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
+  if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
+  const problem =
+    'is missing: expected a lowercase slug such as "local-seo", which names the file and the page\'s address';
+  throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
+}

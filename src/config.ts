@@ -3,7 +3,8 @@
  * environment. Precedence: command-line flag, then environment, then content.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { londonDay, londonMidnight, type Publishing } from './content/publishing';
@@ -31,7 +32,7 @@ export interface BuildConfig {
   islandsDir: string;
   /** Code shared by the browser and the lead backend (form options, schema): supabase/functions/_shared. */
   sharedDir: string;
-  /** The content editor's browser code (/admin), bundled by sitegen dev, and by a build that has cms. */
+  /** The content editor's browser code (/admin): the generator's own, beside src/ (or lib/), bundled with the project's templates. */
   adminDir: string;
   publicDir: string;
   outDir: string;
@@ -72,7 +73,7 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     templatesDir: resolve(root, 'templates'),
     islandsDir: resolve(root, 'islands'),
     sharedDir: resolve(root, 'supabase', 'functions', '_shared'),
-    adminDir: resolve(root, 'admin'),
+    adminDir: editorSources(),
     publicDir: resolve(root, 'public'),
     outDir: resolve(root, options.out ?? 'dist'),
     cacheDir: resolve(root, '.sitegen'),
@@ -141,7 +142,9 @@ function supabaseProject(url: string | undefined, anonKey: string): BuildConfig[
  * not be; a branch or provider without a repository is a mistake, named.
  */
 function cmsSettings(env: NodeJS.ProcessEnv): CmsSettings | undefined {
-  const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map((name) => env[name]?.trim() || undefined);
+  const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map(
+    (name) => env[name]?.trim() || undefined,
+  );
   if (repo === undefined) {
     if (branch !== undefined || authUrl !== undefined)
       throw new SitegenError(
@@ -150,7 +153,9 @@ function cmsSettings(env: NodeJS.ProcessEnv): CmsSettings | undefined {
     return undefined;
   }
   if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
-    throw new SitegenError(`CMS_REPO: expected a GitHub repository as owner/name, such as agency/website, found "${repo}"`);
+    throw new SitegenError(
+      `CMS_REPO: expected a GitHub repository as owner/name, such as agency/website, found "${repo}"`,
+    );
   if (branch !== undefined && !/^[^\s~^:?*[\\]+$/.test(branch))
     throw new SitegenError(`CMS_BRANCH: expected the name of a branch, such as main, found "${branch}"`);
   if (authUrl !== undefined && !(URL.canParse(authUrl) && new URL(authUrl).protocol === 'https:'))
@@ -211,4 +216,18 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
 /** What a build publishes: today in London by its clock, and whether drafts are previewed. */
 export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing {
   return { today: londonDay(config.now()), drafts: config.drafts };
+}
+
+/**
+ * The editor's code (admin/), beside the generator's src/ and lib/: found
+ * from this module up, as it runs from src/ (tests) or from a chunk of lib/.
+ */
+function editorSources(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'admin', 'main.ts'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new SitegenError("the editor's code (admin/main.ts) is missing beside the generator");
+    dir = parent;
+  }
+  return join(dir, 'admin');
 }

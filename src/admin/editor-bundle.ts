@@ -8,13 +8,14 @@
  * that code names are given browser stand-ins (admin/stand-ins/), each
  * saying why the editor never needs the real one.
  */
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { loadEsbuild } from '../assets/commonjs';
 import { describeEsbuildError } from '../assets/compile-templates';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import { hashedName } from '../hash';
+import { isInside } from '../list-files';
 import type { SiteFile } from '../output/output';
 
 /** Decap CMS's own browser support, which the editor's script keeps to. */
@@ -22,7 +23,7 @@ const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
 
 export interface EditorBundle {
   file: SiteFile;
-  /** Every source file it is made from, relative to the project: an edit of any makes it again. */
+  /** Every source file it is made from, as absolute paths: an edit of any makes it again. */
   inputs: string[];
 }
 
@@ -32,7 +33,7 @@ export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
   try {
     result = await build({
       entryPoints: [join(config.adminDir, 'main.ts')],
-      plugins: [standIns(config.adminDir)],
+      plugins: [standIns(config.adminDir), projectTemplates(config)],
       bundle: true,
       format: 'esm',
       minify: true,
@@ -51,9 +52,7 @@ export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
     throw new SitegenError(`admin: ${describeEsbuildError(error)}`, { cause: error });
   }
   const content = result.outputFiles[0]!.contents;
-  const inputs = Object.keys(result.metafile.inputs).map((input) =>
-    relative(config.root, join(config.root, input)).split('\\').join('/'),
-  );
+  const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(config.root, input));
   return { file: { path: `admin/${hashedName('editor', content, 'js')}`, content }, inputs };
 }
 
@@ -65,6 +64,30 @@ function standIns(adminDir: string): Plugin {
       build.onResolve({ filter: /^node:(module|crypto)$/ }, (args) => ({
         path: join(adminDir, 'stand-ins', `${args.path.slice('node:'.length)}.ts`),
       }));
+    },
+  };
+}
+
+/**
+ * The site's templates as the project has them: the editor's code names the
+ * generator's own (../templates), and a project's previews draw its pages
+ * with the templates its build uses.
+ */
+function projectTemplates(config: BuildConfig): Plugin {
+  const generatorTemplates = resolve(config.adminDir, '..', 'templates');
+  return {
+    name: 'project-templates',
+    setup(build) {
+      if (generatorTemplates === config.templatesDir) return;
+      build.onResolve({ filter: /templates/ }, (args) => {
+        const target = resolve(args.resolveDir, args.path);
+        if (!isInside(generatorTemplates, target) || !isInside(config.adminDir, args.importer)) return undefined;
+        const path = join(config.templatesDir, relative(generatorTemplates, target));
+        return build.resolve(`./${relative(args.resolveDir, path).split('\\').join('/')}`, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+        });
+      });
     },
   };
 }

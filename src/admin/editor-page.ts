@@ -32,11 +32,7 @@ export interface EditorSettings {
 export const editorPath = '/admin/';
 
 /** The page: nothing but what loads the editor, which draws everything itself. */
-export function editorHtml(
-  site: SiteFacts,
-  settings: EditorSettings,
-  script: string,
-): string {
+export function editorHtml(site: SiteFacts, settings: EditorSettings, script: string): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',
@@ -46,10 +42,15 @@ export function editorHtml(
     '<meta name="robots" content="noindex">',
     `<title>Content editor · ${escapeHtml(site.name)}</title>`,
     // The site's own icon, as its pages name it (templates/layout/Document.tsx).
-    ...(site.logo.local ? [`<link rel="icon" href="${renditionUrl(site.logo.local, 32, 'png')}" type="image/png">`] : []),
+    ...(site.logo.local
+      ? [`<link rel="icon" href="${renditionUrl(site.logo.local, 32, 'png')}" type="image/png">`]
+      : []),
     // "<" escaped: no text of the settings can close the element.
     `<script type="application/json" id="sitegen-editor">${JSON.stringify(settings).replace(/</g, '\\u003c')}</script>`,
     `<script type="module" src="${escapeHtml(script)}"></script>`,
+    // Decap marks every field it does not check itself "(optional)", and it checks none (the build's rules do): the
+    // fields the schemas make optional say so in their own labels (admin/fields.ts).
+    '<style>label[for*="-field-"] > span { display: none }</style>',
     '</head>',
     '<body></body>',
     '</html>',

@@ -28,9 +28,18 @@ const host = '127.0.0.1';
 /** How long decap-server may take to listen: it loads express and its middleware, a second or two on a busy machine. */
 const startTimeoutMs = 20_000;
 
-export async function startLocalBackend(root: string, log: (line: string) => void): Promise<LocalBackend> {
+/** The origin the local backend listens at on `port`: what the editor's page may connect to. */
+export function localBackendOrigin(port: number): string {
+  return `http://${host}:${port}`;
+}
+
+/** Starts decap-server on `port` (freePort's, chosen when sitegen dev starts, so that its _headers can name it). */
+export async function startLocalBackend(
+  root: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<LocalBackend> {
   const server = require.resolve('decap-server/dist/index.js');
-  const port = await freePort();
   // decap-server runs in this small host, which exits when sitegen dev's end of its input closes.
   const hostScript = `process.stdin.on('end', () => process.exit(0)).resume(); require(${JSON.stringify(server)});`;
   const child = spawn(process.execPath, ['-e', hostScript], {
@@ -53,11 +62,11 @@ export async function startLocalBackend(root: string, log: (line: string) => voi
     throw error;
   }
   child.stderr!.on('data', (chunk: Buffer) => log(`  editor     decap-server: ${chunk.toString().trim()}`));
-  return { url: `http://${host}:${port}/api/v1`, close: () => stop(child) };
+  return { url: `${localBackendOrigin(port)}/api/v1`, close: () => stop(child) };
 }
 
 /** A port no one listens on now, on the loopback interface. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

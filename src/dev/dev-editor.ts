@@ -9,22 +9,34 @@ import { relative } from 'node:path';
 import { isInside } from '../list-files';
 import { bundleEditor, type EditorBundle } from '../admin/editor-bundle';
 import { DecapFiles, editorHtml } from '../admin/editor-page';
-import { startLocalBackend, type LocalBackend } from '../admin/local-backend';
+import { localBackendOrigin, startLocalBackend, type LocalBackend } from '../admin/local-backend';
 import type { BuildConfig } from '../config';
+import type { EditorHeaders } from '../output/site-files';
 import type { DevSite } from './dev-site';
 
+export interface DevEditorSetup {
+  decap: DecapFiles;
+  /** The loopback port decap-server listens on once started (freePort, local-backend.ts). */
+  port: number;
+  /** The dev server's reload events, which tell the editor the content changed. */
+  events: string;
+  log: (line: string) => void;
+}
+
 export class DevEditor {
-  readonly decap = new DecapFiles();
   private bundle?: Promise<EditorBundle>;
   private backend?: Promise<LocalBackend>;
 
   constructor(
     private readonly site: DevSite,
     private readonly config: BuildConfig,
-    /** The dev server's reload events, which tell the editor the content changed. */
-    private readonly events: string,
-    private readonly log: (line: string) => void,
+    private readonly setup: DevEditorSetup,
   ) {}
+
+  /** What the editor's own rules in _headers allow it: its local backend, and Decap's folder cached. */
+  static headers({ decap, port }: Pick<DevEditorSetup, 'decap' | 'port'>): EditorHeaders {
+    return { connect: [localBackendOrigin(port)], decapFolder: decap.folder };
+  }
 
   /** A file of /admin by its path under the output; undefined for any other path. */
   async read(path: string): Promise<string | Uint8Array | undefined> {
@@ -36,7 +48,7 @@ export class DevEditor {
     }
     const bundle = await this.script();
     if (path === bundle.file.path) return bundle.file.content;
-    return this.decap.read(path);
+    return this.setup.decap.read(path);
   }
 
   /** Files changed: the editor's script is made again if it is made from one of them (its code, a template, an island). */
@@ -45,8 +57,7 @@ export class DevEditor {
     const changed = [...paths];
     this.bundle.then(
       ({ inputs }) => {
-        const sources = inputs.map((input) => `${this.config.root}/${input}`);
-        if (changed.some((path) => sources.includes(path) || isInside(this.config.adminDir, path)))
+        if (changed.some((path) => inputs.includes(path) || isInside(this.config.adminDir, path)))
           this.bundle = undefined;
       },
       () => (this.bundle = undefined),
@@ -59,8 +70,9 @@ export class DevEditor {
   }
 
   private async page(): Promise<string | undefined> {
-    this.backend ??= startLocalBackend(this.config.root, this.log).then((backend) => {
-      this.log(
+    const { decap, port, events, log } = this.setup;
+    this.backend ??= startLocalBackend(this.config.root, port, log).then((backend) => {
+      log(
         `  editor     saves to ${relative(this.config.root, this.config.contentDir)}/ through decap-server on ${new URL(backend.url).host}`,
       );
       return backend;
@@ -72,9 +84,9 @@ export class DevEditor {
     if (!site) return undefined;
     const settings = {
       backend: { name: 'local' as const, url: backend.url },
-      decap: this.decap.script,
+      decap: decap.script,
       content: '/admin/content.json',
-      events: this.events,
+      events,
     };
     return editorHtml(site, settings, `/${bundle.file.path}`);
   }

@@ -30,7 +30,7 @@ import { isInside, listFiles } from '../list-files';
 import { feedFiles } from '../output/feeds';
 import type { SiteFile } from '../output/output';
 import { redirectFiles, redirectsFile } from '../output/redirect-files';
-import { siteFiles } from '../output/site-files';
+import { siteFiles, type EditorHeaders } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, createRoutes, KeptRoutes, siteRedirects, type Redirect, type Route } from '../routes';
 import { pathForFile } from '../paths';
@@ -76,7 +76,12 @@ export class DevSite {
 
   constructor(
     readonly config: BuildConfig,
-    private readonly options: { generator?: string; onStage?: (stage: AssetStage, detail: string) => void } = {},
+    private readonly options: {
+      generator?: string;
+      onStage?: (stage: AssetStage, detail: string) => void;
+      /** The editor at /admin: its own rules in _headers. */
+      editor?: EditorHeaders;
+    } = {},
   ) {
     this.reader = MarkdownReader.open(markdownSource(config, options.generator));
     this.sources = SourceImages.open(config, { keep: options.generator !== undefined });
@@ -207,7 +212,7 @@ export class DevSite {
       ...feedFiles(model, publishing, siteUrl, (body) => this.reader.bodyHtml(body)),
       ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
     ];
-    const options = { supabaseUrl: this.config.supabase.url, dev: true };
+    const options = { supabaseUrl: this.config.supabase.url, dev: true, editor: this.options.editor };
     this.files = siteFiles([...routes.values()], siteUrl, assets, options, more);
     return this.files;
   }

@@ -28,4 +28,3 @@ export const speculationRules = JSON.stringify({
   prerender: [{ where: sameSitePages, eagerness: 'moderate' }],
   prefetch: [{ where: sameSitePages, eagerness: 'conservative' }],
 });
-
