@@ -47,6 +47,8 @@ beforeAll(async () => {
   project = await copyProject();
   out = join(project.dir, 'dist');
   await writeSettled(join(project.dir, 'content/blog/van-signs.md'), decapArticle);
+  const draft = decapArticle.replace('slug: van-signs', 'slug: van-signs-draft').replace('draft: false', 'draft: true');
+  await writeSettled(join(project.dir, 'content/blog/van-signs-draft.md'), draft);
   await writePhoto(join(project.dir, 'content/images/van-signs.jpg'), { width: 2400, height: 1350 });
   // Decap writes JSON with two spaces and numbers as JavaScript prints them.
   const site = join(project.dir, 'content/site.json');
@@ -80,8 +82,15 @@ describe('a build with CMS_REPO', () => {
     const decap = readdirSync(join(out, 'admin/decap-cms-3.16.3'));
     expect(decap).toContain('decap-cms.js');
     expect(decap.filter((name) => /^\d+\.decap-cms\.js$/.test(name)).length).toBeGreaterThan(10);
-    const content = JSON.parse(await readFile(join(out, 'admin/content.json'), 'utf8')) as { dir: string };
+    const content = JSON.parse(await readFile(join(out, 'admin/content.json'), 'utf8')) as {
+      dir: string;
+      articles: { slug: string }[];
+    };
     expect(content.dir).toBe('content');
+    // Anyone may read it: a draft stays in the repository until it goes live.
+    const slugs = content.articles.map((article) => article.slug);
+    expect(slugs).toContain('van-signs');
+    expect(slugs).not.toContain('van-signs-draft');
   });
 
   it('keeps /admin out of the sitemap and of every public page', async () => {

@@ -47,6 +47,8 @@ export interface EditorContentSources {
   images: ReadonlyMap<string, LocalImage>;
   /** A legal page's body as HTML, as the build renders it. */
   bodyHtml(page: LegalPage): string;
+  /** The articles it tells of: a production build's /admin is public, and tells of none not published. */
+  articles?: readonly Article[];
 }
 
 export function editorContent(sources: EditorContentSources): EditorContent {
@@ -67,7 +69,7 @@ export function editorContent(sources: EditorContentSources): EditorContent {
     dir: model.contentDir,
     json,
     servicePages,
-    articles: model.articles,
+    articles: sources.articles ?? model.articles,
     legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page) })),
     images: Object.fromEntries(sources.images),
     imageFiles: listFiles(join(contentDir, 'images')).map((name) => `images/${name}`),

@@ -9,6 +9,7 @@ import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
 import { leadEndpoint } from '../config';
 import type { LegalPage, SiteModel } from '../content/model';
+import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
 import type { SiteFile } from '../output/output';
 import type { EditorHeaders } from '../output/site-files';
@@ -18,6 +19,7 @@ import { DecapFiles, editorHtml, editorPath } from './editor-page';
 
 export interface EditorSources {
   model: SiteModel;
+  publishing: Publishing;
   assets: BuiltAssets;
   images: ReadonlyMap<string, LocalImage>;
   bodyHtml(page: LegalPage): string;
@@ -42,6 +44,8 @@ export async function editorFiles(config: BuildConfig, cms: CmsSettings, sources
     stylesheet: `/${assets.stylesheet.file}`,
     images: sources.images,
     bodyHtml: sources.bodyHtml,
+    // Anyone may read /admin/content.json: drafts and scheduled articles stay in the repository until they go live.
+    articles: model.articles.filter((article) => isPublished(article, sources.publishing)),
   });
   const settings = {
     backend: { name: 'github' as const, repo: cms.repo, branch: cms.branch, authUrl: cms.authUrl },

@@ -117,6 +117,7 @@ export async function makeSiteFiles(
   const editor = cms
     ? await editorFiles(config, cms, {
         model,
+        publishing,
         assets,
         images: catalog.descriptors,
         bodyHtml: (page) => bodyHtml(page.body),
