@@ -8,6 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +67,26 @@ function field(page: Page, label: string) {
 async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
+}
+
+/** decap-server writes the project's files for whoever reaches it: it listens on the loopback interface alone. */
+async function expectLoopbackOnly() {
+  const line = lines.find((text) => text.includes('through decap-server on'));
+  const port = Number(/127\.0\.0\.1:(\d+)/.exec(line ?? '')?.[1]);
+  expect(port).toBeGreaterThan(0);
+  const reach = (host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+  expect(await reach('127.0.0.1')).toBe(true);
+  const outward = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal);
+  if (outward) expect(await reach(outward.address)).toBe(false);
 }
 
 /** The message Decap shows in its notification after a save: "Entry saved", or why it was not. */
@@ -139,6 +161,7 @@ describe('the editor at /admin in sitegen dev', () => {
     });
     expect(parsed.body.trim()).toBe('Your van is seen by more people in a week than your website is in a month.');
     expect(await readFile(contentFile('images/van-signs.jpg'))).toEqual(upload);
+    await expectLoopbackOnly();
     // sitegen dev shows a draft, marked as one, with the photo through the image pipeline.
     await expect
       .poll(() => devPage('/blog/van-signs').catch(() => ''), { timeout: 10_000 })
