@@ -15,6 +15,7 @@ import { EditorSite, type Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
+import { renditionUrl } from '../src/images/image-names';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
 
@@ -62,6 +63,29 @@ CMS.registerEventListener({
   handler: ({ entry }: DecapEvent) => checkBeforeSave(entry).catch((error: unknown) => Promise.reject(refusal(error))),
 });
 
+CMS.registerEventListener({
+  name: 'postSave',
+  handler: ({ entry }: DecapEvent) => site.remember(entryOf(entry, place)),
+});
+
+decap.init({
+  config: decapConfig({
+    model,
+    servicePages: site.servicePages,
+    backend: settings.backend,
+    siteUrl: location.origin,
+    logo: model.site.logo.local && renditionUrl(model.site.logo.local, 180, 'png'),
+  }),
+});
+
+/** A new article or legal page is named by its slug: without one it would have no file name and no address. */
+function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
+  if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
+  const problem =
+    'is missing: expected a lowercase slug such as "local-seo", which names the file and the page\'s address';
+  throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
+}
+
 /** The entry as it will be saved, once the build's rules accept it; throws their refusal. */
 async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
@@ -87,26 +111,4 @@ function refusal(error: unknown): Error {
   const refused = new Error(error instanceof Error ? error.message : String(error), { cause: error });
   refused.name = '';
   return refused;
-}
-CMS.registerEventListener({
-  name: 'postSave',
-  handler: ({ entry }: DecapEvent) => site.remember(entryOf(entry, place)),
-});
-
-decap.init({
-  config: decapConfig({
-    model,
-    servicePages: site.servicePages,
-    backend: settings.backend,
-    siteUrl: location.origin,
-    logo: model.site.logo.local && model.site.logo.local.url.replace('{width}', '180').replace('{format}', 'png'),
-  }),
-});
-
-/** A new article or legal page is named by its slug: without one it would have no file name and no address. */
-function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
-  if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
-  const problem =
-    'is missing: expected a lowercase slug such as "local-seo", which names the file and the page\'s address';
-  throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
 }
