@@ -23,7 +23,7 @@ export interface WatchedPage {
 }
 
 export async function openPage(
-  options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean } = {},
+  options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean; reducedMotion?: boolean } = {},
 ): Promise<WatchedPage> {
   browser ??= chromium.connect(inject('chromiumEndpoint'));
   const context = await (
@@ -32,6 +32,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScript ?? true,
     hasTouch: options.hasTouch ?? false,
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
   contexts.push(context);
   await context.route(stockPhotoUrl, (route) =>
