@@ -6,6 +6,8 @@
  * Every save is a file the dev server rebuilds from like any other edit.
  */
 import { relative } from 'node:path';
+import { escapeHtml } from '../escape';
+import { messageOf, SitegenError } from '../errors';
 import { isInside } from '../list-files';
 import { bundleEditor, type EditorBundle } from '../admin/editor-bundle';
 import { DecapFiles, editorHtml } from '../admin/editor-page';
@@ -41,7 +43,11 @@ export class DevEditor {
   /** A file of /admin by its path under the output; undefined for any other path. */
   async read(path: string): Promise<string | Uint8Array | undefined> {
     if (!path.startsWith('admin/')) return undefined;
-    if (path === 'admin/index.html') return this.page();
+    if (path === 'admin/index.html')
+      return this.page().catch((error: unknown) => {
+        this.setup.log(`  editor     ${messageOf(error)}`);
+        return problemPage(messageOf(error));
+      });
     if (path === 'admin/content.json') {
       const content = this.site.editorContent();
       return content && JSON.stringify(content);
@@ -71,10 +77,14 @@ export class DevEditor {
 
   private async page(): Promise<string | undefined> {
     const { decap, port, events, log } = this.setup;
-    this.backend ??= startLocalBackend(this.config.root, port, log).then((backend) => {
-      log(
-        `  editor     saves to ${relative(this.config.root, this.config.contentDir)}/ through decap-server on ${new URL(backend.url).host}`,
+    const { root, contentDir } = this.config;
+    // decap-server writes inside the project alone (its guard against paths that climb out).
+    if (!isInside(root, contentDir))
+      throw new SitegenError(
+        `the editor saves into the project's folder, and the content (${contentDir}) is outside it (${root}): run sitegen dev without --content to edit it`,
       );
+    this.backend ??= startLocalBackend(root, port, log).then((backend) => {
+      log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server on ${new URL(backend.url).host}`);
       return backend;
     });
     // A backend that failed to start is started again by the next visit.
@@ -95,4 +105,16 @@ export class DevEditor {
     this.bundle ??= bundleEditor(this.config);
     return this.bundle;
   }
+}
+
+/** What /admin shows when the editor cannot open: the reason, as the terminal says it. */
+function problemPage(message: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en-GB">',
+    '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>The editor could not open</title></head>',
+    `<body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>The editor could not open</h1><p>${escapeHtml(message)}</p></body>`,
+    '</html>',
+    '',
+  ].join('\n');
 }

@@ -7,9 +7,9 @@
  * would refuse refused in the build's words, with nothing written.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,4 +239,27 @@ describe('the editor at /admin in sitegen dev', () => {
     expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);
     expect(existsSync(contentFile('blog/too-long.md'))).toBe(false);
   }, 60_000);
+});
+
+describe('the editor with content outside the project (sitegen dev --content)', () => {
+  it('says why it cannot open, and starts no local backend', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'sitegen-editor-content-'));
+    const content = join(outside, 'content');
+    const log: string[] = [];
+    let server: DevServer | undefined;
+    try {
+      await cp(contentFile(''), content, { recursive: true });
+      const options = { root: project.dir, content, port: 0, host: '127.0.0.1', leadsDir: null };
+      server = await startDevServer({ ...options, log: (line) => log.push(line) });
+      const response = await fetch(`${server.url}/admin/`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(
+        `the editor saves into the project's folder, and the content (${content}) is outside it (${project.dir})`,
+      );
+      expect(log.filter((line) => line.includes('decap-server'))).toEqual([]);
+    } finally {
+      await server?.close();
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
 });
