@@ -131,7 +131,10 @@ async function writeArticle(page: Page, changes: { title?: string; readTime?: st
 
 describe('the editor at /admin in sitegen dev', () => {
   it('writes an article with a photo from disk, previewed on the site’s own page, saved as a draft', async () => {
-    const { page, problems } = await openEditor('/collections/articles/new');
+    // As a marketer gets there: the editor's home, the articles, a new one.
+    const { page, problems } = await openEditor('/');
+    await page.getByRole('link', { name: 'Articles', exact: true }).click();
+    await page.getByRole('link', { name: 'Create entry of type Article' }).click();
     await writeArticle(page, { slug: 'van-signs' });
     await uploadPhoto(page, 'van-signs.jpg');
 
@@ -188,7 +191,10 @@ describe('the editor at /admin in sitegen dev', () => {
   });
 
   it('changes the phone number in the site’s facts: every page shows the new one', async () => {
-    const { page, problems } = await openEditor('/collections/site/entries/facts');
+    const { page, problems } = await openEditor('/');
+    await page.getByRole('link', { name: 'Site facts', exact: true }).click();
+    // The collection's one file, listed under the collection's own link.
+    await page.getByRole('link', { name: 'Site facts', exact: true }).nth(1).click();
     const phone = field(page, 'Phone number');
     expect(await phone.inputValue()).toBe('0808 157 0192');
     await phone.fill('0808 157 0200');
