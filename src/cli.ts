@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
 import { defaultLeadsDir } from './cache-files';
-import { Interrupted, SitegenError } from './errors';
+import { SitegenError } from './errors';
+import { Interrupted } from './interrupted';
 import { generatorVersion } from './generator-version';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

@@ -3,7 +3,8 @@
  * environment. Precedence: command-line flag, then environment, then content.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { londonDay, londonMidnight, type Publishing } from './content/publishing';
@@ -31,6 +32,8 @@ export interface BuildConfig {
   islandsDir: string;
   /** Code shared by the browser and the lead backend (form options, schema): supabase/functions/_shared. */
   sharedDir: string;
+  /** The content editor's browser code (/admin): the generator's own, beside src/ (or lib/), bundled with the project's templates. */
+  adminDir: string;
   publicDir: string;
   outDir: string;
   /** Working files of the generator (compiled templates), git-ignored. */
@@ -38,11 +41,21 @@ export interface BuildConfig {
   /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
   siteUrl: string | undefined;
   supabase: { url: string | undefined; anonKey: string };
+  /** The repository the editor at /admin saves to in production (CMS_REPO …): without it, a build writes no /admin. */
+  cms: CmsSettings | undefined;
   quiet: boolean;
   /** A preview build (--drafts): drafts and scheduled articles on the site, no page indexed. */
   drafts: boolean;
   /** The time it is, for what is published (content/publishing.ts): SITEGEN_NOW's, or the real time when asked. */
   now(): Date;
+}
+
+export interface CmsSettings {
+  /** The GitHub repository, as owner/name. */
+  repo: string;
+  branch: string;
+  /** The OAuth provider that signs marketers in to GitHub; Netlify's when unset. */
+  authUrl: string | undefined;
 }
 
 /** The project's own settings the compilers read (esbuild: tsconfig.json's paths and JSX, package.json's module type), beside content/. */
@@ -60,11 +73,13 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     templatesDir: resolve(root, 'templates'),
     islandsDir: resolve(root, 'islands'),
     sharedDir: resolve(root, 'supabase', 'functions', '_shared'),
+    adminDir: editorSources(),
     publicDir: resolve(root, 'public'),
     outDir: resolve(root, options.out ?? 'dist'),
     cacheDir: resolve(root, '.sitegen'),
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
     supabase: supabaseProject(supabaseUrl, env.SUPABASE_ANON_KEY?.trim() ?? ''),
+    cms: cmsSettings(env),
     quiet: options.quiet ?? false,
     drafts: options.drafts ?? false,
     now: clock(env.SITEGEN_NOW?.trim() || undefined),
@@ -119,8 +134,45 @@ function supabaseProject(url: string | undefined, anonKey: string): BuildConfig[
   return { url: checked, anonKey };
 }
 
+/**
+ * Where the editor at /admin saves in production: a GitHub repository
+ * (CMS_REPO), its branch (CMS_BRANCH, main by default) and the OAuth
+ * provider that signs marketers in (CMS_AUTH_URL, Netlify's by default).
+ * Empty values are unset ones, as CI passes repository variables that may
+ * not be; a branch or provider without a repository is a mistake, named.
+ */
+function cmsSettings(env: NodeJS.ProcessEnv): CmsSettings | undefined {
+  const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map(
+    (name) => env[name]?.trim() || undefined,
+  );
+  if (repo === undefined) {
+    if (branch !== undefined || authUrl !== undefined)
+      throw new SitegenError(
+        `${branch !== undefined ? 'CMS_BRANCH' : 'CMS_AUTH_URL'} is set but CMS_REPO is not: set CMS_REPO to the GitHub repository the editor saves to (owner/name), or unset it`,
+      );
+    return undefined;
+  }
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+    throw new SitegenError(
+      `CMS_REPO: expected a GitHub repository as owner/name, such as agency/website, found "${repo}"`,
+    );
+  if (branch !== undefined && !/^[^\s~^:?*[\\]+$/.test(branch))
+    throw new SitegenError(`CMS_BRANCH: expected the name of a branch, such as main, found "${branch}"`);
+  if (authUrl !== undefined && !(URL.canParse(authUrl) && new URL(authUrl).protocol === 'https:'))
+    throw new SitegenError(`CMS_AUTH_URL: expected the https:// address of the OAuth provider, found "${authUrl}"`);
+  return { repo, branch: branch ?? 'main', authUrl };
+}
+
 /** The settings a .env file beside package.json may hold (the build's, and the lead endpoint's for preview and dev); nothing else is read from it. */
-const dotEnvKeys = ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', ...leadSettingNames] as const;
+const dotEnvKeys = [
+  'SITE_URL',
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'CMS_REPO',
+  'CMS_BRANCH',
+  'CMS_AUTH_URL',
+  ...leadSettingNames,
+] as const;
 
 /** The environment, with what .env adds for keys the environment does not set: the environment wins. */
 export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -164,4 +216,18 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
 /** What a build publishes: today in London by its clock, and whether drafts are previewed. */
 export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing {
   return { today: londonDay(config.now()), drafts: config.drafts };
+}
+
+/**
+ * The editor's code (admin/), beside the generator's src/ and lib/: found
+ * from this module up, as it runs from src/ (tests) or from a chunk of lib/.
+ */
+function editorSources(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'admin', 'main.ts'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new SitegenError("the editor's code (admin/main.ts) is missing beside the generator");
+    dir = parent;
+  }
+  return join(dir, 'admin');
 }

@@ -18,7 +18,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentError } from '../src/errors';
 import { parseFrontMatter } from '../src/content/front-matter';
-import { validate } from '../src/content/read-content';
+import { validate } from '../src/content/validate';
 import * as s from '../src/content/schemas';
 import { text } from '../src/content/schemas/shared';
 import { projectRoot } from './support/cli';

@@ -63,7 +63,7 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
       cardsVersion: cardsVersionOf(assets, model, catalog),
       images: catalog.descriptors,
     });
-    const files = makeSiteFiles(run, model, table, assets, content);
+    const files = await makeSiteFiles(run, { model, catalog }, table, assets, content);
     validate(model, table, config, files, run.publishing);
     const output = await openOutput(run, fresh);
     try {

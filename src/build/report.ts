@@ -78,8 +78,10 @@ export function measureBuild(
     const htmlGzip = readPage && (everyPage || measured.has(page)) ? gzipSync(readPage(page)).byteLength : null;
     return { route: page.path, html: page.bytes, htmlGzip, js, jsGzip };
   });
-  const css = files.filter((file) => file.path.endsWith('.css')).map(sizeOf);
-  const scripts = files.filter((file) => file.path.endsWith('.js')).map(sizeOf);
+  // What visitors may load: the editor at /admin (Decap CMS, CMS_REPO) is the agency's own tool, no part of the site's weight.
+  const siteFiles = files.filter((file) => !file.path.startsWith('admin/'));
+  const css = siteFiles.filter((file) => file.path.endsWith('.css')).map(sizeOf);
+  const scripts = siteFiles.filter((file) => file.path.endsWith('.js')).map(sizeOf);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
     pages: reports,

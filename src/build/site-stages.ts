@@ -4,15 +4,17 @@
  * into the output's folder.
  */
 import { join, relative } from 'node:path';
+import { editorFiles, productionEditorHeaders } from '../admin/editor-files';
+import { DecapFiles } from '../admin/editor-page';
 import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig } from '../config';
 import { articleFiles, markdownSource } from '../content/content-files';
 import type { IndexedFile } from '../content/content-index';
 import { MarkdownReader } from '../content/markdown-reader';
-import type { SiteModel } from '../content/model';
+import type { MarkdownBody, SiteModel } from '../content/model';
 import { nextScheduled, publicationStatus, type Publishing } from '../content/publishing';
-import { loadSiteData } from '../content/site-data';
-import { scanArticle, withArticles } from '../content/site-model';
+import { loadSiteData, scanArticle } from '../content/load-site';
+import { withArticles } from '../content/site-model';
 import { SitegenError } from '../errors';
 import { listFiles } from '../list-files';
 import type { FolderWriter } from '../output/folder-writer';
@@ -96,21 +98,42 @@ function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void
   log.stage('drafts', `${counted.join(' and ')} left out${when}`, -1);
 }
 
-/** Every file of the site but its pages and public/'s: assets, sitemap.xml, robots.txt, _headers, the feeds, the redirects. */
-export function makeSiteFiles(
+/**
+ * Every file of the site but its pages and public/'s: assets, sitemap.xml,
+ * robots.txt, _headers, the feeds, the redirects; and the editor at /admin
+ * when the build has a repository for it to save to (CMS_REPO).
+ */
+export async function makeSiteFiles(
   run: BuildRun,
-  model: SiteModel,
+  { model, catalog }: { model: SiteModel; catalog: ImageCatalog },
   table: SiteRoutes,
   assets: BuiltAssets,
   content: OpenContent,
-) {
+): Promise<SiteFile[]> {
   const { config, publishing } = run;
+  const bodyHtml = (body: MarkdownBody) => content.reader.bodyHtml(body);
   const redirects = siteRedirects(model, table, publishing);
+  const { cms } = config;
+  const editor = cms
+    ? await editorFiles(config, cms, {
+        model,
+        publishing,
+        assets,
+        images: catalog.descriptors,
+        bodyHtml: (page) => bodyHtml(page.body),
+      })
+    : [];
   const more = [
-    ...feedFiles(model, publishing, table.siteUrl, (body) => content.reader.bodyHtml(body)),
+    ...feedFiles(model, publishing, table.siteUrl, bodyHtml),
     ...redirectFiles(redirects, table.siteUrl, model.redirects.page, assets.templates.module),
+    ...editor,
   ];
-  const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts };
+  const options = {
+    supabaseUrl: config.supabase.url,
+    dev: false,
+    noindex: config.drafts,
+    editor: cms && productionEditorHeaders(cms, new DecapFiles()),
+  };
   return siteFiles(table.routes, table.siteUrl, assets, options, more);
 }
 

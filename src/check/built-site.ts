@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
+import { editorPath } from '../admin/editor-page';
 import { listFiles } from '../list-files';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
@@ -11,12 +12,17 @@ import type { BuiltPage } from './types';
 /**
  * Every HTML page of a built site, with the URL path a static host serves it
  * at: its pages, and apart from them the pages left at redirected paths for
- * hosts that read no _redirects file, which only send the browser on.
+ * hosts that read no _redirects file, which only send the browser on. The
+ * content editor (/admin, built with CMS_REPO) is no page of the public site:
+ * it is the agency's own tool, drawn by Decap CMS, noindex and out of the
+ * sitemap, and the gates leave it out.
  */
+const editorFolder = editorPath.slice(1);
+
 export async function readBuiltPages(dir: string): Promise<{ pages: BuiltPage[]; redirectPages: BuiltPage[] }> {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
   const redirected = new Set([...redirects.keys()].map(fileFor));
-  const files = listFiles(dir).filter((file) => file.endsWith('.html'));
+  const files = listFiles(dir).filter((file) => file.endsWith('.html') && !file.startsWith(editorFolder));
   const read = await Promise.all(
     files.map(async (file) => ({
       path: file === 'index.html' ? '/' : `/${file.replace(/(\/index)?\.html$/, '')}`,

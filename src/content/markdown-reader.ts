@@ -21,7 +21,8 @@ import { BodyPacks } from './body-packs';
 import { contentFileName, type MarkdownSource } from './content-files';
 import { ContentIndex, type IndexedFile } from './content-index';
 import type { MarkdownBody } from './model';
-import { readBody, readText, renderBody, splitMarkdown } from './read-content';
+import { readBody, readText, splitMarkdown } from './read-content';
+import { renderBody } from './validate';
 
 /** A file after its scan: its front matter, and its body as the model knows it. */
 export interface ScannedFile<Data = unknown> {

@@ -10,7 +10,7 @@ import { ContentError, SitegenError } from '../errors';
 import { stockPhotoOrigin } from '../stock-photos';
 import { londonDay } from './publishing';
 import { slugify } from './site-data';
-import { loadSite } from './site-model';
+import { loadSite } from './load-site';
 
 export interface NewArticleOptions {
   title: string;

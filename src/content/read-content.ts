@@ -1,16 +1,17 @@
 /**
  * Reading one content file into a validated value. Every failure becomes a
  * ContentError naming the file (relative to the project), the field, and
- * what was expected.
+ * what was expected; what a value is checked against, wherever it was read
+ * from, is in validate.ts.
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { findUnsafeMarkdownText, parseFrontMatter, type FrontMatter } from './front-matter';
-import { renderMarkdown, RefusedMarkdownError } from './markdown';
-import { findIllFormed } from './schemas/well-formed';
+import { requireBody, validate } from './validate';
 
-export function readJson<T extends v.GenericSchema>(path: string, file: string, schema: T): v.InferOutput<T> {
+/** A JSON file's value, parsed but not validated (validate.ts does that). */
+export function readJson(path: string, file: string): unknown {
   const source = readText(path, file);
   let data: unknown;
   try {
@@ -20,7 +21,7 @@ export function readJson<T extends v.GenericSchema>(path: string, file: string, 
     const reason = withLine(messageOf(error), source).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
     throw new ContentError(file, '', `is not valid JSON (${reason})`);
   }
-  return validate(file, schema, data);
+  return data;
 }
 
 /**
@@ -52,7 +53,7 @@ export function readBody(path: string, file: string): string {
 function split(text: string, file: string): { data: unknown; body: string } {
   const parsed = parseFrontMatter(text);
   if (!parsed.ok) throw new ContentError(file, 'front matter', describeProblem(parsed));
-  if (!parsed.body.trim()) throw new ContentError(file, 'body', 'is empty');
+  requireBody(file, parsed.body);
   return parsed;
 }
 
@@ -68,16 +69,6 @@ function describeProblem(split: Exclude<FrontMatter, { ok: true }>): string {
       return 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
     case 'invalid':
       return `is not valid YAML (${firstLine(split.reason)})`;
-  }
-}
-
-/** The body's HTML and the site links in it. */
-export function renderBody(file: string, body: string): { html: string; internalLinks: string[] } {
-  try {
-    return renderMarkdown(body);
-  } catch (error) {
-    if (error instanceof RefusedMarkdownError) throw new ContentError(file, 'body', error.message);
-    throw new ContentError(file, 'body', `could not be rendered (${messageOf(error)})`, { cause: error });
   }
 }
 
@@ -140,82 +131,6 @@ function lineOfFirstInvalidByte(bytes: Buffer): number {
   let line = 1;
   for (let at = bytes.indexOf(10); at !== -1 && at < low; at = bytes.indexOf(10, at + 1)) line += 1;
   return line;
-}
-
-export function validate<T extends v.GenericSchema>(
-  file: string,
-  schema: T,
-  data: unknown,
-  prefix = '',
-): v.InferOutput<T> {
-  // Before the schema: every string's characters, field names too, and the nesting (schemas/well-formed.ts).
-  const illFormed = findIllFormed(data);
-  if (illFormed) throw new ContentError(file, prefix + illFormed.field, illFormed.problem);
-  const result = v.safeParse(schema, data, { abortPipeEarly: true });
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-  // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
-  // reads the rest as another message. It is written as JSON would write it.
-  const problem = describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
-  throw new ContentError(file, field, problem);
-}
-
-function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
-  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not a known field (check its spelling)';
-  if (issue.received === 'undefined') {
-    // A missing key is reported by its parent object; the field's own schema says what belongs there.
-    const expected =
-      issue.type === 'strict_object' || issue.type === 'object'
-        ? describeSchema(schemaAt(root, issue.path ?? []))
-        : expectedOf(issue);
-    return `is missing: expected ${expected}`;
-  }
-  return `expected ${expectedOf(issue)}, found ${describeValue(issue.input)}`;
-}
-
-type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
-
-function schemaAt(root: v.GenericSchema, path: readonly { key: unknown }[]): AnySchema | undefined {
-  let schema: AnySchema | undefined = root as AnySchema;
-  for (const { key } of path) {
-    while (schema?.wrapped) schema = schema.wrapped;
-    schema = typeof key === 'number' ? schema?.item : schema?.entries?.[String(key)];
-  }
-  return schema;
-}
-
-function describeSchema(schema: AnySchema | undefined): string {
-  // A schema made with our own words for what it holds ("a text describing the image…") says them.
-  const own = (schema as { message?: unknown } | undefined)?.message;
-  return typeof own === 'string' ? own : ((schema && typeNames[schema.type]) ?? 'a value');
-}
-
-/** Valibot's names for types (issue.expected and schema.type), as the error messages say them. */
-const typeNames: Record<string, string> = {
-  string: 'a text',
-  number: 'a number',
-  boolean: 'true or false',
-  Array: 'a list',
-  array: 'a list',
-  Object: 'an object',
-  object: 'an object',
-  strict_object: 'an object',
-  picklist: 'one of the allowed values',
-};
-
-function expectedOf(issue: v.BaseIssue<unknown>): string {
-  // Our own messages ("a lowercase slug…") read better than valibot's type names.
-  if (!issue.message.startsWith('Invalid ')) return issue.message;
-  return typeNames[issue.expected ?? ''] ?? issue.expected ?? 'another value';
-}
-
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === 'string')
-    return value.length > 60 ? `"${value.slice(0, 57)}…" (${value.length} characters)` : `"${value}"`;
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
 function firstLine(text: string): string {

@@ -1,24 +1,36 @@
 /**
  * Everything in content/ but the articles: the JSON files and the legal
  * pages, validated against their schemas and against each other, frozen.
+ * Made from the files however they were read: from the disk by a build
+ * (load-site.ts), from the editor's copy by /admin, which checks an entry
+ * by the same rules before saving it.
  */
-import { join } from 'node:path';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
-import { listFiles } from '../list-files';
-import { contentFileName, legalFiles } from './content-files';
-import type { MarkdownReader } from './markdown-reader';
 import type { BlogCategory, LegalPage, ServicePage, SiteData } from './model';
-import { readJson } from './read-content';
 import * as s from './schemas';
+import { validate } from './validate';
 
-export function loadSiteData(contentDir: string, projectRoot: string, reader: MarkdownReader): SiteData {
-  const nameOf = contentFileName(projectRoot);
-  const file = (name: string) => nameOf(join(contentDir, name));
+/** The files the site's data is made of, read but not validated. */
+export interface DataFiles {
+  /** The content folder as messages name it, such as "content". */
+  dir: string;
+  /** A file as messages name it, from its path under the content folder ("pages/home.json" → "content/pages/home.json"). */
+  file(name: string): string;
+  /** A JSON file's parsed value, by its path under the content folder. */
+  json(name: string): unknown;
+  /** The service pages' JSON files, by their paths under the content folder ("service-pages/local-seo.json"). */
+  servicePages: readonly string[];
+  /** The legal pages, each read and validated. */
+  legalPages(): LegalPage[];
+}
+
+export function siteDataOf(files: DataFiles): SiteData {
+  const { file } = files;
   const imageRefs: ImageRef[] = [];
   const json = <T extends v.GenericSchema>(name: string, schema: T) => {
-    const value = readJson(join(contentDir, name), file(name), schema);
+    const value = validate(file(name), schema, files.json(name));
     imageRefs.push(...localImageRefs(value, file(name)));
     return value;
   };
@@ -27,7 +39,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   const trades = json('trades.json', s.tradesSchema).trades;
   const caseStudies = json('case-studies.json', s.caseStudiesSchema).caseStudies;
   const data: SiteData = {
-    contentDir: nameOf(contentDir),
+    contentDir: files.dir,
     site: { ...site, phoneHref: phoneHref(site.phone) },
     navigation: json('navigation.json', s.navigationSchema),
     services,
@@ -53,10 +65,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
     redirects: json('redirects.json', s.redirectsSchema),
     servicePages: [],
     imageRefs,
-    legalPages: legalFiles(contentDir).map((path): LegalPage => {
-      const { data, file, body } = reader.scan(path, s.legalFrontMatterSchema);
-      return { ...data, file, body };
-    }),
+    legalPages: files.legalPages(),
   };
 
   data.categories = blogCategories(file('pages/blog.json'), data.pages.blog);
@@ -70,10 +79,9 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
       throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
     }
   });
-  const servicePageFiles = listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' });
   data.servicePages = servicePages(
-    servicePageFiles.map((name) => file(`service-pages/${name}`)),
-    servicePageFiles.map((name) => json(`service-pages/${name}`, s.servicePageSchema)),
+    files.servicePages.map(file),
+    files.servicePages.map((name) => json(name, s.servicePageSchema)),
     serviceIds,
     tradeSlugs,
   );

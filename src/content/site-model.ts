@@ -1,22 +1,15 @@
 /**
- * content/ → the validated, frozen site model: the site's data
- * (site-data.ts) and its articles, checked against each other and sorted.
- * Every content error is raised here (or, for links, by validateRoutes once
- * the routes exist).
+ * The validated, frozen site model: the site's data (site-data.ts) and its
+ * articles, checked against each other and sorted. Every content error is
+ * raised here (or, for links, by validateRoutes once the routes exist).
+ * Read from the disk by load-site.ts; the editor at /admin makes the model
+ * the same way from its copy of the content.
  */
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
-import { articleFiles, type MarkdownSource } from './content-files';
-import { MarkdownReader } from './markdown-reader';
 import type { Article, MarkdownBody, SiteData, SiteModel } from './model';
-import { articleFrontMatterSchema } from './schemas';
-import { deepFreeze, loadSiteData, uniqueAcrossFiles } from './site-data';
-
-/** One article file, scanned through `reader`. */
-export function scanArticle(reader: MarkdownReader, path: string): Article {
-  const { data, file, body } = reader.scan(path, articleFrontMatterSchema);
-  return articleOf(data, file, body);
-}
+import type { articleFrontMatterSchema } from './schemas';
+import { deepFreeze, uniqueAcrossFiles } from './site-data';
 
 /** An article from its validated front matter: each image with its description as one Image. */
 export function articleOf(
@@ -33,20 +26,6 @@ export function articleOf(
     throw new ContentError(file, 'front matter: socialImageAlt', problem);
   }
   return { ...article, socialImage: { src: socialImage, alt: socialImageAlt } };
-}
-
-/** Loads and validates the whole of a content folder, keeping nothing between loads (`sitegen check`, `new article`). */
-export function loadSite(source: MarkdownSource): SiteModel {
-  const reader = MarkdownReader.open(source);
-  try {
-    const data = loadSiteData(source.contentDir, source.projectRoot, reader);
-    return withArticles(
-      data,
-      articleFiles(source.contentDir).map((path) => scanArticle(reader, path)),
-    );
-  } finally {
-    reader.close();
-  }
 }
 
 /**

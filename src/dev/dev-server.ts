@@ -16,6 +16,9 @@ import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-
 import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
+import { DecapFiles } from '../admin/editor-page';
+import { freePort } from '../admin/local-backend';
+import { DevEditor } from './dev-editor';
 import { DevSite, reloadClientPath } from './dev-site';
 import { RebuildQueue, type RebuildOutcome } from './rebuild-queue';
 import { errorFile, errorPage } from './error-page';
@@ -61,11 +64,15 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   requireProject(config);
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
-  const site = new DevSite(config, { generator: options.generator });
+  const decap = new DecapFiles();
+  const port = await freePort();
+  const site = new DevSite(config, { generator: options.generator, editor: DevEditor.headers({ decap, port }) });
+  const editor = new DevEditor(site, config, { decap, port, events: eventsPath, log });
   const clients = new Set<ServerResponse>();
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
     // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
     for (const client of clients) client.write('event: reload\ndata: \n\n');
+    editor.changed(changed);
     log(outcomeLine(outcome, changed, root));
   });
   // The lead database opens with the first lead: pages are served as soon as the site is known.
@@ -79,7 +86,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   });
   const first = await rebuilds.rebuild();
   const server = await startSiteServer({
-    source: siteSource(site, config.publicDir),
+    source: siteSource(site, editor, config.publicDir),
     port: options.port ?? defaultDevPort,
     host: options.host ?? 'localhost',
     leads: leads.handler,
@@ -102,12 +109,15 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     // What this start learnt of the Markdown files, for the next start and the next build.
     site.saveIndex();
   }
+  // Editors' swap and backup files (.x.swp, x~) are not content.
+  const ignored = (name: string) => /^\.|~$/.test(name);
   const watcher = watchFolders(
     [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
     (path) => rebuilds.schedule(resolve(path)),
-    // Editors' swap and backup files (.x.swp, x~) are not content.
-    (name) => /^\.|~$/.test(name),
+    ignored,
   );
+  // The editor's own code is no part of the site: a change of it makes the editor's script again, and nothing else.
+  const adminWatcher = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
   return {
     ...server,
     site,
@@ -116,10 +126,12 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     idle: () => rebuilds.idle(),
     close: async () => {
       watcher.close();
+      adminWatcher.close();
       for (const client of clients) client.end();
       await rebuilds.close();
       await server.close();
       await leads.close();
+      await editor.close();
       if (!rebuilds.failure) site.saveIndex();
       site.close();
     },
@@ -130,12 +142,14 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
  * The site's files from memory (its images made when first asked for), public/'s from disk; each text encoded
  * once while it is the same, so the server compresses the same bytes once.
  */
-function siteSource(site: DevSite, publicDir: string): SiteSource {
+function siteSource(site: DevSite, editor: DevEditor, publicDir: string): SiteSource {
   const publicFiles = diskSource(publicDir);
   const encoded = new Map<string, { text: string; bytes: Buffer }>();
   return {
     read: async (path) => {
       if (path.startsWith('assets/images/') || path.startsWith('assets/cards/')) return site.image(path);
+      if (path.startsWith('admin/'))
+        return editor.read(path).then((file) => (typeof file === 'string' ? Buffer.from(file) : file));
       const content = site.file(path);
       if (content === undefined) return publicFiles.read(path);
       if (typeof content !== 'string') return content;
@@ -207,7 +221,10 @@ function wantsPage(request: IncomingMessage, path: string): boolean {
     request.method === 'GET' &&
     !/\.[a-z0-9]+$/i.test(path) &&
     !path.startsWith('/functions/') &&
-    !path.startsWith('/__sitegen/')
+    !path.startsWith('/__sitegen/') &&
+    // The editor opens whatever the content's state: it is where a marketer puts right the entry the build refuses.
+    path !== '/admin' &&
+    !path.startsWith('/admin/')
   );
 }
 

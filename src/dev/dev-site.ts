@@ -9,6 +9,7 @@
  * is not published: a draft is written to be seen here.
  */
 import { existsSync } from 'node:fs';
+import { editorContent, type EditorContent } from '../admin/editor-content';
 import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
@@ -17,10 +18,11 @@ import { articleFiles, articleFolder, markdownSource } from '../content/content-
 import { MarkdownReader } from '../content/markdown-reader';
 import type { Article, SiteData, SiteModel } from '../content/model';
 import { londonDay, type Publishing } from '../content/publishing';
-import { loadSiteData } from '../content/site-data';
-import { scanArticle, withArticles, withEditedArticles } from '../content/site-model';
+import { loadSiteData, scanArticle } from '../content/load-site';
+import { withArticles, withEditedArticles } from '../content/site-model';
 import { ImageResolver } from '../images/content-images';
 import { ImageEncoder } from '../images/image-encoder';
+import type { LocalImage } from '../images/image-names';
 import { withImages } from '../images/model-images';
 import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
 import { SourceImages } from '../images/source-images';
@@ -28,7 +30,7 @@ import { isInside, listFiles } from '../list-files';
 import { feedFiles } from '../output/feeds';
 import type { SiteFile } from '../output/output';
 import { redirectFiles, redirectsFile } from '../output/redirect-files';
-import { siteFiles } from '../output/site-files';
+import { siteFiles, type EditorHeaders } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, createRoutes, KeptRoutes, siteRedirects, type Redirect, type Route } from '../routes';
 import { pathForFile } from '../paths';
@@ -50,6 +52,8 @@ interface Known {
   publishing: Publishing;
   redirects: Redirect[];
   images: SiteImages;
+  /** What the templates need of each image the content names, by src. */
+  descriptors: ReadonlyMap<string, LocalImage>;
 }
 
 export class DevSite {
@@ -72,7 +76,12 @@ export class DevSite {
 
   constructor(
     readonly config: BuildConfig,
-    private readonly options: { generator?: string; onStage?: (stage: AssetStage, detail: string) => void } = {},
+    private readonly options: {
+      generator?: string;
+      onStage?: (stage: AssetStage, detail: string) => void;
+      /** The editor at /admin: its own rules in _headers. */
+      editor?: EditorHeaders;
+    } = {},
   ) {
     this.reader = MarkdownReader.open(markdownSource(config, options.generator));
     this.sources = SourceImages.open(config, { keep: options.generator !== undefined });
@@ -148,6 +157,7 @@ export class DevSite {
       publishing,
       redirects,
       images: siteImages,
+      descriptors: catalog.descriptors,
     };
     this.pages = pages;
     this.files = undefined;
@@ -202,9 +212,30 @@ export class DevSite {
       ...feedFiles(model, publishing, siteUrl, (body) => this.reader.bodyHtml(body)),
       ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
     ];
-    const options = { supabaseUrl: this.config.supabase.url, dev: true };
+    const options = { supabaseUrl: this.config.supabase.url, dev: true, editor: this.options.editor };
     this.files = siteFiles([...routes.values()], siteUrl, assets, options, more);
     return this.files;
+  }
+
+  /** The site model of the last good update. */
+  model(): SiteModel | undefined {
+    return this.known?.model;
+  }
+
+  /** What the editor at /admin checks and previews an entry against: the site as this update read it. */
+  editorContent(): EditorContent | undefined {
+    if (!this.known) return undefined;
+    const { model, assets, descriptors } = this.known;
+    return editorContent({
+      model,
+      contentDir: this.config.contentDir,
+      publicDir: this.config.publicDir,
+      siteUrl: this.config.siteUrl,
+      endpoint: leadEndpoint(this.config),
+      stylesheet: `/${assets.stylesheet.file}`,
+      images: descriptors,
+      bodyHtml: (page) => this.reader.bodyHtml(page.body),
+    });
   }
 
   /** Every page's route, in the order the build lists them. */

@@ -5,7 +5,7 @@
  */
 import type { MarkdownSource } from '../content/content-files';
 import type { SiteModel } from '../content/model';
-import { loadSite } from '../content/site-model';
+import { loadSite } from '../content/load-site';
 import { ContentError } from '../errors';
 import { articleImageRefs, ImageResolver } from './content-images';
 import { SourceImages, type ImageCatalog } from './source-images';

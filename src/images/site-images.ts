@@ -15,7 +15,8 @@ import type { CopiedFile, SiteFile } from '../output/output';
 import type { Route } from '../routes';
 import type { ImageEncoder } from './image-encoder';
 import { imagesIn, parseImagePath } from './image-names';
-import { cardsVersion, drawCard, type CardContent } from './social-cards';
+import type { CardContent } from './card-names';
+import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog, SourceImage } from './source-images';
 
 export interface ImageSetup {

@@ -3,26 +3,15 @@
  * is shared, drawn from the SocialCard template by satori (React elements
  * to SVG, with Inter from npm) and made a PNG by sharp. A card is named by
  * a hash of what it shows and of what draws it, so it is drawn once and
- * cached for a year.
+ * cached for a year (card-names.ts).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { SocialCardProps } from '../../templates/social/SocialCard';
 import type { TemplateModule } from '../assets/compile-templates';
-import { cardSize, urlName } from './image-names';
+import type { CardContent } from './card-names';
+import { cardSize } from './image-names';
 import { cardPng, packageVersion } from './image-settings';
 import { loadSharp } from './sharp-library';
-
-/** What a route says of its card: the logo is the generator's to add. */
-export type CardContent = Omit<SocialCardProps, 'logo'>;
-
-/** A page's card: where it is published, and what it shows. */
-export interface SocialCard {
-  /** Under the output: "assets/cards/plumber-0123456789ab.png". */
-  path: string;
-  content: CardContent;
-}
 
 /** Inter from npm: satori reads WOFF (not WOFF2), and needs each weight and subset it draws. */
 const fonts = [400, 700].flatMap((weight) =>
@@ -40,11 +29,6 @@ const fonts = [400, 700].flatMap((weight) =>
 export function cardsVersion(templateVersion: string, logoKey: string): string {
   const tools = ['satori', 'sharp', '@fontsource/inter'].map((name) => `${name}@${packageVersion(name)}`);
   return [templateVersion, logoKey, ...tools, JSON.stringify(cardPng)].join('\0');
-}
-
-export function socialCard(version: string, name: string, content: CardContent): SocialCard {
-  const key = createHash('sha256').update(version).update(JSON.stringify(content)).digest('hex').slice(0, 12);
-  return { path: `assets/cards/${urlName(name)}-${key}.png`, content };
 }
 
 const require = createRequire(import.meta.url);

@@ -43,9 +43,11 @@ export interface BuildInputs {
 }
 
 export function readInputs(config: BuildConfig, generator: string): BuildInputs {
+  // The editor's code is read only by a build that makes /admin.
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
-  const { siteUrl, supabase, drafts } = config;
-  const settings = contentHash(JSON.stringify([generator, siteUrl, supabase, drafts, dirs]));
+  if (config.cms) dirs.push(config.adminDir);
+  const { siteUrl, supabase, drafts, cms } = config;
+  const settings = contentHash(JSON.stringify([generator, siteUrl, supabase, drafts, cms, dirs]));
   // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
   // Joined as text: path.join() for every file of a large blog is a good part of an up-to-date build.
   const files = dirs.flatMap((dir) =>

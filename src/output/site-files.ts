@@ -3,12 +3,13 @@
  * pure function of the route table and configuration, with the feeds and
  * redirects made beside them (feeds.ts, redirect-files.ts).
  */
+import { createHash } from 'node:crypto';
 import type { BuiltAssets } from '../assets/asset-cache';
 import { escapeHtml } from '../escape';
 import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 import type { SiteFile } from './output';
-import { speculationRulesHash } from './speculation-rules';
+import { speculationRules } from './speculation-rules';
 
 /**
  * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
@@ -19,11 +20,16 @@ export function siteFiles(
   routes: readonly Route[],
   siteUrl: string,
   assets: BuiltAssets,
-  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean },
+  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean; editor?: EditorHeaders },
   more: readonly SiteFile[] = [],
 ): SiteFile[] {
   const { stylesheet, scripts } = assets;
-  const headers = { supabaseUrl: options.supabaseUrl, hashedAssets: !options.dev, noindex: options.noindex };
+  const headers = {
+    supabaseUrl: options.supabaseUrl,
+    hashedAssets: !options.dev,
+    noindex: options.noindex,
+    editor: options.editor,
+  };
   return [
     ...scripts.files,
     { path: stylesheet.file, content: stylesheet.css },
@@ -48,6 +54,9 @@ export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
+/** The rules' CSP hash source: what lets the one inline script run under script-src without 'unsafe-inline'. */
+const speculationRulesHash = `'sha256-${createHash('sha256').update(speculationRules).digest('base64')}'`;
+
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
@@ -58,6 +67,7 @@ export function headersFile(options: {
   supabaseUrl: string | undefined;
   hashedAssets?: boolean;
   noindex?: boolean | undefined;
+  editor?: EditorHeaders | undefined;
 }): string {
   const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null]
     .filter(Boolean)
@@ -92,5 +102,51 @@ export function headersFile(options: {
       ? '  Cache-Control: no-cache'
       : '  Cache-Control: public, max-age=31536000, immutable',
     '',
+    ...(options.editor ? editorHeaders(options.editor) : []),
   ].join('\n');
+}
+
+/** What the editor at /admin (Decap CMS) talks to besides its own site: its backend, local or GitHub's API. */
+export interface EditorHeaders {
+  connect: readonly string[];
+  /** Decap's own folder (admin/decap-cms-<version>): named by its version, so cached for a year. */
+  decapFolder: string;
+}
+
+/**
+ * The editor's own rules: a policy of its own in place of the site's (on
+ * Cloudflare Pages the "!" line takes the site's off; Netlify and sitegen's
+ * servers let the later rule's win), allowing what Decap CMS needs and no
+ * more, and no page of it indexed. /admin itself is a page on sitegen's
+ * servers, and a redirect to /admin/ on the hosts.
+ */
+function editorHeaders(editor: EditorHeaders): string[] {
+  const csp = [
+    "default-src 'self'",
+    // Decap checks its configuration with ajv, which compiles each of its schemas with new Function.
+    "script-src 'self' 'unsafe-eval'",
+    // Decap's interface is styled by emotion, which writes <style> elements as it draws.
+    "style-src 'self' 'unsafe-inline'",
+    // A photo chosen on the computer is shown from a blob: URL until it is saved; GitHub draws its users' avatars.
+    `img-src 'self' data: blob: ${stockPhotoOrigin} https://avatars.githubusercontent.com`,
+    // Decap reads a chosen photo back from its blob: URL to upload it.
+    `connect-src 'self' blob: ${editor.connect.join(' ')}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const rules = ['  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`, '  X-Robots-Tag: noindex'];
+  return [
+    '/admin',
+    ...rules,
+    '',
+    '/admin/*',
+    ...rules,
+    '',
+    `/${editor.decapFolder}/*`,
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ];
 }

@@ -15,8 +15,6 @@
  * which GitHub Pages, S3 and a plain nginx do not), and the rules are there
  * with the page, with no request to wait for before the first hover.
  */
-import { createHash } from 'node:crypto';
-
 const sameSitePages = {
   and: [
     // Relative to the page: this origin only.
@@ -30,6 +28,3 @@ export const speculationRules = JSON.stringify({
   prerender: [{ where: sameSitePages, eagerness: 'moderate' }],
   prefetch: [{ where: sameSitePages, eagerness: 'conservative' }],
 });
-
-/** The rules' CSP hash source: what lets this one inline script run under script-src without 'unsafe-inline'. */
-export const speculationRulesHash = `'sha256-${createHash('sha256').update(speculationRules).digest('base64')}'`;

@@ -8,7 +8,7 @@
 import type { Article, SiteData, SiteFacts } from '../content/model';
 import { isPublished, publicationStatus, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
-import { socialCard } from '../images/social-cards';
+import { socialCard } from '../images/card-names';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';

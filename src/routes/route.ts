@@ -5,7 +5,7 @@
 import type { Head, Link } from '../../templates/layout/types';
 import type { PageKind, PageProps } from '../../templates/index';
 import type { Image, MarkdownBody, SiteFacts } from '../content/model';
-import type { SocialCard } from '../images/social-cards';
+import type { SocialCard } from '../images/card-names';
 import { absoluteUrl, fileFor } from '../paths';
 import { pageGraph, type PageSchema } from '../structured-data/page-graph';
 import { largeImage } from './social';

@@ -1,4 +1,4 @@
-import { socialCard } from '../images/social-cards';
+import { socialCard } from '../images/card-names';
 import { absoluteUrl, paths } from '../paths';
 import { service } from '../structured-data/service';
 import type { RouteContext } from './context';

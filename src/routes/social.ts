@@ -5,7 +5,7 @@
  */
 import type { Image } from '../content/model';
 import { cardSize, heightAt, renditionUrl } from '../images/image-names';
-import type { SocialCard } from '../images/social-cards';
+import type { SocialCard } from '../images/card-names';
 import { absoluteUrl } from '../paths';
 
 /** The card as the page's image (its <head> names it for og:image and twitter:image). */

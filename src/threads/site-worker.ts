@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { TemplateModule } from '../assets/compile-templates';
 import { MarkdownReader } from '../content/markdown-reader';
 import { ImageResolver } from '../images/content-images';
-import { scanArticle } from '../content/site-model';
+import { scanArticle } from '../content/load-site';
 import { FolderWriter } from '../output/folder-writer';
 import { PageRendering, type PageRecord } from '../render/page-rendering';
 import { articleRoute } from '../routes';

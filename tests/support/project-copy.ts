@@ -36,7 +36,14 @@ export async function copyProject(): Promise<ProjectCopy> {
     build: (args = [], env = {}, { quiet = true } = {}) =>
       runSitegen(['build', ...(quiet ? ['--quiet'] : []), ...args], {
         cwd: dir,
-        env: { SUPABASE_URL: '', SITE_URL: undefined, ...env },
+        env: {
+          SUPABASE_URL: '',
+          SITE_URL: undefined,
+          CMS_REPO: undefined,
+          CMS_BRANCH: undefined,
+          CMS_AUTH_URL: undefined,
+          ...env,
+        },
       }),
     remove: () => rm(dir, { recursive: true, force: true }),
   };

@@ -1,0 +1,145 @@
+/**
+ * Decap CMS's configuration, made in the browser from the content schemas
+ * (fields.ts) and the site as it is (the blog's categories, the trades and
+ * services are the choices of the fields that must name one): no config.yml
+ * to keep in step with the build. The same function makes it in the tests
+ * that hold it to the schemas.
+ */
+import type { SiteModel } from '../src/content/model';
+import type { EditorBackend } from '../src/admin/editor-page';
+import {
+  articles,
+  fieldLabels,
+  fileCollections,
+  legalPages,
+  longTextFields,
+  servicePageFiles,
+  type EditedFile,
+  type EditedFolder,
+} from './collections';
+import { fieldsOf, optionalMark, type DecapField, type FieldChoice, type FieldOptions } from './fields';
+
+export interface ConfigSources {
+  model: SiteModel;
+  /** The service pages' files, by their paths under the content folder. */
+  servicePages: readonly string[];
+  backend: EditorBackend;
+  /** The site the editor is part of: its pages open from the editor's "view live" links. */
+  siteUrl: string;
+  /** The site's logo, drawn on the editor's login page. */
+  logo?: string | undefined;
+}
+
+export function decapConfig({ model, servicePages, backend, siteUrl, logo }: ConfigSources) {
+  const dir = model.contentDir;
+  const select = (options: FieldChoice['options']): FieldChoice => ({ widget: 'select', options });
+  const serviceIds = select(model.services.map((service) => service.id));
+  const options = (choices: FieldOptions['choices'] = {}): FieldOptions => ({
+    labels: fieldLabels,
+    longText: longTextFields,
+    choices,
+  });
+  const choicesFor: Record<string, FieldOptions['choices']> = {
+    'case-studies': { trade: select(model.trades.map((trade) => ({ label: trade.name, value: trade.slug }))) },
+    trades: { service: serviceIds },
+  };
+  const files = (list: EditedFile[]) =>
+    list.map((edited) => ({
+      name: edited.name,
+      label: edited.label,
+      file: `${dir}/${edited.path}`,
+      fields: fieldsOf(
+        edited.schema,
+        options(edited.name.startsWith('service-') ? { slug: serviceIds } : choicesFor[edited.name]),
+      ),
+    }));
+  const newest = model.articles.reduce<SiteModel['articles'][number] | undefined>(
+    (latest, article) => (!latest || article.date > latest.date ? article : latest),
+    undefined,
+  );
+  const articleFields = fieldsOf(articles.schema, options({ category: select(model.categories.map((c) => c.name)) }));
+  return {
+    load_config_file: false,
+    backend:
+      backend.name === 'local'
+        ? { name: 'proxy', proxy_url: backend.url }
+        : { name: 'github', repo: backend.repo, branch: backend.branch, ...authEndpoint(backend.authUrl) },
+    site_url: siteUrl,
+    display_url: siteUrl,
+    ...(logo && { logo: { src: logo } }),
+    media_folder: `${dir}/images`,
+    // What content names an image by: "images/team/sarah.jpg" (schemas/shared.ts, localImageSrc).
+    public_folder: 'images',
+    slug: { encoding: 'ascii', clean_accents: true },
+    collections: [
+      folderCollection(dir, articles, withDefaults(articleFields, { draft: true, author: newest?.author })),
+      folderCollection(dir, legalPages, fieldsOf(legalPages.schema, options())),
+      ...fileCollections.map((collection) => ({
+        name: collection.name,
+        label: collection.label,
+        description: collection.description,
+        files: files(
+          collection.name === 'pages'
+            ? [...collection.files, ...servicePageFiles(model, servicePages)]
+            : collection.files,
+        ),
+      })),
+    ],
+  };
+}
+
+/**
+ * A folder of Markdown files: an entry's file is named by its slug, which
+ * the editor therefore asks for (an article without one would have no page).
+ * Its body is Markdown, with no images of the editor's own: a body may show
+ * only the site's files and stock photos (content/markdown.ts).
+ */
+function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[]) {
+  const withSlug = fields.map((field) =>
+    field.name === 'slug'
+      ? {
+          ...field,
+          label: field.label.replace(optionalMark, ''),
+          hint: `${field.hint ?? ''} It names the file.`.trim(),
+        }
+      : field,
+  );
+  return {
+    name: folder.name,
+    label: folder.label,
+    label_singular: folder.labelSingular,
+    folder: `${dir}/${folder.folder}`,
+    create: true,
+    delete: folder.deletable,
+    extension: 'md',
+    format: 'frontmatter',
+    slug: '{{fields.slug}}',
+    identifier_field: 'title',
+    preview_path: folder.preview({ slug: '{{fields.slug}}' })!.slice(1),
+    fields: [
+      ...withSlug,
+      { name: 'body', label: 'Body', widget: 'markdown', modes: ['rich_text', 'raw'], editor_components: [] },
+    ],
+  };
+}
+
+/** New entries start from these values (an article: a draft, by the newest article's author), and a yes-or-no from no. */
+function withDefaults(fields: DecapField[], defaults: Record<string, unknown>): DecapField[] {
+  return fields.map((field) => {
+    const value = defaults[field.name] ?? (field.widget === 'boolean' ? false : undefined);
+    if (field.widget === 'datetime' && field.name === 'date') return { ...field, default: '{{now}}' };
+    return value === undefined ? field : { ...field, default: value };
+  });
+}
+
+/**
+ * Where Decap's GitHub backend signs the marketer in: an OAuth provider's
+ * address, such as https://oauth.example.com/auth (its path, if any, is the
+ * endpoint); Netlify's own when none is given.
+ */
+function authEndpoint(url: string | undefined): { base_url?: string; auth_endpoint?: string } {
+  if (!url) return {};
+  const { origin, pathname } = new URL(url);
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  return path ? { base_url: origin, auth_endpoint: path } : { base_url: origin };
+}

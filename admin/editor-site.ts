@@ -1,0 +1,204 @@
+/**
+ * The site as the build would make it with the entry being edited in place
+ * of its file: the build's own code (site-data, site-model, the route table,
+ * validate-routes, the page renderer and the templates) run over the
+ * content the editor was given (src/admin/editor-content.ts). An entry the
+ * build would refuse throws the build's own ContentError, naming file and
+ * field; one it would build is drawn as the site draws its page.
+ */
+import * as templates from '../templates/index';
+import { ContentError } from '../src/errors';
+import type { Article, LegalPage, MarkdownBody, SiteModel } from '../src/content/model';
+import { londonDay, type Publishing } from '../src/content/publishing';
+import { articleFrontMatterSchema, legalFrontMatterSchema } from '../src/content/schemas';
+import { siteDataOf } from '../src/content/site-data';
+import { articleOf, withArticles } from '../src/content/site-model';
+import { renderBody, requireBody, validate } from '../src/content/validate';
+import { describeUnsafeCharacter, findUnsafeCharacter, lineAndColumn } from '../src/content/schemas/well-formed';
+import type { EditorContent } from '../src/admin/editor-content';
+import { articleImageRefs, ImageResolver } from '../src/images/content-images';
+import type { LocalImage } from '../src/images/image-names';
+import { createPageRenderer } from '../src/render/render-page';
+import { createLayout, createRoutes, KeptRoutes, type Route } from '../src/routes';
+import { validateRoutes } from '../src/validate-routes';
+
+/** An entry as it would be saved: a JSON file's whole value, or a Markdown file's front matter and body. */
+export interface Entry {
+  /** Its path under the content folder: "pages/home.json", "blog/my-post.md". */
+  path: string;
+  data: Record<string, unknown>;
+  body?: string;
+}
+
+/** A page drawn for the preview: its <body>'s markup and classes. */
+export interface PreviewPage {
+  html: string;
+  className: string;
+}
+
+export class EditorSite {
+  private readonly kept = new KeptRoutes();
+  private readonly resolver = new ImageResolver();
+
+  constructor(private content: EditorContent) {}
+
+  get contentDir(): string {
+    return this.content.dir;
+  }
+
+  /** The site as it is, without an edit: the editor's choices (categories, trades) come from it. */
+  model(): SiteModel {
+    return this.read().model;
+  }
+
+  get servicePages(): readonly string[] {
+    return this.content.servicePages;
+  }
+
+  /** Content fetched again (sitegen dev, after every change of content/). */
+  update(content: EditorContent): void {
+    this.content = content;
+  }
+
+  /** Throws what the build would refuse the site with `entry` in place for; `images`: what the entry's new images are. */
+  check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
+    const built = this.read(entry, images, { today: londonDay(new Date()), drafts: false });
+    validateRoutes(built.model, built.table, this.content.publicFiles, built.publishing);
+  }
+
+  /**
+   * The page `path` as sitegen dev shows it with `entry` in place (drafts
+   * and scheduled articles on it, marked as such). Throws what the build
+   * would refuse, as check does, and what the page's images would be
+   * refused for (one narrower than it is drawn).
+   */
+  preview(entry: Entry, path: string, images: ReadonlyMap<string, LocalImage> = new Map()): PreviewPage {
+    this.check(entry, images);
+    const { model, table, descriptors, bodies } = this.read(entry, images, {
+      today: londonDay(new Date()),
+      drafts: true,
+    });
+    const route = table.pages.get(path);
+    if (!route) throw new Error(`the site has no page at ${path}`);
+    const render = createPageRenderer(templates, createLayout(model), {
+      stylesheet: this.content.stylesheet,
+      scriptsFor: () => ({ modules: [], preloads: [] }),
+    });
+    const { html } = render(route, route.body && bodies.get(route.body.key));
+    checkWidths(html, descriptors, this.content, route);
+    const document = new DOMParser().parseFromString(html, 'text/html');
+    return { html: document.body.innerHTML, className: document.body.className };
+  }
+
+  /** A saved entry, now part of the site the next entries are checked against. */
+  remember(entry: Entry): void {
+    const { content } = this;
+    if (entry.path.endsWith('.json')) {
+      this.content = { ...content, json: { ...content.json, [entry.path]: entry.data } };
+      return;
+    }
+    const { html, ...document } = markdownEntry(content.dir, entry);
+    const file = `${content.dir}/${entry.path}`;
+    if (entry.path.startsWith('blog/')) {
+      const articles = [...content.articles.filter((article) => article.file !== file), document as Article];
+      this.content = { ...content, articles };
+    } else {
+      const page = { ...(document as LegalPage), html };
+      this.content = { ...content, legalPages: [...content.legalPages.filter((old) => old.file !== file), page] };
+    }
+  }
+
+  private read(entry?: Entry, images: ReadonlyMap<string, LocalImage> = new Map(), publishing?: Publishing) {
+    const { content } = this;
+    const file = (name: string) => `${content.dir}/${name}`;
+    const edited = entry && !entry.path.endsWith('.json') ? markdownEntry(content.dir, entry) : undefined;
+    const editedFile = entry && file(entry.path);
+    const data = siteDataOf({
+      dir: content.dir,
+      file,
+      json: (name) => (entry?.path === name ? entry.data : content.json[name]),
+      servicePages: content.servicePages,
+      legalPages: () => [
+        ...content.legalPages.filter((page) => page.file !== editedFile),
+        ...(edited && entry!.path.startsWith('legal/') ? [edited as LegalPage] : []),
+      ],
+    });
+    const articles = [
+      ...content.articles.filter((article) => article.file !== editedFile),
+      ...(edited && entry!.path.startsWith('blog/') ? [edited as Article] : []),
+    ];
+    const read = withArticles(data, articles);
+    const descriptors = this.descriptors(read, images);
+    const model = this.resolver.resolve(read, descriptors);
+    const now = publishing ?? { today: londonDay(new Date()), drafts: true };
+    const options = { siteUrl: content.siteUrl, endpoint: content.endpoint, publishing: now, images: descriptors };
+    // Routes kept between previews are those drawn with drafts: a check's table is made whole.
+    const table = createRoutes(model, now.drafts ? { ...options, kept: this.kept } : options);
+    const bodies = new Map(content.legalPages.map((page) => [page.body.key, page.html]));
+    if (edited) bodies.set(edited.body.key, edited.html);
+    return { model, table, descriptors, bodies, publishing: now };
+  }
+
+  /**
+   * What the templates need of every image the site names: those the build
+   * described, and the entry's new ones. An image that is no file of
+   * content/images/ is refused, as the build refuses it.
+   */
+  private descriptors(model: SiteModel, images: ReadonlyMap<string, LocalImage>): Map<string, LocalImage> {
+    const { content } = this;
+    const descriptors = new Map([...Object.entries(content.images), ...images]);
+    const files = new Set(content.imageFiles);
+    for (const ref of [...model.imageRefs, ...model.articles.flatMap(articleImageRefs)]) {
+      if (descriptors.has(ref.src)) continue;
+      if (!files.has(ref.src)) {
+        const problem = `names "${ref.src}", which is not a file of ${content.dir}/images/`;
+        throw new ContentError(ref.file, ref.field, problem);
+      }
+      // A file of the folder the editor has not measured yet: drawn at its place, its width unknown (0).
+      descriptors.set(ref.src, { width: 0, height: 0, url: '', fallback: 'jpg' });
+    }
+    return descriptors;
+  }
+}
+
+/** An article's or legal page's entry as the build reads its file: front matter, then a body that says something. */
+function markdownEntry(dir: string, entry: Entry): (Article | LegalPage) & { body: MarkdownBody; html: string } {
+  const file = `${dir}/${entry.path}`;
+  const body = entry.body ?? '';
+  const unsafe = findUnsafeCharacter(body);
+  if (unsafe)
+    throw new ContentError(
+      file,
+      'body',
+      describeUnsafeCharacter(unsafe, `at ${lineAndColumn(body, unsafe.index)} of the body`),
+    );
+  const isArticle = entry.path.startsWith('blog/');
+  const data = validate(
+    file,
+    isArticle ? articleFrontMatterSchema : legalFrontMatterSchema,
+    entry.data,
+    'front matter: ',
+  );
+  requireBody(file, body);
+  const rendered = renderBody(file, body);
+  // The body's own text stands for its hash: it changes exactly when the body does.
+  const markdown: MarkdownBody = { key: entry.path, hash: body, links: rendered.internalLinks };
+  const document = isArticle
+    ? articleOf(data as Parameters<typeof articleOf>[0], file, markdown)
+    : { ...(data as Omit<LegalPage, 'file' | 'body'>), file, body: markdown };
+  return { ...document, html: rendered.html };
+}
+
+/** Refuses, as the build does, an image drawn wider than its file: the page would ask for a rendition the build cannot make. */
+function checkWidths(html: string, descriptors: ReadonlyMap<string, LocalImage>, content: EditorContent, route: Route) {
+  for (const [src, image] of descriptors) {
+    if (!image.url || !image.width) continue;
+    const escaped = image.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const rendition = new RegExp(escaped.replace('\\{width\\}', '(\\d+)').replace('\\{format\\}', '[a-z]+'), 'g');
+    const drawn = Math.max(0, ...[...html.matchAll(rendition)].map((match) => Number(match[1])));
+    if (drawn > image.width) {
+      const problem = `is ${image.width} pixels wide, and ${route.path} draws it ${drawn} pixels wide: expected an image at least ${drawn} pixels wide`;
+      throw new ContentError(`${content.dir}/${src}`, '', problem);
+    }
+  }
+}

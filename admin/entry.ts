@@ -1,0 +1,103 @@
+/**
+ * A Decap entry as the file it would be saved as (editor-site.ts's Entry),
+ * and its images as the templates draw them: those the build has not
+ * described (a photo uploaded a moment ago) measured in the browser.
+ */
+import type { LocalImage } from '../src/images/image-names';
+import type { DecapMap } from './decap';
+import type { Entry } from './editor-site';
+
+/** What the editor needs of a collection to name an entry's file. */
+export interface EntryPlace {
+  contentDir: string;
+  /** A folder collection's folder under the content folder, by collection name ("articles" → "blog"). */
+  folders: ReadonlyMap<string, string>;
+}
+
+export function entryOf(entry: DecapMap, { contentDir, folders }: EntryPlace): Entry {
+  const data = withoutEmpty(entry.get('data') as DecapMap).toJS();
+  const saved = entry.get('path');
+  const folder = folders.get(String(entry.get('collection')));
+  // A new entry has no path yet: Decap names its file by its slug (config.ts).
+  const path =
+    typeof saved === 'string' && saved
+      ? saved.slice(contentDir.length + 1)
+      : `${folder}/${typeof data.slug === 'string' && data.slug ? data.slug : 'untitled'}.md`;
+  if (!path.endsWith('.md')) return { path, data };
+  const { body, ...frontMatter } = data;
+  return { path, data: frontMatter, body: typeof body === 'string' ? body : '' };
+}
+
+/**
+ * The entry's data with every field left empty taken out: the build reads a
+ * field that is not there as not given, and an empty one as a wrong value.
+ * Decap keeps a field emptied in the form as an empty text.
+ */
+export function withoutEmpty(data: DecapMap): DecapMap {
+  let cleaned = data;
+  const visit = (value: unknown, path: (string | number)[]) => {
+    if (value === '' || value === null) cleaned = cleaned.deleteIn(path);
+    // From a list's last entry to its first, so that taking one out leaves the places of those before it.
+    else if (Array.isArray(value))
+      for (let index = value.length - 1; index >= 0; index--) visit(value[index], [...path, index]);
+    else if (typeof value === 'object' && value)
+      for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  for (const [key, value] of Object.entries(data.toJS())) visit(value, [key]);
+  return cleaned;
+}
+
+/** Every image src of content/images/ an entry names. */
+export function localImagesOf(entry: Entry): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown) => {
+    if (typeof value === 'string' && value.startsWith('images/')) found.add(value);
+    else if (typeof value === 'object' && value) Object.values(value).forEach(visit);
+  };
+  visit(entry.data);
+  return [...found];
+}
+
+const sizes = new Map<string, Promise<{ width: number; height: number } | undefined>>();
+const measured = new Map<string, { width: number; height: number }>();
+
+/** The size of the image at `url` (a blob: URL Decap made of a file), once the browser has decoded it. */
+export function measure(url: string): Promise<{ width: number; height: number } | undefined> {
+  let size = sizes.get(url);
+  if (!size) {
+    size = new Promise((resolve) => {
+      const image = new Image();
+      image.onload = () => {
+        const found = { width: image.naturalWidth, height: image.naturalHeight };
+        measured.set(url, found);
+        resolve(found);
+      };
+      image.onerror = () => resolve(undefined);
+      image.src = url;
+    });
+    sizes.set(url, size);
+  }
+  return size;
+}
+
+/**
+ * The images an entry names that the build has not described, as the
+ * templates draw them: every rendition is the file itself (the browser
+ * reads it whatever format a <source> says). Those not measured yet are
+ * left out, and `onMeasured` is called once they are.
+ */
+export function describeImages(
+  srcs: readonly string[],
+  urlOf: (src: string) => string | undefined,
+  onMeasured?: () => void,
+): Map<string, LocalImage> {
+  const images = new Map<string, LocalImage>();
+  for (const src of srcs) {
+    const url = urlOf(src);
+    if (!url || !/^(?:blob|data|https?):/.test(url)) continue;
+    const size = measured.get(url);
+    if (size) images.set(src, { ...size, url: `${url}#{width}.{format}`, fallback: 'jpg' });
+    else void measure(url).then(() => onMeasured?.());
+  }
+  return images;
+}

@@ -1,0 +1,114 @@
+/**
+ * The content editor at /admin: Decap CMS with a form for every file the
+ * marketers change, made from the build's content schemas (config.ts); an
+ * entry checked by the build's own rules before it is saved, and refused in
+ * the build's words; and a preview of its page as the site draws it
+ * (editor-site.ts). React reaches this page only: Decap brings its own, and
+ * the previews render the site's templates with React's renderer.
+ */
+import type { EditorContent } from '../src/admin/editor-content';
+import type { EditorSettings } from '../src/admin/editor-page';
+import { articles, fileCollections, legalPages, servicePageFiles } from './collections';
+import { decapConfig } from './config';
+import { loadDecap, type DecapEvent } from './decap';
+import { EditorSite, type Entry } from './editor-site';
+import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
+import { previewTemplate } from './preview';
+import { ContentError } from '../src/errors';
+import { renditionUrl } from '../src/images/image-names';
+
+const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
+
+async function fetchContent(): Promise<EditorContent> {
+  const response = await fetch(settings.content, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`the site's content could not be read (${settings.content}: ${response.status})`);
+  return (await response.json()) as EditorContent;
+}
+
+const [content, decap] = await Promise.all([fetchContent(), loadDecap(settings.decap)]);
+const site = new EditorSite(content);
+const model = site.model();
+const place: EntryPlace = {
+  contentDir: site.contentDir,
+  folders: new Map([articles, legalPages].map((folder) => [folder.name, folder.folder])),
+};
+
+// sitegen dev: a file saved here (or anywhere) changes the site the next entries are checked and previewed against.
+if (settings.events) {
+  new EventSource(settings.events).addEventListener('reload', () => {
+    fetchContent().then((fresh) => site.update(fresh), console.error);
+  });
+}
+
+const folders = [articles, legalPages];
+const files = [
+  ...fileCollections.flatMap((collection) => collection.files),
+  ...servicePageFiles(model, site.servicePages),
+];
+
+/** The page an entry is previewed on: an article's or legal page's own, or the page that shows a file's words. */
+function pageOf(entry: Entry): string | undefined {
+  const folder = folders.find((candidate) => entry.path.startsWith(`${candidate.folder}/`));
+  if (folder) return folder.preview(entry.data);
+  return files.find((file) => file.path === entry.path)?.preview(site.model());
+}
+
+const { CMS } = decap;
+CMS.registerPreviewStyle(content.stylesheet);
+for (const { name } of [...folders, ...files])
+  CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, pageOf));
+
+CMS.registerEventListener({
+  name: 'preSave',
+  handler: ({ entry }: DecapEvent) => checkBeforeSave(entry).catch((error: unknown) => Promise.reject(refusal(error))),
+});
+
+CMS.registerEventListener({
+  name: 'postSave',
+  handler: ({ entry }: DecapEvent) => site.remember(entryOf(entry, place)),
+});
+
+decap.init({
+  config: decapConfig({
+    model,
+    servicePages: site.servicePages,
+    backend: settings.backend,
+    siteUrl: location.origin,
+    logo: model.site.logo.local && renditionUrl(model.site.logo.local, 180, 'png'),
+  }),
+});
+
+/** A new article or legal page is named by its slug: without one it would have no file name and no address. */
+function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
+  if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
+  const problem =
+    'is missing: expected a lowercase slug such as "local-seo", which names the file and the page\'s address';
+  throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
+}
+
+/** The entry as it will be saved, once the build's rules accept it; throws their refusal. */
+async function checkBeforeSave(entry: DecapEvent['entry']) {
+  const edited = entryOf(entry, place);
+  requireSlug(entry, edited);
+  // The photos added to this entry, not saved yet: measured, to check they are as wide as the pages draw them.
+  const drafts = (entry.get('mediaFiles') as { toJS(): { path: string; url?: string }[] } | undefined)?.toJS() ?? [];
+  const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
+  await Promise.all([...urls.values()].map((url) => url && measure(url)));
+  const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
+  const path = pageOf(edited);
+  // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
+  if (path) site.preview(edited, path, images);
+  else site.check(edited, images);
+  return withoutEmpty(entry.get('data') as never);
+}
+
+/**
+ * A refusal as Decap's notification shows it: "Failed to persist entry:"
+ * and the error as text, which is the build's message alone once the error
+ * has no name to go before it.
+ */
+function refusal(error: unknown): Error {
+  const refused = new Error(error instanceof Error ? error.message : String(error), { cause: error });
+  refused.name = '';
+  return refused;
+}

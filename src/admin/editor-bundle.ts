@@ -1,0 +1,93 @@
+/**
+ * The editor's own script (admin/main.ts), bundled with esbuild: Decap CMS
+ * set up from the content schemas, the build's checks, and the site's
+ * templates with React's renderer for the previews. It is the only script
+ * of the site that holds React, and only /admin loads it.
+ *
+ * The code it shares with the build runs in Node too: the few Node modules
+ * that code names are given browser stand-ins (admin/stand-ins/), each
+ * saying why the editor never needs the real one.
+ */
+import { join, relative, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { loadEsbuild } from '../assets/commonjs';
+import { describeEsbuildError } from '../assets/compile-templates';
+import type { BuildConfig } from '../config';
+import { SitegenError } from '../errors';
+import { hashedName } from '../hash';
+import { isInside } from '../list-files';
+import type { SiteFile } from '../output/output';
+
+/** Decap CMS's own browser support, which the editor's script keeps to. */
+const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
+
+export interface EditorBundle {
+  file: SiteFile;
+  /** Every source file it is made from, as absolute paths: an edit of any makes it again. */
+  inputs: string[];
+}
+
+export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
+  const { build } = loadEsbuild();
+  let result;
+  try {
+    result = await build({
+      entryPoints: [join(config.adminDir, 'main.ts')],
+      plugins: [standIns(config.adminDir), projectTemplates(config)],
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      target: browsers,
+      jsx: 'automatic',
+      jsxImportSource: 'react',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      legalComments: 'none',
+      write: false,
+      metafile: true,
+      outfile: 'editor.js',
+      absWorkingDir: config.root,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    throw new SitegenError(`admin: ${describeEsbuildError(error)}`, { cause: error });
+  }
+  const content = result.outputFiles[0]!.contents;
+  const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(config.root, input));
+  return { file: { path: `admin/${hashedName('editor', content, 'js')}`, content }, inputs };
+}
+
+/** node:module and node:crypto, as the code the editor shares with the build names them, by their stand-ins. */
+function standIns(adminDir: string): Plugin {
+  return {
+    name: 'node-stand-ins',
+    setup(build) {
+      build.onResolve({ filter: /^node:(module|crypto)$/ }, (args) => ({
+        path: join(adminDir, 'stand-ins', `${args.path.slice('node:'.length)}.ts`),
+      }));
+    },
+  };
+}
+
+/**
+ * The site's templates as the project has them: the editor's code names the
+ * generator's own (../templates), and a project's previews draw its pages
+ * with the templates its build uses.
+ */
+function projectTemplates(config: BuildConfig): Plugin {
+  const generatorTemplates = resolve(config.adminDir, '..', 'templates');
+  return {
+    name: 'project-templates',
+    setup(build) {
+      if (generatorTemplates === config.templatesDir) return;
+      build.onResolve({ filter: /templates/ }, (args) => {
+        const target = resolve(args.resolveDir, args.path);
+        if (!isInside(generatorTemplates, target) || !isInside(config.adminDir, args.importer)) return undefined;
+        const path = join(config.templatesDir, relative(generatorTemplates, target));
+        return build.resolve(`./${relative(args.resolveDir, path).split('\\').join('/')}`, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+        });
+      });
+    },
+  };
+}

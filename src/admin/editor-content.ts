@@ -1,0 +1,81 @@
+/**
+ * What the editor at /admin knows of the site besides the entry being
+ * edited: the content as the build read it (content.json beside the page).
+ * With it, the editor makes the site model again with an entry in place of
+ * its file, by the build's own code, so that it checks the entry by every
+ * rule the build would (a duplicate slug, a category the blog does not have,
+ * a link to a page that does not exist) and previews it on the page the site
+ * would make of it.
+ */
+import { join } from 'node:path';
+import { readJson } from '../content/read-content';
+import type { Article, LegalPage, SiteModel } from '../content/model';
+import { siteDataOf } from '../content/site-data';
+import type { LocalImage } from '../images/image-names';
+import { listFiles } from '../list-files';
+import type { LeadEndpoint } from '../../islands/lib/types';
+
+export interface EditorContent {
+  /** The content folder as messages (and the repository) name it, such as "content". */
+  dir: string;
+  /** Every JSON file the site is made of, parsed, by its path under the content folder. */
+  json: Record<string, unknown>;
+  servicePages: string[];
+  articles: readonly Article[];
+  /** The legal pages, each with its body's HTML: a page using the legal template shows one. */
+  legalPages: (LegalPage & { html: string })[];
+  /** What the templates need of each image the content names, by its src ("images/team/sarah.jpg"). */
+  images: Record<string, LocalImage>;
+  /** Every file of content/images/, by its src: what an image field may name. */
+  imageFiles: string[];
+  /** The files of public/, which a link in a Markdown body may name. */
+  publicFiles: string[];
+  /** The origin pages are addressed under, when set apart from content/site.json's (--site-url, SITE_URL). */
+  siteUrl?: string | undefined;
+  endpoint: LeadEndpoint;
+  /** The site's stylesheet, which the previews are drawn with. */
+  stylesheet: string;
+}
+
+export interface EditorContentSources {
+  model: SiteModel;
+  contentDir: string;
+  publicDir: string;
+  siteUrl: string | undefined;
+  endpoint: LeadEndpoint;
+  stylesheet: string;
+  images: ReadonlyMap<string, LocalImage>;
+  /** A legal page's body as HTML, as the build renders it. */
+  bodyHtml(page: LegalPage): string;
+  /** The articles it tells of: a production build's /admin is public, and tells of none not published. */
+  articles?: readonly Article[];
+}
+
+export function editorContent(sources: EditorContentSources): EditorContent {
+  const { model, contentDir } = sources;
+  const json: Record<string, unknown> = {};
+  const servicePages = listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map(
+    (name) => `service-pages/${name}`,
+  );
+  // The files the site's data is made of are the ones siteDataOf reads: recorded as it reads them.
+  siteDataOf({
+    dir: model.contentDir,
+    file: (name) => `${model.contentDir}/${name}`,
+    json: (name) => (json[name] = readJson(join(contentDir, name), `${model.contentDir}/${name}`)),
+    servicePages,
+    legalPages: () => [...model.legalPages],
+  });
+  return {
+    dir: model.contentDir,
+    json,
+    servicePages,
+    articles: sources.articles ?? model.articles,
+    legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page) })),
+    images: Object.fromEntries(sources.images),
+    imageFiles: listFiles(join(contentDir, 'images')).map((name) => `images/${name}`),
+    publicFiles: listFiles(sources.publicDir, { hidden: true }),
+    siteUrl: sources.siteUrl,
+    endpoint: sources.endpoint,
+    stylesheet: sources.stylesheet,
+  };
+}

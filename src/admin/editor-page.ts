@@ -1,0 +1,103 @@
+/**
+ * The files of /admin: the page (admin/index.html), which tells the
+ * editor's script where the repository is and where to find the content
+ * (content.json) and Decap CMS (copied from its npm package, as it loads
+ * its parts by name from beside its own script). The page is for the
+ * agency's marketers, never for search engines: noindex, out of the
+ * sitemap (it is no route), under a Content-Security-Policy of its own.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { SiteFacts } from '../content/model';
+import { escapeHtml } from '../escape';
+import { renditionUrl } from '../images/image-names';
+import type { SiteFile } from '../output/output';
+
+/** How the editor reaches the repository: the local backend `sitegen dev` starts, or GitHub. */
+export type EditorBackend =
+  { name: 'local'; url: string } | { name: 'github'; repo: string; branch: string; authUrl?: string | undefined };
+
+/** What the page tells the editor's script. */
+export interface EditorSettings {
+  backend: EditorBackend;
+  /** Decap CMS's script. */
+  decap: string;
+  /** The content the editor checks and previews an entry against (editor-content.ts). */
+  content: string;
+  /** sitegen dev's reload events: after each change of content/ the editor fetches it again. */
+  events?: string;
+}
+
+export const editorPath = '/admin/';
+
+/** The page: nothing but what loads the editor, which draws everything itself. */
+export function editorHtml(site: SiteFacts, settings: EditorSettings, script: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en-GB">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>Content editor · ${escapeHtml(site.name)}</title>`,
+    // The site's own icon, as its pages name it (templates/layout/Document.tsx).
+    ...(site.logo.local
+      ? [`<link rel="icon" href="${renditionUrl(site.logo.local, 32, 'png')}" type="image/png">`]
+      : []),
+    // "<" escaped: no text of the settings can close the element.
+    `<script type="application/json" id="sitegen-editor">${JSON.stringify(settings).replace(/</g, '\\u003c')}</script>`,
+    `<script type="module" src="${escapeHtml(script)}"></script>`,
+    // Decap marks every field it does not check itself "(optional)", and it checks none (the build's rules do): the
+    // fields the schemas make optional say so in their own labels (admin/fields.ts).
+    '<style>label[for*="-field-"] > span { display: none }</style>',
+    '</head>',
+    '<body></body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Decap CMS as its npm package ships it: its script and every part it loads
+ * by name from beside it (its chunks, and the WebAssembly its image
+ * encoders use), in a folder named by its version, which can be cached for
+ * a year. Not its source maps, nor the copies under other names.
+ */
+export class DecapFiles {
+  readonly version: string;
+  readonly dir: string;
+  private readonly names: Set<string>;
+
+  constructor() {
+    const manifest = require.resolve('decap-cms/package.json');
+    this.version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    this.dir = join(dirname(manifest), 'dist');
+    this.names = new Set(
+      readdirSync(this.dir).filter((name) => /^(?:(?:\d+\.)?decap-cms\.js|[0-9a-f]+\.wasm)$/.test(name)),
+    );
+  }
+
+  /** Where they are published, under the output. */
+  get folder(): string {
+    return `admin/decap-cms-${this.version}`;
+  }
+
+  get script(): string {
+    return `/${this.folder}/decap-cms.js`;
+  }
+
+  /** One of its files, by its path under the output. */
+  read(path: string): Buffer | undefined {
+    const name = path.startsWith(`${this.folder}/`) ? path.slice(this.folder.length + 1) : undefined;
+    return name && this.names.has(name) ? readFileSync(join(this.dir, name)) : undefined;
+  }
+
+  all(): SiteFile[] {
+    return [...this.names]
+      .sort()
+      .map((name) => ({ path: `${this.folder}/${name}`, content: this.read(`${this.folder}/${name}`)! }));
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * content/ on disk → the site model: the JSON files and the legal pages
+ * (site-data.ts), and the articles, each Markdown file read through a
+ * MarkdownReader (the content index keeps what it found).
+ */
+import { join } from 'node:path';
+import { listFiles } from '../list-files';
+import { articleFiles, contentFileName, legalFiles, type MarkdownSource } from './content-files';
+import { MarkdownReader } from './markdown-reader';
+import type { Article, LegalPage, SiteData, SiteModel } from './model';
+import { readJson } from './read-content';
+import { articleFrontMatterSchema, legalFrontMatterSchema } from './schemas';
+import { siteDataOf } from './site-data';
+import { articleOf, withArticles } from './site-model';
+
+export function loadSiteData(contentDir: string, projectRoot: string, reader: MarkdownReader): SiteData {
+  const nameOf = contentFileName(projectRoot);
+  const file = (name: string) => nameOf(join(contentDir, name));
+  return siteDataOf({
+    dir: nameOf(contentDir),
+    file,
+    json: (name) => readJson(join(contentDir, name), file(name)),
+    servicePages: listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map(
+      (name) => `service-pages/${name}`,
+    ),
+    legalPages: () =>
+      legalFiles(contentDir).map((path): LegalPage => {
+        const { data, file, body } = reader.scan(path, legalFrontMatterSchema);
+        return { ...data, file, body };
+      }),
+  });
+}
+
+/** One article file, scanned through `reader`. */
+export function scanArticle(reader: MarkdownReader, path: string): Article {
+  const { data, file, body } = reader.scan(path, articleFrontMatterSchema);
+  return articleOf(data, file, body);
+}
+
+/** Loads and validates the whole of a content folder, keeping nothing between loads (`sitegen check`, `new article`). */
+export function loadSite(source: MarkdownSource): SiteModel {
+  const reader = MarkdownReader.open(source);
+  try {
+    const data = loadSiteData(source.contentDir, source.projectRoot, reader);
+    return withArticles(
+      data,
+      articleFiles(source.contentDir).map((path) => scanArticle(reader, path)),
+    );
+  } finally {
+    reader.close();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What a content file's value is checked against, wherever it was read
+ * from: the disk (read-content.ts), or the editor at /admin, which checks an
+ * entry before saving it. Every failure is a ContentError naming the file,
+ * the field, and what was expected and found.
+ */
+import * as v from 'valibot';
+import { ContentError, messageOf } from '../errors';
+import { renderMarkdown, RefusedMarkdownError, type RenderedMarkdown } from './markdown';
+import { findIllFormed } from './schemas/well-formed';
+
+export function validate<T extends v.GenericSchema>(
+  file: string,
+  schema: T,
+  data: unknown,
+  prefix = '',
+): v.InferOutput<T> {
+  // Before the schema: every string's characters, field names too, and the nesting (schemas/well-formed.ts).
+  const illFormed = findIllFormed(data);
+  if (illFormed) throw new ContentError(file, prefix + illFormed.field, illFormed.problem);
+  const result = v.safeParse(schema, data, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
+  // reads the rest as another message. It is written as JSON would write it.
+  const problem = describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+  throw new ContentError(file, field, problem);
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
+  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not a known field (check its spelling)';
+  if (issue.received === 'undefined') {
+    // A missing key is reported by its parent object; the field's own schema says what belongs there.
+    const expected =
+      issue.type === 'strict_object' || issue.type === 'object'
+        ? describeSchema(schemaAt(root, issue.path ?? []))
+        : expectedOf(issue);
+    return `is missing: expected ${expected}`;
+  }
+  return `expected ${expectedOf(issue)}, found ${describeValue(issue.input)}`;
+}
+
+type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
+
+function schemaAt(root: v.GenericSchema, path: readonly { key: unknown }[]): AnySchema | undefined {
+  let schema: AnySchema | undefined = root as AnySchema;
+  for (const { key } of path) {
+    while (schema?.wrapped) schema = schema.wrapped;
+    schema = typeof key === 'number' ? schema?.item : schema?.entries?.[String(key)];
+  }
+  return schema;
+}
+
+function describeSchema(schema: AnySchema | undefined): string {
+  // A schema made with our own words for what it holds ("a text describing the image…") says them.
+  const own = (schema as { message?: unknown } | undefined)?.message;
+  return typeof own === 'string' ? own : ((schema && typeNames[schema.type]) ?? 'a value');
+}
+
+/** Valibot's names for types (issue.expected and schema.type), as the error messages say them. */
+const typeNames: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  boolean: 'true or false',
+  Array: 'a list',
+  array: 'a list',
+  Object: 'an object',
+  object: 'an object',
+  strict_object: 'an object',
+  picklist: 'one of the allowed values',
+};
+
+function expectedOf(issue: v.BaseIssue<unknown>): string {
+  // Our own messages ("a lowercase slug…") read better than valibot's type names.
+  if (!issue.message.startsWith('Invalid ')) return issue.message;
+  return typeNames[issue.expected ?? ''] ?? issue.expected ?? 'another value';
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'string')
+    return value.length > 60 ? `"${value.slice(0, 57)}…" (${value.length} characters)` : `"${value}"`;
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+/** A Markdown file's body must say something. */
+export function requireBody(file: string, body: string): void {
+  if (!body.trim()) throw new ContentError(file, 'body', 'is empty');
+}
+
+/** The body's HTML and the site links in it. */
+export function renderBody(file: string, body: string): RenderedMarkdown {
+  try {
+    return renderMarkdown(body);
+  } catch (error) {
+    if (error instanceof RefusedMarkdownError) throw new ContentError(file, 'body', error.message);
+    throw new ContentError(file, 'body', `could not be rendered (${messageOf(error)})`, { cause: error });
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The editor at /admin in `sitegen dev`: its page, its script and Decap
+ * CMS, with the content it checks and previews entries against, made when
+ * first asked for; and Decap's local backend (decap-server), started with
+ * the first visit, through which the editor reads and writes content/.
+ * Every save is a file the dev server rebuilds from like any other edit.
+ */
+import { relative } from 'node:path';
+import { escapeHtml } from '../escape';
+import { messageOf, SitegenError } from '../errors';
+import { isInside } from '../list-files';
+import { bundleEditor, type EditorBundle } from '../admin/editor-bundle';
+import { DecapFiles, editorHtml } from '../admin/editor-page';
+import { localBackendOrigin, startLocalBackend, type LocalBackend } from '../admin/local-backend';
+import type { BuildConfig } from '../config';
+import type { EditorHeaders } from '../output/site-files';
+import type { DevSite } from './dev-site';
+
+export interface DevEditorSetup {
+  decap: DecapFiles;
+  /** The loopback port decap-server listens on once started (freePort, local-backend.ts). */
+  port: number;
+  /** The dev server's reload events, which tell the editor the content changed. */
+  events: string;
+  log: (line: string) => void;
+}
+
+export class DevEditor {
+  private bundle?: Promise<EditorBundle>;
+  private backend?: Promise<LocalBackend>;
+
+  constructor(
+    private readonly site: DevSite,
+    private readonly config: BuildConfig,
+    private readonly setup: DevEditorSetup,
+  ) {}
+
+  /** What the editor's own rules in _headers allow it: its local backend, and Decap's folder cached. */
+  static headers({ decap, port }: Pick<DevEditorSetup, 'decap' | 'port'>): EditorHeaders {
+    return { connect: [localBackendOrigin(port)], decapFolder: decap.folder };
+  }
+
+  /** A file of /admin by its path under the output; undefined for any other path. */
+  async read(path: string): Promise<string | Uint8Array | undefined> {
+    if (!path.startsWith('admin/')) return undefined;
+    if (path === 'admin/index.html')
+      return this.page().catch((error: unknown) => {
+        this.setup.log(`  editor     ${messageOf(error)}`);
+        return problemPage(messageOf(error));
+      });
+    if (path === 'admin/content.json') {
+      const content = this.site.editorContent();
+      return content && JSON.stringify(content);
+    }
+    const bundle = await this.script();
+    if (path === bundle.file.path) return bundle.file.content;
+    return this.setup.decap.read(path);
+  }
+
+  /** Files changed: the editor's script is made again if it is made from one of them (its code, a template, an island). */
+  changed(paths: Iterable<string>): void {
+    if (!this.bundle) return;
+    const changed = [...paths];
+    this.bundle.then(
+      ({ inputs }) => {
+        if (changed.some((path) => inputs.includes(path) || isInside(this.config.adminDir, path)))
+          this.bundle = undefined;
+      },
+      () => (this.bundle = undefined),
+    );
+  }
+
+  async close(): Promise<void> {
+    const backend = await this.backend?.catch(() => undefined);
+    await backend?.close();
+  }
+
+  private async page(): Promise<string | undefined> {
+    const { decap, port, events, log } = this.setup;
+    const { root, contentDir } = this.config;
+    // decap-server writes inside the project alone (its guard against paths that climb out).
+    if (!isInside(root, contentDir))
+      throw new SitegenError(
+        `the editor saves into the project's folder, and the content (${contentDir}) is outside it (${root}): run sitegen dev without --content to edit it`,
+      );
+    this.backend ??= startLocalBackend(root, port, log).then((backend) => {
+      log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server on ${new URL(backend.url).host}`);
+      return backend;
+    });
+    // A backend that failed to start is started again by the next visit.
+    this.backend.catch(() => (this.backend = undefined));
+    const [backend, bundle] = await Promise.all([this.backend, this.script()]);
+    const site = this.site.model()?.site;
+    if (!site) return undefined;
+    const settings = {
+      backend: { name: 'local' as const, url: backend.url },
+      decap: decap.script,
+      content: '/admin/content.json',
+      events,
+    };
+    return editorHtml(site, settings, `/${bundle.file.path}`);
+  }
+
+  private script(): Promise<EditorBundle> {
+    this.bundle ??= bundleEditor(this.config);
+    return this.bundle;
+  }
+}
+
+/** What /admin shows when the editor cannot open: the reason, as the terminal says it. */
+function problemPage(message: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en-GB">',
+    '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>The editor could not open</title></head>',
+    `<body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>The editor could not open</h1><p>${escapeHtml(message)}</p></body>`,
+    '</html>',
+    '',
+  ].join('\n');
+}

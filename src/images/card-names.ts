@@ -1,0 +1,24 @@
+/**
+ * Where a page's social card is published: named by a hash of what it shows
+ * and of what draws it (cardsVersion, social-cards.ts), so a card is drawn
+ * once and cached for a year. Apart from the drawing, which needs satori and
+ * sharp: the route table names cards, and runs in the editor too.
+ */
+import { createHash } from 'node:crypto';
+import type { SocialCardProps } from '../../templates/social/SocialCard';
+import { urlName } from './image-names';
+
+/** What a route says of its card: the logo is the generator's to add. */
+export type CardContent = Omit<SocialCardProps, 'logo'>;
+
+/** A page's card: where it is published, and what it shows. */
+export interface SocialCard {
+  /** Under the output: "assets/cards/plumber-0123456789ab.png". */
+  path: string;
+  content: CardContent;
+}
+
+export function socialCard(version: string, name: string, content: CardContent): SocialCard {
+  const key = createHash('sha256').update(version).update(JSON.stringify(content)).digest('hex').slice(0, 12);
+  return { path: `assets/cards/${urlName(name)}-${key}.png`, content };
+}
