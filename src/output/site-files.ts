@@ -57,6 +57,15 @@ export function robotsTxt(siteUrl: string): string {
 /** The rules' CSP hash source: what lets the one inline script run under script-src without 'unsafe-inline'. */
 const speculationRulesHash = `'sha256-${createHash('sha256').update(speculationRules).digest('base64')}'`;
 
+/** What the site and its editor share: fonts and forms of the site alone, no plugins, no other base, never framed. */
+const lockedDown = [
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+];
+
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
@@ -78,11 +87,7 @@ export function headersFile(options: {
     "style-src 'self'",
     `img-src 'self' ${stockPhotoOrigin} data:`,
     `connect-src ${connect}`,
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    ...lockedDown,
   ].join('; ');
   return [
     '/*',
@@ -131,11 +136,7 @@ function editorHeaders(editor: EditorHeaders): string[] {
     `img-src 'self' data: blob: ${stockPhotoOrigin} https://avatars.githubusercontent.com`,
     // Decap reads a chosen photo back from its blob: URL to upload it.
     `connect-src 'self' blob: ${editor.connect.join(' ')}`,
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    ...lockedDown,
   ].join('; ');
   const rules = ['  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`, '  X-Robots-Tag: noindex'];
   return [
