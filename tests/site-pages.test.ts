@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allPaths, loadPage, redirectPaths, siteDir, textOf, tradeSlugs } from './support/site';
+import { allPaths, blogCategoryLinks, loadPage, redirectPaths, siteDir, textOf, tradeSlugs } from './support/site';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -220,15 +220,7 @@ describe('blog', () => {
   it('has the seven category links with All current, one featured article, Recent Articles and a newsletter box', () => {
     const $ = loadPage('/blog');
     const links = $('nav[aria-label="Browse articles by category"] a');
-    expect(links.map((_, a) => $(a).text()).get()).toEqual([
-      'All',
-      'SEO',
-      'Google Ads',
-      'Social Media',
-      'Web Design',
-      'Reputation Management',
-      'Case Studies',
-    ]);
+    expect(links.map((_, a) => $(a).text()).get()).toEqual(blogCategoryLinks);
     expect(links.map((_, a) => $(a).attr('href')).get()).toEqual([
       '/blog',
       '/blog/category/seo',

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
-import { allPaths } from '../support/site';
+import { allPaths, blogCategoryLinks } from '../support/site';
 import { narrow, openPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 
@@ -136,15 +136,7 @@ describe('blog categories', () => {
     const { page, problems } = await openPage({ ...wide, javaScript: false });
     await page.goto(`${preview.url}/blog`);
     const categories = page.getByRole('navigation', { name: 'Browse articles by category' });
-    expect(await categories.getByRole('link').allTextContents()).toEqual([
-      'All',
-      'SEO',
-      'Google Ads',
-      'Social Media',
-      'Web Design',
-      'Reputation Management',
-      'Case Studies',
-    ]);
+    expect(await categories.getByRole('link').allTextContents()).toEqual(blogCategoryLinks);
     expect(await categories.locator('[aria-current="page"]').allTextContents()).toEqual(['All']);
     expect(await page.locator('main article').count()).toBe(6);
 

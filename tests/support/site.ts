@@ -24,6 +24,17 @@ export function textOf($: cheerio.CheerioAPI, selector = 'body'): string {
   return $(selector).text().replace(/\s+/g, ' ').trim();
 }
 
+/** The blog's category links, in the spec's order: every blog page shows them. */
+export const blogCategoryLinks = [
+  'All',
+  'SEO',
+  'Google Ads',
+  'Social Media',
+  'Web Design',
+  'Reputation Management',
+  'Case Studies',
+];
+
 export const tradeSlugs = [
   'builder',
   'bricklayer',
