@@ -11,7 +11,7 @@ import { leadEndpoint } from '../config';
 import type { LegalPage, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
-import type { SiteFile } from '../output/output';
+import type { OutputFile } from '../output/output';
 import type { EditorHeaders } from '../output/site-files';
 import { bundleEditor } from './editor-bundle';
 import { editorContent } from './editor-content';
@@ -31,7 +31,11 @@ export function productionEditorHeaders(cms: CmsSettings, decap: DecapFiles): Ed
   return { connect: ['https://api.github.com', auth], decapFolder: decap.folder };
 }
 
-export async function editorFiles(config: BuildConfig, cms: CmsSettings, sources: EditorSources): Promise<SiteFile[]> {
+export async function editorFiles(
+  config: BuildConfig,
+  cms: CmsSettings,
+  sources: EditorSources,
+): Promise<OutputFile[]> {
   const decap = new DecapFiles();
   const { model, assets } = sources;
   const bundle = await bundleEditor(config);

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { SiteFacts } from '../content/model';
 import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
-import type { SiteFile } from '../output/output';
+import type { CopiedFile } from '../output/output';
 
 /** How the editor reaches the repository: the local backend `sitegen dev` starts, or GitHub. */
 export type EditorBackend =
@@ -95,9 +95,8 @@ export class DecapFiles {
     return name && this.names.has(name) ? readFileSync(join(this.dir, name)) : undefined;
   }
 
-  all(): SiteFile[] {
-    return [...this.names]
-      .sort()
-      .map((name) => ({ path: `${this.folder}/${name}`, content: this.read(`${this.folder}/${name}`)! }));
+  /** Copied into the output, not read: its folder is named by the version, so a file of the same name is the same. */
+  all(): CopiedFile[] {
+    return [...this.names].sort().map((name) => ({ path: `${this.folder}/${name}`, from: join(this.dir, name) }));
   }
 }

@@ -11,7 +11,7 @@ import { nextScheduled } from '../content/publishing';
 import { formatBytes } from '../log';
 import { ChangedOutput } from '../output/changed-output';
 import { removeManifest, writeManifest } from '../output/manifest';
-import type { BuildOutput, Committed, OutputFile, SiteFile } from '../output/output';
+import type { BuildOutput, Committed, OutputFile } from '../output/output';
 import { Staging } from '../output/staging';
 import type { PageRecord } from '../render/page-rendering';
 import type { Route } from '../routes';
@@ -80,7 +80,7 @@ export async function keepCaches(
 export function reportBuild(
   run: BuildRun,
   pages: readonly PageRecord[],
-  files: readonly SiteFile[],
+  files: readonly OutputFile[],
   committed: Committed,
 ): BuildReport {
   const { config, options } = run;

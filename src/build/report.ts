@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { formatBytes, formatMs } from '../log';
-import type { SiteFile } from '../output/output';
+import type { OutputFile, SiteFile } from '../output/output';
 import type { PageRecord } from '../render/page-rendering';
 
 export interface PageReport {
@@ -38,7 +38,7 @@ export interface BuildReport {
 
 export function measureBuild(
   pages: readonly PageRecord[],
-  files: readonly SiteFile[],
+  files: readonly OutputFile[],
   stages: BuildReport['stages'],
   ms: number,
   written: { files: number; bytes: number },
@@ -54,7 +54,9 @@ export function measureBuild(
     }
     return size;
   };
-  const byUrl = new Map(files.map((file) => [`/${file.path}`, file]));
+  // A page's scripts and stylesheet, and the site's weight, are among the files the build made, never those it copied.
+  const made = files.filter((file): file is SiteFile => 'content' in file);
+  const byUrl = new Map(made.map((file) => [`/${file.path}`, file]));
   const everyPage = readPage !== undefined && pages.length <= gzipEveryPageUpTo;
   const largestInSection = new Map<string, PageRecord>();
   if (!everyPage && readPage) {
@@ -79,7 +81,7 @@ export function measureBuild(
     return { route: page.path, html: page.bytes, htmlGzip, js, jsGzip };
   });
   // What visitors may load: the editor at /admin (Decap CMS, CMS_REPO) is the agency's own tool, no part of the site's weight.
-  const siteFiles = files.filter((file) => !file.path.startsWith('admin/'));
+  const siteFiles = made.filter((file) => !file.path.startsWith('admin/'));
   const css = siteFiles.filter((file) => file.path.endsWith('.css')).map(sizeOf);
   const scripts = siteFiles.filter((file) => file.path.endsWith('.js')).map(sizeOf);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

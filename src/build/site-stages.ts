@@ -18,7 +18,7 @@ import { withArticles } from '../content/site-model';
 import { SitegenError } from '../errors';
 import { listFiles } from '../list-files';
 import type { FolderWriter } from '../output/folder-writer';
-import type { CopiedFile, SiteFile } from '../output/output';
+import type { CopiedFile, OutputFile } from '../output/output';
 import { ImageResolver } from '../images/content-images';
 import { withImages } from '../images/model-images';
 import type { SiteImages } from '../images/site-images';
@@ -109,7 +109,7 @@ export async function makeSiteFiles(
   table: SiteRoutes,
   assets: BuiltAssets,
   content: OpenContent,
-): Promise<SiteFile[]> {
+): Promise<OutputFile[]> {
   const { config, publishing } = run;
   const bodyHtml = (body: MarkdownBody) => content.reader.bodyHtml(body);
   const redirects = siteRedirects(model, table, publishing);
@@ -126,7 +126,6 @@ export async function makeSiteFiles(
   const more = [
     ...feedFiles(model, publishing, table.siteUrl, bodyHtml),
     ...redirectFiles(redirects, table.siteUrl, model.redirects.page, assets.templates.module),
-    ...editor,
   ];
   const options = {
     supabaseUrl: config.supabase.url,
@@ -134,7 +133,7 @@ export async function makeSiteFiles(
     noindex: config.drafts,
     editor: cms && productionEditorHeaders(cms, new DecapFiles()),
   };
-  return siteFiles(table.routes, table.siteUrl, assets, options, more);
+  return [...siteFiles(table.routes, table.siteUrl, assets, options, more), ...editor];
 }
 
 /** The route table's checks (validateRoutes), and that no file of public/ is where the build writes one of its own. */
@@ -142,7 +141,7 @@ export function validate(
   model: SiteModel,
   table: SiteRoutes,
   config: BuildConfig,
-  files: readonly SiteFile[],
+  files: readonly OutputFile[],
   publishing: Publishing,
 ) {
   const publicFiles = listFiles(config.publicDir, { hidden: true });

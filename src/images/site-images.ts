@@ -11,7 +11,7 @@ import type { BuiltAssets } from '../assets/asset-cache';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { SiteModel } from '../content/model';
 import { ContentError, SitegenError } from '../errors';
-import type { CopiedFile, SiteFile } from '../output/output';
+import type { CopiedFile, OutputFile } from '../output/output';
 import type { Route } from '../routes';
 import type { ImageEncoder } from './image-encoder';
 import { imagesIn, parseImagePath } from './image-names';
@@ -70,8 +70,9 @@ export class SiteImages {
   }
 
   /** Starts making the images the site's other files name: the feeds name the articles' images and the logo. */
-  useIn(files: readonly SiteFile[]): void {
-    for (const file of files) if (typeof file.content === 'string') this.use(file.path, imagesIn(file.content));
+  useIn(files: readonly OutputFile[]): void {
+    for (const file of files)
+      if ('content' in file && typeof file.content === 'string') this.use(file.path, imagesIn(file.content));
   }
 
   /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */
