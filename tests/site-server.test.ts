@@ -1,6 +1,7 @@
 /**
  * The server behind `sitegen preview` and `sitegen dev` (src/server/), tried
- * as an attacker would: raw requests with hostile paths and Host headers, a
+ * as an attacker would: raw requests with hostile paths and Host headers (a
+ * page of another site reaching it through DNS rebinding), a
  * symbolic link out of the output, a client that never finishes its request;
  * and the local lead listing that `sitegen leads` reads, which only this
  * machine's user may read.
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
+import { hostAllowed } from '../src/server/host-check';
 import { startPreview, type Preview } from '../src/server/preview';
 import { projectRoot } from './support/cli';
 import { exchange } from './support/raw-http';
@@ -182,20 +184,56 @@ describe('paths', () => {
     },
   );
 
-  it('answers whatever the Host header holds: a page, and a lead', async () => {
-    for (const host of ['[::1', 'a@b', '%', 'evil.example:99999']) {
-      expect((await raw(preview.url, '/about', { headers: { host } })).status, host).toBe(200);
+  it('answers its own names: localhost, *.localhost, IP addresses, the name it was started with (--host)', async () => {
+    const port = new URL(preview.url).port;
+    const hosts = [
+      'localhost',
+      `localhost:${port}`,
+      `Shop.Localhost:${port}`,
+      '127.0.0.1',
+      `10.0.0.7:${port}`,
+      '[::1]',
+    ];
+    for (const host of hosts) expect((await raw(preview.url, '/about', { headers: { host } })).status, host).toBe(200);
+    const lead = await raw(preview.url, '/functions/v1/contact-form', {
+      method: 'POST',
+      headers: { host: `localhost:${port}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        form_type: 'newsletter',
+        email: 'host@example.co.uk',
+        submission_id: crypto.randomUUID(),
+      }),
+    });
+    expect(lead.status).toBe(200);
+    // A name of the network's (sitegen preview --host shop.lan) is answered by a server started with it alone.
+    expect(hostAllowed('Shop.lan:4173', 'shop.lan')).toBe(true);
+    expect(hostAllowed('shop.lan:4173', '127.0.0.1')).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses any other Host with 403, a page and a lead alike: a web page whose name was pointed here (DNS rebinding)', async () => {
+    const port = new URL(preview.url).port;
+    const strangers = [`evil.example:${port}`, 'evil.example', '127.0.0.1.evil.example', 'localhost.evil.example'];
+    for (const host of [...strangers, '[::1', 'a@b', '%', 'evil.example:99999', '127.0.0.1:x']) {
+      const page = await raw(preview.url, '/about', { headers: { host } });
+      expect([host, page.status], host).toEqual([host, 403]);
+      expect(page.body).toMatch(
+        /^Refused: this server answers localhost, IP addresses and the name given with --host, not "/,
+      );
       const lead = await raw(preview.url, '/functions/v1/contact-form', {
         method: 'POST',
         headers: { host, 'content-type': 'application/json' },
         body: JSON.stringify({
           form_type: 'newsletter',
-          email: 'host@example.co.uk',
+          email: 'rebound@example.co.uk',
           submission_id: crypto.randomUUID(),
         }),
       });
-      expect(lead.status, host).toBe(200);
+      expect([host, lead.status], host).toEqual([host, 403]);
     }
+    expect((await raw(preview.url, '/about', { headers: { host: `evil.example:${port}` } })).body).toBe(
+      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
+    );
     expect(errors).toEqual([]);
   });
 
@@ -305,7 +343,9 @@ describe('the lead listing for `sitegen leads`', () => {
     const answer = await raw(preview.url, path, { headers: { host, authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect((JSON.parse(answer.body) as { email: string }[]).map((row) => row.email)).toContain('host@example.co.uk');
+    const emails = (JSON.parse(answer.body) as { email: string }[]).map((row) => row.email);
+    expect(emails).toContain('host@example.co.uk');
+    expect(emails).not.toContain('rebound@example.co.uk');
     for (const loopback of [`localhost:${new URL(preview.url).port}`, 'localhost', '[::1]:4173']) {
       expect(
         (await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status,

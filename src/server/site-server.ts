@@ -1,7 +1,7 @@
 /**
  * The HTTP server behind `sitegen preview` and `sitegen dev`: the static site,
  * and the lead endpoint a Supabase project would answer, served by the same
- * handler the Edge Function uses.
+ * handler the Edge Function uses; to its own names alone (host-check.ts).
  */
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { refuseMethod, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { messageOf, SitegenError } from '../errors';
 import { answerClientError, type ClientError } from './client-errors';
+import { hostAllowed, refuseHost } from './host-check';
 import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
 export const leadEndpointPath = '/functions/v1/contact-form';
@@ -47,6 +48,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     inFlight.set(socket, response);
     response.on('close', () => inFlight.get(socket) === response && inFlight.delete(socket));
     const handle = async () => {
+      if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response);
       if (options.intercept?.(request, response)) return;
       if (options.leads && path === leadEndpointPath) return answerWith(options.leads, request, response);
       return serveStatic(request, response);

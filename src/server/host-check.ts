@@ -1,0 +1,37 @@
+/**
+ * The names a local server answers to. A web page can reach a server on this
+ * machine by pointing a name of its own at 127.0.0.1 (DNS rebinding): the
+ * browser then takes the server for the page's own site, so no CORS rule
+ * stops the page reading it, or writing through it. Such a request carries
+ * that name in its Host header, so sitegen's servers answer only names no one
+ * else can point: localhost and *.localhost, which browsers resolve to this
+ * machine themselves; an IP address (rebinding needs a name); and the name
+ * the server was started with (--host). Vite answers the same since
+ * CVE-2025-24010.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+
+/** Whether `header` (a Host header: name or address, and port) is one the server listening on `listenHost` answers. */
+export function hostAllowed(header: string | undefined, listenHost: string): boolean {
+  const host = header?.trim().toLowerCase();
+  if (!host) return false;
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end > 0 && isIP(host.slice(1, end)) === 6 && /^(:\d+)?$/.test(host.slice(end + 1));
+  }
+  const name = /^([^:]*)(:\d+)?$/.exec(host)?.[1];
+  if (!name) return false;
+  return isIP(name) === 4 || name === 'localhost' || name.endsWith('.localhost') || name === listenHost.toLowerCase();
+}
+
+/** 403 for a request to a name the server does not answer, saying how to open it by that name if it is meant. */
+export function refuseHost(request: IncomingMessage, response: ServerResponse): void {
+  const name = (request.headers.host ?? '').replace(/:\d+$/, '');
+  response
+    .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' })
+    .end(
+      'Refused: this server answers localhost, IP addresses and the name given with --host, ' +
+        `not ${JSON.stringify(name)}${name ? ` (start it with --host ${name} to open it by that name)` : ''}\n`,
+    );
+}
