@@ -1,115 +1,147 @@
 /**
- * Decap CMS's local backend for `sitegen dev`: decap-server in its file
- * system mode, reading and writing the project's working tree (content/ and
- * its photos), so that every save in the editor is a file the dev server
- * rebuilds from at once, reviewed and committed as any other edit.
+ * Decap CMS's local backend for `sitegen dev`: decap-server's file-system
+ * middleware, mounted in the dev server itself at /admin/api/v1, so that every
+ * save in the editor is a file of content/ the dev server rebuilds from at
+ * once. Same origin as the editor's page: no port of its own to find, guard
+ * or stop.
  *
- * It writes files for whoever reaches it, so it listens on the loopback
- * interface only (BIND_HOST; it would listen on every interface without
- * it), on a free port, and answers only pages of this machine (its own CORS
- * rule). It runs as a child process that leaves with sitegen dev: it stops
- * with the dev server, and exits by itself when its parent goes, even
- * killed, as its standard input then closes.
+ * It writes files, so it answers the editor's page alone. The dev server has
+ * checked the Host (server/host-check.ts); here a request must come from the
+ * dev server's own origin when it names one (a browser names it on every
+ * write), carry the token the dev server handed the editor's page as a cookie
+ * (so a program or page of this machine that was not given it cannot write),
+ * and name only paths of content/ (backend-paths.ts). Anything else is
+ * refused before decap-server sees it, and nothing is written.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
-import { SitegenError } from '../errors';
+import { join, relative } from 'node:path';
+import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
+import { messageOf } from '../errors';
+import { pathRefusal, type BackendFolders, type Refusal } from './backend-paths';
+
+/** Decap's proxy_url: where the editor's page sends its reads and writes. */
+export const localBackendPath = '/admin/api/v1';
+
+export interface LocalBackendSetup {
+  root: string;
+  contentDir: string;
+  log: (line: string) => void;
+}
 
 export interface LocalBackend {
-  /** Decap's proxy URL: http://127.0.0.1:<port>/api/v1. */
-  url: string;
-  close(): Promise<void>;
+  /** The Set-Cookie header that hands the editor's page, and no other, this run's token: sent with /admin. */
+  cookie(request: IncomingMessage): string;
+  /** Answers a request at localBackendPath. */
+  handle(request: IncomingMessage, response: ServerResponse): void;
 }
 
+/** Decap's uploads are photos from a phone, sent base64 in JSON: decap-server's own limit. */
+const bodyLimit = '50mb';
 const require = createRequire(import.meta.url);
-const host = '127.0.0.1';
-/** How long decap-server may take to listen: it loads express and its middleware, a second or two on a busy machine. */
-const startTimeoutMs = 20_000;
 
-/** The origin the local backend listens at on `port`: what the editor's page may connect to. */
-export function localBackendOrigin(port: number): string {
-  return `http://${host}:${port}`;
-}
-
-/** Starts decap-server on `port` (freePort's, chosen when sitegen dev starts, so that its _headers can name it). */
-export async function startLocalBackend(
-  root: string,
-  port: number,
-  log: (line: string) => void,
-): Promise<LocalBackend> {
-  const server = require.resolve('decap-server/dist/index.js');
-  // decap-server runs in this small host, which exits when sitegen dev's end of its input closes.
-  const hostScript = `process.stdin.on('end', () => process.exit(0)).resume(); require(${JSON.stringify(server)});`;
-  const child = spawn(process.execPath, ['-e', hostScript], {
-    // Its own folder: decap-server reads a .env file from where it starts, and the project's is not for it.
-    cwd: dirname(server),
-    env: {
-      PATH: process.env.PATH,
-      MODE: 'fs',
-      GIT_REPO_DIRECTORY: root,
-      BIND_HOST: host,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  try {
-    await listening(child, port);
-  } catch (error) {
-    child.kill();
-    throw error;
-  }
-  child.stderr!.on('data', (chunk: Buffer) => log(`  editor     decap-server: ${chunk.toString().trim()}`));
-  return { url: `${localBackendOrigin(port)}/api/v1`, close: () => stop(child) };
-}
-
-/** A port no one listens on now, on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once decap-server says it listens; rejects, with what it said, if it exits or takes too long. */
-function listening(child: ChildProcess, port: number): Promise<void> {
-  let said = '';
-  return new Promise((resolve, reject) => {
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      reject(
-        new SitegenError(
-          `the editor's local backend (decap-server on ${host}:${port}) ${why}${said ? `: ${said.trim()}` : ''}`,
-        ),
+export function localBackend({ root, contentDir, log }: LocalBackendSetup): LocalBackend {
+  const token = randomBytes(32).toString('base64url');
+  const folders = { root, content: contentDir, uploads: join(contentDir, 'images') };
+  const refuse: BackendParts['refuse'] = (response, { status, reason }) => {
+    log(`  editor     refused: ${reason}`);
+    response.status(status).json({ error: `sitegen dev refused this: ${reason}` });
+  };
+  // Loaded with the editor's first request: express and decap-server are no part of serving the site.
+  let app: Promise<Express> | undefined;
+  return {
+    cookie: (request) => `${cookieName(request)}=${token}; Path=/admin; HttpOnly; SameSite=Strict`,
+    handle: (request, response) => {
+      app ??= backendApp({ folders, token, refuse }).then((made) => {
+        log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server at ${localBackendPath}`);
+        return made;
+      });
+      app.then(
+        (handler) => handler(request, response),
+        (error: unknown) => {
+          app = undefined;
+          log(`  editor     the local backend could not start: ${messageOf(error)}`);
+          response.writeHead(500, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify({ error: `the local backend could not start: ${messageOf(error)}` }));
+        },
       );
-    };
-    const timer = setTimeout(() => fail(`did not start within ${startTimeoutMs / 1000} s`), startTimeoutMs);
-    const read = (chunk: Buffer) => {
-      said += chunk.toString();
-      if (/listening on/i.test(said)) {
-        clearTimeout(timer);
-        child.stdout!.off('data', read).resume();
-        resolve();
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    child.once('exit', (code) => fail(`exited (code ${code})`));
-    child.once('error', (error) => fail(`could not start (${error.message})`));
-  });
+    },
+  };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.stdin!.end();
-    child.kill();
-  });
+interface BackendParts {
+  folders: BackendFolders;
+  token: string;
+  refuse: (response: Response, refusal: Refusal | { status: 405; reason: string }) => void;
+}
+
+/** The checks, then decap-server's middleware, in an express app answering at localBackendPath. */
+async function backendApp({ folders, token, refuse }: BackendParts): Promise<Express> {
+  const { default: express } = await import('express');
+  const strangers: RequestHandler = (request, response, next) => {
+    if (request.method !== 'POST') {
+      response.set('Allow', 'POST');
+      return refuse(response, { status: 405, reason: `${request.method} at ${localBackendPath}: expected POST` });
+    }
+    const { origin, host } = request.headers;
+    if (origin !== undefined && origin.toLowerCase() !== `http://${host?.toLowerCase()}`)
+      return refuse(response, { status: 403, reason: `a request from ${origin}, not from this server's own pages` });
+    if (!sameToken(cookieOf(request, cookieName(request)), token))
+      return refuse(response, { status: 403, reason: 'no editor token: save from /admin of this sitegen dev' });
+    next();
+  };
+  const paths: RequestHandler = (request, response, next) => {
+    pathRefusal(request.body, folders).then((refusal) => (refusal ? refuse(response, refusal) : next()), next);
+  };
+  // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
+  const failure: ErrorRequestHandler = (error, _request, response, _next) => {
+    const status = typeof error?.status === 'number' ? error.status : 500;
+    response.status(status).json({ error: messageOf(error) });
+  };
+  const decap = express().disable('x-powered-by');
+  decap.use(strangers, express.json({ limit: bodyLimit }), paths);
+  await registerDecapServer(decap, folders.root);
+  return express().disable('x-powered-by').use('/admin', decap).use(failure);
+}
+
+/**
+ * decap-server's file-system routes (POST /api/v1) on `app`, for the project at `root`: its
+ * registerLocalFs reads the repository's folder from the environment, at once, as it is called.
+ */
+async function registerDecapServer(app: Express, root: string): Promise<void> {
+  const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
+    registerLocalFs(app: Express, options: { logLevel: string }): Promise<void>;
+  };
+  const before = process.env.GIT_REPO_DIRECTORY;
+  process.env.GIT_REPO_DIRECTORY = root;
+  let registered: Promise<void>;
+  try {
+    // Its errors only: a failed save is said in the terminal, its routine lines are not.
+    registered = registerLocalFs(app, { logLevel: 'error' });
+  } finally {
+    // Put back before anything else runs: another dev server in this process may be registering its own.
+    if (before === undefined) delete process.env.GIT_REPO_DIRECTORY;
+    else process.env.GIT_REPO_DIRECTORY = before;
+  }
+  await registered;
+}
+
+/** One cookie per dev server: cookies are shared by every port of a host, and two dev servers may run at once. */
+function cookieName(request: IncomingMessage): string {
+  return `sitegen-editor-${request.socket.localPort}`;
+}
+
+function cookieOf(request: IncomingMessage, name: string): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function sameToken(given: string | undefined, token: string): boolean {
+  return (
+    given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token))
+  );
 }

@@ -1,43 +1,60 @@
 /**
  * The editor at /admin in `sitegen dev`: its page, its script and Decap
  * CMS, with the content it checks and previews entries against, made when
- * first asked for; and Decap's local backend (decap-server), started with
- * the first visit, through which the editor reads and writes content/.
- * Every save is a file the dev server rebuilds from like any other edit.
+ * first asked for; and Decap's local backend (decap-server) at
+ * /admin/api/v1, through which the editor reads and writes content/. Every
+ * save is a file the dev server rebuilds from like any other edit.
  */
-import { relative } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../escape';
 import { messageOf, SitegenError } from '../errors';
 import { isInside } from '../list-files';
 import { bundleEditor, type EditorBundle } from '../admin/editor-bundle';
 import { DecapFiles, editorHtml } from '../admin/editor-page';
-import { localBackendOrigin, startLocalBackend, type LocalBackend } from '../admin/local-backend';
+import { localBackend, localBackendPath, type LocalBackend } from '../admin/local-backend';
 import type { BuildConfig } from '../config';
 import type { EditorHeaders } from '../output/site-files';
 import type { DevSite } from './dev-site';
 
 export interface DevEditorSetup {
   decap: DecapFiles;
-  /** The loopback port decap-server listens on once started (freePort, local-backend.ts). */
-  port: number;
   /** The dev server's reload events, which tell the editor the content changed. */
   events: string;
   log: (line: string) => void;
 }
 
+/** The editor's page, by the paths it is served at: where the dev server hands it the local backend's token. */
+const pagePaths = new Set(['/admin', '/admin/', '/admin/index.html']);
+
 export class DevEditor {
   private bundle?: Promise<EditorBundle>;
-  private backend?: Promise<LocalBackend>;
+  private readonly backend: LocalBackend;
 
   constructor(
     private readonly site: DevSite,
     private readonly config: BuildConfig,
     private readonly setup: DevEditorSetup,
-  ) {}
+  ) {
+    this.backend = localBackend({ root: config.root, contentDir: config.contentDir, log: setup.log });
+  }
 
-  /** What the editor's own rules in _headers allow it: its local backend, and Decap's folder cached. */
-  static headers({ decap, port }: Pick<DevEditorSetup, 'decap' | 'port'>): EditorHeaders {
-    return { connect: [localBackendOrigin(port)], decapFolder: decap.folder };
+  /** What the editor's own rules in _headers allow it: its own origin (its backend's) alone, Decap's folder cached. */
+  static headers({ decap }: Pick<DevEditorSetup, 'decap'>): EditorHeaders {
+    return { connect: [], decapFolder: decap.folder };
+  }
+
+  /**
+   * Answers a request of the local backend (true); for the editor's page, hands it the backend's token and lets the
+   * site's handler serve it (false), as for any other request.
+   */
+  intercept(request: IncomingMessage, response: ServerResponse, path: string): boolean {
+    if (path === localBackendPath) {
+      this.backend.handle(request, response);
+      return true;
+    }
+    if (pagePaths.has(path) && (request.method === 'GET' || request.method === 'HEAD'))
+      response.setHeader('Set-Cookie', this.backend.cookie(request));
+    return false;
   }
 
   /** A file of /admin by its path under the output; undefined for any other path. */
@@ -70,30 +87,19 @@ export class DevEditor {
     );
   }
 
-  async close(): Promise<void> {
-    const backend = await this.backend?.catch(() => undefined);
-    await backend?.close();
-  }
-
   private async page(): Promise<string | undefined> {
-    const { decap, port, events, log } = this.setup;
+    const { decap, events } = this.setup;
     const { root, contentDir } = this.config;
-    // decap-server writes inside the project alone (its guard against paths that climb out).
+    // Decap names files by their paths from the project's folder, which the local backend keeps to content/ in.
     if (!isInside(root, contentDir))
       throw new SitegenError(
         `the editor saves into the project's folder, and the content (${contentDir}) is outside it (${root}): run sitegen dev without --content to edit it`,
       );
-    this.backend ??= startLocalBackend(root, port, log).then((backend) => {
-      log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server on ${new URL(backend.url).host}`);
-      return backend;
-    });
-    // A backend that failed to start is started again by the next visit.
-    this.backend.catch(() => (this.backend = undefined));
-    const [backend, bundle] = await Promise.all([this.backend, this.script()]);
+    const bundle = await this.script();
     const site = this.site.model()?.site;
     if (!site) return undefined;
     const settings = {
-      backend: { name: 'local' as const, url: backend.url },
+      backend: { name: 'local' as const, url: localBackendPath },
       decap: decap.script,
       content: '/admin/content.json',
       events,

@@ -17,7 +17,6 @@ import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
-import { freePort } from '../admin/local-backend';
 import { DevEditor } from './dev-editor';
 import { DevSite, reloadClientPath } from './dev-site';
 import { RebuildQueue, type RebuildOutcome } from './rebuild-queue';
@@ -65,9 +64,8 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
   const decap = new DecapFiles();
-  const port = await freePort();
-  const site = new DevSite(config, { generator: options.generator, editor: DevEditor.headers({ decap, port }) });
-  const editor = new DevEditor(site, config, { decap, port, events: eventsPath, log });
+  const site = new DevSite(config, { generator: options.generator, editor: DevEditor.headers({ decap }) });
+  const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
   const clients = new Set<ServerResponse>();
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
     // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
@@ -94,6 +92,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === eventsPath) return openEvents(request, response, clients);
       if (path === reloadClientPath) return sendReloadClient(response);
+      if (editor.intercept(request, response, path)) return true;
       // A page that cannot be built or rendered shows why, in place of the page.
       const problem = wantsPage(request, path) && (rebuilds.failure ?? renderFailure(site, path, root, log));
       if (problem) return sendError(response, problem, root);
@@ -131,7 +130,6 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       await rebuilds.close();
       await server.close();
       await leads.close();
-      await editor.close();
       if (!rebuilds.failure) site.saveIndex();
       site.close();
     },

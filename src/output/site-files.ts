@@ -111,7 +111,7 @@ export function headersFile(options: {
   ].join('\n');
 }
 
-/** What the editor at /admin (Decap CMS) talks to besides its own site: its backend, local or GitHub's API. */
+/** What the editor at /admin (Decap CMS) talks to besides its own origin: GitHub's API in production, nothing in dev. */
 export interface EditorHeaders {
   connect: readonly string[];
   /** Decap's own folder (admin/decap-cms-<version>): named by its version, so cached for a year. */
@@ -135,7 +135,7 @@ function editorHeaders(editor: EditorHeaders): string[] {
     // A photo chosen on the computer is shown from a blob: URL until it is saved; GitHub draws its users' avatars.
     `img-src 'self' data: blob: ${stockPhotoOrigin} https://avatars.githubusercontent.com`,
     // Decap reads a chosen photo back from its blob: URL to upload it.
-    `connect-src 'self' blob: ${editor.connect.join(' ')}`,
+    `connect-src ${["'self'", 'blob:', ...editor.connect].join(' ')}`,
     ...lockedDown,
   ].join('; ');
   const rules = ['  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`, '  X-Robots-Tag: noindex'];

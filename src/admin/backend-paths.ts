@@ -1,0 +1,116 @@
+/**
+ * Where the editor's local backend may read and write: the content folder,
+ * and for an upload its images/ folder, nowhere else. decap-server itself
+ * keeps to the repository, which holds the code CI and `npm test` run, so
+ * every path a request names is checked here first, reads included: nothing
+ * outside content/ is the editor's business. A path is refused when it is
+ * empty, absolute, climbs with "..", lies outside its folder, or goes through
+ * a symbolic link that leads out of content/ (the deepest part of it that
+ * exists is resolved) or nowhere (writing through it would create its target,
+ * wherever that is).
+ */
+import { lstat, realpath } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { isInside } from '../list-files';
+
+export interface BackendFolders {
+  /** The project: Decap names every file by its path from here ("content/blog/x.md"). */
+  root: string;
+  content: string;
+  /** Where uploads go: content/images. */
+  uploads: string;
+}
+
+/** Why a request is refused, with its status: 400 for a malformed request, 403 for a path it may not name. */
+export interface Refusal {
+  status: 400 | 403;
+  reason: string;
+}
+
+/** A path a request names, and whether it is an upload's. */
+interface NamedPath {
+  path: unknown;
+  upload?: boolean;
+}
+
+/** The first path `body` (a request of Decap's proxy backend) names that it may not; undefined when all are fine. */
+export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
+  const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
+  const named = typeof action === 'string' ? namedPaths(action, params ?? {}) : undefined;
+  if (!named) return { status: 400, reason: `unknown action ${JSON.stringify(action)}` };
+  for (const { path, upload } of named) {
+    const refusal = await refusalOf(path, upload ? folders.uploads : folders.content, folders);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/** The paths each action of decap-server's file-system mode names; undefined for any other action. */
+function namedPaths(action: string, params: Record<string, unknown>): NamedPath[] | undefined {
+  // What is not a list or an object names no path here; decap-server's own schema then refuses the request.
+  const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(record) : []);
+  switch (action) {
+    case 'info':
+    case 'getDeployPreview':
+      return [];
+    case 'entriesByFolder':
+      return [{ path: params.folder }];
+    case 'entriesByFiles':
+      return list(params.files).map((file) => ({ path: file.path }));
+    case 'getEntry':
+    case 'getMediaFile':
+    case 'deleteFile':
+      return [{ path: params.path }];
+    case 'getMedia':
+      return [{ path: params.mediaFolder }];
+    case 'deleteFiles':
+      return (Array.isArray(params.paths) ? params.paths : []).map((path: unknown) => ({ path }));
+    case 'persistMedia':
+      return [{ path: record(params.asset).path, upload: true }];
+    case 'persistEntry': {
+      const files = [...('entry' in params ? [record(params.entry)] : []), ...list(params.dataFiles)];
+      return [
+        ...files.flatMap((file) => [{ path: file.path }, ...('newPath' in file ? [{ path: file.newPath }] : [])]),
+        ...list(params.assets).map((asset) => ({ path: asset.path, upload: true })),
+      ];
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function refusalOf(path: unknown, folder: string, folders: BackendFolders): Promise<Refusal | undefined> {
+  if (typeof path !== 'string' || path === '' || path.includes('\0'))
+    return { status: 400, reason: `expected a path, found ${JSON.stringify(path)}` };
+  const quoted = JSON.stringify(path);
+  if (isAbsolute(path) || /^([\\/]|[a-z]:)/i.test(path))
+    return { status: 400, reason: `${quoted} is absolute: expected a path from the project's folder` };
+  if (path.split(/[\\/]/).includes('..')) return { status: 400, reason: `${quoted} climbs with ".."` };
+  const target = resolve(folders.root, path);
+  const within = (dir: string) => `${relative(folders.root, dir)}/`;
+  if (!isInside(folder, target)) return { status: 403, reason: `${quoted} is outside ${within(folder)}` };
+  const [real, content] = await Promise.all([realPath(target), realpath(folders.content)]);
+  if (real === undefined || !isInside(content, real))
+    return {
+      status: 403,
+      reason: `${quoted} goes through a symbolic link that leads out of ${within(folders.content)} or nowhere`,
+    };
+  return undefined;
+}
+
+/** Where `path` really is: its deepest existing part resolved, the rest as named; undefined past a link to nothing. */
+async function realPath(path: string): Promise<string | undefined> {
+  const missing: string[] = [];
+  for (let at = path; ; at = dirname(at)) {
+    try {
+      return join(await realpath(at), ...missing);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // There, yet not to be resolved: a link to nothing.
+      if (await lstat(at).catch(() => undefined)) return undefined;
+      if (dirname(at) === at) return undefined;
+      missing.unshift(basename(at));
+    }
+  }
+}
