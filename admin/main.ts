@@ -12,6 +12,7 @@ import { articles, fileCollections, legalPages, servicePageFiles } from './colle
 import { decapConfig } from './config';
 import { loadDecap, type DecapEvent } from './decap';
 import { EditorSite, type Entry } from './editor-site';
+import { jsonFormat, markdownFormat } from './file-formats';
 import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
@@ -54,6 +55,7 @@ function pageOf(entry: Entry): string | undefined {
 }
 
 const { CMS } = decap;
+for (const format of [jsonFormat, markdownFormat]) CMS.registerCustomFormat(format.name, format.extension, format);
 CMS.registerPreviewStyle(content.stylesheet);
 for (const { name } of [...folders, ...files])
   CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, pageOf));

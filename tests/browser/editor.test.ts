@@ -20,6 +20,7 @@ import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 import { photo } from '../support/test-images';
 import { openPage, wide } from './support/browser';
+import { field, notification, openEditor as openEditorAt, publish } from './support/editor';
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -43,31 +44,7 @@ afterAll(async () => {
 });
 
 const contentFile = (path: string) => join(project.dir, 'content', path);
-
-/** The editor, signed in to the local backend (Decap's "Login" for it asks nothing), at `route` (its hash route). */
-async function openEditor(route: string) {
-  const opened = await openPage(wide);
-  // A step that cannot happen fails at once, naming itself, well within the test's time.
-  opened.page.setDefaultTimeout(10_000);
-  await opened.page.goto(`${dev.url}/admin/#${route}`);
-  await opened.page.getByRole('button', { name: 'Login' }).click();
-  return opened;
-}
-
-/**
- * A field of the form by its label as the editor shows it. Decap marks every field "(optional)", as it checks none
- * itself (the build's rules do), and the editor hides its mark: a label's text still has it.
- */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[()]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}( \\(optional\\))*$`));
-}
-
-/** Decap's "Publish now": with the local backend, the entry's file (and its new photos) written to the working tree. */
-async function publish(page: Page) {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByText('Publish now', { exact: true }).click();
-}
+const openEditor = (route: string) => openEditorAt(dev.url, route);
 
 /** decap-server writes the project's files for whoever reaches it: it listens on the loopback interface alone. */
 async function expectLoopbackOnly() {
@@ -87,13 +64,6 @@ async function expectLoopbackOnly() {
     .flat()
     .find((address) => address && address.family === 'IPv4' && !address.internal);
   if (outward) expect(await reach(outward.address)).toBe(false);
-}
-
-/** The message Decap shows in its notification after a save: "Entry saved", or why it was not. */
-async function notification(page: Page): Promise<string> {
-  const toast = page.locator('.Toastify__toast').last();
-  await toast.waitFor();
-  return (await toast.innerText()).trim();
 }
 
 async function devPage(path: string): Promise<string> {

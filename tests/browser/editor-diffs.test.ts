@@ -1,0 +1,113 @@
+/**
+ * What a save in the editor changes in the repository, as the agency reviews
+ * it: one field changed in /admin (the real `sitegen dev`, its real local
+ * backend writing a copy of the project, Decap CMS in Chromium) and
+ * published is one line changed in `git diff`, in the site's facts, the
+ * trades, an article and a legal page; a field emptied, its line alone taken
+ * out.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
+import { field, notification, openEditor, publish } from './support/editor';
+
+let project: ProjectCopy;
+let dev: DevServer;
+
+/** An article that says when it last changed, as the repository has it before the marketer's edits. */
+const updatedArticle = 'blog/local-seo-tips.md';
+
+const git = async (...args: string[]) =>
+  (
+    await promisify(execFile)('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+      cwd: project.dir,
+    })
+  ).stdout;
+
+beforeAll(async () => {
+  project = await copyProject();
+  const article = join(project.dir, 'content', updatedArticle);
+  await writeFile(article, (await readFile(article, 'utf8')).replace(/^(date: .*\n)/m, '$1updated: "2024-11-20"\n'));
+  await git('init', '--quiet');
+  await git('add', 'content');
+  await git('commit', '--quiet', '--no-gpg-sign', '-m', 'The site as the marketer finds it');
+  dev = await startDevServer({ root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
+});
+afterAll(async () => {
+  await dev?.close();
+  await project?.remove();
+});
+
+/** What the last save changed, as `git diff --numstat` tells it (lines added, removed, file), then committed as the agency would. */
+async function savedChanges(): Promise<string[]> {
+  const lines = (await git('diff', '--numstat')).trim().split('\n');
+  await git('commit', '--quiet', '--no-gpg-sign', '-am', 'An edit in the editor');
+  return lines;
+}
+
+async function saved(page: import('playwright-core').Page) {
+  await publish(page);
+  expect(await notification(page)).toBe('Entry saved');
+}
+
+// Each test opens the editor afresh: Decap's script compiled again, which a busy machine takes its time over.
+describe('a save in the editor, as git sees it', { timeout: 90_000 }, () => {
+  it('changes the phone number’s line alone in site.json', async () => {
+    const { page, problems } = await openEditor(dev.url, '/collections/site/entries/facts');
+    await field(page, 'Phone number').fill('0808 157 0200');
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/site.json']);
+    expect(await git('show', '--format=', '-U0', 'HEAD')).toContain(
+      '-  "phone": "0808 157 0192",\n+  "phone": "0808 157 0200",',
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('changes one word of the plumber’s description on its line alone in trades.json', async () => {
+    const { page, problems } = await openEditor(dev.url, '/collections/lists/entries/trades');
+    // The plumber's entry in the list: what holds the name it is listed by.
+    const plumber = page.getByText('Plumber', { exact: true }).locator('..');
+    // The form of 27 trades drawn (and its preview, the first trade's page) before the plumber's entry is opened, by
+    // the arrow first in its bar: a busy machine takes a while over it.
+    const preview = page.frameLocator('#preview-pane').locator('h1');
+    await expect.poll(() => preview.textContent(), { timeout: 30_000 }).toBe('Digital Marketing for Builders');
+    await plumber.getByRole('button').first().click();
+    const description = field(plumber, 'Description').first();
+    const text = await description.inputValue();
+    await description.fill(text.replace('burst pipes', 'frozen pipes'));
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/trades.json']);
+    expect(problems).toEqual([]);
+  });
+
+  it('changes one word of an article’s title on its line alone', async () => {
+    const { page, problems } = await openEditor(dev.url, '/collections/articles/entries/digital-marketing-roi');
+    await field(page, 'Title').fill('Is Your Marketing Paying Off? Measuring Returns for Trades');
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/blog/digital-marketing-roi.md']);
+    expect(problems).toEqual([]);
+  });
+
+  it('changes a legal page’s description on its line alone', async () => {
+    const { page, problems } = await openEditor(dev.url, '/collections/legal/entries/privacy-policy');
+    const description = field(page, 'Description');
+    await description.fill(`${await description.inputValue()} Read it in five minutes.`);
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/legal/privacy-policy.md']);
+    expect(problems).toEqual([]);
+  });
+
+  it('takes an emptied field’s line out, and nothing else', async () => {
+    const { page, problems } = await openEditor(dev.url, '/collections/articles/entries/local-seo-tips');
+    const updated = page.getByLabel('datetime field').filter({ has: page.getByText(/^Updated/) });
+    await updated.getByRole('button', { name: 'Clear' }).click();
+    await saved(page);
+    expect(await savedChanges()).toEqual([`0\t1\tcontent/${updatedArticle}`]);
+    expect(await git('show', '--format=', '-U0', 'HEAD')).toMatch(/^-updated: "2024-11-20"$/m);
+    expect(problems).toEqual([]);
+  });
+});
