@@ -65,6 +65,12 @@ CMS.registerEventListener({
   handler: ({ entry }: DecapEvent) => checkBeforeSave(entry).catch((error: unknown) => Promise.reject(refusal(error))),
 });
 
+// Decap tells of a save it could not make (one refused above) in its notification, then rejects the save's promise with
+// its failure action, which none of its own code awaits: marked handled here, so that a refusal is no uncaught error.
+addEventListener('unhandledrejection', (event) => {
+  if ((event.reason as { type?: unknown } | null)?.type === 'ENTRY_PERSIST_FAILURE') event.preventDefault();
+});
+
 CMS.registerEventListener({
   name: 'postSave',
   handler: ({ entry }: DecapEvent) => site.remember(entryOf(entry, place)),

@@ -4,7 +4,7 @@
  * backend writing a copy of the project, Decap CMS in Chromium) and
  * published is one line changed in `git diff`, in the site's facts, the
  * trades, an article and a legal page; a field emptied, its line alone taken
- * out.
+ * out. And a save the build refuses leaves no uncaught error in the page.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -109,5 +109,16 @@ describe('a save in the editor, as git sees it', { timeout: 90_000 }, () => {
     expect(await savedChanges()).toEqual([`0\t1\tcontent/${updatedArticle}`]);
     expect(await git('show', '--format=', '-U0', 'HEAD')).toMatch(/^-updated: "2024-11-20"$/m);
     expect(problems).toEqual([]);
+  });
+
+  it('refuses a save the build would refuse in its notification alone: no uncaught error in the page, nothing written', async () => {
+    const { page, problems } = await openEditor(dev.url, '/collections/legal/entries/terms-of-service');
+    await field(page, 'Title').fill('');
+    await publish(page);
+    const refusal = 'content/legal/terms-of-service.md: front matter: title: is missing: expected a text';
+    expect(await notification(page)).toBe(`Failed to persist entry: ${refusal}`);
+    expect(await git('diff', '--numstat')).toBe('');
+    // Decap logs the failed save to the console itself, as it logs every failure: that stays, and is all.
+    expect(problems.map((problem) => problem.split('\n')[0])).toEqual([`error: Error: ${refusal}`]);
   });
 });
