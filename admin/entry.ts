@@ -5,8 +5,8 @@
  */
 import type { LocalImage } from '../src/images/image-names';
 import type { DecapMap } from './decap';
-import { withoutFileText } from './file-formats';
 import type { Entry } from './editor-site';
+import { withoutFileText } from './file-formats';
 
 /** What the editor needs of a collection to name an entry's file. */
 export interface EntryPlace {

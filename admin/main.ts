@@ -12,8 +12,8 @@ import { articles, fileCollections, legalPages, servicePageFiles } from './colle
 import { decapConfig } from './config';
 import { loadDecap, type DecapEvent } from './decap';
 import { EditorSite, type Entry } from './editor-site';
-import { jsonFormat, markdownFormat } from './file-formats';
 import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
+import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
