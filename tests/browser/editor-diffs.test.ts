@@ -10,7 +10,8 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 import { field, notification, openEditor, publish } from './support/editor';
@@ -21,12 +22,13 @@ let dev: DevServer;
 /** An article that says when it last changed, as the repository has it before the marketer's edits. */
 const updatedArticle = 'blog/local-seo-tips.md';
 
-const git = async (...args: string[]) =>
-  (
-    await promisify(execFile)('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-      cwd: project.dir,
-    })
-  ).stdout;
+const run = promisify(execFile);
+
+/** git in the project's copy, as the agency's reviewer runs it. */
+async function git(...args: string[]): Promise<string> {
+  const identity = ['-c', 'user.name=Marketer', '-c', 'user.email=marketer@example.com', '-c', 'commit.gpgsign=false'];
+  return (await run('git', [...identity, ...args], { cwd: project.dir })).stdout;
+}
 
 beforeAll(async () => {
   project = await copyProject();
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await writeFile(article, (await readFile(article, 'utf8')).replace(/^(date: .*\n)/m, '$1updated: "2024-11-20"\n'));
   await git('init', '--quiet');
   await git('add', 'content');
-  await git('commit', '--quiet', '--no-gpg-sign', '-m', 'The site as the marketer finds it');
+  await git('commit', '--quiet', '-m', 'The site as the marketer finds it');
   dev = await startDevServer({ root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
 });
 afterAll(async () => {
@@ -42,14 +44,20 @@ afterAll(async () => {
   await project?.remove();
 });
 
-/** What the last save changed, as `git diff --numstat` tells it (lines added, removed, file), then committed as the agency would. */
+// Each test starts from a clean working tree, whatever the one before it left.
+beforeEach(async () => {
+  await git('commit', '--quiet', '--allow-empty', '-am', 'What the test before left');
+});
+
+/** What the test's save changed, as `git diff --numstat` tells it: lines added, lines removed, file. */
 async function savedChanges(): Promise<string[]> {
-  const lines = (await git('diff', '--numstat')).trim().split('\n');
-  await git('commit', '--quiet', '--no-gpg-sign', '-am', 'An edit in the editor');
-  return lines;
+  return (await git('diff', '--numstat')).trim().split('\n');
 }
 
-async function saved(page: import('playwright-core').Page) {
+/** What the test's save changed, as `git diff -U0` shows it. */
+const savedLines = () => git('diff', '-U0');
+
+async function saved(page: Page) {
   await publish(page);
   expect(await notification(page)).toBe('Entry saved');
 }
@@ -61,9 +69,7 @@ describe('a save in the editor, as git sees it', { timeout: 120_000 }, () => {
     await field(page, 'Phone number').fill('0808 157 0200');
     await saved(page);
     expect(await savedChanges()).toEqual(['1\t1\tcontent/site.json']);
-    expect(await git('show', '--format=', '-U0', 'HEAD')).toContain(
-      '-  "phone": "0808 157 0192",\n+  "phone": "0808 157 0200",',
-    );
+    expect(await savedLines()).toContain('-  "phone": "0808 157 0192",\n+  "phone": "0808 157 0200",');
     expect(problems).toEqual([]);
   });
 
@@ -104,7 +110,7 @@ describe('a save in the editor, as git sees it', { timeout: 120_000 }, () => {
     await updated.getByRole('button', { name: 'Clear' }).click();
     await saved(page);
     expect(await savedChanges()).toEqual([`0\t1\tcontent/${updatedArticle}`]);
-    expect(await git('show', '--format=', '-U0', 'HEAD')).toMatch(/^-updated: "2024-11-20"$/m);
+    expect(await savedLines()).toMatch(/^-updated: "2024-11-20"$/m);
     expect(problems).toEqual([]);
   });
 
