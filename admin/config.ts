@@ -17,6 +17,7 @@ import {
   type EditedFile,
   type EditedFolder,
 } from './collections';
+import { jsonFormat, markdownFormat } from './file-formats';
 import { fieldsOf, optionalMark, type DecapField, type FieldChoice, type FieldOptions } from './fields';
 
 export interface ConfigSources {
@@ -78,6 +79,7 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo }: Con
         name: collection.name,
         label: collection.label,
         description: collection.description,
+        format: jsonFormat.name,
         files: files(
           collection.name === 'pages'
             ? [...collection.files, ...servicePageFiles(model, servicePages)]
@@ -112,7 +114,7 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
     create: true,
     delete: folder.deletable,
     extension: 'md',
-    format: 'frontmatter',
+    format: markdownFormat.name,
     slug: '{{fields.slug}}',
     identifier_field: 'title',
     preview_path: folder.preview({ slug: '{{fields.slug}}' })!.slice(1),

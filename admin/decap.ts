@@ -3,6 +3,7 @@
  * loaded by the editor's own script, which sets it up before it starts. What
  * of its API this editor uses is typed here.
  */
+import type { FileFormat } from './file-formats';
 
 /** Decap keeps entries as Immutable.js maps; these are the methods the editor reads them with. */
 export interface DecapMap {
@@ -24,6 +25,7 @@ export interface DecapEvent {
 }
 
 export interface DecapCms {
+  registerCustomFormat(name: string, extension: string, format: FileFormat): void;
   registerPreviewTemplate(name: string, component: unknown): void;
   registerPreviewStyle(url: string): void;
   registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: DecapEvent) => unknown }): void;

@@ -6,6 +6,7 @@
 import type { LocalImage } from '../src/images/image-names';
 import type { DecapMap } from './decap';
 import type { Entry } from './editor-site';
+import { withoutFileText } from './file-formats';
 
 /** What the editor needs of a collection to name an entry's file. */
 export interface EntryPlace {
@@ -15,7 +16,7 @@ export interface EntryPlace {
 }
 
 export function entryOf(entry: DecapMap, { contentDir, folders }: EntryPlace): Entry {
-  const data = withoutEmpty(entry.get('data') as DecapMap).toJS();
+  const data = withoutFileText(withoutEmpty(entry.get('data') as DecapMap)).toJS();
   const saved = entry.get('path');
   const folder = folders.get(String(entry.get('collection')));
   // A new entry has no path yet: Decap names its file by its slug (config.ts).

@@ -13,6 +13,7 @@ import { decapConfig } from './config';
 import { loadDecap, type DecapEvent } from './decap';
 import { EditorSite, type Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
+import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
@@ -54,6 +55,7 @@ function pageOf(entry: Entry): string | undefined {
 }
 
 const { CMS } = decap;
+for (const format of [jsonFormat, markdownFormat]) CMS.registerCustomFormat(format.name, format.extension, format);
 CMS.registerPreviewStyle(content.stylesheet);
 for (const { name } of [...folders, ...files])
   CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, pageOf));
@@ -61,6 +63,12 @@ for (const { name } of [...folders, ...files])
 CMS.registerEventListener({
   name: 'preSave',
   handler: ({ entry }: DecapEvent) => checkBeforeSave(entry).catch((error: unknown) => Promise.reject(refusal(error))),
+});
+
+// Decap tells of a save it could not make (one refused above) in its notification, then rejects the save's promise with
+// its failure action, which none of its own code awaits: marked handled here, so that a refusal is no uncaught error.
+addEventListener('unhandledrejection', (event) => {
+  if ((event.reason as { type?: unknown } | null)?.type === 'ENTRY_PERSIST_FAILURE') event.preventDefault();
 });
 
 CMS.registerEventListener({

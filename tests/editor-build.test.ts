@@ -2,8 +2,9 @@
  * /admin in production: with CMS_REPO set, the real build writes the editor
  * for Decap's GitHub backend, noindex, out of the sitemap, under a CSP of its
  * own that leaves every other page's as it was; `sitegen check` passes with
- * it built. Without CMS_REPO there is no /admin. And a file as Decap writes
- * it (its YAML: quotes dropped, a folded line, an unquoted date) builds.
+ * it built. Without CMS_REPO there is no /admin. And a file as Decap's own
+ * YAML writer writes it (quotes dropped, a folded line, an unquoted date)
+ * builds.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import { copyProject, writeSettled, type ProjectCopy } from './support/project-c
 import { siteDir } from './support/site';
 import { writePhoto } from './support/test-images';
 
-/** An article exactly as Decap CMS saved it in the editor's browser test. */
+/** An article exactly as Decap CMS's default format saved it, before the editor wrote files in formats of its own. */
 const decapArticle = `---
 title: Van Signs That Win Work
 slug: van-signs

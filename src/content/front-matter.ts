@@ -62,7 +62,23 @@ export function parseFrontMatter(source: string): FrontMatter {
   }
   // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
   if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: 'javascript' };
-  return { ok: true, data: parsed.data, body: bodyFrom(source, close + 4) };
+  return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
+}
+
+/** Where a Markdown file's front matter (the YAML between its fences) and its body are in its text. */
+export interface FrontMatterPlaces {
+  /** The YAML's first character, on the line after the opening fence. */
+  start: number;
+  /** Just after the YAML's last line break: where the closing fence's line begins. */
+  end: number;
+  body: number;
+}
+
+/** Where the front matter and body are, by the rules parseFrontMatter reads a file by; none without a closed block. */
+export function frontMatterPlaces(source: string): FrontMatterPlaces | undefined {
+  const close = closingFence(source);
+  if (close === undefined || close === -1) return undefined;
+  return { start: source.indexOf('\n') + 1, end: close + 1, body: bodyStart(source, close + 4) };
 }
 
 /**
@@ -95,10 +111,10 @@ export function findUnsafeMarkdownText(source: string): IllFormed | undefined {
   };
 }
 
-/** What follows the closing fence, as gray-matter makes a file's content of it: the rest of the text, less one line break. */
-function bodyFrom(source: string, afterFence: number): string {
+/** Where what follows the closing fence begins, as gray-matter makes a file's content of it: past one line break. */
+function bodyStart(source: string, afterFence: number): number {
   let start = afterFence;
   if (source[start] === '\r') start += 1;
   if (source[start] === '\n') start += 1;
-  return source.slice(start);
+  return start;
 }

@@ -19,6 +19,7 @@ import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 import { photo } from '../support/test-images';
 import { openPage, wide } from './support/browser';
+import { field, notification, openEditor as openEditorAt, publish } from './support/editor';
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -42,31 +43,7 @@ afterAll(async () => {
 });
 
 const contentFile = (path: string) => join(project.dir, 'content', path);
-
-/** The editor, signed in to the local backend (Decap's "Login" for it asks nothing), at `route` (its hash route). */
-async function openEditor(route: string) {
-  const opened = await openPage(wide);
-  // A step that cannot happen fails at once, naming itself, well within the test's time.
-  opened.page.setDefaultTimeout(10_000);
-  await opened.page.goto(`${dev.url}/admin/#${route}`);
-  await opened.page.getByRole('button', { name: 'Login' }).click();
-  return opened;
-}
-
-/**
- * A field of the form by its label as the editor shows it. Decap marks every field "(optional)", as it checks none
- * itself (the build's rules do), and the editor hides its mark: a label's text still has it.
- */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[()]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}( \\(optional\\))*$`));
-}
-
-/** Decap's "Publish now": with the local backend, the entry's file (and its new photos) written to the working tree. */
-async function publish(page: Page) {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByText('Publish now', { exact: true }).click();
-}
+const openEditor = (route: string) => openEditorAt(dev.url, route);
 
 /**
  * The backend the editor saved through: decap-server inside the dev server, on the page's own origin (no port of its
@@ -80,13 +57,6 @@ function expectOwnOriginBackend(page: Page): () => void {
     expect(new Set(posts)).toEqual(new Set([`${dev.url}/admin/api/v1`]));
     expect(lines).toContain('  editor     saves to content/ through decap-server at /admin/api/v1');
   };
-}
-
-/** The message Decap shows in its notification after a save: "Entry saved", or why it was not. */
-async function notification(page: Page): Promise<string> {
-  const toast = page.locator('.Toastify__toast').last();
-  await toast.waitFor();
-  return (await toast.innerText()).trim();
 }
 
 async function devPage(path: string): Promise<string> {
