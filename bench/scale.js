@@ -3,10 +3,17 @@
  * instead, side by side in one run. For each N (250, 1000, 4000 articles of
  * about 1,000 words, deterministic from a seed), the same Markdown is built by
  * sitegen (the whole site: every article through the real article template,
- * the paginated blog index, the sitemap), by Eleventy 3 and, when `hugo` is on
- * the PATH, by Hugo, each with a small layout. Runs alternate between the
- * generators, each once the last one's writes are on disk (settleDisk); the
- * table shows medians of wall time and peak memory.
+ * the paginated blog index, the sitemap), by Eleventy 3, by Astro 7 (static
+ * output, a content collection rendered through a small React layout) and,
+ * when `hugo` is on the PATH, by Hugo, each with a small layout. Runs
+ * alternate between the generators, each once the last one's writes are on
+ * disk (settleDisk); the table shows medians of wall time and peak memory.
+ *
+ * Astro is installed for the run from bench/astro/ (its own packages, apart
+ * from the project's) and runs on this Node when it is one Astro takes
+ * (22.12 or later), otherwise on the Node binary that install brings
+ * (bench/astro-site.js); where neither can be had, it is left out and the
+ * report says why.
  *
  * sitegen runs in a scratch copy of the project (bench/project.js) and is
  * measured three ways:
@@ -31,6 +38,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeArticles } from './scale/articles.js';
+import { astroSite, installAstro } from './astro-site.js';
 import { measure, median, verdict } from './measure.js';
 import { benchProject, root } from './project.js';
 
@@ -46,7 +54,7 @@ const runs = Number(args.runs);
 const hugo = spawnSync('hugo', ['version'], { encoding: 'utf8' });
 const hugoVersion = hugo.status === 0 ? hugo.stdout.trim().split(' ').slice(0, 2).join(' ') : undefined;
 
-async function prepare(work, n) {
+async function prepare(work, n, astro) {
   const articles = join(work, 'articles');
   const slugs = await writeArticles(articles, n, 7);
   const files = await readdir(articles);
@@ -110,6 +118,7 @@ async function prepare(work, n) {
       ),
   };
   if (hugoVersion) generators.hugo = () => measure('hugo', ['--quiet', '-s', hugoSite, '-d', join(work, 'hugo-out')]);
+  if (astro.node) generators.astro = await astroSite(join(work, 'astro'), articles, astro);
 
   const incrementalOut = join(work, 'sitegen-incremental');
   let edits = 0;
@@ -160,10 +169,13 @@ async function timed(times, run) {
 
 const results = [];
 const work = await mkdtemp(join(tmpdir(), 'sitegen-scale-'));
+let astro;
 try {
+  astro = await installAstro(join(work, 'astro-packages'));
+  if (!astro.node) process.stderr.write(`  Astro left out: ${astro.missing}\n`);
   for (const n of sizes) {
     const dir = join(work, String(n));
-    const { generators, firstBuild, incremental, editOne } = await prepare(dir, n);
+    const { generators, firstBuild, incremental, editOne } = await prepare(dir, n, astro);
     const names = Object.keys(generators);
     const samples = Object.fromEntries(names.map((name) => [name, []]));
     // One unmeasured run each warms the disk cache; then the generators take turns, starting with a different one each round.
@@ -211,19 +223,23 @@ const versions = {
   grayMatter: versionOf('gray-matter'),
   eleventy: versionOf('@11ty/eleventy'),
   hugo: hugoVersion ?? 'not installed',
+  astro: astro?.node
+    ? `astro ${astro.versions.astro}, @astrojs/react ${astro.versions.react} on node ${astro.nodeVersion}`
+    : `astro left out (${astro?.missing})`,
 };
 console.log(
-  `build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, react ${versions.react}, marked ${versions.marked}, gray-matter ${versions.grayMatter}; eleventy ${versions.eleventy}, ${versions.hugo})`,
+  `build time at scale, ${runs} runs each, median (${new Date().toISOString().slice(0, 10)}; node ${versions.node}, react ${versions.react}, marked ${versions.marked}, gray-matter ${versions.grayMatter}; eleventy ${versions.eleventy}, ${versions.hugo}, ${versions.astro})`,
 );
 console.log('');
 console.log(
-  '| N | sitegen | without .sitegen/ | first build | Eleventy | Hugo | ÷ Eleventy | ÷ Hugo | without .sitegen/ ÷ Hugo | first build ÷ Hugo | memory | Eleventy memory | Hugo memory | --incremental, nothing changed | --incremental, one article edited |',
+  '| N | sitegen | without .sitegen/ | first build | Eleventy | Hugo | Astro | ÷ Eleventy | ÷ Hugo | ÷ Astro | without .sitegen/ ÷ Hugo | first build ÷ Hugo | memory | first build memory | Eleventy memory | Hugo memory | Astro memory | --incremental, nothing changed | --incremental, one article edited |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+const megabytes = (sample) => (sample ? `${sample.mb.toFixed(0)} MB` : '-');
 for (const { n, generators: g, firstBuild: first, incrementalUpToDate: up, incrementalOneEdit: edit } of results) {
   const cold = g['sitegen without .sitegen/'];
   console.log(
-    `| ${n} | ${seconds(g.sitegen.ms)} | ${seconds(cold.ms)} | ${seconds(first.ms)} | ${seconds(g.eleventy.ms)} | ${g.hugo ? seconds(g.hugo.ms) : '-'} | ${ratio(g.sitegen.ms, g.eleventy.ms)} | ${ratio(g.sitegen.ms, g.hugo?.ms)} | ${ratio(cold.ms, g.hugo?.ms)} | ${ratio(first.ms, g.hugo?.ms)} | ${Math.max(g.sitegen.mb, cold.mb, first.mb).toFixed(0)} MB | ${g.eleventy.mb.toFixed(0)} MB | ${g.hugo ? `${g.hugo.mb.toFixed(0)} MB` : '-'} | ${seconds(up.ms)} (${ratio(up.ms, g.sitegen.ms)}) | ${seconds(edit.ms)} (${ratio(edit.ms, g.sitegen.ms)}) |`,
+    `| ${n} | ${seconds(g.sitegen.ms)} | ${seconds(cold.ms)} | ${seconds(first.ms)} | ${seconds(g.eleventy.ms)} | ${g.hugo ? seconds(g.hugo.ms) : '-'} | ${g.astro ? seconds(g.astro.ms) : '-'} | ${ratio(g.sitegen.ms, g.eleventy.ms)} | ${ratio(g.sitegen.ms, g.hugo?.ms)} | ${ratio(g.sitegen.ms, g.astro?.ms)} | ${ratio(cold.ms, g.hugo?.ms)} | ${ratio(first.ms, g.hugo?.ms)} | ${Math.max(g.sitegen.mb, cold.mb).toFixed(0)} MB | ${megabytes(first)} | ${megabytes(g.eleventy)} | ${megabytes(g.hugo)} | ${megabytes(g.astro)} | ${seconds(up.ms)} (${ratio(up.ms, g.sitegen.ms)}) | ${seconds(edit.ms)} (${ratio(edit.ms, g.sitegen.ms)}) |`,
   );
 }
 const largest = results.find((row) => row.n === 4000);
@@ -232,7 +248,8 @@ console.log('');
 if (largest) {
   const g = largest.generators;
   const cold = g['sitegen without .sitegen/'];
-  const peak = Math.max(g.sitegen.mb, cold.mb, largest.firstBuild.mb);
+  const peak = Math.max(g.sitegen.mb, cold.mb);
+  const first = largest.firstBuild;
   console.log(`targets at N = 4000:`);
   console.log(
     `  consecutive builds ÷ Eleventy ${ratio(g.sitegen.ms, g.eleventy.ms)} (≤ 0.35) ${verdict(g.sitegen.ms <= 0.35 * g.eleventy.ms)}`,
@@ -241,16 +258,20 @@ if (largest) {
     `  consecutive builds ÷ Hugo ${ratio(g.sitegen.ms, g.hugo?.ms)} (≤ 0.45) ${g.hugo ? verdict(g.sitegen.ms <= 0.45 * g.hugo.ms) : 'hugo not installed'}`,
   );
   console.log(
+    `  consecutive builds ÷ Astro ${ratio(g.sitegen.ms, g.astro?.ms)} (≤ 0.1) ${g.astro ? verdict(g.sitegen.ms <= 0.1 * g.astro.ms) : `astro left out (${astro.missing})`}`,
+  );
+  console.log(`  peak memory, consecutive and without .sitegen/ ${peak.toFixed(0)} MB (< 400) ${verdict(peak < 400)}`);
+  console.log(
     `  without .sitegen/ ÷ Hugo ${ratio(cold.ms, g.hugo?.ms)} (≤ 0.85) ${g.hugo ? verdict(cold.ms <= 0.85 * g.hugo.ms) : 'hugo not installed'}`,
   );
-  console.log(`  peak memory ${peak.toFixed(0)} MB (< 400) ${verdict(peak < 400)}`);
+  console.log(
+    `  first build, every card drawn, ÷ Hugo ${ratio(first.ms, g.hugo?.ms)} (≤ 8) ${g.hugo ? verdict(first.ms <= 8 * g.hugo.ms) : 'hugo not installed'}`,
+  );
+  console.log(`  first build's peak memory ${first.mb.toFixed(0)} MB (< 500) ${verdict(first.mb < 500)}`);
   const up = largest.incrementalUpToDate.ms / g.sitegen.ms;
   console.log(`  --incremental, nothing changed: ${up.toFixed(2)} of a whole build (≤ 0.15) ${verdict(up <= 0.15)}`);
   const edit = largest.incrementalOneEdit.ms / g.sitegen.ms;
   console.log(`  --incremental, one body edited: ${edit.toFixed(2)} of a whole build (≤ 0.6) ${verdict(edit <= 0.6)}`);
-  console.log(
-    `  (reported) first build into an empty output folder: ${seconds(largest.firstBuild.ms)}, ${ratio(largest.firstBuild.ms, g.hugo?.ms)} of Hugo's`,
-  );
 }
 if (largest && smallest) {
   const growth = largest.generators.sitegen.ms / smallest.generators.sitegen.ms;

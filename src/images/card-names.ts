@@ -1,8 +1,8 @@
 /**
  * Where a page's social card is published: named by a hash of what it shows
  * and of what draws it (cardsVersion, social-cards.ts), so a card is drawn
- * once and cached for a year. Apart from the drawing, which needs satori and
- * sharp: the route table names cards, and runs in the editor too.
+ * once and cached for a year. Apart from the drawing, which needs takumi: the
+ * route table names cards, and runs in the editor too.
  */
 import { createHash } from 'node:crypto';
 import type { SocialCardProps } from '../../templates/social/SocialCard';

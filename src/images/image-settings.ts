@@ -16,9 +16,6 @@ export const encoderOptions = {
   png: { compressionLevel: 9 },
 } satisfies Record<RenditionFormat, object>;
 
-/** A social card is fetched by social networks, not visitors: a few more kilobytes, drawn in a third of the time. */
-export const cardPng = { compressionLevel: 6 };
-
 /**
  * What a source image may be. Past these, a file is a decompression bomb
  * to a build (a small file that decodes into gigabytes) or a mistake: a

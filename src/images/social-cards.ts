@@ -1,51 +1,58 @@
 /**
  * Social cards: the 1200 × 630 image an article or trade page shows when it
- * is shared, drawn from the SocialCard template by satori (React elements
- * to SVG, with Inter from npm) and made a PNG by sharp. A card is named by
- * a hash of what it shows and of what draws it, so it is drawn once and
- * cached for a year (card-names.ts).
+ * is shared, drawn from the SocialCard template straight to a PNG by takumi
+ * (React elements to pixels, with Inter from npm), which lays out and
+ * rasterises on threads of its own. A card is named by a hash of what it
+ * shows and of what draws it, so it is drawn once and cached for a year
+ * (card-names.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Renderer } from '@takumi-rs/core';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { CardContent } from './card-names';
 import { cardSize } from './image-names';
-import { cardPng, packageVersion } from './image-settings';
-import { loadSharp } from './sharp-library';
+import { packageVersion } from './image-settings';
 
-/** Inter from npm: satori reads WOFF (not WOFF2), and needs each weight and subset it draws. */
+/** Inter from npm: each weight the card draws, in the subsets a UK page's title may need (takumi takes a glyph from whichever face has it). */
 const fonts = [400, 700].flatMap((weight) =>
   ['latin', 'latin-ext'].map((subset) => ({
     weight,
-    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`,
+    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff2`,
   })),
 );
 
+/** What draws the cards: the renderer, the helper that turns React elements into its input, and the font. */
+const tools = ['@takumi-rs/core', '@takumi-rs/helpers', '@fontsource/inter'];
+
 /**
  * What every card is drawn with besides its content, as one version: the
- * template's code, the logo's key, and the versions of satori, sharp and the
- * font. A change of any draws every card again, under new names.
+ * template's code, the logo's key, and the names and versions of the tools
+ * that draw it. A change of any draws every card again, under new names.
  */
 export function cardsVersion(templateVersion: string, logoKey: string): string {
-  const tools = ['satori', 'sharp', '@fontsource/inter'].map((name) => `${name}@${packageVersion(name)}`);
-  return [templateVersion, logoKey, ...tools, JSON.stringify(cardPng)].join('\0');
+  return [templateVersion, logoKey, ...tools.map((name) => `${name}@${packageVersion(name)}`)].join('\0');
 }
 
 const require = createRequire(import.meta.url);
-let fontData: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
+let renderer: Promise<Renderer> | undefined;
 
-/** Draws a card: satori's SVG, rasterised by sharp (which draws text satori has already turned into paths). */
+/** The renderer, with the fonts parsed once per process, loaded the first time a card is drawn (a build whose cards are all kept never loads it). */
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= import('@takumi-rs/core').then(async ({ Renderer }) => {
+    const loaded = new Renderer();
+    for (const { weight, file } of fonts) {
+      await loaded.registerFont({ name: 'Inter', weight, style: 'normal', data: readFileSync(require.resolve(file)) });
+    }
+    return loaded;
+  });
+  return renderer;
+}
+
+/** Draws a card: the template's React elements turned into takumi's nodes, drawn and encoded as a PNG off the main thread. */
 export async function drawCard(templates: TemplateModule, content: CardContent, logoPng: Uint8Array): Promise<Buffer> {
-  const satori = (await import('satori')).default;
-  fontData ??= fonts.map(({ weight, file }) => ({
-    name: 'Inter',
-    data: readFileSync(require.resolve(file)),
-    weight: weight as 400 | 700,
-    style: 'normal' as const,
-  }));
+  const [drawer, { fromJsx }] = await Promise.all([loadRenderer(), import('@takumi-rs/helpers/jsx')]);
   const logo = `data:image/png;base64,${Buffer.from(logoPng).toString('base64')}`;
-  const element = templates.SocialCard({ ...content, logo });
-  const svg = await satori(element, { ...cardSize, fonts: fontData });
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).png(cardPng).toBuffer();
+  const { node, css } = await fromJsx(templates.SocialCard({ ...content, logo }));
+  return drawer.render(node, { ...cardSize, format: 'png', css });
 }

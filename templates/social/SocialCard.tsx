@@ -13,8 +13,8 @@ export interface SocialCardProps {
 
 /**
  * The image social networks show when an article or trade page is shared,
- * 1200 × 630. Drawn by satori, which reads inline styles and flex layout
- * only (no classes, no stylesheet), then made a PNG by sharp.
+ * 1200 × 630. Drawn straight to a PNG by takumi (src/images/social-cards.ts),
+ * from inline styles and flex layout only: no classes, no stylesheet.
  */
 export function SocialCard({ title, eyebrow, brand, host, logo }: SocialCardProps) {
   return (
@@ -46,7 +46,8 @@ export function SocialCard({ title, eyebrow, brand, host, logo }: SocialCardProp
             alt=""
             width={72}
             height={72}
-            style={{ borderRadius: 18, border: `3px solid ${brandColours.brandPale}` }}
+            // The border outside the logo's 72 pixels, as a browser draws an image (takumi's default puts it inside).
+            style={{ boxSizing: 'content-box', borderRadius: 18, border: `3px solid ${brandColours.brandPale}` }}
           />
           <div style={{ marginLeft: 24, fontSize: 36, fontWeight: 700 }}>{brand}</div>
         </div>
