@@ -90,7 +90,14 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-      const document = { head: route.head, layout, stylesheet: assets.stylesheet, speculationRules, viewTransitionStyle, ...slots };
+      const document = {
+        head: route.head,
+        layout,
+        stylesheet: assets.stylesheet,
+        speculationRules,
+        viewTransitionStyle,
+        ...slots,
+      };
       html = renderToStaticMarkup(
         createElement(templates.Document, { ...document, children: createElement(Page, route.props) }),
       );

@@ -22,7 +22,7 @@ interface HeadProps {
   stylesheet: string;
   /** The speculation rules every page carries, as JSON: the same bytes on every page, allowed by their hash in the Content-Security-Policy. */
   speculationRules: string;
-  /** The opt-in to view transitions between pages, as CSS: the same bytes first in every page's <head>, allowed by their hash. */
+  /** The opt-in to view transitions between pages, as CSS: the same bytes first in every page's <head>, allowed by its hash. */
   viewTransitionStyle: string;
   /** The page's scripts (PageScripts): known once the page has rendered, so the generator places them. */
   scripts: ReactNode;
