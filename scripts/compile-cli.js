@@ -1,5 +1,6 @@
-// Compiles the generator (src/) to lib/ once, at install: every `sitegen` run
-// then starts from plain JavaScript.
+// Compiles the generator (src/) to lib/: once at install (npm's prepare
+// step), and again by bin/sitegen.js whenever a file it was compiled from has
+// changed since. Every `sitegen` run then starts from plain JavaScript.
 //
 // The small packages every build runs on are bundled in: each build thread
 // then loads a few files instead of resolving and reading dozens, and starts
@@ -7,46 +8,73 @@
 // when a command needs them (gray-matter and marked, only when a file must be
 // parsed or a body rendered), or because they must be one copy shared with
 // the compiled templates (React and Preact), or are native or large.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const bundled = new Set(['commander', 'fast-glob', 'valibot']);
-const { dependencies } = JSON.parse(await readFile('package.json', 'utf8'));
-const external = Object.keys(dependencies)
-  .filter((name) => !bundled.has(name))
-  .flatMap((name) => [name, `${name}/*`]);
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-// A fresh folder: chunk names change with their content, and stale ones would pile up.
-await rm('lib', { recursive: true, force: true });
-await build({
-  entryPoints: {
-    cli: 'src/cli.ts',
-    'site-worker': 'src/threads/site-worker.ts',
-    'generator-version': 'src/generator-version.ts',
-  },
-  outdir: 'lib',
-  bundle: true,
-  splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external,
-  // The bundled CommonJS packages expect require() and __dirname.
-  banner: {
-    js: [
-      "import { createRequire as __sitegenRequire } from 'node:module';",
-      "import { dirname as __sitegenDirname } from 'node:path';",
-      "import { fileURLToPath as __sitegenPath } from 'node:url';",
-      'const require = __sitegenRequire(import.meta.url);',
-      'const __filename = __sitegenPath(import.meta.url);',
-      'const __dirname = __sitegenDirname(__filename);',
-    ].join(' '),
-  },
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  chunkNames: 'chunks/[name]-[hash]',
-});
+export async function compileGenerator() {
+  const bundled = new Set(['commander', 'fast-glob', 'valibot']);
+  const { dependencies } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  const external = Object.keys(dependencies)
+    .filter((name) => !bundled.has(name))
+    .flatMap((name) => [name, `${name}/*`]);
 
-// The compiled code's hash, which src/generator-version.ts reads: computed once here, not by every build.
-const { codeHash } = await import(new URL('../lib/generator-version.js', import.meta.url).href);
-await writeFile('lib/generator.sha256', await codeHash('lib'));
+  // Before anything is read: a file saved while this runs is newer than what lib/ was compiled from.
+  const compiledAt = Date.now();
+  // A fresh folder (chunk names change with their content, and stale ones would pile up), put in lib/'s place only
+  // once complete: a run that fails, on a syntax error say, leaves lib/ as it was.
+  const fresh = join(root, `lib.compiling-${process.pid}`);
+  try {
+    const { metafile } = await build({
+      absWorkingDir: root,
+      entryPoints: {
+        cli: 'src/cli.ts',
+        'site-worker': 'src/threads/site-worker.ts',
+        'generator-version': 'src/generator-version.ts',
+      },
+      outdir: fresh,
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external,
+      // The bundled CommonJS packages expect require() and __dirname.
+      banner: {
+        js: [
+          "import { createRequire as __sitegenRequire } from 'node:module';",
+          "import { dirname as __sitegenDirname } from 'node:path';",
+          "import { fileURLToPath as __sitegenPath } from 'node:url';",
+          'const require = __sitegenRequire(import.meta.url);',
+          'const __filename = __sitegenPath(import.meta.url);',
+          'const __dirname = __sitegenDirname(__filename);',
+        ].join(' '),
+      },
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      chunkNames: 'chunks/[name]-[hash]',
+      metafile: true,
+    });
+    // The compiled code's hash, which src/generator-version.ts reads: computed once here, not by every build.
+    const { codeHash } = await import(pathToFileURL(join(fresh, 'generator-version.js')).href);
+    await writeFile(join(fresh, 'generator.sha256'), await codeHash(fresh));
+    // What bin/sitegen.js compares lib/ with: when it was compiled, and from which of the project's files.
+    const inputs = Object.keys(metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+    await writeFile(
+      join(fresh, 'compiled-from.json'),
+      JSON.stringify({ compiledAt, inputs: [...inputs, 'scripts/compile-cli.js'] }),
+    );
+    await rm(join(root, 'lib'), { recursive: true, force: true });
+    await rename(fresh, join(root, 'lib')).catch((error) => {
+      // Another run that found lib/ out of date compiled it meanwhile, from the same source.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) await compileGenerator();

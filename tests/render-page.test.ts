@@ -18,6 +18,7 @@ import { ImageResolver } from '../src/images/content-images';
 import { withImages } from '../src/images/model-images';
 import { SourceImages } from '../src/images/source-images';
 import { speculationRules } from '../src/output/speculation-rules';
+import { viewTransitionStyle } from '../src/output/view-transitions';
 import { createPageRenderer } from '../src/render/render-page';
 import { bodySlot, createLayout, createRoutes } from '../src/routes';
 import { projectRoot } from './support/cli';
@@ -53,6 +54,7 @@ describe('createPageRenderer', () => {
           layout,
           stylesheet: assets.stylesheet,
           speculationRules,
+          viewTransitionStyle,
           scripts: createElement(templates.PageScripts, page.scripts),
           header: createElement(templates.Header, { layout }),
           footer: createElement(templates.Footer, { layout }),

@@ -10,6 +10,7 @@ import { stockPhotoOrigin } from '../stock-photos';
 import type { Route } from '../routes';
 import type { SiteFile } from './output';
 import { speculationRules } from './speculation-rules';
+import { viewTransitionStyle } from './view-transitions';
 
 /**
  * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
@@ -54,8 +55,8 @@ export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
-/** The rules' CSP hash source: what lets the one inline script run under script-src without 'unsafe-inline'. */
-const speculationRulesHash = `'sha256-${createHash('sha256').update(speculationRules).digest('base64')}'`;
+/** A CSP hash source: what lets one inline script or style apply without 'unsafe-inline'. */
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** What the site and its editor share: fonts and forms of the site alone, no plugins, no other base, never framed. */
 const lockedDown = [
@@ -69,8 +70,9 @@ const lockedDown = [
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
- * site itself, and the one inline script is the speculation rules, allowed
- * by their hash; forms may also reach the Supabase project.
+ * site itself, and the one inline script (the speculation rules) and the one
+ * inline style (the view transitions' opt-in) are allowed by their hashes;
+ * forms may also reach the Supabase project.
  */
 export function headersFile(options: {
   supabaseUrl: string | undefined;
@@ -83,8 +85,8 @@ export function headersFile(options: {
     .join(' ');
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${speculationRulesHash}`,
-    "style-src 'self'",
+    `script-src 'self' ${hashSource(speculationRules)}`,
+    `style-src 'self' ${hashSource(viewTransitionStyle)}`,
     `img-src 'self' ${stockPhotoOrigin} data:`,
     `connect-src ${connect}`,
     ...lockedDown,

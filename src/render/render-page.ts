@@ -20,6 +20,7 @@ import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
 import { imagesIn } from '../images/image-names';
 import { speculationRules } from '../output/speculation-rules';
+import { viewTransitionStyle } from '../output/view-transitions';
 import { bodySlot, type Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
 
@@ -89,7 +90,14 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
-      const document = { head: route.head, layout, stylesheet: assets.stylesheet, speculationRules, ...slots };
+      const document = {
+        head: route.head,
+        layout,
+        stylesheet: assets.stylesheet,
+        speculationRules,
+        viewTransitionStyle,
+        ...slots,
+      };
       html = renderToStaticMarkup(
         createElement(templates.Document, { ...document, children: createElement(Page, route.props) }),
       );

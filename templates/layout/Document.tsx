@@ -22,6 +22,8 @@ interface HeadProps {
   stylesheet: string;
   /** The speculation rules every page carries, as JSON: the same bytes on every page, allowed by their hash in the Content-Security-Policy. */
   speculationRules: string;
+  /** The opt-in to view transitions between pages, as CSS: the same bytes first in every page's <head>, allowed by its hash. */
+  viewTransitionStyle: string;
   /** The page's scripts (PageScripts): known once the page has rendered, so the generator places them. */
   scripts: ReactNode;
 }
@@ -29,16 +31,23 @@ interface HeadProps {
 /**
  * What goes inside <head>. React moves <title>, <meta> and every <link> but
  * the stylesheet to the top of <head> (and the hero image's preload with
- * them); the scripts come first of what stays in place, so a page reads the
- * same whether they are rendered here or placed afterwards.
+ * them), and the view transitions' opt-in, given a precedence, above them:
+ * Chromium reads it before it first shows the page. The scripts come first
+ * of what stays in place, so a page reads the same whether they are
+ * rendered here or placed afterwards.
  */
-function DocumentHead({ head, layout, stylesheet, speculationRules, scripts }: HeadProps) {
+function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransitionStyle, scripts }: HeadProps) {
   const { image } = head;
   const logo = layout.site.logo.local;
   return (
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <style
+        href="view-transitions"
+        precedence="view-transitions"
+        dangerouslySetInnerHTML={{ __html: viewTransitionStyle }}
+      />
       <title>{head.title}</title>
       <meta name="description" content={head.description} />
       {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
@@ -103,6 +112,7 @@ export function Document({
   layout,
   stylesheet,
   speculationRules,
+  viewTransitionStyle,
   scripts,
   header,
   footer,
@@ -115,6 +125,7 @@ export function Document({
         layout={layout}
         stylesheet={stylesheet}
         speculationRules={speculationRules}
+        viewTransitionStyle={viewTransitionStyle}
         scripts={scripts}
       />
       <body className="bg-white font-sans text-slate-900 antialiased">

@@ -16,16 +16,16 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the executable; an `undefined` in `env` removes that variable. */
+/** Runs the executable (the project's, or `executable`); an `undefined` in `env` removes that variable. */
 export function runSitegen(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; executable?: string } = {},
 ): Promise<CliResult> {
   const env = environment(options.env);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [executable, ...args],
+      [options.executable ?? executable, ...args],
       { cwd: options.cwd ?? projectRoot, env },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });

@@ -1,7 +1,9 @@
 /**
  * A scratch copy of the project (content, templates, islands, shared lead
  * code, public, package files; node_modules linked), for tests that edit any
- * of it and build with the real executable.
+ * of it and build with the real executable; with `generator`, the generator
+ * too (its source, lib/ compiled from it, bin/ and scripts/), run from the
+ * copy, for tests of the generator's own files.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
@@ -12,14 +14,19 @@ import { projectRoot, runSitegen, type CliResult } from './cli';
 
 export interface ProjectCopy {
   dir: string;
+  /** Runs `sitegen` in the copy: the copy's own when it holds the generator, else the project's. */
+  run(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult>;
   /** Builds quietly unless `quiet` is false (to read the build's own lines). */
   build(args?: string[], env?: NodeJS.ProcessEnv, options?: { quiet?: boolean }): Promise<CliResult>;
   remove(): Promise<void>;
 }
 
-export async function copyProject(): Promise<ProjectCopy> {
+const projectPaths = ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json'];
+const generatorPaths = ['bin', 'lib', 'scripts', 'src'];
+
+export async function copyProject(options: { generator?: boolean } = {}): Promise<ProjectCopy> {
   const dir = await mkdtemp(join(tmpdir(), 'sitegen-project-'));
-  for (const path of ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json']) {
+  for (const path of [...projectPaths, ...(options.generator ? generatorPaths : [])]) {
     // Copied with their times, as a checkout keeps them: files written just now are read again by every build (file-versions.ts).
     if (existsSync(join(projectRoot, path)))
       await cp(join(projectRoot, path), join(dir, path), { recursive: true, preserveTimestamps: true });
@@ -31,27 +38,30 @@ export async function copyProject(): Promise<ProjectCopy> {
   if (existsSync(images))
     await cp(images, cacheFiles(join(dir, '.sitegen')).imagesDir, { recursive: true }).catch(() => undefined);
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  const executable = options.generator ? join(dir, 'bin', 'sitegen.js') : undefined;
+  const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runSitegen(args, { cwd: dir, env, executable });
   return {
     dir,
+    run,
     build: (args = [], env = {}, { quiet = true } = {}) =>
-      runSitegen(['build', ...(quiet ? ['--quiet'] : []), ...args], {
-        cwd: dir,
-        env: {
-          SUPABASE_URL: '',
-          SITE_URL: undefined,
-          CMS_REPO: undefined,
-          CMS_BRANCH: undefined,
-          CMS_AUTH_URL: undefined,
-          ...env,
-        },
+      run(['build', ...(quiet ? ['--quiet'] : []), ...args], {
+        SUPABASE_URL: '',
+        SITE_URL: undefined,
+        CMS_REPO: undefined,
+        CMS_BRANCH: undefined,
+        CMS_AUTH_URL: undefined,
+        ...env,
       }),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
 /** Runs `test` in a scratch copy of the project, removed afterwards whatever the test's outcome. */
-export async function inProjectCopy<T>(test: (project: ProjectCopy) => Promise<T>): Promise<T> {
-  const project = await copyProject();
+export async function inProjectCopy<T>(
+  test: (project: ProjectCopy) => Promise<T>,
+  options: { generator?: boolean } = {},
+): Promise<T> {
+  const project = await copyProject(options);
   try {
     return await test(project);
   } finally {

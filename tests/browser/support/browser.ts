@@ -23,7 +23,7 @@ export interface WatchedPage {
 }
 
 export async function openPage(
-  options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean } = {},
+  options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean; reducedMotion?: boolean } = {},
 ): Promise<WatchedPage> {
   browser ??= chromium.connect(inject('chromiumEndpoint'));
   const context = await (
@@ -32,10 +32,8 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScript ?? true,
     hasTouch: options.hasTouch ?? false,
-    // As a visitor who asks for reduced motion: no view transitions between pages. Chromium, driven through DevTools,
-    // now and then aborts a cross-document transition and reports that as an uncaught error, which these tests would
-    // take for the page's (the page itself is shown as it should be). tests/speculation-rules.test.ts checks the rule.
-    reducedMotion: 'reduce',
+    // As most visitors: pages cross-fade as they move between them. Only a test of reduced motion asks for it.
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
   contexts.push(context);
   await context.route(stockPhotoUrl, (route) =>
