@@ -10,11 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { touchColumns, type Touch } from '../supabase/functions/_shared/attribution.ts';
 import { openLeadDatabase } from '../src/leads/lead-database';
 import { leadRetentionMonths, purgeOldLeads } from '../src/leads/lead-retention';
 import { listLeads } from '../src/leads/pglite-lead-store';
+import { startPreview } from '../src/server/preview';
 import { projectRoot, runSitegen } from './support/cli';
 
 const received = new Date('2025-03-30T09:15:00Z');
@@ -135,6 +136,31 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
         .slice(1)
         .map((line) => line.split(',')[4]),
     ).toEqual(['ios@example.co.uk']);
+  });
+});
+
+describe('sitegen preview', () => {
+  it('purges the leads past their time at start, by SITEGEN_NOW', { timeout: 120_000 }, async () => {
+    const leadsDir = await mkdtemp(join(tmpdir(), 'sitegen-preview-purge-'));
+    const db = await openLeadDatabase(leadsDir);
+    await insert(db, [row('old@example.co.uk', received), row('new@example.co.uk', new Date('2026-01-05T10:00:00Z'))]);
+    await db.close();
+    process.env.SITEGEN_NOW = '2026-03-31T09:15:00Z';
+    const preview = await startPreview({
+      root: projectRoot,
+      dir: inject('siteDir'),
+      port: 0,
+      host: '127.0.0.1',
+      leadsDir,
+      leadSettings: { allowedOrigins: '*', rateLimit: null, webhook: null, email: null },
+    }).finally(() => delete process.env.SITEGEN_NOW);
+    try {
+      expect(preview.purged).toBe(1);
+      expect((await listLeads(preview.leads)).map((lead) => lead.email)).toEqual(['new@example.co.uk']);
+    } finally {
+      await preview.close();
+      await rm(leadsDir, { recursive: true, force: true });
+    }
   });
 });
 
