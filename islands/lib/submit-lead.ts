@@ -1,8 +1,8 @@
 /**
  * Sending a lead: what supabase.functions.invoke('contact-form') sends (the
  * form's fields and where the visitor came from), with the messages of the
- * specification's error catalogue. Loaded on a visitor's
- * first interaction with a form, never at page load.
+ * specification's error catalogue. Loaded on a visitor's first interaction
+ * with a form, never at page load.
  */
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
 import { leadAttribution } from './attribution';
