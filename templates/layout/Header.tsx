@@ -78,62 +78,69 @@ function NavItems({ header, variant }: { header: Layout['header']; variant: 'des
   );
 }
 
+/**
+ * Every page's top: the consent question first in the page's order (after the
+ * skip link), so keyboard and screen reader meet it before anything else, then
+ * the site's header.
+ */
 export function Header({ layout }: { layout: Layout }) {
-  const { site, header } = layout;
-  // The consent question comes first in the page's order, after the skip link: met by keyboard and screen reader before anything else.
   return (
     <>
       <ConsentBanner consent={layout.consent} />
-      <header data-enhance="menus" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-          <a
-            href="/"
-            className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl"
-          >
-            <Picture image={site.logo} width={36} height={36} sizes="36px" eager decorative className="size-9" />
-            {site.name}
-          </a>
-          <nav aria-label="Main" className="hidden lg:block">
-            <NavItems header={header} variant="desktop" />
-          </nav>
-          <div className="flex items-center gap-2 sm:gap-4">
-            <a
-              href={site.phoneHref}
-              className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark"
-            >
-              <Icon name="phone" className="size-5" />
-              <span className="sr-only sm:not-sr-only">
-                <span className="sr-only">{nonBreaking(`${header.phoneLabel} `)}</span>
-                {nonBreaking(site.phone)}
-              </span>
-            </a>
-            <a
-              href={header.quoteButton.href}
-              className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex"
-            >
-              {header.quoteButton.label}
-            </a>
-            <details data-menu="mobile" className="lg:hidden">
-              <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 [&::-webkit-details-marker]:hidden">
-                <Icon name="menu" className="size-6" />
-                <span className="sr-only">{header.menuButton}</span>
-              </summary>
-              <nav
-                aria-label="Mobile"
-                className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg"
-              >
-                <NavItems header={header} variant="mobile" />
-                <a
-                  href={header.quoteButton.href}
-                  className="mt-4 flex min-h-12 items-center justify-center rounded-lg bg-accent font-semibold text-white sm:hidden"
-                >
-                  {header.quoteButton.label}
-                </a>
-              </nav>
-            </details>
-          </div>
-        </div>
-      </header>
+      <SiteHeader layout={layout} />
     </>
+  );
+}
+
+function SiteHeader({ layout }: { layout: Layout }) {
+  const { site, header } = layout;
+  return (
+    <header data-enhance="menus" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
+          <Picture image={site.logo} width={36} height={36} sizes="36px" eager decorative className="size-9" />
+          {site.name}
+        </a>
+        <nav aria-label="Main" className="hidden lg:block">
+          <NavItems header={header} variant="desktop" />
+        </nav>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <a
+            href={site.phoneHref}
+            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark"
+          >
+            <Icon name="phone" className="size-5" />
+            <span className="sr-only sm:not-sr-only">
+              <span className="sr-only">{nonBreaking(`${header.phoneLabel} `)}</span>
+              {nonBreaking(site.phone)}
+            </span>
+          </a>
+          <a
+            href={header.quoteButton.href}
+            className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex"
+          >
+            {header.quoteButton.label}
+          </a>
+          <details data-menu="mobile" className="lg:hidden">
+            <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 [&::-webkit-details-marker]:hidden">
+              <Icon name="menu" className="size-6" />
+              <span className="sr-only">{header.menuButton}</span>
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg"
+            >
+              <NavItems header={header} variant="mobile" />
+              <a
+                href={header.quoteButton.href}
+                className="mt-4 flex min-h-12 items-center justify-center rounded-lg bg-accent font-semibold text-white sm:hidden"
+              >
+                {header.quoteButton.label}
+              </a>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
   );
 }
