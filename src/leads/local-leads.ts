@@ -76,7 +76,8 @@ export interface LocalLeads {
   /**
    * Deletes the leads past their time (lead-retention.ts), by the project's
    * clock, as every start of preview and dev does; returns how many. A
-   * database not yet made has none, and is not made for it.
+   * database not yet made (or not yet opened, in memory) has none, and is not
+   * opened for it.
    */
   purge(): Promise<number>;
   /** Notes the server's address in the database folder, for `sitegen leads`. */
@@ -124,7 +125,7 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
     handler: async (request, client) => (await handlerReady())(request, client),
     listing: serveLeadList(database, token),
     async purge() {
-      if (dir !== null && !opened && !existsSync(join(dir, 'PG_VERSION'))) return 0;
+      if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;
       return purgeOldLeads(await database(), projectNow(options.root));
     },
     async announce(url) {
