@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { FormsCopy } from '../src/content/model';
-import { budgetOptions, limits, serviceOptions, tradeOptions } from '../supabase/functions/_shared/lead-options.ts';
+import { limits, type Option } from '../supabase/functions/_shared/lead-options.ts';
 import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from './lib/fields';
 import type { LeadEndpoint } from './lib/types';
 import { useLeadForm } from './lib/use-lead-form';
@@ -11,12 +11,18 @@ export interface EnquiryFormProps {
   labelledBy: string;
   copy: Pick<FormsCopy, 'fields' | 'requiredNote' | 'submitting' | 'toasts'> & { submit: string; note?: string };
   endpoint: LeadEndpoint;
+  /**
+   * The choices the form offers (lead-options.ts, which the server holds them
+   * to): given as props, so they travel in the page's markup, which has them
+   * already, rather than in every form page's script.
+   */
+  options: { trades: readonly Option[]; budgets?: readonly Option[]; services?: readonly string[] };
 }
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 /** The hero's short quote form and the contact page's full enquiry form. */
-export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryFormProps) {
+export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: EnquiryFormProps) {
   const full = variant === 'contact';
   const { ready, submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts, (data) => ({
     name: text(data, 'name'),
@@ -75,7 +81,7 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
           label={fields.trade}
           required={full}
           placeholder={fields.tradePlaceholder}
-          options={full ? tradeOptions.contact : tradeOptions.hero}
+          options={options.trades}
         />
         {full && (
           <>
@@ -103,12 +109,12 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint }: EnquiryForm
             name="budget"
             label={fields.budget}
             placeholder={fields.budgetPlaceholder}
-            options={budgetOptions}
+            options={options.budgets ?? []}
           />
           <fieldset>
             <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
             <div class="flex flex-wrap gap-2">
-              {serviceOptions.map((service) => (
+              {(options.services ?? []).map((service) => (
                 <label
                   key={service}
                   class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"

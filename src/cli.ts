@@ -81,9 +81,10 @@ program
   .option('-d, --dir <dir>', 'the built site', 'dist')
   .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
-    const [{ startPreview }, { describeLeadSettings, leadsLine }] = await Promise.all([
+    const [{ startPreview }, { describeLeadSettings, leadsLine }, { purgedLine }] = await Promise.all([
       import('./server/preview'),
       import('./leads/local-leads'),
+      import('./leads/lead-retention'),
     ]);
     const preview = await startPreview({
       dir: options.dir,
@@ -98,6 +99,7 @@ program
       ),
     );
     console.log(leadsLine(describeLeadSettings(preview.leadSettings)));
+    if (preview.purged > 0) console.log(leadsLine(purgedLine(preview.purged)));
     await untilInterrupted();
     await preview.close();
   });
@@ -141,17 +143,48 @@ program
 
 program
   .command('leads')
-  .description('print the leads stored by the local preview and dev servers')
+  .description(
+    'print the leads stored by the local preview and dev servers, or delete those the privacy policy says to',
+  )
   .option('--json', 'as JSON')
   .option('--csv', 'as CSV')
+  .option('--google-ads', "the leads from a Google Ads click, as Google Ads' click-conversion import file (CSV)")
+  .option('--conversion-name <name>', 'the conversion action in Google Ads, with --google-ads', 'Website enquiry')
+  .option('--purge', 'delete the leads received more than 12 months ago (by SITEGEN_NOW, else the real time)')
+  .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)')
   .addOption(leadsDirOption())
-  .action(async (options: { json?: boolean; csv?: boolean; leadsDir: string }) => {
-    const { printLeads } = await import('./leads/print-leads');
-    const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
-    process.stdout.write(
-      await printLeads({ leadsDir: options.leadsDir, format, terminal: process.stdout.isTTY === true }),
-    );
-  });
+  .action(
+    async (options: {
+      json?: boolean;
+      csv?: boolean;
+      googleAds?: boolean;
+      conversionName: string;
+      purge?: boolean;
+      erase?: string;
+      leadsDir: string;
+    }) => {
+      const leads = await import('./leads/print-leads');
+      const { purgedLine } = await import('./leads/lead-retention');
+      if (options.purge) console.log(purgedLine(await leads.purgeLocalLeads(options)));
+      if (options.erase !== undefined) {
+        const count = await leads.eraseLocalLeads({ ...options, email: options.erase });
+        console.log(`deleted ${count} ${count === 1 ? 'lead' : 'leads'} of ${options.erase}`);
+      }
+      if (options.purge || options.erase !== undefined) return;
+      if (options.googleAds) {
+        const [rows, googleAds] = await Promise.all([leads.readLeads(options), import('./leads/google-ads')]);
+        process.stdout.write(googleAds.formatGoogleAds(rows, options.conversionName));
+        const ios = googleAds.iosClickLeads(rows);
+        if (ios > 0)
+          console.error(
+            `sitegen: ${ios} ${ios === 1 ? 'lead' : 'leads'} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
+          );
+        return;
+      }
+      const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
+      process.stdout.write(await leads.printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
+    },
+  );
 
 program
   .command('check')

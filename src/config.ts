@@ -86,6 +86,11 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
   };
 }
 
+/** The time it is by the project's clock (SITEGEN_NOW, else the real time), for what needs the clock but no build: keeping leads. */
+export function projectNow(root: string, processEnv: NodeJS.ProcessEnv = process.env): Date {
+  return clock(withDotEnv(root, processEnv).SITEGEN_NOW?.trim() || undefined)();
+}
+
 /**
  * The build's clock: SITEGEN_NOW, for tests and reproducible builds, or the
  * real time. A time of day needs its offset (Z, +01:00): without one it

@@ -1,10 +1,11 @@
 /**
  * The shape of the JavaScript a visitor downloads, on the built site: the
- * submit code loads on first use of a form, never at page load; pages without
- * islands load only the menu script; nothing is inline for the
- * Content-Security-Policy to allow but the speculation rules and the view
- * transitions' opt-in, allowed by their hashes. (The byte budgets themselves
- * are the budgets gate of `sitegen check`, tested in check.test.ts.)
+ * submit code, the toasts and the attribution code load on first use of a
+ * form, never at page load; pages without islands load only the menu and
+ * consent scripts; nothing is inline for the Content-Security-Policy to allow
+ * but the speculation rules and the view transitions' opt-in, allowed by their
+ * hashes. (The byte budgets themselves are the budgets gate of `sitegen
+ * check`, tested in check.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,27 +32,37 @@ function scriptsAtLoad(path: string): { modules: string[]; all: string[] } {
 const code = (files: string[]) => files.map((file) => readFileSync(join(siteDir(), file), 'utf8')).join('');
 
 describe('JavaScript', () => {
-  it('a form loads the Supabase client on first use, within budget, and not at page load', () => {
+  it('a form loads the Supabase client, the toasts and the attribution code on first use, within budget, and not at page load', () => {
     for (const path of ['/', '/contact', '/blog']) {
       const { modules, all } = scriptsAtLoad(path);
       const { later } = importGraph(siteDir(), modules);
-      expect(later, path).toHaveLength(1);
-      expect(code(later), 'functions-js is in the lazy chunk').toContain('x-region');
-      expect(code(all)).not.toContain('x-region');
+      // functions-js, the toasts' close button, the campaign parameters a touch reads.
+      for (const mark of ['x-region', 'aria-label', 'utm_source']) {
+        expect(code(later), `${path}: ${mark} on first use`).toContain(mark);
+        if (mark !== 'aria-label') expect(code(all), `${path}: ${mark} not at load`).not.toContain(mark);
+      }
+      expect(code(all), `${path}: no toasts at load`).not.toContain('pointer-events-auto');
       expect(
         later.reduce((sum, file) => sum + gzippedSize(readFileSync(join(siteDir(), file))), 0),
       ).toBeLessThanOrEqual(budgets.jsFirstFormUse);
     }
   });
 
-  it('pages without islands load only the menu script: no Preact', () => {
+  it('pages without islands load only the menu and consent scripts, and what the consent script keeps: no Preact', () => {
     for (const path of ['/about', '/services/plumber', '/blog/local-seo-tips', '/privacy-policy']) {
-      expect(scriptsAtLoad(path).all, path).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
+      const { modules, all } = scriptsAtLoad(path);
+      expect(modules, path).toEqual([
+        expect.stringMatching(/^\/assets\/consent-\w+\.js$/),
+        expect.stringMatching(/^\/assets\/menus-\w+\.js$/),
+      ]);
+      const chunks = all.filter((file) => !modules.includes(file));
+      expect(chunks, path).toHaveLength(1);
+      expect(code(chunks), path).toContain('tradeboost-consent');
     }
     // The category links are links: no filter script, on the blog or anywhere.
     for (const path of allPaths)
       expect(
-        scriptsAtLoad(path).all.filter((file) => !/\/(menus|EnquiryForm|NewsletterForm|Toaster|chunk)-/.test(file)),
+        scriptsAtLoad(path).all.filter((file) => !/\/(menus|consent|EnquiryForm|NewsletterForm|chunk)-/.test(file)),
         path,
       ).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { touchColumns, type Touch } from '../supabase/functions/_shared/attribution.ts';
 import { checkLead, leadRecord, type LeadRecord } from '../supabase/functions/_shared/lead.ts';
 import type { SaveOptions } from '../supabase/functions/_shared/lead-store.ts';
 import { formatLeads } from '../src/leads/format-leads';
@@ -337,6 +338,13 @@ describe('constraints', () => {
 });
 
 describe('listing and formatting', () => {
+  const adClick: Touch = {
+    landing_path: '/',
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'plumbers-derby',
+    gclid: 'TEST-1',
+  };
   const rows: LeadRow[] = [
     {
       id: 1,
@@ -353,6 +361,7 @@ describe('listing and formatting', () => {
       services_interested: [],
       message: null,
       page: '/',
+      ...touchColumns(adClick, adClick),
       notified_at: new Date('2024-01-15T09:30:13.000Z'),
       notified_by: ['email', 'webhook'],
       notify_attempts: 1,
@@ -374,6 +383,7 @@ describe('listing and formatting', () => {
       services_interested: ['Local SEO', 'Google Ads'],
       message: 'Line one,\nline two\x1b[31m',
       page: '/contact',
+      ...touchColumns({ landing_path: '/blog/van-signs', referrer_origin: 'https://www.bing.com' }, null),
       notified_at: null,
       notified_by: ['email'],
       notify_attempts: 2,
@@ -395,6 +405,7 @@ describe('listing and formatting', () => {
       services_interested: [],
       message: '=HYPERLINK("http://evil.example")',
       page: '/blog',
+      ...touchColumns(null, null),
       notified_at: null,
       notified_by: [],
       notify_attempts: 0,
@@ -425,11 +436,11 @@ describe('listing and formatting', () => {
   it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told, and why not', () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
-        'Time (UTC)        Form        Name                      Email                          Phone            Trade        Notified',
-        '----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  --------',
-        '2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      sent',
-        '2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  retrying',
-        '2024-01-17 08:00  newsletter                            news@example.co.uk                                           off',
+        'Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
+        '----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  ----------------------------  --------',
+        '2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      Google Ads, campaign plumbe…  sent',
+        '2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  retrying',
+        '2024-01-17 08:00  newsletter                            news@example.co.uk                                                                         off',
         '3 leads',
         'Not sent to the agency (1):',
         '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)',
@@ -486,6 +497,26 @@ describe('listing and formatting', () => {
     "services_interested": [],
     "message": null,
     "page": "/",
+    "first_landing_path": "/",
+    "first_referrer_origin": null,
+    "first_utm_source": "google",
+    "first_utm_medium": "cpc",
+    "first_utm_campaign": "plumbers-derby",
+    "first_utm_term": null,
+    "first_utm_content": null,
+    "first_gclid": "TEST-1",
+    "first_gbraid": null,
+    "first_wbraid": null,
+    "last_landing_path": "/",
+    "last_referrer_origin": null,
+    "last_utm_source": "google",
+    "last_utm_medium": "cpc",
+    "last_utm_campaign": "plumbers-derby",
+    "last_utm_term": null,
+    "last_utm_content": null,
+    "last_gclid": "TEST-1",
+    "last_gbraid": null,
+    "last_wbraid": null,
     "submission_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
     "notified_at": "2024-01-15T09:30:13.000Z",
     "notified_by": [
@@ -506,15 +537,18 @@ describe('listing and formatting', () => {
   });
 
   const csvHeader =
-    'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
+    'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,' +
+    'first_landing_path,first_referrer_origin,first_utm_source,first_utm_medium,first_utm_campaign,first_utm_term,first_utm_content,first_gclid,first_gbraid,first_wbraid,' +
+    'last_landing_path,last_referrer_origin,last_utm_source,last_utm_medium,last_utm_campaign,last_utm_term,last_utm_content,last_gclid,last_gbraid,last_wbraid,' +
+    'submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
 
   it('formats CSV per RFC 4180, with formulas neutralised', () => {
     expect(formatLeads(rows, 'csv')).toBe(
       [
         csvHeader,
-        '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
-        '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
-        '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
+        '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
+        '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
+        '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,,,,,,,,,,,,,,,,,,,,,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
         '',
       ].join('\r\n'),
     );

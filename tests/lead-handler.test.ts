@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { touchColumns } from '../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../supabase/functions/_shared/handle-lead-request.ts';
 import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
 import type { LeadStore } from '../supabase/functions/_shared/lead-store.ts';
@@ -313,6 +314,8 @@ describe('refused payloads', () => {
 describe('stored leads', () => {
   // Notifications are off for this handler: stored unsent, never due.
   const base = {
+    // No attribution sent: every touch column null.
+    ...touchColumns(null, null),
     id: expect.any(Number),
     created_at: expect.any(Date),
     notified_at: null,
@@ -653,6 +656,7 @@ describe('notifications', () => {
       id: row!.id,
       created_at: row!.created_at.toISOString(),
       ...fields,
+      ...touchColumns(null, null),
     });
     const received = `${row!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     const summary = [
@@ -669,6 +673,7 @@ describe('notifications', () => {
       'We need more calls from Derby.',
       'Mostly rewires, "urgent" jobs too.',
       'Page: /contact',
+      'Found us: not known',
     ].join('\n');
     expect(hook!.body.text).toBe(summary);
 
@@ -710,6 +715,7 @@ describe('notifications', () => {
       'Phone: not given',
       'Trade: not given',
       'Page: /',
+      'Found us: not known',
     ]);
     await notifying(post(newsletter()), visitor);
     expect(resend.received[1]!.body.subject).toBe('New lead, newsletter form: news@example.co.uk');

@@ -77,7 +77,16 @@ describe('shared header and footer', () => {
       expect(menu.find('a[href^="/services/"]'), path).toHaveLength(5 + 27);
 
       const footer = $('footer');
-      for (const href of footerLinks) expect(footer.find(`a[href="${href}"]`).length, `${path} footer ${href}`).toBe(1);
+      for (const href of footerLinks)
+        expect(footer.find(`a[href="${href}"]:not([data-consent-settings])`).length, `${path} footer ${href}`).toBe(1);
+      // The consent question asked again (islands/enhance/consent.ts); without script, the policy.
+      expect(
+        footer
+          .find('a[data-consent-settings]')
+          .map((_, a) => `${$(a).text()} ${$(a).attr('href')}`)
+          .get(),
+        path,
+      ).toEqual(['Cookie settings /cookie-policy']);
       expect(footer.find('a[href^="https://"] svg'), path).toHaveLength(4);
       expect(footer.find('a[href="tel:+448081570192"]').text()).toBe('0808\u00a0157\u00a00192');
       expect(footer.find('a[href="mailto:hello@example.com"]').text()).toBe('hello@example.com');
@@ -367,14 +376,17 @@ describe('contact page', () => {
 });
 
 describe('legal pages', () => {
-  it('are last updated 15 January 2024 and hold every legal fact of the specification', () => {
+  it('are last updated when they last changed and hold every legal fact of the specification', () => {
     const texts = Object.fromEntries(
       ['privacy-policy', 'terms-of-service', 'cookie-policy'].map((slug) => [
         slug,
         textOf(loadPage(`/${slug}`), 'main'),
       ]),
     );
-    for (const text of Object.values(texts)) expect(text).toContain('Last updated 15 January 2024');
+    // The specification's 15 January 2024, but for the policies rewritten to say what the site stores (DECISIONS.md).
+    expect(texts['terms-of-service']).toContain('Last updated 15 January 2024');
+    for (const slug of ['privacy-policy', 'cookie-policy'])
+      expect(texts[slug]).toContain('Last updated 29 November 2026');
     const terms = texts['terms-of-service']!;
     for (const fact of [
       /minimum (term )?of 6 months/,
@@ -393,7 +405,9 @@ describe('legal pages', () => {
       expect(terms).toMatch(fact);
     }
     expect(texts['privacy-policy']).toMatch(/under 18|under-18/i);
-    expect(texts['cookie-policy']).toContain('within 1-2 years');
+    // Nothing the site stores lasts beyond 12 months (the specification's "most cookies expire within 1-2 years" was of cookies the site never set).
+    expect(texts['cookie-policy']).toMatch(/12 months, then we ask again/);
+    expect(texts['cookie-policy']).not.toMatch(/_ga|_gcl|_fbp|Google Analytics|Meta Pixel/);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
- * Sending a lead: what supabase.functions.invoke('contact-form') sends, with
- * the messages of the specification's error catalogue. Loaded on a visitor's
- * first interaction with a form, never at page load.
+ * Sending a lead: what supabase.functions.invoke('contact-form') sends (the
+ * form's fields and where the visitor came from), with the messages of the
+ * specification's error catalogue. Loaded on a visitor's first interaction
+ * with a form, never at page load.
  */
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
+import { leadAttribution } from './attribution';
 import type { LeadEndpoint, ToastCopy } from './types';
 
 /** A request slower than this is abandoned and the visitor told; nothing is retried behind their back. */
@@ -26,7 +28,8 @@ export async function submitLead(
   const timer = setTimeout(() => timeout.abort(), submitTimeoutMs);
   try {
     const { data, error } = await client.invoke<{ success?: boolean; error?: string }>('contact-form', {
-      body: payload,
+      // Where the visitor came from, as far as their consent lets this browser know.
+      body: { ...payload, attribution: leadAttribution() },
       signal: timeout.signal,
     });
     if (timeout.signal.aborted) return { ok: false, message: copy.timeout };

@@ -36,8 +36,10 @@ export function useLeadForm(
   const submissionId = useRef<string | null>(null);
   const submitter = useRef<Promise<Submitter> | null>(null);
 
-  // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send.
-  const prepare = () => (submitter.current ??= import('./submit-lead'));
+  // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send;
+  // the toasts come alive with it, before any can be shown.
+  const prepare = () =>
+    (submitter.current ??= Promise.all([import('./submit-lead'), import('./toaster-on-use')]).then(([code]) => code));
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();

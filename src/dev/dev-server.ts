@@ -13,6 +13,7 @@ import { messageOf } from '../errors';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
+import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
@@ -108,6 +109,11 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     // What this start learnt of the Markdown files, for the next start and the next build.
     site.saveIndex();
   }
+  // Once the site is served: the leads past their time go (lead-retention.ts), as at every start of preview.
+  const purging = leads.purge().then(
+    (purged) => void (purged > 0 && log(leadsLine(purgedLine(purged)))),
+    (error: unknown) => log(leadsLine(`old leads could not be purged: ${messageOf(error)}`)),
+  );
   // Editors' swap and backup files (.x.swp, x~) are not content.
   const ignored = (name: string) => /^\.|~$/.test(name);
   const watcher = watchFolders(
@@ -129,6 +135,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       for (const client of clients) client.end();
       await rebuilds.close();
       await server.close();
+      await purging;
       await leads.close();
       if (!rebuilds.failure) site.saveIndex();
       site.close();

@@ -6,6 +6,7 @@
  */
 import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { bidiControls, oneLine } from '../../supabase/functions/_shared/one-line.ts';
+import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
 
@@ -20,7 +21,8 @@ export const maxNotifyAttempts = 8;
 /**
  * Each format ends with a line break, so write it as is (process.stdout.write):
  * - table: one lead per line (time in UTC, form, name, e-mail, phone, trade,
- *   whether the agency was told), then every lead not yet sent on, with why;
+ *   how the visitor found the site, whether the agency was told), then every
+ *   lead not yet sent on, with why;
  * - json: the rows, every column, times in ISO 8601; bidi controls escaped
  *   (\u202e), which JSON reads back as the same text;
  * - csv: RFC 4180 (CRLF, a header row, quotes where needed), lists joined
@@ -59,7 +61,7 @@ function csvValue(row: LeadRow, column: (typeof leadColumns)[number]): string {
   return String(value);
 }
 
-function csvCell(value: string): string {
+export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -84,8 +86,15 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
   { title: 'Email', max: 32, value: (row) => row.email },
   { title: 'Phone', max: 18, value: (row) => row.phone ?? '' },
   { title: 'Trade', max: 12, value: (row) => row.trade ?? '' },
+  { title: 'Source', max: 28, value: source },
   { title: 'Notified', max: 8, value: notificationState },
 ];
+
+/** How the visitor found the site, by the last touch the lead has (or its first); blank when it has none. */
+function source(row: LeadRow): string {
+  const touch = touchOf(row, 'last') ?? touchOf(row, 'first');
+  return touch ? describeTouch(touch) : '';
+}
 
 function formatTable(rows: readonly LeadRow[]): string {
   if (rows.length === 0) return 'No leads yet.\n';

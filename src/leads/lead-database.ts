@@ -104,8 +104,9 @@ export async function openLeadDatabase(
  * What a Supabase database has before the project's migrations: the roles the
  * API connects as, usage of schema public, and every privilege on new tables,
  * sequences and functions in public granted to them by default. Idempotent.
+ * (Exported for the test that applies the migrations to PostgreSQL itself.)
  */
-const bootstrapSql = `
+export const bootstrapSql = `
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then

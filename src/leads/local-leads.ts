@@ -6,6 +6,7 @@
  * local-only listing that `sitegen leads` asks, and the note in the database
  * folder that tells it where to ask.
  */
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
@@ -19,9 +20,10 @@ import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts'
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { oneLine } from '../../supabase/functions/_shared/one-line.ts';
 import { defaultLeadsDir } from '../cache-files';
-import { withDotEnv } from '../config';
+import { projectNow, withDotEnv } from '../config';
 import { SitegenError } from '../errors';
 import { claimLeadDatabase, openLeadDatabase, type PGlite } from './lead-database';
+import { purgeOldLeads } from './lead-retention';
 import { pgliteLeadStore } from './pglite-lead-store';
 import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
 
@@ -71,6 +73,13 @@ export interface LocalLeads {
   handler: LeadRequestHandler;
   /** Answers GET /__sitegen/leads for `sitegen leads`; false for any other request. */
   listing: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /**
+   * Deletes the leads past their time (lead-retention.ts), by the project's
+   * clock, as every start of preview and dev does; returns how many. A
+   * database not yet made (or not yet opened, in memory) has none, and is not
+   * opened for it.
+   */
+  purge(): Promise<number>;
   /** Notes the server's address in the database folder, for `sitegen leads`. */
   announce(url: string): Promise<void>;
   close(): Promise<void>;
@@ -115,6 +124,10 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
     database,
     handler: async (request, client) => (await handlerReady())(request, client),
     listing: serveLeadList(database, token),
+    async purge() {
+      if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;
+      return purgeOldLeads(await database(), projectNow(options.root));
+    },
     async announce(url) {
       if (dir) forget = await noteRunningServer(dir, url, token);
     },

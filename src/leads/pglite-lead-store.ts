@@ -5,6 +5,7 @@
  * notification functions), so the local path runs the production SQL.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import type { LeadRecord } from '../../supabase/functions/_shared/lead.ts';
 import {
   saveOutcome,
@@ -66,6 +67,7 @@ export const leadColumns = [
   'services_interested',
   'message',
   'page',
+  ...touchColumnNames,
   'submission_id',
   'notified_at',
   'notified_by',

@@ -7,6 +7,7 @@ import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
 import type { IslandProps } from '../../islands/registry';
+import { budgetOptions, serviceOptions, tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
 import type { Link } from '../../templates/layout/types';
@@ -89,6 +90,7 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
       labelledBy: 'contact-form-heading',
       copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
       endpoint: options.endpoint,
+      options: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions },
     },
     formWithoutScript: forms.withoutScript.replaceAll('{phone}', site.phone).replaceAll('{email}', site.email),
     trails: { home: homeTrail(model), blog: blogTrail(model) },

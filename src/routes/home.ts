@@ -1,3 +1,4 @@
+import { tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import { paths } from '../paths';
 import type { RouteContext } from './context';
 import type { Route } from './route';
@@ -31,6 +32,7 @@ export function homeRoute({
         labelledBy: 'hero-form-heading',
         copy: { ...formCopy, submit: forms.hero.submit },
         endpoint,
+        options: { trades: tradeOptions.hero },
       },
       contactForm,
       formWithoutScript,

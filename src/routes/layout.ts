@@ -32,6 +32,14 @@ export function createLayout(model: SiteData): Layout {
       quoteButton: { label: navigation.quoteButton, href: paths.contact },
       menuButton: navigation.menuButton,
     },
+    consent: {
+      heading: navigation.consent.heading,
+      text: navigation.consent.text,
+      policy: { label: navigation.consent.policyLink, href: paths.legal('cookie-policy') },
+      accept: navigation.consent.accept,
+      reject: navigation.consent.reject,
+      settings: { label: navigation.consent.settings, href: paths.legal('cookie-policy') },
+    },
     footer: {
       columns: [
         { heading: navigation.footer.servicesHeading, links: servicePageLinks },

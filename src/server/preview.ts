@@ -30,6 +30,8 @@ export interface Preview extends SiteServer {
   leads: PGlite;
   leadsDir: string | null;
   leadSettings: LeadSettings;
+  /** Leads deleted at start, received longer ago than the privacy policy keeps them. */
+  purged: number;
 }
 
 export const defaultPort = 4173;
@@ -52,6 +54,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     onLead: options.onLead ?? ((line) => console.log(`  ${line}`)),
   });
   try {
+    const purged = await leads.purge();
     const server = await startSiteServer({
       source: diskSource(dir),
       port: options.port ?? defaultPort,
@@ -65,6 +68,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       leads: await leads.database(),
       leadsDir: leads.dir,
       leadSettings: leads.settings,
+      purged,
       close: async () => {
         await server.close();
         await leads.close();

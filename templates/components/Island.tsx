@@ -14,16 +14,23 @@ export function Island<N extends IslandName>({
   props,
   className,
   withoutScript,
+  hydrate = 'at-load',
 }: {
   name: N;
   props: IslandProps<N>;
   className?: string;
   withoutScript?: string;
+  /**
+   * 'on-form-use': the page does not load the island's script; a form's
+   * first focus or touch hydrates it (islands/lib/use-lead-form.ts), for an
+   * island with nothing to do before a form is used (the toasts).
+   */
+  hydrate?: 'at-load' | 'on-form-use';
 }) {
   const json = JSON.stringify(props);
   const island = (
     <div
-      data-island={name}
+      {...(hydrate === 'at-load' ? { 'data-island': name } : { 'data-island-on-form-use': name })}
       data-props={json}
       className={className}
       dangerouslySetInnerHTML={{ __html: firstPaint(name, props) }}

@@ -68,7 +68,17 @@ export function Footer({ layout }: { layout: Layout }) {
               </li>
             </ul>
           </div>
-          <p className="text-slate-400">&copy; {footer.copyright}</p>
+          <div className="flex flex-col gap-2 md:items-end">
+            {/* Asks the consent question again (islands/enhance/consent.ts); without script, the policy says how to clear the choice. */}
+            <a
+              href={layout.consent.settings.href}
+              data-consent-settings=""
+              className="py-1 hover:text-white hover:underline"
+            >
+              {layout.consent.settings.label}
+            </a>
+            <p className="text-slate-400">&copy; {footer.copyright}</p>
+          </div>
         </div>
       </div>
     </footer>

@@ -1,3 +1,4 @@
+import { ConsentBanner } from '../components/ConsentBanner';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { nonBreaking } from '../components/TelLink';
@@ -77,7 +78,21 @@ function NavItems({ header, variant }: { header: Layout['header']; variant: 'des
   );
 }
 
+/**
+ * Every page's top: the consent question first in the page's order (after the
+ * skip link), so keyboard and screen reader meet it before anything else, then
+ * the site's header.
+ */
 export function Header({ layout }: { layout: Layout }) {
+  return (
+    <>
+      <ConsentBanner consent={layout.consent} />
+      <SiteHeader layout={layout} />
+    </>
+  );
+}
+
+function SiteHeader({ layout }: { layout: Layout }) {
   const { site, header } = layout;
   return (
     <header data-enhance="menus" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">

@@ -47,6 +47,16 @@ export interface Layout {
     quoteButton: Link;
     menuButton: string;
   };
+  /** The banner that asks a first visit whether the site may remember how it found it (islands/enhance/consent.ts). */
+  consent: {
+    heading: string;
+    text: string;
+    policy: Link;
+    accept: string;
+    reject: string;
+    /** The footer's link that asks again; without script it leads to the policy. */
+    settings: Link;
+  };
   footer: {
     columns: readonly { heading: string; links: readonly Link[] }[];
     contactHeading: string;

@@ -125,7 +125,7 @@ export function Blog({
           <Island name="NewsletterForm" props={newsletter} withoutScript={formWithoutScript} />
         </div>
       </section>
-      <Island name="Toaster" props={toaster} />
+      <Island name="Toaster" props={toaster} hydrate="on-form-use" />
     </>
   );
 }

@@ -56,7 +56,7 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
           <Island name="EnquiryForm" props={form} withoutScript={formWithoutScript} />
         </section>
       </div>
-      <Island name="Toaster" props={toaster} />
+      <Island name="Toaster" props={toaster} hydrate="on-form-use" />
     </>
   );
 }

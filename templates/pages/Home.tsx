@@ -156,7 +156,7 @@ export function Home({
           </div>
         </div>
       </Section>
-      <Island name="Toaster" props={toaster} />
+      <Island name="Toaster" props={toaster} hydrate="on-form-use" />
     </>
   );
 }

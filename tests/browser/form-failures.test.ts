@@ -159,6 +159,8 @@ describe('the request', () => {
       form_type: 'hero',
       submission_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       page: '/',
+      // No answer to the consent question: only what this page knows, a visit straight to it.
+      attribution: { first: null, last: { landing_path: '/' } },
       website: '',
     });
     expect(problems).toEqual([]);

@@ -88,6 +88,8 @@ export const navigationSchema = v.strictObject({
     copyright: text,
   }),
   skipLink: text,
+  /** The question every first visit is asked (may the site remember how the visitor found it?), and the footer's link that asks it again. */
+  consent: v.strictObject({ heading: text, text: text, policyLink: text, accept: text, reject: text, settings: text }),
   /** The breadcrumb trail's accessible name, and the home page's name in every trail. */
   breadcrumb: v.strictObject({ label: text, home: breadcrumb }),
   phoneLabel: text,

@@ -4,6 +4,7 @@
  * field the form has is listed, a blank one as "not given", with the labels
  * the visitor saw (Heating Engineer, not heating).
  */
+import { describeTouch, touchOf, type Touch } from './attribution.ts';
 import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
@@ -41,12 +42,29 @@ export function leadSummary(lead: StoredLead): string {
       ['Message', lead.message === null ? 'not given' : `\n${lead.message}`],
     );
   }
-  fields.push(['Page', given(lead.page)]);
+  fields.push(['Page', given(lead.page)], ...foundBy(lead));
   const received = `${lead.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return [
     `New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received})`,
     ...fields.map(([name, value]) => `${name}:${value.startsWith('\n') ? '' : ' '}${value}`),
   ].join('\n');
+}
+
+/**
+ * How the visitor found the site: "Found us: from Google Ads, campaign
+ * plumbers-derby, landing on /", and their first visit too when it came
+ * another way.
+ */
+function foundBy(lead: StoredLead): [string, string][] {
+  const first = touchOf(lead, 'first');
+  const last = touchOf(lead, 'last') ?? first;
+  const found: [string, string][] = [['Found us', last ? cameBy(last) : 'not known']];
+  if (first && last && cameBy(first) !== cameBy(last)) found.push(['First visit', cameBy(first)]);
+  return found;
+}
+
+function cameBy(touch: Touch): string {
+  return `from ${describeTouch(touch)}${touch.landing_path ? `, landing on ${touch.landing_path}` : ''}`;
 }
 
 /**

@@ -7,6 +7,7 @@
  * lead (the duplicate check, the rate limit, the retry schedule) is written
  * once, in SQL, and holds across every instance of the function.
  */
+import { touchColumnsOf } from './attribution.ts';
 import type { LeadRecord } from './lead.ts';
 
 /** The ways a lead reaches the agency. */
@@ -100,6 +101,7 @@ export function storedLead(
     services_interested: row.services_interested,
     message: row.message,
     page: row.page,
+    ...touchColumnsOf(row),
     id: Number(row.id),
     created_at: new Date(row.created_at),
     notified_by: row.notified_by.filter((channel): channel is Channel => channel === 'webhook' || channel === 'email'),

@@ -6,6 +6,7 @@
  * this file as is.
  */
 import * as v from 'valibot';
+import { cleanTouch, touchColumns, touchFields, type TouchColumn } from './attribution.ts';
 import {
   budgetOptions,
   formTypes,
@@ -56,11 +57,38 @@ const optionalChoice = <T extends readonly string[]>(options: T, what: string) =
     v.transform((value) => value || null),
   );
 
+/**
+ * A touch as the browser sends it: any of its fields, each text or null, and
+ * nothing else; each value then cleaned (attribution.ts's cleanTouch), so a
+ * value too long, of the wrong form or holding control characters is cut or
+ * dropped, never stored as sent.
+ */
+const touch = (name: string) =>
+  v.nullish(
+    v.strictObject(
+      Object.fromEntries(
+        touchFields.map((field) => [field, v.nullish(v.string(`attribution.${name}.${field} must be text`))]),
+      ),
+      `attribution.${name} must be an object of ${touchFields.join(', ')}`,
+    ),
+  );
+const attribution = v.pipe(
+  v.optional(
+    v.nullable(
+      v.strictObject({ first: touch('first'), last: touch('last') }, 'attribution must be an object of first, last'),
+    ),
+    null,
+  ),
+  v.transform((value) => ({ first: cleanTouch(value?.first), last: cleanTouch(value?.last) })),
+);
+
 const common = {
   name: required(limits.name, 'name'),
   email: v.pipe(required(limits.email, 'email'), v.email('email must be a valid e-mail address')),
   submission_id: v.pipe(v.string('submission_id must be text'), v.uuid('submission_id must be a UUID')),
   page: optional(limits.page, 'page'),
+  /** Where the visitor came from: absent when the browser knows nothing. */
+  attribution,
   /** Honeypot: hidden from people, filled in by bots. */
   website: v.optional(v.string('website must be text'), ''),
 };
@@ -94,6 +122,7 @@ const newsletterLead = v.object({
   email: common.email,
   submission_id: common.submission_id,
   page: common.page,
+  attribution: common.attribution,
   website: common.website,
   form_type: v.literal('newsletter'),
 });
@@ -120,7 +149,7 @@ export function checkLead(payload: unknown): LeadCheck {
 }
 
 /** A lead as a row of the `leads` table (supabase/migrations/): every column we write, absent fields as null. */
-export interface LeadRecord {
+export interface LeadRecord extends Record<TouchColumn, string | null> {
   submission_id: string;
   form_type: FormType;
   name: string | null;
@@ -150,6 +179,7 @@ export function leadRecord(lead: Lead): LeadRecord {
     services_interested: [],
     message: null,
     page: lead.page,
+    ...touchColumns(lead.attribution.first, lead.attribution.last),
   };
   if (lead.form_type === 'newsletter') return record;
   record.name = lead.name;

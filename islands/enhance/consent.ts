@@ -1,0 +1,47 @@
+/**
+ * The consent question (templates/components/ConsentBanner.tsx): shown while
+ * no answer is kept, and again from any "Cookie settings" link; the answer
+ * kept by islands/lib/consent.ts. After an accept, a page the visitor arrived
+ * on (from outside, or with campaign parameters) is kept as a touch by the
+ * attribution code, loaded only then. Plain DOM code: every page loads it.
+ */
+import { keepChoice, storedChoice, type Choice } from '../lib/consent';
+
+const banner = document.getElementById('consent')!;
+let opener: HTMLElement | null = null;
+
+let attribution: Promise<typeof import('../lib/attribution')> | undefined;
+/** The attribution code: loaded as the visitor reaches for the banner, so it is there by the time they accept. */
+const loadAttribution = () => (attribution ??= import('../lib/attribution'));
+const recordTouch = () => loadAttribution().then((code) => code.recordTouch());
+/** Arrived rather than moved within the site: worth loading the attribution code for. */
+const arrived = () => location.search !== '' || !document.referrer.startsWith(`${location.origin}/`);
+
+function show(from: HTMLElement | null): void {
+  opener = from;
+  banner.hidden = false;
+  if (from) banner.focus();
+}
+
+banner.addEventListener('pointerover', loadAttribution, { once: true });
+banner.addEventListener('focusin', loadAttribution, { once: true });
+banner.addEventListener('click', async (event) => {
+  const choice = (event.target as Element).closest<HTMLElement>('[data-choice]')?.dataset.choice as Choice | undefined;
+  if (!choice) return;
+  keepChoice(choice);
+  // The question goes once this page's arrival is kept: leaving it sooner would lose how the visitor came.
+  if (choice === 'accepted') await recordTouch().catch(() => {});
+  banner.hidden = true;
+  opener?.focus();
+});
+
+for (const link of document.querySelectorAll<HTMLElement>('[data-consent-settings]')) {
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    show(link);
+  });
+}
+
+const choice = storedChoice();
+if (!choice) show(null);
+else if (choice === 'accepted' && arrived()) void recordTouch();

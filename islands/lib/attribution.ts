@@ -1,0 +1,69 @@
+/**
+ * How the visitor found the site, as a lead carries it (a touch:
+ * supabase/functions/_shared/attribution.ts). After an accept, each arrival
+ * by a link, an advert or another site is kept as the last touch, the first
+ * one kept too, for 90 days from the latest; a direct visit keeps what came
+ * before. Without an accept, a lead carries only what its own page knows.
+ * Loaded when there is something to keep, or a lead to send: never at load.
+ */
+import { cleanTouch, type Touch } from '../../supabase/functions/_shared/attribution.ts';
+import { attributionKey, keep, readKept, storedChoice } from './consent';
+
+interface Kept {
+  first: Touch;
+  last: Touch;
+}
+
+const campaignParameters = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'gbraid',
+  'wbraid',
+];
+const keepDays = 90;
+
+/** The referrer's origin, if it is another site's web page (never its path or query, nor a `javascript:` URL). */
+function referringSite(): string | undefined {
+  try {
+    const { origin, protocol } = new URL(document.referrer);
+    return /^https?:$/.test(protocol) && origin !== location.origin ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * This page as an arrival: null when it was opened from another page of the
+ * site; `campaign` when a link, an advert or another site brought the visitor
+ * (not a typed address or a bookmark).
+ */
+function arrival(): { touch: Touch | null; campaign: boolean } | null {
+  const query = new URLSearchParams(location.search);
+  const referrer = referringSite();
+  const tagged = campaignParameters.some((name) => query.has(name));
+  if (!referrer && !tagged && document.referrer) return null;
+  const raw = Object.fromEntries(campaignParameters.map((name) => [name, query.get(name)]));
+  return {
+    touch: cleanTouch({ ...raw, landing_path: location.pathname, referrer_origin: referrer }),
+    campaign: Boolean(referrer) || tagged,
+  };
+}
+
+/** Keeps this page's arrival, after an accept. */
+export function recordTouch(): void {
+  const page = arrival();
+  if (!page?.touch) return;
+  const kept = readKept<Kept>(attributionKey);
+  if (kept && !page.campaign) return;
+  keep(attributionKey, { first: kept?.first ?? page.touch, last: page.touch }, Date.now() + keepDays * 86_400_000);
+}
+
+/** What a lead sent from this page carries. */
+export function leadAttribution(): { first: Touch | null; last: Touch | null } {
+  const kept = storedChoice() === 'accepted' ? readKept<Kept>(attributionKey) : null;
+  return kept ? { first: kept.first, last: kept.last } : { first: null, last: arrival()?.touch ?? null };
+}

@@ -1,0 +1,46 @@
+/**
+ * `sitegen leads --google-ads`: the leads that came from a Google Ads click,
+ * in Google Ads' click-conversion import format, so the agency measures its
+ * ads by the enquiries they brought without a tag on the site. A lead's click
+ * is its last touch's GCLID, else its first touch's (last click wins, as in
+ * Google Ads itself). The file names the time zone its times are in.
+ */
+import { TZDate } from '@date-fns/tz';
+import { siteTimeZone } from '../content/publishing';
+import { csvCell } from './format-leads';
+import type { LeadRow } from './pglite-lead-store';
+
+const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
+
+/** The lead's Google click identifier, if it has one. */
+export function clickIdOf(row: LeadRow): string | null {
+  return row.last_gclid ?? row.first_gclid;
+}
+
+/**
+ * The CSV Google Ads imports: its parameters line, the header, one conversion
+ * per lead with a GCLID, its value and currency left blank (the conversion
+ * action's own value applies).
+ */
+export function formatGoogleAds(rows: readonly LeadRow[], conversionName: string): string {
+  const lines = [`Parameters:TimeZone=${siteTimeZone}`, header.join(',')];
+  for (const row of rows) {
+    const click = clickIdOf(row);
+    if (click) lines.push([click, conversionName, londonTime(row.created_at), '', ''].map(csvCell).join(','));
+  }
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+/** yyyy-MM-dd HH:mm:ss in London, as the parameters line says. */
+function londonTime(instant: Date): string {
+  const time = new TZDate(instant, siteTimeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+}
+
+/** Leads from an iOS click (gbraid or wbraid, no GCLID): the file's Google Click ID column cannot carry them. */
+export function iosClickLeads(rows: readonly LeadRow[]): number {
+  return rows.filter(
+    (row) => !clickIdOf(row) && [row.last_gbraid, row.last_wbraid, row.first_gbraid, row.first_wbraid].some(Boolean),
+  ).length;
+}

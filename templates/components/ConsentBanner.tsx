@@ -1,0 +1,48 @@
+import type { Layout } from '../layout/types';
+
+/** Accept and reject look and weigh the same: neither is the easy way out. */
+const button =
+  'min-h-11 min-w-28 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+/**
+ * The question a first visit is asked: may the site remember how the visitor
+ * found it? Rendered into every page, hidden; islands/enhance/consent.ts shows
+ * it while no choice is kept, and again from the footer's "Cookie settings".
+ * Fixed to the bottom of the window, it covers content rather than moving it.
+ * Without script it stays hidden: nothing is stored then, so there is nothing
+ * to ask.
+ */
+export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
+  return (
+    <section
+      id="consent"
+      data-enhance="consent"
+      aria-labelledby="consent-heading"
+      tabIndex={-1}
+      hidden
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white shadow-2xl focus:outline-none"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:justify-between md:gap-8">
+        <div className="text-sm text-slate-700">
+          <h2 id="consent-heading" className="text-base font-bold text-slate-900">
+            {consent.heading}
+          </h2>
+          <p className="mt-1">
+            {consent.text}{' '}
+            <a href={consent.policy.href} className="font-semibold text-brand underline hover:text-brand-dark">
+              {consent.policy.label}
+            </a>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-3">
+          <button type="button" data-choice="accepted" className={button}>
+            {consent.accept}
+          </button>
+          <button type="button" data-choice="rejected" className={button}>
+            {consent.reject}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * The consent question and attribution in a real browser against the real
+ * `sitegen preview`, as the issue's visitors take them: one who arrives from
+ * a Google ad and accepts, one who rejects, one who reopens the question from
+ * the footer. What the browser holds is read at every step, the lead from the
+ * database and `sitegen leads --google-ads`, and the cookie policy held to
+ * what the site's scripts write.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
+import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
+import { startPreview, type Preview } from '../../src/server/preview';
+import { projectRoot, runSitegen } from '../support/cli';
+import { openPage, wide } from './support/browser';
+import { testLeadSettings } from './support/preview';
+
+const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
+const question = 'May we remember how you found us?';
+
+let preview: Preview;
+let leadsDir: string;
+beforeAll(async () => {
+  // A database on disk, so that `sitegen leads` can ask the running server for it.
+  leadsDir = await mkdtemp(join(tmpdir(), 'sitegen-consent-'));
+  preview = await startPreview({
+    root: projectRoot,
+    dir: inject('siteDir'),
+    port: 0,
+    host: '127.0.0.1',
+    leadsDir,
+    leadSettings: testLeadSettings,
+    onLead: () => {},
+  });
+}, 120_000);
+afterAll(async () => {
+  await preview?.close();
+  await rm(leadsDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await preview.leads.exec('delete from leads; delete from lead_rate_events');
+});
+
+/** Everything the site may have written in this browser: cookies, localStorage and sessionStorage. */
+function stored(page: Page) {
+  return page.evaluate(() => ({
+    cookie: document.cookie,
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+  }));
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: question });
+
+/** The layout shifts the page has had, summed as CLS counts them (none after input). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe;
+    return (await axe.run()).violations.map((violation) => violation.id);
+  });
+}
+
+/** Walks from the page it is on to /about and /contact by the header's links, as a visitor does, and sends the contact form. */
+async function sendEnquiryAfterBrowsing(page: Page, email: string): Promise<LeadRow> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'About' }).click();
+  await page.waitForURL(/\/about$/);
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await page.waitForURL(/\/contact$/);
+  const form = page.locator('main form');
+  await form.getByLabel('Full name').fill('Dave Hughes');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Phone number').fill('01332 123456');
+  await form.getByLabel('Your trade').selectOption('plumber');
+  await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Notifications', includeHidden: true }).textContent())
+    .toContain('Success!');
+  const leads = await listLeads(preview.leads);
+  expect(leads.map((lead) => lead.email)).toEqual([email]);
+  return leads[0]!;
+}
+
+const touchesOf = (lead: LeadRow) => Object.fromEntries(touchColumnNames.map((column) => [column, lead[column]]));
+const noTouches = Object.fromEntries(touchColumnNames.map((column) => [column, null]));
+
+describe('a visitor from a Google ad who accepts', () => {
+  it('is asked before anything is stored, and their lead says where they came from', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}${adLanding}`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    expect(await stored(page)).toEqual({ cookie: '', local: {}, session: {} });
+    expect(await layoutShift(page)).toBe(0);
+
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    const lead = await sendEnquiryAfterBrowsing(page, 'dave@hughesplumbing.co.uk');
+    const ad = {
+      landing_path: '/',
+      referrer_origin: null,
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'plumbers-derby',
+      utm_term: null,
+      utm_content: null,
+      gclid: 'TEST-1',
+      gbraid: null,
+      wbraid: null,
+    };
+    expect(touchesOf(lead)).toEqual(
+      Object.fromEntries(
+        Object.entries(ad).flatMap(([field, value]) => [
+          [`first_${field}`, value],
+          [`last_${field}`, value],
+        ]),
+      ),
+    );
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(Object.keys((await stored(page)).local).sort()).toEqual(['tradeboost-attribution', 'tradeboost-consent']);
+
+    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', leadsDir]);
+    expect(googleAds.stdout).toMatch(
+      /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,\r\n$/,
+    );
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('a visitor who rejects', () => {
+  it("sends a lead with none of the ad's details, and the browser holds only the choice", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}${adLanding}`);
+    await banner(page).getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    const lead = await sendEnquiryAfterBrowsing(page, 'sarah@oneill-electrical.co.uk');
+    expect(touchesOf(lead)).toEqual(noTouches);
+    const { cookie, local, session } = await stored(page);
+    expect({ cookie, session, keys: Object.keys(local) }).toEqual({
+      cookie: '',
+      session: {},
+      keys: ['tradeboost-consent'],
+    });
+    expect(JSON.parse(local['tradeboost-consent']!)).toMatchObject({ choice: 'rejected' });
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('Cookie settings', () => {
+  it('in the footer asks again, by keyboard and to a screen reader, and the question has nothing axe finds', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/about`);
+    expect(await axeViolations(page)).toEqual([]);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    await page.reload();
+    expect(await banner(page).isVisible()).toBe(false);
+
+    const settings = page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    expect(await banner(page).isVisible()).toBe(true);
+    expect(await banner(page).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(page.url()).toBe(`${preview.url}/about`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reject');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await settings.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(Object.keys((await stored(page)).local)).toEqual(['tradeboost-consent']);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('the cookie policy', () => {
+  it('lists exactly what the site writes in a browser, with the lifetime each is kept for', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/cookie-policy`);
+    const listed = await page
+      .locator('main table tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
+
+    // Everything the site writes: a visitor from an ad who accepts, then sends a form.
+    await page.goto(`${preview.url}${adLanding}`);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    await sendEnquiryAfterBrowsing(page, 'news@example.co.uk');
+    const { cookie, local, session } = await stored(page);
+    expect(cookie).toBe('');
+    expect(session).toEqual({});
+    expect(listed.map(([name]) => name).sort()).toEqual(Object.keys(local).sort());
+
+    const lifetime = (name: string) => listed.find(([listedName]) => listedName === name)![2];
+    const keptFor = (name: string) => (JSON.parse(local[name]!) as { until: number }).until - Date.now();
+    const day = 86_400_000;
+    expect(lifetime('tradeboost-consent')).toMatch(/^12 months\b/);
+    expect(keptFor('tradeboost-consent')).toBeGreaterThan(365 * day - 2 * day);
+    expect(keptFor('tradeboost-consent')).toBeLessThanOrEqual(366 * day);
+    expect(lifetime('tradeboost-attribution')).toMatch(/^90 days\b/);
+    expect(keptFor('tradeboost-attribution')).toBeGreaterThan(90 * day - day);
+    expect(keptFor('tradeboost-attribution')).toBeLessThanOrEqual(90 * day);
+  }, 120_000);
+});
