@@ -84,8 +84,8 @@ export class EditorSite {
       stylesheet: this.content.stylesheet,
       scriptsFor: () => ({ modules: [], preloads: [] }),
     });
-    const { html } = render(route, route.body && bodies.get(route.body.key));
-    checkWidths(html, descriptors, this.content, route);
+    const { html, widths } = render(route, route.body && bodies.get(route.body.key));
+    checkWidths(widths, descriptors, this.content, route);
     const document = new DOMParser().parseFromString(html, 'text/html');
     return { html: document.body.innerHTML, className: document.body.className };
   }
@@ -190,13 +190,16 @@ function markdownEntry(dir: string, entry: Entry): (Article | LegalPage) & { bod
 }
 
 /** Refuses, as the build does, an image drawn wider than its file: the page would ask for a rendition the build cannot make. */
-function checkWidths(html: string, descriptors: ReadonlyMap<string, LocalImage>, content: EditorContent, route: Route) {
+function checkWidths(
+  widths: ReadonlyMap<LocalImage, number>,
+  descriptors: ReadonlyMap<string, LocalImage>,
+  content: EditorContent,
+  route: Route,
+) {
   for (const [src, image] of descriptors) {
-    if (!image.url || !image.width) continue;
-    const escaped = image.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const rendition = new RegExp(escaped.replace('\\{width\\}', '(\\d+)').replace('\\{format\\}', '[a-z]+'), 'g');
-    const drawn = Math.max(0, ...[...html.matchAll(rendition)].map((match) => Number(match[1])));
-    if (drawn > image.width) {
+    const drawn = widths.get(image) ?? 0;
+    // A file not measured yet has no width: it is checked once it is.
+    if (image.width && drawn > image.width) {
       const problem = `is ${image.width} pixels wide, and ${route.path} draws it ${drawn} pixels wide: expected an image at least ${drawn} pixels wide`;
       throw new ContentError(`${content.dir}/${src}`, '', problem);
     }

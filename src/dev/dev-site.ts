@@ -209,7 +209,7 @@ export class DevSite {
     if (this.files) return this.files;
     const { assets, siteUrl, routes, model, publishing, redirects } = this.known!;
     const more = [
-      ...feedFiles(model, publishing, siteUrl, (body) => this.reader.bodyHtml(body)),
+      ...feedFiles(model, publishing, siteUrl, (body) => this.reader.bodyHtml(body)).files,
       ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
     ];
     const options = { supabaseUrl: this.config.supabase.url, dev: true, editor: this.options.editor };

@@ -1,20 +1,20 @@
 /**
- * The site's own images, as the pages name them: every /assets/images/ and
- * /assets/cards/ URL a page holds (in its markup, its <head>, its structured
- * data) is a file to publish. The templates choose the widths; the build
- * finds them in each page as it renders, checks them (a file is never drawn
- * wider than it is), and makes them while the next pages render. `sitegen
- * dev` makes each the first time a browser asks for it.
+ * The site's own images, as the pages name them: every rendition and card a
+ * page records as it renders (render-page.ts), in its markup, its <head> or
+ * its structured data, and those the feeds name, is a file to publish. The
+ * templates choose the widths; the build checks each image a page names (a
+ * file is never drawn wider than it is) and makes it while the next pages
+ * render. `sitegen dev` makes each the first time a browser asks for it.
  */
 import { readFile } from 'node:fs/promises';
 import type { BuiltAssets } from '../assets/asset-cache';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { SiteModel } from '../content/model';
 import { ContentError, SitegenError } from '../errors';
-import type { CopiedFile, OutputFile } from '../output/output';
+import type { CopiedFile } from '../output/output';
 import type { Route } from '../routes';
 import type { ImageEncoder } from './image-encoder';
-import { imagesIn, parseImagePath } from './image-names';
+import { parseImagePath } from './image-names';
 import type { CardContent } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog, SourceImage } from './source-images';
@@ -67,12 +67,6 @@ export class SiteImages {
       made.catch(() => undefined);
       this.files.set(path, made);
     }
-  }
-
-  /** Starts making the images the site's other files name: the feeds name the articles' images and the logo. */
-  useIn(files: readonly OutputFile[]): void {
-    for (const file of files)
-      if ('content' in file && typeof file.content === 'string') this.use(file.path, imagesIn(file.content));
   }
 
   /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */

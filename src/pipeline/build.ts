@@ -63,13 +63,13 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
       cardsVersion: cardsVersionOf(assets, model, catalog),
       images: catalog.descriptors,
     });
-    const files = await makeSiteFiles(run, { model, catalog }, table, assets, content);
+    const { files, images: named } = await makeSiteFiles(run, { model, catalog }, table, assets, content);
     validate(model, table, config, files, run.publishing);
     const output = await openOutput(run, fresh);
     try {
       const encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
       const images = new SiteImages(imageSetup(assets, model, catalog, table.routes), encoder);
-      images.useIn(files);
+      images.use('the feeds', named);
       const rendered = await renderPages(run, content, model, table, assets, output.writer, images);
       run.options.interrupt?.throwIfAborted();
       const committed = await commitOutput(run, output, table.routes, rendered, [...files, ...rendered.images]);

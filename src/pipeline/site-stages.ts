@@ -109,7 +109,7 @@ export async function makeSiteFiles(
   table: SiteRoutes,
   assets: BuiltAssets,
   content: OpenContent,
-): Promise<OutputFile[]> {
+): Promise<{ files: OutputFile[]; images: string[] }> {
   const { config, publishing } = run;
   const bodyHtml = (body: MarkdownBody) => content.reader.bodyHtml(body);
   const redirects = siteRedirects(model, table, publishing);
@@ -123,8 +123,9 @@ export async function makeSiteFiles(
         bodyHtml: (page) => bodyHtml(page.body),
       })
     : [];
+  const feeds = feedFiles(model, publishing, table.siteUrl, bodyHtml);
   const more = [
-    ...feedFiles(model, publishing, table.siteUrl, bodyHtml),
+    ...feeds.files,
     ...redirectFiles(redirects, table.siteUrl, model.redirects.page, assets.templates.module),
   ];
   const options = {
@@ -133,7 +134,7 @@ export async function makeSiteFiles(
     noindex: config.drafts,
     editor: cms && productionEditorHeaders(cms, new DecapFiles()),
   };
-  return [...siteFiles(table.routes, table.siteUrl, assets, options, more), ...editor];
+  return { files: [...siteFiles(table.routes, table.siteUrl, assets, options, more), ...editor], images: feeds.images };
 }
 
 /** The route table's checks (validateRoutes), and that no file of public/ is where the build writes one of its own. */

@@ -1,13 +1,14 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { islands, type IslandName, type IslandProps } from '../../islands/registry';
+import { useIsland } from '../lib/page-uses';
 
 /**
  * Places a Preact island in a React page: the island's first paint is
  * rendered now by Preact's own renderer, so the browser's Preact hydrates
  * exactly the markup it would have made, and React holds it as the inner
  * HTML of the wrapper. Its props travel in data-props for the browser to
- * hydrate it with.
+ * hydrate it with; the page records it, to load the script that does.
  */
 export function Island<N extends IslandName>({
   name,
@@ -20,6 +21,7 @@ export function Island<N extends IslandName>({
   className?: string;
   withoutScript?: string;
 }) {
+  useIsland(name);
   const json = JSON.stringify(props);
   const island = (
     <div
