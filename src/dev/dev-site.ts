@@ -125,7 +125,7 @@ export class DevSite {
       endpoint: leadEndpoint(config),
       publishing,
       kept: this.memo,
-      cardsVersion: cardsVersionOf(assets, model, catalog),
+      cardsVersion: cardsVersionOf(config.templatesDir, model, catalog),
       images: catalog.descriptors,
     });
     const { routes, siteUrl } = table;

@@ -6,16 +6,20 @@
  * file is never drawn wider than it is) and makes it while the next pages
  * render. `sitegen dev` makes each the first time a browser asks for it.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { BuiltAssets } from '../assets/asset-cache';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { SiteModel } from '../content/model';
 import { ContentError, SitegenError } from '../errors';
+import { listFiles } from '../list-files';
 import type { CopiedFile } from '../output/output';
 import type { Route } from '../routes';
 import type { ImageEncoder } from './image-encoder';
 import { parseImagePath } from './image-names';
-import type { CardContent } from './card-names';
+import { cardTemplateFolders, type CardContent } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog, SourceImage } from './source-images';
 
@@ -36,9 +40,21 @@ export function imageSetup(assets: BuiltAssets, model: SiteModel, catalog: Image
   return { catalog, cards, templates: assets.templates.module, logo: catalog.bySrc.get(model.site.logo.src)! };
 }
 
-/** What every card of this site is drawn with (social-cards.ts). */
-export function cardsVersionOf(assets: BuiltAssets, model: SiteModel, catalog: ImageCatalog): string {
-  return cardsVersion(assets.templates.cardVersion, catalog.bySrc.get(model.site.logo.src)!.key);
+/**
+ * What every card of this site is drawn with (social-cards.ts): the card
+ * template's files, read as they are (nothing compiled: the route table,
+ * which names the cards, comes before the templates are), and the logo.
+ */
+export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: ImageCatalog): string {
+  const template = createHash('sha256');
+  for (const folder of cardTemplateFolders) {
+    for (const file of listFiles(join(templatesDir, folder)))
+      template
+        .update(`${folder}/${file}\0`)
+        .update(readFileSync(join(templatesDir, folder, file)))
+        .update('\0');
+  }
+  return cardsVersion(template.digest('hex'), catalog.bySrc.get(model.site.logo.src)!.key);
 }
 
 /** The width the cards draw the logo at, twice over for its sharpness. */

@@ -54,15 +54,15 @@ async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<
     const assetsMade = buildAssets(config, assetOptions(run));
     assetsMade.catch(() => undefined);
     const { model, catalog } = await loadModel(run, content);
-    const assets = await assetsMade;
     const table = createRoutes(model, {
       siteUrl: config.siteUrl,
       endpoint: leadEndpoint(config),
       publishing: run.publishing,
       noindex: config.drafts,
-      cardsVersion: cardsVersionOf(assets, model, catalog),
+      cardsVersion: cardsVersionOf(config.templatesDir, model, catalog),
       images: catalog.descriptors,
     });
+    const assets = await assetsMade;
     const { files, images: named } = await makeSiteFiles(run, { model, catalog }, table, assets, content);
     validate(model, table, config, files, run.publishing);
     const output = await openOutput(run, fresh);
