@@ -20,7 +20,7 @@ import { articleImageRefs, ImageResolver } from '../src/images/content-images';
 import type { LocalImage } from '../src/images/image-names';
 import { createPageRenderer } from '../src/render/render-page';
 import { createLayout, createRoutes, KeptRoutes, type Route } from '../src/routes';
-import { validateRoutes } from '../src/validate-routes';
+import { validateRoutes } from '../src/plan/validate-plan';
 
 /** An entry as it would be saved: a JSON file's whole value, or a Markdown file's front matter and body. */
 export interface Entry {

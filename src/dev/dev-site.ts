@@ -34,7 +34,7 @@ import { siteFiles, type EditorHeaders } from '../output/site-files';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, createRoutes, KeptRoutes, siteRedirects, type Redirect, type Route } from '../routes';
 import { pathForFile } from '../paths';
-import { CheckedRoutes, validateRoutes } from '../validate-routes';
+import { CheckedRoutes, validateRoutes } from '../plan/validate-plan';
 
 export const reloadClientPath = '/__sitegen/reload.js';
 

@@ -29,7 +29,7 @@ import { feedFiles } from '../output/feeds';
 import { redirectFiles } from '../output/redirect-files';
 import { siteFiles } from '../output/site-files';
 import { ArticleThreads } from '../threads/article-threads';
-import { publicFileIn, validateRoutes } from '../validate-routes';
+import { publicFileIn, validateRoutes } from '../plan/validate-plan';
 import { formatDate } from '../../templates/lib/format';
 import { stageDone, type BuildRun } from './build-run';
 

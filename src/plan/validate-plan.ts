@@ -5,11 +5,11 @@
  * published yet is refused naming both files; a draft may link to another.
  * Errors name the content file and field at fault.
  */
-import { ContentError } from './errors';
-import type { Article, MarkdownBody, SiteModel } from './content/model';
-import { isPublished, type Publishing } from './content/publishing';
-import { foldersAbove, pathOfLink } from './paths';
-import type { Route, SiteRoutes } from './routes';
+import { ContentError } from '../errors';
+import type { Article, MarkdownBody, SiteModel } from '../content/model';
+import { isPublished, type Publishing } from '../content/publishing';
+import { foldersAbove, pathOfLink } from '../paths';
+import type { Route, SiteRoutes } from '../routes';
 
 /**
  * What the last validation found good: the dev server validates after every
