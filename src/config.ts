@@ -9,6 +9,7 @@ import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { londonDay, londonMidnight, type Publishing } from './content/publishing';
 import { SitegenError } from './errors';
+import type { PlanSettings } from './plan/plan-site';
 import { siteOrigin } from './paths';
 
 export interface BuildOptions {
@@ -211,6 +212,11 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
   return supabase.url
     ? { url: `${supabase.url}/functions/v1`, anonKey: supabase.anonKey }
     : { url: '/functions/v1', anonKey: '' };
+}
+
+/** What the site is planned with besides its content (plan/plan-site.ts): its origin, where forms send leads, whether pages are indexed. */
+export function planSettings(config: BuildConfig): PlanSettings {
+  return { siteUrl: config.siteUrl, endpoint: leadEndpoint(config), noindex: config.drafts };
 }
 
 /** What a build publishes: today in London by its clock, and whether drafts are previewed. */

@@ -10,13 +10,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BuiltAssets } from '../assets/asset-cache';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { SiteModel } from '../content/model';
 import { ContentError, SitegenError } from '../errors';
 import { listFiles } from '../list-files';
 import type { CopiedFile } from '../output/output';
-import type { Route } from '../routes';
+import type { SitePlan } from '../plan/plan-site';
 import type { ImageEncoder } from './image-encoder';
 import { parseImagePath } from './image-names';
 import { cardTemplateFolders, type CardContent } from './card-names';
@@ -32,12 +31,9 @@ export interface ImageSetup {
   logo: SourceImage;
 }
 
-/** What the images of a site are made from: its catalog, its templates, and every route's card. */
-export function imageSetup(assets: BuiltAssets, model: SiteModel, catalog: ImageCatalog, routes: readonly Route[]) {
-  const cards = new Map(
-    routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content] as const] : [])),
-  );
-  return { catalog, cards, templates: assets.templates.module, logo: catalog.bySrc.get(model.site.logo.src)! };
+/** What the images of a site are made from: the files described, the plan's cards, and the templates that draw them. */
+export function imageSetup(plan: SitePlan, catalog: ImageCatalog, templates: TemplateModule): ImageSetup {
+  return { catalog, cards: plan.images.cards, templates, logo: catalog.bySrc.get(plan.model.site.logo.src)! };
 }
 
 /**

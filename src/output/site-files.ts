@@ -17,11 +17,13 @@ import { speculationRules } from './speculation-rules';
  * `noindex`: a preview build, no file of which should be indexed.
  */
 export function siteFiles(
-  routes: readonly Route[],
-  siteUrl: string,
-  assets: BuiltAssets,
-  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean; editor?: EditorHeaders },
-  more: readonly SiteFile[] = [],
+  {
+    routes,
+    siteUrl,
+    assets,
+    more,
+  }: { routes: readonly Route[]; siteUrl: string; assets: BuiltAssets; more: readonly SiteFile[] },
+  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean; editor?: EditorHeaders | undefined },
 ): SiteFile[] {
   const { stylesheet, scripts } = assets;
   const headers = {

@@ -1,9 +1,26 @@
-/** What every stage of one `sitegen build` shares: its configuration, its log, and what the last build left it. */
+/**
+ * What every stage of one `sitegen build` shares: its settings, its log, its
+ * clock (read once, at its start), what the last build left it, and, as the
+ * build goes, the content it reads and the output it writes.
+ */
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AssetOptions } from '../assets/build-assets';
-import type { BuildConfig, BuildOptions } from '../config';
+import { publishing, requireProject, resolveConfig, type BuildConfig, type BuildOptions } from '../config';
 import type { Publishing } from '../content/publishing';
-import type { Log } from '../log';
-import type { BuildInputs, Manifest } from '../output/manifest';
+import { generatorVersion } from '../generator-version';
+import { createLog, type Log } from '../log';
+import {
+  isUpToDate,
+  missingFiles,
+  readInputs,
+  readManifest,
+  type BuildInputs,
+  type Manifest,
+} from '../output/manifest';
+import type { BuildOutput } from '../output/output';
+import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
+import type { OpenContent } from './content-stage';
 
 export interface BuildCommandOptions extends BuildOptions {
   json?: boolean;
@@ -36,6 +53,58 @@ export interface BuildRun {
   upToDate?: boolean;
   /** How long each stage took, for the report. */
   stages: Record<string, number>;
+}
+
+/** The run once content/ is being read. */
+export interface SiteRun extends BuildRun {
+  content: OpenContent;
+}
+
+/** The run once the plan is validated and the output is open. */
+export interface WritingRun extends SiteRun {
+  output: BuildOutput;
+}
+
+/** The generator's own code, when it runs from source (the tests): the CLI passes its compiled version. */
+const sourceDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The run's settings, checked, and for `--incremental` what the last build left (or that it left the output up to date). */
+export async function startRun(options: BuildCommandOptions): Promise<BuildRun> {
+  const started = performance.now();
+  const config = resolveConfig(options);
+  requireProject(config);
+  refuseBrokenPublicLinks(config);
+  refuseForeignOutput(config);
+  const log = createLog(config.quiet || options.json);
+  const flags = `${options.incremental ? ' --incremental' : ''}${config.drafts ? ' --drafts' : ''}`;
+  log.info(`sitegen build${flags} → ${relative(process.cwd(), config.outDir) || '.'}`);
+  if (!config.supabase.url) {
+    const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';
+    log.info(`  forms      SUPABASE_URL is not set: ${where}`);
+  }
+  const generator = options.generator ?? (await generatorVersion(config.root, sourceDir));
+  // The build's clock is read once, here: every stage publishes by the same day.
+  const run: BuildRun = { config, options, log, started, generator, publishing: publishing(config), stages: {} };
+  return options.incremental ? withLastBuild(run) : run;
+}
+
+function withLastBuild(run: BuildRun): BuildRun {
+  const { config, generator } = run;
+  // Taken before anything is read: a file edited while the build runs is found changed by the next.
+  const inputs = readInputs(config, generator);
+  const manifest = readManifest(config, generator);
+  if (!manifest) {
+    run.log.info('  cache      no record of a build of this output by this version of sitegen: a whole build');
+    return { ...run, inputs };
+  }
+  if (isUpToDate(config, manifest, inputs, run.publishing.today))
+    return { ...run, inputs, previous: manifest, upToDate: true };
+  // A page whose file someone removed renders again.
+  const missing = missingFiles(
+    config.outDir,
+    manifest.pages.map((page) => page.file),
+  );
+  return { ...run, inputs, previous: { ...manifest, pages: manifest.pages.filter((page) => !missing.has(page.file)) } };
 }
 
 /** Records a stage's time and prints its line. */

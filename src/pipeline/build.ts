@@ -1,27 +1,21 @@
 /**
- * `sitegen build`: content → assets → routes → validate → render → site
- * files → commit → caches. A whole build, a build with warm caches and
- * `--incremental` run the same stages; they differ only in what the last
- * build left them: the content index and asset cache (.sitegen/), and for
- * `--incremental` its pages, kept where their fingerprint is unchanged.
+ * `sitegen build`: content → assets → plan → validate → site files →
+ * render (and images) → commit → caches. A whole build, a build with warm
+ * caches and `--incremental` run the same stages; they differ only in what
+ * the last build left them: the content index and asset cache (.sitegen/),
+ * and for `--incremental` its pages, kept where their fingerprint is
+ * unchanged.
  */
-import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildAssets } from '../assets/build-assets';
-import { cacheFiles } from '../cache-files';
-import { leadEndpoint, publishing, requireProject, resolveConfig } from '../config';
-import { generatorVersion } from '../generator-version';
-import { createLog, formatBytes, formatMs } from '../log';
-import { isUpToDate, missingFiles, readInputs, readManifest } from '../output/manifest';
-import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
-import { ImageEncoder } from '../images/image-encoder';
-import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
+import { formatBytes, formatMs } from '../log';
 import { isShapeConflict } from '../output/scratch';
-import { createRoutes } from '../routes';
-import { assetOptions, type BuildCommandOptions, type BuildRun } from './build-run';
+import { assetOptions, startRun, type BuildCommandOptions, type BuildRun, type SiteRun } from './build-run';
+import { openContent, readContent } from './content-stage';
+import { makeEditor, makeSiteFiles, writtenPaths } from './files-stage';
 import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
+import { planStage, validate } from './plan-stage';
+import { renderPages } from './render-stage';
 import { formatReport, type BuildReport } from './report';
-import { loadModel, makeSiteFiles, openContent, renderPages, validate } from './site-stages';
 
 export type { BuildCommandOptions } from './build-run';
 
@@ -32,7 +26,7 @@ export interface BuildResult extends BuildReport {
 }
 
 export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
-  const run = await prepare(options);
+  const run = await startRun(options);
   if (run.upToDate) return upToDate(run);
   let result: BuildResult;
   try {
@@ -47,81 +41,36 @@ export async function build(options: BuildCommandOptions = {}): Promise<BuildRes
   return result;
 }
 
-async function buildSite(run: BuildRun, { fresh }: { fresh: boolean }): Promise<BuildResult> {
-  const { config } = run;
-  const content = openContent(run);
+/** The stages, in order: each is given the run and the records the stages before it returned. */
+async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Promise<BuildResult> {
+  const run: SiteRun = { ...started, content: openContent(started) };
   try {
-    const assetsMade = buildAssets(config, assetOptions(run));
+    // The assets are made from code alone, while the content is read.
+    const assetsMade = buildAssets(run.config, assetOptions(run));
     assetsMade.catch(() => undefined);
-    const { model, catalog } = await loadModel(run, content);
-    const table = createRoutes(model, {
-      siteUrl: config.siteUrl,
-      endpoint: leadEndpoint(config),
-      publishing: run.publishing,
-      noindex: config.drafts,
-      cardsVersion: cardsVersionOf(config.templatesDir, model, catalog),
-      images: catalog.descriptors,
-    });
+    const { content, catalog } = await readContent(run);
+    const plan = planStage(run, { content, catalog });
     const assets = await assetsMade;
-    const { files, images: named } = await makeSiteFiles(run, { model, catalog }, table, assets, content);
-    validate(model, table, config, files, run.publishing);
-    const output = await openOutput(run, fresh);
+    const files = makeSiteFiles(run, plan, assets);
+    validate(run, plan, writtenPaths(files));
+    const editor = await makeEditor(run, { plan, assets, files });
+    const writing = { ...run, output: await openOutput(run, fresh) };
     try {
-      const encoder = new ImageEncoder(cacheFiles(config.cacheDir).imagesDir);
-      const images = new SiteImages(imageSetup(assets, model, catalog, table.routes), encoder);
-      images.use('the feeds', named);
-      const rendered = await renderPages(run, content, model, table, assets, output.writer, images);
+      const rendered = await renderPages(writing, { plan, catalog, assets, named: files.images });
       run.options.interrupt?.throwIfAborted();
-      const committed = await commitOutput(run, output, table.routes, rendered, [...files, ...rendered.images]);
-      await keepCaches(run, content, model, rendered, committed);
-      encoder.removeUnused();
-      return { ...reportBuild(run, rendered.pages, files, committed), outDir: config.outDir };
+      const all = [...files.files, ...editor, ...rendered.images];
+      const written = await commitOutput(writing, { plan, rendered, files: all });
+      await keepCaches(run, plan, written);
+      return { ...reportBuild(run, written), outDir: run.config.outDir };
     } catch (error) {
       // The build threads stop first: one still writing a page into the output's folder would race its removal.
-      await content.threads?.close();
-      await output.abort(error);
+      await run.content.threads?.close();
+      await writing.output.abort(error);
       throw error;
     }
   } finally {
-    await content.close();
+    await run.content.close();
   }
-}
-
-/** The generator's own code, when it runs from source (the tests): the CLI passes its compiled version. */
-const sourceDir = fileURLToPath(new URL('..', import.meta.url));
-
-async function prepare(options: BuildCommandOptions): Promise<BuildRun> {
-  const started = performance.now();
-  const config = resolveConfig(options);
-  requireProject(config);
-  refuseBrokenPublicLinks(config);
-  refuseForeignOutput(config);
-  const log = createLog(config.quiet || options.json);
-  const flags = `${options.incremental ? ' --incremental' : ''}${config.drafts ? ' --drafts' : ''}`;
-  log.info(`sitegen build${flags} → ${relative(process.cwd(), config.outDir) || '.'}`);
-  if (!config.supabase.url) {
-    const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';
-    log.info(`  forms      SUPABASE_URL is not set: ${where}`);
-  }
-  const generator = options.generator ?? (await generatorVersion(config.root, sourceDir));
-  // The build's clock is read once, here: every stage publishes by the same day.
-  const run: BuildRun = { config, options, log, started, generator, publishing: publishing(config), stages: {} };
-  if (!options.incremental) return run;
-  // Taken before anything is read: a file edited while the build runs is found changed by the next.
-  const inputs = readInputs(config, generator);
-  run.inputs = inputs;
-  const manifest = readManifest(config, generator);
-  if (!manifest) {
-    log.info('  cache      no record of a build of this output by this version of sitegen: a whole build');
-    return run;
-  }
-  if (isUpToDate(config, manifest, inputs, run.publishing.today)) return { ...run, previous: manifest, upToDate: true };
-  // A page whose file someone removed renders again.
-  const missing = missingFiles(
-    config.outDir,
-    manifest.pages.map((page) => page.file),
-  );
-  return { ...run, previous: { ...manifest, pages: manifest.pages.filter((page) => !missing.has(page.file)) } };
 }
 
 /** The report, as a table or as JSON, and the last line. */

@@ -1,15 +1,18 @@
 /**
- * Checks that need the route table: no two pages at one path, and every link
+ * The site plan's checks, the ones that need the route table (the content's
+ * own are made as it is read, the redirects' as they are planned): no two
+ * pages at one path, and every link
  * written in content points at a page that exists (or, in a Markdown body, at
  * a file of public/: an image, a price list). A link to an article that is not
  * published yet is refused naming both files; a draft may link to another.
  * Errors name the content file and field at fault.
  */
 import { ContentError } from '../errors';
-import type { Article, MarkdownBody, SiteModel } from '../content/model';
-import { isPublished, type Publishing } from '../content/publishing';
+import type { Article, MarkdownBody } from '../content/model';
+import { isPublished } from '../content/publishing';
 import { foldersAbove, pathOfLink } from '../paths';
-import type { Route, SiteRoutes } from '../routes';
+import type { Route } from '../routes';
+import type { SitePlan } from './plan-site';
 
 /**
  * What the last validation found good: the dev server validates after every
@@ -33,13 +36,9 @@ export class CheckedRoutes {
 }
 
 /** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
-export function validateRoutes(
-  model: SiteModel,
-  { routes, pages, unpublished }: SiteRoutes,
-  publicFiles: readonly string[],
-  publishing: Publishing,
-  known?: CheckedRoutes,
-): void {
+export function validatePlan(plan: SitePlan, publicFiles: readonly string[], known?: CheckedRoutes): void {
+  const { model, publishing } = plan;
+  const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
   const checkPaths = () => {
     if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
