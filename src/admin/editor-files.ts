@@ -7,7 +7,6 @@
  */
 import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
-import { leadEndpoint } from '../config';
 import type { LegalPage } from '../content/model';
 import { isPublished } from '../content/publishing';
 import type { OutputFile } from '../output/output';
@@ -48,14 +47,9 @@ export async function editorFiles(
 ): Promise<OutputFile[]> {
   const { model } = plan;
   const bundle = await bundleEditor(config);
-  const content = editorContent({
-    model,
-    contentDir: config.contentDir,
-    publicDir: config.publicDir,
-    siteUrl: config.siteUrl,
-    endpoint: leadEndpoint(config),
+  const content = editorContent(config, {
+    plan,
     stylesheet: `/${assets.stylesheet.file}`,
-    images: plan.images.descriptors,
     bodyHtml,
     // Anyone may read /admin/content.json: drafts and scheduled articles stay in the repository until they go live.
     articles: model.articles.filter((article) => isPublished(article, plan.publishing)),

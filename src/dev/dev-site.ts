@@ -13,21 +13,20 @@ import { editorContent, type EditorContent } from '../admin/editor-content';
 import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
-import { leadEndpoint, planSettings, type BuildConfig } from '../config';
+import { planSettings, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
-import type { Article, SiteData, SiteModel } from '../content/model';
+import type { Article, MarkdownBody, SiteData, SiteModel } from '../content/model';
 import { londonDay } from '../content/publishing';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { withArticles, withEditedArticles } from '../content/site-model';
 import { ImageEncoder } from '../images/image-encoder';
 import { describeImages } from '../images/model-images';
-import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
+import { cardsVersionOf, SiteImages } from '../images/site-images';
 import { SourceImages, type ImageCatalog } from '../images/source-images';
 import { isInside, listFiles } from '../list-files';
-import { feedFiles } from '../output/feeds';
 import type { SiteFile } from '../output/output';
-import { redirectFiles, redirectsFile } from '../output/redirect-files';
+import { redirectsFile } from '../output/redirect-files';
 import { siteFiles, type EditorHeaders } from '../output/site-files';
 import { KeptPlan, planSite, type SitePlan } from '../plan/plan-site';
 import { CheckedRoutes, validatePlan } from '../plan/validate-plan';
@@ -129,7 +128,7 @@ export class DevSite {
         changedPages.push(route.path);
       }
     }
-    const images = new SiteImages(imageSetup(plan, catalog, assets.templates.module), this.encoder);
+    const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
     this.known = { articles, data, read, plan, assets, rendering, catalog, images };
     this.pages = pages;
     this.files = undefined;
@@ -180,13 +179,9 @@ export class DevSite {
   private siteFiles(): SiteFile[] {
     if (this.files) return this.files;
     const { assets, plan } = this.known!;
-    const { model, publishing, routes, redirects } = plan;
-    const more = [
-      ...feedFiles(model, publishing, routes.siteUrl, (body) => this.reader.bodyHtml(body)).files,
-      ...redirectFiles(redirects, routes.siteUrl, model.redirects.page, assets.templates.module),
-    ];
+    const bodyHtml = (body: MarkdownBody) => this.reader.bodyHtml(body);
     const options = { supabaseUrl: this.config.supabase.url, dev: true, editor: this.options.editor };
-    this.files = siteFiles({ routes: routes.routes, siteUrl: routes.siteUrl, assets, more }, options);
+    this.files = siteFiles({ plan, assets, bodyHtml }, options).files;
     return this.files;
   }
 
@@ -199,17 +194,8 @@ export class DevSite {
   editorContent(): EditorContent | undefined {
     if (!this.known) return undefined;
     const { plan, assets } = this.known;
-    const { model } = plan;
-    return editorContent({
-      model,
-      contentDir: this.config.contentDir,
-      publicDir: this.config.publicDir,
-      siteUrl: this.config.siteUrl,
-      endpoint: leadEndpoint(this.config),
-      stylesheet: `/${assets.stylesheet.file}`,
-      images: plan.images.descriptors,
-      bodyHtml: (page) => this.reader.bodyHtml(page.body),
-    });
+    const stylesheet = `/${assets.stylesheet.file}`;
+    return editorContent(this.config, { plan, stylesheet, bodyHtml: (page) => this.reader.bodyHtml(page.body) });
   }
 
   /** Every page's route, in the order the build lists them. */

@@ -20,20 +20,13 @@ import type { ImageEncoder } from './image-encoder';
 import { parseImagePath } from './image-names';
 import { cardTemplateFolders, type CardContent } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
-import type { ImageCatalog, SourceImage } from './source-images';
+import type { ImageCatalog } from './source-images';
 
-export interface ImageSetup {
+/** What a site's images are made from: the plan (its cards), the files of content/images/ described, the templates. */
+export interface ImageSources {
+  plan: SitePlan;
   catalog: ImageCatalog;
-  /** Every page's social card, by its path under the output. */
-  cards: ReadonlyMap<string, CardContent>;
   templates: TemplateModule;
-  /** The logo, which every card shows. */
-  logo: SourceImage;
-}
-
-/** What the images of a site are made from: the files described, the plan's cards, and the templates that draw them. */
-export function imageSetup(plan: SitePlan, catalog: ImageCatalog, templates: TemplateModule): ImageSetup {
-  return { catalog, cards: plan.images.cards, templates, logo: catalog.bySrc.get(plan.model.site.logo.src)! };
 }
 
 /**
@@ -60,10 +53,14 @@ export class SiteImages {
   /** Each image the pages name, by its path under the output, and its file once made. */
   private readonly files = new Map<string, Promise<string>>();
 
+  private readonly cards: ReadonlyMap<string, CardContent>;
+
   constructor(
-    private readonly setup: ImageSetup,
+    private readonly sources: ImageSources,
     private readonly encoder: ImageEncoder,
-  ) {}
+  ) {
+    this.cards = sources.plan.images.cards;
+  }
 
   get counts(): { encoded: number; kept: number } {
     return this.encoder.counts;
@@ -84,8 +81,8 @@ export class SiteImages {
   /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */
   file(path: string): Promise<Buffer> | undefined {
     const named = parseImagePath(path);
-    const source = named?.kind === 'rendition' ? this.setup.catalog.byKey.get(named.key) : undefined;
-    const known = named?.kind === 'card' ? this.setup.cards.has(path) : source && named!.width <= source.width;
+    const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
+    const known = named?.kind === 'card' ? this.cards.has(path) : source && named!.width <= source.width;
     return known ? this.make(path).then((file) => readFile(file)) : undefined;
   }
 
@@ -96,8 +93,8 @@ export class SiteImages {
 
   private checkOne(page: string, path: string): void {
     const named = parseImagePath(path);
-    if (named?.kind === 'card' && this.setup.cards.has(path)) return;
-    const source = named?.kind === 'rendition' ? this.setup.catalog.byKey.get(named.key) : undefined;
+    if (named?.kind === 'card' && this.cards.has(path)) return;
+    const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
     if (!named || !source) {
       throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
     }
@@ -116,15 +113,16 @@ export class SiteImages {
 
   private make(path: string): Promise<string> {
     const named = parseImagePath(path)!;
-    if (named.kind === 'rendition') {
-      return this.encoder.rendition(this.setup.catalog.byKey.get(named.key)!, named.width, named.format);
-    }
-    const { templates, logo, cards } = this.setup;
+    const { plan, catalog, templates } = this.sources;
+    if (named.kind === 'rendition')
+      return this.encoder.rendition(catalog.byKey.get(named.key)!, named.width, named.format);
+    // The logo, which every card shows.
+    const logo = catalog.bySrc.get(plan.model.site.logo.src)!;
     // The logo first, outside the card's turn in the encoder's pool: a card holding a turn while it waits for one would never get it.
     return this.encoder
       .rendition(logo, cardLogoWidth, 'png')
       .then((logoFile) =>
-        this.encoder.card(named.key, async () => drawCard(templates, cards.get(path)!, await readFile(logoFile))),
+        this.encoder.card(named.key, async () => drawCard(templates, this.cards.get(path)!, await readFile(logoFile))),
       );
   }
 }

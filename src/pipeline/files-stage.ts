@@ -7,10 +7,8 @@
  */
 import { editorFiles, productionEditor, type ProductionEditor } from '../admin/editor-files';
 import type { BuiltAssets } from '../assets/build-assets';
-import type { LegalPage } from '../content/model';
-import { feedFiles } from '../output/feeds';
+import type { LegalPage, MarkdownBody } from '../content/model';
 import type { OutputFile } from '../output/output';
-import { redirectFiles } from '../output/redirect-files';
 import { siteFiles } from '../output/site-files';
 import type { SitePlan } from '../plan/plan-site';
 import type { SiteRun } from './build-run';
@@ -25,13 +23,10 @@ export interface SiteFiles {
 
 export function makeSiteFiles(run: SiteRun, plan: SitePlan, assets: BuiltAssets): SiteFiles {
   const { config, content } = run;
-  const { model, publishing, routes, redirects } = plan;
-  const { siteUrl } = routes;
   const editor = config.cms && productionEditor(config.cms);
-  const feeds = feedFiles(model, publishing, siteUrl, (body) => content.reader.bodyHtml(body));
-  const more = [...feeds.files, ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module)];
+  const bodyHtml = (body: MarkdownBody) => content.reader.bodyHtml(body);
   const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts, editor: editor?.headers };
-  return { files: siteFiles({ routes: routes.routes, siteUrl, assets, more }, options), images: feeds.images, editor };
+  return { ...siteFiles({ plan, assets, bodyHtml }, options), editor };
 }
 
 /** Every path of the output the build writes besides its pages: what public/ may not hold. */

@@ -9,7 +9,7 @@ import type { BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
 import type { IndexedFile } from '../content/content-index';
 import { ImageEncoder } from '../images/image-encoder';
-import { imageSetup, SiteImages } from '../images/site-images';
+import { SiteImages } from '../images/site-images';
 import type { ImageCatalog } from '../images/source-images';
 import type { CopiedFile } from '../output/output';
 import type { SitePlan } from '../plan/plan-site';
@@ -43,7 +43,7 @@ export async function renderPages(
   const started = performance.now();
   const { content, output } = run;
   const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir);
-  const images = new SiteImages(imageSetup(plan, catalog, assets.templates.module), encoder);
+  const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, encoder);
   images.use('the feeds', named);
   const setup = renderSetup(assets, createLayout(plan.model), { fingerprinted: run.options.incremental === true });
   const rendering = new PageRendering(setup, assets.templates.module, (body) => content.reader.bodyHtml(body));

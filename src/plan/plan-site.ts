@@ -21,26 +21,15 @@ import {
   type Redirect,
   type Route,
   type SiteRoutes,
+  type SiteSettings,
 } from '../routes';
-import type { LeadEndpoint } from '../../islands/lib/types';
-
-export interface PlanSettings {
-  /** Overrides content/site.json's url (--site-url, SITE_URL). */
-  siteUrl?: string | undefined;
-  /** Where forms send leads. */
-  endpoint: LeadEndpoint;
-  /** Every page asks not to be indexed: a preview build (build --drafts). */
-  noindex?: boolean;
-  /** What every social card is drawn with (images/site-images.ts); without it, pages draw no card (the editor). */
-  cardsVersion?: string;
-}
 
 export interface SiteSources {
   /** The site model as content/ holds it, its images not yet given what the templates need of them. */
   content: SiteModel;
   /** What the templates need of each file of content/images/ the content names, by src (images/source-images.ts). */
   images: ReadonlyMap<string, LocalImage>;
-  settings: PlanSettings;
+  settings: SiteSettings;
   /** The last plan, kept where what it was made from is the same (sitegen dev, the editor's previews). */
   kept?: KeptPlan;
 }
