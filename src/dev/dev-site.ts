@@ -114,7 +114,7 @@ export class DevSite {
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
     const plan = planSite({ content: read, images: catalog.descriptors, settings, kept: this.kept }, publishing);
-    validatePlan(plan, listFiles(config.publicDir, { hidden: true }), this.checked);
+    validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { known: this.checked });
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();

@@ -35,8 +35,15 @@ export class CheckedRoutes {
   }
 }
 
-/** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
-export function validatePlan(plan: SitePlan, publicFiles: readonly string[], known?: CheckedRoutes): void {
+/**
+ * `publicFiles`: the files of public/, as paths under it ("logo.png");
+ * `writes`: the files of the output the build writes besides its pages.
+ */
+export function validatePlan(
+  plan: SitePlan,
+  publicFiles: readonly string[],
+  { known, writes = [] }: { known?: CheckedRoutes; writes?: readonly string[] } = {},
+): void {
   const { model, publishing } = plan;
   const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
@@ -44,10 +51,8 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], kno
     if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
       refuseSharedPaths(routes);
     }
-    refusePublicFilesIn(
-      publicFiles,
-      routes.map((route) => route.file),
-    );
+    const files = routes.map((route) => route.file);
+    refusePublicFilesIn(publicFiles, files, { file: 'a page', folder: 'the folder of a page' });
   };
   let goodBodies: WeakSet<MarkdownBody> | undefined;
   if (!known) checkPaths();
@@ -72,6 +77,8 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], kno
     checkLinks(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
   }
   for (const page of model.legalPages) if (!goodBodies?.has(page.body)) checkLinks(page, bodyCheck);
+  const own = { file: 'one of its own', folder: 'a folder of its own', fix: '; remove it from public/' };
+  refusePublicFilesIn(publicFiles, writes, own);
 }
 
 /**
@@ -126,37 +133,28 @@ function linkCheck(isServed: (path: string) => boolean, unpublished?: ReadonlyMa
 }
 
 /**
- * A file of public/ where the build writes one of `paths` (files of the
- * output), or the folder one of them is in: one of the two would be lost, or
- * the build could not write at all.
+ * Throws, naming the file of public/ in the way, if one is where one of
+ * `paths` (files of the output) is written, or the folder one of them is in:
+ * one of the two would be lost, or the build could not write at all. Checked
+ * before anything is written, so that a build refuses it rather than fail.
  */
-export function publicFileIn(
+function refusePublicFilesIn(
   publicFiles: readonly string[],
   paths: readonly string[],
-): { file: string; path: string } | undefined {
-  if (publicFiles.length === 0) return undefined;
+  what: { file: string; folder: string; fix?: string },
+): void {
+  if (publicFiles.length === 0) return;
   const files = new Set(publicFiles);
   for (const path of paths) {
-    if (files.has(path)) return { file: path, path };
-    const folder = foldersAbove(path).find((above) => files.has(above));
-    if (folder !== undefined) return { file: folder, path };
-  }
-  return undefined;
-}
-
-/**
- * Throws, naming the file of public/ in the way, if one is where a page of
- * `pages` (files of the output) is written, or its folder: checked before
- * pages are written, so that a build refuses it rather than fail to write.
- */
-export function refusePublicFilesIn(publicFiles: readonly string[], pages: readonly string[]): void {
-  const taken = publicFileIn(publicFiles, pages);
-  if (taken)
+    const taken = files.has(path) ? path : foldersAbove(path).find((above) => files.has(above));
+    if (taken === undefined) continue;
+    const written = `${taken === path ? what.file : what.folder} (${path})`;
     throw new ContentError(
-      `public/${taken.file}`,
+      `public/${taken}`,
       '',
-      `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`,
+      `expected no file where the build writes ${written}${what.fix ?? ''}`,
     );
+  }
 }
 
 /** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */
