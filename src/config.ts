@@ -9,7 +9,6 @@ import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { londonDay, londonMidnight, type Publishing } from './content/publishing';
 import { SitegenError } from './errors';
-import type { SiteSettings } from './routes';
 import { siteOrigin } from './paths';
 
 export interface BuildOptions {
@@ -215,7 +214,7 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
 }
 
 /** What the site is planned with besides its content (plan/plan-site.ts): its origin, where forms send leads, whether pages are indexed. */
-export function planSettings(config: BuildConfig): SiteSettings {
+export function planSettings(config: BuildConfig) {
   return { siteUrl: config.siteUrl, endpoint: leadEndpoint(config), noindex: config.drafts };
 }
 

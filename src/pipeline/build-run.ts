@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AssetOptions } from '../assets/build-assets';
 import { publishing, requireProject, resolveConfig, type BuildConfig, type BuildOptions } from '../config';
+import type { MarkdownReader } from '../content/markdown-reader';
 import type { Publishing } from '../content/publishing';
 import { generatorVersion } from '../generator-version';
 import { createLog, type Log } from '../log';
@@ -20,7 +21,8 @@ import {
 } from '../output/manifest';
 import type { BuildOutput } from '../output/output';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
-import type { OpenContent } from './content-stage';
+import type { SourceImages } from '../images/source-images';
+import type { ArticleThreads } from '../threads/article-threads';
 
 export interface BuildCommandOptions extends BuildOptions {
   json?: boolean;
@@ -55,7 +57,15 @@ export interface BuildRun {
   stages: Record<string, number>;
 }
 
-/** The run once content/ is being read. */
+/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
+export interface OpenContent {
+  reader: MarkdownReader;
+  threads?: ArticleThreads;
+  images: SourceImages;
+  close(): Promise<void>;
+}
+
+/** The run once content/ is being read (content-stage.ts). */
 export interface SiteRun extends BuildRun {
   content: OpenContent;
 }

@@ -13,15 +13,7 @@ import { describeImages } from '../images/model-images';
 import { SourceImages, type ImageCatalog } from '../images/source-images';
 import { ArticleThreads } from '../threads/article-threads';
 import { formatDate } from '../../templates/lib/format';
-import { stageDone, type BuildRun, type SiteRun } from './build-run';
-
-/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
-export interface OpenContent {
-  reader: MarkdownReader;
-  threads?: ArticleThreads;
-  images: SourceImages;
-  close(): Promise<void>;
-}
+import { stageDone, type BuildRun, type OpenContent, type SiteRun } from './build-run';
 
 /** What the content stage read: the site model as content/ holds it, and what each image it names is. */
 export interface ReadContent {
