@@ -1,10 +1,10 @@
 /**
  * The site as the build would make it with the entry being edited in place
- * of its file: the build's own code (site-data, site-model, the route table,
- * validate-routes, the page renderer and the templates) run over the
- * content the editor was given (src/admin/editor-content.ts). An entry the
- * build would refuse throws the build's own ContentError, naming file and
- * field; one it would build is drawn as the site draws its page.
+ * of its file: the build's own code (site-data, site-model, the site plan
+ * and its checks, the page renderer and the templates) run over the content
+ * the editor was given (src/admin/editor-content.ts). An entry the build
+ * would refuse throws the build's own ContentError, naming file and field;
+ * one it would build is drawn as the site draws its page.
  */
 import * as templates from '../templates/index';
 import { ContentError } from '../src/errors';
@@ -16,11 +16,12 @@ import { articleOf, withArticles } from '../src/content/site-model';
 import { renderBody, requireBody, validate } from '../src/content/validate';
 import { describeUnsafeCharacter, findUnsafeCharacter, lineAndColumn } from '../src/content/schemas/well-formed';
 import type { EditorContent } from '../src/admin/editor-content';
-import { articleImageRefs, ImageResolver } from '../src/images/content-images';
+import { articleImageRefs } from '../src/images/content-images';
 import type { LocalImage } from '../src/images/image-names';
+import { KeptPlan, planSite } from '../src/plan/plan-site';
+import { validatePlan } from '../src/plan/validate-plan';
 import { createPageRenderer } from '../src/render/render-page';
-import { createLayout, createRoutes, KeptRoutes, type Route } from '../src/routes';
-import { validateRoutes } from '../src/validate-routes';
+import { createLayout, type Route } from '../src/routes';
 
 /** An entry as it would be saved: a JSON file's whole value, or a Markdown file's front matter and body. */
 export interface Entry {
@@ -37,8 +38,7 @@ export interface PreviewPage {
 }
 
 export class EditorSite {
-  private readonly kept = new KeptRoutes();
-  private readonly resolver = new ImageResolver();
+  private readonly kept = new KeptPlan();
 
   constructor(private content: EditorContent) {}
 
@@ -48,7 +48,7 @@ export class EditorSite {
 
   /** The site as it is, without an edit: the editor's choices (categories, trades) come from it. */
   model(): SiteModel {
-    return this.read().model;
+    return this.plan(undefined, new Map(), { today: londonDay(new Date()), drafts: true }).model;
   }
 
   get servicePages(): readonly string[] {
@@ -62,8 +62,8 @@ export class EditorSite {
 
   /** Throws what the build would refuse the site with `entry` in place for; `images`: what the entry's new images are. */
   check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
-    const built = this.read(entry, images, { today: londonDay(new Date()), drafts: false });
-    validateRoutes(built.model, built.table, this.content.publicFiles, built.publishing);
+    const plan = this.plan(entry, images, { today: londonDay(new Date()), drafts: false });
+    validatePlan(plan, this.content.publicFiles);
   }
 
   /**
@@ -74,18 +74,18 @@ export class EditorSite {
    */
   preview(entry: Entry, path: string, images: ReadonlyMap<string, LocalImage> = new Map()): PreviewPage {
     this.check(entry, images);
-    const { model, table, descriptors, bodies } = this.read(entry, images, {
+    const { model, routes, descriptors, bodies } = this.plan(entry, images, {
       today: londonDay(new Date()),
       drafts: true,
     });
-    const route = table.pages.get(path);
+    const route = routes.pages.get(path);
     if (!route) throw new Error(`the site has no page at ${path}`);
     const render = createPageRenderer(templates, createLayout(model), {
       stylesheet: this.content.stylesheet,
       scriptsFor: () => ({ modules: [], preloads: [] }),
     });
-    const { html } = render(route, route.body && bodies.get(route.body.key));
-    checkWidths(html, descriptors, this.content, route);
+    const { html, widths } = render(route, route.body && bodies.get(route.body.key));
+    checkWidths(widths, descriptors, this.content, route);
     const document = new DOMParser().parseFromString(html, 'text/html');
     return { html: document.body.innerHTML, className: document.body.className };
   }
@@ -108,7 +108,8 @@ export class EditorSite {
     }
   }
 
-  private read(entry?: Entry, images: ReadonlyMap<string, LocalImage> = new Map(), publishing?: Publishing) {
+  /** The site planned as the build would plan it with `entry` in place of its file. */
+  private plan(entry: Entry | undefined, images: ReadonlyMap<string, LocalImage>, publishing: Publishing) {
     const { content } = this;
     const file = (name: string) => `${content.dir}/${name}`;
     const edited = entry && !entry.path.endsWith('.json') ? markdownEntry(content.dir, entry) : undefined;
@@ -129,14 +130,13 @@ export class EditorSite {
     ];
     const read = withArticles(data, articles);
     const descriptors = this.descriptors(read, images);
-    const model = this.resolver.resolve(read, descriptors);
-    const now = publishing ?? { today: londonDay(new Date()), drafts: true };
-    const options = { siteUrl: content.siteUrl, endpoint: content.endpoint, publishing: now, images: descriptors };
-    // Routes kept between previews are those drawn with drafts: a check's table is made whole.
-    const table = createRoutes(model, now.drafts ? { ...options, kept: this.kept } : options);
+    const settings = { siteUrl: content.siteUrl, endpoint: content.endpoint };
+    // What is kept between previews is what was drawn with drafts: a check's plan is made whole.
+    const kept = publishing.drafts ? this.kept : undefined;
+    const plan = planSite({ content: read, images: descriptors, settings, kept }, publishing);
     const bodies = new Map(content.legalPages.map((page) => [page.body.key, page.html]));
     if (edited) bodies.set(edited.body.key, edited.html);
-    return { model, table, descriptors, bodies, publishing: now };
+    return { ...plan, descriptors, bodies };
   }
 
   /**
@@ -190,13 +190,16 @@ function markdownEntry(dir: string, entry: Entry): (Article | LegalPage) & { bod
 }
 
 /** Refuses, as the build does, an image drawn wider than its file: the page would ask for a rendition the build cannot make. */
-function checkWidths(html: string, descriptors: ReadonlyMap<string, LocalImage>, content: EditorContent, route: Route) {
+function checkWidths(
+  widths: ReadonlyMap<LocalImage, number>,
+  descriptors: ReadonlyMap<string, LocalImage>,
+  content: EditorContent,
+  route: Route,
+) {
   for (const [src, image] of descriptors) {
-    if (!image.url || !image.width) continue;
-    const escaped = image.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const rendition = new RegExp(escaped.replace('\\{width\\}', '(\\d+)').replace('\\{format\\}', '[a-z]+'), 'g');
-    const drawn = Math.max(0, ...[...html.matchAll(rendition)].map((match) => Number(match[1])));
-    if (drawn > image.width) {
+    const drawn = widths.get(image) ?? 0;
+    // A file not measured yet has no width: it is checked once it is.
+    if (image.width && drawn > image.width) {
       const problem = `is ${image.width} pixels wide, and ${route.path} draws it ${drawn} pixels wide: expected an image at least ${drawn} pixels wide`;
       throw new ContentError(`${content.dir}/${src}`, '', problem);
     }

@@ -4,7 +4,7 @@
  */
 import { EnquiryForm } from './EnquiryForm';
 import { NewsletterForm } from './NewsletterForm';
-import { Toaster } from './Toaster';
+import { Toaster } from './lib/Toaster';
 
 export const islands = { EnquiryForm, NewsletterForm, Toaster };
 

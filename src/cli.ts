@@ -47,7 +47,7 @@ program
       const interrupt = interruptOnSignals();
       try {
         tuneV8ForBuilds();
-        const { build } = await import('./build/build');
+        const { build } = await import('./pipeline/build');
         await build({
           out: options.out,
           siteUrl: options.siteUrl,

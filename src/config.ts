@@ -218,6 +218,11 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
     : { url: '/functions/v1', anonKey: '' };
 }
 
+/** What the site is planned with besides its content (plan/plan-site.ts): its origin, where forms send leads, whether pages are indexed. */
+export function planSettings(config: BuildConfig) {
+  return { siteUrl: config.siteUrl, endpoint: leadEndpoint(config), noindex: config.drafts };
+}
+
 /** What a build publishes: today in London by its clock, and whether drafts are previewed. */
 export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing {
   return { today: londonDay(config.now()), drafts: config.drafts };

@@ -1,12 +1,14 @@
 /**
  * The templates' entry point for the generator: the document, the header
  * and footer every page shares, the page left at a redirected path, and one
- * component per page kind. The route
- * table names a page kind by its key here.
+ * component per page kind. The route table names a page kind by its key
+ * here. The generator renders with this module's PageUsesContext, the one
+ * object the components record into (templates/lib/page-uses.ts).
  */
 export { Document, PageScripts } from './layout/Document';
 export { Footer } from './layout/Footer';
 export { Header } from './layout/Header';
+export { PageUsesContext } from './lib/page-uses';
 export { RedirectDocument } from './layout/RedirectDocument';
 export { SocialCard } from './social/SocialCard';
 import { About } from './pages/About';

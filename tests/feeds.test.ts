@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
 import { checkSite } from '../src/check/check-site';
-import { withAbsoluteUrls } from '../src/output/feeds';
+import { planSettings, resolveConfig } from '../src/config';
+import { renditionUrl } from '../src/images/image-names';
+import { readSite } from '../src/images/model-images';
+import { feedFiles, withAbsoluteUrls } from '../src/output/feeds';
+import { planSite } from '../src/plan/plan-site';
+import { largeImage } from '../src/routes/social';
 import { projectRoot } from './support/cli';
 import { inProjectCopy, writeSettled } from './support/project-copy';
 import { allPaths, loadPage, siteDir, siteUrl } from './support/site';
@@ -143,6 +148,24 @@ describe('the feeds', () => {
     expect(withAbsoluteUrls(html, 'https://site.example', 'https://site.example/blog/y')).toBe(
       '<p><a href="https://site.example/blog/x">x</a> <a href="https://site.example/blog/y#top">t</a> <img src="https://site.example/logo.png" alt=""> <a href="https://a.example/">a</a> <a href="//cdn.example/">c</a> <code>href="/not-a-link"</code></p>',
     );
+  });
+
+  it("say which of the site's own images they name, for the build to make: the logo's icons, an article's own photo", async () => {
+    const config = resolveConfig({ root: projectRoot }, {});
+    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
+    const publishing = { today: '2026-01-01', drafts: false };
+    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    // The newest article drawn with a photo of content/images/ (the logo's file stands in for one).
+    const newest = model.articles.find((article) => article.slug === newestFirst[0][0])!;
+    const photo = { ...newest, image: { ...newest.image, local: model.site.logo.local! } };
+    const articles = model.articles.map((article) => (article === newest ? photo : article));
+    const feeds = feedFiles({ ...model, articles }, publishing, 'https://site.example', () => '<p>Body.</p>');
+    const named = feeds.files.flatMap(({ content }) => [
+      ...String(content).matchAll(/https:\/\/site\.example\/(assets\/images\/[\w.-]+)/g),
+    ]);
+    expect([...new Set(feeds.images)].sort()).toEqual([...new Set(named.map((match) => match[1]))].sort());
+    const logo = (width: number) => renditionUrl(model.site.logo.local!, width, 'png').slice(1);
+    expect(feeds.images).toEqual(expect.arrayContaining([logo(180), logo(32), largeImage('', photo.image).path]));
   });
 });
 

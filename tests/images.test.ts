@@ -232,6 +232,54 @@ describe('social cards', () => {
     const cards = await readdir(out('assets', 'cards'));
     expect(cards.filter((file) => /^(google-ads-guide|plumber)-/.test(file))).toEqual([]);
   });
+
+  it("are named anew when what draws them changes (the card's template and its helpers), not when a page's template does", async () => {
+    const card = async () => (await page('/blog/local-seo-tips'))('meta[property="og:image"]').attr('content')!;
+    const drawn = await card();
+    const template = (...path: string[]) => join(project.dir, 'templates', ...path);
+    const [legal, brand] = await Promise.all([
+      readFile(template('pages', 'Legal.tsx'), 'utf8'),
+      readFile(template('lib', 'brand.ts'), 'utf8'),
+    ]);
+    try {
+      await writeSettled(
+        template('pages', 'Legal.tsx'),
+        legal.replace('export function', '/** Edited. */\nexport function'),
+      );
+      expect((await build()).code).toBe(0);
+      expect(await card()).toBe(drawn);
+      await writeSettled(template('lib', 'brand.ts'), brand.replace("accent: '#c2410c'", "accent: '#b91c1c'"));
+      expect((await build()).code).toBe(0);
+      const redrawn = await card();
+      expect(redrawn).toMatch(new RegExp(`^${siteUrl}/assets/cards/local-seo-tips-[0-9a-f]{12}\\.png$`));
+      expect(redrawn).not.toBe(drawn);
+    } finally {
+      await writeSettled(template('pages', 'Legal.tsx'), legal);
+      await writeSettled(template('lib', 'brand.ts'), brand);
+      // The cards as the next tests find them: drawn again under their first names.
+      await build();
+    }
+  });
+
+  it('cannot be drawn with a file of templates/ outside their folders: the build refuses it, naming both, and writes nothing', async () => {
+    const file = join(project.dir, 'templates', 'social', 'SocialCard.tsx');
+    const source = await readFile(file, 'utf8');
+    const before = await fingerprint(out());
+    try {
+      await writeSettled(
+        file,
+        `import { Stars } from '../components/Stars';\n${source}\nexport const stars = Stars;\n`,
+      );
+      const refused = await build();
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        'sitegen: templates/social/SocialCard.tsx: draws with templates/components/Stars.tsx: expected only files of templates/social/ and templates/lib/, which name every card\n',
+      );
+      expect(await fingerprint(out())).toEqual(before);
+    } finally {
+      await writeSettled(file, source);
+    }
+  });
 });
 
 describe('what is kept between builds', () => {

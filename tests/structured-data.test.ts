@@ -6,26 +6,36 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../src/content/model';
-import { loadSiteWithImages } from '../src/images/model-images';
+import { readSite } from '../src/images/model-images';
+import { planSite } from '../src/plan/plan-site';
 import { jobPosting } from '../src/structured-data/job-posting';
 import { pageGraph } from '../src/structured-data/page-graph';
 import { projectRoot } from './support/cli';
 
 const siteUrl = 'https://www.example.co.uk';
 const contentDir = join(projectRoot, 'content');
-const data = await loadSiteWithImages({ contentDir, projectRoot });
+const { content, catalog } = await readSite({ contentDir, projectRoot });
+const settings = { endpoint: { url: '/functions/v1', anonKey: '' } };
+const { model: data } = planSite(
+  { content, images: catalog.descriptors, settings },
+  { today: '2026-01-01', drafts: false },
+);
 const webDeveloper = data.jobs.find((job) => job.id === 'web-developer')!;
 
 describe('jobPosting', () => {
   it('states a salary as Google reads one, only where the job has one', () => {
     const job: Job = { ...webDeveloper, salary: { currency: 'GBP', min: 38000, max: 46000, per: 'YEAR' } };
-    expect(jobPosting(job, `${siteUrl}/careers`, 'What we look for', data.site, siteUrl).baseSalary).toEqual({
+    expect(
+      jobPosting(job, { url: `${siteUrl}/careers`, requirementsLabel: 'What we look for' }, data.site, siteUrl)
+        .baseSalary,
+    ).toEqual({
       '@type': 'MonetaryAmount',
       currency: 'GBP',
       value: { '@type': 'QuantitativeValue', minValue: 38000, maxValue: 46000, unitText: 'YEAR' },
     });
     expect(
-      jobPosting(webDeveloper, `${siteUrl}/careers`, 'What we look for', data.site, siteUrl).baseSalary,
+      jobPosting(webDeveloper, { url: `${siteUrl}/careers`, requirementsLabel: 'What we look for' }, data.site, siteUrl)
+        .baseSalary,
     ).toBeUndefined();
   });
 
@@ -35,7 +45,9 @@ describe('jobPosting', () => {
       description: 'Build <fast> sites & pages',
       requirements: ['HTML & CSS', '<script> never'],
     };
-    expect(jobPosting(job, `${siteUrl}/careers`, 'Skills', data.site, siteUrl).description).toBe(
+    expect(
+      jobPosting(job, { url: `${siteUrl}/careers`, requirementsLabel: 'Skills' }, data.site, siteUrl).description,
+    ).toBe(
       '<p>Build &lt;fast&gt; sites &amp; pages</p><p>Skills:</p><ul><li>HTML &amp; CSS</li><li>&lt;script&gt; never</li></ul>',
     );
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticles } from '../bench/scale/articles.js';
-import { build } from '../src/build/build';
+import { build } from '../src/pipeline/build';
 import { runSitegenHeld } from './support/cli';
 import { tree } from './support/output-tree';
 import { copyProject, type ProjectCopy } from './support/project-copy';

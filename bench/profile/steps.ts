@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileTemplates } from '../../src/assets/compile-templates';
-import { resolveConfig } from '../../src/config';
+import { planSettings, resolveConfig } from '../../src/config';
 import { parseFrontMatter } from '../../src/content/front-matter';
 import { renderMarkdown } from '../../src/content/markdown';
 import { MarkdownReader } from '../../src/content/markdown-reader';
@@ -14,8 +14,9 @@ import { readText } from '../../src/content/read-content';
 import { validate } from '../../src/content/validate';
 import { articleFrontMatterSchema } from '../../src/content/schemas';
 import { articleOf } from '../../src/content/site-model';
-import { loadSiteWithImages } from '../../src/images/model-images';
+import { readSite } from '../../src/images/model-images';
 import { FolderWriter } from '../../src/output/folder-writer';
+import { planSite } from '../../src/plan/plan-site';
 import { createPageRenderer } from '../../src/render/render-page';
 import { articleRoute, articleRouteContext, createLayout } from '../../src/routes';
 
@@ -24,14 +25,16 @@ const [root, work] = process.argv.slice(2) as [string, string];
 const startMs = performance.now();
 const config = resolveConfig({ root });
 const templates = await compileTemplates(config);
-const data = await loadSiteWithImages({ contentDir: config.contentDir, projectRoot: root });
+const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot: root });
+const publishing = { today: '9999-12-31', drafts: false };
+const data = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing).model;
 const setupMs = performance.now() - startMs;
 
 const dir = join(work, 'articles');
 const paths = readdirSync(dir)
   .sort()
   .map((name) => join(dir, name));
-const context = articleRouteContext(data, { publishing: { today: '9999-12-31', drafts: false }, images: new Map() });
+const context = articleRouteContext(data, { publishing, images: new Map() });
 const render = createPageRenderer(templates.module, createLayout(data), {
   stylesheet: '/assets/styles.css',
   scriptsFor: () => ({ modules: [], preloads: [] }),

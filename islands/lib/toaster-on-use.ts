@@ -4,7 +4,7 @@
  * paint, so screen readers watch them already, and nothing shows in them
  * before a form is sent. Loaded with the code that sends a lead, not at load.
  */
-import { Toaster } from '../Toaster';
+import { Toaster } from './Toaster';
 import { hydrateIslands } from './hydrate';
 
 hydrateIslands('Toaster', Toaster, 'data-island-on-form-use');

@@ -8,11 +8,13 @@
  * would make of it.
  */
 import { join } from 'node:path';
+import { leadEndpoint, type BuildConfig } from '../config';
 import { readJson } from '../content/read-content';
-import type { Article, LegalPage, SiteModel } from '../content/model';
+import type { Article, LegalPage } from '../content/model';
 import { siteDataOf } from '../content/site-data';
 import type { LocalImage } from '../images/image-names';
 import { listFiles } from '../list-files';
+import type { SitePlan } from '../plan/plan-site';
 import type { LeadEndpoint } from '../../islands/lib/types';
 
 export interface EditorContent {
@@ -38,21 +40,17 @@ export interface EditorContent {
 }
 
 export interface EditorContentSources {
-  model: SiteModel;
-  contentDir: string;
-  publicDir: string;
-  siteUrl: string | undefined;
-  endpoint: LeadEndpoint;
+  plan: SitePlan;
   stylesheet: string;
-  images: ReadonlyMap<string, LocalImage>;
   /** A legal page's body as HTML, as the build renders it. */
   bodyHtml(page: LegalPage): string;
   /** The articles it tells of: a production build's /admin is public, and tells of none not published. */
   articles?: readonly Article[];
 }
 
-export function editorContent(sources: EditorContentSources): EditorContent {
-  const { model, contentDir } = sources;
+export function editorContent(config: BuildConfig, sources: EditorContentSources): EditorContent {
+  const { model } = sources.plan;
+  const { contentDir } = config;
   const json: Record<string, unknown> = {};
   const servicePages = listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map(
     (name) => `service-pages/${name}`,
@@ -71,11 +69,11 @@ export function editorContent(sources: EditorContentSources): EditorContent {
     servicePages,
     articles: sources.articles ?? model.articles,
     legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page) })),
-    images: Object.fromEntries(sources.images),
+    images: Object.fromEntries(sources.plan.images.descriptors),
     imageFiles: listFiles(join(contentDir, 'images')).map((name) => `images/${name}`),
-    publicFiles: listFiles(sources.publicDir, { hidden: true }),
-    siteUrl: sources.siteUrl,
-    endpoint: sources.endpoint,
+    publicFiles: listFiles(config.publicDir, { hidden: true }),
+    siteUrl: config.siteUrl,
+    endpoint: leadEndpoint(config),
     stylesheet: sources.stylesheet,
   };
 }

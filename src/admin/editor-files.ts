@@ -7,49 +7,52 @@
  */
 import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
-import { leadEndpoint } from '../config';
-import type { LegalPage, SiteModel } from '../content/model';
-import { isPublished, type Publishing } from '../content/publishing';
-import type { LocalImage } from '../images/image-names';
+import type { LegalPage } from '../content/model';
+import { isPublished } from '../content/publishing';
 import type { OutputFile } from '../output/output';
+import type { SitePlan } from '../plan/plan-site';
 import type { EditorHeaders } from '../output/site-files';
 import { bundleEditor } from './editor-bundle';
 import { editorContent } from './editor-content';
 import { DecapFiles, editorHtml, editorPath } from './editor-page';
 
 export interface EditorSources {
-  model: SiteModel;
-  publishing: Publishing;
+  plan: SitePlan;
   assets: BuiltAssets;
-  images: ReadonlyMap<string, LocalImage>;
   bodyHtml(page: LegalPage): string;
 }
 
-/** What Decap's GitHub backend reaches besides the site: GitHub's API, and the OAuth provider that signs marketers in. */
-export function productionEditorHeaders(cms: CmsSettings, decap: DecapFiles): EditorHeaders {
+/** What a production build knows of its editor before bundling its script: Decap's files, its rules for _headers, the paths it writes. */
+export interface ProductionEditor {
+  cms: CmsSettings;
+  decap: DecapFiles;
+  headers: EditorHeaders;
+  /** Beside them in admin/, the script, named by its hash once bundled. */
+  paths: string[];
+}
+
+/** Decap's GitHub backend reaches GitHub's API, and the OAuth provider that signs marketers in. */
+export function productionEditor(cms: CmsSettings): ProductionEditor {
+  const decap = new DecapFiles();
   const auth = cms.authUrl ? new URL(cms.authUrl).origin : 'https://api.netlify.com';
-  return { connect: ['https://api.github.com', auth], decapFolder: decap.folder };
+  const headers = { connect: ['https://api.github.com', auth], decapFolder: decap.folder };
+  const paths = ['admin/index.html', 'admin/content.json', ...decap.all().map((file) => file.path)];
+  return { cms, decap, headers, paths };
 }
 
 export async function editorFiles(
   config: BuildConfig,
-  cms: CmsSettings,
-  sources: EditorSources,
+  { cms, decap }: ProductionEditor,
+  { plan, assets, bodyHtml }: EditorSources,
 ): Promise<OutputFile[]> {
-  const decap = new DecapFiles();
-  const { model, assets } = sources;
+  const { model } = plan;
   const bundle = await bundleEditor(config);
-  const content = editorContent({
-    model,
-    contentDir: config.contentDir,
-    publicDir: config.publicDir,
-    siteUrl: config.siteUrl,
-    endpoint: leadEndpoint(config),
+  const content = editorContent(config, {
+    plan,
     stylesheet: `/${assets.stylesheet.file}`,
-    images: sources.images,
-    bodyHtml: sources.bodyHtml,
+    bodyHtml,
     // Anyone may read /admin/content.json: drafts and scheduled articles stay in the repository until they go live.
-    articles: model.articles.filter((article) => isPublished(article, sources.publishing)),
+    articles: model.articles.filter((article) => isPublished(article, plan.publishing)),
   });
   const settings = {
     backend: { name: 'github' as const, repo: cms.repo, branch: cms.branch, authUrl: cms.authUrl },

@@ -67,7 +67,6 @@ export async function readAssets(config: BuildConfig, key: string, dev: boolean)
       moduleUrl,
       versions: entry.templates.versions,
       layoutVersion: entry.templates.layoutVersion,
-      cardVersion: entry.templates.cardVersion,
     },
   };
 }
@@ -85,7 +84,6 @@ export async function writeAssets(config: BuildConfig, key: string, dev: boolean
       module: relative(config.cacheDir, fileURLToPath(assets.templates.moduleUrl)),
       versions: assets.templates.versions,
       layoutVersion: assets.templates.layoutVersion,
-      cardVersion: assets.templates.cardVersion,
     },
   };
   const file = cacheFiles(config.cacheDir).assets(dev);

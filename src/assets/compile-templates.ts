@@ -21,6 +21,7 @@ import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
 import { SitegenError } from '../errors';
+import { cardTemplateFolders } from '../images/card-names';
 import { removeStaleFiles } from '../stale-files';
 import type * as Templates from '../../templates/index';
 
@@ -35,8 +36,6 @@ export interface CompiledTemplates {
   versions: Record<PageKind, string>;
   /** The same for the document shell (Document, Header, Footer): every page depends on it. */
   layoutVersion: string;
-  /** The same for the social card (images/social-cards.ts): every card's name holds it. */
-  cardVersion: string;
 }
 
 const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
@@ -102,8 +101,23 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const layoutVersion = versionOfEntries(
     ...['Document', 'Header', 'Footer'].map((name) => relativeTemplates(`layout/${name}.tsx`)),
   );
-  const cardVersion = versionOfEntries(relativeTemplates('social/SocialCard.tsx'));
-  return { module, moduleUrl, versions, layoutVersion, cardVersion };
+  refuseCardSources(metafile, relativeTemplates);
+  return { module, moduleUrl, versions, layoutVersion };
+}
+
+/**
+ * A card is named by the files of the card's folders (images/site-images.ts),
+ * read before anything is compiled: the card template may draw with no
+ * other, or a change of what draws a card would not name it anew.
+ */
+function refuseCardSources(metafile: Metafile, relativeTemplates: (path: string) => string): void {
+  const folders = cardTemplateFolders.map((folder) => relativeTemplates(`${folder}/`));
+  const card = relativeTemplates('social/SocialCard.tsx');
+  const outside = [...dependencies(metafile, card)].find((input) => !folders.some((dir) => input.startsWith(dir)));
+  if (outside) {
+    const where = folders.join(' and ');
+    throw new SitegenError(`${card}: draws with ${outside}: expected only files of ${where}, which name every card`);
+  }
 }
 
 /** Every input reachable from one entry by static imports. */

@@ -37,7 +37,3 @@ export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<S
   }
   return { modules: [...modules].sort(), preloads: [...preloads].sort() };
 }
-
-export function samePageScripts(a: PageScripts, b: PageScripts): boolean {
-  return a.modules.join() === b.modules.join() && a.preloads.join() === b.preloads.join();
-}

@@ -5,11 +5,12 @@
  * page node names must both be that trail. The home page's trail is itself
  * alone: it shows none and describes none.
  */
-import { resolve } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import { loadSiteWithImages } from '../images/model-images';
-import { createRoutes } from '../routes';
+import { planSettings, resolveConfig } from '../config';
+import { londonDay } from '../content/publishing';
+import { readSite } from '../images/model-images';
+import { planSite } from '../plan/plan-site';
 import type { Graph, JsonObject } from './json-ld';
 import type { PageProblem } from './types';
 
@@ -20,28 +21,30 @@ export interface RouteTrails {
   trails: ReadonlyMap<string, readonly Link[]>;
 }
 
+/** The site planned as the build plans it, by the project's settings and clock. */
 export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
-  const model = await loadSiteWithImages({ contentDir: resolve(root, contentDir), projectRoot: root });
-  // Where forms send leads shapes no trail; the route table needs some endpoint all the same. Every article is in the
-  // table, drafts and scheduled ones too: a site built on another day, or with --drafts, has its trails all the same.
-  const publishing = { today: '9999-12-31', drafts: true };
-  const { routes } = createRoutes(model, { endpoint: { url: '', anonKey: '' }, publishing, images: new Map() });
+  const config = resolveConfig({ root, content: contentDir });
+  const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot: root });
+  // Drafts and scheduled articles shown: a site built with --drafts, or before one went live, has their trails too.
+  const publishing = { today: londonDay(config.now()), drafts: true };
+  const plan = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
   return {
-    label: model.navigation.breadcrumb.label,
-    trails: new Map(routes.map((route) => [route.path, route.head.breadcrumbs])),
+    label: plan.model.navigation.breadcrumb.label,
+    trails: new Map(plan.routes.routes.map((route) => [route.path, route.head.breadcrumbs])),
   };
 }
 
 const fix =
   "render the trail from the route table's head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)";
 
+/** A built page's trails against `page.trail`, the route table's for it (none: the page is not in the table). */
 export function breadcrumbProblems(
   $: CheerioAPI,
   graph: Graph | undefined,
-  page: { url: string; origin: string },
-  expected: readonly Link[] | undefined,
+  page: { url: string; origin: string; trail: readonly Link[] | undefined },
   label: string,
 ): PageProblem[] {
+  const expected = page.trail;
   if (!expected)
     return [
       {

@@ -154,18 +154,18 @@ function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCate
     const fill = (text: string) =>
       text.replaceAll('{category}', name).replaceAll('{page}', '99').replaceAll('{pages}', '99');
     // The lengths every page's title and description are held to (schemas/shared.ts, metaFields).
-    fits(file, 'category.title', fill(words.title), name, 1, 60);
-    fits(file, 'category.pageTitle', fill(words.pageTitle), name, 1, 60);
-    fits(file, 'category.description', fill(words.description), name, 50, 160);
-    fits(file, 'category.pageDescription', fill(words.pageDescription), name, 50, 160);
+    const fits = (field: 'title' | 'pageTitle' | 'description' | 'pageDescription', min: number, max: number) => {
+      const text = fill(words[field]);
+      if (text.length >= min && text.length <= max) return;
+      const problem = `with "${name}" filled in it is ${text.length} characters: expected ${min} to ${max}, the length search results show`;
+      throw new ContentError(file, `category.${field}`, problem);
+    };
+    fits('title', 1, 60);
+    fits('pageTitle', 1, 60);
+    fits('description', 50, 160);
+    fits('pageDescription', 50, 160);
     return { name, slug };
   });
-}
-
-function fits(file: string, field: string, text: string, name: string, min: number, max: number): void {
-  if (text.length >= min && text.length <= max) return;
-  const problem = `with "${name}" filled in it is ${text.length} characters: expected ${min} to ${max}, the length search results show`;
-  throw new ContentError(file, field, problem);
 }
 
 /** "Web Design" → "web-design": the form of a name in a page's address. */

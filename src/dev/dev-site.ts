@@ -13,28 +13,26 @@ import { editorContent, type EditorContent } from '../admin/editor-content';
 import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
-import { leadEndpoint, type BuildConfig } from '../config';
+import { planSettings, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
-import type { Article, SiteData, SiteModel } from '../content/model';
-import { londonDay, type Publishing } from '../content/publishing';
+import type { Article, MarkdownBody, SiteData, SiteModel } from '../content/model';
+import { londonDay } from '../content/publishing';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { withArticles, withEditedArticles } from '../content/site-model';
-import { ImageResolver } from '../images/content-images';
 import { ImageEncoder } from '../images/image-encoder';
-import type { LocalImage } from '../images/image-names';
-import { withImages } from '../images/model-images';
-import { cardsVersionOf, imageSetup, SiteImages } from '../images/site-images';
-import { SourceImages } from '../images/source-images';
+import { describeImages } from '../images/model-images';
+import { cardsVersionOf, SiteImages } from '../images/site-images';
+import { SourceImages, type ImageCatalog } from '../images/source-images';
 import { isInside, listFiles } from '../list-files';
-import { feedFiles } from '../output/feeds';
 import type { SiteFile } from '../output/output';
-import { redirectFiles, redirectsFile } from '../output/redirect-files';
+import { redirectsFile } from '../output/redirect-files';
 import { siteFiles, type EditorHeaders } from '../output/site-files';
+import { KeptPlan, planSite, type SitePlan } from '../plan/plan-site';
+import { CheckedRoutes, validatePlan } from '../plan/validate-plan';
 import { PageRendering, renderSetup } from '../render/page-rendering';
-import { createLayout, createRoutes, KeptRoutes, siteRedirects, type Redirect, type Route } from '../routes';
+import { createLayout, type Route } from '../routes';
 import { pathForFile } from '../paths';
-import { CheckedRoutes, validateRoutes } from '../validate-routes';
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
@@ -44,21 +42,16 @@ interface Known {
   data: SiteData;
   /** The model as read, before its images were described. */
   read: SiteModel;
-  model: SiteModel;
+  plan: SitePlan;
   assets: BuiltAssets;
-  routes: ReadonlyMap<string, Route>;
-  siteUrl: string;
   rendering: PageRendering;
-  publishing: Publishing;
-  redirects: Redirect[];
+  catalog: ImageCatalog;
   images: SiteImages;
-  /** What the templates need of each image the content names, by src. */
-  descriptors: ReadonlyMap<string, LocalImage>;
 }
 
 export class DevSite {
   private readonly reader: MarkdownReader;
-  private readonly memo = new KeptRoutes();
+  private readonly kept = new KeptPlan();
   private readonly checked = new CheckedRoutes();
   private known?: Known;
   /** Each page's fingerprint, and its HTML once rendered. */
@@ -70,7 +63,6 @@ export class DevSite {
 
   /** What each file of content/images/ is, kept between starts as builds keep it. */
   private readonly sources: SourceImages;
-  private readonly resolver = new ImageResolver();
   /** Renditions and cards, made when a page or a browser first asks for them. */
   private readonly encoder: ImageEncoder;
 
@@ -107,35 +99,27 @@ export class DevSite {
       previous: last && paths ? { assets: last.assets, changed: paths } : undefined,
       onStage: (stage, detail) => this.options.onStage?.(stage, detail),
     });
-    // An image is described again by withImages, which finds it changed: the JSON files need not be read again.
-    const images = join(config.contentDir, 'images');
+    // An image is described again by describeImages, which finds it changed: the JSON files need not be read again.
+    const imagesDir = join(config.contentDir, 'images');
     const siteData =
       !last ||
       [...(paths ?? [])].some(
-        (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(images, path),
+        (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(imagesDir, path),
       );
     const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
     const read = this.modelOf(data, articles, last, paths);
-    const { model, catalog } = await withImages(read, this.sources, this.resolver);
+    const catalog = await describeImages(read, this.sources);
+    const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, read, catalog) };
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
-    const table = createRoutes(model, {
-      siteUrl: config.siteUrl,
-      endpoint: leadEndpoint(config),
-      publishing,
-      kept: this.memo,
-      cardsVersion: cardsVersionOf(assets, model, catalog),
-      images: catalog.descriptors,
-    });
-    const { routes, siteUrl } = table;
-    validateRoutes(model, table, listFiles(config.publicDir, { hidden: true }), publishing, this.checked);
-    const redirects = siteRedirects(model, table, publishing);
-    const rendering = this.renderingFor(model, assets, last?.rendering);
+    const plan = planSite({ content: read, images: catalog.descriptors, settings, kept: this.kept }, publishing);
+    validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { known: this.checked });
+    const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
     const changedPages: string[] = [];
-    for (const route of routes) {
+    for (const route of plan.routes.routes) {
       const fingerprint = rendering.fingerprint(route);
       const before = this.pages.get(route.path);
       if (before?.fingerprint === fingerprint) pages.set(route.path, before);
@@ -144,21 +128,8 @@ export class DevSite {
         changedPages.push(route.path);
       }
     }
-    const siteImages = new SiteImages(imageSetup(assets, model, catalog, routes), this.encoder);
-    this.known = {
-      articles,
-      data,
-      read,
-      model,
-      assets,
-      routes: table.pages,
-      siteUrl,
-      rendering,
-      publishing,
-      redirects,
-      images: siteImages,
-      descriptors: catalog.descriptors,
-    };
+    const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
+    this.known = { articles, data, read, plan, assets, rendering, catalog, images };
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();
@@ -173,7 +144,7 @@ export class DevSite {
    * as it would fail the build.
    */
   page(path: string): string | undefined {
-    const route = this.known?.routes.get(path);
+    const route = this.known?.plan.routes.pages.get(path);
     const entry = this.pages.get(path);
     if (!route || !entry) return undefined;
     if (entry.html === undefined) {
@@ -192,7 +163,7 @@ export class DevSite {
   /** A file of the site, by its path in the output: a page (see page()), an asset, or one of the site's files. */
   file(path: string): string | Uint8Array | undefined {
     const page = pathForFile(path);
-    if (page !== undefined && this.known?.routes.get(page)?.file === path) return this.page(page);
+    if (page !== undefined && this.known?.plan.routes.pages.get(page)?.file === path) return this.page(page);
     if (!this.known) return undefined;
     const { assets } = this.known;
     if (path === assets.stylesheet.file) return assets.stylesheet.css;
@@ -200,47 +171,36 @@ export class DevSite {
       return assets.scripts.files.find((file) => file.path === path)!.content;
     }
     // Read by the server on every request: made alone, not with the sitemap and feeds, which few requests ask for.
-    if (path === '_redirects') return redirectsFile(this.known.redirects);
+    if (path === '_redirects') return redirectsFile(this.known.plan.redirects);
     return this.siteFiles().find((file) => file.path === path)?.content;
   }
 
   /** The sitemap, feeds, redirects and the rest, made when first asked for since the last update: few edits are followed by a request for them. */
   private siteFiles(): SiteFile[] {
     if (this.files) return this.files;
-    const { assets, siteUrl, routes, model, publishing, redirects } = this.known!;
-    const more = [
-      ...feedFiles(model, publishing, siteUrl, (body) => this.reader.bodyHtml(body)),
-      ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
-    ];
+    const { assets, plan } = this.known!;
+    const bodyHtml = (body: MarkdownBody) => this.reader.bodyHtml(body);
     const options = { supabaseUrl: this.config.supabase.url, dev: true, editor: this.options.editor };
-    this.files = siteFiles([...routes.values()], siteUrl, assets, options, more);
+    this.files = siteFiles({ plan, assets, bodyHtml }, options).files;
     return this.files;
   }
 
   /** The site model of the last good update. */
   model(): SiteModel | undefined {
-    return this.known?.model;
+    return this.known?.plan.model;
   }
 
   /** What the editor at /admin checks and previews an entry against: the site as this update read it. */
   editorContent(): EditorContent | undefined {
     if (!this.known) return undefined;
-    const { model, assets, descriptors } = this.known;
-    return editorContent({
-      model,
-      contentDir: this.config.contentDir,
-      publicDir: this.config.publicDir,
-      siteUrl: this.config.siteUrl,
-      endpoint: leadEndpoint(this.config),
-      stylesheet: `/${assets.stylesheet.file}`,
-      images: descriptors,
-      bodyHtml: (page) => this.reader.bodyHtml(page.body),
-    });
+    const { plan, assets } = this.known;
+    const stylesheet = `/${assets.stylesheet.file}`;
+    return editorContent(this.config, { plan, stylesheet, bodyHtml: (page) => this.reader.bodyHtml(page.body) });
   }
 
   /** Every page's route, in the order the build lists them. */
   routes(): Route[] {
-    return [...(this.known?.routes.values() ?? [])];
+    return this.known?.plan.routes.routes ?? [];
   }
 
   /** The paths of the pages whose HTML is held, rendered since they last changed. */
@@ -251,7 +211,7 @@ export class DevSite {
   /** Keeps what this server learnt of the Markdown files in the content index, for the next start and the next build. */
   saveIndex(): void {
     if (!this.known || !this.options.generator) return;
-    const { model } = this.known;
+    const { model } = this.known.plan;
     const keys = [...model.articles, ...model.legalPages].map((document) => document.body.key);
     this.reader.index.save(this.config.contentDir, this.options.generator, keys, this.reader.learnt);
   }

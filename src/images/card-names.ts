@@ -8,6 +8,9 @@ import { createHash } from 'node:crypto';
 import type { SocialCardProps } from '../../templates/social/SocialCard';
 import { urlName } from './image-names';
 
+/** The folders of templates/ a card is drawn from, whose files name every card (site-images.ts): the card template and the helpers it may use. */
+export const cardTemplateFolders = ['social', 'lib'];
+
 /** What a route says of its card: the logo is the generator's to add. */
 export type CardContent = Omit<SocialCardProps, 'logo'>;
 

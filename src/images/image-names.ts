@@ -4,8 +4,8 @@
  * card at `/assets/cards/<name>-<key>.png`. The key changes with the source's
  * bytes and the encoder's settings, so every URL can be cached for a year.
  * The templates get each image's URL with its width and format left to fill
- * in (they choose those); the generator reads the URLs back from each page,
- * to make exactly the files the pages name.
+ * in (they choose those), and each page records the renditions it names
+ * (templates/lib/page-uses.ts), so the build makes exactly those files.
  */
 
 /** What the templates know of a file of content/images/: enough to write its URLs, and its size so nothing moves. */
@@ -49,14 +49,6 @@ export function parseImagePath(
   if (found) return { kind: 'rendition', key: found[2]!, width: Number(found[3]), format: found[4] as RenditionFormat };
   const cardFound = card.exec(path);
   return cardFound ? { kind: 'card', key: cardFound[2]! } : undefined;
-}
-
-/** The site's own images a page names (in its markup, its <head> and its structured data), as paths of the output. */
-export function imagesIn(html: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/\/(assets\/(?:images|cards)\/[a-z0-9-]+\.(?:avif|webp|jpg|png))/g))
-    found.add(match[1]!);
-  return [...found];
 }
 
 /** A file name as a URL's name: "Team/Sarah Jones.JPG" → "sarah-jones". */

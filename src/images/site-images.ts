@@ -1,44 +1,49 @@
 /**
- * The site's own images, as the pages name them: every /assets/images/ and
- * /assets/cards/ URL a page holds (in its markup, its <head>, its structured
- * data) is a file to publish. The templates choose the widths; the build
- * finds them in each page as it renders, checks them (a file is never drawn
- * wider than it is), and makes them while the next pages render. `sitegen
- * dev` makes each the first time a browser asks for it.
+ * The site's own images, as the pages name them: every rendition and card a
+ * page records as it renders (render-page.ts), in its markup, its <head> or
+ * its structured data, and those the feeds name, is a file to publish. The
+ * templates choose the widths; the build checks each image a page names (a
+ * file is never drawn wider than it is) and makes it while the next pages
+ * render. `sitegen dev` makes each the first time a browser asks for it.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { BuiltAssets } from '../assets/asset-cache';
+import { join } from 'node:path';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { SiteModel } from '../content/model';
 import { ContentError, SitegenError } from '../errors';
-import type { CopiedFile, OutputFile } from '../output/output';
-import type { Route } from '../routes';
+import { listFiles } from '../list-files';
+import type { CopiedFile } from '../output/output';
+import type { SitePlan } from '../plan/plan-site';
 import type { ImageEncoder } from './image-encoder';
-import { imagesIn, parseImagePath } from './image-names';
-import type { CardContent } from './card-names';
+import { parseImagePath } from './image-names';
+import { cardTemplateFolders, type CardContent } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
-import type { ImageCatalog, SourceImage } from './source-images';
+import type { ImageCatalog } from './source-images';
 
-export interface ImageSetup {
+/** What a site's images are made from: the plan (its cards), the files of content/images/ described, the templates. */
+export interface ImageSources {
+  plan: SitePlan;
   catalog: ImageCatalog;
-  /** Every page's social card, by its path under the output. */
-  cards: ReadonlyMap<string, CardContent>;
   templates: TemplateModule;
-  /** The logo, which every card shows. */
-  logo: SourceImage;
 }
 
-/** What the images of a site are made from: its catalog, its templates, and every route's card. */
-export function imageSetup(assets: BuiltAssets, model: SiteModel, catalog: ImageCatalog, routes: readonly Route[]) {
-  const cards = new Map(
-    routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content] as const] : [])),
-  );
-  return { catalog, cards, templates: assets.templates.module, logo: catalog.bySrc.get(model.site.logo.src)! };
-}
-
-/** What every card of this site is drawn with (social-cards.ts). */
-export function cardsVersionOf(assets: BuiltAssets, model: SiteModel, catalog: ImageCatalog): string {
-  return cardsVersion(assets.templates.cardVersion, catalog.bySrc.get(model.site.logo.src)!.key);
+/**
+ * What every card of this site is drawn with (social-cards.ts): the card
+ * template's files, read as they are (nothing compiled: the route table,
+ * which names the cards, comes before the templates are), and the logo.
+ */
+export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: ImageCatalog): string {
+  const template = createHash('sha256');
+  for (const folder of cardTemplateFolders) {
+    for (const file of listFiles(join(templatesDir, folder)))
+      template
+        .update(`${folder}/${file}\0`)
+        .update(readFileSync(join(templatesDir, folder, file)))
+        .update('\0');
+  }
+  return cardsVersion(template.digest('hex'), catalog.bySrc.get(model.site.logo.src)!.key);
 }
 
 /** The width the cards draw the logo at, twice over for its sharpness. */
@@ -48,10 +53,14 @@ export class SiteImages {
   /** Each image the pages name, by its path under the output, and its file once made. */
   private readonly files = new Map<string, Promise<string>>();
 
+  private readonly cards: ReadonlyMap<string, CardContent>;
+
   constructor(
-    private readonly setup: ImageSetup,
+    private readonly sources: ImageSources,
     private readonly encoder: ImageEncoder,
-  ) {}
+  ) {
+    this.cards = sources.plan.images.cards;
+  }
 
   get counts(): { encoded: number; kept: number } {
     return this.encoder.counts;
@@ -69,17 +78,11 @@ export class SiteImages {
     }
   }
 
-  /** Starts making the images the site's other files name: the feeds name the articles' images and the logo. */
-  useIn(files: readonly OutputFile[]): void {
-    for (const file of files)
-      if ('content' in file && typeof file.content === 'string') this.use(file.path, imagesIn(file.content));
-  }
-
   /** One image's bytes, made or found made; undefined for a path that is none of the site's images. */
   file(path: string): Promise<Buffer> | undefined {
     const named = parseImagePath(path);
-    const source = named?.kind === 'rendition' ? this.setup.catalog.byKey.get(named.key) : undefined;
-    const known = named?.kind === 'card' ? this.setup.cards.has(path) : source && named!.width <= source.width;
+    const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
+    const known = named?.kind === 'card' ? this.cards.has(path) : source && named!.width <= source.width;
     return known ? this.make(path).then((file) => readFile(file)) : undefined;
   }
 
@@ -90,8 +93,8 @@ export class SiteImages {
 
   private checkOne(page: string, path: string): void {
     const named = parseImagePath(path);
-    if (named?.kind === 'card' && this.setup.cards.has(path)) return;
-    const source = named?.kind === 'rendition' ? this.setup.catalog.byKey.get(named.key) : undefined;
+    if (named?.kind === 'card' && this.cards.has(path)) return;
+    const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
     if (!named || !source) {
       throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
     }
@@ -110,15 +113,16 @@ export class SiteImages {
 
   private make(path: string): Promise<string> {
     const named = parseImagePath(path)!;
-    if (named.kind === 'rendition') {
-      return this.encoder.rendition(this.setup.catalog.byKey.get(named.key)!, named.width, named.format);
-    }
-    const { templates, logo, cards } = this.setup;
+    const { plan, catalog, templates } = this.sources;
+    if (named.kind === 'rendition')
+      return this.encoder.rendition(catalog.byKey.get(named.key)!, named.width, named.format);
+    // The logo, which every card shows.
+    const logo = catalog.bySrc.get(plan.model.site.logo.src)!;
     // The logo first, outside the card's turn in the encoder's pool: a card holding a turn while it waits for one would never get it.
     return this.encoder
       .rendition(logo, cardLogoWidth, 'png')
       .then((logoFile) =>
-        this.encoder.card(named.key, async () => drawCard(templates, cards.get(path)!, await readFile(logoFile))),
+        this.encoder.card(named.key, async () => drawCard(templates, this.cards.get(path)!, await readFile(logoFile))),
       );
   }
 }

@@ -4,7 +4,9 @@
  * full, with its author, category and dates, every link and image absolute
  * (a feed reader has no page to resolve a root-relative link against). A
  * feed's date is that of its newest article, never the time of the build, so
- * an unchanged blog makes the same feeds.
+ * an unchanged blog makes the same feeds. They say which of the site's own
+ * images they name (the logo's icons, the articles' own photos), for the
+ * build to make.
  */
 import { Feed, type Item } from 'feed';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
@@ -17,18 +19,26 @@ import type { SiteFile } from './output';
 /** Newest first by date, ties by title: the order readers expect of a feed, whichever article is featured. */
 const titleOrder = new Intl.Collator('en-GB');
 
+export interface Feeds {
+  files: SiteFile[];
+  /** The site's own images they name, as paths of the output. */
+  images: string[];
+}
+
 export function feedFiles(
   model: SiteModel,
   publishing: Publishing,
   siteUrl: string,
   bodyHtml: (body: MarkdownBody) => string,
-): SiteFile[] {
+): Feeds {
   const { blog } = model.pages;
   const newest = model.articles
     .filter((article) => article.slug && isPublished(article, publishing))
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : titleOrder.compare(a.title, b.title)))
     .slice(0, blog.feeds.count);
   const items = newest.map((article) => feedItem(article, model, siteUrl, bodyHtml(article.body)));
+  // The logo at two of the sizes every page's <head> names for its icons (a resolved model's logo is described).
+  const icons = [180, 32].map((width) => renditionUrl(model.site.logo.local!, width, 'png'));
   const lastChange = newest
     .map((article) => article.updated ?? article.date)
     .sort()
@@ -39,8 +49,8 @@ export function feedFiles(
     title: blog.feeds.title,
     description: blog.description,
     language: 'en-GB',
-    image: iconUrl(siteUrl, model.site.logo, 180),
-    favicon: iconUrl(siteUrl, model.site.logo, 32),
+    image: absoluteUrl(siteUrl, icons[0]!),
+    favicon: absoluteUrl(siteUrl, icons[1]!),
     // A blog with no article yet has no date of its own: the first day of the epoch stands in, the same on every build.
     updated: londonMidnight(lastChange ?? '1970-01-01'),
     generator: 'sitegen',
@@ -58,11 +68,13 @@ export function feedFiles(
     withImages.addItem(item);
     atom.addItem({ ...item, image: undefined });
   }
-  return [
+  const files = [
     { path: paths.feeds.rss.slice(1), content: withImages.rss2() },
     { path: paths.feeds.atom.slice(1), content: atom.atom1() },
     { path: paths.feeds.json.slice(1), content: withImages.json1() },
   ];
+  const photos = newest.flatMap((article) => largeImage(siteUrl, article.image).path ?? []);
+  return { files, images: [...icons.map((url) => url.slice(1)), ...photos] };
 }
 
 function feedItem(article: Article, model: SiteModel, siteUrl: string, html: string): Item {
@@ -82,11 +94,6 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     published: londonMidnight(article.date),
     image: feedImage(siteUrl, article.image),
   };
-}
-
-/** The logo at one of the sizes every page's <head> names for its icons, so the build makes it (site-images.ts). */
-function iconUrl(siteUrl: string, logo: Image, width: number): string {
-  return absoluteUrl(siteUrl, logo.local ? renditionUrl(logo.local, width, 'png') : logo.src);
 }
 
 /** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */

@@ -1,29 +1,34 @@
 /**
  * The files around the pages: sitemap.xml, robots.txt and _headers, each a
- * pure function of the route table and configuration, with the feeds and
+ * pure function of the site plan and configuration, with the feeds and
  * redirects made beside them (feeds.ts, redirect-files.ts).
  */
 import { createHash } from 'node:crypto';
 import type { BuiltAssets } from '../assets/asset-cache';
 import { escapeHtml } from '../escape';
 import { stockPhotoOrigin } from '../stock-photos';
+import type { MarkdownBody } from '../content/model';
+import type { SitePlan } from '../plan/plan-site';
 import type { Route } from '../routes';
+import { feedFiles } from './feeds';
 import type { SiteFile } from './output';
+import { redirectFiles } from './redirect-files';
 import { speculationRules } from './speculation-rules';
 import { viewTransitionStyle } from './view-transitions';
 
 /**
  * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
- * robots.txt, _headers, and `more` (the feeds and the redirects).
- * `noindex`: a preview build, no file of which should be indexed.
+ * robots.txt, _headers, the feeds and the redirects; with the site's own
+ * images the feeds name. `noindex`: a preview build, no file of which
+ * should be indexed.
  */
 export function siteFiles(
-  routes: readonly Route[],
-  siteUrl: string,
-  assets: BuiltAssets,
-  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean; editor?: EditorHeaders },
-  more: readonly SiteFile[] = [],
-): SiteFile[] {
+  { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml: (body: MarkdownBody) => string },
+  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean; editor?: EditorHeaders | undefined },
+): { files: SiteFile[]; images: string[] } {
+  const { model, publishing, routes, redirects } = plan;
+  const { siteUrl } = routes;
+  const feeds = feedFiles(model, publishing, siteUrl, bodyHtml);
   const { stylesheet, scripts } = assets;
   const headers = {
     supabaseUrl: options.supabaseUrl,
@@ -31,14 +36,16 @@ export function siteFiles(
     noindex: options.noindex,
     editor: options.editor,
   };
-  return [
+  const files = [
     ...scripts.files,
     { path: stylesheet.file, content: stylesheet.css },
-    { path: 'sitemap.xml', content: sitemapXml(routes) },
+    { path: 'sitemap.xml', content: sitemapXml(routes.routes) },
     { path: 'robots.txt', content: robotsTxt(siteUrl) },
     { path: '_headers', content: headersFile(headers) },
-    ...more,
+    ...feeds.files,
+    ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
   ];
+  return { files, images: feeds.images };
 }
 
 function sitemapEntry(route: Route): string {

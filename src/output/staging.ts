@@ -31,11 +31,9 @@ export class Staging implements BuildOutput {
   private constructor(
     readonly outDir: string,
     private readonly publicDir: string,
-    /** Whether the folder is an earlier build's output being written over. */
-    readonly reused: boolean,
-    /** The files the reused folder held: what this build does not write again is removed before the swap. */
-    private readonly earlier: readonly string[],
     dir: string,
+    /** Set when the folder is an earlier build's output written over: the files it held, those this build does not write removed before the swap. */
+    private readonly reused: { earlier: readonly string[] } | undefined,
   ) {
     this.writer = new FolderWriter(dir);
   }
@@ -61,7 +59,7 @@ export class Staging implements BuildOutput {
     // A symbolic link in the reused folder (which anyone may have put there) would take this build's writes outside it: links go.
     const { files: earlier, links } = reused ? listFilesAndLinks(dir) : { files: [], links: [] };
     await Promise.all(links.map((link) => unlink(join(dir, link))));
-    const staging = new Staging(outDir, publicDir, reused, earlier, dir);
+    const staging = new Staging(outDir, publicDir, dir, reused ? { earlier } : undefined);
     if (!(await exists(publicDir))) return staging;
     try {
       await cp(publicDir, dir, { recursive: true, dereference: true });
@@ -85,7 +83,7 @@ export class Staging implements BuildOutput {
     if (this.reused)
       await removeFiles(
         this.dir,
-        this.earlier.filter((path) => !written.has(path)),
+        this.reused.earlier.filter((path) => !written.has(path)),
       );
     const replaced = `${this.dir}.replaced`;
     const hadOutput = await exists(this.outDir);

@@ -1,6 +1,9 @@
 /**
  * One route → one HTML document, rendered by React's renderToStaticMarkup.
- * Pure: templates, layout and asset names come in, the page comes out.
+ * Pure: templates, layout and asset names come in; the page comes out with
+ * what it uses, which the components that place it record as React renders
+ * (templates/lib/page-uses.ts): the scripts of its islands and enhancements,
+ * the site's images it names.
  *
  * Each page is one React render of the whole document, so React puts what
  * belongs in <head> there (the hero image's preload among it). Three things
@@ -8,21 +11,22 @@
  *
  * - the header and footer, the same on every page: rendered once per
  *   renderer, so a large site spends its time on its pages, not its header;
- * - the page's scripts, which depend on the islands and enhancements its
- *   markup holds (data-island, data-enhance), known only once it rendered;
+ *   what they use is recorded once, and added to every page's;
+ * - the page's scripts, known only once the whole page has rendered;
  * - a Markdown page's body, already HTML, where the template placed
  *   bodySlot: most of the page, it need not pass through React.
  */
-import { createElement, type ComponentType } from 'react';
+import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { RenderError } from '../errors';
-import { imagesIn } from '../images/image-names';
+import { renditionUrl, type LocalImage, type RenditionFormat } from '../images/image-names';
 import { speculationRules } from '../output/speculation-rules';
 import { viewTransitionStyle } from '../output/view-transitions';
 import { bodySlot, type Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
+import type { PageUses } from '../../templates/lib/page-uses';
 
 export interface PageAssets {
   stylesheet: string;
@@ -34,22 +38,39 @@ export interface PageAssets {
 export interface RenderedPage {
   html: string;
   scripts: PageScripts;
-  /** The site's own images the page names (images/image-names.ts), as paths of the output. */
+  /** The site's own images the page names, as paths of the output. */
   images: string[];
+  /** The widest each file of content/images/ is drawn on the page: none may be drawn wider than it is. */
+  widths: ReadonlyMap<LocalImage, number>;
 }
 
 /** `body`: a Markdown page's body as HTML (route.body says the page has one). */
 export type PageRenderer = (route: Route, body?: string) => RenderedPage;
 
-const markerAttribute = / data-(island|enhance)="([^"]*)"/g;
+/** What one page (or the header and footer) uses, as its components record it. */
+class PageCollector implements PageUses {
+  readonly scripts: Set<ScriptMarker>;
+  readonly images: Set<string>;
+  readonly widths: Map<LocalImage, number>;
 
-/** The islands (data-island) and enhancements (data-enhance) a piece of markup holds from `from` on. */
-function markersIn(html: string, from = 0): Set<ScriptMarker> {
-  const markers = new Set<ScriptMarker>();
-  markerAttribute.lastIndex = from;
-  for (let match = markerAttribute.exec(html); match; match = markerAttribute.exec(html))
-    markers.add(`${match[1] as 'island' | 'enhance'}:${match[2]}`);
-  return markers;
+  constructor(shared?: PageCollector) {
+    this.scripts = new Set(shared?.scripts);
+    this.images = new Set(shared?.images);
+    this.widths = new Map(shared?.widths);
+  }
+
+  script(marker: ScriptMarker): void {
+    this.scripts.add(marker);
+  }
+
+  rendition(image: LocalImage, width: number, format: RenditionFormat): void {
+    this.images.add(renditionUrl(image, width, format).slice(1));
+    if (width > (this.widths.get(image) ?? 0)) this.widths.set(image, width);
+  }
+
+  image(path: string): void {
+    this.images.add(path);
+  }
 }
 
 /** Stand in for what is placed after the render; no rendered text can contain them. */
@@ -63,10 +84,9 @@ const slots = {
 export const templateFile = (kind: string) => `templates/pages/${kind}.tsx`;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
-  const header = shellRegion(templates.Header, 'Header', layout);
-  const footer = shellRegion(templates.Footer, 'Footer', layout);
-  const layoutMarkers = markersIn(header + footer);
-  const layoutImages = imagesIn(header + footer);
+  const shell = new PageCollector();
+  const region = (name: 'Header' | 'Footer') => shellRegion(templates, name, layout, shell);
+  const [header, footer] = [region('Header'), region('Footer')];
   const scriptsMarkup = new Map<string, string>();
   const scriptsHtml = (scripts: PageScripts) => {
     const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
@@ -86,6 +106,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
         new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),
       );
     }
+    const uses = new PageCollector(shell);
     let html: string;
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
@@ -98,37 +119,37 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
         viewTransitionStyle,
         ...slots,
       };
-      html = renderToStaticMarkup(
-        createElement(templates.Document, { ...document, children: createElement(Page, route.props) }),
-      );
+      const page = createElement(templates.Document, { ...document, children: createElement(Page, route.props) });
+      html = renderToStaticMarkup(recording(templates, uses, page));
     } catch (error) {
       throw fail(error);
     }
-    // Markers are attributes of the body's elements: the head, with its JSON-LD, need not be scanned.
-    const markers = [...new Set([...layoutMarkers, ...markersIn(html, html.indexOf('<body'))])].sort();
-    const scripts = assets.scriptsFor(markers);
+    const scripts = assets.scriptsFor([...uses.scripts].sort());
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, body, fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
-    // A Markdown body may name only public/'s files and stock photos: the site's own images are in what React rendered.
-    const images = [...new Set([...layoutImages, ...imagesIn(html)])];
-    return { html: page, scripts, images };
+    return { html: page, scripts, images: [...uses.images], widths: uses.widths };
   };
 }
 
+/** `element` rendered with `uses` as the collector its components record into: the templates' own context object. */
+function recording(templates: TemplateModule, uses: PageUses, element: ReactNode) {
+  return createElement(templates.PageUsesContext.Provider, { value: uses }, element);
+}
+
 /**
- * The header or the footer, rendered once for every page. Rendered inside a
- * bare document so that anything React would move into <head> shows up
- * there, and is refused: a region placed into every page's <body> must hold
- * only what stays in it.
+ * The header or the footer, rendered once for every page, recording what it
+ * uses into `shell`. Rendered inside a bare document so that anything React
+ * would move into <head> shows up there, and is refused: a region placed
+ * into every page's <body> must hold only what stays in it.
  */
-function shellRegion(Region: ComponentType<{ layout: Layout }>, name: string, layout: Layout): string {
+function shellRegion(templates: TemplateModule, name: 'Header' | 'Footer', layout: Layout, shell: PageUses): string {
   const fail = (error: unknown) =>
     new RenderError(`templates/layout/${name}.tsx`, "every page's header or footer", undefined, error);
   let html: string;
   try {
-    const body = createElement('body', null, createElement(Region, { layout }));
-    html = renderToStaticMarkup(createElement('html', null, createElement('head'), body));
+    const body = createElement('body', null, createElement(templates[name], { layout }));
+    html = renderToStaticMarkup(recording(templates, shell, createElement('html', null, createElement('head'), body)));
   } catch (error) {
     throw fail(error);
   }

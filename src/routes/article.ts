@@ -15,7 +15,7 @@ import type { Link } from '../../templates/layout/types';
 import type { ArticleProps } from '../../templates/pages/Article';
 import type { RouteOptions } from './context';
 import { bodySlot, pageRoute, type Route } from './route';
-import { cardImage, largeImage, siteHost } from './social';
+import { largeImage, siteHost } from './social';
 import { blogTrail } from './trails';
 
 /** Where every article's page links to, besides its body: one object for all. */
@@ -103,15 +103,16 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       title: article.title,
       description: article.description,
       keywords: article.keywords,
-      image: card ? cardImage(card, article.title) : (article.socialImage ?? article.image),
+      image: article.socialImage ?? article.image,
       ogType: 'article',
       noindex: context.noindex || undefined,
     },
     breadcrumb: { above: trail, name: article.title },
-    schema: () => ({
-      type: 'WebPage',
-      mainEntity: blogPosting(article, absoluteUrl(siteUrl, path), largeImage(siteUrl, article.image).url, siteUrl),
-    }),
+    schema: () => {
+      const image = largeImage(siteUrl, article.image);
+      const mainEntity = blogPosting(article, absoluteUrl(siteUrl, path), image.url, siteUrl);
+      return { type: 'WebPage', mainEntity, images: image.path ? [image.path] : [] };
+    },
   });
 }
 

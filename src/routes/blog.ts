@@ -105,7 +105,7 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
           articles,
           featuredFirst: page === 1 && listing.category === undefined,
           empty: listed.length === 0 ? listing.empty : undefined,
-          pagination: pageCount > 1 ? pagination(context, listing, page, pageCount, fill) : undefined,
+          pagination: pageCount > 1 ? pagination(context, listing, { page, pageCount }, fill) : undefined,
         },
         head: listing.head(page, fill),
         breadcrumb: listing.breadcrumb(page, fill),
@@ -184,8 +184,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
 function pagination(
   { model }: RouteContext,
   listing: Listing,
-  page: number,
-  pageCount: number,
+  { page, pageCount }: { page: number; pageCount: number },
   fill: (text: string) => string,
 ): BlogProps['pagination'] {
   const words = model.pages.blog.pagination;

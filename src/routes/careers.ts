@@ -29,7 +29,7 @@ export function careersRoute({ model, siteUrl, dir, trails, route }: RouteContex
     schema: {
       type: 'WebPage',
       nodes: model.jobs.map((job) =>
-        jobPosting(job, pageUrl, careers.positions.requirementsLabel, model.site, siteUrl),
+        jobPosting(job, { url: pageUrl, requirementsLabel: careers.positions.requirementsLabel }, model.site, siteUrl),
       ),
     },
   });

@@ -14,18 +14,23 @@ import type { Link } from '../../templates/layout/types';
 import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route';
 import { blogTrail, homeTrail } from './trails';
 
-export interface RouteOptions {
+/** What the site is made with besides its content and its clock (config.ts's planSettings). */
+export interface SiteSettings {
   /** Overrides content/site.json's url (from --site-url or SITE_URL). */
   siteUrl?: string | undefined;
+  /** Where forms send leads. */
   endpoint: LeadEndpoint;
-  /** Which articles are on the site: the build's day in London, and whether drafts are previewed. */
-  publishing: Publishing;
   /** Every page asks not to be indexed: a preview build (build --drafts), which no search engine should keep. */
   noindex?: boolean;
-  /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
-  kept?: KeptRoutes;
-  /** What every social card is drawn with (images/social-cards.ts); without it, pages draw no card and share their own image. */
+  /** What every social card is drawn with (images/site-images.ts); without it, pages draw no card (the editor's). */
   cardsVersion?: string;
+}
+
+export interface RouteOptions extends SiteSettings {
+  /** Which articles are on the site: the build's day in London, and whether drafts are previewed. */
+  publishing: Publishing;
+  /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
+  kept?: KeptRoutes | undefined;
   /** What the templates need of each image of content/images/, by src (images/content-images.ts). */
   images: ReadonlyMap<string, LocalImage>;
 }

@@ -20,7 +20,7 @@ import type { Route } from './route';
 import { servicePageRoutes, tradeRoutes } from './services';
 
 export { bodySlot, KeptRoutes, type Route } from './route';
-export type { RouteOptions } from './context';
+export type { RouteOptions, SiteSettings } from './context';
 export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 export { siteRedirects, type Redirect } from './redirects';
 export { createLayout } from './layout';

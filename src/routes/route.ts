@@ -8,7 +8,8 @@ import type { Image, MarkdownBody, SiteFacts } from '../content/model';
 import type { SocialCard } from '../images/card-names';
 import { absoluteUrl, fileFor } from '../paths';
 import { pageGraph, type PageSchema } from '../structured-data/page-graph';
-import { largeImage } from './social';
+import { logoRendition } from '../structured-data/site-nodes';
+import { cardImage, largeImage } from './social';
 
 export type Route = {
   [K in PageKind]: {
@@ -45,10 +46,10 @@ export type RouteSpec<K extends PageKind> = {
   kind: K;
   props: PageProps<K>;
   source: string;
-  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd' | 'image'> & {
+  head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd' | 'image' | 'images'> & {
     title: string;
     ogType?: Head['ogType'];
-    /** What social networks show when the page is shared, at the size they show it (social.ts). */
+    /** What social networks show when the page is shared (at the size they show it, social.ts), unless it has a card. */
     image?: Image;
   };
   /**
@@ -97,8 +98,14 @@ function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonica
       : [...spec.breadcrumb.above, { label: spec.breadcrumb.name, href: spec.path }];
   const schema = typeof spec.schema === 'function' ? spec.schema() : spec.schema;
   const jsonLd = schema && pageGraph(site, siteUrl, { url: canonical, name: base, description, breadcrumbs }, schema);
-  const image = spec.head.image && { ...largeImage(siteUrl, spec.head.image), alt: spec.head.image.alt };
-  return { ...spec.head, title, ogType, canonical, breadcrumbs, jsonLd, image };
+  const { card, head } = spec;
+  const large = card ? cardImage(siteUrl, card) : head.image && largeImage(siteUrl, head.image);
+  const alt = card ? card.content.title : head.image?.alt;
+  const image = large && { url: large.url, width: large.width, height: large.height, alt: alt! };
+  // The site's own images the head names besides those its templates draw: its image, and its structured data's.
+  const named = [large?.path, ...(schema ? [logoRendition(site).path, ...(schema.images ?? [])] : [])];
+  const images = named.filter((path) => path !== undefined);
+  return { ...head, title, ogType, canonical, breadcrumbs, jsonLd, image, images };
 }
 
 /** The <head> fields most pages take straight from their content. */

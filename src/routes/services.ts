@@ -3,7 +3,7 @@ import { absoluteUrl, paths } from '../paths';
 import { service } from '../structured-data/service';
 import type { RouteContext } from './context';
 import type { Route } from './route';
-import { cardImage, siteHost } from './social';
+import { siteHost } from './social';
 
 /** The five service pages (/services/local-seo …), from content/service-pages/. */
 export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
@@ -88,7 +88,7 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
         title: fill(trade.title),
         description: item.metaDescription,
         keywords: item.keywords,
-        image: card ? cardImage(card, heading) : (item.socialImage ?? item.heroImage),
+        image: item.socialImage ?? item.heroImage,
       },
       breadcrumb: { above: trails.home, name: fill(trade.breadcrumb) },
       schema: {

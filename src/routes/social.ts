@@ -8,9 +8,17 @@ import { cardSize, heightAt, renditionUrl } from '../images/image-names';
 import type { SocialCard } from '../images/card-names';
 import { absoluteUrl } from '../paths';
 
-/** The card as the page's image (its <head> names it for og:image and twitter:image). */
-export function cardImage(card: SocialCard, title: string): Image {
-  return { src: `/${card.path}`, alt: title };
+/** An image as shared pages name it: an absolute URL and its size, and its path under the output if the site makes it. */
+export interface LargeImage {
+  url: string;
+  width: number;
+  height: number;
+  path?: string;
+}
+
+/** The page's social card as its image (its <head> names it for og:image and twitter:image). */
+export function cardImage(siteUrl: string, card: SocialCard): LargeImage {
+  return { url: absoluteUrl(siteUrl, `/${card.path}`), ...cardSize, path: card.path };
 }
 
 /** The site's host as people type it: "tradeboostdigital.co.uk". */
@@ -22,15 +30,14 @@ export function siteHost(siteUrl: string): string {
  * An image as large as social networks and search engines show it (1200
  * pixels wide, or the file's own width if narrower), as an absolute URL, with
  * its size: a stock photo cropped to a card's proportions by the image host,
- * a file of content/images/ in its own, a social card as drawn.
+ * a file of content/images/ in its own.
  */
-export function largeImage(siteUrl: string, image: Image): { url: string; width: number; height: number } {
+export function largeImage(siteUrl: string, image: Image): LargeImage {
   if (image.local) {
     const width = Math.min(cardSize.width, image.local.width);
-    const url = absoluteUrl(siteUrl, renditionUrl(image.local, width, image.local.fallback));
-    return { url, width, height: heightAt(image.local, width) };
+    const url = renditionUrl(image.local, width, image.local.fallback);
+    return { url: absoluteUrl(siteUrl, url), width, height: heightAt(image.local, width), path: url.slice(1) };
   }
-  if (image.src.startsWith('/')) return { url: absoluteUrl(siteUrl, image.src), ...cardSize };
   const { width, height } = cardSize;
   return { url: `${image.src}?auto=format&fit=crop&w=${width}&h=${height}&q=70`, width, height };
 }

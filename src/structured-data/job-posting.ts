@@ -13,14 +13,15 @@ import { employmentTypes } from '../content/schemas';
 import { escapeHtml } from '../escape';
 import { ref, siteIds } from './site-nodes';
 
+/** `careers`: the careers page's URL, and the label its list of a job's requirements has there. */
 export function jobPosting(
   job: Job,
-  careersUrl: string,
-  requirementsLabel: string,
+  careers: { url: string; requirementsLabel: string },
   site: SiteFacts,
   siteUrl: string,
 ): GraphNode<JobPosting> {
-  const url = `${careersUrl}#${job.id}`;
+  const { requirementsLabel } = careers;
+  const url = `${careers.url}#${job.id}`;
   const { workplace, salary } = job;
   return {
     '@type': 'JobPosting',

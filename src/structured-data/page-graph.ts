@@ -23,6 +23,8 @@ export interface PageSchema {
   mainEntity?: GraphNode | 'organization';
   /** More things the page describes (the careers page's job postings). */
   nodes?: readonly GraphNode[];
+  /** The site's own images those nodes name besides the logo, by their paths under the output: the build makes them. */
+  images?: readonly string[];
 }
 
 export interface PageFacts {

@@ -36,9 +36,15 @@ export interface WorkerStart {
   source: MarkdownSource;
 }
 
-/** How a worker renders its articles' pages: sent once the route table is validated. */
+/** What the threads share out: the articles' files, how to read them, and the compiled worker. */
+export interface ThreadWork extends WorkerStart {
+  workerUrl: URL;
+}
+
+/** How a worker renders its articles' pages: sent once the site plan is validated. */
 export interface WorkerJob {
   setup: RenderSetup;
+  /** What the plan makes every article's page with: the worker makes its own articles' pages from it. */
   context: ArticleRouteContext;
   /** Where pages are written (the staging or scratch folder). */
   outDir: string;
@@ -79,13 +85,8 @@ export class ArticleThreads {
    * Workers reading their shares of `paths`, if there are enough articles
    * and more than one core. `interrupt` (the build's) fails what waits on them.
    */
-  static start(
-    paths: string[],
-    source: MarkdownSource,
-    workerUrl: URL,
-    interrupt?: AbortSignal,
-    cores = availableParallelism(),
-  ) {
+  static start({ paths, source, workerUrl }: ThreadWork, interrupt?: AbortSignal) {
+    const cores = availableParallelism();
     if (paths.length < threadsFrom || cores < 2) return undefined;
     const share = Math.ceil(paths.length / (cores - 1 + mainThreadShare));
     const here = paths.slice(0, paths.length - share * (cores - 1));

@@ -1,17 +1,17 @@
 /**
  * A build worker (article-threads.ts): from the moment it starts it reads
  * its share of the articles and reports their front matter; once the main
- * thread sends how, it renders their pages into the output folder.
+ * thread has planned the site and sends how, it makes their pages from the
+ * plan's article context and renders them into the output folder.
  */
 import '../production';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TemplateModule } from '../assets/compile-templates';
 import { MarkdownReader } from '../content/markdown-reader';
-import { ImageResolver } from '../images/content-images';
 import { scanArticle } from '../content/load-site';
 import { FolderWriter } from '../output/folder-writer';
+import { planArticles } from '../plan/plan-site';
 import { PageRendering, type PageRecord } from '../render/page-rendering';
-import { articleRoute } from '../routes';
 import type { WorkerJob, WorkerMessage, WorkerStart } from './article-threads';
 import { serializeError } from './thread-errors';
 
@@ -27,11 +27,7 @@ async function work(reader: MarkdownReader): Promise<void> {
   const rendering = new PageRendering(setup, templates, (body) => reader.bodyHtml(body));
   const writer = new FolderWriter(outDir);
   const pages: PageRecord[] = [];
-  const images = new ImageResolver();
-  for (const article of articles) {
-    // The main thread described the images: this thread's articles get what the templates need of theirs.
-    const route = articleRoute(images.resolve(article, context.images), context);
-    if (!route) continue;
+  for (const route of planArticles(articles, context)) {
     const { page } = rendering.render(route, previous[route.path], (html) => writer.write(route.file, html));
     pages.push(page);
   }

@@ -1,3 +1,4 @@
+import { useEnhancement } from '../lib/page-uses';
 import type { Layout } from '../layout/types';
 
 /** Accept and reject look and weigh the same: neither is the easy way out. */
@@ -16,7 +17,7 @@ export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
   return (
     <section
       id="consent"
-      data-enhance="consent"
+      {...useEnhancement('consent')}
       aria-labelledby="consent-heading"
       tabIndex={-1}
       hidden

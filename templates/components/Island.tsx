@@ -1,13 +1,14 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { islands, type IslandName, type IslandProps } from '../../islands/registry';
+import { useIsland } from '../lib/page-uses';
 
 /**
  * Places a Preact island in a React page: the island's first paint is
  * rendered now by Preact's own renderer, so the browser's Preact hydrates
  * exactly the markup it would have made, and React holds it as the inner
  * HTML of the wrapper. Its props travel in data-props for the browser to
- * hydrate it with.
+ * hydrate it with; the page records it, to load the script that does.
  */
 export function Island<N extends IslandName>({
   name,
@@ -27,6 +28,8 @@ export function Island<N extends IslandName>({
    */
   hydrate?: 'at-load' | 'on-form-use';
 }) {
+  // An island hydrated on a form's first use comes with the code that sends a lead: the page loads no script for it.
+  useIsland(hydrate === 'at-load' ? name : undefined);
   const json = JSON.stringify(props);
   const island = (
     <div

@@ -1,6 +1,7 @@
 import type { Image } from '../../src/content/model';
 import type { LocalImage, RenditionFormat } from '../../src/images/image-names';
-import { drawnWidths, heightAt, mimeTypes, modernFormats, renditionUrl } from '../lib/images';
+import { drawnWidths, heightAt, mimeTypes, modernFormats } from '../lib/images';
+import { useRenditionUrl } from '../lib/page-uses';
 
 interface Props {
   image: Image;
@@ -24,15 +25,21 @@ const stockWidths = [400, 800, 1200, 1600];
  * Any image of the site, drawn `width` CSS pixels wide: a stock photo from
  * the image host at a few widths (the host picks the format), or one of the
  * agency's own (content/images/) as AVIF and WebP with its own format as
- * the fallback, at the drawn width and twice it, with its own proportions.
+ * the fallback, at the drawn width and twice it, with its own proportions:
+ * the page records each of those renditions, which the build makes.
  */
 export function Picture({ image, width, height, sizes, priority, eager, decorative, className }: Props) {
   const local = image.local;
+  const rendition = useRenditionUrl();
+  const sourceSet = (file: LocalImage, format: RenditionFormat) =>
+    drawnWidths(file, width)
+      .map((w) => `${rendition(file, w, format)} ${w}w`)
+      .join(', ');
   let src: string;
   let srcSet: string;
   if (local) {
-    src = renditionUrl(local, width, local.fallback);
-    srcSet = sourceSet(local, width, local.fallback);
+    src = rendition(local, width, local.fallback);
+    srcSet = sourceSet(local, local.fallback);
     height = heightAt(local, width);
   } else {
     const url = (w: number) => `${image.src}?auto=format&fit=crop&w=${w}&h=${Math.round((w * height) / width)}&q=70`;
@@ -59,15 +66,9 @@ export function Picture({ image, width, height, sizes, priority, eager, decorati
   return (
     <picture>
       {modernFormats.map((format) => (
-        <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, width, format)} sizes={sizes} />
+        <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, format)} sizes={sizes} />
       ))}
       {img}
     </picture>
   );
-}
-
-function sourceSet(image: LocalImage, width: number, format: RenditionFormat): string {
-  return drawnWidths(image, width)
-    .map((w) => `${renditionUrl(image, w, format)} ${w}w`)
-    .join(', ');
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { brandColours } from '../lib/brand';
-import { renditionUrl } from '../lib/images';
+import { useHeadImages, useRenditionUrl } from '../lib/page-uses';
 import type { Head, Layout } from './types';
 
 /**
@@ -39,6 +39,8 @@ interface HeadProps {
 function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransitionStyle, scripts }: HeadProps) {
   const { image } = head;
   const logo = layout.site.logo.local;
+  const rendition = useRenditionUrl();
+  useHeadImages(head.images);
   return (
     <head>
       <meta charSet="utf-8" />
@@ -69,8 +71,8 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       {image && <meta name="twitter:image" content={image.url} />}
       {image && <meta name="twitter:image:alt" content={image.alt} />}
       <meta name="theme-color" content={brandColours.brand} />
-      {logo && <link rel="icon" href={renditionUrl(logo, 32, 'png')} type="image/png" sizes="32x32" />}
-      {logo && <link rel="apple-touch-icon" href={renditionUrl(logo, 180, 'png')} />}
+      {logo && <link rel="icon" href={rendition(logo, 32, 'png')} type="image/png" sizes="32x32" />}
+      {logo && <link rel="apple-touch-icon" href={rendition(logo, 180, 'png')} />}
       {layout.feeds.map((feed) => (
         <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}

@@ -2,6 +2,7 @@ import { ConsentBanner } from '../components/ConsentBanner';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { nonBreaking } from '../components/TelLink';
+import { useEnhancement } from '../lib/page-uses';
 import type { Layout, Link } from './types';
 
 const linkClass =
@@ -94,8 +95,9 @@ export function Header({ layout }: { layout: Layout }) {
 
 function SiteHeader({ layout }: { layout: Layout }) {
   const { site, header } = layout;
+  const menus = useEnhancement('menus');
   return (
-    <header data-enhance="menus" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header {...menus} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
           <Picture image={site.logo} width={36} height={36} sizes="36px" eager decorative className="size-9" />

@@ -16,6 +16,8 @@ export interface Head {
   ogType: 'website' | 'article';
   /** What social networks show when the page is shared: an absolute URL, and the image's size and description. */
   image?: { url: string; width: number; height: number; alt: string };
+  /** The site's own images the head names (its image, its structured data's), by their paths under the output: the page records them. */
+  images: readonly string[];
   /** From the home page to this page, which is last; on the home page, just itself, and no trail is shown. */
   breadcrumbs: readonly Link[];
   /** The page's schema.org graph (src/structured-data/); none on the 404 page, which search engines do not index. */

@@ -1,5 +1,6 @@
 import type { Pages } from '../../src/content/model';
 import { ButtonLink } from '../components/ButtonLink';
+import { useEnhancement } from '../lib/page-uses';
 
 export interface NotFoundProps {
   page: Pages['notFound'];
@@ -7,9 +8,10 @@ export interface NotFoundProps {
 }
 
 export function NotFound({ page, paths }: NotFoundProps) {
+  const notFound = useEnhancement('not-found');
   return (
     <div
-      data-enhance="not-found"
+      {...notFound}
       className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 py-20 text-center"
     >
       <p className="text-7xl font-extrabold text-brand" aria-hidden="true">

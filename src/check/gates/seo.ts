@@ -66,7 +66,7 @@ async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<v
   checkOpenGraph($, canonical, report);
   const h1 = $('h1').length;
   if (h1 !== 1) report('h1-count', `the page has ${h1} h1 elements`, 'give every page exactly one h1');
-  await checkStructuredData($, page, url ?? canonical ?? page.path, site, report);
+  await checkStructuredData({ $, page, url: url ?? canonical ?? page.path }, site, report);
 }
 
 function checkTitle(title: string, path: string, titles: Map<string, string>, report: Report): void {
@@ -145,9 +145,7 @@ function checkOpenGraph($: CheerioAPI, canonical: string | undefined, report: Re
 
 /** The page's JSON-LD graph (json-ld.ts), the URLs of the site it names, and its breadcrumbs (breadcrumbs.ts). */
 async function checkStructuredData(
-  $: CheerioAPI,
-  page: BuiltPage,
-  pageUrl: string,
+  { $, page, url: pageUrl }: { $: CheerioAPI; page: BuiltPage; url: string },
   site: Site,
   report: Report,
 ): Promise<void> {
@@ -160,8 +158,8 @@ async function checkStructuredData(
   for (const { rule, message, fix } of graphProblemsFound)
     report(rule, message, fix, 'script[type="application/ld+json"]');
   const { trails, label } = site.trails;
-  const self = { url: pageUrl, origin: site.sitemap.origin ?? '' };
-  for (const { rule, message, fix } of breadcrumbProblems($, graph, self, trails.get(page.path), label))
+  const self = { url: pageUrl, origin: site.sitemap.origin ?? '', trail: trails.get(page.path) };
+  for (const { rule, message, fix } of breadcrumbProblems($, graph, self, label))
     report(rule, message, fix, `nav[aria-label="${label}"]`);
 }
 

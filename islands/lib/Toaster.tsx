@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
-import { dismissToast, holdToast, releaseToast, subscribeToasts, type Toast } from './lib/toasts';
+import { dismissToast, holdToast, releaseToast, subscribeToasts, type Toast } from './toasts';
 
 export interface ToasterProps {
   label: string;

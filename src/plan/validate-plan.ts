@@ -1,15 +1,18 @@
 /**
- * Checks that need the route table: no two pages at one path, and every link
+ * The site plan's checks, the ones that need the route table (the content's
+ * own are made as it is read, the redirects' as they are planned): no two
+ * pages at one path, and every link
  * written in content points at a page that exists (or, in a Markdown body, at
  * a file of public/: an image, a price list). A link to an article that is not
  * published yet is refused naming both files; a draft may link to another.
  * Errors name the content file and field at fault.
  */
-import { ContentError } from './errors';
-import type { Article, MarkdownBody, SiteModel } from './content/model';
-import { isPublished, type Publishing } from './content/publishing';
-import { foldersAbove, pathOfLink } from './paths';
-import type { Route, SiteRoutes } from './routes';
+import { ContentError } from '../errors';
+import type { Article, MarkdownBody } from '../content/model';
+import { isPublished } from '../content/publishing';
+import { foldersAbove, pathOfLink } from '../paths';
+import type { Route } from '../routes';
+import type { SitePlan } from './plan-site';
 
 /**
  * What the last validation found good: the dev server validates after every
@@ -32,23 +35,24 @@ export class CheckedRoutes {
   }
 }
 
-/** `publicFiles`: the files of public/, as paths under it ("logo.png"). */
-export function validateRoutes(
-  model: SiteModel,
-  { routes, pages, unpublished }: SiteRoutes,
+/**
+ * `publicFiles`: the files of public/, as paths under it ("logo.png");
+ * `writes`: the files of the output the build writes besides its pages.
+ */
+export function validatePlan(
+  plan: SitePlan,
   publicFiles: readonly string[],
-  publishing: Publishing,
-  known?: CheckedRoutes,
+  { known, writes = [] }: { known?: CheckedRoutes; writes?: readonly string[] } = {},
 ): void {
+  const { model, publishing } = plan;
+  const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
   const checkPaths = () => {
     if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
       refuseSharedPaths(routes);
     }
-    refusePublicFilesIn(
-      publicFiles,
-      routes.map((route) => route.file),
-    );
+    const files = routes.map((route) => route.file);
+    refusePublicFilesIn(publicFiles, files, { file: 'a page', folder: 'the folder of a page' });
   };
   let goodBodies: WeakSet<MarkdownBody> | undefined;
   if (!known) checkPaths();
@@ -73,6 +77,8 @@ export function validateRoutes(
     checkLinks(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
   }
   for (const page of model.legalPages) if (!goodBodies?.has(page.body)) checkLinks(page, bodyCheck);
+  const own = { file: 'one of its own', folder: 'a folder of its own', fix: '; remove it from public/' };
+  refusePublicFilesIn(publicFiles, writes, own);
 }
 
 /**
@@ -127,37 +133,28 @@ function linkCheck(isServed: (path: string) => boolean, unpublished?: ReadonlyMa
 }
 
 /**
- * A file of public/ where the build writes one of `paths` (files of the
- * output), or the folder one of them is in: one of the two would be lost, or
- * the build could not write at all.
+ * Throws, naming the file of public/ in the way, if one is where one of
+ * `paths` (files of the output) is written, or the folder one of them is in:
+ * one of the two would be lost, or the build could not write at all. Checked
+ * before anything is written, so that a build refuses it rather than fail.
  */
-export function publicFileIn(
+function refusePublicFilesIn(
   publicFiles: readonly string[],
   paths: readonly string[],
-): { file: string; path: string } | undefined {
-  if (publicFiles.length === 0) return undefined;
+  what: { file: string; folder: string; fix?: string },
+): void {
+  if (publicFiles.length === 0) return;
   const files = new Set(publicFiles);
   for (const path of paths) {
-    if (files.has(path)) return { file: path, path };
-    const folder = foldersAbove(path).find((above) => files.has(above));
-    if (folder !== undefined) return { file: folder, path };
-  }
-  return undefined;
-}
-
-/**
- * Throws, naming the file of public/ in the way, if one is where a page of
- * `pages` (files of the output) is written, or its folder: checked before
- * pages are written, so that a build refuses it rather than fail to write.
- */
-export function refusePublicFilesIn(publicFiles: readonly string[], pages: readonly string[]): void {
-  const taken = publicFileIn(publicFiles, pages);
-  if (taken)
+    const taken = files.has(path) ? path : foldersAbove(path).find((above) => files.has(above));
+    if (taken === undefined) continue;
+    const written = `${taken === path ? what.file : what.folder} (${path})`;
     throw new ContentError(
-      `public/${taken.file}`,
+      `public/${taken}`,
       '',
-      `expected no file where the build writes ${taken.file === taken.path ? 'a page' : 'the folder of a page'} (${taken.path})`,
+      `expected no file where the build writes ${written}${what.fix ?? ''}`,
     );
+  }
 }
 
 /** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */

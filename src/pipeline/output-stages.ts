@@ -1,23 +1,22 @@
 /**
  * The stages of a build that write: the output opened (a staging folder, or
- * an incremental build's scratch folder), committed once every page has
- * rendered, then what the next build reuses (the content index, the
- * manifest), and the report.
+ * an incremental build's scratch folder) once the plan is validated,
+ * committed once every page has rendered, then what the next build reuses
+ * (the content index, the manifest), and the report.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteModel } from '../content/model';
 import { nextScheduled } from '../content/publishing';
 import { formatBytes } from '../log';
 import { ChangedOutput } from '../output/changed-output';
 import { removeManifest, writeManifest } from '../output/manifest';
 import type { BuildOutput, Committed, OutputFile } from '../output/output';
 import { Staging } from '../output/staging';
+import type { SitePlan } from '../plan/plan-site';
 import type { PageRecord } from '../render/page-rendering';
-import type { Route } from '../routes';
-import { stageDone, type BuildRun } from './build-run';
+import { stageDone, type BuildRun, type SiteRun, type WritingRun } from './build-run';
+import type { RenderedPages } from './render-stage';
 import { measureBuild, type BuildReport } from './report';
-import type { OpenContent, RenderedPages } from './site-stages';
 
 /** A staging folder to swap in, or, for an incremental build with a record of the last, a scratch folder beside the output. */
 export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOutput> {
@@ -26,37 +25,38 @@ export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOu
   return Staging.open(outDir, publicDir, { fresh });
 }
 
+/** What the build wrote, once it is in the output. */
+export interface Written {
+  rendered: RenderedPages;
+  /** Every file of the site but its pages and public/'s. */
+  files: readonly OutputFile[];
+  committed: Committed;
+}
+
 export async function commitOutput(
-  run: BuildRun,
-  output: BuildOutput,
-  routes: readonly Route[],
-  rendered: RenderedPages,
-  files: readonly OutputFile[],
-): Promise<Committed> {
+  run: WritingRun,
+  { plan, rendered, files }: Omit<Written, 'committed'> & { plan: SitePlan },
+): Promise<Written> {
   const started = performance.now();
-  const pageFiles = new Set(routes.map((route) => route.file));
+  const pageFiles = new Set(plan.routes.routes.map((route) => route.file));
   const gone = (run.previous?.pages ?? []).map((page) => page.file).filter((file) => !pageFiles.has(file));
   // The record of the last build goes first: were this one stopped halfway through, it would describe neither.
   await removeManifest(run.config);
-  const committed = await output.commit(rendered.written, gone, files);
+  const committed = await run.output.commit(rendered.written, gone, files);
   const { written, removed, bytes } = committed;
   const detail = run.previous
     ? `${written} files written, ${removed} removed, ${formatBytes(bytes)}`
     : `${written} files, ${formatBytes(bytes)}`;
   stageDone(run, 'write', detail, performance.now() - started);
-  return committed;
+  return { rendered, files, committed };
 }
 
 /** What the next build reuses: what the image files and Markdown files were, and the record of this build's pages. */
-export async function keepCaches(
-  run: BuildRun,
-  { reader, images }: OpenContent,
-  model: SiteModel,
-  rendered: RenderedPages,
-  committed: Committed,
-): Promise<void> {
-  const { config, generator, inputs } = run;
-  images.save();
+export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, committed }: Written): Promise<void> {
+  const { config, generator, inputs, content } = run;
+  const { model } = plan;
+  content.images.save();
+  const { reader } = content;
   if (reader.index.dir) {
     const keys = [...model.articles, ...model.legalPages].map((document) => document.body.key);
     const learnt = new Map([...reader.learnt, ...rendered.learnt]);
@@ -77,16 +77,12 @@ export async function keepCaches(
   });
 }
 
-export function reportBuild(
-  run: BuildRun,
-  pages: readonly PageRecord[],
-  files: readonly OutputFile[],
-  committed: Committed,
-): BuildReport {
+export function reportBuild(run: BuildRun, { rendered, files, committed }: Written): BuildReport {
   const { config, options } = run;
   // A report is measured only to be shown: gzipping every page costs a small site a good part of its build.
   const reporting = !config.quiet || options.json === true;
   const readPage = reporting ? (page: PageRecord) => readFileSync(join(config.outDir, page.file)) : undefined;
   const written = { files: committed.written, bytes: committed.bytes };
-  return measureBuild(pages, files, run.stages, performance.now() - run.started, written, readPage);
+  const made = { pages: rendered.pages, files, written };
+  return measureBuild(made, { stages: run.stages, ms: performance.now() - run.started }, readPage);
 }

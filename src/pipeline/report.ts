@@ -36,12 +36,16 @@ export interface BuildReport {
   ms: number;
 }
 
+/** What a build made, as the report tells it: its pages, its other files, and what it wrote of them. */
+export interface MadeFiles {
+  pages: readonly PageRecord[];
+  files: readonly OutputFile[];
+  written: { files: number; bytes: number };
+}
+
 export function measureBuild(
-  pages: readonly PageRecord[],
-  files: readonly OutputFile[],
-  stages: BuildReport['stages'],
-  ms: number,
-  written: { files: number; bytes: number },
+  { pages, files, written }: MadeFiles,
+  { stages, ms }: Pick<BuildReport, 'stages' | 'ms'>,
   /** A page's bytes, to gzip; without it (a build that prints no report) pages are not gzipped, which costs a small site a tenth of its build. */
   readPage?: (page: PageRecord) => Uint8Array,
 ): BuildReport {

@@ -1,0 +1,128 @@
+/**
+ * What every stage of one `sitegen build` shares: its settings, its log, its
+ * clock (read once, at its start), what the last build left it, and, as the
+ * build goes, the content it reads and the output it writes.
+ */
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AssetOptions } from '../assets/build-assets';
+import { publishing, requireProject, resolveConfig, type BuildConfig, type BuildOptions } from '../config';
+import type { MarkdownReader } from '../content/markdown-reader';
+import type { Publishing } from '../content/publishing';
+import { generatorVersion } from '../generator-version';
+import { createLog, type Log } from '../log';
+import {
+  isUpToDate,
+  missingFiles,
+  readInputs,
+  readManifest,
+  type BuildInputs,
+  type Manifest,
+} from '../output/manifest';
+import type { BuildOutput } from '../output/output';
+import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
+import type { SourceImages } from '../images/source-images';
+import type { ArticleThreads } from '../threads/article-threads';
+
+export interface BuildCommandOptions extends BuildOptions {
+  json?: boolean;
+  incremental?: boolean;
+  /** The compiled build worker (lib/site-worker.js); without it, everything runs on this thread. */
+  workerUrl?: URL;
+  /**
+   * Fired by a signal (cli.ts), with an Interrupted as its reason: the build
+   * fails before its output is committed, as it would on bad input. Once the
+   * commit has begun, the build finishes.
+   */
+  interrupt?: AbortSignal;
+  /** The generator's version, if the caller knows it (generator-version.ts). */
+  generator?: string;
+}
+
+export interface BuildRun {
+  config: BuildConfig;
+  options: BuildCommandOptions;
+  log: Log;
+  started: number;
+  generator: string;
+  /** What this build publishes: its day in London (its clock read once, at its start) and whether drafts are previewed. */
+  publishing: Publishing;
+  /** For `--incremental`: the version of every input file, taken before any was read. */
+  inputs?: BuildInputs;
+  /** The last build's record, for `--incremental`: its pages are kept where their fingerprint is unchanged. */
+  previous?: Manifest;
+  /** An incremental build that found no input changed and the output as the last build left it. */
+  upToDate?: boolean;
+  /** How long each stage took, for the report. */
+  stages: Record<string, number>;
+}
+
+/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
+export interface OpenContent {
+  reader: MarkdownReader;
+  threads?: ArticleThreads;
+  images: SourceImages;
+  close(): Promise<void>;
+}
+
+/** The run once content/ is being read (content-stage.ts). */
+export interface SiteRun extends BuildRun {
+  content: OpenContent;
+}
+
+/** The run once the plan is validated and the output is open. */
+export interface WritingRun extends SiteRun {
+  output: BuildOutput;
+}
+
+/** The generator's own code, when it runs from source (the tests): the CLI passes its compiled version. */
+const sourceDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The run's settings, checked, and for `--incremental` what the last build left (or that it left the output up to date). */
+export async function startRun(options: BuildCommandOptions): Promise<BuildRun> {
+  const started = performance.now();
+  const config = resolveConfig(options);
+  requireProject(config);
+  refuseBrokenPublicLinks(config);
+  refuseForeignOutput(config);
+  const log = createLog(config.quiet || options.json);
+  const flags = `${options.incremental ? ' --incremental' : ''}${config.drafts ? ' --drafts' : ''}`;
+  log.info(`sitegen build${flags} → ${relative(process.cwd(), config.outDir) || '.'}`);
+  if (!config.supabase.url) {
+    const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';
+    log.info(`  forms      SUPABASE_URL is not set: ${where}`);
+  }
+  const generator = options.generator ?? (await generatorVersion(config.root, sourceDir));
+  // The build's clock is read once, here: every stage publishes by the same day.
+  const run: BuildRun = { config, options, log, started, generator, publishing: publishing(config), stages: {} };
+  return options.incremental ? withLastBuild(run) : run;
+}
+
+function withLastBuild(run: BuildRun): BuildRun {
+  const { config, generator } = run;
+  // Taken before anything is read: a file edited while the build runs is found changed by the next.
+  const inputs = readInputs(config, generator);
+  const manifest = readManifest(config, generator);
+  if (!manifest) {
+    run.log.info('  cache      no record of a build of this output by this version of sitegen: a whole build');
+    return { ...run, inputs };
+  }
+  if (isUpToDate(config, manifest, inputs, run.publishing.today))
+    return { ...run, inputs, previous: manifest, upToDate: true };
+  // A page whose file someone removed renders again.
+  const missing = missingFiles(
+    config.outDir,
+    manifest.pages.map((page) => page.file),
+  );
+  return { ...run, inputs, previous: { ...manifest, pages: manifest.pages.filter((page) => !missing.has(page.file)) } };
+}
+
+/** Records a stage's time and prints its line. */
+export function stageDone(run: BuildRun, stage: string, detail: string, ms: number): void {
+  run.stages[stage] = ms;
+  run.log.stage(stage, detail, ms);
+}
+
+export function assetOptions(run: BuildRun): AssetOptions {
+  return { dev: false, generator: run.generator, onStage: (stage, detail, ms) => stageDone(run, stage, detail, ms) };
+}

@@ -1,0 +1,93 @@
+/**
+ * `sitegen build`: content → assets → plan → validate → site files →
+ * render (and images) → commit → caches. A whole build, a build with warm
+ * caches and `--incremental` run the same stages; they differ only in what
+ * the last build left them: the content index and asset cache (.sitegen/),
+ * and for `--incremental` its pages, kept where their fingerprint is
+ * unchanged.
+ */
+import { buildAssets } from '../assets/build-assets';
+import { formatBytes, formatMs } from '../log';
+import { isShapeConflict } from '../output/scratch';
+import { assetOptions, startRun, type BuildCommandOptions, type BuildRun, type SiteRun } from './build-run';
+import { openContent, readContent } from './content-stage';
+import { makeEditor, makeSiteFiles, writtenPaths } from './files-stage';
+import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
+import { planStage, validate } from './plan-stage';
+import { renderPages } from './render-stage';
+import { formatReport, type BuildReport } from './report';
+
+export type { BuildCommandOptions } from './build-run';
+
+export interface BuildResult extends BuildReport {
+  outDir: string;
+  /** An incremental build that found nothing to do. */
+  upToDate?: boolean;
+}
+
+export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
+  const run = await startRun(options);
+  if (run.upToDate) return upToDate(run);
+  let result: BuildResult;
+  try {
+    result = await buildSite(run, { fresh: false });
+  } catch (error) {
+    if (!isShapeConflict(error)) throw error;
+    // The output written over had a file where this build needs a folder, or the reverse: once more, into an empty folder.
+    run.log.info(`  output     ${(error as Error).message}: a whole build into an empty folder`);
+    result = await buildSite({ ...run, previous: undefined }, { fresh: true });
+  }
+  await printResult(run, result);
+  return result;
+}
+
+/** The stages, in order: each is given the run and the records the stages before it returned. */
+async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Promise<BuildResult> {
+  const run: SiteRun = { ...started, content: openContent(started) };
+  try {
+    // The assets are made from code alone, while the content is read.
+    const assetsMade = buildAssets(run.config, assetOptions(run));
+    assetsMade.catch(() => undefined);
+    const { content, catalog } = await readContent(run);
+    const plan = planStage(run, { content, catalog });
+    const assets = await assetsMade;
+    const files = makeSiteFiles(run, plan, assets);
+    validate(run, plan, writtenPaths(files));
+    const editor = await makeEditor(run, { plan, assets, files });
+    const writing = { ...run, output: await openOutput(run, fresh) };
+    try {
+      const rendered = await renderPages(writing, { plan, catalog, assets, named: files.images });
+      run.options.interrupt?.throwIfAborted();
+      const all = [...files.files, ...editor, ...rendered.images];
+      const written = await commitOutput(writing, { plan, rendered, files: all });
+      await keepCaches(run, plan, written);
+      return { ...reportBuild(run, written), outDir: run.config.outDir };
+    } catch (error) {
+      // The build threads stop first: one still writing a page into the output's folder would race its removal.
+      await run.content.threads?.close();
+      await writing.output.abort(error);
+      throw error;
+    }
+  } finally {
+    await run.content.close();
+  }
+}
+
+/** The report, as a table or as JSON, and the last line. */
+async function printResult({ log, options }: BuildRun, result: BuildResult): Promise<void> {
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return;
+  }
+  log.info('');
+  log.info(formatReport(result).trimEnd());
+  log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
+}
+
+function upToDate(run: BuildRun): BuildResult {
+  const ms = performance.now() - run.started;
+  run.log.info(`up to date: no input changed since the last build, nothing written (${formatMs(ms)})`);
+  const pages = run.previous!.pages.length;
+  const totals = { pages, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
+  return { pages: [], stages: {}, ms, totals, outDir: run.config.outDir, upToDate: true };
+}

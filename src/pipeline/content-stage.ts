@@ -1,0 +1,82 @@
+/**
+ * The content stage: content/ read (on every core, on a large site) and
+ * validated into the site model, and every file of content/images/ it names
+ * described.
+ */
+import { articleFiles, markdownSource } from '../content/content-files';
+import { loadSiteData, scanArticle } from '../content/load-site';
+import { MarkdownReader } from '../content/markdown-reader';
+import type { SiteModel } from '../content/model';
+import { nextScheduled, publicationStatus } from '../content/publishing';
+import { withArticles } from '../content/site-model';
+import { describeImages } from '../images/model-images';
+import { SourceImages, type ImageCatalog } from '../images/source-images';
+import { ArticleThreads } from '../threads/article-threads';
+import { formatDate } from '../../templates/lib/format';
+import { stageDone, type BuildRun, type OpenContent, type SiteRun } from './build-run';
+
+/** What the content stage read: the site model as content/ holds it, and what each image it names is. */
+export interface ReadContent {
+  content: SiteModel;
+  catalog: ImageCatalog;
+}
+
+/** Starts reading content/: on a large site, the build threads start on their shares of the articles at once. */
+export function openContent(run: BuildRun): OpenContent {
+  const { config, generator, options } = run;
+  const source = markdownSource(config, generator);
+  const threads = options.workerUrl
+    ? ArticleThreads.start(
+        { paths: articleFiles(config.contentDir), source, workerUrl: options.workerUrl },
+        options.interrupt,
+      )
+    : undefined;
+  const reader = MarkdownReader.open(source);
+  return {
+    reader,
+    threads,
+    images: SourceImages.open(config, { keep: true }),
+    close: async () => {
+      await threads?.close();
+      reader.close();
+    },
+  };
+}
+
+/** content/ → the validated site model, with every file of content/images/ it names described. */
+export async function readContent(run: SiteRun): Promise<ReadContent> {
+  const started = performance.now();
+  const { reader, threads, images } = run.content;
+  const { contentDir, root } = run.config;
+  const data = loadSiteData(contentDir, root, reader);
+  const here = (threads?.here ?? articleFiles(contentDir)).map((path) => scanArticle(reader, path));
+  const content = withArticles(data, threads ? [...here, ...(await threads.scanned())] : here);
+  const catalog = await describeImages(content, images);
+  run.options.interrupt?.throwIfAborted();
+  const { articles, trades, servicePages } = content;
+  const counted = `${articles.length} articles, ${trades.length} trades, ${servicePages.length} services`;
+  const described = `${catalog.bySrc.size} image${catalog.bySrc.size === 1 ? '' : 's'}`;
+  const where = threads ? `, articles read and rendered on ${threads.count} threads` : '';
+  stageDone(run, 'content', `${counted}, ${described}${where}`, performance.now() - started);
+  reportPublishing(run, content);
+  return { content, catalog };
+}
+
+/** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */
+function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void {
+  const statuses = model.articles.map((article) => publicationStatus(article, publishing.today));
+  const drafts = statuses.filter((status) => status === 'draft').length;
+  const scheduled = statuses.filter((status) => status === 'scheduled').length;
+  if (drafts + scheduled === 0) return;
+  const counted = [
+    drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`,
+    scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  if (publishing.drafts) {
+    log.stage('drafts', `${counted.join(' and ')} on the site (--drafts): every page asks not to be indexed`, -1);
+    return;
+  }
+  const next = nextScheduled(model.articles, publishing.today);
+  const when = next ? `; next: "${next.title}" (${next.file}) goes live on ${formatDate(next.date)}` : '';
+  log.stage('drafts', `${counted.join(' and ')} left out${when}`, -1);
+}

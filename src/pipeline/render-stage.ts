@@ -1,0 +1,86 @@
+/**
+ * The render stage: every page whose fingerprint differs from its page of
+ * the last build (all of them, without one) rendered into the output's
+ * folder, by this thread and the build threads; and the images stage: each
+ * image the pages and feeds name made as it comes, on Node's thread pool
+ * while the next pages render.
+ */
+import type { BuiltAssets } from '../assets/build-assets';
+import { cacheFiles } from '../cache-files';
+import type { IndexedFile } from '../content/content-index';
+import { ImageEncoder } from '../images/image-encoder';
+import { SiteImages } from '../images/site-images';
+import type { ImageCatalog } from '../images/source-images';
+import type { CopiedFile } from '../output/output';
+import type { SitePlan } from '../plan/plan-site';
+import { PageRendering, renderSetup, type PageRecord } from '../render/page-rendering';
+import { createLayout } from '../routes';
+import { stageDone, type WritingRun } from './build-run';
+
+export interface RenderedPages {
+  /** Every page, in route order. */
+  pages: PageRecord[];
+  /** The page files written this time (by every thread), with their sizes. */
+  written: Map<string, number>;
+  /** What the build threads learnt of their Markdown files, for the content index. */
+  learnt: [string, IndexedFile][];
+  /** Every image the pages and feeds name, made while the pages rendered (or found made). */
+  images: CopiedFile[];
+}
+
+export interface RenderSources {
+  plan: SitePlan;
+  catalog: ImageCatalog;
+  assets: BuiltAssets;
+  /** The images the site's other files name (the feeds'), as paths of the output. */
+  named: readonly string[];
+}
+
+export async function renderPages(
+  run: WritingRun,
+  { plan, catalog, assets, named }: RenderSources,
+): Promise<RenderedPages> {
+  const started = performance.now();
+  const { content, output } = run;
+  const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir);
+  const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, encoder);
+  images.use('the feeds', named);
+  const setup = renderSetup(assets, createLayout(plan.model), { fingerprinted: run.options.incremental === true });
+  const rendering = new PageRendering(setup, assets.templates.module, (body) => content.reader.bodyHtml(body));
+  const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
+  const { threads } = content;
+  const job = {
+    setup,
+    context: plan.routes.articles,
+    outDir: output.writer.dir,
+    previous: Object.fromEntries(previous),
+  };
+  const elsewhere = threads?.render(job);
+  // Awaited once this thread's pages are done; should one of them fail first, a worker's failure must not go unheard.
+  elsewhere?.catch(() => undefined);
+  const byPath = new Map<string, PageRecord>();
+  const written = new Map<string, number>();
+  const { routes } = plan.routes;
+  for (const route of routes) {
+    if (threads?.owns(route.source)) continue;
+    const write = (html: string) => output.writer.write(route.file, html);
+    const { page, html } = rendering.render(route, previous.get(route.path), write);
+    if (html !== undefined) written.set(route.file, page.bytes);
+    images.use(route.path, page.images);
+    byPath.set(route.path, page);
+  }
+  const theirs = await elsewhere;
+  for (const page of theirs?.pages ?? []) {
+    images.use(page.path, page.images);
+    byPath.set(page.path, page);
+  }
+  for (const [file, bytes] of theirs?.written ?? []) written.set(file, bytes);
+  stageDone(run, 'render', `${written.size} of ${routes.length} pages`, performance.now() - started);
+  const rendered = performance.now();
+  const files = await images.all();
+  encoder.removeUnused();
+  const { encoded, kept } = images.counts;
+  stageDone(run, 'images', `${files.length} files: ${encoded} made, ${kept} kept`, performance.now() - rendered);
+  const pages = routes.map((route) => byPath.get(route.path)!);
+  return { pages, written, learnt: theirs?.learnt ?? [], images: files };
+}

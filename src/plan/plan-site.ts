@@ -1,0 +1,77 @@
+/**
+ * The site plan: the content as read (or as the editor holds it), what each
+ * of its images is, the settings and the build's clock → the model, the
+ * route table, the redirects and the site's images. One function, called by
+ * the build, `sitegen dev`, the editor and `sitegen check`; a build thread
+ * makes its own articles' pages from the plan's article context as this
+ * function makes them. Pure, and free of Node's modules: the editor runs it
+ * in the browser.
+ */
+import type { Article, SiteModel } from '../content/model';
+import type { Publishing } from '../content/publishing';
+import type { CardContent } from '../images/card-names';
+import { ImageResolver } from '../images/content-images';
+import type { LocalImage } from '../images/image-names';
+import {
+  articleRoute,
+  createRoutes,
+  KeptRoutes,
+  siteRedirects,
+  type ArticleRouteContext,
+  type Redirect,
+  type Route,
+  type SiteRoutes,
+  type SiteSettings,
+} from '../routes';
+
+export interface SiteSources {
+  /** The site model as content/ holds it, its images not yet given what the templates need of them. */
+  content: SiteModel;
+  /** What the templates need of each file of content/images/ the content names, by src (images/source-images.ts). */
+  images: ReadonlyMap<string, LocalImage>;
+  settings: SiteSettings;
+  /** The last plan, kept where what it was made from is the same (sitegen dev, the editor's previews). */
+  kept?: KeptPlan;
+}
+
+export interface SitePlan {
+  /** The model with every image of content/images/ described. */
+  model: SiteModel;
+  routes: SiteRoutes;
+  redirects: Redirect[];
+  images: PlannedImages;
+  /** Which articles are on the site: the build's day in London, and whether drafts are shown. */
+  publishing: Publishing;
+}
+
+/** The site's own images, as the plan knows them: the pages record which renditions they draw (render/). */
+export interface PlannedImages {
+  /** What the templates know of each file of content/images/ the content names, by src. */
+  descriptors: ReadonlyMap<string, LocalImage>;
+  /** Every page's social card, by its path under the output. */
+  cards: ReadonlyMap<string, CardContent>;
+}
+
+/** What a plan keeps for the next: its routes, and its model's images, each made again only where their sources changed. */
+export class KeptPlan {
+  readonly routes = new KeptRoutes();
+  readonly images = new ImageResolver();
+}
+
+export function planSite({ content, images, settings, kept }: SiteSources, publishing: Publishing): SitePlan {
+  const model = (kept?.images ?? new ImageResolver()).resolve(content, images);
+  const routes = createRoutes(model, { ...settings, publishing, images, kept: kept?.routes });
+  const cards = new Map(routes.routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content]] : [])));
+  const redirects = siteRedirects(model, routes, publishing);
+  return { model, routes, redirects, images: { descriptors: images, cards }, publishing };
+}
+
+/**
+ * The pages of some of the site's articles, as planSite makes them, from the
+ * plan's article context alone: what a build thread renders of the articles
+ * it read (threads/).
+ */
+export function planArticles(articles: readonly Article[], context: ArticleRouteContext): Route[] {
+  const images = new ImageResolver();
+  return articles.flatMap((article) => articleRoute(images.resolve(article, context.images), context) ?? []);
+}
