@@ -12,6 +12,7 @@ import { defaultLeadsDir } from './cache-files';
 import { SitegenError } from './errors';
 import { Interrupted } from './interrupted';
 import { generatorVersion } from './generator-version';
+import type { LeadsCommandOptions } from './leads/print-leads';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -153,38 +154,10 @@ program
   .option('--purge', 'delete the leads received more than 12 months ago (by SITEGEN_NOW, else the real time)')
   .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)')
   .addOption(leadsDirOption())
-  .action(
-    async (options: {
-      json?: boolean;
-      csv?: boolean;
-      googleAds?: boolean;
-      conversionName: string;
-      purge?: boolean;
-      erase?: string;
-      leadsDir: string;
-    }) => {
-      const leads = await import('./leads/print-leads');
-      const { purgedLine } = await import('./leads/lead-retention');
-      if (options.purge) console.log(purgedLine(await leads.purgeLocalLeads(options)));
-      if (options.erase !== undefined) {
-        const count = await leads.eraseLocalLeads({ ...options, email: options.erase });
-        console.log(`deleted ${count} ${count === 1 ? 'lead' : 'leads'} of ${options.erase}`);
-      }
-      if (options.purge || options.erase !== undefined) return;
-      if (options.googleAds) {
-        const [rows, googleAds] = await Promise.all([leads.readLeads(options), import('./leads/google-ads')]);
-        process.stdout.write(googleAds.formatGoogleAds(rows, options.conversionName));
-        const ios = googleAds.iosClickLeads(rows);
-        if (ios > 0)
-          console.error(
-            `sitegen: ${ios} ${ios === 1 ? 'lead' : 'leads'} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
-          );
-        return;
-      }
-      const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
-      process.stdout.write(await leads.printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
-    },
-  );
+  .action(async (options: LeadsCommandOptions) => {
+    const { leadsCommand } = await import('./leads/print-leads');
+    await leadsCommand(options);
+  });
 
 program
   .command('check')

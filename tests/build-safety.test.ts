@@ -313,7 +313,10 @@ describe('safe output', () => {
       $('script[src]')
         .map((_, s) => $(s).attr('src'))
         .get(),
-    ).toEqual([expect.stringMatching(/^\/assets\/menus-\w+\.js$/)]);
+    ).toEqual([
+      expect.stringMatching(/^\/assets\/consent-\w+\.js$/),
+      expect.stringMatching(/^\/assets\/menus-\w+\.js$/),
+    ]);
     const data = JSON.parse($('script[type="application/ld+json"]').html()!) as {
       '@graph': { '@type': string; headline?: string }[];
     };

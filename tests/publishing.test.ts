@@ -229,9 +229,11 @@ describe('updated dates', () => {
       const $ = cheerio.load(readPage(path));
       const expected = /^\/blog\/(?!category\/)[a-z-]+$/.test(path)
         ? $('main time').first().attr('datetime')
-        : ['/privacy-policy', '/terms-of-service', '/cookie-policy'].includes(path)
+        : path === '/terms-of-service'
           ? '2024-01-15'
-          : undefined;
+          : ['/privacy-policy', '/cookie-policy'].includes(path)
+            ? '2026-11-29'
+            : undefined;
       expect(lastmod, path).toBe(expected);
     }
   });

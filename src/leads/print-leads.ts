@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { projectNow } from '../config';
 import { formatLeads, type LeadFormat } from './format-leads';
 import { LeadDatabaseBusyError, openLeadDatabase, type PGlite } from './lead-database';
-import { eraseLeads, purgeOldLeads } from './lead-retention';
+import { eraseLeads, purgedLine, purgeOldLeads } from './lead-retention';
 import { migrationsDirOf } from './local-leads';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
@@ -22,6 +22,38 @@ export interface PrintLeadsOptions extends LocalLeadsDir {
   format: LeadFormat;
   /** Standard output is a terminal: see formatLeads. */
   terminal?: boolean;
+}
+
+/** What `sitegen leads` was asked for. */
+export interface LeadsCommandOptions extends LocalLeadsDir {
+  json?: boolean;
+  csv?: boolean;
+  googleAds?: boolean;
+  conversionName: string;
+  purge?: boolean;
+  erase?: string;
+}
+
+/** `sitegen leads`: a deletion (--purge, --erase) says how many went; otherwise the leads, in the format asked for. */
+export async function leadsCommand(options: LeadsCommandOptions): Promise<void> {
+  if (options.purge) console.log(purgedLine(await purgeLocalLeads(options)));
+  if (options.erase !== undefined) {
+    const count = await eraseLocalLeads({ ...options, email: options.erase });
+    console.log(`deleted ${count} ${count === 1 ? 'lead' : 'leads'} of ${options.erase}`);
+  }
+  if (options.purge || options.erase !== undefined) return;
+  if (options.googleAds) {
+    const [rows, googleAds] = await Promise.all([readLeads(options), import('./google-ads')]);
+    process.stdout.write(googleAds.formatGoogleAds(rows, options.conversionName));
+    const ios = googleAds.iosClickLeads(rows);
+    if (ios > 0)
+      console.error(
+        `sitegen: ${ios} ${ios === 1 ? 'lead' : 'leads'} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
+      );
+    return;
+  }
+  const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
+  process.stdout.write(await printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
 }
 
 export async function printLeads(options: PrintLeadsOptions): Promise<string> {
