@@ -79,7 +79,7 @@ const feeds = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'];
 const indexPages = (files: string[]) => files.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));
 
 describe('sitegen build --incremental', () => {
-  it('writes nothing when nothing changed, and says it is up to date', async () => {
+  it('writes nothing when nothing changed, and says it is up to date; keeps its record in a git-ignored folder; is not up to date once package.json, read by the compilers, changed', async () => {
     await builtProject();
     const out = join(project!.dir, 'out');
     expect(await tree(out)).toEqual(await whole());
@@ -87,16 +87,19 @@ describe('sitegen build --incremental', () => {
     const again = await incremental();
     expect(again.stdout).toMatch(/^up to date: no input changed since the last build, nothing written \(\d+ ms\)$/m);
     expect(await modified(out)).toEqual(before);
+
+    const gitignore = await readFile(join(process.cwd(), '.gitignore'), 'utf8');
+    expect(gitignore).toMatch(/^\/\.sitegen\/$/m);
+    await expect(stat(join(project!.dir, '.sitegen', 'incremental'))).resolves.toBeTruthy();
+
+    await edit('package.json', (text) => `${text}\n`);
+    expect((await incremental()).stdout).not.toContain('up to date');
   });
 
-  it("rewrites an article's page when its body changed, and only that page", async () => {
+  it("rewrites an article's page when its body changed, and only that page; its page, the blog and category pages that list it and the feeds when its title changed", async () => {
     await builtProject();
-    const written = await after(() => edit('content/blog/google-ads-guide.md', (text) => `${text}\nOne more line.\n`));
-    expect(written).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
-  });
-
-  it("rewrites an article's page, the blog and category pages that list it and the feeds when its title changed", async () => {
-    await builtProject();
+    const body = await after(() => edit('content/blog/google-ads-guide.md', (text) => `${text}\nOne more line.\n`));
+    expect(body).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
     const written = await after(() =>
       edit('content/blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Google Ads, Edited"')),
     );
@@ -180,12 +183,6 @@ describe('sitegen build --incremental', () => {
       await unlink(join(out, 'about.html'));
     });
     expect(written).toEqual(['about.html', 'sitemap.xml']);
-  });
-
-  it('is not up to date once package.json, read by the compilers, changed', async () => {
-    await builtProject();
-    await edit('package.json', (text) => `${text}\n`);
-    expect((await incremental()).stdout).not.toContain('up to date');
   });
 
   it('sees an edit of the same size in the same tick of the clock, just after a build read the file', async () => {
@@ -310,11 +307,4 @@ describe('sitegen build --incremental', () => {
       expect(indexPages(moved)).toEqual(['blog.html', ...passed].sort());
     },
   );
-
-  it('keeps its record in a git-ignored folder', async () => {
-    await builtProject();
-    const gitignore = await readFile(join(process.cwd(), '.gitignore'), 'utf8');
-    expect(gitignore).toMatch(/^\/\.sitegen\/$/m);
-    await expect(stat(join(project!.dir, '.sitegen', 'incremental'))).resolves.toBeTruthy();
-  });
 });

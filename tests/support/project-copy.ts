@@ -117,7 +117,11 @@ async function copyCaches(project: string, dir: string): Promise<void> {
   }
 }
 
-/** The version the executable gives itself (lib/, compiled from this src/), so that both share the copy's caches. */
+/**
+ * The version the executable gives itself: lib/ is this src/ compiled (the
+ * executable compiles it again when stale, as the global setup's build
+ * did), so a build here and one by the executable share the copy's caches.
+ */
 const compiledGenerator = (dir: string) => generatorVersion(dir, join(projectRoot, 'lib'));
 
 /** `sitegen build` in the project folder `dir`, in this process: see ProjectCopy's `buildHere`. */
