@@ -1,44 +1,26 @@
 /**
  * The stylesheet, the browser bundles and the compiled templates are reused
  * from the last build while the code they are made from is unchanged, and
- * made again, with the change in them, as soon as it is not.
+ * made again, with the change in them, as soon as it is not. The builds run
+ * in this process, from a project with no cache yet.
  */
-import { createHash } from 'node:crypto';
-import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config';
 import { DevSite } from '../src/dev/dev-site';
-import { runSitegen } from './support/cli';
-import { copyProject, writeSettled, type ProjectCopy } from './support/project-copy';
+import { tree } from './support/output-tree';
+import { buildHere, copyProject, writeSettled, type ProjectCopy } from './support/project-copy';
 
 let project: ProjectCopy;
 beforeAll(async () => {
-  project = await copyProject();
+  project = await copyProject({ caches: false });
 });
 afterAll(() => project?.remove());
 
-const build = () =>
-  runSitegen(['build', '--out', 'dist'], { cwd: project.dir, env: { SUPABASE_URL: '', SITE_URL: undefined } });
+const build = () => project.buildHere({ out: 'dist', quiet: false });
 const reusedLines = (stdout: string) =>
   stdout.split('\n').filter((line) => line.includes('unchanged since the last build: reused'));
-
-async function tree(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  const pairs = await Promise.all(
-    files.map(
-      async (file) =>
-        [
-          file.slice(dir.length + 1),
-          createHash('sha256')
-            .update(await readFile(file))
-            .digest('hex'),
-        ] as const,
-    ),
-  );
-  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
-}
 
 async function stylesheet(): Promise<string> {
   const assets = await readdir(join(project.dir, 'dist', 'assets'));
@@ -94,6 +76,19 @@ describe('the asset cache', () => {
       expect(reusedLines((await build()).stdout)).toHaveLength(3);
     },
   );
+
+  it('keeps its assets for a checkout moved elsewhere with its files and their times', async () => {
+    expect((await build()).code).toBe(0);
+    const moved = `${project.dir}-moved`;
+    await rename(project.dir, moved);
+    try {
+      const there = await buildHere(moved, { out: 'dist', quiet: false });
+      expect(there.stderr).toBe('');
+      expect(reusedLines(there.stdout)).toHaveLength(3);
+    } finally {
+      await rename(moved, project.dir);
+    }
+  });
 
   it(
     "keeps the dev server's assets (stable names) apart from the build's (hashed): neither start evicts the other's",

@@ -67,7 +67,7 @@ describe('category pages', () => {
         const file = join(project.dir, `content/blog/${slug}.md`);
         await writeSettled(file, (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: "SEO"'));
       }
-      expect((await project.build(['--out', 'out'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const load = async (file: string) => cheerio.load(await readFile(join(project.dir, 'out', file), 'utf8'));
       const origin = 'https://www.tradeboostdigital.co.uk';
 
@@ -112,7 +112,7 @@ describe('category pages', () => {
       const blog = JSON.parse(await readFile(blogJson, 'utf8'));
       const refused = async (category: string) => {
         await writeFile(blogJson, JSON.stringify({ ...blog, categories: [...blog.categories, category] }, null, 2));
-        return (await project.build(['--out', 'out'])).stderr;
+        return (await project.buildHere({ out: 'out' })).stderr;
       };
       expect(await refused('Web-Design')).toBe(
         'sitegen: content/pages/blog.json: categories[7]: "Web-Design" would have the page /blog/category/web-design, as "Web Design" has\n',

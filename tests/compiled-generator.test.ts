@@ -36,7 +36,7 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         expect(help.stdout).toContain(description);
         expect(await compiledFrom(project)).toBe(before);
       },
-      { generator: true },
+      { generator: true, caches: false },
     );
   });
 
@@ -54,7 +54,7 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         expect(second).toMatchObject({ code: 0, stderr: '' });
         expect(second.stdout).toContain(edited);
       },
-      { generator: true },
+      { generator: true, caches: false },
     );
   });
 
@@ -71,7 +71,7 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         expect(await compiledFrom(project)).toBe(before);
         expect(await readdir(project.dir)).not.toContainEqual(expect.stringMatching(/^lib\./));
       },
-      { generator: true },
+      { generator: true, caches: false },
     );
   });
 
@@ -88,7 +88,7 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         });
         expect(help.stdout).toContain(description);
       },
-      { generator: true },
+      { generator: true, caches: false },
     );
   });
 
@@ -100,7 +100,7 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         expect(help).toMatchObject({ code: 0, stderr: '' });
         expect(help.stdout).toContain(description);
       },
-      { generator: true },
+      { generator: true, caches: false },
     );
   });
 });

@@ -1,41 +1,65 @@
 /**
  * The content index (src/content/content-index.ts): front matter and
- * rendered bodies kept between builds. Each test starts from a build from
- * nothing, makes one kind of edit, and checks what the next build read and
- * rendered, and that it writes byte for byte what a build from nothing
- * writes. The blog is large enough for the build threads to read their own
- * shares of it.
+ * rendered bodies kept between builds. Each test starts from the state a
+ * build from nothing left (its index, restored), makes one kind of edit,
+ * and checks what the next build read and rendered, and that it writes byte
+ * for byte what a build from nothing writes. The blog is large enough for
+ * the build threads to read their own shares of it: the builds from the
+ * index run the executable, whose threads they are, and so does the build
+ * from nothing each test starts from; those from nothing that the tests
+ * compare with run in this process.
  */
 import { mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeArticles } from '../bench/scale/articles.js';
 import { tree } from './support/output-tree';
 import { copyProject, writeSettled, type ProjectCopy } from './support/project-copy';
 
 let project: ProjectCopy;
+/** What a build from nothing of the unedited blog writes. */
+let reference: Record<string, string>;
+/** The blog and the content index as a build from nothing left them, kept aside to start each test from. */
+const kept = (name: string) => join(project.dir, 'kept', name);
+const blogDir = () => join(project.dir, 'content', 'blog');
+const indexDir = () => join(project.dir, '.sitegen', 'content');
+/** Copies a folder with its files' times to the nanosecond, which the index knows them by. */
+const copy = (from: string, to: string) => promisify(execFile)('cp', ['-a', from, to]);
+
 beforeAll(async () => {
   project = await copyProject();
-  await writeArticles(join(project.dir, 'content', 'blog'), 250, 3);
+  await writeArticles(blogDir(), 250, 3);
+  // Through the executable: its threads each keep the bodies they render in a pack of their own.
+  reference = await fromNothing({ threaded: true });
+  await mkdir(join(project.dir, 'kept'));
+  await copy(blogDir(), kept('blog'));
+  await copy(indexDir(), kept('content'));
 }, 120_000);
 afterAll(() => project?.remove());
+
+beforeEach(async () => {
+  await rm(blogDir(), { recursive: true });
+  await rm(indexDir(), { recursive: true, force: true });
+  await copy(kept('blog'), blogDir());
+  await copy(kept('content'), indexDir());
+});
 
 /** 256 articles and 3 legal pages. */
 const markdownFiles = 259;
 
 /**
- * A build with nothing kept from before: no content index, no asset cache, no earlier output. The social
- * cards stay, as nothing here changes them: each build would draw every article's again otherwise.
+ * A build with no content index and no earlier output. The asset cache and
+ * the social cards stay, as nothing here changes them (that the asset cache
+ * changes no byte of the output is asset-cache.test.ts's).
  */
-async function fromNothing(): Promise<Record<string, string>> {
-  const sitegen = join(project.dir, '.sitegen');
-  const kept = (await readdir(sitegen).catch(() => [])).filter((name) => name !== 'images');
-  await Promise.all(
-    [...kept.map((name) => join('.sitegen', name)), 'from-nothing'].map((path) =>
-      rm(join(project.dir, path), { recursive: true, force: true }),
-    ),
-  );
-  const result = await project.build(['--out', 'from-nothing']);
+async function fromNothing({ threaded = false } = {}): Promise<Record<string, string>> {
+  await rm(indexDir(), { recursive: true, force: true });
+  await rm(join(project.dir, 'from-nothing'), { recursive: true, force: true });
+  const result = threaded
+    ? await project.build(['--out', 'from-nothing'])
+    : await project.buildHere({ out: 'from-nothing' });
   expect(result.stderr).toBe('');
   return tree(join(project.dir, 'from-nothing'));
 }
@@ -64,14 +88,13 @@ async function withEdit(name: string, change: (text: string) => string, test: ()
   }
 }
 
-describe('the content index', () => {
+// Each test builds the blog of 256 articles twice: longer than the default time a test may take on a busy machine.
+describe('the content index', { timeout: 60_000 }, () => {
   it('lets the next build read no file and render no body, and write what a build from nothing writes', async () => {
-    const reference = await fromNothing();
     expect(await fromIndex(0, 0)).toEqual(reference);
   });
 
   it('reads an article whose body was edited and renders its body', async () => {
-    await fromNothing();
     await withEdit(
       'trade-marketing-note-00011.md',
       (text) => text.replace(/\n\n/, '\n\nA sentence added.\n\n'),
@@ -82,7 +105,6 @@ describe('the content index', () => {
   });
 
   it('parses an article whose front matter alone was edited, and keeps its body', async () => {
-    await fromNothing();
     await withEdit(
       'trade-marketing-note-00212.md',
       (text) => text.replace(/^readTime: \d+/m, 'readTime: 9'),
@@ -93,25 +115,22 @@ describe('the content index', () => {
   });
 
   it('renders nothing for a file saved again unchanged: a new time, the same bytes', async () => {
-    await fromNothing();
     const file = join(project.dir, 'content', 'blog', 'trade-marketing-note-00013.md');
     const aMinuteAgo = new Date(Date.now() - 60_000);
     await utimes(file, aMinuteAgo, aMinuteAgo);
-    expect(await fromIndex(0, 0)).toEqual(await fromNothing());
+    // The same bytes as the unedited blog's: what a build from nothing of it writes.
+    expect(await fromIndex(0, 0)).toEqual(reference);
   });
 
   it('renders the bodies again when the packs that kept them are lost (removed or cut short)', async () => {
-    await fromNothing();
-    const indexDir = join(project.dir, '.sitegen', 'content');
-    const [folder] = await readdir(indexDir);
-    const packs = (await readdir(join(indexDir, folder!))).filter((name) => name.endsWith('.pack'));
+    const [folder] = await readdir(indexDir());
+    const packs = (await readdir(join(indexDir(), folder!))).filter((name) => name.endsWith('.pack'));
     expect(packs.length).toBeGreaterThan(1);
-    await Promise.all(packs.map((name) => writeFile(join(indexDir, folder!, name), '')));
-    expect(await fromIndex(0, markdownFiles)).toEqual(await fromNothing());
+    await Promise.all(packs.map((name) => writeFile(join(indexDir(), folder!, name), '')));
+    expect(await fromIndex(0, markdownFiles)).toEqual(reference);
   });
 
   it('reads again a file written too recently for its time to vouch for it, and sees an edit of the same size and time', async () => {
-    await fromNothing();
     const file = join(project.dir, 'content', 'blog', 'trade-marketing-note-00014.md');
     const text = await readFile(file, 'utf8');
     try {
@@ -130,15 +149,13 @@ describe('the content index', () => {
   });
 
   it('removes what builds of content folders gone since left behind, not what a running build may still need', async () => {
-    const indexDir = join(project.dir, '.sitegen', 'content');
-    await fromNothing();
-    const [own] = await readdir(indexDir);
+    const [own] = await readdir(indexDir());
     const leftover = async (name: string, files: Record<string, string>, minutesAgo: number) => {
-      await mkdir(join(indexDir, name), { recursive: true });
+      await mkdir(join(indexDir(), name), { recursive: true });
       const then = new Date(Date.now() - minutesAgo * 60_000);
       for (const [file, text] of Object.entries(files)) {
-        await writeFile(join(indexDir, name, file), text);
-        await utimes(join(indexDir, name, file), then, then);
+        await writeFile(join(indexDir(), name, file), text);
+        await utimes(join(indexDir(), name, file), then, then);
       }
     };
     // The index of a folder that was deleted; the packs of a failed build of a deleted folder, old and new.
@@ -157,6 +174,6 @@ describe('the content index', () => {
         await fromIndex(1, 1);
       },
     );
-    expect((await readdir(indexDir)).sort()).toEqual([own!, 'failed-just-now'].sort());
+    expect((await readdir(indexDir())).sort()).toEqual([own!, 'failed-just-now'].sort());
   });
 });

@@ -37,7 +37,7 @@ const withoutDevDifferences = (html: string) =>
 
 describe('the dev site', () => {
   it("serves every page as sitegen build writes it, but for dev's reload client and unhashed asset names", async () => {
-    const built = await project.build(['--out', 'built']);
+    const built = await project.buildHere({ out: 'built' });
     expect(built.stderr).toBe('');
     const pages = await freshPages(project.dir);
     expect(pages.size).toBe(54);

@@ -54,7 +54,7 @@ beforeAll(async () => {
   // Decap writes JSON with two spaces and numbers as JavaScript prints them.
   const site = join(project.dir, 'content/site.json');
   await writeSettled(site, `${JSON.stringify(JSON.parse(await readFile(site, 'utf8')), null, 2)}\n`);
-  built = await project.build([], cms);
+  built = await project.buildHere({ env: cms });
 }, 120_000);
 afterAll(async () => {
   await project?.remove();
@@ -134,7 +134,7 @@ describe('a build without CMS_REPO', () => {
 
   it('refuses a CMS_BRANCH without a repository, naming it', async () => {
     await writeFile(join(project.dir, '.env'), 'CMS_BRANCH=main\n');
-    const result = await project.build();
+    const result = await project.buildHere();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('CMS_BRANCH is set but CMS_REPO is not');
   });

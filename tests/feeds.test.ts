@@ -133,7 +133,7 @@ describe('the feeds', () => {
     await inProjectCopy(async (project) => {
       const file = join(project.dir, 'content/pages/blog.json');
       await writeSettled(file, (await readFile(file, 'utf8')).replace('"count": 20', '"count": 2'));
-      expect((await project.build(['--out', 'out'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const rss = parseRssFeed(await readFile(join(project.dir, 'out/blog/rss.xml'), 'utf8'));
       expect(rss.items!.map((item) => item.link!.replace(/^.*\//, ''))).toEqual([
         'digital-marketing-roi',

@@ -27,7 +27,7 @@ let firstBuild: string;
 
 const content = (...path: string[]) => join(project.dir, 'content', ...path);
 const out = (...path: string[]) => join(project.dir, 'dist', ...path);
-const build = () => project.build(['--out', 'dist', '--site-url', siteUrl], {}, { quiet: false });
+const build = () => project.buildHere({ out: 'dist', siteUrl, quiet: false });
 
 async function editJson<T>(file: string, change: (data: T) => void): Promise<void> {
   const data = JSON.parse(await readFile(content(file), 'utf8')) as T;
@@ -356,7 +356,7 @@ describe('a file that cannot be published', () => {
   let refusing: ProjectCopy;
   beforeAll(async () => {
     refusing = await copyProject();
-    expect((await refusing.build(['--out', 'dist'])).stderr).toBe('');
+    expect((await refusing.buildHere({ out: 'dist' })).stderr).toBe('');
   }, 120_000);
   afterAll(() => refusing?.remove());
 
@@ -426,7 +426,7 @@ describe('a file that cannot be published', () => {
     const saved = await snapshot(refusing.dir);
     try {
       await breakIt();
-      const refused = await refusing.build(['--out', 'dist']);
+      const refused = await refusing.buildHere({ out: 'dist' });
       expect(refused.stderr.trimEnd()).toMatch(message);
       expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(refused.code).toBe(1);

@@ -2,35 +2,53 @@
  * `sitegen build --incremental`: after every kind of edit, the output is
  * byte for byte what a whole build writes, and only the files the edit
  * changed are written; with nothing changed, nothing is. Each test has a
- * project of its own, built once incrementally before its edit.
+ * project of its own, built once incrementally before its edit. The builds
+ * run in this process, but on the large blog, whose threads only the
+ * executable starts (src/threads/).
  */
 import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticles } from '../bench/scale/articles.js';
 import { modified, rewritten, tree } from './support/output-tree';
 import { copyProject, writeSettled, type ProjectCopy } from './support/project-copy';
 
-let project: ProjectCopy | undefined;
-afterEach(() => project?.remove());
+/** A project built once, whose caches (assets, cards) every test's project starts with: its edits make only what they change. */
+let seed: ProjectCopy;
+beforeAll(async () => {
+  seed = await copyProject({ caches: false });
+  expect((await seed.buildHere({ out: 'out' })).stderr).toBe('');
+});
+afterAll(() => seed?.remove());
 
-/** A project of its own, built once incrementally into `out/`. */
+let project: ProjectCopy | undefined;
+/** Whether this test's incremental builds run the executable. */
+let threaded = false;
+afterEach(async () => {
+  await project?.remove();
+  threaded = false;
+});
+
+/** A project of its own, built once incrementally into `out/`; with `articles`, a blog the executable's threads read. */
 async function builtProject(articles = 0): Promise<ProjectCopy> {
-  project = await copyProject();
+  project = await copyProject({ caches: seed.dir });
   // The project has no file of public/ yet; its tests add some.
   await mkdir(join(project.dir, 'public'), { recursive: true });
   if (articles) await writeArticles(join(project.dir, 'content', 'blog'), articles, 5);
+  threaded = articles > 0;
   expect((await incremental()).stderr).toBe('');
   return project;
 }
 
 const incremental = (env: NodeJS.ProcessEnv = {}) =>
-  project!.build(['--incremental', '--out', 'out'], env, { quiet: false });
+  threaded
+    ? project!.build(['--incremental', '--out', 'out'], env, { quiet: false })
+    : project!.buildHere({ incremental: true, out: 'out', env, quiet: false });
 
 /** A whole build of the same project into a folder of its own. */
 async function whole(env: NodeJS.ProcessEnv = {}): Promise<Record<string, string>> {
   await rm(join(project!.dir, 'whole'), { recursive: true, force: true });
-  expect((await project!.build(['--out', 'whole'], env)).stderr).toBe('');
+  expect((await project!.buildHere({ out: 'whole', env })).stderr).toBe('');
   return tree(join(project!.dir, 'whole'));
 }
 
@@ -61,7 +79,7 @@ const feeds = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'];
 const indexPages = (files: string[]) => files.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));
 
 describe('sitegen build --incremental', () => {
-  it('writes nothing when nothing changed, and says it is up to date', async () => {
+  it('writes nothing when nothing changed, and says it is up to date; keeps its record in a git-ignored folder; is not up to date once package.json, read by the compilers, changed', async () => {
     await builtProject();
     const out = join(project!.dir, 'out');
     expect(await tree(out)).toEqual(await whole());
@@ -69,16 +87,19 @@ describe('sitegen build --incremental', () => {
     const again = await incremental();
     expect(again.stdout).toMatch(/^up to date: no input changed since the last build, nothing written \(\d+ ms\)$/m);
     expect(await modified(out)).toEqual(before);
+
+    const gitignore = await readFile(join(process.cwd(), '.gitignore'), 'utf8');
+    expect(gitignore).toMatch(/^\/\.sitegen\/$/m);
+    await expect(stat(join(project!.dir, '.sitegen', 'incremental'))).resolves.toBeTruthy();
+
+    await edit('package.json', (text) => `${text}\n`);
+    expect((await incremental()).stdout).not.toContain('up to date');
   });
 
-  it("rewrites an article's page when its body changed, and only that page", async () => {
+  it("rewrites an article's page when its body changed, and only that page; its page, the blog and category pages that list it and the feeds when its title changed", async () => {
     await builtProject();
-    const written = await after(() => edit('content/blog/google-ads-guide.md', (text) => `${text}\nOne more line.\n`));
-    expect(written).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
-  });
-
-  it("rewrites an article's page, the blog and category pages that list it and the feeds when its title changed", async () => {
-    await builtProject();
+    const body = await after(() => edit('content/blog/google-ads-guide.md', (text) => `${text}\nOne more line.\n`));
+    expect(body).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
     const written = await after(() =>
       edit('content/blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Google Ads, Edited"')),
     );
@@ -164,12 +185,6 @@ describe('sitegen build --incremental', () => {
     expect(written).toEqual(['about.html', 'sitemap.xml']);
   });
 
-  it('is not up to date once package.json, read by the compilers, changed', async () => {
-    await builtProject();
-    await edit('package.json', (text) => `${text}\n`);
-    expect((await incremental()).stdout).not.toContain('up to date');
-  });
-
   it('sees an edit of the same size in the same tick of the clock, just after a build read the file', async () => {
     await builtProject();
     const note = join(project!.dir, 'content', 'blog', 'google-ads-guide.md');
@@ -218,11 +233,8 @@ describe('sitegen build --incremental', () => {
     ];
     for (const [file, message] of refusals) {
       await writeFile(join(project!.dir, 'public', file), 'in the way\n');
-      for (const args of [
-        ['--incremental', '--out', 'out'],
-        ['--out', 'out'],
-      ]) {
-        const refused = await project!.build(args);
+      for (const incremental of [true, false]) {
+        const refused = await project!.buildHere({ incremental, out: 'out' });
         expect(refused.code).toBe(1);
         expect(refused.stderr.trimEnd()).toMatch(message);
         expect(await tree(out)).toEqual(before);
@@ -262,40 +274,37 @@ describe('sitegen build --incremental', () => {
     expect(await tree(join(project!.dir, 'out'))).toEqual(await whole());
   });
 
-  it('on a blog its threads read, rewrites an article moved to the front, every blog and category page it passed and the feeds', async () => {
-    await builtProject(250);
-    const out = join(project!.dir, 'out');
-    const listing = async (slug: string) => {
-      const files = indexPages(Object.keys(await tree(out)));
-      for (const file of files)
-        if ((await readFile(join(out, file), 'utf8')).includes(`href="/blog/${slug}"`)) return file;
-      throw new Error(`no blog page lists ${slug}`);
-    };
-    const slug = 'trade-marketing-note-00202';
-    const from = await listing(slug);
-    const fromPage = from === 'blog.html' ? 1 : Number(/(\d+)\.html$/.exec(from)![1]);
-    expect(fromPage).toBeGreaterThan(2);
-    const moved = await after(() =>
-      edit(`content/blog/${slug}.md`, (text) => text.replace(/^date: .*$/m, 'date: "2025-01-01"')),
-    );
-    const category = /^category: "(.*)"$/m.exec(
-      await readFile(join(project!.dir, `content/blog/${slug}.md`), 'utf8'),
-    )![1]!;
-    const categoryPages = moved.filter((file) => file.startsWith('blog/category/'));
-    expect(categoryPages.length).toBeGreaterThan(0);
-    for (const file of categoryPages)
-      expect(file).toMatch(new RegExp(`^blog/category/${category.toLowerCase().replace(/ /g, '-')}[./]`));
-    expect(moved.filter((file) => !indexPages([file]).length && !categoryPages.includes(file))).toEqual(
-      [...feeds, `blog/${slug}.html`, 'sitemap.xml'].sort(),
-    );
-    const passed = Array.from({ length: fromPage - 1 }, (_, index) => `blog/page/${index + 2}.html`);
-    expect(indexPages(moved)).toEqual(['blog.html', ...passed].sort());
-  });
-
-  it('keeps its record in a git-ignored folder', async () => {
-    await builtProject();
-    const gitignore = await readFile(join(process.cwd(), '.gitignore'), 'utf8');
-    expect(gitignore).toMatch(/^\/\.sitegen\/$/m);
-    await expect(stat(join(project!.dir, '.sitegen', 'incremental'))).resolves.toBeTruthy();
-  });
+  it(
+    'on a blog its threads read, rewrites an article moved to the front, every blog and category page it passed and the feeds',
+    { timeout: 60_000 },
+    async () => {
+      await builtProject(250);
+      const out = join(project!.dir, 'out');
+      const listing = async (slug: string) => {
+        const files = indexPages(Object.keys(await tree(out)));
+        for (const file of files)
+          if ((await readFile(join(out, file), 'utf8')).includes(`href="/blog/${slug}"`)) return file;
+        throw new Error(`no blog page lists ${slug}`);
+      };
+      const slug = 'trade-marketing-note-00202';
+      const from = await listing(slug);
+      const fromPage = from === 'blog.html' ? 1 : Number(/(\d+)\.html$/.exec(from)![1]);
+      expect(fromPage).toBeGreaterThan(2);
+      const moved = await after(() =>
+        edit(`content/blog/${slug}.md`, (text) => text.replace(/^date: .*$/m, 'date: "2025-01-01"')),
+      );
+      const category = /^category: "(.*)"$/m.exec(
+        await readFile(join(project!.dir, `content/blog/${slug}.md`), 'utf8'),
+      )![1]!;
+      const categoryPages = moved.filter((file) => file.startsWith('blog/category/'));
+      expect(categoryPages.length).toBeGreaterThan(0);
+      for (const file of categoryPages)
+        expect(file).toMatch(new RegExp(`^blog/category/${category.toLowerCase().replace(/ /g, '-')}[./]`));
+      expect(moved.filter((file) => !indexPages([file]).length && !categoryPages.includes(file))).toEqual(
+        [...feeds, `blog/${slug}.html`, 'sitemap.xml'].sort(),
+      );
+      const passed = Array.from({ length: fromPage - 1 }, (_, index) => `blog/page/${index + 2}.html`);
+      expect(indexPages(moved)).toEqual(['blog.html', ...passed].sort());
+    },
+  );
 });

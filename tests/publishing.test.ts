@@ -77,7 +77,7 @@ describe('drafts', () => {
     await inProjectCopy(async (project) => {
       // No other article links to it: a link from a published one would stop the build (below).
       await editArticle(project, 'social-media-guide', markDraft);
-      const built = await project.build(['--out', 'out'], {}, { quiet: false });
+      const built = await project.buildHere({ out: 'out', quiet: false });
       expect(built.stderr).toBe('');
       expect(built.stdout).toContain('\n  drafts     1 draft left out\n');
       expect(existsSync(join(project.dir, 'out/blog/social-media-guide.html'))).toBe(false);
@@ -97,7 +97,7 @@ describe('drafts', () => {
       );
       expect(await read(project, 'out/sitemap.xml')).not.toContain('/blog/category/social-media');
 
-      const preview = await project.build(['--out', 'preview', '--drafts'], {}, { quiet: false });
+      const preview = await project.buildHere({ out: 'preview', drafts: true, quiet: false });
       expect(preview.stdout).toContain(
         '\n  drafts     1 draft on the site (--drafts): every page asks not to be indexed\n',
       );
@@ -118,10 +118,10 @@ describe('drafts', () => {
 
   it('a published page that links to a draft fails the build, naming both files, and leaves the output as it was', async () => {
     await inProjectCopy(async (project) => {
-      expect((await project.build(['--out', 'out'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const before = await tree(join(project.dir, 'out'));
       await editArticle(project, 'local-seo-tips', markDraft);
-      const result = await project.build(['--out', 'out']);
+      const result = await project.buildHere({ out: 'out' });
       expect(result.code).toBe(1);
       // Two published articles link to it: the newer is named.
       expect(result.stderr).toBe(
@@ -129,7 +129,7 @@ describe('drafts', () => {
       );
       expect(await tree(join(project.dir, 'out'))).toEqual(before);
       // A preview build has the draft among its pages: the link leads somewhere.
-      expect((await project.build(['--out', 'preview', '--drafts'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'preview', drafts: true })).stderr).toBe('');
     });
   });
 });
@@ -140,20 +140,20 @@ describe('scheduled posts', () => {
       await editArticle(project, 'social-media-guide', (text) => text.replace(/^date: .*$/m, 'date: "2026-03-03"'));
       const before = { SITEGEN_NOW: '2026-03-02T23:59:59Z' };
       const after = { SITEGEN_NOW: '2026-03-03T00:00:00Z' };
-      const build = (out: string, env: NodeJS.ProcessEnv, ...flags: string[]) =>
-        project.build(['--out', out, ...flags], env, { quiet: false });
+      const build = (out: string, env: NodeJS.ProcessEnv, { incremental = false } = {}) =>
+        project.buildHere({ out, env, incremental, quiet: false });
       const live = (out: string) => existsSync(join(project.dir, out, 'blog/social-media-guide.html'));
 
-      const waiting = await build('out', before, '--incremental');
+      const waiting = await build('out', before, { incremental: true });
       expect(waiting.stdout).toContain(
         '\n  drafts     1 scheduled article left out; next: "Social Media for Tradespeople: What to Post and Where" (content/blog/social-media-guide.md) goes live on 3 March 2026\n',
       );
       expect(live('out')).toBe(false);
       expect(await read(project, 'out/blog/rss.xml')).not.toContain('social-media-guide');
-      expect((await build('out', before, '--incremental')).stdout).toMatch(/^up to date: no input changed/m);
+      expect((await build('out', before, { incremental: true })).stdout).toMatch(/^up to date: no input changed/m);
 
       // The day has come: no file changed, yet the incremental build is not up to date and publishes it.
-      const published = await build('out', after, '--incremental');
+      const published = await build('out', after, { incremental: true });
       expect(published.stdout).not.toMatch(/^up to date/m);
       expect(published.stdout).not.toContain('  drafts ');
       expect(live('out')).toBe(true);
@@ -175,8 +175,11 @@ describe('scheduled posts', () => {
 
   it('refuses a SITEGEN_NOW that is not an ISO date-time with its offset, or a date', async () => {
     await inProjectCopy(async (project) => {
-      for (const value of ['2026-03-03T09:00', 'tomorrow', '2026-02-30']) {
-        const result = await project.build(['--out', 'out'], { SITEGEN_NOW: value });
+      // The first through the executable, as a user meets it; the others in this process.
+      for (const [index, value] of ['2026-03-03T09:00', 'tomorrow', '2026-02-30'].entries()) {
+        const env = { SITEGEN_NOW: value };
+        const result =
+          index === 0 ? await project.build(['--out', 'out'], env) : await project.buildHere({ out: 'out', env });
         expect(result.code, value).toBe(1);
         expect(result.stderr).toBe(
           `sitegen: SITEGEN_NOW: expected an ISO date-time with its offset, such as 2026-03-03T09:00:00Z, or a date such as 2026-03-03, found "${value}"\n`,
@@ -193,7 +196,7 @@ describe('updated dates', () => {
       await editArticle(project, 'local-seo-tips', (text) =>
         text.replace(/^readTime:/m, 'updated: "2026-03-03"\nreadTime:'),
       );
-      expect((await project.build(['--out', 'out'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const $ = await load(project, 'out/blog/local-seo-tips.html');
       expect($('main article p').eq(1).text()).toMatch(/13 February 2024\s*Updated 3 March 2026\s*8 min read$/);
       expect($('main time[datetime="2026-03-03"]').text()).toBe('3 March 2026');
@@ -213,7 +216,7 @@ describe('updated dates', () => {
       await editArticle(project, 'local-seo-tips', (text) =>
         text.replace('updated: "2026-03-03"', 'updated: "2024-01-01"'),
       );
-      const refused = await project.build(['--out', 'out']);
+      const refused = await project.buildHere({ out: 'out' });
       expect(refused.stderr).toBe(
         'sitegen: content/blog/local-seo-tips.md: front matter: updated: expected a date on or after its date (2024-02-13), found 2024-01-01\n',
       );

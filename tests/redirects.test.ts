@@ -125,7 +125,7 @@ describe('aliases and content/redirects.json', () => {
         { from: '/guides/local-seo', to: '/blog/local-seo-guide' },
         { from: '/offer', to: 'https://offers.example.co.uk/spring', status: 302 },
       ]);
-      expect((await project.build(['--out', 'out'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const lines = (await readFile(join(project.dir, 'out/_redirects'), 'utf8'))
         .split('\n')
         .filter((line) => !line.startsWith('#'));
@@ -148,13 +148,13 @@ describe('aliases and content/redirects.json', () => {
 
   it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, or twice', async () => {
     await inProjectCopy(async (project) => {
-      expect((await project.build(['--out', 'out'])).stderr).toBe('');
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const before = await tree(join(project.dir, 'out'));
       const original = await readFile(redirectsFile(project), 'utf8');
       const refused = async (redirects: object[], expected: string | RegExp) => {
         await writeSettled(redirectsFile(project), original);
         await addRedirects(project, redirects);
-        const result = await project.build(['--out', 'out']);
+        const result = await project.buildHere({ out: 'out' });
         expect(result.code, JSON.stringify(redirects)).toBe(1);
         if (typeof expected === 'string') expect(result.stderr).toBe(`sitegen: ${expected}\n`);
         else expect(result.stderr).toMatch(expected);
@@ -201,7 +201,7 @@ describe('aliases and content/redirects.json', () => {
       );
       await writeSettled(redirectsFile(project), original);
       await editArticle(project, 'local-seo-tips', withAliases('["online-reviews-guide"]'));
-      const alias = await project.build(['--out', 'out']);
+      const alias = await project.buildHere({ out: 'out' });
       expect(alias.stderr).toBe(
         'sitegen: content/blog/local-seo-tips.md: front matter: aliases[0]: redirects from /blog/online-reviews-guide, which is a page of the site (made from content/blog/online-reviews-guide.md): a redirect would hide it; remove the redirect, or the page\n',
       );
@@ -216,14 +216,14 @@ describe('sitegen check --since', () => {
     { timeout: 120_000 },
     async () => {
       await inProjectCopy(async (project) => {
-        expect((await project.build(['--out', 'out'])).stderr).toBe('');
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
         const old = join(project.dir, 'live-sitemap.xml');
         await writeFile(old, await readFile(join(project.dir, 'out/sitemap.xml'), 'utf8'));
         // A slug changed with no alias (no article links to it, so the build has nothing to refuse): the old URL is gone.
         await editArticle(project, 'social-media-guide', (text) =>
           text.replace(/^slug: .*$/m, 'slug: "social-media-for-trades"'),
         );
-        expect((await project.build(['--out', 'out'])).stderr).toBe('');
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
         const check = (since = 'live-sitemap.xml') =>
           runSitegen(['check', '--dir', 'out', '--only', 'links', '--since', since], { cwd: project.dir });
         const vanished = await check();
@@ -238,7 +238,7 @@ describe('sitegen check --since', () => {
         expect(vanished.stdout.match(/vanished-url/g)).toHaveLength(1);
 
         await editArticle(project, 'social-media-guide', withAliases('["social-media-guide"]'));
-        expect((await project.build(['--out', 'out'])).stderr).toBe('');
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
         // The live site's sitemap, fetched as CI fetches it from SITE_URL.
         const live = createServer((_, response) => response.end(readFileSync(old)));
         await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));

@@ -11,24 +11,25 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticles } from '../bench/scale/articles.js';
-import { build } from '../src/pipeline/build';
-import { runSitegenHeld } from './support/cli';
+import { runSitegenHeld, type CliResult } from './support/cli';
 import { tree } from './support/output-tree';
 import { copyProject, type ProjectCopy } from './support/project-copy';
 
 let project: ProjectCopy;
+/** The executable's build of the blog, on every thread, into `built/`: what each test reads, or keeps from a failed build. */
+let threaded: CliResult;
 beforeAll(async () => {
   project = await copyProject();
   // 250 articles: past the point where the build parses and renders on worker threads.
   await writeArticles(join(project.dir, 'content', 'blog'), 250, 3);
+  threaded = await project.build(['--out', 'built'], {}, { quiet: false });
 }, 120_000);
 afterAll(() => project?.remove());
 
 describe('a blog of 256 articles', () => {
   it('paginates the index at 12 per page, linked both ways, canonical and in the sitemap', async () => {
-    const result = await project.build(['--out', 'paged']);
-    expect(result.stderr).toBe('');
-    const out = join(project.dir, 'paged');
+    expect(threaded.stderr).toBe('');
+    const out = join(project.dir, 'built');
     const pages = Math.ceil(256 / 12);
     expect((await readdir(join(out, 'blog', 'page'))).sort()).toEqual(
       Array.from({ length: pages - 1 }, (_, i) => `${i + 2}.html`).sort(),
@@ -80,8 +81,8 @@ describe('a blog of 256 articles', () => {
     'bad content read on a worker thread stops the build with the file and field, and leaves the output as it was',
     { timeout: 60_000 },
     async () => {
-      expect((await project.build(['--out', 'kept'])).stderr).toBe('');
-      const before = await tree(join(project.dir, 'kept'));
+      expect(threaded.stderr).toBe('');
+      const before = await tree(join(project.dir, 'built'));
       const file = join(project.dir, 'content/blog/trade-marketing-note-00210.md');
       const text = await readFile(file, 'utf8');
       // Each fault is named as when the file is read on the main thread.
@@ -100,10 +101,10 @@ describe('a blog of 256 articles', () => {
       try {
         for (const [fault, message] of faults) {
           await writeFile(file, fault(text));
-          const broken = await project.build(['--out', 'kept']);
+          const broken = await project.build(['--out', 'built']);
           expect(broken.code).toBe(1);
           expect(broken.stderr).toBe(`sitegen: content/blog/trade-marketing-note-00210.md: ${message}\n`);
-          expect(await tree(join(project.dir, 'kept'))).toEqual(before);
+          expect(await tree(join(project.dir, 'built'))).toEqual(before);
         }
       } finally {
         await writeFile(file, text);
@@ -112,25 +113,26 @@ describe('a blog of 256 articles', () => {
   );
 
   it('a link to a missing page in an article rendered on a worker thread stops the build with the file, and leaves the output as it was', async () => {
-    expect((await project.build(['--out', 'kept-links'])).stderr).toBe('');
-    const before = await tree(join(project.dir, 'kept-links'));
+    expect(threaded.stderr).toBe('');
+    const before = await tree(join(project.dir, 'built'));
     const file = join(project.dir, 'content/blog/trade-marketing-note-00199.md');
     const text = await readFile(file, 'utf8');
     await writeFile(file, `${text}\nSee [our plumber page](/services/plumbers).\n`);
     try {
-      const broken = await project.build(['--out', 'kept-links']);
+      const broken = await project.build(['--out', 'built']);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toBe(
         'sitegen: content/blog/trade-marketing-note-00199.md: body: links to "/services/plumbers", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n',
       );
-      expect(await tree(join(project.dir, 'kept-links'))).toEqual(before);
+      expect(await tree(join(project.dir, 'built'))).toEqual(before);
     } finally {
       await writeFile(file, text);
     }
   });
 
   it('Ctrl-C while threads scan and render stops them, leaves the output as it was and nothing new beside it, and exits 130', async () => {
-    for (let run = 0; run < 2; run++) expect((await project.build(['--out', 'stopped'])).stderr).toBe('');
+    // Two builds, in this process: the second keeps the first's output beside its own, as stopped.previous.
+    for (let run = 0; run < 2; run++) expect((await project.buildHere({ out: 'stopped' })).stderr).toBe('');
     const outputs = async () => (await readdir(project.dir)).filter((name) => name.startsWith('stopped')).sort();
     const before = { out: await tree(join(project.dir, 'stopped')), outputs: await outputs() };
     expect(before.outputs).toEqual(['stopped', 'stopped.previous']);
@@ -154,11 +156,10 @@ describe('a blog of 256 articles', () => {
   });
 
   it('the threaded build writes byte for byte what a single thread writes', async () => {
-    const threaded = await project.build(['--out', 'threaded'], {}, { quiet: false });
     expect(threaded.stderr).toBe('');
     expect(threaded.stdout).toContain(`articles read and rendered on ${availableParallelism()} threads`);
     // In this process the build runs from source, with no worker script: everything on one thread.
-    await build({ root: project.dir, out: 'single', quiet: true });
-    expect(await tree(join(project.dir, 'threaded'))).toEqual(await tree(join(project.dir, 'single')));
+    expect((await project.buildHere({ out: 'single' })).stderr).toBe('');
+    expect(await tree(join(project.dir, 'built'))).toEqual(await tree(join(project.dir, 'single')));
   });
 });

@@ -37,13 +37,21 @@ interface CacheEntry {
  * Everything the three stages read: the generator (whose version covers the
  * lock file), the compiler settings esbuild reads, and every file of the
  * folders they compile. `dev`: builds (hashed names) and the dev server
- * (stable names) make different assets, and each keeps its own.
+ * (stable names) make different assets, and each keeps its own. Files are
+ * named relative to the project, as the assets name them: a checkout moved
+ * or copied with its times (`cp -a`, `mv`) keeps its cache.
  */
 export function assetKey(config: BuildConfig, generator: string, dev: boolean): string {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
   const files = dirs.flatMap((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
   const settings = compilerSettings.map((name) => join(config.root, name)).filter((path) => existsSync(path));
-  return snapshotKey(takeSnapshot([...files, ...settings]), `${generator}\0${dev}`);
+  const { files: versions, unsettled } = takeSnapshot([...files, ...settings]);
+  const inProject = (path: string) => relative(config.root, path);
+  const snapshot = {
+    files: Object.fromEntries(Object.entries(versions).map(([path, version]) => [inProject(path), version])),
+    unsettled: unsettled.map(inProject),
+  };
+  return snapshotKey(snapshot, `${generator}\0${dev}`);
 }
 
 /** The assets an earlier build made under this key, if they are still there. */

@@ -1,15 +1,21 @@
 /**
  * A scratch copy of the project (content, templates, islands, shared lead
- * code, public, package files; node_modules linked), for tests that edit any
- * of it and build with the real executable; with `generator`, the generator
- * too (its source, lib/ compiled from it, bin/ and scripts/), run from the
- * copy, for tests of the generator's own files.
+ * code, public, package files; node_modules linked), with the caches the
+ * project's own builds left, for tests that edit any of it and build, in
+ * this process (`buildHere`) or with the real executable (`build`); with
+ * `generator`, the generator too (its source, lib/ compiled from it, bin/
+ * and scripts/), run from the copy, for tests of the generator's own files.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { cacheFiles } from '../../src/cache-files';
+import { SitegenError } from '../../src/errors';
+import { generatorVersion } from '../../src/generator-version';
+import { build, type BuildCommandOptions } from '../../src/pipeline/build';
 import { projectRoot, runSitegen, type CliResult } from './cli';
 
 export interface ProjectCopy {
@@ -18,25 +24,52 @@ export interface ProjectCopy {
   run(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult>;
   /** Builds quietly unless `quiet` is false (to read the build's own lines). */
   build(args?: string[], env?: NodeJS.ProcessEnv, options?: { quiet?: boolean }): Promise<CliResult>;
+  /**
+   * The same build in this process, from source, for tests of what it writes
+   * rather than of the process: what it prints, and the message of the error
+   * it ends with as the CLI prints it, as the executable's result.
+   */
+  buildHere(options?: HereOptions): Promise<CliResult>;
   remove(): Promise<void>;
 }
 
-const projectPaths = ['content', 'templates', 'islands', 'public', 'supabase', 'package.json', 'package-lock.json'];
+/** The build's options (quiet unless `quiet` is false), and the environment it reads, as `build`'s `env`. */
+export type HereOptions = Omit<BuildCommandOptions, 'root' | 'generator'> & { env?: NodeJS.ProcessEnv };
+
+const projectPaths = [
+  'content',
+  'templates',
+  'islands',
+  'public',
+  'supabase',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const generatorPaths = ['bin', 'lib', 'scripts', 'src'];
 
-export async function copyProject(options: { generator?: boolean } = {}): Promise<ProjectCopy> {
+export interface CopyOptions {
+  /** The generator too, run from the copy. */
+  generator?: boolean;
+  /**
+   * The project folder whose caches the copy starts with (a copy built
+   * already), the project's by default, or none. The compiled templates name
+   * the packages they bundle by their path from the project, which the
+   * copy's linked node_modules changes: a copy that took them from the
+   * project renders every page again on its first edit of a template.
+   */
+  caches?: string | false;
+}
+
+export async function copyProject(options: CopyOptions = {}): Promise<ProjectCopy> {
   const dir = await mkdtemp(join(tmpdir(), 'sitegen-project-'));
-  for (const path of [...projectPaths, ...(options.generator ? generatorPaths : [])]) {
-    // Copied with their times, as a checkout keeps them: files written just now are read again by every build (file-versions.ts).
-    if (existsSync(join(projectRoot, path)))
-      await cp(join(projectRoot, path), join(dir, path), { recursive: true, preserveTimestamps: true });
-  }
-  // The social cards and renditions the project's own builds made, as a developer's checkout has them: keyed by
-  // what they are made from, so a copy draws only what its edits change, not every card of the site again.
-  const images = cacheFiles(join(projectRoot, '.sitegen')).imagesDir;
-  // A cache: a file another build removes meanwhile only means a slower build here.
-  if (existsSync(images))
-    await cp(images, cacheFiles(join(dir, '.sitegen')).imagesDir, { recursive: true }).catch(() => undefined);
+  const paths = [...projectPaths, ...(options.generator ? generatorPaths : [])].filter((path) =>
+    existsSync(join(projectRoot, path)),
+  );
+  // Copied with their times to the nanosecond, as a checkout moved keeps them (fs.cp keeps only milliseconds): files
+  // written just now are read again by every build, and a file's time is its version (file-versions.ts).
+  await promisify(execFile)('cp', ['-a', ...paths, dir], { cwd: projectRoot });
+  if (options.caches !== false) await copyCaches(options.caches ?? projectRoot, dir);
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
   const executable = options.generator ? join(dir, 'bin', 'sitegen.js') : undefined;
   const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runSitegen(args, { cwd: dir, env, executable });
@@ -44,22 +77,86 @@ export async function copyProject(options: { generator?: boolean } = {}): Promis
     dir,
     run,
     build: (args = [], env = {}, { quiet = true } = {}) =>
-      run(['build', ...(quiet ? ['--quiet'] : []), ...args], {
-        SUPABASE_URL: '',
-        SITE_URL: undefined,
-        CMS_REPO: undefined,
-        CMS_BRANCH: undefined,
-        CMS_AUTH_URL: undefined,
-        ...env,
-      }),
+      run(['build', ...(quiet ? ['--quiet'] : []), ...args], { ...buildEnv, ...env }),
+    buildHere: (here = {}) => buildHere(dir, here),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** What a build reads from the environment, as a bare shell has it: no site address, backend or editor repository. */
+const buildEnv: NodeJS.ProcessEnv = {
+  SUPABASE_URL: '',
+  SITE_URL: undefined,
+  CMS_REPO: undefined,
+  CMS_BRANCH: undefined,
+  CMS_AUTH_URL: undefined,
+};
+
+/**
+ * The caches the project's own builds left, as a developer's checkout has
+ * them: the social cards and renditions, keyed by what they are made from,
+ * and the stylesheet, scripts and compiled templates, keyed by the code of
+ * the project (relative to it) and the generator. A copy's first build makes
+ * only what its edits change, not every asset and card of the site again.
+ * A cache: a file another build replaces meanwhile only means a slower build here.
+ */
+async function copyCaches(project: string, dir: string): Promise<void> {
+  const from = cacheFiles(join(project, '.sitegen'));
+  const to = cacheFiles(join(dir, '.sitegen'));
+  if (existsSync(from.imagesDir)) await cp(from.imagesDir, to.imagesDir, { recursive: true }).catch(() => undefined);
+  await mkdir(join(dir, '.sitegen'), { recursive: true });
+  for (const dev of [false, true]) {
+    try {
+      const entry = await readFile(from.assets(dev), 'utf8');
+      const { module } = (JSON.parse(entry) as { templates: { module: string } }).templates;
+      await copyFile(join(from.templatesDir, module), join(to.templatesDir, module));
+      await writeFile(to.assets(dev), entry);
+    } catch {
+      // No such cache yet, or one replaced while read.
+    }
+  }
+}
+
+/**
+ * The version the executable gives itself: lib/ is this src/ compiled (the
+ * executable compiles it again when stale, as the global setup's build
+ * did), so a build here and one by the executable share the copy's caches.
+ */
+const compiledGenerator = (dir: string) => generatorVersion(dir, join(projectRoot, 'lib'));
+
+/** `sitegen build` in the project folder `dir`, in this process: see ProjectCopy's `buildHere`. */
+export async function buildHere(dir: string, { env = {}, ...options }: HereOptions): Promise<CliResult> {
+  const set = (variables: NodeJS.ProcessEnv) => {
+    for (const [name, value] of Object.entries(variables)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  const changed = { ...buildEnv, ...env };
+  const saved = Object.fromEntries(Object.keys(changed).map((name) => [name, process.env[name]]));
+  set(changed);
+  let stdout = '';
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await build({ quiet: true, ...options, root: dir, generator: await compiledGenerator(dir) });
+    return { code: 0, stdout, stderr: '' };
+  } catch (error) {
+    if (!(error instanceof SitegenError || (error as NodeJS.ErrnoException).syscall)) throw error;
+    return { code: 1, stdout, stderr: `sitegen: ${(error as Error).message}\n` };
+  } finally {
+    process.stdout.write = write;
+    set(saved);
+  }
 }
 
 /** Runs `test` in a scratch copy of the project, removed afterwards whatever the test's outcome. */
 export async function inProjectCopy<T>(
   test: (project: ProjectCopy) => Promise<T>,
-  options: { generator?: boolean } = {},
+  options: CopyOptions = {},
 ): Promise<T> {
   const project = await copyProject(options);
   try {
