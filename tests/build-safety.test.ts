@@ -9,7 +9,7 @@ import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile }
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSitegenHeld } from './support/cli';
+import { projectRoot, runSitegenHeld } from './support/cli';
 import { fingerprint } from './support/fingerprint';
 import { inProjectCopy } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
@@ -624,22 +624,26 @@ describe('a build whose report nobody reads any more', () => {
   it.concurrent(
     '(sitegen build | head -1) finishes the site quietly, exit code 0, nothing left beside it',
     async () => {
-      await inProjectCopy(async (project) => {
-        const result = await runSitegenHeld(['build', '--out', 'dist'], {
-          cwd: project.dir,
-          env: { SUPABASE_URL: '', SITE_URL: undefined },
-          held: join(project.dir, 'content/pages/404.json'),
-          atFirstLine: (child) => child.stdout.destroy(),
-        });
-        // The reader went away after the first chunk it read: what the build printed before it waited for 404.json,
-        // one line or both, however the pipe cut them, and nothing after.
-        expect(result.stdout).toMatch(/^sitegen build → dist\n( {2}forms {6}SUPABASE_URL is not set: [^\n]*\n)?$/);
-        expect(result.stderr).toBe('');
-        expect(result.code).toBe(0);
-        expect((await readdir(project.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
-        expect(await buildHere({ root: project.dir, out: 'read' })).toBe('');
-        expect(await fingerprint(join(project.dir, 'dist'))).toEqual(await fingerprint(join(project.dir, 'read')));
+      const site = await workspace();
+      await rm(site.out, { recursive: true });
+      const result = await runSitegenHeld(site.buildArgs, {
+        cwd: projectRoot,
+        env: { SUPABASE_URL: '' },
+        held: join(site.content, 'pages/404.json'),
+        atFirstLine: (child) => child.stdout.destroy(),
       });
+      // The reader went away after the first chunk it read: what the build printed before it waited for 404.json,
+      // one line or both, however the pipe cut them, and nothing after.
+      const out = relative(projectRoot, site.out).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      expect(result.stdout).toMatch(
+        new RegExp(`^sitegen build → ${out}\\n( {2}forms {6}SUPABASE_URL is not set: [^\\n]*\\n)?$`),
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect((await readdir(site.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
+      const read = join(site.dir, 'read');
+      expect(await buildHere({ content: site.content, out: read, siteUrl: siteUrl() })).toBe('');
+      expect(await fingerprint(site.out)).toEqual(await fingerprint(read));
     },
   );
 });
@@ -652,37 +656,32 @@ describe('an interrupted build', () => {
   it.concurrent.each(interruptions)(
     '%s leaves the output as it was and nothing new beside it, and exits %i',
     async (_, code, signal, incremental) => {
-      await inProjectCopy(async (project) => {
-        // Two builds: a whole build then keeps the first's output beside its own (dist.previous), to write over next time.
-        for (let run = 0; run < 2; run++)
-          expect(await buildHere({ root: project.dir, out: 'dist', incremental })).toBe('');
-        const out = join(project.dir, 'dist');
-        const outputs = async () => (await readdir(project.dir)).filter((name) => name.startsWith('dist')).sort();
-        const before = { out: await fingerprint(out), outputs: await outputs() };
-        const article = join(project.dir, 'content/blog/google-ads-guide.md');
-        await writeFile(
-          article,
-          (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'),
-        );
+      const site = await workspace();
+      const buildHereAgain = () => buildHere({ content: site.content, out: site.out, siteUrl: siteUrl(), incremental });
+      // Two builds: a whole build then keeps the first's output beside its own (dist.previous), to write over next time.
+      for (let run = 0; run < 2; run++) expect(await buildHereAgain()).toBe('');
+      const outputs = async () => (await readdir(site.dir)).filter((name) => name.startsWith('dist')).sort();
+      const before = { out: await fingerprint(site.out), outputs: await outputs() };
+      await site.edit('blog/google-ads-guide.md', (text) =>
+        text.replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'),
+      );
 
-        const interrupted = await runSitegenHeld(
-          ['build', ...(incremental ? ['--incremental'] : []), '--out', 'dist'],
-          {
-            cwd: project.dir,
-            env: { SUPABASE_URL: '', SITE_URL: undefined },
-            held: join(project.dir, 'content/pages/404.json'),
-            atFirstLine: (child) => child.kill(signal),
-          },
-        );
-        expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
-        expect(interrupted.code).toBe(code);
-        expect(await fingerprint(out)).toEqual(before.out);
-        expect(await outputs()).toEqual(before.outputs);
-
-        // The next build makes what the interrupted one would have.
-        expect(await buildHere({ root: project.dir, out: 'dist', incremental })).toBe('');
-        expect(await readFile(join(out, 'blog/google-ads-guide.html'), 'utf8')).toContain('Retitled, Then Interrupted');
+      const interrupted = await runSitegenHeld([...site.buildArgs, ...(incremental ? ['--incremental'] : [])], {
+        cwd: projectRoot,
+        env: { SUPABASE_URL: '' },
+        held: join(site.content, 'pages/404.json'),
+        atFirstLine: (child) => child.kill(signal),
       });
+      expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
+      expect(interrupted.code).toBe(code);
+      expect(await fingerprint(site.out)).toEqual(before.out);
+      expect(await outputs()).toEqual(before.outputs);
+
+      // The next build makes what the interrupted one would have.
+      expect(await buildHereAgain()).toBe('');
+      expect(await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8')).toContain(
+        'Retitled, Then Interrupted',
+      );
     },
   );
 });

@@ -50,6 +50,7 @@ export async function workspace() {
   return {
     ...site,
     out,
+    buildArgs,
     /** `sitegen build` of the workspace, by the real executable. */
     build: () => runSitegen(buildArgs, { env: { SUPABASE_URL: '' } }),
     /** The same build in this process: what the executable would print on stderr. */
