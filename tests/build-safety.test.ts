@@ -8,10 +8,10 @@ import { once } from 'node:events';
 import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot, runSitegenHeld } from './support/cli';
 import { fingerprint } from './support/fingerprint';
-import { inProjectCopy } from './support/project-copy';
+import { copyProject, inProjectCopy, type ProjectCopy } from './support/project-copy';
 import { siteDir, siteUrl } from './support/site';
 import { buildHere, contentWorkspace, removeWorkspaces, workspace } from './support/workspace';
 
@@ -342,29 +342,6 @@ describe('safe output', () => {
     },
   );
 
-  it.concurrent(
-    'an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused',
-    async () => {
-      await inProjectCopy(async (project) => {
-        await mkdir(join(project.dir, 'public', 'files'), { recursive: true });
-        await writeFile(join(project.dir, 'public', 'files', 'van.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-        await writeFile(join(project.dir, 'public', 'files', 'prices.pdf'), '%PDF-1.4\n');
-        const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
-        const text = await readFile(article, 'utf8');
-        await writeFile(article, `${text}\n![Our van](/files/van.svg)\n\n[Our prices](/files/prices.pdf)\n`);
-        expect(await buildHere({ root: project.dir, out: 'dist' })).toBe('');
-        const $ = cheerio.load(await readFile(join(project.dir, 'dist', 'blog', 'local-seo-tips.html'), 'utf8'));
-        expect($('main img[src="/files/van.svg"]').attr('alt')).toBe('Our van');
-        expect($('main a[href="/files/prices.pdf"]').text()).toBe('Our prices');
-        expect(await readFile(join(project.dir, 'dist', 'files', 'prices.pdf'), 'utf8')).toBe('%PDF-1.4\n');
-        await writeFile(article, `${text}\n[Our prices](/files/price-list.pdf)\n`);
-        expect(await buildHere({ root: project.dir, out: 'dist' })).toMatch(
-          /content\/blog\/local-seo-tips\.md: body: links to "\/files\/price-list\.pdf", which is not a page of this site/,
-        );
-      });
-    },
-  );
-
   it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
     const site = await workspace();
     await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));
@@ -441,35 +418,71 @@ describe('safe output', () => {
     const again = await fingerprint(site.out);
     expect(again).toEqual(await fingerprint(siteDir()));
   });
+});
 
-  it.concurrent(
-    'a link in public/ that leads nowhere stops every build, named, and leaves the output as it was',
-    async () => {
-      await inProjectCopy(async (project) => {
-        expect(await buildHere({ root: project.dir, out: 'dist' })).toBe('');
-        const before = await fingerprint(join(project.dir, 'dist'));
-        await mkdir(join(project.dir, 'public'), { recursive: true });
-        await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
-        for (const incremental of [false, true]) {
-          expect(await buildHere({ root: project.dir, out: 'dist', incremental })).toBe(
-            `sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`,
-          );
-          expect(await fingerprint(join(project.dir, 'dist'))).toEqual(before);
-        }
-      });
-    },
-  );
+// One project copy for the cases of public/, whose first build compiles the assets it keeps for the next. They run one
+// at a time, each making public/ what it needs first, with content and output of its own.
+describe('public/', () => {
+  let project: ProjectCopy;
+  beforeAll(async () => {
+    project = await copyProject();
+  });
+  afterAll(() => project?.remove());
 
-  it.concurrent('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
-    await inProjectCopy(async (project) => {
-      await mkdir(join(project.dir, 'shared-public'));
-      await writeFile(join(project.dir, 'shared-public', 'prices.txt'), 'Call for a quote\n');
-      await symlink(join(project.dir, 'shared-public'), join(project.dir, 'public'));
-      expect(await buildHere({ root: project.dir, out: 'dist' })).toBe('');
-      const copied = join(project.dir, 'dist', 'prices.txt');
-      expect((await lstat(copied)).isFile()).toBe(true);
-      expect(await readFile(copied, 'utf8')).toBe('Call for a quote\n');
+  /** public/ made anew by `fill` (given its path and a scratch folder), and the case's own content and output. */
+  async function withPublic(fill: (publicDir: string, scratch: string) => Promise<unknown>) {
+    const site = await contentWorkspace();
+    const publicDir = join(project.dir, 'public');
+    await rm(publicDir, { recursive: true, force: true });
+    await fill(publicDir, site.dir);
+    const out = join(site.dir, 'dist');
+    const build = (incremental = false) => buildHere({ root: project.dir, content: site.content, out, incremental });
+    return { ...site, out, build };
+  }
+
+  it('an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused', async () => {
+    const site = await withPublic(async (dir) => {
+      await mkdir(join(dir, 'files'), { recursive: true });
+      await writeFile(join(dir, 'files', 'van.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await writeFile(join(dir, 'files', 'prices.pdf'), '%PDF-1.4\n');
     });
+    const article = join(site.content, 'blog', 'local-seo-tips.md');
+    const text = await readFile(article, 'utf8');
+    await writeFile(article, `${text}\n![Our van](/files/van.svg)\n\n[Our prices](/files/prices.pdf)\n`);
+    expect(await site.build()).toBe('');
+    const $ = cheerio.load(await readFile(join(site.out, 'blog', 'local-seo-tips.html'), 'utf8'));
+    expect($('main img[src="/files/van.svg"]').attr('alt')).toBe('Our van');
+    expect($('main a[href="/files/prices.pdf"]').text()).toBe('Our prices');
+    expect(await readFile(join(site.out, 'files', 'prices.pdf'), 'utf8')).toBe('%PDF-1.4\n');
+    await writeFile(article, `${text}\n[Our prices](/files/price-list.pdf)\n`);
+    expect(await site.build()).toMatch(
+      /content\/blog\/local-seo-tips\.md: body: links to "\/files\/price-list\.pdf", which is not a page of this site/,
+    );
+  });
+
+  it('a link in public/ that leads nowhere stops every build, named, and leaves the output as it was', async () => {
+    const site = await withPublic((dir) => mkdir(dir));
+    expect(await site.build()).toBe('');
+    const before = await fingerprint(site.out);
+    await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
+    for (const incremental of [false, true]) {
+      expect(await site.build(incremental)).toBe(
+        `sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`,
+      );
+      expect(await fingerprint(site.out)).toEqual(before);
+    }
+  });
+
+  it('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
+    const site = await withPublic(async (dir, scratch) => {
+      await mkdir(join(scratch, 'shared-public'));
+      await writeFile(join(scratch, 'shared-public', 'prices.txt'), 'Call for a quote\n');
+      await symlink(join(scratch, 'shared-public'), dir);
+    });
+    expect(await site.build()).toBe('');
+    const copied = join(site.out, 'prices.txt');
+    expect((await lstat(copied)).isFile()).toBe(true);
+    expect(await readFile(copied, 'utf8')).toBe('Call for a quote\n');
   });
 });
 
