@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectRoot, runSitegenHeld } from './support/cli';
 import { fingerprint } from './support/fingerprint';
 import { copyProject, inProjectCopy, type ProjectCopy } from './support/project-copy';
@@ -16,6 +16,10 @@ import { siteDir, siteUrl } from './support/site';
 import { buildHere, contentWorkspace, removeWorkspaces, workspace } from './support/workspace';
 
 afterAll(removeWorkspaces);
+
+// A case here builds the site up to five times, in this process, beside the other cases running at once: on a machine
+// busy with other work that takes minutes, not seconds. How long it takes is not what it tests.
+vi.setConfig({ testTimeout: 180_000 });
 
 const badInput: [string, string, (text: string) => string, RegExp][] = [
   [
@@ -557,18 +561,18 @@ describe('the output folder', () => {
   it.concurrent(
     "is built into when new, empty or built by sitegen, even with a file of every build's removed by hand; not once it holds a file no build writes",
     async () => {
-      const { dir } = await contentWorkspace();
+      const { dir, content } = await contentWorkspace();
       const [fresh, empty] = [join(dir, 'new/site'), join(dir, 'empty')];
       await mkdir(empty);
-      for (const out of [fresh, empty, empty]) expect(await buildHere({ out })).toBe('');
+      for (const out of [fresh, empty, empty]) expect(await buildHere({ content, out })).toBe('');
       expect(await fingerprint(fresh)).toEqual(await fingerprint(empty));
       await rm(join(empty, 'sitemap.xml'));
-      expect(await buildHere({ out: empty })).toBe('');
+      expect(await buildHere({ content, out: empty })).toBe('');
       expect(await fingerprint(empty)).toEqual(await fingerprint(fresh));
       await writeFile(join(empty, 'notes.md'), 'mine\n');
       await rm(join(empty, 'robots.txt'));
       const named = relative(process.cwd(), empty);
-      expect(await buildHere({ out: empty })).toBe(
+      expect(await buildHere({ content, out: empty })).toBe(
         `sitegen: output folder ${named}/: holds ${named}/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`,
       );
       expect(await readFile(join(empty, 'notes.md'), 'utf8')).toBe('mine\n');
@@ -596,10 +600,10 @@ describe('the output folder', () => {
   });
 
   it.concurrent('leaves alone a folder named as the output before last that no build left there', async () => {
-    const { dir } = await contentWorkspace();
+    const { dir, content } = await contentWorkspace();
     await mkdir(join(dir, 'dist.previous'));
     await writeFile(join(dir, 'dist.previous/keep-me.txt'), 'mine\n');
-    for (let run = 0; run < 3; run++) expect(await buildHere({ out: join(dir, 'dist') })).toBe('');
+    for (let run = 0; run < 3; run++) expect(await buildHere({ content, out: join(dir, 'dist') })).toBe('');
     expect(await readdir(join(dir, 'dist.previous'))).toEqual(['keep-me.txt']);
   });
 });
@@ -608,7 +612,7 @@ describe('what killed builds leave beside the output', () => {
   it.concurrent(
     'is removed by the next build, whole or incremental; what a running build writes is left alone',
     async () => {
-      const { dir } = await contentWorkspace();
+      const { dir, content } = await contentWorkspace();
       // A process that has ended: its id names the folders of a build killed halfway (out of memory, a CI time-out).
       const ended = spawn(process.execPath, ['-e', '']);
       await once(ended, 'exit');
@@ -624,7 +628,7 @@ describe('what killed builds leave beside the output', () => {
           await mkdir(join(dir, name, 'blog'), { recursive: true });
           await writeFile(join(dir, name, 'blog', 'page.html'), 'a copy of the site\n');
         }
-        expect(await buildHere({ out: join(dir, 'dist'), incremental })).toBe('');
+        expect(await buildHere({ content, out: join(dir, 'dist'), incremental })).toBe('');
         const beside = (await readdir(dir)).filter((name) => name.startsWith('dist.') && name.includes(kind));
         expect(beside).toEqual([running]);
         await rm(join(dir, running), { recursive: true });
