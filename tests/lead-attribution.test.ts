@@ -13,9 +13,10 @@ import { createLeadHandler, type LeadRequestHandler } from '../supabase/function
 import { checkLead, leadRecord } from '../supabase/functions/_shared/lead.ts';
 import { formatLeads } from '../src/leads/format-leads';
 import { formatGoogleAds } from '../src/leads/google-ads';
-import { openLeadDatabase, type PGlite } from '../src/leads/lead-database';
+import type { PGlite } from '../src/leads/lead-database';
 import { pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
 import { startStandIn, type StandIn } from './support/notification-stand-ins';
+import { openMigratedLeadDatabase } from './support/migrated-leads';
 
 const hero = (attribution: unknown) => ({
   form_type: 'hero',
@@ -100,7 +101,7 @@ describe('stored, sent on and listed', () => {
   let webhook: StandIn;
   let handler: LeadRequestHandler;
   beforeAll(async () => {
-    [db, webhook] = await Promise.all([openLeadDatabase(undefined), startStandIn('webhook')]);
+    [db, webhook] = await Promise.all([openMigratedLeadDatabase(), startStandIn('webhook')]);
     handler = createLeadHandler({
       store: pgliteLeadStore(db),
       settings: { allowedOrigins: '*', rateLimit: null, webhook: { url: `${webhook.url}/hook` }, email: null },

@@ -1,7 +1,7 @@
 /**
  * The lead request handler (supabase/functions/_shared/handle-lead-request.ts),
  * the one the Edge Function and the local server both serve, over a real
- * in-memory Postgres built from the real migrations, with stand-ins for the
+ * embedded Postgres built from the real migrations, with stand-ins for the
  * webhook and Resend: what each request gets back, what ends up in the leads
  * table, and what the agency is sent.
  */
@@ -11,10 +11,11 @@ import { touchColumns } from '../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../supabase/functions/_shared/handle-lead-request.ts';
 import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
 import type { LeadStore } from '../supabase/functions/_shared/lead-store.ts';
-import { openLeadDatabase, type PGlite } from '../src/leads/lead-database';
+import type { PGlite } from '../src/leads/lead-database';
 import { maxNotifyAttempts } from '../src/leads/format-leads';
 import { pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
 import { startStandIn, type StandIn } from './support/notification-stand-ins';
+import { openMigratedLeadDatabase } from './support/migrated-leads';
 
 const endpoint = 'http://localhost/functions/v1/contact-form';
 const cors = {
@@ -40,13 +41,13 @@ const settings = (overrides: Partial<LeadSettings> = {}): LeadSettings => ({
 });
 
 beforeAll(async () => {
-  db = await openLeadDatabase(undefined);
+  db = await openMigratedLeadDatabase();
   handler = createLeadHandler({
     store: pgliteLeadStore(db),
     settings: settings(),
     log: (message) => logs.push(message),
   });
-});
+}, 120_000);
 afterAll(() => db?.close());
 beforeEach(() => {
   logs = [];

@@ -8,7 +8,10 @@
  * (only the webhook is a stand-in), and through the HTTP server of `sitegen
  * preview` as raw bytes, any method included.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { METHODS } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createLeadHandler, type LeadRequestHandler } from '../supabase/functions/_shared/handle-lead-request.ts';
@@ -29,6 +32,7 @@ import {
   type LeadRequest,
 } from './support/lead-requests';
 import type { ExpectedRow } from './support/lead-payloads';
+import { copyMigratedLeads } from './support/migrated-leads';
 import { startStandIn, type StandIn } from './support/notification-stand-ins';
 import { exchange } from './support/raw-http';
 
@@ -43,16 +47,20 @@ let logs: string[] = [];
 const printed: string[] = [];
 const originalError = console.error;
 
+let work: string;
+
 beforeAll(async () => {
   webhook = await startStandIn('webhook');
   console.error = (...args: unknown[]) => printed.push(args.join(' '));
+  work = await mkdtemp(join(tmpdir(), 'sitegen-lead-properties-'));
+  await copyMigratedLeads(join(work, 'leads'));
   // Rate limit off: a valid lead is then stored whoever sends it, which is what these properties are about.
   preview = await startPreview({
     root: projectRoot,
     dir: inject('siteDir'),
     port: 0,
     host: '127.0.0.1',
-    leadsDir: null,
+    leadsDir: join(work, 'leads'),
     leadSettings: { allowedOrigins: '*', rateLimit: null, webhook: null, email: null },
     onLead: () => {},
   });
@@ -61,10 +69,11 @@ beforeAll(async () => {
     settings: { allowedOrigins: '*', rateLimit: null, webhook: { url: `${webhook.url}/hook` }, email: null },
     log: (message) => logs.push(message),
   });
-});
+}, 120_000);
 afterAll(async () => {
   await preview?.close();
   await webhook?.close();
+  if (work) await rm(work, { recursive: true, force: true });
   console.error = originalError;
 });
 
