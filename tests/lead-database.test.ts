@@ -75,6 +75,8 @@ describe('migrations', { timeout: 120_000 }, () => {
     expect((await stat(join(dataDir, 'sitegen.lock'))).mode & 0o777).toBe(0o600);
     const applied = await migrationRows(first);
     expect(applied.map((row) => row.name)).toEqual(files);
+    // A small buffer pool, quick to make at each start: ample for a few thousand leads.
+    expect((await first.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
     const saved = heroLead();
     expect((await pgliteLeadStore(first).save(saved, unlimited)).outcome).toBe('stored');
     await first.close();
