@@ -47,14 +47,14 @@ export function migratedLeadsDir(): Promise<string> {
 }
 
 async function make(): Promise<string> {
-  const dir = join(tmpdir(), `sitegen-test-leads-${await fingerprint()}`);
+  const dir = join(tmpdir(), `sitegen-migrated-leads-${await fingerprint()}`);
   try {
     await readFile(join(dir, 'PG_VERSION'));
     return dir;
   } catch {
     // Not made yet.
   }
-  const scratch = join(tmpdir(), `sitegen-test-leads-${randomUUID()}`);
+  const scratch = join(tmpdir(), `sitegen-migrated-leads-${randomUUID()}`);
   try {
     await (await openLeadDatabase(scratch, { migrationsDir })).close();
     await rename(scratch, dir);
