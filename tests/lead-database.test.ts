@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { formatLeads } from '../src/leads/format-leads';
 import { LeadDatabaseBusyError, openLeadDatabase, projectMigrationsDir, type PGlite } from '../src/leads/lead-database';
 import { listLeads, pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
 import { projectRoot } from './support/cli';
+import { copyMigratedLeads, migratedLeadsDir, openMigratedLeadDatabase } from './support/migrated-leads';
 
 const realMigrationsDir = join(projectRoot, 'supabase', 'migrations');
 const temps: string[] = [];
@@ -37,6 +38,16 @@ const unlimited: SaveOptions = { client: '127.0.0.1', rateLimit: null, notify: f
 const heroLead = () =>
   lead({ form_type: 'hero', name: 'Dave Hughes', email: 'dave@example.co.uk', trade: 'plumber', page: '/' });
 
+/** Every file and folder under `dir`, with its permission bits. */
+async function modes(dir: string) {
+  const found: { path: string; mode: number; folder: boolean }[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    found.push({ path, mode: (await stat(path)).mode & 0o777, folder: entry.isDirectory() });
+  }
+  return found;
+}
+
 async function migrationRows(db: PGlite) {
   return (
     await db.query<{ name: string; applied_at: Date }>(
@@ -45,22 +56,33 @@ async function migrationRows(db: PGlite) {
   ).rows;
 }
 
-describe('migrations', () => {
+// Made once for the tests that open a copy; slow only the first time on a machine.
+beforeAll(() => migratedLeadsDir(), 120_000);
+
+// The first makes its database from nothing, as a first `sitegen preview` does: seconds on a busy machine.
+describe('migrations', { timeout: 120_000 }, () => {
   it('finds the project migrations folder from the module itself', () => {
     expect(projectMigrationsDir()).toBe(realMigrationsDir);
   });
 
-  it('applies every migration once, and a reopened database keeps its data', async () => {
+  it('creates the database from nothing with every migration, once, in a folder its owner alone can read, open or closed; a reopened database keeps its data', async () => {
     const dataDir = join(await tempDir(), 'leads');
     const files = (await readdir(realMigrationsDir)).filter((name) => name.endsWith('.sql')).sort();
     expect(files).toContain('20240115000000_create_leads.sql');
 
     const first = await openLeadDatabase(dataDir);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dataDir, 'sitegen.lock'))).mode & 0o777).toBe(0o600);
     const applied = await migrationRows(first);
     expect(applied.map((row) => row.name)).toEqual(files);
+    // A small buffer pool, quick to make at each start: ample for a few thousand leads.
+    expect((await first.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
     const saved = heroLead();
     expect((await pgliteLeadStore(first).save(saved, unlimited)).outcome).toBe('stored');
     await first.close();
+    const entries = await modes(dataDir);
+    expect(entries.length).toBeGreaterThan(100);
+    expect(entries.filter((entry) => entry.mode !== (entry.folder ? 0o700 : 0o600))).toEqual([]);
 
     const second = await openLeadDatabase(dataDir);
     expect(await migrationRows(second)).toEqual(applied);
@@ -70,70 +92,48 @@ describe('migrations', () => {
     await second.close();
   });
 
-  it('applies a migration file added later on the next start, and only that one', async () => {
+  it('applies a migration file added later on the next start, and only that one; stops at a failing one, naming it, records nothing of it, and opens once it is fixed', async () => {
     const dir = await tempDir();
     const migrationsDir = join(dir, 'migrations');
     const dataDir = join(dir, 'data');
-    await mkdir(migrationsDir);
-    await copyFile(
-      join(realMigrationsDir, '20240115000000_create_leads.sql'),
-      join(migrationsDir, '20240115000000_create_leads.sql'),
-    );
+    await cp(realMigrationsDir, migrationsDir, { recursive: true });
+    await copyMigratedLeads(dataDir);
 
     const first = await openLeadDatabase(dataDir, { migrationsDir });
+    const applied = await migrationRows(first);
     await first.query(
       `insert into public.leads (submission_id, form_type, name, email) values ($1, 'hero', 'Dave', 'dave@example.co.uk')`,
       [randomUUID()],
     );
     await first.close();
 
+    const added = join(migrationsDir, '20990101000000_add_source.sql');
     await writeFile(
-      join(migrationsDir, '20240301000000_add_source.sql'),
-      'alter table public.leads add column source text;\n',
+      added,
+      'alter table public.leads add column source text;\nalter table public.nowhere add column x text;\n',
     );
+    await expect(openLeadDatabase(dataDir, { migrationsDir })).rejects.toThrow(
+      'migration 20990101000000_add_source.sql failed: relation "public.nowhere" does not exist',
+    );
+
+    // Fixed: had the failed one's first statement been kept, adding the column again would fail.
+    await writeFile(added, 'alter table public.leads add column source text;\n');
     const second = await openLeadDatabase(dataDir, { migrationsDir });
-    expect((await migrationRows(second)).map((row) => row.name)).toEqual([
-      '20240115000000_create_leads.sql',
-      '20240301000000_add_source.sql',
+    expect(await migrationRows(second)).toEqual([
+      ...applied,
+      { name: '20990101000000_add_source.sql', applied_at: expect.any(Date) },
     ]);
     expect((await second.query<{ source: string | null }>('select source from public.leads')).rows).toEqual([
       { source: null },
     ]);
     await second.close();
   });
-
-  it('stops at a failing migration, naming it, records nothing of it, and opens once it is fixed', async () => {
-    const dir = await tempDir();
-    const migrationsDir = join(dir, 'migrations');
-    const dataDir = join(dir, 'data');
-    await mkdir(migrationsDir);
-    await copyFile(
-      join(realMigrationsDir, '20240115000000_create_leads.sql'),
-      join(migrationsDir, '20240115000000_create_leads.sql'),
-    );
-    const broken = join(migrationsDir, '20240301000000_broken.sql');
-    await writeFile(
-      broken,
-      'alter table public.leads add column source text;\nalter table public.nowhere add column x text;\n',
-    );
-
-    await expect(openLeadDatabase(dataDir, { migrationsDir })).rejects.toThrow(
-      'migration 20240301000000_broken.sql failed: relation "public.nowhere" does not exist',
-    );
-
-    await writeFile(broken, 'alter table public.leads add column source text;\n');
-    const db = await openLeadDatabase(dataDir, { migrationsDir });
-    expect((await migrationRows(db)).map((row) => row.name)).toEqual([
-      '20240115000000_create_leads.sql',
-      '20240301000000_broken.sql',
-    ]);
-    await db.close();
-  });
 });
 
-describe('one process at a time', () => {
+describe('one process at a time', { timeout: 60_000 }, () => {
   it('refuses a second open of the same folder while the first is open, and allows it after close', async () => {
     const dataDir = join(await tempDir(), 'leads');
+    await copyMigratedLeads(dataDir);
     const first = await openLeadDatabase(dataDir);
     const second = openLeadDatabase(dataDir);
     await expect(second).rejects.toBeInstanceOf(LeadDatabaseBusyError);
@@ -146,7 +146,7 @@ describe('one process at a time', () => {
 
   it('refuses a folder locked by another live process, and takes over a lock left by a dead one', async () => {
     const dataDir = join(await tempDir(), 'leads');
-    await mkdir(dataDir);
+    await copyMigratedLeads(dataDir);
     const lockFile = join(dataDir, 'sitegen.lock');
 
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
@@ -168,30 +168,9 @@ describe('one process at a time', () => {
 });
 
 describe('owner only', () => {
-  const modes = async (dir: string) => {
-    const found: { path: string; mode: number; folder: boolean }[] = [];
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      const path = join(entry.parentPath, entry.name);
-      found.push({ path, mode: (await stat(path)).mode & 0o777, folder: entry.isDirectory() });
-    }
-    return found;
-  };
-
-  it('creates the database folder 0700 with no file or folder open to other users, open or closed', async () => {
-    const dataDir = join(await tempDir(), 'leads');
-    const db = await openLeadDatabase(dataDir);
-    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
-    expect((await stat(join(dataDir, 'sitegen.lock'))).mode & 0o777).toBe(0o600);
-    await pgliteLeadStore(db).save(heroLead(), unlimited);
-    await db.close();
-    const entries = await modes(dataDir);
-    expect(entries.length).toBeGreaterThan(100);
-    expect(entries.filter((entry) => entry.mode !== (entry.folder ? 0o700 : 0o600))).toEqual([]);
-  });
-
   it('mends a folder made world-readable before, on open', async () => {
     const dataDir = join(await tempDir(), 'leads');
-    await (await openLeadDatabase(dataDir)).close();
+    await copyMigratedLeads(dataDir);
     await chmod(dataDir, 0o755);
     for (const entry of await modes(dataDir)) await chmod(entry.path, entry.folder ? 0o755 : 0o666);
     const db = await openLeadDatabase(dataDir);
@@ -204,7 +183,7 @@ describe('owner only', () => {
 describe('who may touch leads', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await openLeadDatabase(undefined);
+    db = await openMigratedLeadDatabase();
     await pgliteLeadStore(db).save(heroLead(), unlimited);
   });
   afterAll(() => db?.close());
@@ -276,7 +255,7 @@ describe('who may touch leads', () => {
 describe('constraints', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await openLeadDatabase(undefined);
+    db = await openMigratedLeadDatabase();
   });
   afterAll(() => db?.close());
 
@@ -415,7 +394,7 @@ describe('listing and formatting', () => {
   ];
 
   it('lists every lead oldest first, every column', async () => {
-    const db = await openLeadDatabase(undefined);
+    const db = await openMigratedLeadDatabase();
     try {
       for (const row of [rows[2]!, rows[0]!, rows[1]!]) {
         const { id: _, ...columns } = row;

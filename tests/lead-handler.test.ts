@@ -1,20 +1,22 @@
 /**
  * The lead request handler (supabase/functions/_shared/handle-lead-request.ts),
  * the one the Edge Function and the local server both serve, over a real
- * in-memory Postgres built from the real migrations, with stand-ins for the
+ * embedded Postgres built from the real migrations, with stand-ins for the
  * webhook and Resend: what each request gets back, what ends up in the leads
  * table, and what the agency is sent.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { touchColumns } from '../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../supabase/functions/_shared/handle-lead-request.ts';
 import type { LeadSettings } from '../supabase/functions/_shared/lead-settings.ts';
 import type { LeadStore } from '../supabase/functions/_shared/lead-store.ts';
-import { openLeadDatabase, type PGlite } from '../src/leads/lead-database';
+import { notifyBudgetMs } from '../supabase/functions/_shared/notify-lead.ts';
+import type { PGlite } from '../src/leads/lead-database';
 import { maxNotifyAttempts } from '../src/leads/format-leads';
 import { pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
-import { startStandIn, type StandIn } from './support/notification-stand-ins';
+import { holdBudgets, startStandIn, type HeldBudgets, type StandIn } from './support/notification-stand-ins';
+import { openMigratedLeadDatabase } from './support/migrated-leads';
 
 const endpoint = 'http://localhost/functions/v1/contact-form';
 const cors = {
@@ -40,13 +42,13 @@ const settings = (overrides: Partial<LeadSettings> = {}): LeadSettings => ({
 });
 
 beforeAll(async () => {
-  db = await openLeadDatabase(undefined);
+  db = await openMigratedLeadDatabase();
   handler = createLeadHandler({
     store: pgliteLeadStore(db),
     settings: settings(),
     log: (message) => logs.push(message),
   });
-});
+}, 120_000);
 afterAll(() => db?.close());
 beforeEach(() => {
   logs = [];
@@ -631,7 +633,10 @@ describe('notifications', () => {
       new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
       visitor,
     );
+  let budgets: HeldBudgets;
+  afterEach(() => budgets.restore());
   beforeEach(async () => {
+    budgets = holdBudgets();
     webhook.received = [];
     resend.received = [];
     webhook.mode = 'ok';
@@ -801,7 +806,14 @@ describe('notifications', () => {
   it('a service that never answers costs the visitor at most the notification budget, and is recorded as such', async () => {
     resend.mode = 'hang';
     const lead = hero();
-    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    let answered = false;
+    const answer = notifying(post(lead), visitor).finally(() => (answered = true));
+    // The webhook has answered; Resend holds the e-mail, and the visitor waits for the budget.
+    await expect.poll(() => [webhook.received.length, resend.received.length]).toEqual([1, 1]);
+    expect(answered).toBe(false);
+    expect(budgets.asked).toEqual([notifyBudgetMs, notifyBudgetMs]);
+    budgets.runOut();
+    expect(await json(await answer, 200)).toEqual({ success: true });
     const [row] = await rowsFor(lead.submission_id);
     expect(row).toMatchObject({ notified_by: ['webhook'], notify_error: 'e-mail: no answer within 2.5 s' });
   });

@@ -1,7 +1,8 @@
 /**
  * Leads kept no longer than the privacy policy says (src/leads/lead-retention.ts
- * and the retention migration), and the Google Ads import file, through the
- * real `sitegen leads` on a real local database: a lead a year and a day old
+ * and the retention migration), and the Google Ads import file, through
+ * `sitegen leads` on a real local database (its command in this process; the
+ * executable once, for what it prints and its exit code): a lead a year and a day old
  * by SITEGEN_NOW is purged, one a day short of a year is kept, an erasure
  * request deletes every lead of one address, and the leads from an ad click
  * come out as Google Ads reads them.
@@ -10,13 +11,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { touchColumns, type Touch } from '../supabase/functions/_shared/attribution.ts';
 import { openLeadDatabase } from '../src/leads/lead-database';
 import { leadRetentionMonths, purgeOldLeads } from '../src/leads/lead-retention';
 import { listLeads } from '../src/leads/pglite-lead-store';
+import { leadsCommand, printLeads, type LeadsCommandOptions } from '../src/leads/print-leads';
 import { startPreview } from '../src/server/preview';
 import { projectRoot, runSitegen } from './support/cli';
+import { copyMigratedLeads, migratedLeadsDir, openMigratedLeadDatabase } from './support/migrated-leads';
 
 const received = new Date('2025-03-30T09:15:00Z');
 const adClick: Touch = { landing_path: '/', utm_source: 'google', utm_medium: 'cpc', gclid: 'Cj0KCQ-TEST_1' };
@@ -45,6 +48,9 @@ async function insert(db: Awaited<ReturnType<typeof openLeadDatabase>>, rows: Re
 }
 
 const day = 24 * 60 * 60 * 1000;
+
+// Made once for the tests that open a copy; slow only the first time on a machine.
+beforeAll(() => migratedLeadsDir(), 120_000);
 const monthsAfter = (date: Date, months: number) => {
   const later = new Date(date);
   later.setUTCMonth(later.getUTCMonth() + months);
@@ -53,7 +59,7 @@ const monthsAfter = (date: Date, months: number) => {
 
 describe('purge_old_leads', { timeout: 60_000 }, () => {
   it(`deletes a lead ${leadRetentionMonths} months and a day after it was received, not a day before`, async () => {
-    const db = await openLeadDatabase(undefined);
+    const db = await openMigratedLeadDatabase();
     try {
       await insert(db, [
         row('old@example.co.uk', received),
@@ -70,13 +76,29 @@ describe('purge_old_leads', { timeout: 60_000 }, () => {
   });
 });
 
-// Each run of the CLI opens the embedded Postgres: seconds each on a busy machine.
+/** What `sitegen leads` prints with console.log, run in this process with SITEGEN_NOW as given. */
+async function printedBy(options: Omit<LeadsCommandOptions, 'conversionName'>, now?: string): Promise<string> {
+  const lines: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(`${line}\n`));
+  process.env.SITEGEN_NOW = now;
+  if (now === undefined) delete process.env.SITEGEN_NOW;
+  try {
+    await leadsCommand({ root: projectRoot, conversionName: 'Lead', ...options });
+  } finally {
+    log.mockRestore();
+    delete process.env.SITEGEN_NOW;
+  }
+  return lines.join('');
+}
+
+// Each opening of the embedded Postgres takes seconds on a busy machine.
 describe('sitegen leads', { timeout: 120_000 }, () => {
   let dir: string;
   let leadsDir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sitegen-retention-'));
     leadsDir = join(dir, 'leads');
+    await copyMigratedLeads(leadsDir);
     const db = await openLeadDatabase(leadsDir);
     try {
       await insert(db, [
@@ -92,11 +114,15 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     }
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const leads = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    runSitegen(['leads', '--leads-dir', leadsDir, ...args], { env: { SITEGEN_NOW: undefined, ...env } });
 
+  // The executable itself, once: what it prints on each stream, and its exit code.
   it('--google-ads writes the leads from an ad click as the click-conversion import file, times in London', async () => {
-    const named = await leads(['--google-ads', '--conversion-name', 'Quote request']);
+    const named = await runSitegen(
+      ['leads', '--leads-dir', leadsDir, '--google-ads', '--conversion-name', 'Quote request'],
+      {
+        env: { SITEGEN_NOW: undefined },
+      },
+    );
     expect(named.stdout).toBe(
       [
         'Parameters:TimeZone=Europe/London',
@@ -114,23 +140,26 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
   });
 
   it('--erase deletes every lead of one address, in any case, and says how many', async () => {
-    const erased = await leads(['--erase', 'sarah@oneill-electrical.co.uk']);
-    expect(erased).toMatchObject({ code: 0, stdout: 'deleted 2 leads of sarah@oneill-electrical.co.uk\n' });
-    const left = await leads(['--json']);
-    expect(JSON.parse(left.stdout).map((lead: { email: string }) => lead.email)).toEqual([
+    expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
+      'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
+    );
+    const left = await printLeads({ root: projectRoot, leadsDir, format: 'json' });
+    expect(JSON.parse(left).map((lead: { email: string }) => lead.email)).toEqual([
       'dave@hughesplumbing.co.uk',
       'ios@example.co.uk',
     ]);
   });
 
   it(`--purge deletes, by SITEGEN_NOW, the leads received more than ${leadRetentionMonths} months ago`, async () => {
-    const dayShort = await leads(['--purge'], { SITEGEN_NOW: '2026-03-29T09:15:00Z' });
-    expect(dayShort).toMatchObject({ code: 0, stdout: 'deleted 0 leads received more than 12 months ago\n' });
-    const dayAfter = await leads(['--purge'], { SITEGEN_NOW: '2026-03-31T09:15:00Z' });
-    expect(dayAfter).toMatchObject({ code: 0, stdout: 'deleted 1 lead received more than 12 months ago\n' });
-    const left = await leads(['--csv']);
+    expect(await printedBy({ leadsDir, purge: true }, '2026-03-29T09:15:00Z')).toBe(
+      'deleted 0 leads received more than 12 months ago\n',
+    );
+    expect(await printedBy({ leadsDir, purge: true }, '2026-03-31T09:15:00Z')).toBe(
+      'deleted 1 lead received more than 12 months ago\n',
+    );
+    const left = await printLeads({ root: projectRoot, leadsDir, format: 'csv' });
     expect(
-      left.stdout
+      left
         .trim()
         .split('\r\n')
         .slice(1)
@@ -141,7 +170,9 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
 
 describe('sitegen preview', () => {
   it('purges the leads past their time at start, by SITEGEN_NOW', { timeout: 120_000 }, async () => {
-    const leadsDir = await mkdtemp(join(tmpdir(), 'sitegen-preview-purge-'));
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-preview-purge-'));
+    const leadsDir = join(dir, 'leads');
+    await copyMigratedLeads(leadsDir);
     const db = await openLeadDatabase(leadsDir);
     await insert(db, [row('old@example.co.uk', received), row('new@example.co.uk', new Date('2026-01-05T10:00:00Z'))]);
     await db.close();
@@ -159,7 +190,7 @@ describe('sitegen preview', () => {
       expect((await listLeads(preview.leads)).map((lead) => lead.email)).toEqual(['new@example.co.uk']);
     } finally {
       await preview.close();
-      await rm(leadsDir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { executable, projectRoot, runSitegen } from './support/cli';
+import { copyMigratedLeads } from './support/migrated-leads';
 import { exchange } from './support/raw-http';
 import { startStandIn, type StandIn } from './support/notification-stand-ins';
 
@@ -24,6 +25,8 @@ const settings = { LEAD_RATE_LIMIT: '2/10m', RESEND_API_KEY: '', LEAD_EMAIL_TO: 
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'sitegen-preview-'));
+  // A database made before, as on every start but the first (tests/lead-database.test.ts makes one from nothing).
+  await copyMigratedLeads(join(work, 'leads'));
   webhook = await startStandIn('webhook');
   preview = spawn(
     process.execPath,
@@ -53,7 +56,7 @@ beforeAll(async () => {
     });
     preview.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${stdout}`)));
   });
-});
+}, 120_000);
 afterAll(async () => {
   if (preview?.exitCode === null) {
     const exited = new Promise((resolve) => preview.once('exit', resolve));

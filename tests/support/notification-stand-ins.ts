@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
 
 export interface Received {
   method: string;
@@ -68,4 +69,36 @@ export async function startStandIn(kind: 'webhook' | 'resend'): Promise<StandIn>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return standIn;
+}
+
+export interface HeldBudgets {
+  /** The milliseconds of each AbortSignal.timeout asked for, in order. */
+  asked: number[];
+  /** Runs every one of them out now, as their time would. */
+  runOut(): void;
+  restore(): void;
+}
+
+/**
+ * The notification budget's clock, held by the test: each AbortSignal.timeout
+ * the handler asks for runs out only when the test calls runOut(). On a busy
+ * machine a stand-in can take longer than the real budget to answer, which
+ * is no outage; a test of the budget runs it out itself.
+ */
+export function holdBudgets(): HeldBudgets {
+  const asked: number[] = [];
+  const timers: AbortController[] = [];
+  const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+    const timer = new AbortController();
+    asked.push(ms);
+    timers.push(timer);
+    return timer.signal;
+  });
+  return {
+    asked,
+    runOut: () => {
+      for (const timer of timers) timer.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    },
+    restore: () => spy.mockRestore(),
+  };
 }

@@ -8,7 +8,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openLeadDatabase, type PGlite } from '../../src/leads/lead-database';
+import type { PGlite } from '../../src/leads/lead-database';
+import { openMigratedLeadDatabase } from './migrated-leads';
 
 export interface SupabaseStandIn {
   url: string;
@@ -20,7 +21,7 @@ export interface SupabaseStandIn {
 }
 
 export async function startSupabaseStandIn(serviceRoleKey = 'service-role-test-key'): Promise<SupabaseStandIn> {
-  const db = await openLeadDatabase(undefined);
+  const db = await openMigratedLeadDatabase();
   const calls: string[] = [];
   // PGlite is one connection: calls take turns, as they would queue for a pooled connection.
   let queue: Promise<unknown> = Promise.resolve();
