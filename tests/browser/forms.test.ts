@@ -11,6 +11,7 @@ import { listLeads, pgliteLeadStore } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
+import { noteToastTimes, toast } from './support/toasts';
 
 let preview: Preview;
 beforeAll(async () => {
@@ -25,11 +26,6 @@ const narrowVisitor = reusedPage(narrow);
 const visitorWithoutJavaScript = reusedPage({ ...wide, javaScript: false });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** Where toasts show (errors in an alert region, successes in a status region): always in the page, empty (and so without a box) when no toast shows. */
-function toast(page: Page) {
-  return page.getByRole('region', { name: 'Notifications', includeHidden: true });
-}
 
 async function leadRequests(page: Page, action: () => Promise<void>): Promise<number> {
   let count = 0;
@@ -312,24 +308,14 @@ describe('toasts', () => {
     await page.goto(`${preview.url}/blog`);
     const status = page.getByRole('status', { includeHidden: true });
     expect(await status.getAttribute('aria-live')).toBe('polite');
-    // When, by the page's clock, the toast shows and goes.
-    await status.evaluate((region) => {
-      const times: { shown?: number; gone?: number } = {};
-      Object.assign(window, { toastTimes: times });
-      new MutationObserver(() => {
-        if (region.textContent) times.shown ??= Date.now();
-        else if (times.shown !== undefined) times.gone ??= Date.now();
-      }).observe(region, { childList: true, subtree: true, characterData: true });
-    });
+    const toastTimes = await noteToastTimes(status);
     await page.getByLabel('Your email address').fill('timing@example.co.uk');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     await page.clock.runFor(6_000);
     expect(await toast(page).textContent()).toBe('');
-    const { shown, gone } = await page.evaluate(
-      () => (window as unknown as { toastTimes: { shown: number; gone: number } }).toastTimes,
-    );
-    expect(gone - shown).toBeGreaterThanOrEqual(4_000);
-    expect(gone - shown).toBeLessThanOrEqual(5_000);
+    const { shown, gone } = await toastTimes();
+    expect(gone! - shown!).toBeGreaterThanOrEqual(4_000);
+    expect(gone! - shown!).toBeLessThanOrEqual(5_000);
   });
 });
