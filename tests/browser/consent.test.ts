@@ -16,8 +16,9 @@ import { touchColumnNames } from '../../supabase/functions/_shared/attribution.t
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { projectRoot, runSitegen } from '../support/cli';
-import { openPage, wide } from './support/browser';
+import { reusedPage, wide } from './support/browser';
 import { testLeadSettings } from './support/preview';
+import { toast } from './support/toasts';
 
 const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
 const question = 'May we remember how you found us?';
@@ -44,6 +45,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await preview.leads.exec('delete from leads; delete from lead_rate_events');
 });
+const visitor = reusedPage(wide);
 
 /** Everything the site may have written in this browser: cookies, localStorage and sessionStorage. */
 function stored(page: Page) {
@@ -93,9 +95,7 @@ async function sendEnquiryAfterBrowsing(page: Page, email: string): Promise<Lead
   await form.getByLabel('Phone number').fill('01332 123456');
   await form.getByLabel('Your trade').selectOption('plumber');
   await form.getByRole('button', { name: 'Send My Enquiry' }).click();
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications', includeHidden: true }).textContent())
-    .toContain('Success!');
+  await expect.poll(() => toast(page).textContent()).toContain('Success!');
   const leads = await listLeads(preview.leads);
   expect(leads.map((lead) => lead.email)).toEqual([email]);
   return leads[0]!;
@@ -106,7 +106,7 @@ const noTouches = Object.fromEntries(touchColumnNames.map((column) => [column, n
 
 describe('a visitor from a Google ad who accepts', () => {
   it('is asked before anything is stored, and their lead says where they came from', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await visitor();
     await page.goto(`${preview.url}${adLanding}`);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     expect(await stored(page)).toEqual({ cookie: '', local: {}, session: {} });
@@ -148,7 +148,7 @@ describe('a visitor from a Google ad who accepts', () => {
 
 describe('a visitor who rejects', () => {
   it("sends a lead with none of the ad's details, and the browser holds only the choice", async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await visitor();
     await page.goto(`${preview.url}${adLanding}`);
     await banner(page).getByRole('button', { name: 'Reject' }).click();
     await expect.poll(() => banner(page).isVisible()).toBe(false);
@@ -167,7 +167,7 @@ describe('a visitor who rejects', () => {
 
 describe('Cookie settings', () => {
   it('in the footer asks again, by keyboard and to a screen reader, and the question has nothing axe finds', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await visitor();
     await page.goto(`${preview.url}/about`);
     expect(await axeViolations(page)).toEqual([]);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
@@ -197,7 +197,7 @@ describe('Cookie settings', () => {
 
 describe('the cookie policy', () => {
   it('lists exactly what the site writes in a browser, with the lifetime each is kept for', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await visitor();
     await page.goto(`${preview.url}/cookie-policy`);
     const listed = await page
       .locator('main table tbody tr')
