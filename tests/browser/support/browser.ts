@@ -60,13 +60,12 @@ export const narrow = { width: 390, height: 844, hasTouch: true };
 export const wide = { width: 1280, height: 900 };
 
 /**
- * One page for the tests of a file that share these options, as one visitor
- * coming back: made on the first call, and on every later call emptied of
- * what the last test left (the cookies and storage of every site it opened,
- * the problems seen); each test then opens its own page in it. Its cache is kept, as a
- * returning visitor's is; opening a page costs more than a test's own steps.
- * A test that changes the browser for good (a fake clock, an init script)
- * takes a page of its own (`openPage`).
+ * One page for the tests of a file that share these options, as a visitor
+ * who comes back: opened on the first call; on each later call, the same
+ * page with the cookies and storage of every site it went to emptied, and no
+ * problems noted. Its cache is kept, as a returning visitor's is. Opening a
+ * page costs more than most tests' own steps. A test that changes the
+ * browser for good (a fake clock, an init script) opens its own (openPage).
  */
 export function reusedPage(options: PageOptions = {}): () => Promise<WatchedPage> {
   let opened: Promise<{ watched: WatchedPage; cdp: CDPSession; origins: Set<string> }> | undefined;
