@@ -6,10 +6,8 @@
  * database and `sitegen leads --google-ads`, and the cookie policy held to
  * what the site's scripts write.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
@@ -17,30 +15,30 @@ import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { projectRoot, runSitegen } from '../support/cli';
 import { reusedPage, wide } from './support/browser';
-import { testLeadSettings } from './support/preview';
+import { copyLeadDatabase, testLeadSettings } from './support/preview';
 import { toast } from './support/toasts';
 
 const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
 const question = 'May we remember how you found us?';
 
 let preview: Preview;
-let leadsDir: string;
+let leads: { dir: string; remove: () => Promise<void> };
 beforeAll(async () => {
   // A database on disk, so that `sitegen leads` can ask the running server for it.
-  leadsDir = await mkdtemp(join(tmpdir(), 'sitegen-consent-'));
+  leads = await copyLeadDatabase();
   preview = await startPreview({
     root: projectRoot,
     dir: inject('siteDir'),
     port: 0,
     host: '127.0.0.1',
-    leadsDir,
+    leadsDir: leads.dir,
     leadSettings: testLeadSettings,
     onLead: () => {},
   });
 }, 120_000);
 afterAll(async () => {
   await preview?.close();
-  await rm(leadsDir, { recursive: true, force: true });
+  await leads?.remove();
 });
 beforeEach(async () => {
   await preview.leads.exec('delete from leads; delete from lead_rate_events');
@@ -138,7 +136,7 @@ describe('a visitor from a Google ad who accepts', () => {
     expect(await banner(page).isVisible()).toBe(false);
     expect(Object.keys((await stored(page)).local).sort()).toEqual(['tradeboost-attribution', 'tradeboost-consent']);
 
-    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', leadsDir]);
+    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', leads.dir]);
     expect(googleAds.stdout).toMatch(
       /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,\r\n$/,
     );

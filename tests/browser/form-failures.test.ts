@@ -265,12 +265,13 @@ describe('while and after a submission', () => {
     await page.mouse.move(0, 0);
     await page.clock.runFor(5_100);
     await expect.poll(() => alert.textContent()).toBe('');
-    // Gone, once let go, in the time it had left when pointed at: however long the test's own steps took.
+    // Gone, once let go, in the time it had left when pointed at, however long the test's own steps took; the margins
+    // are the moments between the toast's timer and its drawing, and between the two listeners of the pointer leaving.
     const { shown, pointed, unpointed, gone } = await toastTimes();
     const left = 5_000 - (pointed! - shown!);
     expect(left).toBeGreaterThan(0);
-    expect(gone! - unpointed!).toBeGreaterThanOrEqual(left - 2);
-    expect(gone! - unpointed!).toBeLessThanOrEqual(left + 2);
+    expect(gone! - unpointed!).toBeGreaterThanOrEqual(left - 100);
+    expect(gone! - unpointed!).toBeLessThanOrEqual(left + 20);
 
     await submit.click();
     await page.mouse.move(0, 0);
