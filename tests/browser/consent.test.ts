@@ -6,44 +6,44 @@
  * database and `sitegen leads --google-ads`, and the cookie policy held to
  * what the site's scripts write.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { projectRoot, runSitegen } from '../support/cli';
-import { openPage, wide } from './support/browser';
-import { testLeadSettings } from './support/preview';
+import { reusedPage, wide } from './support/browser';
+import { copyLeadDatabase, testLeadSettings } from './support/preview';
+import { toast } from './support/toasts';
 
 const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
 const question = 'May we remember how you found us?';
 
 let preview: Preview;
-let leadsDir: string;
+let leads: { dir: string; remove: () => Promise<void> };
 beforeAll(async () => {
   // A database on disk, so that `sitegen leads` can ask the running server for it.
-  leadsDir = await mkdtemp(join(tmpdir(), 'sitegen-consent-'));
+  leads = await copyLeadDatabase();
   preview = await startPreview({
     root: projectRoot,
     dir: inject('siteDir'),
     port: 0,
     host: '127.0.0.1',
-    leadsDir,
+    leadsDir: leads.dir,
     leadSettings: testLeadSettings,
     onLead: () => {},
   });
 }, 120_000);
 afterAll(async () => {
   await preview?.close();
-  await rm(leadsDir, { recursive: true, force: true });
+  await leads?.remove();
 });
 beforeEach(async () => {
   await preview.leads.exec('delete from leads; delete from lead_rate_events');
 });
+const visitor = reusedPage(wide);
 
 /** Everything the site may have written in this browser: cookies, localStorage and sessionStorage. */
 function stored(page: Page) {
@@ -93,9 +93,7 @@ async function sendEnquiryAfterBrowsing(page: Page, email: string): Promise<Lead
   await form.getByLabel('Phone number').fill('01332 123456');
   await form.getByLabel('Your trade').selectOption('plumber');
   await form.getByRole('button', { name: 'Send My Enquiry' }).click();
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications', includeHidden: true }).textContent())
-    .toContain('Success!');
+  await expect.poll(() => toast(page).textContent()).toContain('Success!');
   const leads = await listLeads(preview.leads);
   expect(leads.map((lead) => lead.email)).toEqual([email]);
   return leads[0]!;
@@ -106,7 +104,7 @@ const noTouches = Object.fromEntries(touchColumnNames.map((column) => [column, n
 
 describe('a visitor from a Google ad who accepts', () => {
   it('is asked before anything is stored, and their lead says where they came from', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await visitor();
     await page.goto(`${preview.url}${adLanding}`);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     expect(await stored(page)).toEqual({ cookie: '', local: {}, session: {} });
@@ -138,7 +136,7 @@ describe('a visitor from a Google ad who accepts', () => {
     expect(await banner(page).isVisible()).toBe(false);
     expect(Object.keys((await stored(page)).local).sort()).toEqual(['tradeboost-attribution', 'tradeboost-consent']);
 
-    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', leadsDir]);
+    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', leads.dir]);
     expect(googleAds.stdout).toMatch(
       /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,\r\n$/,
     );
@@ -148,7 +146,7 @@ describe('a visitor from a Google ad who accepts', () => {
 
 describe('a visitor who rejects', () => {
   it("sends a lead with none of the ad's details, and the browser holds only the choice", async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await visitor();
     await page.goto(`${preview.url}${adLanding}`);
     await banner(page).getByRole('button', { name: 'Reject' }).click();
     await expect.poll(() => banner(page).isVisible()).toBe(false);
@@ -167,7 +165,7 @@ describe('a visitor who rejects', () => {
 
 describe('Cookie settings', () => {
   it('in the footer asks again, by keyboard and to a screen reader, and the question has nothing axe finds', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await visitor();
     await page.goto(`${preview.url}/about`);
     expect(await axeViolations(page)).toEqual([]);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
@@ -197,7 +195,7 @@ describe('Cookie settings', () => {
 
 describe('the cookie policy', () => {
   it('lists exactly what the site writes in a browser, with the lifetime each is kept for', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await visitor();
     await page.goto(`${preview.url}/cookie-policy`);
     const listed = await page
       .locator('main table tbody tr')

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { listLeads, pgliteLeadStore } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
-import { narrow, openPage, wide } from './support/browser';
+import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
+import { noteToastTimes, toast } from './support/toasts';
 
 let preview: Preview;
 beforeAll(async () => {
@@ -20,13 +21,11 @@ afterAll(() => preview.close());
 beforeEach(async () => {
   await preview.leads.exec('delete from leads; delete from lead_rate_events');
 });
+const wideVisitor = reusedPage(wide);
+const narrowVisitor = reusedPage(narrow);
+const visitorWithoutJavaScript = reusedPage({ ...wide, javaScript: false });
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** Where toasts show (errors in an alert region, successes in a status region): always in the page, empty (and so without a box) when no toast shows. */
-function toast(page: Page) {
-  return page.getByRole('region', { name: 'Notifications', includeHidden: true });
-}
 
 async function leadRequests(page: Page, action: () => Promise<void>): Promise<number> {
   let count = 0;
@@ -42,7 +41,7 @@ async function leadRequests(page: Page, action: () => Promise<void>): Promise<nu
 
 describe('hero form', () => {
   it('stores the lead with every field, says Success! and empties the fields', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await wideVisitor();
     await page.goto(`${preview.url}/`);
     const form = page.locator('#home form');
     await form.getByLabel('Full name').fill('Dave Hughes');
@@ -76,7 +75,7 @@ describe('hero form', () => {
   });
 
   it('the browser blocks a missing name or a malformed e-mail, shows which field, and sends nothing', async () => {
-    const { page } = await openPage(narrow);
+    const { page } = await narrowVisitor();
     await page.goto(`${preview.url}/`);
     const form = page.locator('#home form');
     const name = form.getByLabel('Full name');
@@ -118,7 +117,7 @@ describe('contact form', () => {
   }
 
   it('stores every field, with the chosen services, and resets the form', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await wideVisitor();
     await page.goto(`${preview.url}/contact`);
     const form = await fillContactForm(page);
     expect(
@@ -150,7 +149,7 @@ describe('contact form', () => {
   });
 
   it('requires phone and trade, marked with *', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await wideVisitor();
     await page.goto(`${preview.url}/contact`);
     const form = page.locator('main form');
     expect(await form.locator('label[for="contact-phone"]').textContent()).toBe('Phone number *');
@@ -166,7 +165,7 @@ describe('contact form', () => {
   });
 
   it('a double click stores one lead', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await wideVisitor();
     await page.goto(`${preview.url}/contact`);
     const form = await fillContactForm(page);
     const sent = await leadRequests(page, () => form.getByRole('button', { name: 'Send My Enquiry' }).dblclick());
@@ -176,7 +175,7 @@ describe('contact form', () => {
   });
 
   it('the home page contact section sends the contact form too', async () => {
-    const { page } = await openPage(narrow);
+    const { page } = await narrowVisitor();
     await page.goto(`${preview.url}/#contact`);
     const form = page.locator('#contact form');
     await form.getByLabel('Full name').fill('Tom Reid');
@@ -193,7 +192,7 @@ describe('contact form', () => {
 
 describe('newsletter', () => {
   it('stores the e-mail as a newsletter lead, with the same states and toasts', async () => {
-    const { page, problems } = await openPage(narrow);
+    const { page, problems } = await narrowVisitor();
     await page.goto(`${preview.url}/blog`);
     const form = page.locator('#newsletter-heading + p + div form');
     await form.getByLabel('Your email address').fill('news@hughesplumbing.co.uk');
@@ -211,7 +210,7 @@ describe('newsletter', () => {
 
 describe('without JavaScript', () => {
   it('the forms cannot be sent, and say how to reach the agency instead: nothing typed goes into the address', async () => {
-    const { page } = await openPage({ ...wide, javaScript: false });
+    const { page } = await visitorWithoutJavaScript();
     const note =
       'Sending this form needs JavaScript, which is off in this browser. Call us on 0808 157 0192 or email hello@example.com and we will take your details.';
     for (const [path, buttons] of [
@@ -234,7 +233,7 @@ describe('without JavaScript', () => {
   });
 
   it('with JavaScript on, the note is not shown and the buttons are ready once the page has loaded', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await wideVisitor();
     await page.goto(`${preview.url}/`);
     expect(await page.getByText('Sending this form needs JavaScript', { exact: false }).first().isVisible()).toBe(
       false,
@@ -245,7 +244,7 @@ describe('without JavaScript', () => {
 
 describe('field lengths', () => {
   it("stop the visitor at the server's limits, rather than the server refusing the lead", async () => {
-    const { page } = await openPage(wide);
+    const { page } = await wideVisitor();
     await page.goto(`${preview.url}/contact`);
     const form = page.locator('main form');
     const limits: [string, number][] = [
@@ -280,7 +279,7 @@ describe('rate limit', () => {
         notify: false,
       });
     }
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await wideVisitor();
     await page.goto(`${preview.url}/`);
     const form = page.locator('#home form');
     await form.getByLabel('Full name').fill('Dave Hughes');
@@ -304,15 +303,19 @@ describe('rate limit', () => {
 describe('toasts', () => {
   it('are announced in a live region and disappear after 4 to 5 seconds', async () => {
     const { page } = await openPage(wide);
+    // The page's clock runs as a real one until the test moves it on: the seconds are not waited out.
+    await page.clock.install();
     await page.goto(`${preview.url}/blog`);
-    expect(await page.getByRole('status', { includeHidden: true }).getAttribute('aria-live')).toBe('polite');
+    const status = page.getByRole('status', { includeHidden: true });
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    const toastTimes = await noteToastTimes(status);
     await page.getByLabel('Your email address').fill('timing@example.co.uk');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
-    const shown = Date.now();
-    await page.waitForTimeout(3900 - (Date.now() - shown));
-    expect(await toast(page).textContent()).toContain('Success!');
-    await expect.poll(() => toast(page).textContent(), { timeout: 2000, interval: 100 }).toBe('');
-    expect(Date.now() - shown).toBeLessThan(5600);
+    await page.clock.runFor(6_000);
+    expect(await toast(page).textContent()).toBe('');
+    const { shown, gone } = await toastTimes();
+    expect(gone! - shown!).toBeGreaterThanOrEqual(4_000);
+    expect(gone! - shown!).toBeLessThanOrEqual(5_000);
   });
 });

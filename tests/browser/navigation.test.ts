@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
 import { allPaths, blogCategoryLinks } from '../support/site';
-import { narrow, openPage, wide } from './support/browser';
+import { narrow, reusedPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 
 let preview: Preview;
@@ -14,10 +14,13 @@ beforeAll(async () => {
   preview = await startTestPreview();
 });
 afterAll(() => preview.close());
+const narrowVisitor = reusedPage(narrow);
+const wideVisitor = reusedPage(wide);
+const visitorWithoutJavaScript = reusedPage({ ...wide, javaScript: false });
 
 describe('mobile menu (narrow screen)', () => {
   it('the toggle opens and closes the menu, aria-expanded tells the state, and a link click closes it', async () => {
-    const { page, problems } = await openPage(narrow);
+    const { page, problems } = await narrowVisitor();
     await page.goto(`${preview.url}/`);
     const toggle = page.locator('details[data-menu="mobile"] > summary');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
@@ -41,7 +44,7 @@ describe('mobile menu (narrow screen)', () => {
   });
 
   it('the Services entry opens on a tap and lists the services and all 27 trades', async () => {
-    const { page } = await openPage(narrow);
+    const { page } = await narrowVisitor();
     await page.goto(`${preview.url}/about`);
     await page.locator('details[data-menu="mobile"] > summary').click();
     const services = page.locator('details[data-menu="mobile"] details[data-menu="services"]');
@@ -56,7 +59,7 @@ describe('mobile menu (narrow screen)', () => {
   });
 
   it('Escape closes the menu and returns focus to the toggle', async () => {
-    const { page } = await openPage(narrow);
+    const { page } = await narrowVisitor();
     await page.goto(`${preview.url}/contact`);
     const toggle = page.locator('details[data-menu="mobile"] > summary');
     await toggle.click();
@@ -69,7 +72,7 @@ describe('mobile menu (narrow screen)', () => {
 
 describe('Services dropdown (wide screen)', () => {
   it('opens on hover and closes when the mouse leaves', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await wideVisitor();
     await page.goto(`${preview.url}/`);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
     const panel = services.getByRole('link', { name: 'Plumber', exact: true });
@@ -84,7 +87,7 @@ describe('Services dropdown (wide screen)', () => {
   });
 
   it('the toggle closes it, a click outside closes it, and a link click goes to the page', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await wideVisitor();
     await page.goto(`${preview.url}/careers`);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
     const summary = services.locator('summary');
@@ -102,7 +105,7 @@ describe('Services dropdown (wide screen)', () => {
   });
 
   it('works by keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await wideVisitor();
     await page.goto(`${preview.url}/about`);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
     const summary = services.locator('summary');
@@ -122,7 +125,7 @@ describe('Services dropdown (wide screen)', () => {
   });
 
   it('with JavaScript off the menu still opens and its links are reachable', async () => {
-    const { page } = await openPage({ ...wide, javaScript: false });
+    const { page } = await visitorWithoutJavaScript();
     await page.goto(`${preview.url}/`);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
     await services.locator('summary').click();
@@ -133,7 +136,7 @@ describe('Services dropdown (wide screen)', () => {
 
 describe('blog categories', () => {
   it('are links that work with JavaScript off: each leads to its page, marked current, listing its articles alone', async () => {
-    const { page, problems } = await openPage({ ...wide, javaScript: false });
+    const { page, problems } = await visitorWithoutJavaScript();
     await page.goto(`${preview.url}/blog`);
     const categories = page.getByRole('navigation', { name: 'Browse articles by category' });
     expect(await categories.getByRole('link').allTextContents()).toEqual(blogCategoryLinks);
@@ -159,7 +162,7 @@ describe('blog categories', () => {
   });
 
   it("an article's category leads to its category's page", async () => {
-    const { page } = await openPage({ ...wide, javaScript: false });
+    const { page } = await visitorWithoutJavaScript();
     await page.goto(`${preview.url}/blog/local-seo-tips`);
     await page.locator('main article').getByRole('link', { name: 'SEO', exact: true }).click();
     await page.waitForURL(`${preview.url}/blog/category/seo`);
@@ -169,7 +172,7 @@ describe('blog categories', () => {
 
 describe('not-found page', () => {
   it('answers 404, shows the page and logs the missing path to the console', async () => {
-    const { page, problems } = await openPage(wide);
+    const { page, problems } = await wideVisitor();
     const response = await page.goto(`${preview.url}/services/astronaut`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
@@ -187,16 +190,23 @@ describe('every page', () => {
     'loads with no console error, no uncaught exception and no Content-Security-Policy violation',
     { timeout: 120_000 },
     async () => {
-      for (const viewport of [narrow, wide]) {
-        const { page, problems } = await openPage(viewport);
-        for (const path of allPaths) {
-          const response = await page.goto(`${preview.url}${path}`, { waitUntil: 'load' });
-          expect(response?.status(), path).toBe(200);
-          expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-          expect(problems, `${path} at ${viewport.width}px`).toEqual([]);
-        }
-      }
+      // The two widths side by side, each in its own page: one waits for the server while the other draws.
+      const widths = [
+        [narrow, narrowVisitor],
+        [wide, wideVisitor],
+      ] as const;
+      await Promise.all(
+        widths.map(async ([viewport, visitor]) => {
+          const { page, problems } = await visitor();
+          for (const path of allPaths) {
+            const response = await page.goto(`${preview.url}${path}`, { waitUntil: 'load' });
+            expect(response?.status(), path).toBe(200);
+            expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
+            await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+            expect(problems, `${path} at ${viewport.width}px`).toEqual([]);
+          }
+        }),
+      );
     },
   );
 });

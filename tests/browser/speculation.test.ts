@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import type { Preview } from '../../src/server/preview';
 import { projectRoot } from '../support/cli';
-import { narrow, openPage, wide } from './support/browser';
+import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { startTestPreview, testLeadSettings } from './support/preview';
 
 let preview: Preview;
@@ -22,6 +22,7 @@ beforeAll(async () => {
   preview = await startTestPreview();
 });
 afterAll(() => preview.close());
+const visitor = reusedPage(wide);
 
 interface PreloadEvents {
   ruleSets: { sourceText: string; errorType?: string; errorMessage?: string }[];
@@ -66,7 +67,7 @@ describe('speculation rules in Chromium', () => {
   });
 
   it("offer the site's own pages to prerender and prefetch, and never /admin, a file, a feed, another site or a download", async () => {
-    const { page } = await openPage(wide);
+    const { page } = await visitor();
     const preloading = await watchPreloading(page);
     await page.goto(`${preview.url}/contact`);
     await page.evaluate(() => {
@@ -93,10 +94,11 @@ describe('speculation rules in Chromium', () => {
       `Prerender ${path}`,
     ]);
     await expect.poll(preloading.candidates).toEqual(expected.sort((a, b) => a.localeCompare(b)));
+    await preloading.cdp.detach();
   });
 
   it('start prerendering a page when the pointer rests on its link (refused here only because DevTools is attached)', async () => {
-    const { page } = await openPage(wide);
+    const { page } = await visitor();
     const preloading = await watchPreloading(page);
     await page.goto(`${preview.url}/`);
     await page.getByRole('link', { name: 'View Our Work' }).hover();
@@ -107,6 +109,7 @@ describe('speculation rules in Chromium', () => {
       status: 'Failure',
       prerenderStatus: 'PrerenderingDisabledByDevTools',
     });
+    await preloading.cdp.detach();
   });
 });
 

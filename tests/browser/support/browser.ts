@@ -3,7 +3,7 @@
  * console errors, uncaught exceptions and Content-Security-Policy violations.
  * Stock photos cannot load here, so they are answered with a blank image.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { blankImage } from '../../../src/check/chromium';
 import { stockPhotoUrl } from '../../../src/stock-photos';
@@ -22,9 +22,16 @@ export interface WatchedPage {
   problems: string[];
 }
 
-export async function openPage(
-  options: { width?: number; height?: number; javaScript?: boolean; hasTouch?: boolean; reducedMotion?: boolean } = {},
-): Promise<WatchedPage> {
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  javaScript?: boolean;
+  hasTouch?: boolean;
+  reducedMotion?: boolean;
+}
+
+/** A page of its own, in a browser of its own (a context): what a test needs that changes the browser for good, such as a fake clock. */
+export async function openPage(options: PageOptions = {}): Promise<WatchedPage> {
   browser ??= chromium.connect(inject('chromiumEndpoint'));
   const context = await (
     await browser
@@ -51,3 +58,38 @@ export async function openPage(
 
 export const narrow = { width: 390, height: 844, hasTouch: true };
 export const wide = { width: 1280, height: 900 };
+
+/**
+ * One page for the tests of a file that share these options, as a visitor
+ * who comes back: opened on the first call; on each later call, the same
+ * page with the cookies and storage of every site it went to emptied, and no
+ * problems noted. Its cache is kept, as a returning visitor's is. Opening a
+ * page costs more than most tests' own steps. A test that changes the
+ * browser for good (a fake clock, an init script) opens its own (openPage).
+ */
+export function reusedPage(options: PageOptions = {}): () => Promise<WatchedPage> {
+  let opened: Promise<{ watched: WatchedPage; cdp: CDPSession; origins: Set<string> }> | undefined;
+  return async () => {
+    if (!opened) {
+      opened = openPage(options).then(async (watched) => {
+        const origins = new Set<string>();
+        watched.page.on('framenavigated', (frame) => {
+          const { origin } = new URL(frame.url());
+          if (origin.startsWith('http')) origins.add(origin);
+        });
+        return { watched, origins, cdp: await watched.page.context().newCDPSession(watched.page) };
+      });
+      return (await opened).watched;
+    }
+    const { watched, cdp, origins } = await opened;
+    const { page } = watched;
+    await Promise.all([
+      // A tab's session storage lives as long as the tab: emptied from the page that holds it.
+      page.url().startsWith('http') ? page.evaluate(() => sessionStorage.clear()) : undefined,
+      ...[...origins].map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })),
+    ]);
+    origins.clear();
+    watched.problems.length = 0;
+    return watched;
+  };
+}

@@ -1,3 +1,6 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { defaultRateLimit, type LeadSettings } from '../../../supabase/functions/_shared/lead-settings.ts';
 import { startPreview, type Preview } from '../../../src/server/preview';
@@ -11,15 +14,37 @@ export const testLeadSettings: LeadSettings = {
   email: null,
 };
 
-/** The real preview server over the site the global setup built, with its lead database in memory. */
-export function startTestPreview(dir = inject('siteDir'), onLead: (line: string) => void = () => {}): Promise<Preview> {
-  return startPreview({
+/** A lead database of the caller's own: a copy of the one the global setup made by the real migrations (chromium-server.ts). */
+export async function copyLeadDatabase(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'sitegen-test-leads-'));
+  const dir = join(folder, 'leads');
+  await cp(inject('leadDatabaseTemplate'), dir, { recursive: true });
+  return { dir, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/** The real preview server over the site the global setup built, with a lead database of its own. */
+export async function startTestPreview(
+  dir = inject('siteDir'),
+  onLead: (line: string) => void = () => {},
+): Promise<Preview> {
+  const leads = await copyLeadDatabase();
+  const preview = await startPreview({
     root: projectRoot,
     dir,
     port: 0,
     host: '127.0.0.1',
-    leadsDir: null,
+    leadsDir: leads.dir,
     leadSettings: testLeadSettings,
     onLead,
+  }).catch(async (error: unknown) => {
+    await leads.remove();
+    throw error;
   });
+  return {
+    ...preview,
+    close: async () => {
+      await preview.close();
+      await leads.remove();
+    },
+  };
 }
