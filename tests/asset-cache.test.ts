@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config';
 import { DevSite } from '../src/dev/dev-site';
 import { tree } from './support/output-tree';
-import { buildHere, copyProject, writeSettled, type ProjectCopy } from './support/project-copy';
+import { buildInProcess, copyProject, writeSettled, type ProjectCopy } from './support/project-copy';
 
 let project: ProjectCopy;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('the asset cache', () => {
     const moved = `${project.dir}-moved`;
     await rename(project.dir, moved);
     try {
-      const there = await buildHere(moved, { out: 'dist', quiet: false });
+      const there = await buildInProcess(moved, { out: 'dist', quiet: false });
       expect(there.stderr).toBe('');
       expect(reusedLines(there.stdout)).toHaveLength(3);
     } finally {

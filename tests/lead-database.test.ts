@@ -18,7 +18,7 @@ import { formatLeads } from '../src/leads/format-leads';
 import { LeadDatabaseBusyError, openLeadDatabase, projectMigrationsDir, type PGlite } from '../src/leads/lead-database';
 import { listLeads, pgliteLeadStore, type LeadRow } from '../src/leads/pglite-lead-store';
 import { projectRoot } from './support/cli';
-import { copyMigratedLeads, migratedLeadsDir, openMigratedLeadDatabase } from './support/migrated-leads';
+import { copyMigratedLeads, openMigratedLeadDatabase } from './support/migrated-leads';
 
 const realMigrationsDir = join(projectRoot, 'supabase', 'migrations');
 const temps: string[] = [];
@@ -57,7 +57,6 @@ async function migrationRows(db: PGlite) {
 }
 
 // Made once for the tests that open a copy; slow only the first time on a machine.
-beforeAll(() => migratedLeadsDir(), 120_000);
 
 // The first makes its database from nothing, as a first `sitegen preview` does: seconds on a busy machine.
 describe('migrations', { timeout: 120_000 }, () => {

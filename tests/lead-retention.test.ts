@@ -19,7 +19,7 @@ import { listLeads } from '../src/leads/pglite-lead-store';
 import { leadsCommand, printLeads, type LeadsCommandOptions } from '../src/leads/print-leads';
 import { startPreview } from '../src/server/preview';
 import { projectRoot, runSitegen } from './support/cli';
-import { copyMigratedLeads, migratedLeadsDir, openMigratedLeadDatabase } from './support/migrated-leads';
+import { copyMigratedLeads, openMigratedLeadDatabase } from './support/migrated-leads';
 
 const received = new Date('2025-03-30T09:15:00Z');
 const adClick: Touch = { landing_path: '/', utm_source: 'google', utm_medium: 'cpc', gclid: 'Cj0KCQ-TEST_1' };
@@ -50,7 +50,6 @@ async function insert(db: Awaited<ReturnType<typeof openLeadDatabase>>, rows: Re
 const day = 24 * 60 * 60 * 1000;
 
 // Made once for the tests that open a copy; slow only the first time on a machine.
-beforeAll(() => migratedLeadsDir(), 120_000);
 const monthsAfter = (date: Date, months: number) => {
   const later = new Date(date);
   later.setUTCMonth(later.getUTCMonth() + months);

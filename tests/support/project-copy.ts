@@ -78,7 +78,7 @@ export async function copyProject(options: CopyOptions = {}): Promise<ProjectCop
     run,
     build: (args = [], env = {}, { quiet = true } = {}) =>
       run(['build', ...(quiet ? ['--quiet'] : []), ...args], { ...buildEnv, ...env }),
-    buildHere: (here = {}) => buildHere(dir, here),
+    buildHere: (here = {}) => buildInProcess(dir, here),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -125,7 +125,7 @@ async function copyCaches(project: string, dir: string): Promise<void> {
 const compiledGenerator = (dir: string) => generatorVersion(dir, join(projectRoot, 'lib'));
 
 /** `sitegen build` in the project folder `dir`, in this process: see ProjectCopy's `buildHere`. */
-export async function buildHere(dir: string, { env = {}, ...options }: HereOptions): Promise<CliResult> {
+export async function buildInProcess(dir: string, { env = {}, ...options }: HereOptions): Promise<CliResult> {
   const set = (variables: NodeJS.ProcessEnv) => {
     for (const [name, value] of Object.entries(variables)) {
       if (value === undefined) delete process.env[name];

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { planSettings, resolveConfig } from '../../src/config';
 import { londonDay } from '../../src/content/publishing';
 import { SitegenError } from '../../src/errors';
-import { generatorVersion } from '../../src/generator-version';
 import { readSite } from '../../src/images/model-images';
 import { listFiles } from '../../src/list-files';
-import { build, type BuildCommandOptions } from '../../src/pipeline/build';
+import type { BuildCommandOptions } from '../../src/pipeline/build';
 import { planSite } from '../../src/plan/plan-site';
 import { validatePlan } from '../../src/plan/validate-plan';
 import { projectRoot, runSitegen } from './cli';
+import { buildInProcess } from './project-copy';
 import { siteDir, siteUrl } from './site';
 
 const workspaces: string[] = [];
@@ -85,26 +85,11 @@ export async function contentRefusal(contentDir: string): Promise<string | undef
   }
 }
 
-// The executable's version: lib/ is src/ compiled (scripts/compile-cli.js, before the tests), so a build here takes
-// the assets the executable's builds keep in .sitegen/, and theirs the ones it keeps.
-let executableVersion: Promise<string> | undefined;
-
 /**
- * `sitegen build` (quiet) in this process, its environment as the tests give
- * the executable's builds (no Supabase project, site URL or editor
- * repository): what the executable would print on stderr ('' for a build
- * that succeeds).
+ * `sitegen build` (quiet) of a content folder in this process, with the
+ * project's code unless `root` names another: what the executable would
+ * print on stderr ('' for a build that succeeds).
  */
-export async function buildHere(options: BuildCommandOptions): Promise<string> {
-  executableVersion ??= generatorVersion(projectRoot, join(projectRoot, 'lib'));
-  const generator = await executableVersion;
-  // This test file's own process. Set, and empty: a developer's .env naming a Supabase project is not read either.
-  process.env.SUPABASE_URL = '';
-  for (const name of ['SITE_URL', 'CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL']) delete process.env[name];
-  try {
-    await build({ root: projectRoot, quiet: true, ...options, generator });
-    return '';
-  } catch (error) {
-    return printed(error);
-  }
+export async function buildHere({ root = projectRoot, ...options }: BuildCommandOptions): Promise<string> {
+  return (await buildInProcess(root, options)).stderr;
 }
