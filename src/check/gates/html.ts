@@ -8,11 +8,16 @@ import { nuErrors } from '../nu-html-checker';
 import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkHtml(context: CheckContext): Promise<GateResult> {
+  // The pages left at redirected paths are HTML a browser reads too.
+  const pages = [...context.pages, ...context.redirectPages];
+  const pathOf = new Map(pages.map((page) => [page.file, page.path]));
+  // The checker runs in a process of its own, on the other core, while html-validate runs in this one.
+  const nu = nuErrors(context.dir, [...pathOf.keys()]);
+  // Awaited below; this only keeps its failure from going unhandled should html-validate throw first.
+  nu.catch(() => {});
   const { HtmlValidate } = await import('html-validate');
   const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'] });
   const findings: Finding[] = [];
-  // The pages left at redirected paths are HTML a browser reads too.
-  const pages = [...context.pages, ...context.redirectPages];
   for (const page of pages) {
     const { results } = await validator.validateString(page.html, page.file);
     for (const message of results.flatMap((result) => result.messages))
@@ -24,8 +29,7 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
         fix: message.ruleUrl ?? `see https://html-validate.org/rules/${message.ruleId}.html`,
       });
   }
-  const pathOf = new Map(pages.map((page) => [page.file, page.path]));
-  for (const error of await nuErrors(context.dir, [...pathOf.keys()])) {
+  for (const error of await nu) {
     findings.push({
       page: pathOf.get(error.file) ?? error.file,
       rule: 'nu-html-checker',

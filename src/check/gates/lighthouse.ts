@@ -42,13 +42,18 @@ interface Run {
   offlineImages: boolean;
 }
 
-/** A run Lighthouse itself could not finish: why, in its words. */
-type FailedRun = { error: string };
+/** A run Lighthouse itself could not finish: why, in its words; `final` when another attempt would fail the same way. */
+type FailedAttempt = { error: string; final: boolean };
+/** A page Lighthouse could not measure: why, and after how many attempts. */
+type FailedRun = { error: string; attempts: number };
 type Measure = (path: string) => Promise<Run | FailedRun>;
 type PageRun = { template: string; path: string; run: Run };
 
 /** Lighthouse fails now and then on a busy machine (an interstitial, a protocol timeout), and passes on the next run: a page fails the gate only when every attempt fails. */
 const attempts = 3;
+
+/** What the page itself answered (an error status, no HTML): the same on every attempt, so never tried again. */
+const answersOfThePage = ['ERRORED_DOCUMENT_REQUEST', 'NOT_HTML', 'INSECURE_DOCUMENT_REQUEST', 'DNS_FAILURE'];
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof import('lighthouse').default>>>['lhr'];
 
@@ -94,19 +99,21 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
     ? []
     : [`--host-resolver-rules=MAP ${new URL(stockPhotoOrigin).host} ~NOTFOUND`];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumFlags, ...offlineFlags] });
-  const measureOnce: Measure = async (path) => {
+  const measureOnce = async (path: string): Promise<Run | FailedAttempt> => {
     const result = await lighthouse(`${context.origin}${path}`, {
       port: chrome.port,
       logLevel: 'error',
       output: 'json',
       onlyCategories: [...categories],
     });
-    return result ? runOf(result.lhr) : { error: 'Lighthouse returned no result' };
+    return result ? runOf(result.lhr) : { error: 'Lighthouse returned no result', final: false };
   };
   const measure: Measure = async (path) => {
-    let run = await measureOnce(path);
-    for (let attempt = 1; attempt < attempts && 'error' in run; attempt++) run = await measureOnce(path);
-    return run;
+    for (let attempt = 1; ; attempt++) {
+      const run = await measureOnce(path);
+      if (!('error' in run)) return run;
+      if (run.final || attempt === attempts) return { error: run.error, attempts: attempt };
+    }
   };
   return { measure, close: () => chrome.kill() };
 }
@@ -115,12 +122,12 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
 async function measurePages(measure: Measure, context: CheckContext) {
   const findings: Finding[] = [];
   const notes: string[] = [];
-  const unmeasured = (template: string, path: string, { error }: FailedRun) => {
+  const unmeasured = (template: string, path: string, { error, attempts }: FailedRun) => {
     notes.push(row(template, path, `not measured: ${error}`));
     findings.push({
       page: path,
       rule: 'lighthouse-error',
-      message: `Lighthouse could not measure the page in ${attempts} attempts: ${error}`,
+      message: `Lighthouse could not measure the page${attempts > 1 ? ` in ${attempts} attempts` : ''}: ${error}`,
       fix: 'make sure the page answers 200 and paints without redirecting; if it does, run the gate again (sitegen check --only lighthouse)',
     });
   };
@@ -186,9 +193,9 @@ function row(template: string, path: string, text: string): string {
 }
 
 /** A finished run's scores and failing audits, or why it has no verdict. */
-function runOf(lhr: LighthouseResult): Run | FailedRun {
+function runOf(lhr: LighthouseResult): Run | FailedAttempt {
   const error = measurementError(lhr);
-  if (error) return { error };
+  if (error) return { error, final: answersOfThePage.includes(lhr.runtimeError?.code ?? '') };
   const scores = {} as Run['scores'];
   const failing = {} as Run['failing'];
   for (const key of categories) {
