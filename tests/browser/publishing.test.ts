@@ -2,31 +2,42 @@
  * Publishing where a visitor, or the marketer writing, sees it: a draft's
  * banner in `sitegen dev`; an old address followed through `sitegen preview`
  * (its 301) and through a host that reads no _redirects file (the page left
- * there); the feeds the blog links to.
+ * there); the feeds the blog links to (one preview for the built site's tests).
  */
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { diskSource } from '../../src/server/disk-source';
 import type { Preview } from '../../src/server/preview';
 import { startSiteServer, type SiteServer } from '../../src/server/site-server';
-import { copyProject, writeSettled, type ProjectCopy } from '../support/project-copy';
+import { projectRoot } from '../support/cli';
+import { writeSettled } from '../support/project-copy';
 import { openPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 
 describe('a draft in sitegen dev', () => {
-  let project: ProjectCopy;
+  let content: string;
   let dev: DevServer;
   beforeAll(async () => {
-    project = await copyProject();
-    const file = join(project.dir, 'content/blog/digital-marketing-roi.md');
+    // A copy of the content alone: the rest of the project is read where it is.
+    content = join(await mkdtemp(join(tmpdir(), 'sitegen-publishing-')), 'content');
+    await cp(join(projectRoot, 'content'), content, { recursive: true, preserveTimestamps: true });
+    const file = join(content, 'blog/digital-marketing-roi.md');
     await writeSettled(file, (await readFile(file, 'utf8')).replace(/^readTime:/m, 'draft: true\nreadTime:'));
-    dev = await startDevServer({ root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
+    dev = await startDevServer({
+      root: projectRoot,
+      content,
+      port: 0,
+      host: '127.0.0.1',
+      leadsDir: null,
+      log: () => {},
+    });
   });
   afterAll(async () => {
     await dev?.close();
-    await project?.remove();
+    await rm(join(content, '..'), { recursive: true, force: true });
   });
 
   it('shows the article with a banner saying it is not published, and marks its card on the blog', async () => {
@@ -46,7 +57,7 @@ describe('a draft in sitegen dev', () => {
   });
 });
 
-describe('an old address', () => {
+describe('the built site', () => {
   let preview: Preview;
   /** The built site as GitHub Pages or S3 serve it: no _redirects read, so the page left at the old path answers. */
   let plainHost: SiteServer;
@@ -64,7 +75,7 @@ describe('an old address', () => {
     await plainHost?.close();
   });
 
-  it('through sitegen preview: a 301 to the page it moved to', async () => {
+  it('an old address through sitegen preview: a 301 to the page it moved to', async () => {
     const { page, problems } = await openPage(wide);
     const response = await page.goto(`${preview.url}/blog/category`);
     expect(page.url()).toBe(`${preview.url}/blog`);
@@ -77,7 +88,7 @@ describe('an old address', () => {
     expect(problems).toEqual([]);
   });
 
-  it("on a host that reads no _redirects: the page left there sends the browser on, to the site's own address", async () => {
+  it("an old address on a host that reads no _redirects: the page left there sends the browser on, to the site's own address", async () => {
     const { page } = await openPage(wide);
     // The page names the new URL on the site's origin, which the same host serves here.
     const origin = inject('siteUrl');
@@ -91,27 +102,20 @@ describe('an old address', () => {
     // The page's last requests (its icon) finish through the stand-in host before that host closes.
     await page.unrouteAll({ behavior: 'wait' });
   });
-});
 
-describe('the feeds', () => {
-  it('are linked from the blog, and each link opens a feed', async () => {
-    const preview = await startTestPreview();
-    try {
-      const { page } = await openPage({ ...wide, javaScript: false });
-      await page.goto(`${preview.url}/blog`);
-      const line = page.locator('main p').filter({ hasText: 'Follow the blog in your feed reader' });
-      const types: Record<string, string> = {
-        RSS: 'application/xml; charset=utf-8',
-        Atom: 'application/xml; charset=utf-8',
-        'JSON Feed': 'application/json; charset=utf-8',
-      };
-      for (const [name, type] of Object.entries(types)) {
-        const href = await line.getByRole('link', { name }).getAttribute('href');
-        const response = await fetch(`${preview.url}${href}`);
-        expect([response.status, response.headers.get('content-type')], name).toEqual([200, type]);
-      }
-    } finally {
-      await preview.close();
+  it('the feeds are linked from the blog, and each link opens a feed', async () => {
+    const { page } = await openPage({ ...wide, javaScript: false });
+    await page.goto(`${preview.url}/blog`);
+    const line = page.locator('main p').filter({ hasText: 'Follow the blog in your feed reader' });
+    const types: Record<string, string> = {
+      RSS: 'application/xml; charset=utf-8',
+      Atom: 'application/xml; charset=utf-8',
+      'JSON Feed': 'application/json; charset=utf-8',
+    };
+    for (const [name, type] of Object.entries(types)) {
+      const href = await line.getByRole('link', { name }).getAttribute('href');
+      const response = await fetch(`${preview.url}${href}`);
+      expect([response.status, response.headers.get('content-type')], name).toEqual([200, type]);
     }
   });
 });
