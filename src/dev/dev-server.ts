@@ -27,7 +27,6 @@ import { watchFolders } from './watch-folders';
 
 export interface DevOptions {
   root?: string;
-  /** The content folder; default <root>/content. */
   content?: string;
   port?: number;
   host?: string;
@@ -35,7 +34,6 @@ export interface DevOptions {
   leadsDir?: string | null;
   /** Notifications, rate limit: from the environment and .env unless given (tests). */
   leadSettings?: LeadSettings;
-  /** Where the terminal lines go. */
   log?: (line: string) => void;
   /**
    * The generator's version (generator-version.ts): with it, the server
@@ -49,9 +47,7 @@ export interface DevServer extends SiteServer {
   site: DevSite;
   /** The lead database, opened by the first lead if not before. */
   leads(): Promise<PGlite>;
-  /** Resolves when no rebuild is running or waiting. */
   idle(): Promise<void>;
-  /** How many browser pages are listening for reloads. */
   listeners(): number;
 }
 
@@ -92,11 +88,12 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     intercept: (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === eventsPath) return openEvents(request, response, clients);
-      if (path === reloadClientPath) return sendReloadClient(response);
+      if (path === reloadClientPath)
+        return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
       if (editor.intercept(request, response, path)) return true;
       // A page that cannot be built or rendered shows why, in place of the page.
       const problem = wantsPage(request, path) && (rebuilds.failure ?? renderFailure(site, path, root, log));
-      if (problem) return sendError(response, problem, root);
+      if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, root, reloadClientPath));
       return leads.listing(request, response);
     },
   });
@@ -186,15 +183,9 @@ function renderFailure(site: DevSite, path: string, root: string, log: (line: st
   }
 }
 
-function sendReloadClient(response: ServerResponse): true {
-  const headers = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' };
-  response.writeHead(200, headers).end(reloadClient(eventsPath, reloadClientPath));
-  return true;
-}
-
-function sendError(response: ServerResponse, problem: Error, root: string): true {
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
-  response.writeHead(500, headers).end(errorPage(problem, root, reloadClientPath));
+/** An answer of dev's own, never cached: the reload client, or the error page in place of a page. */
+function sendUncached(response: ServerResponse, status: number, type: string, body: string): true {
+  response.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);
   return true;
 }
 
