@@ -61,7 +61,9 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
   const decap = new DecapFiles();
-  const site = new DevSite(config, { generator: options.generator, editor: DevEditor.headers({ decap }) });
+  // The editor's own rules in _headers: its own origin (its backend's) alone, Decap's folder cached.
+  const editorHeaders = { connect: [], decapFolder: decap.folder };
+  const site = new DevSite(config, { generator: options.generator, editor: editorHeaders });
   const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
   const clients = new Set<ServerResponse>();
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
