@@ -10,11 +10,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
-import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
+import type { LocalServerOptions } from '../server/preview';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
@@ -25,15 +25,9 @@ import { errorFile, errorPage } from './error-page';
 import { reloadClient } from './reload-client';
 import { watchFolders } from './watch-folders';
 
-export interface DevOptions {
-  root?: string;
+export interface DevOptions extends LocalServerOptions {
+  /** The content folder; default <root>/content. */
   content?: string;
-  port?: number;
-  host?: string;
-  /** Folder of the lead database; `null` keeps it in memory (tests). */
-  leadsDir?: string | null;
-  /** Notifications, rate limit: from the environment and .env unless given (tests). */
-  leadSettings?: LeadSettings;
   log?: (line: string) => void;
   /**
    * The generator's version (generator-version.ts): with it, the server
