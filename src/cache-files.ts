@@ -18,8 +18,6 @@ export function cacheFiles(cacheDir: string) {
   return {
     /** The content index of one content folder, and the packs of bodies it points into (content/content-index.ts). */
     contentIndexDir: (contentDir: string) => join(cacheDir, 'content', keyOf(contentDir)),
-    /** Where every content folder's index lives: those of folders gone since are removed. */
-    contentIndexes: join(cacheDir, 'content'),
     /** The stylesheet, scripts and compiled templates of the last build, or of the last dev server's start (assets/asset-cache.ts). */
     assets: (dev: boolean) => join(cacheDir, dev ? 'assets-dev.json' : 'assets.json'),
     /** What each file of content/images/ the content names was when last read (images/source-images.ts). */

@@ -13,6 +13,8 @@ import { SitegenError } from './errors';
 import { Interrupted } from './interrupted';
 import { generatorVersion } from './generator-version';
 import type { LeadsCommandOptions } from './leads/print-leads';
+import type { BuildCommandOptions } from './pipeline/build';
+import type { CheckOptions } from './check/check-site';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -35,44 +37,28 @@ program
   .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .option('--drafts', 'a private preview: drafts and scheduled articles included, every page asking not to be indexed')
-  .action(
-    async (options: {
-      out: string;
-      siteUrl?: string;
-      content: string;
-      quiet?: boolean;
-      json?: boolean;
-      incremental?: boolean;
-      drafts?: boolean;
-    }) => {
-      const interrupt = interruptOnSignals();
-      try {
-        tuneV8ForBuilds();
-        const { build } = await import('./pipeline/build');
-        await build({
-          out: options.out,
-          siteUrl: options.siteUrl,
-          content: options.content,
-          quiet: options.quiet,
-          json: options.json,
-          incremental: options.incremental,
-          drafts: options.drafts,
-          generator: await thisGenerator(),
-          // The build worker is compiled beside this file (lib/site-worker.js).
-          workerUrl: new URL('./site-worker.js', import.meta.url),
-          interrupt: interrupt.signal,
-        });
-      } finally {
-        interrupt.dispose();
-      }
-      // The signal came once the output was being replaced (or found up to date): too late to stop, but still not a success.
-      if (interrupt.signal.aborted) {
-        const reason = interrupt.signal.reason as Interrupted;
-        console.error(`sitegen: ${reason.signal} came too late to stop this build: ${options.out}/ holds its output`);
-        process.exitCode = reason.exitCode;
-      }
-    },
-  );
+  .action(async (options: BuildCommandOptions & { out: string }) => {
+    const interrupt = interruptOnSignals();
+    try {
+      tuneV8ForBuilds();
+      const { build } = await import('./pipeline/build');
+      await build({
+        ...options,
+        generator: await thisGenerator(),
+        // The build worker is compiled beside this file (lib/site-worker.js).
+        workerUrl: new URL('./site-worker.js', import.meta.url),
+        interrupt: interrupt.signal,
+      });
+    } finally {
+      interrupt.dispose();
+    }
+    // The signal came once the output was being replaced (or found up to date): too late to stop, but still not a success.
+    if (interrupt.signal.aborted) {
+      const reason = interrupt.signal.reason as Interrupted;
+      console.error(`sitegen: ${reason.signal} came too late to stop this build: ${options.out}/ holds its output`);
+      process.exitCode = reason.exitCode;
+    }
+  });
 
 program
   .command('preview')
@@ -175,37 +161,26 @@ program
     'a sitemap.xml (file or URL) of the site as it was: the links gate fails for each of its URLs now neither a page nor a redirect',
   )
   .option('--json [file]', 'write the report as JSON, to the file or to standard output')
-  .action(
-    async (options: {
-      dir: string;
-      content: string;
-      only?: string;
-      external?: boolean;
-      since?: string;
-      json?: string | boolean;
-    }) => {
-      const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([
-        import('./check/check-site'),
-        import('./check/report'),
-        import('node:fs/promises'),
-      ]);
-      const jsonToStdout = options.json === true;
-      const results = await checkSite({
-        dir: options.dir,
-        content: options.content,
-        only: options.only ? parseGates(options.only) : undefined,
-        external: options.external,
-        since: options.since,
-        onGate: jsonToStdout ? undefined : (result) => process.stdout.write(report.formatGate(result)),
-      });
-      if (jsonToStdout) process.stdout.write(report.reportJson(options.dir, results));
-      else {
-        process.stdout.write(report.formatSummary(results));
-        if (typeof options.json === 'string') await writeFile(options.json, report.reportJson(options.dir, results));
-      }
-      if (!results.every((result) => result.passed)) process.exitCode = 1;
-    },
-  );
+  .action(async ({ only, json, ...options }: CheckCommandOptions) => {
+    const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([
+      import('./check/check-site'),
+      import('./check/report'),
+      import('node:fs/promises'),
+    ]);
+    const results = await checkSite({
+      ...options,
+      only: only ? parseGates(only) : undefined,
+      onGate: json === true ? undefined : (result) => process.stdout.write(report.formatGate(result)),
+    });
+    if (json === true) process.stdout.write(report.reportJson(options.dir, results));
+    else {
+      process.stdout.write(report.formatSummary(results));
+      if (typeof json === 'string') await writeFile(json, report.reportJson(options.dir, results));
+    }
+    if (!results.every((result) => result.passed)) process.exitCode = 1;
+  });
+
+type CheckCommandOptions = Omit<CheckOptions, 'only'> & { dir: string; only?: string; json?: string | boolean };
 
 /** The same option on every command that reaches the local lead database. */
 function leadsDirOption(): Option {

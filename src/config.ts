@@ -14,9 +14,7 @@ import { siteOrigin } from './paths';
 export interface BuildOptions {
   /** Project folder holding content/, templates/, islands/ and public/. */
   root?: string;
-  /** Defaults to <root>/content. */
   content?: string;
-  /** Defaults to <root>/dist. */
   out?: string;
   /** Overrides SITE_URL and content/site.json's url. */
   siteUrl?: string;

@@ -4,9 +4,6 @@
  */
 export class SitegenError extends Error {
   override name = 'SitegenError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }
 
 /** Bad content: names the file under content/, the field, what was expected and what was found. */

@@ -4,11 +4,9 @@ export interface Log {
   info(line: string): void;
 }
 
-export function createLog(
-  quiet = false,
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-): Log {
+export function createLog(quiet = false): Log {
   if (quiet) return { stage() {}, info() {} };
+  const write = (line: string) => process.stdout.write(`${line}\n`);
   return {
     stage(name, detail, ms) {
       write(`  ${name.padEnd(10)} ${detail}${ms >= 0 ? ` (${formatMs(ms)})` : ''}`);

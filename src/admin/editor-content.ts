@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import { leadEndpoint, type BuildConfig } from '../config';
+import { servicePageFiles } from '../content/content-files';
 import { readJson } from '../content/read-content';
 import type { Article, LegalPage } from '../content/model';
 import { siteDataOf } from '../content/site-data';
@@ -52,9 +53,7 @@ export function editorContent(config: BuildConfig, sources: EditorContentSources
   const { model } = sources.plan;
   const { contentDir } = config;
   const json: Record<string, unknown> = {};
-  const servicePages = listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map(
-    (name) => `service-pages/${name}`,
-  );
+  const servicePages = servicePageFiles(contentDir);
   // The files the site's data is made of are the ones siteDataOf reads: recorded as it reads them.
   siteDataOf({
     dir: model.contentDir,

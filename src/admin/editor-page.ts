@@ -18,10 +18,8 @@ import type { CopiedFile } from '../output/output';
 export type EditorBackend =
   { name: 'local'; url: string } | { name: 'github'; repo: string; branch: string; authUrl?: string | undefined };
 
-/** What the page tells the editor's script. */
 export interface EditorSettings {
   backend: EditorBackend;
-  /** Decap CMS's script. */
   decap: string;
   /** The content the editor checks and previews an entry against (editor-content.ts). */
   content: string;

@@ -7,7 +7,6 @@ import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
 import { listFiles } from '../list-files';
 
-/** The folder of the articles' files. */
 export function articleFolder(contentDir: string): string {
   return join(contentDir, 'blog');
 }
@@ -20,6 +19,11 @@ export function articleFiles(contentDir: string): string[] {
 /** The legal pages' files (privacy policy, terms, cookie policy), sorted. */
 export function legalFiles(contentDir: string): string[] {
   return markdownIn(join(contentDir, 'legal'));
+}
+
+/** The service pages' JSON files, by their paths under the content folder ("service-pages/local-seo.json"). */
+export function servicePageFiles(contentDir: string): string[] {
+  return listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map((name) => `service-pages/${name}`);
 }
 
 function markdownIn(folder: string): string[] {

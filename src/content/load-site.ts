@@ -4,8 +4,7 @@
  * MarkdownReader (the content index keeps what it found).
  */
 import { join } from 'node:path';
-import { listFiles } from '../list-files';
-import { articleFiles, contentFileName, legalFiles, type MarkdownSource } from './content-files';
+import { articleFiles, contentFileName, legalFiles, servicePageFiles, type MarkdownSource } from './content-files';
 import { MarkdownReader } from './markdown-reader';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { readJson } from './read-content';
@@ -20,9 +19,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
     dir: nameOf(contentDir),
     file,
     json: (name) => readJson(join(contentDir, name), file(name)),
-    servicePages: listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map(
-      (name) => `service-pages/${name}`,
-    ),
+    servicePages: servicePageFiles(contentDir),
     legalPages: () =>
       legalFiles(contentDir).map((path): LegalPage => {
         const { data, file, body } = reader.scan(path, legalFrontMatterSchema);
@@ -31,7 +28,6 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   });
 }
 
-/** One article file, scanned through `reader`. */
 export function scanArticle(reader: MarkdownReader, path: string): Article {
   const { data, file, body } = reader.scan(path, articleFrontMatterSchema);
   return articleOf(data, file, body);

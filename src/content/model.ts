@@ -18,9 +18,6 @@ export type SiteFacts = Omit<Out<typeof s.siteSchema>, 'logo'> & {
   /** The phone number as a tel: link in international form, derived from `phone`. */
   phoneHref: string;
 };
-export type Navigation = Out<typeof s.navigationSchema>;
-export type Service = Out<typeof s.servicesSchema>['services'][number];
-export type Trade = Out<typeof s.tradesSchema>['trades'][number];
 export type Testimonial = Out<typeof s.testimonialsSchema>['testimonials'][number];
 export type Stat = Out<typeof s.statsSchema>['stats'][number];
 export type CaseStudy = Out<typeof s.caseStudiesSchema>['caseStudies'][number];
@@ -41,11 +38,6 @@ export interface Pages {
   trade: Out<typeof s.tradePageSchema>;
 }
 
-/** Where a record came from, so later checks (links, routes) can name the file. */
-export interface Sourced {
-  file: string;
-}
-
 /**
  * A Markdown file's body as the model knows it. Its HTML is not held here:
  * the thread that renders its page asks its reader for it then
@@ -64,8 +56,13 @@ export interface MarkdownBody {
 type ArticleFrontMatter = Out<typeof s.articleFrontMatterSchema>;
 
 /** An article: its front matter, with its image and its social image (if it names one) each as one Image. */
-export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialImage' | 'socialImageAlt'> &
-  Sourced & { image: Image; socialImage?: Image; body: MarkdownBody };
+export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialImage' | 'socialImageAlt'> & {
+  /** The file, as messages name it. */
+  file: string;
+  image: Image;
+  socialImage?: Image;
+  body: MarkdownBody;
+};
 
 export type Redirects = Out<typeof s.redirectsSchema>;
 
@@ -75,7 +72,7 @@ export interface BlogCategory {
   slug: string;
 }
 
-export type LegalPage = Out<typeof s.legalFrontMatterSchema> & Sourced & { body: MarkdownBody };
+export type LegalPage = Out<typeof s.legalFrontMatterSchema> & { file: string; body: MarkdownBody };
 
 /** The site model, and the part of it that is known before the articles are (see site-data.ts). */
 export interface SiteModel extends SiteData {
@@ -87,9 +84,9 @@ export interface SiteData {
   /** The content folder as error messages name it (relative to the project), such as "content". */
   contentDir: string;
   site: SiteFacts;
-  navigation: Navigation;
-  services: Service[];
-  trades: Trade[];
+  navigation: Out<typeof s.navigationSchema>;
+  services: Out<typeof s.servicesSchema>['services'];
+  trades: Out<typeof s.tradesSchema>['trades'];
   testimonials: Testimonial[];
   stats: Stat[];
   caseStudies: CaseStudy[];

@@ -92,18 +92,10 @@ export function siteDataOf(files: DataFiles): SiteData {
 
 /** Each trade's six cards are the six services, in the order of services.json; no trade is listed twice. */
 function checkTrades(file: string, { trades }: SiteData, serviceIds: string[]): void {
-  unique(
-    file,
-    'trades',
-    trades.map((trade) => trade.slug),
-    'slug',
-  );
-  unique(
-    file,
-    'trades',
-    trades.map((trade) => trade.name),
-    'name',
-  );
+  for (const field of ['slug', 'name'] as const) {
+    const values = trades.map((trade) => trade[field]);
+    unique(file, 'trades', values, field);
+  }
   trades.forEach((trade, index) => {
     trade.services.forEach((card, cardIndex) => {
       if (card.service === serviceIds[cardIndex]) return;

@@ -68,7 +68,6 @@ export function withEditedArticles(last: SiteModel, edited: ReadonlyMap<Article,
   return Object.freeze({ ...last, articles: Object.freeze(articles) });
 }
 
-/** At most one article is featured, the first of the blog. */
 function oneFeatured(articles: readonly Article[]): void {
   const [first, second] = articles.filter((article) => article.featured);
   if (second) {

@@ -85,7 +85,6 @@ function describeValue(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
-/** A Markdown file's body must say something. */
 export function requireBody(file: string, body: string): void {
   if (!body.trim()) throw new ContentError(file, 'body', 'is empty');
 }

@@ -13,7 +13,6 @@ import { bundleEditor, type EditorBundle } from '../admin/editor-bundle';
 import { DecapFiles, editorHtml } from '../admin/editor-page';
 import { localBackend, localBackendPath, type LocalBackend } from '../admin/local-backend';
 import type { BuildConfig } from '../config';
-import type { EditorHeaders } from '../output/site-files';
 import type { DevSite } from './dev-site';
 
 export interface DevEditorSetup {
@@ -36,11 +35,6 @@ export class DevEditor {
     private readonly setup: DevEditorSetup,
   ) {
     this.backend = localBackend({ root: config.root, contentDir: config.contentDir, log: setup.log });
-  }
-
-  /** What the editor's own rules in _headers allow it: its own origin (its backend's) alone, Decap's folder cached. */
-  static headers({ decap }: Pick<DevEditorSetup, 'decap'>): EditorHeaders {
-    return { connect: [], decapFolder: decap.folder };
   }
 
   /**

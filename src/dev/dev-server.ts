@@ -10,11 +10,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { messageOf } from '../errors';
-import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
+import type { LocalServerOptions } from '../server/preview';
 import { startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
@@ -25,17 +25,9 @@ import { errorFile, errorPage } from './error-page';
 import { reloadClient } from './reload-client';
 import { watchFolders } from './watch-folders';
 
-export interface DevOptions {
-  root?: string;
+export interface DevOptions extends LocalServerOptions {
   /** The content folder; default <root>/content. */
   content?: string;
-  port?: number;
-  host?: string;
-  /** Folder of the lead database; `null` keeps it in memory (tests). */
-  leadsDir?: string | null;
-  /** Notifications, rate limit: from the environment and .env unless given (tests). */
-  leadSettings?: LeadSettings;
-  /** Where the terminal lines go. */
   log?: (line: string) => void;
   /**
    * The generator's version (generator-version.ts): with it, the server
@@ -49,9 +41,7 @@ export interface DevServer extends SiteServer {
   site: DevSite;
   /** The lead database, opened by the first lead if not before. */
   leads(): Promise<PGlite>;
-  /** Resolves when no rebuild is running or waiting. */
   idle(): Promise<void>;
-  /** How many browser pages are listening for reloads. */
   listeners(): number;
 }
 
@@ -65,7 +55,9 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
   const decap = new DecapFiles();
-  const site = new DevSite(config, { generator: options.generator, editor: DevEditor.headers({ decap }) });
+  // The editor's own rules in _headers: its own origin (its backend's) alone, Decap's folder cached.
+  const editorHeaders = { connect: [], decapFolder: decap.folder };
+  const site = new DevSite(config, { generator: options.generator, editor: editorHeaders });
   const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
   const clients = new Set<ServerResponse>();
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
@@ -92,11 +84,12 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     intercept: (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === eventsPath) return openEvents(request, response, clients);
-      if (path === reloadClientPath) return sendReloadClient(response);
+      if (path === reloadClientPath)
+        return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
       if (editor.intercept(request, response, path)) return true;
       // A page that cannot be built or rendered shows why, in place of the page.
       const problem = wantsPage(request, path) && (rebuilds.failure ?? renderFailure(site, path, root, log));
-      if (problem) return sendError(response, problem, root);
+      if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, root, reloadClientPath));
       return leads.listing(request, response);
     },
   });
@@ -186,15 +179,9 @@ function renderFailure(site: DevSite, path: string, root: string, log: (line: st
   }
 }
 
-function sendReloadClient(response: ServerResponse): true {
-  const headers = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' };
-  response.writeHead(200, headers).end(reloadClient(eventsPath, reloadClientPath));
-  return true;
-}
-
-function sendError(response: ServerResponse, problem: Error, root: string): true {
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
-  response.writeHead(500, headers).end(errorPage(problem, root, reloadClientPath));
+/** An answer of dev's own, never cached: the reload client, or the error page in place of a page. */
+function sendUncached(response: ServerResponse, status: number, type: string, body: string): true {
+  response.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);
   return true;
 }
 

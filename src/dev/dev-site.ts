@@ -23,7 +23,7 @@ import { withArticles, withEditedArticles } from '../content/site-model';
 import { ImageEncoder } from '../images/image-encoder';
 import { describeImages } from '../images/model-images';
 import { cardsVersionOf, SiteImages } from '../images/site-images';
-import { SourceImages, type ImageCatalog } from '../images/source-images';
+import { SourceImages } from '../images/source-images';
 import { isInside, listFiles } from '../list-files';
 import type { SiteFile } from '../output/output';
 import { redirectsFile } from '../output/redirect-files';
@@ -45,7 +45,6 @@ interface Known {
   plan: SitePlan;
   assets: BuiltAssets;
   rendering: PageRendering;
-  catalog: ImageCatalog;
   images: SiteImages;
 }
 
@@ -129,7 +128,7 @@ export class DevSite {
       }
     }
     const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
-    this.known = { articles, data, read, plan, assets, rendering, catalog, images };
+    this.known = { articles, data, read, plan, assets, rendering, images };
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();
@@ -167,9 +166,8 @@ export class DevSite {
     if (!this.known) return undefined;
     const { assets } = this.known;
     if (path === assets.stylesheet.file) return assets.stylesheet.css;
-    if (assets.scripts.files.some((file) => file.path === path)) {
-      return assets.scripts.files.find((file) => file.path === path)!.content;
-    }
+    const script = assets.scripts.files.find((file) => file.path === path);
+    if (script) return script.content;
     // Read by the server on every request: made alone, not with the sitemap and feeds, which few requests ask for.
     if (path === '_redirects') return redirectsFile(this.known.plan.redirects);
     return this.siteFiles().find((file) => file.path === path)?.content;
@@ -185,7 +183,6 @@ export class DevSite {
     return this.files;
   }
 
-  /** The site model of the last good update. */
   model(): SiteModel | undefined {
     return this.known?.plan.model;
   }
@@ -198,7 +195,6 @@ export class DevSite {
     return editorContent(this.config, { plan, stylesheet, bodyHtml: (page) => this.reader.bodyHtml(page.body) });
   }
 
-  /** Every page's route, in the order the build lists them. */
   routes(): Route[] {
     return this.known?.plan.routes.routes ?? [];
   }

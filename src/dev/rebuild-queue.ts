@@ -56,7 +56,6 @@ export class RebuildQueue {
     }, delay);
   }
 
-  /** Resolves when no rebuild is running or waiting. */
   async idle(): Promise<void> {
     do {
       await new Promise((done) => setTimeout(done, settleMs * 2));

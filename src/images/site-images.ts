@@ -104,7 +104,6 @@ export class SiteImages {
     }
   }
 
-  /** Every image the pages named, once all are made. */
   async all(): Promise<CopiedFile[]> {
     const paths = [...this.files.keys()].sort();
     const made = await Promise.all(paths.map((path) => this.files.get(path)!));

@@ -17,7 +17,6 @@ import type { OutputFile } from './output';
 export class FolderWriter {
   /** Folders made (or found) by this writer: a site of thousands of pages has a handful. */
   private readonly folders = new Set<string>();
-  /** Paths written, with their sizes. */
   readonly written = new Map<string, number>();
   private encoded = Buffer.allocUnsafe(256 * 1024);
   private onDisk = Buffer.allocUnsafe(256 * 1024);
@@ -48,7 +47,6 @@ export class FolderWriter {
     return size;
   }
 
-  /** `path` under the folder, whose folder is made. */
   private target(path: string): string {
     const target = join(this.dir, path);
     const folder = dirname(target);

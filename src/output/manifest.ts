@@ -57,7 +57,6 @@ export function readInputs(config: BuildConfig, generator: string): BuildInputs 
   return { settings, snapshot: takeSnapshot([...files, ...settingsFiles]) };
 }
 
-/** The last build's manifest, if this generator wrote it. */
 export function readManifest(config: BuildConfig, generator: string): Manifest | undefined {
   try {
     const manifest = JSON.parse(readFileSync(cacheFiles(config.cacheDir).manifest(config.outDir), 'utf8')) as Manifest;

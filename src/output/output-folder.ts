@@ -2,7 +2,7 @@
  * Which folder a build may write its output to. A build replaces its output
  * folder whole and keeps the folder it replaced as `<out>.previous`, whose
  * files the next build deletes unless it writes them again
- * (write-site.ts). Given a folder that holds anything else (`--out docs`
+ * (staging.ts). Given a folder that holds anything else (`--out docs`
  * where docs/ holds documentation, `--out .`, `--out public`), a build would
  * move it from its place and a later one delete what it held: such a folder
  * is refused before anything is written.
@@ -24,7 +24,7 @@ const writtenByEveryBuild = ['index.html', '404.html', 'sitemap.xml', 'robots.tx
 /** Written by every build too, though not by those of sitegen before feeds and redirects: not needed to know an output. */
 const alsoWritten = ['_redirects', ...Object.values(paths.feeds).map((path) => path.slice(1))];
 
-/** A git repository in the output folder, to push the site to its host: carried into each new output (write-site.ts), never written over or removed. */
+/** A git repository in the output folder, to push the site to its host: carried into each new output (staging.ts), never written over or removed. */
 export const repositoryFolder = '.git';
 
 /** Whether `dir` is a folder a build may replace (and, as `<out>.previous`, write over): one sitegen built. */

@@ -30,7 +30,6 @@ export interface CopiedFile {
 export type OutputFile = SiteFile | CopiedFile;
 
 export interface BuildOutput {
-  /** Where pages are written as they render. */
   readonly writer: FolderWriter;
   /**
    * Puts the build in the output. `pages`: the page files written (by every

@@ -53,7 +53,6 @@ export interface BuildRun {
   previous?: Manifest;
   /** An incremental build that found no input changed and the output as the last build left it. */
   upToDate?: boolean;
-  /** How long each stage took, for the report. */
   stages: Record<string, number>;
 }
 
@@ -117,7 +116,6 @@ function withLastBuild(run: BuildRun): BuildRun {
   return { ...run, inputs, previous: { ...manifest, pages: manifest.pages.filter((page) => !missing.has(page.file)) } };
 }
 
-/** Records a stage's time and prints its line. */
 export function stageDone(run: BuildRun, stage: string, detail: string, ms: number): void {
   run.stages[stage] = ms;
   run.log.stage(stage, detail, ms);

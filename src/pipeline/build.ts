@@ -11,9 +11,8 @@ import { formatBytes, formatMs } from '../log';
 import { isShapeConflict } from '../output/scratch';
 import { assetOptions, startRun, type BuildCommandOptions, type BuildRun, type SiteRun } from './build-run';
 import { openContent, readContent } from './content-stage';
-import { makeEditor, makeSiteFiles, writtenPaths } from './files-stage';
 import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
-import { planStage, validate } from './plan-stage';
+import { makeEditor, makeSiteFiles, planStage, validate } from './plan-stage';
 import { renderPages } from './render-stage';
 import { formatReport, type BuildReport } from './report';
 
@@ -52,7 +51,7 @@ async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Prom
     const plan = planStage(run, { content, catalog });
     const assets = await assetsMade;
     const files = makeSiteFiles(run, plan, assets);
-    validate(run, plan, writtenPaths(files));
+    validate(run, plan, files);
     const editor = await makeEditor(run, { plan, assets, files });
     const writing = { ...run, output: await openOutput(run, fresh) };
     try {
@@ -73,7 +72,6 @@ async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Prom
   }
 }
 
-/** The report, as a table or as JSON, and the last line. */
 async function printResult({ log, options }: BuildRun, result: BuildResult): Promise<void> {
   if (options.json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

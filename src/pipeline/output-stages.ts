@@ -25,7 +25,6 @@ export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOu
   return Staging.open(outDir, publicDir, { fresh });
 }
 
-/** What the build wrote, once it is in the output. */
 export interface Written {
   rendered: RenderedPages;
   /** Every file of the site but its pages and public/'s. */

@@ -1,23 +1,55 @@
 /**
- * The plan and its checks: the site planned from what the content stage read
- * (plan/plan-site.ts), then validated, once, before anything is bundled or
- * written: the plan's own checks, and no file of public/ where the build
- * writes one of its own.
+ * The plan and what is made of it before anything is written: the site
+ * planned from what the content stage read (plan/plan-site.ts); the site's
+ * files besides its pages and public/'s (assets, sitemap.xml, robots.txt,
+ * _headers, feeds, redirects), each a pure function of the plan; the plan
+ * validated, once, with no file of public/ where the build writes one of its
+ * own; and only then the editor at /admin, when the build has a repository
+ * for it to save to (CMS_REPO), its script bundled by esbuild.
  */
+import { editorFiles, productionEditor, type ProductionEditor } from '../admin/editor-files';
+import type { BuiltAssets } from '../assets/build-assets';
 import { planSettings } from '../config';
+import type { LegalPage, MarkdownBody } from '../content/model';
 import { cardsVersionOf } from '../images/site-images';
 import { listFiles } from '../list-files';
+import type { OutputFile } from '../output/output';
+import { siteFiles } from '../output/site-files';
 import { planSite, type SitePlan } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
-import type { BuildRun } from './build-run';
+import type { BuildRun, SiteRun } from './build-run';
 import type { ReadContent } from './content-stage';
+
+export interface SiteFiles {
+  files: OutputFile[];
+  /** The site's own images they name (the feeds'), as paths of the output: the build makes them. */
+  images: string[];
+  editor?: ProductionEditor;
+}
 
 export function planStage({ config, publishing }: BuildRun, { content, catalog }: ReadContent): SitePlan {
   const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, content, catalog) };
   return planSite({ content, images: catalog.descriptors, settings }, publishing);
 }
 
-/** `writes`: the paths of the output the build writes besides its pages. */
-export function validate({ config }: BuildRun, plan: SitePlan, writes: readonly string[]): void {
+export function makeSiteFiles(run: SiteRun, plan: SitePlan, assets: BuiltAssets): SiteFiles {
+  const { config, content } = run;
+  const editor = config.cms && productionEditor(config.cms);
+  const bodyHtml = (body: MarkdownBody) => content.reader.bodyHtml(body);
+  const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts, editor: editor?.headers };
+  return { ...siteFiles({ plan, assets, bodyHtml }, options), editor };
+}
+
+export function validate({ config }: BuildRun, plan: SitePlan, { files, editor }: SiteFiles): void {
+  const writes = [...files.map((file) => file.path), ...(editor?.paths ?? [])];
   validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { writes });
+}
+
+export async function makeEditor(
+  run: SiteRun,
+  { plan, assets, files }: { plan: SitePlan; assets: BuiltAssets; files: SiteFiles },
+): Promise<OutputFile[]> {
+  if (!files.editor) return [];
+  const bodyHtml = (page: LegalPage) => run.content.reader.bodyHtml(page.body);
+  return editorFiles(run.config, files.editor, { plan, assets, bodyHtml });
 }

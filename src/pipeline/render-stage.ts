@@ -18,7 +18,6 @@ import { createLayout } from '../routes';
 import { stageDone, type WritingRun } from './build-run';
 
 export interface RenderedPages {
-  /** Every page, in route order. */
   pages: PageRecord[];
   /** The page files written this time (by every thread), with their sizes. */
   written: Map<string, number>;

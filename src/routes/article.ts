@@ -8,14 +8,13 @@
 import type { Article, SiteData, SiteFacts } from '../content/model';
 import { isPublished, publicationStatus, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
-import { socialCard } from '../images/card-names';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import type { Link } from '../../templates/layout/types';
 import type { ArticleProps } from '../../templates/pages/Article';
 import type { RouteOptions } from './context';
 import { bodySlot, pageRoute, type Route } from './route';
-import { largeImage, siteHost } from './social';
+import { largeImage, pageCard } from './social';
 import { blogTrail } from './trails';
 
 /** Where every article's page links to, besides its body: one object for all. */
@@ -66,17 +65,10 @@ export function articleRouteContext(
  */
 export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
   if (!article.slug || !isPublished(article, context.publishing)) return undefined;
-  const { siteUrl, site, trail, copy, cardsVersion } = context;
+  const { siteUrl, site, trail, copy } = context;
   const path = paths.article(article.slug);
-  const card =
-    cardsVersion && !article.socialImage
-      ? socialCard(cardsVersion, article.slug, {
-          title: article.title,
-          eyebrow: article.category,
-          brand: site.name,
-          host: siteHost(siteUrl),
-        })
-      : undefined;
+  const shown = { title: article.title, eyebrow: article.category };
+  const card = article.socialImage ? undefined : pageCard(context, article.slug, shown);
   return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',

@@ -1,9 +1,8 @@
-import { socialCard } from '../images/card-names';
 import { absoluteUrl, paths } from '../paths';
 import { service } from '../structured-data/service';
 import type { RouteContext } from './context';
 import type { Route } from './route';
-import { siteHost } from './social';
+import { pageCard } from './social';
 
 /** The five service pages (/services/local-seo …), from content/service-pages/. */
 export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
@@ -40,15 +39,8 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
     const path = paths.service(item.slug);
     const fill = (text: string) => text.replaceAll('{plural}', item.plural).replaceAll('{singular}', item.singular);
     const heading = fill(trade.heading);
-    const card =
-      cardsVersion && !item.socialImage
-        ? socialCard(cardsVersion, item.slug, {
-            title: heading,
-            eyebrow: site.tagline,
-            brand: site.name,
-            host: siteHost(siteUrl),
-          })
-        : undefined;
+    const shown = { title: heading, eyebrow: site.tagline };
+    const card = item.socialImage ? undefined : pageCard({ cardsVersion, site, siteUrl }, item.slug, shown);
     return route({
       path,
       kind: 'TradePage',

@@ -3,9 +3,9 @@
  * image at the size search engines and social networks are shown. The
  * templates' image component decides every other size.
  */
-import type { Image } from '../content/model';
+import type { Image, SiteFacts } from '../content/model';
 import { cardSize, heightAt, renditionUrl } from '../images/image-names';
-import type { SocialCard } from '../images/card-names';
+import { socialCard, type CardContent, type SocialCard } from '../images/card-names';
 import { absoluteUrl } from '../paths';
 
 /** An image as shared pages name it: an absolute URL and its size, and its path under the output if the site makes it. */
@@ -21,9 +21,15 @@ export function cardImage(siteUrl: string, card: SocialCard): LargeImage {
   return { url: absoluteUrl(siteUrl, `/${card.path}`), ...cardSize, path: card.path };
 }
 
-/** The site's host as people type it: "tradeboostdigital.co.uk". */
-export function siteHost(siteUrl: string): string {
-  return new URL(siteUrl).host.replace(/^www\./, '');
+/** A page's social card, with the site's brand and host, where cards are drawn (the editor draws none). */
+export function pageCard(
+  { cardsVersion, site, siteUrl }: { cardsVersion?: string | undefined; site: SiteFacts; siteUrl: string },
+  name: string,
+  shown: Pick<CardContent, 'title' | 'eyebrow'>,
+): SocialCard | undefined {
+  // The site's host as people type it: "tradeboostdigital.co.uk".
+  const host = new URL(siteUrl).host.replace(/^www\./, '');
+  return cardsVersion ? socialCard(cardsVersion, name, { ...shown, brand: site.name, host }) : undefined;
 }
 
 /**

@@ -12,16 +12,20 @@ import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource } from './disk-source';
 import { startSiteServer, type SiteServer } from './site-server';
 
-export interface PreviewOptions {
+/** What `sitegen preview` and `sitegen dev` are started with. */
+export interface LocalServerOptions {
   root?: string;
-  /** The built site; default dist/. */
-  dir?: string;
   port?: number;
   host?: string;
   /** Folder of the lead database; default defaultLeadsDir (cache-files.ts); `null` keeps it in memory (tests). */
   leadsDir?: string | null;
   /** Notifications, rate limit: from the environment and .env unless given (tests). */
   leadSettings?: LeadSettings;
+}
+
+export interface PreviewOptions extends LocalServerOptions {
+  /** The built site; default dist/. */
+  dir?: string;
   /** Where the line for each new lead goes; standard output unless given. */
   onLead?: (line: string) => void;
 }

@@ -30,7 +30,6 @@ export const threadsFrom = 200;
  */
 const mainThreadShare = 0.6;
 
-/** What a worker is started with. */
 export interface WorkerStart {
   paths: string[];
   source: MarkdownSource;
@@ -98,7 +97,6 @@ export class ArticleThreads {
     return new ArticleThreads(here, workers, interrupt);
   }
 
-  /** The workers' articles, once every worker has read its share. */
   async scanned(): Promise<Article[]> {
     const articles = (await Promise.all(this.scans)).flat();
     for (const article of articles) this.theirs.add(article.file);
@@ -110,7 +108,6 @@ export class ArticleThreads {
     return this.workers.length + 1;
   }
 
-  /** Whether a worker renders the page of this content file. */
   owns(file: string): boolean {
     return this.theirs.has(file);
   }
