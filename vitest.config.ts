@@ -1,18 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three layers (docs/testing.md): unit needs no build and no browser (`npm
+ * run test:unit`); site builds, serves and checks the real site; browser
+ * drives Debian's Chromium against the real `sitegen preview` and `dev`.
+ */
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at a time, of any layer: a file spends much of its time waiting on what it drives (a build, Chromium,
+    // Java, PGlite), and the other core runs that meanwhile.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
-          // The real site is built once, by the real executable, for every test that reads the output.
-          globalSetup: ['tests/support/global-setup.ts'],
+          include: ['tests/unit/**/*.test.ts'],
+          globalSetup: ['tests/support/setup-leads.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['tests/site/**/*.test.ts'],
+          globalSetup: ['tests/support/setup-site.ts', 'tests/support/setup-leads.ts'],
         },
       },
       {
@@ -20,9 +34,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts', 'tests/browser/support/chromium-server.ts'],
-          // One Chromium serves every browser test file, one file at a time: this machine has two cores.
-          fileParallelism: false,
+          // One Chromium for every browser test file; each connects to it.
+          globalSetup: [
+            'tests/support/setup-site.ts',
+            'tests/support/setup-leads.ts',
+            'tests/browser/support/chromium-server.ts',
+          ],
         },
       },
     ],

@@ -61,7 +61,7 @@ const mayHoldAutolink = /@|:\/\/|www\.|mailto:|xmpp:/;
  * line break. marked's own rule tries the autolink look-aheads at every
  * character, and was a third of marked's time on a page of prose; this one
  * does not need to, and matches exactly what it matches on such text
- * (tests/markdown.test.ts compares the two).
+ * (tests/unit/markdown.test.ts compares the two).
  */
 const plainText = /^(?:`+|~+|[^`~])(?:(?= {2,}\n)|(?:[^\\<!\[`*~_ ]+(?! {2,}\n)| )*(?:[^\\<!\[`*~_ ](?= {2,}\n))?)/;
 

@@ -1,9 +1,9 @@
 /**
  * The local lead database as the real migrations make it, made once a run by
- * the global setup and copied for each test that needs one: making one (an
+ * the global setup (setup-leads.ts) and copied for each test that needs one: making one (an
  * embedded Postgres created, then every migration) costs several times as
  * much as opening a copy. The tests of the making itself
- * (tests/lead-database.test.ts) still make theirs from nothing.
+ * (tests/unit/lead-database.test.ts) still make theirs from nothing.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,12 +11,6 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { openLeadDatabase, type PGlite } from '../../src/leads/lead-database';
 import { projectRoot } from './cli';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    migratedLeadsDir: string;
-  }
-}
 
 export const migrationsDir = join(projectRoot, 'supabase', 'migrations');
 

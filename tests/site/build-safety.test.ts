@@ -1,0 +1,705 @@
+/**
+ * Bad input stops the build with a message naming the file and the field,
+ * exit code 1, and the previous output untouched; good input builds the same
+ * bytes every time; nothing from content can inject markup.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { projectRoot, runSitegenHeld } from '../support/cli';
+import { fingerprint } from '../support/fingerprint';
+import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
+import { siteDir, siteUrl } from '../support/site';
+import { buildHere, contentWorkspace, removeWorkspaces, workspace } from '../support/workspace';
+
+afterAll(removeWorkspaces);
+
+// A case here builds the site up to five times, in this process, beside the other cases running at once: on a machine
+// busy with other work that takes minutes, not seconds. How long it takes is not what it tests.
+vi.setConfig({ testTimeout: 180_000 });
+
+const badInput: [string, string, (text: string) => string, RegExp][] = [
+  [
+    'broken front matter',
+    'blog/google-ads-guide.md',
+    (text) => text.replace('title: "', 'title: [unclosed "'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML/,
+  ],
+  [
+    'front matter never closed',
+    'blog/google-ads-guide.md',
+    (text) => text.replace('\n---\n', '\n'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not closed: expected a line of --- after it/,
+  ],
+  [
+    'a missing field',
+    'blog/social-media-guide.md',
+    (text) => text.replace(/^author: .*\n/m, ''),
+    /content\/blog\/social-media-guide\.md: front matter: author: is missing: expected a text/,
+  ],
+  [
+    'a wrongly typed field in front matter',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: "seven"'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a number of minutes, found "seven"/,
+  ],
+  [
+    'a read time that is not a whole number of minutes',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: 7.5'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a whole number of minutes, found number 7\.5/,
+  ],
+  [
+    'a wrongly typed field in JSON',
+    'trades.json',
+    (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),
+    /content\/trades\.json: trades\[0\]\.services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
+  ],
+  [
+    'a misspelt field',
+    'site.json',
+    (text) => text.replace('"tagline"', '"tagLine"'),
+    /content\/site\.json: tagline: is missing/,
+  ],
+  [
+    'an image from a host the Content-Security-Policy would block',
+    'team.json',
+    (text) => text.replace('https://images.unsplash.com/photo-', 'https://cdn.example.com/photo-'),
+    /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\)/,
+  ],
+  [
+    'invalid JSON',
+    'stats.json',
+    (text) => text.replace(/\}\s*$/, ''),
+    /content\/stats\.json: is not valid JSON \(.* at position \d+ \(line \d+ column \d+\)\)$/m,
+  ],
+  [
+    'a trade listed twice',
+    'trades.json',
+    (text) => {
+      const data = JSON.parse(text) as { trades: unknown[] };
+      data.trades.push(data.trades[7]);
+      return JSON.stringify(data);
+    },
+    /content\/trades\.json: trades\[27\]\.slug: "plumber" is listed twice \(also at trades\[7\]\)/,
+  ],
+  [
+    'a link in Markdown to a page that does not exist',
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [our plumber page](/services/plumbers).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is not a page of this site/,
+  ],
+  [
+    'a link in the navigation to a page that does not exist',
+    'navigation.json',
+    (text) => text.replace('"href": "/about" }', '"href": "/about-us" }'),
+    /content\/navigation\.json: header\[1\]\.href: links to "\/about-us", which is not a page of this site/,
+  ],
+  [
+    'an image in Markdown from a host the Content-Security-Policy would block',
+    'blog/local-seo-tips.md',
+    (text) => `${text}\n![Our van](https://cdn.example.com/van.jpg)\n`,
+    /content\/blog\/local-seo-tips\.md: body: image "https:\/\/cdn\.example\.com\/van\.jpg" is not on this site or https:\/\/images\.unsplash\.com/,
+  ],
+  [
+    'a job that closes before it was posted',
+    'jobs.json',
+    (text) => text.replace('"validThrough": "2027-01-15"', '"validThrough": "2026-10-01"'),
+    /content\/jobs\.json: jobs\[2\]\.validThrough: expected a closing date on or after datePosted/,
+  ],
+  [
+    'a job whose place of work job search cannot read',
+    'jobs.json',
+    (text) =>
+      text.replace(
+        '{ "type": "remote", "applicantCountry": "United Kingdom" }',
+        '{ "type": "hybrid", "applicantCountry": "United Kingdom" }',
+      ),
+    /content\/jobs\.json: jobs\[1\]\.workplace\.type: expected a workplace \{ type: "office", locality, region, country \} or \{ type: "remote", applicantCountry \}/,
+  ],
+  [
+    'a job with an employment type job search does not know',
+    'jobs.json',
+    (text) => text.replace('"type": "Full-time"', '"type": "Full time"'),
+    /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
+  ],
+  [
+    'an icon the site does not have',
+    'services.json',
+    (text) => text.replace('"icon": "map-pin"', '"icon": "spanner"'),
+    /content\/services\.json: services\[0\]\.icon: expected one of the icon names in src\/content\/schemas\/icons\.ts, found "spanner"/,
+  ],
+  [
+    'a slug too long to name a file',
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, `slug: "${'privacy-'.repeat(12)}policy"`),
+    /content\/legal\/privacy-policy\.md: front matter: slug: expected a slug of at most 80 characters, found "privacy-privacy-.*…" \(102 characters\)/,
+  ],
+  [
+    'a document pasted into a text field',
+    'team.json',
+    (text) => text.replace(/"bio": "/, `"bio": "${'A long story. '.repeat(400)}`),
+    /content\/team\.json: team\[0\]\.bio: expected a text of at most 5,000 characters, found "A long story\. .*…" \(\d+ characters\)/,
+  ],
+  [
+    'a logo content/images/ does not have',
+    'site.json',
+    (text) => text.replace('"src": "images/logo.png"', '"src": "images/nope.png"'),
+    // The workspace's content folder is outside the project: it is named in full.
+    /content\/site\.json: logo\.src: names "images\/nope\.png", which is not a file of \S*content\/images\//,
+  ],
+  [
+    'a team photo content/images/ does not have',
+    'team.json',
+    (text) => text.replace(/"src": "https:\/\/images\.unsplash\.com\/[^"]+"/, '"src": "images/team/sarah.jpg"'),
+    /content\/team\.json: team\[0\]\.image\.src: names "images\/team\/sarah\.jpg", which is not a file of \S*content\/images\//,
+  ],
+  [
+    'an image without a description for people who cannot see it',
+    'case-studies.json',
+    (text) => text.replace(/,\s*"alt": "[^"]*"/, ''),
+    /content\/case-studies\.json: caseStudies\[0\]\.image\.alt: is missing: expected a text describing the image, for people who cannot see it/,
+  ],
+  [
+    "an article's social image without its description",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^imageAlt: /m, 'socialImage: "images/logo.png"\nimageAlt: '),
+    /content\/blog\/google-ads-guide\.md: front matter: socialImageAlt: is missing: expected a text describing the social image \(socialImage\)/,
+  ],
+  [
+    'JavaScript front matter',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^---\n/, '---js\n'),
+    /content\/blog\/online-reviews-guide\.md: front matter: is JavaScript \(---js\), which would run code when the site builds: write it in YAML/,
+  ],
+  [
+    'a javascript: link in Markdown',
+    'blog/local-seo-tips.md',
+    (text) => `${text}\n[Click me](javascript:alert(1))\n`,
+    /content\/blog\/local-seo-tips\.md: body: link "javascript:alert\(1\)" uses a scheme other than https, http, mailto or tel/,
+  ],
+  [
+    "a legal page's slug that another page's path already is",
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "about"'),
+    /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
+  ],
+  [
+    'a date that does not exist',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: "2024-02-30"'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date that exists, such as 2024-02-29 in a leap year, found "2024-02-30"/,
+  ],
+  [
+    'a date with a time of day, unquoted',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: 2024-02-13T01:00:00+05:00'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date without a time of day, such as 2024-01-15/,
+  ],
+  [
+    'a blog category listed twice',
+    'pages/blog.json',
+    (text) => text.replace('"SEO",', '"SEO",\n    "SEO",'),
+    /content\/pages\/blog\.json: categories: expected categories that are each listed once/,
+  ],
+  [
+    'a misspelt placeholder',
+    'pages/blog.json',
+    (text) =>
+      text.replace(
+        '"title": "Marketing Tips for Tradesmen: Page {page}"',
+        '"title": "Marketing Tips for Tradesmen: Page {pgae}"',
+      ),
+    /content\/pages\/blog\.json: pagination\.title: expected a text whose only placeholders are \{page\} and \{pages\}, found "Marketing Tips for Tradesmen: Page \{pgae\}"/,
+  ],
+  [
+    'a site URL with a query',
+    'site.json',
+    (text) =>
+      text.replace(
+        '"url": "https://www.tradeboostdigital.co.uk"',
+        '"url": "https://www.tradeboostdigital.co.uk/?ref=1"',
+      ),
+    /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment or trailing slash\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
+  ],
+  [
+    "a legal page's slug that would write its page over the home page's file",
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),
+    /content\/legal\/privacy-policy\.md: slug: gives the page \/index, written to index\.html, where the page \/ \(.*content\/pages\/home\.json\) is written: each page needs its own path/,
+  ],
+];
+
+describe('bad input', () => {
+  // Each rule as the build applies it, in this process (support/workspace.ts): the line the executable prints.
+  it.concurrent.each(badInput)('%s stops the build, naming the file and field', async (_, file, change, message) => {
+    const site = await contentWorkspace();
+    await site.edit(file, change);
+    const refusal = await site.refusal();
+    expect(refusal).toMatch(message);
+    expect(refusal).toMatch(/^sitegen: [^\n]+\n$/);
+  });
+
+  // What only the process shows, for a rule of the content's own and one of the plan's (checked once the assets are
+  // being made): exit code 1, the message alone on stderr, dist/ as it was and nothing left beside it.
+  it.concurrent.each(
+    badInput.filter(([name]) =>
+      ['broken front matter', 'a link in the navigation to a page that does not exist'].includes(name),
+    ),
+  )('%s stops `sitegen build` with exit code 1 and leaves dist/ as it was', async (_, file, change, message) => {
+    const site = await workspace();
+    const before = await fingerprint(site.out);
+    await site.edit(file, change);
+    const result = await site.build();
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/^sitegen: [^\n]+\n$/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await fingerprint(site.out)).toEqual(before);
+    expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist']);
+  });
+
+  const unreadable: [string, string, (text: string) => Buffer, RegExp][] = [
+    [
+      'an article saved in Latin-1 rather than UTF-8',
+      'blog/social-media-guide.md',
+      (text) => Buffer.from(text.replace(/^author: .*$/m, 'author: "Zoë Café"'), 'latin1'),
+      /content\/blog\/social-media-guide\.md: is not UTF-8 text \(line 7 holds bytes that are not\): save it as UTF-8/,
+    ],
+    [
+      'a 20 MB article',
+      'blog/google-ads-guide.md',
+      (text) => Buffer.from(`${text}\n${'A very long paragraph. '.repeat(900_000)}\n`),
+      /content\/blog\/google-ads-guide\.md: is 20,\d{3} KB: expected at most 1,024 KB of text/,
+    ],
+  ];
+  it.concurrent.each(unreadable)('%s stops the build, naming the file', async (_, file, bytes, message) => {
+    const site = await contentWorkspace();
+    await writeFile(join(site.content, file), bytes(await readFile(join(site.content, file), 'utf8')));
+    expect(await site.refusal()).toMatch(message);
+  });
+
+  it.concurrent('a duplicate article slug names both files', async () => {
+    const site = await contentWorkspace();
+    const copy = (await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8')).replace(
+      'featured: true',
+      'featured: false',
+    );
+    await writeFile(join(site.content, 'blog/another-seo-article.md'), copy);
+    expect(await site.refusal()).toMatch(
+      /content\/blog\/local-seo-tips\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/another-seo-article\.md/,
+    );
+  });
+});
+
+describe('safe output', () => {
+  it.concurrent('raw HTML in Markdown is shown as text and JSON-LD cannot be closed by content', async () => {
+    const site = await workspace();
+    await site.edit(
+      'blog/google-ads-guide.md',
+      (text) =>
+        text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') +
+        '\n<script>alert("body")</script>\n<img src=x onerror=alert(2)>\n',
+    );
+    expect(await site.buildHere()).toBe('');
+    const html = await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;');
+    const $ = cheerio.load(html);
+    expect(
+      $('script:not([src])')
+        .map((_, s) => $(s).attr('type'))
+        .get(),
+    ).toEqual(['speculationrules', 'application/ld+json']);
+    expect(
+      $('script[src]')
+        .map((_, s) => $(s).attr('src'))
+        .get(),
+    ).toEqual([
+      expect.stringMatching(/^\/assets\/consent-\w+\.js$/),
+      expect.stringMatching(/^\/assets\/menus-\w+\.js$/),
+    ]);
+    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as {
+      '@graph': { '@type': string; headline?: string }[];
+    };
+    expect(data['@graph'].find((node) => node['@type'] === 'BlogPosting')?.headline).toBe(
+      'Ads </script><script>alert(1)</script> guide',
+    );
+    expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
+  });
+
+  it.concurrent(
+    'a link in Markdown to a page with a query string and a fragment builds, written as it was',
+    async () => {
+      const site = await workspace();
+      await site.edit(
+        'blog/local-seo-tips.md',
+        (text) => `${text}\n[Book a call](/contact?from=blog&x=1#contact-form-heading)\n`,
+      );
+      expect(await site.buildHere()).toBe('');
+      const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+      expect($('main a:contains("Book a call")').attr('href')).toBe('/contact?from=blog&x=1#contact-form-heading');
+    },
+  );
+
+  it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
+    const site = await workspace();
+    await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));
+    expect(await site.buildHere()).toBe('');
+    const blog = cheerio.load(await readFile(join(site.out, 'blog.html'), 'utf8'));
+    const card = blog('main article').filter((_, article) =>
+      blog(article).find('h3').text().startsWith('Social Media for Tradespeople'),
+    );
+    expect(card).toHaveLength(1);
+    expect(card.text()).toContain('Coming Soon');
+    expect(card.find('a')).toHaveLength(0);
+    expect(blog('main article a[href^="/blog/"]')).toHaveLength(5);
+    await expect(readFile(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
+    expect(await readFile(join(site.out, 'sitemap.xml'), 'utf8')).not.toContain('social-media-guide');
+  });
+
+  it.concurrent(
+    'a build writes over the output before last: what this build did not make is gone, unchanged pages keep their time',
+    async () => {
+      const site = await workspace();
+      await rm(site.out, { recursive: true });
+      expect(await site.buildHere()).toBe('');
+      const article = join(site.out, 'blog/google-ads-guide.html');
+      const firstTime = (await stat(article)).mtimeMs;
+      // The second build starts from an empty folder and keeps the first one's output beside it, as dist.previous.
+      expect(await site.buildHere()).toBe('');
+      expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist', 'dist.previous']);
+      // The third writes over the first build's files: an unchanged page is not rewritten; a deleted article's page goes.
+      await unlink(join(site.content, 'blog/social-media-guide.md'));
+      await site.edit('blog/online-reviews-guide.md', (text) =>
+        text.replace(/^title: .*$/m, 'title: "Online Reviews, Edited for This Test"'),
+      );
+      expect(await site.buildHere()).toBe('');
+      expect((await stat(article)).mtimeMs).toBe(firstTime);
+      await expect(stat(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
+      expect(await readFile(join(site.out, 'blog/online-reviews-guide.html'), 'utf8')).toContain(
+        'Online Reviews, Edited for This Test',
+      );
+      // Exactly the files a build from nothing makes.
+      await rm(join(site.dir, 'fresh'), { recursive: true, force: true });
+      expect(await buildHere({ content: site.content, out: join(site.dir, 'fresh'), siteUrl: siteUrl() })).toBe('');
+      expect(await fingerprint(site.out)).toEqual(await fingerprint(join(site.dir, 'fresh')));
+    },
+  );
+
+  it.concurrent(
+    'a link someone put in the output before last takes no write outside it: the links go, files are written in their place',
+    async () => {
+      const site = await workspace();
+      // The workspace's output becomes the output before last, which the next build writes over.
+      expect(await site.buildHere()).toBe('');
+      const previous = join(site.dir, 'dist.previous');
+      const victim = join(site.dir, 'victim.txt');
+      const elsewhere = join(site.dir, 'elsewhere');
+      await writeFile(victim, 'untouched\n');
+      await mkdir(elsewhere);
+      await rm(join(previous, 'index.html'));
+      await symlink(victim, join(previous, 'index.html'));
+      await rm(join(previous, 'blog'), { recursive: true });
+      await symlink(elsewhere, join(previous, 'blog'));
+      expect(await site.buildHere()).toBe('');
+      expect(await readFile(victim, 'utf8')).toBe('untouched\n');
+      expect(await readdir(elsewhere)).toEqual([]);
+      expect((await lstat(join(site.out, 'index.html'))).isFile()).toBe(true);
+      expect((await lstat(join(site.out, 'blog'))).isDirectory()).toBe(true);
+      expect(await fingerprint(site.out)).toEqual(await fingerprint(siteDir()));
+    },
+  );
+
+  it.concurrent('two builds of the same input are byte-identical', async () => {
+    const site = await workspace();
+    await rm(site.out, { recursive: true });
+    expect(await site.buildHere()).toBe('');
+    const again = await fingerprint(site.out);
+    expect(again).toEqual(await fingerprint(siteDir()));
+  });
+});
+
+// One project copy for the cases of public/, whose first build compiles the assets it keeps for the next. They run one
+// at a time, each making public/ what it needs first, with content and output of its own.
+describe('public/', () => {
+  let project: ProjectCopy;
+  beforeAll(async () => {
+    project = await copyProject();
+  });
+  afterAll(() => project?.remove());
+
+  /** public/ made anew by `fill` (given its path and a scratch folder), and the case's own content and output. */
+  async function withPublic(fill: (publicDir: string, scratch: string) => Promise<unknown>) {
+    const site = await contentWorkspace();
+    const publicDir = join(project.dir, 'public');
+    await rm(publicDir, { recursive: true, force: true });
+    await fill(publicDir, site.dir);
+    const out = join(site.dir, 'dist');
+    const build = (incremental = false) => buildHere({ root: project.dir, content: site.content, out, incremental });
+    return { ...site, out, build };
+  }
+
+  it('an image and a link to a file of public/ in Markdown build; a link to a file public/ does not have is refused', async () => {
+    const site = await withPublic(async (dir) => {
+      await mkdir(join(dir, 'files'), { recursive: true });
+      await writeFile(join(dir, 'files', 'van.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await writeFile(join(dir, 'files', 'prices.pdf'), '%PDF-1.4\n');
+    });
+    const article = join(site.content, 'blog', 'local-seo-tips.md');
+    const text = await readFile(article, 'utf8');
+    await writeFile(article, `${text}\n![Our van](/files/van.svg)\n\n[Our prices](/files/prices.pdf)\n`);
+    expect(await site.build()).toBe('');
+    const $ = cheerio.load(await readFile(join(site.out, 'blog', 'local-seo-tips.html'), 'utf8'));
+    expect($('main img[src="/files/van.svg"]').attr('alt')).toBe('Our van');
+    expect($('main a[href="/files/prices.pdf"]').text()).toBe('Our prices');
+    expect(await readFile(join(site.out, 'files', 'prices.pdf'), 'utf8')).toBe('%PDF-1.4\n');
+    await writeFile(article, `${text}\n[Our prices](/files/price-list.pdf)\n`);
+    expect(await site.build()).toMatch(
+      /content\/blog\/local-seo-tips\.md: body: links to "\/files\/price-list\.pdf", which is not a page of this site/,
+    );
+  });
+
+  it('a link in public/ that leads nowhere stops every build, named, and leaves the output as it was', async () => {
+    const site = await withPublic((dir) => mkdir(dir));
+    expect(await site.build()).toBe('');
+    const before = await fingerprint(site.out);
+    await symlink(join(project.dir, 'no-such-file.txt'), join(project.dir, 'public', 'broken.txt'));
+    for (const incremental of [false, true]) {
+      expect(await site.build(incremental)).toBe(
+        `sitegen: public/broken.txt: a link to "${join(project.dir, 'no-such-file.txt')}", which is not there: expected a file or a folder to copy into the output\n`,
+      );
+      expect(await fingerprint(site.out)).toEqual(before);
+    }
+  });
+
+  it('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
+    const site = await withPublic(async (dir, scratch) => {
+      await mkdir(join(scratch, 'shared-public'));
+      await writeFile(join(scratch, 'shared-public', 'prices.txt'), 'Call for a quote\n');
+      await symlink(join(scratch, 'shared-public'), dir);
+    });
+    expect(await site.build()).toBe('');
+    const copied = join(site.out, 'prices.txt');
+    expect((await lstat(copied)).isFile()).toBe(true);
+    expect(await readFile(copied, 'utf8')).toBe('Call for a quote\n');
+  });
+});
+
+describe('the output folder', () => {
+  const expected = 'expected a folder of its own, new, empty or built by sitegen (--out, dist/ by default)';
+
+  it.concurrent(
+    'is refused, named, with nothing moved or written, where a build would replace the project, an input or files it did not build',
+    async () => {
+      await inProjectCopy(async (project) => {
+        await mkdir(join(project.dir, 'docs'));
+        await mkdir(join(project.dir, 'public'), { recursive: true });
+        await writeFile(join(project.dir, 'docs/guide.md'), '# How we work\n');
+        await writeFile(join(project.dir, 'notes.txt'), 'not a folder\n');
+        const before = await fingerprint(project.dir);
+        // Folders are named from where sitegen runs: the project, for the executable; the tests' folder, for a build here.
+        const refused: [string, (named: (path: string) => string) => string][] = [
+          ['.', (named) => `output folder ${named('.')}: is the project itself, which a build would replace`],
+          [
+            '..',
+            (named) => `output folder ${named('..')}: holds the project (${named('.')}), which a build would replace`,
+          ],
+          [
+            'public',
+            (named) =>
+              `output folder ${named('public')}: is ${named('public')}, which every build copies into its output`,
+          ],
+          [
+            'public/site',
+            (named) =>
+              `output folder ${named('public/site')}: is inside ${named('public')}, which every build copies into its output`,
+          ],
+          ['content', (named) => `output folder ${named('content')}: is ${named('content')}, which the build reads`],
+          [
+            'templates',
+            (named) => `output folder ${named('templates')}: is ${named('templates')}, which the build renders with`,
+          ],
+          [
+            '.sitegen',
+            (named) => `output folder ${named('.sitegen')}: is ${named('.sitegen')}, the generator's working files`,
+          ],
+          [
+            'docs',
+            (named) =>
+              `output folder ${named('docs')}: holds ${named('docs').slice(0, -1)}/guide.md, which sitegen did not build and a build would replace, then a later build delete`,
+          ],
+          ['notes.txt', (named) => `output folder ${named('notes.txt')}: is a file`],
+        ];
+        const here = (path: string) => `${relative(process.cwd(), join(project.dir, path)) || '.'}/`;
+        for (const [out, message] of refused) {
+          for (const incremental of [false, true]) {
+            expect(await buildHere({ root: project.dir, out, incremental })).toBe(
+              `sitegen: ${message(here)}; ${expected}\n`,
+            );
+          }
+        }
+        // The executable, run in the project, names them from it.
+        const fromProject = (path: string) => (path === '.' ? './' : `${path}/`);
+        for (const [out, message] of refused.slice(0, 2)) {
+          const result = await project.build(['--out', out]);
+          expect(result.stderr).toBe(`sitegen: ${message(fromProject)}; ${expected}\n`);
+          expect(result.code).toBe(1);
+        }
+        expect(await fingerprint(project.dir)).toEqual(before);
+        expect(
+          (await readdir(project.dir)).filter((name) => /^(dist|docs|public|content)\b/.test(name)).sort(),
+        ).toEqual(['content', 'docs', 'public']);
+      });
+    },
+  );
+
+  it.concurrent(
+    "is built into when new, empty or built by sitegen, even with a file of every build's removed by hand; not once it holds a file no build writes",
+    async () => {
+      const { dir, content } = await contentWorkspace();
+      const [fresh, empty] = [join(dir, 'new/site'), join(dir, 'empty')];
+      await mkdir(empty);
+      for (const out of [fresh, empty, empty]) expect(await buildHere({ content, out })).toBe('');
+      expect(await fingerprint(fresh)).toEqual(await fingerprint(empty));
+      await rm(join(empty, 'sitemap.xml'));
+      expect(await buildHere({ content, out: empty })).toBe('');
+      expect(await fingerprint(empty)).toEqual(await fingerprint(fresh));
+      await writeFile(join(empty, 'notes.md'), 'mine\n');
+      await rm(join(empty, 'robots.txt'));
+      const named = relative(process.cwd(), empty);
+      expect(await buildHere({ content, out: empty })).toBe(
+        `sitegen: output folder ${named}/: holds ${named}/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`,
+      );
+      expect(await readFile(join(empty, 'notes.md'), 'utf8')).toBe('mine\n');
+    },
+  );
+
+  it.concurrent('keeps a git repository someone keeps in it, through every build, and only there', async () => {
+    const site = await workspace();
+    const repository = join(site.out, '.git');
+    await mkdir(join(repository, 'refs/heads'), { recursive: true });
+    await writeFile(join(repository, 'HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(repository, 'refs/heads/main'), '0123456789abcdef0123456789abcdef01234567\n');
+    const kept = await fingerprint(repository);
+    for (const title of ['Retitled Once', 'Retitled Twice', 'Retitled Three Times']) {
+      await site.edit('blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+      expect(await site.buildHere()).toBe('');
+      expect(await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8')).toContain(title);
+      expect(await fingerprint(repository)).toEqual(kept);
+      await expect(stat(join(site.dir, 'dist.previous/.git'))).rejects.toThrow();
+    }
+    // A file of every build's removed by hand: the folder is still the output, its repository still no stranger's.
+    await rm(join(site.out, 'sitemap.xml'));
+    expect(await buildHere({ content: site.content, out: site.out, siteUrl: siteUrl(), incremental: true })).toBe('');
+    expect(await fingerprint(repository)).toEqual(kept);
+  });
+
+  it.concurrent('leaves alone a folder named as the output before last that no build left there', async () => {
+    const { dir, content } = await contentWorkspace();
+    await mkdir(join(dir, 'dist.previous'));
+    await writeFile(join(dir, 'dist.previous/keep-me.txt'), 'mine\n');
+    for (let run = 0; run < 3; run++) expect(await buildHere({ content, out: join(dir, 'dist') })).toBe('');
+    expect(await readdir(join(dir, 'dist.previous'))).toEqual(['keep-me.txt']);
+  });
+});
+
+describe('what killed builds leave beside the output', () => {
+  it.concurrent(
+    'is removed by the next build, whole or incremental; what a running build writes is left alone',
+    async () => {
+      const { dir, content } = await contentWorkspace();
+      // A process that has ended: its id names the folders of a build killed halfway (out of memory, a CI time-out).
+      const ended = spawn(process.execPath, ['-e', '']);
+      await once(ended, 'exit');
+      const dead = ended.pid!;
+      const alive = process.pid;
+      for (const [incremental, kind] of [
+        [false, 'building'],
+        [true, 'incremental'],
+      ] as const) {
+        const left = [`dist.${kind}-${dead}-1700000000000`, `dist.${kind}-${dead}-1700000000000.replaced`];
+        const running = `dist.${kind}-${alive}-1700000000000`;
+        for (const name of [...left, running]) {
+          await mkdir(join(dir, name, 'blog'), { recursive: true });
+          await writeFile(join(dir, name, 'blog', 'page.html'), 'a copy of the site\n');
+        }
+        expect(await buildHere({ content, out: join(dir, 'dist'), incremental })).toBe('');
+        const beside = (await readdir(dir)).filter((name) => name.startsWith('dist.') && name.includes(kind));
+        expect(beside).toEqual([running]);
+        await rm(join(dir, running), { recursive: true });
+      }
+    },
+  );
+});
+
+describe('a build whose report nobody reads any more', () => {
+  it.concurrent(
+    '(sitegen build | head -1) finishes the site quietly, exit code 0, nothing left beside it',
+    async () => {
+      const site = await workspace();
+      await rm(site.out, { recursive: true });
+      const result = await runSitegenHeld(site.buildArgs, {
+        cwd: projectRoot,
+        env: { SUPABASE_URL: '' },
+        held: join(site.content, 'pages/404.json'),
+        atFirstLine: (child) => child.stdout.destroy(),
+      });
+      // The reader went away after the first chunk it read: what the build printed before it waited for 404.json,
+      // one line or both, however the pipe cut them, and nothing after.
+      const out = relative(projectRoot, site.out).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      expect(result.stdout).toMatch(
+        new RegExp(`^sitegen build → ${out}\\n( {2}forms {6}SUPABASE_URL is not set: [^\\n]*\\n)?$`),
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect((await readdir(site.dir)).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
+      const read = join(site.dir, 'read');
+      expect(await buildHere({ content: site.content, out: read, siteUrl: siteUrl() })).toBe('');
+      expect(await fingerprint(site.out)).toEqual(await fingerprint(read));
+    },
+  );
+});
+
+describe('an interrupted build', () => {
+  const interruptions: [string, number, NodeJS.Signals, boolean][] = [
+    ['Ctrl-C (SIGINT) during a build', 130, 'SIGINT', false],
+    ['SIGTERM (a cancelled CI job) during an incremental build', 143, 'SIGTERM', true],
+  ];
+  it.concurrent.each(interruptions)(
+    '%s leaves the output as it was and nothing new beside it, and exits %i',
+    async (_, code, signal, incremental) => {
+      const site = await workspace();
+      const buildHereAgain = () => buildHere({ content: site.content, out: site.out, siteUrl: siteUrl(), incremental });
+      // The workspace's dist/ is a good build: a whole build keeps it beside its own (dist.previous), to write over next
+      // time; an incremental one keeps its record, to build on next time.
+      expect(await buildHereAgain()).toBe('');
+      const outputs = async () => (await readdir(site.dir)).filter((name) => name.startsWith('dist')).sort();
+      const before = { out: await fingerprint(site.out), outputs: await outputs() };
+      await site.edit('blog/google-ads-guide.md', (text) =>
+        text.replace(/^title: .*$/m, 'title: "Retitled, Then Interrupted"'),
+      );
+
+      const interrupted = await runSitegenHeld([...site.buildArgs, ...(incremental ? ['--incremental'] : [])], {
+        cwd: projectRoot,
+        env: { SUPABASE_URL: '' },
+        held: join(site.content, 'pages/404.json'),
+        atFirstLine: (child) => child.kill(signal),
+      });
+      expect(interrupted.stderr).toBe(`sitegen: build interrupted by ${signal}: the output is as it was\n`);
+      expect(interrupted.code).toBe(code);
+      expect(await fingerprint(site.out)).toEqual(before.out);
+      expect(await outputs()).toEqual(before.outputs);
+
+      // The next build makes what the interrupted one would have.
+      expect(await buildHereAgain()).toBe('');
+      expect(await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8')).toContain(
+        'Retitled, Then Interrupted',
+      );
+    },
+  );
+});

@@ -1,0 +1,620 @@
+/**
+ * The fast gates of `sitegen check` (links, html, seo, budgets): each passes
+ * on the good build and fails, naming the page, the rule and the element,
+ * on a copy broken on purpose. A gate runs once on a copy holding the defects
+ * of many cases, one defect to a file (inRounds). The browser gates are in
+ * tests/browser.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { appendFile, cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSite } from '../../src/check/check-site';
+import type { Finding, GateName, GateResult } from '../../src/check/types';
+import { projectRoot, runSitegen } from '../support/cli';
+import { siteDir } from '../support/site';
+
+const copies: string[] = [];
+afterAll(() => Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+async function copyOfBuild(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
+  copies.push(dir);
+  await cp(siteDir(), dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * The cases of this file run at once: the W3C checker (Java) and the
+ * command's own processes use the second core while this process checks.
+ * A case waits on the gate run it shares with others, on a busy machine
+ * well past the default time a test may take.
+ */
+const gateTimeout = 300_000;
+
+/** A change to one file of the good build. */
+type Defect = [file: string, change: (text: string) => string];
+
+/** A copy of the good build with the defects planted. */
+async function brokenCopy(...defects: Defect[]): Promise<string> {
+  const dir = await copyOfBuild();
+  for (const [file, change] of defects) {
+    const path = join(dir, file);
+    const before = await readFile(path, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`the change to ${file} changed nothing`);
+    await writeFile(path, after);
+  }
+  return dir;
+}
+
+async function gate(name: GateName, dir: string) {
+  const [result] = await checkSite({ dir, only: [name] });
+  return result!;
+}
+
+/** A case of a gate: the defects it plants, and which of the gate's findings are its own. */
+interface DefectCase {
+  name: string;
+  defects: Defect[];
+  mine: (finding: Finding) => boolean;
+}
+
+const onPages =
+  (...pages: string[]) =>
+  (finding: Finding) =>
+    pages.includes(finding.page);
+
+/**
+ * A gate's findings for each case, the gate run once per round: a copy of the
+ * good build holding the defects of every case of the round, each case in the
+ * first round that changes none of its files. A finding that no case of its
+ * round claims fails every case of the round: each defect causes its own
+ * findings, and nothing else.
+ */
+function inRounds<Case extends DefectCase>(name: GateName, cases: readonly Case[]): (of: Case) => Promise<Finding[]> {
+  const files = (round: Case[]) => round.flatMap((each) => each.defects.map(([file]) => file));
+  const rounds: Case[][] = [];
+  for (const each of cases) {
+    const round = rounds.find((other) => each.defects.every(([file]) => !files(other).includes(file)));
+    if (round) round.push(each);
+    else rounds.push([each]);
+  }
+  const results = new Map<Case[], Promise<GateResult>>();
+  return async (of) => {
+    const round = rounds.find((each) => each.includes(of))!;
+    if (!results.has(round))
+      results.set(
+        round,
+        brokenCopy(...round.flatMap((each) => each.defects)).then((dir) => gate(name, dir)),
+      );
+    const { findings, passed } = await results.get(round)!;
+    expect(passed).toBe(false);
+    expect(findings.filter((finding) => !round.some((each) => each.mine(finding)))).toEqual([]);
+    return findings.filter(of.mine);
+  };
+}
+
+/**
+ * The html gate's broken site, small: the home page, the about page with an
+ * image without alt text, and the blog's page with a heading level skipped.
+ * The html gate fails on it, in this process and through the command; the
+ * budgets gate passes. The good build's other pages pass the html gate in
+ * the good build's own case.
+ */
+let htmlSite: Promise<string> | undefined;
+function htmlBrokenSite(): Promise<string> {
+  htmlSite ??= brokenCopy(
+    ['about.html', (html) => html.replace(/ alt="Portrait of Sarah[^"]*"/, '')],
+    // The blog's featured article under the h1, as an h3: what the checker found before the featured title became an h2.
+    ['blog.html', (html) => html.replace(/<h2( class="mt-4 font-bold[^"]*")>([^<]+)<\/h2>/, '<h3$1>$2</h3>')],
+  ).then(async (dir) => {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      const file = join(entry.parentPath, entry.name).slice(dir.length + 1);
+      if (entry.isFile() && file.endsWith('.html') && !['index.html', 'about.html', 'blog.html'].includes(file))
+        await rm(join(entry.parentPath, entry.name));
+    }
+    return dir;
+  });
+  return htmlSite;
+}
+
+describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
+  // The html gate's pass on the good build is asserted above, in this process: here the cheaper gates show the summary.
+  it('exits 0 with one summary line per gate on the good build', async () => {
+    const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'links,seo,budgets']);
+    expect(result.code).toBe(0);
+    for (const name of ['links', 'seo', 'budgets'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} +pass  `, 'm'));
+  });
+
+  it('exits 1 and reports the page, rule, element and fix', async () => {
+    const result = await runSitegen(['check', '--dir', await htmlBrokenSite(), '--only', 'html,budgets']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^ {2}✗ \/about {2}wcag\/h37 {2}.*img/m);
+    expect(result.stdout).toMatch(/^ {6}fix: /m);
+    expect(result.stdout).toMatch(/^ {2}html +FAIL {2}\d+ problems? · /m);
+    expect(result.stdout).toMatch(/^ {2}budgets +pass {2}/m);
+  });
+
+  it('--json gives the same as JSON', async () => {
+    const json = await runSitegen(['check', '--dir', await htmlBrokenSite(), '--only', 'html', '--json']);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as {
+      passed: boolean;
+      gates: { gate: string; findings: { page: string; rule: string }[] }[];
+    };
+    expect(report.passed).toBe(false);
+    expect(report.gates[0]!.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37' }));
+  });
+
+  it('rejects an unknown gate', async () => {
+    const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'speed']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found "speed"\n',
+    );
+  });
+});
+
+/** The four gates, run once on the good build. */
+let goodBuild: Promise<GateResult[]> | undefined;
+
+describe.concurrent('on the good build', { timeout: gateTimeout }, () => {
+  it.each(['links', 'html', 'seo', 'budgets'] as const)('%s passes', async (name) => {
+    goodBuild ??= checkSite({ dir: siteDir(), only: ['links', 'html', 'seo', 'budgets'] });
+    const result = (await goodBuild).find((each) => each.gate === name)!;
+    expect(result.findings).toEqual([]);
+    expect(result.passed).toBe(true);
+  });
+});
+
+/** The build's stylesheet, as the links case that breaks one of its URLs names it. */
+const stylesheet = () => readdirSync(join(siteDir(), 'assets')).find((file) => file.endsWith('.css'))!;
+
+describe.concurrent('links', { timeout: gateTimeout }, () => {
+  const linkCases: (DefectCase & { expected: unknown[] })[] = [
+    {
+      name: 'a dead link, naming the page and the link',
+      defects: [
+        [
+          'about.html',
+          (html) =>
+            html.replace('<h2 id="story-heading"', '<a href="/services/plumbers">plumbers</a><h2 id="story-heading"'),
+        ],
+      ],
+      mine: (finding) => finding.target === '/services/plumbers',
+      expected: [expect.objectContaining({ page: '/about', rule: 'broken-link', target: '/services/plumbers' })],
+    },
+    {
+      name: 'an anchor that is not on the target page',
+      defects: [['contact.html', (html) => html.replace('href="/#testimonials"', 'href="/#testimonialz"')]],
+      mine: (finding) => finding.target === '/#testimonialz',
+      expected: [expect.objectContaining({ page: '/contact', rule: 'missing-anchor', target: '/#testimonialz' })],
+    },
+    {
+      name: 'an anchor missing from another page, and on one missing from the page itself, naming the page that links',
+      defects: [
+        [
+          'case-studies.html',
+          (html) => html.replace('<main', '<a href="/about#nowhere">x</a><a href="#nor-here">y</a><main'),
+        ],
+      ],
+      mine: (finding) => ['/about#nowhere', '#nor-here'].includes(finding.target!),
+      expected: [
+        expect.objectContaining({
+          page: '/case-studies',
+          rule: 'missing-anchor',
+          target: '/about#nowhere',
+          message: '/about has no element with the id "nowhere"',
+        }),
+        expect.objectContaining({
+          page: '/case-studies',
+          rule: 'missing-anchor',
+          target: '#nor-here',
+          message: '/case-studies has no element with the id "nor-here"',
+        }),
+      ],
+    },
+    {
+      name: 'a file a stylesheet refers to that is not in the build',
+      defects: [[`assets/${stylesheet()}`, (css) => `${css}body{background:url(/missing-bg.png)}`]],
+      mine: (finding) => finding.target === '/missing-bg.png',
+      expected: [expect.objectContaining({ rule: 'broken-link', target: '/missing-bg.png' })],
+    },
+    {
+      name: 'a missing stylesheet',
+      defects: [['careers.html', (html) => html.replace(/\/assets\/styles-\w+\.css/, '/assets/styles-0000000000.css')]],
+      mine: (finding) => finding.target === '/assets/styles-0000000000.css',
+      expected: [expect.objectContaining({ page: '/careers', target: '/assets/styles-0000000000.css' })],
+    },
+  ];
+  const findingsOf = inRounds('links', linkCases);
+
+  it.each(linkCases)('fails on $name', async (linkCase) => {
+    expect(await findingsOf(linkCase)).toEqual(linkCase.expected);
+  });
+});
+
+describe.concurrent('html', { timeout: gateTimeout }, () => {
+  let result: Promise<GateResult> | undefined;
+  const findingsOn = async (page: string) => {
+    const { findings, passed } = await (result ??= htmlBrokenSite().then((dir) => gate('html', dir)));
+    expect(passed).toBe(false);
+    expect(findings.filter((finding) => !['/about', '/blog'].includes(finding.page))).toEqual([]);
+    return findings.filter((finding) => finding.page === page);
+  };
+
+  it('fails on an image without alt text, naming the page, rule and element', async () => {
+    expect(await findingsOn('/about')).toContainEqual(
+      expect.objectContaining({ page: '/about', rule: 'wcag/h37', target: expect.stringContaining('img') }),
+    );
+  });
+
+  it('fails on a skipped heading level, as the W3C Nu HTML Checker reads it', async () => {
+    expect(await findingsOn('/blog')).toEqual([
+      expect.objectContaining({
+        page: '/blog',
+        rule: 'nu-html-checker',
+        message:
+          'The heading “h3” (with computed level 3) follows the heading “h1” (with computed level 1), skipping 1 heading level.',
+        target: expect.stringMatching(/^line \d+: .*<h3 class="mt-4 font-bold/),
+      }),
+    ]);
+  });
+});
+
+/** The seo cases, each a defect and what the gate must find: the gate runs once for each round of them (inRounds). */
+interface SeoCase extends DefectCase {
+  expect: (findings: Finding[]) => void;
+}
+
+const seoCase = (name: string, defects: Defect[], pages: string[], expectation: SeoCase['expect']): SeoCase => ({
+  name,
+  defects,
+  mine: onPages(...pages),
+  expect: expectation,
+});
+
+// Each rule of the page's structured data and breadcrumbs, proven by a defect planted in one page of the good build.
+const graphDefects: [
+  string,
+  string,
+  (html: string) => string,
+  string,
+  { rule: string; message?: string | RegExp }[],
+][] = [
+  [
+    'a page without its graph',
+    'about.html',
+    (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, ''),
+    '/about',
+    [{ rule: 'json-ld-missing' }],
+  ],
+  [
+    'two JSON-LD blocks',
+    'about.html',
+    (html) => html.replace(/<script type="application\/ld\+json">.*?<\/script>/, (script) => script + script),
+    '/about',
+    [{ rule: 'json-ld-count' }],
+  ],
+  [
+    'JSON-LD that is not a graph',
+    'about.html',
+    (html) => html.replace('"@graph":', '"@nodes":'),
+    '/about',
+    [{ rule: 'json-ld-graph' }],
+  ],
+  [
+    "a graph without the page's own node",
+    'contact.html',
+    (html) => html.replace(/("@type":"ContactPage","@id":"[^"]+\/contact)"/, '$1-us"'),
+    '/contact',
+    [
+      { rule: 'json-ld-page-node', message: /no WebPage node whose @id is the page's URL, https:\/\/\S+\/contact$/ },
+      { rule: 'json-ld-url', message: /names https:\/\/\S+\/contact-us, which the site does not serve$/ },
+      {
+        rule: 'breadcrumbs',
+        message:
+          /^the BreadcrumbList the page's node names is none; the route table's trail is Home \(\/\) › Contact \(\/contact\)$/,
+      },
+    ],
+  ],
+  [
+    'a broken @id reference',
+    'blog/google-ads-guide.html',
+    (html) => html.replace(/("@type":"BlogPosting".*?"isPartOf":\{"@id":"[^"]+#)website"/, '$1site"'),
+    '/blog/google-ads-guide',
+    [
+      {
+        rule: 'json-ld-reference',
+        message:
+          /^BlogPosting https:\/\/\S+\/blog\/google-ads-guide#article points at https:\/\/\S+\/#site, which is no node of the page's graph$/,
+      },
+    ],
+  ],
+  [
+    'a node linked to nothing',
+    'careers.html',
+    (html) =>
+      html.replace('"@graph":[', '"@graph":[{"@type":"Thing","@id":"https://example.org/stray","name":"Stray"},'),
+    '/careers',
+    [{ rule: 'json-ld-disconnected', message: "Thing https://example.org/stray is not linked to the page's node" }],
+  ],
+  [
+    'an article without the date Google requires',
+    'blog/google-ads-guide.html',
+    (html) => html.replace(/"datePublished":"[^"]+",/, ''),
+    '/blog/google-ads-guide',
+    [{ rule: 'json-ld-fields', message: 'BlogPosting: required property "datePublished" is missing' }],
+  ],
+  [
+    "a job posting without the date Google requires (Adobe's validator)",
+    'careers.html',
+    (html) => html.replace('"datePosted":"2026-11-16",', ''),
+    '/careers',
+    [{ rule: 'json-ld-fields', message: 'JobPosting: Required attribute "datePosted" is missing' }],
+  ],
+  [
+    'a logo the site does not serve',
+    'contact.html',
+    (html) => html.replaceAll(/(\/assets\/images\/logo-[0-9a-f]+)-512\.png"/g, '$1-old.png"'),
+    '/contact',
+    [
+      {
+        rule: 'json-ld-url',
+        message: /names https:\/\/\S+\/logo-[0-9a-f]+-old\.png, which the site does not serve$/,
+      },
+    ],
+  ],
+  [
+    "a visible trail that is not the route table's",
+    'about.html',
+    (html) => html.replace(/(aria-current="page"[^>]*>)About Us</, '$1About<'),
+    '/about',
+    [
+      {
+        rule: 'breadcrumbs',
+        message: "the visible trail is Home (/) › About (/about); the route table's is Home (/) › About Us (/about)",
+      },
+    ],
+  ],
+  [
+    'a visible trail without the current page marked',
+    'about.html',
+    (html) => html.replace(' aria-current="page"', ''),
+    '/about',
+    [
+      {
+        rule: 'breadcrumbs',
+        message: 'the visible trail does not mark the page itself, its last step, with aria-current="page"',
+      },
+    ],
+  ],
+  [
+    "a described trail that is not the route table's",
+    'blog/google-ads-guide.html',
+    (html) => html.replace('"position":2,"name":"Blog"', '"position":2,"name":"Articles"'),
+    '/blog/google-ads-guide',
+    [
+      {
+        rule: 'breadcrumbs',
+        message:
+          /^the BreadcrumbList the page's node names is Home \(\/\) › Articles \(\/blog\) › .*; the route table's trail is Home \(\/\) › Blog \(\/blog\) › /,
+      },
+    ],
+  ],
+];
+
+const graphCases = graphDefects.map(([name, file, change, page, expected]) =>
+  seoCase(name, [[file, change]], [page], (findings) =>
+    expect(findings).toEqual(
+      expected.map((finding) =>
+        expect.objectContaining({
+          page,
+          ...finding,
+          ...(finding.message instanceof RegExp && { message: expect.stringMatching(finding.message) }),
+        }),
+      ),
+    ),
+  ),
+);
+
+const seoCases = {
+  duplicateTitle: seoCase(
+    'a duplicate title',
+    [['careers.html', (html) => html.replace(/<title>[^<]+<\/title>/, '<title>About Us | TradeBoost Digital</title>')]],
+    ['/careers'],
+    (findings) =>
+      expect(findings).toEqual([
+        expect.objectContaining({
+          page: '/careers',
+          rule: 'title-duplicate',
+          message: expect.stringContaining('/about'),
+        }),
+      ]),
+  ),
+  unparsed: seoCase(
+    'JSON-LD that does not parse',
+    [['index.html', (html) => html.replace('{"@context":"https://schema.org",', '{"@context":"https://schema.org",,')]],
+    ['/'],
+    (findings) => expect(findings).toEqual([expect.objectContaining({ page: '/', rule: 'json-ld-parse' })]),
+  ),
+  canonical: seoCase(
+    'a canonical URL that is not the page, and a page missing from the sitemap',
+    [
+      ['sitemap.xml', (xml) => xml.replace(/\s*<url><loc>[^<]+\/services\/roofer<\/loc><\/url>/, '')],
+      ['careers.html', (html) => html.replace(/(rel="canonical" href="[^"]+)\/careers"/, '$1/jobs"')],
+    ],
+    ['/careers', '/services/roofer'],
+    (findings) =>
+      expect(findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+        '/careers canonical-mismatch',
+        '/careers open-graph',
+        '/careers sitemap-missing-page',
+        '/services/roofer sitemap-missing-page',
+      ]),
+  ),
+  noindex: seoCase(
+    'a page that asks not to be indexed yet is in the sitemap',
+    [
+      [
+        'cookie-policy.html',
+        (html) =>
+          html.replace('<meta name="description"', '<meta name="robots" content="noindex"/><meta name="description"'),
+      ],
+    ],
+    ['/cookie-policy'],
+    (findings) =>
+      expect(findings).toEqual([expect.objectContaining({ page: '/cookie-policy', rule: 'sitemap-noindex' })]),
+  ),
+  folder: seoCase(
+    'structured data that names a folder (no host serves one) and on a description of spaces',
+    [
+      [
+        'about.html',
+        (html) =>
+          html
+            .replace(/("contentUrl":"https:\/\/[^/"]+)\/assets\/images\/logo-[0-9a-f]+-512\.png"/, '$1/assets"')
+            .replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content=" "'),
+      ],
+    ],
+    ['/about'],
+    (findings) =>
+      expect(findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+        '/about description-missing',
+        '/about json-ld-url',
+      ]),
+  ),
+};
+
+const sitemapCases = (
+  [
+    [
+      'another namespace',
+      (xml: string) => xml.replace('http://www.sitemaps.org/schemas/sitemap/0.9', 'http://example.com/not-sitemaps'),
+      'its namespace is http://example.com/not-sitemaps, not http://www.sitemaps.org/schemas/sitemap/0.9',
+    ],
+    ['no closing tag', (xml: string) => xml.replace('</urlset>', ''), 'it does not end with </urlset>'],
+    [
+      'an entry that is no <url>',
+      (xml: string) => xml.replace(/<url>(<loc>[^<]+\/about<\/loc>)<\/url>/, '<link>$1</link>'),
+      'it holds a <link> where only <url> elements belong',
+    ],
+  ] as const
+).map(([name, change, message]) =>
+  seoCase(`a sitemap with ${name}`, [['sitemap.xml', change]], ['/sitemap.xml'], (findings) =>
+    expect(findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ page: '/sitemap.xml', rule: 'sitemap-invalid', message })]),
+    ),
+  ),
+);
+
+const seoFindingsOf = inRounds('seo', [...Object.values(seoCases), ...graphCases, ...sitemapCases]);
+
+describe.concurrent('seo', { timeout: gateTimeout }, () => {
+  it('fails on a duplicate title', async () => {
+    seoCases.duplicateTitle.expect(await seoFindingsOf(seoCases.duplicateTitle));
+  });
+
+  it('fails on JSON-LD that does not parse', async () => {
+    seoCases.unparsed.expect(await seoFindingsOf(seoCases.unparsed));
+  });
+
+  it.each(graphCases)('fails on $name', async (graphCase) => {
+    graphCase.expect(await seoFindingsOf(graphCase));
+  });
+
+  it('fails where the built trail is not the trail of the route table made from the content', async () => {
+    const content = await mkdtemp(join(tmpdir(), 'sitegen-check-content-'));
+    copies.push(content);
+    await cp(join(projectRoot, 'content'), content, { recursive: true });
+    const about = join(content, 'pages', 'about.json');
+    await writeFile(
+      about,
+      (await readFile(about, 'utf8')).replace('"breadcrumb": "About Us"', '"breadcrumb": "Who We Are"'),
+    );
+    const [result] = await checkSite({ dir: siteDir(), content, only: ['seo'] });
+    expect(result!.findings.map((finding) => `${finding.page} ${finding.rule} ${finding.message}`)).toEqual([
+      "/about breadcrumbs the visible trail is Home (/) › About Us (/about); the route table's is Home (/) › Who We Are (/about)",
+      "/about breadcrumbs the BreadcrumbList the page's node names is Home (/) › About Us (/about); the route table's trail is Home (/) › Who We Are (/about)",
+    ]);
+  });
+
+  it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {
+    seoCases.canonical.expect(await seoFindingsOf(seoCases.canonical));
+  });
+});
+
+describe.concurrent('seo: the sitemap and what it lists', { timeout: gateTimeout }, () => {
+  it.each(sitemapCases)('fails on $name', async (sitemapCase) => {
+    sitemapCase.expect(await seoFindingsOf(sitemapCase));
+  });
+
+  it('fails on a page that asks not to be indexed yet is in the sitemap', async () => {
+    seoCases.noindex.expect(await seoFindingsOf(seoCases.noindex));
+  });
+
+  it('fails on structured data that names a folder (no host serves one) and on a description of spaces', async () => {
+    seoCases.folder.expect(await seoFindingsOf(seoCases.folder));
+  });
+});
+
+describe.concurrent('budgets', { timeout: gateTimeout }, () => {
+  it('fails on an oversized script, on every page that loads it', async () => {
+    const dir = await copyOfBuild();
+    const menus = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('menus-'))!;
+    // Random bytes do not compress: 12 KB of them, as base64, stay about 12 KB gzipped.
+    const noise = randomBytes(12 * 1024).toString('base64');
+    await appendFile(join(dir, 'assets', menus), `\nconsole.log("${noise}");\n`);
+    const result = await gate('budgets', dir);
+    const oversized = result.findings.filter((finding) => finding.rule === 'js-size');
+    expect(oversized).toHaveLength(54);
+    expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(
+      /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
+    );
+  });
+
+  it('counts and flags a script loaded another way, and names a chunk the scripts import that is not in the build', async () => {
+    const dir = await brokenCopy([
+      'about.html',
+      (html) => html.replace('</head>', '<script src="/assets/big.js" defer></script></head>'),
+    ]);
+    await writeFile(join(dir, 'assets', 'big.js'), `console.log("${randomBytes(12 * 1024).toString('base64')}");\n`);
+    const chunk = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('chunk-'))!;
+    await rm(join(dir, 'assets', chunk));
+    const result = await gate('budgets', dir);
+    const about = result.findings.filter((finding) => finding.page === '/about');
+    expect(about.find((finding) => finding.rule === 'js-size')?.message).toMatch(
+      /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
+    );
+    expect(about).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rule: 'unused-script', target: '/assets/big.js' })]),
+    );
+    expect(
+      result.findings.some((finding) => finding.rule === 'asset-missing' && finding.target === `/assets/${chunk}`),
+    ).toBe(true);
+  });
+
+  it('fails on a script the page does not use', async () => {
+    const dir = await brokenCopy([
+      'about.html',
+      (html) =>
+        html.replace(
+          /<script type="module" src="(\/assets\/)menus-(\w+)\.js"><\/script>/,
+          (tag) => `${tag}${tag.replace('menus-', 'not-found-')}`,
+        ),
+    ]);
+    const notFound = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('not-found-'))!;
+    await writeFile(
+      join(dir, 'about.html'),
+      (await readFile(join(dir, 'about.html'), 'utf8')).replace(/\/assets\/not-found-\w+\.js/, `/assets/${notFound}`),
+    );
+    const result = await gate('budgets', dir);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${notFound}` }),
+    ]);
+  });
+});

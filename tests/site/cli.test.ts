@@ -1,0 +1,178 @@
+/** The `sitegen` command as a user meets it: help, version, a build's report and exit codes. */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot, runSitegen } from '../support/cli';
+
+const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+
+/** Runs `test` with a new empty folder, removed afterwards whatever the outcome. */
+async function inScratchFolder(test: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-cli-'));
+  try {
+    await test(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('sitegen', () => {
+  it('--help lists the build command and its options', async () => {
+    const result = await runSitegen(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: sitegen');
+    expect(result.stdout).toMatch(/build \[options\]/);
+    const build = await runSitegen(['build', '--help']);
+    for (const option of ['--out <dir>', '--site-url <url>', '--content <dir>', '--quiet'])
+      expect(build.stdout).toContain(option);
+  });
+
+  it('--version prints the package version', async () => {
+    const result = await runSitegen(['--version']);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it('an unknown command fails with exit code 1', async () => {
+    const result = await runSitegen(['biuld']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("unknown command 'biuld'");
+  });
+
+  it('an output folder that cannot be made is named in one line, without a stack trace, exit code 1', async () => {
+    await inScratchFolder(async (dir) => {
+      writeFileSync(join(dir, 'a-file'), 'not a folder\n');
+      const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], { env: { SUPABASE_URL: '' } });
+      expect(result.stderr).toMatch(
+        new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`),
+      );
+      expect(result.code).toBe(1);
+      expect(readdirSync(dir)).toEqual(['a-file']);
+    });
+  });
+
+  it('build prints one line per stage and a summary, and exits 0', async () => {
+    await inScratchFolder(async (dir) => {
+      const result = await runSitegen(['build', '--out', join(dir, 'out')], {
+        env: { SUPABASE_URL: '', SITE_URL: 'https://env.example.co.uk' },
+      });
+      expect(result.code).toBe(0);
+      for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write'])
+        expect(result.stdout).toMatch(new RegExp(`^  ${stage} .+\\(\\d`, 'm'));
+      expect(result.stdout).toMatch(/SUPABASE_URL is not set: forms post to \/functions\/v1\/contact-form/);
+      // The report: a row per page with HTML and JavaScript, raw and gzipped, then the totals and stage times.
+      expect(result.stdout).toMatch(/^ {2}route +html +gzip +js +gzip$/m);
+      expect(result.stdout).toMatch(/^ {2}\/services\/plumber +[\d.]+ KB +[\d.]+ KB +[\d.]+ K?B +[\d.]+ K?B$/m);
+      expect(result.stdout.match(/^ {2}\/\S* +[\d.]+ KB/gm)).toHaveLength(54);
+      expect(result.stdout).toMatch(
+        /^ {2}stages: content [\d.]+ m?s, .*render [\d.]+ m?s, images [\d.]+ m?s, write [\d.]+ m?s$/m,
+      );
+      expect(result.stdout).toMatch(/^54 pages, [\d.]+ MB written in [\d.]+ (ms|s)$/m);
+      // SITE_URL from the environment sets the canonical origin.
+      expect(readFileSync(join(dir, 'out', 'about.html'), 'utf8')).toContain(
+        '<link rel="canonical" href="https://env.example.co.uk/about"/>',
+      );
+    });
+  });
+
+  it('--json prints the report as JSON: every page with its sizes, the totals and the stage times', async () => {
+    await inScratchFolder(async (dir) => {
+      const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as {
+        pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[];
+        totals: { pages: number };
+        stages: Record<string, number>;
+      };
+      expect(report.totals.pages).toBe(54);
+      expect(report.pages).toHaveLength(54);
+      const home = report.pages.find((page) => page.route === '/')!;
+      expect(home.htmlGzip).toBeGreaterThan(1000);
+      expect(home.htmlGzip).toBeLessThan(home.html);
+      expect(home.jsGzip).toBeGreaterThan(report.pages.find((page) => page.route === '/about')!.jsGzip);
+      expect(Object.keys(report.stages).sort()).toEqual([
+        'content',
+        'images',
+        'islands',
+        'render',
+        'styles',
+        'templates',
+        'write',
+      ]);
+    });
+  });
+
+  it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds', async () => {
+    await inScratchFolder(async (dir) => {
+      await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
+      // Half past eleven at night in UTC is half past midnight in London in summer: the next day there.
+      const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], {
+        cwd: dir,
+        env: { SITEGEN_NOW: '2026-06-30T23:30:00Z' },
+      });
+      expect(made.stderr).toBe('');
+      expect(made.stdout).toBe(
+        'wrote content/blog/van-signwriting-that-wins-local-jobs.md: a draft; edit it, see it with `sitegen dev`, and remove `draft: true` to publish it\n',
+      );
+      const text = readFileSync(join(dir, 'content/blog/van-signwriting-that-wins-local-jobs.md'), 'utf8');
+      expect(text).toMatch(
+        /^---\ntitle: "Van Signwriting That Wins Local Jobs"\nslug: "van-signwriting-that-wins-local-jobs"\n/,
+      );
+      expect(text).toMatch(/^date: "2026-07-01"\ndraft: true$/m);
+      const again = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('"van-signwriting-that-wins-local-jobs" is taken');
+      // An author of spaces would write an article that does not build.
+      const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
+      expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
+      expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
+      const build = (out: string, ...flags: string[]) =>
+        runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
+          env: { SUPABASE_URL: '', SITEGEN_NOW: '2026-07-01' },
+        });
+      expect((await build('out')).stderr).toBe('');
+      expect(existsSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'))).toBe(false);
+      expect((await build('preview', '--drafts')).stderr).toBe('');
+      expect(readFileSync(join(dir, 'preview', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain(
+        '>Draft, not published</p>',
+      );
+    });
+  });
+
+  it('rejects a site URL that is not a URL', async () => {
+    const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'sitegen: --site-url: expected an absolute URL such as https://www.example.co.uk, found "tradeboost"\n',
+    );
+  });
+
+  it('stops a build with SUPABASE_URL set and SUPABASE_ANON_KEY unset, whose forms would get 401, and writes nothing', async () => {
+    await inScratchFolder(async (dir) => {
+      const result = await runSitegen(['build', '--out', join(dir, 'out')], {
+        env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        "sitegen: SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.\n",
+      );
+      expect(readdirSync(dir)).toEqual([]);
+    });
+  });
+
+  it.each([
+    ['build', ['build', '--out', 'out', '--content', join(projectRoot, 'content')], 'templates'],
+    ['dev', ['dev', '--port', '0', '--content', join(projectRoot, 'content')], 'templates'],
+    ['new article', ['new', 'article', 'Boiler servicing in winter'], 'content'],
+  ])('%s outside a project names the folder and what is missing, and writes nothing', async (_, args, missing) => {
+    await inScratchFolder(async (dir) => {
+      const result = await runSitegen(args, { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `sitegen: ${dir} is not a sitegen project: it has no ${missing}/ folder (run sitegen in the project folder, beside its package.json)\n`,
+      );
+      expect(readdirSync(dir)).toEqual([]);
+    });
+  });
+});

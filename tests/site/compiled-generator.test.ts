@@ -1,0 +1,116 @@
+/**
+ * `sitegen` runs lib/, compiled from src/. In a checkout where a file of
+ * src/ has changed since, it compiles lib/ again before it runs, so an edit
+ * takes effect on the next run; where lib/ is up to date it compiles
+ * nothing; where it cannot compile it says so in one line, naming the
+ * command. Each test in a copy of the generator, run by the copy's own
+ * bin/sitegen.js.
+ */
+import { readdir, readFile, rm, symlink, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/cli';
+import { inProjectCopy, type ProjectCopy } from '../support/project-copy';
+
+const description = 'Builds the agency website as flat files, and serves and checks it.';
+const edited = 'Builds the agency website as flat files (edited under src/).';
+
+/** Rewrites the line of `sitegen --help` that describes it, in the copy's src/cli.ts: saved now, as an editor saves. */
+async function editHelp(project: ProjectCopy, to: string): Promise<void> {
+  const file = join(project.dir, 'src', 'cli.ts');
+  const source = await readFile(file, 'utf8');
+  expect(source).toContain(description);
+  await writeFile(file, source.replace(description, to));
+}
+
+const compiledFrom = (project: ProjectCopy) => readFile(join(project.dir, 'lib', 'compiled-from.json'), 'utf8');
+
+// Each test runs the copied generator two or three times, and compiles it once: a busy machine can stretch that.
+describe('the compiled generator', { timeout: 60_000 }, () => {
+  it('runs lib/ as it is when it is up to date: nothing compiled, nothing said', async () => {
+    await inProjectCopy(
+      async (project) => {
+        const before = await compiledFrom(project);
+        const help = await project.run(['--help']);
+        expect(help).toMatchObject({ code: 0, stderr: '' });
+        expect(help.stdout).toContain(description);
+        expect(await compiledFrom(project)).toBe(before);
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('compiles src/ again after an edit, saying why; the next run uses the edit, and compiles nothing', async () => {
+    await inProjectCopy(
+      async (project) => {
+        await editHelp(project, edited);
+        const first = await project.run(['--help']);
+        expect(first).toMatchObject({
+          code: 0,
+          stderr: 'sitegen: src/cli.ts changed since lib/ was compiled: compiling src/ again\n',
+        });
+        expect(first.stdout).toContain(edited);
+        const second = await project.run(['--help']);
+        expect(second).toMatchObject({ code: 0, stderr: '' });
+        expect(second.stdout).toContain(edited);
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('stops on a src/ that does not compile, naming file and line, and leaves lib/ as it was', async () => {
+    await inProjectCopy(
+      async (project) => {
+        const before = await compiledFrom(project);
+        await editHelp(project, "it's broken");
+        const run = await project.run(['--help']);
+        expect(run.code).toBe(1);
+        expect(run.stdout).toBe('');
+        expect(run.stderr).toMatch(/src\/cli\.ts:\d+:\d+:/);
+        expect(run.stderr).toMatch(/\nsitegen: src\/ does not compile \(above\); lib\/ is left as it was\n$/);
+        expect(await compiledFrom(project)).toBe(before);
+        expect(await readdir(project.dir)).not.toContainEqual(expect.stringMatching(/^lib\./));
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('without esbuild, says so in one line naming the command, and runs the code compiled before', async () => {
+    await inProjectCopy(
+      async (project) => {
+        await withoutEsbuild(project);
+        await editHelp(project, edited);
+        const help = await project.run(['--help']);
+        expect(help).toMatchObject({
+          code: 0,
+          stderr:
+            'sitegen: src/cli.ts changed since lib/ was compiled, and cannot compile it here (esbuild is not installed): run `npm install`\n',
+        });
+        expect(help.stdout).toContain(description);
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('an installed package, without src/, runs its lib/ with nothing to compare', async () => {
+    await inProjectCopy(
+      async (project) => {
+        await rm(join(project.dir, 'src'), { recursive: true });
+        const help = await project.run(['--help']);
+        expect(help).toMatchObject({ code: 0, stderr: '' });
+        expect(help.stdout).toContain(description);
+      },
+      { generator: true, caches: false },
+    );
+  });
+});
+
+/** The copy's node_modules: the project's packages, each linked, but esbuild. */
+async function withoutEsbuild(project: ProjectCopy): Promise<void> {
+  const modules = join(project.dir, 'node_modules');
+  await rm(modules);
+  await mkdir(modules);
+  const packages = await readdir(join(projectRoot, 'node_modules'));
+  for (const name of packages.filter((name) => name !== 'esbuild'))
+    await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
+}

@@ -1,0 +1,144 @@
+/**
+ * The dev server's site renders a page when it is first asked for, and keeps
+ * it until what it is rendered from changes: every page it serves must be
+ * byte for byte the page a new dev site makes, before and after every kind
+ * of edit, and the page `sitegen build` writes but for what dev adds (the
+ * reload client) and names otherwise (assets without hashes).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config';
+import { DevSite, reloadClientPath } from '../../src/dev/dev-site';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
+
+let project: ProjectCopy;
+beforeAll(async () => {
+  project = await copyProject();
+});
+afterAll(() => project?.remove());
+
+/** Every page of a new dev site, by path. */
+async function freshPages(root: string): Promise<Map<string, string>> {
+  const site = new DevSite(resolveConfig({ root }, {}));
+  try {
+    await site.update();
+    return new Map(site.routes().map((route) => [route.path, site.page(route.path)!]));
+  } finally {
+    site.close();
+  }
+}
+
+/** A page with what only dev adds taken out, and every asset named without its hash. */
+const withoutDevDifferences = (html: string) =>
+  html
+    .replace(`<script type="module" src="${reloadClientPath}"></script>`, '')
+    .replace(/(\/assets\/[\w-]+?)-[A-Za-z0-9]{8,10}\.(js|css)/g, '$1.$2');
+
+describe('the dev site', () => {
+  it("serves every page as sitegen build writes it, but for dev's reload client and unhashed asset names", async () => {
+    const built = await project.buildHere({ out: 'built' });
+    expect(built.stderr).toBe('');
+    const pages = await freshPages(project.dir);
+    expect(pages.size).toBe(54);
+    for (const [path, html] of pages) {
+      const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+      const written = await readFile(join(project.dir, 'built', file), 'utf8');
+      expect(withoutDevDifferences(html), path).toBe(withoutDevDifferences(written));
+    }
+  });
+
+  it('renders nothing until asked, then each page byte for byte as a new dev site does, after every kind of edit', async () => {
+    const config = resolveConfig({ root: project.dir }, {});
+    const lazy = new DevSite(config);
+    try {
+      expect(await lazy.update()).toHaveLength(54);
+      expect(lazy.renderedPages()).toEqual([]);
+      expect(lazy.page('/no-such-page')).toBeUndefined();
+
+      const compare = async () => {
+        const expected = await freshPages(project.dir);
+        expect([...expected.keys()].sort()).toEqual(
+          lazy
+            .routes()
+            .map((route) => route.path)
+            .sort(),
+        );
+        for (const [path, html] of expected) expect(lazy.page(path), path).toBe(html);
+        // A page is found by its file's name too, as the server asks for it.
+        expect(lazy.file('about.html')).toBe(expected.get('/about'));
+      };
+      await compare();
+
+      // An article's title: its page and the blog's and its category's, which list it, are found changed; the others keep their HTML.
+      const article = join(config.contentDir, 'blog', 'google-ads-guide.md');
+      await writeFile(
+        article,
+        (await readFile(article, 'utf8')).replace(/^title: .*$/m, 'title: "Google Ads, Edited in the Dev Site"'),
+      );
+      const edited = await lazy.update([article]);
+      expect(edited.sort()).toEqual(['/blog', '/blog/category/google-ads', '/blog/google-ads-guide']);
+      const kept = new Set(lazy.renderedPages());
+      const dropped = lazy.routes().filter((route) => !kept.has(route.path));
+      expect(dropped.map((route) => route.path).sort()).toEqual([
+        '/blog',
+        '/blog/category/google-ads',
+        '/blog/google-ads-guide',
+      ]);
+      await compare();
+
+      // A date that makes the article the newest: the blog's order changes, and with it what each of its pages lists.
+      await writeFile(article, (await readFile(article, 'utf8')).replace(/^date: .*$/m, 'date: "2024-12-01"'));
+      expect((await lazy.update([article])).sort()).toEqual([
+        '/blog',
+        '/blog/category/google-ads',
+        '/blog/google-ads-guide',
+      ]);
+      await compare();
+
+      // A slug changed under a link: the article linking to the old path, unchanged itself, is checked again and named.
+      const linked = join(config.contentDir, 'blog', 'digital-marketing-roi.md');
+      const linkedText = await readFile(linked, 'utf8');
+      await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "marketing-roi"'));
+      await expect(lazy.update([linked])).rejects.toThrow(
+        /google-ads-guide\.md: body: links to "\/blog\/digital-marketing-roi", which is not a page of this site/,
+      );
+      await writeFile(linked, linkedText);
+      expect(await lazy.update([linked])).toEqual([]);
+      await compare();
+
+      // A slug edited to another article's: refused, naming both files, until it is its own again.
+      await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "google-ads-guide"'));
+      await expect(lazy.update([linked])).rejects.toThrow(
+        /blog\/(digital-marketing-roi|google-ads-guide)\.md: slug: "google-ads-guide" is already the slug of .*blog\/(google-ads-guide|digital-marketing-roi)\.md/,
+      );
+      await writeFile(linked, linkedText);
+      expect(await lazy.update([linked])).toEqual([]);
+      await compare();
+
+      // A page's own words: that page alone.
+      const about = join(config.contentDir, 'pages', 'about.json');
+      const aboutText = await readFile(about, 'utf8');
+      await writeFile(about, aboutText.replace(/"title": "[^"]*"/, '"title": "About Us, Edited in the Dev Site"'));
+      expect(await lazy.update([about])).toEqual(['/about']);
+      await compare();
+
+      // The header's template: every page.
+      const header = join(project.dir, 'templates', 'layout', 'Header.tsx');
+      await writeFile(header, (await readFile(header, 'utf8')).replace('<header', '<header data-edited="yes"'));
+      expect(await lazy.update([header])).toHaveLength(54);
+      await compare();
+
+      // A shared datum (the phone number, in the header): every page.
+      const site = join(config.contentDir, 'site.json');
+      await writeFile(
+        site,
+        (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'),
+      );
+      expect(await lazy.update([site])).toHaveLength(54);
+      await compare();
+    } finally {
+      lazy.close();
+    }
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * The editor's local backend in the real `sitegen dev` (a copy of the
+ * project), tried as an attacker would, in raw HTTP so that Host and Origin
+ * say what an attacker's page makes them say: a page of another site through
+ * DNS rebinding, a page of another origin, a program without the editor's
+ * token, and paths out of content/ (the code CI runs, the package file, "..",
+ * absolute, through symbolic links). Each is refused with 403 or 400, and the
+ * project and the folder beside it are byte for byte as they were.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { fingerprint } from '../support/fingerprint';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
+import { exchange } from '../support/raw-http';
+import { photo } from '../support/test-images';
+
+let project: ProjectCopy;
+let outside: string;
+let dev: DevServer;
+let host: string;
+/** The token's cookie, as the dev server handed it to the editor's page. */
+let cookie: string;
+const lines: string[] = [];
+let upload: Buffer;
+
+beforeAll(async () => {
+  project = await copyProject();
+  upload = await photo({ width: 64, height: 48, hue: 10 });
+  outside = await mkdtemp(join(tmpdir(), 'sitegen-outside-'));
+  await writeFile(join(outside, 'secret.txt'), 'not the editor’s');
+  const blog = join(project.dir, 'content', 'blog');
+  // Links a checkout may hold, planted or by mistake: out of the machine's folder, into the project's code, to nothing.
+  await symlink(outside, join(blog, 'elsewhere'));
+  await mkdir(join(project.dir, 'src'));
+  await symlink(join(project.dir, 'src'), join(blog, 'code'));
+  await symlink(join(project.dir, 'templates', 'new.tsx'), join(blog, 'dangling.md'));
+  dev = await startDevServer({
+    root: project.dir,
+    port: 0,
+    host: '127.0.0.1',
+    leadsDir: null,
+    log: (line) => lines.push(line),
+  });
+  host = new URL(dev.url).host;
+  const page = await exchange(dev.url, `GET /admin/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  expect(page.status).toBe(200);
+  cookie = page.headers['set-cookie']!.split(';')[0]!;
+});
+afterAll(async () => {
+  await dev?.close();
+  await project?.remove();
+  await rm(outside, { recursive: true, force: true });
+});
+
+interface Call {
+  action: string;
+  params: object;
+  /** Headers in place of the editor page's; null leaves one out. */
+  headers?: Record<string, string | null>;
+}
+
+/** A request of Decap's proxy backend, with the editor page's Host, Origin and token unless `headers` says otherwise. */
+async function call({ action, params, headers = {} }: Call) {
+  const body = JSON.stringify({ action, params: { branch: 'main', ...params } });
+  const sent = { Host: host, Origin: `http://${host}`, Cookie: cookie, ...headers };
+  const head = [
+    'POST /admin/api/v1 HTTP/1.1',
+    ...Object.entries(sent).flatMap(([name, value]) => (value === null ? [] : [`${name}: ${value}`])),
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
+  const answer = await exchange(dev.url, `${head.join('\r\n')}\r\n\r\n${body}`);
+  const text = answer.body.toString();
+  return {
+    status: answer.status,
+    body: answer.headers['content-type']?.startsWith('application/json') ? JSON.parse(text) : text,
+  };
+}
+
+const entry = (path: string, extra: object = {}) => ({
+  dataFiles: [{ slug: 'probe', path, raw: '---\ntitle: Probe\n---\n', ...extra }],
+  assets: [],
+  options: { commitMessage: 'Probe', useWorkflow: false, status: 'published' },
+});
+const asset = (path: string, bytes: Buffer = Buffer.from('probe')) => ({
+  path,
+  content: bytes.toString('base64'),
+  encoding: 'base64',
+});
+const media = (path: string, bytes?: Buffer) => ({ asset: asset(path, bytes), options: { commitMessage: 'Upload' } });
+const refused = (reason: string) => ({ error: `sitegen dev refused this: ${reason}` });
+
+/** Every file of the project and of the folder beside it, with its bytes' hash. */
+async function everything() {
+  return { project: await fingerprint(project.dir), outside: await fingerprint(outside) };
+}
+
+describe("the editor's local backend in sitegen dev", () => {
+  it('hands the editor’s page its token in a cookie for /admin alone, out of reach of scripts', async () => {
+    const page = await exchange(dev.url, `GET /admin HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(page.headers['set-cookie']).toMatch(
+      new RegExp(`^sitegen-editor-${new URL(dev.url).port}=[\\w-]{43}; Path=/admin; HttpOnly; SameSite=Strict$`),
+    );
+    expect(page.headers['set-cookie']!.split(';')[0]).toBe(cookie);
+    const other = await exchange(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(other.headers['set-cookie']).toBeUndefined();
+    // The editor's policy lets it connect to its own origin alone.
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' blob:;");
+  });
+
+  it('reads and saves for the editor’s page: an entry of content/, a photo uploaded to content/images/', async () => {
+    const file = join(project.dir, 'content', 'site.json');
+    const site = await call({ action: 'getEntry', params: { path: 'content/site.json' } });
+    expect(site.status).toBe(200);
+    expect(site.body.data).toBe(await readFile(file, 'utf8'));
+    const facts = { ...JSON.parse(site.body.data), phone: '0808 157 0200' };
+    const raw = `${JSON.stringify(facts, null, 2)}\n`;
+    const entry = { dataFiles: [{ slug: 'site', path: 'content/site.json', raw }], assets: [] };
+    const options = { commitMessage: 'Update Site facts', useWorkflow: false, status: 'published' };
+    expect(await call({ action: 'persistEntry', params: { ...entry, options } })).toEqual({
+      status: 200,
+      body: { message: 'entry persisted' },
+    });
+    expect(await readFile(file, 'utf8')).toBe(raw);
+    const saved = await call({ action: 'persistMedia', params: media('content/images/probe.jpg', upload) });
+    expect(saved.status).toBe(200);
+    expect(await readFile(join(project.dir, 'content', 'images', 'probe.jpg'))).toEqual(upload);
+    expect(lines).toContain('  editor     saves to content/ through decap-server at /admin/api/v1');
+  });
+
+  const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });
+  const probes: [string, Call, number, object | string][] = [
+    [
+      'a page of another site through DNS rebinding (its own Host and Origin)',
+      {
+        ...write('content/blog/rebound.md'),
+        headers: { Host: 'evil.example:PORT', Origin: 'http://evil.example:PORT' },
+      },
+      403,
+      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
+    ],
+    [
+      'a page of another origin',
+      { ...write('content/blog/cross.md'), headers: { Origin: 'http://attacker.example' } },
+      403,
+      refused("a request from http://attacker.example, not from this server's own pages"),
+    ],
+    [
+      'another local server’s page (same site, another port)',
+      { ...write('content/blog/cross.md'), headers: { Origin: 'http://127.0.0.1:1' } },
+      403,
+      refused("a request from http://127.0.0.1:1, not from this server's own pages"),
+    ],
+    [
+      'a request without the token',
+      { ...write('content/blog/no-token.md'), headers: { Cookie: null } },
+      403,
+      refused('no editor token: save from /admin of this sitegen dev'),
+    ],
+    [
+      'a request with another token',
+      { ...write('content/blog/no-token.md'), headers: { Cookie: 'ANOTHER_TOKEN' } },
+      403,
+      refused('no editor token: save from /admin of this sitegen dev'),
+    ],
+    ['the code CI runs', write('src/probe.ts'), 403, refused('"src/probe.ts" is outside content/')],
+    ['CI’s own files', write('.ci/run'), 403, refused('".ci/run" is outside content/')],
+    ['the package file', write('package.json'), 403, refused('"package.json" is outside content/')],
+    [
+      'a path that climbs',
+      write('content/../package.json'),
+      400,
+      refused('"content/../package.json" climbs with ".."'),
+    ],
+    [
+      'an absolute path, even into content/',
+      write('ABSOLUTE/content/blog/absolute.md'),
+      400,
+      refused('"ABSOLUTE/content/blog/absolute.md" is absolute: expected a path from the project\'s folder'),
+    ],
+    [
+      'a symbolic link in content/ to a folder outside the project',
+      write('content/blog/elsewhere/probe.md'),
+      403,
+      refused('"content/blog/elsewhere/probe.md" goes through a symbolic link that leads out of content/ or nowhere'),
+    ],
+    [
+      'a symbolic link in content/ to the project’s code',
+      write('content/blog/code/probe.ts'),
+      403,
+      refused('"content/blog/code/probe.ts" goes through a symbolic link that leads out of content/ or nowhere'),
+    ],
+    [
+      'a symbolic link in content/ to a file yet to be (writing through it would create it)',
+      write('content/blog/dangling.md'),
+      403,
+      refused('"content/blog/dangling.md" goes through a symbolic link that leads out of content/ or nowhere'),
+    ],
+    [
+      'an entry moved out of content/',
+      { action: 'persistEntry', params: entry('content/blog/moved.md', { newPath: 'templates/moved.tsx' }) },
+      403,
+      refused('"templates/moved.tsx" is outside content/'),
+    ],
+    [
+      'an entry’s photo uploaded outside content/images/',
+      {
+        action: 'persistEntry',
+        params: { ...entry('content/blog/photo.md'), assets: [asset('content/blog/photo.jpg')] },
+      },
+      403,
+      refused('"content/blog/photo.jpg" is outside content/images/'),
+    ],
+    [
+      'a photo uploaded outside content/images/',
+      { action: 'persistMedia', params: media('public/probe.svg') },
+      403,
+      refused('"public/probe.svg" is outside content/images/'),
+    ],
+    [
+      'a delete outside content/',
+      { action: 'deleteFile', params: { path: 'package.json', options: { commitMessage: 'Delete' } } },
+      403,
+      refused('"package.json" is outside content/'),
+    ],
+    [
+      'a delete of several files, one outside content/',
+      {
+        action: 'deleteFiles',
+        params: {
+          paths: ['content/blog/google-ads-guide.md', 'templates/Page.tsx'],
+          options: { commitMessage: 'Delete' },
+        },
+      },
+      403,
+      refused('"templates/Page.tsx" is outside content/'),
+    ],
+    [
+      'a read outside content/',
+      { action: 'getEntry', params: { path: 'package.json' } },
+      403,
+      refused('"package.json" is outside content/'),
+    ],
+    [
+      'a read through a symbolic link out of the project',
+      { action: 'getMediaFile', params: { path: 'content/blog/elsewhere/secret.txt' } },
+      403,
+      refused('"content/blog/elsewhere/secret.txt" goes through a symbolic link that leads out of content/ or nowhere'),
+    ],
+    [
+      'an action decap-server’s file-system mode does not have',
+      { action: 'unpublishedEntryDataFile', params: { path: 'package.json' } },
+      400,
+      refused('unknown action "unpublishedEntryDataFile"'),
+    ],
+  ];
+
+  it.each(probes)('refuses %s, and writes nothing', async (_name, probe, status, answer) => {
+    const before = await everything();
+    // What the table cannot know before the server runs: its port, the project's folder, this run's token.
+    const last = cookie.at(-1) === 'x' ? 'y' : 'x';
+    const fill = <T>(value: T): T =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replaceAll('PORT', new URL(dev.url).port)
+          .replaceAll('ABSOLUTE', project.dir)
+          .replaceAll('ANOTHER_TOKEN', `${cookie.slice(0, -1)}${last}`),
+      );
+    expect(await call(fill(probe))).toEqual({ status, body: fill(answer) });
+    await dev.idle();
+    expect(await everything()).toEqual(before);
+  });
+
+  it('answers POST alone', async () => {
+    const answer = await exchange(
+      dev.url,
+      `GET /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+    );
+    expect([answer.status, answer.headers.allow]).toEqual([405, 'POST']);
+  });
+
+  it('leaves the files named by the refused probes unwritten', () => {
+    const written = [
+      'content/blog/rebound.md',
+      'content/blog/cross.md',
+      'content/blog/no-token.md',
+      'src/probe.ts',
+      '.ci/run',
+      'templates/new.tsx',
+    ];
+    expect(written.filter((path) => existsSync(join(project.dir, path)))).toEqual([]);
+    expect(existsSync(join(outside, 'probe.md'))).toBe(false);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The blog's feeds on the real build, read by a feed parser we did not write
+ * (feedsmith): RSS 2.0, Atom and JSON Feed of the newest articles in full,
+ * with absolute URLs, author, category and dates; named in every page's
+ * <head>, linked from the blog; every URL in them checked by the links gate.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
+import { describe, expect, it } from 'vitest';
+import { checkSite } from '../../src/check/check-site';
+import { planSettings, resolveConfig } from '../../src/config';
+import { renditionUrl } from '../../src/images/image-names';
+import { readSite } from '../../src/images/model-images';
+import { feedFiles, withAbsoluteUrls } from '../../src/output/feeds';
+import { planSite } from '../../src/plan/plan-site';
+import { largeImage } from '../../src/routes/social';
+import { projectRoot } from '../support/cli';
+import { inProjectCopy, writeSettled } from '../support/project-copy';
+import { allPaths, loadPage, siteDir, siteUrl } from '../support/site';
+
+const feedText = (path: string) => readFile(join(siteDir(), path), 'utf8');
+
+/** The six articles, newest first by date, as every feed lists them. */
+const newestFirst = [
+  ['digital-marketing-roi', '2024-10-15', 'James Thompson', 'Case Studies', 'case-studies'],
+  ['website-design-mistakes', '2024-08-20', 'Priya Patel', 'Web Design', 'web-design'],
+  ['social-media-guide', '2024-06-25', 'Priya Patel', 'Social Media', 'social-media'],
+  ['online-reviews-guide', '2024-05-07', 'Sarah Mitchell', 'Reputation Management', 'reputation-management'],
+  ['google-ads-guide', '2024-03-19', 'James Thompson', 'Google Ads', 'google-ads'],
+  ['local-seo-tips', '2024-02-13', 'Sarah Mitchell', 'SEO', 'seo'],
+] as const;
+
+/** A date at the start of its day in London, as the feeds give it. */
+const londonStart = (date: string) =>
+  new Date(`${date}T00:00:00${date > '2024-03-31' && date < '2024-10-27' ? '+01:00' : 'Z'}`);
+
+describe('the feeds', () => {
+  it('RSS 2.0: every article in full, newest first, with its link, author, category and date, all URLs absolute', async () => {
+    const rss = parseRssFeed(await feedText('blog/rss.xml'));
+    const url = siteUrl();
+    expect(rss.title).toBe('TradeBoost Digital: Marketing Tips for Tradesmen');
+    expect(rss.link).toBe(`${url}/blog`);
+    expect(rss.language).toBe('en-GB');
+    // The feed's date is its newest article's, never the time of the build.
+    expect(new Date(rss.lastBuildDate!)).toEqual(londonStart('2024-10-15'));
+    expect(rss.atom?.links).toEqual([{ href: `${url}/blog/rss.xml`, rel: 'self', type: 'application/rss+xml' }]);
+    expect(rss.items!.map((item) => item.link)).toEqual(newestFirst.map(([slug]) => `${url}/blog/${slug}`));
+    rss.items!.forEach((item, index) => {
+      const [slug, date, author, category, categorySlug] = newestFirst[index]!;
+      expect(new Date(item.pubDate!), slug).toEqual(londonStart(date));
+      expect(item.authors, slug).toEqual([{ email: 'hello@example.com', name: author }]);
+      expect(item.categories, slug).toEqual([{ name: category, domain: `${url}/blog/category/${categorySlug}` }]);
+      expect(item.enclosures?.[0]?.url, slug).toMatch(/^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?fm=jpg/);
+      const body = item.content!.encoded!;
+      expect(body.split(/\s+/).length, slug).toBeGreaterThan(800);
+      expect(body, slug).toContain('<h2>');
+      for (const [, link] of body.matchAll(/ (?:href|src)="([^"]*)"/g))
+        expect(link, slug).toMatch(/^(https:|mailto:|tel:)/);
+    });
+    // A link written root-relative in Markdown is absolute in the feed.
+    expect(rss.items![3]!.content!.encoded).toContain(`<a href="${url}/blog/local-seo-tips">`);
+  });
+
+  it('Atom: the same entries, with content, summary, author, category, published and updated dates', async () => {
+    const atom = parseAtomFeed(await feedText('blog/atom.xml'));
+    const url = siteUrl();
+    expect(atom.id).toBe(`${url}/blog`);
+    expect(new Date(atom.updated!)).toEqual(londonStart('2024-10-15'));
+    expect(atom.links).toEqual([
+      { href: `${url}/blog`, rel: 'alternate' },
+      { href: `${url}/blog/atom.xml`, rel: 'self' },
+    ]);
+    expect(atom.entries!.map((entry) => entry.id)).toEqual(newestFirst.map(([slug]) => `${url}/blog/${slug}`));
+    atom.entries!.forEach((entry, index) => {
+      const [slug, date, author, category, categorySlug] = newestFirst[index]!;
+      expect(entry.authors?.[0]?.name, slug).toBe(author);
+      expect(entry.categories, slug).toEqual([
+        { term: category, label: category, scheme: `${url}/blog/category/${categorySlug}` },
+      ]);
+      expect(new Date(entry.published!), slug).toEqual(londonStart(date));
+      expect(entry.updated, slug).toBe(entry.published);
+      expect(entry.content?.type, slug).toBe('html');
+      expect(entry.content?.value, slug).toContain('<h2>');
+      expect(entry.summary?.value.length, slug).toBeGreaterThan(50);
+    });
+  });
+
+  it('JSON Feed: the same items, with content_html, summary, image, author, tags and dates', async () => {
+    const json = parseJsonFeed(JSON.parse(await feedText('blog/feed.json')));
+    const url = siteUrl();
+    expect(json.home_page_url).toBe(`${url}/blog`);
+    expect(json.feed_url).toBe(`${url}/blog/feed.json`);
+    expect(json.items!.map((item) => item.url)).toEqual(newestFirst.map(([slug]) => `${url}/blog/${slug}`));
+    json.items!.forEach((item, index) => {
+      const [slug, date, author, category] = newestFirst[index]!;
+      expect(item.id, slug).toBe(item.url);
+      expect(item.authors, slug).toEqual([{ name: author }]);
+      expect(item.tags, slug).toEqual([category]);
+      expect(new Date(item.date_published!), slug).toEqual(londonStart(date));
+      expect(item.image, slug).toMatch(/^https:\/\/images\.unsplash\.com\//);
+      expect(item.content_html, slug).toContain('<h2>');
+    });
+  });
+
+  it("are named in every page's <head>, and linked visibly from the blog", () => {
+    for (const path of [...allPaths, '/404']) {
+      const $ = loadPage(path);
+      expect(
+        $('head link[rel="alternate"]')
+          .map((_, link) => `${$(link).attr('type')} ${$(link).attr('href')}`)
+          .get(),
+        path,
+      ).toEqual([
+        'application/rss+xml /blog/rss.xml',
+        'application/atom+xml /blog/atom.xml',
+        'application/feed+json /blog/feed.json',
+      ]);
+    }
+    const $ = loadPage('/blog');
+    const line = $('main p').filter((_, p) => $(p).text().startsWith('Follow the blog'));
+    expect(line.text()).toBe('Follow the blog in your feed reader: RSS · Atom · JSON Feed');
+    expect(
+      line
+        .find('a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json']);
+  });
+
+  it('hold as many articles as content/pages/blog.json says', async () => {
+    await inProjectCopy(async (project) => {
+      const file = join(project.dir, 'content/pages/blog.json');
+      await writeSettled(file, (await readFile(file, 'utf8')).replace('"count": 20', '"count": 2'));
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const rss = parseRssFeed(await readFile(join(project.dir, 'out/blog/rss.xml'), 'utf8'));
+      expect(rss.items!.map((item) => item.link!.replace(/^.*\//, ''))).toEqual([
+        'digital-marketing-roi',
+        'website-design-mistakes',
+      ]);
+    });
+  });
+
+  it('makes root-relative and in-page links absolute, and leaves the rest as written', () => {
+    const html =
+      '<p><a href="/blog/x">x</a> <a href="#top">t</a> <img src="/logo.png" alt=""> <a href="https://a.example/">a</a> <a href="//cdn.example/">c</a> <code>href="/not-a-link"</code></p>';
+    expect(withAbsoluteUrls(html, 'https://site.example', 'https://site.example/blog/y')).toBe(
+      '<p><a href="https://site.example/blog/x">x</a> <a href="https://site.example/blog/y#top">t</a> <img src="https://site.example/logo.png" alt=""> <a href="https://a.example/">a</a> <a href="//cdn.example/">c</a> <code>href="/not-a-link"</code></p>',
+    );
+  });
+
+  it("say which of the site's own images they name, for the build to make: the logo's icons, an article's own photo", async () => {
+    const config = resolveConfig({ root: projectRoot }, {});
+    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
+    const publishing = { today: '2026-01-01', drafts: false };
+    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    // The newest article drawn with a photo of content/images/ (the logo's file stands in for one).
+    const newest = model.articles.find((article) => article.slug === newestFirst[0][0])!;
+    const photo = { ...newest, image: { ...newest.image, local: model.site.logo.local! } };
+    const articles = model.articles.map((article) => (article === newest ? photo : article));
+    const feeds = feedFiles({ ...model, articles }, publishing, 'https://site.example', () => '<p>Body.</p>');
+    const named = feeds.files.flatMap(({ content }) => [
+      ...String(content).matchAll(/https:\/\/site\.example\/(assets\/images\/[\w.-]+)/g),
+    ]);
+    expect([...new Set(feeds.images)].sort()).toEqual([...new Set(named.map((match) => match[1]))].sort());
+    const logo = (width: number) => renditionUrl(model.site.logo.local!, width, 'png').slice(1);
+    expect(feeds.images).toEqual(expect.arrayContaining([logo(180), logo(32), largeImage('', photo.image).path]));
+  });
+});
+
+describe('the links gate on the feeds', () => {
+  it('fails for a URL in a feed that the site does not serve, and one that is not absolute', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-feeds-'));
+    try {
+      await cp(siteDir(), dir, { recursive: true });
+      const rss = join(dir, 'blog/rss.xml');
+      const url = siteUrl();
+      await writeFile(
+        rss,
+        (await readFile(rss, 'utf8'))
+          .replace(`<link>${url}/blog/google-ads-guide</link>`, `<link>${url}/blog/gone-away</link>`)
+          .replace(`href="${url}/blog/local-seo-tips"`, 'href="/blog/local-seo-tips"'),
+      );
+      const [links] = await checkSite({ root: projectRoot, dir, only: ['links'] });
+      expect(links!.passed).toBe(false);
+      expect(links!.findings).toEqual([
+        expect.objectContaining({
+          page: '/blog/rss.xml',
+          target: '/blog/local-seo-tips',
+          message: 'is not an absolute URL: a feed reader cannot tell what it points at',
+        }),
+        expect.objectContaining({ page: '/blog/rss.xml', target: `${url}/blog/gone-away`, message: 'answered 404' }),
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

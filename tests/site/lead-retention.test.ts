@@ -1,0 +1,203 @@
+/**
+ * Leads kept no longer than the privacy policy says (src/leads/lead-retention.ts
+ * and the retention migration), and the Google Ads import file, through
+ * `sitegen leads` on a real local database (its command in this process; the
+ * executable once, for what it prints and its exit code): a lead a year and a day old
+ * by SITEGEN_NOW is purged, one a day short of a year is kept, an erasure
+ * request deletes every lead of one address, and the leads from an ad click
+ * come out as Google Ads reads them.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { touchColumns, type Touch } from '../../supabase/functions/_shared/attribution.ts';
+import { openLeadDatabase } from '../../src/leads/lead-database';
+import { leadRetentionMonths, purgeOldLeads } from '../../src/leads/lead-retention';
+import { listLeads } from '../../src/leads/pglite-lead-store';
+import { leadsCommand, printLeads, type LeadsCommandOptions } from '../../src/leads/print-leads';
+import { startPreview } from '../../src/server/preview';
+import { projectRoot, runSitegen } from '../support/cli';
+import { copyMigratedLeads, openMigratedLeadDatabase } from '../support/migrated-leads';
+
+const received = new Date('2025-03-30T09:15:00Z');
+const adClick: Touch = { landing_path: '/', utm_source: 'google', utm_medium: 'cpc', gclid: 'Cj0KCQ-TEST_1' };
+
+/** A lead row as the migrations store it, received at `at`. */
+function row(email: string, at: Date, touch: Touch | null = null) {
+  return {
+    submission_id: randomUUID(),
+    form_type: 'hero',
+    name: 'Dave Hughes',
+    email,
+    page: '/',
+    created_at: at,
+    ...touchColumns(touch, touch),
+  };
+}
+
+async function insert(db: Awaited<ReturnType<typeof openLeadDatabase>>, rows: ReturnType<typeof row>[]) {
+  for (const lead of rows) {
+    const names = Object.keys(lead);
+    await db.query(
+      `insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(lead),
+    );
+  }
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+// Made once for the tests that open a copy; slow only the first time on a machine.
+const monthsAfter = (date: Date, months: number) => {
+  const later = new Date(date);
+  later.setUTCMonth(later.getUTCMonth() + months);
+  return later;
+};
+
+describe('purge_old_leads', { timeout: 60_000 }, () => {
+  it(`deletes a lead ${leadRetentionMonths} months and a day after it was received, not a day before`, async () => {
+    const db = await openMigratedLeadDatabase();
+    try {
+      await insert(db, [
+        row('old@example.co.uk', received),
+        row('new@example.co.uk', new Date(received.getTime() + 2 * day)),
+      ]);
+      const kept = new Date(monthsAfter(received, leadRetentionMonths).getTime() - day);
+      expect(await purgeOldLeads(db, kept)).toBe(0);
+      const purgedAt = new Date(monthsAfter(received, leadRetentionMonths).getTime() + day);
+      expect(await purgeOldLeads(db, purgedAt)).toBe(1);
+      expect((await listLeads(db)).map((lead) => lead.email)).toEqual(['new@example.co.uk']);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+/** What `sitegen leads` prints with console.log, run in this process with SITEGEN_NOW as given. */
+async function printedBy(options: Omit<LeadsCommandOptions, 'conversionName'>, now?: string): Promise<string> {
+  const lines: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(`${line}\n`));
+  process.env.SITEGEN_NOW = now;
+  if (now === undefined) delete process.env.SITEGEN_NOW;
+  try {
+    await leadsCommand({ root: projectRoot, conversionName: 'Lead', ...options });
+  } finally {
+    log.mockRestore();
+    delete process.env.SITEGEN_NOW;
+  }
+  return lines.join('');
+}
+
+// Each opening of the embedded Postgres takes seconds on a busy machine.
+describe('sitegen leads', { timeout: 120_000 }, () => {
+  let dir: string;
+  let leadsDir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sitegen-retention-'));
+    leadsDir = join(dir, 'leads');
+    await copyMigratedLeads(leadsDir);
+    const db = await openLeadDatabase(leadsDir);
+    try {
+      await insert(db, [
+        row('dave@hughesplumbing.co.uk', received, adClick),
+        row('sarah@oneill-electrical.co.uk', new Date('2025-07-04T16:00:00Z'), {
+          referrer_origin: 'https://www.bing.com',
+        }),
+        row('Sarah@ONeill-Electrical.co.uk', new Date('2025-11-02T08:30:05Z'), { ...adClick, gclid: 'EAIaIQ-2' }),
+        row('ios@example.co.uk', new Date('2025-11-03T08:30:05Z'), { gbraid: 'Ob0KCQ-3' }),
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  // The executable itself, once: what it prints on each stream, and its exit code.
+  it('--google-ads writes the leads from an ad click as the click-conversion import file, times in London', async () => {
+    const named = await runSitegen(
+      ['leads', '--leads-dir', leadsDir, '--google-ads', '--conversion-name', 'Quote request'],
+      {
+        env: { SITEGEN_NOW: undefined },
+      },
+    );
+    expect(named.stdout).toBe(
+      [
+        'Parameters:TimeZone=Europe/London',
+        'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',
+        // 09:15 UTC in British Summer Time (from 30 March 2025, 01:00 UTC) is 10:15 in London; 2 November is GMT.
+        'Cj0KCQ-TEST_1,Quote request,2025-03-30 10:15:00,,',
+        'EAIaIQ-2,Quote request,2025-11-02 08:30:05,,',
+        '',
+      ].join('\r\n'),
+    );
+    expect(named.stderr).toBe(
+      'sitegen: 1 lead from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only\n',
+    );
+    expect(named.code).toBe(0);
+  });
+
+  it('--erase deletes every lead of one address, in any case, and says how many', async () => {
+    expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
+      'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
+    );
+    const left = await printLeads({ root: projectRoot, leadsDir, format: 'json' });
+    expect(JSON.parse(left).map((lead: { email: string }) => lead.email)).toEqual([
+      'dave@hughesplumbing.co.uk',
+      'ios@example.co.uk',
+    ]);
+  });
+
+  it(`--purge deletes, by SITEGEN_NOW, the leads received more than ${leadRetentionMonths} months ago`, async () => {
+    expect(await printedBy({ leadsDir, purge: true }, '2026-03-29T09:15:00Z')).toBe(
+      'deleted 0 leads received more than 12 months ago\n',
+    );
+    expect(await printedBy({ leadsDir, purge: true }, '2026-03-31T09:15:00Z')).toBe(
+      'deleted 1 lead received more than 12 months ago\n',
+    );
+    const left = await printLeads({ root: projectRoot, leadsDir, format: 'csv' });
+    expect(
+      left
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[4]),
+    ).toEqual(['ios@example.co.uk']);
+  });
+});
+
+describe('sitegen preview', () => {
+  it('purges the leads past their time at start, by SITEGEN_NOW', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitegen-preview-purge-'));
+    const leadsDir = join(dir, 'leads');
+    await copyMigratedLeads(leadsDir);
+    const db = await openLeadDatabase(leadsDir);
+    await insert(db, [row('old@example.co.uk', received), row('new@example.co.uk', new Date('2026-01-05T10:00:00Z'))]);
+    await db.close();
+    process.env.SITEGEN_NOW = '2026-03-31T09:15:00Z';
+    const preview = await startPreview({
+      root: projectRoot,
+      dir: inject('siteDir'),
+      port: 0,
+      host: '127.0.0.1',
+      leadsDir,
+      leadSettings: { allowedOrigins: '*', rateLimit: null, webhook: null, email: null },
+    }).finally(() => delete process.env.SITEGEN_NOW);
+    try {
+      expect(preview.purged).toBe(1);
+      expect((await listLeads(preview.leads)).map((lead) => lead.email)).toEqual(['new@example.co.uk']);
+    } finally {
+      await preview.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the privacy policy', () => {
+  it(`promises what purge_old_leads does: enquiries deleted ${leadRetentionMonths} months after they are received`, async () => {
+    const policy = await readFile(join(projectRoot, 'content', 'legal', 'privacy-policy.md'), 'utf8');
+    const promises = [...policy.matchAll(/deleted (\d+) months after we receive/g)].map((match) => Number(match[1]));
+    expect(promises).toEqual([leadRetentionMonths]);
+  });
+});

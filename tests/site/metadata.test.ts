@@ -1,0 +1,294 @@
+/**
+ * What crawlers read: each page's <head>, its JSON-LD, the sitemap, robots.txt
+ * and the headers file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allPaths, articleSlugs, loadPage, servicePageSlugs, siteDir, siteUrl, tradeSlugs } from '../support/site';
+
+const canonicalOf = (path: string) => `${siteUrl()}${path}`;
+
+type JsonNode = Record<string, unknown>;
+
+function jsonLdOf(path: string): JsonNode[] {
+  const $ = loadPage(path);
+  return $('script[type="application/ld+json"]')
+    .map((_, script) => JSON.parse($(script).html() ?? ''))
+    .get() as JsonNode[];
+}
+
+/** The page's one JSON-LD block, as the nodes of its schema.org graph. */
+function graphOf(path: string): JsonNode[] {
+  const blocks = jsonLdOf(path);
+  expect(blocks, path).toHaveLength(1);
+  expect(blocks[0]!['@context'], path).toBe('https://schema.org');
+  return blocks[0]!['@graph'] as JsonNode[];
+}
+
+function nodeById(graph: JsonNode[], id: string): JsonNode | undefined {
+  return graph.find((node) => node['@id'] === id);
+}
+
+describe('page metadata', () => {
+  it('every page has a unique title and description, keywords, canonical, Open Graph and Twitter tags', () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of allPaths) {
+      const $ = loadPage(path);
+      const title = $('title').text();
+      const description = $('meta[name="description"]').attr('content') ?? '';
+      expect(title.length, path).toBeGreaterThan(10);
+      expect(title.length, `${path}: "${title}"`).toBeLessThanOrEqual(60);
+      expect(description.length, path).toBeGreaterThan(50);
+      expect(description.length, path).toBeLessThanOrEqual(160);
+      titles.add(title);
+      descriptions.add(description);
+      expect($('meta[name="keywords"]').attr('content'), path).toMatch(/\w+, \w+/);
+      expect($('link[rel="canonical"]').attr('href'), path).toBe(canonicalOf(path));
+      expect($('meta[property="og:title"]').attr('content'), path).toBe(title);
+      expect($('meta[property="og:description"]').attr('content'), path).toBe(description);
+      expect($('meta[property="og:url"]').attr('content'), path).toBe(canonicalOf(path));
+      expect($('meta[property="og:type"]').attr('content'), path).toBe(
+        path.startsWith('/blog/') && !path.startsWith('/blog/category/') ? 'article' : 'website',
+      );
+      expect($('meta[name="twitter:card"]').attr('content'), path).toMatch(/^summary/);
+      expect($('meta[name="twitter:title"]').attr('content'), path).toBe(title);
+    }
+    expect(titles.size).toBe(allPaths.length);
+    expect(descriptions.size).toBe(allPaths.length);
+  });
+});
+
+describe('structured data: one connected graph per page', () => {
+  const home = () => `${siteUrl()}/`;
+  const organizationId = () => `${siteUrl()}/#organization`;
+  const websiteId = () => `${siteUrl()}/#website`;
+
+  it('every page but the 404 has one schema.org @graph with the organisation, the website and its own page node', () => {
+    const pageTypes: Record<string, string> = {
+      '/': 'WebPage',
+      '/about': 'AboutPage',
+      '/contact': 'ContactPage',
+      '/blog': 'CollectionPage',
+      '/careers': 'WebPage',
+      '/case-studies': 'WebPage',
+    };
+    for (const path of allPaths) {
+      const graph = graphOf(path);
+      const page = nodeById(graph, canonicalOf(path));
+      expect(page, path).toMatchObject({
+        '@type': pageTypes[path] ?? (path.startsWith('/blog/category/') ? 'CollectionPage' : 'WebPage'),
+        url: canonicalOf(path),
+        isPartOf: { '@id': websiteId() },
+        description: loadPage(path)('meta[name="description"]').attr('content'),
+      });
+      expect(graph.map((node) => node['@type']).slice(0, 3), path).toEqual([
+        'ProfessionalService',
+        'WebSite',
+        page!['@type'],
+      ]);
+    }
+    expect(jsonLdOf('/404')).toEqual([]);
+  });
+
+  it('the organisation has its logo (a PNG the site makes from content/images/), address, map position, hours, contact point and the country it serves', () => {
+    const organization = nodeById(graphOf('/'), organizationId());
+    expect(organization).toMatchObject({
+      '@type': 'ProfessionalService',
+      name: 'TradeBoost Digital',
+      url: home(),
+      telephone: '+448081570192',
+      email: 'hello@example.com',
+      logo: {
+        '@type': 'ImageObject',
+        '@id': `${siteUrl()}/#logo`,
+        url: expect.stringMatching(new RegExp(`^${siteUrl()}/assets/images/logo-[0-9a-f]{12}-512\\.png$`)),
+        width: { value: 512 },
+        height: { value: 512 },
+      },
+      image: { '@id': `${siteUrl()}/#logo` },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '41 Friar Gate',
+        addressLocality: 'Derby',
+        addressRegion: 'Derbyshire',
+        postalCode: 'DE1 1DA',
+        addressCountry: 'GB',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 52.9238, longitude: -1.4863 },
+      openingHoursSpecification: {
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:00',
+        closes: '18:00',
+      },
+      contactPoint: {
+        '@type': 'ContactPoint',
+        telephone: '+448081570192',
+        email: 'hello@example.com',
+        areaServed: 'GB',
+      },
+      areaServed: { '@type': 'Country', name: 'United Kingdom', identifier: 'GB' },
+    });
+    const logo = readFileSync(join(siteDir(), (organization!.logo as { url: string }).url.slice(siteUrl().length + 1)));
+    // A PNG's header, then its width and height: what the structured data says they are.
+    expect(logo.subarray(1, 4).toString()).toBe('PNG');
+    expect([logo.readUInt32BE(16), logo.readUInt32BE(20)]).toEqual([512, 512]);
+    expect(nodeById(graphOf('/'), websiteId())).toMatchObject({
+      '@type': 'WebSite',
+      url: home(),
+      name: 'TradeBoost Digital',
+      publisher: { '@id': organizationId() },
+    });
+    for (const path of ['/', '/about', '/contact'])
+      expect(nodeById(graphOf(path), canonicalOf(path))!.mainEntity, path).toEqual({ '@id': organizationId() });
+  });
+
+  it('service and trade pages describe a Service provided by the organisation, and a trade page its trade as the audience', () => {
+    for (const slug of [...servicePageSlugs, ...tradeSlugs]) {
+      const url = canonicalOf(`/services/${slug}`);
+      const graph = graphOf(`/services/${slug}`);
+      expect(nodeById(graph, url)!.mainEntity, slug).toEqual({ '@id': `${url}#service` });
+      expect(nodeById(graph, `${url}#service`), slug).toMatchObject({
+        '@type': 'Service',
+        url,
+        provider: { '@id': organizationId() },
+        areaServed: { '@type': 'Country', identifier: 'GB' },
+        serviceType: expect.any(String),
+      });
+    }
+    expect(nodeById(graphOf('/services/local-seo'), `${canonicalOf('/services/local-seo')}#service`)).toMatchObject({
+      name: 'Local SEO',
+      serviceType: 'Local SEO',
+    });
+    expect(
+      nodeById(graphOf('/services/local-seo'), `${canonicalOf('/services/local-seo')}#service`)!.audience,
+    ).toBeUndefined();
+    expect(
+      nodeById(graphOf('/services/carpenter-joiner'), `${canonicalOf('/services/carpenter-joiner')}#service`),
+    ).toMatchObject({
+      name: 'Digital Marketing for Carpenters & Joiners',
+      serviceType: 'Digital marketing',
+      audience: { '@type': 'BusinessAudience', audienceType: 'Carpenters & Joiners' },
+    });
+  });
+
+  it('articles describe a BlogPosting with headline, image, dates and author, published by the organisation', () => {
+    for (const slug of articleSlugs) {
+      const $ = loadPage(`/blog/${slug}`);
+      const url = canonicalOf(`/blog/${slug}`);
+      const graph = graphOf(`/blog/${slug}`);
+      expect(nodeById(graph, url)!.mainEntity, slug).toEqual({ '@id': `${url}#article` });
+      const posting = nodeById(graph, `${url}#article`);
+      expect(posting, slug).toMatchObject({
+        '@type': 'BlogPosting',
+        headline: $('h1').text(),
+        datePublished: $('main time').first().attr('datetime'),
+        dateModified: $('main time').first().attr('datetime'),
+        author: { '@type': 'Person', name: $('main article p span.text-slate-800').text() },
+        publisher: { '@id': organizationId() },
+        mainEntityOfPage: { '@id': url },
+      });
+      expect((posting!.image as string[])[0]).toMatch(/^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?.*w=1200/);
+    }
+  });
+
+  it('the blog index is a CollectionPage listing its articles in the order it shows them', () => {
+    const $ = loadPage('/blog');
+    const list = nodeById(graphOf('/blog'), `${canonicalOf('/blog')}#articles`);
+    const shown = $('main article a[href^="/blog/"]')
+      .map((_, a) => canonicalOf($(a).attr('href')!))
+      .get();
+    expect(shown).toHaveLength(6);
+    expect(list).toMatchObject({ '@type': 'ItemList' });
+    expect(
+      (list!.itemListElement as { url: string; position: number }[]).map((item) => [item.position, item.url]),
+    ).toEqual(shown.map((url, index) => [index + 1, url]));
+  });
+
+  it('each open position on /careers is a complete JobPosting, pointing at its own place on the page', () => {
+    const $ = loadPage('/careers');
+    const careers = canonicalOf('/careers');
+    const postings = graphOf('/careers').filter((node) => node['@type'] === 'JobPosting');
+    expect(postings.map((posting) => [posting.title, posting.url])).toEqual([
+      ['Senior Digital Marketing Specialist', `${careers}#senior-digital-marketing-specialist`],
+      ['Web Developer', `${careers}#web-developer`],
+      ['Account Manager', `${careers}#account-manager`],
+    ]);
+    for (const posting of postings) {
+      const id = (posting.url as string).split('#')[1]!;
+      expect($(`#${id} h3`).text()).toBe(posting.title);
+      expect(posting).toMatchObject({
+        employmentType: 'FULL_TIME',
+        hiringOrganization: { '@id': organizationId() },
+        directApply: false,
+        identifier: { value: id },
+      });
+      expect(posting.description as string).toContain(
+        `<p>${$(`#${id} > p`).text()}</p><p>What we are looking for:</p>`,
+      );
+      expect(posting.description as string).toMatch(/<ul>(<li>[^<]+<\/li>){5}<\/ul>$/);
+      expect(posting.baseSalary, 'the agency states no salary').toBeUndefined();
+    }
+    expect(postings.map((posting) => [posting.datePosted, posting.validThrough])).toEqual([
+      ['2026-11-02', '2027-01-31'],
+      ['2026-11-16', '2027-01-31'],
+      ['2026-10-26', '2027-01-15'],
+    ]);
+    expect(postings[0]).toMatchObject({
+      jobLocation: {
+        '@type': 'Place',
+        address: { addressLocality: 'London', addressRegion: 'Greater London', addressCountry: 'GB' },
+      },
+    });
+    expect(postings[1]).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'United Kingdom' },
+    });
+    expect(postings[1]!.jobLocation).toBeUndefined();
+    expect(postings[2]).toMatchObject({
+      jobLocation: { address: { addressLocality: 'Manchester', addressCountry: 'GB' } },
+    });
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('the sitemap lists every page but the 404, with absolute canonical URLs', () => {
+    const xml = readFileSync(join(siteDir(), 'sitemap.xml'), 'utf8');
+    const urls = Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1]);
+    expect(urls.sort()).toEqual(allPaths.map(canonicalOf).sort());
+    expect(xml).not.toContain('404');
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+  });
+
+  it('robots.txt allows crawling and names the sitemap', () => {
+    const robots = readFileSync(join(siteDir(), 'robots.txt'), 'utf8');
+    expect(robots).toContain('User-agent: *');
+    expect(robots).toContain(`Sitemap: ${siteUrl()}/sitemap.xml`);
+  });
+});
+
+describe('_headers', () => {
+  it('sets security headers for every page and long caching for hashed assets', () => {
+    const headers = readFileSync(join(siteDir(), '_headers'), 'utf8');
+    const [pages, assets] = headers.split('\n\n');
+    expect(pages).toMatch(/^\/\*\n/);
+    expect(pages).toContain("script-src 'self'");
+    expect(pages).not.toContain('unsafe-inline');
+    expect(pages).toContain('X-Content-Type-Options: nosniff');
+    expect(pages).toContain('X-Frame-Options: DENY');
+    expect(pages).toContain('Referrer-Policy: strict-origin-when-cross-origin');
+    expect(assets).toBe('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+  });
+
+  it('the stylesheet is one content-hashed file under assets/', () => {
+    const $ = loadPage('/');
+    const href = $('link[rel="stylesheet"]').attr('href')!;
+    expect(href).toMatch(/^\/assets\/styles-[0-9a-f]{10}\.css$/);
+    const css = readFileSync(join(siteDir(), href), 'utf8');
+    expect(css).not.toMatch(/\n\s+/);
+    for (const path of allPaths) expect(loadPage(path)('link[rel="stylesheet"]').attr('href')).toBe(href);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * Drafts, scheduled posts and updated dates, on the real build of a project
+ * copy: what is not published is in no page, list, feed, sitemap or
+ * structured-data list; `--drafts` puts it all on a preview no search engine
+ * indexes; a post goes live on its day in London, by the clock SITEGEN_NOW
+ * sets, with no file changed, in a warm build and an incremental one alike.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config';
+import { isPublished, londonDay, londonMidnight, nextScheduled, publicationStatus } from '../../src/content/publishing';
+import { DevSite } from '../../src/dev/dev-site';
+import { tree } from '../support/output-tree';
+import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
+import { readPage, siteDir } from '../support/site';
+
+/** Edits an article's front matter in the project copy, saved a while ago so the content index may trust its time. */
+async function editArticle(project: ProjectCopy, slug: string, change: (text: string) => string): Promise<void> {
+  const file = join(project.dir, 'content', 'blog', `${slug}.md`);
+  const text = await readFile(file, 'utf8');
+  expect(change(text)).not.toBe(text);
+  await writeSettled(file, change(text));
+}
+
+const markDraft = (text: string) => text.replace(/^readTime:/m, 'draft: true\nreadTime:');
+const read = (project: ProjectCopy, file: string) => readFile(join(project.dir, file), 'utf8');
+const load = async (project: ProjectCopy, file: string) => cheerio.load(await read(project, file));
+const itemListUrls = ($: cheerio.CheerioAPI) =>
+  (
+    $('script[type="application/ld+json"]')
+      .text()
+      .match(/"url":"[^"]+\/blog\/[a-z-]+"/g) ?? []
+  ).join(' ');
+
+describe('isPublished (content/publishing.ts)', () => {
+  it('publishes an article from the start of its day in London, in winter and in summer time', () => {
+    const now = (instant: string) => ({ today: londonDay(new Date(instant)), drafts: false });
+    const article = { date: '2026-06-01' };
+    // 23:30 UTC on 31 May is 00:30 on 1 June in London (BST).
+    expect(isPublished(article, now('2026-05-31T22:59:59Z'))).toBe(false);
+    expect(isPublished(article, now('2026-05-31T23:00:00Z'))).toBe(true);
+    expect(isPublished({ date: '2026-01-15' }, now('2026-01-14T23:59:59Z'))).toBe(false);
+    expect(isPublished({ date: '2026-01-15' }, now('2026-01-15T00:00:00Z'))).toBe(true);
+    expect(londonMidnight('2026-06-01').toISOString()).toBe('2026-05-31T23:00:00.000Z');
+    expect(londonMidnight('2026-01-15').toISOString()).toBe('2026-01-15T00:00:00.000Z');
+  });
+
+  it('never publishes a draft, whatever its date, unless drafts are shown; names the next scheduled article', () => {
+    const today = '2026-03-02';
+    const articles = [
+      { date: '2026-03-10', title: 'later' },
+      { date: '2026-01-01', draft: true, title: 'draft' },
+      { date: '2026-03-03', title: 'next' },
+      { date: '2026-03-01', draft: true, title: 'scheduled draft' },
+      { date: '2026-02-01', title: 'live' },
+    ];
+    expect(articles.map((article) => publicationStatus(article, today))).toEqual([
+      'scheduled',
+      'draft',
+      'scheduled',
+      'draft',
+      'published',
+    ]);
+    expect(articles.filter((article) => isPublished(article, { today, drafts: false })).map((a) => a.title)).toEqual([
+      'live',
+    ]);
+    expect(articles.every((article) => isPublished(article, { today, drafts: true }))).toBe(true);
+    expect(nextScheduled(articles, today)?.title).toBe('next');
+  });
+});
+
+describe('drafts', () => {
+  it('are in no page, list, category page, sitemap, feed or JSON-LD list of a build; --drafts previews them, nothing indexed', async () => {
+    await inProjectCopy(async (project) => {
+      // No other article links to it: a link from a published one would stop the build (below).
+      await editArticle(project, 'social-media-guide', markDraft);
+      const built = await project.buildHere({ out: 'out', quiet: false });
+      expect(built.stderr).toBe('');
+      expect(built.stdout).toContain('\n  drafts     1 draft left out\n');
+      expect(existsSync(join(project.dir, 'out/blog/social-media-guide.html'))).toBe(false);
+      for (const file of ['blog.html', 'sitemap.xml', 'blog/rss.xml', 'blog/atom.xml', 'blog/feed.json']) {
+        expect(await read(project, `out/${file}`), file).not.toContain('social-media-guide');
+      }
+      const blog = await load(project, 'out/blog.html');
+      expect(blog('main article')).toHaveLength(5);
+      expect(itemListUrls(blog).match(/"url"/g)).toHaveLength(5);
+      // Its category has no other article: the page says so, links to every article, and is kept out of search.
+      const empty = await load(project, 'out/blog/category/social-media.html');
+      expect(empty('main p').eq(1).text()).toBe('There are no articles on Social Media yet. Read all our articles');
+      expect(empty('main p').eq(1).find('a').attr('href')).toBe('/blog');
+      expect(empty('meta[name="robots"]').attr('content')).toBe('noindex');
+      expect(empty('link[rel="canonical"]').attr('href')).toBe(
+        'https://www.tradeboostdigital.co.uk/blog/category/social-media',
+      );
+      expect(await read(project, 'out/sitemap.xml')).not.toContain('/blog/category/social-media');
+
+      const preview = await project.buildHere({ out: 'preview', drafts: true, quiet: false });
+      expect(preview.stdout).toContain(
+        '\n  drafts     1 draft on the site (--drafts): every page asks not to be indexed\n',
+      );
+      const draft = await load(project, 'preview/blog/social-media-guide.html');
+      expect(draft('main [role="note"]').text()).toBe('Draft, not published');
+      const listed = await load(project, 'preview/blog.html');
+      expect(listed('main article')).toHaveLength(6);
+      expect(listed('main article').filter((_, card) => listed(card).text().includes('Draft'))).toHaveLength(1);
+      expect(await read(project, 'preview/blog/rss.xml')).toContain('/blog/social-media-guide</link>');
+      for (const file of ['index.html', 'about.html', 'blog.html', 'blog/social-media-guide.html', '404.html']) {
+        expect((await load(project, `preview/${file}`))('meta[name="robots"]').attr('content'), file).toBe('noindex');
+      }
+      expect(await read(project, 'preview/sitemap.xml')).not.toContain('<url>');
+      expect(await read(project, 'preview/_headers')).toMatch(/^\/\*\n(?: {2}.+\n)* {2}X-Robots-Tag: noindex\n/);
+      expect(await read(project, 'out/_headers')).not.toContain('X-Robots-Tag');
+    });
+  });
+
+  it('a published page that links to a draft fails the build, naming both files, and leaves the output as it was', async () => {
+    await inProjectCopy(async (project) => {
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const before = await tree(join(project.dir, 'out'));
+      await editArticle(project, 'local-seo-tips', markDraft);
+      const result = await project.buildHere({ out: 'out' });
+      expect(result.code).toBe(1);
+      // Two published articles link to it: the newer is named.
+      expect(result.stderr).toBe(
+        'sitegen: content/blog/website-design-mistakes.md: body: links to "/blog/local-seo-tips", which is content/blog/local-seo-tips.md, a draft (draft: true): not a page until it is published; publish it first, or remove the link\n',
+      );
+      expect(await tree(join(project.dir, 'out'))).toEqual(before);
+      // A preview build has the draft among its pages: the link leads somewhere.
+      expect((await project.buildHere({ out: 'preview', drafts: true })).stderr).toBe('');
+    });
+  });
+});
+
+describe('scheduled posts', () => {
+  it('go live on their day in London by the SITEGEN_NOW clock, in a warm build and an incremental one, with no file changed', async () => {
+    await inProjectCopy(async (project) => {
+      await editArticle(project, 'social-media-guide', (text) => text.replace(/^date: .*$/m, 'date: "2026-03-03"'));
+      const before = { SITEGEN_NOW: '2026-03-02T23:59:59Z' };
+      const after = { SITEGEN_NOW: '2026-03-03T00:00:00Z' };
+      const build = (out: string, env: NodeJS.ProcessEnv, { incremental = false } = {}) =>
+        project.buildHere({ out, env, incremental, quiet: false });
+      const live = (out: string) => existsSync(join(project.dir, out, 'blog/social-media-guide.html'));
+
+      const waiting = await build('out', before, { incremental: true });
+      expect(waiting.stdout).toContain(
+        '\n  drafts     1 scheduled article left out; next: "Social Media for Tradespeople: What to Post and Where" (content/blog/social-media-guide.md) goes live on 3 March 2026\n',
+      );
+      expect(live('out')).toBe(false);
+      expect(await read(project, 'out/blog/rss.xml')).not.toContain('social-media-guide');
+      expect((await build('out', before, { incremental: true })).stdout).toMatch(/^up to date: no input changed/m);
+
+      // The day has come: no file changed, yet the incremental build is not up to date and publishes it.
+      const published = await build('out', after, { incremental: true });
+      expect(published.stdout).not.toMatch(/^up to date/m);
+      expect(published.stdout).not.toContain('  drafts ');
+      expect(live('out')).toBe(true);
+      for (const file of ['blog.html', 'sitemap.xml', 'blog/rss.xml', 'blog/category/social-media.html'])
+        expect(await read(project, `out/${file}`), file).toContain('social-media-guide');
+      await rm(join(project.dir, 'whole'), { recursive: true, force: true });
+      expect((await build('whole', after)).stderr).toBe('');
+      expect(await tree(join(project.dir, 'out'))).toEqual(await tree(join(project.dir, 'whole')));
+
+      // A warm build reads every article from the content index, unchanged, and publishes it all the same.
+      expect(live('whole')).toBe(true);
+      await build('warm', before);
+      expect(live('warm')).toBe(false);
+      const warm = await build('warm', after);
+      expect(warm.stdout).toMatch(/^ {2}index {6}0 of 9 Markdown files changed since the last build/m);
+      expect(live('warm')).toBe(true);
+    });
+  });
+
+  it('refuses a SITEGEN_NOW that is not an ISO date-time with its offset, or a date', async () => {
+    await inProjectCopy(async (project) => {
+      // The first through the executable, as a user meets it; the others in this process.
+      for (const [index, value] of ['2026-03-03T09:00', 'tomorrow', '2026-02-30'].entries()) {
+        const env = { SITEGEN_NOW: value };
+        const result =
+          index === 0 ? await project.build(['--out', 'out'], env) : await project.buildHere({ out: 'out', env });
+        expect(result.code, value).toBe(1);
+        expect(result.stderr).toBe(
+          `sitegen: SITEGEN_NOW: expected an ISO date-time with its offset, such as 2026-03-03T09:00:00Z, or a date such as 2026-03-03, found "${value}"\n`,
+        );
+      }
+      expect(existsSync(join(project.dir, 'out'))).toBe(false);
+    });
+  });
+});
+
+describe('updated dates', () => {
+  it("are shown on the article, are its BlogPosting's dateModified and its sitemap lastmod", async () => {
+    await inProjectCopy(async (project) => {
+      await editArticle(project, 'local-seo-tips', (text) =>
+        text.replace(/^readTime:/m, 'updated: "2026-03-03"\nreadTime:'),
+      );
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const $ = await load(project, 'out/blog/local-seo-tips.html');
+      expect($('main article p').eq(1).text()).toMatch(/13 February 2024\s*Updated 3 March 2026\s*8 min read$/);
+      expect($('main time[datetime="2026-03-03"]').text()).toBe('3 March 2026');
+      const posting = JSON.parse($('script[type="application/ld+json"]').text())['@graph'].find(
+        (node: { '@type': string }) => node['@type'] === 'BlogPosting',
+      );
+      expect([posting.datePublished, posting.dateModified]).toEqual(['2024-02-13', '2026-03-03']);
+      expect(await read(project, 'out/sitemap.xml')).toContain(
+        '<loc>https://www.tradeboostdigital.co.uk/blog/local-seo-tips</loc><lastmod>2026-03-03</lastmod>',
+      );
+      const json = JSON.parse(await read(project, 'out/blog/feed.json'));
+      expect(json.items.find((item: { url: string }) => item.url.endsWith('/local-seo-tips'))).toMatchObject({
+        date_published: '2024-02-13T00:00:00.000Z',
+        date_modified: '2026-03-03T00:00:00.000Z',
+      });
+
+      await editArticle(project, 'local-seo-tips', (text) =>
+        text.replace('updated: "2026-03-03"', 'updated: "2024-01-01"'),
+      );
+      const refused = await project.buildHere({ out: 'out' });
+      expect(refused.stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: front matter: updated: expected a date on or after its date (2024-02-13), found 2024-01-01\n',
+      );
+    });
+  });
+
+  it('lastmod appears only where a true date is known: an article (its date) and a legal page (last updated)', async () => {
+    const xml = await readFile(join(siteDir(), 'sitemap.xml'), 'utf8');
+    const entries = Array.from(xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g));
+    expect(entries).toHaveLength(53);
+    for (const [, url, lastmod] of entries) {
+      const path = new URL(url!).pathname;
+      const $ = cheerio.load(readPage(path));
+      const expected = /^\/blog\/(?!category\/)[a-z-]+$/.test(path)
+        ? $('main time').first().attr('datetime')
+        : path === '/terms-of-service'
+          ? '2024-01-15'
+          : ['/privacy-policy', '/cookie-policy'].includes(path)
+            ? '2026-11-29'
+            : undefined;
+      expect(lastmod, path).toBe(expected);
+    }
+  });
+});
+
+describe('sitegen dev', () => {
+  it('shows drafts and scheduled articles, each with a banner saying it is not published, and lists them marked', async () => {
+    await inProjectCopy(async (project) => {
+      await editArticle(project, 'digital-marketing-roi', markDraft);
+      await editArticle(project, 'social-media-guide', (text) => text.replace(/^date: .*$/m, 'date: "2026-03-03"'));
+      const site = new DevSite(resolveConfig({ root: project.dir }, { SITEGEN_NOW: '2026-03-02T12:00:00Z' }));
+      try {
+        await site.update();
+        const banner = (path: string) => cheerio.load(site.page(path)!)('main [role="note"]').text();
+        expect(banner('/blog/digital-marketing-roi')).toBe('Draft, not published');
+        expect(banner('/blog/social-media-guide')).toBe('Draft, not published: scheduled for 3 March 2026');
+        expect(banner('/blog/local-seo-tips')).toBe('');
+        const blog = cheerio.load(site.page('/blog')!);
+        const marked = blog('main article').filter((_, card) => blog(card).find('p span').first().text() === 'Draft');
+        expect(
+          marked
+            .find('h2, h3')
+            .map((_, title) => blog(title).text())
+            .get(),
+        ).toEqual([
+          'Social Media for Tradespeople: What to Post and Where',
+          'Is Your Marketing Paying Off? Measuring ROI for Trades',
+        ]);
+        // Not a preview for others: dev's pages are indexable as the built ones are.
+        expect(cheerio.load(site.page('/blog/digital-marketing-roi')!)('meta[name="robots"]')).toHaveLength(0);
+      } finally {
+        site.close();
+      }
+    });
+  });
+});

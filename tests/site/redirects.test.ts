@@ -1,0 +1,262 @@
+/**
+ * Moves that keep their rankings: content/redirects.json and the articles'
+ * aliases become _redirects (Netlify, Cloudflare Pages) and a page at each old
+ * path (GitHub Pages, S3); sitegen preview and dev answer them with their
+ * status and Location; what cannot work is refused naming file and field;
+ * and `sitegen check --since` names every URL that was live and vanished.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer } from '../../src/dev/dev-server';
+import { startPreview, type Preview } from '../../src/server/preview';
+import { testLeadSettings } from '../browser/support/preview';
+import { projectRoot, runSitegen } from '../support/cli';
+import { tree } from '../support/output-tree';
+import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
+import { siteDir, siteUrl } from '../support/site';
+
+const redirectsFile = (project: ProjectCopy) => join(project.dir, 'content', 'redirects.json');
+
+/** content/redirects.json with these redirects after the two the site has. */
+async function addRedirects(project: ProjectCopy, redirects: object[]): Promise<void> {
+  const file = redirectsFile(project);
+  const content = JSON.parse(await readFile(file, 'utf8')) as { redirects: object[] };
+  await writeSettled(file, JSON.stringify({ ...content, redirects: [...content.redirects, ...redirects] }, null, 2));
+}
+
+async function editArticle(project: ProjectCopy, slug: string, change: (text: string) => string): Promise<void> {
+  const file = join(project.dir, 'content', 'blog', `${slug}.md`);
+  await writeSettled(file, change(await readFile(file, 'utf8')));
+}
+
+const withAliases = (aliases: string) => (text: string) =>
+  text.replace(/^readTime:/m, `aliases: ${aliases}\nreadTime:`);
+
+describe('the built redirects', () => {
+  it('_redirects holds each redirect as Netlify (forced) and Cloudflare Pages read it', async () => {
+    expect(await readFile(join(siteDir(), '_redirects'), 'utf8')).toBe(
+      [
+        "# Written by sitegen from content/redirects.json and the articles' aliases: edit those, not this file.",
+        '# Each redirect twice: Netlify applies the first (forced, as a page for other hosts is at the old path);',
+        '# Cloudflare Pages skips it as malformed and applies the second.',
+        '/services /#services 301!',
+        '/services /#services 301',
+        '/blog/category /blog 301!',
+        '/blog/category /blog 301',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves at each old path a page that sends the browser on, names the new URL canonical and is not indexed', async () => {
+    for (const [file, to] of [
+      ['services.html', `${siteUrl()}/#services`],
+      ['blog/category.html', `${siteUrl()}/blog`],
+    ]) {
+      const $ = cheerio.load(await readFile(join(siteDir(), file!), 'utf8'));
+      expect($('meta[http-equiv="refresh"]').attr('content'), file).toBe(`0; url=${to}`);
+      expect($('link[rel="canonical"]').attr('href'), file).toBe(to);
+      expect($('meta[name="robots"]').attr('content'), file).toBe('noindex');
+      expect($('title').text(), file).toBe('This page has moved');
+      expect($('main a').attr('href'), file).toBe(to);
+    }
+  });
+});
+
+describe('sitegen preview and dev', () => {
+  let preview: Preview;
+  beforeAll(async () => {
+    preview = await startPreview({
+      root: projectRoot,
+      dir: siteDir(),
+      port: 0,
+      host: '127.0.0.1',
+      leadsDir: null,
+      leadSettings: testLeadSettings,
+    });
+  });
+  afterAll(() => preview.close());
+
+  const answer = async (base: string, path: string) => {
+    const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+    return [response.status, response.headers.get('location')];
+  };
+
+  it('preview answers an old path with its status and Location, before the page left there, the query passed on', async () => {
+    expect(await answer(preview.url, '/services')).toEqual([301, '/#services']);
+    expect(await answer(preview.url, '/services/')).toEqual([301, '/#services']);
+    expect(await answer(preview.url, '/blog/category?utm_source=mail')).toEqual([301, '/blog?utm_source=mail']);
+    expect(await answer(preview.url, '/blog/category/seo')).toEqual([200, null]);
+    // The host's configuration is not a page.
+    expect(await answer(preview.url, '/_redirects')).toEqual([404, null]);
+  });
+
+  it('dev answers them from memory, and follows an edit of content/redirects.json', async () => {
+    await inProjectCopy(async (project) => {
+      const dev = await startDevServer({
+        root: project.dir,
+        port: 0,
+        host: '127.0.0.1',
+        leadsDir: null,
+        log: () => {},
+      });
+      try {
+        expect(await answer(dev.url, '/services')).toEqual([301, '/#services']);
+        await addRedirects(project, [{ from: '/ppc', to: '/services/google-ads', status: 302 }]);
+        await dev.idle();
+        await expect.poll(() => answer(dev.url, '/ppc')).toEqual([302, '/services/google-ads']);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+});
+
+describe('aliases and content/redirects.json', () => {
+  it("an article's earlier slugs redirect to it, a chain is written straight to its end, and 302 is kept", async () => {
+    await inProjectCopy(async (project) => {
+      await editArticle(project, 'local-seo-tips', withAliases('["local-seo-guide", "seo-tips"]'));
+      await addRedirects(project, [
+        { from: '/guides/local-seo', to: '/blog/local-seo-guide' },
+        { from: '/offer', to: 'https://offers.example.co.uk/spring', status: 302 },
+      ]);
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const lines = (await readFile(join(project.dir, 'out/_redirects'), 'utf8'))
+        .split('\n')
+        .filter((line) => !line.startsWith('#'));
+      expect(lines.filter((line) => !line.endsWith('!'))).toEqual([
+        '/services /#services 301',
+        '/blog/category /blog 301',
+        '/guides/local-seo /blog/local-seo-tips 301',
+        '/offer https://offers.example.co.uk/spring 302',
+        '/blog/local-seo-guide /blog/local-seo-tips 301',
+        '/blog/seo-tips /blog/local-seo-tips 301',
+        '',
+      ]);
+      const page = cheerio.load(await readFile(join(project.dir, 'out/blog/seo-tips.html'), 'utf8'));
+      expect(page('link[rel="canonical"]').attr('href')).toBe(
+        'https://www.tradeboostdigital.co.uk/blog/local-seo-tips',
+      );
+      expect(existsSync(join(project.dir, 'out/offer.html'))).toBe(true);
+    });
+  });
+
+  it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, or twice', async () => {
+    await inProjectCopy(async (project) => {
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const before = await tree(join(project.dir, 'out'));
+      const original = await readFile(redirectsFile(project), 'utf8');
+      const refused = async (redirects: object[], expected: string | RegExp) => {
+        await writeSettled(redirectsFile(project), original);
+        await addRedirects(project, redirects);
+        const result = await project.buildHere({ out: 'out' });
+        expect(result.code, JSON.stringify(redirects)).toBe(1);
+        if (typeof expected === 'string') expect(result.stderr).toBe(`sitegen: ${expected}\n`);
+        else expect(result.stderr).toMatch(expected);
+        expect(await tree(join(project.dir, 'out'))).toEqual(before);
+      };
+      await refused(
+        [{ from: '/pricing', to: '/prices' }],
+        'content/redirects.json: redirects[2].to: redirects to /prices, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL',
+      );
+      await refused(
+        [{ from: '/pricing', to: 'http://example.com/prices' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "http:\/\/example\.com\/prices"\n$/,
+      );
+      await refused(
+        [{ from: '/about', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /about, which is a page of the site (made from content/pages/about.json): a redirect would hide it; remove the redirect, or the page',
+      );
+      await refused(
+        [
+          { from: '/a', to: '/b' },
+          { from: '/b', to: '/a' },
+        ],
+        'content/redirects.json: redirects[2].from: redirects in a loop: /a → /b → /a; end it at a page',
+      );
+      await refused(
+        [
+          { from: '/a', to: '/contact' },
+          { from: '/a/', to: '/about' },
+        ],
+        'content/redirects.json: redirects[3].from: redirects from /a, which content/redirects.json (redirects[2].from) already redirects: keep one',
+      );
+      await refused(
+        [{ from: '/Old-Page.html', to: '/contact' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.from: expected a root-relative path in lowercase without extension/,
+      );
+      await writeSettled(redirectsFile(project), original);
+      await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime:/m, 'draft: true\nreadTime:'));
+      await editArticle(project, 'digital-marketing-roi', (text) =>
+        text.replace('(/blog/google-ads-guide)', '(/contact)'),
+      );
+      await refused(
+        [{ from: '/ppc', to: '/blog/google-ads-guide' }],
+        'content/redirects.json: redirects[2].to: redirects to /blog/google-ads-guide, which is content/blog/google-ads-guide.md, a draft: not a page until it is published',
+      );
+      await writeSettled(redirectsFile(project), original);
+      await editArticle(project, 'local-seo-tips', withAliases('["online-reviews-guide"]'));
+      const alias = await project.buildHere({ out: 'out' });
+      expect(alias.stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: front matter: aliases[0]: redirects from /blog/online-reviews-guide, which is a page of the site (made from content/blog/online-reviews-guide.md): a redirect would hide it; remove the redirect, or the page\n',
+      );
+    });
+  });
+});
+
+describe('sitegen check --since', () => {
+  // Two crawls of the whole site by the links gate: longer than the default time a test may take on a busy machine.
+  it(
+    'names every URL of an old sitemap that is now neither a page nor a redirect, with the redirect that would keep it',
+    { timeout: 120_000 },
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        const old = join(project.dir, 'live-sitemap.xml');
+        await writeFile(old, await readFile(join(project.dir, 'out/sitemap.xml'), 'utf8'));
+        // A slug changed with no alias (no article links to it, so the build has nothing to refuse): the old URL is gone.
+        await editArticle(project, 'social-media-guide', (text) =>
+          text.replace(/^slug: .*$/m, 'slug: "social-media-for-trades"'),
+        );
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        const check = (since = 'live-sitemap.xml') =>
+          runSitegen(['check', '--dir', 'out', '--only', 'links', '--since', since], { cwd: project.dir });
+        const vanished = await check();
+        expect(vanished.code).toBe(1);
+        expect(vanished.stdout).toContain(
+          [
+            '  ✗ /blog/social-media-guide  vanished-url  https://www.tradeboostdigital.co.uk/blog/social-media-guide',
+            '      was live (it is in live-sitemap.xml) and is now neither a page nor a redirect: its visitors and rankings would be lost',
+            '      fix: add a redirect to content/redirects.json: { "from": "/blog/social-media-guide", "to": "/blog/social-media-for-trades" }, or add "social-media-guide" to the aliases in the front matter of /blog/social-media-for-trades\'s article',
+          ].join('\n'),
+        );
+        expect(vanished.stdout.match(/vanished-url/g)).toHaveLength(1);
+
+        await editArticle(project, 'social-media-guide', withAliases('["social-media-guide"]'));
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        // The live site's sitemap, fetched as CI fetches it from SITE_URL.
+        const live = createServer((_, response) => response.end(readFileSync(old)));
+        await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+        const url = `http://127.0.0.1:${(live.address() as AddressInfo).port}/sitemap.xml`;
+        try {
+          const kept = await check(url);
+          expect(kept.stdout).toContain(`the 53 URLs of ${url}`);
+          expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
+          expect(kept.code).toBe(0);
+        } finally {
+          live.close();
+        }
+        const unreachable = await check('http://127.0.0.1:9/sitemap.xml');
+        expect([unreachable.code, unreachable.stderr]).toEqual([
+          1,
+          'sitegen: --since: could not fetch http://127.0.0.1:9/sitemap.xml: fetch failed\n',
+        ]);
+      });
+    },
+  );
+});

@@ -1,0 +1,396 @@
+/**
+ * The server behind `sitegen preview` and `sitegen dev` (src/server/), tried
+ * as an attacker would: raw requests with hostile paths and Host headers (a
+ * page of another site reaching it through DNS rebinding), a
+ * symbolic link out of the output, a client that never finishes its request;
+ * and the local lead listing that `sitegen leads` reads, which only this
+ * machine's user may read.
+ */
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { cp, mkdtemp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
+import { hostAllowed } from '../../src/server/host-check';
+import { startPreview, type Preview } from '../../src/server/preview';
+import { projectRoot } from '../support/cli';
+import { exchange } from '../support/raw-http';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+const noLimits: LeadSettings = { allowedOrigins: '*', rateLimit: null, webhook: null, email: null };
+
+/** One request exactly as written: the path and headers are not normalised by a client library. */
+function raw(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: hostname,
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        setHost: !options.headers?.host,
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+/**
+ * A client that sends a request's first lines, then one header line a
+ * second, for at most a minute: what the server answers before it closes the
+ * connection (it must end it long before).
+ */
+function trickleHeaders(base: string): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let sent = 0;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('close', () => {
+      clearInterval(trickle);
+      resolve(received);
+    });
+    socket.on('error', reject);
+    socket.write('GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const trickle = setInterval(() => {
+      if (sent++ === 60) return socket.destroy(new Error('the server kept a trickling client for a minute'));
+      socket.write(`X-Slow-${sent}: x\r\n`);
+    }, 1000);
+  });
+}
+
+let slowClient: Promise<string>;
+let work: string;
+let site: string;
+let preview: Preview;
+const errors: string[] = [];
+const originalError = console.error;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sitegen-server-'));
+  site = join(work, 'dist');
+  await cp(inject('siteDir'), site, { recursive: true });
+  // Links in the output: one to a page inside it, one to a file and one to a folder outside.
+  await symlink(join(site, 'about.html'), join(site, 'about-us.html'));
+  await symlink('/etc/passwd', join(site, 'passwd.txt'));
+  await symlink('/etc', join(site, 'system'));
+  console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  preview = await startPreview({
+    root: projectRoot,
+    dir: site,
+    port: 0,
+    host: '127.0.0.1',
+    leadsDir: join(work, 'leads'),
+    leadSettings: noLimits,
+    onLead: () => {},
+  });
+  // Started here, its answer awaited by its own case: the server may take seconds to give up on it, and the other
+  // cases' requests, on connections of their own, need not wait meanwhile.
+  slowClient = trickleHeaders(preview.url);
+  slowClient.catch(() => undefined);
+});
+afterAll(async () => {
+  await preview?.close();
+  console.error = originalError;
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('paths', () => {
+  it('serves clean URLs, 404.html with status 404, the headers of _headers and gzip', async () => {
+    const about = await raw(preview.url, '/about', { headers: { 'accept-encoding': 'gzip' } });
+    expect(about.status).toBe(200);
+    expect(about.headers['content-encoding']).toBe('gzip');
+    expect(about.headers['content-security-policy']).toContain("script-src 'self'");
+    const missing = await raw(preview.url, '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('Oops! Page not found');
+  });
+
+  it('gzips only for a browser that accepts it, and tells caches the answer varies by that either way', async () => {
+    for (const accepted of ['gzip', 'br, gzip;q=0.5', '*']) {
+      const answer = await raw(preview.url, '/about', { headers: { 'accept-encoding': accepted } });
+      expect([accepted, answer.headers['content-encoding'], answer.headers.vary]).toEqual([
+        accepted,
+        'gzip',
+        'Accept-Encoding',
+      ]);
+    }
+    for (const refused of ['gzip;q=0, identity', 'identity', 'br', undefined]) {
+      const answer = await raw(preview.url, '/about', {
+        headers: refused === undefined ? {} : { 'accept-encoding': refused },
+      });
+      expect([refused, answer.headers['content-encoding'], answer.headers.vary]).toEqual([
+        refused,
+        undefined,
+        'Accept-Encoding',
+      ]);
+      expect(answer.body).toContain('<!DOCTYPE html>');
+    }
+  });
+
+  it('tags each page and asset, and answers a request for what the browser already has with 304 and no body', async () => {
+    const stylesheet = (await readdir(join(site, 'assets'))).find((name) => name.endsWith('.css'))!;
+    for (const path of ['/about', `/assets/${stylesheet}`]) {
+      for (const encoding of ['gzip', 'identity']) {
+        const first = await raw(preview.url, path, { headers: { 'accept-encoding': encoding } });
+        const tag = first.headers.etag as string;
+        expect(tag, path).toMatch(/^"[^"]+"$/);
+        const again = await raw(preview.url, path, { headers: { 'accept-encoding': encoding, 'if-none-match': tag } });
+        expect([path, encoding, again.status, again.body, again.headers.etag]).toEqual([path, encoding, 304, '', tag]);
+      }
+      const gzip = await raw(preview.url, path, { headers: { 'accept-encoding': 'gzip' } });
+      const plain = await raw(preview.url, path, { headers: { 'accept-encoding': 'identity' } });
+      // Two representations, two tags: a cache never takes one for the other.
+      expect(gzip.headers.etag).not.toBe(plain.headers.etag);
+      expect((await raw(preview.url, path, { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200);
+    }
+    expect((await raw(preview.url, '/no-such-page')).headers.etag).toBeUndefined();
+  });
+
+  it("answers a missing asset with the 404 page's headers: not cached for a year as the asset would be", async () => {
+    const stylesheet = (await readdir(join(site, 'assets'))).find((name) => name.endsWith('.css'))!;
+    expect((await raw(preview.url, `/assets/${stylesheet}`)).headers['cache-control']).toContain('immutable');
+    const missing = await raw(preview.url, '/assets/menus-NOTBUILT.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toContain('immutable');
+    expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it.each([
+    ['/about.html', '/about'],
+    ['/index.html', '/'],
+    ['/index', '/'],
+    ['/about/', '/about'],
+    ['/blog/', '/blog'],
+    ['/services/plumber/?utm_source=x', '/services/plumber?utm_source=x'],
+    ['/services/plumber.html?utm_source=x', '/services/plumber?utm_source=x'],
+  ])('redirects %s to its clean URL %s', async (path, location) => {
+    const answer = await raw(preview.url, path);
+    expect(answer.status).toBe(308);
+    expect(answer.headers.location).toBe(location);
+  });
+
+  it.each([
+    '/%2f%2fevil.example.html',
+    '/%5cevil.example.html',
+    '//evil.example.html',
+    '/%2F%2Fevil.example/about.html',
+    '/./%2e%2e/%2e%2e/etc/passwd.html',
+  ])('never redirects %s to another site: it is not a page, so 404', async (path) => {
+    const answer = await raw(preview.url, path);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.body).toContain('Oops! Page not found');
+  });
+
+  it.each(['/index%00.html', '/about%00', '/%00', '/about%0d%0aSet-Cookie:%20x=1', '/%E0%A4%A'])(
+    'answers %s with the 404 page, not a 500',
+    async (path) => {
+      const answer = await raw(preview.url, path);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toContain('Oops! Page not found');
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it('answers its own names: localhost, *.localhost, IP addresses, the name it was started with (--host)', async () => {
+    const port = new URL(preview.url).port;
+    const hosts = [
+      'localhost',
+      `localhost:${port}`,
+      `Shop.Localhost:${port}`,
+      '127.0.0.1',
+      `10.0.0.7:${port}`,
+      '[::1]',
+    ];
+    for (const host of hosts) expect((await raw(preview.url, '/about', { headers: { host } })).status, host).toBe(200);
+    const lead = await raw(preview.url, '/functions/v1/contact-form', {
+      method: 'POST',
+      headers: { host: `localhost:${port}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        form_type: 'newsletter',
+        email: 'host@example.co.uk',
+        submission_id: crypto.randomUUID(),
+      }),
+    });
+    expect(lead.status).toBe(200);
+    // A name of the network's (sitegen preview --host shop.lan) is answered by a server started with it alone.
+    expect(hostAllowed('Shop.lan:4173', 'shop.lan')).toBe(true);
+    expect(hostAllowed('shop.lan:4173', '127.0.0.1')).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses any other Host with 403, a page and a lead alike: a web page whose name was pointed here (DNS rebinding)', async () => {
+    const port = new URL(preview.url).port;
+    const strangers = [`evil.example:${port}`, 'evil.example', '127.0.0.1.evil.example', 'localhost.evil.example'];
+    for (const host of [...strangers, '[::1', 'a@b', '%', 'evil.example:99999', '127.0.0.1:x']) {
+      const page = await raw(preview.url, '/about', { headers: { host } });
+      expect([host, page.status], host).toEqual([host, 403]);
+      expect(page.body).toMatch(
+        /^Refused: this server answers localhost, IP addresses and the name given with --host, not "/,
+      );
+      const lead = await raw(preview.url, '/functions/v1/contact-form', {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          form_type: 'newsletter',
+          email: 'rebound@example.co.uk',
+          submission_id: crypto.randomUUID(),
+        }),
+      });
+      expect([host, lead.status], host).toEqual([host, 403]);
+    }
+    expect((await raw(preview.url, '/about', { headers: { host: `evil.example:${port}` } })).body).toBe(
+      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('never serves a file outside the output through a symbolic link; one inside it is served', async () => {
+    expect((await raw(preview.url, '/about-us')).status).toBe(200);
+    for (const path of ['/passwd.txt', '/system/passwd', '/system/hostname']) {
+      const answer = await raw(preview.url, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).not.toContain('root:');
+    }
+  });
+});
+
+describe('methods', () => {
+  /** A request as curl -X sends it, with a small JSON body. */
+  const request = (method: string, path: string) =>
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+
+  // A web Request cannot carry TRACE, TRACK or CONNECT; Node hands a CONNECT to no request handler, and its parser
+  // refuses a method it does not know (TRACK, lowercase, made up; PRI, HTTP/2's) before any handler.
+  const methods = ['TRACE', 'CONNECT', 'TRACK', 'post', 'BREW', 'PRI', 'PUT', 'PROPFIND'];
+
+  it.each(methods)(
+    'answers %s at the lead endpoint with 405, Allow: POST, OPTIONS and the JSON error, and logs nothing',
+    async (method) => {
+      const logged = errors.length;
+      const answer = await exchange(preview.url, request(method, '/functions/v1/contact-form'));
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('POST, OPTIONS');
+      expect(answer.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error: 'Method not allowed' });
+      expect(errors.slice(logged)).toEqual([]);
+    },
+  );
+
+  it.each([...methods, 'POST'])(
+    'answers %s on a page with 405 and Allow: GET, HEAD, as on any path but the lead endpoint',
+    async (method) => {
+      const logged = errors.length;
+      for (const path of ['/about', '/no-such-page']) {
+        const answer = await exchange(preview.url, request(method, path));
+        expect([path, answer.status, answer.headers.allow]).toEqual([path, 405, 'GET, HEAD']);
+      }
+      expect(errors.slice(logged)).toEqual([]);
+    },
+  );
+
+  it("keeps Node's answers to other requests its parser refuses: 400 for bytes that are no request, 431 for headers too large", async () => {
+    for (const garbage of [
+      '\u0000\u0001\r\n\r\n',
+      'GET /about HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n',
+      'GET /about HTTP/9\r\n\r\n',
+    ]) {
+      const answer = await exchange(preview.url, garbage);
+      expect([garbage, answer.status, answer.headers]).toEqual([garbage, 400, { connection: 'close' }]);
+    }
+    const huge = `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`;
+    expect((await exchange(preview.url, huge)).status).toBe(431);
+  });
+});
+
+describe('slow clients', () => {
+  it(
+    'a client that trickles its headers gets 408 and is closed, not kept waiting on',
+    { timeout: 60_000 },
+    async () => {
+      expect(await slowClient).toMatch(/^HTTP\/1\.1 408 /);
+    },
+  );
+});
+
+describe('the lead listing for `sitegen leads`', () => {
+  const path = '/__sitegen/leads';
+  let token: string;
+  let host: string;
+  beforeAll(async () => {
+    token = (JSON.parse(await readFile(join(work, 'leads', 'server.json'), 'utf8')) as { token: string }).token;
+    host = new URL(preview.url).host;
+  });
+
+  it('notes the address and a token in server.json, readable by its owner only, in a folder only they can enter', async () => {
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await stat(join(work, 'leads', 'server.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(work, 'leads'))).mode & 0o777).toBe(0o700);
+  });
+
+  it('answers a GET with the token, addressed to a loopback host, with every lead as JSON', async () => {
+    const answer = await raw(preview.url, path, { headers: { host, authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const emails = (JSON.parse(answer.body) as { email: string }[]).map((row) => row.email);
+    expect(emails).toContain('host@example.co.uk');
+    expect(emails).not.toContain('rebound@example.co.uk');
+    for (const loopback of [`localhost:${new URL(preview.url).port}`, 'localhost', '[::1]:4173']) {
+      expect(
+        (await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status,
+        loopback,
+      ).toBe(200);
+    }
+  });
+
+  it('refuses a request without the token, or with another', async () => {
+    for (const authorization of [undefined, 'Bearer ', `Bearer ${token.slice(1)}x`, token]) {
+      const answer = await raw(preview.url, path, {
+        headers: { host, ...(authorization === undefined ? {} : { authorization }) },
+      });
+      expect(answer.status, String(authorization)).toBe(403);
+      expect(answer.body).not.toContain('@');
+    }
+  });
+
+  it('refuses a page of another site reaching it through DNS rebinding (its own host name), token or not', async () => {
+    for (const rebound of ['evil.example', `evil.example:${new URL(preview.url).port}`, '127.0.0.1.evil.example']) {
+      const answer = await raw(preview.url, path, { headers: { host: rebound, authorization: `Bearer ${token}` } });
+      expect(answer.status, rebound).toBe(403);
+      expect(answer.body).not.toContain('@');
+    }
+  });
+
+  it('answers GET only', async () => {
+    const answer = await raw(preview.url, path, {
+      method: 'POST',
+      headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET');
+  });
+});

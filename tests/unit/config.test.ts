@@ -1,0 +1,95 @@
+/** Configuration: flags, then the environment, then a .env file beside package.json. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'sitegen-config-'));
+  await writeFile(
+    join(root, '.env'),
+    [
+      '# local settings',
+      'SITE_URL=https://from-dotenv.example.co.uk/',
+      'SUPABASE_URL="https://abcd.supabase.co"',
+      'SUPABASE_ANON_KEY=anon-from-file',
+      'NODE_ENV=development',
+      '',
+    ].join('\n'),
+  );
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('resolveConfig', () => {
+  it('reads SITE_URL, SUPABASE_URL and SUPABASE_ANON_KEY from .env', () => {
+    const config = resolveConfig({ root }, {});
+    expect(config.siteUrl).toBe('https://from-dotenv.example.co.uk');
+    expect(config.supabase).toEqual({ url: 'https://abcd.supabase.co', anonKey: 'anon-from-file' });
+  });
+
+  it('lets the environment win over .env, even with an empty value, and a flag win over both', () => {
+    const env = { SITE_URL: 'https://from-environment.example.co.uk', SUPABASE_URL: '' };
+    const config = resolveConfig({ root }, env);
+    expect(config.siteUrl).toBe('https://from-environment.example.co.uk');
+    expect(config.supabase.url).toBeUndefined();
+    expect(config.supabase.anonKey).toBe('anon-from-file');
+    expect(resolveConfig({ root, siteUrl: 'https://from-flag.example.co.uk' }, env).siteUrl).toBe(
+      'https://from-flag.example.co.uk',
+    );
+  });
+
+  it('takes nothing else from .env', () => {
+    const env: NodeJS.ProcessEnv = {};
+    resolveConfig({ root }, env);
+    expect(env).toEqual({});
+    expect(process.env.NODE_ENV).not.toBe('development');
+  });
+
+  it('stops when SUPABASE_URL is set without SUPABASE_ANON_KEY: the forms would get 401', () => {
+    const message =
+      "SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.";
+    expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co' })).toThrow(message);
+    expect(() =>
+      resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: '  ' }),
+    ).toThrow(message);
+    // .env's key is taken unless the environment empties it.
+    expect(() => resolveConfig({ root }, { SUPABASE_ANON_KEY: '' })).toThrow(message);
+    expect(resolveConfig({ root: tmpdir() }, { SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({
+      url: undefined,
+      anonKey: 'anon',
+    });
+  });
+
+  it('without .env, uses the environment alone', () => {
+    expect(resolveConfig({ root: tmpdir() }, {}).siteUrl).toBeUndefined();
+  });
+
+  it('reads an empty SITE_URL as unset (CI passes repository variables that may not be set), and still refuses a wrong one', () => {
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '' }).siteUrl).toBeUndefined();
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: '  ' }).siteUrl).toBeUndefined();
+    expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: 'www.example.co.uk' })).toThrow(
+      'SITE_URL: expected an absolute URL such as https://www.example.co.uk, found "www.example.co.uk"',
+    );
+  });
+
+  it("takes a site URL's origin alone, a trailing slash aside: a path, query or fragment would be in every canonical URL", () => {
+    expect(resolveConfig({ root: tmpdir() }, { SITE_URL: 'https://www.example.co.uk/' }).siteUrl).toBe(
+      'https://www.example.co.uk',
+    );
+    for (const value of [
+      'https://x.co.uk/?a=1',
+      'https://x.co.uk/#top',
+      'https://x.co.uk/sub',
+      'https://user@x.co.uk',
+    ]) {
+      expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: value }), value).toThrow(
+        `SITE_URL: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
+      );
+    }
+    expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'https://x.co.uk/?a=1' }, {})).toThrow(
+      /^--site-url: expected the site's address alone/,
+    );
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Reading a Markdown file's front matter with gray-matter (src/content/
+ * front-matter.ts, read-content.ts): every way a file can be written, and
+ * every way it can be wrong, named with the file and the field; JavaScript
+ * front matter refused, never run; no file kept in gray-matter's cache.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFrontMatter } from '../../src/content/front-matter';
+import { readText, splitMarkdown } from '../../src/content/read-content';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sitegen-front-matter-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const schema = v.object({ title: v.string() });
+
+/** Reads `text` as content/blog/<name>.md would be: the front matter and body, or the error's message. */
+async function read(name: string, text: string | Buffer): Promise<{ data: unknown; body: string } | string> {
+  const path = join(dir, `${name}.md`);
+  await writeFile(path, text);
+  try {
+    const file = `content/blog/${name}.md`;
+    return splitMarkdown(readText(path, file), file, schema);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('a Markdown file read and split (readText, splitMarkdown)', () => {
+  it.each([
+    ['plain', '---\ntitle: "Boilers"\n---\nBody text.\n', 'Body text.\n'],
+    ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n', 'Body text.\r\n'],
+    ['a byte-order mark', '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n', 'Body.\n'],
+    ['a value holding ---', '---\ntitle: "Boilers"\nnote: "a --- b"\n---\nBody.\n', 'Body.\n'],
+    [
+      'a rule in the body',
+      '---\ntitle: "Boilers"\n---\nBody.\n\n---\n\nMore after a rule.\n',
+      'Body.\n\n---\n\nMore after a rule.\n',
+    ],
+    ['multi-byte text', '---\ntitle: "Boilers"\n---\nPrix: £2,000 — ça va 😀\n', 'Prix: £2,000 — ça va 😀\n'],
+  ])('reads %s', async (name, text, body) => {
+    expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title: 'Boilers' }, body });
+  });
+
+  it.each([
+    [
+      'missing',
+      'Just a body.\n---\nand a rule.\n',
+      'content/blog/missing.md: front matter: is missing: the file must start with a --- block',
+    ],
+    [
+      'unclosed',
+      '---\ntitle: x\nBody with no fence.\n',
+      'content/blog/unclosed.md: front matter: is not closed: expected a line of --- after it',
+    ],
+    // gray-matter would close the block there and start the body with the rest of the line: a stray "-" became an empty list.
+    [
+      'closed-by-four',
+      '---\ntitle: x\n----\nBody.\n',
+      'content/blog/closed-by-four.md: front matter: ends with the line "----": expected a line of exactly ---',
+    ],
+    [
+      'body-on-the-fence',
+      '---\ntitle: x\n---Body on the fence line.\n',
+      'content/blog/body-on-the-fence.md: front matter: ends with the line "---Body on the fence line.": expected a line of exactly ---',
+    ],
+    [
+      'invalid',
+      '---\ntitle: [unclosed "x\n---\nBody.\n',
+      /^content\/blog\/invalid\.md: front matter: is not valid YAML \(.+\)$/,
+    ],
+    [
+      'empty-block',
+      '---\n---\nBody.\n',
+      'content/blog/empty-block.md: front matter: title: is missing: expected a text',
+    ],
+    ['empty-body', '---\ntitle: x\n---\n \n\t\n', 'content/blog/empty-body.md: body: is empty'],
+    [
+      'wrong-type',
+      '---\ntitle: 12\n---\nBody.\n',
+      'content/blog/wrong-type.md: front matter: title: expected a text, found number 12',
+    ],
+  ])('names the file and what is wrong when the front matter is %s', async (name, text, message) => {
+    const result = await read(name, text);
+    if (typeof message === 'string') expect(result).toBe(message);
+    else expect(result).toMatch(message);
+  });
+
+  it.each([
+    [
+      'bell-in-front-matter',
+      '---\ntitle: "a\u0007b"\n---\nBody.\n',
+      'front matter: holds the control character U+0007 at line 2 column 10: remove it',
+    ],
+    // YAML's own reader lets U+0085 (NEL) through as a line break inside a value.
+    [
+      'nel-in-front-matter',
+      '---\ntitle: "a\u0085b"\n---\nBody.\n',
+      'front matter: holds the control character U+0085 at line 2 column 10: remove it',
+    ],
+    [
+      'escaped-nul',
+      '---\ntitle: "Boil\\0ers"\n---\nBody.\n',
+      'front matter: title: holds the control character U+0000 at character 5: remove it',
+    ],
+    [
+      'escaped-surrogate',
+      '---\ntitle: "Boilers \\ud83d"\n---\nBody.\n',
+      'front matter: title: holds a lone surrogate (U+D83D) at character 9, half of a character (an emoji, say) cut in two: write the whole character or remove it',
+    ],
+    [
+      'nul-in-body',
+      '---\ntitle: x\n---\nBody with 😀 and\nan emoji 😀\u0000.\n',
+      'body: holds the control character U+0000 at line 5 column 11: remove it',
+    ],
+    [
+      'old-mac-line-ends',
+      '---\rtitle: x\r---\rBody.\r',
+      'front matter: holds a carriage return (U+000D) at line 1 column 4 with no line feed after it: lines end in LF or CR LF',
+    ],
+  ])('refuses %s, naming the part of the file and where', async (name, text, message) => {
+    expect(await read(name, text)).toBe(`content/blog/${name}.md: ${message}`);
+  });
+
+  const tooDeep = 'nests lists or objects deeper than 32 levels, where content needs a few at most';
+  it.each([
+    ['40 levels of lists', `title: ${'['.repeat(40)}${']'.repeat(40)}`, `title: ${tooDeep}`],
+    ['40 levels of objects', `title: ${'{a: '.repeat(40)}1${'}'.repeat(40)}`, `title.a.a.a.a.a.a.a: ${tooDeep}`],
+    ['an alias inside itself', 'title: &loop [*loop]', `title: ${tooDeep}`],
+    ['10,000 levels of lists', `title:\n${'- '.repeat(10_000)}x`, `is not valid YAML (it ${tooDeep})`],
+  ])('refuses front matter that nests %s, in words', async (name, yaml, message) => {
+    const file = name.replaceAll(/\W/g, '-');
+    expect(await read(file, `---\n${yaml}\n---\nBody.\n`)).toBe(`content/blog/${file}.md: front matter: ${message}`);
+  });
+
+  it('reads an alias repeated at every level once per level, not once per place it appears', async () => {
+    // Each level names the one before ten times: walked place by place, the last would be ten thousand million values.
+    const levels = Array.from({ length: 10 }, (_, level) =>
+      level === 0
+        ? 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]'
+        : `l${level}: &l${level} [${`*l${level - 1}, `.repeat(9)}*l${level - 1}]`,
+    );
+    expect(await read('aliases', `---\n${levels.join('\n')}\ntitle: *l9\n---\nBody.\n`)).toBe(
+      'content/blog/aliases.md: front matter: title: expected a text, found a list of 10',
+    );
+  });
+
+  it.each(['js', 'javascript'])('refuses ---%s front matter without running it', async (language) => {
+    const globals = globalThis as { ranFrontMatter?: boolean };
+    const text = `---${language}\n{ title: (globalThis.ranFrontMatter = true, "Boilers") }\n---\nBody.\n`;
+    expect(await read(`code-${language}`, text)).toBe(
+      `content/blog/code-${language}.md: front matter: is JavaScript (---js), which would run code when the site builds: write it in YAML`,
+    );
+    expect(globals.ranFrontMatter).toBeUndefined();
+    // An empty block asks for code all the same.
+    expect(await read(`empty-${language}`, `---${language}\n---\nBody.\n`)).toMatch(/front matter: is JavaScript/);
+  });
+
+  // gray-matter is given the block alone (front-matter.ts): the body is what it makes of the whole file.
+  it.each([
+    '---\ntitle: "Boilers"\n---\nBody.\n',
+    '---\r\ntitle: "Boilers"\r\n---\r\nBody.\r\n',
+    '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n',
+    '---\ntitle: "Boilers"\n---   \nBody after a fence with spaces.\n',
+    '---\ntitle: "Boilers"\n---\n\n\nBody after blank lines.\n',
+    '---\ntitle: "Boilers"\n---\r\r\nBody after a stray carriage return.\n',
+    '---yaml\ntitle: "Boilers"\n---\nBody.\n\n---\nA rule.\n',
+    '---\n# a comment\ntitle: "Boilers"\n---\nBody.',
+    '---\n---\nBody of an empty block.\n',
+  ])('splits %j where gray-matter splits the whole file, with the same data', (text) => {
+    const whole = matter(text, {});
+    expect(parseFrontMatter(text)).toEqual({ ok: true, data: whole.data, body: whole.content });
+  });
+
+  it("leaves nothing in gray-matter's own cache, however many files it reads", async () => {
+    for (let index = 0; index < 20; index += 1)
+      await read(`cached-${index}`, `---\ntitle: "Note ${index}"\n---\nBody ${index}.\n`);
+    expect(Object.keys((matter as unknown as { cache: object }).cache)).toEqual([]);
+  });
+});
+
+describe('readText', () => {
+  it('refuses a file that is not UTF-8, naming the file and the line', async () => {
+    const path = join(dir, 'latin1.md');
+    // "Café" saved as Latin-1 on line 3: a lone 0xE9 byte.
+    await writeFile(
+      path,
+      Buffer.concat([Buffer.from('---\ntitle: x\nnote: Caf'), Buffer.from([0xe9]), Buffer.from('\n---\nBody.\n')]),
+    );
+    expect(() => readText(path, 'content/blog/latin1.md')).toThrow(
+      'content/blog/latin1.md: is not UTF-8 text (line 3 holds bytes that are not): save it as UTF-8',
+    );
+  });
+
+  it('refuses a file over 1 MB, naming it', async () => {
+    const path = join(dir, 'huge.md');
+    await writeFile(path, `---\ntitle: x\n---\n${'word '.repeat(220_000)}\n`);
+    expect(() => readText(path, 'content/blog/huge.md')).toThrow(
+      'content/blog/huge.md: is 1,075 KB: expected at most 1,024 KB of text (is something other than text pasted into it?)',
+    );
+  });
+});

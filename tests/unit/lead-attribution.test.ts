@@ -1,0 +1,176 @@
+/**
+ * Where a lead came from (supabase/functions/_shared/attribution.ts, held by
+ * the schema in lead.ts): the touches a browser sends are stored column by
+ * column; anything else in them is refused; a hostile value (30 KB, NUL and
+ * control characters, HTML, a `javascript:` referrer, a referring page's full
+ * URL) is refused or cut before it is stored, and never reaches the
+ * notification's markup or a CSV cell unescaped.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
+import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
+import { formatLeads } from '../../src/leads/format-leads';
+import { formatGoogleAds } from '../../src/leads/google-ads';
+import type { PGlite } from '../../src/leads/lead-database';
+import { pgliteLeadStore, type LeadRow } from '../../src/leads/pglite-lead-store';
+import { holdBudgets, startStandIn, type HeldBudgets, type StandIn } from '../support/notification-stand-ins';
+import { openMigratedLeadDatabase } from '../support/migrated-leads';
+
+const hero = (attribution: unknown) => ({
+  form_type: 'hero',
+  submission_id: randomUUID(),
+  name: 'Dave Hughes',
+  email: 'dave@hughesplumbing.co.uk',
+  page: '/contact',
+  attribution,
+});
+const adClick = {
+  landing_path: '/',
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'plumbers-derby',
+  gclid: 'TEST-1',
+};
+
+/** The touch columns a payload's lead is stored with, or the schema's error. */
+function columnsOf(attribution: unknown) {
+  const check = checkLead(hero(attribution));
+  if (!check.success) return check.error;
+  const record = leadRecord(check.lead);
+  return Object.fromEntries(
+    Object.entries(touchColumns(null, null)).map(([column]) => [column, record[column as keyof typeof record]]),
+  );
+}
+
+describe('the schema', () => {
+  it('stores the first and last touch a browser sends, column by column, and nothing when none is sent', () => {
+    expect(
+      columnsOf({ first: { landing_path: '/blog/van-signs', referrer_origin: 'https://www.bing.com' }, last: adClick }),
+    ).toEqual(touchColumns({ landing_path: '/blog/van-signs', referrer_origin: 'https://www.bing.com' }, adClick));
+    for (const nothing of [undefined, null, {}, { first: null, last: null }, { first: {}, last: { gclid: '' } }])
+      expect(columnsOf(nothing)).toEqual(touchColumns(null, null));
+  });
+
+  it('refuses anything but the touch fields, as text', () => {
+    expect(columnsOf('google')).toBe('attribution must be an object of first, last');
+    expect(columnsOf({ first: null, last: null, fbclid: 'x' })).toBe('attribution must be an object of first, last');
+    expect(columnsOf({ last: { ...adClick, email: 'dave@example.co.uk' } })).toBe(
+      'attribution.last must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid',
+    );
+    expect(columnsOf({ last: { utm_source: ['google'] } })).toBe('attribution.last.utm_source must be text');
+  });
+
+  it('cuts a 30 KB value to 200 characters, control and bidi characters out, without failing the lead', () => {
+    const columns = columnsOf({
+      last: {
+        utm_campaign: `${'x'.repeat(30_000)}`,
+        utm_source: 'goo\u0000gle\u202e\n',
+        utm_term: '  plumber \t derby  ',
+      },
+    });
+    expect(columns).toMatchObject({
+      last_utm_campaign: 'x'.repeat(200),
+      last_utm_source: 'goo gle',
+      last_utm_term: 'plumber derby',
+    });
+  });
+
+  it('keeps a referrer only as an origin, and a click identifier or landing path only of its form', () => {
+    const stored = (touch: Record<string, string>) => columnsOf({ last: touch });
+    for (const referrer of [
+      'javascript:alert(1)',
+      'https://www.google.com/search?q=plumber+derby',
+      'data:text/html,hi',
+      'ftp://example.com',
+    ])
+      expect(stored({ referrer_origin: referrer }), referrer).toEqual(touchColumns(null, null));
+    expect(stored({ referrer_origin: 'https://www.google.co.uk' })).toMatchObject({
+      last_referrer_origin: 'https://www.google.co.uk',
+    });
+    for (const gclid of ['a b', '-leading-dash', '<script>', 'Cj0K"x'])
+      expect(stored({ gclid }), gclid).toEqual(touchColumns(null, null));
+    for (const landing_path of ['about', 'javascript:alert(1)', '/a b'])
+      expect(stored({ landing_path }), landing_path).toEqual(touchColumns(null, null));
+  });
+});
+
+describe('stored, sent on and listed', () => {
+  let db: PGlite;
+  let webhook: StandIn;
+  let handler: LeadRequestHandler;
+  beforeAll(async () => {
+    [db, webhook] = await Promise.all([openMigratedLeadDatabase(), startStandIn('webhook')]);
+    handler = createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings: { allowedOrigins: '*', rateLimit: null, webhook: { url: `${webhook.url}/hook` }, email: null },
+      log: () => {},
+    });
+  }, 120_000);
+  // The notification budget runs out only if the test says: a busy machine's slow stand-in is no outage.
+  let budgets: HeldBudgets;
+  beforeEach(() => void (budgets = holdBudgets()));
+  afterEach(() => budgets.restore());
+  afterAll(() => Promise.all([db?.close(), webhook?.close()]));
+
+  const post = (body: unknown) =>
+    handler(
+      new Request('http://localhost/functions/v1/contact-form', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      { address: '203.0.113.9' },
+    );
+  const rowOf = async (submissionId: string) =>
+    (await db.query<LeadRow>('select * from public.leads where submission_id = $1', [submissionId])).rows[0]!;
+
+  it('refuses a 30 KB value sent to the endpoint with the body limit, and stores nothing', async () => {
+    const lead = hero({ last: { utm_campaign: 'x'.repeat(30_000) } });
+    expect((await post(lead)).status).toBe(413);
+    expect((await db.query('select 1 from public.leads where submission_id = $1', [lead.submission_id])).rows).toEqual(
+      [],
+    );
+  });
+
+  it("names where the lead came from in the notification, the visitor's HTML escaped in its markup", async () => {
+    webhook.received = [];
+    const lead = hero({
+      first: { landing_path: '/blog/van-signs', referrer_origin: 'https://www.bing.com' },
+      last: { ...adClick, utm_content: '<a href="https://evil.example">@channel</a>' },
+    });
+    expect((await post(lead)).status).toBe(200);
+    const text = String(webhook.received[0]!.body.text);
+    expect(text.split('\n').slice(-2)).toEqual([
+      'Found us: from Google Ads, campaign plumbers-derby, landing on /',
+      'First visit: from www.bing.com, landing on /blog/van-signs',
+    ]);
+    expect(webhook.received[0]!.body).toMatchObject({
+      last_gclid: 'TEST-1',
+      first_referrer_origin: 'https://www.bing.com',
+    });
+
+    webhook.received = [];
+    const html = hero({ last: { utm_source: '<script>alert(1)</script>', utm_campaign: '<b>&</b>' } });
+    await post(html);
+    const escaped = String(webhook.received[0]!.body.text);
+    expect(escaped).toContain(
+      'Found us: from &lt;script&gt;alert(1)&lt;/script&gt;, campaign &lt;b&gt;&amp;&lt;/b&gt;',
+    );
+    expect(escaped).not.toMatch(/[<>]/);
+    const row = await rowOf(html.submission_id);
+    expect(row.last_utm_source).toBe('<script>alert(1)</script>');
+  });
+
+  it('neutralises a formula in any CSV cell, in the leads CSV and the Google Ads file', async () => {
+    const lead = hero({
+      last: { utm_campaign: '=HYPERLINK("http://evil.example")', utm_source: '@SUM(1)', gclid: 'TEST-2' },
+    });
+    await post(lead);
+    const row = await rowOf(lead.submission_id);
+    const csv = formatLeads([row], 'csv');
+    expect(csv).toContain(`,'@SUM(1),,"'=HYPERLINK(""http://evil.example"")",`);
+    expect(formatGoogleAds([row], '+Website enquiry').split('\r\n')[2]).toMatch(/^TEST-2,'\+Website enquiry,\d{4}-/);
+  });
+});
