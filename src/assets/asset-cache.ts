@@ -7,7 +7,7 @@
  * content-only change, the common case, that is most of a small site's build.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFiles } from '../cache-files';
@@ -19,6 +19,7 @@ import type { ClientScripts } from './client-scripts';
 import type { CompiledTemplates, TemplateModule } from './compile-templates';
 import { scriptsForManifest, type ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
+import { replaceFile } from '../replace-file';
 
 export interface BuiltAssets {
   stylesheet: Stylesheet;
@@ -96,6 +97,5 @@ export async function writeAssets(config: BuildConfig, key: string, dev: boolean
   };
   const file = cacheFiles(config.cacheDir).assets(dev);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(entry));
-  await rename(`${file}.${process.pid}.tmp`, file);
+  await replaceFile(file, JSON.stringify(entry));
 }

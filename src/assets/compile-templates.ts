@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
@@ -24,6 +24,7 @@ import { SitegenError } from '../errors';
 import { cardTemplateFolders } from '../images/card-names';
 import { removeStaleFiles } from '../stale-files';
 import type * as Templates from '../../templates/index';
+import { replaceFile } from '../replace-file';
 
 export type TemplateModule = typeof Templates;
 export type PageKind = Templates.PageKind;
@@ -69,9 +70,7 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const dir = cacheFiles(config.cacheDir).templatesDir;
   const file = join(dir, `templates-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   await mkdir(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, code);
-  await rename(temporary, file);
+  await replaceFile(file, code);
   // Every edit of a template makes a new module: without this, .sitegen/ would grow by one for every save in `sitegen dev`.
   removeStaleFiles(dir, (name) => !name.startsWith('templates-') || join(dir, name) === file);
   const moduleUrl = pathToFileURL(file).href;

@@ -9,12 +9,12 @@
  * The index belongs to the generator that wrote it: another generator (new
  * code, new packages, a new schema) starts from nothing.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import type { KnownVersion } from '../file-versions';
 import { isStale, removeStaleFiles } from '../stale-files';
 import type { BodyRef } from './body-packs';
+import { replaceFileSync } from '../replace-file';
 
 /** A Markdown file as the last build knew it. */
 export interface IndexedFile extends KnownVersion {
@@ -106,9 +106,7 @@ export class ContentIndex {
   static write(dir: string, contentDir: string, generator: string, files: Record<string, IndexedFile>): void {
     mkdirSync(dir, { recursive: true });
     const stored: IndexFile = { version: indexVersion, generator, contentDir, files };
-    const temporary = join(dir, `index.json.${process.pid}-${threadId}.tmp`);
-    writeFileSync(temporary, JSON.stringify(stored));
-    renameSync(temporary, join(dir, 'index.json'));
+    replaceFileSync(join(dir, 'index.json'), JSON.stringify(stored));
     const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));
     removeStaleFiles(dir, (name) => name === 'index.json' || used.has(name));
     removeOrphanIndexes(join(dir, '..'), dir);

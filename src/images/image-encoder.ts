@@ -8,7 +8,7 @@
  * as there are cores.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContentError, messageOf } from '../errors';
 import { markInUse, removeStaleFiles } from '../stale-files';
@@ -16,6 +16,7 @@ import type { RenditionFormat } from './image-names';
 import { encoderOptions, sourceLimits } from './image-settings';
 import { loadSharp, taskPool } from './sharp-library';
 import type { SourceImage } from './source-images';
+import { replaceFile } from '../replace-file';
 
 export class ImageEncoder {
   /** How many files were made this run, and how many were found made. */
@@ -76,8 +77,7 @@ export class ImageEncoder {
     const bytes = await this.pool(make);
     this.counts.encoded += 1;
     await mkdir(this.dir, { recursive: true });
-    await writeFile(`${path}.${process.pid}.tmp`, bytes);
-    await rename(`${path}.${process.pid}.tmp`, path);
+    await replaceFile(path, bytes);
     return path;
   }
 }

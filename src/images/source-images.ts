@@ -10,7 +10,7 @@
  * decodes into gigabytes), not an image, or an image sharp cannot read.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cacheFiles } from '../cache-files';
@@ -23,6 +23,7 @@ import type { ImageRef } from './content-images';
 import { urlName, type LocalImage } from './image-names';
 import { encoderSettings, readableFormats, sourceLimits } from './image-settings';
 import { loadSharp, taskPool } from './sharp-library';
+import { replaceFileSync } from '../replace-file';
 
 /** What a file of content/images/ is, as read. */
 interface Described {
@@ -115,8 +116,7 @@ export class SourceImages {
     );
     const path = cacheFiles(this.config.cacheDir).imageSources;
     mkdirSync(this.config.cacheDir, { recursive: true });
-    writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify({ version: sourcesVersion, files }));
-    renameSync(`${path}.${process.pid}.tmp`, path);
+    replaceFileSync(path, JSON.stringify({ version: sourcesVersion, files }));
     this.learnt.clear();
   }
 

@@ -11,7 +11,7 @@
  * only what differs (output/changed-output.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { cacheFiles } from '../cache-files';
 import { compilerSettings, type BuildConfig } from '../config';
@@ -19,6 +19,7 @@ import { changedFiles, takeSnapshot, type Snapshot } from '../file-versions';
 import { contentHash } from '../hash';
 import { listFiles } from '../list-files';
 import type { PageRecord } from '../render/page-rendering';
+import { replaceFile } from '../replace-file';
 
 export interface Manifest {
   version: number;
@@ -69,8 +70,7 @@ export function readManifest(config: BuildConfig, generator: string): Manifest |
 export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
   const path = cacheFiles(config.cacheDir).manifest(config.outDir);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(`${path}.${process.pid}.tmp`, JSON.stringify({ version: manifestVersion, ...manifest }));
-  await rename(`${path}.${process.pid}.tmp`, path);
+  await replaceFile(path, JSON.stringify({ version: manifestVersion, ...manifest }));
 }
 
 /** Forgets the last build into this output folder: a manifest that no longer describes it must not be trusted. */

@@ -268,7 +268,7 @@ describe('social cards', () => {
     try {
       await writeSettled(
         file,
-        `import { Stars } from '../../components/Stars';\n${source}\nexport const stars = Stars;\n`,
+        `import { Stars } from '../components/Stars';\n${source}\nexport const stars = Stars;\n`,
       );
       const refused = await build();
       expect(refused.code).toBe(1);
