@@ -1,10 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers (docs/testing.md): unit needs no build and no browser (`npm
- * run test:unit`); site builds, serves and checks the real site; browser
- * drives Debian's Chromium against the real `sitegen preview` and `dev`.
+ * The layers (docs/testing.md): unit needs no build and no browser (`npm run
+ * test:unit`); site builds, serves and checks the real site; browser drives
+ * Debian's Chromium against the real `sitegen preview` and `dev`; lighthouse,
+ * the browser tests that score pages with Lighthouse, runs last and alone.
  */
+const browserSetup = [
+  'tests/support/setup-site.ts',
+  'tests/support/setup-leads.ts',
+  'tests/browser/support/chromium-server.ts',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -35,11 +42,18 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           // One Chromium for every browser test file; each connects to it.
-          globalSetup: [
-            'tests/support/setup-site.ts',
-            'tests/support/setup-leads.ts',
-            'tests/browser/support/chromium-server.ts',
-          ],
+          globalSetup: browserSetup,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'lighthouse',
+          include: ['tests/lighthouse/**/*.test.ts'],
+          globalSetup: browserSetup,
+          // A performance score is the page's time on this machine: measured with nothing else running, one file at a time.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumFlags, chromiumPath } from '../../../src/check/chromium';
+import { oncePerRun } from '../../support/once-per-run';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,9 +9,12 @@ declare module 'vitest' {
   }
 }
 
-/** One Chromium for every browser test file; each file connects to it. */
+/** One Chromium for every browser test file of the run; each file connects to it. */
 export default async function setup(project: TestProject) {
-  const server = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumFlags });
-  project.provide('chromiumEndpoint', server.wsEndpoint());
-  return () => server.close();
+  const { value: endpoint, release } = await oncePerRun('chromium', async () => {
+    const server = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumFlags });
+    return { value: server.wsEndpoint(), remove: () => server.close() };
+  });
+  project.provide('chromiumEndpoint', endpoint);
+  return release;
 }

@@ -12,8 +12,8 @@ import { checkSite } from '../../src/check/check-site';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { copyProject, writeSettled, type ProjectCopy } from '../support/project-copy';
 import { writePhoto } from '../support/test-images';
-import { openPage, wide } from './support/browser';
-import { testLeadSettings } from './support/preview';
+import { openPage, wide } from '../browser/support/browser';
+import { testLeadSettings } from '../browser/support/preview';
 
 let project: ProjectCopy;
 let preview: Preview;
