@@ -352,12 +352,25 @@ describe('the lead listing for `sitegen leads`', () => {
   });
 
   it('answers a GET with the token, addressed to a loopback host, with every lead as JSON', async () => {
+    // A lead of this test's own, and one refused for its Host, whatever the other tests sent.
+    const port = new URL(preview.url).port;
+    for (const [sentTo, email, status] of [
+      [`localhost:${port}`, 'listed@example.co.uk', 200],
+      [`evil.example:${port}`, 'refused@example.co.uk', 403],
+    ] as const) {
+      const lead = await raw(preview.url, '/functions/v1/contact-form', {
+        method: 'POST',
+        headers: { host: sentTo, 'content-type': 'application/json' },
+        body: JSON.stringify({ form_type: 'newsletter', email, submission_id: crypto.randomUUID() }),
+      });
+      expect(lead.status, email).toBe(status);
+    }
     const answer = await raw(preview.url, path, { headers: { host, authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const emails = (JSON.parse(answer.body) as { email: string }[]).map((row) => row.email);
-    expect(emails).toContain('host@example.co.uk');
-    expect(emails).not.toContain('rebound@example.co.uk');
+    expect(emails).toContain('listed@example.co.uk');
+    expect(emails).not.toContain('refused@example.co.uk');
     for (const loopback of [`localhost:${new URL(preview.url).port}`, 'localhost', '[::1]:4173']) {
       expect(
         (await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status,
