@@ -6,7 +6,7 @@
  * before. Without an accept, a lead carries only what its own page knows.
  * Loaded when there is something to keep, or a lead to send: never at load.
  */
-import { cleanTouch, type Touch } from '../../supabase/functions/_shared/attribution.ts';
+import { cleanTouch, touchFields, type Touch } from '../../supabase/functions/_shared/attribution.ts';
 import { attributionKey, keep, readKept, storedChoice } from './consent';
 
 interface Kept {
@@ -14,16 +14,8 @@ interface Kept {
   last: Touch;
 }
 
-const campaignParameters = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'gbraid',
-  'wbraid',
-];
+/** The touch's fields an address carries in its query: every field but the two the page itself knows. */
+const campaignParameters = touchFields.filter((field) => field !== 'landing_path' && field !== 'referrer_origin');
 const keepDays = 90;
 
 /** The referrer's origin, if it is another site's web page (never its path or query, nor a `javascript:` URL). */
