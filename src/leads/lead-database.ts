@@ -23,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { SitegenError, messageOf } from '../errors';
+import { isAlive } from '../process-alive';
 
 export type { PGlite };
 
@@ -277,21 +278,5 @@ function lockHolder(file: string): number | 'starting' | 'gone' {
     return Date.now() - statSync(file).mtimeMs < 5_000 ? 'starting' : 0;
   } catch {
     return 'gone';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: it exists, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A killed process not yet reaped (a zombie) still answers kill(0) on Linux.
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
   }
 }
