@@ -5,7 +5,7 @@
  * by a build that was killed (out of memory, a CI time-out) from one a
  * running build is still writing, and removes only the first.
  */
-import { readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { foldersAbove } from '../paths';
 import { isAlive } from '../process-alive';
@@ -63,11 +63,4 @@ const shapeConflictCodes = new Set([
 export function isShapeConflict(error: unknown): boolean {
   const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
   return typeof code === 'string' && shapeConflictCodes.has(code);
-}
-
-export async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
