@@ -71,7 +71,7 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     templatesDir: resolve(root, 'templates'),
     islandsDir: resolve(root, 'islands'),
     sharedDir: resolve(root, 'supabase', 'functions', '_shared'),
-    adminDir: editorSources(),
+    adminDir: dirname(generatorPath('admin', 'main.ts')),
     publicDir: resolve(root, 'public'),
     outDir: resolve(root, options.out ?? 'dist'),
     cacheDir: resolve(root, '.sitegen'),
@@ -227,15 +227,12 @@ export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publish
 }
 
 /**
- * The editor's code (admin/), beside the generator's src/ and lib/: found
+ * A file of the generator's own (admin/main.ts, supabase/migrations), found
  * from this module up, as it runs from src/ (tests) or from a chunk of lib/.
  */
-function editorSources(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'admin', 'main.ts'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new SitegenError("the editor's code (admin/main.ts) is missing beside the generator");
-    dir = parent;
+export function generatorPath(...parts: string[]): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ...parts))) return join(dir, ...parts);
+    if (dirname(dir) === dir) throw new SitegenError(`${join(...parts)} is missing beside the generator's code`);
   }
-  return join(dir, 'admin');
 }

@@ -56,3 +56,12 @@ export function readBuiltFile(dir: string, path: string): Buffer | undefined {
     return undefined;
   }
 }
+
+/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
+export function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

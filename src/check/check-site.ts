@@ -3,10 +3,9 @@
  * site served as a static host serves it. Gates run one after another: the
  * browser-driven ones each need the machine to themselves.
  */
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { SitegenError } from '../errors';
-import { diskSource } from '../server/disk-source';
+import { diskSource, requireBuiltSite } from '../server/disk-source';
 import { startSiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { readBuiltPages } from './built-site';
@@ -56,11 +55,7 @@ export function parseGates(list: string): GateName[] {
 export async function checkSite(options: CheckOptions = {}): Promise<GateResult[]> {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
-  const built = await stat(join(dir, 'index.html')).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-  if (!built) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
+  requireBuiltSite(dir);
   if (options.since && options.only?.length && !options.only.includes('links'))
     throw new SitegenError('--since: the links gate compares the site with the sitemap: add links to --only');
   const { pages, redirectPages } = await readBuiltPages(dir);

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
+import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
 export interface FeedLinks {
@@ -27,7 +28,8 @@ export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> 
     .map((_, link) => $(link).attr('href')!)
     .get()
     .filter((href) => href.startsWith('/'));
-  const origin = await siteOrigin(context.dir);
+  // The origin the build wrote its absolute URLs with.
+  const { origin } = readSitemap(context.dir);
   const result: FeedLinks = { findings: [], feeds, internal: 0, external: [] };
   for (const feed of feeds) {
     const text = await readFile(join(context.dir, feed), 'utf8').catch(() => undefined);
@@ -60,13 +62,6 @@ export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> 
     }
   }
   return result;
-}
-
-/** The site's own origin, as robots.txt names its sitemap: the origin the build wrote its absolute URLs with. */
-async function siteOrigin(dir: string): Promise<string | undefined> {
-  const robots = await readFile(join(dir, 'robots.txt'), 'utf8').catch(() => '');
-  const sitemap = /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1];
-  return sitemap && URL.canParse(sitemap) ? new URL(sitemap).origin : undefined;
 }
 
 /** Every URL in a feed: XML's attributes and texts, or JSON's values, and the links and images of the HTML inside them. */

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import { SitegenError, messageOf } from '../errors';
 import { parseRedirectsFile, redirectFor } from '../server/redirects-file';
+import { decoded } from './built-site';
 import type { CheckContext, Finding } from './types';
 
 /** How long the live site's sitemap may take to arrive. */
@@ -71,13 +72,7 @@ function sitemapUrls(xml: string, since: string): string[] {
 
 /** A URL's path as the site's pages are named: decoded, without a trailing slash. */
 function pathOf(url: string): string {
-  const { pathname } = new URL(url);
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // Not valid percent-encoding: compared as written.
-  }
+  const path = decoded(new URL(url).pathname);
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 

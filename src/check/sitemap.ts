@@ -24,12 +24,17 @@ export function readSitemap(dir: string): Sitemap {
   const robots = readBuiltFile(dir, 'robots.txt')?.toString('utf8');
   const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
   const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
+  const $ = cheerio.load(xml ?? '', { xml: true });
   return {
     robots,
     url,
-    origin: url ? new URL(url).origin : undefined,
+    origin: url && URL.canParse(url) ? new URL(url).origin : undefined,
     xml,
-    listed: new Set(Array.from((xml ?? '').matchAll(/<loc>([^<]+)<\/loc>/g), (match) => decodeXml(match[1]!))),
+    listed: new Set(
+      $('loc')
+        .map((_, loc) => $(loc).text())
+        .get(),
+    ),
   };
 }
 
@@ -65,12 +70,6 @@ export function checkSitemapUrls(sitemap: Sitemap, pages: readonly BuiltPage[], 
         'list only built pages (and never the 404)',
       );
   }
-}
-
-const xmlEntities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
-
-function decodeXml(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => xmlEntities[name]!);
 }
 
 /** Search engines read a <urlset> of the sitemaps.org namespace, a <loc> in each <url>. */

@@ -114,23 +114,19 @@ export function readText(path: string, file: string): string {
   return text;
 }
 
-/** The line where UTF-8 decoding first fails, for the error message. */
+/** The line where UTF-8 decoding first fails, for the error message: a line break (byte 10) is never part of a longer character, so each line decodes alone. */
 function lineOfFirstInvalidByte(bytes: Buffer): number {
-  // The longest prefix that decodes as the start of a UTF-8 text; it grows with every byte up to the first bad one.
-  let low = 0;
-  let high = bytes.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
-      low = middle;
-    } catch {
-      high = middle - 1;
-    }
-  }
   let line = 1;
-  for (let at = bytes.indexOf(10); at !== -1 && at < low; at = bytes.indexOf(10, at + 1)) line += 1;
-  return line;
+  for (let start = 0; ; line += 1) {
+    const end = bytes.indexOf(10, start);
+    try {
+      utf8.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
+    } catch {
+      return line;
+    }
+    if (end === -1) return line;
+    start = end + 1;
+  }
 }
 
 function firstLine(text: string): string {

@@ -17,12 +17,13 @@
  * Leads are personal data: the folder is its owner's alone (0700, files 0600),
  * mended on every open for a folder made before.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { generatorPath } from '../config';
 import { SitegenError, messageOf } from '../errors';
+import { isAlive } from '../process-alive';
 
 export type { PGlite };
 
@@ -176,22 +177,9 @@ async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
   }
 }
 
-/**
- * supabase/migrations of the project this module belongs to: the nearest
- * folder above it with a package.json. Found by walking up because this file
- * runs both as src/leads/lead-database.ts (tests) and bundled under lib/.
- */
+/** supabase/migrations of the generator this module belongs to. */
 export function projectMigrationsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, 'supabase', 'migrations');
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new SitegenError(
-        'the project root (a folder with package.json) was not found above the lead database module',
-      );
-    dir = parent;
-  }
+  return generatorPath('supabase', 'migrations');
 }
 
 /**
@@ -277,21 +265,5 @@ function lockHolder(file: string): number | 'starting' | 'gone' {
     return Date.now() - statSync(file).mtimeMs < 5_000 ? 'starting' : 0;
   } catch {
     return 'gone';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: it exists, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A killed process not yet reaped (a zombie) still answers kill(0) on Linux.
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
   }
 }

@@ -5,9 +5,10 @@
  * by a build that was killed (out of memory, a CI time-out) from one a
  * running build is still writing, and removes only the first.
  */
-import { readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { foldersAbove } from '../paths';
+import { isAlive } from '../process-alive';
 
 export type ScratchKind = 'building' | 'incremental';
 
@@ -18,28 +19,13 @@ export function scratchName(outDir: string, kind: ScratchKind): string {
 
 /** Removes the folders beside `outDir` that builds no longer running left there. */
 export async function removeDeadScratch(outDir: string): Promise<void> {
-  const pattern = new RegExp(
-    `^${escapeRegExp(basename(outDir))}\\.(?:building|incremental)-(\\d+)-\\d+(?:\\.replaced)?$`,
-  );
+  const prefix = `${basename(outDir)}.`;
   const names = await readdir(dirname(outDir)).catch(() => []);
   for (const name of names) {
-    const pid = pattern.exec(name)?.[1];
-    if (pid && !isRunning(Number(pid))) await rm(join(dirname(outDir), name), { recursive: true, force: true });
+    const rest = name.startsWith(prefix) ? name.slice(prefix.length) : '';
+    const pid = /^(?:building|incremental)-(\d+)-\d+(?:\.replaced)?$/.exec(rest)?.[1];
+    if (pid && !isAlive(Number(pid))) await rm(join(dirname(outDir), name), { recursive: true, force: true });
   }
-}
-
-/** Whether a process of that id is running (one of another user's counts: its folder is not ours to judge). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Removes files of an output folder (paths under `dir`), and the folders they leave empty. */
@@ -77,11 +63,4 @@ const shapeConflictCodes = new Set([
 export function isShapeConflict(error: unknown): boolean {
   const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
   return typeof code === 'string' && shapeConflictCodes.has(code);
-}
-
-export async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }

@@ -12,13 +12,14 @@
  * removed before it is swapped in, so the output holds exactly this build's
  * files (and the git repository someone keeps in it, if any).
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
 import { FolderWriter } from './folder-writer';
 import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type OutputFile } from './output';
 import { isBuiltOutput, repositoryFolder } from './output-folder';
-import { exists, isShapeConflict, removeDeadScratch, removeFiles, scratchName } from './scratch';
+import { isShapeConflict, removeDeadScratch, removeFiles, scratchName } from './scratch';
 
 /** The output a build replaced, kept to be written over by the next one. */
 export function previousOutputDir(outDir: string): string {
@@ -60,7 +61,7 @@ export class Staging implements BuildOutput {
     const { files: earlier, links } = reused ? listFilesAndLinks(dir) : { files: [], links: [] };
     await Promise.all(links.map((link) => unlink(join(dir, link))));
     const staging = new Staging(outDir, publicDir, dir, reused ? { earlier } : undefined);
-    if (!(await exists(publicDir))) return staging;
+    if (!existsSync(publicDir)) return staging;
     try {
       await cp(publicDir, dir, { recursive: true, dereference: true });
     } catch (error) {
@@ -86,10 +87,10 @@ export class Staging implements BuildOutput {
         this.reused.earlier.filter((path) => !written.has(path)),
       );
     const replaced = `${this.dir}.replaced`;
-    const hadOutput = await exists(this.outDir);
+    const hadOutput = existsSync(this.outDir);
     // A repository kept in the output, to push the site to its host, stays with the output (as Vite keeps it when it empties its own).
     const repository = [join(this.outDir, repositoryFolder), join(this.dir, repositoryFolder)] as const;
-    const carried = hadOutput && (await exists(repository[0])) && !(await exists(repository[1]));
+    const carried = hadOutput && existsSync(repository[0]) && !existsSync(repository[1]);
     if (carried) await rename(...repository);
     if (hadOutput) await rename(this.outDir, replaced);
     try {

@@ -53,7 +53,7 @@ export function measureBuild(
   const sizeOf = (file: SiteFile) => {
     let size = sizes.get(file.path);
     if (!size) {
-      size = { raw: byteLength(file.content), gzip: gzipSync(file.content).byteLength };
+      size = { raw: Buffer.byteLength(file.content), gzip: gzipSync(file.content).byteLength };
       sizes.set(file.path, size);
     }
     return size;
@@ -153,10 +153,6 @@ function bySection(pages: readonly PageReport[]): (PageReport & { count: number 
     }
   }
   return [...sections.values()];
-}
-
-function byteLength(content: string | Uint8Array): number {
-  return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
 }
 
 const size = (bytes: number | null) => (!bytes ? '-' : formatBytes(bytes));

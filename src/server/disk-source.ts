@@ -1,5 +1,7 @@
+import { statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { SitegenError } from '../errors';
 import type { SiteSource } from './static-site';
 
 /**
@@ -21,4 +23,10 @@ export function diskSource(dir: string): SiteSource {
       }
     },
   };
+}
+
+/** Stops, saying what to do, where `dir` holds no built site (no index.html): what preview and check serve. */
+export function requireBuiltSite(dir: string): void {
+  if (!statSync(join(dir, 'index.html'), { throwIfNoEntry: false })?.isFile())
+    throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
 }

@@ -3,13 +3,11 @@
  * the lead endpoint, answered by the Edge Function's own handler and stored
  * in the local embedded Postgres.
  */
-import { join, resolve } from 'node:path';
-import { stat } from 'node:fs/promises';
-import { SitegenError } from '../errors';
+import { resolve } from 'node:path';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
-import { diskSource } from './disk-source';
+import { diskSource, requireBuiltSite } from './disk-source';
 import { startSiteServer, type SiteServer } from './site-server';
 
 /** What `sitegen preview` and `sitegen dev` are started with. */
@@ -44,11 +42,7 @@ export const defaultHost = 'localhost';
 export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
-  const isSite = await stat(join(dir, 'index.html')).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-  if (!isSite) throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
+  requireBuiltSite(dir);
 
   const leads = await openLocalLeads({
     root,

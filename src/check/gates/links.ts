@@ -10,7 +10,7 @@
  */
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
-import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
+import { attributeValues, decoded, isBuiltFile, readBuiltFile } from '../built-site';
 import { checkFeedLinks } from '../feed-links';
 import { checkRedirectLinks } from '../redirect-links';
 import { vanishedUrls } from '../since';
@@ -159,13 +159,4 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
     }
   }
   return findings;
-}
-
-/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
