@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { openPage, wide } from './support/browser';
-import { testLeadSettings } from './support/preview';
+import { copyLeadDatabase, testLeadSettings } from './support/preview';
 
 let dev: DevServer;
 let content: string;
+let leads: Awaited<ReturnType<typeof copyLeadDatabase>>;
 const lines: string[] = [];
 const article = () => join(content, 'blog', 'google-ads-guide.md');
 
@@ -35,18 +36,21 @@ async function edit(change: (text: string) => string) {
 beforeAll(async () => {
   content = join(await mkdtemp(join(tmpdir(), 'sitegen-dev-')), 'content');
   await cp(join(projectRoot, 'content'), content, { recursive: true });
+  // A copy of the database the real migrations made for this run: migrating one anew costs more than the tests here.
+  leads = await copyLeadDatabase();
   dev = await startDevServer({
     root: projectRoot,
     content,
     port: 0,
     host: '127.0.0.1',
-    leadsDir: null,
+    leadsDir: leads.dir,
     leadSettings: testLeadSettings,
     log: (line) => lines.push(line),
   });
 });
 afterAll(async () => {
   await dev?.close();
+  await leads?.remove();
   await rm(join(content, '..'), { recursive: true, force: true });
 });
 
