@@ -68,6 +68,12 @@ export class DecapFiles {
   readonly version: string;
   readonly dir: string;
   private readonly names: Set<string>;
+  /**
+   * The files read so far, kept: the same bytes for every request, which the server compresses and tags once
+   * (static-site.ts), rather than Decap's large script read and gzipped again each time /admin is opened. They cannot
+   * change meanwhile: the folder is the installed package's, named by its version.
+   */
+  private readonly kept = new Map<string, Buffer>();
 
   constructor() {
     const manifest = require.resolve('decap-cms/package.json');
@@ -87,10 +93,13 @@ export class DecapFiles {
     return `/${this.folder}/decap-cms.js`;
   }
 
-  /** One of its files, by its path under the output. */
+  /** One of its files, by its path under the output: the same bytes each time it is asked for. */
   read(path: string): Buffer | undefined {
     const name = path.startsWith(`${this.folder}/`) ? path.slice(this.folder.length + 1) : undefined;
-    return name && this.names.has(name) ? readFileSync(join(this.dir, name)) : undefined;
+    if (!name || !this.names.has(name)) return undefined;
+    let bytes = this.kept.get(name);
+    if (!bytes) this.kept.set(name, (bytes = readFileSync(join(this.dir, name))));
+    return bytes;
   }
 
   /** Copied into the output, not read: its folder is named by the version, so a file of the same name is the same. */
