@@ -2,11 +2,16 @@
  * Pages in the shared Chromium, watched for what a visitor would notice:
  * console errors, uncaught exceptions and Content-Security-Policy violations.
  * Stock photos cannot load here, so they are answered with a blank image.
+ *
+ * The blank image is given by a DevTools session of the page's own that
+ * stops the stock photo host's requests alone. Playwright's route would stop
+ * every request of the page on its way through this process, and turn the
+ * browser's cache off while any route is set.
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { blankImage } from '../../../src/check/chromium';
-import { stockPhotoUrl } from '../../../src/stock-photos';
+import { stockPhotoOrigin } from '../../../src/stock-photos';
 
 let browser: Promise<Browser> | undefined;
 const contexts: BrowserContext[] = [];
@@ -43,10 +48,8 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
   contexts.push(context);
-  await context.route(stockPhotoUrl, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }),
-  );
   const page = await context.newPage();
+  await answerStockPhotos(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning')
@@ -54,6 +57,24 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return { page, problems };
+}
+
+/** Every request of the page to the stock photo host answered with a blank image, the others left alone. */
+async function answerStockPhotos(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const blank = blankImage.toString('base64');
+  cdp.on('Fetch.requestPaused', ({ requestId }) => {
+    // A page closed meanwhile takes its requests with it: nothing is left to answer.
+    cdp
+      .send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 200,
+        responseHeaders: [{ name: 'Content-Type', value: 'image/gif' }],
+        body: blank,
+      })
+      .catch(() => {});
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${stockPhotoOrigin}/*`, requestStage: 'Request' }] });
 }
 
 export const narrow = { width: 390, height: 844, hasTouch: true };
