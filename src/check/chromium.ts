@@ -3,7 +3,9 @@
  * sandbox (CI runs as root), and no background traffic to Google's servers.
  */
 import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { SitegenError } from '../errors';
+import { stockPhotoOrigin } from '../stock-photos';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -29,3 +31,26 @@ export function requireChromium(): string {
 
 /** Stock photos come from the internet, which CI may not reach: pages are checked with a blank image in their place. */
 export const blankImage = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/**
+ * Every request of the page to the stock photo host answered with the blank
+ * image, by a DevTools session of the page's own that stops that host's
+ * requests alone: Playwright's route would stop every request of the page on
+ * its way through this process, and turn the browser's cache off while set.
+ */
+export async function answerStockPhotos(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const blank = blankImage.toString('base64');
+  cdp.on('Fetch.requestPaused', ({ requestId }) => {
+    // A page closed meanwhile takes its requests with it: nothing is left to answer.
+    cdp
+      .send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 200,
+        responseHeaders: [{ name: 'Content-Type', value: 'image/gif' }],
+        body: blank,
+      })
+      .catch(() => {});
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${stockPhotoOrigin}/*`, requestStage: 'Request' }] });
+}

@@ -5,8 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { stockPhotoUrl } from '../../stock-photos';
-import { blankImage, chromiumFlags, requireChromium } from '../chromium';
+import { answerStockPhotos, chromiumFlags, requireChromium } from '../chromium';
 import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
 
 const viewports = [
@@ -33,15 +32,12 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   try {
     for (const viewport of viewports) {
       const browserContext = await browser.newContext({ viewport });
-      if (!context.external)
-        await browserContext.route(stockPhotoUrl, (route) =>
-          route.fulfill({ status: 200, contentType: 'image/gif', body: blankImage }),
-        );
       // Two pages at a time: one per core of the machines this runs on.
       const queue = [...context.pages];
       await Promise.all(
         [0, 1].map(async () => {
           const tab = await browserContext.newPage();
+          if (!context.external) await answerStockPhotos(tab);
           for (let page = queue.shift(); page; page = queue.shift()) {
             await tab.goto(`${context.origin}${page.path}`, { waitUntil: 'load' });
             findings.push(...(await axeFindings(tab, axeSource, `${page.path} (${viewport.width}px)`)));

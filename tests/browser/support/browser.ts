@@ -2,16 +2,12 @@
  * Pages in the shared Chromium, watched for what a visitor would notice:
  * console errors, uncaught exceptions and Content-Security-Policy violations.
  * Stock photos cannot load here, so they are answered with a blank image.
- *
- * The blank image is given by a DevTools session of the page's own that
- * stops the stock photo host's requests alone. Playwright's route would stop
- * every request of the page on its way through this process, and turn the
- * browser's cache off while any route is set.
+ * (answerStockPhotos: by the page's own DevTools session, the rest of its
+ * requests left alone and its cache kept).
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-import { blankImage } from '../../../src/check/chromium';
-import { stockPhotoOrigin } from '../../../src/stock-photos';
+import { answerStockPhotos } from '../../../src/check/chromium';
 
 let browser: Promise<Browser> | undefined;
 const contexts: BrowserContext[] = [];
@@ -57,24 +53,6 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return { page, problems };
-}
-
-/** Every request of the page to the stock photo host answered with a blank image, the others left alone. */
-async function answerStockPhotos(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const blank = blankImage.toString('base64');
-  cdp.on('Fetch.requestPaused', ({ requestId }) => {
-    // A page closed meanwhile takes its requests with it: nothing is left to answer.
-    cdp
-      .send('Fetch.fulfillRequest', {
-        requestId,
-        responseCode: 200,
-        responseHeaders: [{ name: 'Content-Type', value: 'image/gif' }],
-        body: blank,
-      })
-      .catch(() => {});
-  });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${stockPhotoOrigin}/*`, requestStage: 'Request' }] });
 }
 
 export const narrow = { width: 390, height: 844, hasTouch: true };
