@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
-import { runSitegen } from '../support/cli';
+import { projectRoot } from '../support/cli';
+import { buildInProcess } from '../support/project-copy';
 import { openPage, reusedPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { noteToastTimes, toast } from './support/toasts';
@@ -89,7 +90,9 @@ beforeAll(async () => {
   const supabaseUrl = `http://127.0.0.1:${(supabase.address() as AddressInfo).port}`;
 
   workspace = await mkdtemp(join(tmpdir(), 'sitegen-supabase-'));
-  const built = await runSitegen(['build', '--quiet', '--out', join(workspace, 'dist')], {
+  // Built in this process: what the forms send is the test, not the executable (the global setup's build spawns it).
+  const built = await buildInProcess(projectRoot, {
+    out: join(workspace, 'dist'),
     env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: anonKey },
   });
   if (built.code !== 0) throw new Error(built.stderr);
