@@ -35,7 +35,7 @@ beforeAll(async () => {
   };
   about.story.image.src = 'images/office.jpg';
   await writeSettled(content('pages', 'about.json'), JSON.stringify(about));
-  expect((await project.build(['--out', 'dist'])).stderr).toBe('');
+  expect(await project.buildHere()).toMatchObject({ code: 0, stderr: '' });
   preview = await startPreview({
     root: project.dir,
     dir: dist(),

@@ -61,7 +61,17 @@ async function migrationRows(db: PGlite) {
   ).rows;
 }
 
-// Made once for the tests that open a copy; slow only the first time on a machine.
+/**
+ * One copy of the migrated database for the describes that work inside a
+ * database (privileges, constraints, listing): opening one costs more than
+ * all their queries. Each describe empties it first, its ids from 1 again.
+ */
+let shared: PGlite;
+beforeAll(async () => {
+  shared = await openMigratedLeadDatabase();
+});
+afterAll(() => shared?.close());
+const emptyShared = () => shared.exec('truncate public.leads restart identity');
 
 // The first makes its database from nothing, as a first `sitegen preview` does: seconds on a busy machine.
 describe('migrations', { timeout: 120_000 }, () => {
@@ -187,10 +197,10 @@ describe('owner only', () => {
 describe('who may touch leads', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await openMigratedLeadDatabase();
+    db = shared;
+    await emptyShared();
     await pgliteLeadStore(db).save(heroLead(), unlimited);
   });
-  afterAll(() => db?.close());
 
   async function as<T>(role: string, work: () => Promise<T>): Promise<T> {
     await db.exec(`set role ${role}`);
@@ -259,9 +269,9 @@ describe('who may touch leads', () => {
 describe('constraints', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await openMigratedLeadDatabase();
+    db = shared;
+    await emptyShared();
   });
-  afterAll(() => db?.close());
 
   const insert = (values: Record<string, unknown>) => {
     const row = {
@@ -398,22 +408,18 @@ describe('listing and formatting', () => {
   ];
 
   it('lists every lead oldest first, every column', async () => {
-    const db = await openMigratedLeadDatabase();
-    try {
-      for (const row of [rows[2]!, rows[0]!, rows[1]!]) {
-        const { id: _, ...columns } = row;
-        const names = Object.keys(columns);
-        await db.query(
-          `insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-          Object.values(columns),
-        );
-      }
-      const listed = await listLeads(db);
-      expect(listed.map(({ id, ...rest }) => rest)).toEqual(rows.map(({ id, ...rest }) => rest));
-      expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
-    } finally {
-      await db.close();
+    await emptyShared();
+    for (const row of [rows[2]!, rows[0]!, rows[1]!]) {
+      const { id: _, ...columns } = row;
+      const names = Object.keys(columns);
+      await shared.query(
+        `insert into public.leads (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+        Object.values(columns),
+      );
     }
+    const listed = await listLeads(shared);
+    expect(listed.map(({ id, ...rest }) => rest)).toEqual(rows.map(({ id, ...rest }) => rest));
+    expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
   });
 
   it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told, and why not', () => {

@@ -35,10 +35,11 @@ const thresholds = { accessibility: 100, seo: 100, bestPractices: 95, performanc
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
-interface Run {
-  scores: Record<Category, number>;
+/** A page's scores in the categories it was measured for: all four for a page of the site, performance for the bare page. */
+interface Run<C extends Category = Category> {
+  scores: Record<C, number>;
   /** Audits below full marks that count towards a category's score. */
-  failing: Record<Category, string[]>;
+  failing: Record<C, string[]>;
   offlineImages: boolean;
 }
 
@@ -46,7 +47,7 @@ interface Run {
 type FailedAttempt = { error: string; final: boolean };
 /** A page Lighthouse could not measure: why, and after how many attempts. */
 type FailedRun = { error: string; attempts: number };
-type Measure = (path: string) => Promise<Run | FailedRun>;
+type Measure = <C extends Category>(path: string, only: readonly C[]) => Promise<Run<C> | FailedRun>;
 type PageRun = { template: string; path: string; run: Run };
 
 /** Lighthouse fails now and then on a busy machine (an interstitial, a protocol timeout), and passes on the next run: a page fails the gate only when every attempt fails. */
@@ -90,7 +91,7 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
 /** Chromium with Lighthouse to drive it; `measure` tries a page up to `attempts` times. */
 async function launchLighthouse(context: CheckContext): Promise<{ measure: Measure; close: () => void }> {
   const chromePath = requireChromium();
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+  const [{ default: lighthouse, defaultConfig }, chromeLauncher] = await Promise.all([
     import('lighthouse'),
     import('chrome-launcher'),
   ]);
@@ -99,18 +100,22 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
     ? []
     : [`--host-resolver-rules=MAP ${new URL(stockPhotoOrigin).host} ~NOTFOUND`];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumFlags, ...offlineFlags] });
-  const measureOnce = async (path: string): Promise<Run | FailedAttempt> => {
+  const skipAudits = unweightedAudits(defaultConfig);
+  const measureOnce = async <C extends Category>(path: string, only: readonly C[]): Promise<Run<C> | FailedAttempt> => {
     const result = await lighthouse(`${context.origin}${path}`, {
       port: chrome.port,
       logLevel: 'error',
       output: 'json',
-      onlyCategories: [...categories],
+      onlyCategories: [...only],
+      skipAudits,
+      // The screenshot of the whole page is for the HTML report, which the gate does not write.
+      disableFullPageScreenshot: true,
     });
-    return result ? runOf(result.lhr) : { error: 'Lighthouse returned no result', final: false };
+    return result ? runOf(result.lhr, only) : { error: 'Lighthouse returned no result', final: false };
   };
-  const measure: Measure = async (path) => {
+  const measure: Measure = async (path, only) => {
     for (let attempt = 1; ; attempt++) {
-      const run = await measureOnce(path);
+      const run = await measureOnce(path, only);
       if (!('error' in run)) return run;
       if (run.final || attempt === attempts) return { error: run.error, attempts: attempt };
     }
@@ -118,7 +123,21 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
   return { measure, close: () => chrome.kill() };
 }
 
-/** The bare page at the start, middle and end of the run (its median is the limit), and the pages in between. */
+/**
+ * The audits of the four categories that weigh nothing in their scores
+ * (diagnostics, checks left to a person, the report's screenshots): the gate
+ * reads only scores and the audits that count towards them, and some of these
+ * cost a run dearly (bf-cache loads the page a second time). Those the gate
+ * reads besides (errors-in-console, for the stock photos' note) weigh in
+ * best practices.
+ */
+function unweightedAudits(config: typeof import('lighthouse').defaultConfig): string[] {
+  const refs = categories.flatMap((key) => config.categories?.[key]?.auditRefs ?? []);
+  const weighted = new Set(refs.filter((ref) => ref.weight > 0).map((ref) => ref.id));
+  return [...new Set(refs.map((ref) => ref.id))].filter((id) => !weighted.has(id));
+}
+
+/** The bare page at the start, middle and end of the run (its median is the limit; its performance alone is read, and measured), and the pages in between. */
 async function measurePages(measure: Measure, context: CheckContext) {
   const findings: Finding[] = [];
   const notes: string[] = [];
@@ -133,7 +152,7 @@ async function measurePages(measure: Measure, context: CheckContext) {
   };
   const bare: number[] = [];
   const measureBare = async () => {
-    const run = await measure(barePagePath);
+    const run = await measure(barePagePath, ['performance']);
     if ('error' in run) unmeasured('bare page', barePagePath, run);
     else bare.push(run.scores.performance);
   };
@@ -150,7 +169,7 @@ async function measurePages(measure: Measure, context: CheckContext) {
       });
       continue;
     }
-    const run = await measure(page.path);
+    const run = await measure(page.path, categories);
     if ('error' in run) unmeasured(page.template, page.path, run);
     else runs.push({ ...page, run });
     if (index === Math.floor(pages.length / 2)) await measureBare();
@@ -163,7 +182,7 @@ async function measurePages(measure: Measure, context: CheckContext) {
 async function remeasureSlowPages(runs: PageRun[], limit: number, measure: Measure): Promise<void> {
   for (const { path, run } of runs) {
     if (run.scores.performance >= limit) continue;
-    const again = await measure(path);
+    const again = await measure(path, categories);
     if ('error' in again || again.scores.performance <= run.scores.performance) continue;
     run.scores.performance = again.scores.performance;
     run.failing.performance = again.failing.performance;
@@ -193,12 +212,12 @@ function row(template: string, path: string, text: string): string {
 }
 
 /** A finished run's scores and failing audits, or why it has no verdict. */
-function runOf(lhr: LighthouseResult): Run | FailedAttempt {
-  const error = measurementError(lhr);
+function runOf<C extends Category>(lhr: LighthouseResult, only: readonly C[]): Run<C> | FailedAttempt {
+  const error = measurementError(lhr, only);
   if (error) return { error, final: answersOfThePage.includes(lhr.runtimeError?.code ?? '') };
-  const scores = {} as Run['scores'];
-  const failing = {} as Run['failing'];
-  for (const key of categories) {
+  const scores = {} as Run<C>['scores'];
+  const failing = {} as Run<C>['failing'];
+  for (const key of only) {
     const category = lhr.categories[key]!;
     scores[key] = Math.round(category.score! * 100);
     failing[key] = category.auditRefs
@@ -220,9 +239,9 @@ function runOf(lhr: LighthouseResult): Run | FailedAttempt {
  * could not run and so leaves its category without a score (Lighthouse then
  * reports the category as null, not as zero).
  */
-function measurementError(lhr: LighthouseResult): string | undefined {
+function measurementError(lhr: LighthouseResult, only: readonly Category[]): string | undefined {
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-  const unscored = categories.filter((key) => lhr.categories[key]?.score === null);
+  const unscored = only.filter((key) => lhr.categories[key]?.score === null);
   if (unscored.length === 0) return undefined;
   const errored = Object.values(lhr.audits)
     .filter((audit) => audit.scoreDisplayMode === 'error')
