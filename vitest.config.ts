@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          // Its files share no state but the modules they import: loaded once per worker rather than once per file.
+          isolate: false,
           globalSetup: ['tests/support/setup-leads.ts'],
         },
       },
