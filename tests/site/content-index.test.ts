@@ -5,9 +5,9 @@
  * and checks what the next build read and rendered, and that it writes byte
  * for byte what a build from nothing writes. The blog is large enough for
  * the build threads to read their own shares of it: the builds from the
- * index run the executable, whose threads they are, and so does the build
- * from nothing each test starts from; those from nothing that the tests
- * compare with run in this process.
+ * index run on the executable's build threads (lib/site-worker.js), in this
+ * process, and so does the build from nothing each test starts from; those
+ * from nothing that the tests compare with run on this thread alone.
  */
 import { mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,8 +31,8 @@ const copy = (from: string, to: string) => promisify(execFile)('cp', ['-a', from
 beforeAll(async () => {
   project = await copyProject();
   await writeArticles(blogDir(), 250, 3);
-  // Through the executable: its threads each keep the bodies they render in a pack of their own.
-  reference = await fromNothing({ threaded: true });
+  // On the build threads, which each keep the bodies they render in a pack of their own.
+  reference = await fromNothing({ threads: true });
   await mkdir(join(project.dir, 'kept'));
   await copy(blogDir(), kept('blog'));
   await copy(indexDir(), kept('content'));
@@ -54,19 +54,17 @@ const markdownFiles = 259;
  * the social cards stay, as nothing here changes them (that the asset cache
  * changes no byte of the output is asset-cache.test.ts's).
  */
-async function fromNothing({ threaded = false } = {}): Promise<Record<string, string>> {
+async function fromNothing({ threads = false } = {}): Promise<Record<string, string>> {
   await rm(indexDir(), { recursive: true, force: true });
   await rm(join(project.dir, 'from-nothing'), { recursive: true, force: true });
-  const result = threaded
-    ? await project.build(['--out', 'from-nothing'])
-    : await project.buildHere({ out: 'from-nothing' });
+  const result = await project.buildHere({ out: 'from-nothing', threads });
   expect(result.stderr).toBe('');
   return tree(join(project.dir, 'from-nothing'));
 }
 
 /** A build from the index, which must say how many files changed and how many bodies it rendered. */
 async function fromIndex(changed: number, rendered: number): Promise<Record<string, string>> {
-  const result = await project.build(['--out', 'indexed'], {}, { quiet: false });
+  const result = await project.buildHere({ out: 'indexed', threads: true, quiet: false });
   expect(result.stderr).toBe('');
   const bodies = `${rendered} bod${rendered === 1 ? 'y' : 'ies'}`;
   expect(result.stdout).toContain(

@@ -3,8 +3,8 @@
  * byte for byte what a whole build writes, and only the files the edit
  * changed are written; with nothing changed, nothing is. Each test has a
  * project of its own, built once incrementally before its edit. The builds
- * run in this process, but on the large blog, whose threads only the
- * executable starts (src/threads/).
+ * run in this process; on the large blog, the incremental ones on the
+ * executable's build threads (lib/site-worker.js, src/threads/).
  */
 import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,14 +22,14 @@ beforeAll(async () => {
 afterAll(() => seed?.remove());
 
 let project: ProjectCopy | undefined;
-/** Whether this test's incremental builds run the executable. */
+/** Whether this test's incremental builds read and render the articles on the build threads. */
 let threaded = false;
 afterEach(async () => {
   await project?.remove();
   threaded = false;
 });
 
-/** A project of its own, built once incrementally into `out/`; with `articles`, a blog the executable's threads read. */
+/** A project of its own, built once incrementally into `out/`; with `articles`, a blog the build threads read. */
 async function builtProject(articles = 0): Promise<ProjectCopy> {
   project = await copyProject({ caches: seed.dir });
   // The project has no file of public/ yet; its tests add some.
@@ -41,9 +41,7 @@ async function builtProject(articles = 0): Promise<ProjectCopy> {
 }
 
 const incremental = (env: NodeJS.ProcessEnv = {}) =>
-  threaded
-    ? project!.build(['--incremental', '--out', 'out'], env, { quiet: false })
-    : project!.buildHere({ incremental: true, out: 'out', env, quiet: false });
+  project!.buildHere({ incremental: true, out: 'out', env, quiet: false, threads: threaded });
 
 /** A whole build of the same project into a folder of its own. */
 async function whole(env: NodeJS.ProcessEnv = {}): Promise<Record<string, string>> {
@@ -79,7 +77,7 @@ const feeds = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'];
 const indexPages = (files: string[]) => files.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));
 
 describe('sitegen build --incremental', () => {
-  it('writes nothing when nothing changed, and says it is up to date; keeps its record in a git-ignored folder; is not up to date once package.json, read by the compilers, changed', async () => {
+  it('writes nothing when nothing changed, and says it is up to date; keeps its record in a git-ignored folder; is not up to date once package.json, read by the compilers, changed; writes again a file of the output removed by hand, and a page', async () => {
     await builtProject();
     const out = join(project!.dir, 'out');
     expect(await tree(out)).toEqual(await whole());
@@ -94,10 +92,28 @@ describe('sitegen build --incremental', () => {
 
     await edit('package.json', (text) => `${text}\n`);
     expect((await incremental()).stdout).not.toContain('up to date');
+    const written = await after(async () => {
+      await unlink(join(out, 'sitemap.xml'));
+      await unlink(join(out, 'about.html'));
+    });
+    expect(written).toEqual(['about.html', 'sitemap.xml']);
   });
 
-  it("rewrites an article's page when its body changed, and only that page; its page, the blog and category pages that list it and the feeds when its title changed", async () => {
+  it("refuses a link to no page as any build does, writing nothing, then builds once it is fixed; rewrites an article's page when its body changed, and only that page; its page, the blog and category pages that list it and the feeds when its title changed", async () => {
     await builtProject();
+    const out = join(project!.dir, 'out');
+    const before = await tree(out);
+    await edit('content/blog/google-ads-guide.md', (text) => `${text}\nSee [our pricing](/pricing).\n`);
+    const broken = await incremental();
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe(
+      'sitegen: content/blog/google-ads-guide.md: body: links to "/pricing", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n',
+    );
+    expect(await tree(out)).toEqual(before);
+    const fixed = await after(() =>
+      edit('content/blog/google-ads-guide.md', (text) => text.replace('(/pricing)', '(/contact)')),
+    );
+    expect(fixed).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
     const body = await after(() => edit('content/blog/google-ads-guide.md', (text) => `${text}\nOne more line.\n`));
     expect(body).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
     const written = await after(() =>
@@ -110,7 +126,7 @@ describe('sitegen build --incremental', () => {
     ]);
   });
 
-  it('rewrites only the pages a template draws', async () => {
+  it('rewrites only the pages a template draws; every page when the footer or the phone number changed', async () => {
     await builtProject();
     const written = await after(() =>
       edit('templates/pages/Legal.tsx', (text) =>
@@ -121,10 +137,6 @@ describe('sitegen build --incremental', () => {
       ),
     );
     expect(written).toEqual(['cookie-policy.html', 'privacy-policy.html', 'terms-of-service.html']);
-  });
-
-  it('rewrites every page when the footer or the phone number changed', async () => {
-    await builtProject();
     const all = pages(Object.keys(await tree(join(project!.dir, 'out'))));
     const footer = await after(() =>
       edit('templates/layout/Footer.tsx', (text) =>
@@ -146,78 +158,7 @@ describe('sitegen build --incremental', () => {
     expect(about).toContain('<link rel="canonical" href="https://moved.example.co.uk/about"/>');
   });
 
-  it('adds, then rewrites, a hidden file of public/, as any file of the site', async () => {
-    await builtProject();
-    await mkdir(join(project!.dir, 'public', '.well-known'), { recursive: true });
-    for (const contact of ['security@example.com', 'security-team@example.com']) {
-      const file = join(project!.dir, 'public', '.well-known', 'security.txt');
-      expect(await after(() => writeSettled(file, `Contact: mailto:${contact}\n`))).toEqual([
-        '.well-known/security.txt',
-      ]);
-    }
-  });
-
-  it('removes the page of an article deleted, writes that of one added, and nothing for a file renamed', async () => {
-    await builtProject();
-    const blog = join(project!.dir, 'content', 'blog');
-    const deleted = await after(() => unlink(join(blog, 'social-media-guide.md')));
-    // Its category has no other article: its page says so, and leaves the sitemap.
-    expect(deleted).toEqual(['blog.html', 'blog/category/social-media.html', ...feeds, 'sitemap.xml'].sort());
-    await expect(stat(join(project!.dir, 'out', 'blog', 'social-media-guide.html'))).rejects.toThrow();
-    const text = (await readFile(join(blog, 'google-ads-guide.md'), 'utf8')).replace(/^slug: .*$/m, 'slug: "added"');
-    const added = await after(() =>
-      writeSettled(join(blog, 'added.md'), text.replace(/^title: .*$/m, 'title: "Added"')),
-    );
-    expect(added).toEqual([
-      expect.stringMatching(/^assets\/cards\/added-[0-9a-f]{12}\.png$/),
-      ...['blog.html', 'blog/added.html', 'blog/category/google-ads.html', ...feeds, 'sitemap.xml'].sort(),
-    ]);
-    expect(await after(() => rename(join(blog, 'added.md'), join(blog, 'renamed.md')))).toEqual([]);
-  });
-
-  it('writes again a file of the output removed by hand, and a page', async () => {
-    await builtProject();
-    const out = join(project!.dir, 'out');
-    const written = await after(async () => {
-      await unlink(join(out, 'sitemap.xml'));
-      await unlink(join(out, 'about.html'));
-    });
-    expect(written).toEqual(['about.html', 'sitemap.xml']);
-  });
-
-  it('sees an edit of the same size in the same tick of the clock, just after a build read the file', async () => {
-    await builtProject();
-    const note = join(project!.dir, 'content', 'blog', 'google-ads-guide.md');
-    const text = await readFile(note, 'utf8');
-    await writeFile(note, text.replace(/\n\n/, '\n\nThe gaad news.\n\n'));
-    const { mtime } = await stat(note);
-    expect((await incremental()).stderr).toBe('');
-    await after(async () => {
-      await writeFile(note, text.replace(/\n\n/, '\n\nThe good news.\n\n'));
-      await utimes(note, mtime, mtime);
-    });
-    const page = await readFile(join(project!.dir, 'out', 'blog', 'google-ads-guide.html'), 'utf8');
-    expect(page).toContain('The good news.');
-  });
-
-  it('refuses a link to no page as any build does, writing nothing, then builds once it is fixed', async () => {
-    await builtProject();
-    const out = join(project!.dir, 'out');
-    const before = await tree(out);
-    await edit('content/blog/google-ads-guide.md', (text) => `${text}\nSee [our pricing](/pricing).\n`);
-    const broken = await incremental();
-    expect(broken.code).toBe(1);
-    expect(broken.stderr).toBe(
-      'sitegen: content/blog/google-ads-guide.md: body: links to "/pricing", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n',
-    );
-    expect(await tree(out)).toEqual(before);
-    const fixed = await after(() =>
-      edit('content/blog/google-ads-guide.md', (text) => text.replace('(/pricing)', '(/contact)')),
-    );
-    expect(fixed).toEqual([...feeds, 'blog/google-ads-guide.html'].sort());
-  });
-
-  it('refuses a file of public/ where the build writes one of its own, or a folder, before anything is written', async () => {
+  it('refuses a file of public/ where the build writes one of its own, or a folder, before anything is written; adds, then rewrites, a hidden file of public/, as any file of the site; follows a file of public/ that becomes a folder of the same name, and back', async () => {
     await builtProject();
     const out = join(project!.dir, 'out');
     const before = await tree(out);
@@ -241,10 +182,13 @@ describe('sitegen build --incremental', () => {
       }
       await unlink(join(project!.dir, 'public', file));
     }
-  });
-
-  it('follows a file of public/ that becomes a folder of the same name, and back', async () => {
-    await builtProject();
+    await mkdir(join(project!.dir, 'public', '.well-known'), { recursive: true });
+    for (const contact of ['security@example.com', 'security-team@example.com']) {
+      const file = join(project!.dir, 'public', '.well-known', 'security.txt');
+      expect(await after(() => writeSettled(file, `Contact: mailto:${contact}\n`))).toEqual([
+        '.well-known/security.txt',
+      ]);
+    }
     const docs = join(project!.dir, 'public', 'docs');
     await after(() => writeSettled(docs, 'a file\n'));
     await after(async () => {
@@ -260,8 +204,37 @@ describe('sitegen build --incremental', () => {
     await expect(stat(join(project!.dir, 'out', 'docs'))).rejects.toThrow();
   });
 
-  it('makes a whole build when its record of the last build cannot be read', async () => {
+  it('removes the page of an article deleted, writes that of one added, and nothing for a file renamed', async () => {
     await builtProject();
+    const blog = join(project!.dir, 'content', 'blog');
+    const deleted = await after(() => unlink(join(blog, 'social-media-guide.md')));
+    // Its category has no other article: its page says so, and leaves the sitemap.
+    expect(deleted).toEqual(['blog.html', 'blog/category/social-media.html', ...feeds, 'sitemap.xml'].sort());
+    await expect(stat(join(project!.dir, 'out', 'blog', 'social-media-guide.html'))).rejects.toThrow();
+    const text = (await readFile(join(blog, 'google-ads-guide.md'), 'utf8')).replace(/^slug: .*$/m, 'slug: "added"');
+    const added = await after(() =>
+      writeSettled(join(blog, 'added.md'), text.replace(/^title: .*$/m, 'title: "Added"')),
+    );
+    expect(added).toEqual([
+      expect.stringMatching(/^assets\/cards\/added-[0-9a-f]{12}\.png$/),
+      ...['blog.html', 'blog/added.html', 'blog/category/google-ads.html', ...feeds, 'sitemap.xml'].sort(),
+    ]);
+    expect(await after(() => rename(join(blog, 'added.md'), join(blog, 'renamed.md')))).toEqual([]);
+  });
+
+  it('sees an edit of the same size in the same tick of the clock, just after a build read the file; makes a whole build when its record of the last build cannot be read', async () => {
+    await builtProject();
+    const note = join(project!.dir, 'content', 'blog', 'google-ads-guide.md');
+    const text = await readFile(note, 'utf8');
+    await writeFile(note, text.replace(/\n\n/, '\n\nThe gaad news.\n\n'));
+    const { mtime } = await stat(note);
+    expect((await incremental()).stderr).toBe('');
+    await after(async () => {
+      await writeFile(note, text.replace(/\n\n/, '\n\nThe good news.\n\n'));
+      await utimes(note, mtime, mtime);
+    });
+    const page = await readFile(join(project!.dir, 'out', 'blog', 'google-ads-guide.html'), 'utf8');
+    expect(page).toContain('The good news.');
     const [record] = await readdir(join(project!.dir, '.sitegen', 'incremental'));
     const path = join(project!.dir, '.sitegen', 'incremental', record!);
     const stored = await readFile(path, 'utf8');

@@ -12,10 +12,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSite } from '../../src/check/check-site';
+import { formatGate, formatSummary } from '../../src/check/report';
 import { startDevServer } from '../../src/dev/dev-server';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { testLeadSettings } from '../browser/support/preview';
-import { projectRoot, runSitegen } from '../support/cli';
+import { projectRoot, runSitegen, type CliResult } from '../support/cli';
 import { tree } from '../support/output-tree';
 import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
 import { siteDir, siteUrl } from '../support/site';
@@ -209,6 +211,23 @@ describe('aliases and content/redirects.json', () => {
   });
 });
 
+/**
+ * `sitegen check --dir out --only links --since <since>` in the project
+ * folder, run in this process: what the command prints, and its exit code.
+ */
+async function checkLinksSince(root: string, since: string): Promise<CliResult> {
+  let stdout = '';
+  const results = await checkSite({
+    root,
+    dir: 'out',
+    only: ['links'],
+    since,
+    onGate: (result) => (stdout += formatGate(result)),
+  });
+  stdout += formatSummary(results);
+  return { code: results.every((result) => result.passed) ? 0 : 1, stdout, stderr: '' };
+}
+
 describe('sitegen check --since', () => {
   // Two crawls of the whole site by the links gate: longer than the default time a test may take on a busy machine.
   it(
@@ -224,8 +243,7 @@ describe('sitegen check --since', () => {
           text.replace(/^slug: .*$/m, 'slug: "social-media-for-trades"'),
         );
         expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
-        const check = (since = 'live-sitemap.xml') =>
-          runSitegen(['check', '--dir', 'out', '--only', 'links', '--since', since], { cwd: project.dir });
+        const check = (since = 'live-sitemap.xml') => checkLinksSince(project.dir, since);
         const vanished = await check();
         expect(vanished.code).toBe(1);
         expect(vanished.stdout).toContain(
@@ -251,7 +269,11 @@ describe('sitegen check --since', () => {
         } finally {
           live.close();
         }
-        const unreachable = await check('http://127.0.0.1:9/sitemap.xml');
+        // What only the executable shows: the line it ends with, and its exit code.
+        const unreachable = await runSitegen(
+          ['check', '--dir', 'out', '--only', 'links', '--since', 'http://127.0.0.1:9/sitemap.xml'],
+          { cwd: project.dir },
+        );
         expect([unreachable.code, unreachable.stderr]).toEqual([
           1,
           'sitegen: --since: could not fetch http://127.0.0.1:9/sitemap.xml: fetch failed\n',

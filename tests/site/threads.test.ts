@@ -3,7 +3,9 @@
  * (src/threads/): the index paginates, the pages the workers render hang
  * from the same trails, bad content read or rendered on a worker is refused
  * as on the main thread, Ctrl-C stops every thread, and the threaded build
- * writes byte for byte what a single thread writes.
+ * writes byte for byte what a single thread writes. The builds run in this
+ * process on the executable's build threads (lib/site-worker.js), but the one
+ * Ctrl-C stops, which is the executable's.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -16,13 +18,13 @@ import { tree } from '../support/output-tree';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 
 let project: ProjectCopy;
-/** The executable's build of the blog, on every thread, into `built/`: what each test reads, or keeps from a failed build. */
+/** The build of the blog, on every thread, into `built/`: what each test reads, or keeps from a failed build. */
 let threaded: CliResult;
 beforeAll(async () => {
   project = await copyProject();
   // 250 articles: past the point where the build parses and renders on worker threads.
   await writeArticles(join(project.dir, 'content', 'blog'), 250, 3);
-  threaded = await project.build(['--out', 'built'], {}, { quiet: false });
+  threaded = await project.buildHere({ out: 'built', threads: true, quiet: false });
 }, 120_000);
 afterAll(() => project?.remove());
 
@@ -101,7 +103,7 @@ describe('a blog of 256 articles', () => {
       try {
         for (const [fault, message] of faults) {
           await writeFile(file, fault(text));
-          const broken = await project.build(['--out', 'built']);
+          const broken = await project.buildHere({ out: 'built', threads: true });
           expect(broken.code).toBe(1);
           expect(broken.stderr).toBe(`sitegen: content/blog/trade-marketing-note-00210.md: ${message}\n`);
           expect(await tree(join(project.dir, 'built'))).toEqual(before);
@@ -119,7 +121,7 @@ describe('a blog of 256 articles', () => {
     const text = await readFile(file, 'utf8');
     await writeFile(file, `${text}\nSee [our plumber page](/services/plumbers).\n`);
     try {
-      const broken = await project.build(['--out', 'built']);
+      const broken = await project.buildHere({ out: 'built', threads: true });
       expect(broken.code).toBe(1);
       expect(broken.stderr).toBe(
         'sitegen: content/blog/trade-marketing-note-00199.md: body: links to "/services/plumbers", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n',
@@ -158,7 +160,7 @@ describe('a blog of 256 articles', () => {
   it('the threaded build writes byte for byte what a single thread writes', async () => {
     expect(threaded.stderr).toBe('');
     expect(threaded.stdout).toContain(`articles read and rendered on ${availableParallelism()} threads`);
-    // In this process the build runs from source, with no worker script: everything on one thread.
+    // Without the worker script, everything on one thread.
     expect((await project.buildHere({ out: 'single' })).stderr).toBe('');
     expect(await tree(join(project.dir, 'built'))).toEqual(await tree(join(project.dir, 'single')));
   });

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { cacheFiles } from '../../src/cache-files';
 import { SitegenError } from '../../src/errors';
@@ -33,8 +34,16 @@ export interface ProjectCopy {
   remove(): Promise<void>;
 }
 
-/** The build's options (quiet unless `quiet` is false), and the environment it reads, as `build`'s `env`. */
-export type HereOptions = Omit<BuildCommandOptions, 'root' | 'generator'> & { env?: NodeJS.ProcessEnv };
+/**
+ * The build's options (quiet unless `quiet` is false), and the environment it
+ * reads, as `build`'s `env`; with `threads`, a large blog's articles read and
+ * rendered on the executable's build threads (lib/site-worker.js), as
+ * `sitegen build` does, rather than all on this thread.
+ */
+export type HereOptions = Omit<BuildCommandOptions, 'root' | 'generator' | 'workerUrl'> & {
+  env?: NodeJS.ProcessEnv;
+  threads?: boolean;
+};
 
 const projectPaths = [
   'content',
@@ -123,9 +132,11 @@ async function copyCaches(project: string, dir: string): Promise<void> {
  * did), so a build here and one by the executable share the copy's caches.
  */
 const compiledGenerator = (dir: string) => generatorVersion(dir, join(projectRoot, 'lib'));
+/** The executable's build worker, compiled from src/threads/site-worker.ts with the rest of lib/. */
+const compiledWorker = pathToFileURL(join(projectRoot, 'lib', 'site-worker.js'));
 
 /** `sitegen build` in the project folder `dir`, in this process: see ProjectCopy's `buildHere`. */
-export async function buildInProcess(dir: string, { env = {}, ...options }: HereOptions): Promise<CliResult> {
+export async function buildInProcess(dir: string, { env = {}, threads, ...options }: HereOptions): Promise<CliResult> {
   const set = (variables: NodeJS.ProcessEnv) => {
     for (const [name, value] of Object.entries(variables)) {
       if (value === undefined) delete process.env[name];
@@ -142,7 +153,8 @@ export async function buildInProcess(dir: string, { env = {}, ...options }: Here
     return true;
   }) as typeof process.stdout.write;
   try {
-    await build({ quiet: true, ...options, root: dir, generator: await compiledGenerator(dir) });
+    const workerUrl = threads ? compiledWorker : undefined;
+    await build({ quiet: true, ...options, root: dir, generator: await compiledGenerator(dir), workerUrl });
     return { code: 0, stdout, stderr: '' };
   } catch (error) {
     if (!(error instanceof SitegenError || (error as NodeJS.ErrnoException).syscall)) throw error;

@@ -17,6 +17,8 @@ import { vanishedUrls } from '../since';
 import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkLinks(context: CheckContext): Promise<GateResult> {
+  // The old sitemap first: one that cannot be read stops the gate at once, not after the whole crawl.
+  const since = await vanishedUrls(context);
   const { LinkChecker, LinkState } = await import('linkinator');
   const external = new Set<string>();
   const { links } = await new LinkChecker().check({
@@ -36,11 +38,7 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     },
   });
   const broken = links.filter((link) => link.state === LinkState.BROKEN);
-  const [feeds, redirects, since] = [
-    await checkFeedLinks(context),
-    await checkRedirectLinks(context),
-    await vanishedUrls(context),
-  ];
+  const [feeds, redirects] = [await checkFeedLinks(context), await checkRedirectLinks(context)];
   for (const url of feeds.external) external.add(url);
   const findings = [
     ...brokenLinks(broken, context),
