@@ -1,11 +1,14 @@
 /**
- * A page of the agency's own photos in Chromium: on a copy of the project
- * whose about page draws photos made by sharp (2,400 pixels wide, as a
- * camera gives them), the browser takes the AVIF rendition the width it
- * draws, with no error or CSP violation, and Lighthouse's performance score
- * stays within 3 points of a bare page, as the gate measures every page.
+ * The Lighthouse gate of `sitegen check`, run once, on a copy of the project
+ * whose about page draws the agency's own photos, made by sharp (2,400
+ * pixels wide, as a camera gives them): the browser takes the AVIF rendition
+ * the width it draws, with no error or CSP violation; Lighthouse's
+ * performance score of that page stays within 3 points of a bare page, as
+ * the gate measures every page; and in the same run, a copy of the about
+ * page without an image's alt text and a page that sends the browser to a
+ * missing one are found.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/check/check-site';
@@ -51,7 +54,7 @@ afterAll(async () => {
   await project?.remove();
 });
 
-describe('a page of local photos', () => {
+describe('a page of local photos, and the Lighthouse gate', () => {
   it('loads the AVIF rendition at the width it is drawn, with no console error or CSP violation', async () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/about`, { waitUntil: 'load' });
@@ -74,18 +77,57 @@ describe('a page of local photos', () => {
   });
 
   it(
-    'scores Lighthouse performance within 3 points of a bare page, and passes the other categories',
+    'scores the photos page within 3 points of a bare page and passes home; scores a page without alt text below 100 for accessibility and SEO, naming the audit; reports a page it cannot load',
     { timeout: 400_000 },
     async () => {
+      const about = await readFile(join(dist(), 'about.html'), 'utf8');
+      const withoutAlt = about.replace(/ alt="Portrait of Sarah[^"]*"/, '');
+      expect(withoutAlt).not.toBe(about);
+      await writeFile(join(dist(), 'about-without-alt.html'), withoutAlt);
+      // A page that sends the browser on to a missing one: Lighthouse cannot measure it, and, the answer being the page's own, tries once.
+      await writeFile(
+        join(dist(), 'moved.html'),
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/gone"><title>Moved</title></head><body><p>Moved</p></body></html>',
+      );
       const [result] = await checkSite({
         root: project.dir,
         dir: dist(),
         only: ['lighthouse'],
-        lighthousePages: [{ template: 'about', path: '/about' }],
+        lighthousePages: [
+          { template: 'home', path: '/' },
+          { template: 'about', path: '/about' },
+          { template: 'no alt', path: '/about-without-alt' },
+          { template: 'moved', path: '/moved' },
+        ],
       });
-      expect(result!.findings).toEqual([]);
-      expect(result!.passed).toBe(true);
-      expect(result!.notes.find((line) => line.startsWith('about'))).toMatch(/performance \d+/);
+      // Lighthouse counts alt text towards both accessibility and SEO; the photos page and home have no finding.
+      expect(result!.findings).toEqual([
+        expect.objectContaining({
+          page: '/moved',
+          rule: 'lighthouse-error',
+          message: expect.stringMatching(
+            /^Lighthouse could not measure the page: ERRORED_DOCUMENT_REQUEST: .*\(Status code: 404\)$/,
+          ),
+        }),
+        expect.objectContaining({
+          page: '/about-without-alt',
+          rule: 'lighthouse-accessibility',
+          fix: expect.stringContaining('image-alt'),
+        }),
+        expect.objectContaining({
+          page: '/about-without-alt',
+          rule: 'lighthouse-seo',
+          fix: expect.stringContaining('image-alt'),
+        }),
+      ]);
+      expect(result!.passed).toBe(false);
+      expect(result!.notes.find((line) => line.startsWith('home'))).toMatch(
+        /accessibility 100 {2}best practices \d+ {2}SEO 100$/,
+      );
+      expect(result!.notes.find((line) => /^about +\/about /.test(line))).toMatch(
+        /performance \d+ {2}accessibility 100 {2}best practices \d+ {2}SEO 100$/,
+      );
+      expect(result!.notes[0]).toMatch(/^bare page .* performance \d+, \d+, \d+ \(median \d+; limit \d+\)$/);
     },
   );
 });

@@ -1,0 +1,51 @@
+/**
+ * The a11y gate of `sitegen check` (axe in Chromium) on a small copy of the
+ * good build (home, about, contact) in which the about page has lost an
+ * image's alt text: it fails naming that page and rule, and passes the others.
+ * (The Lighthouse gate: tests/lighthouse/lighthouse-gate.test.ts.)
+ */
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSite } from '../../src/check/check-site';
+import { siteDir } from '../support/site';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sitegen-check-browser-'));
+  await cp(siteDir(), dir, { recursive: true });
+  const keep = new Set(['index.html', 'about.html', 'contact.html']);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (
+      entry.isFile() &&
+      entry.name.endsWith('.html') &&
+      !keep.has(join(entry.parentPath, entry.name).slice(dir.length + 1))
+    ) {
+      await rm(join(entry.parentPath, entry.name));
+    }
+  }
+  const about = join(dir, 'about.html');
+  await writeFile(about, (await readFile(about, 'utf8')).replace(/ alt="Portrait of Sarah[^"]*"/, ''));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('a11y gate', () => {
+  // Chromium and axe on three pages at two widths: on a busy machine, past the default time a test may take.
+  it(
+    'finds the image without alt text at both widths, and nothing on the good pages',
+    { timeout: 120_000 },
+    async () => {
+      const [result] = await checkSite({ dir, only: ['a11y'] });
+      expect(result!.passed).toBe(false);
+      expect(result!.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+        '/about (1280px) image-alt',
+        '/about (390px) image-alt',
+      ]);
+      // axe names the element by a selector of its own making: here the team photo's classes.
+      expect(result!.findings[0]!.target).toContain('.aspect-square');
+      expect(result!.findings[0]!.fix).toContain('https://dequeuniversity.com/rules/axe/');
+    },
+  );
+});
