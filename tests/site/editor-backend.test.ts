@@ -7,7 +7,6 @@
  * absolute, through symbolic links). Each is refused with 403 or 400, and the
  * project and the folder beside it are byte for byte as they were.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -282,18 +281,5 @@ describe("the editor's local backend in sitegen dev", () => {
       `GET /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
     );
     expect([answer.status, answer.headers.allow]).toEqual([405, 'POST']);
-  });
-
-  it('leaves the files named by the refused probes unwritten', () => {
-    const written = [
-      'content/blog/rebound.md',
-      'content/blog/cross.md',
-      'content/blog/no-token.md',
-      'src/probe.ts',
-      '.ci/run',
-      'templates/new.tsx',
-    ];
-    expect(written.filter((path) => existsSync(join(project.dir, path)))).toEqual([]);
-    expect(existsSync(join(outside, 'probe.md'))).toBe(false);
   });
 });
