@@ -14,11 +14,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapSql } from '../../src/leads/lead-database';
-import { projectRoot } from '../support/cli';
+import { migrationsDir } from '../support/migrated-leads';
 
 const run = promisify(execFile);
 const bin = '/usr/lib/postgresql/15/bin';
-const migrationsDir = join(projectRoot, 'supabase', 'migrations');
 
 let dir: string;
 /** PostgreSQL will not run as root: as root, the cluster runs as Debian's postgres user. */

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openLeadDatabase } from '../../src/leads/lead-database';
-import { projectRoot } from './cli';
 import { oncePerRun } from './once-per-run';
 
 declare module 'vitest' {
@@ -21,7 +20,7 @@ export default async function setup(project: TestProject) {
   const { value: leads, release } = await oncePerRun('leads', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sitegen-migrated-leads-'));
     const leads = join(dir, 'leads');
-    const db = await openLeadDatabase(leads, { migrationsDir: join(projectRoot, 'supabase', 'migrations') });
+    const db = await openLeadDatabase(leads);
     await db.close();
     return { value: leads, remove: () => rm(dir, { recursive: true, force: true }) };
   });
