@@ -98,15 +98,17 @@ function SiteHeader({ layout }: { layout: Layout }) {
   const menus = useEnhancement('menus');
   return (
     <header {...menus} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+      {/* The nav follows the logo and the right-hand group pushes itself right (ml-auto), so on a slow
+          machine that paints the header half-parsed nothing already drawn moves when the rest arrives. */}
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
           <Picture image={site.logo} width={36} height={36} sizes="36px" eager decorative className="size-9" />
           {site.name}
         </a>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className="hidden lg:ml-4 lg:block">
           <NavItems header={header} variant="desktop" />
         </nav>
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="ml-auto flex items-center gap-2 sm:gap-4">
           <a
             href={site.phoneHref}
             className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark"

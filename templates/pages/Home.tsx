@@ -42,7 +42,9 @@ export function Home({
   return (
     <>
       <section id="home" className="bg-linear-to-br from-brand-dark via-brand to-blue-600 text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-[1.2fr_1fr]">
+        {/* A slow connection draws the hero half-arrived: top-aligned columns of fixed shares (minmax(0, …))
+            and points in a grid, so nothing drawn moves, narrows or wraps as the rest comes. */}
+        <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-14 md:py-20 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
           <div>
             <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
               <Icon name="award" className="size-4" />
@@ -50,7 +52,7 @@ export function Home({
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl lg:text-6xl">{hero.heading}</h1>
             <p className="mt-6 max-w-2xl text-lg text-blue-50 md:text-xl">{hero.text}</p>
-            <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
+            <ul className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-2">
               {hero.points.map((point) => (
                 <li key={point} className="flex items-center gap-2 font-medium">
                   <Icon name="circle-check" className="size-5 text-green-300" />

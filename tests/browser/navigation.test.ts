@@ -1,13 +1,14 @@
 /**
  * Menus, the blog's category links and the not-found page in a real browser, at a narrow
- * and a wide viewport and by keyboard; and no console error or CSP violation
- * on any page of the site.
+ * and a wide viewport and by keyboard; the home page still as it arrives over a slow
+ * connection; and no console error or CSP violation on any page of the site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
 import { allPaths, blogCategoryLinks } from '../support/site';
-import { narrow, reusedPage, wide } from './support/browser';
+import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
+import { slowConnection } from './support/slow-connection';
 
 let preview: Preview;
 beforeAll(async () => {
@@ -181,6 +182,20 @@ describe('not-found page', () => {
       .toContain('error: 404 Error: User attempted to access non-existent route: /services/astronaut');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${preview.url}/`);
+  });
+});
+
+describe('the home page on a slow connection', () => {
+  it('keeps the header and the hero where they are first drawn while the rest arrives', async () => {
+    const { page, problems } = await openPage(wide);
+    const connection = await slowConnection(preview.url, page);
+    try {
+      await page.goto(`${connection.url}/`, { waitUntil: 'load' });
+      expect(await layoutShift(page)).toBeLessThan(unseenShift);
+      expect(problems).toEqual([]);
+    } finally {
+      await connection.close();
+    }
   });
 });
 

@@ -92,3 +92,26 @@ export function reusedPage(options: PageOptions = {}): () => Promise<WatchedPage
     return watched;
   };
 }
+
+/** The layout shifts the page has had, summed as CLS counts them (none after input). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+/**
+ * The most layout shift a page may have. A page drawn while it arrives moves a
+ * little where nothing is seen: a <details> shows the browser's own summary
+ * until its own arrives, and the empty toast regions grow by their gap. A
+ * header item or a hero column that moves as the rest arrives is well above it.
+ */
+export const unseenShift = 0.001;

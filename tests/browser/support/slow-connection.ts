@@ -1,0 +1,49 @@
+/**
+ * The preview as a visitor on a slow mobile connection gets it: every page
+ * arrives in small pieces, and the browser draws what it has so far before the
+ * next piece comes. Other files arrive whole. Chromium's own network
+ * throttling hands the renderer a small page in one go, and a fixed pause may
+ * or may not see a frame drawn, so each piece waits for the page to draw two
+ * frames: the second begins once the first, with the piece before, is drawn.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+
+const pieceBytes = 2048;
+
+/** Two frames drawn, or a moment if the page draws none yet (a stylesheet still on its way); a page being replaced answers nothing. */
+function twoFrames(page: Page): Promise<unknown> {
+  return page
+    .evaluate(
+      () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+          setTimeout(resolve, 200);
+        }),
+    )
+    .catch(() => {});
+}
+
+/** A server in front of `target` that sends `page` its pages piece by piece. */
+export async function slowConnection(target: string, page: Page): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(`${target}${request.url}`);
+    const headers = Object.fromEntries(
+      [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+    );
+    const body = Buffer.from(await upstream.arrayBuffer());
+    response.writeHead(upstream.status, headers);
+    if (!headers['content-type']?.startsWith('text/html')) return response.end(body);
+    for (let start = 0; start < body.length; start += pieceBytes) {
+      await new Promise((resolve) => response.write(body.subarray(start, start + pieceBytes), resolve));
+      await twoFrames(page);
+    }
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
