@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
-import { requireProject, resolveConfig } from '../config';
+import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
 import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
@@ -107,15 +107,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     (purged) => void (purged > 0 && log(leadsLine(purgedLine(purged)))),
     (error: unknown) => log(leadsLine(`old leads could not be purged: ${messageOf(error)}`)),
   );
-  // Editors' swap and backup files (.x.swp, x~) are not content.
-  const ignored = (name: string) => /^\.|~$/.test(name);
-  const watcher = watchFolders(
-    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
-    (path) => rebuilds.schedule(resolve(path)),
-    ignored,
-  );
-  // The editor's own code is no part of the site: a change of it makes the editor's script again, and nothing else.
-  const adminWatcher = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
+  const stopWatching = watchSources(config, rebuilds, editor);
   return {
     ...server,
     site,
@@ -123,8 +115,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
     listeners: () => clients.size,
     idle: () => rebuilds.idle(),
     close: async () => {
-      watcher.close();
-      adminWatcher.close();
+      stopWatching();
       for (const client of clients) client.end();
       await rebuilds.close();
       await server.close();
@@ -133,6 +124,22 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       if (!rebuilds.failure) site.saveIndex();
       site.close();
     },
+  };
+}
+
+/** Rebuilds on every change of the site's sources; a change of the editor's own code makes its script again, nothing else. */
+function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEditor): () => void {
+  // Editors' swap and backup files (.x.swp, x~) are not content.
+  const ignored = (name: string) => /^\.|~$/.test(name);
+  const site = watchFolders(
+    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
+    (path) => rebuilds.schedule(resolve(path)),
+    ignored,
+  );
+  const admin = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
+  return () => {
+    site.close();
+    admin.close();
   };
 }
 
