@@ -19,14 +19,14 @@ export default defineConfig({
     // Two files at a time, of any layer: a file spends much of its time waiting on what it drives (a build, Chromium,
     // Java, PGlite), and the other core runs that meanwhile.
     maxWorkers: 2,
+    // Files share no state but the modules they import: loaded once per worker rather than once per file.
+    isolate: false,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          // Its files share no state but the modules they import: loaded once per worker rather than once per file.
-          isolate: false,
           globalSetup: ['tests/support/setup-leads.ts'],
         },
       },
@@ -45,6 +45,7 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           // One Chromium for every browser test file; each connects to it.
           globalSetup: browserSetup,
+          setupFiles: ['tests/browser/support/close-pages.ts'],
         },
       },
       {
@@ -53,6 +54,7 @@ export default defineConfig({
           name: 'lighthouse',
           include: ['tests/lighthouse/**/*.test.ts'],
           globalSetup: browserSetup,
+          setupFiles: ['tests/browser/support/close-pages.ts'],
           // A performance score is the page's time on this machine: measured with nothing else running, one file at a time.
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

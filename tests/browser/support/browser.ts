@@ -6,16 +6,17 @@
  * requests left alone and its cache kept).
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { answerStockPhotos } from '../../../src/check/chromium';
 
+// One connection per worker, kept from file to file (the browser layer loads modules once per worker).
 let browser: Promise<Browser> | undefined;
 const contexts: BrowserContext[] = [];
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  if (browser) await (await browser).close();
-});
+/** Closes the pages the file opened: close-pages.ts, the layer's setup file, calls it after every file. */
+export async function closePages(): Promise<void> {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+}
 
 export interface WatchedPage {
   page: Page;
