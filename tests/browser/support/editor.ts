@@ -153,7 +153,14 @@ export async function openEditedProject(prepare: (content: string) => Promise<vo
   const lines: string[] = [];
   const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
   const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
-  const editor = await openEditor(dev.url);
+  const close = async () => {
+    await dev.close();
+    await project.remove();
+  };
+  const editor = await openEditor(dev.url).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   const committed = await (await fetch(`${dev.url}/admin/content.json`)).text();
   const restore = async () => {
     if ((await git('status', '--porcelain', '--', 'content')) === '') return;
@@ -163,10 +170,6 @@ export async function openEditedProject(prepare: (content: string) => Promise<vo
     await git('reset', '--hard', '--quiet');
     await git('clean', '-d', '--force', '--quiet', '--', 'content');
     await restored;
-  };
-  const close = async () => {
-    await dev.close();
-    await project.remove();
   };
   return { project, dev, editor, lines, git, restore, close };
 }
