@@ -1,10 +1,18 @@
 /**
  * The editor at /admin as a marketer works it, in Chromium: opened and
  * signed in once for a test file, each test going to its own entry from
- * the editor's home, a field found by its label, an entry published, and
- * the message Decap shows after a save.
+ * the editor's home, a field found by its label, an article written, a
+ * photo chosen on the computer, an entry published, and the message Decap
+ * shows after a save. And the project it edits: a copy under git, its
+ * content put back as the repository has it before each test, the editor
+ * told of it.
  */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../../src/dev/dev-server';
+import { copyProject, type ProjectCopy } from '../../support/project-copy';
 import { openPage, wide } from './browser';
 
 /** Decap's question before it leaves an entry with changes not saved. */
@@ -80,4 +88,88 @@ export async function notification(page: Page): Promise<string> {
   });
   await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
   return message;
+}
+
+/** The article's photo, chosen on the computer (Decap's media library, "Upload"): `photo` as a phone takes it. */
+export async function uploadPhoto(page: Page, file: { name: string; photo: Buffer }) {
+  await page.getByRole('button', { name: 'Choose an image' }).first().click();
+  await page.locator('input[type=file]').setInputFiles({ name: file.name, mimeType: 'image/jpeg', buffer: file.photo });
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+}
+
+/** Fills every field an article needs, with `changes` in place of the usual values. */
+export async function writeArticle(page: Page, changes: { title?: string; readTime?: string; slug: string }) {
+  await field(page, 'Title').fill(changes.title ?? 'Van Signs That Win Work');
+  await field(page, 'Slug (its address)').fill(changes.slug);
+  await field(page, 'Excerpt').fill('What to put on your van so that the people behind it call you.');
+  await field(page, 'Description').fill(
+    "What to put on a tradesperson's van so that the people who see it call: the name, the trade, a number.",
+  );
+  await page.getByRole('button', { name: /^Add keywords/ }).click();
+  await field(page, 'Keyword').fill('van signs');
+  await field(page, 'Read time (minutes)').fill(changes.readTime ?? '7');
+  await field(page, 'Category').click();
+  await page.getByRole('option', { name: 'Web Design', exact: true }).click();
+  await field(page, 'Image description (for people who cannot see it)').fill(
+    "A white van with the firm's name and number on its side",
+  );
+  await page.locator('[data-slate-editor="true"]').click();
+  await page.keyboard.type('Your van is seen by more people in a week than your website is in a month.');
+}
+
+const run = promisify(execFile);
+
+/** A copy of the project with the dev server in it and the editor open on it, its content/ under git. */
+export interface EditedProject {
+  project: ProjectCopy;
+  dev: DevServer;
+  editor: Editor;
+  /** What sitegen dev printed. */
+  lines: string[];
+  /** git in the copy, as the agency's reviewer runs it. */
+  git(...args: string[]): Promise<string>;
+  /**
+   * Puts content/ back as committed, whatever a test wrote or left, and waits until the editor has it: the dev server
+   * rebuilds and tells the editor, which fetches content.json (what entries are previewed and checked against) again,
+   * until it is what the dev server served of the committed content. Decap reads an entry from the backend each time
+   * its form opens: its forms need nothing more.
+   */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A copy of the project, its content/ as `prepare` leaves it committed as the marketer finds it, `sitegen dev` in it
+ * (its local backend writing the copy's content/), and the editor opened on it.
+ */
+export async function openEditedProject(prepare: (content: string) => Promise<void>): Promise<EditedProject> {
+  const project = await copyProject();
+  const identity = ['-c', 'user.name=Marketer', '-c', 'user.email=marketer@example.com', '-c', 'commit.gpgsign=false'];
+  const git = async (...args: string[]) => (await run('git', [...identity, ...args], { cwd: project.dir })).stdout;
+  await prepare(join(project.dir, 'content'));
+  await git('init', '--quiet');
+  await git('add', 'content');
+  await git('commit', '--quiet', '-m', 'The site as the marketer finds it');
+  const lines: string[] = [];
+  const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+  const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+  const close = async () => {
+    await dev.close();
+    await project.remove();
+  };
+  const editor = await openEditor(dev.url).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const committed = await (await fetch(`${dev.url}/admin/content.json`)).text();
+  const restore = async () => {
+    if ((await git('status', '--porcelain', '--', 'content')) === '') return;
+    const restored = editor.page.waitForResponse(
+      async (response) => response.url() === `${dev.url}/admin/content.json` && (await response.text()) === committed,
+    );
+    await git('reset', '--hard', '--quiet');
+    await git('clean', '-d', '--force', '--quiet', '--', 'content');
+    await restored;
+  };
+  return { project, dev, editor, lines, git, restore, close };
 }
