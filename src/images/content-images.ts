@@ -74,15 +74,14 @@ export class ImageResolver {
       if (isLocalSrc(value.src) && !local) throw new Error(`${value.src} was not described`);
       return (local && value.local !== local ? Object.freeze({ ...value, local }) : value) as T;
     }
-    let changed = false;
-    const entries = Object.entries(value).map(([key, entry]) => {
-      const next = this.visit(entry);
-      changed ||= next !== entry;
-      return [key, next] as const;
-    });
-    if (!changed) return value;
-    const copy = Array.isArray(value) ? entries.map(([, entry]) => entry) : Object.fromEntries(entries);
-    return Object.freeze(copy) as T;
+    // Copied only where an image below changed: most of a large blog's model holds none, and is walked without a copy.
+    const fields = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(fields)) {
+      const next = this.visit(fields[key]);
+      if (next !== fields[key]) (copy ??= Array.isArray(fields) ? ([...fields] as never) : { ...fields })[key] = next;
+    }
+    return copy ? (Object.freeze(copy) as T) : value;
   }
 }
 
