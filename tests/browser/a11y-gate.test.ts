@@ -1,7 +1,8 @@
 /**
  * The a11y gate of `sitegen check` (axe in Chromium) on a small copy of the
  * good build (home, about, contact) in which the about page has lost an
- * image's alt text: it fails naming that page and rule, and passes the others.
+ * image's alt text and gained a link with no name that only a wide screen
+ * shows: it fails naming that page, rule and width, and passes the others.
  * (The Lighthouse gate: tests/lighthouse/lighthouse-gate.test.ts.)
  */
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -27,20 +28,27 @@ beforeAll(async () => {
     }
   }
   const about = join(dir, 'about.html');
-  await writeFile(about, (await readFile(about, 'utf8')).replace(/ alt="Portrait of Sarah[^"]*"/, ''));
+  // And a link with no name that only a wide screen shows: found at 1280px alone, so each width is checked as drawn at it.
+  await writeFile(
+    about,
+    (await readFile(about, 'utf8'))
+      .replace(/ alt="Portrait of Sarah[^"]*"/, '')
+      .replace('</main>', '<a href="/contact" class="hidden lg:block"></a></main>'),
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('a11y gate', () => {
   // Chromium and axe on three pages at two widths: on a busy machine, past the default time a test may take.
   it(
-    'finds the image without alt text at both widths, and nothing on the good pages',
+    'finds the image without alt text at both widths, the nameless link at the wide one alone, and nothing on the good pages',
     { timeout: 120_000 },
     async () => {
       const [result] = await checkSite({ dir, only: ['a11y'] });
       expect(result!.passed).toBe(false);
       expect(result!.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
         '/about (1280px) image-alt',
+        '/about (1280px) link-name',
         '/about (390px) image-alt',
       ]);
       // axe names the element by a selector of its own making: here the team photo's classes.

@@ -3,7 +3,7 @@
  * copy of the project, its real local backend (decap-server, inside the dev
  * server) writing the copy's content/, Decap CMS in Chromium, opened once
  * and shared by the tests, each at an entry of its own, with the content
- * as the repository has it (support/editor.ts restoreContent). An article
+ * as the repository has it (support/editor.ts, openEditedProject). An article
  * written with a photo from disk, previewed on the site's own page, saved
  * as a draft, then published; the phone number changed everywhere; the
  * saves the build would refuse refused in the build's words, with nothing
