@@ -9,37 +9,24 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
-import { startPreview, type Preview } from '../../src/server/preview';
-import { projectRoot, runSitegen } from '../support/cli';
+import type { Preview } from '../../src/server/preview';
+import { runSitegen } from '../support/cli';
 import { layoutShift, reusedPage, unseenShift, wide } from './support/browser';
-import { copyLeadDatabase, testLeadSettings } from './support/preview';
+import { startTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
 const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
 const question = 'May we remember how you found us?';
 
-let preview: Preview;
-let leads: { dir: string; remove: () => Promise<void> };
+let preview: Preview & { leadsDir: string };
+// Its lead database is on disk, so that `sitegen leads` can ask the running server for it.
 beforeAll(async () => {
-  // A database on disk, so that `sitegen leads` can ask the running server for it.
-  leads = await copyLeadDatabase();
-  preview = await startPreview({
-    root: projectRoot,
-    dir: inject('siteDir'),
-    port: 0,
-    host: '127.0.0.1',
-    leadsDir: leads.dir,
-    leadSettings: testLeadSettings,
-    onLead: () => {},
-  });
+  preview = await startTestPreview();
 }, 120_000);
-afterAll(async () => {
-  await preview?.close();
-  await leads?.remove();
-});
+afterAll(() => preview?.close());
 beforeEach(async () => {
   await preview.leads.exec('delete from leads; delete from lead_rate_events');
 });
@@ -121,7 +108,7 @@ describe('a visitor from a Google ad who accepts', () => {
     expect(await banner(page).isVisible()).toBe(false);
     expect(Object.keys((await stored(page)).local).sort()).toEqual(['tradeboost-attribution', 'tradeboost-consent']);
 
-    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', leads.dir]);
+    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', preview.leadsDir]);
     expect(googleAds.stdout).toMatch(
       /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,\r\n$/,
     );

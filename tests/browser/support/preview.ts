@@ -23,11 +23,11 @@ export async function copyLeadDatabase(): Promise<{ dir: string; remove: () => P
   return { dir, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
-/** The real preview server over the site the global setup built, with a lead database of its own. */
+/** The real preview server over the site the global setup built, with a lead database of its own on disk (`leadsDir`). */
 export async function startTestPreview(
   dir = inject('siteDir'),
   onLead: (line: string) => void = () => {},
-): Promise<Preview> {
+): Promise<Preview & { leadsDir: string }> {
   const leads = await copyLeadDatabase();
   const preview = await startPreview({
     root: projectRoot,
@@ -43,6 +43,7 @@ export async function startTestPreview(
   });
   return {
     ...preview,
+    leadsDir: leads.dir,
     close: async () => {
       await preview.close();
       await leads.remove();
