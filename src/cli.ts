@@ -14,7 +14,7 @@ import { Interrupted } from './interrupted';
 import { generatorVersion } from './generator-version';
 import type { LeadsCommandOptions } from './leads/print-leads';
 import type { BuildCommandOptions } from './pipeline/build';
-import type { CheckOptions } from './check/check-site';
+import type { CheckCommandOptions } from './check/check-command';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -161,26 +161,10 @@ program
     'a sitemap.xml (file or URL) of the site as it was: the links gate fails for each of its URLs now neither a page nor a redirect',
   )
   .option('--json [file]', 'write the report as JSON, to the file or to standard output')
-  .action(async ({ only, json, ...options }: CheckCommandOptions) => {
-    const [{ checkSite, parseGates }, report, { writeFile }] = await Promise.all([
-      import('./check/check-site'),
-      import('./check/report'),
-      import('node:fs/promises'),
-    ]);
-    const results = await checkSite({
-      ...options,
-      only: only ? parseGates(only) : undefined,
-      onGate: json === true ? undefined : (result) => process.stdout.write(report.formatGate(result)),
-    });
-    if (json === true) process.stdout.write(report.reportJson(options.dir, results));
-    else {
-      process.stdout.write(report.formatSummary(results));
-      if (typeof json === 'string') await writeFile(json, report.reportJson(options.dir, results));
-    }
-    if (!results.every((result) => result.passed)) process.exitCode = 1;
+  .action(async (options: CheckCommandOptions) => {
+    const { runCheckCommand } = await import('./check/check-command');
+    if (!(await runCheckCommand(options, (text) => process.stdout.write(text)))) process.exitCode = 1;
   });
-
-type CheckCommandOptions = Omit<CheckOptions, 'only'> & { dir: string; only?: string; json?: string | boolean };
 
 /** The same option on every command that reaches the local lead database. */
 function leadsDirOption(): Option {

@@ -12,8 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../src/check/check-site';
-import { formatGate, formatSummary } from '../../src/check/report';
+import { runCheckCommand } from '../../src/check/check-command';
 import { startDevServer } from '../../src/dev/dev-server';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { testLeadSettings } from '../browser/support/preview';
@@ -217,15 +216,8 @@ describe('aliases and content/redirects.json', () => {
  */
 async function checkLinksSince(root: string, since: string): Promise<CliResult> {
   let stdout = '';
-  const results = await checkSite({
-    root,
-    dir: 'out',
-    only: ['links'],
-    since,
-    onGate: (result) => (stdout += formatGate(result)),
-  });
-  stdout += formatSummary(results);
-  return { code: results.every((result) => result.passed) ? 0 : 1, stdout, stderr: '' };
+  const passed = await runCheckCommand({ root, dir: 'out', only: 'links', since }, (text) => (stdout += text));
+  return { code: passed ? 0 : 1, stdout, stderr: '' };
 }
 
 describe('sitegen check --since', () => {
