@@ -1,7 +1,23 @@
-import type { ReactNode } from 'react';
+import { ButtonLink } from './ButtonLink';
+import { PhoneLink } from './PhoneLink';
 
-/** The closing band of a page: a heading, a sentence and its buttons. */
-export function CallToAction({ heading, text, children }: { heading: string; text: string; children: ReactNode }) {
+interface Link {
+  href: string;
+  label: string;
+}
+
+/** The closing band of a page: a heading, a sentence, its button and, where the page offers a call, the phone number. */
+export function CallToAction({
+  heading,
+  text,
+  button,
+  phone,
+}: {
+  heading: string;
+  text: string;
+  button: Link;
+  phone?: Link;
+}) {
   return (
     <section aria-labelledby="cta-heading" className="bg-slate-900 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center">
@@ -9,7 +25,12 @@ export function CallToAction({ heading, text, children }: { heading: string; tex
           {heading}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">{text}</p>
-        <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
+        <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
+          <ButtonLink href={button.href}>{button.label}</ButtonLink>
+          {phone && (
+            <PhoneLink href={phone.href} label={phone.label} className="min-h-12 px-2 text-white hover:underline" />
+          )}
+        </div>
       </div>
     </section>
   );

@@ -73,9 +73,7 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
           ))}
         </ul>
       </Section>
-      <CallToAction heading={page.cv.heading} text={page.cv.text}>
-        <ButtonLink href={cvHref}>{page.cv.button}</ButtonLink>
-      </CallToAction>
+      <CallToAction heading={page.cv.heading} text={page.cv.text} button={{ href: cvHref, label: page.cv.button }} />
     </>
   );
 }

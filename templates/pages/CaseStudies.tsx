@@ -1,5 +1,4 @@
 import type { CaseStudy, Pages } from '../../src/content/model';
-import { ButtonLink } from '../components/ButtonLink';
 import { CallToAction } from '../components/CallToAction';
 import { Icon } from '../components/Icon';
 import { PageHero } from '../components/PageHero';
@@ -93,9 +92,11 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
           </article>
         ))}
       </div>
-      <CallToAction heading={page.cta.heading} text={page.cta.text}>
-        <ButtonLink href={paths.contact}>{page.cta.button}</ButtonLink>
-      </CallToAction>
+      <CallToAction
+        heading={page.cta.heading}
+        text={page.cta.text}
+        button={{ href: paths.contact, label: page.cta.button }}
+      />
     </>
   );
 }

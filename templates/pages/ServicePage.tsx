@@ -119,14 +119,12 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         </Section>
       )}
 
-      <CallToAction heading={cta.heading} text={cta.text}>
-        <ButtonLink href={paths.contact}>{cta.button}</ButtonLink>
-        <PhoneLink
-          href={site.phoneHref}
-          label={`${cta.phoneLabel} ${site.phone}`}
-          className="min-h-12 px-2 text-white hover:underline"
-        />
-      </CallToAction>
+      <CallToAction
+        heading={cta.heading}
+        text={cta.text}
+        button={{ href: paths.contact, label: cta.button }}
+        phone={{ href: site.phoneHref, label: `${cta.phoneLabel} ${site.phone}` }}
+      />
     </>
   );
 }

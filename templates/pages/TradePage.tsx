@@ -2,7 +2,6 @@ import type { Image, SiteFacts } from '../../src/content/model';
 import { ButtonLink } from '../components/ButtonLink';
 import { CallToAction } from '../components/CallToAction';
 import { Icon } from '../components/Icon';
-import { PhoneLink } from '../components/PhoneLink';
 import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
 import { Picture } from '../components/Picture';
@@ -65,14 +64,12 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
           ))}
         </div>
       </Section>
-      <CallToAction heading={copy.ctaHeading} text={copy.ctaText}>
-        <ButtonLink href={paths.contact}>{copy.consultationCta}</ButtonLink>
-        <PhoneLink
-          href={site.phoneHref}
-          label={`${copy.phoneLabel} ${site.phone}`}
-          className="min-h-12 px-2 text-white hover:underline"
-        />
-      </CallToAction>
+      <CallToAction
+        heading={copy.ctaHeading}
+        text={copy.ctaText}
+        button={{ href: paths.contact, label: copy.consultationCta }}
+        phone={{ href: site.phoneHref, label: `${copy.phoneLabel} ${site.phone}` }}
+      />
     </>
   );
 }
