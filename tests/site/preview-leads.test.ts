@@ -17,78 +17,88 @@ import { startStandIn, type StandIn } from '../support/notification-stand-ins';
 
 let work: string;
 let webhook: StandIn;
-let preview: ChildProcess;
-let url: string;
-let stdout = '';
+/** The server the cases that send no lead share; the story of a visitor's leads runs one of its own. */
+let shared: RunningPreview;
 
 const settings = { LEAD_RATE_LIMIT: '2/10m', RESEND_API_KEY: '', LEAD_EMAIL_TO: '', LEAD_EMAIL_FROM: '' };
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'sitegen-preview-'));
-  // A database made before, as on every start but the first (tests/unit/lead-database.test.ts makes one from nothing).
-  await copyMigratedLeads(join(work, 'leads'));
   webhook = await startStandIn('webhook');
-  preview = spawn(
+  shared = await startPreviewProcess('shared');
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(running.map((each) => each.stop()));
+  await webhook?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+interface RunningPreview {
+  process: ChildProcess;
+  url: string;
+  leadsDir: string;
+  /** What it printed so far. */
+  stdout(): string;
+  stop(): Promise<void>;
+}
+const running: RunningPreview[] = [];
+
+/** `sitegen preview` in a process of its own, with its own lead database, made before (as on every start but the first). */
+async function startPreviewProcess(name: string): Promise<RunningPreview> {
+  const leadsDir = join(work, name);
+  // tests/unit/lead-database.test.ts makes one from nothing.
+  await copyMigratedLeads(leadsDir);
+  const server = spawn(
     process.execPath,
-    [
-      executable,
-      'preview',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--dir',
-      inject('siteDir'),
-      '--leads-dir',
-      join(work, 'leads'),
-    ],
+    [executable, 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', inject('siteDir'), '--leads-dir', leadsDir],
     {
       cwd: projectRoot,
       env: { ...process.env, ...settings, LEAD_WEBHOOK_URL: `${webhook.url}/hook` },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  preview.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  url = await new Promise<string>((resolve, reject) => {
-    preview.stdout!.on('data', () => {
+  let stdout = '';
+  server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout!.on('data', () => {
       const match = /sitegen preview: (http:\/\/[^/\s]+)\//.exec(stdout);
       if (match) resolve(match[1]!);
     });
-    preview.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${stdout}`)));
+    server.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${stdout}`)));
   });
-}, 120_000);
-afterAll(async () => {
-  if (preview?.exitCode === null) {
-    const exited = new Promise((resolve) => preview.once('exit', resolve));
-    preview.kill('SIGTERM');
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
     await exited;
-  }
-  await webhook?.close();
-  await rm(work, { recursive: true, force: true });
-});
+  };
+  const started = { process: server, url, leadsDir, stdout: () => stdout, stop };
+  running.push(started);
+  return started;
+}
 
-const post = (body: object) =>
-  fetch(`${url}/functions/v1/contact-form`, {
+const post = (to: RunningPreview, body: object) =>
+  fetch(`${to.url}/functions/v1/contact-form`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
 /** Waits for the server to print a line matching `pattern`. */
-async function printed(pattern: RegExp): Promise<string> {
-  await expect.poll(() => pattern.test(stdout), { timeout: 10_000 }).toBe(true);
-  return pattern.exec(stdout)![0];
+async function printed(by: RunningPreview, pattern: RegExp): Promise<string> {
+  await expect.poll(() => pattern.test(by.stdout()), { timeout: 10_000 }).toBe(true);
+  return pattern.exec(by.stdout())![0];
 }
 
 describe('sitegen preview with lead settings in its environment', () => {
   it('says where leads go', async () => {
-    await printed(/leads {6}sent to webhook; at most 2 per client in 600 s/);
+    await printed(shared, /leads {6}sent to webhook; at most 2 per client in 600 s/);
   });
 
   it('answers `curl -X TRACE` at the lead endpoint with 405, Allow: POST, OPTIONS and the JSON error', async () => {
-    const { host } = new URL(url);
+    const { host } = new URL(shared.url);
     const answer = await exchange(
-      url,
+      shared.url,
       `TRACE /functions/v1/contact-form HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: curl/8.14.1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
     );
     expect(answer.status).toBe(405);
@@ -97,7 +107,10 @@ describe('sitegen preview with lead settings in its environment', () => {
     expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error: 'Method not allowed' });
   });
 
-  it('prints one line per new lead, with what became of its notification, and sends it to the webhook', async () => {
+  // One story, its steps in order, on a server of its own: the leads a visitor sends are numbered, counted against the
+  // limit, listed, and kept when the terminal closes.
+  it('prints one line per new lead with what became of its notification, sends it to the webhook, holds the rate limit of LEAD_RATE_LIMIT; sitegen leads asks the running server and lists the lead not sent on; a closed terminal (SIGHUP) stops the server cleanly, its database closed with every lead in it', async () => {
+    const preview = await startPreviewProcess('story');
     const lead = {
       form_type: 'hero',
       submission_id: randomUUID(),
@@ -106,51 +119,50 @@ describe('sitegen preview with lead settings in its environment', () => {
       trade: 'plumber',
       page: '/',
     };
-    expect(await (await post(lead)).json()).toEqual({ success: true });
-    expect(await (await post(lead)).json()).toEqual({ success: true });
-    const line = await printed(/ {2}\d\d:\d\d:\d\d new lead #1 \(hero form\) from .*\n/);
+    expect(await (await post(preview, lead)).json()).toEqual({ success: true });
+    expect(await (await post(preview, lead)).json()).toEqual({ success: true });
+    const line = await printed(preview, / {2}\d\d:\d\d:\d\d new lead #1 \(hero form\) from .*\n/);
     expect(line).toMatch(
       /new lead #1 \(hero form\) from Dave  \[2JHughes <dave@hughesplumbing\.co\.uk>: sent to webhook\n$/,
     );
-    expect(stdout.match(/new lead #/g)).toHaveLength(1);
+    expect(preview.stdout().match(/new lead #/g)).toHaveLength(1);
     expect(webhook.received.map((request) => request.body.submission_id)).toEqual([lead.submission_id]);
-  });
 
-  it('says when a lead could not be sent on', async () => {
+    // It says when a lead could not be sent on.
     webhook.mode = 'fail';
-    await post({ form_type: 'newsletter', submission_id: randomUUID(), email: 'news@example.co.uk' });
+    await post(preview, { form_type: 'newsletter', submission_id: randomUUID(), email: 'news@example.co.uk' });
     await printed(
+      preview,
       /new lead #2 \(newsletter form\) from news@example\.co\.uk: not sent \(webhook: answered 500\); retried on a later request\n/,
     );
-  });
 
-  it('holds the rate limit of LEAD_RATE_LIMIT', async () => {
-    const third = await post({ form_type: 'newsletter', submission_id: randomUUID(), email: 'third@example.co.uk' });
+    // A third lead from the same client within the limit's 10 minutes.
+    const third = await post(preview, {
+      form_type: 'newsletter',
+      submission_id: randomUUID(),
+      email: 'third@example.co.uk',
+    });
     expect(third.status).toBe(429);
-  });
 
-  it('sitegen leads asks the running server, and lists the lead not sent on', async () => {
-    const listed = await runSitegen(['leads', '--leads-dir', join(work, 'leads')]);
+    const listed = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(
       '2 leads\nNot sent to the agency (1):\n  #2 news@example.co.uk: webhook: answered 500 (attempt 1 of 8;',
     );
-    const json = await runSitegen(['leads', '--json', '--leads-dir', join(work, 'leads')]);
+    const json = await runSitegen(['leads', '--json', '--leads-dir', preview.leadsDir]);
     const rows = JSON.parse(json.stdout) as { email: string; notified_by: string[] }[];
     expect(rows.map((row) => [row.email, row.notified_by])).toEqual([
       ['dave@hughesplumbing.co.uk', ['webhook']],
       ['news@example.co.uk', []],
     ]);
-  });
 
-  it('a closed terminal (SIGHUP) stops the server cleanly, its database closed with every lead in it', async () => {
     const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-      preview.once('exit', (code, signal) => resolve([code, signal])),
+      preview.process.once('exit', (code, signal) => resolve([code, signal])),
     );
-    preview.kill('SIGHUP');
+    preview.process.kill('SIGHUP');
     expect(await exited).toEqual([0, null]);
-    const listed = await runSitegen(['leads', '--leads-dir', join(work, 'leads')]);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain('2 leads\n');
+    const afterStop = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
+    expect(afterStop.code).toBe(0);
+    expect(afterStop.stdout).toContain('2 leads\n');
   });
 });

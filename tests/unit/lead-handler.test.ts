@@ -6,7 +6,7 @@
  * table, and what the agency is sent.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
@@ -805,17 +805,29 @@ describe('notifications', () => {
 
   it('a service that never answers costs the visitor at most the notification budget, and is recorded as such', async () => {
     resend.mode = 'hang';
-    const lead = hero();
-    let answered = false;
-    const answer = notifying(post(lead), visitor).finally(() => (answered = true));
-    // The webhook has answered; Resend holds the e-mail, and the visitor waits for the budget.
-    await expect.poll(() => [webhook.received.length, resend.received.length]).toEqual([1, 1]);
-    expect(answered).toBe(false);
-    expect(budgets.asked).toEqual([notifyBudgetMs, notifyBudgetMs]);
-    budgets.runOut();
-    expect(await json(await answer, 200)).toEqual({ success: true });
-    const [row] = await rowsFor(lead.submission_id);
-    expect(row).toMatchObject({ notified_by: ['webhook'], notify_error: 'e-mail: no answer within 2.5 s' });
+    // Which services' answers have reached the handler: fetch watched, not changed.
+    const realFetch = globalThis.fetch;
+    const answeredBy: string[] = [];
+    const watched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const response = await realFetch(input, init);
+      answeredBy.push(new URL(String(input)).origin);
+      return response;
+    });
+    try {
+      const lead = hero();
+      let answered = false;
+      const answer = notifying(post(lead), visitor).finally(() => (answered = true));
+      // The webhook's answer has reached the handler; Resend holds the e-mail, and the visitor waits for the budget.
+      await expect.poll(() => [answeredBy, resend.received.length]).toEqual([[webhook.url], 1]);
+      expect(answered).toBe(false);
+      expect(budgets.asked).toEqual([notifyBudgetMs, notifyBudgetMs]);
+      budgets.runOut();
+      expect(await json(await answer, 200)).toEqual({ success: true });
+      const [row] = await rowsFor(lead.submission_id);
+      expect(row).toMatchObject({ notified_by: ['webhook'], notify_error: 'e-mail: no answer within 2.5 s' });
+    } finally {
+      watched.mockRestore();
+    }
   });
 
   it('a service that cannot be reached is recorded with the error code, never the URL', async () => {
