@@ -2,21 +2,23 @@
  * The stylesheet, the browser bundles and the compiled templates are reused
  * from the last build while the code they are made from is unchanged, and
  * made again, with the change in them, as soon as it is not. The builds run
- * in this process, from a project with no cache yet.
+ * in this process, each case from a project of its own with no cache yet.
  */
 import { readFile, readdir, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
 import { DevSite } from '../../src/dev/dev-site';
 import { tree } from '../support/output-tree';
 import { buildInProcess, copyProject, writeSettled, type ProjectCopy } from '../support/project-copy';
 
 let project: ProjectCopy;
-beforeAll(async () => {
+// A project of its own for each case: what one case leaves in the cache (an edited template, its compilations) is what
+// another must not start with.
+beforeEach(async () => {
   project = await copyProject({ caches: false });
 });
-afterAll(() => project?.remove());
+afterEach(() => project?.remove());
 
 const build = () => project.buildHere({ out: 'dist', quiet: false });
 const reusedLines = (stdout: string) =>

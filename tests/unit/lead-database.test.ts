@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { touchColumns, type Touch } from '../../supabase/functions/_shared/attribution.ts';
 import { checkLead, leadRecord, type LeadRecord } from '../../supabase/functions/_shared/lead.ts';
 import type { SaveOptions } from '../../supabase/functions/_shared/lead-store.ts';
@@ -196,7 +196,8 @@ describe('owner only', () => {
 
 describe('who may touch leads', () => {
   let db: PGlite;
-  beforeAll(async () => {
+  // One lead before each case: the service role's case adds another.
+  beforeEach(async () => {
     db = shared;
     await emptyShared();
     await pgliteLeadStore(db).save(heroLead(), unlimited);
