@@ -285,6 +285,8 @@ describe('social cards', () => {
 describe('what is kept between builds', () => {
   it('a build with nothing changed encodes nothing; a replaced photo makes only its own renditions, under new names', async () => {
     expect(firstBuild).toMatch(/^ {2}images {5}\d+ files: [1-9]\d* made, \d+ kept/m);
+    // Built once more first: another case of this file may have replaced a photo since (sitegen dev's does).
+    await build();
     const again = await build();
     expect(again.stdout).toMatch(/^ {2}images {5}\d+ files: 0 made, \d+ kept/m);
     const before = (await page('/about'))('#team picture img').eq(1).attr('src')!;
