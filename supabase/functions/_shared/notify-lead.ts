@@ -98,8 +98,7 @@ async function sendToWebhook(webhook: WebhookSettings, lead: StoredLead, signal:
     { text: escapeForChat(leadSummary(lead)), ...fields },
     signal,
   );
-  // The status is the answer: the body is not read, and the budget running out while it is let go changes nothing.
-  void response.body?.cancel().catch(() => undefined);
+  await response.body?.cancel();
   if (!response.ok) throw new Error(`answered ${response.status}`);
 }
 
