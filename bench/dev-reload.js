@@ -152,6 +152,7 @@ try {
   console.log(
     `  4,000 articles: save → shown ${large.ms.toFixed(0)} ms (< 150 and ≤ 1.5 × ${small.ms.toFixed(0)}) ${verdict(large.ms < 150 && large.ms <= 1.5 * small.ms)}`,
   );
+  console.log(`  4,000 articles: ready ${large.ready.toFixed(0)} ms (< 500) ${verdict(large.ready < 500)}`);
 } finally {
   await browser.close();
   await rm(work, { recursive: true, force: true });
