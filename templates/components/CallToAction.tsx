@@ -1,10 +1,6 @@
+import type { Link } from '../layout/types';
 import { ButtonLink } from './ButtonLink';
 import { PhoneLink } from './PhoneLink';
-
-interface Link {
-  href: string;
-  label: string;
-}
 
 /** The closing band of a page: a heading, a sentence, its button and, where the page offers a call, the phone number. */
 export function CallToAction({
