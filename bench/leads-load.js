@@ -26,6 +26,7 @@ const leadsDir = join(work, 'leads');
 const env = {
   ...process.env,
   SUPABASE_URL: '',
+  SUPABASE_ANON_KEY: '',
   LEAD_RATE_LIMIT: 'off',
   LEAD_WEBHOOK_URL: '',
   RESEND_API_KEY: '',

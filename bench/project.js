@@ -40,7 +40,7 @@ export async function benchProject(dir, { articles = 0, seed = 7 } = {}) {
     const aMinuteAgo = new Date(Date.now() - 60_000);
     await Promise.all(slugs.map((slug) => utimes(join(blog, `${slug}.md`), aMinuteAgo, aMinuteAgo)));
   }
-  const env = { ...process.env, SUPABASE_URL: '', SITE_URL: '' };
+  const env = { ...process.env, SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: '' };
   return {
     dir,
     content: join(dir, 'content'),

@@ -126,6 +126,12 @@ export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'con
  * every lead with 401: a build that would ship such forms stops instead.
  */
 function supabaseProject(url: string | undefined, anonKey: string): BuildConfig['supabase'] {
+  if (url === undefined && anonKey) {
+    throw new SitegenError(
+      'SUPABASE_ANON_KEY is set but SUPABASE_URL is not: the forms would post to /functions/v1/contact-form on the site itself, which a static host does not answer. ' +
+        "Set SUPABASE_URL to the project's URL (https://<project>.supabase.co), or unset SUPABASE_ANON_KEY to post leads to the local server.",
+    );
+  }
   if (url === undefined) return { url, anonKey };
   const checked = checkUrl(url, 'SUPABASE_URL');
   if (!anonKey) {

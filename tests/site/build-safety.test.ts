@@ -645,7 +645,7 @@ describe('a build whose report nobody reads any more', () => {
       await rm(site.out, { recursive: true });
       const result = await runSitegenHeld(site.buildArgs, {
         cwd: projectRoot,
-        env: { SUPABASE_URL: '' },
+        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
         held: join(site.content, 'pages/404.json'),
         atFirstLine: (child) => child.stdout.destroy(),
       });
@@ -686,7 +686,7 @@ describe('an interrupted build', () => {
 
       const interrupted = await runSitegenHeld([...site.buildArgs, ...(incremental ? ['--incremental'] : [])], {
         cwd: projectRoot,
-        env: { SUPABASE_URL: '' },
+        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
         held: join(site.content, 'pages/404.json'),
         atFirstLine: (child) => child.kill(signal),
       });

@@ -43,7 +43,9 @@ describe('sitegen', () => {
   it('an output folder that cannot be made is named in one line, without a stack trace, exit code 1', async () => {
     await inScratchFolder(async (dir) => {
       writeFileSync(join(dir, 'a-file'), 'not a folder\n');
-      const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], { env: { SUPABASE_URL: '' } });
+      const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], {
+        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+      });
       expect(result.stderr).toMatch(
         new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`),
       );
@@ -55,7 +57,7 @@ describe('sitegen', () => {
   it('build prints one line per stage and a summary, and exits 0', async () => {
     await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--out', join(dir, 'out')], {
-        env: { SUPABASE_URL: '', SITE_URL: 'https://env.example.co.uk' },
+        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: 'https://env.example.co.uk' },
       });
       expect(result.code).toBe(0);
       for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write'])
@@ -78,7 +80,9 @@ describe('sitegen', () => {
 
   it('--json prints the report as JSON: every page with its sizes, the totals and the stage times', async () => {
     await inScratchFolder(async (dir) => {
-      const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], { env: { SUPABASE_URL: '' } });
+      const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], {
+        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+      });
       expect(result.code).toBe(0);
       const report = JSON.parse(result.stdout) as {
         pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[];
@@ -129,7 +133,7 @@ describe('sitegen', () => {
       expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
       const build = (out: string, ...flags: string[]) =>
         runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
-          env: { SUPABASE_URL: '', SITEGEN_NOW: '2026-07-01' },
+          env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITEGEN_NOW: '2026-07-01' },
         });
       expect((await build('out')).stderr).toBe('');
       expect(existsSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'))).toBe(false);

@@ -144,7 +144,7 @@ describe('a blog of 256 articles', () => {
     try {
       const interrupted = await runSitegenHeld(['build', '--out', 'stopped'], {
         cwd: project.dir,
-        env: { SUPABASE_URL: '', SITE_URL: undefined },
+        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: undefined },
         held: join(project.dir, 'content/pages/404.json'),
         atFirstLine: (child) => child.kill('SIGINT'),
       });

@@ -95,6 +95,7 @@ export async function copyProject(options: CopyOptions = {}): Promise<ProjectCop
 /** What a build reads from the environment, as a bare shell has it: no site address, backend or editor repository. */
 const buildEnv: NodeJS.ProcessEnv = {
   SUPABASE_URL: '',
+  SUPABASE_ANON_KEY: '',
   SITE_URL: undefined,
   CMS_REPO: undefined,
   CMS_BRANCH: undefined,

@@ -52,7 +52,7 @@ export async function workspace() {
     out,
     buildArgs,
     /** `sitegen build` of the workspace, by the real executable. */
-    build: () => runSitegen(buildArgs, { env: { SUPABASE_URL: '' } }),
+    build: () => runSitegen(buildArgs, { env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' } }),
     /** The same build in this process: what the executable would print on stderr. */
     buildHere: () => buildHere({ content: site.content, out, siteUrl: siteUrl() }),
   };

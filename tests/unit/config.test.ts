@@ -30,11 +30,10 @@ describe('resolveConfig', () => {
   });
 
   it('lets the environment win over .env, even with an empty value, and a flag win over both', () => {
-    const env = { SITE_URL: 'https://from-environment.example.co.uk', SUPABASE_URL: '' };
+    const env = { SITE_URL: 'https://from-environment.example.co.uk', SUPABASE_URL: '', SUPABASE_ANON_KEY: '' };
     const config = resolveConfig({ root }, env);
     expect(config.siteUrl).toBe('https://from-environment.example.co.uk');
-    expect(config.supabase.url).toBeUndefined();
-    expect(config.supabase.anonKey).toBe('anon-from-file');
+    expect(config.supabase).toEqual({ url: undefined, anonKey: '' });
     expect(resolveConfig({ root, siteUrl: 'https://from-flag.example.co.uk' }, env).siteUrl).toBe(
       'https://from-flag.example.co.uk',
     );
@@ -56,9 +55,19 @@ describe('resolveConfig', () => {
     ).toThrow(message);
     // .env's key is taken unless the environment empties it.
     expect(() => resolveConfig({ root }, { SUPABASE_ANON_KEY: '' })).toThrow(message);
-    expect(resolveConfig({ root: tmpdir() }, { SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({
+  });
+
+  it('stops when SUPABASE_ANON_KEY is set without SUPABASE_URL: the forms would post to a static host, and the leads be lost', () => {
+    const message =
+      "SUPABASE_ANON_KEY is set but SUPABASE_URL is not: the forms would post to /functions/v1/contact-form on the site itself, which a static host does not answer. Set SUPABASE_URL to the project's URL (https://<project>.supabase.co), or unset SUPABASE_ANON_KEY to post leads to the local server.";
+    expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_ANON_KEY: 'anon' })).toThrow(message);
+    // As CI passes a repository variable left unset.
+    expect(() => resolveConfig({ root: tmpdir() }, { SUPABASE_URL: '', SUPABASE_ANON_KEY: 'anon' })).toThrow(message);
+    // .env's URL is taken unless the environment empties it.
+    expect(() => resolveConfig({ root }, { SUPABASE_URL: ' ' })).toThrow(message);
+    expect(resolveConfig({ root: tmpdir() }, { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' }).supabase).toEqual({
       url: undefined,
-      anonKey: 'anon',
+      anonKey: '',
     });
   });
 
