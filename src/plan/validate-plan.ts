@@ -5,7 +5,8 @@
  * written in content points at a page that exists (or, in a Markdown body, at
  * a file of public/: an image, a price list). A link to an article that is not
  * published yet is refused naming both files; a draft may link to another.
- * Errors name the content file and field at fault.
+ * And no article says it was updated on a day still to come. Errors name
+ * the content file and field at fault.
  */
 import { ContentError } from '../errors';
 import type { Article, MarkdownBody } from '../content/model';
@@ -72,6 +73,11 @@ export function validatePlan(
     goodBodies?.add(body);
   };
   for (const article of model.articles) {
+    // An updated date still to come would be in the page, its feeds and the sitemap as if the change were made.
+    if (article.updated !== undefined && article.updated > publishing.today) {
+      const problem = `expected a date no later than today in London (${publishing.today}), found ${article.updated}`;
+      throw new ContentError(article.file, 'front matter: updated', problem);
+    }
     if (goodBodies?.has(article.body)) continue;
     // A draft may link to another draft; a page on the site may not.
     checkLinks(article, isPublished(article, publishing) ? bodyCheck : draftCheck);

@@ -191,7 +191,7 @@ describe('scheduled posts', () => {
 });
 
 describe('updated dates', () => {
-  it("are shown on the article, are its BlogPosting's dateModified and its sitemap lastmod", async () => {
+  it("are shown on the article, are its BlogPosting's dateModified and its sitemap lastmod; one before its date or still to come is refused", async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'local-seo-tips', (text) =>
         text.replace(/^readTime:/m, 'updated: "2026-03-03"\nreadTime:'),
@@ -220,6 +220,16 @@ describe('updated dates', () => {
       expect(refused.stderr).toBe(
         'sitegen: content/blog/local-seo-tips.md: front matter: updated: expected a date on or after its date (2024-02-13), found 2024-01-01\n',
       );
+
+      // A day still to come (a mistyped year) is refused until that day begins in London.
+      await editArticle(project, 'local-seo-tips', (text) =>
+        text.replace('updated: "2024-01-01"', 'updated: "2026-12-01"'),
+      );
+      const early = await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-11-30T23:59:59Z' } });
+      expect(early.stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: front matter: updated: expected a date no later than today in London (2026-11-30), found 2026-12-01\n',
+      );
+      expect((await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01T00:00:00Z' } })).stderr).toBe('');
     });
   });
 
