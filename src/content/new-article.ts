@@ -9,6 +9,7 @@ import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
 import { stockPhotoOrigin } from '../stock-photos';
 import { londonDay } from './publishing';
+import { maxSlugLength } from './schemas/shared';
 import { slugify } from './site-data';
 import { loadSite } from './load-site';
 
@@ -29,7 +30,7 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
     throw new SitegenError(
       `the title is ${title.length} characters: search results show about 60, so keep it to 60 or fewer`,
     );
-  const slug = slugify(title);
+  const slug = withinSlugLength(slugify(title));
   if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);
 
   const site = loadSite({ contentDir: config.contentDir, projectRoot: config.root });
@@ -77,4 +78,11 @@ Write the first section here. Link to pages of the site with root-relative links
     throw error;
   }
   return relative(config.root, file);
+}
+
+/** The slug's first words, as many as a slug may hold: each "&" of a title becomes "and", so a title's slug can be longer. */
+function withinSlugLength(slug: string): string {
+  if (slug.length <= maxSlugLength) return slug;
+  const lastBreak = slug.lastIndexOf('-', maxSlugLength);
+  return slug.slice(0, lastBreak > 0 ? lastBreak : maxSlugLength);
 }

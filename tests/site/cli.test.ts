@@ -131,6 +131,16 @@ describe('sitegen', () => {
       const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
       expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
       expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
+      // Each "&" is "and" in the slug: a title of 60 characters can make one past the 80 a slug may have, cut at a word.
+      const ampersands = await runSitegen(
+        ['new', 'article', 'Oak&Ash&Elm&Fir&Yew&Box&Bay&Fig&Ivy&Rue&Tea&Gum&Nut&Pea&Hop'],
+        {
+          cwd: dir,
+        },
+      );
+      expect(ampersands.stdout).toMatch(
+        /^wrote content\/blog\/oak-and-ash-and-elm-and-fir-and-yew-and-box-and-bay-and-fig-and-ivy-and-rue-and\.md: a draft;/,
+      );
       const build = (out: string, ...flags: string[]) =>
         runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
           env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITEGEN_NOW: '2026-07-01' },

@@ -29,10 +29,11 @@ export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
     : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
 /** A slug names a page's file, and a file's name is at most 255 bytes. */
+export const maxSlugLength = 80;
 export const slug = v.pipe(
   v.string(),
   v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug such as "local-seo"'),
-  v.maxLength(80, 'a slug of at most 80 characters'),
+  v.maxLength(maxSlugLength, `a slug of at most ${maxSlugLength} characters`),
 );
 /** Longer than any address a browser or search engine is sure to keep whole. */
 const maxLinkLength = 2_000;
