@@ -11,6 +11,7 @@
 import { Feed, type Item } from 'feed';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
 import { isPublished, londonMidnight, type Publishing } from '../content/publishing';
+import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
 import { absoluteUrl, paths } from '../paths';
 import { largeImage } from '../routes/social';
@@ -66,7 +67,13 @@ export function feedFiles(
   const atom = new Feed(options);
   for (const item of items) {
     withImages.addItem(item);
-    atom.addItem({ ...item, image: undefined });
+    // Atom's entries declare their title and summary HTML: the plain text of both is escaped to read as written.
+    atom.addItem({
+      ...item,
+      title: escapeHtml(item.title),
+      description: escapeHtml(item.description!),
+      image: undefined,
+    });
   }
   const files = [
     { path: paths.feeds.rss.slice(1), content: withImages.rss2() },

@@ -169,6 +169,27 @@ describe('the feeds', () => {
   });
 });
 
+describe('an article whose title and excerpt hold what HTML would read as markup', () => {
+  it('reads as written in every feed: escaped in Atom, whose entries declare them HTML; as text in RSS and JSON Feed', async () => {
+    const config = resolveConfig({ root: projectRoot }, {});
+    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
+    const publishing = { today: '2026-01-01', drafts: false };
+    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    const [title, excerpt] = ['How to write a <title> tag & more', 'Why <b>bold</b> words win & lose ]]> clicks.'];
+    const articles = model.articles.map((article) =>
+      article.slug === newestFirst[0][0] ? { ...article, title, excerpt } : article,
+    );
+    const feeds = feedFiles({ ...model, articles }, publishing, 'https://site.example', () => '<p>Body.</p>');
+    const [rss, atom, json] = feeds.files.map(({ content }) => String(content));
+    expect(atom).toContain('<title type="html"><![CDATA[How to write a &lt;title&gt; tag &amp; more]]></title>');
+    expect(atom).toContain(
+      '<summary type="html"><![CDATA[Why &lt;b&gt;bold&lt;/b&gt; words win &amp; lose ]]&gt; clicks.]]></summary>',
+    );
+    expect(parseRssFeed(rss!).items![0]).toMatchObject({ title, description: excerpt });
+    expect(parseJsonFeed(JSON.parse(json!)).items![0]).toMatchObject({ title, summary: excerpt });
+  });
+});
+
 describe('the links gate on the feeds', () => {
   it('fails for a URL in a feed that the site does not serve, and one that is not absolute', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sitegen-feeds-'));
