@@ -26,18 +26,20 @@ export interface BuildResult extends BuildReport {
 
 export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
   const run = await startRun(options);
-  if (run.upToDate) return upToDate(run);
-  let result: BuildResult;
+  const result = run.upToDate ? upToDate(run) : await buildOverOutput(run);
+  await printResult(run, result);
+  return result;
+}
+
+async function buildOverOutput(run: BuildRun): Promise<BuildResult> {
   try {
-    result = await buildSite(run, { fresh: false });
+    return await buildSite(run, { fresh: false });
   } catch (error) {
     if (!isShapeConflict(error)) throw error;
     // The output written over had a file where this build needs a folder, or the reverse: once more, into an empty folder.
     run.log.info(`  output     ${(error as Error).message}: a whole build into an empty folder`);
-    result = await buildSite({ ...run, previous: undefined }, { fresh: true });
+    return buildSite({ ...run, previous: undefined }, { fresh: true });
   }
-  await printResult(run, result);
-  return result;
 }
 
 /** The stages, in order: each is given the run and the records the stages before it returned. */
@@ -77,6 +79,10 @@ async function printResult({ log, options }: BuildRun, result: BuildResult): Pro
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return;
   }
+  if (result.upToDate) {
+    log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
+    return;
+  }
   log.info('');
   log.info(formatReport(result).trimEnd());
   log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
@@ -84,7 +90,6 @@ async function printResult({ log, options }: BuildRun, result: BuildResult): Pro
 
 function upToDate(run: BuildRun): BuildResult {
   const ms = performance.now() - run.started;
-  run.log.info(`up to date: no input changed since the last build, nothing written (${formatMs(ms)})`);
   const pages = run.previous!.pages.length;
   const totals = { pages, files: 0, bytes: 0, html: 0, htmlGzip: null, css: 0, cssGzip: 0, js: 0, jsGzip: 0 };
   return { pages: [], stages: {}, ms, totals, outDir: run.config.outDir, upToDate: true };

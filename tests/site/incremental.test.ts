@@ -85,6 +85,9 @@ describe('sitegen build --incremental', () => {
     const again = await incremental();
     expect(again.stdout).toMatch(/^up to date: no input changed since the last build, nothing written \(\d+ ms\)$/m);
     expect(await modified(out)).toEqual(before);
+    // A script reading --json is told so too.
+    const json = await project!.buildHere({ incremental: true, out: 'out', json: true, threads: threaded });
+    expect(JSON.parse(json.stdout)).toMatchObject({ upToDate: true, pages: [], totals: { files: 0, bytes: 0 } });
 
     const gitignore = await readFile(join(process.cwd(), '.gitignore'), 'utf8');
     expect(gitignore).toMatch(/^\/\.sitegen\/$/m);
