@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { messageOf } from '../errors';
+import { sameOrigin } from '../server/host-check';
 import { pathRefusal, type BackendFolders, type Refusal } from './backend-paths';
 
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
@@ -84,9 +85,11 @@ async function backendApp({ folders, token, refuse }: BackendParts): Promise<Exp
       response.set('Allow', 'POST');
       return refuse(response, { status: 405, reason: `${request.method} at ${localBackendPath}: expected POST` });
     }
-    const { origin, host } = request.headers;
-    if (origin !== undefined && origin.toLowerCase() !== `http://${host?.toLowerCase()}`)
-      return refuse(response, { status: 403, reason: `a request from ${origin}, not from this server's own pages` });
+    if (!sameOrigin(request))
+      return refuse(response, {
+        status: 403,
+        reason: `a request from ${request.headers.origin}, not from this server's own pages`,
+      });
     if (!sameToken(cookieOf(request, cookieName(request)), token))
       return refuse(response, { status: 403, reason: 'no editor token: save from /admin of this sitegen dev' });
     next();

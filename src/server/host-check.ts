@@ -35,3 +35,14 @@ export function refuseHost(request: IncomingMessage, response: ServerResponse): 
         `not ${JSON.stringify(name)}${name ? ` (start it with --host ${name} to open it by that name)` : ''}\n`,
     );
 }
+
+/**
+ * Whether a request's Origin, when it names one, is the server's own: a
+ * browser names it on every POST and preflight, so a page of another site
+ * writing through the server (a lead, an editor's save) is told apart from
+ * the server's own pages. A client that names none (curl, a script) is no page.
+ */
+export function sameOrigin(request: IncomingMessage): boolean {
+  const { origin, host } = request.headers;
+  return origin === undefined || origin.toLowerCase() === `http://${host?.toLowerCase()}`;
+}

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { refuseMethod, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { messageOf, SitegenError } from '../errors';
 import { answerClientError, type ClientError } from './client-errors';
-import { hostAllowed, refuseHost } from './host-check';
+import { hostAllowed, refuseHost, sameOrigin } from './host-check';
 import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
 export const leadEndpointPath = '/functions/v1/contact-form';
@@ -50,7 +50,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     const handle = async () => {
       if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response);
       if (options.intercept?.(request, response)) return;
-      if (options.leads && path === leadEndpointPath) return answerWith(options.leads, request, response);
+      if (options.leads && path === leadEndpointPath) {
+        if (!sameOrigin(request)) return refuseOrigin(request, response);
+        return answerWith(options.leads, request, response);
+      }
       return serveStatic(request, response);
     };
     handle().catch((error: unknown) => {
@@ -153,6 +156,17 @@ async function answerWith(
     duplex: hasBody ? 'half' : undefined,
   } as RequestInit);
   return send(await handler(webRequest, { address: request.socket.remoteAddress ?? 'unknown' }), response);
+}
+
+/**
+ * 403 for a lead (or its preflight) from a page of another site: the forms of a site built without SUPABASE_URL post to
+ * their own server, and no other page may store leads here or send them on. No CORS header: the page cannot read why.
+ */
+function refuseOrigin(request: IncomingMessage, response: ServerResponse): void {
+  const error = `a request from ${request.headers.origin}, not from this server's own pages`;
+  response
+    .writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' })
+    .end(JSON.stringify({ success: false, error }));
 }
 
 async function send(answer: Response, response: ServerResponse): Promise<void> {

@@ -379,6 +379,39 @@ describe('the lead listing for `sitegen leads`', () => {
     }
   });
 
+  it("refuses a lead, and its preflight, from a page of another site (its Origin), and takes one from the server's own pages", async () => {
+    const port = new URL(preview.url).port;
+    const ownPage = `http://localhost:${port}`;
+    const send = (origin: string, email: string) =>
+      raw(preview.url, '/functions/v1/contact-form', {
+        method: 'POST',
+        headers: { host: `localhost:${port}`, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ form_type: 'newsletter', email, submission_id: crypto.randomUUID() }),
+      });
+    for (const origin of ['https://evil.example', `http://127.0.0.1.evil.example:${port}`, 'null']) {
+      const preflight = await raw(preview.url, '/functions/v1/contact-form', {
+        method: 'OPTIONS',
+        headers: { host: `localhost:${port}`, origin, 'access-control-request-method': 'POST' },
+      });
+      expect([origin, preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([
+        origin,
+        403,
+        undefined,
+      ]);
+      const lead = await send(origin, 'foreign@example.co.uk');
+      expect([origin, lead.status], origin).toEqual([origin, 403]);
+      expect(JSON.parse(lead.body)).toEqual({
+        success: false,
+        error: `a request from ${origin}, not from this server's own pages`,
+      });
+    }
+    expect((await send(ownPage.toUpperCase(), 'own-page@example.co.uk')).status).toBe(200);
+    const answer = await raw(preview.url, path, { headers: { host, authorization: `Bearer ${token}` } });
+    const emails = (JSON.parse(answer.body) as { email: string }[]).map((row) => row.email);
+    expect(emails).toContain('own-page@example.co.uk');
+    expect(emails).not.toContain('foreign@example.co.uk');
+  });
+
   it('refuses a request without the token, or with another', async () => {
     for (const authorization of [undefined, 'Bearer ', `Bearer ${token.slice(1)}x`, token]) {
       const answer = await raw(preview.url, path, {
