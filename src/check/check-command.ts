@@ -2,7 +2,10 @@
  * `sitegen check` as the command runs it: the gates, each one's report written
  * as it finishes, then the summary, or the whole report as JSON.
  */
+import { accessSync, constants, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { SitegenError } from '../errors';
 import { checkSite, parseGates, type CheckOptions } from './check-site';
 import { formatGate, formatSummary, reportJson } from './report';
 
@@ -19,9 +22,10 @@ export async function runCheckCommand(
   { only, json, ...options }: CheckCommandOptions,
   write: (text: string) => void,
 ): Promise<boolean> {
+  if (typeof json === 'string') requireWritableFolder(json);
   const results = await checkSite({
     ...options,
-    only: only ? parseGates(only) : undefined,
+    only: only === undefined ? undefined : parseGates(only),
     onGate: json === true ? undefined : (result) => write(formatGate(result)),
   });
   if (json === true) write(reportJson(options.dir, results));
@@ -30,4 +34,15 @@ export async function runCheckCommand(
     if (typeof json === 'string') await writeFile(json, reportJson(options.dir, results));
   }
   return results.every((result) => result.passed);
+}
+
+/** The report's file can be written: said before the gates run, not after minutes of them. */
+function requireWritableFolder(file: string): void {
+  const folder = dirname(resolve(file));
+  try {
+    if (!statSync(folder).isDirectory()) throw new Error('not a folder');
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new SitegenError(`--json: expected a file in a folder that exists and can be written, found "${file}"`);
+  }
 }

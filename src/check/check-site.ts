@@ -45,11 +45,12 @@ export function parseGates(list: string): GateName[] {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
+  if (names.length === 0) throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found none`);
   for (const name of names) {
     if (!gateNames.includes(name as GateName))
       throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found "${name}"`);
   }
-  return names as GateName[];
+  return [...new Set(names)] as GateName[];
 }
 
 export async function checkSite(options: CheckOptions = {}): Promise<GateResult[]> {

@@ -11,7 +11,7 @@ import { appendFile, cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../src/check/check-site';
+import { checkSite, parseGates } from '../../src/check/check-site';
 import type { Finding, GateName, GateResult } from '../../src/check/types';
 import { projectRoot, runSitegen, type CliResult } from '../support/cli';
 import { siteDir } from '../support/site';
@@ -173,12 +173,27 @@ describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
     expect(report.gates[0]!.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37' }));
   });
 
-  it('rejects an unknown gate', async () => {
-    const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'speed']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
-      'sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found "speed"\n',
-    );
+  it('rejects an unknown gate, an empty list of gates, and a report it could not write, before any gate runs', async () => {
+    const refusals = [
+      [
+        ['--only', 'speed'],
+        'sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found "speed"\n',
+      ],
+      [
+        ['--only', ' '],
+        'sitegen: --only: expected gates from links, html, a11y, seo, budgets, lighthouse, found none\n',
+      ],
+      [
+        ['--only', 'budgets', '--json', '/no-such-folder/report.json'],
+        'sitegen: --json: expected a file in a folder that exists and can be written, found "/no-such-folder/report.json"\n',
+      ],
+    ] as const;
+    for (const [args, stderr] of refusals) {
+      const result = await runSitegen(['check', '--dir', siteDir(), ...args]);
+      expect([result.code, result.stdout, result.stderr]).toEqual([1, '', stderr]);
+    }
+    // A gate named twice runs once.
+    expect(parseGates('budgets, links,budgets')).toEqual(['budgets', 'links']);
   });
 });
 
