@@ -82,13 +82,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     answerClientError(error, socket, refuseMethodAt, inFlight.get(socket)).catch(() => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new SitegenError(`port ${options.port} on ${options.host} is in use: choose another with --port`)
-          : error,
-      ),
-    );
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
@@ -107,6 +101,19 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         server.closeAllConnections();
       }),
   };
+}
+
+/** Why the server could not listen, in the words of the options the user gave. */
+function listenError(error: NodeJS.ErrnoException, { port, host }: SiteServerOptions): Error {
+  if (error.code === 'EADDRINUSE')
+    return new SitegenError(`port ${port} on ${host} is in use: choose another with --port`);
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
+    return new SitegenError(
+      `--host: expected a name of this machine or one of its addresses, found "${host}" (no address found)`,
+    );
+  if (error.code === 'EADDRNOTAVAIL')
+    return new SitegenError(`--host: expected one of this machine's addresses, found "${host}"`);
+  return error;
 }
 
 /**

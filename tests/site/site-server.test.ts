@@ -336,6 +336,31 @@ describe('slow clients', () => {
   );
 });
 
+describe('where it cannot listen', () => {
+  it('names the option at fault: a port in use, a host that is no name or address of this machine', async () => {
+    const { port } = new URL(preview.url);
+    const tryListening = (options: { port: number; host: string }) =>
+      startPreview({
+        root: projectRoot,
+        dir: site,
+        ...options,
+        leadsDir: join(work, 'unused-leads'),
+        leadSettings: noLimits,
+        onLead: () => {},
+      });
+    await expect(tryListening({ port: Number(port), host: '127.0.0.1' })).rejects.toThrow(
+      `port ${port} on 127.0.0.1 is in use: choose another with --port`,
+    );
+    await expect(tryListening({ port: 0, host: 'nosuchhost.invalid' })).rejects.toThrow(
+      '--host: expected a name of this machine or one of its addresses, found "nosuchhost.invalid" (no address found)',
+    );
+    // An address of the documentation's own range (RFC 5737), which no machine here has.
+    await expect(tryListening({ port: 0, host: '192.0.2.1' })).rejects.toThrow(
+      `--host: expected one of this machine's addresses, found "192.0.2.1"`,
+    );
+  });
+});
+
 describe('the lead listing for `sitegen leads`', () => {
   const path = '/__sitegen/leads';
   let token: string;
