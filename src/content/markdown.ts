@@ -25,6 +25,7 @@ export interface RenderedMarkdown {
 }
 
 const safeScheme = /^(?:https:|http:|mailto:|tel:|\/|#)/i;
+const anyScheme = /^[a-z][a-z0-9+.-]*:/i;
 const siteOrStockPhoto = new RegExp(`^(?:/(?!/)|${stockPhotoOrigin.replace(/[.]/g, '\\.')}/)`);
 
 /** What a body may not hold (an unsafe link or image, an empty heading); the message names it as a reader would see it. */
@@ -103,8 +104,13 @@ export function renderMarkdown(source: string): RenderedMarkdown {
       throw new RefusedMarkdownError(`a heading with no text ("${'#'.repeat(token.depth as number)}" alone on a line)`);
     if (token.type !== 'link' && token.type !== 'image') return;
     const href = asBrowserReads(token.href as string).trim();
-    if (!safeScheme.test(href))
-      throw new RefusedMarkdownError(`link "${href}" uses a scheme other than https, http, mailto or tel`);
+    if (!safeScheme.test(href)) {
+      throw new RefusedMarkdownError(
+        anyScheme.test(href)
+          ? `link "${href}" uses a scheme other than https, http, mailto or tel`
+          : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`,
+      );
+    }
     if (token.type === 'image' && !siteOrStockPhoto.test(href)) {
       throw new RefusedMarkdownError(
         `image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`,

@@ -58,10 +58,14 @@ export function validatePlan(
   let goodBodies: WeakSet<MarkdownBody> | undefined;
   if (!known) checkPaths();
   else goodBodies = known.check([...pages.keys(), '', ...publicFiles, '', ...unpublished.keys()], checkPaths);
-  const check = linkCheck((path) => pages.has(path), unpublished);
+  const check = linkCheck((path) => pages.has(path), 'not a page of this site', unpublished);
   const files = new Set(publicFiles);
-  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), unpublished);
-  const draftCheck = linkCheck((path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)));
+  const pageOrFile = 'neither a page of this site nor a file of public/';
+  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), pageOrFile, unpublished);
+  const draftCheck = linkCheck(
+    (path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)),
+    pageOrFile,
+  );
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
@@ -116,10 +120,11 @@ function refuseSharedPaths(routes: readonly Route[]): void {
 
 /**
  * A check of links written in content against what the site serves: it
- * throws for a link to a path that is none of it, naming the article's file
- * if the path is that of one not published yet.
+ * throws for a link to a path that is none of it (`none`: what it is not, as
+ * the message says), naming the article's file if the path is that of one
+ * not published yet.
  */
-function linkCheck(isServed: (path: string) => boolean, unpublished?: ReadonlyMap<string, Article>) {
+function linkCheck(isServed: (path: string) => boolean, none: string, unpublished?: ReadonlyMap<string, Article>) {
   return (file: string, field: string, href: string) => {
     const path = pathOfLink(href);
     const waiting = unpublished?.get(path);
@@ -132,7 +137,7 @@ function linkCheck(isServed: (path: string) => boolean, unpublished?: ReadonlyMa
       throw new ContentError(
         file,
         field,
-        `links to "${href}", which is not a page of this site (pages are listed by \`sitegen build\` and in sitemap.xml)`,
+        `links to "${href}", which is ${none} (pages are listed by \`sitegen build\` and in sitemap.xml)`,
       );
     }
   };

@@ -90,7 +90,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a link in Markdown to a page that does not exist',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [our plumber page](/services/plumbers).\n`,
-    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is not a page of this site/,
+    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\//,
   ],
   [
     'a link in the navigation to a page that does not exist',
@@ -460,7 +460,7 @@ describe('public/', () => {
     expect(await readFile(join(site.out, 'files', 'prices.pdf'), 'utf8')).toBe('%PDF-1.4\n');
     await writeFile(article, `${text}\n[Our prices](/files/price-list.pdf)\n`);
     expect(await site.build()).toMatch(
-      /content\/blog\/local-seo-tips\.md: body: links to "\/files\/price-list\.pdf", which is not a page of this site/,
+      /content\/blog\/local-seo-tips\.md: body: links to "\/files\/price-list\.pdf", which is neither a page of this site nor a file of public\//,
     );
   });
 

@@ -110,7 +110,7 @@ describe('sitegen build --incremental', () => {
     const broken = await incremental();
     expect(broken.code).toBe(1);
     expect(broken.stderr).toBe(
-      'sitegen: content/blog/google-ads-guide.md: body: links to "/pricing", which is not a page of this site (pages are listed by `sitegen build` and in sitemap.xml)\n',
+      'sitegen: content/blog/google-ads-guide.md: body: links to "/pricing", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)\n',
     );
     expect(await tree(out)).toEqual(before);
     const fixed = await after(() =>

@@ -79,11 +79,20 @@ describe('renderMarkdown', () => {
     ['[Click](&#106;avascript:alert(1))', 'javascript:alert(1)'],
     ['[Click](JAVASCRIPT:alert(1))', 'JAVASCRIPT:alert(1)'],
     ['![x](data:image/svg+xml,abc)', 'data:image/svg+xml,abc'],
-    ['[Relative](contact)', 'contact'],
   ])('rejects %s, naming the link as the browser would read it', (source, shown) => {
     expect(() => renderMarkdown(`${source}\n`)).toThrow(RefusedMarkdownError);
     expect(() => renderMarkdown(`${source}\n`)).toThrow(
       `link "${shown}" uses a scheme other than https, http, mailto or tel`,
+    );
+  });
+
+  it.each([
+    ['[Relative](contact)', 'contact'],
+    ['[Up](../about)', '../about'],
+    ['[Site](www.example.co.uk)', 'www.example.co.uk'],
+  ])('rejects %s, relative to the page, saying what a link must be', (source, shown) => {
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(
+      `link "${shown}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`,
     );
   });
 
