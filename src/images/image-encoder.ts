@@ -19,8 +19,8 @@ import type { SourceImage } from './source-images';
 import { replaceFile } from '../replace-file';
 
 export class ImageEncoder {
-  /** How many files were made this run, and how many were found made. */
-  readonly counts = { encoded: 0, kept: 0 };
+  /** The files made this run (the rest asked for were found made). */
+  readonly encoded = new Set<string>();
   /** Each file asked for this run, by name, and where it is once made. */
   private readonly made = new Map<string, Promise<string>>();
   private readonly pool = taskPool();
@@ -70,12 +70,9 @@ export class ImageEncoder {
 
   private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<string> {
     const path = join(this.dir, name);
-    if (markInUse(path)) {
-      this.counts.kept += 1;
-      return path;
-    }
+    if (markInUse(path)) return path;
     const bytes = await this.pool(make);
-    this.counts.encoded += 1;
+    this.encoded.add(path);
     await mkdir(this.dir, { recursive: true });
     await replaceFile(path, bytes);
     return path;

@@ -62,8 +62,10 @@ export class SiteImages {
     this.cards = sources.plan.images.cards;
   }
 
-  get counts(): { encoded: number; kept: number } {
-    return this.encoder.counts;
+  /** Of `files` (as all() gives them), how many this build made, and how many earlier builds had. */
+  counts(files: readonly CopiedFile[]): { made: number; kept: number } {
+    const made = files.filter((file) => this.encoder.encoded.has(file.from)).length;
+    return { made, kept: files.length - made };
   }
 
   /** Checks the images `page` names (paths under the output), and starts making those not made yet. */

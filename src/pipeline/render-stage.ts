@@ -78,8 +78,8 @@ export async function renderPages(
   const rendered = performance.now();
   const files = await images.all();
   encoder.removeUnused();
-  const { encoded, kept } = images.counts;
-  stageDone(run, 'images', `${files.length} files: ${encoded} made, ${kept} kept`, performance.now() - rendered);
+  const { made, kept } = images.counts(files);
+  stageDone(run, 'images', `${files.length} files: ${made} made, ${kept} kept`, performance.now() - rendered);
   const pages = routes.map((route) => byPath.get(route.path)!);
   return { pages, written, learnt: theirs?.learnt ?? [], images: files };
 }
