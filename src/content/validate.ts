@@ -20,16 +20,24 @@ export function validate<T extends v.GenericSchema>(
   if (illFormed) throw new ContentError(file, prefix + illFormed.field, illFormed.problem);
   const result = v.safeParse(schema, data, { abortPipeEarly: true });
   if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = prefix + (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  const [first] = result.issues;
+  // A field missing beside one no schema knows is most often that field misspelt ("titel:"): the misspelling is named.
+  const misspelt = first.received === 'undefined' ? result.issues.find(isUnknownField) : undefined;
+  const issue = misspelt ?? first;
+  const field = prefix + fieldOf(issue);
   // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
   // reads the rest as another message. It is written as JSON would write it.
   const problem = describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
-  throw new ContentError(file, field, problem);
+  throw new ContentError(file, field, misspelt ? `${problem}, and ${fieldOf(first)} is missing` : problem);
 }
 
+const fieldOf = (issue: v.BaseIssue<unknown>) =>
+  (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+
+const isUnknownField = (issue: v.BaseIssue<unknown>) => issue.type === 'strict_object' && issue.expected === 'never';
+
 function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
-  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not a known field (check its spelling)';
+  if (isUnknownField(issue)) return 'is not a known field (check its spelling)';
   if (issue.received === 'undefined') {
     // A missing key is reported by its parent object; the field's own schema says what belongs there.
     const expected =

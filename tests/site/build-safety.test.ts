@@ -62,7 +62,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a misspelt field',
     'site.json',
     (text) => text.replace('"tagline"', '"tagLine"'),
-    /content\/site\.json: tagline: is missing/,
+    /content\/site\.json: tagLine: is not a known field \(check its spelling\), and tagline is missing\n/,
   ],
   [
     'an image from a host the Content-Security-Policy would block',
