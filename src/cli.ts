@@ -133,11 +133,22 @@ program
   .description(
     'print the leads stored by the local preview and dev servers, or delete those the privacy policy says to',
   )
-  .option('--json', 'as JSON')
-  .option('--csv', 'as CSV')
-  .option('--google-ads', "the leads from a Google Ads click, as Google Ads' click-conversion import file (CSV)")
+  // One way to print or to delete at a time: two named would leave one ignored.
+  .addOption(new Option('--json', 'as JSON').conflicts(['csv', 'googleAds', 'purge', 'erase']))
+  .addOption(new Option('--csv', 'as CSV').conflicts(['googleAds', 'purge', 'erase']))
+  .addOption(
+    new Option(
+      '--google-ads',
+      "the leads from a Google Ads click, as Google Ads' click-conversion import file (CSV)",
+    ).conflicts(['purge', 'erase']),
+  )
   .option('--conversion-name <name>', 'the conversion action in Google Ads, with --google-ads', 'Website enquiry')
-  .option('--purge', 'delete the leads received more than 12 months ago (by SITEGEN_NOW, else the real time)')
+  .addOption(
+    new Option(
+      '--purge',
+      'delete the leads received more than 12 months ago (by SITEGEN_NOW, else the real time)',
+    ).conflicts('erase'),
+  )
   .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)')
   .addOption(leadsDirOption())
   .action(async (options: LeadsCommandOptions) => {

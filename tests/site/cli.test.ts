@@ -154,6 +154,18 @@ describe('sitegen', () => {
     });
   });
 
+  it('sitegen leads refuses two ways of printing, or of deleting, at once: one would be ignored', async () => {
+    for (const [args, first, second] of [
+      [['--json', '--csv'], '--json', '--csv'],
+      [['--csv', '--google-ads'], '--csv', '--google-ads'],
+      [['--purge', '--erase', 'sarah@example.co.uk'], '--purge', '--erase <email>'],
+    ] as const) {
+      const result = await runSitegen(['leads', ...args, '--leads-dir', join(tmpdir(), 'never-made')]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(new RegExp(`^error: option '${first}' cannot be used with option '${second}'\n`));
+    }
+  });
+
   it('rejects a site URL that is not a URL', async () => {
     const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
     expect(result.code).toBe(1);
