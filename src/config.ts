@@ -161,7 +161,8 @@ function cmsSettings(env: NodeJS.ProcessEnv): CmsSettings | undefined {
       );
     return undefined;
   }
-  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo))
+  // GitHub's own rules: an owner of letters, digits and inner hyphens; a repository name neither "." nor "..".
+  if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?\/(?!\.\.?$)[A-Za-z0-9_.-]{1,100}$/.test(repo))
     throw new SitegenError(
       `CMS_REPO: expected a GitHub repository as owner/name, such as agency/website, found "${repo}"`,
     );

@@ -71,6 +71,16 @@ describe('resolveConfig', () => {
     });
   });
 
+  it('takes a GitHub repository for CMS_REPO as GitHub names them, and refuses anything else, naming it', () => {
+    const repoOf = (CMS_REPO: string) => resolveConfig({ root: tmpdir() }, { CMS_REPO }).cms?.repo;
+    for (const repo of ['agency/website', 'Trade-Boost-2/site.name_2']) expect(repoOf(repo)).toBe(repo);
+    for (const repo of ['../website', 'agency/..', 'agency/.', '-agency/website', 'agency/web/site', 'agency']) {
+      expect(() => repoOf(repo), repo).toThrow(
+        `CMS_REPO: expected a GitHub repository as owner/name, such as agency/website, found "${repo}"`,
+      );
+    }
+  });
+
   it('without .env, uses the environment alone', () => {
     expect(resolveConfig({ root: tmpdir() }, {}).siteUrl).toBeUndefined();
   });
