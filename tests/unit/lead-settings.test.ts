@@ -91,7 +91,7 @@ describe('readLeadSettings', () => {
     ).toEqual([
       'ALLOWED_ORIGIN: "https://www.tradeboostdigital.co.uk/contact" is not an origin such as https://www.example.co.uk (scheme and host, no path)',
       'LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "five a minute"',
-      'LEAD_WEBHOOK_URL: expected an https:// URL',
+      'LEAD_WEBHOOK_URL: expected an https:// (or http://) URL',
       'e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: LEAD_EMAIL_TO and LEAD_EMAIL_FROM are not set',
     ]);
     expect(problemsOf({ ...resend, LEAD_EMAIL_TO: 'leads at tradeboost' })).toEqual([

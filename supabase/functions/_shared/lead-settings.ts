@@ -113,7 +113,7 @@ function rateLimit(value: string | undefined): RateLimit | null {
 function webhook(value: string | undefined): WebhookSettings | null {
   if (value === undefined) return null;
   // The URL is a secret (a Slack webhook's is its only key): never repeated in a message.
-  if (!isHttpUrl(value)) throw new Error('LEAD_WEBHOOK_URL: expected an https:// URL');
+  if (!isHttpUrl(value)) throw new Error('LEAD_WEBHOOK_URL: expected an https:// (or http://) URL');
   return { url: value };
 }
 
@@ -147,7 +147,7 @@ function email(
   if (!address.test(sender))
     throw new Error(`LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "${from}"`);
   if (apiUrl !== undefined && !isHttpUrl(apiUrl))
-    throw new Error(`RESEND_API_URL: expected an https:// URL, found "${apiUrl}"`);
+    throw new Error(`RESEND_API_URL: expected an https:// (or http://) URL, found "${apiUrl}"`);
   return {
     apiUrl: (apiUrl ?? 'https://api.resend.com').replace(/\/+$/, ''),
     apiKey: apiKey!,
