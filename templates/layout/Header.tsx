@@ -38,26 +38,38 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
         {menu.label}
         <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <div
-        className={
-          desktop
-            ? 'absolute left-1/2 top-full z-50 mt-2 grid w-[min(46rem,90vw)] -translate-x-1/2 grid-cols-[1fr_2fr] gap-6 rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200'
-            : 'space-y-4 pb-2 pl-3'
-        }
-      >
-        <div>
-          <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.servicesHeading}</p>
-          <LinkList links={menu.services} />
+      {desktop ? (
+        // The space between the word and the panel is the wrapper's padding, not a margin: a mouse crossing it to a link
+        // stays inside the menu, which closes when the mouse leaves it.
+        <div className="absolute left-1/2 top-full z-50 w-[min(46rem,90vw)] -translate-x-1/2 pt-2">
+          <div className="grid grid-cols-[1fr_2fr] gap-6 rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
+            <MenuLists menu={menu} desktop />
+          </div>
         </div>
-        <div>
-          <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.tradesHeading}</p>
-          <LinkList
-            links={menu.trades}
-            className={desktop ? 'grid grid-cols-2 gap-x-4 text-sm' : 'grid text-sm sm:grid-cols-2'}
-          />
+      ) : (
+        <div className="space-y-4 pb-2 pl-3">
+          <MenuLists menu={menu} desktop={false} />
         </div>
-      </div>
+      )}
     </details>
+  );
+}
+
+function MenuLists({ menu, desktop }: { menu: Layout['header']['servicesMenu']; desktop: boolean }) {
+  return (
+    <>
+      <div>
+        <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.servicesHeading}</p>
+        <LinkList links={menu.services} />
+      </div>
+      <div>
+        <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.tradesHeading}</p>
+        <LinkList
+          links={menu.trades}
+          className={desktop ? 'grid grid-cols-2 gap-x-4 text-sm' : 'grid text-sm sm:grid-cols-2'}
+        />
+      </div>
+    </>
   );
 }
 

@@ -72,7 +72,7 @@ describe('mobile menu (narrow screen)', () => {
 });
 
 describe('Services dropdown (wide screen)', () => {
-  it('opens on hover and closes when the mouse leaves', async () => {
+  it('opens on hover, stays open as the mouse moves down to a link, which it follows; closes when the mouse leaves', async () => {
     const { page, problems } = await wideVisitor();
     await page.goto(`${preview.url}/`);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
@@ -84,6 +84,17 @@ describe('Services dropdown (wide screen)', () => {
     await page.mouse.move(10, 600);
     await expect.poll(() => panel.isVisible()).toBe(false);
     await expect.poll(() => services.locator('summary').getAttribute('aria-expanded')).toBe('false');
+
+    // As a hand moves a mouse: from the word down across the space below it to a trade, every step on the way.
+    const word = (await services.locator('summary').boundingBox())!;
+    await page.mouse.move(word.x + word.width / 2, word.y + word.height / 2);
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const link = (await panel.boundingBox())!;
+    await page.mouse.move(link.x + link.width / 2, link.y + link.height / 2, { steps: 25 });
+    expect(await panel.isVisible()).toBe(true);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL(`${preview.url}/services/plumber`);
     expect(problems).toEqual([]);
   });
 
