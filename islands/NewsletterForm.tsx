@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { LeadEndpoint, ToastCopy } from './lib/types';
-import { limits } from '../supabase/functions/_shared/lead-options.ts';
+import { emailPattern, limits } from '../supabase/functions/_shared/lead-options.ts';
 import { Honeypot, SubmitButton } from './lib/fields';
 import { useLeadForm } from './lib/use-lead-form';
 
@@ -33,6 +33,7 @@ export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormPro
         required
         autoComplete="email"
         maxLength={limits.email}
+        pattern={emailPattern}
         placeholder={copy.placeholder}
         class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
       />

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
+import { emailPattern } from '../../supabase/functions/_shared/lead-options.ts';
 
 const control =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-2 focus:outline-brand user-invalid:border-red-700';
@@ -48,6 +49,7 @@ export function TextField({
         required={required}
         autoComplete={autoComplete}
         maxLength={maxLength}
+        pattern={type === 'email' ? emailPattern : undefined}
         placeholder={placeholder}
         class={control}
       />

@@ -57,3 +57,11 @@ export const limits = {
   message: 5000,
   page: 200,
 } as const;
+
+/**
+ * An e-mail address as the lead schema takes it (lead.ts), written as an
+ * input's pattern attribute reads it (the whole value, no flags): the browser
+ * stops an address the handler would refuse, such as sam@example, before it
+ * is sent, and marks the field.
+ */
+export const emailPattern = '[\\w+\\-]+(?:\\.[\\w+\\-]+)*@[\\dA-Za-z]+(?:[.\\-][\\dA-Za-z]+)*\\.[A-Za-z]{2,}';
