@@ -35,9 +35,12 @@ function run(id: number): void {
   clock.timer = setTimeout(() => dismissToast(id), clock.left);
 }
 
+/** Shows `toast` in place of any on screen, as the specification's toaster (shadcn/ui's, one at a time) does: a success after a failed try takes the error's place rather than stacking over the form. */
 export function showToast(toast: Omit<Toast, 'id'>): void {
+  for (const clock of clocks.values()) clearTimeout(clock.timer);
+  clocks.clear();
   const id = nextId++;
-  toasts = [...toasts, { ...toast, id }];
+  toasts = [{ ...toast, id }];
   clocks.set(id, { left: toastDuration, since: 0, holds: new Set() });
   run(id);
   publish();

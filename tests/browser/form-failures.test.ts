@@ -224,7 +224,7 @@ describe('failures show the error toast and keep every field', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('a retry after a failure carries the same submission id; the next enquiry gets a new one', async () => {
+  it("a retry after a failure carries the same submission id, its success toast in the error's place; the next enquiry gets a new one", async () => {
     const { page } = await visitor();
     await page.goto(`${preview.url}/`);
     const form = await fillHeroForm(page);
@@ -235,6 +235,8 @@ describe('failures show the error toast and keep every field', () => {
     mode = 'success';
     await submit.click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    // The success takes the error's place: one toast at a time, none stacked over the form.
+    expect(await page.getByRole('alert').textContent()).toBe('');
     await fillHeroForm(page);
     await submit.click();
     await expect.poll(() => received.length).toBe(3);
