@@ -4,13 +4,14 @@
  */
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
+import { phoneHref } from '../content/site-data';
 import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
 import type { IslandProps } from '../../islands/registry';
 import { budgetOptions, serviceOptions, tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
-import type { Link } from '../../templates/layout/types';
+import type { LinkedText, Link } from '../../templates/layout/types';
 import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route';
 import { blogTrail, homeTrail } from './trails';
 
@@ -53,7 +54,7 @@ export interface RouteContext {
   formCopy: Pick<IslandProps<'EnquiryForm'>['copy'], 'fields' | 'requiredNote' | 'submitting' | 'toasts'>;
   contactForm: IslandProps<'EnquiryForm'>;
   /** What a form says where JavaScript is off, with the agency's phone number and e-mail address. */
-  formWithoutScript: string;
+  formWithoutScript: LinkedText;
   /** The breadcrumb trails pages hang from (trails.ts). */
   trails: { home: readonly Link[]; blog: readonly Link[] };
   cardsVersion?: string;
@@ -97,11 +98,22 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
       endpoint: options.endpoint,
       options: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions },
     },
-    formWithoutScript: forms.withoutScript.replaceAll('{phone}', site.phone).replaceAll('{email}', site.email),
+    formWithoutScript: linkedText(forms.withoutScript, {
+      phone: { text: site.phone, href: phoneHref(site.phone) },
+      email: { text: site.email, href: `mailto:${site.email}` },
+    }),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
     cardsVersion: options.cardsVersion,
     route: (spec) =>
       pageRoute(site, siteUrl, options.noindex ? { ...spec, head: { ...spec.head, noindex: true } } : spec),
     kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),
   };
+}
+
+/** `template` with each {name} of `links` a link, the text between them as it is. */
+function linkedText(template: string, links: Record<string, { text: string; href: string }>): LinkedText {
+  return template.split(/(\{\w+\})/).flatMap((part) => {
+    const link = /^\{\w+\}$/.test(part) ? links[part.slice(1, -1)] : undefined;
+    return link ? [link] : part ? [{ text: part }] : [];
+  });
 }

@@ -2,6 +2,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { islands, type IslandName, type IslandProps } from '../../islands/registry';
 import { useIsland } from '../lib/page-uses';
+import type { LinkedText } from '../layout/types';
 
 /**
  * Places a Preact island in a React page: the island's first paint is
@@ -20,7 +21,7 @@ export function Island<N extends IslandName>({
   name: N;
   props: IslandProps<N>;
   className?: string;
-  withoutScript?: string;
+  withoutScript?: LinkedText;
   /**
    * 'on-form-use': the page does not load the island's script; a form's
    * first focus or touch hydrates it (islands/lib/use-lead-form.ts), for an
@@ -40,15 +41,23 @@ export function Island<N extends IslandName>({
     />
   );
   if (withoutScript === undefined) return island;
-  // What the island cannot do with JavaScript off (a form cannot send), said where it stands.
+  // What the island cannot do with JavaScript off (a form cannot send), said above it, before anything is typed.
   return (
     <>
-      {island}
       <noscript>
-        <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
-          {withoutScript}
+        <p className="mb-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
+          {withoutScript.map((run, index) =>
+            run.href ? (
+              <a key={index} href={run.href} className="underline underline-offset-2">
+                {run.text}
+              </a>
+            ) : (
+              run.text
+            ),
+          )}
         </p>
       </noscript>
+      {island}
     </>
   );
 }

@@ -6,6 +6,9 @@ export interface Link {
   href: string;
 }
 
+/** A sentence with links in it: its runs of text in order, a run with an href a link. */
+export type LinkedText = { text: string; href?: string }[];
+
 /** What the route table decides about a page's document around its content: its <head>, and the breadcrumb trail above the content. */
 export interface Head {
   title: string;

@@ -1,5 +1,5 @@
 import type { Pages } from '../../src/content/model';
-import type { Link } from '../layout/types';
+import type { LinkedText, Link } from '../layout/types';
 import type { IslandProps } from '../../islands/registry';
 import { ArticleCard, type ArticleSummary } from '../components/ArticleCard';
 import { Island } from '../components/Island';
@@ -23,7 +23,7 @@ export interface BlogProps {
   feeds: { label: string; links: readonly Link[] };
   newsletter: IslandProps<'NewsletterForm'>;
   /** What the form says where JavaScript is off. */
-  formWithoutScript: string;
+  formWithoutScript: LinkedText;
   toaster: IslandProps<'Toaster'>;
 }
 

@@ -3,6 +3,7 @@ import type { IslandProps } from '../../islands/registry';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
+import type { LinkedText } from '../layout/types';
 import { PageHero } from '../components/PageHero';
 
 export interface ContactProps {
@@ -10,7 +11,7 @@ export interface ContactProps {
   site: SiteFacts;
   form: IslandProps<'EnquiryForm'>;
   /** What the form says where JavaScript is off. */
-  formWithoutScript: string;
+  formWithoutScript: LinkedText;
   formHeading: string;
   toaster: IslandProps<'Toaster'>;
 }

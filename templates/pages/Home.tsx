@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/ButtonLink';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
+import type { LinkedText } from '../layout/types';
 import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
 import { Stars } from '../components/Stars';
@@ -18,7 +19,7 @@ export interface HomeProps {
   heroForm: IslandProps<'EnquiryForm'>;
   contactForm: IslandProps<'EnquiryForm'>;
   /** What the forms say where JavaScript is off. */
-  formWithoutScript: string;
+  formWithoutScript: LinkedText;
   /** The words around the forms, from content/forms.json. */
   formHeadings: { hero: string; heroText: string; contact: string };
   toaster: IslandProps<'Toaster'>;

@@ -201,7 +201,7 @@ describe('newsletter', () => {
   it('stores the e-mail as a newsletter lead, with the same states and toasts', async () => {
     const { page, problems } = await narrowVisitor();
     await page.goto(`${preview.url}/blog`);
-    const form = page.locator('#newsletter-heading + p + div form');
+    const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
     await form.getByLabel('Your email address').fill('news@hughesplumbing.co.uk');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect
@@ -216,7 +216,7 @@ describe('newsletter', () => {
 });
 
 describe('without JavaScript', () => {
-  it('the forms cannot be sent, and say how to reach the agency instead: nothing typed goes into the address', async () => {
+  it('the forms cannot be sent, and say above them how to reach the agency instead, by links: nothing typed goes into the address', async () => {
     const { page } = await visitorWithoutJavaScript();
     const note =
       'Sending this form needs JavaScript, which is off in this browser. Call us on 0808 157 0192 or email hello@example.com and we will take your details.';
@@ -228,7 +228,17 @@ describe('without JavaScript', () => {
       await page.goto(`${preview.url}${path}`);
       for (const name of buttons)
         expect(await page.getByRole('button', { name }).isDisabled(), `${path} ${name}`).toBe(true);
-      expect(await page.getByText(note, { exact: true }).count(), path).toBe(buttons.length);
+      const notes = page.getByText(note, { exact: true });
+      expect(await notes.count(), path).toBe(buttons.length);
+      // Above the form, before anything is typed into it; the number and the address ready to tap.
+      const [noteBox, formBox] = [await notes.first().boundingBox(), await page.locator('form').first().boundingBox()];
+      expect(noteBox!.y + noteBox!.height, path).toBeLessThanOrEqual(formBox!.y);
+      expect(await notes.first().getByRole('link', { name: '0808 157 0192' }).getAttribute('href')).toBe(
+        'tel:+448081570192',
+      );
+      expect(await notes.first().getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).toBe(
+        'mailto:hello@example.com',
+      );
     }
     await page.goto(`${preview.url}/`);
     const form = page.locator('#home form');
