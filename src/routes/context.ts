@@ -4,7 +4,6 @@
  */
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
-import { phoneHref } from '../content/site-data';
 import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
 import type { IslandProps } from '../../islands/registry';
@@ -99,7 +98,7 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
       options: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions },
     },
     formWithoutScript: linkedText(forms.withoutScript, {
-      phone: { text: site.phone, href: phoneHref(site.phone) },
+      phone: { text: site.phone, href: site.phoneHref },
       email: { text: site.email, href: `mailto:${site.email}` },
     }),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
