@@ -289,7 +289,9 @@ describe('what is kept between builds', () => {
     await build();
     const again = await build();
     // Every file of the output's images either made by this build or kept from one before.
-    const [, files, kept] = /^ {2}images {5}(\d+) files: 0 made, (\d+) kept/m.exec(again.stdout) ?? [];
+    const counted = /^ {2}images {5}(\d+) files: 0 made, (\d+) kept/m.exec(again.stdout);
+    expect(counted, again.stdout).not.toBeNull();
+    const [, files, kept] = counted!;
     expect(kept).toBe(files);
     const before = (await page('/about'))('#team picture img').eq(1).attr('src')!;
     await writePhoto(content('images', 'team', 'james.webp'), { width: 500, height: 500, format: 'webp', hue: 90 });
