@@ -9,7 +9,7 @@ import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile }
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { projectRoot, runSitegenHeld } from '../support/cli';
+import { localLeads, projectRoot, runSitegenHeld } from '../support/cli';
 import { fingerprint } from '../support/fingerprint';
 import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
 import { siteDir, siteUrl } from '../support/site';
@@ -645,7 +645,7 @@ describe('a build whose report nobody reads any more', () => {
       await rm(site.out, { recursive: true });
       const result = await runSitegenHeld(site.buildArgs, {
         cwd: projectRoot,
-        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+        env: localLeads,
         held: join(site.content, 'pages/404.json'),
         atFirstLine: (child) => child.stdout.destroy(),
       });
@@ -686,7 +686,7 @@ describe('an interrupted build', () => {
 
       const interrupted = await runSitegenHeld([...site.buildArgs, ...(incremental ? ['--incremental'] : [])], {
         cwd: projectRoot,
-        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+        env: localLeads,
         held: join(site.content, 'pages/404.json'),
         atFirstLine: (child) => child.kill(signal),
       });

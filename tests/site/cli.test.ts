@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot, runSitegen } from '../support/cli';
+import { localLeads, projectRoot, runSitegen } from '../support/cli';
 
 const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
@@ -44,7 +44,7 @@ describe('sitegen', () => {
     await inScratchFolder(async (dir) => {
       writeFileSync(join(dir, 'a-file'), 'not a folder\n');
       const result = await runSitegen(['build', '--out', join(dir, 'a-file', 'dist')], {
-        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+        env: localLeads,
       });
       expect(result.stderr).toMatch(
         new RegExp(`^sitegen: ENOTDIR: not a directory, mkdir '${join(dir, 'a-file')}/dist\\.building-\\d+-\\d+'\n$`),
@@ -57,7 +57,7 @@ describe('sitegen', () => {
   it('build prints one line per stage and a summary, and exits 0', async () => {
     await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--out', join(dir, 'out')], {
-        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: 'https://env.example.co.uk' },
+        env: { ...localLeads, SITE_URL: 'https://env.example.co.uk' },
       });
       expect(result.code).toBe(0);
       for (const stage of ['content', 'styles', 'islands', 'templates', 'render', 'write'])
@@ -81,7 +81,7 @@ describe('sitegen', () => {
   it('--json prints the report as JSON: every page with its sizes, the totals and the stage times', async () => {
     await inScratchFolder(async (dir) => {
       const result = await runSitegen(['build', '--json', '--out', join(dir, 'out')], {
-        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+        env: localLeads,
       });
       expect(result.code).toBe(0);
       const report = JSON.parse(result.stdout) as {
@@ -143,7 +143,7 @@ describe('sitegen', () => {
       );
       const build = (out: string, ...flags: string[]) =>
         runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
-          env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITEGEN_NOW: '2026-07-01' },
+          env: { ...localLeads, SITEGEN_NOW: '2026-07-01' },
         });
       expect((await build('out')).stderr).toBe('');
       expect(existsSync(join(dir, 'out', 'blog', 'van-signwriting-that-wins-local-jobs.html'))).toBe(false);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticles } from '../../bench/scale/articles.js';
-import { runSitegenHeld, type CliResult } from '../support/cli';
+import { localLeads, runSitegenHeld, type CliResult } from '../support/cli';
 import { tree } from '../support/output-tree';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 
@@ -144,7 +144,7 @@ describe('a blog of 256 articles', () => {
     try {
       const interrupted = await runSitegenHeld(['build', '--out', 'stopped'], {
         cwd: project.dir,
-        env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: undefined },
+        env: { ...localLeads, SITE_URL: undefined },
         held: join(project.dir, 'content/pages/404.json'),
         atFirstLine: (child) => child.kill('SIGINT'),
       });

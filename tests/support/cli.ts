@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const executable = fileURLToPath(new URL('../../bin/sitegen.js', import.meta.url));
 
+/** The environment of a build whose forms post to the site itself, whatever the shell or a .env holds of Supabase. */
+export const localLeads = { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' } as const;
+
 export interface CliResult {
   code: number;
   stdout: string;

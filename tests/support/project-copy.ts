@@ -17,7 +17,7 @@ import { cacheFiles } from '../../src/cache-files';
 import { SitegenError } from '../../src/errors';
 import { generatorVersion } from '../../src/generator-version';
 import { build, type BuildCommandOptions } from '../../src/pipeline/build';
-import { projectRoot, runSitegen, type CliResult } from './cli';
+import { localLeads, projectRoot, runSitegen, type CliResult } from './cli';
 
 export interface ProjectCopy {
   dir: string;
@@ -94,8 +94,7 @@ export async function copyProject(options: CopyOptions = {}): Promise<ProjectCop
 
 /** What a build reads from the environment, as a bare shell has it: no site address, backend or editor repository. */
 const buildEnv: NodeJS.ProcessEnv = {
-  SUPABASE_URL: '',
-  SUPABASE_ANON_KEY: '',
+  ...localLeads,
   SITE_URL: undefined,
   CMS_REPO: undefined,
   CMS_BRANCH: undefined,

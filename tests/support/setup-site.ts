@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { runSitegen } from './cli';
+import { localLeads, runSitegen } from './cli';
 import { oncePerRun } from './once-per-run';
 
 declare module 'vitest' {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
     const dir = await mkdtemp(join(tmpdir(), 'sitegen-site-'));
     const out = join(dir, 'dist');
     const result = await runSitegen(['build', '--out', out, '--site-url', siteUrl], {
-      env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: '', CMS_REPO: '', CMS_BRANCH: '', CMS_AUTH_URL: '' },
+      env: { ...localLeads, SITE_URL: '', CMS_REPO: '', CMS_BRANCH: '', CMS_AUTH_URL: '' },
     });
     if (result.code !== 0) throw new Error(`the site did not build:\n${result.stdout}\n${result.stderr}`);
     return { value: out, remove: () => rm(dir, { recursive: true, force: true }) };

@@ -14,7 +14,7 @@ import { listFiles } from '../../src/list-files';
 import type { BuildCommandOptions } from '../../src/pipeline/build';
 import { planSite } from '../../src/plan/plan-site';
 import { validatePlan } from '../../src/plan/validate-plan';
-import { projectRoot, runSitegen } from './cli';
+import { localLeads, projectRoot, runSitegen } from './cli';
 import { buildInProcess } from './project-copy';
 import { siteDir, siteUrl } from './site';
 
@@ -52,7 +52,7 @@ export async function workspace() {
     out,
     buildArgs,
     /** `sitegen build` of the workspace, by the real executable. */
-    build: () => runSitegen(buildArgs, { env: { SUPABASE_URL: '', SUPABASE_ANON_KEY: '' } }),
+    build: () => runSitegen(buildArgs, { env: localLeads }),
     /** The same build in this process: what the executable would print on stderr. */
     buildHere: () => buildHere({ content: site.content, out, siteUrl: siteUrl() }),
   };
