@@ -142,7 +142,11 @@ program
       "the leads from a Google Ads click, as Google Ads' click-conversion import file (CSV)",
     ).conflicts(['purge', 'erase']),
   )
-  .option('--conversion-name <name>', 'the conversion action in Google Ads, with --google-ads', 'Website enquiry')
+  .addOption(
+    new Option('--conversion-name <name>', 'the conversion action in Google Ads (implies --google-ads)')
+      .default('Website enquiry')
+      .implies({ googleAds: true }),
+  )
   .addOption(
     new Option(
       '--purge',

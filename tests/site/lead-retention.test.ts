@@ -117,12 +117,10 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
 
   // The executable itself, once: what it prints on each stream, and its exit code.
   it('--google-ads writes the leads from an ad click as the click-conversion import file, times in London', async () => {
-    const named = await runSitegen(
-      ['leads', '--leads-dir', leadsDir, '--google-ads', '--conversion-name', 'Quote request'],
-      {
-        env: { SITEGEN_NOW: undefined },
-      },
-    );
+    // A conversion's name is for that file alone: given without --google-ads, it asks for the file.
+    const named = await runSitegen(['leads', '--leads-dir', leadsDir, '--conversion-name', 'Quote request'], {
+      env: { SITEGEN_NOW: undefined },
+    });
     expect(named.stdout).toBe(
       [
         'Parameters:TimeZone=Europe/London',
