@@ -208,12 +208,23 @@ function checkUrl(value: string, name: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
   }
+  // Every canonical address, the sitemap and the feeds name this origin: over http, browsers call the site not secure.
+  if (url.protocol === 'http:' && !isLoopbackName(url.hostname)) {
+    throw new SitegenError(
+      `${name}: expected an https:// address (http:// only for this machine: localhost, 127.0.0.1), found "${value}"`,
+    );
+  }
   const origin = siteOrigin(url);
   if (origin === undefined)
     throw new SitegenError(
       `${name}: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
     );
   return origin;
+}
+
+/** A name of this machine alone, as a URL's hostname writes it. */
+function isLoopbackName(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
 }
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */

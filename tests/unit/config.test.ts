@@ -111,4 +111,18 @@ describe('resolveConfig', () => {
       /^--site-url: expected the site's address alone/,
     );
   });
+
+  it('takes http:// for this machine alone: a live site over http would name insecure addresses in every page', () => {
+    expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'http://www.example.co.uk' }, {})).toThrow(
+      '--site-url: expected an https:// address (http:// only for this machine: localhost, 127.0.0.1), found "http://www.example.co.uk"',
+    );
+    for (const local of [
+      'http://localhost:4321',
+      'http://shop.localhost',
+      'http://127.0.0.1:8080',
+      'http://[::1]:4321',
+    ]) {
+      expect(resolveConfig({ root: tmpdir() }, { SITE_URL: local }).siteUrl, local).toBe(local);
+    }
+  });
 });
