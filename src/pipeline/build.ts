@@ -45,10 +45,10 @@ async function buildOverOutput(run: BuildRun): Promise<BuildResult> {
 /** The stages, in order: each is given the run and the records the stages before it returned. */
 async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Promise<BuildResult> {
   const run: SiteRun = { ...started, content: openContent(started) };
+  // The assets are made from code alone, while the content is read.
+  const assetsMade = buildAssets(run.config, assetOptions(run));
+  assetsMade.catch(() => undefined);
   try {
-    // The assets are made from code alone, while the content is read.
-    const assetsMade = buildAssets(run.config, assetOptions(run));
-    assetsMade.catch(() => undefined);
     const { content, catalog } = await readContent(run);
     const plan = planStage(run, { content, catalog });
     const assets = await assetsMade;
@@ -70,6 +70,8 @@ async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Prom
       throw error;
     }
   } finally {
+    // A build stopped early (bad content) still waits for its assets: their lines come before its error, not after.
+    await Promise.allSettled([assetsMade]);
     await run.content.close();
   }
 }

@@ -9,7 +9,7 @@ import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile }
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localLeads, projectRoot, runSitegenHeld } from '../support/cli';
+import { executable, localLeads, projectRoot, runSitegenHeld } from '../support/cli';
 import { fingerprint } from '../support/fingerprint';
 import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
 import { siteDir, siteUrl } from '../support/site';
@@ -261,6 +261,26 @@ describe('bad input', () => {
     expect(await fingerprint(site.out)).toEqual(before);
     expect((await readdir(site.dir)).sort()).toEqual(['content', 'dist']);
   });
+
+  it.concurrent(
+    'a build stopped by bad content prints its error last, after the lines of what ran beside it',
+    async () => {
+      const site = await contentWorkspace();
+      await site.edit('blog/google-ads-guide.md', (text) => text.replace('title: "', 'title: [unclosed "'));
+      const args = ['build', '--content', site.content, '--out', join(site.dir, 'dist')];
+      // As a terminal shows it: both streams in one, in the order they were written.
+      const shell = spawn('sh', ['-c', '"$0" "$@" 2>&1', process.execPath, executable, ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, ...localLeads },
+      });
+      let printed = '';
+      shell.stdout.on('data', (chunk: Buffer) => (printed += chunk));
+      expect((await once(shell, 'close'))[0]).toBe(1);
+      const lines = printed.trimEnd().split('\n');
+      expect(lines.filter((line) => /^ {2}(styles|islands|templates) /.test(line))).toHaveLength(3);
+      expect(lines.at(-1)).toMatch(/^sitegen: \S+\/blog\/google-ads-guide\.md: front matter: is not valid YAML/);
+    },
+  );
 
   const unreadable: [string, string, (text: string) => Buffer, RegExp][] = [
     [
