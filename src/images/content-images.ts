@@ -79,7 +79,7 @@ export class ImageResolver {
     let copy: Record<string, unknown> | undefined;
     for (const key of Object.keys(fields)) {
       const next = this.visit(fields[key]);
-      if (next !== fields[key]) (copy ??= Array.isArray(fields) ? ([...fields] as never) : { ...fields })[key] = next;
+      if (next !== fields[key]) (copy ??= Object.assign(Array.isArray(fields) ? [] : {}, fields))[key] = next;
     }
     return copy ? (Object.freeze(copy) as T) : value;
   }
