@@ -202,14 +202,15 @@ describe('newsletter', () => {
     const { page, problems } = await narrowVisitor();
     await page.goto(`${preview.url}/blog`);
     const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
-    await form.getByLabel('Your email address').fill('news@hughesplumbing.co.uk');
+    // An address with an apostrophe, at a domain of letters English lacks: the browser writes the domain in ASCII.
+    await form.getByLabel('Your email address').fill("sean.o'brien@bücher.co.uk");
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect
       .poll(() => toast(page).textContent())
       .toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
     expect(await form.getByLabel('Your email address').inputValue()).toBe('');
     expect(await listLeads(preview.leads)).toMatchObject([
-      { form_type: 'newsletter', email: 'news@hughesplumbing.co.uk', name: null, page: '/blog' },
+      { form_type: 'newsletter', email: "sean.o'brien@xn--bcher-kva.co.uk", name: null, page: '/blog' },
     ]);
     expect(problems).toEqual([]);
   });

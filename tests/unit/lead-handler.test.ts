@@ -379,6 +379,19 @@ describe('stored leads', () => {
     ]);
   });
 
+  it('stores the addresses people have: an apostrophe, an ampersand, a tag, a domain the browser wrote in ASCII', async () => {
+    for (const email of [
+      "sean.o'brien@example.co.uk",
+      'a&b@example.com',
+      'dave+ads@example.co.uk',
+      'info@xn--bcher-kva.de',
+    ]) {
+      const lead = { ...newsletter(), email };
+      expect(await json(await handle(post(lead)), 200), email).toEqual({ success: true });
+      expect((await rowsFor(lead.submission_id)).map((row) => row.email)).toEqual([email]);
+    }
+  });
+
   it('stores a repeated submission_id once and answers success every time', async () => {
     const lead = contact();
     expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });

@@ -60,8 +60,13 @@ export const limits = {
 
 /**
  * An e-mail address as the lead schema takes it (lead.ts), written as an
- * input's pattern attribute reads it (the whole value, no flags): the browser
- * stops an address the handler would refuse, such as sam@example, before it
- * is sent, and marks the field.
+ * input's pattern attribute reads it (the whole value, read with the v flag):
+ * the browser stops an address the handler would refuse, such as sam@example,
+ * before it is sent, and marks the field. The name before the @ may hold what
+ * real ones hold (sean.o'brien, a&b, first+tag); the domain is a host name,
+ * its labels joined by dots, a label with hyphens inside it (xn--bcher-kva,
+ * as the browser writes bücher), the last a name of two or more characters.
  */
-export const emailPattern = '[\\w+\\-]+(?:\\.[\\w+\\-]+)*@[\\dA-Za-z]+(?:[.\\-][\\dA-Za-z]+)*\\.[A-Za-z]{2,}';
+const mailbox = "[\\w!#$%&'*+=?^~\\-]+";
+const label = '[\\dA-Za-z](?:[\\dA-Za-z\\-]*[\\dA-Za-z])?';
+export const emailPattern = `${mailbox}(?:\\.${mailbox})*@(?:${label}\\.)+[A-Za-z][\\dA-Za-z\\-]*[\\dA-Za-z]`;
