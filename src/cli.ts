@@ -144,6 +144,7 @@ program
   )
   .addOption(
     new Option('--conversion-name <name>', 'the conversion action in Google Ads (implies --google-ads)')
+      .argParser(aConversionName)
       .default('Website enquiry')
       .implies({ googleAds: true }),
   )
@@ -153,7 +154,7 @@ program
       'delete the leads received more than 12 months ago (by SITEGEN_NOW, else the real time)',
     ).conflicts('erase'),
   )
-  .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)')
+  .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)', anEmailAddress)
   .addOption(leadsDirOption())
   .action(async (options: LeadsCommandOptions) => {
     const { leadsCommand } = await import('./leads/print-leads');
@@ -196,6 +197,18 @@ function parsePort(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);
   return port;
+}
+
+function anEmailAddress(value: string): string {
+  if (!/^[^@\s]+@[^@\s]+$/.test(value.trim()))
+    throw new SitegenError(`--erase: expected an e-mail address, found "${value}"`);
+  return value.trim();
+}
+
+function aConversionName(value: string): string {
+  if (value.trim() === '')
+    throw new SitegenError('--conversion-name: expected the name of a conversion action in Google Ads, found none');
+  return value.trim();
 }
 
 /** The platform's own way to open a URL; a failure to open is not worth failing the command. */

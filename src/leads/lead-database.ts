@@ -201,6 +201,7 @@ function keepPrivate(dataDir: string): void {
  * than at its first lead. Returns the release.
  */
 export function claimLeadDatabase(dataDir: string): () => void {
+  refuseOtherFolder(dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   keepPrivate(dataDir);
   const releaseLock = acquireLock(dataDir);
@@ -218,6 +219,21 @@ export function claimLeadDatabase(dataDir: string): () => void {
  * live process holds it. A lock left by a process that died is taken over.
  * Returns the release function (which removes the file only if it is still ours).
  */
+/**
+ * A folder named by mistake (the built site, the project) is left as it is: made a database, its files would be
+ * made its owner's alone and Postgres's written among them.
+ */
+function refuseOtherFolder(dataDir: string): void {
+  const found = statSync(dataDir, { throwIfNoEntry: false });
+  if (found === undefined) return;
+  if (!found.isDirectory()) throw new SitegenError(`the lead database ${dataDir}: expected a folder, found a file`);
+  const entries = readdirSync(dataDir).filter((name) => name !== lockName);
+  if (entries.length > 0 && !entries.includes('PG_VERSION'))
+    throw new SitegenError(
+      `the lead database ${dataDir}: expected an empty folder or a lead database (one with PG_VERSION), found other files (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}): name a folder of its own`,
+    );
+}
+
 function acquireLock(dataDir: string): () => void {
   const file = join(dataDir, lockName);
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;

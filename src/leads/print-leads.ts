@@ -36,12 +36,17 @@ export interface LeadsCommandOptions extends LocalLeadsDir {
 
 /** `sitegen leads`: a deletion (--purge, --erase) says how many went; otherwise the leads, in the format asked for. */
 export async function leadsCommand(options: LeadsCommandOptions): Promise<void> {
-  if (options.purge) console.log(purgedLine(await purgeLocalLeads(options)));
-  if (options.erase !== undefined) {
-    const count = await eraseLocalLeads({ ...options, email: options.erase });
-    console.log(`deleted ${count} ${count === 1 ? 'lead' : 'leads'} of ${options.erase}`);
+  if (options.purge || options.erase !== undefined) {
+    // A folder named wrongly deletes nothing: an erasure request must not look done.
+    const { dir } = where(options);
+    if (!existsSync(dir)) console.log(`no lead database at ${dir}: nothing deleted`);
+    else if (options.purge) console.log(purgedLine(await purgeLocalLeads(options)));
+    else {
+      const count = await eraseLocalLeads({ ...options, email: options.erase! });
+      console.log(`deleted ${count} ${count === 1 ? 'lead' : 'leads'} of ${options.erase}`);
+    }
+    return;
   }
-  if (options.purge || options.erase !== undefined) return;
   if (options.googleAds) {
     const [rows, googleAds] = await Promise.all([readLeads(options), import('./google-ads')]);
     process.stdout.write(googleAds.formatGoogleAds(rows, options.conversionName));
@@ -92,7 +97,6 @@ export function eraseLocalLeads(options: LocalLeadsDir & { email: string }): Pro
 /** A deletion needs the database itself: while a server holds it, the busy error says to stop that server first. */
 async function changeLeads(options: LocalLeadsDir, change: (db: PGlite, root: string) => Promise<number>) {
   const { dir, root } = where(options);
-  if (!existsSync(dir)) return 0;
   const db = await openLeadDatabase(dir, { migrationsDir: migrationsDirOf(root) });
   try {
     return await change(db, root);

@@ -169,6 +169,20 @@ describe('sitegen', () => {
     }
   });
 
+  it('sitegen leads refuses an erasure of no address and a conversion without a name', async () => {
+    const leadsDir = ['--leads-dir', join(tmpdir(), 'never-made')];
+    for (const [args, message] of [
+      [['--erase', ' '], '--erase: expected an e-mail address, found " "'],
+      [
+        ['--conversion-name', ''],
+        '--conversion-name: expected the name of a conversion action in Google Ads, found none',
+      ],
+    ] as const) {
+      const result = await runSitegen(['leads', ...args, ...leadsDir]);
+      expect([result.code, result.stderr]).toEqual([1, `sitegen: ${message}\n`]);
+    }
+  });
+
   it('rejects a site URL that is not a URL', async () => {
     const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
     expect(result.code).toBe(1);

@@ -141,6 +141,11 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
     );
+    // A folder named wrongly: the request must not look done.
+    const nowhere = join(dir, 'no-such-folder');
+    expect(await printedBy({ leadsDir: nowhere, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
+      `no lead database at ${nowhere}: nothing deleted\n`,
+    );
     const left = await printLeads({ root: projectRoot, leadsDir, format: 'json' });
     expect(JSON.parse(left).map((lead: { email: string }) => lead.email)).toEqual([
       'dave@hughesplumbing.co.uk',

@@ -181,6 +181,21 @@ describe('one process at a time', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a folder named by mistake', () => {
+  it('is left as it is: a folder of other files, or a file, is refused, nothing made or changed in it', async () => {
+    const site = await tempDir();
+    await writeFile(join(site, 'index.html'), '<!DOCTYPE html>');
+    await chmod(join(site, 'index.html'), 0o644);
+    await expect(openLeadDatabase(site)).rejects.toThrow(
+      `the lead database ${site}: expected an empty folder or a lead database (one with PG_VERSION), found other files (index.html): name a folder of its own`,
+    );
+    expect(await readdir(site)).toEqual(['index.html']);
+    expect((await stat(join(site, 'index.html'))).mode & 0o777).toBe(0o644);
+    const file = join(site, 'index.html');
+    await expect(openLeadDatabase(file)).rejects.toThrow(`the lead database ${file}: expected a folder, found a file`);
+  });
+});
+
 describe('owner only', () => {
   it('mends a folder made world-readable before, on open', async () => {
     const dataDir = join(await tempDir(), 'leads');
