@@ -82,7 +82,9 @@ program
     console.log(`sitegen preview: ${preview.url}/ serving ${options.dir}/`);
     console.log(
       leadsLine(
-        `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`,
+        preview.formsPostTo
+          ? `the forms of ${options.dir}/ post to ${preview.formsPostTo} (SUPABASE_URL when it was built), not here: build without SUPABASE_URL to keep test leads in ${options.leadsDir}`
+          : `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`,
       ),
     );
     console.log(leadsLine(describeLeadSettings(preview.leadSettings)));

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
+import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
@@ -50,8 +51,7 @@ const eventsPath = '/__sitegen/events';
 
 export async function startDevServer(options: DevOptions = {}): Promise<DevServer> {
   const root = resolve(options.root ?? process.cwd());
-  const config = resolveConfig({ root, content: options.content });
-  requireProject(config);
+  const { config, liveLeads } = devConfig(root, options.content);
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
   const decap = new DecapFiles();
@@ -95,7 +95,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   });
   await leads.announce(server.url);
   log(`sitegen dev: ${server.url}/`);
-  log(leadsLine(describeLeadSettings(leads.settings)));
+  for (const line of startLeadLines(liveLeads, leads.settings)) log(leadsLine(line));
   if ('error' in first) log(failureLine(first.error, root));
   else {
     log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
@@ -125,6 +125,22 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
       site.close();
     },
   };
+}
+
+/**
+ * The project's settings as dev builds with them: a form filled in while developing posts to this server, whatever
+ * SUPABASE_URL (in .env, say) names, which is the live site's project, and the agency's leads. That URL, if any.
+ */
+function devConfig(root: string, content: string | undefined): { config: BuildConfig; liveLeads: string | undefined } {
+  const settings = resolveConfig({ root, content });
+  requireProject(settings);
+  return { config: { ...settings, supabase: { url: undefined, anonKey: '' } }, liveLeads: settings.supabase.url };
+}
+
+/** What dev says of leads as it starts: where the forms post if SUPABASE_URL is set, and where a lead goes on to. */
+function startLeadLines(liveLeads: string | undefined, settings: LeadSettings): string[] {
+  const here = `the forms post here, not to SUPABASE_URL (${liveLeads}): test leads stay on this machine`;
+  return [...(liveLeads ? [here] : []), describeLeadSettings(settings)];
 }
 
 /** Rebuilds on every change of the site's sources; a change of the editor's own code makes its script again, nothing else. */

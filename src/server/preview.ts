@@ -3,11 +3,13 @@
  * the lead endpoint, answered by the Edge Function's own handler and stored
  * in the local embedded Postgres.
  */
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource, requireBuiltSite } from './disk-source';
+import { headersFor, parseHeadersFile } from './headers-file';
 import { startSiteServer, type SiteServer } from './site-server';
 
 /** What `sitegen preview` and `sitegen dev` are started with. */
@@ -34,6 +36,8 @@ export interface Preview extends SiteServer {
   leadSettings: LeadSettings;
   /** Leads deleted at start, received longer ago than the privacy policy keeps them. */
   purged: number;
+  /** Where the site's forms post when not to this server: the Supabase project it was built with (SUPABASE_URL). */
+  formsPostTo: string | undefined;
 }
 
 export const defaultPort = 4173;
@@ -67,6 +71,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       leadsDir: leads.dir,
       leadSettings: leads.settings,
       purged,
+      formsPostTo: formsPostTo(dir),
       close: async () => {
         await server.close();
         await leads.close();
@@ -76,4 +81,20 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     await leads.close();
     throw error;
   }
+}
+
+/**
+ * The origin besides the site's own that its pages may send requests to (connect-src of _headers): a site built with
+ * SUPABASE_URL posts its leads there, whatever serves it.
+ */
+function formsPostTo(dir: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, '_headers'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const policy = headersFor(parseHeadersFile(text), '/contact')['Content-Security-Policy'] ?? '';
+  const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1] ?? '';
+  return connect.split(/\s+/).find((source) => source.startsWith('https://') || source.startsWith('http://'));
 }

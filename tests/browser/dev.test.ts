@@ -7,7 +7,7 @@
 import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { openPage, wide } from './support/browser';
@@ -44,6 +44,9 @@ beforeAll(async () => {
   await cp(join(projectRoot, 'content'), content, { recursive: true });
   // A copy of the database the real migrations made for this run: migrating one anew costs more than the tests here.
   leads = await copyLeadDatabase();
+  // The live project's settings, as a .env kept for deploying holds them: dev's forms still post to dev.
+  vi.stubEnv('SUPABASE_URL', 'https://abcd.supabase.co');
+  vi.stubEnv('SUPABASE_ANON_KEY', 'live-anon-key');
   dev = await startDevServer({
     root: projectRoot,
     content,
@@ -52,7 +55,7 @@ beforeAll(async () => {
     leadsDir: leads.dir,
     leadSettings: testLeadSettings,
     log: (line) => lines.push(line),
-  });
+  }).finally(() => vi.unstubAllEnvs());
 });
 afterAll(async () => {
   await dev?.close();
@@ -115,10 +118,16 @@ describe('sitegen dev', () => {
   });
 
   it('serves the site as preview does: clean URLs, 404 with status 404, _headers, and the lead endpoint', async () => {
-    // As preview does, it says at start where leads go.
+    // As preview does, it says at start where leads go: here, whatever SUPABASE_URL says.
+    expect(lines).toContain(
+      '  leads      the forms post here, not to SUPABASE_URL (https://abcd.supabase.co): test leads stay on this machine',
+    );
     expect(lines).toContain(
       '  leads      not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM); at most 5 per client in 600 s',
     );
+    const contact = await fetch(`${dev.url}/contact`);
+    expect(contact.headers.get('content-security-policy')).toContain("connect-src 'self';");
+    expect(await contact.text()).toContain('&quot;endpoint&quot;:{&quot;url&quot;:&quot;/functions/v1&quot;');
     // What the server answers, as any client sees it: no page needed.
     const about = await fetch(`${dev.url}/about`);
     expect(about.status).toBe(200);

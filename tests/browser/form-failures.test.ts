@@ -41,6 +41,7 @@ let received: Received[] = [];
 let supabase: Server;
 let preview: Preview;
 let workspace: string;
+let supabaseUrl: string;
 
 /** A stand-in for the Supabase project's functions endpoint. */
 function answer(request: IncomingMessage, response: ServerResponse, body: string) {
@@ -87,7 +88,7 @@ beforeAll(async () => {
     request.on('end', () => answer(request, response, body));
   });
   await new Promise<void>((resolve) => supabase.listen(0, '127.0.0.1', resolve));
-  const supabaseUrl = `http://127.0.0.1:${(supabase.address() as AddressInfo).port}`;
+  supabaseUrl = `http://127.0.0.1:${(supabase.address() as AddressInfo).port}`;
 
   workspace = await mkdtemp(join(tmpdir(), 'sitegen-supabase-'));
   // Built in this process: what the forms send is the test, not the executable (the global setup's build spawns it).
@@ -131,6 +132,8 @@ async function formValues(page: Page) {
 describe('the request', () => {
   it('is a POST to {SUPABASE_URL}/functions/v1/contact-form with apikey, Bearer token and the JSON payload, sent once', async () => {
     mode = 'slow-success';
+    // What sitegen preview tells of this build: its forms post to the Supabase project, not to it.
+    expect(preview.formsPostTo).toBe(supabaseUrl);
     const { page, problems } = await visitor();
     await page.goto(`${preview.url}/`);
     const form = await fillHeroForm(page);
