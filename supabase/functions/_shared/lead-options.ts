@@ -63,10 +63,10 @@ export const limits = {
  * input's pattern attribute reads it (the whole value, read with the v flag):
  * the browser stops an address the handler would refuse, such as sam@example,
  * before it is sent, and marks the field. The name before the @ may hold what
- * real ones hold (sean.o'brien, a&b, first+tag); the domain is a host name,
- * its labels joined by dots, a label with hyphens inside it (xn--bcher-kva,
+ * real ones hold (sean.o'brien, a&b, first+tag), in dot-separated parts; the
+ * domain is labels joined by dots, of letters, digits and hyphens (xn--bcher-kva,
  * as the browser writes bücher), the last a name of two or more characters.
+ * Short, and one string: every form's script carries it.
  */
-const mailbox = "[\\w!#$%&'*+=?^~\\-]+";
-const label = '[\\dA-Za-z](?:[\\dA-Za-z\\-]*[\\dA-Za-z])?';
-export const emailPattern = `${mailbox}(?:\\.${mailbox})*@(?:${label}\\.)+[A-Za-z][\\dA-Za-z\\-]*[\\dA-Za-z]`;
+export const emailPattern =
+  "[\\w!#$%&'*+=?^~\\-]+(?:\\.[\\w!#$%&'*+=?^~\\-]+)*@(?:\\w[\\w\\-]*\\.)+[A-Za-z][\\w\\-]*\\w";
