@@ -17,6 +17,14 @@ import { absoluteUrl, fileFor } from '../paths';
 import type { Redirect } from '../routes';
 import type { SiteFile } from './output';
 
+/**
+ * What the page at an old path runs before its refresh: the new address with the visitor's query and fragment, as a
+ * host's 301 passes them on (an ad's gclid and utm_ values among them), where the new address has none of its own.
+ */
+export const forwardScript =
+  "const to=new URL(document.querySelector('link[rel=canonical]').href);" +
+  'if(!to.search)to.search=location.search;if(!to.hash)to.hash=location.hash;location.replace(to)';
+
 export function redirectFiles(
   redirects: readonly Redirect[],
   siteUrl: string,
@@ -25,7 +33,9 @@ export function redirectFiles(
 ): SiteFile[] {
   const pages = redirects.map((redirect) => {
     const to = redirect.to.startsWith('/') ? absoluteUrl(siteUrl, redirect.to) : redirect.to;
-    const html = renderToStaticMarkup(createElement(templates.RedirectDocument, { to, ...words }));
+    const html = renderToStaticMarkup(
+      createElement(templates.RedirectDocument, { to, script: forwardScript, ...words }),
+    );
     return { path: fileFor(redirect.from), content: `<!DOCTYPE html>${html}` };
   });
   return [{ path: '_redirects', content: redirectsFile(redirects) }, ...pages];

@@ -12,7 +12,7 @@ import type { SitePlan } from '../plan/plan-site';
 import type { Route } from '../routes';
 import { feedFiles } from './feeds';
 import type { SiteFile } from './output';
-import { redirectFiles } from './redirect-files';
+import { forwardScript, redirectFiles } from './redirect-files';
 import { speculationRules } from './speculation-rules';
 import { viewTransitionStyle } from './view-transitions';
 
@@ -77,8 +77,9 @@ const lockedDown = [
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
  * Pages) and for `sitegen preview`. Scripts and styles come only from the
- * site itself, and the one inline script (the speculation rules) and the one
- * inline style (the view transitions' opt-in) are allowed by their hashes;
+ * site itself, and the inline scripts (the speculation rules, a moved page's
+ * forwarding) and the one inline style (the view transitions' opt-in) are
+ * allowed by their hashes;
  * forms may also reach the Supabase project.
  */
 export function headersFile(options: {
@@ -92,7 +93,7 @@ export function headersFile(options: {
     .join(' ');
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${hashSource(speculationRules)}`,
+    `script-src 'self' ${hashSource(speculationRules)} ${hashSource(forwardScript)}`,
     `style-src 'self' ${hashSource(viewTransitionStyle)}`,
     `img-src 'self' ${stockPhotoOrigin} data:`,
     `connect-src ${connect}`,

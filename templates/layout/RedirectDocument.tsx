@@ -1,10 +1,21 @@
 /**
  * The page left at an old path for hosts that read no _redirects file
- * (GitHub Pages, S3): it sends the browser on at once, tells search engines
- * where the page is now and not to index this one, and says so to anyone
- * whose browser does not follow.
+ * (GitHub Pages, S3): it sends the browser on at once (by `script`, with the
+ * address's query and fragment; with JavaScript off, by the refresh), tells
+ * search engines where the page is now and not to index this one, and says
+ * so to anyone whose browser does not follow.
  */
-export function RedirectDocument({ to, title, text }: { to: string; title: string; text: string }) {
+export function RedirectDocument({
+  to,
+  script,
+  title,
+  text,
+}: {
+  to: string;
+  script: string;
+  title: string;
+  text: string;
+}) {
   return (
     <html lang="en-GB">
       <head>
@@ -13,6 +24,7 @@ export function RedirectDocument({ to, title, text }: { to: string; title: strin
         <title>{title}</title>
         <meta name="robots" content="noindex" />
         <link rel="canonical" href={to} />
+        <script dangerouslySetInnerHTML={{ __html: script }} />
         <meta httpEquiv="refresh" content={`0; url=${to}`} />
       </head>
       <body>
