@@ -42,6 +42,14 @@ for (const link of document.querySelectorAll<HTMLElement>('[data-consent-setting
   });
 }
 
-const choice = storedChoice();
-if (!choice) show(null);
-else if (choice === 'accepted' && arrived()) void recordTouch();
+/** What the answer kept asks of this page: the question, or, after an accept, keeping how the visitor arrived. */
+function askOrRecord(): void {
+  const choice = storedChoice();
+  if (!choice) show(null);
+  else if (choice === 'accepted' && arrived()) void recordTouch();
+}
+
+// A page prerendered before the visitor answered on the page they were on asks nothing once it is shown.
+if ((document as Document & { prerendering?: boolean }).prerendering)
+  document.addEventListener('prerenderingchange', askOrRecord, { once: true });
+else askOrRecord();

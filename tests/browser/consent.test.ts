@@ -14,12 +14,12 @@ import { touchColumnNames } from '../../supabase/functions/_shared/attribution.t
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { runSitegen } from '../support/cli';
+import { consentQuestion } from '../support/site';
 import { layoutShift, reusedPage, unseenShift, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
 const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
-const question = 'May we remember how you found us?';
 
 let preview: Preview & { leadsDir: string };
 // Its lead database is on disk, so that `sitegen leads` can ask the running server for it.
@@ -41,7 +41,7 @@ function stored(page: Page) {
   }));
 }
 
-const banner = (page: Page) => page.getByRole('region', { name: question });
+const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });
 
 async function axeViolations(page: Page): Promise<string[]> {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

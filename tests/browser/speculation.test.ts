@@ -13,7 +13,9 @@ import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import type { Preview } from '../../src/server/preview';
+import { consentKey } from '../../islands/lib/consent';
 import { projectRoot } from '../support/cli';
+import { consentQuestion } from '../support/site';
 import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { startTestPreview, testLeadSettings } from './support/preview';
 
@@ -57,7 +59,10 @@ describe('speculation rules in Chromium', () => {
       );
     });
     const response = await page.goto(`${preview.url}/blog`);
-    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/]+=';/);
+    // Two inline scripts by their hashes: the speculation rules, and what a page left at a moved address runs.
+    expect(response?.headers()['content-security-policy']).toMatch(
+      /script-src 'self' 'sha256-[\w+/]+=' 'sha256-[\w+/]+=';/,
+    );
     await expect.poll(() => preloading.ruleSets.length).toBe(1);
     expect(preloading.ruleSets[0]).not.toHaveProperty('errorType');
     expect(await page.locator('script[type="speculationrules"]').textContent()).toBe(
@@ -177,6 +182,27 @@ describe('a page prerendered, then shown', () => {
     await expect.poll(logs).toEqual([logged]);
     await page.waitForTimeout(200);
     expect(logs()).toEqual([logged]);
+  });
+
+  it('asks the consent question only once shown, and not if the visitor answered it on the page they were on', async () => {
+    const question = (page: Page) => page.getByRole('region', { name: consentQuestion });
+    const unanswered = await openPrerendered('/about');
+    await unanswered.page.waitForLoadState('load');
+    expect(await question(unanswered.page).isVisible()).toBe(false);
+    await unanswered.show();
+    await expect.poll(() => question(unanswered.page).isVisible()).toBe(true);
+
+    const answered = await openPrerendered('/careers');
+    await answered.page.waitForLoadState('load');
+    // The answer, as the page the visitor was on keeps it, given while this one waited unseen.
+    await answered.page.evaluate(
+      (key) => localStorage.setItem(key, JSON.stringify({ choice: 'rejected', until: Date.now() + 86_400_000 })),
+      consentKey,
+    );
+    await answered.show();
+    await answered.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await question(answered.page).isVisible()).toBe(false);
+    expect([...unanswered.problems, ...answered.problems]).toEqual([]);
   });
 
   it('its form is hydrated and its menu works, as on a page loaded', async () => {

@@ -38,11 +38,13 @@ describe('speculation rules', () => {
     }
   });
 
-  it("the Content-Security-Policy allows them by their hash, and still no 'unsafe-inline'", async () => {
+  it("the Content-Security-Policy allows them by their hash, and the script of a page left at a moved address, and still no 'unsafe-inline'", async () => {
     const rules = parseHeadersFile(await readFile(join(siteDir(), '_headers'), 'utf8'));
     const csp = headersFor(rules, '/about')['Content-Security-Policy']!;
-    const hash = createHash('sha256').update(rulesOf('/about').text()).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+    const forwarding = loadPage('/services')('head script').text();
+    expect(forwarding).toContain('location.replace');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash(rulesOf('/about').text())}' 'sha256-${hash(forwarding)}';`);
     expect(csp).not.toContain('unsafe-inline');
   });
 

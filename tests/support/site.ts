@@ -99,3 +99,6 @@ export const allPaths = [
   ...servicePageSlugs.map((slug) => `/services/${slug}`),
   ...tradeSlugs.map((slug) => `/services/${slug}`),
 ];
+
+/** The consent question's heading, which names its region. */
+export const consentQuestion = 'May we remember how you found us?';
