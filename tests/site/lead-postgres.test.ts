@@ -33,8 +33,8 @@ async function postgresUser(): Promise<{ uid: number; gid: number } | undefined>
 const pg = (command: string, args: string[]) =>
   run(join(bin, command), args, { ...user, cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C.UTF-8' } });
 
-/** Runs SQL in the cluster's postgres database, stopping at the first error; each row's columns joined by |. */
-async function sql(text: string): Promise<string[]> {
+/** Runs SQL in a database of the cluster (postgres), stopping at the first error; each row's columns joined by |. */
+async function sql(text: string, database = 'postgres'): Promise<string[]> {
   const { stdout } = await pg('psql', [
     '-X',
     '-q',
@@ -46,7 +46,7 @@ async function sql(text: string): Promise<string[]> {
     '-U',
     'postgres',
     '-d',
-    'postgres',
+    database,
     '-c',
     text,
   ]);
@@ -60,26 +60,18 @@ beforeAll(async () => {
   await pg('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   const options = `-c listen_addresses='' -k ${dir} -c shared_preload_libraries=pg_cron -c cron.database_name=postgres`;
   await pg('pg_ctl', ['-D', join(dir, 'data'), '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-  await sql(bootstrapSql);
+  await migrate('postgres');
+}, 120_000);
+
+/** The bootstrap, then each migration file in one transaction, as `supabase db push` applies them. */
+async function migrate(database: string): Promise<void> {
+  await sql(bootstrapSql, database);
   const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
   for (const file of files) {
-    await pg('psql', [
-      '-X',
-      '-q',
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-1',
-      '-h',
-      dir,
-      '-U',
-      'postgres',
-      '-d',
-      'postgres',
-      '-f',
-      join(migrationsDir, file),
-    ]);
+    const where = ['-h', dir, '-U', 'postgres', '-d', database];
+    await pg('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-1', ...where, '-f', join(migrationsDir, file)]);
   }
-}, 120_000);
+}
 
 afterAll(async () => {
   if (dir) {
@@ -96,6 +88,15 @@ describe('the migrations on PostgreSQL 15 with pg_cron', () => {
     await expect
       .poll(() => sql("select count(*) from pg_stat_activity where backend_type = 'pg_cron launcher'"))
       .toEqual(['1']);
+  });
+
+  it('apply to a database pg_cron cannot be created in (it runs in postgres alone): every function there, no job', async () => {
+    await sql('create database leads');
+    await migrate('leads');
+    const functions = "select proname from pg_proc where proname in ('store_lead', 'purge_old_leads', 'erase_leads')";
+    expect((await sql(functions, 'leads')).sort()).toEqual(['erase_leads', 'purge_old_leads', 'store_lead']);
+    expect(await sql("select count(*) from pg_extension where extname = 'pg_cron'", 'leads')).toEqual(['0']);
+    expect(await sql('select jobname, database from cron.job')).toEqual(['purge-old-leads|postgres']);
   });
 
   it("the job's command deletes a lead received a year and a day ago, and keeps one a day short of a year", async () => {
