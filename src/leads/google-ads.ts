@@ -17,16 +17,26 @@ export function clickIdOf(row: LeadRow): string | null {
   return row.last_gclid ?? row.first_gclid;
 }
 
+/** Google Ads takes the conversions of clicks at most this old: a lead received longer ago came from an older click. */
+const clickLifetimeMs = 90 * 24 * 60 * 60 * 1000;
+
+/** Leads with a GCLID received more than 90 days before `now`: Google Ads would refuse each as too old. */
+export function tooOldClickLeads(rows: readonly LeadRow[], now: Date): LeadRow[] {
+  return rows.filter((row) => clickIdOf(row) && now.getTime() - row.created_at.getTime() > clickLifetimeMs);
+}
+
 /**
  * The CSV Google Ads imports: its parameters line, the header, one conversion
- * per lead with a GCLID, its value and currency left blank (the conversion
- * action's own value applies).
+ * per lead with a GCLID of the last 90 days (by `now`), its value and
+ * currency left blank (the conversion action's own value applies).
  */
-export function formatGoogleAds(rows: readonly LeadRow[], conversionName: string): string {
+export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionName: string; now: Date }): string {
+  const tooOld = new Set(tooOldClickLeads(rows, options.now));
   const lines = [`Parameters:TimeZone=${siteTimeZone}`, header.join(',')];
   for (const row of rows) {
     const click = clickIdOf(row);
-    if (click) lines.push([click, conversionName, londonTime(row.created_at), '', ''].map(csvCell).join(','));
+    if (click && !tooOld.has(row))
+      lines.push([click, options.conversionName, londonTime(row.created_at), '', ''].map(csvCell).join(','));
   }
   return lines.map((line) => `${line}\r\n`).join('');
 }

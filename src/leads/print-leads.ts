@@ -49,11 +49,18 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
   }
   if (options.googleAds) {
     const [rows, googleAds] = await Promise.all([readLeads(options), import('./google-ads')]);
-    process.stdout.write(googleAds.formatGoogleAds(rows, options.conversionName));
+    const now = projectNow(where(options).root);
+    process.stdout.write(googleAds.formatGoogleAds(rows, { conversionName: options.conversionName, now }));
     const ios = googleAds.iosClickLeads(rows);
+    const old = googleAds.tooOldClickLeads(rows, now).length;
+    const leads = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
     if (ios > 0)
       console.error(
-        `sitegen: ${ios} ${ios === 1 ? 'lead' : 'leads'} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
+        `sitegen: ${leads(ios)} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
+      );
+    if (old > 0)
+      console.error(
+        `sitegen: ${leads(old)} received more than 90 days ago left out: Google Ads takes clicks up to 90 days old`,
       );
     return;
   }

@@ -116,23 +116,26 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   // The executable itself, once: what it prints on each stream, and its exit code.
-  it('--google-ads writes the leads from an ad click as the click-conversion import file, times in London', async () => {
+  it('--google-ads writes the leads from an ad click of the last 90 days as the click-conversion import file, times in London', async () => {
     // A conversion's name is for that file alone: given without --google-ads, it asks for the file.
     const named = await runSitegen(['leads', '--leads-dir', leadsDir, '--conversion-name', 'Quote request'], {
-      env: { SITEGEN_NOW: undefined },
+      env: { SITEGEN_NOW: '2025-11-04T12:00:00Z' },
     });
     expect(named.stdout).toBe(
       [
         'Parameters:TimeZone=Europe/London',
         'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',
-        // 09:15 UTC in British Summer Time (from 30 March 2025, 01:00 UTC) is 10:15 in London; 2 November is GMT.
-        'Cj0KCQ-TEST_1,Quote request,2025-03-30 10:15:00,,',
+        // 2 November is GMT: London's time is UTC's (BST's hour: lead-attribution.test).
         'EAIaIQ-2,Quote request,2025-11-02 08:30:05,,',
         '',
       ].join('\r\n'),
     );
     expect(named.stderr).toBe(
-      'sitegen: 1 lead from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only\n',
+      [
+        'sitegen: 1 lead from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only',
+        'sitegen: 1 lead received more than 90 days ago left out: Google Ads takes clicks up to 90 days old',
+        '',
+      ].join('\n'),
     );
     expect(named.code).toBe(0);
   });

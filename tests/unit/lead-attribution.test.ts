@@ -12,7 +12,7 @@ import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { formatLeads } from '../../src/leads/format-leads';
-import { formatGoogleAds } from '../../src/leads/google-ads';
+import { formatGoogleAds, tooOldClickLeads } from '../../src/leads/google-ads';
 import type { PGlite } from '../../src/leads/lead-database';
 import { pgliteLeadStore, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { holdBudgets, startStandIn, type HeldBudgets, type StandIn } from '../support/notification-stand-ins';
@@ -171,6 +171,21 @@ describe('stored, sent on and listed', () => {
     const row = await rowOf(lead.submission_id);
     const csv = formatLeads([row], 'csv');
     expect(csv).toContain(`,'@SUM(1),,"'=HYPERLINK(""http://evil.example"")",`);
-    expect(formatGoogleAds([row], '+Website enquiry').split('\r\n')[2]).toMatch(/^TEST-2,'\+Website enquiry,\d{4}-/);
+    expect(
+      formatGoogleAds([row], { conversionName: '+Website enquiry', now: row.created_at }).split('\r\n')[2],
+    ).toMatch(/^TEST-2,'\+Website enquiry,\d{4}-/);
+  });
+
+  it('writes a conversion at its time in London, and leaves out one whose click is past the 90 days Google Ads takes', async () => {
+    const lead = hero({ last: { gclid: 'TEST-BST' } });
+    await post(lead);
+    // 09:15 UTC in British Summer Time (from 30 March 2025, 01:00 UTC) is 10:15 in London.
+    const row = { ...(await rowOf(lead.submission_id)), created_at: new Date('2025-03-30T09:15:00Z') };
+    const day = 24 * 60 * 60 * 1000;
+    const at = (days: number) => ({ conversionName: 'Lead', now: new Date(row.created_at.getTime() + days * day) });
+    expect(formatGoogleAds([row], at(90)).split('\r\n')[2]).toBe('TEST-BST,Lead,2025-03-30 10:15:00,,');
+    expect(tooOldClickLeads([row], at(90).now)).toEqual([]);
+    expect(formatGoogleAds([row], at(91)).split('\r\n')[2]).toBe('');
+    expect(tooOldClickLeads([row], at(91).now)).toEqual([row]);
   });
 });
