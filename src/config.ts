@@ -133,7 +133,7 @@ function supabaseProject(url: string | undefined, anonKey: string): BuildConfig[
     );
   }
   if (url === undefined) return { url, anonKey };
-  const checked = checkUrl(url, 'SUPABASE_URL');
+  const checked = checkUrl(url, 'SUPABASE_URL', 'supabase');
   if (!anonKey) {
     throw new SitegenError(
       'SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). ' +
@@ -198,12 +198,23 @@ export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.Process
   return merged;
 }
 
-function checkUrl(value: string, name: string): string {
+/** What each origin setting names, in its errors: an example of one, and what it is. */
+const origins = {
+  site: { example: 'https://www.example.co.uk', alone: "the site's address alone", at: 'pages are at its root' },
+  supabase: {
+    example: 'https://<project>.supabase.co',
+    alone: "the project's URL alone",
+    at: 'its functions are under it',
+  },
+};
+
+function checkUrl(value: string, name: string, kind: keyof typeof origins = 'site'): string {
+  const { example, alone, at } = origins[kind];
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new SitegenError(`${name}: expected an absolute URL such as https://www.example.co.uk, found "${value}"`);
+    throw new SitegenError(`${name}: expected an absolute URL such as ${example}, found "${value}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
@@ -217,7 +228,7 @@ function checkUrl(value: string, name: string): string {
   const origin = siteOrigin(url);
   if (origin === undefined)
     throw new SitegenError(
-      `${name}: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
+      `${name}: expected ${alone}, such as ${example} (${at}: no path, query or fragment), found "${value}"`,
     );
   return origin;
 }

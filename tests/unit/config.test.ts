@@ -57,6 +57,13 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ root }, { SUPABASE_ANON_KEY: '' })).toThrow(message);
   });
 
+  it("refuses a SUPABASE_URL with a path, in the project's words", () => {
+    const env = { SUPABASE_URL: 'https://abcd.supabase.co/functions/v1', SUPABASE_ANON_KEY: 'anon' };
+    expect(() => resolveConfig({ root: tmpdir() }, env)).toThrow(
+      'SUPABASE_URL: expected the project\'s URL alone, such as https://<project>.supabase.co (its functions are under it: no path, query or fragment), found "https://abcd.supabase.co/functions/v1"',
+    );
+  });
+
   it('stops when SUPABASE_ANON_KEY is set without SUPABASE_URL: the forms would post to a static host, and the leads be lost', () => {
     const message =
       "SUPABASE_ANON_KEY is set but SUPABASE_URL is not: the forms would post to /functions/v1/contact-form on the site itself, which a static host does not answer. Set SUPABASE_URL to the project's URL (https://<project>.supabase.co), or unset SUPABASE_ANON_KEY to post leads to the local server.";
