@@ -28,6 +28,8 @@ export const maxNotifyAttempts = 8;
  * - csv: RFC 4180 (CRLF, a header row, quotes where needed), lists joined
  *   with '; '. A cell starting with =, +, -, @, tab or CR gets a leading '
  *   so that a spreadsheet shows it as text and never runs it as a formula.
+ *   Written to a file, it starts with a byte order mark: without one, Excel
+ *   reads UTF-8 as its own code page, and "Zoë" as "ZoÃ«".
  */
 export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
   switch (format) {
@@ -41,12 +43,15 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
       )}\n`;
     case 'csv': {
       const cell = (value: string) => csvCell(options.terminal ? oneLine(value) : value);
-      return [
-        leadColumns.join(','),
-        ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(',')),
-      ]
-        .map((line) => `${line}\r\n`)
-        .join('');
+      return (
+        (options.terminal ? '' : '\uFEFF') +
+        [
+          leadColumns.join(','),
+          ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(',')),
+        ]
+          .map((line) => `${line}\r\n`)
+          .join('')
+      );
     }
     case 'table':
       return formatTable(rows);

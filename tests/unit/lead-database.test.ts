@@ -547,17 +547,18 @@ describe('listing and formatting', () => {
     'last_landing_path,last_referrer_origin,last_utm_source,last_utm_medium,last_utm_campaign,last_utm_term,last_utm_content,last_gclid,last_gbraid,last_wbraid,' +
     'submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
 
-  it('formats CSV per RFC 4180, with formulas neutralised', () => {
+  it('formats CSV per RFC 4180, with formulas neutralised; to a file, after a byte order mark for Excel', () => {
     expect(formatLeads(rows, 'csv')).toBe(
-      [
-        csvHeader,
-        '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
-        '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
-        '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,,,,,,,,,,,,,,,,,,,,,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
-        '',
-      ].join('\r\n'),
+      '\uFEFF' +
+        [
+          csvHeader,
+          '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
+          '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
+          '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,,,,,,,,,,,,,,,,,,,,,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
+          '',
+        ].join('\r\n'),
     );
-    expect(formatLeads([], 'csv')).toBe(`${csvHeader}\r\n`);
+    expect(formatLeads([], 'csv')).toBe(`\uFEFF${csvHeader}\r\n`);
   });
 
   it('writes CSV to a terminal without control or bidi characters; to a file, as stored', () => {
