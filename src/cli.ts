@@ -153,7 +153,7 @@ program
   .addOption(
     new Option(
       '--purge',
-      'delete the leads received more than 12 months ago (by SITEGEN_NOW, else the real time)',
+      'delete the leads received more than 12 months ago (by SITEGEN_NOW if earlier than the real time)',
     ).conflicts('erase'),
   )
   .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)', anEmailAddress)

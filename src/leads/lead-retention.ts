@@ -6,12 +6,21 @@
  * locally `sitegen preview` and `dev` purge at every start, and `sitegen
  * leads --purge` and `--erase` on demand.
  */
+import { projectNow } from '../config';
 import type { PGlite } from './lead-database';
 
 /** Months a lead is kept after it was received: purge_old_leads's interval, and the privacy policy's promise (tests hold both to it). */
 export const leadRetentionMonths = 12;
 
 type Queryable = Pick<PGlite, 'query'>;
+
+/**
+ * The instant the local purges count from: the project's clock (SITEGEN_NOW) where it is behind the real one, never
+ * ahead of it. A clock set a year on to see the scheduled articles must not delete this year's leads.
+ */
+export function purgeClock(root: string): Date {
+  return new Date(Math.min(projectNow(root).getTime(), Date.now()));
+}
 
 /** Deletes every lead received more than leadRetentionMonths before `now`; returns how many. */
 export async function purgeOldLeads(db: Queryable, now: Date): Promise<number> {

@@ -20,10 +20,10 @@ import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts'
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { oneLine } from '../../supabase/functions/_shared/one-line.ts';
 import { defaultLeadsDir } from '../cache-files';
-import { projectNow, withDotEnv } from '../config';
+import { withDotEnv } from '../config';
 import { SitegenError } from '../errors';
 import { claimLeadDatabase, openLeadDatabase, type PGlite } from './lead-database';
-import { purgeOldLeads } from './lead-retention';
+import { purgeClock, purgeOldLeads } from './lead-retention';
 import { pgliteLeadStore } from './pglite-lead-store';
 import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
 
@@ -126,7 +126,7 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
     listing: serveLeadList(database, token),
     async purge() {
       if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;
-      return purgeOldLeads(await database(), projectNow(options.root));
+      return purgeOldLeads(await database(), purgeClock(options.root));
     },
     async announce(url) {
       if (dir) forget = await noteRunningServer(dir, url, token);

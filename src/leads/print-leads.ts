@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { projectNow } from '../config';
 import { formatLeads, type LeadFormat } from './format-leads';
 import { LeadDatabaseBusyError, openLeadDatabase, type PGlite } from './lead-database';
-import { eraseLeads, purgedLine, purgeOldLeads } from './lead-retention';
+import { eraseLeads, purgeClock, purgedLine, purgeOldLeads } from './lead-retention';
 import { migrationsDirOf } from './local-leads';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
@@ -93,7 +93,7 @@ export async function readLeads(options: LocalLeadsDir): Promise<LeadRow[]> {
 
 /** --purge: deletes the leads past their time, by the project's clock (SITEGEN_NOW); returns how many. */
 export function purgeLocalLeads(options: LocalLeadsDir): Promise<number> {
-  return changeLeads(options, (db, root) => purgeOldLeads(db, projectNow(root)));
+  return changeLeads(options, (db, root) => purgeOldLeads(db, purgeClock(root)));
 }
 
 /** --erase: deletes every lead of one e-mail address; returns how many. */

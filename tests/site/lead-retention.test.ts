@@ -172,6 +172,17 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
         .map((line) => line.split(',')[4]),
     ).toEqual(['sarah@oneill-electrical.co.uk', 'Sarah@ONeill-Electrical.co.uk', 'ios@example.co.uk']);
   });
+
+  it('--purge by a SITEGEN_NOW set years ahead (to see scheduled articles) deletes no lead the real time keeps', async () => {
+    const db = await openLeadDatabase(leadsDir);
+    await insert(db, [row('today@example.co.uk', new Date())]).finally(() => db.close());
+    // The four of 2025 are more than 12 months old by the real time; today's lead is kept.
+    expect(await printedBy({ leadsDir, purge: true }, '2099-01-01T00:00:00Z')).toBe(
+      'deleted 4 leads received more than 12 months ago\n',
+    );
+    const left = JSON.parse(await printLeads({ root: projectRoot, leadsDir, format: 'json' })) as { email: string }[];
+    expect(left.map((lead) => lead.email)).toEqual(['today@example.co.uk']);
+  });
 });
 
 describe('sitegen preview', () => {
