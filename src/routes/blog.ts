@@ -172,7 +172,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
         placeholder: blog.newsletter.placeholder,
         button: blog.newsletter.button,
         submitting: forms.submitting,
-        toasts: forms.toasts,
+        toasts: { ...forms.toasts, successText: blog.newsletter.success },
       },
       endpoint,
     },

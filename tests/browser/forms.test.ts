@@ -198,7 +198,7 @@ describe('contact form', () => {
 });
 
 describe('newsletter', () => {
-  it('stores the e-mail as a newsletter lead, with the same states and toasts', async () => {
+  it('stores the e-mail as a newsletter lead, with the same states and toasts, the success thanking a subscriber', async () => {
     const { page, problems } = await narrowVisitor();
     await page.goto(`${preview.url}/blog`);
     const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
@@ -207,7 +207,7 @@ describe('newsletter', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect
       .poll(() => toast(page).textContent())
-      .toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+      .toContain("Success!You're subscribed. Look out for our next e-mail of tips.");
     expect(await form.getByLabel('Your email address').inputValue()).toBe('');
     expect(await listLeads(preview.leads)).toMatchObject([
       { form_type: 'newsletter', email: "sean.o'brien@xn--bcher-kva.co.uk", name: null, page: '/blog' },

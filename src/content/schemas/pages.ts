@@ -109,7 +109,8 @@ export const blogPageSchema = v.strictObject({
   readMore: text,
   comingSoon: text,
   readTimeSuffix: text,
-  newsletter: v.strictObject({ heading: text, text, placeholder: text, button: text }),
+  /** `success`: the text of the toast that thanks a new subscriber (an enquiry's says when the agency will call). */
+  newsletter: v.strictObject({ heading: text, text, placeholder: text, button: text, success: text }),
   article: v.strictObject({
     backLabel: text,
     byline: text,
