@@ -120,7 +120,15 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
     preview_path: folder.preview({ slug: '{{fields.slug}}' })!.slice(1),
     fields: [
       ...withSlug,
-      { name: 'body', label: 'Body', widget: 'markdown', modes: ['rich_text', 'raw'], editor_components: [] },
+      // Checked by the build's rule (an empty body is refused in its words), as every field is: not by Decap.
+      {
+        name: 'body',
+        label: 'Body',
+        widget: 'markdown',
+        modes: ['rich_text', 'raw'],
+        editor_components: [],
+        required: false,
+      },
     ],
   };
 }

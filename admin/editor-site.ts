@@ -60,10 +60,19 @@ export class EditorSite {
     this.content = content;
   }
 
-  /** Throws what the build would refuse the site with `entry` in place for; `images`: what the entry's new images are. */
+  /** Whether the content has a file of that path under its folder: an article's or a legal page's. */
+  hasFile(path: string): boolean {
+    const file = `${this.content.dir}/${path}`;
+    return [...this.content.articles, ...this.content.legalPages].some((page) => page.file === file);
+  }
+
+  /**
+   * Throws what the build would refuse the site with `entry` in place for, as `sitegen build` plans it and as `dev` and
+   * `build --drafts` do, drafts among the pages; `images`: what the entry's new images are.
+   */
   check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
-    const plan = this.plan(entry, images, { today: londonDay(new Date()), drafts: false });
-    validatePlan(plan, this.content.publicFiles);
+    for (const drafts of [false, true])
+      validatePlan(this.plan(entry, images, { today: londonDay(new Date()), drafts }), this.content.publicFiles);
   }
 
   /**

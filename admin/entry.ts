@@ -13,20 +13,30 @@ export interface EntryPlace {
   contentDir: string;
   /** A folder collection's folder under the content folder, by collection name ("articles" → "blog"). */
   folders: ReadonlyMap<string, string>;
+  /** Whether a file of that path under the content folder is there already ("blog/local-seo-tips.md"). */
+  taken(path: string): boolean;
 }
 
-export function entryOf(entry: DecapMap, { contentDir, folders }: EntryPlace): Entry {
+export function entryOf(entry: DecapMap, place: EntryPlace): Entry {
+  const { contentDir, folders } = place;
   const data = withoutFileText(withoutEmpty(entry.get('data') as DecapMap)).toJS();
   const saved = entry.get('path');
   const folder = folders.get(String(entry.get('collection')));
-  // A new entry has no path yet: Decap names its file by its slug (config.ts).
+  // A new entry has no path yet: Decap names its file by its slug (config.ts), with -1, -2… if that name is taken.
   const path =
     typeof saved === 'string' && saved
       ? saved.slice(contentDir.length + 1)
-      : `${folder}/${typeof data.slug === 'string' && data.slug ? data.slug : 'untitled'}.md`;
+      : newFile(`${folder}/${typeof data.slug === 'string' && data.slug ? data.slug : 'untitled'}`, place.taken);
   if (!path.endsWith('.md')) return { path, data };
   const { body, ...frontMatter } = data;
   return { path, data: frontMatter, body: typeof body === 'string' ? body : '' };
+}
+
+/** The name Decap gives a new entry's file: its slug's, or, where a file has that name, the slug's with -1, -2… */
+function newFile(name: string, taken: (path: string) => boolean): string {
+  let path = `${name}.md`;
+  for (let suffix = 1; taken(path); suffix++) path = `${name}-${suffix}.md`;
+  return path;
 }
 
 /**
@@ -36,13 +46,25 @@ export function entryOf(entry: DecapMap, { contentDir, folders }: EntryPlace): E
  */
 export function withoutEmpty(data: DecapMap): DecapMap {
   let cleaned = data;
-  const visit = (value: unknown, path: (string | number)[]) => {
-    if (value === '' || value === null) cleaned = cleaned.deleteIn(path);
+  /** Takes out what is empty at `path`; whether it took out the whole value. */
+  const visit = (value: unknown, path: (string | number)[]): boolean => {
+    if (value === '' || value === null) {
+      cleaned = cleaned.deleteIn(path);
+      return true;
+    }
     // From a list's last entry to its first, so that taking one out leaves the places of those before it.
-    else if (Array.isArray(value))
+    if (Array.isArray(value))
       for (let index = value.length - 1; index >= 0; index--) visit(value[index], [...path, index]);
-    else if (typeof value === 'object' && value)
-      for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+    else if (typeof value === 'object' && value) {
+      const fields = Object.entries(value);
+      const emptied = fields.map(([key, item]) => visit(item, [...path, key])).every(Boolean);
+      // A group whose every field was emptied (a job's salary) goes too: the build reads it as one missing its fields.
+      if (fields.length > 0 && emptied) {
+        cleaned = cleaned.deleteIn(path);
+        return true;
+      }
+    }
+    return false;
   };
   for (const [key, value] of Object.entries(data.toJS())) visit(value, [key]);
   return cleaned;

@@ -32,6 +32,7 @@ const model = site.model();
 const place: EntryPlace = {
   contentDir: site.contentDir,
   folders: new Map([articles, legalPages].map((folder) => [folder.name, folder.folder])),
+  taken: (path) => site.hasFile(path),
 };
 
 // sitegen dev: a file saved here (or anywhere) changes the site the next entries are checked and previewed against.

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFrontMatter } from '../../src/content/front-matter';
 import { articleFrontMatterSchema } from '../../src/content/schemas';
@@ -91,6 +91,13 @@ async function savedChanges(): Promise<string[]> {
 
 /** What the test's save changed, as `git diff -U0` shows it. */
 const savedLines = () => edited.git('diff', '-U0');
+
+/** A field's text replaced as a marketer replaces it: all of it selected, then typed over (Decap's slug field keeps what `fill` sets beside it). */
+async function retype(input: Locator, text: string) {
+  await input.click();
+  await input.press('Control+A');
+  await input.pressSequentially(text);
+}
 
 async function saved(page: Page) {
   await publish(page);
@@ -195,8 +202,8 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
-  it('refuses a read time of 40 minutes and an empty title in the build’s words, and writes nothing', async () => {
-    const { page } = await editor.at('/collections/articles/new');
+  it('refuses a read time of 40 minutes, an empty title, a slug taken and an empty body in the build’s words, and writes nothing', async () => {
+    const { page, problems } = await editor.at('/collections/articles/new');
     const before = { blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) };
     await writeArticle(page, { slug: 'too-long', readTime: '40' });
     await uploadPhoto(page, { name: 'too-long.jpg', photo: upload });
@@ -216,9 +223,24 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(await notification(page)).toBe(
       'Failed to persist entry: content/blog/too-long.md: front matter: title: is missing: expected a text',
     );
+    // Another article's slug: Decap would write the file beside that article's, and every page of dev fail.
+    await field(page, 'Title').fill('Van Signs That Win Work');
+    await retype(field(page, 'Slug (its address)'), 'social-media-guide');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/blog/social-media-guide-1.md: slug: "social-media-guide" is already the slug of content/blog/social-media-guide.md: each page needs its own',
+    );
+    // An empty body, in the build's words rather than Decap's own.
+    await retype(field(page, 'Slug (its address)'), 'too-long');
+    await page.locator('[data-slate-editor="true"]').click({ clickCount: 3 });
+    await page.keyboard.press('Backspace');
+    await publish(page);
+    expect(await notification(page)).toBe('Failed to persist entry: content/blog/too-long.md: body: is empty');
     // Nothing written: neither the article nor its photo.
     expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);
     expect(existsSync(contentFile('blog/too-long.md'))).toBe(false);
+    // Decap logs each failed save itself, and that is all: no uncaught error.
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
   });
 });
 
