@@ -36,6 +36,9 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const site = loadSite({ contentDir: config.contentDir, projectRoot: config.root });
   const existing = site.articles.find((article) => article.slug === slug);
   if (existing) throw new ContentError(existing.file, 'slug', `"${slug}" is taken: choose another title`);
+  const moved = site.articles.find((article) => article.aliases?.includes(slug));
+  if (moved)
+    throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);
   const categories = site.pages.blog.categories.slice(1);
   const category = options.category ?? categories[0]!;
   if (!categories.includes(category))

@@ -141,6 +141,14 @@ describe('sitegen', () => {
       expect(ampersands.stdout).toMatch(
         /^wrote content\/blog\/oak-and-ash-and-elm-and-fir-and-yew-and-box-and-bay-and-fig-and-ivy-and-rue-and\.md: a draft;/,
       );
+      // Another article's old address: a new one there would clash with the redirect from it.
+      const moved = join(dir, 'content/blog/google-ads-guide.md');
+      writeFileSync(moved, readFileSync(moved, 'utf8').replace(/^(slug: .*)$/m, '$1\naliases: ["winter-boilers"]'));
+      const clash = await runSitegen(['new', 'article', 'Winter Boilers'], { cwd: dir });
+      expect([clash.code, clash.stderr]).toEqual([
+        1,
+        'sitegen: content/blog/google-ads-guide.md: aliases: "winter-boilers" is an old address of this article: choose another title\n',
+      ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
       const foreign = await runSitegen(['new', 'article', 'Straße & Smørrebrød: Ærø’s Café Fit-Out'], { cwd: dir });
       expect(foreign.stdout).toMatch(/^wrote content\/blog\/strasse-and-smorrebrod-aeros-cafe-fit-out\.md: a draft;/);
