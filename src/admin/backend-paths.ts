@@ -9,7 +9,7 @@
  * exists is resolved) or nowhere (writing through it would create its target,
  * wherever that is).
  */
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isInside } from '../list-files';
 
@@ -40,6 +40,21 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
   if (!named) return { status: 400, reason: `unknown action ${JSON.stringify(action)}` };
   for (const { path, upload } of named) {
     const refusal = await refusalOf(path, upload ? folders.uploads : folders.content, folders);
+    if (refusal) return refusal;
+  }
+  // A listing reads every file of its folder: each link among them is checked as a path named would be.
+  if (action === 'entriesByFolder' || action === 'getMedia')
+    return listedLinksRefusal(named[0]!.path as string, folders);
+  return undefined;
+}
+
+async function listedLinksRefusal(folder: string, folders: BackendFolders): Promise<Refusal | undefined> {
+  const entries = await readdir(resolve(folders.root, folder), { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  const links = entries.filter((each) => each.isSymbolicLink());
+  for (const path of links.map((link) => relative(folders.root, join(link.parentPath, link.name))).sort()) {
+    const refusal = await refusalOf(path, folders.content, folders);
     if (refusal) return refusal;
   }
   return undefined;

@@ -37,6 +37,7 @@ beforeAll(async () => {
   await mkdir(join(project.dir, 'src'));
   await symlink(join(project.dir, 'src'), join(blog, 'code'));
   await symlink(join(project.dir, 'templates', 'new.tsx'), join(blog, 'dangling.md'));
+  await symlink(join(project.dir, 'tsconfig.json'), join(project.dir, 'content', 'images', 'settings.png'));
   dev = await startDevServer({
     root: project.dir,
     port: 0,
@@ -250,6 +251,18 @@ describe("the editor's local backend in sitegen dev", () => {
       { action: 'getMediaFile', params: { path: 'content/blog/elsewhere/secret.txt' } },
       403,
       refused('"content/blog/elsewhere/secret.txt" goes through a symbolic link that leads out of content/ or nowhere'),
+    ],
+    [
+      'a listing of the articles, one of them a link out of content/ (the listing would read it)',
+      { action: 'entriesByFolder', params: { branch: 'main', folder: 'content/blog', extension: 'md', depth: 1 } },
+      403,
+      refused('"content/blog/code" goes through a symbolic link that leads out of content/ or nowhere'),
+    ],
+    [
+      'a listing of the photos, one of them a link to the project’s settings',
+      { action: 'getMedia', params: { branch: 'main', mediaFolder: 'content/images' } },
+      403,
+      refused('"content/images/settings.png" goes through a symbolic link that leads out of content/ or nowhere'),
     ],
     [
       'an action decap-server’s file-system mode does not have',
