@@ -65,11 +65,13 @@ export async function readContent(run: SiteRun): Promise<ReadContent> {
 /** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */
 function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void {
   const statuses = model.articles.map((article) => publicationStatus(article, publishing.today));
-  const drafts = statuses.filter((status) => status === 'draft').length;
+  const draftFiles = model.articles.filter((_, index) => statuses[index] === 'draft').map((article) => article.file);
+  const drafts = draftFiles.length;
   const scheduled = statuses.filter((status) => status === 'scheduled').length;
   if (drafts + scheduled === 0) return;
+  const named = `${draftFiles.slice(0, 3).join(', ')}${drafts > 3 ? ', …' : ''}`;
   const counted = [
-    drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`,
+    drafts && `${drafts} draft${drafts === 1 ? '' : 's'} (${named})`,
     scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`,
   ].filter(Boolean);
   if (publishing.drafts) {

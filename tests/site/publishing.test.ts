@@ -79,7 +79,7 @@ describe('drafts', () => {
       await editArticle(project, 'social-media-guide', markDraft);
       const built = await project.buildHere({ out: 'out', quiet: false });
       expect(built.stderr).toBe('');
-      expect(built.stdout).toContain('\n  drafts     1 draft left out\n');
+      expect(built.stdout).toContain('\n  drafts     1 draft (content/blog/social-media-guide.md) left out\n');
       expect(existsSync(join(project.dir, 'out/blog/social-media-guide.html'))).toBe(false);
       for (const file of ['blog.html', 'sitemap.xml', 'blog/rss.xml', 'blog/atom.xml', 'blog/feed.json']) {
         expect(await read(project, `out/${file}`), file).not.toContain('social-media-guide');
@@ -99,7 +99,7 @@ describe('drafts', () => {
 
       const preview = await project.buildHere({ out: 'preview', drafts: true, quiet: false });
       expect(preview.stdout).toContain(
-        '\n  drafts     1 draft on the site (--drafts): every page asks not to be indexed\n',
+        '\n  drafts     1 draft (content/blog/social-media-guide.md) on the site (--drafts): every page asks not to be indexed\n',
       );
       const draft = await load(project, 'preview/blog/social-media-guide.html');
       expect(draft('main [role="note"]').text()).toBe('Draft, not published');
