@@ -58,13 +58,18 @@ export function validatePlan(
   let goodBodies: WeakSet<MarkdownBody> | undefined;
   if (!known) checkPaths();
   else goodBodies = known.check([...pages.keys(), '', ...publicFiles, '', ...unpublished.keys()], checkPaths);
-  const check = linkCheck((path) => pages.has(path), 'not a page of this site', unpublished);
+  const moved = new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to]));
+  const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
   const files = new Set(publicFiles);
   const pageOrFile = 'neither a page of this site nor a file of public/';
-  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), pageOrFile, unpublished);
+  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), pageOrFile, {
+    unpublished,
+    moved,
+  });
   const draftCheck = linkCheck(
     (path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)),
     pageOrFile,
+    { moved },
   );
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
@@ -124,9 +129,17 @@ function refuseSharedPaths(routes: readonly Route[]): void {
  * the message says), naming the article's file if the path is that of one
  * not published yet.
  */
-function linkCheck(isServed: (path: string) => boolean, none: string, unpublished?: ReadonlyMap<string, Article>) {
+function linkCheck(
+  isServed: (path: string) => boolean,
+  none: string,
+  { unpublished, moved }: { unpublished?: ReadonlyMap<string, Article>; moved: ReadonlyMap<string, string> },
+) {
   return (file: string, field: string, href: string) => {
     const path = pathOfLink(href);
+    // An old address (an article's alias, redirects.json): a visitor would be sent on, by a redirect a link need not cost.
+    const to = isServed(path) ? undefined : moved.get(path);
+    if (to !== undefined)
+      throw new ContentError(file, field, `links to "${href}", which now redirects to ${to}: link to that instead`);
     const waiting = unpublished?.get(path);
     if (waiting) {
       const why = waiting.draft ? 'a draft (draft: true)' : `scheduled for ${waiting.date}`;
