@@ -21,9 +21,12 @@ export interface BackendFolders {
   uploads: string;
 }
 
-/** Why a request is refused, with its status: 400 for a malformed request, 403 for a path it may not name. */
+/**
+ * Why a request is refused, with its status: 400 for a malformed request, 403 for a path it may not name, 409 for a
+ * change the build would refuse.
+ */
 export interface Refusal {
-  status: 400 | 403;
+  status: 400 | 403 | 409;
   reason: string;
 }
 
@@ -58,6 +61,13 @@ async function listedLinksRefusal(folder: string, folders: BackendFolders): Prom
     if (refusal) return refusal;
   }
   return undefined;
+}
+
+/** The files a request deletes (deleteFile, deleteFiles), by their paths from the project's folder; none for any other. */
+export function deletedPaths(body: unknown): string[] {
+  const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
+  if (action !== 'deleteFile' && action !== 'deleteFiles') return [];
+  return (namedPaths(action, params ?? {}) ?? []).map(({ path }) => path).filter((path) => typeof path === 'string');
 }
 
 /** The paths each action of decap-server's file-system mode names; undefined for any other action. */

@@ -20,7 +20,8 @@ import { join, relative } from 'node:path';
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { messageOf } from '../errors';
 import { sameOrigin } from '../server/host-check';
-import { pathRefusal, type BackendFolders, type Refusal } from './backend-paths';
+import { deletedPaths, pathRefusal, type BackendFolders, type Refusal } from './backend-paths';
+import { deletionRefusal } from './deletion-check';
 
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
 export const localBackendPath = '/admin/api/v1';
@@ -97,13 +98,22 @@ async function backendApp({ folders, token, refuse }: BackendParts): Promise<Exp
   const paths: RequestHandler = (request, response, next) => {
     pathRefusal(request.body, folders).then((refusal) => (refusal ? refuse(response, refusal) : next()), next);
   };
+  // A delete the build would refuse is refused in its words, as a save is (by the editor, before it saves).
+  const deletions: RequestHandler = (request, response, next) => {
+    const deleted = deletedPaths(request.body);
+    if (deleted.length === 0) return next();
+    deletionRefusal(folders, deleted).then(
+      (reason) => (reason ? refuse(response, { status: 409, reason }) : next()),
+      next,
+    );
+  };
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {
     const status = typeof error?.status === 'number' ? error.status : 500;
     response.status(status).json({ error: messageOf(error) });
   };
   const decap = express().disable('x-powered-by');
-  decap.use(strangers, express.json({ limit: bodyLimit }), paths);
+  decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions);
   await registerDecapServer(decap, folders.root);
   return express().disable('x-powered-by').use('/admin', decap).use(failure);
 }

@@ -7,6 +7,7 @@
  * absolute, through symbolic links). Each is refused with 403 or 400, and the
  * project and the folder beside it are byte for byte as they were.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +132,31 @@ describe("the editor's local backend in sitegen dev", () => {
     expect(saved.status).toBe(200);
     expect(await readFile(join(project.dir, 'content', 'images', 'probe.jpg'))).toEqual(upload);
     expect(lines).toContain('  editor     saves to content/ through decap-server at /admin/api/v1');
+  });
+
+  it('refuses a delete the build would refuse, in its words, deleting nothing; makes one it accepts', async () => {
+    const before = await everything();
+    const options = { commitMessage: 'Delete' };
+    const linked = await call({ action: 'deleteFile', params: { path: 'content/blog/google-ads-guide.md', options } });
+    expect(linked).toEqual({
+      status: 409,
+      body: refused(
+        'content/blog/digital-marketing-roi.md: body: links to "/blog/google-ads-guide", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)',
+      ),
+    });
+    const logo = await call({ action: 'deleteFiles', params: { paths: ['content/images/logo.png'], options } });
+    expect(logo).toEqual({
+      status: 409,
+      body: refused('content/site.json: logo.src: names "images/logo.png", which is not a file of content/images/'),
+    });
+    expect(await everything()).toEqual(before);
+    // A photo nothing names goes.
+    const spare = join(project.dir, 'content', 'images', 'spare.jpg');
+    await writeFile(spare, upload);
+    expect((await call({ action: 'deleteFile', params: { path: 'content/images/spare.jpg', options } })).status).toBe(
+      200,
+    );
+    expect(existsSync(spare)).toBe(false);
   });
 
   const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });

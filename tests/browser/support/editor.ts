@@ -15,8 +15,11 @@ import { startDevServer, type DevServer } from '../../../src/dev/dev-server';
 import { copyProject, type ProjectCopy } from '../../support/project-copy';
 import { openPage, wide } from './browser';
 
-/** Decap's question before it leaves an entry with changes not saved. */
-const leavePage = 'Are you sure you want to leave this page?';
+/** Decap's questions before it leaves an entry with changes not saved, and before it deletes one: a marketer says yes. */
+const answeredYes = [
+  'Are you sure you want to leave this page?',
+  'Are you sure you want to delete this published entry?',
+];
 
 export interface Editor {
   page: Page;
@@ -38,7 +41,7 @@ export async function openEditor(devUrl: string): Promise<Editor> {
   // A step that cannot happen fails at once, naming itself, well within the test's time.
   page.setDefaultTimeout(30_000);
   // What a test left unsaved (a save refused) is left behind for the next test's entry; no backup of it is restored.
-  page.on('dialog', (dialog) => void (dialog.message() === leavePage ? dialog.accept() : dialog.dismiss()));
+  page.on('dialog', (dialog) => void (answeredYes.includes(dialog.message()) ? dialog.accept() : dialog.dismiss()));
   // On a busy machine compiling Decap alone can take longer than a step.
   await page.goto(`${devUrl}/admin/#/`, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });

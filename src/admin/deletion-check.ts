@@ -1,0 +1,64 @@
+/**
+ * What the build would refuse once a delete the editor asks for is made:
+ * Decap runs no check of ours before it deletes (it has no such event), so
+ * its local backend asks here first. An article another links to, or the
+ * logo, deleted would stop every build and every page of `sitegen dev`.
+ *
+ * The content is read as it would be without those files: linked, file by
+ * file, into a scratch folder under .sitegen/, named as the project names
+ * it, so that a refusal names the files as the build does. Then the site is
+ * planned and checked as `sitegen build` and `build --drafts` check it.
+ */
+import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { londonDay } from '../content/publishing';
+import { planSettings, resolveConfig } from '../config';
+import { ContentError } from '../errors';
+import { readSite } from '../images/model-images';
+import { listFiles } from '../list-files';
+import { planSite } from '../plan/plan-site';
+import { validatePlan } from '../plan/validate-plan';
+import type { BackendFolders } from './backend-paths';
+
+/** The build's refusal of the content with `deleted` (paths from the project's folder) gone; undefined if none. */
+export async function deletionRefusal(
+  folders: BackendFolders,
+  deleted: readonly string[],
+): Promise<string | undefined> {
+  const { root, content } = folders;
+  const config = resolveConfig({ root, content });
+  await mkdir(join(root, '.sitegen'), { recursive: true });
+  const scratch = await mkdtemp(join(root, '.sitegen', 'deletion-'));
+  try {
+    const contentDir = join(scratch, relative(root, content));
+    await linkTree(content, contentDir, new Set(deleted.map((path) => join(root, path))));
+    const site = await readSite({ contentDir, projectRoot: scratch });
+    const publicFiles = listFiles(config.publicDir, { hidden: true });
+    for (const drafts of [false, true]) {
+      const publishing = { today: londonDay(config.now()), drafts };
+      const plan = planSite(
+        { content: site.content, images: site.catalog.descriptors, settings: planSettings(config) },
+        publishing,
+      );
+      validatePlan(plan, publicFiles);
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof ContentError) return error.message;
+    throw error;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `from`'s files at `to`, as links (a copy where the folders are on different disks), but for those in `left`. */
+async function linkTree(from: string, to: string, left: ReadonlySet<string>): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (left.has(source)) continue;
+    if (entry.isDirectory()) await linkTree(source, target, left);
+    else if (entry.isFile()) await link(source, target).catch(() => copyFile(source, target));
+  }
+}
