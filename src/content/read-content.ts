@@ -129,6 +129,7 @@ function lineOfFirstInvalidByte(bytes: Buffer): number {
   }
 }
 
+/** A parser's message without the excerpt it shows below it (which its first line ends with a colon to introduce). */
 function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
+  return (text.split('\n')[0] ?? text).replace(/:$/, '');
 }
