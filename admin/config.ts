@@ -102,7 +102,7 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
       ? {
           ...field,
           label: field.label.replace(optionalMark, ''),
-          hint: `${field.hint ?? ''} It names the file.`.trim(),
+          hint: `${field.hint ?? ''} A new entry's file is named after it.`.trim(),
         }
       : field,
   );

@@ -43,7 +43,8 @@ export function writeMarkdown(text: string | undefined, data: JsonObject, order:
   const { body, ...frontMatter } = data;
   const newBody = typeof body === 'string' ? body : '';
   const places = text === undefined ? undefined : frontMatterPlaces(text);
-  if (text === undefined || !places) return `---\n${newYaml(inOrder(frontMatter, order))}---\n${newBody}`;
+  // A new file as the others are written: a blank line between its front matter and its body.
+  if (text === undefined || !places) return `---\n${newYaml(inOrder(frontMatter, order))}---\n\n${newBody}`;
   const oldBody = text.slice(places.body);
   const yaml = editYaml(text.slice(places.start, places.end), frontMatter, order);
   return (

@@ -284,6 +284,7 @@ describe('an article or legal page written by the editor (writeMarkdown)', () =>
         'draft: true',
         'readTime: 7',
         '---',
+        '',
         'Your van is seen.',
         '',
       ].join('\n'),
