@@ -29,9 +29,11 @@ export interface ConfigSources {
   siteUrl: string;
   /** The site's logo, drawn on the editor's login page. */
   logo?: string | undefined;
+  /** Today in London ("2026-11-30"): a new article's date, as `sitegen new article` dates one. */
+  today: string;
 }
 
-export function decapConfig({ model, servicePages, backend, siteUrl, logo }: ConfigSources) {
+export function decapConfig({ model, servicePages, backend, siteUrl, logo, today }: ConfigSources) {
   const dir = model.contentDir;
   const select = (options: FieldChoice['options']): FieldChoice => ({ widget: 'select', options });
   const serviceIds = select(model.services.map((service) => service.id));
@@ -73,7 +75,11 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo }: Con
     public_folder: 'images',
     slug: { encoding: 'ascii', clean_accents: true },
     collections: [
-      folderCollection(dir, articles, withDefaults(articleFields, { draft: true, author: newest?.author })),
+      folderCollection(
+        dir,
+        articles,
+        withDefaults(articleFields, { draft: true, author: newest?.author, date: today }),
+      ),
       folderCollection(dir, legalPages, fieldsOf(legalPages.schema, options())),
       ...fileCollections.map((collection) => ({
         name: collection.name,
@@ -133,11 +139,10 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
   };
 }
 
-/** New entries start from these values (an article: a draft, by the newest article's author), and a yes-or-no from no. */
+/** New entries start from these values (an article: a draft dated today in London, by the newest article's author), and a yes-or-no from no. */
 function withDefaults(fields: DecapField[], defaults: Record<string, unknown>): DecapField[] {
   return fields.map((field) => {
     const value = defaults[field.name] ?? (field.widget === 'boolean' ? false : undefined);
-    if (field.widget === 'datetime' && field.name === 'date') return { ...field, default: '{{now}}' };
     return value === undefined ? field : { ...field, default: value };
   });
 }

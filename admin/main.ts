@@ -17,6 +17,7 @@ import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
+import { londonDay } from '../src/content/publishing';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
 
@@ -84,6 +85,8 @@ decap.init({
     backend: settings.backend,
     siteUrl: location.origin,
     logo: model.site.logo.local && renditionUrl(model.site.logo.local, 180, 'png'),
+    // Decap's own {{now}} is the day in UTC, the day before London's for an hour after midnight in summer.
+    today: londonDay(new Date()),
   }),
 });
 

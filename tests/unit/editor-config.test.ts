@@ -40,6 +40,7 @@ beforeAll(() => {
     servicePages,
     backend: { name: 'local', url: 'http://127.0.0.1:8081/api/v1' },
     siteUrl: 'http://localhost:4321',
+    today: '2026-07-01',
   });
 });
 
@@ -157,6 +158,13 @@ describe("the editor's configuration", () => {
     const trade = caseStudies.fields[0]!.fields!.find((field) => field.name === 'trade')!;
     expect(trade.options).toEqual(model.trades.map((item) => ({ label: item.name, value: item.slug })));
     expect(s.articleFrontMatterSchema.entries.category.type).toBe('string');
+  });
+
+  it('starts a new article as a draft, dated today in London (as `sitegen new article` dates one), by the newest article’s author', () => {
+    const articleFields = (collection('articles') as { fields: (DecapField & { default?: unknown })[] }).fields;
+    const defaults = Object.fromEntries(articleFields.map((field) => [field.name, field.default]));
+    expect({ date: defaults.date, draft: defaults.draft }).toEqual({ date: '2026-07-01', draft: true });
+    expect(model.articles.map((article) => article.author)).toContain(defaults.author);
   });
 
   it('tells each limit in the build’s own words', () => {
