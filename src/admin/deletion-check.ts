@@ -13,7 +13,7 @@ import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { londonDay } from '../content/publishing';
 import { planSettings, resolveConfig } from '../config';
-import { ContentError } from '../errors';
+import { SitegenError } from '../errors';
 import { readSite } from '../images/model-images';
 import { listFiles } from '../list-files';
 import { planSite } from '../plan/plan-site';
@@ -44,7 +44,7 @@ export async function deletionRefusal(
     }
     return undefined;
   } catch (error) {
-    if (error instanceof ContentError) return error.message;
+    if (error instanceof SitegenError) return error.message;
     throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
