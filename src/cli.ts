@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
 import { defaultLeadsDir } from './cache-files';
+import { isEmailAddress } from '../supabase/functions/_shared/lead-options.ts';
 import { SitegenError } from './errors';
 import { Interrupted } from './interrupted';
 import { generatorVersion } from './generator-version';
@@ -202,8 +203,7 @@ function parsePort(value: string): number {
 }
 
 function anEmailAddress(value: string): string {
-  if (!/^[^@\s]+@[^@\s]+$/.test(value.trim()))
-    throw new SitegenError(`--erase: expected an e-mail address, found "${value}"`);
+  if (!isEmailAddress(value.trim())) throw new SitegenError(`--erase: expected an e-mail address, found "${value}"`);
   return value.trim();
 }
 

@@ -162,6 +162,7 @@ function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCate
 
 /** Letters with no accent to take off, and the Latin letters they are written as. */
 const latinLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
+const otherLatinLetters = new RegExp(`[${Object.keys(latinLetters).join('')}]`, 'g');
 
 /** "Web Design" → "web-design", "Ærø's Café" → "aeros-cafe": the form of a name in a page's address. */
 export function slugify(name: string): string {
@@ -169,7 +170,7 @@ export function slugify(name: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[ßæœøłđðþ]/g, (letter) => latinLetters[letter]!)
+    .replace(otherLatinLetters, (letter) => latinLetters[letter]!)
     .replace(/['’]/g, '')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')

@@ -215,11 +215,6 @@ export function claimLeadDatabase(dataDir: string): () => void {
 }
 
 /**
- * Takes the data folder's lock file, or throws LeadDatabaseBusyError while a
- * live process holds it. A lock left by a process that died is taken over.
- * Returns the release function (which removes the file only if it is still ours).
- */
-/**
  * A folder named by mistake (the built site, the project) is left as it is: made a database, its files would be
  * made its owner's alone and Postgres's written among them.
  */
@@ -234,6 +229,11 @@ function refuseOtherFolder(dataDir: string): void {
     );
 }
 
+/**
+ * Takes the data folder's lock file, or throws LeadDatabaseBusyError while a
+ * live process holds it. A lock left by a process that died is taken over.
+ * Returns the release function (which removes the file only if it is still ours).
+ */
 function acquireLock(dataDir: string): () => void {
   const file = join(dataDir, lockName);
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;

@@ -73,3 +73,8 @@ export const limits = {
  */
 export const emailPattern =
   "[\\w!#$%&'*+=?^~\\-]+(?:\\.[\\w!#$%&'*+=?^~\\-]+)*@(?:\\w[\\w\\-]*\\.)+[A-Za-z][\\w\\-]*\\w";
+
+/** Whether `text` is an e-mail address as emailPattern takes one: the lead schema's rule, and `sitegen leads --erase`'s. */
+export function isEmailAddress(text: string): boolean {
+  return new RegExp(`^(?:${emailPattern})$`, 'u').test(text);
+}

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { cleanTouch, touchColumns, touchFields, type TouchColumn } from './attribution.ts';
 import {
   budgetOptions,
-  emailPattern,
+  isEmailAddress,
   formTypes,
   limits,
   serviceOptions,
@@ -85,10 +85,7 @@ const attribution = v.pipe(
 
 const common = {
   name: required(limits.name, 'name'),
-  email: v.pipe(
-    required(limits.email, 'email'),
-    v.regex(new RegExp(`^(?:${emailPattern})$`, 'u'), 'email must be a valid e-mail address'),
-  ),
+  email: v.pipe(required(limits.email, 'email'), v.check(isEmailAddress, 'email must be a valid e-mail address')),
   submission_id: v.pipe(v.string('submission_id must be text'), v.uuid('submission_id must be a UUID')),
   page: optional(limits.page, 'page'),
   /** Where the visitor came from: absent when the browser knows nothing. */
