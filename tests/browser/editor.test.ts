@@ -239,8 +239,11 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     );
     // An empty body, in the build's words rather than Decap's own.
     await retype(field(page, 'Slug (its address)'), 'too-long');
-    await page.locator('[data-slate-editor="true"]').click({ clickCount: 3 });
+    // Its text selected whole, as a marketer drags over it, then deleted; the save waits until the editor shows it empty.
+    const body = page.locator('[data-slate-editor="true"]');
+    await body.selectText();
     await page.keyboard.press('Backspace');
+    await expect.poll(async () => (await body.textContent())?.replace(/\uFEFF/g, '').trim()).toBe('');
     await publish(page);
     expect(await notification(page)).toBe('Failed to persist entry: content/blog/too-long.md: body: is empty');
     // Nothing written: neither the article nor its photo.
