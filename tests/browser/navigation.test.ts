@@ -157,7 +157,7 @@ describe('blog categories', () => {
 
     await categories.getByRole('link', { name: 'Google Ads' }).click();
     await page.waitForURL(`${preview.url}/blog/category/google-ads`);
-    expect(await page.locator('h1').textContent()).toBe('Google Ads Tips for Tradesmen');
+    expect(await page.locator('h1').textContent()).toBe('Marketing Tips for Tradesmen: Google Ads');
     expect(await categories.locator('[aria-current="page"]').allTextContents()).toEqual(['Google Ads']);
     expect(await page.locator('main article h3').allTextContents()).toEqual([
       'Google Ads for Tradespeople: Pay for Leads, Not Clicks',
@@ -178,7 +178,7 @@ describe('blog categories', () => {
     await page.goto(`${preview.url}/blog/local-seo-tips`);
     await page.locator('main article').getByRole('link', { name: 'SEO', exact: true }).click();
     await page.waitForURL(`${preview.url}/blog/category/seo`);
-    expect(await page.locator('h1').textContent()).toBe('SEO Tips for Tradesmen');
+    expect(await page.locator('h1').textContent()).toBe('Marketing Tips for Tradesmen: SEO');
   });
 });
 

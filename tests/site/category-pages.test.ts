@@ -31,8 +31,8 @@ describe('category pages', () => {
       const name = names[slug]!;
       const path = `/blog/category/${slug}`;
       const $ = loadPage(path);
-      expect($('h1').text(), slug).toBe(`${name} Tips for Tradesmen`);
-      expect($('title').text(), slug).toMatch(new RegExp(`^${name} Tips for Tradesmen( \\| TradeBoost Digital)?$`));
+      expect($('h1').text(), slug).toBe(`Marketing Tips for Tradesmen: ${name}`);
+      expect($('title').text(), slug).toMatch(new RegExp(`^Marketing Tips for Tradesmen: ${name}( \\| TradeBoost Digital)?$`));
       descriptions.add($('meta[name="description"]').attr('content')!);
       expect($('link[rel="canonical"]').attr('href'), slug).toBe(`${siteUrl()}${path}`);
       expect($('meta[name="robots"]'), slug).toHaveLength(0);
@@ -79,7 +79,7 @@ describe('category pages', () => {
           .get(),
       ).toEqual(['next /blog/category/seo/page/2']);
       const second = await load('blog/category/seo/page/2.html');
-      expect(second('title').text()).toBe('SEO Tips for Tradesmen: Page 2 | TradeBoost Digital');
+      expect(second('title').text()).toBe('Marketing Tips for Tradesmen: SEO, Page 2');
       expect(second('link[rel="canonical"]').attr('href')).toBe(`${origin}/blog/category/seo/page/2`);
       expect(second('main article')).toHaveLength(1);
       expect(
@@ -90,7 +90,7 @@ describe('category pages', () => {
       expect(second('nav[aria-label="Blog pages"] p').text()).toBe('Page 2 of 2');
 
       const empty = await load('blog/category/ppc.html');
-      expect(empty('h1').text()).toBe('PPC Tips for Tradesmen');
+      expect(empty('h1').text()).toBe('Marketing Tips for Tradesmen: PPC');
       expect(empty('main article')).toHaveLength(0);
       expect(empty('main p').eq(1).text()).toBe('There are no articles on PPC yet. Read all our articles');
       expect(empty('main p').eq(1).find('a').attr('href')).toBe('/blog');
@@ -118,7 +118,7 @@ describe('category pages', () => {
         'sitegen: content/pages/blog.json: categories[7]: "Web-Design" would have the page /blog/category/web-design, as "Web Design" has\n',
       );
       expect(await refused('Reviews, Reputation and Word of Mouth Marketing')).toBe(
-        'sitegen: content/pages/blog.json: category.title: with "Reviews, Reputation and Word of Mouth Marketing" filled in it is 66 characters: expected 1 to 60, the length search results show\n',
+        'sitegen: content/pages/blog.json: category.title: with "Reviews, Reputation and Word of Mouth Marketing" filled in it is 77 characters: expected 1 to 60, the length search results show\n',
       );
     });
   });
