@@ -7,8 +7,9 @@ type Submitter = typeof import('./submit-lead');
 
 /**
  * State shared by every lead form: submitting once at a time, one submission
- * id per filled-in form (kept for a retry, so a retried lead is stored once),
- * toasts, and emptying the fields only on success.
+ * id per filled-in form (kept for a retry of the same words, so a retried lead
+ * is stored once; a new one once the visitor changes them, so that a
+ * correction is stored too), toasts, and emptying the fields only on success.
  *
  * `ready` is false in the page's first paint and until this script has run:
  * the submit button waits for it, so that nobody sends a form that nothing
@@ -33,7 +34,8 @@ export function useLeadForm(
     if (document.activeElement === document.body || document.activeElement === null) refocus.current.focus();
     refocus.current = null;
   }, [submitting]);
-  const submissionId = useRef<string | null>(null);
+  /** The id of the last submission that failed, and the fields it carried. */
+  const submission = useRef<{ id: string; fields: string } | null>(null);
   const submitter = useRef<Promise<Submitter> | null>(null);
 
   // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send;
@@ -49,11 +51,13 @@ export function useLeadForm(
     const button = (event as SubmitEvent).submitter;
     refocus.current = button && document.activeElement === button ? button : null;
     setSubmitting(true);
-    submissionId.current ??= uuid();
+    const fields = collect(new FormData(form));
+    const filledIn = JSON.stringify(fields);
+    if (submission.current?.fields !== filledIn) submission.current = { id: uuid(), fields: filledIn };
     const payload = {
-      ...collect(new FormData(form)),
+      ...fields,
       form_type: formType,
-      submission_id: submissionId.current,
+      submission_id: submission.current.id,
       page: location.pathname,
       website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
     };
@@ -67,7 +71,7 @@ export function useLeadForm(
     }
     if (result.ok) {
       form.reset();
-      submissionId.current = null;
+      submission.current = null;
       showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
     } else {
       showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });

@@ -227,14 +227,19 @@ describe('failures show the error toast and keep every field', () => {
     expect(received).toHaveLength(1);
   });
 
-  it("a retry after a failure carries the same submission id, its success toast in the error's place; the next enquiry gets a new one", async () => {
+  it("a retry after a failure carries the same submission id, its success toast in the error's place; a corrected form and the next enquiry get new ones", async () => {
     const { page } = await visitor();
     await page.goto(`${preview.url}/`);
     const form = await fillHeroForm(page);
     const submit = form.getByRole('button', { name: 'Get My Free Quote' });
     mode = '500-json';
     await submit.click();
+    await expect.poll(() => received.length).toBe(1);
     await expect.poll(() => toast(page).textContent()).toContain('Error');
+    // Corrected after the failure: a new submission, which a store that kept the first (its reply lost) keeps too.
+    await form.getByLabel('Email address').fill('priya@shah-builders.co.uk');
+    await submit.click();
+    await expect.poll(() => received.length).toBe(2);
     mode = 'success';
     await submit.click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
@@ -242,10 +247,17 @@ describe('failures show the error toast and keep every field', () => {
     expect(await page.getByRole('alert').textContent()).toBe('');
     await fillHeroForm(page);
     await submit.click();
-    await expect.poll(() => received.length).toBe(3);
-    const [first, retry, next] = received.map((request) => request.body.submission_id);
-    expect(retry).toBe(first);
-    expect(next).not.toBe(first);
+    await expect.poll(() => received.length).toBe(4);
+    const [first, corrected, retry, next] = received.map((request) => request.body.submission_id);
+    expect(received.map((request) => request.body.email)).toEqual([
+      'priya@shahbuilders.co.uk',
+      'priya@shah-builders.co.uk',
+      'priya@shah-builders.co.uk',
+      'priya@shahbuilders.co.uk',
+    ]);
+    expect(corrected).not.toBe(first);
+    expect(retry).toBe(corrected);
+    expect(new Set([first, corrected, next]).size).toBe(3);
   });
 });
 
