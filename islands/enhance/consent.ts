@@ -23,6 +23,12 @@ function show(from: HTMLElement | null): void {
   if (from) banner.focus();
 }
 
+// Fixed to the window's bottom, the question covers the page's: as long as it is asked the page makes that much
+// room below its footer, and scrolls what takes the focus above it (templates/styles.css).
+new ResizeObserver(() =>
+  document.documentElement.style.setProperty('--consent-height', `${banner.offsetHeight}px`),
+).observe(banner);
+
 banner.addEventListener('pointerover', loadAttribution, { once: true });
 banner.addEventListener('focusin', loadAttribution, { once: true });
 banner.addEventListener('click', async (event) => {

@@ -9,7 +9,8 @@ const button =
  * The question a first visit is asked: may the site remember how the visitor
  * found it? Rendered into every page, hidden; islands/enhance/consent.ts shows
  * it while no choice is kept, and again from the footer's "Cookie settings".
- * Fixed to the bottom of the window, it covers content rather than moving it.
+ * Fixed to the bottom of the window, it covers content rather than moving it;
+ * while it is shown the page makes room for it below the footer.
  * Without script it stays hidden: nothing is stored then, so there is nothing
  * to ask.
  */
