@@ -43,8 +43,11 @@ export function keep(key: string, value: object, until: number): void {
   }
 }
 
+/** The answer in force. Without an accept in force (none given, a reject, or its 12 months over), what one allowed goes. */
 export function storedChoice(): Choice | null {
-  return readKept<{ choice: Choice }>(consentKey)?.choice ?? null;
+  const choice = readKept<{ choice: Choice }>(consentKey)?.choice ?? null;
+  if (choice !== 'accepted') forget(attributionKey);
+  return choice;
 }
 
 /** Keeps the answer for 12 months; a reject also forgets how the visitor found the site. */
