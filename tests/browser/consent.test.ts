@@ -15,7 +15,7 @@ import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
-import { layoutShift, reusedPage, unseenShift, wide } from './support/browser';
+import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -161,6 +161,61 @@ describe('Cookie settings', () => {
     await expect.poll(() => banner(page).isVisible()).toBe(false);
     expect(await settings.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(Object.keys((await stored(page)).local)).toEqual(['tradeboost-consent']);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('while the question is asked', () => {
+  it('the page scrolls every link of its footer clear of it, and what takes the focus, at 390 and 1280 px', async () => {
+    for (const width of [narrow, wide]) {
+      const { page, problems } = await openPage(width);
+      await page.goto(`${preview.url}/contact`);
+      await expect.poll(() => banner(page).isVisible()).toBe(true);
+      const links = page.locator('footer a');
+      /** The footer's links in the window that the visitor cannot click where they are shown, and whether its last is among them. */
+      const covered = () =>
+        links.evaluateAll((all) => {
+          // Below the site's header, which stays at the window's top.
+          const top = document.querySelector('header')!.getBoundingClientRect().bottom;
+          const shown = all.filter((link) => {
+            const box = link.getBoundingClientRect();
+            return box.top >= top && box.bottom <= innerHeight;
+          });
+          const hidden = shown.filter((link) => {
+            const box = link.getBoundingClientRect();
+            const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return !seen || !link.contains(seen);
+          });
+          return { hidden: hidden.map((link) => link.textContent), lastShown: shown.includes(all.at(-1)!) };
+        });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(covered).toEqual({ hidden: [], lastShown: true });
+      // Tabbed to from above, the footer's last link scrolls above the question.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await links.last().focus();
+      expect(await covered()).toEqual({ hidden: [], lastShown: true });
+      // Answered, the room below the footer goes with it.
+      const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const asked = await height();
+      await banner(page).getByRole('button', { name: 'Reject' }).click();
+      await expect.poll(height).toBeLessThan(asked);
+      expect(problems, `${width.width}px`).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('an answer 12 months old', () => {
+  it('is asked again, and what an accept allowed is gone from the browser before the visitor answers', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.clock.install({ time: new Date('2026-06-01T09:00:00Z') });
+    await page.goto(`${preview.url}${adLanding}`);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(Object.keys((await stored(page)).local).sort()).toEqual(['tradeboost-attribution', 'tradeboost-consent']);
+    await page.clock.setSystemTime(new Date('2027-06-02T09:00:00Z'));
+    await page.goto(`${preview.url}/about`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    expect((await stored(page)).local).toEqual({});
     expect(problems).toEqual([]);
   }, 60_000);
 });
