@@ -65,7 +65,7 @@ program
   .command('preview')
   .description('serve the built site as a static host would, with the local lead endpoint')
   .option('-p, --port <port>', 'port to listen on', '4173')
-  .option('--host <host>', 'interface to listen on (0.0.0.0 for the whole network)', 'localhost')
+  .option('--host <host>', "this machine's loopback name or address to listen on", 'localhost')
   .option('-d, --dir <dir>', 'the built site', 'dist')
   .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
@@ -98,7 +98,7 @@ program
   .command('dev')
   .description('build the site in memory, serve it, and rebuild and reload the browser on every change')
   .option('-p, --port <port>', 'port to listen on', '4321')
-  .option('--host <host>', 'interface to listen on (0.0.0.0 for the whole network)', 'localhost')
+  .option('--host <host>', "this machine's loopback name or address to listen on", 'localhost')
   .option('--open', 'open the site in the default browser')
   .option('--content <dir>', 'content folder', 'content')
   .addOption(leadsDirOption())

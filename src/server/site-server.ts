@@ -4,6 +4,7 @@
  * handler the Edge Function uses; to its own names alone (host-check.ts).
  */
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import { lookup } from 'node:dns/promises';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { refuseMethod, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
@@ -81,17 +82,13 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   server.on('clientError', (error: ClientError, socket: Socket) => {
     answerClientError(error, socket, refuseMethodAt, inFlight.get(socket)).catch(() => socket.destroy());
   });
+  await refuseOffLoopback(options.host);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  const host =
-    options.host === '0.0.0.0' || options.host === '::'
-      ? 'localhost'
-      : options.host.includes(':')
-        ? `[${options.host}]`
-        : options.host;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
     server,
@@ -101,6 +98,20 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The servers answer this machine alone: a --host that would open them to the network (0.0.0.0, an address of the
+ * network's, a name for one) is refused before anything listens. A name that resolves to nothing is left to listen.
+ */
+async function refuseOffLoopback(host: string): Promise<void> {
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  const outside = addresses.find(({ address }) => !/^(127\.|::1$|::ffff:127\.)/.test(address));
+  if (outside)
+    throw new SitegenError(
+      `--host: expected this machine's loopback (localhost, 127.0.0.1, ::1 or a name for them), found "${host}"` +
+        `${outside.address === host ? '' : ` (${outside.address})`}: sitegen's servers answer this machine alone`,
+    );
 }
 
 /** Why the server could not listen, in the words of the options the user gave. */

@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { cp, mkdtemp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
@@ -336,8 +336,14 @@ describe('slow clients', () => {
   );
 });
 
+/** This machine's addresses on its networks (none on a machine without one). */
+const externalAddresses = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .flatMap((face) => (face && !face.internal && face.family === 'IPv4' ? [face.address] : []));
+
 describe('where it cannot listen', () => {
-  it('names the option at fault: a port in use, a host that is no name or address of this machine', async () => {
+  it('names the option at fault: a port in use, a host that is no name of this machine, or is not its loopback', async () => {
     const { port } = new URL(preview.url);
     const tryListening = (options: { port: number; host: string }) =>
       startPreview({
@@ -354,10 +360,15 @@ describe('where it cannot listen', () => {
     await expect(tryListening({ port: 0, host: 'nosuchhost.invalid' })).rejects.toThrow(
       '--host: expected a name of this machine or one of its addresses, found "nosuchhost.invalid" (no address found)',
     );
-    // An address of the documentation's own range (RFC 5737), which no machine here has.
-    await expect(tryListening({ port: 0, host: '192.0.2.1' })).rejects.toThrow(
-      `--host: expected one of this machine's addresses, found "192.0.2.1"`,
-    );
+    // Every interface, or an address of the network's: the servers answer this machine alone.
+    for (const host of ['0.0.0.0', '::', '192.0.2.1', ...externalAddresses()])
+      await expect(tryListening({ port: 0, host }), host).rejects.toThrow(
+        `--host: expected this machine's loopback (localhost, 127.0.0.1, ::1 or a name for them), found "${host}": sitegen's servers answer this machine alone`,
+      );
+    // Another address of the loopback is one.
+    const other = await tryListening({ port: 0, host: '127.0.0.2' });
+    expect(other.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    await other.close();
   });
 });
 
