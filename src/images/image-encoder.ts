@@ -5,7 +5,7 @@
  * nothing changed encodes nothing. Each rendition is resized with sharp,
  * turned upright and stripped of its metadata (EXIF, with a phone's GPS
  * position and camera, never reaches a visitor). Work runs as many at once
- * as there are cores.
+ * as there are cores; once the build is interrupted, none is begun.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -25,8 +25,14 @@ export class ImageEncoder {
   private readonly made = new Map<string, Promise<string>>();
   private readonly pool = taskPool();
 
-  /** `dir`: where made files are kept (.sitegen/images/). */
-  constructor(private readonly dir: string) {}
+  /**
+   * `dir`: where made files are kept (.sitegen/images/). `interrupt`: the build's signal (Ctrl-C), which a first build's
+   * photos would otherwise keep waiting while each is encoded.
+   */
+  constructor(
+    private readonly dir: string,
+    private readonly interrupt?: AbortSignal,
+  ) {}
 
   /** The file of `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
   rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<string> {
@@ -71,7 +77,10 @@ export class ImageEncoder {
   private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<string> {
     const path = join(this.dir, name);
     if (markInUse(path)) return path;
-    const bytes = await this.pool(make);
+    const bytes = await this.pool(() => {
+      this.interrupt?.throwIfAborted();
+      return make();
+    });
     this.encoded.add(path);
     await mkdir(this.dir, { recursive: true });
     await replaceFile(path, bytes);

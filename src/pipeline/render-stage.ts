@@ -41,7 +41,7 @@ export async function renderPages(
 ): Promise<RenderedPages> {
   const started = performance.now();
   const { content, output } = run;
-  const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir);
+  const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir, run.options.interrupt);
   const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, encoder);
   images.use('the feeds', named);
   const setup = renderSetup(assets, createLayout(plan.model), { fingerprinted: run.options.incremental === true });
