@@ -281,5 +281,7 @@ try {
   } else {
     console.error(error);
   }
-  process.exitCode = error instanceof Interrupted ? error.exitCode : 1;
+  // Interrupted, the output is as it was: nothing is left to wait for, and sharp cannot stop a photo it is encoding.
+  if (error instanceof Interrupted) process.exit(error.exitCode);
+  process.exitCode = 1;
 }

@@ -5,7 +5,9 @@
  * nothing changed encodes nothing. Each rendition is resized with sharp,
  * turned upright and stripped of its metadata (EXIF, with a phone's GPS
  * position and camera, never reaches a visitor). Work runs as many at once
- * as there are cores; once the build is interrupted, none is begun.
+ * as there are cores. Once the build is interrupted every file asked for
+ * fails at once with the interruption, and none is begun: sharp cannot stop
+ * one under way, which the process ends with (cli.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -25,6 +27,9 @@ export class ImageEncoder {
   private readonly made = new Map<string, Promise<string>>();
   private readonly pool = taskPool();
 
+  /** Rejects with the interruption once the build is interrupted. */
+  private readonly interrupted: Promise<never> | undefined;
+
   /**
    * `dir`: where made files are kept (.sitegen/images/). `interrupt`: the build's signal (Ctrl-C), which a first build's
    * photos would otherwise keep waiting while each is encoded.
@@ -32,7 +37,11 @@ export class ImageEncoder {
   constructor(
     private readonly dir: string,
     private readonly interrupt?: AbortSignal,
-  ) {}
+  ) {
+    this.interrupted =
+      interrupt && new Promise((_, reject) => interrupt.addEventListener('abort', () => reject(interrupt.reason)));
+    this.interrupted?.catch(() => undefined);
+  }
 
   /** The file of `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
   rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<string> {
@@ -77,10 +86,11 @@ export class ImageEncoder {
   private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<string> {
     const path = join(this.dir, name);
     if (markInUse(path)) return path;
-    const bytes = await this.pool(() => {
+    const encoding = this.pool(() => {
       this.interrupt?.throwIfAborted();
       return make();
     });
+    const bytes = await (this.interrupted ? Promise.race([encoding, this.interrupted]) : encoding);
     this.encoded.add(path);
     await mkdir(this.dir, { recursive: true });
     await replaceFile(path, bytes);
