@@ -281,7 +281,8 @@ try {
   } else {
     console.error(error);
   }
-  // Interrupted, the output is as it was: nothing is left to wait for, and sharp cannot stop a photo it is encoding.
-  if (error instanceof Interrupted) process.exit(error.exitCode);
+  // Interrupted, the output is as it was: the process ends as the signal would have ended it, at once and with the
+  // status a shell expects. An exit would wait for sharp to finish any photo it is encoding, which it cannot stop.
+  if (error instanceof Interrupted) process.kill(process.pid, error.signal);
   process.exitCode = 1;
 }
