@@ -34,7 +34,7 @@ export function useLeadForm(
     if (document.activeElement === document.body || document.activeElement === null) refocus.current.focus();
     refocus.current = null;
   }, [submitting]);
-  /** The id of the last submission that failed, and the fields it carried. */
+  /** The id of the submission not yet known to be stored (sending, or failed), and the fields it carried. */
   const submission = useRef<{ id: string; fields: string } | null>(null);
   const submitter = useRef<Promise<Submitter> | null>(null);
 

@@ -6,8 +6,8 @@
  * turned upright and stripped of its metadata (EXIF, with a phone's GPS
  * position and camera, never reaches a visitor). Work runs as many at once
  * as there are cores. Once the build is interrupted every file asked for
- * fails at once with the interruption, and none is begun: sharp cannot stop
- * one under way, which the process ends with (cli.ts).
+ * fails at once with the interruption and none is begun; sharp cannot stop
+ * one under way, so the process ends without waiting for it (cli.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
