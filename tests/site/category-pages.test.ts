@@ -32,7 +32,9 @@ describe('category pages', () => {
       const path = `/blog/category/${slug}`;
       const $ = loadPage(path);
       expect($('h1').text(), slug).toBe(`Marketing Tips for Tradesmen: ${name}`);
-      expect($('title').text(), slug).toMatch(new RegExp(`^Marketing Tips for Tradesmen: ${name}( \\| TradeBoost Digital)?$`));
+      expect($('title').text(), slug).toMatch(
+        new RegExp(`^Marketing Tips for Tradesmen: ${name}( \\| TradeBoost Digital)?$`),
+      );
       descriptions.add($('meta[name="description"]').attr('content')!);
       expect($('link[rel="canonical"]').attr('href'), slug).toBe(`${siteUrl()}${path}`);
       expect($('meta[name="robots"]'), slug).toHaveLength(0);
