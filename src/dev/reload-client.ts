@@ -2,12 +2,16 @@
  * The script the dev server adds to every page: after each rebuild it fetches
  * the page again and swaps in the new body, then runs the page's scripts on
  * it again (islands hydrate, menus attach), keeping the scroll position. A
- * full reload costs a navigation; the swap does not. When the page's styles or scripts changed, or anything goes
- * wrong, it falls back to a full reload. Served as a file, so pages keep their
- * Content-Security-Policy without 'unsafe-inline'.
+ * full reload costs a navigation; the swap does not. Dev's stylesheet keeps
+ * its name when it changes, so the page takes it again too, keeping the old
+ * one until the new one applies. When the page's set of stylesheets or
+ * scripts changed, or anything goes wrong, it falls back to a full reload.
+ * Served as a file, so pages keep their Content-Security-Policy without
+ * 'unsafe-inline'.
  */
 export function reloadClient(eventsPath: string, clientPath: string): string {
-  return `const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src')).join(' ');
+  return `const bare = (url) => url?.split('?')[0];
+const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
 const events = new EventSource(${JSON.stringify(eventsPath)});
 events.addEventListener('reload', async () => {
   try {
@@ -16,6 +20,12 @@ events.addEventListener('reload', async () => {
     if (assets(next) !== assets(document)) return location.reload();
     document.title = next.title;
     document.body.replaceWith(document.adoptNode(next.body));
+    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+      const fresh = link.cloneNode();
+      fresh.href = bare(link.href) + '?dev-swap=' + Date.now();
+      fresh.onload = () => link.remove();
+      link.after(fresh);
+    }
     for (const script of document.querySelectorAll('script[type="module"][src]')) {
       if (script.getAttribute('src') !== ${JSON.stringify(clientPath)}) import(script.src + '?dev-swap=' + Date.now());
     }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
+import { copyProject } from '../support/project-copy';
 import { openPage, wide } from './support/browser';
 import { copyLeadDatabase, testLeadSettings } from './support/preview';
 
@@ -157,6 +158,37 @@ describe('sitegen dev', () => {
         /^ {2}\d\d:\d\d:\d\d new lead #1 \(newsletter form\) from dev@example\.co\.uk: notifications off$/,
       ),
     ]);
+  });
+
+  it('shows an edit of the stylesheet without a manual reload, keeping the scroll position', async () => {
+    // The templates' folder is the project's: this dev server runs in a copy of its own.
+    const project = await copyProject();
+    const own = await startDevServer({
+      root: project.dir,
+      port: 0,
+      host: '127.0.0.1',
+      leadsDir: join(project.dir, '.sitegen', 'leads'),
+      leadSettings: testLeadSettings,
+      log: () => {},
+    });
+    try {
+      const { page, problems } = await openPage(wide);
+      const before = own.listeners();
+      await page.goto(`${own.url}/about`);
+      await expect.poll(() => own.listeners()).toBeGreaterThan(before);
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      const styles = join(project.dir, 'templates', 'styles.css');
+      await writeFile(styles, `${await readFile(styles, 'utf8')}\nbody {\n  outline: 7px solid rgb(255, 0, 0);\n}\n`);
+      const outline = () => page.evaluate(() => getComputedStyle(document.body).outlineWidth);
+      await expect.poll(outline, { timeout: 10_000 }).toBe('7px');
+      expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+      // The old stylesheet goes once the new one applies: one, not one more per edit.
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await own.close();
+      await project.remove();
+    }
   });
 
   it('after the page is swapped in place, its scripts work again: the menus', async () => {
