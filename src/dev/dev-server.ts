@@ -60,11 +60,12 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const site = new DevSite(config, { generator: options.generator, editor: editorHeaders });
   const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
   const clients = new Set<ServerResponse>();
+  const report = rebuildLines(root, log);
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
     // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
     for (const client of clients) client.write('event: reload\ndata: \n\n');
     editor.changed(changed);
-    log(outcomeLine(outcome, changed, root));
+    report(outcome, changed);
   });
   // The lead database opens with the first lead: pages are served as soon as the site is known.
   const leads = await openLocalLeads({
@@ -206,6 +207,16 @@ function renderFailure(site: DevSite, path: string, root: string, log: (line: st
 function sendUncached(response: ServerResponse, status: number, type: string, body: string): true {
   response.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);
   return true;
+}
+
+/** Says each rebuild in the terminal; an error still standing (a save the watcher saw twice, another edit meanwhile), once. */
+function rebuildLines(root: string, log: (line: string) => void) {
+  let standing: string | undefined;
+  return (outcome: RebuildOutcome, changed: ReadonlySet<string>) => {
+    const failure = 'error' in outcome ? outcome.error.message : undefined;
+    if (failure === undefined || failure !== standing) log(outcomeLine(outcome, changed, root));
+    standing = failure;
+  };
 }
 
 /** The terminal's line after a rebuild: which files, how many pages, how long; or the error. */

@@ -101,6 +101,10 @@ describe('sitegen dev', () => {
     await dev.idle();
     expect(lines.at(-1)).toContain('error: ');
     expect(lines.at(-1)).toContain('readTime: expected a number of minutes');
+    // Saved again as it is, the error still stands: the terminal has said so once.
+    await edit((text) => text);
+    await dev.idle();
+    expect(lines.filter((line) => line.includes('readTime: expected a number of minutes'))).toHaveLength(1);
 
     // Every page shows the error while the site cannot be built, and the server stays up.
     const other = await page.request.get(`${dev.url}/about`);
