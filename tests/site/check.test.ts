@@ -294,6 +294,7 @@ describe.concurrent('html', { timeout: gateTimeout }, () => {
         message:
           'The heading “h3” (with computed level 3) follows the heading “h1” (with computed level 1), skipping 1 heading level.',
         target: expect.stringMatching(/^line \d+: .*<h3 class="mt-4 font-bold/),
+        fix: 'correct the element the message names, as the HTML standard (html.spec.whatwg.org) describes it',
       }),
     ]);
   });

@@ -35,7 +35,7 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       rule: 'nu-html-checker',
       target: error.extract ? `line ${error.line}: ${error.extract.trim()}` : `line ${error.line}`,
       message: error.message,
-      fix: 'see the HTML standard (html.spec.whatwg.org) for the element named',
+      fix: 'correct the element the message names, as the HTML standard (html.spec.whatwg.org) describes it',
     });
   }
   return gateResult(
