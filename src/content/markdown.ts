@@ -9,7 +9,8 @@
  *   should;
  * - links may only use safe schemes, checked as the browser will read them;
  * - images may only come from this site or the stock photo host, the only
- *   places the Content-Security-Policy lets the browser load them from.
+ *   places the Content-Security-Policy lets the browser load them from, and
+ *   say what they show (their alt text), as every image of the content does.
  *
  * marked writes no heading ids or anchors of its own (since v5), so a page
  * holds only the ids its templates choose.
@@ -116,6 +117,11 @@ export function renderMarkdown(source: string): RenderedMarkdown {
         `image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`,
       );
     }
+    // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
+    if (token.type === 'image' && !(token.text as string).trim())
+      throw new RefusedMarkdownError(
+        `image "${href}" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](${href})`,
+      );
     if (href.startsWith('/')) internalLinks.push(href);
   });
   return { html: markdown.parser(tokens), internalLinks };

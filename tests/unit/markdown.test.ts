@@ -38,7 +38,7 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('takes images from this site and the stock photo host, and refuses any other host, naming the image', () => {
+  it('takes images from this site and the stock photo host, and refuses any other host or an image without alt text, naming the image', () => {
     const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
     expect(html).toBe(
       '<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n',
@@ -52,6 +52,11 @@ describe('renderMarkdown', () => {
         `image "${source}" is not on this site or https://images.unsplash.com, the only places the Content-Security-Policy lets images load from`,
       );
     }
+    // An image must say what it shows, as every image of the content must.
+    for (const written of ['![](/favicon.svg)', '![  ](/favicon.svg)'])
+      expect(() => renderMarkdown(`${written}\n`)).toThrow(
+        `image "/favicon.svg" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](/favicon.svg)`,
+      );
     // A link to another host is fine: only what the page loads is limited.
     expect(renderMarkdown('[Van hire](https://cdn.example.com/van.jpg)\n').html).toContain(
       'href="https://cdn.example.com/van.jpg"',
