@@ -167,5 +167,6 @@ describe('sitegen preview with lead settings in its environment', () => {
     const afterStop = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
     expect(afterStop.code).toBe(0);
     expect(afterStop.stdout).toContain('2 leads\n');
-  });
+    // Four processes started one after another, each slow to start on a busy machine.
+  }, 60_000);
 });
