@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-it('fails every rendition at once with the interruption, begins none, and writes none', async () => {
+it('fails every rendition at once with the interruption, begins no more, and writes none', async () => {
   const interrupt = new AbortController();
   const made = join(dir, 'made');
   const encoder = new ImageEncoder(made, interrupt.signal);
