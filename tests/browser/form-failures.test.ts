@@ -240,6 +240,8 @@ describe('failures show the error toast and keep every field', () => {
     await form.getByLabel('Email address').fill('priya@shah-builders.co.uk');
     await submit.click();
     await expect.poll(() => received.length).toBe(2);
+    // Its failure shown (the same toast again), the button is ready for the retry.
+    await expect.poll(() => submit.isEnabled()).toBe(true);
     mode = 'success';
     await submit.click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
