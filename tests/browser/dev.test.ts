@@ -193,7 +193,8 @@ describe('sitegen dev', () => {
       await own.close();
       await project.remove();
     }
-  });
+    // A project copied and a dev server started for this test alone: a busy machine takes its time over both.
+  }, 60_000);
 
   it('after the page is swapped in place, its scripts work again: the menus', async () => {
     const { page, problems } = await openDevPage('/blog');
