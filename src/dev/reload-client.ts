@@ -3,9 +3,10 @@
  * the page again and swaps in the new body, then runs the page's scripts on
  * it again (islands hydrate, menus attach), keeping the scroll position. A
  * full reload costs a navigation; the swap does not. Dev's stylesheet keeps
- * its name when it changes, so the page takes it again too, keeping the old
- * one until the new one applies. When the page's set of stylesheets or
- * scripts changed, or anything goes wrong, it falls back to a full reload.
+ * its name when it changes, so the page takes it again too (a browser keeps
+ * the old one applied until the new one has loaded). When the page's set of
+ * stylesheets or scripts changed, or anything goes wrong, it falls back to a
+ * full reload.
  * Served as a file, so pages keep their Content-Security-Policy without
  * 'unsafe-inline'.
  */
@@ -20,12 +21,7 @@ events.addEventListener('reload', async () => {
     if (assets(next) !== assets(document)) return location.reload();
     document.title = next.title;
     document.body.replaceWith(document.adoptNode(next.body));
-    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-      const fresh = link.cloneNode();
-      fresh.href = bare(link.href) + '?dev-swap=' + Date.now();
-      fresh.onload = () => link.remove();
-      link.after(fresh);
-    }
+    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) link.href = bare(link.href) + '?dev-swap=' + Date.now();
     for (const script of document.querySelectorAll('script[type="module"][src]')) {
       if (script.getAttribute('src') !== ${JSON.stringify(clientPath)}) import(script.src + '?dev-swap=' + Date.now());
     }
