@@ -18,6 +18,7 @@
 import { createRequire } from 'node:module';
 import type { Marked, Token } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
+import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -103,7 +104,16 @@ export function renderMarkdown(source: string): RenderedMarkdown {
     // A heading with no words is announced by screen readers as an empty heading, and looks like a stray "##".
     if (token.type === 'heading' && !(token.text as string).trim())
       throw new RefusedMarkdownError(`a heading with no text ("${'#'.repeat(token.depth as number)}" alone on a line)`);
+    const unknown = token.type === 'text' ? unknownSiteFact(token.text as string) : undefined;
+    if (unknown)
+      throw new RefusedMarkdownError(
+        `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`,
+      );
     if (token.type !== 'link' && token.type !== 'image') return;
+    if (token.type === 'link' && linkedSiteFact.test(token.text as string))
+      throw new RefusedMarkdownError(
+        `link "${token.text as string}": {phone} and {email} are links themselves; write them outside a link's brackets`,
+      );
     const href = asBrowserReads(token.href as string).trim();
     if (!safeScheme.test(href)) {
       throw new RefusedMarkdownError(

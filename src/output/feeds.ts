@@ -11,6 +11,7 @@
 import { Feed, type Item } from 'feed';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
 import { isPublished, londonMidnight, type Publishing } from '../content/publishing';
+import { withSiteFacts } from '../content/site-facts';
 import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
 import { absoluteUrl, paths } from '../paths';
@@ -93,7 +94,7 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     link: url,
     title: article.title,
     description: article.excerpt,
-    content: withAbsoluteUrls(html, siteUrl, url),
+    content: withAbsoluteUrls(withSiteFacts(html, model.site), siteUrl, url),
     // RSS names an author by e-mail address: the agency's, with the author's name.
     author: [{ name: article.author, email: model.site.email }],
     category: [{ name: article.category, term: article.category, domain: categoryUrl, scheme: categoryUrl }],

@@ -20,6 +20,7 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
+import { withSiteFacts } from '../content/site-facts';
 import { RenderError } from '../errors';
 import { renditionUrl, type LocalImage, type RenditionFormat } from '../images/image-names';
 import { speculationRules } from '../output/speculation-rules';
@@ -126,7 +127,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     }
     const scripts = assets.scriptsFor([...uses.scripts].sort());
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
-    const withBody = body === undefined ? main : placeBody(main, body, fail);
+    const withBody = body === undefined ? main : placeBody(main, withSiteFacts(body, layout.site), fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
     return { html: page, scripts, images: [...uses.images], widths: uses.widths };
   };

@@ -222,6 +222,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/pages\/blog\.json: pagination\.title: expected a text whose only placeholders are \{page\} and \{pages\}, found "Marketing Tips for Tradesmen: Page \{pgae\}"/,
   ],
   [
+    "a placeholder in Markdown that names none of the site's facts",
+    'legal/privacy-policy.md',
+    (text) => text.replace('{email}', '{emial}'),
+    /content\/legal\/privacy-policy\.md: body: "\{emial\}" names none of the site's facts: expected \{phone\}, \{email\}, \{address\}, \{hours\}/,
+  ],
+  [
+    'the phone number as the words of a link in Markdown',
+    'blog/google-ads-guide.md',
+    (text) => text.replace('ring us free on {phone}', 'ring us free on [{phone}](/contact)'),
+    /content\/blog\/google-ads-guide\.md: body: link "\{phone\}": \{phone\} and \{email\} are links themselves; write them outside a link's brackets/,
+  ],
+  [
     'a site URL with a query',
     'site.json',
     (text) =>

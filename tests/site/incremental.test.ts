@@ -129,7 +129,7 @@ describe('sitegen build --incremental', () => {
     ]);
   });
 
-  it('rewrites only the pages a template draws; every page when the footer or the phone number changed', async () => {
+  it('rewrites only the pages a template draws; every page, and the feeds, when the footer or the phone number and e-mail changed, which then no file holds', async () => {
     await builtProject();
     const written = await after(() =>
       edit('templates/pages/Legal.tsx', (text) =>
@@ -148,9 +148,28 @@ describe('sitegen build --incremental', () => {
     );
     expect(pages(footer)).toEqual(all.sort());
     const phone = await after(() =>
-      edit('content/site.json', (text) => text.replace('"phone": "0808 157 0192"', '"phone": "0808 157 0193"')),
+      edit('content/site.json', (text) =>
+        text
+          .replace('"phone": "0808 157 0192"', '"phone": "0808 157 0193"')
+          .replace('"email": "hello@example.com"', '"email": "team@tradeboost.example"'),
+      ),
     );
     expect(pages(phone)).toEqual(all.sort());
+    expect(phone).toEqual(expect.arrayContaining(feeds));
+    // The articles and legal pages name them by {phone} and {email}: filled in on each page and in each feed.
+    const out = join(project!.dir, 'out');
+    for (const file of Object.keys(await tree(out)).filter((name) => /\.(html|xml|json|txt)$/.test(name))) {
+      const text = await readFile(join(out, file), 'utf8');
+      expect(/0808 157 0192|8081570192|hello@example\.com/.exec(text)?.[0], file).toBeUndefined();
+    }
+    const privacy = await readFile(join(out, 'privacy-policy.html'), 'utf8');
+    expect(privacy).toContain(
+      '<li><strong>Freephone:</strong> <a href="tel:+448081570193">0808 157 0193</a> (Mon-Fri 9AM-6PM)</li>',
+    );
+    expect(privacy).toContain('e-mail <a href="mailto:team@tradeboost.example">team@tradeboost.example</a> or write');
+    expect(await readFile(join(out, 'blog', 'rss.xml'), 'utf8')).toContain(
+      'ring us free on <a href="tel:+448081570193">0808 157 0193</a>',
+    );
   });
 
   it("moves every canonical URL, the sitemap and robots.txt with the site's origin", async () => {

@@ -12,6 +12,7 @@ import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { generateArticle } from '../../bench/scale/articles.js';
 import { renderMarkdown, RefusedMarkdownError } from '../../src/content/markdown';
+import { withSiteFacts } from '../../src/content/site-facts';
 import { projectRoot } from '../support/cli';
 
 describe('renderMarkdown', () => {
@@ -105,6 +106,35 @@ describe('renderMarkdown', () => {
     expect(() => renderMarkdown('Intro.\n\n##\n\nMore.\n')).toThrow('a heading with no text ("##" alone on a line)');
     expect(() => renderMarkdown('###   \n')).toThrow(RefusedMarkdownError);
     expect(renderMarkdown('## Our prices\n').html).toBe('<h2>Our prices</h2>\n');
+  });
+});
+
+describe("the site's facts in a body (site-facts.ts)", () => {
+  const site = {
+    phone: '0800 123 4567',
+    phoneHref: 'tel:+448001234567',
+    email: 'team@trade.example',
+    address: { street: '1 Iron & Steel Yard', locality: 'Derby', region: 'Derbyshire', postcode: 'DE1 2AB' },
+    hours: { label: 'Mon-Sat 8AM-5PM' },
+  } as Parameters<typeof withSiteFacts>[1];
+
+  it('fills in the phone and e-mail as links, the address and hours as text, escaped, and leaves other braces alone', () => {
+    const { html } = renderMarkdown(
+      'Ring {phone} or e-mail **{email}**, at {address} ({hours}).\n\n`{phone}` and {}\n',
+    );
+    expect(withSiteFacts(html, site)).toBe(
+      '<p>Ring <a href="tel:+448001234567">0800 123 4567</a> or e-mail <strong><a href="mailto:team@trade.example">team@trade.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
+        '<p><code><a href="tel:+448001234567">0800 123 4567</a></code> and {}</p>\n',
+    );
+  });
+
+  it('refuses a {word} that names no fact, and a fact written as links inside the words of a link', () => {
+    expect(() => renderMarkdown('Call {phnoe} today.\n')).toThrow(
+      '"{phnoe}" names none of the site\'s facts: expected {phone}, {email}, {address}, {hours}',
+    );
+    expect(() => renderMarkdown('[Mail {email}](/contact)\n')).toThrow(
+      'link "Mail {email}": {phone} and {email} are links themselves',
+    );
   });
 });
 

@@ -16,6 +16,7 @@ import { planSettings, resolveConfig } from '../../src/config';
 import { articleFiles } from '../../src/content/content-files';
 import { loadSiteData, scanArticle } from '../../src/content/load-site';
 import { MarkdownReader } from '../../src/content/markdown-reader';
+import { withSiteFacts } from '../../src/content/site-facts';
 import { withArticles } from '../../src/content/site-model';
 import { renditionUrl, type RenditionFormat } from '../../src/images/image-names';
 import { describeImages } from '../../src/images/model-images';
@@ -73,8 +74,9 @@ describe('createPageRenderer', () => {
           children: createElement(Page, route.props),
         }),
       );
-      // The template as it renders with the body itself where the slot is.
-      expect(page.html, route.path).toBe(`<!DOCTYPE html>${whole.replace(bodySlot, () => body ?? '')}`);
+      // The template as it renders with the body itself where the slot is, the site's facts it names filled in.
+      const filled = body && withSiteFacts(body, layout.site);
+      expect(page.html, route.path).toBe(`<!DOCTYPE html>${whole.replace(bodySlot, () => filled ?? '')}`);
     }
   });
 
