@@ -5,6 +5,7 @@
 import { join, resolve, sep } from 'node:path';
 import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
+import { ContentError } from '../errors';
 import { listFiles } from '../list-files';
 
 export function articleFolder(contentDir: string): string {
@@ -12,13 +13,13 @@ export function articleFolder(contentDir: string): string {
 }
 
 /** The article files of a content folder, sorted: the order every build reads them in. None without a blog folder. */
-export function articleFiles(contentDir: string): string[] {
-  return markdownIn(articleFolder(contentDir));
+export function articleFiles(contentDir: string, projectRoot: string): string[] {
+  return markdownIn(articleFolder(contentDir), contentFileName(projectRoot));
 }
 
 /** The legal pages' files (privacy policy, terms, cookie policy), sorted. */
-export function legalFiles(contentDir: string): string[] {
-  return markdownIn(join(contentDir, 'legal'));
+export function legalFiles(contentDir: string, projectRoot: string): string[] {
+  return markdownIn(join(contentDir, 'legal'), contentFileName(projectRoot));
 }
 
 /** The service pages' JSON files, by their paths under the content folder ("service-pages/local-seo.json"). */
@@ -26,8 +27,23 @@ export function servicePageFiles(contentDir: string): string[] {
   return listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map((name) => `service-pages/${name}`);
 }
 
-function markdownIn(folder: string): string[] {
-  return listFiles(folder, { pattern: '*.md' }).map((name) => join(folder, name));
+/** A text file someone may have meant as a page: Markdown by another name, or plain text. */
+const textFile = /\.(?:md|markdown|mdown|mkdn?|mdwn|mdx|txt)$/i;
+
+/**
+ * The Markdown files of a folder. Another text file there (".markdown",
+ * ".MD", or a subfolder's ".md") is refused: an article saved so would
+ * otherwise be left out without a word. Other files (an editor's backup or
+ * temporary file) are left alone.
+ */
+function markdownIn(folder: string, nameOf: (path: string) => string): string[] {
+  const names = listFiles(folder);
+  const stray = names.find((name) => textFile.test(name) && !/^[^/]+\.md$/.test(name));
+  if (stray) {
+    const problem = `expected only Markdown files named <slug>.md directly in ${nameOf(folder)}/: rename it, move it out or remove it`;
+    throw new ContentError(nameOf(join(folder, stray)), '', problem);
+  }
+  return names.filter((name) => name.endsWith('.md')).map((name) => join(folder, name));
 }
 
 /** Files inside the project are named from its root ("content/site.json"); others by their full path. */

@@ -21,7 +21,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
     json: (name) => readJson(join(contentDir, name), file(name)),
     servicePages: servicePageFiles(contentDir),
     legalPages: () =>
-      legalFiles(contentDir).map((path): LegalPage => {
+      legalFiles(contentDir, projectRoot).map((path): LegalPage => {
         const { data, file, body } = reader.scan(path, legalFrontMatterSchema);
         return { ...data, file, body };
       }),
@@ -40,7 +40,7 @@ export function loadSite(source: MarkdownSource): SiteModel {
     const data = loadSiteData(source.contentDir, source.projectRoot, reader);
     return withArticles(
       data,
-      articleFiles(source.contentDir).map((path) => scanArticle(reader, path)),
+      articleFiles(source.contentDir, source.projectRoot).map((path) => scanArticle(reader, path)),
     );
   } finally {
     reader.close();

@@ -239,7 +239,7 @@ export class DevSite {
     if (last && paths && changed.every((path) => last.has(path) && existsSync(path))) {
       return new Map([...last].map(([path, article]) => [path, paths.has(path) ? scan(path) : article]));
     }
-    const files = articleFiles(this.config.contentDir);
+    const files = articleFiles(this.config.contentDir, this.config.root);
     return new Map(files.map((path) => [path, (!paths?.has(path) && last?.get(path)) || scan(path)]));
   }
 

@@ -27,7 +27,7 @@ export function openContent(run: BuildRun): OpenContent {
   const source = markdownSource(config, generator);
   const threads = options.workerUrl
     ? ArticleThreads.start(
-        { paths: articleFiles(config.contentDir), source, workerUrl: options.workerUrl },
+        { paths: articleFiles(config.contentDir, config.root), source, workerUrl: options.workerUrl },
         options.interrupt,
       )
     : undefined;
@@ -49,7 +49,7 @@ export async function readContent(run: SiteRun): Promise<ReadContent> {
   const { reader, threads, images } = run.content;
   const { contentDir, root } = run.config;
   const data = loadSiteData(contentDir, root, reader);
-  const here = (threads?.here ?? articleFiles(contentDir)).map((path) => scanArticle(reader, path));
+  const here = (threads?.here ?? articleFiles(contentDir, root)).map((path) => scanArticle(reader, path));
   const content = withArticles(data, threads ? [...here, ...(await threads.scanned())] : here);
   const catalog = await describeImages(content, images);
   run.options.interrupt?.throwIfAborted();

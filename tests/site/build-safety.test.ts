@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executable, localLeads, projectRoot, runSitegenHeld } from '../support/cli';
@@ -331,6 +331,30 @@ describe('bad input', () => {
       /content\/blog\/local-seo-tips\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/another-seo-article\.md/,
     );
   });
+
+  it.concurrent(
+    'an article saved as .markdown or .MD, or filed in a subfolder, stops the build, named; a backup file does not',
+    async () => {
+      const site = await contentWorkspace();
+      const article = await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8');
+      const other = (slug: string) =>
+        article.replace(/^slug: .*$/m, `slug: "${slug}"`).replace('featured: true', 'featured: false');
+      await writeFile(join(site.content, 'blog/local-seo-tips.md~'), article);
+      expect(await site.refusal()).toBeUndefined();
+      for (const name of ['extra.markdown', 'shouting.MD', '2025/filed.md']) {
+        const path = join(site.content, 'blog', name);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, other(name.replace(/\W/g, '-')));
+        const file = name.replace(/[./]/g, '\\$&');
+        expect(await site.refusal()).toMatch(
+          new RegExp(
+            `^sitegen: \\S+/blog/${file}: expected only Markdown files named <slug>\\.md directly in \\S+/blog/: rename it, move it out or remove it\\n$`,
+          ),
+        );
+        await rm(path);
+      }
+    },
+  );
 });
 
 describe('safe output', () => {

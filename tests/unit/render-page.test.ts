@@ -36,7 +36,7 @@ const site = (async () => {
   const data = loadSiteData(config.contentDir, config.root, reader);
   const content = withArticles(
     data,
-    articleFiles(config.contentDir).map((path) => scanArticle(reader, path)),
+    articleFiles(config.contentDir, config.root).map((path) => scanArticle(reader, path)),
   );
   const catalog = await describeImages(content, SourceImages.open(config, { keep: false }));
   const publishing = { today: '2026-01-01', drafts: false };
