@@ -46,7 +46,9 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): stri
         : expectedOf(issue);
     return `is missing: expected ${expected}`;
   }
-  return `expected ${expectedOf(issue)}, found ${describeValue(issue.input)}`;
+  // A check of a record forwarded to one of its fields has the record as its input: the field's own value is quoted.
+  const found = issue.path?.length ? issue.path.at(-1)!.value : issue.input;
+  return `expected ${expectedOf(issue)}, found ${describeValue(found)}`;
 }
 
 type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
