@@ -86,7 +86,8 @@ function finalTarget(
   for (;;) {
     if (to.startsWith('https:')) return to;
     const path = pathOfLink(to);
-    if (pages.has(path)) return to;
+    // The 404 page is no page to send a visitor or crawler to: it would answer 200 there, a soft 404.
+    if (pages.get(path)?.inSitemap) return to;
     const draft = unpublished.get(path);
     if (draft) {
       const why = draft.draft ? 'a draft' : `scheduled for ${draft.date}`;

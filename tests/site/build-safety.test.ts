@@ -234,6 +234,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/google-ads-guide\.md: body: link "\{phone\}": \{phone\} and \{email\} are links themselves; write them outside a link's brackets/,
   ],
   [
+    'a redirect to the not-found page',
+    'redirects.json',
+    (text) => text.replace(/"to": "[^"]+"/, '"to": "/404"'),
+    /content\/redirects\.json: redirects\[0\]\.to: redirects to \/404, which is neither a page of the site \(pages are listed in sitemap\.xml\) nor an https:\/\/ URL/,
+  ],
+  [
     'a site URL with a query',
     'site.json',
     (text) =>
