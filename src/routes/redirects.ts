@@ -87,7 +87,7 @@ function finalTarget(
     if (to.startsWith('https:')) return to;
     const path = pathOfLink(to);
     // The 404 page is no page to send a visitor or crawler to: it would answer 200 there, a soft 404.
-    if (pages.get(path)?.inSitemap) return to;
+    if (pages.has(path) && path !== paths.notFound) return to;
     const draft = unpublished.get(path);
     if (draft) {
       const why = draft.draft ? 'a draft' : `scheduled for ${draft.date}`;
