@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
+import { draftWords } from './draft-words';
 import { stockPhotoOrigin } from '../stock-photos';
 import { londonDay } from './publishing';
 import { maxSlugLength } from './schemas/shared';
@@ -54,8 +55,8 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const text = `---
 title: ${JSON.stringify(title)}
 slug: "${slug}"
-excerpt: "One or two sentences for the blog listing: what a tradesperson gets from reading this."
-description: "What this article answers, in one sentence for search results: 50 to 160 characters."
+excerpt: ${JSON.stringify(draftWords.excerpt)}
+description: ${JSON.stringify(draftWords.description)}
 keywords: [${JSON.stringify(title.toLowerCase())}]
 author: ${JSON.stringify(author)}
 date: "${date}"
@@ -64,7 +65,7 @@ readTime: 5
 category: ${JSON.stringify(category)}
 featured: false
 image: "${newest?.image.src ?? `${stockPhotoOrigin}/photo-1581578731548-c64695cc6952`}"
-imageAlt: "What the photo shows, for people who cannot see it"
+imageAlt: ${JSON.stringify(draftWords.imageAlt)}
 ---
 
 Start with who this is for and what they will be able to do after reading it.

@@ -240,6 +240,16 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/redirects\.json: redirects\[0\]\.to: redirects to \/404, which is neither a page of the site \(pages are listed in sitemap\.xml\) nor an https:\/\/ URL/,
   ],
   [
+    'an article published with the words `sitegen new article` wrote for its excerpt',
+    'blog/google-ads-guide.md',
+    (text) =>
+      text.replace(
+        /^excerpt: .*$/m,
+        'excerpt: "One or two sentences for the blog listing: what a tradesperson gets from reading this."',
+      ),
+    /content\/blog\/google-ads-guide\.md: front matter: excerpt: still holds the words `sitegen new article` wrote \("One or two sentences for the blog listing: what a tradesperson gets from reading this\."\): write the article's own, or keep it a draft \(draft: true\)/,
+  ],
+  [
     'a site URL with a query',
     'site.json',
     (text) =>
