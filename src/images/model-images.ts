@@ -16,8 +16,9 @@ const logoMinimum = 180;
 export async function describeImages(model: SiteModel, sources: SourceImages): Promise<ImageCatalog> {
   const catalog = await sources.describe([...model.imageRefs, ...model.articles.flatMap(articleImageRefs)]);
   const logo = catalog.bySrc.get(model.site.logo.src);
-  if (logo && (logo.width < logoMinimum || logo.height < logoMinimum)) {
-    const problem = `is ${logo.width} × ${logo.height} pixels: expected a logo at least ${logoMinimum} pixels square (the icon phones show on their home screen)`;
+  // Square, as every place draws it (the header, the tabs' and phones' icons, search engines' logo, the cards): another shape would be squashed.
+  if (logo && (logo.width < logoMinimum || logo.height !== logo.width)) {
+    const problem = `is ${logo.width} × ${logo.height} pixels: expected a square logo, at least ${logoMinimum} pixels a side (the icon phones show on their home screen)`;
     throw new ContentError(logo.file, '', problem);
   }
   return catalog;

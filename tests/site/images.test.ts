@@ -417,7 +417,16 @@ describe('a file that cannot be published', () => {
           join(refusing.dir, 'content', 'images', 'logo.png'),
           await photo({ width: 120, height: 120, format: 'png' }),
         ),
-      /^sitegen: content\/images\/logo\.png: is 120 × 120 pixels: expected a logo at least 180 pixels square/,
+      /^sitegen: content\/images\/logo\.png: is 120 × 120 pixels: expected a square logo, at least 180 pixels a side/,
+    ],
+    [
+      'a logo twice as wide as it is high, which every icon would squash',
+      async () =>
+        writeSettled(
+          join(refusing.dir, 'content', 'images', 'logo.png'),
+          await photo({ width: 800, height: 400, format: 'png' }),
+        ),
+      /^sitegen: content\/images\/logo\.png: is 800 × 400 pixels: expected a square logo, at least 180 pixels a side/,
     ],
     [
       "an article's image without its description",
