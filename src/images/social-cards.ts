@@ -14,16 +14,17 @@ import type { CardContent } from './card-names';
 import { cardSize } from './image-names';
 import { packageVersion } from './image-settings';
 
-/** Inter from npm: each weight the card draws, in the subsets a UK page's title may need (takumi takes a glyph from whichever face has it). */
+/** The subsets of Inter a UK page's title may need (takumi takes a glyph from whichever face has it). */
+const subsets = ['latin', 'latin-ext'];
+/** Inter from npm: each weight the card draws, in each subset. */
 const fonts = [400, 700].flatMap((weight) =>
-  ['latin', 'latin-ext'].map((subset) => ({
-    weight,
-    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff2`,
-  })),
+  subsets.map((subset) => ({ weight, file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff2` })),
 );
 
 /** What draws the cards: the renderer, the helper that turns React elements into its input, and the font. */
 const tools = ['@takumi-rs/core', '@takumi-rs/helpers', '@fontsource/inter'];
+/** How a card treats a character no face has: as a part of what draws it, a change of it draws every card again. */
+const missingGlyphs = 'left out';
 
 /**
  * What every card is drawn with besides its content, as one version: the
@@ -31,7 +32,40 @@ const tools = ['@takumi-rs/core', '@takumi-rs/helpers', '@fontsource/inter'];
  * that draw it. A change of any draws every card again, under new names.
  */
 export function cardsVersion(templateVersion: string, logoKey: string): string {
-  return [templateVersion, logoKey, ...tools.map((name) => `${name}@${packageVersion(name)}`)].join('\0');
+  const toolVersions = tools.map((name) => `${name}@${packageVersion(name)}`);
+  return [templateVersion, logoKey, ...toolVersions, `missing glyphs ${missingGlyphs}`].join('\0');
+}
+
+let drawable: ((character: string) => boolean) | undefined;
+
+/**
+ * A card's text as its faces can draw it: a character none has (an emoji, an
+ * arrow, a star) is left out, rather than drawn as a box saying "NO GLYPH".
+ * What each face has is fontsource's own list of its subsets' characters.
+ */
+export function drawableText(text: string): string {
+  if (!drawable) {
+    const ranges = require('@fontsource/inter/unicode.json') as Record<string, string>;
+    const spans = subsets
+      .flatMap((subset) => ranges[subset]!.split(','))
+      .map((range) =>
+        range
+          .slice(2)
+          .split('-')
+          .map((hex) => parseInt(hex, 16)),
+      )
+      .map(([first, last = first]) => [first!, last!] as const);
+    drawable = (character) => {
+      const code = character.codePointAt(0)!;
+      return spans.some(([first, last]) => code >= first && code <= last);
+    };
+  }
+  // The joiner that held an emoji's parts together would be left alone between words.
+  const kept = [...text].filter((character) => character !== '\u200d' && drawable!(character));
+  return kept
+    .join('')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 const require = createRequire(import.meta.url);
@@ -53,6 +87,8 @@ function loadRenderer(): Promise<Renderer> {
 export async function drawCard(templates: TemplateModule, content: CardContent, logoPng: Uint8Array): Promise<Buffer> {
   const [drawer, { fromJsx }] = await Promise.all([loadRenderer(), import('@takumi-rs/helpers/jsx')]);
   const logo = `data:image/png;base64,${Buffer.from(logoPng).toString('base64')}`;
-  const { node, css } = await fromJsx(templates.SocialCard({ ...content, logo }));
+  const { title, eyebrow, brand } = content;
+  const words = { title: drawableText(title), eyebrow: drawableText(eyebrow), brand: drawableText(brand) };
+  const { node, css } = await fromJsx(templates.SocialCard({ ...content, ...words, logo }));
   return drawer.render(node, { ...cardSize, format: 'png', css });
 }

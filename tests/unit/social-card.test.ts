@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardsVersion, drawCard } from '../../src/images/social-cards';
+import { cardsVersion, drawCard, drawableText } from '../../src/images/social-cards';
 import type { CardContent } from '../../src/images/card-names';
 import { packageVersion } from '../../src/images/image-settings';
 import * as templates from '../../templates/index';
@@ -78,6 +78,22 @@ describe('a social card', () => {
     ['the logo', async () => drawCard(templates, content, await transparent().toBuffer())],
   ])('without %s is past the tolerance', async (_, draw) => {
     expect(await differingPixels(await draw())).toBeGreaterThan(differingTolerance);
+  });
+
+  it('leaves out of its words the characters no face of it has (an emoji, an arrow, a star), rather than draw boxes', async () => {
+    const card = await drawCard(
+      templates,
+      {
+        ...content,
+        title: `🚀 ${content.title} → ★✓①`,
+        eyebrow: `${content.eyebrow} 👍🏽`,
+        brand: `👨‍👩‍👧 ${content.brand}`,
+      },
+      logo,
+    );
+    // The reference's words, where each such character would be a box.
+    expect(await differingPixels(card)).toBeLessThanOrEqual(differingTolerance);
+    expect(drawableText('£½ éŵ — “quoted” ‘here’ 👨‍👩‍👧 ÆØ ™')).toBe('£½ éŵ — “quoted” ‘here’ ÆØ ™');
   });
 
   it("is named anew when the renderer's name or version, the template or the logo changes", () => {
