@@ -250,6 +250,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/google-ads-guide\.md: front matter: excerpt: still holds the words `sitegen new article` wrote \("One or two sentences for the blog listing: what a tradesperson gets from reading this\."\): write the article's own, or keep it a draft \(draft: true\)/,
   ],
   [
+    'opening hours that close before they open',
+    'site.json',
+    (text) => text.replace('"closes": "18:00"', '"closes": "08:30"'),
+    /content\/site\.json: hours\.closes: expected a closing time after the opening time \(opens\), found "08:30"$/m,
+  ],
+  [
     'a site URL with a query',
     'site.json',
     (text) =>

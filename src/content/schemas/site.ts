@@ -53,12 +53,18 @@ export const siteSchema = v.strictObject({
       v.maxValue(180, 'a longitude from -180 to 180'),
     ),
   }),
-  hours: v.strictObject({
-    label: text,
-    days: list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
-    opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
-    closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
-  }),
+  hours: v.pipe(
+    v.strictObject({
+      label: text,
+      days: list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
+      opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
+      closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
+    }),
+    v.forward(
+      v.check((hours) => hours.closes > hours.opens, 'a closing time after the opening time (opens)'),
+      ['closes'],
+    ),
+  ),
   /** The country the agency works in. */
   areaServed: v.strictObject({ code: countryCode, name: text }),
   responseTime: text,
