@@ -122,7 +122,7 @@ program
   .command('article <title>')
   .description('write content/blog/<slug>.md with valid front matter, ready to edit')
   .option('--author <name>', 'the author (default: the author of the newest article)')
-  .option('--category <name>', 'a blog category (default: the first after "All" in content/pages/blog.json)')
+  .option('--category <name>', 'a blog category (default: the first of content/pages/blog.json)')
   .action(async (title: string, options: { author?: string; category?: string }) => {
     const { newArticle } = await import('./content/new-article');
     const file = await newArticle({ title, author: options.author, category: options.category });

@@ -66,7 +66,7 @@ export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialIma
 
 export type Redirects = Out<typeof s.redirectsSchema>;
 
-/** A blog category (one of pages/blog.json's, "All" aside) and the slug of its page. */
+/** A blog category (one of pages/blog.json's) and the slug of its page. */
 export interface BlogCategory {
   name: string;
   slug: string;

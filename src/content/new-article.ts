@@ -40,7 +40,7 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const moved = site.articles.find((article) => article.aliases?.includes(slug));
   if (moved)
     throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);
-  const categories = site.pages.blog.categories.slice(1);
+  const { categories } = site.pages.blog;
   const category = options.category ?? categories[0]!;
   if (!categories.includes(category))
     throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);

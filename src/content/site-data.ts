@@ -127,15 +127,15 @@ function servicePages(
 }
 
 /**
- * The blog's categories (all but "All") with the slug of each one's page:
+ * The blog's categories with the slug of each one's page:
  * no two may share a page, and each one's title and description, its name
  * filled in, must fit where search results show them.
  */
 function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCategory[] {
   const words = blog.category;
   const seen = new Map<string, string>();
-  return blog.categories.slice(1).map((name, index) => {
-    const field = `categories[${index + 1}]`;
+  return blog.categories.map((name, index) => {
+    const field = `categories[${index}]`;
     const slug = slugify(name);
     if (!slug)
       throw new ContentError(file, field, `"${name}" has no letters or digits to make its page's address from`);

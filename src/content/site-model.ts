@@ -34,7 +34,7 @@ export function articleOf(
  * sorted newest first, the featured one first.
  */
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
-  const categories = new Set(data.pages.blog.categories.slice(1));
+  const categories = new Set(data.pages.blog.categories);
   uniqueAcrossFiles(articles);
   oneFeatured(articles);
   for (const article of articles) checkArticle(article, categories);
@@ -50,7 +50,7 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
  * change its outcome (a slug, or which article is featured).
  */
 export function withEditedArticles(last: SiteModel, edited: ReadonlyMap<Article, Article>): SiteModel {
-  const categories = new Set(last.pages.blog.categories.slice(1));
+  const categories = new Set(last.pages.blog.categories);
   const places: number[] = [];
   const articles = last.articles.map((article, place) => {
     const now = edited.get(article);

@@ -149,7 +149,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
     categories: {
       label: blog.categoriesLabel,
       links: [
-        { label: blog.categories[0]!, href: paths.blog, current: current === undefined },
+        { label: blog.allLabel, href: paths.blog, current: current === undefined },
         ...model.categories.map((category) => ({
           label: category.name,
           href: paths.category(category.slug),

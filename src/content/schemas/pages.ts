@@ -71,10 +71,11 @@ export const blogPageSchema = v.strictObject({
   ...metaFields,
   breadcrumb,
   hero: v.strictObject(heroFields),
-  /** The category links: "All" (the blog itself) first, then each category an article may name, once; each has its page. */
+  /** The first category link's words: the link to the blog itself, every article. */
+  allLabel: shortText(30),
+  /** The categories an article may name, once each, in the order of their links after allLabel's; each has its page. */
   categories: v.pipe(
     list(text),
-    v.minLength(2, 'a list of "All" and at least one category'),
     v.check((categories) => new Set(categories).size === categories.length, 'categories that are each listed once'),
   ),
   categoriesLabel: text,
