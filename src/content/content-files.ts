@@ -27,18 +27,18 @@ export function servicePageFiles(contentDir: string): string[] {
   return listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map((name) => `service-pages/${name}`);
 }
 
-/** A text file someone may have meant as a page: Markdown by another name, or plain text. */
-const textFile = /\.(?:md|markdown|mdown|mkdn?|mdwn|mdx|txt)$/i;
+/** A file someone may have meant as a page: Markdown, by any of its names. */
+const markdownFile = /\.(?:md|markdown|mdown|mkdn?|mdwn)$/i;
 
 /**
- * The Markdown files of a folder. Another text file there (".markdown",
+ * The Markdown files of a folder. Another Markdown file there (".markdown",
  * ".MD", or a subfolder's ".md") is refused: an article saved so would
  * otherwise be left out without a word. Other files (an editor's backup or
  * temporary file) are left alone.
  */
 function markdownIn(folder: string, nameOf: (path: string) => string): string[] {
   const names = listFiles(folder);
-  const stray = names.find((name) => textFile.test(name) && !/^[^/]+\.md$/.test(name));
+  const stray = names.find((name) => markdownFile.test(name) && !/^[^/]+\.md$/.test(name));
   if (stray) {
     const problem = `expected only Markdown files named <slug>.md directly in ${nameOf(folder)}/: rename it, move it out or remove it`;
     throw new ContentError(nameOf(join(folder, stray)), '', problem);
