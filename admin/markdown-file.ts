@@ -10,6 +10,7 @@
  * The YAML is read and written by the `yaml` package: its nodes keep each
  * value's style and where it stands in the text.
  */
+import { diffArrays } from 'diff';
 import { Document, isMap, isScalar, isSeq, parse, parseDocument, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { frontMatterPlaces } from '../src/content/front-matter';
 import { changesBetween, inOrder, isRecord, type Change, type JsonObject } from './value-changes';
@@ -47,9 +48,45 @@ export function writeMarkdown(text: string | undefined, data: JsonObject, order:
   if (text === undefined || !places) return `---\n${newYaml(inOrder(frontMatter, order))}---\n\n${newBody}`;
   const oldBody = text.slice(places.body);
   const yaml = editYaml(text.slice(places.start, places.end), frontMatter, order);
-  return (
-    text.slice(0, places.start) + yaml + text.slice(places.end, places.body) + (newBody === oldBody ? oldBody : newBody)
-  );
+  return text.slice(0, places.start) + yaml + text.slice(places.end, places.body) + mergedBody(oldBody, newBody);
+}
+
+/**
+ * The body Decap gives back, written over the old one line by line. Decap's
+ * Markdown widget writes a whole body again in its own style (every list item
+ * "* ", a table's cells padded, no blank line after the front matter), so a
+ * line that means what it meant keeps its old text, and only the lines that
+ * changed are written anew.
+ */
+function mergedBody(oldBody: string, newBody: string): string {
+  if (newBody === oldBody) return oldBody;
+  const [lead, oldLines] = splitLines(oldBody);
+  const [, newLines] = splitLines(newBody);
+  const merged: string[] = [];
+  let [oldAt, newAt] = [0, 0];
+  for (const { added, removed, count } of diffArrays(oldLines.map(meaningOf), newLines.map(meaningOf))) {
+    if (added) merged.push(...newLines.slice(newAt, newAt + count));
+    else if (!removed) merged.push(...oldLines.slice(oldAt, oldAt + count));
+    if (!added) oldAt += count;
+    if (!removed) newAt += count;
+  }
+  return `${lead}${merged.join('\n')}${oldBody.endsWith('\n') ? '\n' : ''}`;
+}
+
+/** A body's blank lines before its first words, and its lines from there, without the end's line break. */
+function splitLines(body: string): [lead: string, lines: string[]] {
+  const lead = /^\n*/.exec(body)![0];
+  return [lead, body.slice(lead.length).replace(/\n+$/, '').split('\n')];
+}
+
+/** A line as Markdown reads it, whichever way it is written: a list item's marker, a table's padding and trailing spaces aside. */
+function meaningOf(line: string): string {
+  const trimmed = line.trimEnd().replace(/^(\s*)[*+-]\s+/, '$1- ');
+  if (!trimmed.startsWith('|')) return trimmed;
+  return trimmed
+    .split('|')
+    .map((cell) => cell.trim().replace(/^(:?)-+(:?)$/, '$1---$2'))
+    .join('|');
 }
 
 /** A front matter written whole, in the style above. */

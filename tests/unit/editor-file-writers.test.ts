@@ -186,6 +186,37 @@ describe('an article or legal page written by the editor (writeMarkdown)', () =>
     });
   });
 
+  it('changes one word of the body on its line alone, though Decap writes the whole body again in its own style', () => {
+    // Decap's Markdown widget, as a marketer's edit came back from it: the blank line after the front matter gone,
+    // every list item "* ", each table's cells padded to the widest, trailing spaces dropped.
+    const asDecapWrites = (body: string) =>
+      body
+        .replace(/^\n+/, '')
+        .replace(/^- /gm, '* ')
+        .replace(/^\|.*\|$/gm, (row) =>
+          row
+            .split('|')
+            .map((cell) => (cell.trim() === '---' ? ' ------ ' : ` ${cell.trim()}    `))
+            .join('|')
+            .trim(),
+        );
+    for (const [text, word, replacement] of [
+      [content('blog/local-seo-tips.md'), "don't need a huge budget", "don't need a big budget"],
+      [content('legal/cookie-policy.md'), 'Strictly necessary: remembers', 'Strictly necessary: it remembers'],
+    ] as const) {
+      const { body, ...data } = readMarkdown(text);
+      const edited = asDecapWrites(String(body)).replace(word, replacement);
+      expect(
+        edited.split('\n').filter((line, index) => line !== String(body).split('\n')[index]).length,
+      ).toBeGreaterThan(5);
+      // The changed line as Decap wrote it; every other as the file had it.
+      expect(lineChanges(text, writeMarkdown(text, { ...data, body: edited }))).toEqual({
+        removed: [text.split('\n').find((line) => line.includes(word))],
+        added: [edited.split('\n').find((line) => line.includes(replacement))],
+      });
+    }
+  });
+
   it('adds a keyword on the keywords’ line, in its quotes', () => {
     const data = readMarkdown(legal);
     const keywords = [...(data.keywords as string[]), 'cookies'];
