@@ -17,6 +17,7 @@ import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
+import { tooManyBytes, tooManyPixels } from '../src/images/source-limits';
 import { londonDay } from '../src/content/publishing';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
@@ -102,16 +103,33 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
 async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
   requireSlug(entry, edited);
-  // The photos added to this entry, not saved yet: measured, to check they are as wide as the pages draw them.
-  const drafts = (entry.get('mediaFiles') as { toJS(): { path: string; url?: string }[] } | undefined)?.toJS() ?? [];
+  // The photos added to this entry, not saved yet: measured, to check they are as wide as the pages draw them, and no
+  // larger than the build takes.
+  const drafts = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? [];
   const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
-  await Promise.all([...urls.values()].map((url) => url && measure(url)));
+  await Promise.all(drafts.map(async (file) => refuseOversized(file, file.url ? await measure(file.url) : undefined)));
   const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
   const path = pageOf(edited);
   // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
   if (path) site.preview(edited, path, images);
   else site.check(edited, images);
   return withoutEmpty(entry.get('data') as never);
+}
+
+interface MediaFile {
+  /** From the project's root: "content/images/van.jpg". */
+  path: string;
+  url?: string;
+  /** In bytes. */
+  size?: number;
+}
+
+/** A photo past what the build takes, refused before it is written, in the build's words. */
+function refuseOversized(file: MediaFile, measured: { width: number; height: number } | undefined): void {
+  const problem =
+    (file.size !== undefined && tooManyBytes(file.size)) ||
+    (measured && tooManyPixels(measured.width, measured.height));
+  if (problem) throw new ContentError(file.path, '', problem);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * How the site's own images are encoded, and what a source image may be.
+ * How the site's own images are encoded.
  * Every rendition's key covers these settings and sharp's version: change
  * one and every image is encoded again, under new names.
  */
@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { RenditionFormat } from './image-names';
+import { sourceLimits } from './source-limits';
 
 /** Quality for each format, chosen by eye on photos of trades at work: no visible loss at the sizes the site draws. */
 export const encoderOptions = {
@@ -15,13 +16,6 @@ export const encoderOptions = {
   jpg: { quality: 78, mozjpeg: true },
   png: { compressionLevel: 9 },
 } satisfies Record<RenditionFormat, object>;
-
-/**
- * What a source image may be. Past these, a file is a decompression bomb
- * to a build (a small file that decodes into gigabytes) or a mistake: a
- * phone's photo is 12 to 48 megapixels and a few megabytes.
- */
-export const sourceLimits = { bytes: 25 * 1024 * 1024, pixels: 40_000_000 };
 
 /** The formats sharp reads, as its metadata names them, and as a person names them. */
 export const readableFormats: Record<string, string> = {

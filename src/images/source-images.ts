@@ -21,7 +21,8 @@ import { isUnchanged, knownVersion, type KnownVersion } from '../file-versions';
 import { contentHash } from '../hash';
 import type { ImageRef } from './content-images';
 import { urlName, type LocalImage } from './image-names';
-import { encoderSettings, readableFormats, sourceLimits } from './image-settings';
+import { encoderSettings, readableFormats } from './image-settings';
+import { tooManyBytes, tooManyPixels } from './source-limits';
 import { loadSharp, taskPool } from './sharp-library';
 import { replaceFileSync } from '../replace-file';
 
@@ -146,16 +147,11 @@ export class SourceImages {
   }
 }
 
-const megabyte = 1024 * 1024;
-
 /** Reads, checks and describes one file; a ContentError naming it if it cannot be published. */
 async function describeFile(path: string, file: string, size: number): Promise<Described> {
   const refuse = (problem: string) => new ContentError(file, '', problem);
-  if (size > sourceLimits.bytes) {
-    throw refuse(
-      `is ${(size / megabyte).toFixed(1)} MB: expected at most ${sourceLimits.bytes / megabyte} MB (export the photo as a JPEG of at most 40 megapixels)`,
-    );
-  }
+  const tooLarge = tooManyBytes(size);
+  if (tooLarge) throw refuse(tooLarge);
   const bytes = await readFile(path);
   const sharp = await loadSharp();
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -170,13 +166,8 @@ async function describeFile(path: string, file: string, size: number): Promise<D
     throw refuse(unpublishable(formatOf(bytes) ?? metadata.format.toUpperCase()));
   }
   const { width, height } = metadata.autoOrient;
-  const pixels = width * height;
-  if (pixels > sourceLimits.pixels) {
-    const megapixels = (pixels / 1e6).toFixed(1);
-    throw refuse(
-      `is ${width.toLocaleString('en-GB')} × ${height.toLocaleString('en-GB')} pixels (${megapixels} megapixels): expected at most ${sourceLimits.pixels / 1e6} megapixels, more than any page needs (export it smaller)`,
-    );
-  }
+  const tooMany = tooManyPixels(width, height);
+  if (tooMany) throw refuse(tooMany);
   return { hash: contentHash(bytes), width, height, format: metadata.format, alpha: metadata.hasAlpha };
 }
 

@@ -261,6 +261,32 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     // Decap logs each failed save itself, and that is all: no uncaught error.
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
   });
+
+  it('refuses a photo past what the build takes, by its bytes or by its pixels, in the build’s words, and writes nothing', async () => {
+    const before = { blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) };
+    const refusals = [
+      // A photo with 26 MB more after its picture: what a file's size is read from, whatever it holds.
+      [
+        'too-heavy.jpg',
+        Buffer.concat([upload, Buffer.alloc(26 * 1024 * 1024)]),
+        /^Failed to persist entry: content\/images\/too-heavy\.jpg: is 26\.\d MB: expected at most 25 MB \(export the photo as a JPEG of at most 40 megapixels\)$/,
+      ],
+      [
+        'too-large.jpg',
+        await photo({ width: 8000, height: 6000, hue: 200 }),
+        /^Failed to persist entry: content\/images\/too-large\.jpg: is 8,000 × 6,000 pixels \(48\.0 megapixels\): expected at most 40 megapixels, more than any page needs \(export it smaller\)$/,
+      ],
+    ] as const;
+    for (const [name, bytes, refusal] of refusals) {
+      // A new entry each time: Decap keeps every photo added to an entry, and saves them all with it.
+      const { page } = await editor.at('/collections/articles/new');
+      await writeArticle(page, { slug: name.replace('.jpg', '') });
+      await uploadPhoto(page, { name, photo: bytes });
+      await publish(page);
+      expect(await notification(page)).toMatch(refusal);
+    }
+    expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);
+  });
 });
 
 // Each step waits for the editor, which a busy machine takes its time over.
