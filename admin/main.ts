@@ -68,10 +68,12 @@ CMS.registerEventListener({
   handler: ({ entry }: DecapEvent) => checkBeforeSave(entry).catch((error: unknown) => Promise.reject(refusal(error))),
 });
 
-// Decap tells of a save it could not make (one refused above) in its notification, then rejects the save's promise with
-// its failure action, which none of its own code awaits: marked handled here, so that a refusal is no uncaught error.
+// Decap tells of a save or delete it could not make (one refused above, or by the local backend) in its notification,
+// then rejects the promise with its failure action, which none of its own code awaits: marked handled here, so that a
+// refusal is no uncaught error.
+const failures = ['ENTRY_PERSIST_FAILURE', 'ENTRY_DELETE_FAILURE'];
 addEventListener('unhandledrejection', (event) => {
-  if ((event.reason as { type?: unknown } | null)?.type === 'ENTRY_PERSIST_FAILURE') event.preventDefault();
+  if (failures.includes((event.reason as { type?: unknown } | null)?.type as string)) event.preventDefault();
 });
 
 CMS.registerEventListener({
