@@ -368,6 +368,8 @@ describe('a file that cannot be published', () => {
   }, 120_000);
   afterAll(() => refusing?.remove());
 
+  const logo = async (width: number, height: number) =>
+    writeSettled(join(refusing.dir, 'content', 'images', 'logo.png'), await photo({ width, height, format: 'png' }));
   const teamPhoto = async (name: string, bytes: Uint8Array | Promise<Uint8Array>) => {
     const path = join(refusing.dir, 'content', 'images', 'team', name);
     await mkdir(dirname(path), { recursive: true });
@@ -412,20 +414,12 @@ describe('a file that cannot be published', () => {
     ],
     [
       'a logo smaller than a phone draws it on its home screen',
-      async () =>
-        writeSettled(
-          join(refusing.dir, 'content', 'images', 'logo.png'),
-          await photo({ width: 120, height: 120, format: 'png' }),
-        ),
+      () => logo(120, 120),
       /^sitegen: content\/images\/logo\.png: is 120 × 120 pixels: expected a square logo, at least 180 pixels a side/,
     ],
     [
       'a logo twice as wide as it is high, which every icon would squash',
-      async () =>
-        writeSettled(
-          join(refusing.dir, 'content', 'images', 'logo.png'),
-          await photo({ width: 800, height: 400, format: 'png' }),
-        ),
+      () => logo(800, 400),
       /^sitegen: content\/images\/logo\.png: is 800 × 400 pixels: expected a square logo, at least 180 pixels a side/,
     ],
     [
