@@ -58,6 +58,30 @@ describe('page metadata', () => {
     expect(titles.size).toBe(allPaths.length);
     expect(descriptions.size).toBe(allPaths.length);
   });
+
+  it('every page is shared with a picture: its own, shown large, or else the logo, small beside the words', () => {
+    const logo = new RegExp(`^${siteUrl()}/assets/images/logo-[0-9a-f]{12}-512\\.png$`);
+    const withLogo: string[] = [];
+    for (const path of allPaths) {
+      const $ = loadPage(path);
+      const image = $('meta[property="og:image"]').attr('content');
+      expect($('meta[name="twitter:image"]').attr('content'), path).toBe(image);
+      if (!logo.test(image ?? '')) {
+        expect($('meta[name="twitter:card"]').attr('content'), path).toBe('summary_large_image');
+        continue;
+      }
+      withLogo.push(path);
+      expect($('meta[name="twitter:card"]').attr('content'), path).toBe('summary');
+      expect(
+        ['og:image:width', 'og:image:height', 'og:image:alt'].map((name) =>
+          $(`meta[property="${name}"]`).attr('content'),
+        ),
+        path,
+      ).toEqual(['512', '512', 'TradeBoost Digital']);
+    }
+    expect(withLogo).toEqual(expect.arrayContaining(['/blog', '/contact', '/privacy-policy', '/blog/category/seo']));
+    expect(withLogo).not.toContain('/');
+  });
 });
 
 describe('structured data: one connected graph per page', () => {
