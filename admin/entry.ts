@@ -83,6 +83,8 @@ export function localImagesOf(entry: Entry): string[] {
 
 const sizes = new Map<string, Promise<{ width: number; height: number } | undefined>>();
 const measured = new Map<string, { width: number; height: number }>();
+/** The files the browser could not decode: measured once, as the others. */
+const unreadable = new Set<string>();
 
 /** The size of the image at `url` (a blob: URL Decap made of a file), once the browser has decoded it. */
 export function measure(url: string): Promise<{ width: number; height: number } | undefined> {
@@ -95,7 +97,10 @@ export function measure(url: string): Promise<{ width: number; height: number } 
         measured.set(url, found);
         resolve(found);
       };
-      image.onerror = () => resolve(undefined);
+      image.onerror = () => {
+        unreadable.add(url);
+        resolve(undefined);
+      };
       image.src = url;
     });
     sizes.set(url, size);
@@ -107,7 +112,8 @@ export function measure(url: string): Promise<{ width: number; height: number } 
  * The images an entry names that the build has not described, as the
  * templates draw them: every rendition is the file itself (the browser
  * reads it whatever format a <source> says). Those not measured yet are
- * left out, and `onMeasured` is called once they are.
+ * left out, and `onMeasured` is called once they are; those the browser
+ * cannot decode are left out, and not measured again (each redraw would).
  */
 export function describeImages(
   srcs: readonly string[],
@@ -120,7 +126,7 @@ export function describeImages(
     if (!url || !/^(?:blob|data|https?):/.test(url)) continue;
     const size = measured.get(url);
     if (size) images.set(src, { ...size, url: `${url}#{width}.{format}`, fallback: 'jpg' });
-    else void measure(url).then(() => onMeasured?.());
+    else if (!unreadable.has(url)) void measure(url).then(() => onMeasured?.());
   }
   return images;
 }

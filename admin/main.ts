@@ -17,7 +17,14 @@ import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
-import { tooManyBytes, tooManyPixels } from '../src/images/source-limits';
+import {
+  expectedFormats,
+  formatOf,
+  isTiff,
+  tooManyBytes,
+  tooManyPixels,
+  unpublishable,
+} from '../src/images/source-limits';
 import { londonDay } from '../src/content/publishing';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
@@ -105,11 +112,11 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
 async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
   requireSlug(entry, edited);
-  // The photos added to this entry, not saved yet: measured, to check they are as wide as the pages draw them, and no
-  // larger than the build takes.
+  // The photos added to this entry, not saved yet: measured, to check they are images the build takes, as wide as the
+  // pages draw them.
   const drafts = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? [];
   const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
-  await Promise.all(drafts.map(async (file) => refuseOversized(file, file.url ? await measure(file.url) : undefined)));
+  await Promise.all(drafts.map(refuseUnpublishable));
   const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
   const path = pageOf(edited);
   // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
@@ -124,14 +131,24 @@ interface MediaFile {
   url?: string;
   /** In bytes. */
   size?: number;
+  file?: Blob;
 }
 
-/** A photo past what the build takes, refused before it is written, in the build's words. */
-function refuseOversized(file: MediaFile, measured: { width: number; height: number } | undefined): void {
+/** A photo the build would refuse (no image it can publish, over 25 MB or 40 megapixels), refused before it is written, in its words. */
+async function refuseUnpublishable(file: MediaFile): Promise<void> {
+  const measured = file.url ? await measure(file.url) : undefined;
+  const start = file.file && new Uint8Array(await file.file.slice(0, 16).arrayBuffer());
   const problem =
     (file.size !== undefined && tooManyBytes(file.size)) ||
-    (measured && tooManyPixels(measured.width, measured.height));
+    (measured ? tooManyPixels(measured.width, measured.height) : start && notDrawn(start));
   if (problem) throw new ContentError(file.path, '', problem);
+}
+
+/** Why a file the browser could not draw cannot be published, by its first bytes: none for a TIFF, which the build takes. */
+function notDrawn(start: Uint8Array): string | undefined {
+  const format = formatOf(start);
+  if (format) return unpublishable(format);
+  return isTiff(start) ? undefined : `is not an image: ${expectedFormats}`;
 }
 
 /**

@@ -17,16 +17,6 @@ export const encoderOptions = {
   png: { compressionLevel: 9 },
 } satisfies Record<RenditionFormat, object>;
 
-/** The formats sharp reads, as its metadata names them, and as a person names them. */
-export const readableFormats: Record<string, string> = {
-  jpeg: 'JPEG',
-  png: 'PNG',
-  webp: 'WebP',
-  heif: 'AVIF',
-  gif: 'GIF',
-  tiff: 'TIFF',
-};
-
 const require = createRequire(import.meta.url);
 
 let settings: string | undefined;

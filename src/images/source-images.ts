@@ -21,8 +21,15 @@ import { isUnchanged, knownVersion, type KnownVersion } from '../file-versions';
 import { contentHash } from '../hash';
 import type { ImageRef } from './content-images';
 import { urlName, type LocalImage } from './image-names';
-import { encoderSettings, readableFormats } from './image-settings';
-import { tooManyBytes, tooManyPixels } from './source-limits';
+import { encoderSettings } from './image-settings';
+import {
+  expectedFormats,
+  formatOf,
+  readableFormats,
+  tooManyBytes,
+  tooManyPixels,
+  unpublishable,
+} from './source-limits';
 import { loadSharp, taskPool } from './sharp-library';
 import { replaceFileSync } from '../replace-file';
 
@@ -169,23 +176,4 @@ async function describeFile(path: string, file: string, size: number): Promise<D
   const tooMany = tooManyPixels(width, height);
   if (tooMany) throw refuse(tooMany);
   return { hash: contentHash(bytes), width, height, format: metadata.format, alpha: metadata.hasAlpha };
-}
-
-const expectedFormats = `expected a ${Object.values(readableFormats)
-  .join(', ')
-  .replace(/, (\w+)$/, ' or $1')} file`;
-
-function unpublishable(format: string): string {
-  return `is in ${format} format, which the site cannot publish: ${expectedFormats} (export it as JPEG, or PNG for a logo)`;
-}
-
-/** The image formats people are likely to drop in that sharp cannot read, by their first bytes. */
-function formatOf(bytes: Buffer): string | undefined {
-  const brand = bytes.toString('latin1', 4, 12);
-  if (/^ftyp(heic|heix|hevc|hevx|heim|heis|mif1|msf1)/.test(brand)) return 'HEIC';
-  if (bytes.toString('latin1', 0, 2) === 'BM') return 'BMP';
-  if (bytes.toString('latin1', 0, 4) === '8BPS') return 'Photoshop (PSD)';
-  if (bytes.toString('latin1', 0, 4) === '\u0000\u0000\u0001\u0000') return 'Windows icon (ICO)';
-  if (bytes.toString('latin1', 0, 5) === '<?xml' || bytes.toString('latin1', 0, 4) === '<svg') return 'SVG';
-  return undefined;
 }
