@@ -4,6 +4,14 @@
  * described (a photo uploaded a moment ago) measured in the browser.
  */
 import type { LocalImage } from '../src/images/image-names';
+import {
+  expectedFormats,
+  formatOf,
+  isTiff,
+  tooManyBytes,
+  tooManyPixels,
+  unpublishable,
+} from '../src/images/source-limits';
 import type { DecapMap } from './decap';
 import type { Entry } from './editor-site';
 import { withoutFileText } from './file-formats';
@@ -129,4 +137,25 @@ export function describeImages(
     else if (!unreadable.has(url)) void measure(url).then(() => onMeasured?.());
   }
   return images;
+}
+
+/**
+ * Why the build would refuse a photo added in the editor, in its words, or
+ * undefined: over 25 MB or 40 megapixels, or one the browser could not draw
+ * (`measured` undefined) in a format the site cannot publish, told by its
+ * first bytes (`start`). A TIFF, which the build takes and a browser cannot
+ * draw, is let through.
+ */
+export function photoRefusal(photo: {
+  bytes: number;
+  measured: { width: number; height: number } | undefined;
+  start: Uint8Array;
+}): string | undefined {
+  const { bytes, measured, start } = photo;
+  const tooLarge = tooManyBytes(bytes);
+  if (tooLarge) return tooLarge;
+  if (measured) return tooManyPixels(measured.width, measured.height);
+  const format = formatOf(start);
+  if (format) return unpublishable(format);
+  return isTiff(start) ? undefined : `is not an image: ${expectedFormats}`;
 }

@@ -12,19 +12,11 @@ import { articles, fileCollections, legalPages, servicePageFiles } from './colle
 import { decapConfig } from './config';
 import { loadDecap, type DecapEvent } from './decap';
 import { EditorSite, type Entry } from './editor-site';
-import { describeImages, entryOf, localImagesOf, measure, withoutEmpty, type EntryPlace } from './entry';
+import { describeImages, entryOf, localImagesOf, measure, photoRefusal, withoutEmpty, type EntryPlace } from './entry';
 import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
-import {
-  expectedFormats,
-  formatOf,
-  isTiff,
-  tooManyBytes,
-  tooManyPixels,
-  unpublishable,
-} from '../src/images/source-limits';
 import { londonDay } from '../src/content/publishing';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
@@ -116,7 +108,8 @@ async function checkBeforeSave(entry: DecapEvent['entry']) {
   // pages draw them.
   const drafts = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? [];
   const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
-  await Promise.all(drafts.map(refuseUnpublishable));
+  await Promise.all([...urls.values()].map((url) => url && measure(url)));
+  for (const file of drafts) if (file.draft && file.file) await refuseUnpublishable(file, file.file);
   const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
   const path = pageOf(edited);
   // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
@@ -129,26 +122,17 @@ interface MediaFile {
   /** From the project's root: "content/images/van.jpg". */
   path: string;
   url?: string;
-  /** In bytes. */
-  size?: number;
+  /** Added in this entry, to be written with it: its bytes in `file`. */
+  draft?: boolean;
   file?: Blob;
 }
 
-/** A photo the build would refuse (no image it can publish, over 25 MB or 40 megapixels), refused before it is written, in its words. */
-async function refuseUnpublishable(file: MediaFile): Promise<void> {
+/** A photo added to the entry that the build would refuse, refused before it is written, in its words. */
+async function refuseUnpublishable(file: MediaFile, bytes: Blob): Promise<void> {
   const measured = file.url ? await measure(file.url) : undefined;
-  const start = file.file && new Uint8Array(await file.file.slice(0, 16).arrayBuffer());
-  const problem =
-    (file.size !== undefined && tooManyBytes(file.size)) ||
-    (measured ? tooManyPixels(measured.width, measured.height) : start && notDrawn(start));
+  const start = new Uint8Array(await bytes.slice(0, 16).arrayBuffer());
+  const problem = photoRefusal({ bytes: bytes.size, measured, start });
   if (problem) throw new ContentError(file.path, '', problem);
-}
-
-/** Why a file the browser could not draw cannot be published, by its first bytes: none for a TIFF, which the build takes. */
-function notDrawn(start: Uint8Array): string | undefined {
-  const format = formatOf(start);
-  if (format) return unpublishable(format);
-  return isTiff(start) ? undefined : `is not an image: ${expectedFormats}`;
 }
 
 /**

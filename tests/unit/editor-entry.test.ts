@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DecapMap } from '../../admin/decap';
-import { entryOf, withoutEmpty } from '../../admin/entry';
+import { entryOf, photoRefusal, withoutEmpty } from '../../admin/entry';
 
 function decapMap(value: Record<string, unknown>): DecapMap {
   const getIn = (path: readonly (string | number)[]) =>
@@ -52,5 +52,32 @@ describe('an entry as it is saved', () => {
     const entry = (slug: string) => decapMap({ collection: 'articles', path: '', data: { slug, body: 'Text.' } });
     expect(entryOf(entry('van-signs'), place).path).toBe('blog/van-signs.md');
     expect(entryOf(entry('social-media-guide'), place).path).toBe('blog/social-media-guide-2.md');
+  });
+});
+
+describe('a photo added in the editor (photoRefusal), held to the build’s rules before it is saved', () => {
+  const start = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+  const jpeg = start('\u00ff\u00d8\u00ff\u00e0');
+  const drawn = (width: number, height: number) => ({ width, height });
+
+  it('refuses one over 25 MB or over 40 megapixels, in the build’s words, and takes one within both', () => {
+    expect(photoRefusal({ bytes: 26 * 1024 * 1024, measured: drawn(2400, 1600), start: jpeg })).toBe(
+      'is 26.0 MB: expected at most 25 MB (export the photo as a JPEG of at most 40 megapixels)',
+    );
+    expect(photoRefusal({ bytes: 300_000, measured: drawn(8000, 6000), start: jpeg })).toBe(
+      'is 8,000 × 6,000 pixels (48.0 megapixels): expected at most 40 megapixels, more than any page needs (export it smaller)',
+    );
+    expect(photoRefusal({ bytes: 25 * 1024 * 1024, measured: drawn(8000, 5000), start: jpeg })).toBeUndefined();
+  });
+
+  it('refuses one the browser cannot draw by what its first bytes say it is, but takes a TIFF, which the build takes', () => {
+    const undrawn = (text: string) => photoRefusal({ bytes: 2048, measured: undefined, start: start(text) });
+    expect(undrawn('\u0000\u0000\u0000\u0018ftypheic')).toBe(
+      'is in HEIC format, which the site cannot publish: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file (export it as JPEG, or PNG for a logo)',
+    );
+    expect(undrawn('BM6\u0000')).toMatch(/^is in BMP format/);
+    expect(undrawn('Boiler service £89')).toBe('is not an image: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file');
+    expect(undrawn('II*\u0000')).toBeUndefined();
+    expect(undrawn('MM\u0000*')).toBeUndefined();
   });
 });
