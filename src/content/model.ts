@@ -17,6 +17,8 @@ export type SiteFacts = Omit<Out<typeof s.siteSchema>, 'logo'> & {
   logo: Image;
   /** The phone number as a tel: link in international form, derived from `phone`. */
   phoneHref: string;
+  /** The address on one line as the pages write it (street, locality, region and postcode), derived from `address`. */
+  addressLine: string;
 };
 export type Testimonial = Out<typeof s.testimonialsSchema>['testimonials'][number];
 export type Stat = Out<typeof s.statsSchema>['stats'][number];

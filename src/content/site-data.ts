@@ -40,7 +40,7 @@ export function siteDataOf(files: DataFiles): SiteData {
   const caseStudies = json('case-studies.json', s.caseStudiesSchema).caseStudies;
   const data: SiteData = {
     contentDir: files.dir,
-    site: { ...site, phoneHref: phoneHref(site.phone) },
+    site: { ...site, phoneHref: phoneHref(site.phone), addressLine: addressLine(site.address) },
     navigation: json('navigation.json', s.navigationSchema),
     services,
     trades,
@@ -178,6 +178,10 @@ export function slugify(name: string): string {
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
+function addressLine({ street, locality, region, postcode }: SiteData['site']['address']): string {
+  return `${street}, ${locality}, ${region} ${postcode}`;
+}
+
 export function phoneHref(phone: string): string {
   return `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
 }

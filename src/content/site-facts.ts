@@ -16,16 +16,15 @@ export const linkedSiteFact = /\{(?:phone|email)\}/;
 
 const placeholder = /\{([a-z]+)\}/g;
 
-type Facts = Pick<SiteFacts, 'phone' | 'phoneHref' | 'email' | 'address' | 'hours'>;
+type Facts = Pick<SiteFacts, 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hours'>;
 
 /** A body's HTML with each of the site's facts it names written in. */
 export function withSiteFacts(html: string, site: Facts): string {
-  const { street, locality, region, postcode } = site.address;
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const facts: Record<(typeof siteFactNames)[number], string> = {
     phone: link(site.phoneHref, site.phone),
     email: link(`mailto:${site.email}`, site.email),
-    address: escapeHtml(`${street}, ${locality}, ${region} ${postcode}`),
+    address: escapeHtml(site.addressLine),
     hours: escapeHtml(site.hours.label),
   };
   return html.replace(placeholder, (whole, name: string) =>

@@ -44,7 +44,7 @@ export function ContactDetails({
       label: labels.officeLabel,
       value: (
         <address className="not-italic">
-          {address.street}, {address.locality}, {address.region} {address.postcode}, {address.countryName}
+          {site.addressLine}, {address.countryName}
         </address>
       ),
     },

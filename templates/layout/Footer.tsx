@@ -5,7 +5,6 @@ import type { Layout } from './types';
 
 export function Footer({ layout }: { layout: Layout }) {
   const { site, footer } = layout;
-  const { address } = site;
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
@@ -62,9 +61,7 @@ export function Footer({ layout }: { layout: Layout }) {
               </li>
               <li className="inline-flex items-center gap-2 py-1">
                 <Icon name="map-pin" className="size-4" />
-                <address className="not-italic">
-                  {address.street}, {address.locality}, {address.region} {address.postcode}
-                </address>
+                <address className="not-italic">{site.addressLine}</address>
               </li>
             </ul>
           </div>

@@ -114,7 +114,7 @@ describe("the site's facts in a body (site-facts.ts)", () => {
     phone: '0800 123 4567',
     phoneHref: 'tel:+448001234567',
     email: 'team@trade.example',
-    address: { street: '1 Iron & Steel Yard', locality: 'Derby', region: 'Derbyshire', postcode: 'DE1 2AB' },
+    addressLine: '1 Iron & Steel Yard, Derby, Derbyshire DE1 2AB',
     hours: { label: 'Mon-Sat 8AM-5PM' },
   } as Parameters<typeof withSiteFacts>[1];
 
