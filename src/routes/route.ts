@@ -101,18 +101,14 @@ function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonica
   const { card, head } = spec;
   const own = card ? cardImage(siteUrl, card) : head.image && largeImage(siteUrl, head.image);
   // A page with no picture of its own is shared with the brand's logo rather than as a bare link (the 404, never shared, aside).
-  const large = own ?? (schema ? logoImage(site, siteUrl) : undefined);
+  const logo = schema && logoRendition(site, siteUrl);
+  const large = own ?? logo;
   const alt = card ? card.content.title : (head.image?.alt ?? site.logo.alt);
   const image = large && { url: large.url, width: large.width, height: large.height, alt: alt! };
   // The site's own images the head names besides those its templates draw: its image, and its structured data's.
-  const named = [large?.path, ...(schema ? [logoRendition(site).path, ...(schema.images ?? [])] : [])];
+  const named = [large?.path, ...(logo ? [logo.path, ...(schema.images ?? [])] : [])];
   const images = [...new Set(named.filter((path) => path !== undefined))];
   return { ...head, title, ogType, canonical, breadcrumbs, jsonLd, image, images };
-}
-
-function logoImage(site: SiteFacts, siteUrl: string) {
-  const logo = logoRendition(site);
-  return { ...logo, url: absoluteUrl(siteUrl, `/${logo.path}`) };
 }
 
 /** The <head> fields most pages take straight from their content. */

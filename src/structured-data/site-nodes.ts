@@ -43,18 +43,24 @@ function once<T>(make: (site: SiteFacts, siteUrl: string) => T): (site: SiteFact
 /** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */
 const logoWidth = 512;
 
-/** The logo as search engines are given it: a PNG the site serves, at most 512 pixels wide, by its path under the output. */
-export function logoRendition(site: SiteFacts): { path: string; width: number; height: number } {
+/**
+ * The logo as search engines and social networks are given it: a PNG the site serves, at most 512 pixels wide, by its
+ * path under the output and its address.
+ */
+export function logoRendition(
+  site: SiteFacts,
+  siteUrl: string,
+): { path: string; url: string; width: number; height: number } {
   const logo = site.logo.local;
   if (!logo)
     throw new Error(`the logo (${site.logo.src}) was not described: the model's images must be resolved first`);
   const width = Math.min(logoWidth, logo.width);
-  return { path: renditionUrl(logo, width, 'png').slice(1), width, height: heightAt(logo, width) };
+  const path = renditionUrl(logo, width, 'png').slice(1);
+  return { path, url: absoluteUrl(siteUrl, `/${path}`), width, height: heightAt(logo, width) };
 }
 
 function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
-  const { path, width, height } = logoRendition(site);
-  const url = absoluteUrl(siteUrl, `/${path}`);
+  const { url, width, height } = logoRendition(site, siteUrl);
   return {
     '@type': 'ImageObject',
     '@id': siteIds(siteUrl).logo,
