@@ -13,12 +13,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isLoopbackAddress } from '../server/host-check';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import type { PGlite } from './lead-database';
 
 export const leadsPath = '/__sitegen/leads';
 const serverFile = 'server.json';
-const loopbackAddresses = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
 
 /** A new secret for one run of a server. */
@@ -31,7 +31,7 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
     // From another machine the path does not exist.
-    if (!loopbackAddresses.includes(request.socket.remoteAddress ?? '')) return false;
+    if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) return false;
     const refuse = (status: number, why: string, headers: Record<string, string> = {}) =>
       response
         .writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers })
@@ -76,7 +76,7 @@ export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | un
       url: string;
       token: string;
     };
-    // The server may listen on every interface; asking on loopback is what proves we are on the same machine.
+    // Asked by a loopback address, not by the name the server was started with, whatever that name resolves to.
     const local = new URL(url);
     if (!['127.0.0.1', '[::1]'].includes(local.hostname)) local.hostname = '127.0.0.1';
     const response = await fetch(`${local.origin}${leadsPath}`, {

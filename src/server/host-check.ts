@@ -46,3 +46,8 @@ export function sameOrigin(request: IncomingMessage): boolean {
   const { origin, host } = request.headers;
   return origin === undefined || origin.toLowerCase() === `http://${host?.toLowerCase()}`;
 }
+
+/** Whether an address, as a socket or the resolver gives it, is this machine's loopback. */
+export function isLoopbackAddress(address: string): boolean {
+  return /^(127\.|::1$|::ffff:127\.)/.test(address);
+}

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { refuseMethod, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { messageOf, SitegenError } from '../errors';
 import { answerClientError, type ClientError } from './client-errors';
-import { hostAllowed, refuseHost, sameOrigin } from './host-check';
+import { hostAllowed, isLoopbackAddress, refuseHost, sameOrigin } from './host-check';
 import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
 export const leadEndpointPath = '/functions/v1/contact-form';
@@ -106,7 +106,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
  */
 async function refuseOffLoopback(host: string): Promise<void> {
   const addresses = await lookup(host, { all: true }).catch(() => []);
-  const outside = addresses.find(({ address }) => !/^(127\.|::1$|::ffff:127\.)/.test(address));
+  const outside = addresses.find(({ address }) => !isLoopbackAddress(address));
   if (outside)
     throw new SitegenError(
       `--host: expected this machine's loopback (localhost, 127.0.0.1, ::1 or a name for them), found "${host}"` +
