@@ -188,8 +188,12 @@ describe('while the question is asked', () => {
           });
           return { hidden: hidden.map((link) => link.textContent), lastShown: shown.includes(all.at(-1)!) };
         });
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(covered).toEqual({ hidden: [], lastShown: true });
+      // Scrolled to the end, and again while the page is still making room for the question (measured once it shows).
+      const atTheEnd = async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return covered();
+      };
+      await expect.poll(atTheEnd).toEqual({ hidden: [], lastShown: true });
       // Tabbed to from above, the footer's last link scrolls above the question.
       await page.evaluate(() => window.scrollTo(0, 0));
       await links.last().focus();
