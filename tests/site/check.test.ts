@@ -121,27 +121,26 @@ function htmlBrokenSite(): Promise<string> {
   return htmlSite;
 }
 
-/**
- * The command on the good build, every fast gate, its report on standard
- * output and as JSON in a file (--json <file>): the cases on the good build
- * read each gate's result from that file.
- */
-let goodBuild: Promise<{ result: CliResult; report: JsonReport }> | undefined;
-function checkedGoodBuild() {
-  goodBuild ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sitegen-check-report-'));
-    copies.push(dir);
-    const file = join(dir, 'report.json');
-    const result = await runSitegen(['check', '--dir', siteDir(), '--only', 'links,html,seo,budgets', '--json', file]);
-    return { result, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
-  })();
-  return goodBuild;
+/** The command on a site, the gates named, its report on standard output and as JSON in a file (--json <file>). */
+async function checkedWithReport(dir: string, gates: string): Promise<{ result: CliResult; report: JsonReport }> {
+  const reports = await mkdtemp(join(tmpdir(), 'sitegen-check-report-'));
+  copies.push(reports);
+  const file = join(reports, 'report.json');
+  const result = await runSitegen(['check', '--dir', dir, '--only', gates, '--json', file]);
+  return { result, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
 }
 
-/** The html gate on its broken site, by the command with --json: its findings for the html cases below. */
-let htmlJson: Promise<CliResult> | undefined;
-const checkedHtmlJson = async () =>
-  (htmlJson ??= htmlBrokenSite().then((dir) => runSitegen(['check', '--dir', dir, '--only', 'html', '--json'])));
+/** Every fast gate on the good build: the cases on the good build read each gate's result from its report. */
+let goodBuild: ReturnType<typeof checkedWithReport> | undefined;
+const checkedGoodBuild = () => (goodBuild ??= checkedWithReport(siteDir(), 'links,html,seo,budgets'));
+
+/**
+ * The html and budgets gates on the html gate's broken site, in one run of the
+ * W3C checker: what the command prints, and in its report the findings of the
+ * html cases below.
+ */
+let htmlBroken: ReturnType<typeof checkedWithReport> | undefined;
+const checkedHtmlSite = () => (htmlBroken ??= htmlBrokenSite().then((dir) => checkedWithReport(dir, 'html,budgets')));
 
 interface JsonReport {
   passed: boolean;
@@ -156,21 +155,26 @@ describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
       expect(result.stdout).toMatch(new RegExp(`^  ${name} +pass  `, 'm'));
   });
 
-  it('exits 1 and reports the page, rule, element and fix', async () => {
-    const result = await runSitegen(['check', '--dir', await htmlBrokenSite(), '--only', 'html,budgets']);
+  it('exits 1 and reports the page, rule, element and fix; the same in its report as JSON', async () => {
+    const { result, report } = await checkedHtmlSite();
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^ {2}✗ \/about {2}wcag\/h37 {2}.*img/m);
     expect(result.stdout).toMatch(/^ {6}fix: /m);
     expect(result.stdout).toMatch(/^ {2}html +FAIL {2}\d+ problems? · /m);
     expect(result.stdout).toMatch(/^ {2}budgets +pass {2}/m);
+    expect(report.passed).toBe(false);
+    const html = report.gates.find((each) => each.gate === 'html')!;
+    expect(html.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37' }));
+    // Each finding the command printed, and no other.
+    expect(result.stdout.match(/^ {2}✗ /gm)).toHaveLength(html.findings.length);
   });
 
-  it('--json gives the same as JSON', async () => {
-    const json = await checkedHtmlJson();
-    expect(json.code).toBe(1);
+  it('--json alone gives the report as JSON on standard output, and nothing else', async () => {
+    const json = await runSitegen(['check', '--dir', siteDir(), '--only', 'budgets', '--json']);
+    expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as JsonReport;
-    expect(report.passed).toBe(false);
-    expect(report.gates[0]!.findings).toContainEqual(expect.objectContaining({ page: '/about', rule: 'wcag/h37' }));
+    expect(report.passed).toBe(true);
+    expect(report.gates.map(({ gate, passed }) => ({ gate, passed }))).toEqual([{ gate: 'budgets', passed: true }]);
   });
 
   it('rejects an unknown gate, an empty list of gates, and a report it could not write, before any gate runs', async () => {
@@ -274,7 +278,7 @@ describe.concurrent('links', { timeout: gateTimeout }, () => {
 
 describe.concurrent('html', { timeout: gateTimeout }, () => {
   const findingsOn = async (page: string) => {
-    const { findings, passed } = (JSON.parse((await checkedHtmlJson()).stdout) as JsonReport).gates[0]!;
+    const { findings, passed } = (await checkedHtmlSite()).report.gates.find((each) => each.gate === 'html')!;
     expect(passed).toBe(false);
     expect(findings.filter((finding) => !['/about', '/blog'].includes(finding.page))).toEqual([]);
     return findings.filter((finding) => finding.page === page);
