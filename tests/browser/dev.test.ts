@@ -12,7 +12,8 @@ import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { copyProject } from '../support/project-copy';
 import { openPage, wide } from './support/browser';
-import { copyLeadDatabase, testLeadSettings } from './support/preview';
+import { copyLeadDatabase } from '../support/migrated-leads';
+import { testLeadSettings } from './support/preview';
 
 let dev: DevServer;
 let content: string;

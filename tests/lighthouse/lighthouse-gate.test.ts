@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/check/check-site';
 import { startPreview, type Preview } from '../../src/server/preview';
+import { copyLeadDatabase } from '../support/migrated-leads';
 import { copyProject, writeSettled, type ProjectCopy } from '../support/project-copy';
 import { writePhoto } from '../support/test-images';
 import { openPage, wide } from '../browser/support/browser';
@@ -20,6 +21,7 @@ import { testLeadSettings } from '../browser/support/preview';
 
 let project: ProjectCopy;
 let preview: Preview;
+let leads: Awaited<ReturnType<typeof copyLeadDatabase>>;
 const dist = () => join(project.dir, 'dist');
 
 beforeAll(async () => {
@@ -39,18 +41,20 @@ beforeAll(async () => {
   about.story.image.src = 'images/office.jpg';
   await writeSettled(content('pages', 'about.json'), JSON.stringify(about));
   expect(await project.buildHere()).toMatchObject({ code: 0, stderr: '' });
+  leads = await copyLeadDatabase();
   preview = await startPreview({
     root: project.dir,
     dir: dist(),
     port: 0,
     host: '127.0.0.1',
-    leadsDir: null,
+    leadsDir: leads.dir,
     leadSettings: testLeadSettings,
     onLead: () => {},
   });
 }, 180_000);
 afterAll(async () => {
   await preview?.close();
+  await leads?.remove();
   await project?.remove();
 });
 

@@ -14,9 +14,9 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheckCommand } from '../../src/check/check-command';
 import { startDevServer } from '../../src/dev/dev-server';
-import { startPreview, type Preview } from '../../src/server/preview';
-import { testLeadSettings } from '../browser/support/preview';
-import { projectRoot, runSitegen, type CliResult } from '../support/cli';
+import type { Preview } from '../../src/server/preview';
+import { startTestPreview } from '../browser/support/preview';
+import { runSitegen, type CliResult } from '../support/cli';
 import { tree } from '../support/output-tree';
 import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
 import { siteDir, siteUrl } from '../support/site';
@@ -72,14 +72,7 @@ describe('the built redirects', () => {
 describe('sitegen preview and dev', () => {
   let preview: Preview;
   beforeAll(async () => {
-    preview = await startPreview({
-      root: projectRoot,
-      dir: siteDir(),
-      port: 0,
-      host: '127.0.0.1',
-      leadsDir: null,
-      leadSettings: testLeadSettings,
-    });
+    preview = await startTestPreview(siteDir());
   });
   afterAll(() => preview.close());
 

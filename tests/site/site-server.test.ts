@@ -16,6 +16,7 @@ import type { LeadSettings } from '../../supabase/functions/_shared/lead-setting
 import { hostAllowed } from '../../src/server/host-check';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { projectRoot } from '../support/cli';
+import { copyMigratedLeads } from '../support/migrated-leads';
 import { exchange } from '../support/raw-http';
 
 interface RawAnswer {
@@ -97,6 +98,7 @@ beforeAll(async () => {
   await symlink('/etc/passwd', join(site, 'passwd.txt'));
   await symlink('/etc', join(site, 'system'));
   console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  await copyMigratedLeads(join(work, 'leads'));
   preview = await startPreview({
     root: projectRoot,
     dir: site,

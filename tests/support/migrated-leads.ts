@@ -19,27 +19,33 @@ export async function copyMigratedLeads(target: string): Promise<void> {
   await cp(inject('migratedLeadsDir'), target, { recursive: true, errorOnExist: true, force: false });
 }
 
+/** A lead database of the caller's own: a copy of the one the global setup made by the real migrations. */
+export async function copyLeadDatabase(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'sitegen-test-leads-'));
+  const dir = join(folder, 'leads');
+  await copyMigratedLeads(dir);
+  return { dir, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
 /**
  * A migrated database of the test's own, opened by openLeadDatabase on a
  * copy in a temporary folder; closing it removes the copy.
  */
 export async function openMigratedLeadDatabase(): Promise<PGlite> {
-  const parent = await mkdtemp(join(tmpdir(), 'sitegen-leads-'));
-  const dir = join(parent, 'leads');
+  const copy = await copyLeadDatabase();
   try {
-    await copyMigratedLeads(dir);
-    const db = await openLeadDatabase(dir, { migrationsDir });
+    const db = await openLeadDatabase(copy.dir, { migrationsDir });
     const close = db.close.bind(db);
     db.close = async () => {
       try {
         await close();
       } finally {
-        await rm(parent, { recursive: true, force: true });
+        await copy.remove();
       }
     };
     return db;
   } catch (error) {
-    await rm(parent, { recursive: true, force: true });
+    await copy.remove();
     throw error;
   }
 }

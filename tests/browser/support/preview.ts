@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inject } from 'vitest';
 import { defaultRateLimit, type LeadSettings } from '../../../supabase/functions/_shared/lead-settings.ts';
 import { startPreview, type Preview } from '../../../src/server/preview';
 import { projectRoot } from '../../support/cli';
-import { copyMigratedLeads } from '../../support/migrated-leads';
+import { copyLeadDatabase } from '../../support/migrated-leads';
 
 /** The settings of an unconfigured machine, whatever the developer's environment or .env holds: the default rate limit, no notification. */
 export const testLeadSettings: LeadSettings = {
@@ -14,14 +11,6 @@ export const testLeadSettings: LeadSettings = {
   webhook: null,
   email: null,
 };
-
-/** A lead database of the caller's own: a copy of the one the global setup made by the real migrations. */
-export async function copyLeadDatabase(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'sitegen-test-leads-'));
-  const dir = join(folder, 'leads');
-  await copyMigratedLeads(dir);
-  return { dir, remove: () => rm(folder, { recursive: true, force: true }) };
-}
 
 /** The real preview server over the site the global setup built, with a lead database of its own on disk (`leadsDir`). */
 export async function startTestPreview(
