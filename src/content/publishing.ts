@@ -1,13 +1,15 @@
 /**
- * Whether an article is on the site, decided in one place, as Hugo decides
- * it: every route, list, feed, sitemap entry and structured-data list asks
- * isPublished, so a draft cannot leak into one and not the others.
+ * Whether an article or a job is on the site, decided in one place, as Hugo
+ * decides it for articles: every route, list, feed, sitemap entry and
+ * structured-data list asks isPublished (or isOpen), so a draft cannot leak
+ * into one and not the others.
  *
  * An article is published unless it is a draft or dated after today in
  * London, where the agency works: a scheduled article goes live on its day
- * with no edit. `sitegen dev` and `sitegen build --drafts` put drafts and
- * scheduled articles on the site too, marked as such. The clock is an input
- * like a file: it comes from the configuration (SITEGEN_NOW or the real time,
+ * with no edit. A job leaves the site, and job search, after its closing
+ * day. `sitegen dev` and `sitegen build --drafts` put drafts and scheduled
+ * articles on the site too, marked as such. The clock is an input like a
+ * file: it comes from the configuration (SITEGEN_NOW or the real time,
  * config.ts), never from a stage.
  */
 import { TZDate } from '@date-fns/tz';
@@ -45,6 +47,32 @@ export function nextScheduled<T extends Dated>(articles: readonly T[], today: st
     if (publicationStatus(article, today) === 'scheduled' && (!next || article.date < next.date)) next = article;
   }
   return next;
+}
+
+interface Closing {
+  validThrough: string;
+}
+
+/** Whether a job is open on `today`: to the end of its closing day in London, and then off the site with no edit. */
+export function isOpen(job: Closing, today: string): boolean {
+  return job.validThrough >= today;
+}
+
+/** The first day after `today` on which the clock alone changes the site: a scheduled article goes live, or a job closes. */
+export function nextChange(
+  content: { articles: readonly Dated[]; jobs: readonly Closing[] },
+  today: string,
+): string | undefined {
+  const days = [
+    nextScheduled(content.articles, today)?.date,
+    ...content.jobs.filter((job) => isOpen(job, today)).map((job) => dayAfter(job.validThrough)),
+  ];
+  return days.filter((day) => day !== undefined).sort()[0];
+}
+
+function dayAfter(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + 1)).toISOString().slice(0, 10);
 }
 
 /** The day an instant falls on in London, as an ISO date. */

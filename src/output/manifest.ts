@@ -28,14 +28,14 @@ export interface Manifest {
   settings: string;
   /** Every input file's version, taken before the build read any. */
   inputs: Snapshot;
-  /** The day the first scheduled article goes live (content/publishing.ts): from then on the build is out of date. */
-  nextScheduled?: string | undefined;
+  /** The first day the clock alone changes the site (content/publishing.ts): from then on the build is out of date. */
+  nextChange?: string | undefined;
   pages: PageRecord[];
   /** Every other file of the output (assets, sitemap.xml, public/'s) with a hash of its content. */
   files: Record<string, string>;
 }
 
-const manifestVersion = 7;
+const manifestVersion = 8;
 
 /** What a build is made from: its settings, and the version of every input file. */
 export interface BuildInputs {
@@ -81,7 +81,7 @@ export async function removeManifest(config: BuildConfig): Promise<void> {
 /** Whether the output is as the last build left it, and nothing it is made from changed since, the day included. */
 export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs, today: string): boolean {
   if (manifest.settings !== inputs.settings || changedFiles(manifest.inputs, inputs.snapshot).size > 0) return false;
-  if (manifest.nextScheduled !== undefined && manifest.nextScheduled <= today) return false;
+  if (manifest.nextChange !== undefined && manifest.nextChange <= today) return false;
   const files = [...manifest.pages.map((page) => page.file), ...Object.keys(manifest.files)];
   return missingFiles(config.outDir, files).size === 0;
 }

@@ -7,7 +7,7 @@ import { articleFiles, markdownSource } from '../content/content-files';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { SiteModel } from '../content/model';
-import { nextScheduled, publicationStatus } from '../content/publishing';
+import { isOpen, nextScheduled, publicationStatus } from '../content/publishing';
 import { withArticles } from '../content/site-model';
 import { describeImages } from '../images/model-images';
 import { SourceImages, type ImageCatalog } from '../images/source-images';
@@ -59,7 +59,16 @@ export async function readContent(run: SiteRun): Promise<ReadContent> {
   const where = threads ? `, articles read and rendered on ${threads.count} threads` : '';
   stageDone(run, 'content', `${counted}, ${described}${where}`, performance.now() - started);
   reportPublishing(run, content);
+  reportClosedJobs(run, content);
   return { content, catalog };
+}
+
+/** One line on the jobs past their closing day, which /careers no longer lists: jobs.json still holds them. */
+function reportClosedJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
+  const closed = jobs.filter((job) => !isOpen(job, publishing.today));
+  if (closed.length === 0) return;
+  const named = closed.map((job) => `"${job.title}" (closed ${formatDate(job.validThrough)})`).join(', ');
+  log.stage('jobs', `${named} left out of /careers: remove from content/jobs.json, or give a new validThrough`, -1);
 }
 
 /** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */

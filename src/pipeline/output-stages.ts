@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nextScheduled } from '../content/publishing';
+import { nextChange } from '../content/publishing';
 import { formatBytes } from '../log';
 import { ChangedOutput } from '../output/changed-output';
 import { removeManifest, writeManifest } from '../output/manifest';
@@ -70,7 +70,7 @@ export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, commi
     generator,
     settings,
     inputs: snapshot,
-    nextScheduled: nextScheduled(model.articles, run.publishing.today)?.date,
+    nextChange: nextChange(model, run.publishing.today),
     pages: rendered.pages,
     files: committed.hashes,
   });

@@ -1,3 +1,4 @@
+import { isOpen } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { jobPosting } from '../structured-data/job-posting';
 import type { RouteContext } from './context';
@@ -6,9 +7,11 @@ import { meta, type Route } from './route';
 /**
  * Careers: every application button opens an e-mail to the agency with the
  * role in its subject; every open position is a JobPosting for job search.
+ * A job past its closing day is gone from both.
  */
-export function careersRoute({ model, siteUrl, dir, trails, route }: RouteContext): Route {
+export function careersRoute({ model, siteUrl, dir, trails, publishing, route }: RouteContext): Route {
   const careers = model.pages.careers;
+  const jobs = model.jobs.filter((job) => isOpen(job, publishing.today));
   const pageUrl = absoluteUrl(siteUrl, paths.careers);
   const mailto = (subject: string) => `mailto:${model.site.email}?subject=${encodeURIComponent(subject)}`;
   return route({
@@ -17,7 +20,7 @@ export function careersRoute({ model, siteUrl, dir, trails, route }: RouteContex
     source: `${dir}/pages/careers.json`,
     props: {
       page: careers,
-      jobs: model.jobs.map((job) => ({
+      jobs: jobs.map((job) => ({
         ...job,
         applyHref: mailto(careers.positions.applySubject.replaceAll('{role}', job.title)),
         learnMoreHref: mailto(careers.positions.learnMoreSubject.replaceAll('{role}', job.title)),
@@ -28,7 +31,7 @@ export function careersRoute({ model, siteUrl, dir, trails, route }: RouteContex
     breadcrumb: { above: trails.home, name: careers.breadcrumb },
     schema: {
       type: 'WebPage',
-      nodes: model.jobs.map((job) =>
+      nodes: jobs.map((job) =>
         jobPosting(job, { url: pageUrl, requirementsLabel: careers.positions.requirementsLabel }, model.site, siteUrl),
       ),
     },

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
-import { isPublished, londonDay, londonMidnight, nextScheduled, publicationStatus } from '../../src/content/publishing';
+import {
+  isOpen,
+  isPublished,
+  londonDay,
+  londonMidnight,
+  nextChange,
+  nextScheduled,
+  publicationStatus,
+} from '../../src/content/publishing';
 import { DevSite } from '../../src/dev/dev-site';
 import { tree } from '../support/output-tree';
 import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
@@ -69,6 +77,17 @@ describe('isPublished (content/publishing.ts)', () => {
     ]);
     expect(articles.every((article) => isPublished(article, { today, drafts: true }))).toBe(true);
     expect(nextScheduled(articles, today)?.title).toBe('next');
+  });
+
+  it('keeps a job open to the end of its closing day; names the first day the clock alone changes the site', () => {
+    const jobs = [{ validThrough: '2026-03-02' }, { validThrough: '2026-02-28' }, { validThrough: '2026-12-31' }];
+    expect(jobs.map((job) => isOpen(job, '2026-03-02'))).toEqual([true, false, true]);
+    const articles = [{ date: '2026-03-10' }, { date: '2026-03-01' }];
+    // The day after the first open job closes, before the next article's day; a closed job changes nothing more.
+    expect(nextChange({ articles, jobs }, '2026-03-02')).toBe('2026-03-03');
+    expect(nextChange({ articles, jobs: jobs.slice(2) }, '2026-03-02')).toBe('2026-03-10');
+    expect(nextChange({ articles: [], jobs: [{ validThrough: '2026-12-31' }] }, '2026-03-02')).toBe('2027-01-01');
+    expect(nextChange({ articles: articles.slice(1), jobs: jobs.slice(1, 2) }, '2026-03-02')).toBeUndefined();
   });
 });
 
@@ -186,6 +205,54 @@ describe('scheduled posts', () => {
         );
       }
       expect(existsSync(join(project.dir, 'out'))).toBe(false);
+    });
+  });
+});
+
+describe('jobs past their closing day', () => {
+  it('leave /careers and its JobPostings on the day after, in an incremental build with no file changed; with none open, the page says so', async () => {
+    await inProjectCopy(async (project) => {
+      const build = (out: string, SITEGEN_NOW: string, { incremental = false } = {}) =>
+        project.buildHere({ out, env: { SITEGEN_NOW }, incremental, quiet: false });
+      const positions = async (out: string) => {
+        const $ = await load(project, `${out}/careers.html`);
+        const postings = JSON.parse($('script[type="application/ld+json"]').text()) as {
+          '@graph': { '@type': string; title?: string }[];
+        };
+        return {
+          listed: $('#positions article h3')
+            .map((_, title) => $(title).text())
+            .get(),
+          postings: postings['@graph'].filter((node) => node['@type'] === 'JobPosting').map((node) => node.title),
+          intro: $('#positions h2 + p').text(),
+        };
+      };
+      const all = ['Senior Digital Marketing Specialist', 'Web Developer', 'Account Manager'];
+      const intro = 'All roles are full-time. Press Apply Now to e-mail us with the role in the subject line.';
+
+      // The Account Manager's last day.
+      const open = await build('out', '2027-01-15T23:59:59Z', { incremental: true });
+      expect(open.stdout).not.toContain('  jobs ');
+      expect(await positions('out')).toEqual({ listed: all, postings: all, intro });
+      expect((await build('out', '2027-01-15T23:59:59Z', { incremental: true })).stdout).toMatch(/^up to date/m);
+
+      const next = await build('out', '2027-01-16T00:00:00Z', { incremental: true });
+      expect(next.stdout).not.toMatch(/^up to date/m);
+      expect(next.stdout).toContain(
+        '\n  jobs       "Account Manager" (closed 15 January 2027) left out of /careers: remove from content/jobs.json, or give a new validThrough\n',
+      );
+      expect(await positions('out')).toEqual({ listed: all.slice(0, 2), postings: all.slice(0, 2), intro });
+      expect((await build('whole', '2027-01-16T00:00:00Z')).stderr).toBe('');
+      expect(await tree(join(project.dir, 'out'))).toEqual(await tree(join(project.dir, 'whole')));
+
+      expect((await build('out', '2027-02-01T00:00:00Z', { incremental: true })).stderr).toBe('');
+      expect(await positions('out')).toEqual({
+        listed: [],
+        postings: [],
+        intro:
+          'We have no open positions just now. We are always glad to hear from good people, so send us your CV below.',
+      });
+      expect((await load(project, 'out/careers.html'))('#positions ul').length).toBe(0);
     });
   });
 });

@@ -157,6 +157,8 @@ export const careersPageSchema = v.strictObject({
     learnMoreLabel: text,
     requirementsLabel: text,
     experienceLabel: text,
+    /** Said in place of the intro while no job is open. */
+    noneOpen: text,
     /** E-mail subjects of the Apply Now and Learn More buttons; {role} is the job title. */
     applySubject: withPlaceholders(text, 'role'),
     learnMoreSubject: withPlaceholders(text, 'role'),
