@@ -15,6 +15,9 @@ const browserSetup = [
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Every build a test makes is made as of one day, whatever the day it runs: what the site shows changes with the
+    // clock (the content's jobs close in January 2027). A test of the clock sets its own; the global setups pass it on.
+    env: { SITEGEN_NOW: '2026-12-01' },
     hookTimeout: 60_000,
     // Two files at a time, of any layer: a file spends much of its time waiting on what it drives (a build, Chromium,
     // Java, PGlite), and the other core runs that meanwhile.

@@ -25,7 +25,15 @@ export default async function setup(project: TestProject) {
     const dir = await mkdtemp(join(tmpdir(), 'sitegen-site-'));
     const out = join(dir, 'dist');
     const result = await runSitegen(['build', '--out', out, '--site-url', siteUrl], {
-      env: { ...localLeads, SITE_URL: '', CMS_REPO: '', CMS_BRANCH: '', CMS_AUTH_URL: '' },
+      env: {
+        ...localLeads,
+        SITE_URL: '',
+        CMS_REPO: '',
+        CMS_BRANCH: '',
+        CMS_AUTH_URL: '',
+        // The day every build of the tests is made as of (vitest.config.ts): a global setup runs outside the tests' env.
+        SITEGEN_NOW: project.config.env.SITEGEN_NOW,
+      },
     });
     if (result.code !== 0) throw new Error(`the site did not build:\n${result.stdout}\n${result.stderr}`);
     return { value: out, remove: () => rm(dir, { recursive: true, force: true }) };
