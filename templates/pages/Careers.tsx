@@ -1,4 +1,4 @@
-import type { Job, Pages } from '../../src/content/model';
+import type { IconName, Job, Pages } from '../../src/content/model';
 import { ButtonLink } from '../components/ButtonLink';
 import { CallToAction } from '../components/CallToAction';
 import { FeatureList } from '../components/FeatureList';
@@ -35,51 +35,62 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
         {jobs.length > 0 && (
           <ul className="space-y-6">
             {jobs.map((job) => (
-              <li key={job.title} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">
-                <article id={job.id} aria-label={job.title} className="scroll-mt-20">
-                  <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-                    <div>
-                      <h3 className="text-2xl font-bold">{job.title}</h3>
-                      <ul className="mt-3 flex flex-wrap gap-2 text-sm">
-                        <li className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 font-medium text-brand">
-                          <Icon name="briefcase" className="size-4" />
-                          {job.department}
-                        </li>
-                        <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700">
-                          <Icon name="map-pin" className="size-4" />
-                          {job.location}
-                        </li>
-                        <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700">
-                          <Icon name="clock" className="size-4" />
-                          {job.type}
-                        </li>
-                        <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700">
-                          <Icon name="award" className="size-4" />
-                          {positions.experienceLabel}: {job.experience}
-                        </li>
-                      </ul>
-                    </div>
-                    <div className="flex shrink-0 gap-3">
-                      <ButtonLink href={job.applyHref}>
-                        {positions.applyLabel}
-                        <span className="sr-only">: {job.title}</span>
-                      </ButtonLink>
-                      <ButtonLink href={job.learnMoreHref} variant="secondary">
-                        {positions.learnMoreLabel}
-                        <span className="sr-only">: {job.title}</span>
-                      </ButtonLink>
-                    </div>
-                  </div>
-                  <p className="mt-5 text-slate-700">{job.description}</p>
-                  <h4 className="mt-5 font-bold">{positions.requirementsLabel}</h4>
-                  <FeatureList items={job.requirements} className="mt-3" />
-                </article>
-              </li>
+              <JobCard key={job.title} job={job} positions={positions} />
             ))}
           </ul>
         )}
       </Section>
       <CallToAction heading={page.cv.heading} text={page.cv.text} button={{ href: cvHref, label: page.cv.button }} />
     </>
+  );
+}
+
+type Positions = Pages['careers']['positions'];
+
+/** An open position: its facts, the buttons that e-mail the agency about it, and what it asks for. */
+function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positions: Positions }) {
+  const facts: { icon: IconName; text: string }[] = [
+    { icon: 'map-pin', text: job.location },
+    { icon: 'clock', text: job.type },
+    { icon: 'award', text: `${positions.experienceLabel}: ${job.experience}` },
+  ];
+  return (
+    <li className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">
+      <article id={job.id} aria-label={job.title} className="scroll-mt-20">
+        <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+          <div>
+            <h3 className="text-2xl font-bold">{job.title}</h3>
+            <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+              <li className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 font-medium text-brand">
+                <Icon name="briefcase" className="size-4" />
+                {job.department}
+              </li>
+              {facts.map(({ icon, text }) => (
+                <li
+                  key={icon}
+                  className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-slate-700"
+                >
+                  <Icon name={icon} className="size-4" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex shrink-0 gap-3">
+            <ButtonLink href={job.applyHref}>
+              {positions.applyLabel}
+              <span className="sr-only">: {job.title}</span>
+            </ButtonLink>
+            <ButtonLink href={job.learnMoreHref} variant="secondary">
+              {positions.learnMoreLabel}
+              <span className="sr-only">: {job.title}</span>
+            </ButtonLink>
+          </div>
+        </div>
+        <p className="mt-5 text-slate-700">{job.description}</p>
+        <h4 className="mt-5 font-bold">{positions.requirementsLabel}</h4>
+        <FeatureList items={job.requirements} className="mt-3" />
+      </article>
+    </li>
   );
 }
