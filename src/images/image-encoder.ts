@@ -4,12 +4,13 @@
  * a file found there is the file that would be made, and a build with
  * nothing changed encodes nothing. Each rendition is resized with sharp,
  * turned upright and stripped of its metadata (EXIF, with a phone's GPS
- * position and camera, never reaches a visitor). Work runs as many at once
- * as there are cores. Once the build is interrupted every file asked for
+ * position and camera, never reaches a visitor). Renditions run as many at once
+ * as there are cores, cards one more. Once the build is interrupted every file asked for
  * fails at once with the interruption and none is begun; sharp cannot stop
  * one under way, so the process ends without waiting for it (cli.ts).
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContentError, messageOf } from '../errors';
@@ -27,6 +28,12 @@ export class ImageEncoder {
   /** Each file asked for this run, by name, and where it is once made. */
   private readonly made = new Map<string, Promise<string>>();
   private readonly pool = taskPool();
+  /**
+   * Cards in a pool of their own, one more than the cores: between two cards
+   * this thread writes one and begins the next, and the extra card keeps every
+   * core drawing meanwhile. takumi holds no image in memory but the card's.
+   */
+  private readonly cardPool = taskPool(availableParallelism() + 1);
 
   /** Rejects with the interruption once the build is interrupted. */
   private readonly interrupted: Promise<never> | undefined;
@@ -65,7 +72,7 @@ export class ImageEncoder {
 
   /** The file of the card named `key`, drawn by `draw` unless kept. */
   card(key: string, draw: () => Promise<Buffer>): Promise<string> {
-    return this.once(`card-${key}.png`, draw);
+    return this.once(`card-${key}.png`, draw, this.cardPool);
   }
 
   /** Removes what this run did not use and no run has for a while (stale-files.ts): each edit of a photo leaves old renditions. */
@@ -73,10 +80,10 @@ export class ImageEncoder {
     if (existsSync(this.dir)) removeStaleFiles(this.dir, (name) => this.made.has(name));
   }
 
-  private once(name: string, make: () => Promise<Buffer>): Promise<string> {
+  private once(name: string, make: () => Promise<Buffer>, pool = this.pool): Promise<string> {
     let made = this.made.get(name);
     if (!made) {
-      made = this.keptOrMade(name, make);
+      made = this.keptOrMade(name, make, pool);
       // Awaited by whoever asked; a failure is theirs to report, not an unhandled rejection.
       made.catch(() => undefined);
       this.made.set(name, made);
@@ -84,10 +91,14 @@ export class ImageEncoder {
     return made;
   }
 
-  private async keptOrMade(name: string, make: () => Promise<Buffer>): Promise<string> {
+  private async keptOrMade(
+    name: string,
+    make: () => Promise<Buffer>,
+    pool: ReturnType<typeof taskPool>,
+  ): Promise<string> {
     const path = join(this.dir, name);
     if (markInUse(path)) return path;
-    const encoding = this.pool(() => {
+    const encoding = pool(() => {
       this.interrupt?.throwIfAborted();
       return make();
     });

@@ -117,13 +117,9 @@ export class SiteImages {
     const { plan, catalog, templates } = this.sources;
     if (named.kind === 'rendition')
       return this.encoder.rendition(catalog.byKey.get(named.key)!, named.width, named.format);
-    // The logo, which every card shows.
+    // The logo, which every card shows, made in the encoder's other pool while the card's turn waits for it.
     const logo = catalog.bySrc.get(plan.model.site.logo.src)!;
-    // The logo first, outside the card's turn in the encoder's pool: a card holding a turn while it waits for one would never get it.
-    return this.encoder
-      .rendition(logo, cardLogoWidth, 'png')
-      .then((logoFile) =>
-        this.encoder.card(named.key, async () => drawCard(templates, this.cards.get(path)!, await readFile(logoFile))),
-      );
+    const logoPng = () => this.encoder.rendition(logo, cardLogoWidth, 'png').then((file) => readFile(file));
+    return this.encoder.card(named.key, () => drawCard(templates, this.cards.get(path)!, logoPng()));
   }
 }

@@ -69,24 +69,43 @@ export function drawableText(text: string): string {
 }
 
 const require = createRequire(import.meta.url);
-let renderer: Promise<Renderer> | undefined;
+let cardTools: Promise<{ drawer: Renderer; fromJsx: typeof import('@takumi-rs/helpers/jsx').fromJsx }> | undefined;
 
-/** The renderer, with the fonts parsed once per process, loaded the first time a card is drawn (a build whose cards are all kept never loads it). */
-function loadRenderer(): Promise<Renderer> {
-  renderer ??= import('@takumi-rs/core').then(async ({ Renderer }) => {
-    const loaded = new Renderer();
-    for (const { weight, file } of fonts) {
-      await loaded.registerFont({ name: 'Inter', weight, style: 'normal', data: readFileSync(require.resolve(file)) });
-    }
-    return loaded;
-  });
-  return renderer;
+/**
+ * The renderer, with the fonts parsed once per process, and the helper that
+ * feeds it: loaded the first time a card is drawn (a build whose cards are
+ * all kept never loads them).
+ */
+function loadCardTools() {
+  cardTools ??= Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')]).then(
+    async ([{ Renderer }, { fromJsx }]) => {
+      const drawer = new Renderer();
+      for (const { weight, file } of fonts) {
+        await drawer.registerFont({
+          name: 'Inter',
+          weight,
+          style: 'normal',
+          data: readFileSync(require.resolve(file)),
+        });
+      }
+      return { drawer, fromJsx };
+    },
+  );
+  return cardTools;
 }
 
-/** Draws a card: the template's React elements turned into takumi's nodes, drawn and encoded as a PNG off the main thread. */
-export async function drawCard(templates: TemplateModule, content: CardContent, logoPng: Uint8Array): Promise<Buffer> {
-  const [drawer, { fromJsx }] = await Promise.all([loadRenderer(), import('@takumi-rs/helpers/jsx')]);
-  const logo = `data:image/png;base64,${Buffer.from(logoPng).toString('base64')}`;
+/**
+ * Draws a card: the template's React elements turned into takumi's nodes,
+ * drawn and encoded as a PNG off the main thread. The logo may still be on
+ * its way: the renderer loads meanwhile.
+ */
+export async function drawCard(
+  templates: TemplateModule,
+  content: CardContent,
+  logoPng: Uint8Array | Promise<Uint8Array>,
+): Promise<Buffer> {
+  const [{ drawer, fromJsx }, logoBytes] = await Promise.all([loadCardTools(), logoPng]);
+  const logo = `data:image/png;base64,${Buffer.from(logoBytes).toString('base64')}`;
   const { title, eyebrow, brand } = content;
   const words = { title: drawableText(title), eyebrow: drawableText(eyebrow), brand: drawableText(brand) };
   const { node, css } = await fromJsx(templates.SocialCard({ ...content, ...words, logo }));

@@ -43,6 +43,8 @@ export async function renderPages(
   const { content, output } = run;
   const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir, run.options.interrupt);
   const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, encoder);
+  // Every card is known before any page names it: drawn from the start, on the other core, while the pages render.
+  images.use('the social cards', plan.images.cards.keys());
   images.use('the feeds', named);
   const setup = renderSetup(assets, createLayout(plan.model), { fingerprinted: run.options.incremental === true });
   const rendering = new PageRendering(setup, assets.templates.module, (body) => content.reader.bodyHtml(body));
@@ -67,6 +69,8 @@ export async function renderPages(
     if (html !== undefined) written.set(route.file, page.bytes);
     images.use(route.path, page.images);
     byPath.set(route.path, page);
+    // A turn for the images under way: each card and rendition is begun from this thread, and drawn on the others.
+    await new Promise(setImmediate);
   }
   const theirs = await elsewhere;
   for (const page of theirs?.pages ?? []) {
