@@ -97,11 +97,11 @@ async function savedChanges(): Promise<string[]> {
 /** What the test's save changed, as `git diff -U0` shows it. */
 const savedLines = () => edited.git('diff', '-U0');
 
-/** A field's text replaced as a marketer replaces it: all of it selected, then typed over (Decap's slug field keeps what `fill` sets beside it). */
+/** A field's text replaced as a marketer replaces it: all of it selected, then the new text put in its place as a paste puts it (Decap's slug field keeps what `fill` sets beside it). */
 async function retype(input: Locator, text: string) {
   await input.click();
   await input.press('Control+A');
-  await input.pressSequentially(text);
+  await input.page().keyboard.insertText(text);
 }
 
 async function saved(page: Page) {

@@ -117,7 +117,7 @@ export async function writeArticle(page: Page, changes: { title?: string; readTi
     "A white van with the firm's name and number on its side",
   );
   await page.locator('[data-slate-editor="true"]').click();
-  await page.keyboard.type('Your van is seen by more people in a week than your website is in a month.');
+  await page.keyboard.insertText('Your van is seen by more people in a week than your website is in a month.');
 }
 
 const run = promisify(execFile);
