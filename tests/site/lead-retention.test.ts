@@ -8,10 +8,10 @@
  * come out as Google Ads reads them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { touchColumns, type Touch } from '../../supabase/functions/_shared/attribution.ts';
 import { openLeadDatabase } from '../../src/leads/lead-database';
 import { leadRetentionMonths, purgeOldLeads } from '../../src/leads/lead-retention';
@@ -94,12 +94,12 @@ async function printedBy(options: Omit<LeadsCommandOptions, 'conversionName'>, n
 describe('sitegen leads', { timeout: 120_000 }, () => {
   let dir: string;
   let leadsDir: string;
-  // The same four leads for each case: one case's --erase or --purge is not another's starting point.
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sitegen-retention-'));
-    leadsDir = join(dir, 'leads');
-    await copyMigratedLeads(leadsDir);
-    const db = await openLeadDatabase(leadsDir);
+  /** A migrated database holding the same four leads, stored once and copied for each case: one case's --erase or --purge is not another's starting point. */
+  let withLeads: string;
+  beforeAll(async () => {
+    withLeads = join(await mkdtemp(join(tmpdir(), 'sitegen-retention-leads-')), 'leads');
+    await copyMigratedLeads(withLeads);
+    const db = await openLeadDatabase(withLeads);
     try {
       await insert(db, [
         row('dave@hughesplumbing.co.uk', received, adClick),
@@ -113,6 +113,12 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
       await db.close();
     }
   }, 120_000);
+  afterAll(() => rm(join(withLeads, '..'), { recursive: true, force: true }));
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sitegen-retention-'));
+    leadsDir = join(dir, 'leads');
+    await cp(withLeads, leadsDir, { recursive: true });
+  });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   // The executable itself, once: what it prints on each stream, and its exit code.
