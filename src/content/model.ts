@@ -19,6 +19,8 @@ export type SiteFacts = Omit<Out<typeof s.siteSchema>, 'logo'> & {
   phoneHref: string;
   /** The address on one line as the pages write it (street, locality, region and postcode), derived from `address`. */
   addressLine: string;
+  /** The opening hours as the pages write them ("Mon-Fri 9AM-6PM"), derived from `hours` (opening-hours.ts). */
+  hoursLine: string;
 };
 export type Testimonial = Out<typeof s.testimonialsSchema>['testimonials'][number];
 export type Stat = Out<typeof s.statsSchema>['stats'][number];

@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
 import type { BlogCategory, LegalPage, ServicePage, SiteData } from './model';
+import { hoursLine } from './opening-hours';
 import * as s from './schemas';
 import { validate } from './validate';
 
@@ -40,7 +41,12 @@ export function siteDataOf(files: DataFiles): SiteData {
   const caseStudies = json('case-studies.json', s.caseStudiesSchema).caseStudies;
   const data: SiteData = {
     contentDir: files.dir,
-    site: { ...site, phoneHref: phoneHref(site.phone), addressLine: addressLine(site.address) },
+    site: {
+      ...site,
+      phoneHref: phoneHref(site.phone),
+      addressLine: addressLine(site.address),
+      hoursLine: hoursLine(site.hours),
+    },
     navigation: json('navigation.json', s.navigationSchema),
     services,
     trades,

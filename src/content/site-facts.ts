@@ -16,7 +16,7 @@ export const linkedSiteFact = /\{(?:phone|email)\}/;
 
 const placeholder = /\{([a-z]+)\}/g;
 
-type Facts = Pick<SiteFacts, 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hours'>;
+type Facts = Pick<SiteFacts, 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
 
 /** A body's HTML with each of the site's facts it names written in. */
 export function withSiteFacts(html: string, site: Facts): string {
@@ -25,7 +25,7 @@ export function withSiteFacts(html: string, site: Facts): string {
     phone: link(site.phoneHref, site.phone),
     email: link(`mailto:${site.email}`, site.email),
     address: escapeHtml(site.addressLine),
-    hours: escapeHtml(site.hours.label),
+    hours: escapeHtml(site.hoursLine),
   };
   return html.replace(placeholder, (whole, name: string) =>
     Object.hasOwn(facts, name) ? facts[name as keyof typeof facts] : whole,

@@ -48,7 +48,7 @@ export function ContactDetails({
         </address>
       ),
     },
-    { icon: 'clock' as const, label: labels.hoursLabel, value: site.hours.label },
+    { icon: 'clock' as const, label: labels.hoursLabel, value: site.hoursLine },
   ];
   const muted = tone === 'dark' ? 'text-slate-300' : 'text-slate-600';
   return (

@@ -115,7 +115,7 @@ describe("the site's facts in a body (site-facts.ts)", () => {
     phoneHref: 'tel:+448001234567',
     email: 'team@trade.example',
     addressLine: '1 Iron & Steel Yard, Derby, Derbyshire DE1 2AB',
-    hours: { label: 'Mon-Sat 8AM-5PM' },
+    hoursLine: 'Mon-Sat 8AM-5PM',
   } as Parameters<typeof withSiteFacts>[1];
 
   it('fills in the phone and e-mail as links, the address and hours as text, escaped, and leaves other braces alone', () => {

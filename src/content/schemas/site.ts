@@ -55,7 +55,6 @@ export const siteSchema = v.strictObject({
   }),
   hours: v.pipe(
     v.strictObject({
-      label: text,
       days: list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
       opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
       closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
