@@ -4,10 +4,11 @@
  * a file found there is the file that would be made, and a build with
  * nothing changed encodes nothing. Each rendition is resized with sharp,
  * turned upright and stripped of its metadata (EXIF, with a phone's GPS
- * position and camera, never reaches a visitor). Renditions run as many at once
- * as there are cores, cards one more. Once the build is interrupted every file asked for
- * fails at once with the interruption and none is begun; sharp cannot stop
- * one under way, so the process ends without waiting for it (cli.ts).
+ * position and camera, never reaches a visitor). Renditions run as many at
+ * once as there are cores, cards one more. Once the build is interrupted
+ * every file asked for fails at once with the interruption and none is
+ * begun; sharp cannot stop one under way, so the process ends without
+ * waiting for it (cli.ts).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
