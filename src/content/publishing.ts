@@ -6,8 +6,8 @@
  *
  * An article is published unless it is a draft or dated after today in
  * London, where the agency works: a scheduled article goes live on its day
- * with no edit. A job leaves the site, and job search, after its closing
- * day. `sitegen dev` and `sitegen build --drafts` put drafts and scheduled
+ * with no edit. A job is on the site, and in job search, from the day it
+ * is posted to its closing day. `sitegen dev` and `sitegen build --drafts` put drafts and scheduled
  * articles on the site too, marked as such. The clock is an input like a
  * file: it comes from the configuration (SITEGEN_NOW or the real time,
  * config.ts), never from a stage.
@@ -49,23 +49,29 @@ export function nextScheduled<T extends Dated>(articles: readonly T[], today: st
   return next;
 }
 
-interface Closing {
+interface Posting {
+  datePosted: string;
   validThrough: string;
 }
 
-/** Whether a job is open on `today`: to the end of its closing day in London, and then off the site with no edit. */
-export function isOpen(job: Closing, today: string): boolean {
-  return job.validThrough >= today;
+/** Whether a job is on the site on `today`: from the start of its datePosted to the end of its closing day, in London. */
+export function isOpen(job: Posting, today: string): boolean {
+  return job.datePosted <= today && today <= job.validThrough;
 }
 
-/** The first day after `today` on which the clock alone changes the site: a scheduled article goes live, or a job closes. */
+/**
+ * The first day after `today` on which the clock alone changes the site: a
+ * scheduled article goes live, or a job is posted or closes.
+ */
 export function nextChange(
-  content: { articles: readonly Dated[]; jobs: readonly Closing[] },
+  content: { articles: readonly Dated[]; jobs: readonly Posting[] },
   today: string,
 ): string | undefined {
   const days = [
     nextScheduled(content.articles, today)?.date,
-    ...content.jobs.filter((job) => isOpen(job, today)).map((job) => dayAfter(job.validThrough)),
+    ...content.jobs.map((job) =>
+      job.datePosted > today ? job.datePosted : isOpen(job, today) ? dayAfter(job.validThrough) : undefined,
+    ),
   ];
   return days.filter((day) => day !== undefined).sort()[0];
 }

@@ -7,7 +7,7 @@ import { articleFiles, markdownSource } from '../content/content-files';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { SiteModel } from '../content/model';
-import { isOpen, nextScheduled, publicationStatus } from '../content/publishing';
+import { nextScheduled, publicationStatus } from '../content/publishing';
 import { withArticles } from '../content/site-model';
 import { describeImages } from '../images/model-images';
 import { SourceImages, type ImageCatalog } from '../images/source-images';
@@ -59,16 +59,22 @@ export async function readContent(run: SiteRun): Promise<ReadContent> {
   const where = threads ? `, articles read and rendered on ${threads.count} threads` : '';
   stageDone(run, 'content', `${counted}, ${described}${where}`, performance.now() - started);
   reportPublishing(run, content);
-  reportClosedJobs(run, content);
+  reportJobs(run, content);
   return { content, catalog };
 }
 
-/** One line on the jobs past their closing day, which /careers no longer lists: jobs.json still holds them. */
-function reportClosedJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
-  const closed = jobs.filter((job) => !isOpen(job, publishing.today));
-  if (closed.length === 0) return;
-  const named = closed.map((job) => `"${job.title}" (closed ${formatDate(job.validThrough)})`).join(', ');
-  log.stage('jobs', `${named} left out of /careers: remove from content/jobs.json, or give a new validThrough`, -1);
+/** One line on the jobs of jobs.json that /careers does not list: those past their closing day, and those still to be posted. */
+function reportJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
+  const { today } = publishing;
+  const closed = jobs.filter((job) => job.validThrough < today);
+  const waiting = jobs.filter((job) => job.datePosted > today);
+  const named = [
+    ...closed.map((job) => `"${job.title}" (closed ${formatDate(job.validThrough)})`),
+    ...waiting.map((job) => `"${job.title}" (posted on ${formatDate(job.datePosted)})`),
+  ];
+  if (named.length === 0) return;
+  const fix = closed.length > 0 ? ': remove a closed job from content/jobs.json, or give it a new validThrough' : '';
+  log.stage('jobs', `${named.join(', ')} left out of /careers${fix}`, -1);
 }
 
 /** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */

@@ -79,14 +79,22 @@ describe('isPublished (content/publishing.ts)', () => {
     expect(nextScheduled(articles, today)?.title).toBe('next');
   });
 
-  it('keeps a job open to the end of its closing day; names the first day the clock alone changes the site', () => {
-    const jobs = [{ validThrough: '2026-03-02' }, { validThrough: '2026-02-28' }, { validThrough: '2026-12-31' }];
-    expect(jobs.map((job) => isOpen(job, '2026-03-02'))).toEqual([true, false, true]);
+  it('keeps a job on the site from the day it is posted to the end of its closing day; names the first day the clock alone changes the site', () => {
+    const posted = '2026-01-05';
+    const jobs = [
+      { datePosted: posted, validThrough: '2026-03-02' },
+      { datePosted: posted, validThrough: '2026-02-28' },
+      { datePosted: posted, validThrough: '2026-12-31' },
+      { datePosted: '2026-03-06', validThrough: '2026-04-30' },
+    ];
+    expect(jobs.map((job) => isOpen(job, '2026-03-02'))).toEqual([true, false, true, false]);
+    expect(isOpen(jobs[3]!, '2026-03-06')).toBe(true);
     const articles = [{ date: '2026-03-10' }, { date: '2026-03-01' }];
-    // The day after the first open job closes, before the next article's day; a closed job changes nothing more.
+    // The day after the first open job closes, before a job's posting and the next article's day; a closed job changes nothing more.
     expect(nextChange({ articles, jobs }, '2026-03-02')).toBe('2026-03-03');
-    expect(nextChange({ articles, jobs: jobs.slice(2) }, '2026-03-02')).toBe('2026-03-10');
-    expect(nextChange({ articles: [], jobs: [{ validThrough: '2026-12-31' }] }, '2026-03-02')).toBe('2027-01-01');
+    expect(nextChange({ articles, jobs: jobs.slice(2) }, '2026-03-02')).toBe('2026-03-06');
+    expect(nextChange({ articles, jobs: jobs.slice(2, 3) }, '2026-03-02')).toBe('2026-03-10');
+    expect(nextChange({ articles: [], jobs: jobs.slice(2, 3) }, '2026-03-02')).toBe('2027-01-01');
     expect(nextChange({ articles: articles.slice(1), jobs: jobs.slice(1, 2) }, '2026-03-02')).toBeUndefined();
   });
 });
@@ -210,7 +218,7 @@ describe('scheduled posts', () => {
 });
 
 describe('jobs past their closing day', () => {
-  it('leave /careers and its JobPostings on the day after, in an incremental build with no file changed; with none open, the page says so', async () => {
+  it('leave /careers and its JobPostings on the day after, in an incremental build with no file changed; with none open or none at all, the page says so; one posted ahead appears on its day', async () => {
     await inProjectCopy(async (project) => {
       const build = (out: string, SITEGEN_NOW: string, { incremental = false } = {}) =>
         project.buildHere({ out, env: { SITEGEN_NOW }, incremental, quiet: false });
@@ -228,6 +236,7 @@ describe('jobs past their closing day', () => {
         };
       };
       const all = ['Senior Digital Marketing Specialist', 'Web Developer', 'Account Manager'];
+      const jobsJson = await read(project, 'content/jobs.json');
       const intro = 'All roles are full-time. Press Apply Now to e-mail us with the role in the subject line.';
 
       // The Account Manager's last day.
@@ -239,7 +248,7 @@ describe('jobs past their closing day', () => {
       const next = await build('out', '2027-01-16T00:00:00Z', { incremental: true });
       expect(next.stdout).not.toMatch(/^up to date/m);
       expect(next.stdout).toContain(
-        '\n  jobs       "Account Manager" (closed 15 January 2027) left out of /careers: remove from content/jobs.json, or give a new validThrough\n',
+        '\n  jobs       "Account Manager" (closed 15 January 2027) left out of /careers: remove a closed job from content/jobs.json, or give it a new validThrough\n',
       );
       expect(await positions('out')).toEqual({ listed: all.slice(0, 2), postings: all.slice(0, 2), intro });
       expect((await build('whole', '2027-01-16T00:00:00Z')).stderr).toBe('');
@@ -253,6 +262,24 @@ describe('jobs past their closing day', () => {
           'We have no open positions just now. We are always glad to hear from good people, so send us your CV below.',
       });
       expect((await load(project, 'out/careers.html'))('#positions ul').length).toBe(0);
+
+      // The closed jobs removed, as the build asks: the same page.
+      const closedAway = await read(project, 'out/careers.html');
+      await writeSettled(join(project.dir, 'content/jobs.json'), '{ "jobs": [] }\n');
+      const none = await build('out', '2027-02-01T00:00:00Z', { incremental: true });
+      expect([none.stderr, none.stdout.includes('  jobs ')]).toEqual(['', false]);
+      expect(await read(project, 'out/careers.html')).toBe(closedAway);
+
+      // A job posted ahead of its day: on the site, and in job search, from that day.
+      const later = { ...JSON.parse(jobsJson).jobs[1], datePosted: '2027-02-10', validThrough: '2027-03-31' };
+      await writeSettled(join(project.dir, 'content/jobs.json'), JSON.stringify({ jobs: [later] }));
+      const ahead = await build('out', '2027-02-09T23:59:59Z', { incremental: true });
+      expect(ahead.stdout).toContain(
+        '\n  jobs       "Web Developer" (posted on 10 February 2027) left out of /careers\n',
+      );
+      expect((await positions('out')).listed).toEqual([]);
+      expect((await build('out', '2027-02-10T00:00:00Z', { incremental: true })).stdout).not.toMatch(/^up to date/m);
+      expect(await positions('out')).toEqual({ listed: ['Web Developer'], postings: ['Web Developer'], intro });
     });
   });
 });

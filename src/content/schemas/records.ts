@@ -127,8 +127,9 @@ const job = v.pipe(
 );
 
 export const jobsSchema = v.strictObject({
+  /** None while the agency is not hiring: /careers then says so (pages/careers.json, positions.noneOpen). */
   jobs: v.pipe(
-    list(job),
+    v.array(job),
     v.check((jobs) => new Set(jobs.map((entry) => entry.id)).size === jobs.length, 'jobs with different ids'),
   ),
 });
