@@ -13,20 +13,38 @@ export function hoursLine({ days, opens, closes }: Hours): string {
   return `${dayRanges(days)} ${clockTime(opens)}-${clockTime(closes)}`;
 }
 
-/** Three or more days in a row as a range ("Mon-Fri"), others one by one ("Sat, Sun"), in the week's order. */
+/**
+ * Three or more days in a row as a range ("Mon-Fri", "Fri-Mon"), others one
+ * by one ("Sat, Sun"), the week read from the day after its longest closed
+ * stretch, so that a range may run over the weekend.
+ */
 function dayRanges(days: readonly Hours['days'][number][]): string {
   const open = week.map((day) => days.includes(day));
+  const first = (afterLongestClosed(open) + 1) % week.length;
+  const order = week.map((_, index) => (first + index) % week.length);
   const runs: string[] = [];
-  for (let start = 0; start < week.length; start++) {
-    if (!open[start]) continue;
+  const short = (index: number) => week[order[index]!]!.slice(0, 3);
+  for (let start = 0; start < order.length; start++) {
+    if (!open[order[start]!]) continue;
     let end = start;
-    while (end + 1 < week.length && open[end + 1]) end++;
-    const short = (index: number) => week[index]!.slice(0, 3);
+    while (end + 1 < order.length && open[order[end + 1]!]) end++;
     if (end - start >= 2) runs.push(`${short(start)}-${short(end)}`);
     else for (let index = start; index <= end; index++) runs.push(short(index));
     start = end;
   }
   return runs.join(', ');
+}
+
+/** The last day of the longest stretch of closed days, counting round the week; of two as long, the one Monday or the earlier day follows (Sunday when every day is open). */
+function afterLongestClosed(open: readonly boolean[]): number {
+  let best = { length: 0, last: week.length - 1 };
+  for (let last = 0; last < week.length; last++) {
+    let length = 0;
+    while (length < week.length && !open[(last - length + week.length) % week.length]) length++;
+    const earlierStart = (last + 1) % week.length < (best.last + 1) % week.length;
+    if (length > best.length || (length === best.length && earlierStart)) best = { length, last };
+  }
+  return best.last;
 }
 
 /** "09:00" as 9AM, "17:30" as 5:30PM. */

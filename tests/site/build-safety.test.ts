@@ -256,6 +256,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/site\.json: hours\.closes: expected a closing time after the opening time \(opens\), found "08:30"$/m,
   ],
   [
+    'a day of the opening hours named twice',
+    'site.json',
+    (text) => text.replace('"days": ["Monday",', '"days": ["Monday", "Monday",'),
+    /content\/site\.json: hours\.days: expected each day once, found /m,
+  ],
+  [
     'a site URL with a query',
     'site.json',
     (text) =>

@@ -55,7 +55,10 @@ export const siteSchema = v.strictObject({
   }),
   hours: v.pipe(
     v.strictObject({
-      days: list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
+      days: v.pipe(
+        list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
+        v.check((days) => new Set(days).size === days.length, 'each day once'),
+      ),
       opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
       closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
     }),
