@@ -107,8 +107,9 @@ function widgetOf(name: string, schema: Schema, options: FieldOptions): Omit<Dec
       time_format: false,
       picker_utc: true,
     };
-  if (checks.includes('iso_time'))
-    return { widget: 'datetime', format: 'HH:mm', date_format: false, time_format: 'HH:mm', picker_utc: true };
+  // A time of day is typed: Decap's time picker says UTC and offers "Now", neither of which an opening time is.
+  // Typed: Decap's time picker says UTC and offers "Now", and an opening time is neither.
+  if (checks.includes('iso_time')) return { widget: 'string' };
   switch (schema.type) {
     case 'string':
       return { widget: options.longText?.has(name) ? 'text' : 'string' };

@@ -174,4 +174,19 @@ describe("the editor's configuration", () => {
     );
     expect(fields.find((field) => field.name === 'title')!.hint).toBe('Expected: a text of at most 60 characters.');
   });
+
+  it('takes an opening time as typed, in London: no time picker saying UTC, no "Now"', () => {
+    const facts = (collection('site') as { files: { fields: DecapField[] }[] }).files[0]!.fields;
+    const hours = facts.find((field) => field.name === 'hours')!.fields!;
+    expect(hours.map(({ name, label, widget, hint }) => ({ name, label, widget, hint }))).toEqual([
+      expect.objectContaining({ name: 'days', label: 'Days' }),
+      { name: 'opens', label: 'Opens', widget: 'string', hint: 'Expected: a 24-hour time in London such as "09:00".' },
+      {
+        name: 'closes',
+        label: 'Closes',
+        widget: 'string',
+        hint: 'Expected: a 24-hour time in London such as "18:00".',
+      },
+    ]);
+  });
 });

@@ -59,8 +59,8 @@ export const siteSchema = v.strictObject({
         list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
         v.check((days) => new Set(days).size === days.length, 'each day once'),
       ),
-      opens: v.pipe(v.string(), v.isoTime('a time such as "09:00"')),
-      closes: v.pipe(v.string(), v.isoTime('a time such as "18:00"')),
+      opens: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "09:00"')),
+      closes: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "18:00"')),
     }),
     v.forward(
       v.check((hours) => hours.closes > hours.opens, 'a closing time after the opening time (opens)'),
