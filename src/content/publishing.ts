@@ -56,7 +56,13 @@ interface Posting {
 
 /** Whether a job is on the site on `today`: from the start of its datePosted to the end of its closing day, in London. */
 export function isOpen(job: Posting, today: string): boolean {
-  return job.datePosted <= today && today <= job.validThrough;
+  return jobStatus(job, today) === 'open';
+}
+
+/** A job is open, closed (past its validThrough) or waiting (its datePosted still to come). */
+export function jobStatus(job: Posting, today: string): 'open' | 'closed' | 'waiting' {
+  if (today > job.validThrough) return 'closed';
+  return today < job.datePosted ? 'waiting' : 'open';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isOpen } from '../content/publishing';
+import { isOpen, jobStatus } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { jobPosting } from '../structured-data/job-posting';
 import type { RouteContext } from './context';
@@ -7,11 +7,14 @@ import { meta, type Route } from './route';
 /**
  * Careers: every application button opens an e-mail to the agency with the
  * role in its subject; every open position is a JobPosting for job search.
- * A job past its closing day is gone from both.
+ * A job not open (closed, or posted later) is in neither; where drafts are
+ * shown (sitegen dev, build --drafts, the editor's preview), it is listed
+ * with a note saying why it is not on the site.
  */
 export function careersRoute({ model, siteUrl, dir, trails, publishing, route }: RouteContext): Route {
   const careers = model.pages.careers;
-  const jobs = model.jobs.filter((job) => isOpen(job, publishing.today));
+  const { today, drafts } = publishing;
+  const listed = model.jobs.filter((job) => drafts || isOpen(job, today));
   const pageUrl = absoluteUrl(siteUrl, paths.careers);
   const mailto = (subject: string) => `mailto:${model.site.email}?subject=${encodeURIComponent(subject)}`;
   return route({
@@ -20,8 +23,9 @@ export function careersRoute({ model, siteUrl, dir, trails, publishing, route }:
     source: `${dir}/pages/careers.json`,
     props: {
       page: careers,
-      jobs: jobs.map((job) => ({
+      jobs: listed.map((job) => ({
         ...job,
+        status: jobStatus(job, today),
         applyHref: mailto(careers.positions.applySubject.replaceAll('{role}', job.title)),
         learnMoreHref: mailto(careers.positions.learnMoreSubject.replaceAll('{role}', job.title)),
       })),
@@ -31,9 +35,16 @@ export function careersRoute({ model, siteUrl, dir, trails, publishing, route }:
     breadcrumb: { above: trails.home, name: careers.breadcrumb },
     schema: {
       type: 'WebPage',
-      nodes: jobs.map((job) =>
-        jobPosting(job, { url: pageUrl, requirementsLabel: careers.positions.requirementsLabel }, model.site, siteUrl),
-      ),
+      nodes: listed
+        .filter((job) => isOpen(job, today))
+        .map((job) =>
+          jobPosting(
+            job,
+            { url: pageUrl, requirementsLabel: careers.positions.requirementsLabel },
+            model.site,
+            siteUrl,
+          ),
+        ),
     },
   });
 }

@@ -7,11 +7,12 @@ import { PageHero } from '../components/PageHero';
 import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
 import { StorySection } from '../components/StorySection';
+import { formatDate } from '../lib/format';
 
 export interface CareersProps {
   page: Pages['careers'];
-  /** Each job with the e-mail links its buttons open. */
-  jobs: readonly (Job & { applyHref: string; learnMoreHref: string })[];
+  /** Each job with the e-mail links its buttons open; one not open is listed only where drafts are shown. */
+  jobs: readonly (Job & { applyHref: string; learnMoreHref: string; status: 'open' | 'closed' | 'waiting' })[];
   cvHref: string;
 }
 
@@ -30,7 +31,7 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
       <Section
         id="positions"
         heading={positions.heading}
-        intro={jobs.length > 0 ? positions.intro : positions.noneOpen}
+        intro={jobs.some((job) => job.status === 'open') ? positions.intro : positions.noneOpen}
       >
         {jobs.length > 0 && (
           <ul className="space-y-6">
@@ -57,6 +58,16 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
   return (
     <li className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">
       <article id={job.id} aria-label={job.title} className="scroll-mt-20">
+        {job.status !== 'open' && (
+          <p
+            role="note"
+            className="mb-5 rounded-xl border-2 border-amber-400 bg-amber-50 px-4 py-2 font-bold text-amber-900"
+          >
+            {job.status === 'closed'
+              ? positions.closedNote.replaceAll('{date}', formatDate(job.validThrough))
+              : positions.waitingNote.replaceAll('{date}', formatDate(job.datePosted))}
+          </p>
+        )}
         <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
           <div>
             <h3 className="text-2xl font-bold">{job.title}</h3>

@@ -254,6 +254,18 @@ describe('jobs past their closing day', () => {
       expect((await build('whole', '2027-01-16T00:00:00Z')).stderr).toBe('');
       expect(await tree(join(project.dir, 'out'))).toEqual(await tree(join(project.dir, 'whole')));
 
+      // Where drafts are shown (sitegen dev, --drafts, the editor's preview), a closed job is listed, saying why it is not on the site.
+      const env = { SITEGEN_NOW: '2027-01-16T00:00:00Z' };
+      expect((await project.buildHere({ out: 'drafts', env, drafts: true })).stderr).toBe('');
+      expect(await positions('drafts')).toEqual({ listed: all, postings: all.slice(0, 2), intro });
+      const $ = await load(project, 'drafts/careers.html');
+      expect(
+        $('#positions article [role="note"]')
+          .map((_, note) => $(note).text())
+          .get(),
+      ).toEqual(['Closed on 15 January 2027: not on the site']);
+      expect($('#account-manager [role="note"]').length).toBe(1);
+
       expect((await build('out', '2027-02-01T00:00:00Z', { incremental: true })).stderr).toBe('');
       expect(await positions('out')).toEqual({
         listed: [],

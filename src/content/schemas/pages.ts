@@ -159,6 +159,9 @@ export const careersPageSchema = v.strictObject({
     experienceLabel: text,
     /** Said in place of the intro while no job is open. */
     noneOpen: text,
+    /** Where drafts are shown: the note on a job past its closing day, and on one posted later; {date} is that day. */
+    closedNote: withPlaceholders(text, 'date'),
+    waitingNote: withPlaceholders(text, 'date'),
     /** E-mail subjects of the Apply Now and Learn More buttons; {role} is the job title. */
     applySubject: withPlaceholders(text, 'role'),
     learnMoreSubject: withPlaceholders(text, 'role'),
