@@ -46,9 +46,14 @@ export class EditorSite {
     return this.content.dir;
   }
 
+  /** Today in London: by sitegen dev's clock where it says (SITEGEN_NOW), else by the browser's. */
+  today(): string {
+    return this.content.today ?? londonDay(new Date());
+  }
+
   /** The site as it is, without an edit: the editor's choices (categories, trades) come from it. */
   model(): SiteModel {
-    return this.plan(undefined, new Map(), { today: londonDay(new Date()), drafts: true }).model;
+    return this.plan(undefined, new Map(), { today: this.today(), drafts: true }).model;
   }
 
   get servicePages(): readonly string[] {
@@ -72,7 +77,7 @@ export class EditorSite {
    */
   check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
     for (const drafts of [false, true])
-      validatePlan(this.plan(entry, images, { today: londonDay(new Date()), drafts }), this.content.publicFiles);
+      validatePlan(this.plan(entry, images, { today: this.today(), drafts }), this.content.publicFiles);
   }
 
   /**
@@ -84,7 +89,7 @@ export class EditorSite {
   preview(entry: Entry, path: string, images: ReadonlyMap<string, LocalImage> = new Map()): PreviewPage {
     this.check(entry, images);
     const { model, routes, descriptors, bodies } = this.plan(entry, images, {
-      today: londonDay(new Date()),
+      today: this.today(),
       drafts: true,
     });
     const route = routes.pages.get(path);

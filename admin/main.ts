@@ -17,7 +17,6 @@ import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
-import { londonDay } from '../src/content/publishing';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
 
@@ -88,7 +87,7 @@ decap.init({
     siteUrl: location.origin,
     logo: model.site.logo.local && renditionUrl(model.site.logo.local, 180, 'png'),
     // Decap's own {{now}} is the day in UTC, the day before London's for an hour after midnight in summer.
-    today: londonDay(new Date()),
+    today: site.today(),
   }),
 });
 

@@ -38,6 +38,12 @@ export interface EditorContent {
   endpoint: LeadEndpoint;
   /** The site's stylesheet, which the previews are drawn with. */
   stylesheet: string;
+  /**
+   * Today in London by the dev server's clock (SITEGEN_NOW, or the real
+   * time), which the editor's checks and previews then keep to; a built
+   * /admin has none, and keeps to the browser's clock.
+   */
+  today?: string | undefined;
 }
 
 export interface EditorContentSources {
@@ -47,6 +53,8 @@ export interface EditorContentSources {
   bodyHtml(page: LegalPage): string;
   /** The articles it tells of: a production build's /admin is public, and tells of none not published. */
   articles?: readonly Article[];
+  /** Today by the clock the editor should keep to (sitegen dev's). */
+  today?: string;
 }
 
 export function editorContent(config: BuildConfig, sources: EditorContentSources): EditorContent {
@@ -74,5 +82,6 @@ export function editorContent(config: BuildConfig, sources: EditorContentSources
     siteUrl: config.siteUrl,
     endpoint: leadEndpoint(config),
     stylesheet: sources.stylesheet,
+    today: sources.today,
   };
 }

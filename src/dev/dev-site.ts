@@ -16,7 +16,7 @@ import { cacheFiles } from '../cache-files';
 import { planSettings, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
-import type { Article, MarkdownBody, SiteData, SiteModel } from '../content/model';
+import type { Article, LegalPage, MarkdownBody, SiteData, SiteModel } from '../content/model';
 import { londonDay } from '../content/publishing';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { withArticles, withEditedArticles } from '../content/site-model';
@@ -192,7 +192,8 @@ export class DevSite {
     if (!this.known) return undefined;
     const { plan, assets } = this.known;
     const stylesheet = `/${assets.stylesheet.file}`;
-    return editorContent(this.config, { plan, stylesheet, bodyHtml: (page) => this.reader.bodyHtml(page.body) });
+    const bodyHtml = (page: LegalPage) => this.reader.bodyHtml(page.body);
+    return editorContent(this.config, { plan, stylesheet, bodyHtml, today: plan.publishing.today });
   }
 
   routes(): Route[] {

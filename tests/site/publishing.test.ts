@@ -21,6 +21,7 @@ import {
   publicationStatus,
 } from '../../src/content/publishing';
 import { DevSite } from '../../src/dev/dev-site';
+import { EditorSite } from '../../admin/editor-site';
 import { tree } from '../support/output-tree';
 import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
 import { readPage, siteDir } from '../support/site';
@@ -383,6 +384,24 @@ describe('sitegen dev', () => {
         ]);
         // Not a preview for others: dev's pages are indexable as the built ones are.
         expect(cheerio.load(site.page('/blog/digital-marketing-roi')!)('meta[name="robots"]')).toHaveLength(0);
+      } finally {
+        site.close();
+      }
+    });
+  });
+
+  it("lists a closed job with its note, and the editor's preview keeps to dev's clock, not the browser's", async () => {
+    await inProjectCopy(async (project) => {
+      const site = new DevSite(resolveConfig({ root: project.dir }, { SITEGEN_NOW: '2027-01-16T09:00:00Z' }));
+      try {
+        await site.update();
+        const notes = (html: string) => cheerio.load(html)('#positions article [role="note"]').text();
+        const closed = 'Closed on 15 January 2027: not on the site';
+        expect(notes(site.page('/careers')!)).toBe(closed);
+        const content = site.editorContent()!;
+        expect(content.today).toBe('2027-01-16');
+        // The preview and the checks of the editor (admin/editor-site.ts) plan the site as of this day.
+        expect(new EditorSite(content).today()).toBe('2027-01-16');
       } finally {
         site.close();
       }
