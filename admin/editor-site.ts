@@ -46,7 +46,7 @@ export class EditorSite {
     return this.content.dir;
   }
 
-  /** Today in London: by sitegen dev's clock where it says (SITEGEN_NOW), else by the browser's. */
+  /** Today in London: by sitegen dev's clock where SITEGEN_NOW sets it, else by the browser's. */
   today(): string {
     return this.content.today ?? londonDay(new Date());
   }

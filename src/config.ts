@@ -46,6 +46,8 @@ export interface BuildConfig {
   drafts: boolean;
   /** The time it is, for what is published (content/publishing.ts): SITEGEN_NOW's, or the real time when asked. */
   now(): Date;
+  /** Whether SITEGEN_NOW sets the clock (tests, reproducible builds, a look ahead), rather than the real time. */
+  clockSet: boolean;
 }
 
 export interface CmsSettings {
@@ -81,6 +83,7 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     quiet: options.quiet ?? false,
     drafts: options.drafts ?? false,
     now: clock(env.SITEGEN_NOW?.trim() || undefined),
+    clockSet: Boolean(env.SITEGEN_NOW?.trim()),
   };
 }
 

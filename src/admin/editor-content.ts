@@ -39,9 +39,9 @@ export interface EditorContent {
   /** The site's stylesheet, which the previews are drawn with. */
   stylesheet: string;
   /**
-   * Today in London by the dev server's clock (SITEGEN_NOW, or the real
-   * time), which the editor's checks and previews then keep to; a built
-   * /admin has none, and keeps to the browser's clock.
+   * Today in London by SITEGEN_NOW, where sitegen dev's clock is set: the
+   * editor's checks, previews and new articles keep to it. Without it (the
+   * real time, or a built /admin) the editor reads the browser's clock.
    */
   today?: string | undefined;
 }
@@ -53,7 +53,7 @@ export interface EditorContentSources {
   bodyHtml(page: LegalPage): string;
   /** The articles it tells of: a production build's /admin is public, and tells of none not published. */
   articles?: readonly Article[];
-  /** Today by the clock the editor should keep to (sitegen dev's). */
+  /** Today by the clock the editor should keep to, where it is not the real time. */
   today?: string;
 }
 

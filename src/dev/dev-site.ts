@@ -193,7 +193,9 @@ export class DevSite {
     const { plan, assets } = this.known;
     const stylesheet = `/${assets.stylesheet.file}`;
     const bodyHtml = (page: LegalPage) => this.reader.bodyHtml(page.body);
-    return editorContent(this.config, { plan, stylesheet, bodyHtml, today: plan.publishing.today });
+    // A clock SITEGEN_NOW sets, the editor keeps to; the real one it reads itself, live.
+    const today = this.config.clockSet ? plan.publishing.today : undefined;
+    return editorContent(this.config, { plan, stylesheet, bodyHtml, today });
   }
 
   routes(): Route[] {

@@ -390,7 +390,7 @@ describe('sitegen dev', () => {
     });
   });
 
-  it("lists a closed job with its note, and the editor's preview keeps to dev's clock, not the browser's", async () => {
+  it("lists a closed job with its note, and the editor's preview keeps to dev's clock where SITEGEN_NOW sets it", async () => {
     await inProjectCopy(async (project) => {
       const site = new DevSite(resolveConfig({ root: project.dir }, { SITEGEN_NOW: '2027-01-16T09:00:00Z' }));
       try {
@@ -402,6 +402,14 @@ describe('sitegen dev', () => {
         expect(content.today).toBe('2027-01-16');
         // The preview and the checks of the editor (admin/editor-site.ts) plan the site as of this day.
         expect(new EditorSite(content).today()).toBe('2027-01-16');
+        // On the real clock, the editor reads the browser's, live.
+        const realTime = new DevSite(resolveConfig({ root: project.dir }, {}));
+        try {
+          await realTime.update();
+          expect(realTime.editorContent()!.today).toBeUndefined();
+        } finally {
+          realTime.close();
+        }
       } finally {
         site.close();
       }
