@@ -48,7 +48,7 @@ export function Careers({ page, jobs, cvHref }: CareersProps) {
 
 type Positions = Pages['careers']['positions'];
 
-/** An open position: its facts, the buttons that e-mail the agency about it, and what it asks for. */
+/** A position: its facts, the buttons that e-mail the agency about it, what it asks for, and, if it is not open, why it is not on the site. */
 function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positions: Positions }) {
   const facts: { icon: IconName; text: string }[] = [
     { icon: 'map-pin', text: job.location },
