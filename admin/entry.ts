@@ -141,9 +141,9 @@ export function describeImages(
 
 /**
  * Why the build would refuse a photo added in the editor, in its words, or
- * undefined: over 25 MB or 40 megapixels, or one the browser could not draw
- * (`measured` undefined) in a format the site cannot publish, told by its
- * first bytes (`start`). A TIFF, which the build takes and a browser cannot
+ * undefined: over the source limits (source-limits.ts), or one the browser
+ * could not draw (`measured` undefined) in a format the site cannot publish,
+ * told by its first bytes (`start`). A TIFF, which the build takes and a browser cannot
  * draw, is let through.
  */
 export function photoRefusal(photo: {

@@ -183,11 +183,12 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
+/** The address on one line, as the pages write it: "1 Iron Yard, Derby, Derbyshire DE1 2AB". */
 function addressLine({ street, locality, region, postcode }: SiteData['site']['address']): string {
   return `${street}, ${locality}, ${region} ${postcode}`;
 }
 
+/** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
 export function phoneHref(phone: string): string {
   return `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
 }

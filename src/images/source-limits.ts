@@ -13,7 +13,7 @@ const megabyte = 1024 * 1024;
 export function tooManyBytes(bytes: number): string | undefined {
   if (bytes <= sourceLimits.bytes) return undefined;
   const limit = sourceLimits.bytes / megabyte;
-  return `is ${(bytes / megabyte).toFixed(1)} MB: expected at most ${limit} MB (export the photo as a JPEG of at most 40 megapixels)`;
+  return `is ${(bytes / megabyte).toFixed(1)} MB: expected at most ${limit} MB (export the photo as a JPEG of at most ${sourceLimits.pixels / 1e6} megapixels)`;
 }
 
 /** Why an image of `width` × `height` (upright) is too large to publish, or undefined. */
