@@ -143,8 +143,8 @@ export function describeImages(
  * Why the build would refuse a photo added in the editor, in its words, or
  * undefined: over the source limits (source-limits.ts), or one the browser
  * could not draw (`measured` undefined) in a format the site cannot publish,
- * told by its first bytes (`start`). A TIFF, which the build takes and a browser cannot
- * draw, is let through.
+ * told by its first bytes (`start`). A TIFF, which the build takes and a
+ * browser cannot draw, is let through.
  */
 export function photoRefusal(photo: {
   bytes: number;
