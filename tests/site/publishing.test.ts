@@ -291,6 +291,11 @@ describe('jobs past their closing day', () => {
         '\n  jobs       "Web Developer" (posted on 10 February 2027) left out of /careers\n',
       );
       expect((await positions('out')).listed).toEqual([]);
+      const early = { SITEGEN_NOW: '2027-02-09T23:59:59Z' };
+      expect((await project.buildHere({ out: 'drafts', env: early, drafts: true })).stderr).toBe('');
+      expect((await load(project, 'drafts/careers.html'))('#web-developer [role="note"]').text()).toBe(
+        'Posted on 10 February 2027: not on the site until then',
+      );
       expect((await build('out', '2027-02-10T00:00:00Z', { incremental: true })).stdout).not.toMatch(/^up to date/m);
       expect(await positions('out')).toEqual({ listed: ['Web Developer'], postings: ['Web Developer'], intro });
     });
