@@ -54,6 +54,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
     { icon: 'map-pin', text: job.location },
     { icon: 'clock', text: job.type },
     { icon: 'award', text: `${positions.experienceLabel}: ${job.experience}` },
+    { icon: 'calendar', text: positions.closesLabel.replaceAll('{date}', formatDate(job.validThrough)) },
   ];
   return (
     <li className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">

@@ -275,7 +275,7 @@ describe('blog', () => {
 });
 
 describe('careers page', () => {
-  it('has the sections, four benefits with 25 days holiday, and three positions with requirements and working buttons', () => {
+  it('has the sections, four benefits with 25 days holiday, and three positions with requirements, the last day to apply and working buttons', () => {
     const $ = loadPage('/careers');
     expect($('h1').text()).toBe('Join Our Team');
     expect(
@@ -292,15 +292,16 @@ describe('careers page', () => {
       'Account Manager',
     ]);
     const expected = [
-      ['Marketing', 'London (Hybrid)'],
-      ['Development', 'Remote'],
-      ['Client Services', 'Manchester'],
+      ['Marketing', 'London (Hybrid)', 'Apply by 31 January 2027'],
+      ['Development', 'Remote', 'Apply by 31 January 2027'],
+      ['Client Services', 'Manchester', 'Apply by 15 January 2027'],
     ];
     jobs.each((index, job) => {
       const j = $(job);
-      const [department, location] = expected[index]!;
+      const [department, location, closes] = expected[index]!;
       expect(j.text()).toContain(department);
       expect(j.text()).toContain(location);
+      expect(j.find('li').filter((_, li) => $(li).text() === closes)).toHaveLength(1);
       expect(j.text()).toContain('Full-time');
       expect(j.text()).toMatch(/Experience: \d+-\d+ years/);
       expect(j.find('h4 + ul li').length).toBeGreaterThanOrEqual(4);

@@ -157,6 +157,8 @@ export const careersPageSchema = v.strictObject({
     learnMoreLabel: text,
     requirementsLabel: text,
     experienceLabel: text,
+    /** A job's last day to apply, shown on its card. */
+    closesLabel: withPlaceholders(text, 'date'),
     /** Said in place of the intro while no job is open. */
     noneOpen: text,
     /** Where drafts are shown: the note on a job past its closing day, and on one posted later; {date} is that day. */
