@@ -27,17 +27,21 @@ export function validate<T extends v.GenericSchema>(
   const field = prefix + fieldOf(issue);
   // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
   // reads the rest as another message. It is written as JSON would write it.
-  const problem = describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
-  throw new ContentError(file, field, misspelt ? `${problem}, and ${fieldOf(first)} is missing` : problem);
+  const problem = misspelt
+    ? `${unknownFieldText}, and ${fieldOf(first)} is missing`
+    : describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+  throw new ContentError(file, field, problem);
 }
 
 const fieldOf = (issue: v.BaseIssue<unknown>) =>
   (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 
+const unknownFieldText = 'is not a known field (check its spelling)';
+
 const isUnknownField = (issue: v.BaseIssue<unknown>) => issue.type === 'strict_object' && issue.expected === 'never';
 
 function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
-  if (isUnknownField(issue)) return 'is not a known field (check its spelling)';
+  if (isUnknownField(issue)) return unknownField(issue, root);
   if (issue.received === 'undefined') {
     // A missing key is reported by its parent object; the field's own schema says what belongs there.
     const expected =
@@ -52,6 +56,14 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): stri
 }
 
 type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
+
+/** A field no schema knows, with the fields its object takes: a misspelling, or a field an older version of the content had. */
+function unknownField(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
+  let parent = schemaAt(root, issue.path?.slice(0, -1) ?? []);
+  while (parent?.wrapped) parent = parent.wrapped;
+  const known = Object.keys(parent?.entries ?? {});
+  return known.length > 0 ? `${unknownFieldText}: expected one of ${known.join(', ')}` : unknownFieldText;
+}
 
 function schemaAt(root: v.GenericSchema, path: readonly { key: unknown }[]): AnySchema | undefined {
   let schema: AnySchema | undefined = root as AnySchema;

@@ -65,6 +65,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/site\.json: tagLine: is not a known field \(check its spelling\), and tagline is missing\n/,
   ],
   [
+    'a field the content no longer takes',
+    'site.json',
+    (text) => text.replace('"hours": {', '"hours": { "label": "Mon-Fri 9AM-6PM",'),
+    /content\/site\.json: hours\.label: is not a known field \(check its spelling\): expected one of days, opens, closes\n/,
+  ],
+  [
     'an image from a host the Content-Security-Policy would block',
     'team.json',
     (text) => text.replace('https://images.unsplash.com/photo-', 'https://cdn.example.com/photo-'),
