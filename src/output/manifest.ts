@@ -5,7 +5,8 @@
  * every page with its fingerprint, and a hash of every other file written.
  *
  * The next incremental build writes nothing at all when no input changed,
- * no scheduled article's day has come (the clock is an input too) and every
+ * no scheduled article's day has come nor the clock gone back (the clock is
+ * an input too) and every
  * file is still in the output; otherwise it runs the stages with
  * these pages, renders only those whose fingerprint changed, and writes
  * only what differs (output/changed-output.ts).
@@ -28,6 +29,8 @@ export interface Manifest {
   settings: string;
   /** Every input file's version, taken before the build read any. */
   inputs: Snapshot;
+  /** The day in London the build published by (its clock): a build on an earlier day is out of date. */
+  day: string;
   /** The first day the clock alone changes the site (content/publishing.ts): from then on the build is out of date. */
   nextChange?: string | undefined;
   pages: PageRecord[];
@@ -35,7 +38,7 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
-const manifestVersion = 8;
+const manifestVersion = 9;
 
 /** What a build is made from: its settings, and the version of every input file. */
 export interface BuildInputs {
@@ -81,7 +84,8 @@ export async function removeManifest(config: BuildConfig): Promise<void> {
 /** Whether the output is as the last build left it, and nothing it is made from changed since, the day included. */
 export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs, today: string): boolean {
   if (manifest.settings !== inputs.settings || changedFiles(manifest.inputs, inputs.snapshot).size > 0) return false;
-  if (manifest.nextChange !== undefined && manifest.nextChange <= today) return false;
+  // The clock set back (a preview of a later day, SITEGEN_NOW, then the real one) changes the site as surely as forward.
+  if (today < manifest.day || (manifest.nextChange !== undefined && manifest.nextChange <= today)) return false;
   const files = [...manifest.pages.map((page) => page.file), ...Object.keys(manifest.files)];
   return missingFiles(config.outDir, files).size === 0;
 }

@@ -70,6 +70,7 @@ export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, commi
     generator,
     settings,
     inputs: snapshot,
+    day: run.publishing.today,
     nextChange: nextChange(model, run.publishing.today),
     pages: rendered.pages,
     files: committed.hashes,

@@ -163,7 +163,7 @@ describe('drafts', () => {
 });
 
 describe('scheduled posts', () => {
-  it('go live on their day in London by the SITEGEN_NOW clock, in a warm build and an incremental one, with no file changed', async () => {
+  it('go live on their day in London by the SITEGEN_NOW clock, in a warm build and an incremental one, with no file changed; an incremental build on an earlier day takes them down again', async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'social-media-guide', (text) => text.replace(/^date: .*$/m, 'date: "2026-03-03"'));
       const before = { SITEGEN_NOW: '2026-03-02T23:59:59Z' };
@@ -190,6 +190,13 @@ describe('scheduled posts', () => {
       await rm(join(project.dir, 'whole'), { recursive: true, force: true });
       expect((await build('whole', after)).stderr).toBe('');
       expect(await tree(join(project.dir, 'out'))).toEqual(await tree(join(project.dir, 'whole')));
+
+      // The clock set back (a later day previewed, then today's): the article is taken down again, as a whole build would.
+      const back = await build('out', before, { incremental: true });
+      expect(back.stdout).not.toMatch(/^up to date/m);
+      expect(live('out')).toBe(false);
+      expect(await read(project, 'out/blog/rss.xml')).not.toContain('social-media-guide');
+      await build('out', after, { incremental: true });
 
       // A warm build reads every article from the content index, unchanged, and publishes it all the same.
       expect(live('whole')).toBe(true);
