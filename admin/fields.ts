@@ -108,7 +108,6 @@ function widgetOf(name: string, schema: Schema, options: FieldOptions): Omit<Dec
       picker_utc: true,
     };
   // A time of day is typed: Decap's time picker says UTC and offers "Now", neither of which an opening time is.
-  // Typed: Decap's time picker says UTC and offers "Now", and an opening time is neither.
   if (checks.includes('iso_time')) return { widget: 'string' };
   switch (schema.type) {
     case 'string':

@@ -9,7 +9,11 @@
  *   a dev server that runs for days holds no file after its page is made;
  * - YAML's parser recurses once per level of nesting: a block nested deeper
  *   than the stack allows is refused in the words any nesting too deep is
- *   refused in once parsed (schemas/well-formed.ts).
+ *   refused in once parsed (schemas/well-formed.ts);
+ * - YAML's core schema, without its timestamps: an unquoted date is read as
+ *   the text it is, and checked as a quoted one is, where the default schema
+ *   makes it a time and rolls a day that does not exist (2026-02-30) over into
+ *   another month.
  */
 import { createRequire } from 'node:module';
 import type matter from 'gray-matter';
@@ -32,10 +36,17 @@ class JavaScriptRefused extends Error {}
 const refuse = () => {
   throw new JavaScriptRefused();
 };
-const options = { engines: { javascript: refuse, js: refuse } };
 
 const require = createRequire(import.meta.url);
-let grayMatter: typeof matter | undefined;
+let parseBlock: ((block: string) => matter.GrayMatterFile<string>) | undefined;
+
+/** gray-matter, its YAML parser (js-yaml, which takes its schema from gray-matter's options) given YAML's core schema. */
+function loadParser() {
+  const grayMatter = require('gray-matter') as typeof matter;
+  const { CORE_SCHEMA } = createRequire(require.resolve('gray-matter'))('js-yaml') as { CORE_SCHEMA: unknown };
+  const options = { engines: { javascript: refuse, js: refuse }, schema: CORE_SCHEMA };
+  return (block: string) => grayMatter(block, options as Parameters<typeof matter>[1]);
+}
 
 export function parseFrontMatter(source: string): FrontMatter {
   // gray-matter reads a file without a block as all body and no data, and an unclosed block to the end of the file as
@@ -50,10 +61,10 @@ export function parseFrontMatter(source: string): FrontMatter {
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Loaded the first time a file is parsed: a build that finds every file in the content index parses none.
-    grayMatter ??= require('gray-matter') as typeof matter;
+    parseBlock ??= loadParser();
     // The block alone, closing fence and all: gray-matter looks every text up in its cache first, by the whole text, which
     // for a whole file cost more than parsing its YAML. Given up to the fence, it parses the same block the same way.
-    parsed = grayMatter(source.slice(0, close + 4), options);
+    parsed = parseBlock(source.slice(0, close + 4));
   } catch (error) {
     if (error instanceof JavaScriptRefused) return { ok: false, problem: 'javascript' };
     if (error instanceof RangeError && /call stack/i.test(error.message))

@@ -206,10 +206,16 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/google-ads-guide\.md: front matter: date: expected a date that exists, such as 2024-02-29 in a leap year, found "2024-02-30"/,
   ],
   [
+    'a date that does not exist, unquoted (which YAML would roll over into March)',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: 2026-02-30'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date that exists, such as 2024-02-29 in a leap year, found "2026-02-30"/,
+  ],
+  [
     'a date with a time of day, unquoted',
     'blog/google-ads-guide.md',
     (text) => text.replace(/^date: .*$/m, 'date: 2024-02-13T01:00:00+05:00'),
-    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date without a time of day, such as 2024-01-15/,
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected an ISO date such as 2024-01-15, found "2024-02-13T01:00:00\+05:00"/,
   ],
   [
     'a blog category listed twice',

@@ -42,13 +42,7 @@ const linkText = v.pipe(
   v.maxLength(maxLinkLength, `a link of at most ${maxLinkLength.toLocaleString('en-GB')} characters`),
 );
 export const isoDate = v.pipe(
-  v.union([v.string(), v.date()], 'an ISO date such as 2024-01-15'),
-  // YAML reads an unquoted date as a time: one with a time of day would move to another day in UTC.
-  v.check(
-    (value) => !(value instanceof Date) || value.getTime() % 86_400_000 === 0,
-    'a date without a time of day, such as 2024-01-15',
-  ),
-  v.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
+  v.string('an ISO date such as 2024-01-15'),
   v.isoDate('an ISO date such as 2024-01-15'),
   // Date.parse rolls 2024-02-30 over into March: a date exists if it comes back as itself.
   v.check((value) => {
