@@ -63,18 +63,20 @@ export async function readContent(run: SiteRun): Promise<ReadContent> {
   return { content, catalog };
 }
 
-/** One line on the jobs of jobs.json that /careers does not list: those past their closing day, and those still to be posted. */
+/** One line on the jobs of jobs.json not on the site: those past their closing day, and those still to be posted. */
 function reportJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
-  const { today } = publishing;
+  const { today, drafts } = publishing;
   const closed = jobs.filter((job) => job.validThrough < today);
   const waiting = jobs.filter((job) => job.datePosted > today);
   const named = [
     ...closed.map((job) => `"${job.title}" (closed ${formatDate(job.validThrough)})`),
-    ...waiting.map((job) => `"${job.title}" (posted on ${formatDate(job.datePosted)})`),
+    ...waiting.map((job) => `"${job.title}" (to be posted on ${formatDate(job.datePosted)})`),
   ];
   if (named.length === 0) return;
   const fix = closed.length > 0 ? ': remove a closed job from content/jobs.json, or give it a new validThrough' : '';
-  log.stage('jobs', `${named.join(', ')} left out of /careers${fix}`, -1);
+  // Where drafts are shown, /careers lists them too, each with a note saying why it is not on the site.
+  const where = drafts ? 'listed on /careers with a note, not on the site' : 'left out of /careers';
+  log.stage('jobs', `${named.join(', ')} ${where}${fix}`, -1);
 }
 
 /** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */

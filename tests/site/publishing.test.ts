@@ -264,7 +264,11 @@ describe('jobs past their closing day', () => {
 
       // Where drafts are shown (sitegen dev, --drafts, the editor's preview), a closed job is listed, saying why it is not on the site.
       const env = { SITEGEN_NOW: '2027-01-16T00:00:00Z' };
-      expect((await project.buildHere({ out: 'drafts', env, drafts: true })).stderr).toBe('');
+      const drafts = await project.buildHere({ out: 'drafts', env, drafts: true, quiet: false });
+      expect(drafts.stderr).toBe('');
+      expect(drafts.stdout).toContain(
+        '\n  jobs       "Account Manager" (closed 15 January 2027) listed on /careers with a note, not on the site: remove a closed job from content/jobs.json, or give it a new validThrough\n',
+      );
       expect(await positions('drafts')).toEqual({ listed: all, postings: all.slice(0, 2), intro });
       const $ = await load(project, 'drafts/careers.html');
       expect(
@@ -295,7 +299,7 @@ describe('jobs past their closing day', () => {
       await writeSettled(join(project.dir, 'content/jobs.json'), JSON.stringify({ jobs: [later] }));
       const ahead = await build('out', '2027-02-09T23:59:59Z', { incremental: true });
       expect(ahead.stdout).toContain(
-        '\n  jobs       "Web Developer" (posted on 10 February 2027) left out of /careers\n',
+        '\n  jobs       "Web Developer" (to be posted on 10 February 2027) left out of /careers\n',
       );
       expect((await positions('out')).listed).toEqual([]);
       const early = { SITEGEN_NOW: '2027-02-09T23:59:59Z' };
