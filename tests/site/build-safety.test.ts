@@ -271,7 +271,13 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a day of the opening hours named twice',
     'site.json',
     (text) => text.replace('"days": ["Monday",', '"days": ["Monday", "Monday",'),
-    /content\/site\.json: hours\.days: expected each day once, found /m,
+    /content\/site\.json: hours\.days\[1\]: expected each day once, found "Monday"$/m,
+  ],
+  [
+    'two jobs with one id',
+    'jobs.json',
+    (text) => text.replace('"id": "web-developer"', '"id": "senior-digital-marketing-specialist"'),
+    /content\/jobs\.json: jobs\[1\]\.id: expected an id of its own for each job, found "senior-digital-marketing-specialist"$/m,
   ],
   [
     'a site URL with a query',

@@ -1,7 +1,7 @@
 /** The records the pages list: services, trades, testimonials, stats, case studies, team, jobs. */
 import * as v from 'valibot';
 import { icon } from './icons';
-import { countryCode, imageSchema, isoDate, list, slug, text } from './shared';
+import { countryCode, eachOnce, imageSchema, isoDate, list, slug, text } from './shared';
 
 export const servicesSchema = v.strictObject({
   services: list(
@@ -128,8 +128,5 @@ const job = v.pipe(
 
 export const jobsSchema = v.strictObject({
   /** None while the agency is not hiring: /careers then says so (pages/careers.json, positions.noneOpen). */
-  jobs: v.pipe(
-    v.array(job),
-    v.check((jobs) => new Set(jobs.map((entry) => entry.id)).size === jobs.length, 'jobs with different ids'),
-  ),
+  jobs: v.pipe(v.array(job), eachOnce<v.InferOutput<typeof job>>('an id of its own for each job', 'id')),
 });

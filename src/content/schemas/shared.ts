@@ -28,6 +28,27 @@ export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
     : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
+/**
+ * That a list holds each value once (each item's `field`, if given): the
+ * first repeat is named where it is (hours.days[3], jobs[2].id) and quoted.
+ */
+export function eachOnce<T>(message: string, field?: keyof T & string) {
+  return v.rawCheck<T[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const list = dataset.value;
+    const seen = new Set<unknown>();
+    for (const [index, item] of list.entries()) {
+      const value = field === undefined ? item : item[field];
+      if (seen.has(value)) {
+        const path: v.IssuePathItem[] = [{ type: 'array', origin: 'value', input: list, key: index, value: item }];
+        if (field !== undefined)
+          path.push({ type: 'object', origin: 'value', input: item as Record<string, unknown>, key: field, value });
+        return addIssue({ message, path: path as [v.IssuePathItem, ...v.IssuePathItem[]] });
+      }
+      seen.add(value);
+    }
+  });
+}
 /** A slug names a page's file, and a file's name is at most 255 bytes. */
 export const maxSlugLength = 80;
 export const slug = v.pipe(

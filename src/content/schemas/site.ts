@@ -4,6 +4,7 @@ import { siteOrigin } from '../../paths';
 import {
   breadcrumb,
   countryCode,
+  eachOnce,
   externalHref,
   internalHref,
   list,
@@ -57,7 +58,7 @@ export const siteSchema = v.strictObject({
     v.strictObject({
       days: v.pipe(
         list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
-        v.check((days) => new Set(days).size === days.length, 'each day once'),
+        eachOnce('each day once'),
       ),
       opens: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "09:00"')),
       closes: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "18:00"')),
