@@ -274,6 +274,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/site\.json: hours\.days\[1\]: expected each day once, found "Monday"$/m,
   ],
   [
+    "a job's closing date left out of the words that show it",
+    'pages/careers.json',
+    (text) => text.replace('"Apply by {date}"', '"Apply soon"'),
+    /content\/pages\/careers\.json: positions\.closesLabel: expected a text that holds \{date\}, found "Apply soon"$/m,
+  ],
+  [
     'two jobs with one id',
     'jobs.json',
     (text) => text.replace('"id": "web-developer"', '"id": "senior-digital-marketing-specialist"'),

@@ -13,6 +13,7 @@ import {
   shortText,
   slug,
   text,
+  withPlaceholder,
   withPlaceholders,
 } from './shared';
 
@@ -158,15 +159,15 @@ export const careersPageSchema = v.strictObject({
     requirementsLabel: text,
     experienceLabel: text,
     /** A job's last day to apply, shown on its card. */
-    closesLabel: withPlaceholders(text, 'date'),
+    closesLabel: withPlaceholder(text, 'date'),
     /** Said in place of the intro while no job is open. */
     noneOpen: text,
     /** Where drafts are shown: the note on a job past its closing day, and on one posted later; {date} is that day. */
-    closedNote: withPlaceholders(text, 'date'),
-    waitingNote: withPlaceholders(text, 'date'),
+    closedNote: withPlaceholder(text, 'date'),
+    waitingNote: withPlaceholder(text, 'date'),
     /** E-mail subjects of the Apply Now and Learn More buttons; {role} is the job title. */
-    applySubject: withPlaceholders(text, 'role'),
-    learnMoreSubject: withPlaceholders(text, 'role'),
+    applySubject: withPlaceholder(text, 'role'),
+    learnMoreSubject: withPlaceholder(text, 'role'),
   }),
   cv: v.strictObject({ heading: text, text, button: text, subject: text }),
 });

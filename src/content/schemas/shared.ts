@@ -24,6 +24,12 @@ export const withPlaceholders = <T extends v.GenericSchema<string, string>>(sche
       `a text whose only placeholders are ${names.map((name) => `{${name}}`).join(' and ')}`,
     ),
   );
+/** A text that must say its one placeholder: a date or a role left out would be missing from the page or the e-mail. */
+export const withPlaceholder = (schema: v.GenericSchema<string, string>, name: string) =>
+  v.pipe(
+    withPlaceholders(schema, name),
+    v.check((value) => value.includes(`{${name}}`), `a text that holds {${name}}`),
+  );
 export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
