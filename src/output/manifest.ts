@@ -6,10 +6,9 @@
  *
  * The next incremental build writes nothing at all when no input changed,
  * no scheduled article's day has come nor the clock gone back (the clock is
- * an input too) and every
- * file is still in the output; otherwise it runs the stages with
- * these pages, renders only those whose fingerprint changed, and writes
- * only what differs (output/changed-output.ts).
+ * an input too) and every file is still in the output; otherwise it runs
+ * the stages with these pages, renders only those whose fingerprint
+ * changed, and writes only what differs (output/changed-output.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
