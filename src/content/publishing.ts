@@ -94,6 +94,12 @@ export function londonDay(instant: Date): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
+/** The last second of an ISO date in London, with London's offset that day: when a job closing that day closes. */
+export function londonEndOfDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new TZDate(year!, month! - 1, day!, 23, 59, 59, siteTimeZone).toISOString().replace('.000', '');
+}
+
 /** The instant an ISO date begins in London: when an article dated that day goes live. */
 export function londonMidnight(isoDate: string): Date {
   const [year, month, day] = isoDate.split('-').map(Number);

@@ -9,6 +9,7 @@
 import type { JobPosting } from 'schema-dts';
 import type { GraphNode } from './graph-node';
 import type { Job, SiteFacts } from '../content/model';
+import { londonEndOfDay } from '../content/publishing';
 import { employmentTypes } from '../content/schemas';
 import { escapeHtml } from '../escape';
 import { ref, siteIds } from './site-nodes';
@@ -31,7 +32,8 @@ export function jobPosting(
     // Google asks for the whole description, in HTML: the role, then what the agency looks for.
     description: `<p>${escapeHtml(job.description)}</p><p>${escapeHtml(requirementsLabel)}:</p><ul>${job.requirements.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
     datePosted: job.datePosted,
-    validThrough: job.validThrough,
+    // The end of its closing day in London, as the site keeps it: a date alone may be read as that day's start.
+    validThrough: londonEndOfDay(job.validThrough),
     employmentType: employmentTypes[job.type],
     hiringOrganization: ref(siteIds(siteUrl).organization),
     identifier: { '@type': 'PropertyValue', name: site.name, value: job.id },

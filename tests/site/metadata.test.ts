@@ -255,9 +255,9 @@ describe('structured data: one connected graph per page', () => {
       expect(posting.baseSalary, 'the agency states no salary').toBeUndefined();
     }
     expect(postings.map((posting) => [posting.datePosted, posting.validThrough])).toEqual([
-      ['2026-11-02', '2027-01-31'],
-      ['2026-11-16', '2027-01-31'],
-      ['2026-10-26', '2027-01-15'],
+      ['2026-11-02', '2027-01-31T23:59:59+00:00'],
+      ['2026-11-16', '2027-01-31T23:59:59+00:00'],
+      ['2026-10-26', '2027-01-15T23:59:59+00:00'],
     ]);
     expect(postings[0]).toMatchObject({
       jobLocation: {

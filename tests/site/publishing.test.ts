@@ -15,6 +15,7 @@ import {
   isOpen,
   isPublished,
   londonDay,
+  londonEndOfDay,
   londonMidnight,
   nextChange,
   nextScheduled,
@@ -90,6 +91,11 @@ describe('isPublished (content/publishing.ts)', () => {
     ];
     expect(jobs.map((job) => isOpen(job, '2026-03-02'))).toEqual([true, false, true, false]);
     expect(isOpen(jobs[3]!, '2026-03-06')).toBe(true);
+    // Its JobPosting's validThrough: the last second of its closing day, at London's offset that day.
+    expect(['2027-01-31', '2026-07-31'].map(londonEndOfDay)).toEqual([
+      '2027-01-31T23:59:59+00:00',
+      '2026-07-31T23:59:59+01:00',
+    ]);
     const articles = [{ date: '2026-03-10' }, { date: '2026-03-01' }];
     // The day after the first open job closes, before a job's posting and the next article's day; a closed job changes nothing more.
     expect(nextChange({ articles, jobs }, '2026-03-02')).toBe('2026-03-03');
