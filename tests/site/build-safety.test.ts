@@ -221,7 +221,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a blog category listed twice',
     'pages/blog.json',
     (text) => text.replace('"SEO",', '"SEO",\n    "SEO",'),
-    /content\/pages\/blog\.json: categories: expected categories that are each listed once/,
+    /content\/pages\/blog\.json: categories\[1\]: expected each category once, found "SEO"$/m,
   ],
   [
     'a misspelt placeholder',

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { icon } from './icons';
 import {
+  eachOnce,
   breadcrumb,
   card,
   cta,
@@ -75,10 +76,7 @@ export const blogPageSchema = v.strictObject({
   /** The first category link's words: the link to the blog itself, every article. */
   allLabel: shortText(30),
   /** The categories an article may name, once each, in the order of their links after allLabel's; each has its page. */
-  categories: v.pipe(
-    list(text),
-    v.check((categories) => new Set(categories).size === categories.length, 'categories that are each listed once'),
-  ),
+  categories: v.pipe(list(text), eachOnce('each category once')),
   categoriesLabel: text,
   /** A category's page (/blog/category/<slug>); {category} is its name, {page} and {pages} as in pagination. */
   category: v.strictObject({
