@@ -9,21 +9,16 @@
  * migration's row-level security and revokes are what keep the anonymous role
  * out here too, exactly as in production.
  *
- * One process at a time: PGlite takes no lock on its data folder, and a second
- * process that opens the same folder silently loses its writes. Opening takes
- * a lock file (sitegen.lock in the data folder) and fails with
- * LeadDatabaseBusyError while another live process holds it.
- *
- * Leads are personal data: the folder is its owner's alone (0700, files 0600),
- * mended on every open for a folder made before.
+ * Its data folder (lead-folder.ts) is held by one process at a time, is its
+ * owner's alone (leads are personal data), and is made whole or made again.
  */
-import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { generatorPath } from '../config';
 import { SitegenError, messageOf } from '../errors';
-import { isAlive } from '../process-alive';
+import { claimLeadDatabase, keepPrivate, markMaking } from './lead-folder';
 
 export type { PGlite };
 
@@ -33,22 +28,6 @@ export interface OpenLeadDatabaseOptions {
   /** The data folder's lock, when the caller has claimed it already (claimLeadDatabase); its release, which closing calls. */
   claimed?: () => void;
 }
-
-/** Another live process (or another PGlite in this one) has the data folder open. */
-export class LeadDatabaseBusyError extends SitegenError {
-  override name = 'LeadDatabaseBusyError';
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number | null,
-  ) {
-    super(
-      `the lead database ${dataDir} is in use${pid === null ? '' : ` by process ${pid}`} (a running \`sitegen preview\` or \`sitegen dev\`?); ` +
-        'PGlite allows one process at a time: stop that process and try again',
-    );
-  }
-}
-
-const lockName = 'sitegen.lock';
 
 /**
  * Postgres's shared buffer pool is made and cleared at every start, and
@@ -72,9 +51,11 @@ export async function openLeadDatabase(
   const migrations = await readMigrations(migrationsDir);
 
   let release = () => {};
+  let made = () => {};
   if (dataDir !== undefined) {
     dataDir = resolve(dataDir);
     release = options.claimed ?? claimLeadDatabase(dataDir);
+    ({ made } = markMaking(dataDir));
   }
 
   let db: PGlite;
@@ -103,6 +84,7 @@ export async function openLeadDatabase(
   try {
     await db.exec(bootstrapSql);
     await migrate(db, migrations);
+    made();
   } catch (cause) {
     await db.close().catch(() => {});
     throw cause;
@@ -180,106 +162,4 @@ async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
 /** supabase/migrations of the generator this module belongs to. */
 export function projectMigrationsDir(): string {
   return generatorPath('supabase', 'migrations');
-}
-
-/**
- * The data folder readable by its owner only: the folder 0700 (nothing in it
- * can be reached by another user), and every file in it 0600 and folder 0700,
- * because PGlite creates its files 0666 whatever the umask.
- */
-function keepPrivate(dataDir: string): void {
-  chmodSync(dataDir, 0o700);
-  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isSymbolicLink()) continue;
-    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
-  }
-}
-
-/**
- * Claims the data folder (made owner-only if need be) for this process: its
- * lock, taken at once, so that a second server fails when it starts rather
- * than at its first lead. Returns the release.
- */
-export function claimLeadDatabase(dataDir: string): () => void {
-  refuseOtherFolder(dataDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  keepPrivate(dataDir);
-  const releaseLock = acquireLock(dataDir);
-  // A process that exits without closing leaves no lock behind (one killed
-  // leaves a lock naming a dead process, which the next open takes over).
-  process.once('exit', releaseLock);
-  return () => {
-    process.removeListener('exit', releaseLock);
-    releaseLock();
-  };
-}
-
-/**
- * A folder named by mistake (the built site, the project) is left as it is: made a database, its files would be
- * made its owner's alone and Postgres's written among them.
- */
-function refuseOtherFolder(dataDir: string): void {
-  const found = statSync(dataDir, { throwIfNoEntry: false });
-  if (found === undefined) return;
-  if (!found.isDirectory()) throw new SitegenError(`the lead database ${dataDir}: expected a folder, found a file`);
-  const entries = readdirSync(dataDir).filter((name) => name !== lockName);
-  if (entries.length > 0 && !entries.includes('PG_VERSION'))
-    throw new SitegenError(
-      `the lead database ${dataDir}: expected an empty folder or a lead database (one with PG_VERSION), found other files (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}): name a folder of its own`,
-    );
-}
-
-/**
- * Takes the data folder's lock file, or throws LeadDatabaseBusyError while a
- * live process holds it. A lock left by a process that died is taken over.
- * Returns the release function (which removes the file only if it is still ours).
- */
-function acquireLock(dataDir: string): () => void {
-  const file = join(dataDir, lockName);
-  const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, mine, { flag: 'wx', mode: 0o600 });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        try {
-          if (readFileSync(file, 'utf8') === mine) rmSync(file, { force: true });
-        } catch {
-          // Already gone.
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = lockHolder(file);
-    if (holder === 'gone') continue;
-    if (holder === 'starting' || isAlive(holder))
-      throw new LeadDatabaseBusyError(dataDir, holder === 'starting' ? null : holder);
-    rmSync(file, { force: true }); // Left by a process that has died.
-  }
-  throw new LeadDatabaseBusyError(dataDir, null);
-}
-
-/** The pid in a lock file; 'starting' while it is being written; 'gone' if it vanished. */
-function lockHolder(file: string): number | 'starting' | 'gone' {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return 'gone';
-  }
-  try {
-    const pid = (JSON.parse(text) as { pid?: unknown }).pid;
-    if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
-  } catch {
-    // Fall through.
-  }
-  // Unreadable: being written right now, or garbage left long ago.
-  try {
-    return Date.now() - statSync(file).mtimeMs < 5_000 ? 'starting' : 0;
-  } catch {
-    return 'gone';
-  }
 }

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,12 +15,8 @@ import { touchColumns, type Touch } from '../../supabase/functions/_shared/attri
 import { checkLead, leadRecord, type LeadRecord } from '../../supabase/functions/_shared/lead.ts';
 import type { SaveOptions } from '../../supabase/functions/_shared/lead-store.ts';
 import { formatLeads } from '../../src/leads/format-leads';
-import {
-  LeadDatabaseBusyError,
-  openLeadDatabase,
-  projectMigrationsDir,
-  type PGlite,
-} from '../../src/leads/lead-database';
+import { openLeadDatabase, projectMigrationsDir, type PGlite } from '../../src/leads/lead-database';
+import { LeadDatabaseBusyError } from '../../src/leads/lead-folder';
 import { listLeads, pgliteLeadStore, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { projectRoot } from '../support/cli';
 import { copyMigratedLeads, openMigratedLeadDatabase } from '../support/migrated-leads';
@@ -141,6 +137,42 @@ describe('migrations', { timeout: 120_000 }, () => {
       { source: null },
     ]);
     await second.close();
+  });
+});
+
+describe('a database whose making was stopped', { timeout: 120_000 }, () => {
+  it('is made again on the next open: stopped by a failing migration, or by the process stopped while Postgres wrote its files', async () => {
+    const dir = await tempDir();
+    const migrationsDir = join(dir, 'migrations');
+    const dataDir = join(dir, 'data');
+    await cp(realMigrationsDir, migrationsDir, { recursive: true });
+    const failing = join(migrationsDir, '20990101000000_broken.sql');
+    await writeFile(failing, 'alter table public.nowhere add column x text;\n');
+    await expect(openLeadDatabase(dataDir, { migrationsDir })).rejects.toThrow(
+      'migration 20990101000000_broken.sql failed',
+    );
+    expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['PG_VERSION', 'sitegen-making']));
+    await rm(failing);
+    const db = await openLeadDatabase(dataDir, { migrationsDir });
+    expect((await migrationRows(db)).map((row) => row.name)).toEqual((await readdir(realMigrationsDir)).sort());
+    await db.close();
+    expect(await readdir(dataDir)).not.toContain('sitegen-making');
+
+    // As a Ctrl-C during the first `sitegen preview` leaves it: Postgres's folders, no PG_VERSION, and the mark.
+    const stopped = join(dir, 'stopped');
+    await mkdir(join(stopped, 'base', '1'), { recursive: true });
+    await mkdir(join(stopped, 'global'));
+    await writeFile(join(stopped, 'sitegen-making'), '');
+    const remade = await openLeadDatabase(stopped);
+    expect((await remade.query('select count(*)::int as n from public.leads')).rows).toEqual([{ n: 0 }]);
+    await remade.close();
+
+    // Left so by a version of sitegen that did not mark it: named as such, and left as it is.
+    await rm(join(stopped, 'PG_VERSION'));
+    await rm(join(stopped, 'sitegen-making'), { force: true });
+    await expect(openLeadDatabase(stopped)).rejects.toThrow(
+      `the lead database ${stopped}: expected a lead database, found one never finished (no PG_VERSION), left by a process stopped while it made it: remove the folder, and it is made again`,
+    );
   });
 });
 

@@ -1,0 +1,155 @@
+/**
+ * The lead database's data folder: its owner's alone, held by one process at
+ * a time (a lock file), never a folder of other files named by mistake, and
+ * made whole or made again. PGlite takes no lock on its data folder, and a
+ * second process that opens the same folder silently loses its writes; and a
+ * process stopped while it first makes the database (Ctrl-C during the first
+ * `sitegen preview`) leaves a folder Postgres cannot open.
+ */
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SitegenError } from '../errors';
+import { isAlive } from '../process-alive';
+
+/** Another live process (or another PGlite in this one) has the data folder open. */
+export class LeadDatabaseBusyError extends SitegenError {
+  override name = 'LeadDatabaseBusyError';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number | null,
+  ) {
+    super(
+      `the lead database ${dataDir} is in use${pid === null ? '' : ` by process ${pid}`} (a running \`sitegen preview\` or \`sitegen dev\`?); ` +
+        'PGlite allows one process at a time: stop that process and try again',
+    );
+  }
+}
+
+const lockName = 'sitegen.lock';
+
+/** In the data folder while its database is first made, until every migration is applied: a folder holding it was left half-made. */
+const makingName = 'sitegen-making';
+
+/**
+ * The data folder readable by its owner only: the folder 0700 (nothing in it
+ * can be reached by another user), and every file in it 0600 and folder 0700,
+ * because PGlite creates its files 0666 whatever the umask.
+ */
+export function keepPrivate(dataDir: string): void {
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
+}
+
+/**
+ * Claims the data folder (made owner-only if need be) for this process: its
+ * lock, taken at once, so that a second server fails when it starts rather
+ * than at its first lead. Returns the release.
+ */
+export function claimLeadDatabase(dataDir: string): () => void {
+  refuseOtherFolder(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  keepPrivate(dataDir);
+  const releaseLock = acquireLock(dataDir);
+  // A process that exits without closing leaves no lock behind (one killed
+  // leaves a lock naming a dead process, which the next open takes over).
+  process.once('exit', releaseLock);
+  return () => {
+    process.removeListener('exit', releaseLock);
+    releaseLock();
+  };
+}
+
+/**
+ * A folder named by mistake (the built site, the project) is left as it is: made a database, its files would be
+ * made its owner's alone and Postgres's written among them.
+ */
+function refuseOtherFolder(dataDir: string): void {
+  const found = statSync(dataDir, { throwIfNoEntry: false });
+  if (found === undefined) return;
+  if (!found.isDirectory()) throw new SitegenError(`the lead database ${dataDir}: expected a folder, found a file`);
+  const entries = readdirSync(dataDir).filter((name) => name !== lockName);
+  // Ours, half-made: made again once the lock is taken (markMaking).
+  if (entries.includes(makingName)) return;
+  if (entries.includes('base') && entries.includes('global') && !entries.includes('PG_VERSION'))
+    throw new SitegenError(
+      `the lead database ${dataDir}: expected a lead database, found one never finished (no PG_VERSION), left by a process stopped while it made it: remove the folder, and it is made again`,
+    );
+  if (entries.length > 0 && !entries.includes('PG_VERSION'))
+    throw new SitegenError(
+      `the lead database ${dataDir}: expected an empty folder or a lead database (one with PG_VERSION), found other files (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}): name a folder of its own`,
+    );
+}
+
+/**
+ * With the lock taken: a folder with no database yet is marked as being made
+ * until `made` is called, once every migration is applied; a folder left so
+ * marked (its making stopped) is emptied first, to be made again. Its files
+ * hold no lead: a lead is stored only once the migrations are applied.
+ */
+export function markMaking(dataDir: string): { made: () => void } {
+  const entries = readdirSync(dataDir);
+  const marker = join(dataDir, makingName);
+  if (!entries.includes(makingName) && entries.includes('PG_VERSION')) return { made: () => {} };
+  for (const name of entries)
+    if (name !== lockName && name !== makingName) rmSync(join(dataDir, name), { recursive: true, force: true });
+  writeFileSync(marker, '', { mode: 0o600 });
+  return { made: () => rmSync(marker, { force: true }) };
+}
+
+/**
+ * Takes the data folder's lock file, or throws LeadDatabaseBusyError while a
+ * live process holds it. A lock left by a process that died is taken over.
+ * Returns the release function (which removes the file only if it is still ours).
+ */
+function acquireLock(dataDir: string): () => void {
+  const file = join(dataDir, lockName);
+  const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx', mode: 0o600 });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(file, 'utf8') === mine) rmSync(file, { force: true });
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = lockHolder(file);
+    if (holder === 'gone') continue;
+    if (holder === 'starting' || isAlive(holder))
+      throw new LeadDatabaseBusyError(dataDir, holder === 'starting' ? null : holder);
+    rmSync(file, { force: true }); // Left by a process that has died.
+  }
+  throw new LeadDatabaseBusyError(dataDir, null);
+}
+
+/** The pid in a lock file; 'starting' while it is being written; 'gone' if it vanished. */
+function lockHolder(file: string): number | 'starting' | 'gone' {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return 'gone';
+  }
+  try {
+    const pid = (JSON.parse(text) as { pid?: unknown }).pid;
+    if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
+  } catch {
+    // Fall through.
+  }
+  // Unreadable: being written right now, or garbage left long ago.
+  try {
+    return Date.now() - statSync(file).mtimeMs < 5_000 ? 'starting' : 0;
+  } catch {
+    return 'gone';
+  }
+}
