@@ -122,6 +122,11 @@ export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'con
       `${config.root} is not a sitegen project: it has no ${relative(config.root, folder)}/ folder (run sitegen in the project folder, beside its package.json)`,
     );
   }
+  // Named by --content: found missing now, before any stage runs or any server starts.
+  if (!existsSync(config.contentDir))
+    throw new SitegenError(
+      `the content folder ${config.contentDir} does not exist: name the folder of site.json and the pages with --content, or leave it out for the project's content/`,
+    );
 }
 
 /**

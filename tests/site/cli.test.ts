@@ -212,6 +212,21 @@ describe('sitegen', () => {
     });
   });
 
+  it('build and dev with a --content folder that does not exist name it before anything runs, and write nothing', async () => {
+    await inScratchFolder(async (dir) => {
+      const missing = join(dir, 'no-content');
+      const message = `sitegen: the content folder ${missing} does not exist: name the folder of site.json and the pages with --content, or leave it out for the project's content/\n`;
+      for (const args of [
+        ['build', '--out', join(dir, 'out'), '--content', missing],
+        ['dev', '--port', '0', '--content', missing],
+      ]) {
+        const result = await runSitegen(args, { env: localLeads });
+        expect([result.code, result.stdout, result.stderr], args[0]).toEqual([1, '', message]);
+      }
+      expect(readdirSync(dir)).toEqual([]);
+    });
+  });
+
   it.each([
     ['build', ['build', '--out', 'out', '--content', join(projectRoot, 'content')], 'templates'],
     ['dev', ['dev', '--port', '0', '--content', join(projectRoot, 'content')], 'templates'],
