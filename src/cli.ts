@@ -85,7 +85,7 @@ program
       leadsLine(
         preview.formsPostTo
           ? `the forms of ${options.dir}/ post to ${preview.formsPostTo} (SUPABASE_URL when it was built), not here: build without SUPABASE_URL to keep test leads in ${options.leadsDir}`
-          : `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`sitegen leads\`)`,
+          : `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`${leadsCommand(options.leadsDir)}\`)`,
       ),
     );
     console.log(leadsLine(describeLeadSettings(preview.leadSettings)));
@@ -186,6 +186,11 @@ program
   });
 
 /** The same option on every command that reaches the local lead database. */
+/** The command that lists the leads of `leadsDir`, as the user would type it. */
+function leadsCommand(leadsDir: string): string {
+  return leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
+}
+
 function leadsDirOption(): Option {
   return new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
 }

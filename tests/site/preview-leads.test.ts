@@ -91,9 +91,9 @@ async function printed(by: RunningPreview, pattern: RegExp): Promise<string> {
 }
 
 describe('sitegen preview with lead settings in its environment', () => {
-  it('says where leads go', async () => {
-    expect(await printed(shared, /leads {6}POST \S+ → \S+/)).toBe(
-      `leads      POST ${shared.url}/functions/v1/contact-form → ${shared.leadsDir}`,
+  it('says where leads go, and the command that lists those leads', async () => {
+    expect(await printed(shared, /leads {6}POST \S+ → .+/)).toBe(
+      `leads      POST ${shared.url}/functions/v1/contact-form → ${shared.leadsDir} (see them with \`sitegen leads --leads-dir ${shared.leadsDir}\`)`,
     );
     await printed(shared, /leads {6}sent to webhook; at most 2 per client in 600 s/);
   });
