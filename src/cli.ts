@@ -85,7 +85,7 @@ program
       leadsLine(
         preview.formsPostTo
           ? `the forms of ${options.dir}/ post to ${preview.formsPostTo} (SUPABASE_URL when it was built), not here: build without SUPABASE_URL to keep test leads in ${options.leadsDir}`
-          : `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`${leadsCommand(options.leadsDir)}\`)`,
+          : `POST ${preview.url}/functions/v1/contact-form → ${options.leadsDir} (see them with \`${leadsCommandLine(options.leadsDir)}\`)`,
       ),
     );
     console.log(leadsLine(describeLeadSettings(preview.leadSettings)));
@@ -136,9 +136,8 @@ program
   .description(
     'print the leads stored by the local preview and dev servers, or delete those the privacy policy says to',
   )
-  // One way to print or to delete at a time: two named would leave one ignored.
-  .addOption(new Option('--json', 'as JSON').conflicts(['csv', 'googleAds', 'purge', 'erase']))
-  .addOption(new Option('--csv', 'as CSV').conflicts(['googleAds', 'purge', 'erase']))
+  // One way to print or to delete at a time: two named would leave one ignored. A conversion name, which implies
+  // --google-ads, is checked before the others, so that a refusal names what was typed.
   .addOption(
     new Option(
       '--google-ads',
@@ -149,8 +148,11 @@ program
     new Option('--conversion-name <name>', 'the conversion action in Google Ads (implies --google-ads)')
       .argParser(aConversionName)
       .default('Website enquiry')
-      .implies({ googleAds: true }),
+      .implies({ googleAds: true })
+      .conflicts(['json', 'csv', 'purge', 'erase']),
   )
+  .addOption(new Option('--json', 'as JSON').conflicts(['csv', 'googleAds', 'purge', 'erase']))
+  .addOption(new Option('--csv', 'as CSV').conflicts(['googleAds', 'purge', 'erase']))
   .addOption(
     new Option(
       '--purge',
@@ -187,7 +189,7 @@ program
 
 /** The same option on every command that reaches the local lead database. */
 /** The command that lists the leads of `leadsDir`, as the user would type it. */
-function leadsCommand(leadsDir: string): string {
+function leadsCommandLine(leadsDir: string): string {
   return leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
 }
 

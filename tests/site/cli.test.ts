@@ -169,6 +169,7 @@ describe('sitegen', () => {
     for (const [args, first, second] of [
       [['--json', '--csv'], '--json', '--csv'],
       [['--csv', '--google-ads'], '--csv', '--google-ads'],
+      [['--csv', '--conversion-name', 'Quote request'], '--conversion-name <name>', '--csv'],
       [['--purge', '--erase', 'sarah@example.co.uk'], '--purge', '--erase <email>'],
     ] as const) {
       const result = await runSitegen(['leads', ...args, '--leads-dir', join(tmpdir(), 'never-made')]);
