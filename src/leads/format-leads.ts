@@ -7,6 +7,7 @@
 import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { bidiControls, oneLine } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
+import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
 
@@ -21,8 +22,8 @@ export const maxNotifyAttempts = 8;
 /**
  * Each format ends with a line break, so write it as is (process.stdout.write):
  * - table: one lead per line (time in UTC, form, name, e-mail, phone, trade,
- *   how the visitor found the site, whether the agency was told), then every
- *   lead not yet sent on, with why;
+ *   how the visitor found the site, whether the agency was told), then each
+ *   lead's whole attribution, then every lead not yet sent on, with why;
  * - json: the rows, every column, times in ISO 8601; bidi controls escaped
  *   (\u202e), which JSON reads back as the same text;
  * - csv: RFC 4180 (CRLF, a header row, quotes where needed), lists joined
@@ -95,10 +96,23 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
   { title: 'Notified', max: 8, value: notificationState },
 ];
 
-/** How the visitor found the site, by the last touch the lead has (or its first); blank when it has none. */
+/** How the visitor found the site, by the last touch the lead has (or its first), as the agency's notification says it. */
 function source(row: LeadRow): string {
-  const touch = touchOf(row, 'last') ?? touchOf(row, 'first');
-  return touch ? describeTouch(touch) : '';
+  return describeTouch(touchOf(row, 'last') ?? touchOf(row, 'first'));
+}
+
+/** Each lead's whole attribution, which the Source column cuts short: how it found the site, where it landed, and its first visit when that came another way. */
+function foundSection(rows: readonly LeadRow[]): string[] {
+  const found = rows.filter((row) => touchOf(row, 'last') ?? touchOf(row, 'first'));
+  if (found.length === 0) return [];
+  const line = (row: LeadRow) =>
+    foundBy(row)
+      .map(([label, text]) => `${label} ${text}`)
+      .join('; ');
+  return [
+    'How they found the site:',
+    ...found.map((row) => `  #${row.id} ${oneLine(`${row.name ?? row.email}: ${line(row)}`)}`),
+  ];
 }
 
 function formatTable(rows: readonly LeadRow[]): string {
@@ -115,7 +129,9 @@ function formatTable(rows: readonly LeadRow[]): string {
   const header = line(tableColumns.map((column) => column.title));
   const rule = line(widths.map((width) => '-'.repeat(width)));
   const count = `${rows.length} ${rows.length === 1 ? 'lead' : 'leads'}`;
-  return [header, rule, ...cells.map(line), count, ...notSent(rows)].map((text) => `${text}\n`).join('');
+  return [header, rule, ...cells.map(line), count, ...foundSection(rows), ...notSent(rows)]
+    .map((text) => `${text}\n`)
+    .join('');
 }
 
 /** The leads the agency has not been told about because sending failed: each with the reason and what happens next. */

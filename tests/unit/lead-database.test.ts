@@ -470,15 +470,18 @@ describe('listing and formatting', () => {
     expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
   });
 
-  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told, and why not', () => {
+  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told', () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
         'Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
         '----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  ----------------------------  --------',
         '2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      Google Ads, campaign plumbe…  sent',
         '2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  retrying',
-        '2024-01-17 08:00  newsletter                            news@example.co.uk                                                                         off',
+        '2024-01-17 08:00  newsletter                            news@example.co.uk                                           not known                     off',
         '3 leads',
+        'How they found the site:',
+        '  #1 Dave Hughes: Found us from Google Ads, campaign plumbers-derby, landing on /',
+        '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: Found us from www.bing.com, landing on /blog/van-signs',
         'Not sent to the agency (1):',
         '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)',
         '',

@@ -4,7 +4,7 @@
  * field the form has is listed, a blank one as "not given", with the labels
  * the visitor saw (Heating Engineer, not heating).
  */
-import { describeTouch, touchOf, type Touch } from './attribution.ts';
+import { describeTouch, touchOf, type Touch, type TouchColumn } from './attribution.ts';
 import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
@@ -55,7 +55,7 @@ export function leadSummary(lead: StoredLead): string {
  * plumbers-derby, landing on /", and their first visit too when it came
  * another way.
  */
-function foundBy(lead: StoredLead): [string, string][] {
+export function foundBy(lead: Readonly<Record<TouchColumn, string | null>>): [string, string][] {
   const first = touchOf(lead, 'first');
   const last = touchOf(lead, 'last') ?? first;
   const found: [string, string][] = [['Found us', last ? cameBy(last) : 'not known']];
