@@ -187,12 +187,12 @@ program
     if (!(await runCheckCommand(options, (text) => process.stdout.write(text)))) process.exitCode = 1;
   });
 
-/** The same option on every command that reaches the local lead database. */
 /** The command that lists the leads of `leadsDir`, as the user would type it. */
 function leadsCommandLine(leadsDir: string): string {
   return leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
 }
 
+/** The same option on every command that reaches the local lead database. */
 function leadsDirOption(): Option {
   return new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
 }

@@ -2,10 +2,10 @@
 import * as v from 'valibot';
 import { icon } from './icons';
 import {
-  eachOnce,
   breadcrumb,
   card,
   cta,
+  eachOnce,
   heroFields,
   imageSchema,
   list,
