@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -153,26 +153,22 @@ describe('a database whose making was stopped', { timeout: 120_000 }, () => {
     );
     expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['PG_VERSION', 'sitegen-making']));
     await rm(failing);
+
+    // As a Ctrl-C during the first `sitegen preview` leaves it: Postgres's folders, no PG_VERSION yet, and the mark.
+    await rm(join(dataDir, 'PG_VERSION'));
     const db = await openLeadDatabase(dataDir, { migrationsDir });
     expect((await migrationRows(db)).map((row) => row.name)).toEqual((await readdir(realMigrationsDir)).sort());
+    expect((await db.query('select count(*)::int as n from public.leads')).rows).toEqual([{ n: 0 }]);
     await db.close();
     expect(await readdir(dataDir)).not.toContain('sitegen-making');
 
-    // As a Ctrl-C during the first `sitegen preview` leaves it: Postgres's folders, no PG_VERSION, and the mark.
-    const stopped = join(dir, 'stopped');
-    await mkdir(join(stopped, 'base', '1'), { recursive: true });
-    await mkdir(join(stopped, 'global'));
-    await writeFile(join(stopped, 'sitegen-making'), '');
-    const remade = await openLeadDatabase(stopped);
-    expect((await remade.query('select count(*)::int as n from public.leads')).rows).toEqual([{ n: 0 }]);
-    await remade.close();
-
     // Left so by a version of sitegen that did not mark it: named as such, and left as it is.
-    await rm(join(stopped, 'PG_VERSION'));
-    await rm(join(stopped, 'sitegen-making'), { force: true });
-    await expect(openLeadDatabase(stopped)).rejects.toThrow(
-      `the lead database ${stopped}: expected a lead database, found one never finished (no PG_VERSION), left by a process stopped while it made it: remove the folder, and it is made again`,
+    await rm(join(dataDir, 'PG_VERSION'));
+    const left = await readdir(dataDir);
+    await expect(openLeadDatabase(dataDir)).rejects.toThrow(
+      `the lead database ${dataDir}: expected a lead database, found one never finished (no PG_VERSION), left by a process stopped while it made it: remove the folder, and it is made again`,
     );
+    expect(await readdir(dataDir)).toEqual(left);
   });
 });
 
