@@ -4,10 +4,9 @@
  * two can never disagree.
  */
 import type { SiteFacts } from './model';
+import { weekDays as week } from './schemas';
 
 type Hours = SiteFacts['hours'];
-
-const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export function hoursLine({ days, opens, closes }: Hours): string {
   return `${dayRanges(days)} ${clockTime(opens)}-${clockTime(closes)}`;

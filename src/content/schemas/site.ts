@@ -13,6 +13,9 @@ import {
   withPlaceholders,
 } from './shared';
 
+/** The days of the week, Monday first, as the opening hours name them (and schema.org's dayOfWeek). */
+export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
 export const siteSchema = v.strictObject({
   name: text,
   url: v.pipe(
@@ -56,10 +59,7 @@ export const siteSchema = v.strictObject({
   }),
   hours: v.pipe(
     v.strictObject({
-      days: v.pipe(
-        list(v.picklist(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
-        eachOnce('each day once'),
-      ),
+      days: v.pipe(list(v.picklist(weekDays)), eachOnce('each day once')),
       opens: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "09:00"')),
       closes: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "18:00"')),
     }),
