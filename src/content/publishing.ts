@@ -7,10 +7,10 @@
  * An article is published unless it is a draft or dated after today in
  * London, where the agency works: a scheduled article goes live on its day
  * with no edit. A job is on the site, and in job search, from the day it
- * is posted to its closing day. `sitegen dev` and `sitegen build --drafts` put drafts and scheduled
- * articles on the site too, marked as such. The clock is an input like a
- * file: it comes from the configuration (SITEGEN_NOW or the real time,
- * config.ts), never from a stage.
+ * is posted to its closing day. `sitegen dev` and `sitegen build --drafts`
+ * put drafts and scheduled articles on the site too, marked as such. The
+ * clock is an input like a file: it comes from the configuration
+ * (SITEGEN_NOW or the real time, config.ts), never from a stage.
  */
 import { TZDate } from '@date-fns/tz';
 
@@ -60,7 +60,9 @@ export function isOpen(job: Posting, today: string): boolean {
 }
 
 /** A job is open, closed (past its validThrough) or waiting (its datePosted still to come). */
-export function jobStatus(job: Posting, today: string): 'open' | 'closed' | 'waiting' {
+export type JobStatus = 'open' | 'closed' | 'waiting';
+
+export function jobStatus(job: Posting, today: string): JobStatus {
   if (today > job.validThrough) return 'closed';
   return today < job.datePosted ? 'waiting' : 'open';
 }

@@ -7,7 +7,7 @@ import { articleFiles, markdownSource } from '../content/content-files';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { SiteModel } from '../content/model';
-import { nextScheduled, publicationStatus } from '../content/publishing';
+import { jobStatus, nextScheduled, publicationStatus } from '../content/publishing';
 import { withArticles } from '../content/site-model';
 import { describeImages } from '../images/model-images';
 import { SourceImages, type ImageCatalog } from '../images/source-images';
@@ -66,8 +66,8 @@ export async function readContent(run: SiteRun): Promise<ReadContent> {
 /** One line on the jobs of jobs.json not on the site: those past their closing day, and those still to be posted. */
 function reportJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
   const { today, drafts } = publishing;
-  const closed = jobs.filter((job) => job.validThrough < today);
-  const waiting = jobs.filter((job) => job.datePosted > today);
+  const closed = jobs.filter((job) => jobStatus(job, today) === 'closed');
+  const waiting = jobs.filter((job) => jobStatus(job, today) === 'waiting');
   const named = [
     ...closed.map((job) => `"${job.title}" (closed ${formatDate(job.validThrough)})`),
     ...waiting.map((job) => `"${job.title}" (to be posted on ${formatDate(job.datePosted)})`),

@@ -1,4 +1,5 @@
 import type { IconName, Job, Pages } from '../../src/content/model';
+import type { JobStatus } from '../../src/content/publishing';
 import { ButtonLink } from '../components/ButtonLink';
 import { CallToAction } from '../components/CallToAction';
 import { FeatureList } from '../components/FeatureList';
@@ -12,7 +13,7 @@ import { formatDate } from '../lib/format';
 export interface CareersProps {
   page: Pages['careers'];
   /** Each job with the e-mail links its buttons open; one not open is listed only where drafts are shown. */
-  jobs: readonly (Job & { applyHref: string; learnMoreHref: string; status: 'open' | 'closed' | 'waiting' })[];
+  jobs: readonly (Job & { applyHref: string; learnMoreHref: string; status: JobStatus })[];
   cvHref: string;
 }
 
