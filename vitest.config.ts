@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The layers (docs/testing.md): unit needs no build and no browser (`npm run
@@ -11,6 +12,20 @@ const browserSetup = [
   'tests/support/setup-leads.ts',
   'tests/browser/support/chromium-server.ts',
 ];
+
+/**
+ * The unit layer's files first, then the other layers' in vitest's own order (the slowest first once a run has timed
+ * them, else the largest). By default vitest takes the layers in turn by name, unit last: its one slow file (the lead
+ * database's) then ran alone at the end while the other worker sat idle. Small files last keep both workers busy.
+ */
+class UnitLayerFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Within a group (the lighthouse layer runs after the others), the unit layer before the rest.
+    const rank = ({ project }: TestSpecification) =>
+      project.config.sequence.groupOrder * 2 + (project.name === 'unit' ? 0 : 1);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   // The JSX of the templates a test imports is compiled as the build compiles it, for React's production build.
@@ -26,6 +41,7 @@ export default defineConfig({
     // Two files at a time, of any layer: a file spends much of its time waiting on what it drives (a build, Chromium,
     // Java, PGlite), and the other core runs that meanwhile.
     maxWorkers: 2,
+    sequence: { sequencer: UnitLayerFirst },
     // Files share no state but the modules they import: loaded once per worker rather than once per file.
     isolate: false,
     projects: [

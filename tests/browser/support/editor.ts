@@ -73,24 +73,25 @@ export function field(page: Page | Locator, label: string) {
 
 /** Decap's "Publish now": with the local backend, the entry's file (and its new photos) written to the working tree. */
 export async function publish(page: Page) {
-  // The message after this save is the only one shown: any earlier one has gone (Decap's go by themselves).
-  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
+  // The message after this save is the only one not yet read: any other has gone (Decap's go by themselves).
+  await unread(page).first().waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
 }
 
+/** Decap's notifications not yet read by notification(): one read is marked, as it takes a moment to slide away. */
+const unread = (page: Page) => page.locator('.Toastify__toast:not([data-read])');
+
 /** The message Decap shows in its notification after a save: "Entry saved", or why it was not. Closed once read. */
 export async function notification(page: Page): Promise<string> {
-  const toast = page.locator('.Toastify__toast').last();
+  const toast = unread(page).last();
   await toast.waitFor();
-  // Read and closed at once, by its close button: it slides in, and closes by itself after a few seconds.
-  const message = await toast.evaluate((element: HTMLElement) => {
-    const text = element.innerText.trim();
+  // Read, marked and closed at once, by its close button: it slides in, and closes by itself after a few seconds.
+  return toast.evaluate((element: HTMLElement) => {
+    element.dataset.read = '';
     element.querySelector('button')?.click();
-    return text;
+    return element.innerText.trim();
   });
-  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
-  return message;
 }
 
 /** The article's photo, chosen on the computer (Decap's media library, "Upload"): `photo` as a phone takes it. */
