@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -17,13 +18,19 @@ const browserSetup = [
  * The unit layer's files first, then the other layers' in vitest's own order (the slowest first once a run has timed
  * them, else the largest). By default vitest takes the layers in turn by name, unit last: its one slow file (the lead
  * database's) then ran alone at the end while the other worker sat idle. Small files last keep both workers busy.
+ * With --sequence.shuffle, every file in an order of the seed's, as vitest's own shuffle does: to find a file that
+ * depends on what another left behind.
  */
 class UnitLayerFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // Within a group (the lighthouse layer runs after the others), the unit layer before the rest.
-    const rank = ({ project }: TestSpecification) =>
-      project.config.sequence.groupOrder * 2 + (project.name === 'unit' ? 0 : 1);
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    const { shuffle, seed } = this.ctx.config.sequence;
+    const rank = (file: TestSpecification) =>
+      shuffle
+        ? createHash('sha1').update(`${seed} ${file.moduleId}`).digest().readUInt32BE()
+        : Number(file.project.name !== 'unit');
+    // Within a group: the lighthouse layer still runs after the others.
+    const group = (file: TestSpecification) => file.project.config.sequence.groupOrder;
+    return (await super.sort(files)).sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   }
 }
 
