@@ -36,12 +36,16 @@ export function useLeadForm(
   }, [submitting]);
   /** The id of the submission not yet known to be stored (sending, or failed), and the fields it carried. */
   const submission = useRef<{ id: string; fields: string } | null>(null);
-  const submitter = useRef<Promise<Submitter> | null>(null);
+  const submitter = useRef<Promise<Submitter | null> | null>(null);
 
   // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send;
-  // the toasts come alive with it, before any can be shown.
+  // the toasts come alive with it, before any can be shown. Null if it could not load (offline, or a deploy since
+  // the page was opened has removed it): tried again on the next use.
   const prepare = () =>
-    (submitter.current ??= Promise.all([import('./submit-lead'), import('./toaster-on-use')]).then(([code]) => code));
+    (submitter.current ??= Promise.all([import('./submit-lead'), import('./toaster-on-use')]).then(
+      ([code]) => code,
+      () => (submitter.current = null),
+    ));
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();
@@ -51,43 +55,33 @@ export function useLeadForm(
     const button = (event as SubmitEvent).submitter;
     refocus.current = button && document.activeElement === button ? button : null;
     setSubmitting(true);
-    const fields = collect(new FormData(form));
-    const filledIn = JSON.stringify(fields);
-    if (submission.current?.fields !== filledIn) submission.current = { id: uuid(), fields: filledIn };
-    const payload = {
-      ...fields,
-      form_type: formType,
-      submission_id: submission.current.id,
-      page: location.pathname,
-      website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
-    };
-    let result: Awaited<ReturnType<Submitter['submitLead']>>;
-    try {
-      result = await (await prepare()).submitLead(endpoint, payload, copy);
-    } catch {
-      // The submit code itself failed to load (offline, say): the visitor may try again.
-      submitter.current = null;
-      result = { ok: false, message: copy.failedFallback };
-    }
-    if (result.ok) {
-      form.reset();
-      submission.current = null;
-      showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
+    const code = await prepare();
+    if (code) {
+      const fields = collect(new FormData(form));
+      const filledIn = JSON.stringify(fields);
+      if (submission.current?.fields !== filledIn) submission.current = { id: code.submissionId(), fields: filledIn };
+      const payload = {
+        ...fields,
+        form_type: formType,
+        submission_id: submission.current.id,
+        page: location.pathname,
+        website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
+      };
+      const result = await code.submitLead(endpoint, payload, copy);
+      if (result.ok) {
+        form.reset();
+        submission.current = null;
+        showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
+      } else {
+        showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });
+      }
     } else {
-      showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });
+      // Nor could the toasts' code load: the browser's own message says it. Nothing was sent; every field is kept.
+      alert(`${copy.errorTitle}: ${copy.failedFallback}`);
     }
     inFlight.current = false;
     setSubmitting(false);
   };
 
   return { ready, submitting, onSubmit, prepare };
-}
-
-/** A v4 UUID. crypto.randomUUID exists only on https and localhost; getRandomValues works everywhere. */
-function uuid(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -227,6 +227,28 @@ describe('failures show the error toast and keep every field', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('the code that sends a form failing to load (a deploy since the page opened removed it) is said in the browser’s own message, with nothing sent, every field kept and no uncaught error; once it loads, the form sends', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    // The page's own scripts have loaded: those it loads on first use of a form are gone, as after a deploy.
+    await page.route('**/assets/*.js', (gone) => gone.fulfill({ status: 404, body: 'Not Found' }));
+    const form = await fillHeroForm(page);
+    const submit = form.getByRole('button', { name: 'Get My Free Quote' });
+    const dialog = page.waitForEvent('dialog');
+    await submit.click();
+    expect((await dialog).message()).toBe('Error: Failed to submit form. Please try again.');
+    await (await dialog).accept();
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
+    expect(received).toEqual([]);
+    await page.unroute('**/assets/*.js');
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(received).toHaveLength(1);
+    // The browser logs each missing file; the page itself raises nothing.
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+  });
+
   it("a retry after a failure carries the same submission id, its success toast in the error's place; a corrected form and the next enquiry get new ones", async () => {
     const { page } = await visitor();
     await page.goto(`${preview.url}/`);
