@@ -105,7 +105,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
  * network's, a name for one) is refused before anything listens. A name that resolves to nothing is left to listen.
  */
 async function refuseOffLoopback(host: string): Promise<void> {
-  const addresses = await lookup(host, { all: true }).catch(() => []);
+  // An empty host (--host "$HOST", HOST unset) would have Node listen on every address.
+  const addresses = host.trim() ? await lookup(host, { all: true }).catch(() => []) : [{ address: host }];
   const outside = addresses.find(({ address }) => !isLoopbackAddress(address));
   if (outside)
     throw new SitegenError(

@@ -362,8 +362,8 @@ describe('where it cannot listen', () => {
     await expect(tryListening({ port: 0, host: 'nosuchhost.invalid' })).rejects.toThrow(
       '--host: expected a name of this machine or one of its addresses, found "nosuchhost.invalid" (no address found)',
     );
-    // Every interface, or an address of the network's: the servers answer this machine alone.
-    for (const host of ['0.0.0.0', '::', '192.0.2.1', ...externalAddresses()])
+    // Every interface (an empty host is Node's every interface too), or an address of the network's: the servers answer this machine alone.
+    for (const host of ['0.0.0.0', '::', '', ' ', '192.0.2.1', ...externalAddresses()])
       await expect(tryListening({ port: 0, host }), host).rejects.toThrow(
         `--host: expected this machine's loopback (localhost, 127.0.0.1, ::1 or a name for them), found "${host}": sitegen's servers answer this machine alone`,
       );
