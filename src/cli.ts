@@ -202,9 +202,10 @@ function thisGenerator(): Promise<string> {
   return generatorVersion(process.cwd(), fileURLToPath(new URL('.', import.meta.url)));
 }
 
+/** Digits alone: Number() would also take "", " 80", "0x12" and "1e3". */
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  if (!/^\d+$/.test(value) || port > 65535)
     throw new SitegenError(`--port: expected a port number from 0 to 65535, found "${value}"`);
   return port;
 }

@@ -192,6 +192,23 @@ describe('sitegen', () => {
     }
   });
 
+  it('preview and dev refuse a port that is not a number from 0 to 65535 in digits, before anything listens', async () => {
+    for (const [command, port] of [
+      ['preview', '0x12'],
+      ['preview', '1e3'],
+      ['dev', ''],
+      ['dev', ' 4725'],
+      ['dev', '65536'],
+    ]) {
+      const result = await runSitegen([command!, '--port', port!, '--host', '127.0.0.1']);
+      expect([result.code, result.stdout, result.stderr], `${command} --port "${port}"`).toEqual([
+        1,
+        '',
+        `sitegen: --port: expected a port number from 0 to 65535, found "${port}"\n`,
+      ]);
+    }
+  });
+
   it('rejects a site URL that is not a URL', async () => {
     const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
     expect(result.code).toBe(1);
