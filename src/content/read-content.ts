@@ -5,6 +5,8 @@
  * from, is in validate.ts.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as jsonc from 'jsonc-parser';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { findUnsafeMarkdownText, parseFrontMatter, type FrontMatter } from './front-matter';
@@ -17,22 +19,25 @@ export function readJson(path: string, file: string): unknown {
   try {
     data = JSON.parse(source);
   } catch (error) {
-    // JSON.parse quotes the text around the error, line breaks and all: written as JSON would, the message keeps to one line.
-    const reason = withLine(messageOf(error), source).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
-    throw new ContentError(file, '', `is not valid JSON (${reason})`);
+    throw new ContentError(file, '', `is not valid JSON (${whereItFails(messageOf(error), source)})`);
   }
   return data;
 }
 
 /**
- * JSON.parse names where it stopped as a position in the text; an editor
- * shows lines and columns. Node 21 and later add them themselves, in this form.
+ * What JSON.parse found wrong, at the line and column an editor shows. It
+ * names a position for some errors only, and for others quotes the text
+ * around the error, line breaks and all: jsonc-parser finds the place.
  */
-function withLine(message: string, source: string): string {
-  const at = /at position (\d+)$/.exec(message);
-  if (!at) return message;
-  const before = source.slice(0, Number(at[1]));
-  return `${message} (line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')})`;
+function whereItFails(message: string, source: string): string {
+  // Loaded only here, when a file fails: a build that reads good JSON does not pay for it.
+  const { parse } = createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
+  const errors: jsonc.ParseError[] = [];
+  parse(source, errors, { allowTrailingComma: false, disallowComments: true });
+  const offset = errors[0]?.offset ?? Number(/at position (\d+)/.exec(message)?.[1] ?? source.length);
+  const before = source.slice(0, offset);
+  const what = message.replace(/, (?:\.\.\.)?"[\s\S]* is not valid JSON$| in JSON at position \d+[\s\S]*$/, '');
+  return `${what} at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 /** A Markdown file's text as its validated front matter and its body. */

@@ -101,10 +101,10 @@ describe('text no page can hold', () => {
       /^sitegen: \S+\/google-ads-guide\.md: front matter: title: expected a text of at most 60 characters, found "Google Ads for tradespeople:\\nwhat it costs, how to set it…" \(78 characters\)\n$/,
     ],
     [
-      'JSON broken where the parser quotes two lines of it',
+      'JSON broken where the parser would quote two lines of it: the line and column instead',
       'forms.json',
       (text) => text.replace('"errorTitle": "Error"', '"errorTitle": Error"'),
-      /^sitegen: \S+\/forms\.json: is not valid JSON \([^\n]*Error",\\n[^\n]*\)\n$/,
+      /^sitegen: \S+\/forms\.json: is not valid JSON \(Unexpected token 'E' at line 33 column 19\)\n$/,
     ],
   ];
   it.concurrent.each(quoting)(
