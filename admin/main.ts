@@ -95,7 +95,7 @@ decap.init({
 function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
   const problem =
-    'is missing: expected a lowercase slug such as "local-seo", which names the file and the page\'s address';
+    'is missing: expected a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo", which names the file and the page\'s address';
   throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
 }
 

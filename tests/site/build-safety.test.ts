@@ -77,10 +77,22 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\)/,
   ],
   [
+    "an image named from the site's root rather than from the content folder",
+    'team.json',
+    (text) => text.replace(/"src": "[^"]*"/, '"src": "/images/team/sarah.jpg"'),
+    /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\) or a file of content\/images\/ such as "images\/team\/sarah\.jpg", found "\/images\/team\/sarah\.jpg"$/m,
+  ],
+  [
     'invalid JSON',
     'stats.json',
     (text) => text.replace(/\}\s*$/, ''),
-    /content\/stats\.json: is not valid JSON \(.* at position \d+ \(line \d+ column \d+\)\)$/m,
+    /content\/stats\.json: is not valid JSON \(Expected ',' or '\}' after property value at line 8 column 1\)$/m,
+  ],
+  [
+    'a comma after the last item of a list, where JSON.parse names no position',
+    'stats.json',
+    (text) => text.replace(/\}\s*\]/, '},\n  ]'),
+    /content\/stats\.json: is not valid JSON \(Unexpected token '\]' at line 7 column 3\)$/m,
   ],
   [
     'a trade listed twice',
@@ -115,6 +127,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'blog/local-seo-tips.md',
     (text) => `${text}\n![Our van](https://cdn.example.com/van.jpg)\n`,
     /content\/blog\/local-seo-tips\.md: body: image "https:\/\/cdn\.example\.com\/van\.jpg" is not on this site or https:\/\/images\.unsplash\.com/,
+  ],
+  [
+    'a slug with an accented letter, which is lowercase yet no slug',
+    'blog/local-seo-tips.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "café-seo-tips"'),
+    /content\/blog\/local-seo-tips\.md: front matter: slug: expected a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo", found "café-seo-tips"$/m,
   ],
   [
     'a job that closes before it was posted',

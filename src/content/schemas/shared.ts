@@ -59,7 +59,10 @@ export function eachOnce<T>(message: string, field?: keyof T & string) {
 export const maxSlugLength = 80;
 export const slug = v.pipe(
   v.string(),
-  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug such as "local-seo"'),
+  v.regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo"',
+  ),
   v.maxLength(maxSlugLength, `a slug of at most ${maxSlugLength} characters`),
 );
 /** Longer than any address a browser or search engine is sure to keep whole. */
@@ -96,12 +99,13 @@ export const localImageSrc = v.pipe(
     'a file of content/images/ named from the content folder, such as "images/team/sarah.jpg"',
   ),
 );
+/** Where an image may come from, as an error says it. */
+const imageSources = `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows) or a file of content/images/ such as "images/team/sarah.jpg"`;
 const stockPhotoSrc = v.pipe(
-  externalHref,
-  v.regex(
-    stockPhotoUrl,
-    `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows) or a file of content/images/ such as "images/team/sarah.jpg"`,
-  ),
+  linkText,
+  // Not a URL ("/images/van.jpg", say) is as wrong as another host: the error names both places an image may be.
+  v.url(imageSources),
+  v.regex(stockPhotoUrl, imageSources),
   v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
 );
 /** Where an image comes from: the agency's own, in content/images/, or a stock photo on the image host. */
