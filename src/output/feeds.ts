@@ -63,23 +63,22 @@ export function feedFiles(
       json: absoluteUrl(siteUrl, paths.feeds.json),
     },
   };
-  const withImages = new Feed(options);
-  // The library names an Atom image's type after its file's extension, which a stock photo's address lacks: Atom's entries go without.
-  const atom = new Feed(options);
-  for (const item of items) {
-    withImages.addItem(item);
-    // Atom's entries declare their title and summary HTML: the plain text of both is escaped to read as written.
-    atom.addItem({
-      ...item,
-      title: escapeHtml(item.title),
-      description: escapeHtml(item.description!),
-      image: undefined,
-    });
-  }
+  const feedOf = (entry: (item: Item) => Item) => {
+    const feed = new Feed(options);
+    for (const item of items) feed.addItem(entry(item));
+    return feed;
+  };
+  // A summary is HTML to RSS and Atom readers, plain text in a JSON feed: an excerpt's plain text is escaped for the
+  // first two, to read as written; Atom's titles are declared HTML too.
+  const summaryHtml = (item: Item) => ({ ...item, description: escapeHtml(item.description!) });
   const files = [
-    { path: paths.feeds.rss.slice(1), content: withImages.rss2() },
-    { path: paths.feeds.atom.slice(1), content: atom.atom1() },
-    { path: paths.feeds.json.slice(1), content: withImages.json1() },
+    { path: paths.feeds.rss.slice(1), content: feedOf(summaryHtml).rss2() },
+    {
+      path: paths.feeds.atom.slice(1),
+      // The library names an Atom image's type after its file's extension, which a stock photo's address lacks: Atom's entries go without.
+      content: feedOf((item) => ({ ...summaryHtml(item), title: escapeHtml(item.title), image: undefined })).atom1(),
+    },
+    { path: paths.feeds.json.slice(1), content: feedOf((item) => item).json1() },
   ];
   const photos = newest.flatMap((article) => largeImage(siteUrl, article.image).path ?? []);
   return { files, images: [...icons.map((url) => url.slice(1)), ...photos] };

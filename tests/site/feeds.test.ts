@@ -170,7 +170,7 @@ describe('the feeds', () => {
 });
 
 describe('an article whose title and excerpt hold what HTML would read as markup', () => {
-  it('reads as written in every feed: escaped in Atom, whose entries declare them HTML; as text in RSS and JSON Feed', async () => {
+  it('reads as written in every feed: escaped where readers take it for HTML (Atom’s title and summary, RSS’s description); as text elsewhere', async () => {
     const config = resolveConfig({ root: projectRoot }, {});
     const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
     const publishing = { today: '2026-01-01', drafts: false };
@@ -185,7 +185,10 @@ describe('an article whose title and excerpt hold what HTML would read as markup
     expect(atom).toContain(
       '<summary type="html"><![CDATA[Why &lt;b&gt;bold&lt;/b&gt; words win &amp; lose ]]&gt; clicks.]]></summary>',
     );
-    expect(parseRssFeed(rss!).items![0]).toMatchObject({ title, description: excerpt });
+    expect(parseRssFeed(rss!).items![0]).toMatchObject({
+      title,
+      description: 'Why &lt;b&gt;bold&lt;/b&gt; words win &amp; lose ]]&gt; clicks.',
+    });
     expect(parseJsonFeed(JSON.parse(json!)).items![0]).toMatchObject({ title, summary: excerpt });
   });
 });
