@@ -86,6 +86,8 @@ function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
 const tableColumns: { title: string; max: number; value: (row: LeadRow) => string }[] = [
+  // The number the lines under the table name a lead by (#2).
+  { title: '#', max: 8, value: (row) => String(row.id) },
   { title: 'Time (UTC)', max: 16, value: (row) => time(row.created_at) },
   { title: 'Form', max: 10, value: (row) => row.form_type },
   { title: 'Name', max: 24, value: (row) => row.name ?? '' },

@@ -66,6 +66,10 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     return;
   }
   const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
+  // A folder named wrongly must not read as a database with no lead in it yet.
+  const { dir } = where(options);
+  if (format === 'table' && !existsSync(dir))
+    return console.log(`no lead database at ${dir}: no leads yet (sitegen preview and dev make it as they start)`);
   process.stdout.write(await printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
 }
 

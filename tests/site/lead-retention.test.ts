@@ -146,7 +146,7 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(named.code).toBe(0);
   });
 
-  it('--erase deletes every lead of one address, in any case, and says how many', async () => {
+  it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database is named, by --erase and by the list', async () => {
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
     );
@@ -154,6 +154,9 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     const nowhere = join(dir, 'no-such-folder');
     expect(await printedBy({ leadsDir: nowhere, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       `no lead database at ${nowhere}: nothing deleted\n`,
+    );
+    expect(await printedBy({ leadsDir: nowhere })).toBe(
+      `no lead database at ${nowhere}: no leads yet (sitegen preview and dev make it as they start)\n`,
     );
     const left = await printLeads({ root: projectRoot, leadsDir, format: 'json' });
     expect(JSON.parse(left).map((lead: { email: string }) => lead.email)).toEqual([

@@ -469,11 +469,11 @@ describe('listing and formatting', () => {
   it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told', () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
-        'Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
-        '----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  ----------------------------  --------',
-        '2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      Google Ads, campaign plumbe…  sent',
-        '2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  retrying',
-        '2024-01-17 08:00  newsletter                            news@example.co.uk                                           not known                     off',
+        '#  Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
+        '-  ----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  ----------------------------  --------',
+        '1  2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      Google Ads, campaign plumbe…  sent',
+        '2  2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  retrying',
+        '3  2024-01-17 08:00  newsletter                            news@example.co.uk                                           not known                     off',
         '3 leads',
         'How they found the site:',
         '  #1 Dave Hughes: Found us from Google Ads, campaign plumbers-derby, landing on /',
