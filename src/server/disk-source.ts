@@ -27,6 +27,8 @@ export function diskSource(dir: string): SiteSource {
 
 /** Stops, saying what to do, where `dir` holds no built site (no index.html): what preview and check serve. */
 export function requireBuiltSite(dir: string): void {
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new SitegenError(`--dir: expected the folder of a built site, found the file ${dir}`);
   if (!statSync(join(dir, 'index.html'), { throwIfNoEntry: false })?.isFile())
     throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
 }

@@ -209,6 +209,18 @@ describe('sitegen', () => {
     }
   });
 
+  it('preview and check name a --dir that holds no built site, or is a file, in one line', async () => {
+    const [missing, file] = [join(tmpdir(), 'never-built'), join(projectRoot, 'README.md')];
+    for (const [args, message] of [
+      [['preview', '--dir', missing], `${missing} holds no built site: run \`sitegen build\` first`],
+      [['preview', '--dir', file], `--dir: expected the folder of a built site, found the file ${file}`],
+      [['check', '--dir', file], `--dir: expected the folder of a built site, found the file ${file}`],
+    ] as const) {
+      const result = await runSitegen([...args]);
+      expect([result.code, result.stdout, result.stderr], args.join(' ')).toEqual([1, '', `sitegen: ${message}\n`]);
+    }
+  });
+
   it('rejects a site URL that is not a URL', async () => {
     const result = await runSitegen(['build', '--out', join(tmpdir(), 'never-written'), '--site-url', 'tradeboost']);
     expect(result.code).toBe(1);
