@@ -103,7 +103,9 @@ function withLastBuild(run: BuildRun): BuildRun {
   const inputs = readInputs(config, generator);
   const manifest = readManifest(config, generator);
   if (!manifest) {
-    run.log.info('  cache      no record of a build of this output by this version of sitegen: a whole build');
+    run.log.info(
+      '  cache      no record of the last build of this output (only an --incremental build by this version of sitegen keeps one): a whole build',
+    );
     return { ...run, inputs };
   }
   if (isUpToDate(config, manifest, inputs, run.publishing.today))

@@ -264,7 +264,7 @@ describe('sitegen build --incremental', () => {
     await edit('content/blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Retitled"'));
     const result = await incremental();
     expect(result.stdout).toContain(
-      '  cache      no record of a build of this output by this version of sitegen: a whole build',
+      '  cache      no record of the last build of this output (only an --incremental build by this version of sitegen keeps one): a whole build',
     );
     expect(await tree(join(project!.dir, 'out'))).toEqual(await whole());
   });
