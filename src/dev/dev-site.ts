@@ -13,6 +13,7 @@ import { editorContent, type EditorContent } from '../admin/editor-content';
 import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
+import { buildRefusal } from './build-refusal';
 import { planSettings, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
@@ -59,6 +60,8 @@ export class DevSite {
   private unsettled = new Set<string>();
   /** The files around the pages (sitemap, feeds, redirects), made when first asked for after an update. */
   private files?: SiteFile[];
+  /** What `sitegen build` would refuse of the site as the last update left it (a link to a draft, say), if anything. */
+  buildRefusal?: string;
 
   /** What each file of content/images/ is, kept between starts as builds keep it. */
   private readonly sources: SourceImages;
@@ -113,7 +116,13 @@ export class DevSite {
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
     const plan = planSite({ content: read, images: catalog.descriptors, settings, kept: this.kept }, publishing);
-    validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { known: this.checked });
+    const publicFiles = listFiles(config.publicDir, { hidden: true });
+    validatePlan(plan, publicFiles, { known: this.checked });
+    this.buildRefusal = buildRefusal(
+      { content: read, images: catalog.descriptors, settings },
+      publishing.today,
+      publicFiles,
+    );
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();

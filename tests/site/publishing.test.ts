@@ -21,6 +21,7 @@ import {
   nextScheduled,
   publicationStatus,
 } from '../../src/content/publishing';
+import { startDevServer } from '../../src/dev/dev-server';
 import { DevSite } from '../../src/dev/dev-site';
 import { EditorSite } from '../../admin/editor-site';
 import { tree } from '../support/output-tree';
@@ -409,6 +410,38 @@ describe('sitegen dev', () => {
         expect(cheerio.load(site.page('/blog/digital-marketing-roi')!)('meta[name="robots"]')).toHaveLength(0);
       } finally {
         site.close();
+      }
+    });
+  });
+
+  it('says once in its terminal that `sitegen build` would refuse a link to a draft, which dev shows, while the link stands', async () => {
+    await inProjectCopy(async (project) => {
+      // Another article links to this one.
+      await editArticle(project, 'google-ads-guide', markDraft);
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      const refusals = () => lines.filter((line) => line.includes('sitegen build would refuse this'));
+      try {
+        expect(refusals()).toEqual([
+          expect.stringMatching(
+            /^ {2}\d\d:\d\d:\d\d sitegen build would refuse this: content\/blog\/digital-marketing-roi\.md: body: links to "\/blog\/google-ads-guide", which is content\/blog\/google-ads-guide\.md, a draft \(draft: true\): not a page until it is published; publish it first, or remove the link$/,
+          ),
+        ]);
+        expect((await fetch(`${dev.url}/blog/digital-marketing-roi`)).status).toBe(200);
+        // Another edit while it stands: not said again.
+        await editArticle(project, 'local-seo-tips', (text) => text.replace(/^readTime: 8$/m, 'readTime: 9'));
+        await dev.idle();
+        expect(refusals()).toHaveLength(1);
+        // Published, nothing to say; a draft again, said again.
+        await editArticle(project, 'google-ads-guide', (text) => text.replace('draft: true\n', ''));
+        await dev.idle();
+        expect(refusals()).toHaveLength(1);
+        await editArticle(project, 'google-ads-guide', markDraft);
+        await dev.idle();
+        expect(refusals()).toHaveLength(2);
+      } finally {
+        await dev.close();
       }
     });
   });
