@@ -4,7 +4,10 @@
  * MarkdownReader (the content index keeps what it found).
  */
 import { join } from 'node:path';
+import { ContentError } from '../errors';
+import { contentHash } from '../hash';
 import { articleFiles, contentFileName, legalFiles, servicePageFiles, type MarkdownSource } from './content-files';
+import { draftBody } from './draft-words';
 import { MarkdownReader } from './markdown-reader';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { readJson } from './read-content';
@@ -30,8 +33,15 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
 
 export function scanArticle(reader: MarkdownReader, path: string): Article {
   const { data, file, body } = reader.scan(path, articleFrontMatterSchema);
+  if (!data.draft && body.hash === draftBodyHash) {
+    const problem = `still holds the words \`sitegen new article\` wrote ("${draftBody.trim().split('\n')[0]}"): write the article's own, or keep it a draft (draft: true)`;
+    throw new ContentError(file, 'body', problem);
+  }
   return articleOf(data, file, body);
 }
+
+/** The body `sitegen new article` writes, as a scan hashes a body. */
+const draftBodyHash = contentHash(draftBody);
 
 /** Loads and validates the whole of a content folder, keeping nothing between loads (`sitegen check`, `new article`). */
 export function loadSite(source: MarkdownSource): SiteModel {

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
-import { draftWords } from './draft-words';
+import { draftBody, draftWords } from './draft-words';
 import { stockPhotoOrigin } from '../stock-photos';
 import { londonDay } from './publishing';
 import { maxSlugLength } from './schemas/shared';
@@ -67,13 +67,7 @@ featured: false
 image: "${newest?.image.src ?? `${stockPhotoOrigin}/photo-1581578731548-c64695cc6952`}"
 imageAlt: ${JSON.stringify(draftWords.imageAlt)}
 ---
-
-Start with who this is for and what they will be able to do after reading it.
-
-## The first point
-
-Write the first section here. Link to pages of the site with root-relative links, such as [our local SEO service](/services/local-seo).
-`;
+${draftBody}`;
   try {
     await writeFile(file, text, { flag: 'wx' });
   } catch (error) {

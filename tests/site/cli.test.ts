@@ -107,7 +107,7 @@ describe('sitegen', () => {
     });
   });
 
-  it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds', async () => {
+  it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds, and refuses published with its body unwritten', async () => {
     await inScratchFolder(async (dir) => {
       await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
       // Half past eleven at night in UTC is half past midnight in London in summer: the next day there.
@@ -161,6 +161,24 @@ describe('sitegen', () => {
       expect((await build('preview', '--drafts')).stderr).toBe('');
       expect(readFileSync(join(dir, 'preview', 'blog', 'van-signwriting-that-wins-local-jobs.html'), 'utf8')).toContain(
         '>Draft, not published</p>',
+      );
+      // Published with its own front matter, yet the body as written for it: refused, as its front matter's words would be.
+      const article = join(dir, 'content/blog/van-signwriting-that-wins-local-jobs.md');
+      writeFileSync(
+        article,
+        readFileSync(article, 'utf8')
+          .replace('draft: true\n', '')
+          .replace(/^excerpt: .*$/m, 'excerpt: "What to paint on a van so that the people behind it ring you."')
+          .replace(
+            /^description: .*$/m,
+            'description: "What to paint on a tradesperson\'s van so that the people who see it call: the name, the trade and a number."',
+          )
+          .replace(/^imageAlt: .*$/m, 'imageAlt: "A white van with a plumber\'s name and number on its side"'),
+      );
+      const published = await build('published');
+      expect(published.code).toBe(1);
+      expect(published.stderr).toMatch(
+        /\/content\/blog\/van-signwriting-that-wins-local-jobs\.md: body: still holds the words `sitegen new article` wrote \("Start with who this is for and what they will be able to do after reading it\."\): write the article's own, or keep it a draft \(draft: true\)\n$/,
       );
     });
   });
