@@ -49,9 +49,11 @@ export function useLeadForm(
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
     const form = event.currentTarget as HTMLFormElement;
+    // Spaces alone fill a required field for the browser, not for the lead: emptied, the browser says so at the field.
+    for (const field of form.querySelectorAll('input')) if (field.required && !field.value.trim()) field.value = '';
+    if (inFlight.current || !form.reportValidity()) return;
+    inFlight.current = true;
     const button = (event as SubmitEvent).submitter;
     refocus.current = button && document.activeElement === button ? button : null;
     setSubmitting(true);

@@ -171,6 +171,27 @@ describe('contact form', () => {
     expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
   });
 
+  it('takes spaces alone for no name and no phone number: the browser says so at the field, and nothing is sent', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    const [name, phone] = [form.getByLabel('Full name'), form.getByLabel('Phone number')];
+    await name.fill('   ');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await phone.fill('  ');
+    await form.getByLabel('Your trade').selectOption('electrician');
+    const send = () => form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    expect(await leadRequests(page, send)).toBe(0);
+    expect(await name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await name.fill('Sarah Okafor');
+    expect(await leadRequests(page, send)).toBe(0);
+    expect(await phone.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await form.getByLabel('Email address').inputValue()).toBe('sarah@okaforelectrical.co.uk');
+    expect(await listLeads(preview.leads)).toEqual([]);
+  });
+
   it('a double click stores one lead', async () => {
     const { page } = await wideVisitor();
     await page.goto(`${preview.url}/contact`);
