@@ -13,7 +13,6 @@ import { editorContent, type EditorContent } from '../admin/editor-content';
 import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
-import { buildRefusal } from './build-refusal';
 import { planSettings, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
@@ -34,6 +33,7 @@ import { CheckedRoutes, validatePlan } from '../plan/validate-plan';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, type Route } from '../routes';
 import { pathForFile } from '../paths';
+import { buildRefusal } from './build-refusal';
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
