@@ -234,10 +234,15 @@ describe('failures show the error toast and keep every field', () => {
     await page.route('**/assets/*.js', (gone) => gone.fulfill({ status: 404, body: 'Not Found' }));
     const form = await fillHeroForm(page);
     const submit = form.getByRole('button', { name: 'Get My Free Quote' });
-    const dialog = page.waitForEvent('dialog');
+    // Answered as it is shown: until then the page, and so the click, waits on it.
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (shown) => {
+        resolve(shown.message());
+        void shown.accept();
+      }),
+    );
     await submit.click();
-    expect((await dialog).message()).toBe('Error: Failed to submit form. Please try again.');
-    await (await dialog).accept();
+    expect(await dialog).toBe('Error: Failed to submit form. Please try again.');
     await expect.poll(() => submit.isEnabled()).toBe(true);
     expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
     expect(received).toEqual([]);
