@@ -61,13 +61,13 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
   const clients = new Set<ServerResponse>();
   const report = rebuildLines(root, log);
-  const refusals = refusalLines(log);
+  const refusals = refusalLines(site, log);
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
     // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
     for (const client of clients) client.write('event: reload\ndata: \n\n');
     editor.changed(changed);
     report(outcome, changed);
-    refusals(outcome);
+    refusals();
   });
   // The lead database opens with the first lead: pages are served as soon as the site is known.
   const leads = await openLocalLeads({
@@ -102,7 +102,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   if ('error' in first) log(failureLine(first.error, root));
   else {
     log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
-    refusals(first);
+    refusals();
     // What this start learnt of the Markdown files, for the next start and the next build.
     site.saveIndex();
   }
@@ -223,10 +223,10 @@ function rebuildLines(root: string, log: (line: string) => void) {
 }
 
 /** What `sitegen build` would refuse of the site dev shows (build-refusal.ts): said once while it stands. */
-function refusalLines(log: (line: string) => void) {
+function refusalLines(site: DevSite, log: (line: string) => void) {
   let standing: string | undefined;
-  return (outcome: RebuildOutcome) => {
-    const refusal = 'error' in outcome ? standing : outcome.buildRefusal;
+  return () => {
+    const refusal = site.buildRefusal;
     if (refusal && refusal !== standing) log(`  ${clock()} sitegen build would refuse this: ${refusal}`);
     standing = refusal;
   };

@@ -60,7 +60,7 @@ export class DevSite {
   private unsettled = new Set<string>();
   /** The files around the pages (sitemap, feeds, redirects), made when first asked for after an update. */
   private files?: SiteFile[];
-  /** What `sitegen build` would refuse of the site as the last update left it (a link to a draft, say), if anything. */
+  /** What `sitegen build` would refuse of the site as the last good update left it (a link to a draft, say), if anything. */
   buildRefusal?: string;
 
   /** What each file of content/images/ is, kept between starts as builds keep it. */
@@ -118,7 +118,7 @@ export class DevSite {
     const plan = planSite({ content: read, images: catalog.descriptors, settings, kept: this.kept }, publishing);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     validatePlan(plan, publicFiles, { known: this.checked });
-    this.buildRefusal = buildRefusal(
+    const refusal = buildRefusal(
       { content: read, images: catalog.descriptors, settings },
       publishing.today,
       publicFiles,
@@ -138,6 +138,7 @@ export class DevSite {
     }
     const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
     this.known = { articles, data, read, plan, assets, rendering, images };
+    this.buildRefusal = refusal;
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();

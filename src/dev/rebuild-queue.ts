@@ -33,7 +33,7 @@ export class RebuildQueue {
       const pages = await this.site.update(changed);
       const recovered = this.failure !== undefined;
       this.failure = undefined;
-      return { ms: performance.now() - started, pages: pages.length, recovered, buildRefusal: this.site.buildRefusal };
+      return { ms: performance.now() - started, pages: pages.length, recovered };
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
       return { ms: performance.now() - started, error: this.failure };
