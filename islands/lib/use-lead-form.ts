@@ -40,7 +40,8 @@ export function useLeadForm(
 
   // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send;
   // the toasts come alive with it, before any can be shown. Null if it could not load (offline, or a deploy since
-  // the page was opened has removed it): tried again on the next use.
+  // the page was opened has removed it): asked for again on the next use, though a browser may keep a module it
+  // failed to fetch failed until the page is loaded again.
   const prepare = () =>
     (submitter.current ??= Promise.all([import('./submit-lead'), import('./toaster-on-use')]).then(
       ([code]) => code,

