@@ -55,6 +55,10 @@ describe('the schema', () => {
 
   it('refuses anything but the touch fields, as text', () => {
     expect(columnsOf('google')).toBe('attribution must be an object of first, last');
+    expect(columnsOf([])).toBe('attribution must be an object of first, last');
+    expect(columnsOf({ first: [], last: null })).toBe(
+      'attribution.first must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid',
+    );
     expect(columnsOf({ first: null, last: null, fbclid: 'x' })).toBe('attribution must be an object of first, last');
     expect(columnsOf({ last: { ...adClick, email: 'dave@example.co.uk' } })).toBe(
       'attribution.last must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid',
@@ -75,6 +79,22 @@ describe('the schema', () => {
       last_utm_source: 'goo gle',
       last_utm_term: 'plumber derby',
     });
+  });
+
+  it('drops a click identifier or an origin too long to keep whole, which cut would name another; cuts a long landing path', () => {
+    const long = 'G'.repeat(201);
+    expect(
+      columnsOf({
+        last: {
+          gclid: long,
+          gbraid: long,
+          wbraid: long,
+          referrer_origin: `https://${'a'.repeat(200)}.example`,
+          landing_path: `/${'p'.repeat(300)}`,
+        },
+      }),
+    ).toEqual(touchColumns(null, { landing_path: `/${'p'.repeat(199)}` }));
+    expect(columnsOf({ last: { gclid: 'G'.repeat(200) } })).toMatchObject({ last_gclid: 'G'.repeat(200) });
   });
 
   it('keeps a referrer only as an origin, and a click identifier or landing path only of its form', () => {

@@ -524,6 +524,20 @@ describe('charset', () => {
   });
 });
 
+describe('the page a form was sent from', () => {
+  it.each(['javascript:alert(1)', 'https://evil.example/contact', 'contact', '/a b'])(
+    'answers 400 to a page of %s, which is no path of the site, and stores nothing',
+    async (page) => {
+      const lead = { ...hero(), page };
+      expect(await json(await handle(post(lead)), 400)).toEqual({
+        success: false,
+        error: 'page must be a path of the site, as /contact',
+      });
+      expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+    },
+  );
+});
+
 describe('text Postgres cannot store', () => {
   it.each([
     ['a NUL in the name', () => ({ ...contact(), name: 'Sarah\u0000' }), 'name'],

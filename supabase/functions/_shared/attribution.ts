@@ -32,27 +32,33 @@ export const touchLimit = 200;
 /** Control characters, the characters that reorder text on screen, and half a surrogate pair: never kept. */
 const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\p{Cs}]+/gu;
 const clickId = /^[A-Za-z0-9][\w-]*$/;
+/** A path as location.pathname gives it: percent-encoded, so printable ASCII. */
+export const sitePath = /^\/[!-~]*$/;
 /** The form each field must have; the utm_* values are any printable text. */
 const forms: Partial<Record<TouchField, RegExp>> = {
-  // A path as location.pathname gives it: percent-encoded, so printable ASCII.
-  landing_path: /^\/[!-~]*$/,
+  landing_path: sitePath,
   // An origin only, never a referring page's path or query (which may hold a visitor's search or e-mail).
   referrer_origin: /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/,
   gclid: clickId,
   gbraid: clickId,
   wbraid: clickId,
 };
+/** Kept whole or not at all: an origin or a click identifier cut short would name another. */
+const whole: readonly TouchField[] = ['referrer_origin', 'gclid', 'gbraid', 'wbraid'];
 
 /**
  * A value as it may be stored: text without control or bidi characters, its
  * white space collapsed, cut to touchLimit characters; null when nothing is
- * left or it is not of its field's form (a `javascript:` referrer, a click
- * identifier with spaces). Cut rather than refused, so that an odd address a
- * visitor arrived by never costs their enquiry.
+ * left, it is not of its field's form (a `javascript:` referrer, a click
+ * identifier with spaces), or it is an identifier too long to keep whole.
+ * Cut or dropped rather than refused, so that an odd address a visitor
+ * arrived by never costs their enquiry.
  */
 export function cleanTouchValue(field: TouchField, value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const text = [...value.replace(unsafe, ' ').replace(/\s+/g, ' ').trim()].slice(0, touchLimit).join('');
+  const characters = [...value.replace(unsafe, ' ').replace(/\s+/g, ' ').trim()];
+  if (characters.length > touchLimit && whole.includes(field)) return null;
+  const text = characters.slice(0, touchLimit).join('');
   return text && (forms[field]?.test(text) ?? true) ? text : null;
 }
 

@@ -6,7 +6,7 @@
  * this file as is.
  */
 import * as v from 'valibot';
-import { cleanTouch, touchColumns, touchFields, type TouchColumn } from './attribution.ts';
+import { cleanTouch, sitePath, touchColumns, touchFields, type TouchColumn } from './attribution.ts';
 import {
   budgetOptions,
   isEmailAddress,
@@ -58,6 +58,13 @@ const optionalChoice = <T extends readonly string[]>(options: T, what: string) =
     v.transform((value) => value || null),
   );
 
+/** An object of these fields and no other; valibot alone would take an array for one with none. */
+const fieldsObject = <T extends v.ObjectEntries>(entries: T, message: string) =>
+  v.pipe(
+    v.custom<unknown>((input) => !Array.isArray(input), message),
+    v.strictObject(entries, message),
+  );
+
 /**
  * A touch as the browser sends it: any of its fields, each text or null, and
  * nothing else; each value then cleaned (attribution.ts's cleanTouch), so a
@@ -66,7 +73,7 @@ const optionalChoice = <T extends readonly string[]>(options: T, what: string) =
  */
 const touch = (name: string) =>
   v.nullish(
-    v.strictObject(
+    fieldsObject(
       Object.fromEntries(
         touchFields.map((field) => [field, v.nullish(v.string(`attribution.${name}.${field} must be text`))]),
       ),
@@ -76,7 +83,7 @@ const touch = (name: string) =>
 const attribution = v.pipe(
   v.optional(
     v.nullable(
-      v.strictObject({ first: touch('first'), last: touch('last') }, 'attribution must be an object of first, last'),
+      fieldsObject({ first: touch('first'), last: touch('last') }, 'attribution must be an object of first, last'),
     ),
     null,
   ),
@@ -87,7 +94,11 @@ const common = {
   name: required(limits.name, 'name'),
   email: v.pipe(required(limits.email, 'email'), v.check(isEmailAddress, 'email must be a valid e-mail address')),
   submission_id: v.pipe(v.string('submission_id must be text'), v.uuid('submission_id must be a UUID')),
-  page: optional(limits.page, 'page'),
+  /** The page the form was sent from, as location.pathname gives it. */
+  page: v.pipe(
+    optional(limits.page, 'page'),
+    v.check((page) => page === null || sitePath.test(page), 'page must be a path of the site, as /contact'),
+  ),
   /** Where the visitor came from: absent when the browser knows nothing. */
   attribution,
   /** Honeypot: hidden from people, filled in by bots. */
