@@ -91,6 +91,14 @@ const text = (max: number) =>
     .map(([before, core, after]) => fit(before + core.replaceAll('\u0000', '') + after, max));
 const someText = (max: number) => text(max).filter((value) => value.trim() !== '');
 const optionalText = (max: number) => fc.oneof(text(max), fc.constant(null));
+/** The page a form was sent from: a path as location.pathname gives it (printable ASCII), at times padded; or blank, or none. */
+const page = fc.oneof(
+  fc
+    .tuple(padding, fc.stringMatching(/^\/[!-~]*$/), padding)
+    .map(([before, path, after]) => fit(before + path, limits.page - after.length) + after),
+  padding,
+  fc.constant(null),
+);
 const email = fc
   .tuple(
     padding,
@@ -118,7 +126,7 @@ export function validLead(ids: readonly string[]): fc.Arbitrary<Payload> {
   const submissionId = fc
     .tuple(fc.constantFrom(...ids), fc.boolean())
     .map(([id, upper]) => (upper ? id.toUpperCase() : id));
-  const common = { submission_id: submissionId, email, page: optionalText(limits.page), website: honeypotEmpty };
+  const common = { submission_id: submissionId, email, page, website: honeypotEmpty };
   const forms = [
     fc.record(
       {
@@ -231,6 +239,11 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
       'email',
       fc.constantFrom('sarah.oneill-electrical', 'a@b', 'x@y.z', '@example.co.uk', 'a b@example.co.uk'),
       'email must be a valid e-mail address',
+    ),
+    wrong(
+      'page',
+      fc.constantFrom('contact', 'javascript:alert(1)', 'https://www.example.co.uk/contact', '/a b', '/café'),
+      'page must be a path of the site, as /contact',
     ),
     wrong(
       'submission_id',
