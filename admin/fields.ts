@@ -26,7 +26,7 @@ export interface DecapField {
   collapsed?: boolean;
   allow_add?: boolean;
   allow_remove?: boolean;
-  value_type?: 'int' | 'float';
+  value_type?: 'float';
   format?: string;
   date_format?: string | boolean;
   time_format?: string | boolean;
@@ -113,7 +113,9 @@ function widgetOf(name: string, schema: Schema, options: FieldOptions): Omit<Dec
     case 'string':
       return { widget: options.longText?.has(name) ? 'text' : 'string' };
     case 'number':
-      return { widget: 'number', value_type: checks.includes('integer') ? 'int' : 'float' };
+      // Read as typed, a whole number or not: as 'int', Decap would cut 6.5 to 6 without a word, where the build's rule
+      // refuses it in its own ("a whole number of minutes").
+      return { widget: 'number', value_type: 'float' };
     case 'boolean':
       return { widget: 'boolean' };
     case 'picklist':

@@ -48,8 +48,46 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
   // A listing reads every file of its folder: each link among them is checked as a path named would be.
   if (action === 'entriesByFolder' || action === 'getMedia')
     return listedLinksRefusal(named[0]!.path as string, folders);
+  if (action === 'persistEntry') return moveRefusal(params ?? {});
   return undefined;
 }
+
+/**
+ * A renamed entry stays in its folder: given a new folder, decap-server moves every file of the old folder there
+ * (its "subfolders" layout, of an entry per folder), every article with the one renamed.
+ */
+function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
+  for (const { path, newPath } of savedFiles(params)) {
+    if (typeof newPath === 'string' && dirname(newPath) !== dirname(path as string))
+      return {
+        status: 403,
+        reason: `${JSON.stringify(path)} moved to ${JSON.stringify(newPath)}: an entry is renamed only within its folder`,
+      };
+  }
+  return undefined;
+}
+
+/**
+ * A save's assets that its files name, by their file name: Decap sends with an entry every photo uploaded while it was
+ * open, a photo the marketer then swapped for another (one the editor refused among them) too, and only those the
+ * entry uses are to be written.
+ */
+export function usedAssets(params: Record<string, unknown>, assets: unknown[]): unknown[] {
+  const texts = savedFiles(params).map((file) => (typeof file.raw === 'string' ? file.raw : ''));
+  return assets.filter((asset) => {
+    const path = record(asset).path;
+    return typeof path === 'string' && texts.some((text) => text.includes(basename(path)));
+  });
+}
+
+/** What is not an object names nothing here; decap-server's own schema then refuses the request. */
+const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const list = (value: unknown) => (Array.isArray(value) ? value.map(record) : []);
+/** The files a persistEntry writes: its entry, and its data files. */
+const savedFiles = (params: Record<string, unknown>) => [
+  ...('entry' in params ? [record(params.entry)] : []),
+  ...list(params.dataFiles),
+];
 
 async function listedLinksRefusal(folder: string, folders: BackendFolders): Promise<Refusal | undefined> {
   const entries = await readdir(resolve(folders.root, folder), { recursive: true, withFileTypes: true }).catch(
@@ -72,9 +110,6 @@ export function deletedPaths(body: unknown): string[] {
 
 /** The paths each action of decap-server's file-system mode names; undefined for any other action. */
 function namedPaths(action: string, params: Record<string, unknown>): NamedPath[] | undefined {
-  // What is not a list or an object names no path here; decap-server's own schema then refuses the request.
-  const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
-  const list = (value: unknown) => (Array.isArray(value) ? value.map(record) : []);
   switch (action) {
     case 'info':
     case 'getDeployPreview':
@@ -93,13 +128,14 @@ function namedPaths(action: string, params: Record<string, unknown>): NamedPath[
       return (Array.isArray(params.paths) ? params.paths : []).map((path: unknown) => ({ path }));
     case 'persistMedia':
       return [{ path: record(params.asset).path, upload: true }];
-    case 'persistEntry': {
-      const files = [...('entry' in params ? [record(params.entry)] : []), ...list(params.dataFiles)];
+    case 'persistEntry':
       return [
-        ...files.flatMap((file) => [{ path: file.path }, ...('newPath' in file ? [{ path: file.newPath }] : [])]),
+        ...savedFiles(params).flatMap((file) => [
+          { path: file.path },
+          ...('newPath' in file ? [{ path: file.newPath }] : []),
+        ]),
         ...list(params.assets).map((asset) => ({ path: asset.path, upload: true })),
       ];
-    }
     default:
       return undefined;
   }

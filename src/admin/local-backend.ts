@@ -20,7 +20,7 @@ import { join, relative } from 'node:path';
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { messageOf } from '../errors';
 import { sameOrigin } from '../server/host-check';
-import { deletedPaths, pathRefusal, type BackendFolders, type Refusal } from './backend-paths';
+import { deletedPaths, pathRefusal, usedAssets, type BackendFolders, type Refusal } from './backend-paths';
 import { deletionRefusal } from './deletion-check';
 
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
@@ -107,13 +107,18 @@ async function backendApp({ folders, token, refuse }: BackendParts): Promise<Exp
       next,
     );
   };
+  const unusedAssets: RequestHandler = (request, _response, next) => {
+    const { action, params } = request.body as { action: string; params?: Record<string, unknown> };
+    if (action === 'persistEntry' && Array.isArray(params?.assets)) params.assets = usedAssets(params, params.assets);
+    next();
+  };
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {
     const status = typeof error?.status === 'number' ? error.status : 500;
     response.status(status).json({ error: messageOf(error) });
   };
   const decap = express().disable('x-powered-by');
-  decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions);
+  decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions, unusedAssets);
   await registerDecapServer(decap, folders.root);
   return express().disable('x-powered-by').use('/admin', decap).use(failure);
 }

@@ -210,7 +210,7 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
-  it('refuses a read time of 40 minutes, an empty title, a slug taken and an empty body in the build’s words, and writes nothing', async () => {
+  it('refuses a read time of 40 minutes or of 6.5, an empty title, a slug taken and an empty body in the build’s words, and writes nothing', async () => {
     const { page, problems } = await editor.at('/collections/articles/new');
     const before = { blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) };
     await writeArticle(page, { slug: 'too-long', readTime: '40' });
@@ -218,6 +218,12 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     await publish(page);
     expect(await notification(page)).toBe(
       'Failed to persist entry: content/blog/too-long.md: front matter: readTime: expected a read time of at most 10 minutes, found number 40',
+    );
+    // Not cut to a whole number without a word: refused in the build's.
+    await field(page, 'Read time (minutes)').fill('6.5');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/blog/too-long.md: front matter: readTime: expected a whole number of minutes, found number 6.5',
     );
     await field(page, 'Read time (minutes)').fill('7');
     // Emptied as a marketer empties it: everything selected, then deleted.

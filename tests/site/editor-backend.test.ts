@@ -159,6 +159,16 @@ describe("the editor's local backend in sitegen dev", () => {
     expect(existsSync(spare)).toBe(false);
   });
 
+  it('writes of the photos sent with an entry only those it names: one uploaded, then swapped for another, is not', async () => {
+    const raw = '---\ntitle: Probe\nimage:\n  src: "images/kept.jpg"\n---\n';
+    const assets = [asset('content/images/swapped.jpg', upload), asset('content/images/kept.jpg', upload)];
+    const params = { ...entry('content/blog/photos.md', { raw }), assets };
+    expect((await call({ action: 'persistEntry', params })).status).toBe(200);
+    expect(await readFile(join(project.dir, 'content', 'blog', 'photos.md'), 'utf8')).toBe(raw);
+    expect(await readFile(join(project.dir, 'content', 'images', 'kept.jpg'))).toEqual(upload);
+    expect(existsSync(join(project.dir, 'content', 'images', 'swapped.jpg'))).toBe(false);
+  });
+
   const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });
   const probes: [string, Call, number, object | string][] = [
     [
@@ -232,6 +242,17 @@ describe("the editor's local backend in sitegen dev", () => {
       { action: 'persistEntry', params: entry('content/blog/moved.md', { newPath: 'templates/moved.tsx' }) },
       403,
       refused('"templates/moved.tsx" is outside content/'),
+    ],
+    [
+      'an entry moved to another folder of content/ (decap-server would move every file of its folder with it)',
+      {
+        action: 'persistEntry',
+        params: entry('content/blog/local-seo-tips.md', { newPath: 'content/images/local-seo-tips.md' }),
+      },
+      403,
+      refused(
+        '"content/blog/local-seo-tips.md" moved to "content/images/local-seo-tips.md": an entry is renamed only within its folder',
+      ),
     ],
     [
       'an entry’s photo uploaded outside content/images/',
