@@ -40,11 +40,18 @@ for (const menu of menus) {
     if (next && !menu.contains(next)) close(menu);
   });
   if (menu.dataset.menu === 'services' && !menu.closest('[data-menu="mobile"]')) {
+    // Opened by the mouse arriving: the click it then makes on the word, as on any menu, leaves it open; the next closes it.
+    let hovered = false;
     menu.addEventListener('pointerenter', (event) => {
-      if (event.pointerType === 'mouse' && hoverable.matches) menu.open = true;
+      if (event.pointerType === 'mouse' && hoverable.matches) hovered = menu.open = true;
     });
     menu.addEventListener('pointerleave', (event) => {
+      hovered = false;
       if (event.pointerType === 'mouse' && hoverable.matches) close(menu);
+    });
+    summary.addEventListener('click', (event) => {
+      if (hovered && event.detail) event.preventDefault();
+      hovered = false;
     });
   }
 }
