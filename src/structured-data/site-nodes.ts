@@ -109,7 +109,7 @@ export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<P
       availableLanguage: 'English',
     },
     areaServed: servedCountry(site),
-    sameAs: site.social.map((social) => social.href),
+    ...sameAs(site),
   };
 });
 
@@ -124,3 +124,9 @@ export const website = once((site: SiteFacts, siteUrl: string): GraphNode<WebSit
     publisher: ref(ids.organization),
   };
 });
+
+/** The agency's profiles on social networks, where the content gives them. */
+function sameAs(site: SiteFacts): { sameAs?: string[] } {
+  const profiles = site.social.flatMap((social) => (social.href ? [social.href] : []));
+  return profiles.length > 0 ? { sameAs: profiles } : {};
+}

@@ -3,6 +3,8 @@ import { SocialIcon } from '../components/SocialIcon';
 import { TelLink } from '../components/TelLink';
 import type { Layout } from './types';
 
+const iconLook = 'flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200';
+
 export function Footer({ layout }: { layout: Layout }) {
   const { site, footer } = layout;
   return (
@@ -17,14 +19,16 @@ export function Footer({ layout }: { layout: Layout }) {
           <ul className="mt-3 flex gap-3">
             {site.social.map((social) => (
               <li key={social.network}>
-                <a
-                  href={social.href}
-                  className="flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand hover:text-white"
-                  rel="noopener"
-                >
-                  <SocialIcon network={social.network} />
-                  <span className="sr-only">{social.label}</span>
-                </a>
+                {social.href ? (
+                  <a href={social.href} className={`${iconLook} hover:bg-brand hover:text-white`} rel="noopener">
+                    <SocialIcon network={social.network} />
+                    <span className="sr-only">{social.label}</span>
+                  </a>
+                ) : (
+                  <span className={iconLook} role="img" aria-label={social.label}>
+                    <SocialIcon network={social.network} />
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -95,6 +95,16 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/stats\.json: is not valid JSON \(Unexpected token '\]' at line 7 column 3\)$/m,
   ],
   [
+    "a social link to a network's home page, which search engines would read as the agency's profile",
+    'site.json',
+    (text) =>
+      text.replace(
+        '"label": "TradeBoost Digital on X" }',
+        '"label": "TradeBoost Digital on X", "href": "https://x.com/" }',
+      ),
+    /content\/site\.json: social\[2\]\.href: expected the agency's own page on the network, such as https:\/\/www\.facebook\.com\/tradeboostdigital, not the network's home page, found "https:\/\/x\.com\/"/,
+  ],
+  [
     'a trade listed twice',
     'trades.json',
     (text) => {

@@ -154,6 +154,8 @@ describe('structured data: one connected graph per page', () => {
       },
       areaServed: { '@type': 'Country', name: 'United Kingdom', identifier: 'GB' },
     });
+    // No profile on a social network is given: none is claimed.
+    expect(organization).not.toHaveProperty('sameAs');
     const logo = readFileSync(join(siteDir(), (organization!.logo as { url: string }).url.slice(siteUrl().length + 1)));
     // A PNG's header, then its width and height: what the structured data says they are.
     expect(logo.subarray(1, 4).toString()).toBe('PNG');

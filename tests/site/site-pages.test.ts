@@ -87,7 +87,9 @@ describe('shared header and footer', () => {
           .get(),
         path,
       ).toEqual(['Cookie settings /cookie-policy']);
-      expect(footer.find('a[href^="https://"] svg'), path).toHaveLength(4);
+      // Four social icons with no targets, as the specification draws them: the agency has given no profile yet.
+      expect(footer.find('[role="img"][aria-label^="TradeBoost Digital on "] svg'), path).toHaveLength(4);
+      expect(footer.find('a[href^="https://"]'), path).toHaveLength(0);
       expect(footer.find('a[href="tel:+448081570192"]').text()).toBe('0808\u00a0157\u00a00192');
       expect(footer.find('a[href="mailto:hello@example.com"]').text()).toBe('hello@example.com');
       expect(footer.find('address').text()).toContain('Derby, Derbyshire');

@@ -4,12 +4,18 @@
  * built pages carry is in tests/site/metadata.test.ts.
  */
 import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/content/model';
 import { readSite } from '../../src/images/model-images';
 import { planSite } from '../../src/plan/plan-site';
 import { jobPosting } from '../../src/structured-data/job-posting';
 import { pageGraph } from '../../src/structured-data/page-graph';
+import { organization } from '../../src/structured-data/site-nodes';
+import { createLayout } from '../../src/routes';
+import { Footer } from '../../templates/layout/Footer';
 import { projectRoot } from '../support/cli';
 
 const siteUrl = 'https://www.example.co.uk';
@@ -93,5 +99,32 @@ describe('pageGraph', () => {
         { '@type': 'ListItem', position: 2, name: 'About', item: `${siteUrl}/about` },
       ],
     });
+  });
+});
+
+describe('a social network profile, once the content gives one', () => {
+  const facebook = 'https://www.facebook.com/tradeboostdigital';
+  const site = {
+    ...data.site,
+    social: data.site.social.map((s) => (s.network === 'facebook' ? { ...s, href: facebook } : s)),
+  };
+
+  it("is the organisation's sameAs, alone: an icon without a profile claims none", () => {
+    expect(organization(data.site, siteUrl)).not.toHaveProperty('sameAs');
+    expect(organization(site, siteUrl).sameAs).toEqual([facebook]);
+  });
+
+  it('is linked from its footer icon; the other icons are named images, with no target', () => {
+    const $ = cheerio.load(renderToStaticMarkup(createElement(Footer, { layout: createLayout({ ...data, site }) })));
+    expect(
+      $('a[href^="https://"]')
+        .map((_, a) => `${$(a).attr('href')} ${$(a).text()}`)
+        .get(),
+    ).toEqual([`${facebook} TradeBoost Digital on Facebook`]);
+    expect(
+      $('[role="img"]')
+        .map((_, icon) => $(icon).attr('aria-label'))
+        .get(),
+    ).toEqual(['TradeBoost Digital on Instagram', 'TradeBoost Digital on X', 'TradeBoost Digital on YouTube']);
   });
 });

@@ -14,6 +14,18 @@ import {
 } from './shared';
 
 /** The days of the week, Monday first, as the opening hours name them (and schema.org's dayOfWeek). */
+
+/**
+ * The agency's own page on a network, never the network's home page: search engines read every link given here as
+ * one of the agency's profiles (JSON-LD's sameAs).
+ */
+const profileHref = v.pipe(
+  externalHref,
+  v.check(
+    (href) => new URL(href).pathname.length > 1,
+    "the agency's own page on the network, such as https://www.facebook.com/tradeboostdigital, not the network's home page",
+  ),
+);
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export const siteSchema = v.strictObject({
@@ -71,8 +83,13 @@ export const siteSchema = v.strictObject({
   /** The country the agency works in. */
   areaServed: v.strictObject({ code: countryCode, name: text }),
   responseTime: text,
+  /** The footer's icons; each links to the agency's own page on its network once it is given (none is yet). */
   social: list(
-    v.strictObject({ network: v.picklist(['facebook', 'instagram', 'x', 'youtube']), label: text, href: externalHref }),
+    v.strictObject({
+      network: v.picklist(['facebook', 'instagram', 'x', 'youtube']),
+      label: text,
+      href: v.optional(profileHref),
+    }),
     4,
   ),
 });
