@@ -31,7 +31,7 @@ export class ChangedOutput implements BuildOutput {
     await removeDeadScratch(outDir);
     const scratch = join(dirname(outDir), scratchName(outDir, 'incremental'));
     await mkdir(scratch, { recursive: true });
-    return new ChangedOutput(outDir, publicDir, previous, new FolderWriter(scratch));
+    return new ChangedOutput(outDir, publicDir, previous, new FolderWriter(scratch, outDir));
   }
 
   async commit(

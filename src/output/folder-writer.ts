@@ -6,11 +6,26 @@
  * change keeps its time, so a deploy that copies by time (rsync) sends only
  * what changed.
  *
+ * A file of the same bytes as the output this folder is to replace (the
+ * one a build writes over is two builds old) takes that output's time: a
+ * file keeps the time its bytes were first written, however the two folders
+ * take turns.
+ *
  * A page is encoded, and the file it replaces read, into two buffers the
  * writer keeps from one page to the next: two fresh ones per page would
  * have the collector chase the memory of thousands of pages.
  */
-import { closeSync, constants, copyFileSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OutputFile } from './output';
 
@@ -21,7 +36,11 @@ export class FolderWriter {
   private encoded = Buffer.allocUnsafe(256 * 1024);
   private onDisk = Buffer.allocUnsafe(256 * 1024);
 
-  constructor(readonly dir: string) {}
+  /** `live`: the output this folder is to replace, if any. */
+  constructor(
+    readonly dir: string,
+    readonly live?: string,
+  ) {}
 
   /** Writes `file` unless it is there already; returns its size in bytes. */
   put(file: OutputFile): number {
@@ -33,6 +52,7 @@ export class FolderWriter {
     const target = this.target(path);
     const bytes = typeof content === 'string' ? this.encode(content) : content;
     if (!this.sameAsOnDisk(target, bytes)) writeFileSync(target, bytes);
+    this.takeLiveTime(path, target, bytes);
     this.written.set(path, bytes.byteLength);
     return bytes.byteLength;
   }
@@ -43,8 +63,22 @@ export class FolderWriter {
     const { size } = statSync(from);
     if (statSync(target, { throwIfNoEntry: false })?.size !== size)
       copyFileSync(from, target, constants.COPYFILE_FICLONE);
+    this.takeLiveTime(path, target);
     this.written.set(path, size);
     return size;
+  }
+
+  /**
+   * Gives `target` the time of the live output's file at `path` when that holds the same bytes (`bytes`, or, without
+   * them, the same size: a copy's name says what it holds). To the millisecond, as a Date sets it.
+   */
+  private takeLiveTime(path: string, target: string, bytes?: Uint8Array): void {
+    if (this.live === undefined) return;
+    const live = statSync(join(this.live, path), { throwIfNoEntry: false });
+    const here = statSync(target);
+    if (!live || live.size !== here.size || Math.floor(live.mtimeMs) === Math.floor(here.mtimeMs)) return;
+    if (bytes && !this.sameAsOnDisk(join(this.live, path), bytes)) return;
+    utimesSync(target, live.atime, live.mtime);
   }
 
   private target(path: string): string {

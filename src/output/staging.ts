@@ -36,7 +36,7 @@ export class Staging implements BuildOutput {
     /** Set when the folder is an earlier build's output written over: the files it held, those this build does not write removed before the swap. */
     private readonly reused: { earlier: readonly string[] } | undefined,
   ) {
-    this.writer = new FolderWriter(dir);
+    this.writer = new FolderWriter(dir, outDir);
   }
 
   get dir(): string {
@@ -63,7 +63,8 @@ export class Staging implements BuildOutput {
     const staging = new Staging(outDir, publicDir, dir, reused ? { earlier } : undefined);
     if (!existsSync(publicDir)) return staging;
     try {
-      await cp(publicDir, dir, { recursive: true, dereference: true });
+      // With their own times: a file of public/ changes when it is edited, not with every build.
+      await cp(publicDir, dir, { recursive: true, dereference: true, preserveTimestamps: true });
     } catch (error) {
       await staging.abort(error);
       if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, { fresh: true });

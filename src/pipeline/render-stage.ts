@@ -54,6 +54,7 @@ export async function renderPages(
     setup,
     context: plan.routes.articles,
     outDir: output.writer.dir,
+    liveDir: output.writer.live,
     previous: Object.fromEntries(previous),
   };
   const elsewhere = threads?.render(job);

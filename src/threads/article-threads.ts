@@ -47,6 +47,8 @@ export interface WorkerJob {
   context: ArticleRouteContext;
   /** Where pages are written (the staging or scratch folder). */
   outDir: string;
+  /** The output that folder is to replace (FolderWriter's `live`). */
+  liveDir: string | undefined;
   /** The pages of the last build, by path, to keep those whose fingerprint is unchanged. */
   previous: Record<string, PageRecord>;
 }

@@ -22,10 +22,10 @@ const job = new Promise<WorkerJob>((resolve) => parentPort!.once('message', reso
 async function work(reader: MarkdownReader): Promise<void> {
   const articles = paths.map((path) => scanArticle(reader, path));
   post({ type: 'scanned', articles });
-  const { setup, context, outDir, previous } = await job;
+  const { setup, context, outDir, liveDir, previous } = await job;
   const templates = (await import(setup.templatesUrl)) as TemplateModule;
   const rendering = new PageRendering(setup, templates, (body) => reader.bodyHtml(body));
-  const writer = new FolderWriter(outDir);
+  const writer = new FolderWriter(outDir, liveDir);
   const pages: PageRecord[] = [];
   for (const route of planArticles(articles, context)) {
     const { page } = rendering.render(route, previous[route.path], (html) => writer.write(route.file, html));
