@@ -16,7 +16,7 @@ import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-
 import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
 import type { LocalServerOptions } from '../server/preview';
-import { startSiteServer, type SiteServer } from '../server/site-server';
+import { refuseOffLoopback, startSiteServer, type SiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
 import { DevEditor } from './dev-editor';
@@ -52,6 +52,7 @@ const eventsPath = '/__sitegen/events';
 export async function startDevServer(options: DevOptions = {}): Promise<DevServer> {
   const root = resolve(options.root ?? process.cwd());
   const { config, liveLeads } = devConfig(root, options.content);
+  await refuseOffLoopback(options.host ?? 'localhost');
   const log = options.log ?? ((line: string) => console.log(line));
   // Pages render when a browser asks for them: the server is ready once the site is known, however large.
   const decap = new DecapFiles();

@@ -20,7 +20,8 @@ export class LeadDatabaseBusyError extends SitegenError {
   ) {
     super(
       `the lead database ${dataDir} is in use${pid === null ? '' : ` by process ${pid}`} (a running \`sitegen preview\` or \`sitegen dev\`?); ` +
-        'PGlite allows one process at a time: stop that process and try again',
+        'PGlite allows one process at a time: stop that process and try again ' +
+        '(for two servers at once, give one a lead folder of its own with --leads-dir)',
     );
   }
 }

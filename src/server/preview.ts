@@ -10,7 +10,7 @@ import type { PGlite } from '../leads/lead-database';
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource, requireBuiltSite } from './disk-source';
 import { headersFor, parseHeadersFile } from './headers-file';
-import { startSiteServer, type SiteServer } from './site-server';
+import { refuseOffLoopback, startSiteServer, type SiteServer } from './site-server';
 
 /** What `sitegen preview` and `sitegen dev` are started with. */
 export interface LocalServerOptions {
@@ -47,6 +47,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
   requireBuiltSite(dir);
+  await refuseOffLoopback(options.host ?? defaultHost);
 
   const leads = await openLocalLeads({
     root,

@@ -102,9 +102,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 
 /**
  * The servers answer this machine alone: a --host that would open them to the network (0.0.0.0, an address of the
- * network's, a name for one) is refused before anything listens. A name that resolves to nothing is left to listen.
+ * network's, a name for one) is refused before anything listens, and by preview and dev before they open anything (the
+ * lead database), so that the option at fault is what they name. A name that resolves to nothing is left to listen.
  */
-async function refuseOffLoopback(host: string): Promise<void> {
+export async function refuseOffLoopback(host: string): Promise<void> {
   // An empty host (--host "$HOST", HOST unset) would have Node listen on every address.
   const addresses = host.trim() ? await lookup(host, { all: true }).catch(() => []) : [{ address: host }];
   const outside = addresses.find(({ address }) => !isLoopbackAddress(address));

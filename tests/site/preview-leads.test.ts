@@ -98,6 +98,32 @@ describe('sitegen preview with lead settings in its environment', () => {
     await printed(shared, /leads {6}sent to webhook; at most 2 per client in 600 s/);
   });
 
+  it('a second server on its lead folder is refused, naming the way to run both; preview or dev off the loopback is refused for its --host first', async () => {
+    const second = (host: string) =>
+      runSitegen([
+        'preview',
+        '--port',
+        '0',
+        '--host',
+        host,
+        '--dir',
+        inject('siteDir'),
+        '--leads-dir',
+        shared.leadsDir,
+      ]);
+    const beside = await second('127.0.0.1');
+    expect(beside.code).toBe(1);
+    expect(beside.stderr).toContain(
+      `the lead database ${shared.leadsDir} is in use by process ${shared.process.pid} (a running \`sitegen preview\` or \`sitegen dev\`?); PGlite allows one process at a time: stop that process and try again (for two servers at once, give one a lead folder of its own with --leads-dir)`,
+    );
+    const open = await second('0.0.0.0');
+    const openDev = await runSitegen(['dev', '--port', '0', '--host', '0.0.0.0', '--leads-dir', shared.leadsDir]);
+    for (const refused of [open, openDev]) {
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^sitegen: --host: expected this machine's loopback .*found "0\.0\.0\.0"/);
+    }
+  });
+
   it('answers `curl -X TRACE` at the lead endpoint with 405, Allow: POST, OPTIONS and the JSON error', async () => {
     const { host } = new URL(shared.url);
     const answer = await exchange(
