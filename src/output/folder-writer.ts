@@ -70,15 +70,16 @@ export class FolderWriter {
 
   /**
    * Gives `target` the time of the live output's file at `path` when that holds the same bytes (`bytes`, or, without
-   * them, the same size: a copy's name says what it holds). To the millisecond, as a Date sets it.
+   * them, the same size: a copy's name says what it holds). Within a millisecond: a time set from JavaScript is a
+   * double of seconds, a microsecond or so off the nanoseconds the file system keeps.
    */
   private takeLiveTime(path: string, target: string, bytes?: Uint8Array): void {
     if (this.live === undefined) return;
     const live = statSync(join(this.live, path), { throwIfNoEntry: false });
     const here = statSync(target);
-    if (!live || live.size !== here.size || Math.floor(live.mtimeMs) === Math.floor(here.mtimeMs)) return;
+    if (!live || live.size !== here.size || Math.abs(live.mtimeMs - here.mtimeMs) < 1) return;
     if (bytes && !this.sameAsOnDisk(join(this.live, path), bytes)) return;
-    utimesSync(target, live.atime, live.mtime);
+    utimesSync(target, live.atimeMs / 1000, live.mtimeMs / 1000);
   }
 
   private target(path: string): string {

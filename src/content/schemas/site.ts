@@ -13,8 +13,6 @@ import {
   withPlaceholders,
 } from './shared';
 
-/** The days of the week, Monday first, as the opening hours name them (and schema.org's dayOfWeek). */
-
 /**
  * The agency's own page on a network, never the network's home page: search engines read every link given here as
  * one of the agency's profiles (JSON-LD's sameAs).
@@ -26,6 +24,8 @@ const profileHref = v.pipe(
     "the agency's own page on the network, such as https://www.facebook.com/tradeboostdigital, not the network's home page",
   ),
 );
+
+/** The days of the week, Monday first, as the opening hours name them (and schema.org's dayOfWeek). */
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export const siteSchema = v.strictObject({
