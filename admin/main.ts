@@ -15,6 +15,7 @@ import { EditorSite, type Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, measure, photoRefusal, withoutEmpty, type EntryPlace } from './entry';
 import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
+import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
 import { renditionUrl } from '../src/images/image-names';
 
@@ -94,8 +95,7 @@ decap.init({
 /** A new article or legal page is named by its slug: without one it would have no file name and no address. */
 function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
-  const problem =
-    'is missing: expected a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo", which names the file and the page\'s address';
+  const problem = `is missing: expected ${slugForm}, which names the file and the page's address`;
   throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
 }
 

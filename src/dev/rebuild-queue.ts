@@ -10,8 +10,7 @@ const settleMs = 15;
 /** A file read while an editor was still writing it looks broken: one more look, this much later, settles it. */
 const retryMs = 150;
 
-export type RebuildOutcome =
-  { ms: number; pages: number; recovered: boolean; buildRefusal?: string } | { ms: number; error: Error };
+export type RebuildOutcome = { ms: number; pages: number; recovered: boolean } | { ms: number; error: Error };
 
 export class RebuildQueue {
   /** Why the last rebuild failed, until one succeeds. */

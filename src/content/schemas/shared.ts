@@ -57,12 +57,11 @@ export function eachOnce<T>(message: string, field?: keyof T & string) {
 }
 /** A slug names a page's file, and a file's name is at most 255 bytes. */
 export const maxSlugLength = 80;
+/** What a slug is made of, as an error says it (the build's, and the editor's for a slug left out). */
+export const slugForm = 'a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo"';
 export const slug = v.pipe(
   v.string(),
-  v.regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-    'a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo"',
-  ),
+  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, slugForm),
   v.maxLength(maxSlugLength, `a slug of at most ${maxSlugLength} characters`),
 );
 /** Longer than any address a browser or search engine is sure to keep whole. */
