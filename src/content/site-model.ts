@@ -42,31 +42,12 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
 
-/**
- * The model after articles it has were edited in place (the dev server's
- * common case): each takes its old one's place, checked as withArticles
- * checks it, and the blog is sorted again only if an edit moved one out of
- * order. A check that needs every article runs only when an edit could
- * change its outcome (a slug, or which article is featured).
- */
+/** The model after articles it has were edited in place (the dev server's common case), checked and sorted as withArticles does. */
 export function withEditedArticles(last: SiteModel, edited: ReadonlyMap<Article, Article>): SiteModel {
-  const categories = new Set(last.pages.blog.categories);
-  const places: number[] = [];
-  const articles = last.articles.map((article, place) => {
-    const now = edited.get(article);
-    if (now) places.push(place);
-    return now ?? article;
-  });
-  for (const [before, now] of edited) {
-    checkArticle(deepFreeze(now), categories);
-    if (now.slug !== before.slug) uniqueAcrossFiles(articles);
-    if (now.featured && !before.featured) oneFeatured(articles);
-  }
-  const inOrder = (place: number) => place === 0 || newestFirst(articles[place - 1]!, articles[place]!) < 0;
-  if (!places.every((place) => inOrder(place) && (place === articles.length - 1 || inOrder(place + 1)))) {
-    articles.sort(newestFirst);
-  }
-  return Object.freeze({ ...last, articles: Object.freeze(articles) });
+  return withArticles(
+    last,
+    last.articles.map((article) => edited.get(article) ?? article),
+  );
 }
 
 function oneFeatured(articles: readonly Article[]): void {
