@@ -76,7 +76,10 @@ export class ContentIndex {
    * Keeps for the next build every Markdown file the site has now (`keys`),
    * as this build learnt it or as this index held it; written only if
    * anything changed. Says how many files changed, and how many bodies were
-   * rendered rather than read back.
+   * rendered rather than read back. Packs no entry points into are removed
+   * once they are stale (another build may be writing one it has not
+   * recorded yet), and so are the indexes of content folders that no longer
+   * exist.
    */
   save(contentDir: string, generator: string, keys: readonly string[], learnt: ReadonlyMap<string, IndexedFile>) {
     const kept = new Set(Object.values(this.files).flatMap((entry) => (entry.body ? [entry.body.join()] : [])));
@@ -92,24 +95,14 @@ export class ContentIndex {
       if (entry.body && !kept.has(entry.body.join())) rendered += 1;
     }
     if (this.dir && (learnt.size > 0 || keys.length !== Object.keys(this.files).length)) {
-      ContentIndex.write(this.dir, contentDir, generator, files);
+      mkdirSync(this.dir, { recursive: true });
+      const stored: IndexFile = { version: indexVersion, generator, contentDir, files };
+      replaceFileSync(join(this.dir, 'index.json'), JSON.stringify(stored));
+      const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));
+      removeStaleFiles(this.dir, (name) => name === 'index.json' || used.has(name));
+      removeOrphanIndexes(join(this.dir, '..'), this.dir);
     }
     return { files: keys.length, changed, rendered };
-  }
-
-  /**
-   * Writes the index of the files a build read, then removes the packs no
-   * entry points into once they are stale (another build may be writing one
-   * it has not recorded yet), and the indexes of content folders that no
-   * longer exist.
-   */
-  static write(dir: string, contentDir: string, generator: string, files: Record<string, IndexedFile>): void {
-    mkdirSync(dir, { recursive: true });
-    const stored: IndexFile = { version: indexVersion, generator, contentDir, files };
-    replaceFileSync(join(dir, 'index.json'), JSON.stringify(stored));
-    const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));
-    removeStaleFiles(dir, (name) => name === 'index.json' || used.has(name));
-    removeOrphanIndexes(join(dir, '..'), dir);
   }
 }
 

@@ -24,15 +24,6 @@ import type { MarkdownBody } from './model';
 import { readBody, readText, splitMarkdown } from './read-content';
 import { renderBody } from './validate';
 
-/** A file after its scan: its front matter, and its body as the model knows it. */
-export interface ScannedFile<Data = unknown> {
-  path: string;
-  /** The file as messages name it. */
-  file: string;
-  data: Data;
-  body: MarkdownBody;
-}
-
 export class MarkdownReader {
   /** Entries this reader made, by key: what the index does not hold yet. */
   readonly learnt = new Map<string, IndexedFile>();
@@ -56,7 +47,7 @@ export class MarkdownReader {
     return new MarkdownReader(loaded, contentDir, projectRoot);
   }
 
-  scan<T extends v.GenericSchema>(path: string, schema: T): ScannedFile<v.InferOutput<T>> {
+  scan<T extends v.GenericSchema>(path: string, schema: T) {
     const key = path.slice(this.contentDir.length + 1).replaceAll('\\', '/');
     const file = this.nameOf(path);
     let info;
@@ -65,18 +56,16 @@ export class MarkdownReader {
     } catch (error) {
       throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
     }
-    const known = this.entry(key);
-    if (known && isUnchanged(known, info)) return scanned(key, path, file, known);
-
-    const readAt = Date.now();
-    const { data, body } = splitMarkdown(readText(path, file), file, schema);
-    const bodyHash = contentHash(body);
-    const kept = this.index.keptBody(bodyHash);
-    const entry: IndexedFile = { ...knownVersion(info, readAt), data, bodyHash, links: [], body: kept?.body };
-    if (kept) entry.links = kept.links;
-    else Object.assign(entry, this.render(key, file, body, bodyHash));
-    this.learnt.set(key, entry);
-    return scanned(key, path, file, entry);
+    let entry = this.entry(key);
+    if (!entry || !isUnchanged(entry, info)) {
+      const readAt = Date.now();
+      const { data, body } = splitMarkdown(readText(path, file), file, schema);
+      const bodyHash = contentHash(body);
+      const { links, body: ref } = this.index.keptBody(bodyHash) ?? this.render(key, file, body, bodyHash);
+      entry = { ...knownVersion(info, readAt), data, bodyHash, links, body: ref };
+      this.learnt.set(key, entry);
+    }
+    return { file, data: entry.data as v.InferOutput<T>, body: { key, hash: entry.bodyHash, links: entry.links } };
   }
 
   /** A scanned body's HTML: as rendered by this reader, from its pack, or rendered again from its file if it cannot be read back. */
@@ -109,8 +98,4 @@ export class MarkdownReader {
     this.rendered.set(key, { hash, html });
     return { body: this.packs?.append(html), links: internalLinks };
   }
-}
-
-function scanned<Data>(key: string, path: string, file: string, entry: IndexedFile): ScannedFile<Data> {
-  return { path, file, data: entry.data as Data, body: { key, hash: entry.bodyHash, links: entry.links } };
 }
