@@ -76,17 +76,12 @@ export function parseFrontMatter(source: string): FrontMatter {
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
 }
 
-/** Where a Markdown file's front matter (the YAML between its fences) and its body are in its text. */
-export interface FrontMatterPlaces {
-  /** The YAML's first character, on the line after the opening fence. */
-  start: number;
-  /** Just after the YAML's last line break: where the closing fence's line begins. */
-  end: number;
-  body: number;
-}
-
-/** Where the front matter and body are, by the rules parseFrontMatter reads a file by; none without a closed block. */
-export function frontMatterPlaces(source: string): FrontMatterPlaces | undefined {
+/**
+ * Where the front matter and body are, by the rules parseFrontMatter reads a
+ * file by: the YAML's first character (after the opening fence's line), the
+ * start of the closing fence's line, and the body; none without a closed block.
+ */
+export function frontMatterPlaces(source: string): { start: number; end: number; body: number } | undefined {
   const close = closingFence(source);
   if (close === undefined || close === -1) return undefined;
   return { start: source.indexOf('\n') + 1, end: close + 1, body: bodyStart(source, close + 4) };

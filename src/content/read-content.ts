@@ -15,13 +15,11 @@ import { requireBody, validate } from './validate';
 /** A JSON file's value, parsed but not validated (validate.ts does that). */
 export function readJson(path: string, file: string): unknown {
   const source = readText(path, file);
-  let data: unknown;
   try {
-    data = JSON.parse(source);
+    return JSON.parse(source);
   } catch (error) {
     throw new ContentError(file, '', `is not valid JSON (${whereItFails(messageOf(error), source)})`);
   }
-  return data;
 }
 
 /**
@@ -73,12 +71,13 @@ function describeProblem(split: Exclude<FrontMatter, { ok: true }>): string {
     case 'javascript':
       return 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
     case 'invalid':
-      return `is not valid YAML (${firstLine(split.reason)})`;
+      // Without the excerpt the parser shows below its message, which its first line ends with a colon to introduce.
+      return `is not valid YAML (${split.reason.split('\n')[0]!.replace(/:$/, '')})`;
   }
 }
 
 /** The largest content file a build reads: a page of text is a few kilobytes, and a file this large is a mistake (a pasted image, a log). */
-export const maxContentFileBytes = 1024 * 1024;
+const maxContentFileBytes = 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -97,21 +96,15 @@ export function readText(path: string, file: string): string {
   }
   if (bytes.length > maxContentFileBytes) {
     const size = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-GB')} KB`;
-    throw new ContentError(
-      file,
-      '',
-      `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`,
-    );
+    const problem = `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`;
+    throw new ContentError(file, '', problem);
   }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new ContentError(
-      file,
-      '',
-      `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`,
-    );
+    const problem = `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`;
+    throw new ContentError(file, '', problem);
   }
   // A JSON file's characters are checked in its values, field by field (validate); a Markdown body never becomes values.
   const unsafe = file.endsWith('.md') ? findUnsafeMarkdownText(text) : undefined;
@@ -132,9 +125,4 @@ function lineOfFirstInvalidByte(bytes: Buffer): number {
     if (end === -1) return line;
     start = end + 1;
   }
-}
-
-/** A parser's message without the excerpt it shows below it (which its first line ends with a colon to introduce). */
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? text).replace(/:$/, '');
 }

@@ -32,19 +32,14 @@ export const nestedTooDeep = `nests lists or objects deeper than ${maxNesting} l
 /** How much of the path to a value nested too deep is named: more than any content file's fields nest. */
 const namedLevels = 8;
 
-/** A character no text may hold: where it is (a UTF-16 index) and its code. */
-export interface UnsafeCharacter {
-  index: number;
-  code: number;
-}
-
-export function findUnsafeCharacter(text: string): UnsafeCharacter | undefined {
+/** The first character no text may hold: where it is (a UTF-16 index) and its code. */
+export function findUnsafeCharacter(text: string): { index: number; code: number } | undefined {
   const match = unsafeCharacter.exec(text);
   return match ? { index: match.index, code: match[0].charCodeAt(0) } : undefined;
 }
 
 /** What is wrong with the character, where it is ("at character 4", "at line 3 column 7"), and what to do. */
-export function describeUnsafeCharacter({ code }: UnsafeCharacter, where: string): string {
+export function describeUnsafeCharacter({ code }: { code: number }, where: string): string {
   const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   if (code >= 0xd800 && code <= 0xdfff)
     return `holds a lone surrogate (${name}) ${where}, half of a character (an emoji, say) cut in two: write the whole character or remove it`;
