@@ -76,7 +76,7 @@ export function siteDataOf(files: DataFiles): SiteData {
 
   data.categories = blogCategories(file('pages/blog.json'), data.pages.blog);
   const serviceIds = services.map((service) => service.id);
-  unique(file('services.json'), 'services', serviceIds, 'id');
+  unique(file('services.json'), 'services', services, 'id');
   checkTrades(file('trades.json'), data, serviceIds);
   const tradeSlugs = new Set(trades.map((trade) => trade.slug));
   caseStudies.forEach((study, index) => {
@@ -98,10 +98,8 @@ export function siteDataOf(files: DataFiles): SiteData {
 
 /** Each trade's six cards are the six services, in the order of services.json; no trade is listed twice. */
 function checkTrades(file: string, { trades }: SiteData, serviceIds: string[]): void {
-  for (const field of ['slug', 'name'] as const) {
-    const values = trades.map((trade) => trade[field]);
-    unique(file, 'trades', values, field);
-  }
+  unique(file, 'trades', trades, 'slug');
+  unique(file, 'trades', trades, 'name');
   trades.forEach((trade, index) => {
     trade.services.forEach((card, cardIndex) => {
       if (card.service === serviceIds[cardIndex]) return;
@@ -193,16 +191,14 @@ export function phoneHref(phone: string): string {
   return `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
 }
 
-function unique(file: string, list: string, values: string[], field: string): void {
+function unique<K extends string>(file: string, list: string, records: readonly Record<K, string>[], field: K): void {
   const seen = new Map<string, number>();
-  values.forEach((value, index) => {
+  records.forEach((record, index) => {
+    const value = record[field];
     const first = seen.get(value);
     if (first !== undefined) {
-      throw new ContentError(
-        file,
-        `${list}[${index}].${field}`,
-        `"${value}" is listed twice (also at ${list}[${first}])`,
-      );
+      const problem = `"${value}" is listed twice (also at ${list}[${first}])`;
+      throw new ContentError(file, `${list}[${index}].${field}`, problem);
     }
     seen.set(value, index);
   });
