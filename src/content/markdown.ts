@@ -51,39 +51,6 @@ function asBrowserReads(attribute: string): string {
 let markdown: Marked | undefined;
 
 /**
- * Where GitHub's text rule could stop for an autolink: an e-mail address
- * (@), a URL (://), www. or a mailto: or xmpp: address. Text that holds none
- * of them is plain text to that rule.
- */
-const mayHoldAutolink = /@|:\/\/|www\.|mailto:|xmpp:/;
-
-/**
- * GitHub's text rule (marked's inline `text`) for text with no autolink in
- * it: the same run of text, up to the first character that may start
- * something else (\ < ! [ ` * ~ _), or through the character before a hard
- * line break. marked's own rule tries the autolink look-aheads at every
- * character, and was a third of marked's time on a page of prose; this one
- * does not need to, and matches exactly what it matches on such text
- * (tests/unit/markdown.test.ts compares the two).
- */
-const plainText = /^(?:`+|~+|[^`~])(?:(?= {2,}\n)|(?:[^\\<!\[`*~_ ]+(?! {2,}\n)| )*(?:[^\\<!\[`*~_ ](?= {2,}\n))?)/;
-
-/**
- * Text with no autolink and no character reference in it (which marked
- * decodes in a token's text) as marked's own inlineText would make it; any
- * other text (false) goes to marked's own.
- */
-function plainInlineText(
-  this: { lexer: { state: { inRawBlock: boolean } } },
-  src: string,
-): { type: 'text'; raw: string; text: string; escaped: false } | false {
-  if (this.lexer.state.inRawBlock || mayHoldAutolink.test(src)) return false;
-  const text = plainText.exec(src)?.[0];
-  if (text === undefined || text.includes('&')) return false;
-  return { type: 'text', raw: text, text, escaped: false };
-}
-
-/**
  * marked, set up the first time a body is rendered: a build whose bodies are
  * all kept renders none, and need not load it (marked builds its rules as it
  * loads, on each thread).
@@ -91,7 +58,7 @@ function plainInlineText(
 function parser(): Marked {
   if (!markdown) {
     markdown = new (require('marked') as typeof import('marked')).Marked({ gfm: true });
-    markdown.use({ tokenizer: { html: () => undefined, tag: () => undefined, inlineText: plainInlineText } });
+    markdown.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
   }
   return markdown;
 }
