@@ -17,6 +17,7 @@
  */
 import { createRequire } from 'node:module';
 import type matter from 'gray-matter';
+import { messageOf } from '../errors';
 import {
   describeUnsafeCharacter,
   findUnsafeCharacter,
@@ -25,14 +26,12 @@ import {
   type IllFormed,
 } from './schemas/well-formed';
 
-export type FrontMatter =
-  | { ok: true; data: unknown; body: string }
-  | { ok: false; problem: 'missing' | 'unclosed' | 'javascript' }
-  | { ok: false; problem: 'closing'; line: string }
-  | { ok: false; problem: 'invalid'; reason: string };
+/** A file's data and body, or what is wrong with its front matter, as its error says it. */
+export type FrontMatter = { ok: true; data: unknown; body: string } | { ok: false; problem: string };
 
 /** Thrown by the engines that would run code, and caught below. */
 class JavaScriptRefused extends Error {}
+const javaScriptProblem = 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
 const refuse = () => {
   throw new JavaScriptRefused();
 };
@@ -52,12 +51,13 @@ export function parseFrontMatter(source: string): FrontMatter {
   // gray-matter reads a file without a block as all body and no data, and an unclosed block to the end of the file as
   // data: both are errors here, told apart before it parses, by its own rules (a first line of ---, and a later one).
   const close = closingFence(source);
-  if (close === undefined) return { ok: false, problem: 'missing' };
-  if (close === -1) return { ok: false, problem: 'unclosed' };
+  if (close === undefined) return { ok: false, problem: 'is missing: the file must start with a --- block' };
+  if (close === -1) return { ok: false, problem: 'is not closed: expected a line of --- after it' };
   // gray-matter closes the block at the first line that starts with ---: the rest of a line of ---- would begin the body.
   const lineEnd = source.indexOf('\n', close + 1);
   const closing = source.slice(close + 1, lineEnd === -1 ? undefined : lineEnd).trimEnd();
-  if (closing !== '---') return { ok: false, problem: 'closing', line: closing };
+  if (closing !== '---')
+    return { ok: false, problem: `ends with the line "${closing}": expected a line of exactly ---` };
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Loaded the first time a file is parsed: a build that finds every file in the content index parses none.
@@ -66,13 +66,14 @@ export function parseFrontMatter(source: string): FrontMatter {
     // for a whole file cost more than parsing its YAML. Given up to the fence, it parses the same block the same way.
     parsed = parseBlock(source.slice(0, close + 4));
   } catch (error) {
-    if (error instanceof JavaScriptRefused) return { ok: false, problem: 'javascript' };
-    if (error instanceof RangeError && /call stack/i.test(error.message))
-      return { ok: false, problem: 'invalid', reason: `it ${nestedTooDeep}` };
-    return { ok: false, problem: 'invalid', reason: error instanceof Error ? error.message : String(error) };
+    if (error instanceof JavaScriptRefused) return { ok: false, problem: javaScriptProblem };
+    const tooDeep = error instanceof RangeError && /call stack/i.test(error.message);
+    // Without the excerpt of the file the parser shows below its message, which its first line ends with a colon to introduce.
+    const reason = tooDeep ? `it ${nestedTooDeep}` : messageOf(error).split('\n')[0]!.replace(/:$/, '');
+    return { ok: false, problem: `is not valid YAML (${reason})` };
   }
   // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
-  if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: 'javascript' };
+  if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: javaScriptProblem };
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
 }
 

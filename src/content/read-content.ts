@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type * as jsonc from 'jsonc-parser';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
-import { findUnsafeMarkdownText, parseFrontMatter, type FrontMatter } from './front-matter';
+import { findUnsafeMarkdownText, parseFrontMatter } from './front-matter';
 import { requireBody, validate } from './validate';
 
 /** A JSON file's value, parsed but not validated (validate.ts does that). */
@@ -55,25 +55,9 @@ export function readBody(path: string, file: string): string {
 
 function split(text: string, file: string): { data: unknown; body: string } {
   const parsed = parseFrontMatter(text);
-  if (!parsed.ok) throw new ContentError(file, 'front matter', describeProblem(parsed));
+  if (!parsed.ok) throw new ContentError(file, 'front matter', parsed.problem);
   requireBody(file, parsed.body);
   return parsed;
-}
-
-function describeProblem(split: Exclude<FrontMatter, { ok: true }>): string {
-  switch (split.problem) {
-    case 'missing':
-      return 'is missing: the file must start with a --- block';
-    case 'unclosed':
-      return 'is not closed: expected a line of --- after it';
-    case 'closing':
-      return `ends with the line "${split.line}": expected a line of exactly ---`;
-    case 'javascript':
-      return 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
-    case 'invalid':
-      // Without the excerpt the parser shows below its message, which its first line ends with a colon to introduce.
-      return `is not valid YAML (${split.reason.split('\n')[0]!.replace(/:$/, '')})`;
-  }
 }
 
 /** The largest content file a build reads: a page of text is a few kilobytes, and a file this large is a mistake (a pasted image, a log). */
