@@ -37,7 +37,16 @@ export class BodyPacks {
 
   /** Keeps a body; where, if it could be written. */
   append(html: string): BodyRef | undefined {
-    if (this.writer === undefined) this.writer = this.open();
+    if (this.writer === undefined) {
+      // Every thread of every build writes a pack of its own.
+      const name = `${process.pid}-${threadId}-${Date.now().toString(36)}.pack`;
+      try {
+        mkdirSync(this.dir, { recursive: true });
+        this.writer = { name, fd: openSync(join(this.dir, name), 'wx'), offset: 0 };
+      } catch {
+        this.writer = null;
+      }
+    }
     if (!this.writer) return undefined;
     const bytes = Buffer.from(html);
     try {
@@ -56,16 +65,5 @@ export class BodyPacks {
     this.readers.clear();
     if (this.writer) closeSync(this.writer.fd);
     this.writer = undefined;
-  }
-
-  private open(): { name: string; fd: number; offset: number } | null {
-    // Every thread of every build writes a pack of its own.
-    const name = `${process.pid}-${threadId}-${Date.now().toString(36)}.pack`;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      return { name, fd: openSync(join(this.dir, name), 'wx'), offset: 0 };
-    } catch {
-      return null;
-    }
   }
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ContentError } from '../errors';
 import { contentHash } from '../hash';
 import { articleFiles, contentFileName, legalFiles, servicePageFiles, type MarkdownSource } from './content-files';
-import { draftBody } from './draft-words';
+import { draftBody, stillDraft } from './draft-words';
 import { MarkdownReader } from './markdown-reader';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { readJson } from './read-content';
@@ -33,10 +33,8 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
 
 export function scanArticle(reader: MarkdownReader, path: string): Article {
   const { data, file, body } = reader.scan(path, articleFrontMatterSchema);
-  if (!data.draft && body.hash === draftBodyHash) {
-    const problem = `still holds the words \`sitegen new article\` wrote ("${draftBody.trim().split('\n')[0]}"): write the article's own, or keep it a draft (draft: true)`;
-    throw new ContentError(file, 'body', problem);
-  }
+  if (!data.draft && body.hash === draftBodyHash)
+    throw new ContentError(file, 'body', stillDraft(draftBody.trim().split('\n')[0]!));
   return articleOf(data, file, body);
 }
 

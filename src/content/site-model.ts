@@ -7,7 +7,7 @@
  */
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
-import { draftWords } from './draft-words';
+import { draftWords, stillDraft } from './draft-words';
 import type { Article, MarkdownBody, SiteData, SiteModel } from './model';
 import type { articleFrontMatterSchema } from './schemas';
 import { deepFreeze, uniqueAcrossFiles } from './site-data';
@@ -67,10 +67,7 @@ function checkArticle(article: Article, categories: ReadonlySet<string>): void {
   if (!article.draft) {
     const written = { excerpt: article.excerpt, description: article.description, imageAlt: article.image.alt };
     const left = Object.entries(draftWords).find(([field, words]) => written[field as keyof typeof written] === words);
-    if (left) {
-      const problem = `still holds the words \`sitegen new article\` wrote ("${left[1]}"): write the article's own, or keep it a draft (draft: true)`;
-      throw new ContentError(article.file, `front matter: ${left[0]}`, problem);
-    }
+    if (left) throw new ContentError(article.file, `front matter: ${left[0]}`, stillDraft(left[1]));
   }
   if (!categories.has(article.category)) {
     const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
