@@ -23,14 +23,12 @@ export interface Publishing {
   drafts: boolean;
 }
 
-export type PublicationStatus = 'published' | 'draft' | 'scheduled';
-
 interface Dated {
   draft?: boolean | undefined;
   date: string;
 }
 
-export function publicationStatus(article: Dated, today: string): PublicationStatus {
+export function publicationStatus(article: Dated, today: string): 'published' | 'draft' | 'scheduled' {
   if (article.draft) return 'draft';
   return article.date > today ? 'scheduled' : 'published';
 }

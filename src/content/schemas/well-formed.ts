@@ -1,16 +1,11 @@
 /**
  * What every text of content may hold, whatever its field: well-formed
  * Unicode and no control character but tab and line breaks; and how deep its
- * lists and objects may nest.
- *
- * These are checked by one walk over a file's parsed value (validate, in
- * read-content.ts, runs it before the file's schema) rather than by each
- * string schema: the walk reaches every string, field names and the values
- * of unknown or mistyped fields included, before any message quotes one back
- * to the terminal, and it bounds nesting, which a schema, stopping at its
- * own depth, never looks past. A Markdown body is never parsed into values:
- * its text is checked as the file is read (readText, by
- * findUnsafeMarkdownText in front-matter.ts).
+ * lists and objects may nest. Checked by one walk over a parsed file
+ * (validate runs it before the schema), which reaches every string, field
+ * names and unknown fields too, before any message quotes one back to the
+ * terminal, and bounds the nesting a schema never looks past. A Markdown
+ * body's text is checked as the file is read (findUnsafeMarkdownText).
  */
 
 /**
