@@ -1,13 +1,10 @@
 /**
- * Rendered Markdown bodies kept between builds, for the content index: each
- * thread that renders bodies appends them to a pack file of its own, and the
- * index records where each body is. Packed rather than a file per body:
- * creating thousands of small files costs a file system far more than
- * appending to one.
- *
- * Keeping is a saving, never a condition of a build: a pack that cannot be
- * written leaves its bodies unkept, and a body that cannot be read back (a
- * pack removed or cut short) is rendered again.
+ * Rendered Markdown bodies kept between builds for the content index: each
+ * thread appends the bodies it renders to a pack file of its own (thousands
+ * of small files would cost a file system far more), and the index records
+ * where each is. Keeping is a saving, never a condition of a build: a pack
+ * that cannot be written leaves its bodies unkept, and a body that cannot be
+ * read back (a pack removed or cut short) is rendered again.
  */
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,14 +1,11 @@
 /**
  * Markdown files (articles, legal pages) read through the content index.
- * `scan` gives a file's validated front matter and what the model needs of
- * its body (its hash and the site links in it): the site model needs every
- * file's before any page can be made. `bodyHtml` gives the body's HTML when
- * its page renders, on the same thread.
- *
- * A file the index vouches for is not read at all, and its body is read
- * back from its pack; a body the index does not know is rendered by marked
- * when its file is scanned (its links are part of the model), kept in memory
- * for its page, and appended to this thread's pack for the next build.
+ * `scan` gives a file's validated front matter and what the model, needed
+ * before any page, needs of its body (its hash and site links); `bodyHtml`
+ * gives the body's HTML when its page renders, on the same thread. A file the
+ * index vouches for is not read, and its body is read back from its pack; a
+ * new body is rendered when its file is scanned (its links are part of the
+ * model), kept in memory for its page, and appended to this thread's pack.
  * What a build learns anew is collected in `learnt`, for the index.
  */
 import { statSync } from 'node:fs';
