@@ -56,10 +56,10 @@ let markdown: Marked | undefined;
  * loads, on each thread).
  */
 function parser(): Marked {
-  if (!markdown) {
-    markdown = new (require('marked') as typeof import('marked')).Marked({ gfm: true });
-    markdown.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
-  }
+  markdown ??= new (require('marked') as typeof import('marked')).Marked({
+    gfm: true,
+    tokenizer: { html: () => undefined, tag: () => undefined },
+  });
   return markdown;
 }
 
