@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { externalHref, internalHref, text } from './shared';
 
 /** An old path as visitors and search engines know it: lowercase segments, a trailing slash allowed (and dropped). */
-export const redirectFrom = v.pipe(
+const redirectFrom = v.pipe(
   v.string(),
   v.maxLength(2_000, 'a path of at most 2,000 characters'),
   v.regex(
@@ -14,7 +14,7 @@ export const redirectFrom = v.pipe(
 );
 
 /** Where it leads: a page of the site (checked against the route table) or an https: URL. */
-export const redirectTo = v.pipe(
+const redirectTo = v.pipe(
   v.string(),
   v.check(
     (to) => v.is(internalHref, to) || v.is(externalHref, to),
