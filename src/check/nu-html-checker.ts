@@ -9,15 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SitegenError } from '../errors';
-
-export interface NuMessage {
-  /** The page's file, relative to the site folder. */
-  file: string;
-  line: number;
-  message: string;
-  /** The markup at fault, as the checker quotes it. */
-  extract: string;
-}
+import type { BuiltPage, Finding } from './types';
 
 interface NuReport {
   messages: { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }[];
@@ -42,7 +34,7 @@ const javaOptions = ['-XX:TieredStopAtLevel=1', '-Xss8m'];
 const unknownToTheChecker = 'CSS: Unrecognized at-rule “@view-transition”.*';
 
 /** The checker's errors (not its warnings or notes) on the given pages of the site in `dir`. */
-export async function nuErrors(dir: string, files: readonly string[]): Promise<NuMessage[]> {
+export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promise<Finding[]> {
   // vnu-jar's module is the path of the jar it ships; it is never run, so its own Java downloader never runs either.
   const jar = String(createRequire(import.meta.url)('vnu-jar'));
   let stdout: string;
@@ -59,7 +51,7 @@ export async function nuErrors(dir: string, files: readonly string[]): Promise<N
         '--format',
         'json',
         '--stdout',
-        ...files.map((file) => join(dir, file)),
+        ...pages.map((page) => join(dir, page.file)),
       ],
       { maxBuffer: 64 * 1024 * 1024 },
     ));
@@ -75,12 +67,18 @@ export async function nuErrors(dir: string, files: readonly string[]): Promise<N
   }
   const report = JSON.parse(stdout) as NuReport;
   const prefix = `file:${join(dir, '/')}`;
+  const pathOf = new Map(pages.map((page) => [page.file, page.path]));
   return report.messages
     .filter((message) => message.type === 'error' || message.subType === 'fatal')
-    .map((message) => ({
-      file: decodeURI(message.url ?? '').replace(prefix, ''),
-      line: message.lastLine ?? 0,
-      message: message.message,
-      extract: message.extract ?? '',
-    }));
+    .map((message) => {
+      const file = decodeURI(message.url ?? '').replace(prefix, '');
+      const line = `line ${message.lastLine ?? 0}`;
+      return {
+        page: pathOf.get(file) ?? file,
+        rule: 'nu-html-checker',
+        target: message.extract ? `${line}: ${message.extract.trim()}` : line,
+        message: message.message,
+        fix: 'correct the element the message names, as the HTML standard (html.spec.whatwg.org) describes it',
+      };
+    });
 }

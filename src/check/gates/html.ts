@@ -10,9 +10,8 @@ import { gateResult, type CheckContext, type Finding, type GateResult } from '..
 export async function checkHtml(context: CheckContext): Promise<GateResult> {
   // The pages left at redirected paths are HTML a browser reads too.
   const pages = [...context.pages, ...context.redirectPages];
-  const pathOf = new Map(pages.map((page) => [page.file, page.path]));
   // The checker runs in a process of its own, on the other core, while html-validate runs in this one.
-  const nu = nuErrors(context.dir, [...pathOf.keys()]);
+  const nu = nuErrors(context.dir, pages);
   // Awaited below; this only keeps its failure from going unhandled should html-validate throw first.
   nu.catch(() => {});
   const { HtmlValidate } = await import('html-validate');
@@ -29,15 +28,7 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
         fix: message.ruleUrl ?? `see https://html-validate.org/rules/${message.ruleId}.html`,
       });
   }
-  for (const error of await nu) {
-    findings.push({
-      page: pathOf.get(error.file) ?? error.file,
-      rule: 'nu-html-checker',
-      target: error.extract ? `line ${error.line}: ${error.extract.trim()}` : `line ${error.line}`,
-      message: error.message,
-      fix: 'correct the element the message names, as the HTML standard (html.spec.whatwg.org) describes it',
-    });
-  }
+  findings.push(...(await nu));
   return gateResult(
     'html',
     `${context.pages.length} pages and ${context.redirectPages.length} redirect pages, html-validate:standard and a11y, Nu HTML Checker`,
