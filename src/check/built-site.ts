@@ -7,7 +7,6 @@ import { editorPath } from '../admin/editor-page';
 import { listFiles } from '../list-files';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
-import type { BuiltPage } from './types';
 
 /**
  * Every HTML page of a built site, with the URL path a static host serves it
@@ -19,7 +18,7 @@ import type { BuiltPage } from './types';
  */
 const editorFolder = editorPath.slice(1);
 
-export async function readBuiltPages(dir: string): Promise<{ pages: BuiltPage[]; redirectPages: BuiltPage[] }> {
+export async function readBuiltPages(dir: string) {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
   const redirected = new Set([...redirects.keys()].map(fileFor));
   const files = listFiles(dir).filter((file) => file.endsWith('.html') && !file.startsWith(editorFolder));
@@ -33,6 +32,7 @@ export async function readBuiltPages(dir: string): Promise<{ pages: BuiltPage[];
   return {
     pages: read.filter((page) => !redirected.has(page.file)),
     redirectPages: read.filter((page) => redirected.has(page.file)),
+    redirects,
   };
 }
 
@@ -64,4 +64,9 @@ export function decoded(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** What the check's server answers for a path of the site, redirects not followed. */
+export async function servedStatus(origin: string, path: string): Promise<number> {
+  return (await fetch(`${origin}${path}`, { method: 'HEAD', redirect: 'manual' })).status;
 }

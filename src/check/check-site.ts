@@ -59,7 +59,7 @@ export async function checkSite(options: CheckOptions = {}): Promise<GateResult[
   requireBuiltSite(dir);
   if (options.since && options.only?.length && !options.only.includes('links'))
     throw new SitegenError('--since: the links gate compares the site with the sitemap: add links to --only');
-  const { pages, redirectPages } = await readBuiltPages(dir);
+  const built = await readBuiltPages(dir);
   const server = await startSiteServer({ source: withBarePage(diskSource(dir)), port: 0, host: '127.0.0.1' });
   const results: GateResult[] = [];
   try {
@@ -67,8 +67,7 @@ export async function checkSite(options: CheckOptions = {}): Promise<GateResult[
       dir,
       root,
       contentDir: options.content ?? 'content',
-      pages,
-      redirectPages,
+      ...built,
       origin: server.url,
       since: options.since,
       external: options.external ?? false,

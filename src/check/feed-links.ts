@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
+import { servedStatus } from './built-site';
 import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
@@ -55,9 +56,7 @@ export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> 
       }
       result.internal += 1;
       const { pathname, search } = new URL(url);
-      const status = await fetch(`${context.origin}${pathname}${search}`, { method: 'HEAD', redirect: 'manual' }).then(
-        (response) => response.status,
-      );
+      const status = await servedStatus(context.origin, `${pathname}${search}`);
       if (status !== 200) add(url, `answered ${status}`, 'point the link at a page of the site, or build the page');
     }
   }

@@ -4,24 +4,19 @@
  * old path for hosts that read no _redirects must send the browser, and
  * search engines, to the same place.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { fileFor, pathOfLink } from '../paths';
-import { parseRedirectsFile } from '../server/redirects-file';
+import { servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
-export async function checkRedirectLinks(context: CheckContext): Promise<{ findings: Finding[]; redirects: number }> {
-  const rules = parseRedirectsFile(await readFile(join(context.dir, '_redirects'), 'utf8').catch(() => ''));
+export async function checkRedirectLinks(context: CheckContext): Promise<Finding[]> {
   const pages = new Map(context.redirectPages.map((page) => [page.file, page]));
   const findings: Finding[] = [];
-  for (const [from, { to }] of rules) {
+  for (const [from, { to }] of context.redirects) {
     const add = (message: string, fix: string) =>
       findings.push({ page: from, rule: 'broken-redirect', target: to, message, fix });
     if (to.startsWith('/')) {
-      const status = await fetch(`${context.origin}${pathOfLink(to)}`, { method: 'HEAD', redirect: 'manual' }).then(
-        (response) => response.status,
-      );
+      const status = await servedStatus(context.origin, pathOfLink(to));
       if (status !== 200) add(`leads to ${to}, which answered ${status}`, 'redirect to a page the site has');
     }
     const page = pages.get(fileFor(from));
@@ -46,5 +41,5 @@ export async function checkRedirectLinks(context: CheckContext): Promise<{ findi
         );
     }
   }
-  return { findings, redirects: rules.size };
+  return findings;
 }

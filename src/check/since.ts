@@ -7,11 +7,11 @@
  * like it.
  */
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import { SitegenError, messageOf } from '../errors';
-import { parseRedirectsFile, redirectFor } from '../server/redirects-file';
-import { decoded } from './built-site';
+import { redirectFor } from '../server/redirects-file';
+import { decoded, servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
 /** How long the live site's sitemap may take to arrive. */
@@ -20,15 +20,13 @@ const fetchTimeoutMs = 30_000;
 export async function vanishedUrls(context: CheckContext): Promise<{ findings: Finding[]; urls: number }> {
   if (!context.since) return { findings: [], urls: 0 };
   const urls = sitemapUrls(await readSitemap(context.since, context.root), context.since);
-  const redirects = parseRedirectsFile(await readFile(join(context.dir, '_redirects'), 'utf8').catch(() => ''));
   const pages = new Set(context.pages.map((page) => page.path));
   const findings: Finding[] = [];
   for (const url of urls) {
     const path = pathOf(url);
-    if (pages.has(path) || redirectFor(redirects, path)) continue;
+    if (pages.has(path) || redirectFor(context.redirects, path)) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
-    const served = await fetch(`${context.origin}${path}`, { method: 'HEAD', redirect: 'manual' });
-    if (served.status === 200) continue;
+    if ((await servedStatus(context.origin, path)) === 200) continue;
     const to = likeliestPage(path, pages);
     findings.push({
       page: path,

@@ -1,3 +1,5 @@
+import type { RedirectRule } from '../server/redirects-file';
+
 /** What every gate of `sitegen check` reports. */
 export const gateNames = ['links', 'html', 'a11y', 'seo', 'budgets', 'lighthouse'] as const;
 export type GateName = (typeof gateNames)[number];
@@ -53,6 +55,8 @@ export interface CheckContext {
   /** The site's pages; the pages left at redirected paths apart (built-site.ts), checked by the html and links gates. */
   pages: BuiltPage[];
   redirectPages: BuiltPage[];
+  /** The site's _redirects, by the path each redirects from. */
+  redirects: ReadonlyMap<string, RedirectRule>;
   /** Origin of the local server that serves the site with clean URLs, as a static host would. */
   origin: string;
   /** Fetch external links and let stock photos load (needs internet). */

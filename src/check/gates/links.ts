@@ -45,13 +45,13 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     ...missingAnchors(context),
     ...brokenStylesheetUrls(context),
     ...feeds.findings,
-    ...redirects.findings,
+    ...redirects,
     ...since.findings,
   ];
   const internalLinks = links.filter((link) => link.url.startsWith(context.origin)).length;
   const checked = [
     `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
-    `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${redirects.redirects} redirects`,
+    `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${context.redirects.size} redirects`,
     ...(context.since ? [`the ${since.urls} URLs of ${context.since}`] : []),
   ];
   return gateResult('links', checked.join('; '), findings, externalNotes(external, context.external));
