@@ -29,18 +29,15 @@ export function requireChromium(): string {
   return chromiumPath;
 }
 
-/** Stock photos come from the internet, which CI may not reach: pages are checked with a blank image in their place. */
-export const blankImage = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
 /**
- * Every request of the page to the stock photo host answered with the blank
- * image, by a DevTools session of the page's own that stops that host's
- * requests alone: Playwright's route would stop every request of the page on
- * its way through this process, and turn the browser's cache off while set.
+ * Stock photos come from the internet, which CI may not reach: every request
+ * of the page to their host is answered with a blank GIF, by a DevTools
+ * session of the page's own that stops that host's requests alone:
+ * Playwright's route would stop every request of the page on its way through
+ * this process, and turn the browser's cache off while set.
  */
 export async function answerStockPhotos(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const blank = blankImage.toString('base64');
   cdp.on('Fetch.requestPaused', ({ requestId }) => {
     // A page closed meanwhile takes its requests with it: nothing is left to answer.
     cdp
@@ -48,7 +45,7 @@ export async function answerStockPhotos(page: Page): Promise<void> {
         requestId,
         responseCode: 200,
         responseHeaders: [{ name: 'Content-Type', value: 'image/gif' }],
-        body: blank,
+        body: 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
       })
       .catch(() => {});
   });

@@ -1,19 +1,14 @@
 // Neither package ships type declarations: these are the parts the seo gate uses (src/check/json-ld.ts), as their READMEs describe them.
 declare module '@marbec/web-auto-extractor' {
-  /** Structured data found in a page, by format and then by root type. */
-  export interface ExtractedData {
-    jsonld: Record<string, unknown[]>;
-    microdata: Record<string, unknown[]>;
-    rdfa: Record<string, unknown[]>;
-  }
   export default class WebAutoExtractor {
     constructor(options?: { addLocation?: boolean; embedSource?: readonly ('rdfa' | 'microdata')[] });
-    parse(html: string): ExtractedData;
+    /** Structured data found in a page, by format and then by root type. */
+    parse(html: string): Record<'jsonld' | 'microdata' | 'rdfa', Record<string, unknown[]>>;
   }
 }
 
 declare module '@adobe/structured-data-validator' {
-  import type { ExtractedData } from '@marbec/web-auto-extractor';
+  import type WebAutoExtractor from '@marbec/web-auto-extractor';
   export interface ValidationIssue {
     issueMessage: string;
     /** ERROR: a property Google requires; WARNING: one it recommends. */
@@ -25,6 +20,6 @@ declare module '@adobe/structured-data-validator' {
   export default class Validator {
     /** With schema.org's vocabulary it also checks every property exists; without it (no internet here), Google's rules only. */
     constructor(schemaOrgJson?: unknown);
-    validate(data: ExtractedData): Promise<ValidationIssue[]>;
+    validate(data: ReturnType<WebAutoExtractor['parse']>): Promise<ValidationIssue[]>;
   }
 }

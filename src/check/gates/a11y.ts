@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { answerStockPhotos, chromiumFlags, requireChromium } from '../chromium';
 import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
@@ -13,13 +14,6 @@ const viewports = [
   { width: 1280, height: 900 },
 ] as const;
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  helpUrl: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
 
 export async function checkA11y(context: CheckContext): Promise<GateResult> {
   const executablePath = requireChromium();
@@ -68,13 +62,13 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
 
 /** axe's violations on the page open in `tab`, axe put in it, one finding for each element at fault. */
 async function axeFindings(tab: Page, page: string): Promise<Finding[]> {
-  const violations = (await tab.evaluate(
+  const violations = await tab.evaluate(
     (tags) =>
-      (globalThis as unknown as { axe: { run(options: unknown): Promise<{ violations: unknown[] }> } }).axe
+      (globalThis as unknown as { axe: typeof axe }).axe
         .run({ runOnly: { type: 'tag', values: tags } })
         .then((result) => result.violations),
     wcagTags,
-  )) as AxeViolation[];
+  );
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => ({
       page,
