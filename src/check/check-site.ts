@@ -45,10 +45,10 @@ export function parseGates(list: string): GateName[] {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (names.length === 0) throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found none`);
-  for (const name of names) {
-    if (!gateNames.includes(name as GateName))
-      throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found "${name}"`);
+  const unknown = names.find((name) => !gateNames.includes(name as GateName));
+  if (names.length === 0 || unknown !== undefined) {
+    const found = unknown === undefined ? 'none' : `"${unknown}"`;
+    throw new SitegenError(`--only: expected gates from ${gateNames.join(', ')}, found ${found}`);
   }
   return [...new Set(names)] as GateName[];
 }

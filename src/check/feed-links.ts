@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
-import { servedStatus } from './built-site';
+import { attributeValues, servedStatus } from './built-site';
 import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
@@ -25,10 +25,7 @@ export interface FeedLinks {
 export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> {
   const home = context.pages.find((page) => page.path === '/');
   const $ = cheerio.load(home?.html ?? '');
-  const feeds = $('link[rel="alternate"][href]')
-    .map((_, link) => $(link).attr('href')!)
-    .get()
-    .filter((href) => href.startsWith('/'));
+  const feeds = attributeValues($, 'link[rel="alternate"]', 'href').filter((href) => href.startsWith('/'));
   // The origin the build wrote its absolute URLs with.
   const { origin } = readSitemap(context.dir);
   const result: FeedLinks = { findings: [], feeds, internal: 0, external: [] };
@@ -95,12 +92,6 @@ function urlsIn(text: string, json: boolean): Set<string> {
 /** The links and images of a piece of HTML, as written. */
 function htmlUrls(html: string): string[] {
   const $ = cheerio.load(html);
-  return [
-    ...$('a[href]')
-      .map((_, a) => $(a).attr('href')!)
-      .get(),
-    ...$('img[src]')
-      .map((_, img) => $(img).attr('src')!)
-      .get(),
-  ].filter((url) => !/^(?:mailto|tel):/.test(url));
+  const urls = [...attributeValues($, 'a', 'href'), ...attributeValues($, 'img', 'src')];
+  return urls.filter((url) => !/^(?:mailto|tel):/.test(url));
 }

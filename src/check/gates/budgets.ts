@@ -21,26 +21,13 @@ export const budgets = {
 /** Gzipped at zlib's default level, as most hosts serve it: a conservative measure (level 9 and Brotli are smaller). */
 export const gzippedSize = (content: string | Uint8Array) => gzipSync(content).byteLength;
 
-/** A built file's gzipped size by its URL path, or undefined if the build does not have it. */
-type SizeOf = (url: string) => number | undefined;
-
-interface PageWeight {
-  path: string;
-  html: number;
-  css: number;
-  js: number;
-  /** JavaScript fetched on first use of a form (import() from the page's scripts). */
-  jsLater: number;
-  hasForm: boolean;
-}
-
 export async function checkBudgets(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
   const sizeOf = gzippedFileSizes(context.dir);
-  let heaviest: PageWeight | undefined;
+  let heaviest: { path: string; js: number } | undefined;
   for (const page of context.pages) {
-    const weight = checkPage(page, context.dir, sizeOf, reportTo(findings, page.path));
-    if (!heaviest || weight.js > heaviest.js) heaviest = weight;
+    const js = checkPage(page, context.dir, sizeOf, reportTo(findings, page.path));
+    if (!heaviest || js > heaviest.js) heaviest = { path: page.path, js };
   }
   return gateResult(
     'budgets',
@@ -49,8 +36,8 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
   );
 }
 
-/** Reports the page's missing files, weight over budget and unused scripts; returns its weight. */
-function checkPage(page: BuiltPage, dir: string, sizeOf: SizeOf, report: Report): PageWeight {
+/** Reports the page's missing files, weight over budget and unused scripts; returns its JavaScript's weight at load. */
+function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzippedFileSizes>, report: Report): number {
   const $ = cheerio.load(page.html);
   const assets = assetsOf($);
   const { modules, stylesheets } = assets;
@@ -67,55 +54,48 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: SizeOf, report: Report)
       url,
     );
   const total = (urls: string[]) => urls.reduce((sum, url) => sum + (sizeOf(url) ?? 0), 0);
-  const weight: PageWeight = {
-    path: page.path,
-    html: gzippedSize(page.html),
-    css: total(stylesheets),
-    js: total(scripts),
-    jsLater: total(later),
-    hasForm: $('form').length > 0,
-  };
-  checkWeight(page, weight, { css: stylesheets, js: scripts, jsLater: later }, report);
+  const hasForm = $('form').length > 0;
+  const js = total(scripts);
+  const weights = [
+    {
+      rule: 'html-size',
+      what: 'HTML',
+      size: gzippedSize(page.html),
+      budget: page.path === '/' ? budgets.homeHtml : budgets.html,
+      fix: 'move content off the page or shorten repeated markup',
+      target: page.file,
+    },
+    {
+      rule: 'css-size',
+      what: 'CSS',
+      size: total(stylesheets),
+      budget: budgets.css,
+      fix: 'remove unused styles from templates/styles.css',
+      target: stylesheets.join(', '),
+    },
+    {
+      rule: 'js-size',
+      what: 'JavaScript at load',
+      size: js,
+      budget: hasForm ? budgets.jsWithForm : budgets.jsWithoutForm,
+      fix: 'load less at start: split the island or load code on interaction',
+      target: scripts.join(', '),
+      after: ` for a page ${hasForm ? 'with' : 'without'} a form`,
+    },
+    {
+      rule: 'js-lazy-size',
+      what: 'JavaScript loaded on first use',
+      size: total(later),
+      budget: budgets.jsFirstFormUse,
+      fix: 'shrink the code a form loads when first used',
+      target: later.join(', '),
+    },
+  ];
+  for (const { rule, what, size, budget, fix, target, after = '' } of weights) {
+    if (size > budget) report(rule, `${what} is ${kb(size)} gzipped, over ${kb(budget)}${after}`, fix, target);
+  }
   checkScriptsUsed(page, assets, closure, report);
-  return weight;
-}
-
-function checkWeight(
-  page: BuiltPage,
-  weight: PageWeight,
-  files: Record<'css' | 'js' | 'jsLater', string[]>,
-  report: Report,
-): void {
-  const htmlBudget = page.path === '/' ? budgets.homeHtml : budgets.html;
-  if (weight.html > htmlBudget)
-    report(
-      'html-size',
-      `HTML is ${kb(weight.html)} gzipped, over ${kb(htmlBudget)}`,
-      'move content off the page or shorten repeated markup',
-      page.file,
-    );
-  if (weight.css > budgets.css)
-    report(
-      'css-size',
-      `CSS is ${kb(weight.css)} gzipped, over ${kb(budgets.css)}`,
-      'remove unused styles from templates/styles.css',
-      files.css.join(', '),
-    );
-  const jsBudget = weight.hasForm ? budgets.jsWithForm : budgets.jsWithoutForm;
-  if (weight.js > jsBudget)
-    report(
-      'js-size',
-      `JavaScript at load is ${kb(weight.js)} gzipped, over ${kb(jsBudget)} for a page ${weight.hasForm ? 'with' : 'without'} a form`,
-      'load less at start: split the island or load code on interaction',
-      files.js.join(', '),
-    );
-  if (weight.jsLater > budgets.jsFirstFormUse)
-    report(
-      'js-lazy-size',
-      `JavaScript loaded on first use is ${kb(weight.jsLater)} gzipped, over ${kb(budgets.jsFirstFormUse)}`,
-      'shrink the code a form loads when first used',
-      files.jsLater.join(', '),
-    );
+  return js;
 }
 
 /** `closure`: every module the page's scripts import, themselves among them. */
@@ -163,8 +143,8 @@ function assetsOf($: cheerio.CheerioAPI) {
   };
 }
 
-/** Each file read and gzipped once, however many pages load it. */
-function gzippedFileSizes(dir: string): SizeOf {
+/** Each file read and gzipped once, however many pages load it; undefined for a URL the build does not have. */
+function gzippedFileSizes(dir: string): (url: string) => number | undefined {
   const sizes = new Map<string, number | undefined>();
   return (url) => {
     if (!sizes.has(url)) {
