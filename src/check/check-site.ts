@@ -26,19 +26,15 @@ const gates: Record<GateName, (context: CheckContext) => Promise<GateResult>> = 
   lighthouse: checkLighthouse,
 };
 
-export interface CheckOptions {
+export type CheckOptions = Partial<Pick<CheckContext, 'external' | 'since' | 'lighthousePages'>> & {
   root?: string;
   dir?: string;
   /** The content the site was built from; default content/. */
   content?: string;
   only?: readonly GateName[];
-  external?: boolean;
-  /** A sitemap (file or URL) of the site as it was: the links gate fails for each URL of it that is now neither a page nor a redirect. */
-  since?: string;
-  lighthousePages?: CheckContext['lighthousePages'];
   /** Called as each gate finishes, so a report can print while the next one runs. */
   onGate?: (result: GateResult) => void;
-}
+};
 
 export function parseGates(list: string): GateName[] {
   const names = list

@@ -122,8 +122,12 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
 
 /** Google's rich-result rules, as Adobe's validator has them, on the structured data that @marbec/web-auto-extractor finds in the page. */
 export async function richResultProblems(html: string): Promise<PageProblem[]> {
-  const { validator, extractor } = await (richResultTools ??= loadRichResultTools());
-  const issues = await validator.validate(extractor.parse(html));
+  const [{ default: Validator }, { default: WebAutoExtractor }] = await Promise.all([
+    import('@adobe/structured-data-validator'),
+    import('@marbec/web-auto-extractor'),
+  ]);
+  const extractor = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] });
+  const issues = await new Validator().validate(extractor.parse(html));
   return issues
     .filter((issue) => issue.severity === 'ERROR')
     .map((issue) => ({
@@ -131,20 +135,6 @@ export async function richResultProblems(html: string): Promise<PageProblem[]> {
       message: `${(issue.path ?? []).map((step) => step.type ?? step.property).join(' › ') || issue.rootType}: ${issue.issueMessage}`,
       fix: fieldsFix,
     }));
-}
-
-/** The validator and extractor, loaded with the first page and used for every page after it. */
-let richResultTools: ReturnType<typeof loadRichResultTools> | undefined;
-
-async function loadRichResultTools() {
-  const [{ default: Validator }, { default: WebAutoExtractor }] = await Promise.all([
-    import('@adobe/structured-data-validator'),
-    import('@marbec/web-auto-extractor'),
-  ]);
-  return {
-    validator: new Validator(),
-    extractor: new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }),
-  };
 }
 
 /** The nodes linked to `start`, following references both ways: one connected graph holds every node. */

@@ -14,9 +14,6 @@ import { redirectFor } from '../server/redirects-file';
 import { decoded, servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
-/** How long the live site's sitemap may take to arrive. */
-const fetchTimeoutMs = 30_000;
-
 export async function vanishedUrls(context: CheckContext): Promise<{ findings: Finding[]; urls: number }> {
   if (!context.since) return { findings: [], urls: 0 };
   const urls = sitemapUrls(await readSitemap(context.since, context.root), context.since);
@@ -43,7 +40,7 @@ async function readSitemap(since: string, root: string): Promise<string> {
   if (/^https?:\/\//i.test(since)) {
     let response: Response;
     try {
-      response = await fetch(since, { signal: AbortSignal.timeout(fetchTimeoutMs) });
+      response = await fetch(since, { signal: AbortSignal.timeout(30_000) });
     } catch (error) {
       throw new SitegenError(`--since: could not fetch ${since}: ${messageOf(error)}`);
     }

@@ -62,7 +62,7 @@ export interface CheckContext {
   /** Fetch external links and let stock photos load (needs internet). */
   external: boolean;
   /** A sitemap (file or URL) of the site as it was: every URL in it must still be a page or a redirect (links gate). */
-  since?: string | undefined;
+  since?: string;
   /** The pages Lighthouse measures, one per template; the site's own list unless given. */
   lighthousePages?: readonly { template: string; path: string }[];
 }
