@@ -8,16 +8,14 @@ import { listFiles } from '../list-files';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
 
-/**
- * Every HTML page of a built site, with the URL path a static host serves it
- * at: its pages, and apart from them the pages left at redirected paths for
- * hosts that read no _redirects file, which only send the browser on. The
- * content editor (/admin, built with CMS_REPO) is no page of the public site:
- * it is the agency's own tool, drawn by Decap CMS, noindex and out of the
- * sitemap, and the gates leave it out.
- */
 const editorFolder = editorPath.slice(1);
 
+/**
+ * Every HTML page of a built site by the URL path a static host serves it at:
+ * its pages, and apart from them the pages left at redirected paths for hosts
+ * that read no _redirects. The content editor (/admin) is the agency's tool,
+ * noindex and out of the sitemap: the gates leave it out.
+ */
 export async function readBuiltPages(dir: string) {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
   const redirected = new Set([...redirects.keys()].map(fileFor));

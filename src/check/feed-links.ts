@@ -1,14 +1,14 @@
 /**
- * The links gate's look inside the feeds a site names in its pages' <head>
- * (<link rel="alternate">): every URL in them, of every element, attribute
- * and JSON value, and every link and image in the HTML of their entries,
- * must be absolute (a feed reader has no page to resolve another against),
- * and those on the site's origin must be served by the site.
+ * The links gate's look inside the feeds the home page names (<link
+ * rel="alternate">): every URL in them, entries' HTML included, must be
+ * absolute (a feed reader has no page to resolve another against), and those
+ * on the site's origin must be served by the site.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { attributeValues, servedStatus } from './built-site';
+import { stringsIn } from './json-ld';
 import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
@@ -69,11 +69,7 @@ function urlsIn(text: string, json: boolean): Set<string> {
     else if (trimmed.includes('<')) for (const url of htmlUrls(trimmed)) urls.add(url);
   };
   if (json) {
-    const walk = (value: unknown): void => {
-      if (typeof value === 'string') take(value);
-      else if (value && typeof value === 'object') for (const child of Object.values(value)) walk(child);
-    };
-    walk(JSON.parse(text));
+    for (const value of stringsIn(JSON.parse(text))) take(value);
     return urls;
   }
   const $ = cheerio.load(text, { xml: true });

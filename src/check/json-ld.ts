@@ -1,12 +1,9 @@
 /**
  * A built page's JSON-LD as search engines read it: one schema.org @graph
- * (json-ld-missing, -count, -parse, -graph) whose nodes point at each other
- * by @id: a node for the page itself, a WebPage or a kind of one
- * (json-ld-page-node), every reference resolved (json-ld-reference), every
- * node linked to the page's (json-ld-disconnected), and every property
- * Google requires for a rich result (json-ld-fields), by the table below and
- * by Adobe's structured-data validator (JobPosting, BreadcrumbList, Person,
- * ImageObject and more).
+ * whose nodes point at each other by @id, with a WebPage node for the page
+ * itself, every reference resolved, every node linked to the page's, and
+ * every property Google requires for a rich result, by the table below and
+ * by Adobe's structured-data validator.
  */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
@@ -186,6 +183,12 @@ function walk(value: unknown, visit: (object: JsonObject) => void): void {
     visit(value);
     for (const [key, item] of Object.entries(value)) if (key !== '@context') walk(item, visit);
   }
+}
+
+/** Every string in a JSON value, at any depth, in document order. */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return value && typeof value === 'object' ? Object.values(value).flatMap(stringsIn) : [];
 }
 
 function typesOf(node: JsonObject): string[] {

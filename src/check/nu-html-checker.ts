@@ -18,11 +18,9 @@ interface NuReport {
 const javaCommand = process.env.JAVA ?? 'java';
 
 /**
- * The checker is one short run: Java's first compiler alone (C1) starts it and
- * checks a site in about half the processor time of the default, which also
- * optimises with a second compiler that a short run never profits from. Its
- * frames are larger, so the schema's deep recursion needs a larger stack than
- * the default.
+ * A short run never profits from Java's second compiler: the first alone (C1)
+ * checks a site in about half the processor time. Its frames are larger, so
+ * the schema's deep recursion needs a larger stack than the default.
  */
 const javaOptions = ['-XX:TieredStopAtLevel=1', '-Xss8m'];
 

@@ -1,10 +1,8 @@
 /**
- * `sitegen check --since <sitemap>`: nothing that was live vanishes. Every
- * URL of a sitemap of the site as it was (a file, or the live site's
- * sitemap.xml) must still be a page or a redirect of the built site; each
- * that is neither is named, with the redirect that would keep its visitors
- * and rankings: a line for content/redirects.json pointing at the page most
- * like it.
+ * `sitegen check --since <sitemap>`: every URL of a sitemap of the site as it
+ * was (a file, or the live site's sitemap.xml) must still be a page or a
+ * redirect; each that is neither is named, with a redirect for
+ * content/redirects.json to the page most like it.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

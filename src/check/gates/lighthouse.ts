@@ -54,11 +54,9 @@ type PageRun = { template: string; path: string; run: Run };
 const attempts = 3;
 
 /**
- * How long a page must be quiet to count as loaded: half a second after first
- * paint and after load, on the network and on the main thread, where
- * Lighthouse's defaults wait a second each. The site's pages start every
- * script as they load and defer nothing to idle time, so the shorter wait
- * sees all they do, and the same scores (docs/testing.md).
+ * Half a second of quiet after first paint and after load, where Lighthouse
+ * waits a second: the site's pages defer nothing to idle time, so the shorter
+ * wait sees all they do, and the same scores (docs/testing.md).
  */
 const settledAfter = {
   pauseAfterFcpMs: 500,
@@ -139,12 +137,10 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
 }
 
 /**
- * The audits of the four categories that weigh nothing in their scores
- * (diagnostics, checks left to a person, the report's screenshots): the gate
- * reads only scores and the audits that count towards them, and some of these
- * cost a run dearly (bf-cache loads the page a second time). Those the gate
- * reads besides (errors-in-console, for the stock photos' note) weigh in
- * best practices.
+ * The audits that weigh nothing in the four scores (diagnostics, manual
+ * checks, screenshots): the gate never reads them, and some cost a run dearly
+ * (bf-cache loads the page a second time). errors-in-console, read for the
+ * stock photos' note, weighs in best practices.
  */
 function unweightedAudits(config: typeof import('lighthouse').defaultConfig): string[] {
   const refs = categories.flatMap((key) => config.categories?.[key]?.auditRefs ?? []);

@@ -1,19 +1,16 @@
 /**
  * seo: what a crawler needs from every page but the 404: a unique title of at
  * most 60 characters and description of at most 160, a canonical URL equal to
- * the page's own URL and its sitemap entry, Open Graph tags, one h1; one
- * connected JSON-LD graph with the page's own node, every reference resolved
- * and every property Google requires for a rich result (json-ld.ts); every
- * URL of the site in it served by the site; breadcrumbs, shown and described,
- * that are the route table's trail (breadcrumbs.ts); a sitemap listing
- * exactly the pages; robots.txt naming it (sitemap.ts).
+ * the page's own URL and its sitemap entry, Open Graph tags, one h1; its
+ * JSON-LD (json-ld.ts), every URL of the site in it served; its breadcrumbs
+ * (breadcrumbs.ts); the sitemap and robots.txt (sitemap.ts).
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { paths } from '../../paths';
 import { breadcrumbProblems, routeTrails, type RouteTrails } from '../breadcrumbs';
 import { isBuiltFile } from '../built-site';
-import { graphProblems, readGraph, richResultProblems, type Graph } from '../json-ld';
+import { graphProblems, readGraph, richResultProblems, stringsIn, type Graph } from '../json-ld';
 import { checkRobots, checkSitemapFile, checkSitemapUrls, readSitemap, type Sitemap } from '../sitemap';
 import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, PageProblem, Report } from '../types';
@@ -167,14 +164,10 @@ async function checkStructuredData(
 function unservedUrls(graph: Graph, site: Site): PageProblem[] {
   const origin = site.sitemap.origin;
   if (!origin) return [];
-  const urls = new Set<string>();
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.startsWith(`${origin}/`)) urls.add(value.replace(/#.*$/, ''));
-    } else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item);
-  };
-  collect(graph.nodes);
-  return [...urls]
+  const urls = stringsIn(graph.nodes)
+    .filter((text) => text.startsWith(`${origin}/`))
+    .map((url) => url.replace(/#.*$/, ''));
+  return [...new Set(urls)]
     .filter((url) => !site.served(url.slice(origin.length)))
     .map((url) => ({
       rule: 'json-ld-url',
