@@ -4,15 +4,13 @@
  * absolute (a feed reader has no page to resolve another against), and those
  * on the site's origin must be served by the site.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as cheerio from 'cheerio';
-import { attributeValues, servedStatus } from './built-site';
+import { attributeValues, readBuiltFile, servedStatus } from './built-site';
 import { stringsIn } from './json-ld';
 import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
-export interface FeedLinks {
+interface FeedLinks {
   findings: Finding[];
   /** The feeds read, by path. */
   feeds: string[];
@@ -30,7 +28,7 @@ export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> 
   const { origin } = readSitemap(context.dir);
   const result: FeedLinks = { findings: [], feeds, internal: 0, external: [] };
   for (const feed of feeds) {
-    const text = await readFile(join(context.dir, feed), 'utf8').catch(() => undefined);
+    const text = readBuiltFile(context.dir, feed)?.toString('utf8');
     // A feed the pages name but the site lacks is a broken link of theirs, which linkinator reports.
     if (text === undefined) continue;
     const add = (target: string, message: string, fix: string) =>
