@@ -24,22 +24,6 @@ export function servedCountry(site: SiteFacts): Country {
   return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
 }
 
-/**
- * The nodes are the same on every page of a build: made once per site and
- * origin, and the same object shared by every page's graph (a graph is never
- * changed once made).
- */
-function once<T>(make: (site: SiteFacts, siteUrl: string) => T): (site: SiteFacts, siteUrl: string) => T {
-  const made = new WeakMap<SiteFacts, { siteUrl: string; node: T }>();
-  return (site, siteUrl) => {
-    const known = made.get(site);
-    if (known?.siteUrl === siteUrl) return known.node;
-    const node = make(site, siteUrl);
-    made.set(site, { siteUrl, node });
-    return node;
-  };
-}
-
 /** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */
 const logoWidth = 512;
 
@@ -72,9 +56,11 @@ function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
   };
 }
 
-export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> => {
+export function organization(site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> {
   const ids = siteIds(siteUrl);
   const telephone = site.phoneHref.replace(/^tel:/, '');
+  // The agency's profiles on social networks, where the content gives them.
+  const profiles = site.social.flatMap((social) => (social.href ? [social.href] : []));
   return {
     '@type': 'ProfessionalService',
     '@id': ids.organization,
@@ -109,11 +95,11 @@ export const organization = once((site: SiteFacts, siteUrl: string): GraphNode<P
       availableLanguage: 'English',
     },
     areaServed: servedCountry(site),
-    ...sameAs(site),
+    ...(profiles.length > 0 && { sameAs: profiles }),
   };
-});
+}
 
-export const website = once((site: SiteFacts, siteUrl: string): GraphNode<WebSite> => {
+export function website(site: SiteFacts, siteUrl: string): GraphNode<WebSite> {
   const ids = siteIds(siteUrl);
   return {
     '@type': 'WebSite',
@@ -123,10 +109,4 @@ export const website = once((site: SiteFacts, siteUrl: string): GraphNode<WebSit
     description: site.tagline,
     publisher: ref(ids.organization),
   };
-});
-
-/** The agency's profiles on social networks, where the content gives them. */
-function sameAs(site: SiteFacts): { sameAs?: string[] } {
-  const profiles = site.social.flatMap((social) => (social.href ? [social.href] : []));
-  return profiles.length > 0 ? { sameAs: profiles } : {};
 }
