@@ -49,9 +49,7 @@ export function validatePlan(
   const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
   const checkPaths = () => {
-    if (pages.size !== routes.length || new Set(routes.map((route) => route.file)).size !== routes.length) {
-      refuseSharedPaths(routes);
-    }
+    refuseSharedPaths(routes);
     const files = routes.map((route) => route.file);
     refusePublicFilesIn(publicFiles, files, { file: 'a page', folder: 'the folder of a page' });
   };
@@ -61,16 +59,10 @@ export function validatePlan(
   const moved = new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to]));
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
   const files = new Set(publicFiles);
+  const isPageOrFile = (path: string) => pages.has(path) || files.has(fileOfPath(path));
   const pageOrFile = 'neither a page of this site nor a file of public/';
-  const bodyCheck = linkCheck((path) => pages.has(path) || files.has(fileOfPath(path)), pageOrFile, {
-    unpublished,
-    moved,
-  });
-  const draftCheck = linkCheck(
-    (path) => pages.has(path) || unpublished.has(path) || files.has(fileOfPath(path)),
-    pageOrFile,
-    { moved },
-  );
+  const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved });
+  const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved });
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
@@ -97,28 +89,20 @@ export function validatePlan(
 }
 
 /**
- * Names the first page whose path an earlier page has, or whose file: /index
- * would be written to index.html, the home page's, and replace it.
+ * Names the first page whose file an earlier page has: the same path, or one
+ * written to the same file (/index to index.html, the home page's).
  */
 function refuseSharedPaths(routes: readonly Route[]): void {
-  const byPath = new Map<string, Route>();
   const byFile = new Map<string, Route>();
   for (const route of routes) {
-    const other = byPath.get(route.path);
-    if (other)
-      throw new ContentError(
-        route.source,
-        'slug',
-        `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`,
-      );
-    const sameFile = byFile.get(route.file);
-    if (sameFile)
-      throw new ContentError(
-        route.source,
-        'slug',
-        `gives the page ${route.path}, written to ${route.file}, where the page ${sameFile.path} (${sameFile.source}) is written: each page needs its own path`,
-      );
-    byPath.set(route.path, route);
+    const other = byFile.get(route.file);
+    if (other) {
+      const problem =
+        other.path === route.path
+          ? `gives the page ${route.path}, which ${other.source} already gives: each page needs its own path`
+          : `gives the page ${route.path}, written to ${route.file}, where the page ${other.path} (${other.source}) is written: each page needs its own path`;
+      throw new ContentError(route.source, 'slug', problem);
+    }
     byFile.set(route.file, route);
   }
 }
@@ -167,7 +151,6 @@ function refusePublicFilesIn(
   paths: readonly string[],
   what: { file: string; folder: string; fix?: string },
 ): void {
-  if (publicFiles.length === 0) return;
   const files = new Set(publicFiles);
   for (const path of paths) {
     const taken = files.has(path) ? path : foldersAbove(path).find((above) => files.has(above));
@@ -182,7 +165,7 @@ function refusePublicFilesIn(
 }
 
 /** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */
-export function fileOfPath(path: string): string {
+function fileOfPath(path: string): string {
   try {
     return decodeURIComponent(path.slice(1));
   } catch {
