@@ -12,25 +12,14 @@ import { logoRendition } from '../structured-data/site-nodes';
 import { cardImage, largeImage } from './social';
 
 export type Route = {
-  [K in PageKind]: {
-    path: string;
+  [K in PageKind]: Pick<RouteSpec<K>, 'path' | 'kind' | 'props' | 'source' | 'lastModified' | 'body' | 'card'> & {
     file: string;
-    kind: K;
-    props: PageProps<K>;
     /** The page's canonical URL (its head's canonical link). */
     canonical: string;
     /** Made when first read: a large site's main thread reads no article's, the threads that render them make their own. */
     head: Head;
-    /** The content file the page comes from, for error messages. */
-    source: string;
     /** Listed in sitemap.xml (every page but the 404). */
     inSitemap: boolean;
-    /** Last change of the page's content, where the content says (articles, legal pages). */
-    lastModified?: string;
-    /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
-    body?: MarkdownBody;
-    /** The social card drawn for the page, which its head names as its image. */
-    card?: SocialCard;
   };
 }[PageKind];
 
@@ -45,6 +34,7 @@ export type RouteSpec<K extends PageKind> = {
   path: string;
   kind: K;
   props: PageProps<K>;
+  /** The content file the page comes from, for error messages. */
   source: string;
   head: Omit<Head, 'canonical' | 'title' | 'ogType' | 'breadcrumbs' | 'jsonLd' | 'image' | 'images'> & {
     title: string;
@@ -60,8 +50,11 @@ export type RouteSpec<K extends PageKind> = {
   breadcrumb: { above: readonly Link[]; name: string } | { trail: readonly Link[] };
   /** What the page tells search engines (its type and the things it describes): every page has it but the 404. Made with the head, when first read. */
   schema?: PageSchema | (() => PageSchema);
+  /** Last change of the page's content, where the content says (articles, legal pages). */
   lastModified?: string;
+  /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
   body?: MarkdownBody;
+  /** The social card drawn for the page, which its head names as its image. */
   card?: SocialCard;
 };
 
@@ -147,7 +140,5 @@ export class KeptRoutes {
 }
 
 function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
-  return true;
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
