@@ -81,27 +81,18 @@ const slots = {
   footer: '\u0000sitegen-footer\u0000',
 };
 
-/** The file a page kind's template is in, as errors name it. */
-export const templateFile = (kind: string) => `templates/pages/${kind}.tsx`;
-
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
   const shell = new PageCollector();
   const region = (name: 'Header' | 'Footer') => shellRegion(templates, name, layout, shell);
   const [header, footer] = [region('Header'), region('Footer')];
-  const scriptsMarkup = new Map<string, string>();
   const scriptsHtml = (scripts: PageScripts) => {
     const modules = [...scripts.modules, ...(assets.extraScripts ?? [])];
-    const key = `${modules.join()}\0${scripts.preloads.join()}`;
-    let html = scriptsMarkup.get(key);
-    if (html === undefined) {
-      html = renderToStaticMarkup(createElement(templates.PageScripts, { modules, preloads: scripts.preloads }));
-      scriptsMarkup.set(key, html);
-    }
-    return html;
+    return renderToStaticMarkup(createElement(templates.PageScripts, { modules, preloads: scripts.preloads }));
   };
 
   return (route, body) => {
-    const fail = (error: unknown) => new RenderError(templateFile(route.kind), route.path, route.source, error);
+    const fail = (error: unknown) =>
+      new RenderError(`templates/pages/${route.kind}.tsx`, route.path, route.source, error);
     if ((body === undefined) !== (route.body === undefined)) {
       throw fail(
         new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),
