@@ -5,13 +5,10 @@
  * is not published has no page; where drafts are shown (sitegen dev, build
  * --drafts) its page carries a banner saying it is not published.
  */
-import type { Article, SiteData, SiteFacts } from '../content/model';
-import { isPublished, publicationStatus, type Publishing } from '../content/publishing';
-import type { LocalImage } from '../images/image-names';
+import type { Article, SiteData } from '../content/model';
+import { isPublished, publicationStatus } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
-import type { Link } from '../../templates/layout/types';
-import type { ArticleProps } from '../../templates/pages/Article';
 import type { RouteOptions } from './context';
 import { bodySlot, pageRoute, type Route } from './route';
 import { largeImage, pageCard } from './social';
@@ -21,40 +18,30 @@ import { blogTrail } from './trails';
 const articlePaths = { blog: paths.blog, contact: paths.contact };
 
 /** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
-export interface ArticleRouteContext {
-  siteUrl: string;
-  site: SiteFacts;
-  /** The breadcrumb trail above every article: the home page's and the blog's. */
-  trail: readonly Link[];
-  /** The words around every article (its back link, byline, call to action): one object for every article's props. */
-  copy: ArticleProps['copy'];
-  publishing: Publishing;
-  /** Every page asks not to be indexed (build --drafts). */
-  noindex: boolean;
-  /** Each category's page, by the category's name: an article's category links to it. */
-  categoryPaths: Record<string, string>;
-  /** What every social card is drawn with (images/social-cards.ts); without it, an article shares its own image. */
-  cardsVersion?: string;
-  /** What the templates need of each image of content/images/, by src: a build thread gives its own articles theirs. */
-  images: ReadonlyMap<string, LocalImage>;
-}
+export type ArticleRouteContext = ReturnType<typeof articleRouteContext>;
 
 export function articleRouteContext(
   data: SiteData,
   options: Pick<RouteOptions, 'siteUrl' | 'publishing' | 'noindex' | 'cardsVersion' | 'images'>,
-): ArticleRouteContext {
+) {
   const { blog } = data.pages;
   return {
     siteUrl: options.siteUrl ?? data.site.url,
     site: data.site,
+    /** The breadcrumb trail above every article: the home page's and the blog's. */
     trail: blogTrail(data),
+    /** The words around every article (its back link, byline, call to action): one object for every article's props. */
     copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
     publishing: options.publishing,
+    /** Every page asks not to be indexed (build --drafts). */
     noindex: options.noindex ?? false,
+    /** Each category's page, by the category's name: an article's category links to it. */
     categoryPaths: Object.fromEntries(
       data.categories.map((category) => [category.name, paths.category(category.slug)]),
     ),
+    /** What every social card is drawn with (images/social-cards.ts); without it, an article shares its own image. */
     cardsVersion: options.cardsVersion,
+    /** What the templates need of each image of content/images/, by src: a build thread gives its own articles theirs. */
     images: options.images,
   };
 }
@@ -69,6 +56,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
   const path = paths.article(article.slug);
   const shown = { title: article.title, eyebrow: article.category };
   const card = article.socialImage ? undefined : pageCard(context, article.slug, shown);
+  const status = publicationStatus(article, context.publishing.today);
   return pageRoute(site, siteUrl, {
     path,
     kind: 'Article',
@@ -87,7 +75,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
         image: article.image,
         html: bodySlot,
       },
-      status: unpublished(article, context.publishing),
+      status: status === 'published' ? undefined : status,
       copy,
       paths: articlePaths,
     },
@@ -106,10 +94,4 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       return { type: 'WebPage', mainEntity, images: image.path ? [image.path] : [] };
     },
   });
-}
-
-/** Why an article on the site is not published (only sitegen dev and build --drafts show such an article), if it is not. */
-function unpublished(article: Article, publishing: Publishing): 'draft' | 'scheduled' | undefined {
-  const status = publicationStatus(article, publishing.today);
-  return status === 'published' ? undefined : status;
 }

@@ -6,11 +6,10 @@ import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
-import type { IslandProps } from '../../islands/registry';
 import { budgetOptions, serviceOptions, tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
-import type { LinkedText, Link } from '../../templates/layout/types';
+import type { LinkedText } from '../../templates/layout/types';
 import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route';
 import { blogTrail, homeTrail } from './trails';
 
@@ -35,34 +34,9 @@ export interface RouteOptions extends SiteSettings {
   images: ReadonlyMap<string, LocalImage>;
 }
 
-export interface RouteContext {
-  model: SiteModel;
-  siteUrl: string;
-  endpoint: LeadEndpoint;
-  publishing: Publishing;
-  /** The articles on the site (isPublished), newest first, the featured one first: every list of them is made from these. */
-  published: readonly Article[];
-  /** The articles not on the site yet (drafts, scheduled), by the path each will have. */
-  unpublished: ReadonlyMap<string, Article>;
-  /** The published articles of each category, by the category's name, in the blog's order. */
-  byCategory: ReadonlyMap<string, readonly Article[]>;
-  /** The content folder as messages name it, for each route's source. */
-  dir: string;
-  toaster: IslandProps<'Toaster'>;
-  /** The words every enquiry form shares. */
-  formCopy: Pick<IslandProps<'EnquiryForm'>['copy'], 'fields' | 'requiredNote' | 'submitting' | 'toasts'>;
-  contactForm: IslandProps<'EnquiryForm'>;
-  /** What a form says where JavaScript is off, with the agency's phone number and e-mail address. */
-  formWithoutScript: LinkedText;
-  /** The breadcrumb trails pages hang from (trails.ts). */
-  trails: { home: readonly Link[]; blog: readonly Link[] };
-  cardsVersion?: string;
-  route<K extends PageKind>(spec: RouteSpec<K>): Route;
-  /** What `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
-  kept<T>(key: string, inputs: readonly unknown[], make: () => T): T;
-}
+export type RouteContext = ReturnType<typeof routeContext>;
 
-export function routeContext(model: SiteModel, options: RouteOptions): RouteContext {
+export function routeContext(model: SiteModel, options: RouteOptions) {
   const { site, forms } = model;
   // One pass over the articles for everything the kinds need of all of them: the dev server makes the table after every edit.
   const published: Article[] = [];
@@ -84,28 +58,36 @@ export function routeContext(model: SiteModel, options: RouteOptions): RouteCont
     siteUrl,
     endpoint: options.endpoint,
     publishing: options.publishing,
+    /** The articles on the site (isPublished), newest first, the featured one first: every list of them is made from these. */
     published,
+    /** The articles not on the site yet (drafts, scheduled), by the path each will have. */
     unpublished,
+    /** The published articles of each category, by the category's name, in the blog's order. */
     byCategory,
+    /** The content folder as messages name it, for each route's source. */
     dir: model.contentDir,
     toaster: { label: toasts.region, dismiss: toasts.dismiss },
+    /** The words every enquiry form shares. */
     formCopy,
     contactForm: {
-      variant: 'contact',
+      variant: 'contact' as const,
       labelledBy: 'contact-form-heading',
       copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
       endpoint: options.endpoint,
       options: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions },
     },
+    /** What a form says where JavaScript is off, with the agency's phone number and e-mail address. */
     formWithoutScript: linkedText(forms.withoutScript, {
       phone: { text: site.phone, href: site.phoneHref },
       email: { text: site.email, href: `mailto:${site.email}` },
     }),
     trails: { home: homeTrail(model), blog: blogTrail(model) },
     cardsVersion: options.cardsVersion,
-    route: (spec) =>
+    route: <K extends PageKind>(spec: RouteSpec<K>): Route =>
       pageRoute(site, siteUrl, options.noindex ? { ...spec, head: { ...spec.head, noindex: true } } : spec),
-    kept: (key, inputs, make) => (options.kept ? options.kept.route(key, inputs, make) : make()),
+    /** What `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
+    kept: <T>(key: string, inputs: readonly unknown[], make: () => T): T =>
+      options.kept ? options.kept.route(key, inputs, make) : make(),
   };
 }
 
