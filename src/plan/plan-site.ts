@@ -9,7 +9,6 @@
  */
 import type { Article, SiteModel } from '../content/model';
 import type { Publishing } from '../content/publishing';
-import type { CardContent } from '../images/card-names';
 import { ImageResolver } from '../images/content-images';
 import type { LocalImage } from '../images/image-names';
 import {
@@ -18,9 +17,7 @@ import {
   KeptRoutes,
   siteRedirects,
   type ArticleRouteContext,
-  type Redirect,
   type Route,
-  type SiteRoutes,
   type SiteSettings,
 } from '../routes';
 
@@ -34,35 +31,22 @@ export interface SiteSources {
   kept?: KeptPlan;
 }
 
-export interface SitePlan {
-  /** The model with every image of content/images/ described. */
-  model: SiteModel;
-  routes: SiteRoutes;
-  redirects: Redirect[];
-  images: PlannedImages;
-  /** Which articles are on the site: the build's day in London, and whether drafts are shown. */
-  publishing: Publishing;
-}
-
-/** The site's own images, as the plan knows them: the pages record which renditions they draw (render/). */
-export interface PlannedImages {
-  /** What the templates know of each file of content/images/ the content names, by src. */
-  descriptors: ReadonlyMap<string, LocalImage>;
-  /** Every page's social card, by its path under the output. */
-  cards: ReadonlyMap<string, CardContent>;
-}
-
 /** What a plan keeps for the next: its routes, and its model's images, each made again only where their sources changed. */
 export class KeptPlan {
   readonly routes = new KeptRoutes();
   readonly images = new ImageResolver();
 }
 
-export function planSite({ content, images, settings, kept }: SiteSources, publishing: Publishing): SitePlan {
+export type SitePlan = ReturnType<typeof planSite>;
+
+export function planSite({ content, images, settings, kept }: SiteSources, publishing: Publishing) {
+  // The model with every image of content/images/ described.
   const model = (kept?.images ?? new ImageResolver()).resolve(content, images);
   const routes = createRoutes(model, { ...settings, publishing, images, kept: kept?.routes });
+  // Every page's social card, by its path under the output.
   const cards = new Map(routes.routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content]] : [])));
   const redirects = siteRedirects(model, routes, publishing);
+  // The site's own images, as the plan knows them: the pages record which renditions they draw (render/).
   return { model, routes, redirects, images: { descriptors: images, cards }, publishing };
 }
 

@@ -7,8 +7,8 @@
  * its Markdown body's hash, which stands for the body's HTML.
  */
 import type { BuiltAssets } from '../assets/asset-cache';
-import type { PageKind, TemplateModule } from '../assets/compile-templates';
-import { scriptsForManifest, type PageScripts, type ScriptManifest } from '../assets/script-manifest';
+import type { TemplateModule } from '../assets/compile-templates';
+import { scriptsForManifest, type PageScripts } from '../assets/script-manifest';
 import type { MarkdownBody } from '../content/model';
 import { contentHash } from '../hash';
 import type { Route } from '../routes';
@@ -28,35 +28,25 @@ export interface PageRecord {
 }
 
 /** What every page of a build is rendered with: plain data, handed to each build thread. */
-export interface RenderSetup {
-  /** The compiled templates' module, for a thread to import. */
-  templatesUrl: string;
-  /** Each page kind's template version (assets/compile-templates.ts). */
-  templateVersions: Record<PageKind, string>;
-  layout: Layout;
-  stylesheet: string;
-  scripts: ScriptManifest;
-  /** Scripts every page loads on top of its own: the dev server's reload client. */
-  extraScripts: string[];
-  /** What every page shares, hashed: the layout's sources and data, the stylesheet, the scripts. */
-  shared: string;
-  /**
-   * Whether pages are fingerprinted, to be kept by a later update (the dev
-   * server, an incremental build); a whole build has nothing to keep them
-   * for, and hashing every page's props and head would cost it time.
-   */
-  fingerprinted: boolean;
-}
+export type RenderSetup = ReturnType<typeof renderSetup>;
 
+/**
+ * `fingerprinted`: whether pages are fingerprinted, to be kept by a later
+ * update (the dev server, an incremental build); a whole build has nothing to
+ * keep them for, and hashing every page's props and head would cost it time.
+ * `extraScripts`: scripts every page loads on top of its own (the dev server's reload client).
+ */
 export function renderSetup(
   assets: BuiltAssets,
   layout: Layout,
   { fingerprinted, extraScripts = [] }: { fingerprinted: boolean; extraScripts?: string[] },
-): RenderSetup {
+) {
   const { templates, scripts } = assets;
   const stylesheet = `/${assets.stylesheet.file}`;
   const manifest = scripts.manifest;
+  // What every page shares, hashed: the layout's sources and data, the stylesheet, the scripts.
   const shared = contentHash(JSON.stringify([templates.layoutVersion, layout, stylesheet, manifest, extraScripts]));
+  // The compiled templates' module, for a thread to import, and each page kind's template version.
   const { moduleUrl: templatesUrl, versions: templateVersions } = templates;
   return { templatesUrl, templateVersions, layout, stylesheet, scripts: manifest, extraScripts, shared, fingerprinted };
 }
