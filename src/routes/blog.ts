@@ -21,7 +21,7 @@ interface Listing {
   pagePath(page: number): string;
   articles: readonly Article[];
   hero: BlogProps['hero'];
-  /** The slug of the category listed; none for the index of every article. */
+  /** The category listed; none for the index of every article. */
   category?: BlogCategory;
   head(page: number, fill: (text: string) => string): RouteSpec<'Blog'>['head'];
   breadcrumb(page: number, fill: (text: string) => string): RouteSpec<'Blog'>['breadcrumb'];
@@ -84,17 +84,19 @@ export function categoryRoutes(context: RouteContext): Route[] {
 
 function listingRoutes(context: RouteContext, listing: Listing): Route[] {
   const { model, siteUrl, dir, publishing, route, kept } = context;
-  const blog = model.pages.blog;
-  const { perPage } = blog.pagination;
-  const pageCount = Math.max(1, Math.ceil(listing.articles.length / perPage));
+  const words = model.pages.blog.pagination;
+  const pageCount = Math.max(1, Math.ceil(listing.articles.length / words.perPage));
   const around = listingWords(context, listing.category);
   return Array.from({ length: pageCount }, (_, index) => {
     const page = index + 1;
     const path = listing.pagePath(page);
-    const listed = listing.articles.slice(index * perPage, page * perPage);
+    const listed = listing.articles.slice(index * words.perPage, page * words.perPage);
     const make = () => {
       const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
       const articles = listed.map((article) => summaryOf(article, context));
+      const link = (label: string, to: number): Link => ({ label, href: listing.pagePath(to) });
+      const newer = page > 1 ? link(words.newer, page - 1) : undefined;
+      const older = page < pageCount ? link(words.older, page + 1) : undefined;
       return route({
         path,
         kind: 'Blog',
@@ -105,7 +107,7 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
           articles,
           featuredFirst: page === 1 && listing.category === undefined,
           empty: listed.length === 0 ? listing.empty : undefined,
-          pagination: pageCount > 1 ? pagination(context, listing, { page, pageCount }, fill) : undefined,
+          pagination: pageCount > 1 ? { label: words.label, position: fill(words.position), newer, older } : undefined,
         },
         head: listing.head(page, fill),
         breadcrumb: listing.breadcrumb(page, fill),
@@ -179,22 +181,6 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
     formWithoutScript,
     toaster,
   }));
-}
-
-function pagination(
-  { model }: RouteContext,
-  listing: Listing,
-  { page, pageCount }: { page: number; pageCount: number },
-  fill: (text: string) => string,
-): BlogProps['pagination'] {
-  const words = model.pages.blog.pagination;
-  const link = (label: string, to: number): Link => ({ label, href: listing.pagePath(to) });
-  return {
-    label: words.label,
-    position: fill(words.position),
-    newer: page > 1 ? link(words.newer, page - 1) : undefined,
-    older: page < pageCount ? link(words.older, page + 1) : undefined,
-  };
 }
 
 /** An article's card on a listing; one that is not published (sitegen dev, build --drafts) is marked as a draft. */
