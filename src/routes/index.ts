@@ -5,9 +5,9 @@
  * all read this one table, so they cannot disagree. Each page kind's route is
  * made in its own file here, named after it.
  */
-import type { Article, SiteModel } from '../content/model';
+import type { SiteModel } from '../content/model';
 import { aboutRoute } from './about';
-import { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
+import { articleRoute, articleRouteContext } from './article';
 import { blogIndexRoutes, categoryRoutes } from './blog';
 import { careersRoute } from './careers';
 import { caseStudiesRoute } from './case-studies';
@@ -20,33 +20,25 @@ import type { Route } from './route';
 import { servicePageRoutes, tradeRoutes } from './services';
 
 export { bodySlot, KeptRoutes, type Route } from './route';
-export type { RouteOptions, SiteSettings } from './context';
+export type { SiteSettings } from './context';
 export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 export { siteRedirects, type Redirect } from './redirects';
 export { createLayout } from './layout';
 
-export interface SiteRoutes {
-  routes: Route[];
-  siteUrl: string;
-  /** Every page by its path (the first, should two share one: validateRoutes refuses that). */
-  pages: ReadonlyMap<string, Route>;
-  /** The articles not on the site yet (drafts, scheduled), by the path each will have: a link or a redirect to one is refused, naming it. */
-  unpublished: ReadonlyMap<string, Article>;
-  /** What every article's page is made with: the build threads make their articles' routes from it. */
-  articles: ArticleRouteContext;
-}
+export type SiteRoutes = ReturnType<typeof createRoutes>;
 
 /** Every page, in the order the build report and the sitemap list them. */
-export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoutes {
+export function createRoutes(model: SiteModel, options: RouteOptions) {
   const context = routeContext(model, options);
-  const { site, navigation, pages } = model;
+  const { site, navigation } = model;
   const { publishing, noindex, cardsVersion, images } = options;
+  // What every article's page is made with: the build threads make their articles' routes from it.
   const articles = context.kept(
     'article context',
     [
       site,
       navigation,
-      pages.blog,
+      model.pages.blog,
       model.categories,
       context.siteUrl,
       publishing.today,
@@ -80,7 +72,8 @@ export function createRoutes(model: SiteModel, options: RouteOptions): SiteRoute
   }
   routes.push(...last);
   options.kept?.done();
-  const byPath = new Map<string, Route>();
-  for (const route of routes) if (!byPath.has(route.path)) byPath.set(route.path, route);
-  return { routes, siteUrl: context.siteUrl, pages: byPath, unpublished: context.unpublished, articles };
+  // Every page by its path: the first, should two share one (validatePlan refuses that).
+  const pages = new Map<string, Route>();
+  for (const route of routes) if (!pages.has(route.path)) pages.set(route.path, route);
+  return { routes, siteUrl: context.siteUrl, pages, unpublished: context.unpublished, articles };
 }
