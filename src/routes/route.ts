@@ -8,8 +8,7 @@ import type { Image, MarkdownBody, SiteFacts } from '../content/model';
 import type { SocialCard } from '../images/card-names';
 import { absoluteUrl, fileFor } from '../paths';
 import { pageGraph, type PageSchema } from '../structured-data/page-graph';
-import { logoRendition } from '../structured-data/site-nodes';
-import { cardImage, largeImage } from './social';
+import { cardImage, largeImage, logoRendition } from './social';
 
 export type Route = {
   [K in PageKind]: Pick<RouteSpec<K>, 'path' | 'kind' | 'props' | 'source' | 'lastModified' | 'body' | 'card'> & {

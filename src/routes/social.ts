@@ -4,7 +4,7 @@
  * templates' image component decides every other size.
  */
 import type { Image, SiteFacts } from '../content/model';
-import { cardSize, heightAt, renditionUrl } from '../images/image-names';
+import { cardSize, heightAt, renditionUrl, type LocalImage, type RenditionFormat } from '../images/image-names';
 import { socialCard, type CardContent, type SocialCard } from '../images/card-names';
 import { absoluteUrl } from '../paths';
 
@@ -39,11 +39,25 @@ export function pageCard(
  * a file of content/images/ in its own.
  */
 export function largeImage(siteUrl: string, image: Image): LargeImage {
-  if (image.local) {
-    const width = Math.min(cardSize.width, image.local.width);
-    const url = renditionUrl(image.local, width, image.local.fallback);
-    return { url: absoluteUrl(siteUrl, url), width, height: heightAt(image.local, width), path: url.slice(1) };
-  }
+  if (image.local) return rendition(siteUrl, image.local, cardSize.width, image.local.fallback);
   const { width, height } = cardSize;
   return { url: `${image.src}?auto=format&fit=crop&w=${width}&h=${height}&q=70`, width, height };
+}
+
+/** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */
+const logoWidth = 512;
+
+/** The logo as search engines and social networks are given it: a PNG the site serves, at most 512 pixels wide. */
+export function logoRendition(site: SiteFacts, siteUrl: string): Required<LargeImage> {
+  const logo = site.logo.local;
+  if (!logo)
+    throw new Error(`the logo (${site.logo.src}) was not described: the model's images must be resolved first`);
+  return rendition(siteUrl, logo, logoWidth, 'png');
+}
+
+/** A rendition of a file of content/images/ at most `widest` pixels wide, by its address and its path under the output. */
+function rendition(siteUrl: string, image: LocalImage, widest: number, format: RenditionFormat): Required<LargeImage> {
+  const width = Math.min(widest, image.width);
+  const path = renditionUrl(image, width, format).slice(1);
+  return { url: absoluteUrl(siteUrl, `/${path}`), width, height: heightAt(image, width), path };
 }

@@ -6,8 +6,8 @@
 import type { Country, IdReference, ImageObject, ProfessionalService, WebSite } from 'schema-dts';
 import type { GraphNode } from './graph-node';
 import type { SiteFacts } from '../content/model';
-import { heightAt, renditionUrl } from '../images/image-names';
 import { absoluteUrl } from '../paths';
+import { logoRendition } from '../routes/social';
 
 /** The @id of each node the whole site shares: fragments of the home page's URL, as search engines expect. */
 export function siteIds(siteUrl: string) {
@@ -22,25 +22,6 @@ export function ref(id: string): IdReference {
 /** The country the agency works in, as a node of its own wherever a node names it (the organisation, a service, a remote job). */
 export function servedCountry(site: SiteFacts): Country {
   return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
-}
-
-/** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */
-const logoWidth = 512;
-
-/**
- * The logo as search engines and social networks are given it: a PNG the site serves, at most 512 pixels wide, by its
- * path under the output and its address.
- */
-export function logoRendition(
-  site: SiteFacts,
-  siteUrl: string,
-): { path: string; url: string; width: number; height: number } {
-  const logo = site.logo.local;
-  if (!logo)
-    throw new Error(`the logo (${site.logo.src}) was not described: the model's images must be resolved first`);
-  const width = Math.min(logoWidth, logo.width);
-  const path = renditionUrl(logo, width, 'png').slice(1);
-  return { path, url: absoluteUrl(siteUrl, `/${path}`), width, height: heightAt(logo, width) };
 }
 
 function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
