@@ -1,12 +1,11 @@
 /**
- * The site plan's checks, the ones that need the route table (the content's
- * own are made as it is read, the redirects' as they are planned): no two
- * pages at one path, and every link
- * written in content points at a page that exists (or, in a Markdown body, at
- * a file of public/: an image, a price list). A link to an article that is not
+ * The site plan's checks that need the route table (the content's own are
+ * made as it is read, the redirects' as they are planned): no two pages at one
+ * path, and every link written in content points at a page that exists (or,
+ * in a Markdown body, at a file of public/). A link to an article not
  * published yet is refused naming both files; a draft may link to another.
- * And no article says it was updated on a day still to come. Errors name
- * the content file and field at fault.
+ * No article says it was updated on a day still to come. Errors name the
+ * content file and field at fault.
  */
 import { ContentError } from '../errors';
 import type { Article, MarkdownBody } from '../content/model';

@@ -124,8 +124,9 @@ export class KeptRoutes {
   /** What `key` had the last time (a route, or what else the table keeps by its inputs) if `inputs` are the same, else `make()`'s. */
   route<T>(key: string, inputs: readonly unknown[], make: () => T): T {
     let entry = this.entries.get(key);
-    if (entry === undefined || !sameInputs(entry.inputs, inputs))
-      this.entries.set(key, (entry = { inputs, routes: make(), asked: 0 }));
+    const same =
+      entry?.inputs.length === inputs.length && entry.inputs.every((input, index) => input === inputs[index]);
+    if (entry === undefined || !same) this.entries.set(key, (entry = { inputs, routes: make(), asked: 0 }));
     entry.asked = this.times + 1;
     // Stored under this key by this method only, made by a `make` of the same call site.
     return entry.routes as T;
@@ -136,8 +137,4 @@ export class KeptRoutes {
     this.times += 1;
     for (const [key, entry] of this.entries) if (entry.asked !== this.times) this.entries.delete(key);
   }
-}
-
-function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
 }

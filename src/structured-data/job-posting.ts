@@ -21,7 +21,6 @@ export function jobPosting(
   site: SiteFacts,
   siteUrl: string,
 ): GraphNode<JobPosting> {
-  const { requirementsLabel } = careers;
   const url = `${careers.url}#${job.id}`;
   const { workplace, salary } = job;
   return {
@@ -30,7 +29,7 @@ export function jobPosting(
     url,
     title: job.title,
     // Google asks for the whole description, in HTML: the role, then what the agency looks for.
-    description: `<p>${escapeHtml(job.description)}</p><p>${escapeHtml(requirementsLabel)}:</p><ul>${job.requirements.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    description: `<p>${escapeHtml(job.description)}</p><p>${escapeHtml(careers.requirementsLabel)}:</p><ul>${job.requirements.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
     datePosted: job.datePosted,
     // The end of its closing day in London, as the site keeps it: a date alone may be read as that day's start.
     validThrough: londonEndOfDay(job.validThrough),
