@@ -15,7 +15,7 @@ export function careersRoute({ model, siteUrl, dir, trails, publishing, route }:
   const careers = model.pages.careers;
   const { today, drafts } = publishing;
   const listed = model.jobs.filter((job) => drafts || isOpen(job, today));
-  const pageUrl = absoluteUrl(siteUrl, paths.careers);
+  const posted = { url: absoluteUrl(siteUrl, paths.careers), requirementsLabel: careers.positions.requirementsLabel };
   const mailto = (subject: string) => `mailto:${model.site.email}?subject=${encodeURIComponent(subject)}`;
   return route({
     path: paths.careers,
@@ -35,16 +35,7 @@ export function careersRoute({ model, siteUrl, dir, trails, publishing, route }:
     breadcrumb: { above: trails.home, name: careers.breadcrumb },
     schema: {
       type: 'WebPage',
-      nodes: listed
-        .filter((job) => isOpen(job, today))
-        .map((job) =>
-          jobPosting(
-            job,
-            { url: pageUrl, requirementsLabel: careers.positions.requirementsLabel },
-            model.site,
-            siteUrl,
-          ),
-        ),
+      nodes: listed.filter((job) => isOpen(job, today)).map((job) => jobPosting(job, posted, model.site, siteUrl)),
     },
   });
 }
