@@ -36,18 +36,6 @@ export interface PageAssets {
   extraScripts?: readonly string[];
 }
 
-export interface RenderedPage {
-  html: string;
-  scripts: PageScripts;
-  /** The site's own images the page names, as paths of the output. */
-  images: string[];
-  /** The widest each file of content/images/ is drawn on the page: none may be drawn wider than it is. */
-  widths: ReadonlyMap<LocalImage, number>;
-}
-
-/** `body`: a Markdown page's body as HTML (route.body says the page has one). */
-export type PageRenderer = (route: Route, body?: string) => RenderedPage;
-
 /** What one page (or the header and footer) uses, as its components record it. */
 class PageCollector implements PageUses {
   readonly scripts: Set<ScriptMarker>;
@@ -81,7 +69,10 @@ const slots = {
   footer: '\u0000sitegen-footer\u0000',
 };
 
-export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets): PageRenderer {
+/** A renderer of routes; `body`: a Markdown page's body as HTML (route.body says the page has one). */
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets) {
   const shell = new PageCollector();
   const region = (name: 'Header' | 'Footer') => shellRegion(templates, name, layout, shell);
   const [header, footer] = [region('Header'), region('Footer')];
@@ -90,7 +81,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     return renderToStaticMarkup(createElement(templates.PageScripts, { modules, preloads: scripts.preloads }));
   };
 
-  return (route, body) => {
+  return (route: Route, body?: string) => {
     const fail = (error: unknown) =>
       new RenderError(`templates/pages/${route.kind}.tsx`, route.path, route.source, error);
     if ((body === undefined) !== (route.body === undefined)) {
@@ -120,6 +111,8 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, withSiteFacts(body, layout.site), fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
+    // images: the site's own images the page names, as paths of the output; widths: the widest each file of
+    // content/images/ is drawn on the page, since none may be drawn wider than it is.
     return { html: page, scripts, images: [...uses.images], widths: uses.widths };
   };
 }
