@@ -44,7 +44,6 @@ export function renderSetup(
   const { templates, scripts } = assets;
   const stylesheet = `/${assets.stylesheet.file}`;
   const manifest = scripts.manifest;
-  // What every page shares, hashed: the layout's sources and data, the stylesheet, the scripts.
   const shared = contentHash(JSON.stringify([templates.layoutVersion, layout, stylesheet, manifest, extraScripts]));
   // The compiled templates' module, for a thread to import, and each page kind's template version.
   const { moduleUrl: templatesUrl, versions: templateVersions } = templates;

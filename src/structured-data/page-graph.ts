@@ -14,11 +14,10 @@ import { organization, ref, siteIds, website } from './site-nodes';
 
 /** The schema.org types of the site's pages: WebPage and the kinds of it they are. */
 export const pageTypes = ['WebPage', 'AboutPage', 'ContactPage', 'CollectionPage'] as const;
-export type PageType = (typeof pageTypes)[number];
 
 /** What a page tells search engines beyond the nodes the whole site shares. */
 export interface PageSchema {
-  type: PageType;
+  type: (typeof pageTypes)[number];
   /** What the page is chiefly about: a node of its own (a service, an article, a list), or the organisation itself. */
   mainEntity?: GraphNode | 'organization';
   /** More things the page describes (the careers page's job postings). */
