@@ -14,9 +14,6 @@ import { bodySlot, pageRoute, type Route } from './route';
 import { largeImage, pageCard } from './social';
 import { blogTrail } from './trails';
 
-/** Where every article's page links to, besides its body: one object for all. */
-const articlePaths = { blog: paths.blog, contact: paths.contact };
-
 /** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
 export type ArticleRouteContext = ReturnType<typeof articleRouteContext>;
 
@@ -77,7 +74,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       },
       status: status === 'published' ? undefined : status,
       copy,
-      paths: articlePaths,
+      paths: { blog: paths.blog, contact: paths.contact },
     },
     head: {
       title: article.title,
