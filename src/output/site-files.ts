@@ -9,57 +9,51 @@ import { escapeHtml } from '../escape';
 import { stockPhotoOrigin } from '../stock-photos';
 import type { MarkdownBody } from '../content/model';
 import type { SitePlan } from '../plan/plan-site';
-import type { Route } from '../routes';
 import { feedFiles } from './feeds';
 import type { SiteFile } from './output';
 import { forwardScript, redirectFiles } from './redirect-files';
 import { speculationRules } from './speculation-rules';
 import { viewTransitionStyle } from './view-transitions';
 
+/** What the files depend on besides the plan. `noindex`: a preview build, no file of which should be indexed. */
+interface SiteFileOptions {
+  supabaseUrl: string | undefined;
+  dev: boolean;
+  noindex?: boolean;
+  editor?: EditorHeaders | undefined;
+}
+
 /**
  * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
  * robots.txt, _headers, the feeds and the redirects; with the site's own
- * images the feeds name. `noindex`: a preview build, no file of which
- * should be indexed.
+ * images the feeds name.
  */
 export function siteFiles(
   { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml: (body: MarkdownBody) => string },
-  options: { supabaseUrl: string | undefined; dev: boolean; noindex?: boolean; editor?: EditorHeaders | undefined },
+  options: SiteFileOptions,
 ): { files: SiteFile[]; images: string[] } {
   const { model, publishing, routes, redirects } = plan;
   const { siteUrl } = routes;
   const feeds = feedFiles(model, publishing, siteUrl, bodyHtml);
-  const { stylesheet, scripts } = assets;
-  const headers = {
-    supabaseUrl: options.supabaseUrl,
-    hashedAssets: !options.dev,
-    noindex: options.noindex,
-    editor: options.editor,
-  };
+  const sitemap = routes.routes
+    .filter((route) => route.inSitemap)
+    .map((route) => {
+      const lastModified = route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : '';
+      return `  <url><loc>${escapeHtml(route.canonical)}</loc>${lastModified}</url>`;
+    });
   const files = [
-    ...scripts.files,
-    { path: stylesheet.file, content: stylesheet.css },
-    { path: 'sitemap.xml', content: sitemapXml(routes.routes) },
-    { path: 'robots.txt', content: robotsTxt(siteUrl) },
-    { path: '_headers', content: headersFile(headers) },
+    ...assets.scripts.files,
+    { path: assets.stylesheet.file, content: assets.stylesheet.css },
+    {
+      path: 'sitemap.xml',
+      content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemap.join('\n')}\n</urlset>\n`,
+    },
+    { path: 'robots.txt', content: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n` },
+    { path: '_headers', content: headersFile(options) },
     ...feeds.files,
     ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),
   ];
   return { files, images: feeds.images };
-}
-
-function sitemapEntry(route: Route): string {
-  const lastModified = route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : '';
-  return `  <url><loc>${escapeHtml(route.canonical)}</loc>${lastModified}</url>`;
-}
-
-export function sitemapXml(routes: readonly Route[]): string {
-  const urls = routes.filter((route) => route.inSitemap).map(sitemapEntry);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-}
-
-export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
 /** A CSP hash source: what lets one inline script or style apply without 'unsafe-inline'. */
@@ -82,12 +76,7 @@ const lockedDown = [
  * allowed by their hashes;
  * forms may also reach the Supabase project.
  */
-export function headersFile(options: {
-  supabaseUrl: string | undefined;
-  hashedAssets?: boolean;
-  noindex?: boolean | undefined;
-  editor?: EditorHeaders | undefined;
-}): string {
+function headersFile(options: SiteFileOptions): string {
   const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null]
     .filter(Boolean)
     .join(' ');
@@ -113,9 +102,7 @@ export function headersFile(options: {
     '',
     '/assets/*',
     // Hashed names change with their content, so a year is safe; dev's stable names must be checked every time.
-    options.hashedAssets === false
-      ? '  Cache-Control: no-cache'
-      : '  Cache-Control: public, max-age=31536000, immutable',
+    options.dev ? '  Cache-Control: no-cache' : '  Cache-Control: public, max-age=31536000, immutable',
     '',
     ...(options.editor ? editorHeaders(options.editor) : []),
   ].join('\n');
