@@ -40,12 +40,9 @@ export interface Manifest {
 const manifestVersion = 9;
 
 /** What a build is made from: its settings, and the version of every input file. */
-export interface BuildInputs {
-  settings: string;
-  snapshot: Snapshot;
-}
+export type BuildInputs = ReturnType<typeof readInputs>;
 
-export function readInputs(config: BuildConfig, generator: string): BuildInputs {
+export function readInputs(config: BuildConfig, generator: string) {
   // The editor's code is read only by a build that makes /admin.
   const dirs = [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir];
   if (config.cms) dirs.push(config.adminDir);

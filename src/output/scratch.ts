@@ -10,10 +10,8 @@ import { basename, dirname, join } from 'node:path';
 import { foldersAbove } from '../paths';
 import { isAlive } from '../process-alive';
 
-export type ScratchKind = 'building' | 'incremental';
-
 /** `dist.building-<pid>-<time>`, beside `dist`. */
-export function scratchName(outDir: string, kind: ScratchKind): string {
+export function scratchName(outDir: string, kind: 'building' | 'incremental'): string {
   return `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`;
 }
 

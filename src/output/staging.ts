@@ -32,15 +32,11 @@ export class Staging implements BuildOutput {
   private constructor(
     readonly outDir: string,
     private readonly publicDir: string,
-    dir: string,
+    readonly dir: string,
     /** Set when the folder is an earlier build's output written over: the files it held, those this build does not write removed before the swap. */
-    private readonly reused: { earlier: readonly string[] } | undefined,
+    private readonly reused: readonly string[] | undefined,
   ) {
     this.writer = new FolderWriter(dir, outDir);
-  }
-
-  get dir(): string {
-    return this.writer.dir;
   }
 
   /** `fresh` starts from an empty folder even when an earlier output could be reused. */
@@ -60,7 +56,7 @@ export class Staging implements BuildOutput {
     // A symbolic link in the reused folder (which anyone may have put there) would take this build's writes outside it: links go.
     const { files: earlier, links } = reused ? listFilesAndLinks(dir) : { files: [], links: [] };
     await Promise.all(links.map((link) => unlink(join(dir, link))));
-    const staging = new Staging(outDir, publicDir, dir, reused ? { earlier } : undefined);
+    const staging = new Staging(outDir, publicDir, dir, reused ? earlier : undefined);
     if (!existsSync(publicDir)) return staging;
     try {
       // With their own times: a file of public/ changes when it is edited, not with every build.
@@ -85,7 +81,7 @@ export class Staging implements BuildOutput {
     if (this.reused)
       await removeFiles(
         this.dir,
-        this.reused.earlier.filter((path) => !written.has(path)),
+        this.reused.filter((path) => !written.has(path)),
       );
     const replaced = `${this.dir}.replaced`;
     const hadOutput = existsSync(this.outDir);
