@@ -5,7 +5,6 @@
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AssetOptions } from '../assets/build-assets';
 import { publishing, requireProject, resolveConfig, type BuildConfig, type BuildOptions } from '../config';
 import type { MarkdownReader } from '../content/markdown-reader';
 import type { Publishing } from '../content/publishing';
@@ -121,8 +120,4 @@ function withLastBuild(run: BuildRun): BuildRun {
 export function stageDone(run: BuildRun, stage: string, detail: string, ms: number): void {
   run.stages[stage] = ms;
   run.log.stage(stage, detail, ms);
-}
-
-export function assetOptions(run: BuildRun): AssetOptions {
-  return { dev: false, generator: run.generator, onStage: (stage, detail, ms) => stageDone(run, stage, detail, ms) };
 }

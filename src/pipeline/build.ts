@@ -9,10 +9,10 @@
 import { buildAssets } from '../assets/build-assets';
 import { formatBytes, formatMs } from '../log';
 import { isShapeConflict } from '../output/scratch';
-import { assetOptions, startRun, type BuildCommandOptions, type BuildRun, type SiteRun } from './build-run';
+import { stageDone, startRun, type BuildCommandOptions, type BuildRun, type SiteRun } from './build-run';
 import { openContent, readContent } from './content-stage';
 import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
-import { makeEditor, makeSiteFiles, planStage, validate } from './plan-stage';
+import { makeSiteFiles, planStage } from './plan-stage';
 import { renderPages } from './render-stage';
 import { formatReport, type BuildReport } from './report';
 
@@ -45,21 +45,20 @@ async function buildOverOutput(run: BuildRun): Promise<BuildResult> {
 /** The stages, in order: each is given the run and the records the stages before it returned. */
 async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Promise<BuildResult> {
   const run: SiteRun = { ...started, content: openContent(started) };
+  const onStage = (stage: string, detail: string, ms: number) => stageDone(run, stage, detail, ms);
   // The assets are made from code alone, while the content is read.
-  const assetsMade = buildAssets(run.config, assetOptions(run));
+  const assetsMade = buildAssets(run.config, { dev: false, generator: run.generator, onStage });
   assetsMade.catch(() => undefined);
   try {
     const { content, catalog } = await readContent(run);
     const plan = planStage(run, { content, catalog });
     const assets = await assetsMade;
-    const files = makeSiteFiles(run, plan, assets);
-    validate(run, plan, files);
-    const editor = await makeEditor(run, { plan, assets, files });
+    const files = await makeSiteFiles(run, plan, assets);
     const writing = { ...run, output: await openOutput(run, fresh) };
     try {
       const rendered = await renderPages(writing, { plan, catalog, assets, named: files.images });
       run.options.interrupt?.throwIfAborted();
-      const all = [...files.files, ...editor, ...rendered.images];
+      const all = [...files.files, ...rendered.images];
       const written = await commitOutput(writing, { plan, rendered, files: all });
       await keepCaches(run, plan, written);
       return { ...reportBuild(run, written), outDir: run.config.outDir };

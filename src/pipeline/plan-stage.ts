@@ -7,7 +7,7 @@
  * own; and only then the editor at /admin, when the build has a repository
  * for it to save to (CMS_REPO), its script bundled by esbuild.
  */
-import { editorFiles, productionEditor, type ProductionEditor } from '../admin/editor-files';
+import { editorFiles, productionEditor } from '../admin/editor-files';
 import type { BuiltAssets } from '../assets/build-assets';
 import { planSettings } from '../config';
 import type { LegalPage, MarkdownBody } from '../content/model';
@@ -20,36 +20,24 @@ import { validatePlan } from '../plan/validate-plan';
 import type { BuildRun, SiteRun } from './build-run';
 import type { ReadContent } from './content-stage';
 
-export interface SiteFiles {
-  files: OutputFile[];
-  /** The site's own images they name (the feeds'), as paths of the output: the build makes them. */
-  images: string[];
-  editor?: ProductionEditor;
-}
-
 export function planStage({ config, publishing }: BuildRun, { content, catalog }: ReadContent): SitePlan {
   const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, content, catalog) };
   return planSite({ content, images: catalog.descriptors, settings }, publishing);
 }
 
-export function makeSiteFiles(run: SiteRun, plan: SitePlan, assets: BuiltAssets): SiteFiles {
-  const { config, content } = run;
+/** The site's files besides its pages and public/'s, validated with the plan before the editor's are made. */
+export async function makeSiteFiles(
+  { config, content }: SiteRun,
+  plan: SitePlan,
+  assets: BuiltAssets,
+): Promise<{ files: OutputFile[]; images: string[] }> {
   const editor = config.cms && productionEditor(config.cms);
   const bodyHtml = (body: MarkdownBody) => content.reader.bodyHtml(body);
   const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts, editor: editor?.headers };
-  return { ...siteFiles({ plan, assets, bodyHtml }, options), editor };
-}
-
-export function validate({ config }: BuildRun, plan: SitePlan, { files, editor }: SiteFiles): void {
+  const { files, images } = siteFiles({ plan, assets, bodyHtml }, options);
   const writes = [...files.map((file) => file.path), ...(editor?.paths ?? [])];
   validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { writes });
-}
-
-export async function makeEditor(
-  run: SiteRun,
-  { plan, assets, files }: { plan: SitePlan; assets: BuiltAssets; files: SiteFiles },
-): Promise<OutputFile[]> {
-  if (!files.editor) return [];
-  const bodyHtml = (page: LegalPage) => run.content.reader.bodyHtml(page.body);
-  return editorFiles(run.config, files.editor, { plan, assets, bodyHtml });
+  if (!editor) return { files, images };
+  const legalHtml = (page: LegalPage) => bodyHtml(page.body);
+  return { files: [...files, ...(await editorFiles(config, editor, { plan, assets, bodyHtml: legalHtml }))], images };
 }
