@@ -71,17 +71,13 @@ export async function readAssets(config: BuildConfig, key: string, dev: boolean)
   return {
     stylesheet: entry.stylesheet,
     scripts: { files: entry.scripts.files, manifest, scriptsFor: (markers) => scriptsForManifest(manifest, markers) },
-    templates: {
-      module: (await import(moduleUrl)) as TemplateModule,
-      moduleUrl,
-      versions: entry.templates.versions,
-      layoutVersion: entry.templates.layoutVersion,
-    },
+    templates: { ...entry.templates, module: (await import(moduleUrl)) as TemplateModule, moduleUrl },
   };
 }
 
 export async function writeAssets(config: BuildConfig, key: string, dev: boolean, assets: BuiltAssets): Promise<void> {
   const { files, manifest } = assets.scripts;
+  const { moduleUrl, versions, layoutVersion } = assets.templates;
   const entry: CacheEntry = {
     key,
     stylesheet: assets.stylesheet,
@@ -89,11 +85,7 @@ export async function writeAssets(config: BuildConfig, key: string, dev: boolean
       files: files.map(({ path, content }) => ({ path, content: Buffer.from(content).toString() })),
       manifest,
     },
-    templates: {
-      module: relative(config.cacheDir, fileURLToPath(assets.templates.moduleUrl)),
-      versions: assets.templates.versions,
-      layoutVersion: assets.templates.layoutVersion,
-    },
+    templates: { module: relative(config.cacheDir, fileURLToPath(moduleUrl)), versions, layoutVersion },
   };
   const file = cacheFiles(config.cacheDir).assets(dev);
   await mkdir(dirname(file), { recursive: true });

@@ -36,7 +36,7 @@ export async function buildAssets(config: BuildConfig, options: AssetOptions): P
   if (cached) {
     const reused = ', unchanged since the last build: reused';
     const ms = performance.now() - started;
-    options.onStage?.('styles', `${cached.stylesheet.file} ${formatBytes(cached.stylesheet.css.length)}${reused}`, ms);
+    options.onStage?.('styles', `${describeStylesheet(cached.stylesheet)}${reused}`, ms);
     options.onStage?.('islands', `${cached.scripts.files.length} scripts${reused}`, ms);
     options.onStage?.('templates', `compiled${reused}`, ms);
     return cached;
@@ -45,6 +45,8 @@ export async function buildAssets(config: BuildConfig, options: AssetOptions): P
   if (key) await writeAssets(config, key, dev, assets);
   return assets;
 }
+
+const describeStylesheet = ({ file, css }: BuiltAssets['stylesheet']) => `${file} ${formatBytes(css.length)}`;
 
 function describeScripts({ files }: BuiltAssets['scripts']): string {
   return `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
@@ -57,8 +59,8 @@ async function remakeAssets(
   previous?: BuiltAssets,
   changed?: ReadonlySet<string>,
 ): Promise<BuiltAssets> {
-  const touches = (...dirs: string[]) =>
-    !changed || [...changed].some((path) => dirs.some((dir) => isInside(dir, path)));
+  const remake = (...dirs: string[]) =>
+    !previous || !changed || [...changed].some((path) => dirs.some((dir) => isInside(dir, path)));
   const timed = async <T>(stage: AssetStage, make: () => Promise<T>, detail: (value: T) => string) => {
     const started = performance.now();
     const value = await make();
@@ -67,26 +69,21 @@ async function remakeAssets(
   };
   const { templatesDir, islandsDir, sharedDir } = config;
   const hashed = !dev;
+  // Tailwind finds the classes in templates/ and islands/; templates render the islands' first paint, so both feed them.
   const [stylesheet, scripts, templates] = await Promise.all([
-    // Tailwind finds the classes in templates/ and islands/.
-    !previous || touches(templatesDir, islandsDir)
-      ? timed(
-          'styles',
-          () => buildStylesheet(config, { hashed }),
-          (css) => `${css.file} ${formatBytes(css.css.length)}`,
-        )
-      : previous.stylesheet,
-    !previous || touches(islandsDir, sharedDir)
+    remake(templatesDir, islandsDir)
+      ? timed('styles', () => buildStylesheet(config, { hashed }), describeStylesheet)
+      : previous!.stylesheet,
+    remake(islandsDir, sharedDir)
       ? timed('islands', () => bundleClientScripts(config, { hashed }), describeScripts)
-      : previous.scripts,
-    // Templates render the islands' first paint, so both feed them.
-    !previous || touches(templatesDir, islandsDir, sharedDir)
+      : previous!.scripts,
+    remake(templatesDir, islandsDir, sharedDir)
       ? timed(
           'templates',
           () => compileTemplates(config),
           () => 'compiled',
         )
-      : previous.templates,
+      : previous!.templates,
   ]);
   return { stylesheet, scripts, templates };
 }

@@ -51,39 +51,31 @@ export async function bundleClientScripts(
     markerOf.set(relative(config.root, entries[name]).split('\\').join('/'), `enhance:${name}`);
   }
 
-  let result;
-  try {
-    result = await build({
-      entryPoints: entries,
-      plugins: [islandEntries(config.islandsDir)],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      target: browsers,
-      jsx: 'automatic',
-      jsxImportSource: 'preact',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      legalComments: 'none',
-      write: false,
-      metafile: true,
-      outdir: join(virtualRoot, 'assets'),
-      entryNames: hashed ? '[name]-[hash]' : '[name]',
-      chunkNames: 'chunk-[hash]',
-      absWorkingDir: config.root,
-      logLevel: 'silent',
-    });
-  } catch (error) {
+  const result = await build({
+    entryPoints: entries,
+    plugins: [islandEntries(config.islandsDir)],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: browsers,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    write: false,
+    metafile: true,
+    outdir: join(virtualRoot, 'assets'),
+    entryNames: hashed ? '[name]-[hash]' : '[name]',
+    chunkNames: 'chunk-[hash]',
+    absWorkingDir: config.root,
+    logLevel: 'silent',
+  }).catch((error: unknown) => {
     throw new SitegenError(`islands: ${describeEsbuildError(error)}`, { cause: error });
-  }
+  });
 
   const urlOf = (output: string) => `/${relative(virtualRoot, join(config.root, output)).split('\\').join('/')}`;
   const outputs = result.metafile.outputs;
-  const outputOf = new Map<ScriptMarker, string>();
-  for (const [output, meta] of Object.entries(outputs)) {
-    const marker = meta.entryPoint && markerOf.get(meta.entryPoint);
-    if (marker) outputOf.set(marker, output);
-  }
   const staticImports = (output: string, seen = new Set<string>()): Set<string> => {
     for (const item of outputs[output]?.imports ?? []) {
       if (item.kind === 'import-statement' && !seen.has(item.path)) {
@@ -95,8 +87,10 @@ export async function bundleClientScripts(
   };
 
   const manifest: ScriptManifest = { entries: {} };
-  for (const [marker, output] of outputOf)
-    manifest.entries[marker] = { module: urlOf(output), chunks: [...staticImports(output)].map(urlOf) };
+  for (const [output, meta] of Object.entries(outputs)) {
+    const marker = meta.entryPoint && markerOf.get(meta.entryPoint);
+    if (marker) manifest.entries[marker] = { module: urlOf(output), chunks: [...staticImports(output)].map(urlOf) };
+  }
   return {
     files: result.outputFiles.map((file) => ({
       path: relative(virtualRoot, file.path).split('\\').join('/'),

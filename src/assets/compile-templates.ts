@@ -43,29 +43,25 @@ const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
 
 export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
   const { build } = loadEsbuild();
-  let code: string;
-  let metafile: Metafile;
-  try {
-    const result = await build({
-      entryPoints: [join(config.templatesDir, 'index.ts')],
-      absWorkingDir: config.root,
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      jsx: 'automatic',
-      jsxImportSource: 'react',
-      external: shared.flatMap((name) => [name, `${name}/*`]),
-      logLevel: 'silent',
-      legalComments: 'none',
-    });
-    code = result.outputFiles[0]!.text;
-    metafile = result.metafile;
-  } catch (error) {
+  const result = await build({
+    entryPoints: [join(config.templatesDir, 'index.ts')],
+    absWorkingDir: config.root,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    external: shared.flatMap((name) => [name, `${name}/*`]),
+    logLevel: 'silent',
+    legalComments: 'none',
+  }).catch((error: unknown) => {
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });
-  }
+  });
+  const code = result.outputFiles[0]!.text;
+  const { metafile } = result;
   // Named by content, so a changed template is a new module (Node caches imports by URL) and an unchanged one is reused.
   const dir = cacheFiles(config.cacheDir).templatesDir;
   const file = join(dir, `templates-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
