@@ -15,7 +15,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { foldersAbove } from '../paths';
 import { FolderWriter } from './folder-writer';
-import { removeDeadScratch, removeFiles, scratchName } from './scratch';
+import { removeFiles, scratchDir } from './scratch';
 import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type OutputFile } from './output';
 
 export class ChangedOutput implements BuildOutput {
@@ -28,8 +28,7 @@ export class ChangedOutput implements BuildOutput {
   ) {}
 
   static async open(outDir: string, publicDir: string, previous: Record<string, string>): Promise<ChangedOutput> {
-    await removeDeadScratch(outDir);
-    const scratch = join(dirname(outDir), scratchName(outDir, 'incremental'));
+    const scratch = await scratchDir(outDir, 'incremental');
     await mkdir(scratch, { recursive: true });
     return new ChangedOutput(outDir, publicDir, previous, new FolderWriter(scratch, outDir));
   }

@@ -10,13 +10,13 @@ import { basename, dirname, join } from 'node:path';
 import { foldersAbove } from '../paths';
 import { isAlive } from '../process-alive';
 
-/** `dist.building-<pid>-<time>`, beside `dist`. */
-export function scratchName(outDir: string, kind: 'building' | 'incremental'): string {
-  return `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`;
+/** A new folder's path beside `dist`, `dist.building-<pid>-<time>`, once those of builds no longer running are removed. */
+export async function scratchDir(outDir: string, kind: 'building' | 'incremental'): Promise<string> {
+  await removeDeadScratch(outDir);
+  return join(dirname(outDir), `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`);
 }
 
-/** Removes the folders beside `outDir` that builds no longer running left there. */
-export async function removeDeadScratch(outDir: string): Promise<void> {
+async function removeDeadScratch(outDir: string): Promise<void> {
   const prefix = `${basename(outDir)}.`;
   const names = await readdir(dirname(outDir)).catch(() => []);
   for (const name of names) {

@@ -14,12 +14,12 @@
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
 import { FolderWriter } from './folder-writer';
 import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type OutputFile } from './output';
 import { isBuiltOutput, repositoryFolder } from './output-folder';
-import { isShapeConflict, removeDeadScratch, removeFiles, scratchName } from './scratch';
+import { isShapeConflict, removeFiles, scratchDir } from './scratch';
 
 /** The output a build replaced, kept to be written over by the next one. */
 export function previousOutputDir(outDir: string): string {
@@ -41,8 +41,7 @@ export class Staging implements BuildOutput {
 
   /** `fresh` starts from an empty folder even when an earlier output could be reused. */
   static async open(outDir: string, publicDir: string, { fresh = false } = {}): Promise<Staging> {
-    await removeDeadScratch(outDir);
-    const dir = join(dirname(outDir), scratchName(outDir, 'building'));
+    const dir = await scratchDir(outDir, 'building');
     const previous = previousOutputDir(outDir);
     // A rename claims the earlier output: two builds at once cannot both get it. A folder of that name no build left is left alone.
     const reused =
