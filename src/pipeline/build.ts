@@ -11,10 +11,10 @@ import { formatBytes, formatMs } from '../log';
 import { isShapeConflict } from '../output/scratch';
 import { stageDone, startRun, type BuildCommandOptions, type BuildRun, type SiteRun } from './build-run';
 import { openContent, readContent } from './content-stage';
-import { commitOutput, keepCaches, openOutput, reportBuild } from './output-stages';
+import { commitOutput, keepCaches, openOutput } from './output-stages';
 import { makeSiteFiles, planStage } from './plan-stage';
 import { renderPages } from './render-stage';
-import { formatReport, type BuildReport } from './report';
+import { formatReport, measureBuild, type BuildReport } from './report';
 
 export type { BuildCommandOptions } from './build-run';
 
@@ -61,7 +61,7 @@ async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Prom
       const all = [...files.files, ...rendered.images];
       const written = await commitOutput(writing, { plan, rendered, files: all });
       await keepCaches(run, plan, written);
-      return { ...reportBuild(run, written), outDir: run.config.outDir };
+      return { ...measureBuild(run, written), outDir: run.config.outDir };
     } catch (error) {
       // The build threads stop first: one still writing a page into the output's folder would race its removal.
       await run.content.threads?.close();

@@ -2,10 +2,8 @@
  * The stages of a build that write: the output opened (a staging folder, or
  * an incremental build's scratch folder) once the plan is validated,
  * committed once every page has rendered, then what the next build reuses
- * (the content index, the manifest), and the report.
+ * (the content index, the manifest).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { nextChange } from '../content/publishing';
 import { formatBytes } from '../log';
 import { ChangedOutput } from '../output/changed-output';
@@ -13,10 +11,8 @@ import { removeManifest, writeManifest } from '../output/manifest';
 import type { BuildOutput, Committed, OutputFile } from '../output/output';
 import { Staging } from '../output/staging';
 import type { SitePlan } from '../plan/plan-site';
-import type { PageRecord } from '../render/page-rendering';
 import { stageDone, type BuildRun, type SiteRun, type WritingRun } from './build-run';
 import type { RenderedPages } from './render-stage';
-import { measureBuild, type BuildReport } from './report';
 
 /** A staging folder to swap in, or, for an incremental build with a record of the last, a scratch folder beside the output. */
 export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOutput> {
@@ -75,14 +71,4 @@ export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, commi
     pages: rendered.pages,
     files: committed.hashes,
   });
-}
-
-export function reportBuild(run: BuildRun, { rendered, files, committed }: Written): BuildReport {
-  const { config, options } = run;
-  // A report is measured only to be shown: gzipping every page costs a small site a good part of its build.
-  const reporting = !config.quiet || options.json === true;
-  const readPage = reporting ? (page: PageRecord) => readFileSync(join(config.outDir, page.file)) : undefined;
-  const written = { files: committed.written, bytes: committed.bytes };
-  const made = { pages: rendered.pages, files, written };
-  return measureBuild(made, { stages: run.stages, ms: performance.now() - run.started }, readPage);
 }

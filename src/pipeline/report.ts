@@ -3,10 +3,14 @@
  * each page with its HTML and JavaScript, raw and gzipped, the totals, and
  * the time of each stage. As a table, or as JSON for scripts.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { formatBytes, formatMs } from '../log';
-import type { OutputFile, SiteFile } from '../output/output';
+import type { SiteFile } from '../output/output';
 import type { PageRecord } from '../render/page-rendering';
+import type { BuildRun } from './build-run';
+import type { Written } from './output-stages';
 
 export interface PageReport {
   route: string;
@@ -36,19 +40,12 @@ export interface BuildReport {
   ms: number;
 }
 
-/** What a build made, as the report tells it: its pages, its other files, and what it wrote of them. */
-export interface MadeFiles {
-  pages: readonly PageRecord[];
-  files: readonly OutputFile[];
-  written: { files: number; bytes: number };
-}
-
-export function measureBuild(
-  { pages, files, written }: MadeFiles,
-  { stages, ms }: Pick<BuildReport, 'stages' | 'ms'>,
-  /** A page's bytes, to gzip; without it (a build that prints no report) pages are not gzipped, which costs a small site a tenth of its build. */
-  readPage?: (page: PageRecord) => Uint8Array,
-): BuildReport {
+export function measureBuild(run: BuildRun, { rendered, files, committed }: Written): BuildReport {
+  const { config, options } = run;
+  const { pages } = rendered;
+  // A report is measured only to be shown: gzipping every page costs a small site a good part of its build.
+  const reporting = !config.quiet || options.json === true;
+  const readPage = reporting ? (page: PageRecord) => readFileSync(join(config.outDir, page.file)) : undefined;
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: SiteFile) => {
     let size = sizes.get(file.path);
@@ -63,12 +60,10 @@ export function measureBuild(
   const byUrl = new Map(made.map((file) => [`/${file.path}`, file]));
   const everyPage = readPage !== undefined && pages.length <= gzipEveryPageUpTo;
   const largestInSection = new Map<string, PageRecord>();
-  if (!everyPage && readPage) {
-    for (const page of pages) {
-      const section = sectionOf(page.path);
-      const largest = largestInSection.get(section);
-      if (!largest || page.bytes > largest.bytes) largestInSection.set(section, page);
-    }
+  for (const page of pages) {
+    const section = sectionOf(page.path);
+    const largest = largestInSection.get(section);
+    if (!largest || page.bytes > largest.bytes) largestInSection.set(section, page);
   }
   const measured = new Set(largestInSection.values());
   const reports = pages.map((page): PageReport => {
@@ -93,8 +88,8 @@ export function measureBuild(
     pages: reports,
     totals: {
       pages: reports.length,
-      files: written.files,
-      bytes: written.bytes,
+      files: committed.written,
+      bytes: committed.bytes,
       html: sum(reports.map((page) => page.html)),
       htmlGzip: everyPage ? sum(reports.map((page) => page.htmlGzip ?? 0)) : null,
       css: sum(css.map((size) => size.raw)),
@@ -102,8 +97,8 @@ export function measureBuild(
       js: sum(scripts.map((size) => size.raw)),
       jsGzip: sum(scripts.map((size) => size.gzip)),
     },
-    stages,
-    ms,
+    stages: run.stages,
+    ms: performance.now() - run.started,
   };
 }
 
