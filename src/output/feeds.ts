@@ -18,22 +18,17 @@ import { absoluteUrl, paths } from '../paths';
 import { largeImage } from '../routes/social';
 import type { SiteFile } from './output';
 
-/** Newest first by date, ties by title: the order readers expect of a feed, whichever article is featured. */
 const titleOrder = new Intl.Collator('en-GB');
 
-export interface Feeds {
-  files: SiteFile[];
-  /** The site's own images they name, as paths of the output. */
-  images: string[];
-}
-
+/** The feeds' files, and the site's own images they name as paths of the output. */
 export function feedFiles(
   model: SiteModel,
   publishing: Publishing,
   siteUrl: string,
   bodyHtml: (body: MarkdownBody) => string,
-): Feeds {
+): { files: SiteFile[]; images: string[] } {
   const { blog } = model.pages;
+  // Newest first by date, ties by title: the order readers expect of a feed, whichever article is featured.
   const newest = model.articles
     .filter((article) => article.slug && isPublished(article, publishing))
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : titleOrder.compare(a.title, b.title)))

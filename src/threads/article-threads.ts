@@ -35,11 +35,6 @@ export interface WorkerStart {
   source: MarkdownSource;
 }
 
-/** What the threads share out: the articles' files, how to read them, and the compiled worker. */
-export interface ThreadWork extends WorkerStart {
-  workerUrl: URL;
-}
-
 /** How a worker renders its articles' pages: sent once the site plan is validated. */
 export interface WorkerJob {
   setup: RenderSetup;
@@ -83,10 +78,10 @@ export class ArticleThreads {
   }
 
   /**
-   * Workers reading their shares of `paths`, if there are enough articles
+   * Workers (`workerUrl`, compiled) reading their shares of `paths`, if there are enough articles
    * and more than one core. `interrupt` (the build's) fails what waits on them.
    */
-  static start({ paths, source, workerUrl }: ThreadWork, interrupt?: AbortSignal) {
+  static start({ paths, source, workerUrl }: WorkerStart & { workerUrl: URL }, interrupt?: AbortSignal) {
     const cores = availableParallelism();
     if (paths.length < threadsFrom || cores < 2) return undefined;
     const share = Math.ceil(paths.length / (cores - 1 + mainThreadShare));
