@@ -1,12 +1,10 @@
 /**
  * An incremental build's output: the pages it renders go to a scratch folder
- * beside the output first, so nothing in the output changes until every
- * page has rendered. Then they are moved in, other files are written only
- * where their content changed, and files of the last build that no longer
- * exist are removed, with the folders they leave empty.
- *
- * If a file is then to go where the output has a folder, or under what it
- * has as a file (public/ changed a file into a folder), nothing more is
+ * beside the output, so nothing in the output changes until every page has
+ * rendered; then they are moved in, other files are written only where their
+ * content changed, and files of the last build now gone are removed, with the
+ * folders they leave empty. Should a file go where the output has a folder,
+ * or the reverse (public/ changed a file into a folder), nothing more is
  * changed: commit throws an error isShapeConflict knows, and the build is
  * made whole instead.
  */

@@ -1,19 +1,14 @@
 /**
- * Writing files under one folder (a staging folder, a scratch folder), each
- * only when its content differs from what is there. A build writes over the
+ * Writing files under one folder (a staging or scratch folder), each only
+ * when its content differs from what is there: a build writes over the
  * output before last (staging.ts), where most pages already read as they
- * should: comparing costs a fraction of rewriting, and a file that did not
- * change keeps its time, so a deploy that copies by time (rsync) sends only
- * what changed.
+ * should, and a file that did not change keeps its time, so a deploy that
+ * copies by time (rsync) sends only what changed. A file of the same bytes as
+ * the live output's takes that file's time, however the two folders take turns.
  *
- * A file of the same bytes as the output this folder is to replace (the
- * one a build writes over is two builds old) takes that output's time: a
- * file keeps the time its bytes were first written, however the two folders
- * take turns.
- *
- * A page is encoded, and the file it replaces read, into two buffers the
- * writer keeps from one page to the next: two fresh ones per page would
- * have the collector chase the memory of thousands of pages.
+ * The writer keeps its two buffers (a page encoded, the file it replaces
+ * read) from one page to the next: fresh ones per page would have the
+ * collector chase the memory of thousands of pages.
  */
 import {
   closeSync,

@@ -1,14 +1,11 @@
 /**
  * What a build leaves for `sitegen build --incremental`, one JSON file in
- * .sitegen/incremental/ per output folder: the build's inputs (the
- * configuration, the generator, and the version of every file it reads),
- * every page with its fingerprint, and a hash of every other file written.
- *
- * The next incremental build writes nothing at all when no input changed,
- * no scheduled article's day has come nor the clock gone back (the clock is
- * an input too) and every file is still in the output; otherwise it runs
- * the stages with these pages, renders only those whose fingerprint
- * changed, and writes only what differs (output/changed-output.ts).
+ * .sitegen/incremental/ per output folder: the build's inputs (configuration,
+ * generator, the version of every file it reads), every page with its
+ * fingerprint, and a hash of every other file written. The next incremental
+ * build writes nothing when no input changed, no scheduled article's day has
+ * come nor the clock gone back, and every file is still there; otherwise it
+ * renders only the pages whose fingerprint changed (changed-output.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';

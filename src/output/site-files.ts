@@ -1,7 +1,7 @@
 /**
- * The files around the pages: sitemap.xml, robots.txt and _headers, each a
- * pure function of the site plan and configuration, with the feeds and
- * redirects made beside them (feeds.ts, redirect-files.ts).
+ * The files around the pages (the assets, sitemap.xml, robots.txt, _headers,
+ * the feeds and the redirects), each a pure function of the site plan and
+ * configuration.
  */
 import { createHash } from 'node:crypto';
 import type { BuiltAssets } from '../assets/asset-cache';
@@ -23,11 +23,7 @@ interface SiteFileOptions {
   editor?: EditorHeaders | undefined;
 }
 
-/**
- * Every file of the site but its pages and public/'s: the assets, sitemap.xml,
- * robots.txt, _headers, the feeds and the redirects; with the site's own
- * images the feeds name.
- */
+/** Every file of the site but its pages and public/'s, with the site's own images the feeds name. */
 export function siteFiles(
   { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml: (body: MarkdownBody) => string },
   options: SiteFileOptions,
@@ -70,11 +66,8 @@ const lockedDown = [
 
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare
- * Pages) and for `sitegen preview`. Scripts and styles come only from the
- * site itself, and the inline scripts (the speculation rules, a moved page's
- * forwarding) and the one inline style (the view transitions' opt-in) are
- * allowed by their hashes;
- * forms may also reach the Supabase project.
+ * Pages) and for `sitegen preview`: scripts and styles from the site alone,
+ * its inline ones allowed by their hashes; forms may reach Supabase too.
  */
 function headersFile(options: SiteFileOptions): string {
   const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null]

@@ -1,16 +1,13 @@
 /**
  * A whole build's output: everything goes into a staging folder beside the
- * target, and only when all of it is written does that folder take the
- * target's place. A build that fails at any point leaves the previous output
- * as it was.
+ * target, which takes the target's place only once all of it is written, so
+ * a failed build leaves the previous output as it was.
  *
- * The output a build replaces is not deleted: it is kept beside the target
- * (`dist.previous`) and the next build writes over it, since rewriting a file
- * that exists costs a fraction of deleting a tree of thousands of files and
- * creating it again, and most of a site is the same from one build to the
- * next. Whatever the reused folder holds that this build did not write is
- * removed before it is swapped in, so the output holds exactly this build's
- * files (and the git repository someone keeps in it, if any).
+ * The output replaced is kept (`dist.previous`) for the next build to write
+ * over: rewriting a file costs a fraction of deleting a tree of thousands of
+ * files and making it again, and most of a site is the same from one build to
+ * the next. What the reused folder holds that this build did not write is
+ * removed before the swap (a git repository kept in it aside).
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';

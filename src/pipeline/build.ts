@@ -1,10 +1,8 @@
 /**
- * `sitegen build`: content → assets → plan → validate → site files →
- * render (and images) → commit → caches. A whole build, a build with warm
- * caches and `--incremental` run the same stages; they differ only in what
- * the last build left them: the content index and asset cache (.sitegen/),
- * and for `--incremental` its pages, kept where their fingerprint is
- * unchanged.
+ * `sitegen build`: content → assets → plan → site files → render (and
+ * images) → commit → caches. A whole build, a build with warm caches and
+ * `--incremental` run the same stages; they differ only in what the last
+ * build left them (.sitegen/, and for `--incremental` its pages).
  */
 import { buildAssets } from '../assets/build-assets';
 import { formatBytes, formatMs } from '../log';

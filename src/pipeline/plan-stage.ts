@@ -1,11 +1,8 @@
 /**
- * The plan and what is made of it before anything is written: the site
- * planned from what the content stage read (plan/plan-site.ts); the site's
- * files besides its pages and public/'s (assets, sitemap.xml, robots.txt,
- * _headers, feeds, redirects), each a pure function of the plan; the plan
- * validated, once, with no file of public/ where the build writes one of its
- * own; and only then the editor at /admin, when the build has a repository
- * for it to save to (CMS_REPO), its script bundled by esbuild.
+ * The plan, and the site's files besides its pages and public/'s, each a
+ * pure function of it; the plan validated once against them, so that no file
+ * of public/ is where the build writes one of its own; and only then the
+ * editor at /admin (CMS_REPO), its script bundled by esbuild.
  */
 import { editorFiles, productionEditor } from '../admin/editor-files';
 import type { BuiltAssets } from '../assets/build-assets';

@@ -1,15 +1,11 @@
 /**
- * A large site's articles are read and rendered on every core. The articles
- * are shared out in fixed shares, in file order: each worker thread (one per
- * core but one) takes a share, and the main thread keeps a smaller one, since
- * it also builds the assets, the model and every other page. Each thread
- * renders the pages of the articles it read, so a body rendered by marked
- * never crosses threads.
- *
- * A worker starts reading its share the moment the build starts
- * (site-worker.ts), reports the articles' front matter for the model, then
- * waits; once the route table is validated, the main thread sends it how to
- * render, and it writes its pages into the output's staging folder.
+ * A large site's articles are read and rendered on every core, in fixed
+ * shares in file order: one per worker thread (one per core but one), and a
+ * smaller one for the main thread, which also makes the assets, the model and
+ * every other page. Each thread renders the articles it read, so a body
+ * rendered by marked never crosses threads. A worker reads its share from the
+ * build's start (site-worker.ts), reports the front matter for the model, and
+ * renders once the main thread sends it how, the route table validated.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -23,11 +19,7 @@ import { deserializeError, type SerializedError } from './thread-errors';
 /** Below this many articles, a thread costs more to start than it saves. */
 export const threadsFrom = 200;
 
-/**
- * The main thread's share, against a worker's share of 1: the main thread
- * also makes the assets, the model, the route table and the other pages,
- * and its share is sized so that it finishes with the workers.
- */
+/** The main thread's share against a worker's 1, sized so that it finishes with the workers despite its other work. */
 const mainThreadShare = 0.6;
 
 export interface WorkerStart {
