@@ -27,12 +27,9 @@ export function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean
 }
 
 /** What a file was when it was read: its version, if settled; otherwise nothing it can be found equal to. */
-export interface KnownVersion {
-  version: string;
-  settled: boolean;
-}
+export type KnownVersion = ReturnType<typeof knownVersion>;
 
-export function knownVersion(info: Pick<Stats, 'size' | 'mtimeMs'>, readAt = Date.now()): KnownVersion {
+export function knownVersion(info: Pick<Stats, 'size' | 'mtimeMs'>, readAt = Date.now()) {
   return { version: fileVersion(info), settled: isSettled(info, readAt) };
 }
 

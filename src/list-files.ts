@@ -12,14 +12,15 @@ import fastGlob from 'fast-glob';
  * name starting with ".") are left out unless `hidden`.
  */
 export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
-  const files = fastGlob.sync(pattern, {
-    cwd: dir,
-    dot: hidden,
-    onlyFiles: true,
-    followSymbolicLinks: true,
-    suppressErrors: true,
-  });
-  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return fastGlob
+    .sync(pattern, {
+      cwd: dir,
+      dot: hidden,
+      onlyFiles: true,
+      followSymbolicLinks: true,
+      suppressErrors: true,
+    })
+    .sort();
 }
 
 /**

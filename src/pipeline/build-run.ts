@@ -6,7 +6,6 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publishing, requireProject, resolveConfig, type BuildConfig, type BuildOptions } from '../config';
-import type { MarkdownReader } from '../content/markdown-reader';
 import type { Publishing } from '../content/publishing';
 import { generatorVersion } from '../generator-version';
 import { createLog, type Log } from '../log';
@@ -20,8 +19,7 @@ import {
 } from '../output/manifest';
 import type { BuildOutput } from '../output/output';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
-import type { SourceImages } from '../images/source-images';
-import type { ArticleThreads } from '../threads/article-threads';
+import type { OpenContent } from './content-stage';
 
 export interface BuildCommandOptions extends BuildOptions {
   json?: boolean;
@@ -53,14 +51,6 @@ export interface BuildRun {
   /** An incremental build that found no input changed and the output as the last build left it. */
   upToDate?: boolean;
   stages: Record<string, number>;
-}
-
-/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
-export interface OpenContent {
-  reader: MarkdownReader;
-  threads?: ArticleThreads;
-  images: SourceImages;
-  close(): Promise<void>;
 }
 
 /** The run once content/ is being read (content-stage.ts). */

@@ -10,19 +10,16 @@ import type { SiteModel } from '../content/model';
 import { jobStatus, nextScheduled, publicationStatus } from '../content/publishing';
 import { withArticles } from '../content/site-model';
 import { describeImages } from '../images/model-images';
-import { SourceImages, type ImageCatalog } from '../images/source-images';
+import { SourceImages } from '../images/source-images';
 import { ArticleThreads } from '../threads/article-threads';
 import { formatDate } from '../../templates/lib/format';
-import { stageDone, type BuildRun, type OpenContent, type SiteRun } from './build-run';
+import { stageDone, type BuildRun, type SiteRun } from './build-run';
 
-/** What the content stage read: the site model as content/ holds it, and what each image it names is. */
-export interface ReadContent {
-  content: SiteModel;
-  catalog: ImageCatalog;
-}
+/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
+export type OpenContent = ReturnType<typeof openContent>;
 
 /** Starts reading content/: on a large site, the build threads start on their shares of the articles at once. */
-export function openContent(run: BuildRun): OpenContent {
+export function openContent(run: BuildRun) {
   const { config, generator, options } = run;
   const source = markdownSource(config, generator);
   const threads = options.workerUrl
@@ -43,8 +40,11 @@ export function openContent(run: BuildRun): OpenContent {
   };
 }
 
+/** What the content stage read: the site model as content/ holds it, and what each image it names is. */
+export type ReadContent = Awaited<ReturnType<typeof readContent>>;
+
 /** content/ → the validated site model, with every file of content/images/ it names described. */
-export async function readContent(run: SiteRun): Promise<ReadContent> {
+export async function readContent(run: SiteRun) {
   const started = performance.now();
   const { reader, threads, images } = run.content;
   const { contentDir, root } = run.config;
