@@ -45,7 +45,6 @@ export function measureBuild(run: BuildRun, { rendered, files, committed }: Writ
   const { pages } = rendered;
   // A report is measured only to be shown: gzipping every page costs a small site a good part of its build.
   const reporting = !config.quiet || options.json === true;
-  const readPage = reporting ? (page: PageRecord) => readFileSync(join(config.outDir, page.file)) : undefined;
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: SiteFile) => {
     let size = sizes.get(file.path);
@@ -55,10 +54,16 @@ export function measureBuild(run: BuildRun, { rendered, files, committed }: Writ
     }
     return size;
   };
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  /** The raw and gzipped sizes of `files`, added up. */
+  const weigh = (files: SiteFile[]) => {
+    const each = files.map(sizeOf);
+    return { raw: sum(each.map((size) => size.raw)), gzip: sum(each.map((size) => size.gzip)) };
+  };
   // A page's scripts and stylesheet, and the site's weight, are among the files the build made, never those it copied.
   const made = files.filter((file): file is SiteFile => 'content' in file);
   const byUrl = new Map(made.map((file) => [`/${file.path}`, file]));
-  const everyPage = readPage !== undefined && pages.length <= gzipEveryPageUpTo;
+  const everyPage = reporting && pages.length <= gzipEveryPageUpTo;
   const largestInSection = new Map<string, PageRecord>();
   for (const page of pages) {
     const section = sectionOf(page.path);
@@ -67,23 +72,15 @@ export function measureBuild(run: BuildRun, { rendered, files, committed }: Writ
   }
   const measured = new Set(largestInSection.values());
   const reports = pages.map((page): PageReport => {
-    let js = 0;
-    let jsGzip = 0;
-    for (const url of [...page.scripts.modules, ...page.scripts.preloads]) {
-      const file = byUrl.get(url);
-      if (!file) continue;
-      const size = sizeOf(file);
-      js += size.raw;
-      jsGzip += size.gzip;
-    }
-    const htmlGzip = readPage && (everyPage || measured.has(page)) ? gzipSync(readPage(page)).byteLength : null;
-    return { route: page.path, html: page.bytes, htmlGzip, js, jsGzip };
+    const js = weigh([...page.scripts.modules, ...page.scripts.preloads].flatMap((url) => byUrl.get(url) ?? []));
+    const gzipped = reporting && (everyPage || measured.has(page));
+    const htmlGzip = gzipped ? gzipSync(readFileSync(join(config.outDir, page.file))).byteLength : null;
+    return { route: page.path, html: page.bytes, htmlGzip, js: js.raw, jsGzip: js.gzip };
   });
   // What visitors may load: the editor at /admin (Decap CMS, CMS_REPO) is the agency's own tool, no part of the site's weight.
   const siteFiles = made.filter((file) => !file.path.startsWith('admin/'));
-  const css = siteFiles.filter((file) => file.path.endsWith('.css')).map(sizeOf);
-  const scripts = siteFiles.filter((file) => file.path.endsWith('.js')).map(sizeOf);
-  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const css = weigh(siteFiles.filter((file) => file.path.endsWith('.css')));
+  const js = weigh(siteFiles.filter((file) => file.path.endsWith('.js')));
   return {
     pages: reports,
     totals: {
@@ -92,10 +89,10 @@ export function measureBuild(run: BuildRun, { rendered, files, committed }: Writ
       bytes: committed.bytes,
       html: sum(reports.map((page) => page.html)),
       htmlGzip: everyPage ? sum(reports.map((page) => page.htmlGzip ?? 0)) : null,
-      css: sum(css.map((size) => size.raw)),
-      cssGzip: sum(css.map((size) => size.gzip)),
-      js: sum(scripts.map((size) => size.raw)),
-      jsGzip: sum(scripts.map((size) => size.gzip)),
+      css: css.raw,
+      cssGzip: css.gzip,
+      js: js.raw,
+      jsGzip: js.gzip,
     },
     stages: run.stages,
     ms: performance.now() - run.started,
