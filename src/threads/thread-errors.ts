@@ -1,5 +1,5 @@
 /** Errors cross from a build thread as plain data and come back as the same classes, with the same messages. */
-import { ContentError, RenderError, SitegenError } from '../errors';
+import { ContentError, RenderError, SitegenError, messageOf } from '../errors';
 
 export type SerializedError =
   | { kind: 'content'; file: string; field: string; problem: string }
@@ -16,8 +16,7 @@ export function serializeError(error: unknown): SerializedError {
   }
   // A file-system error's code says what went wrong (a full disk, a file where a folder should be).
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'other', message, stack: error instanceof Error ? error.stack : undefined, code };
+  return { kind: 'other', message: messageOf(error), stack: error instanceof Error ? error.stack : undefined, code };
 }
 
 export function deserializeError(error: SerializedError): Error {
