@@ -36,5 +36,6 @@ export async function makeSiteFiles(
   validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { writes });
   if (!editor) return { files, images };
   const legalHtml = (page: LegalPage) => bodyHtml(page.body);
-  return { files: [...files, ...(await editorFiles(config, editor, { plan, assets, bodyHtml: legalHtml }))], images };
+  const editorOwn = await editorFiles(config, editor, { plan, assets, bodyHtml: legalHtml });
+  return { files: [...files, ...editorOwn], images };
 }
