@@ -11,9 +11,7 @@ export function createLog(quiet = false): Log {
     stage(name, detail, ms) {
       write(`  ${name.padEnd(10)} ${detail}${ms >= 0 ? ` (${formatMs(ms)})` : ''}`);
     },
-    info(line) {
-      write(line);
-    },
+    info: write,
   };
 }
 

@@ -43,7 +43,7 @@ const shared = ['react', 'react-dom', 'preact', 'preact-render-to-string'];
 
 export async function compileTemplates(config: BuildConfig): Promise<CompiledTemplates> {
   const { build } = loadEsbuild();
-  const result = await build({
+  const { outputFiles, metafile } = await build({
     entryPoints: [join(config.templatesDir, 'index.ts')],
     absWorkingDir: config.root,
     bundle: true,
@@ -60,8 +60,7 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   }).catch((error: unknown) => {
     throw new SitegenError(`templates: ${describeEsbuildError(error)}`, { cause: error });
   });
-  const code = result.outputFiles[0]!.text;
-  const { metafile } = result;
+  const code = outputFiles[0]!.text;
   // Named by content, so a changed template is a new module (Node caches imports by URL) and an unchanged one is reused.
   const dir = cacheFiles(config.cacheDir).templatesDir;
   const file = join(dir, `templates-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
