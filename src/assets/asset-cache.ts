@@ -6,7 +6,6 @@
  * .sitegen/ instead of running Tailwind and esbuild again: on a
  * content-only change, the common case, that is most of a small site's build.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,7 +44,7 @@ interface CacheEntry {
 export function assetKey(config: BuildConfig, generator: string, dev: boolean): string {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
   const files = dirs.flatMap((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
-  const settings = compilerSettings.map((name) => join(config.root, name)).filter((path) => existsSync(path));
+  const settings = compilerSettings.map((name) => join(config.root, name));
   const { files: versions, unsettled } = takeSnapshot([...files, ...settings]);
   const inProject = (path: string) => relative(config.root, path);
   const snapshot = {

@@ -7,7 +7,7 @@
  * come nor the clock gone back, and every file is still there; otherwise it
  * renders only the pages whose fingerprint changed (changed-output.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { cacheFiles } from '../cache-files';
@@ -50,7 +50,7 @@ export function readInputs(config: BuildConfig, generator: string) {
   const files = dirs.flatMap((dir) =>
     listFiles(dir, { hidden: dir === config.publicDir }).map((path) => `${dir}/${path}`),
   );
-  const settingsFiles = compilerSettings.map((name) => join(config.root, name)).filter((path) => existsSync(path));
+  const settingsFiles = compilerSettings.map((name) => join(config.root, name));
   return { settings, snapshot: takeSnapshot([...files, ...settingsFiles]) };
 }
 
