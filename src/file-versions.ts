@@ -46,7 +46,8 @@ export interface Snapshot {
   unsettled: string[];
 }
 
-export function takeSnapshot(paths: Iterable<string>, readAt = Date.now()): Snapshot {
+export function takeSnapshot(paths: Iterable<string>): Snapshot {
+  const readAt = Date.now();
   const snapshot: Snapshot = { files: {}, unsettled: [] };
   for (const path of paths) {
     const info = statSync(path, { throwIfNoEntry: false });

@@ -72,7 +72,7 @@ async function remakeAssets(
   // Tailwind finds the classes in templates/ and islands/; templates render the islands' first paint, so both feed them.
   const [stylesheet, scripts, templates] = await Promise.all([
     remake(templatesDir, islandsDir)
-      ? timed('styles', () => buildStylesheet(config, { hashed }), describeStylesheet)
+      ? timed('styles', () => buildStylesheet(config, hashed), describeStylesheet)
       : previous!.stylesheet,
     remake(islandsDir, sharedDir)
       ? timed('islands', () => bundleClientScripts(config, { hashed }), describeScripts)

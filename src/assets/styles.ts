@@ -27,10 +27,7 @@ const targets = {
 };
 
 /** `hashed: false` (dev) keeps one stable name, so a style change does not change every page. */
-export async function buildStylesheet(
-  config: BuildConfig,
-  { hashed = true }: { hashed?: boolean } = {},
-): Promise<Stylesheet> {
+export async function buildStylesheet(config: BuildConfig, hashed: boolean): Promise<Stylesheet> {
   const entry = join(config.templatesDir, 'styles.css');
   const [{ compile }, { Scanner }, lightningcss, source] = await Promise.all([
     import('tailwindcss'),

@@ -37,7 +37,7 @@ export class Staging implements BuildOutput {
   }
 
   /** `fresh` starts from an empty folder even when an earlier output could be reused. */
-  static async open(outDir: string, publicDir: string, { fresh = false } = {}): Promise<Staging> {
+  static async open(outDir: string, publicDir: string, fresh: boolean): Promise<Staging> {
     const dir = await scratchDir(outDir, 'building');
     const previous = previousOutputDir(outDir);
     // A rename claims the earlier output: two builds at once cannot both get it. A folder of that name no build left is left alone.
@@ -59,7 +59,7 @@ export class Staging implements BuildOutput {
       await cp(publicDir, dir, { recursive: true, dereference: true, preserveTimestamps: true });
     } catch (error) {
       await staging.abort(error);
-      if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, { fresh: true });
+      if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, true);
       throw error;
     }
     for (const path of listFiles(publicDir, { hidden: true })) staging.writer.written.set(path, 0);

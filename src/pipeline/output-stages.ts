@@ -18,7 +18,7 @@ import type { RenderedPages } from './render-stage';
 export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOutput> {
   const { outDir, publicDir } = run.config;
   if (run.previous) return ChangedOutput.open(outDir, publicDir, run.previous.files);
-  return Staging.open(outDir, publicDir, { fresh });
+  return Staging.open(outDir, publicDir, fresh);
 }
 
 export interface Written {
