@@ -1,12 +1,10 @@
 /**
- * The project's templates are compiled at every build (they are the
- * project's, not the generator's), with esbuild, into one module under
- * .sitegen/ that Node imports. The templates are React components (React's
- * JSX runtime); the islands they place are Preact (their files say so with
- * a @jsxImportSource pragma, which esbuild honours file by file). React,
- * Preact and their renderers stay external, so that the generator and the
- * templates share one copy of each: React's renderer must see the same React
- * the templates' elements and hooks come from.
+ * The project's templates (the project's code, not the generator's), compiled
+ * by esbuild at every build into one module under .sitegen/ that Node imports:
+ * React components placing Preact islands, whose files say so with a
+ * @jsxImportSource pragma. React, Preact and their renderers stay external, so
+ * the generator and the templates share one copy of each: React's renderer
+ * must see the React the templates' elements and hooks come from.
  *
  * esbuild's metafile also says which source files each page kind is built
  * from, so a rebuild can tell which pages a changed template touches.
