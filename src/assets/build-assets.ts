@@ -59,8 +59,8 @@ async function remakeAssets(
   previous?: BuiltAssets,
   changed?: ReadonlySet<string>,
 ): Promise<BuiltAssets> {
-  const remake = (...dirs: string[]) =>
-    !previous || !changed || [...changed].some((path) => dirs.some((dir) => isInside(dir, path)));
+  const touches = (...dirs: string[]) =>
+    !changed || [...changed].some((path) => dirs.some((dir) => isInside(dir, path)));
   const timed = async <T>(stage: AssetStage, make: () => Promise<T>, detail: (value: T) => string) => {
     const started = performance.now();
     const value = await make();
@@ -71,19 +71,19 @@ async function remakeAssets(
   const hashed = !dev;
   // Tailwind finds the classes in templates/ and islands/; templates render the islands' first paint, so both feed them.
   const [stylesheet, scripts, templates] = await Promise.all([
-    remake(templatesDir, islandsDir)
+    !previous || touches(templatesDir, islandsDir)
       ? timed('styles', () => buildStylesheet(config, hashed), describeStylesheet)
-      : previous!.stylesheet,
-    remake(islandsDir, sharedDir)
+      : previous.stylesheet,
+    !previous || touches(islandsDir, sharedDir)
       ? timed('islands', () => bundleClientScripts(config, { hashed }), describeScripts)
-      : previous!.scripts,
-    remake(templatesDir, islandsDir, sharedDir)
+      : previous.scripts,
+    !previous || touches(templatesDir, islandsDir, sharedDir)
       ? timed(
           'templates',
           () => compileTemplates(config),
           () => 'compiled',
         )
-      : previous!.templates,
+      : previous.templates,
   ]);
   return { stylesheet, scripts, templates };
 }
