@@ -11,7 +11,7 @@ import { MarkdownReader } from '../content/markdown-reader';
 import { scanArticle } from '../content/load-site';
 import { FolderWriter } from '../output/folder-writer';
 import { planArticles } from '../plan/plan-site';
-import { PageRendering, type PageRecord } from '../render/page-rendering';
+import { PageRendering } from '../render/page-rendering';
 import type { WorkerJob, WorkerMessage, WorkerStart } from './article-threads';
 import { serializeError } from './thread-errors';
 
@@ -26,11 +26,9 @@ async function work(reader: MarkdownReader): Promise<void> {
   const templates = (await import(setup.templatesUrl)) as TemplateModule;
   const rendering = new PageRendering(setup, templates, (body) => reader.bodyHtml(body));
   const writer = new FolderWriter(outDir, liveDir);
-  const pages: PageRecord[] = [];
-  for (const route of planArticles(articles, context)) {
-    const { page } = rendering.render(route, previous[route.path], (html) => writer.write(route.file, html));
-    pages.push(page);
-  }
+  const pages = planArticles(articles, context).map(
+    (route) => rendering.render(route, previous[route.path], (html) => writer.write(route.file, html)).page,
+  );
   post({ type: 'rendered', pages, written: [...writer.written], learnt: [...reader.learnt] });
 }
 
