@@ -14,15 +14,9 @@ import { migrationsDirOf } from './local-leads';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
 
-export interface LocalLeadsDir {
+interface LocalLeadsDir {
   leadsDir: string;
   root?: string;
-}
-
-export interface PrintLeadsOptions extends LocalLeadsDir {
-  format: LeadFormat;
-  /** Standard output is a terminal: see formatLeads. */
-  terminal?: boolean;
 }
 
 /** What `sitegen leads` was asked for. */
@@ -37,24 +31,24 @@ export interface LeadsCommandOptions extends LocalLeadsDir {
 
 /** `sitegen leads`: a deletion (--purge, --erase) says how many went; otherwise the leads, in the format asked for. */
 export async function leadsCommand(options: LeadsCommandOptions): Promise<void> {
+  const { dir, root } = where(options);
   if (options.purge || options.erase !== undefined) {
     // A folder named wrongly deletes nothing: an erasure request must not look done.
-    const { dir } = where(options);
     if (!existsSync(dir)) console.log(`no lead database at ${dir}: nothing deleted`);
-    else if (options.purge) console.log(purgedLine(await purgeLocalLeads(options)));
+    else if (options.purge)
+      console.log(purgedLine(await withDatabase(dir, root, (db) => purgeOldLeads(db, purgeClock(root)))));
     else {
-      const count = await eraseLocalLeads({ ...options, email: options.erase! });
-      console.log(`deleted ${count} ${count === 1 ? 'lead' : 'leads'} of ${options.erase}`);
+      const count = await withDatabase(dir, root, (db) => eraseLeads(db, options.erase!));
+      console.log(`deleted ${leads(count)} of ${options.erase}`);
     }
     return;
   }
   if (options.googleAds) {
-    const [rows, googleAds] = await Promise.all([readLeads(options), import('./google-ads')]);
-    const now = projectNow(where(options).root);
+    const [rows, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
+    const now = projectNow(root);
     process.stdout.write(googleAds.formatGoogleAds(rows, { conversionName: options.conversionName, now }));
     const ios = googleAds.iosClickLeads(rows);
     const old = googleAds.tooOldClickLeads(rows, now).length;
-    const leads = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
     if (ios > 0)
       console.error(
         `sitegen: ${leads(ios)} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
@@ -67,55 +61,41 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
   }
   const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
   // A folder named wrongly must not read as a database with no lead in it yet.
-  const { dir } = where(options);
   if (format === 'table' && !existsSync(dir))
     return console.log(`no lead database at ${dir}: no leads yet (sitegen preview and dev make it as they start)`);
   process.stdout.write(await printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
 }
 
-export async function printLeads(options: PrintLeadsOptions): Promise<string> {
-  return formatLeads(await readLeads(options), options.format, { terminal: options.terminal });
+/** `terminal`: standard output is a terminal (see formatLeads). */
+export async function printLeads(options: LocalLeadsDir & { format: LeadFormat; terminal?: boolean }): Promise<string> {
+  const { dir, root } = where(options);
+  return formatLeads(await readLeads(dir, root), options.format, { terminal: options.terminal });
 }
 
-export async function readLeads(options: LocalLeadsDir): Promise<LeadRow[]> {
-  const { dir, root } = where(options);
+async function readLeads(dir: string, root: string): Promise<LeadRow[]> {
   if (!existsSync(dir)) return [];
-  let db;
   try {
-    db = await openLeadDatabase(dir, { migrationsDir: migrationsDirOf(root) });
+    return await withDatabase(dir, root, listLeads);
   } catch (error) {
+    // Only opening the database throws this: a running server holds it, and may list its leads.
     if (!(error instanceof LeadDatabaseBusyError)) throw error;
     const rows = await askRunningServer(dir);
     if (rows === undefined) throw error;
     return rows;
   }
-  try {
-    return await listLeads(db);
-  } finally {
-    await db.close();
-  }
 }
 
-/** --purge: deletes the leads past their time, by the project's clock (SITEGEN_NOW); returns how many. */
-export function purgeLocalLeads(options: LocalLeadsDir): Promise<number> {
-  return changeLeads(options, (db, root) => purgeOldLeads(db, purgeClock(root)));
-}
-
-/** --erase: deletes every lead of one e-mail address; returns how many. */
-export function eraseLocalLeads(options: LocalLeadsDir & { email: string }): Promise<number> {
-  return changeLeads(options, (db) => eraseLeads(db, options.email));
-}
-
-/** A deletion needs the database itself: while a server holds it, the busy error says to stop that server first. */
-async function changeLeads(options: LocalLeadsDir, change: (db: PGlite, root: string) => Promise<number>) {
-  const { dir, root } = where(options);
+/** The database itself, opened for `use`: while a server holds it, a deletion fails saying to stop that server first. */
+async function withDatabase<T>(dir: string, root: string, use: (db: PGlite) => Promise<T>): Promise<T> {
   const db = await openLeadDatabase(dir, { migrationsDir: migrationsDirOf(root) });
   try {
-    return await change(db, root);
+    return await use(db);
   } finally {
     await db.close();
   }
 }
+
+const leads = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
 
 function where(options: LocalLeadsDir): { dir: string; root: string } {
   const root = resolve(options.root ?? process.cwd());
