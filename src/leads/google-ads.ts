@@ -13,7 +13,7 @@ import type { LeadRow } from './pglite-lead-store';
 const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
 
 /** The lead's Google click identifier, if it has one. */
-export function clickIdOf(row: LeadRow): string | null {
+function clickIdOf(row: LeadRow): string | null {
   return row.last_gclid ?? row.first_gclid;
 }
 
@@ -41,11 +41,9 @@ export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionN
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
-/** yyyy-MM-dd HH:mm:ss in London, as the parameters line says. */
+/** yyyy-MM-dd HH:mm:ss in London, as the parameters line says: a TZDate's ISO form is its zone's wall-clock time. */
 function londonTime(instant: Date): string {
-  const time = new TZDate(instant, siteTimeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+  return new TZDate(instant, siteTimeZone).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Leads from an iOS click (gbraid or wbraid, no GCLID): the file's Google Click ID column cannot carry them. */
