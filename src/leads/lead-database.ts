@@ -47,35 +47,28 @@ export async function openLeadDatabase(
   dataDir: string | undefined,
   options: OpenLeadDatabaseOptions = {},
 ): Promise<PGlite> {
-  const migrationsDir = options.migrationsDir ?? projectMigrationsDir();
-  const migrations = await readMigrations(migrationsDir);
-
-  let release = () => {};
-  let made = () => {};
-  if (dataDir !== undefined) {
-    dataDir = resolve(dataDir);
-    release = options.claimed ?? claimLeadDatabase(dataDir);
-    ({ made } = markMaking(dataDir));
-  }
+  const migrations = await readMigrations(options.migrationsDir ?? projectMigrationsDir());
+  const dir = dataDir === undefined ? undefined : resolve(dataDir);
+  const release = dir === undefined ? () => {} : (options.claimed ?? claimLeadDatabase(dir));
+  const made = dir === undefined ? () => {} : markMaking(dir);
 
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir, { startParams });
+    db = await PGlite.create(dir, { startParams });
   } catch (cause) {
     release();
-    throw new SitegenError(`the lead database ${dataDir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`, {
+    throw new SitegenError(`the lead database ${dir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`, {
       cause,
     });
   }
 
   const close = db.close.bind(db);
-  const privateDir = dataDir;
-  if (privateDir !== undefined) keepPrivate(privateDir);
+  if (dir !== undefined) keepPrivate(dir);
   db.close = async () => {
     try {
       await close();
       // Files PGlite made while open (new relations, say).
-      if (privateDir !== undefined) keepPrivate(privateDir);
+      if (dir !== undefined) keepPrivate(dir);
     } finally {
       release();
     }
@@ -137,7 +130,7 @@ async function readMigrations(dir: string): Promise<Migration[]> {
   } catch (cause) {
     throw new SitegenError(`the migrations folder ${dir} could not be read: ${messageOf(cause)}`, { cause });
   }
-  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  names.sort();
   return Promise.all(names.map(async (name) => ({ name, sql: await readFile(join(dir, name), 'utf8') })));
 }
 

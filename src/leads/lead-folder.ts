@@ -86,18 +86,18 @@ function refuseOtherFolder(dataDir: string): void {
 
 /**
  * With the lock taken: a folder with no database yet is marked as being made
- * until `made` is called, once every migration is applied; a folder left so
+ * until `made` (returned) is called, once every migration is applied; a folder left so
  * marked (its making stopped) is emptied first, to be made again. Its files
  * hold no lead: a lead is stored only once the migrations are applied.
  */
-export function markMaking(dataDir: string): { made: () => void } {
+export function markMaking(dataDir: string): () => void {
   const entries = readdirSync(dataDir);
   const marker = join(dataDir, makingName);
-  if (!entries.includes(makingName) && entries.includes('PG_VERSION')) return { made: () => {} };
+  if (!entries.includes(makingName) && entries.includes('PG_VERSION')) return () => {};
   for (const name of entries)
     if (name !== lockName && name !== makingName) rmSync(join(dataDir, name), { recursive: true, force: true });
   writeFileSync(marker, '', { mode: 0o600 });
-  return { made: () => rmSync(marker, { force: true }) };
+  return () => rmSync(marker, { force: true });
 }
 
 /**
