@@ -94,18 +94,18 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
   { title: 'Email', max: 32, value: (row) => row.email },
   { title: 'Phone', max: 18, value: (row) => row.phone ?? '' },
   { title: 'Trade', max: 12, value: (row) => row.trade ?? '' },
-  { title: 'Source', max: 28, value: source },
+  { title: 'Source', max: 28, value: (row) => describeTouch(lastTouch(row)) },
   { title: 'Notified', max: 8, value: notificationState },
 ];
 
 /** How the visitor found the site, by the last touch the lead has (or its first), as the agency's notification says it. */
-function source(row: LeadRow): string {
-  return describeTouch(touchOf(row, 'last') ?? touchOf(row, 'first'));
+function lastTouch(row: LeadRow) {
+  return touchOf(row, 'last') ?? touchOf(row, 'first');
 }
 
 /** Each lead's whole attribution, which the Source column cuts short: how it found the site, where it landed, and its first visit when that came another way. */
 function foundSection(rows: readonly LeadRow[]): string[] {
-  const found = rows.filter((row) => touchOf(row, 'last') ?? touchOf(row, 'first'));
+  const found = rows.filter(lastTouch);
   if (found.length === 0) return [];
   const line = (row: LeadRow) =>
     foundBy(row)

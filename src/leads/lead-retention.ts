@@ -7,12 +7,10 @@
  * leads --purge` and `--erase` on demand.
  */
 import { projectNow } from '../config';
-import type { PGlite } from './lead-database';
+import type { Queryable } from './pglite-lead-store';
 
 /** Months a lead is kept after it was received: purge_old_leads's interval, and the privacy policy's promise (tests hold both to it). */
 export const leadRetentionMonths = 12;
-
-type Queryable = Pick<PGlite, 'query'>;
 
 /**
  * The instant the local purges count from: the project's clock (SITEGEN_NOW) where it is behind the real one, never

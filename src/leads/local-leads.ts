@@ -7,7 +7,6 @@
  * folder that tells it where to ask.
  */
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import {
@@ -27,11 +26,6 @@ import { claimLeadDatabase } from './lead-folder';
 import { purgeClock, purgeOldLeads } from './lead-retention';
 import { pgliteLeadStore } from './pglite-lead-store';
 import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
-
-/** The database folder: defaultLeadsDir unless given; `null` keeps the database in memory (tests). */
-export function leadsDirOf(root: string, leadsDir?: string | null): string | null {
-  return leadsDir === null ? null : resolve(root, leadsDir ?? defaultLeadsDir);
-}
 
 /** A line of what the local lead endpoint says in the terminal, under the server's first line. */
 export function leadsLine(message: string): string {
@@ -65,36 +59,16 @@ export interface LocalLeadsOptions {
   onLead: (line: string) => void;
 }
 
-export interface LocalLeads {
-  dir: string | null;
-  settings: LeadSettings;
-  /** The database: opened when first needed, unless it was opened at once (see openLocalLeads). */
-  database(): Promise<PGlite>;
-  /** Answers POST /functions/v1/contact-form. */
-  handler: LeadRequestHandler;
-  /** Answers GET /__sitegen/leads for `sitegen leads`; false for any other request. */
-  listing: (request: IncomingMessage, response: ServerResponse) => boolean;
-  /**
-   * Deletes the leads past their time (lead-retention.ts), by the project's
-   * clock, as every start of preview and dev does; returns how many. A
-   * database not yet made (or not yet opened, in memory) has none, and is not
-   * opened for it.
-   */
-  purge(): Promise<number>;
-  /** Notes the server's address in the database folder, for `sitegen leads`. */
-  announce(url: string): Promise<void>;
-  close(): Promise<void>;
-}
-
 /**
  * The local lead endpoint, its folder claimed at once (a second server fails
  * now, not at its first lead). The database opens at once too, unless
  * `when: 'needed'`: an embedded Postgres takes half a second to start and
  * seconds to create, and the dev server serves pages before any lead comes.
  */
-export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now' | 'needed' }): Promise<LocalLeads> {
+export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now' | 'needed' }) {
   const settings = options.settings ?? localLeadSettings(options.root);
-  const dir = leadsDirOf(options.root, options.leadsDir);
+  // `null` keeps the database in memory (tests).
+  const dir = options.leadsDir === null ? null : resolve(options.root, options.leadsDir ?? defaultLeadsDir);
   const claimed = dir === null ? undefined : claimLeadDatabase(dir);
   let opened: Promise<PGlite> | undefined;
   const database = () =>
@@ -123,13 +97,20 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
     dir,
     settings,
     database,
-    handler: async (request, client) => (await handlerReady())(request, client),
+    /** Answers POST /functions/v1/contact-form. */
+    handler: (async (request, client) => (await handlerReady())(request, client)) satisfies LeadRequestHandler,
+    /** Answers GET /__sitegen/leads for `sitegen leads`; false for any other request. */
     listing: serveLeadList(database, token),
+    /**
+     * Deletes the leads past their time (lead-retention.ts), by the project's clock, as every start of preview and
+     * dev does; returns how many. A database not yet made (or not yet opened, in memory) has none, and is not opened.
+     */
     async purge() {
       if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;
       return purgeOldLeads(await database(), purgeClock(options.root));
     },
-    async announce(url) {
+    /** Notes the server's address in the database folder, for `sitegen leads`. */
+    async announce(url: string) {
       if (dir) forget = await noteRunningServer(dir, url, token);
     },
     async close() {

@@ -17,7 +17,7 @@ import {
   type StoreLeadRow,
 } from '../../supabase/functions/_shared/lead-store.ts';
 
-type Queryable = Pick<PGlite, 'query'>;
+export type Queryable = Pick<PGlite, 'query'>;
 
 /** A row of `leads` as read back. */
 export interface LeadRow extends LeadRecord {
