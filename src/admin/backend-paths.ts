@@ -30,12 +30,6 @@ export interface Refusal {
   reason: string;
 }
 
-/** A path a request names, and whether it is an upload's. */
-interface NamedPath {
-  path: unknown;
-  upload?: boolean;
-}
-
 /** The first path `body` (a request of Decap's proxy backend) names that it may not; undefined when all are fine. */
 export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
@@ -108,8 +102,11 @@ export function deletedPaths(body: unknown): string[] {
   return (namedPaths(action, params ?? {}) ?? []).map(({ path }) => path).filter((path) => typeof path === 'string');
 }
 
-/** The paths each action of decap-server's file-system mode names; undefined for any other action. */
-function namedPaths(action: string, params: Record<string, unknown>): NamedPath[] | undefined {
+/** The paths each action of decap-server's file-system mode names, each marked if an upload's; undefined for any other action. */
+function namedPaths(
+  action: string,
+  params: Record<string, unknown>,
+): { path: unknown; upload?: boolean }[] | undefined {
   switch (action) {
     case 'info':
     case 'getDeployPreview':

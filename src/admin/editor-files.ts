@@ -16,26 +16,15 @@ import { bundleEditor } from './editor-bundle';
 import { editorContent } from './editor-content';
 import { DecapFiles, editorHtml, editorPath } from './editor-page';
 
-export interface EditorSources {
-  plan: SitePlan;
-  assets: BuiltAssets;
-  bodyHtml(page: LegalPage): string;
-}
-
 /** What a production build knows of its editor before bundling its script: Decap's files, its rules for _headers, the paths it writes. */
-export interface ProductionEditor {
-  cms: CmsSettings;
-  decap: DecapFiles;
-  headers: EditorHeaders;
-  /** Beside them in admin/, the script, named by its hash once bundled. */
-  paths: string[];
-}
+export type ProductionEditor = ReturnType<typeof productionEditor>;
 
 /** Decap's GitHub backend reaches GitHub's API, and the OAuth provider that signs marketers in. */
-export function productionEditor(cms: CmsSettings): ProductionEditor {
+export function productionEditor(cms: CmsSettings) {
   const decap = new DecapFiles();
   const auth = cms.authUrl ? new URL(cms.authUrl).origin : 'https://api.netlify.com';
-  const headers = { connect: ['https://api.github.com', auth], decapFolder: decap.folder };
+  const headers: EditorHeaders = { connect: ['https://api.github.com', auth], decapFolder: decap.folder };
+  // Beside them in admin/, the script, named by its hash once bundled.
   const paths = ['admin/index.html', 'admin/content.json', ...decap.all().map((file) => file.path)];
   return { cms, decap, headers, paths };
 }
@@ -43,7 +32,7 @@ export function productionEditor(cms: CmsSettings): ProductionEditor {
 export async function editorFiles(
   config: BuildConfig,
   { cms, decap }: ProductionEditor,
-  { plan, assets, bodyHtml }: EditorSources,
+  { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml(page: LegalPage): string },
 ): Promise<OutputFile[]> {
   const { model } = plan;
   const bundle = await bundleEditor(config);
