@@ -26,12 +26,6 @@ import { deletionRefusal } from './deletion-check';
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
 export const localBackendPath = '/admin/api/v1';
 
-export interface LocalBackendSetup {
-  root: string;
-  contentDir: string;
-  log: (line: string) => void;
-}
-
 export interface LocalBackend {
   /** The Set-Cookie header that hands the editor's page, and no other, this run's token: sent with /admin. */
   cookie(request: IncomingMessage): string;
@@ -43,19 +37,17 @@ export interface LocalBackend {
 const bodyLimit = '50mb';
 const require = createRequire(import.meta.url);
 
-export function localBackend({ root, contentDir, log }: LocalBackendSetup): LocalBackend {
+type Log = (line: string) => void;
+
+export function localBackend({ root, contentDir, log }: { root: string; contentDir: string; log: Log }): LocalBackend {
   const token = randomBytes(32).toString('base64url');
   const folders = { root, content: contentDir, uploads: join(contentDir, 'images') };
-  const refuse: BackendParts['refuse'] = (response, { status, reason }) => {
-    log(`  editor     refused: ${reason}`);
-    response.status(status).json({ error: `sitegen dev refused this: ${reason}` });
-  };
   // Loaded with the editor's first request: express and decap-server are no part of serving the site.
   let app: Promise<Express> | undefined;
   return {
     cookie: (request) => `${cookieName(request)}=${token}; Path=/admin; HttpOnly; SameSite=Strict`,
     handle: (request, response) => {
-      app ??= backendApp({ folders, token, refuse }).then((made) => {
+      app ??= backendApp(folders, token, log).then((made) => {
         log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server at ${localBackendPath}`);
         return made;
       });
@@ -72,15 +64,13 @@ export function localBackend({ root, contentDir, log }: LocalBackendSetup): Loca
   };
 }
 
-interface BackendParts {
-  folders: BackendFolders;
-  token: string;
-  refuse: (response: Response, refusal: Refusal | { status: 405; reason: string }) => void;
-}
-
 /** The checks, then decap-server's middleware, in an express app answering at localBackendPath. */
-async function backendApp({ folders, token, refuse }: BackendParts): Promise<Express> {
+async function backendApp(folders: BackendFolders, token: string, log: Log): Promise<Express> {
   const { default: express } = await import('express');
+  const refuse = (response: Response, { status, reason }: Refusal | { status: 405; reason: string }) => {
+    log(`  editor     refused: ${reason}`);
+    response.status(status).json({ error: `sitegen dev refused this: ${reason}` });
+  };
   const strangers: RequestHandler = (request, response, next) => {
     if (request.method !== 'POST') {
       response.set('Allow', 'POST');
