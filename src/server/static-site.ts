@@ -38,12 +38,10 @@ const contentTypes: Record<string, string> = {
 };
 const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
-export type StaticHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-
 /** The methods a page answers; any other is 405 with this as Allow. */
 export const pageMethods = 'GET, HEAD';
 
-export function createStaticHandler(source: SiteSource): StaticHandler {
+export function createStaticHandler(source: SiteSource) {
   let rules: Promise<HeaderRule[]> | undefined;
   const headerRules = () =>
     (rules ??= source
@@ -69,7 +67,7 @@ export function createStaticHandler(source: SiteSource): StaticHandler {
     return known.gzip;
   };
 
-  return async (request, response) => {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: pageMethods }).end();
       return;
