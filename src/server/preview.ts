@@ -6,11 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
-import type { PGlite } from '../leads/lead-database';
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource, requireBuiltSite } from './disk-source';
 import { headersFor, parseHeadersFile } from './headers-file';
-import { refuseOffLoopback, startSiteServer, type SiteServer } from './site-server';
+import { refuseOffLoopback, startSiteServer } from './site-server';
 
 /** What `sitegen preview` and `sitegen dev` are started with. */
 export interface LocalServerOptions {
@@ -30,20 +29,12 @@ export interface PreviewOptions extends LocalServerOptions {
   onLead?: (line: string) => void;
 }
 
-export interface Preview extends SiteServer {
-  leads: PGlite;
-  leadsDir: string | null;
-  leadSettings: LeadSettings;
-  /** Leads deleted at start, received longer ago than the privacy policy keeps them. */
-  purged: number;
-  /** Where the site's forms post when not to this server: the Supabase project it was built with (SUPABASE_URL). */
-  formsPostTo: string | undefined;
-}
+export type Preview = Awaited<ReturnType<typeof startPreview>>;
 
-export const defaultPort = 4173;
-export const defaultHost = 'localhost';
+const defaultPort = 4173;
+const defaultHost = 'localhost';
 
-export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
+export async function startPreview(options: PreviewOptions = {}) {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
   requireBuiltSite(dir);
@@ -71,7 +62,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       leads: await leads.database(),
       leadsDir: leads.dir,
       leadSettings: leads.settings,
+      /** Leads deleted at start, received longer ago than the privacy policy keeps them. */
       purged,
+      /** Where the site's forms post when not to this server: the Supabase project it was built with (SUPABASE_URL). */
       formsPostTo: formsPostTo(dir),
       close: async () => {
         await server.close();
