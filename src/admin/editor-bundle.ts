@@ -33,7 +33,12 @@ export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
   try {
     result = await build({
       entryPoints: [join(config.adminDir, 'main.ts')],
-      plugins: [standIns(config.adminDir), projectTemplates(config)],
+      plugins: [projectTemplates(config)],
+      // The Node modules the code the editor shares with the build names, by their stand-ins.
+      alias: {
+        'node:module': join(config.adminDir, 'stand-ins', 'module.ts'),
+        'node:crypto': join(config.adminDir, 'stand-ins', 'crypto.ts'),
+      },
       bundle: true,
       format: 'esm',
       minify: true,
@@ -54,18 +59,6 @@ export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
   const content = result.outputFiles[0]!.contents;
   const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(config.root, input));
   return { file: { path: `admin/${hashedName('editor', content, 'js')}`, content }, inputs };
-}
-
-/** node:module and node:crypto, as the code the editor shares with the build names them, by their stand-ins. */
-function standIns(adminDir: string): Plugin {
-  return {
-    name: 'node-stand-ins',
-    setup(build) {
-      build.onResolve({ filter: /^node:(module|crypto)$/ }, (args) => ({
-        path: join(adminDir, 'stand-ins', `${args.path.slice('node:'.length)}.ts`),
-      }));
-    },
-  };
 }
 
 /**
