@@ -6,6 +6,7 @@
  * local-only listing that `sitegen leads` asks, and the note in the database
  * folder that tells it where to ask.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
@@ -25,7 +26,7 @@ import { openLeadDatabase, type PGlite } from './lead-database';
 import { claimLeadDatabase } from './lead-folder';
 import { purgeClock, purgeOldLeads } from './lead-retention';
 import { pgliteLeadStore } from './pglite-lead-store';
-import { newListingToken, noteRunningServer, serveLeadList } from './running-server';
+import { noteRunningServer, serveLeadList } from './running-server';
 
 /** A line of what the local lead endpoint says in the terminal, under the server's first line. */
 export function leadsLine(message: string): string {
@@ -91,7 +92,8 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
       throw error;
     }
   }
-  const token = newListingToken();
+  // A new secret for this run of the server, which `sitegen leads` reads from the database folder.
+  const token = randomBytes(32).toString('hex');
   let forget = async () => {};
   return {
     dir,

@@ -9,7 +9,7 @@
  * 127.0.0.1. So the listing answers only a GET from this machine, addressed to
  * a loopback host name, carrying the token from the file.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,14 +17,9 @@ import { isLoopbackAddress } from '../server/host-check';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import type { PGlite } from './lead-database';
 
-export const leadsPath = '/__sitegen/leads';
+const leadsPath = '/__sitegen/leads';
 const serverFile = 'server.json';
 const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
-
-/** A new secret for one run of a server. */
-export function newListingToken(): string {
-  return randomBytes(32).toString('hex');
-}
 
 /** Answers GET /__sitegen/leads with every lead as JSON, to `sitegen leads` only; false for any other path. */
 export function serveLeadList(database: () => Promise<PGlite>, token: string) {
