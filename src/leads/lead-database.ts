@@ -7,10 +7,7 @@
  * (supabase/migrations/), after a bootstrap that recreates what Supabase has
  * before any migration runs (its roles and default privileges), so that the
  * migration's row-level security and revokes are what keep the anonymous role
- * out here too, exactly as in production.
- *
- * Its data folder (lead-folder.ts) is held by one process at a time, is its
- * owner's alone (leads are personal data), and is made whole or made again.
+ * out here too, exactly as in production. Its data folder: lead-folder.ts.
  */
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -30,11 +27,8 @@ export interface OpenLeadDatabaseOptions {
 }
 
 /**
- * Postgres's shared buffer pool is made and cleared at every start, and
- * PGlite keeps it at Postgres's 128 MB: a lead database of a few thousand
- * rows fits in a fraction of it, and with a small pool the database opens
- * sooner (every start of preview and dev, every `sitegen leads`) and holds
- * less memory.
+ * PGlite keeps Postgres's 128 MB shared buffer pool, made and cleared at every start: a lead database of a few
+ * thousand rows needs a fraction of it, and with a small pool it opens sooner and holds less memory.
  */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
