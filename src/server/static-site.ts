@@ -85,7 +85,7 @@ export function createStaticHandler(source: SiteSource) {
     const found =
       target && (clean === undefined || target.path.endsWith('/')) ? await findFile(source, target.path) : undefined;
     if (!found && clean !== undefined && (await findFile(source, clean))) {
-      response.writeHead(308, { Location: encodePath(clean) + target!.search }).end();
+      response.writeHead(308, { Location: clean.split('/').map(encodeURIComponent).join('/') + target!.search }).end();
       return;
     }
 
@@ -159,10 +159,6 @@ function withQuery(to: string, search: string): string {
   const hash = to.indexOf('#');
   const [base, fragment] = hash === -1 ? [to, ''] : [to.slice(0, hash), to.slice(hash)];
   return base.includes('?') ? to : `${base}${search}${fragment}`;
-}
-
-function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
 }
 
 /** The file a clean URL is served from, or undefined for a 404. */
