@@ -23,45 +23,15 @@ export interface BuildOptions {
   drafts?: boolean;
 }
 
-export interface BuildConfig {
-  root: string;
-  contentDir: string;
-  templatesDir: string;
-  islandsDir: string;
-  /** Code shared by the browser and the lead backend (form options, schema): supabase/functions/_shared. */
-  sharedDir: string;
-  /** The content editor's browser code (/admin): the generator's own, beside src/ (or lib/), bundled with the project's templates. */
-  adminDir: string;
-  publicDir: string;
-  outDir: string;
-  /** Working files of the generator (compiled templates), git-ignored. */
-  cacheDir: string;
-  /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
-  siteUrl: string | undefined;
-  supabase: { url: string | undefined; anonKey: string };
-  /** The repository the editor at /admin saves to in production (CMS_REPO …): without it, a build writes no /admin. */
-  cms: CmsSettings | undefined;
-  quiet: boolean;
-  /** A preview build (--drafts): drafts and scheduled articles on the site, no page indexed. */
-  drafts: boolean;
-  /** The time it is, for what is published (content/publishing.ts): SITEGEN_NOW's, or the real time when asked. */
-  now(): Date;
-  /** Whether SITEGEN_NOW sets the clock (tests, reproducible builds, a look ahead), rather than the real time. */
-  clockSet: boolean;
-}
+/** The build's settings, as resolveConfig makes them. */
+export type BuildConfig = ReturnType<typeof resolveConfig>;
 
-export interface CmsSettings {
-  /** The GitHub repository, as owner/name. */
-  repo: string;
-  branch: string;
-  /** The OAuth provider that signs marketers in to GitHub; Netlify's when unset. */
-  authUrl: string | undefined;
-}
+export type CmsSettings = NonNullable<BuildConfig['cms']>;
 
 /** The project's own settings the compilers read (esbuild: tsconfig.json's paths and JSX, package.json's module type), beside content/. */
 export const compilerSettings = ['tsconfig.json', 'package.json'];
 
-export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.ProcessEnv = process.env): BuildConfig {
+export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.ProcessEnv = process.env) {
   const root = resolve(options.root ?? process.cwd());
   const env = withDotEnv(root, processEnv);
   // An empty SITE_URL is an unset one: CI passes repository variables that may not be set.
@@ -72,17 +42,25 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     contentDir: resolve(root, options.content ?? 'content'),
     templatesDir: resolve(root, 'templates'),
     islandsDir: resolve(root, 'islands'),
+    /** Code shared by the browser and the lead backend (form options, schema): supabase/functions/_shared. */
     sharedDir: resolve(root, 'supabase', 'functions', '_shared'),
+    /** The content editor's browser code (/admin): the generator's own, beside src/ (or lib/), bundled with the project's templates. */
     adminDir: dirname(generatorPath('admin', 'main.ts')),
     publicDir: resolve(root, 'public'),
     outDir: resolve(root, options.out ?? 'dist'),
+    /** Working files of the generator (compiled templates), git-ignored. */
     cacheDir: resolve(root, '.sitegen'),
+    /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
     supabase: supabaseProject(supabaseUrl, env.SUPABASE_ANON_KEY?.trim() ?? ''),
+    /** The repository the editor at /admin saves to in production (CMS_REPO …): without it, a build writes no /admin. */
     cms: cmsSettings(env),
     quiet: options.quiet ?? false,
+    /** A preview build (--drafts): drafts and scheduled articles on the site, no page indexed. */
     drafts: options.drafts ?? false,
+    /** The time it is, for what is published (content/publishing.ts): SITEGEN_NOW's, or the real time when asked. */
     now: clock(env.SITEGEN_NOW?.trim() || undefined),
+    /** Whether SITEGEN_NOW sets the clock (tests, reproducible builds, a look ahead), rather than the real time. */
     clockSet: Boolean(env.SITEGEN_NOW?.trim()),
   };
 }
@@ -133,7 +111,7 @@ export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'con
  * Forms posting to a Supabase project carry its anon key, or Supabase answers
  * every lead with 401: a build that would ship such forms stops instead.
  */
-function supabaseProject(url: string | undefined, anonKey: string): BuildConfig['supabase'] {
+function supabaseProject(url: string | undefined, anonKey: string): { url: string | undefined; anonKey: string } {
   if (url === undefined && anonKey) {
     throw new SitegenError(
       'SUPABASE_ANON_KEY is set but SUPABASE_URL is not: the forms would post to /functions/v1/contact-form on the site itself, which a static host does not answer. ' +
@@ -158,7 +136,7 @@ function supabaseProject(url: string | undefined, anonKey: string): BuildConfig[
  * Empty values are unset ones, as CI passes repository variables that may
  * not be; a branch or provider without a repository is a mistake, named.
  */
-function cmsSettings(env: NodeJS.ProcessEnv): CmsSettings | undefined {
+function cmsSettings(env: NodeJS.ProcessEnv) {
   const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map(
     (name) => env[name]?.trim() || undefined,
   );
