@@ -74,12 +74,7 @@ program
       import('./leads/local-leads'),
       import('./leads/lead-retention'),
     ]);
-    const preview = await startPreview({
-      dir: options.dir,
-      port: parsePort(options.port),
-      host: options.host,
-      leadsDir: options.leadsDir,
-    });
+    const preview = await startPreview({ ...options, port: parsePort(options.port) });
     console.log(`sitegen preview: ${preview.url}/ serving ${options.dir}/`);
     console.log(
       leadsLine(
@@ -104,13 +99,7 @@ program
   .addOption(leadsDirOption())
   .action(async (options: { port: string; host: string; open?: boolean; content: string; leadsDir: string }) => {
     const { startDevServer } = await import('./dev/dev-server');
-    const dev = await startDevServer({
-      port: parsePort(options.port),
-      host: options.host,
-      content: options.content,
-      leadsDir: options.leadsDir,
-      generator: await thisGenerator(),
-    });
+    const dev = await startDevServer({ ...options, port: parsePort(options.port), generator: await thisGenerator() });
     if (options.open) openInBrowser(`${dev.url}/`);
     await untilInterrupted();
     await dev.close();
