@@ -61,10 +61,7 @@ export class ImageEncoder {
         // A JPEG has no transparency: what was transparent turns white, as on the page, rather than black.
         .flatten(format === 'jpg' && source.alpha ? { background: '#ffffff' } : false);
       try {
-        if (format === 'avif') return await image.avif(encoderOptions.avif).toBuffer();
-        if (format === 'webp') return await image.webp(encoderOptions.webp).toBuffer();
-        if (format === 'jpg') return await image.jpeg(encoderOptions.jpg).toBuffer();
-        return await image.png(encoderOptions.png).toBuffer();
+        return await image.toFormat(format === 'jpg' ? 'jpeg' : format, encoderOptions[format]).toBuffer();
       } catch (error) {
         throw new ContentError(source.file, '', `could not be read as an image (${messageOf(error)}): export it again`);
       }

@@ -161,13 +161,12 @@ async function describeFile(path: string, file: string, size: number): Promise<D
   if (tooLarge) throw refuse(tooLarge);
   const bytes = await readFile(path);
   const sharp = await loadSharp();
-  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch (error) {
-    const named = formatOf(bytes);
-    throw refuse(named ? unpublishable(named) : `is not an image (${messageOf(error)}): ${expectedFormats}`);
-  }
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      const named = formatOf(bytes);
+      throw refuse(named ? unpublishable(named) : `is not an image (${messageOf(error)}): ${expectedFormats}`);
+    });
   // sharp reads HEIC's container, but not the HEVC pictures in it.
   if (!readableFormats[metadata.format] || (metadata.format === 'heif' && metadata.compression !== 'av1')) {
     throw refuse(unpublishable(formatOf(bytes) ?? metadata.format.toUpperCase()));
