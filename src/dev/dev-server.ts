@@ -10,7 +10,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
-import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
@@ -99,7 +98,9 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   });
   await leads.announce(server.url);
   log(`sitegen dev: ${server.url}/`);
-  for (const line of startLeadLines(liveLeads, leads.settings)) log(leadsLine(line));
+  if (liveLeads)
+    log(leadsLine(`the forms post here, not to SUPABASE_URL (${liveLeads}): test leads stay on this machine`));
+  log(leadsLine(describeLeadSettings(leads.settings)));
   if ('error' in first) log(failureLine(first.error, root));
   else {
     log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
@@ -140,12 +141,6 @@ function devConfig(root: string, content: string | undefined): { config: BuildCo
   const settings = resolveConfig({ root, content });
   requireProject(settings);
   return { config: { ...settings, supabase: { url: undefined, anonKey: '' } }, liveLeads: settings.supabase.url };
-}
-
-/** What dev says of leads as it starts: where the forms post if SUPABASE_URL is set, and where a lead goes on to. */
-function startLeadLines(liveLeads: string | undefined, settings: LeadSettings): string[] {
-  const here = `the forms post here, not to SUPABASE_URL (${liveLeads}): test leads stay on this machine`;
-  return [...(liveLeads ? [here] : []), describeLeadSettings(settings)];
 }
 
 /** Rebuilds on every change of the site's sources; a change of the editor's own code makes its script again, nothing else. */

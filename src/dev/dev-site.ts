@@ -99,7 +99,7 @@ export class DevSite {
       dev: true,
       generator: this.options.generator,
       previous: last && paths ? { assets: last.assets, changed: paths } : undefined,
-      onStage: (stage, detail) => this.options.onStage?.(stage, detail),
+      onStage: this.options.onStage,
     });
     // An image is described again by describeImages, which finds it changed: the JSON files need not be read again.
     const imagesDir = join(config.contentDir, 'images');
@@ -108,21 +108,18 @@ export class DevSite {
       [...(paths ?? [])].some(
         (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(imagesDir, path),
       );
-    const data = siteData || !last ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
+    const data = siteData ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
     const read = this.modelOf(data, articles, last, paths);
     const catalog = await describeImages(read, this.sources);
     const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, read, catalog) };
     // Read at every update: a scheduled article's banner goes on the day it is published.
     const publishing = { today: londonDay(config.now()), drafts: true };
-    const plan = planSite({ content: read, images: catalog.descriptors, settings, kept: this.kept }, publishing);
+    const siteSources = { content: read, images: catalog.descriptors, settings };
+    const plan = planSite({ ...siteSources, kept: this.kept }, publishing);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     validatePlan(plan, publicFiles, { known: this.checked });
-    const refusal = buildRefusal(
-      { content: read, images: catalog.descriptors, settings },
-      publishing.today,
-      publicFiles,
-    );
+    const refusal = buildRefusal(siteSources, publishing.today, publicFiles);
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
