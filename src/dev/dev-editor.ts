@@ -15,13 +15,6 @@ import { localBackend, localBackendPath, type LocalBackend } from '../admin/loca
 import type { BuildConfig } from '../config';
 import type { DevSite } from './dev-site';
 
-export interface DevEditorSetup {
-  decap: DecapFiles;
-  /** The dev server's reload events, which tell the editor the content changed. */
-  events: string;
-  log: (line: string) => void;
-}
-
 /** The editor's page, by the paths it is served at: where the dev server hands it the local backend's token. */
 const pagePaths = new Set(['/admin', '/admin/', '/admin/index.html']);
 
@@ -32,7 +25,8 @@ export class DevEditor {
   constructor(
     private readonly site: DevSite,
     private readonly config: BuildConfig,
-    private readonly setup: DevEditorSetup,
+    /** `events`: the dev server's reload events, which tell the editor the content changed. */
+    private readonly setup: { decap: DecapFiles; events: string; log: (line: string) => void },
   ) {
     this.backend = localBackend({ root: config.root, contentDir: config.contentDir, log: setup.log });
   }

@@ -22,13 +22,6 @@ import { cardTemplateFolders, type CardContent } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog } from './source-images';
 
-/** What a site's images are made from: the plan (its cards), the files of content/images/ described, the templates. */
-export interface ImageSources {
-  plan: SitePlan;
-  catalog: ImageCatalog;
-  templates: TemplateModule;
-}
-
 /**
  * What every card of this site is drawn with (social-cards.ts): the card
  * template's files, read as they are (nothing compiled: the route table,
@@ -56,7 +49,8 @@ export class SiteImages {
   private readonly cards: ReadonlyMap<string, CardContent>;
 
   constructor(
-    private readonly sources: ImageSources,
+    /** What the images are made from: the plan (its cards), the files of content/images/ described, the templates. */
+    private readonly sources: { plan: SitePlan; catalog: ImageCatalog; templates: TemplateModule },
     private readonly encoder: ImageEncoder,
   ) {
     this.cards = sources.plan.images.cards;
