@@ -36,7 +36,7 @@ export function cardsVersion(templateVersion: string, logoKey: string): string {
   return [templateVersion, logoKey, ...toolVersions, `missing glyphs ${missingGlyphs}`].join('\0');
 }
 
-let drawable: ((character: string) => boolean) | undefined;
+let drawable: RegExp | undefined;
 
 /**
  * A card's text as its faces can draw it: a character none has (an emoji, an
@@ -46,22 +46,14 @@ let drawable: ((character: string) => boolean) | undefined;
 export function drawableText(text: string): string {
   if (!drawable) {
     const ranges = require('@fontsource/inter/unicode.json') as Record<string, string>;
+    // Each range, "U+0460-052F", as a character class's: \u{0460}-\u{052F}.
     const spans = subsets
       .flatMap((subset) => ranges[subset]!.split(','))
-      .map((range) =>
-        range
-          .slice(2)
-          .split('-')
-          .map((hex) => parseInt(hex, 16)),
-      )
-      .map(([first, last = first]) => [first!, last!] as const);
-    drawable = (character) => {
-      const code = character.codePointAt(0)!;
-      return spans.some(([first, last]) => code >= first && code <= last);
-    };
+      .map((range) => range.slice(2).replace(/[0-9A-F]+/gi, '\\u{$&}'));
+    drawable = new RegExp(`[${spans.join('')}]`, 'u');
   }
   // The joiner that held an emoji's parts together would be left alone between words.
-  const kept = [...text].filter((character) => character !== '\u200d' && drawable!(character));
+  const kept = [...text].filter((character) => character !== '\u200d' && drawable!.test(character));
   return kept
     .join('')
     .replace(/\s{2,}/g, ' ')
