@@ -106,9 +106,8 @@ export class SourceImages {
     const same =
       last?.bySrc.size === sources.length && sources.every((source) => last.bySrc.get(source.src)?.key === source.key);
     if (same) return last;
-    const bySrc = new Map(sources.map((source) => [source.src, source]));
     this.last = {
-      bySrc,
+      bySrc: new Map(sources.map((source) => [source.src, source])),
       byKey: new Map(sources.map((source) => [source.key, source])),
       descriptors: new Map(sources.map((source) => [source.src, source.local])),
     };
