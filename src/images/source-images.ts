@@ -33,16 +33,8 @@ import {
 import { loadSharp, taskPool } from './sharp-library';
 import { replaceFileSync } from '../replace-file';
 
-/** What a file of content/images/ is, as read. */
-interface Described {
-  /** A hash of the file's bytes. */
-  hash: string;
-  width: number;
-  height: number;
-  /** sharp's name for its format (jpeg, png, heif…). */
-  format: string;
-  alpha: boolean;
-}
+/** What a file of content/images/ is, as read: a hash of its bytes, its size upright, sharp's name for its format. */
+type Described = Awaited<ReturnType<typeof describeFile>>;
 
 /** A file of content/images/ the content names, described. */
 export interface SourceImage extends Described {
@@ -154,7 +146,7 @@ export class SourceImages {
 }
 
 /** Reads, checks and describes one file; a ContentError naming it if it cannot be published. */
-async function describeFile(path: string, file: string, size: number): Promise<Described> {
+async function describeFile(path: string, file: string, size: number) {
   const refuse = (problem: string) => new ContentError(file, '', problem);
   const tooLarge = tooManyBytes(size);
   if (tooLarge) throw refuse(tooLarge);
