@@ -10,12 +10,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
-import type { PGlite } from '../leads/lead-database';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
 import type { LocalServerOptions } from '../server/preview';
-import { refuseOffLoopback, startSiteServer, type SiteServer } from '../server/site-server';
+import { refuseOffLoopback, startSiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
 import { DevEditor } from './dev-editor';
@@ -37,18 +36,12 @@ export interface DevOptions extends LocalServerOptions {
   generator?: string;
 }
 
-export interface DevServer extends SiteServer {
-  site: DevSite;
-  /** The lead database, opened by the first lead if not before. */
-  leads(): Promise<PGlite>;
-  idle(): Promise<void>;
-  listeners(): number;
-}
+export type DevServer = Awaited<ReturnType<typeof startDevServer>>;
 
 export const defaultDevPort = 4321;
 const eventsPath = '/__sitegen/events';
 
-export async function startDevServer(options: DevOptions = {}): Promise<DevServer> {
+export async function startDevServer(options: DevOptions = {}) {
   const root = resolve(options.root ?? process.cwd());
   const { config, liveLeads } = devConfig(root, options.content);
   await refuseOffLoopback(options.host ?? 'localhost');
@@ -117,6 +110,7 @@ export async function startDevServer(options: DevOptions = {}): Promise<DevServe
   return {
     ...server,
     site,
+    /** The lead database, opened by the first lead if not before. */
     leads: leads.database,
     listeners: () => clients.size,
     idle: () => rebuilds.idle(),
