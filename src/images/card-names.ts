@@ -14,14 +14,10 @@ export const cardTemplateFolders = ['social', 'lib'];
 /** What a route says of its card: the logo is the generator's to add. */
 export type CardContent = Omit<SocialCardProps, 'logo'>;
 
-/** A page's card: where it is published, and what it shows. */
-export interface SocialCard {
-  /** Under the output: "assets/cards/plumber-0123456789ab.png". */
-  path: string;
-  content: CardContent;
-}
+/** A page's card: where it is published (under the output), and what it shows. */
+export type SocialCard = ReturnType<typeof socialCard>;
 
-export function socialCard(version: string, name: string, content: CardContent): SocialCard {
+export function socialCard(version: string, name: string, content: CardContent) {
   const key = createHash('sha256').update(version).update(JSON.stringify(content)).digest('hex').slice(0, 12);
   return { path: `assets/cards/${urlName(name)}-${key}.png`, content };
 }
