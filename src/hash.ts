@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** A short, URL-safe digest of some content: equal exactly when the content is. */
 export function contentHash(content: string | Uint8Array): string {
@@ -8,4 +8,13 @@ export function contentHash(content: string | Uint8Array): string {
 /** "styles" + content → "styles-1a2b3c4d5e.css": a new name whenever the content changes, so it can be cached for a year. */
 export function hashedName(name: string, content: string | Uint8Array, extension: string): string {
   return `${name}-${createHash('sha256').update(content).digest('hex').slice(0, 10)}.${extension}`;
+}
+
+/** Whether a secret given in a request is the expected one, in a time that does not tell how much of it matched. */
+export function sameSecret(given: string, expected: string): boolean {
+  // As bytes: a header's characters outside ASCII take more bytes than characters, and timingSafeEqual throws on
+  // unequal lengths.
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -13,12 +13,13 @@
  * and name only paths of content/ (backend-paths.ts). Anything else is
  * refused before decap-server sees it, and nothing is written.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { messageOf } from '../errors';
+import { sameSecret } from '../hash';
 import { sameOrigin } from '../server/host-check';
 import { deletedPaths, pathRefusal, usedAssets, type BackendFolders, type Refusal } from './backend-paths';
 import { deletionRefusal } from './deletion-check';
@@ -81,7 +82,7 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
         status: 403,
         reason: `a request from ${request.headers.origin}, not from this server's own pages`,
       });
-    if (!sameToken(cookieOf(request, cookieName(request)), token))
+    if (!sameSecret(cookieOf(request, cookieName(request)) ?? '', token))
       return refuse(response, { status: 403, reason: 'no editor token: save from /admin of this sitegen dev' });
     next();
   };
@@ -146,10 +147,4 @@ function cookieOf(request: IncomingMessage, name: string): string | undefined {
     if (key === name) return value.join('=');
   }
   return undefined;
-}
-
-function sameToken(given: string | undefined, token: string): boolean {
-  return (
-    given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token))
-  );
 }

@@ -9,10 +9,10 @@
  * 127.0.0.1. So the listing answers only a GET from this machine, addressed to
  * a loopback host name, carrying the token from the file.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sameSecret } from '../hash';
 import { isLoopbackAddress } from '../server/host-check';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import type { PGlite } from './lead-database';
@@ -49,12 +49,6 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
     }
     return true;
   };
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Writes server.json (owner only) for `sitegen leads`; returns the function that removes it. */

@@ -204,6 +204,12 @@ describe("the editor's local backend in sitegen dev", () => {
       403,
       refused('no editor token: save from /admin of this sitegen dev'),
     ],
+    [
+      'a token as long as this run’s with a character outside ASCII',
+      { ...write('content/blog/no-token.md'), headers: { Cookie: 'NON_ASCII_TOKEN' } },
+      403,
+      refused('no editor token: save from /admin of this sitegen dev'),
+    ],
     ['the code CI runs', write('src/probe.ts'), 403, refused('"src/probe.ts" is outside content/')],
     ['CI’s own files', write('.ci/run'), 403, refused('".ci/run" is outside content/')],
     ['the package file', write('package.json'), 403, refused('"package.json" is outside content/')],
@@ -328,7 +334,9 @@ describe("the editor's local backend in sitegen dev", () => {
         JSON.stringify(value)
           .replaceAll('PORT', new URL(dev.url).port)
           .replaceAll('ABSOLUTE', project.dir)
-          .replaceAll('ANOTHER_TOKEN', `${cookie.slice(0, -1)}${last}`),
+          .replaceAll('ANOTHER_TOKEN', `${cookie.slice(0, -1)}${last}`)
+          // Two bytes of UTF-8 for two characters: the server reads as many characters as the token has, more bytes.
+          .replaceAll('NON_ASCII_TOKEN', `${cookie.slice(0, -2)}é`),
       );
     expect(await call(fill(probe))).toEqual({ status, body: fill(answer) });
     await dev.idle();
