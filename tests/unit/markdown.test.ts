@@ -138,7 +138,7 @@ describe("the site's facts in a body (site-facts.ts)", () => {
   });
 });
 
-describe("the plain-text rule (markdown.ts) against marked's own", () => {
+describe("renderMarkdown against marked's own, set up as the site sets it", () => {
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use({ tokenizer: { html: () => undefined, tag: () => undefined } });
   const expectSame = (source: string) =>
@@ -166,7 +166,7 @@ describe("the plain-text rule (markdown.ts) against marked's own", () => {
     '| Job | Price |\n|---|---|\n| Boiler  | £2,000 |',
   ])('writes what marked writes for %j', (source) => expectSame(source));
 
-  it('writes what marked writes for a few thousand texts made of the characters the rule turns on', () => {
+  it('writes what marked writes for a few thousand texts made of the characters Markdown’s inline rules turn on', () => {
     const pieces = [
       'word',
       ' ',
