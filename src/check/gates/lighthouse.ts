@@ -7,7 +7,7 @@
  */
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { chromiumFlags, requireChromium } from '../chromium';
-import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';
+import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
 
 /** One page of each template of this site but the 404's, which asks search engines not to index it and so cannot score SEO 100. */
 const templatePages = [
@@ -48,22 +48,11 @@ type FailedAttempt = { error: string; final: boolean };
 /** A page Lighthouse could not measure: why, and after how many attempts. */
 type FailedRun = { error: string; attempts: number };
 type Measure = <C extends Category>(path: string, only: readonly C[]) => Promise<Run<C> | FailedRun>;
-type PageRun = { template: string; path: string; run: Run };
+type TemplatePage = (typeof templatePages)[number];
+type PageRun = TemplatePage & { run: Run };
 
 /** Lighthouse fails now and then on a busy machine (an interstitial, a protocol timeout), and passes on the next run: a page fails the gate only when every attempt fails. */
 const attempts = 3;
-
-/**
- * Half a second of quiet after first paint and after load, where Lighthouse
- * waits a second: the site's pages defer nothing to idle time, so the shorter
- * wait sees all they do, and the same scores (docs/testing.md).
- */
-const settledAfter = {
-  pauseAfterFcpMs: 500,
-  pauseAfterLoadMs: 500,
-  networkQuietThresholdMs: 500,
-  cpuQuietThresholdMs: 500,
-};
 
 /** What the page itself answered (an error status, no HTML): the same on every attempt, so never tried again. */
 const answersOfThePage = ['ERRORED_DOCUMENT_REQUEST', 'NOT_HTML', 'INSECURE_DOCUMENT_REQUEST', 'DNS_FAILURE'];
@@ -71,9 +60,10 @@ const answersOfThePage = ['ERRORED_DOCUMENT_REQUEST', 'NOT_HTML', 'INSECURE_DOCU
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof import('lighthouse').default>>>['lhr'];
 
 export async function checkLighthouse(context: CheckContext): Promise<GateResult> {
+  const pages = context.lighthousePages ?? templatePages;
   const { measure, close } = await launchLighthouse(context);
   try {
-    const { bare, runs, findings, notes } = await measurePages(measure, context);
+    const { bare, runs, findings, notes } = await measurePages(measure, pages, context.pages);
     // With no bare run at all, the bare page's own finding already fails the gate.
     const median = [...bare].sort((a, b) => a - b)[Math.floor((bare.length - 1) / 2)] ?? 0;
     const limit = median - thresholds.performanceBelowBare;
@@ -91,7 +81,7 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
       );
     return gateResult(
       'lighthouse',
-      `${(context.lighthousePages ?? templatePages).length} templates, mobile; accessibility and SEO ${thresholds.accessibility}, best practices ≥ ${thresholds.bestPractices}, performance ≥ bare page − ${thresholds.performanceBelowBare}`,
+      `${pages.length} templates, mobile; accessibility and SEO ${thresholds.accessibility}, best practices ≥ ${thresholds.bestPractices}, performance ≥ bare page − ${thresholds.performanceBelowBare}`,
       findings,
       notes,
     );
@@ -116,13 +106,16 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
   const measureOnce = async <C extends Category>(path: string, only: readonly C[]): Promise<Run<C> | FailedAttempt> => {
     const result = await lighthouse(`${context.origin}${path}`, {
       port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
       onlyCategories: [...only],
       skipAudits,
       // The screenshot of the whole page is for the HTML report, which the gate does not write.
       disableFullPageScreenshot: true,
-      ...settledAfter,
+      // Half a second of quiet after first paint and after load, where Lighthouse waits a second: the site's pages
+      // defer nothing to idle time, so the shorter wait sees all they do, and the same scores (docs/testing.md).
+      pauseAfterFcpMs: 500,
+      pauseAfterLoadMs: 500,
+      networkQuietThresholdMs: 500,
+      cpuQuietThresholdMs: 500,
     });
     return result ? runOf(result.lhr, only) : { error: 'Lighthouse returned no result', final: false };
   };
@@ -149,7 +142,7 @@ function unweightedAudits(config: typeof import('lighthouse').defaultConfig): st
 }
 
 /** The bare page at the start, middle and end of the run (its median is the limit; its performance alone is read, and measured), and the pages in between. */
-async function measurePages(measure: Measure, context: CheckContext) {
+async function measurePages(measure: Measure, pages: readonly TemplatePage[], built: readonly BuiltPage[]) {
   const findings: Finding[] = [];
   const notes: string[] = [];
   const unmeasured = (template: string, path: string, { error, attempts }: FailedRun) => {
@@ -168,10 +161,9 @@ async function measurePages(measure: Measure, context: CheckContext) {
     else bare.push(run.scores.performance);
   };
   const runs: PageRun[] = [];
-  const pages = context.lighthousePages ?? templatePages;
   await measureBare();
   for (const [index, page] of pages.entries()) {
-    if (!context.pages.some(({ path }) => path === page.path)) {
+    if (!built.some(({ path }) => path === page.path)) {
       findings.push({
         page: page.path,
         rule: 'lighthouse-page-missing',
