@@ -14,22 +14,19 @@ import { planSite } from '../plan/plan-site';
 import type { Graph, JsonObject } from './json-ld';
 import type { PageProblem } from './types';
 
-export interface RouteTrails {
-  /** The accessible name of every visible trail. */
-  label: string;
-  /** By page path; the home page's trail is the home page alone. */
-  trails: ReadonlyMap<string, readonly Link[]>;
-}
+export type RouteTrails = Awaited<ReturnType<typeof routeTrails>>;
 
 /** The site planned as the build plans it, by the project's settings and clock. */
-export async function routeTrails(root: string, contentDir: string): Promise<RouteTrails> {
+export async function routeTrails(root: string, contentDir: string) {
   const config = resolveConfig({ root, content: contentDir });
   const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot: root });
   // Drafts and scheduled articles shown: a site built with --drafts, or before one went live, has their trails too.
   const publishing = { today: londonDay(config.now()), drafts: true };
   const plan = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
   return {
+    // The accessible name of every visible trail.
     label: plan.model.navigation.breadcrumb.label,
+    // By page path; the home page's trail is the home page alone.
     trails: new Map(plan.routes.routes.map((route) => [route.path, route.head.breadcrumbs])),
   };
 }

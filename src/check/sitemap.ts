@@ -9,28 +9,22 @@ import { readBuiltFile } from './built-site';
 import type { BuiltPage, Report } from './types';
 
 /** robots.txt and the sitemap it names, as the build has them. */
-export interface Sitemap {
-  robots: string | undefined;
-  /** The sitemap's URL, by robots.txt's Sitemap: line. */
-  url: string | undefined;
-  /** The site's origin, from that URL: without it, no page's own URL is known. */
-  origin: string | undefined;
-  xml: string | undefined;
-  /** The URLs sitemap.xml lists. */
-  listed: ReadonlySet<string>;
-}
+export type Sitemap = ReturnType<typeof readSitemap>;
 
-export function readSitemap(dir: string): Sitemap {
+export function readSitemap(dir: string) {
   const robots = readBuiltFile(dir, 'robots.txt')?.toString('utf8');
   const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
+  // The sitemap's URL, by robots.txt's Sitemap: line.
   const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
   const $ = cheerio.load(xml ?? '', { xml: true });
   return {
     robots,
     url,
+    // The site's origin, from that URL: without it, no page's own URL is known.
     origin: url && URL.canParse(url) ? new URL(url).origin : undefined,
     xml,
-    listed: new Set(
+    // The URLs sitemap.xml lists.
+    listed: new Set<string>(
       $('loc')
         .map((_, loc) => $(loc).text())
         .get(),
