@@ -10,23 +10,15 @@ import { stringsIn } from './json-ld';
 import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
-interface FeedLinks {
-  findings: Finding[];
-  /** The feeds read, by path. */
-  feeds: string[];
-  /** How many URLs of the site the feeds hold. */
-  internal: number;
-  /** URLs elsewhere (stock photos), listed with the pages' own, and fetched with --external. */
-  external: string[];
-}
-
-export async function checkFeedLinks(context: CheckContext): Promise<FeedLinks> {
+export async function checkFeedLinks(context: CheckContext) {
   const home = context.pages.find((page) => page.path === '/');
   const $ = cheerio.load(home?.html ?? '');
   const feeds = attributeValues($, 'link[rel="alternate"]', 'href').filter((href) => href.startsWith('/'));
   // The origin the build wrote its absolute URLs with.
   const { origin } = readSitemap(context.dir);
-  const result: FeedLinks = { findings: [], feeds, internal: 0, external: [] };
+  // `internal` counts the URLs of the site the feeds hold; `external`, those elsewhere (stock photos), is listed with
+  // the pages' own, and fetched with --external.
+  const result = { findings: [] as Finding[], feeds, internal: 0, external: [] as string[] };
   for (const feed of feeds) {
     const text = readBuiltFile(context.dir, feed)?.toString('utf8');
     // A feed the pages name but the site lacks is a broken link of theirs, which linkinator reports.
