@@ -49,7 +49,7 @@ export function parseGates(list: string): GateName[] {
   return [...new Set(names)] as GateName[];
 }
 
-export async function checkSite(options: CheckOptions = {}): Promise<GateResult[]> {
+export async function checkSite(options: CheckOptions): Promise<GateResult[]> {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
   requireBuiltSite(dir);

@@ -103,7 +103,7 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
     : [`--host-resolver-rules=MAP ${new URL(stockPhotoOrigin).host} ~NOTFOUND`];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumFlags, ...offlineFlags] });
   const skipAudits = unweightedAudits(defaultConfig);
-  const measureOnce = async <C extends Category>(path: string, only: readonly C[]): Promise<Run<C> | FailedAttempt> => {
+  const measureOnce = async <C extends Category>(path: string, only: readonly C[]) => {
     const result = await lighthouse(`${context.origin}${path}`, {
       port: chrome.port,
       onlyCategories: [...only],
