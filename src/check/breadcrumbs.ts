@@ -14,8 +14,6 @@ import { planSite } from '../plan/plan-site';
 import type { Graph, JsonObject } from './json-ld';
 import type { PageProblem } from './types';
 
-export type RouteTrails = Awaited<ReturnType<typeof routeTrails>>;
-
 /** The site planned as the build plans it, by the project's settings and clock. */
 export async function routeTrails(root: string, contentDir: string) {
   const config = resolveConfig({ root, content: contentDir });

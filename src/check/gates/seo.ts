@@ -8,34 +8,17 @@
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { paths } from '../../paths';
-import { breadcrumbProblems, routeTrails, type RouteTrails } from '../breadcrumbs';
+import { breadcrumbProblems, routeTrails } from '../breadcrumbs';
 import { isBuiltFile } from '../built-site';
 import { graphProblems, readGraph, richResultProblems, stringsIn, type Graph } from '../json-ld';
 import { checkRobots, checkSitemapFile, checkSitemapUrls, readSitemap, type Sitemap } from '../sitemap';
 import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, PageProblem, Report } from '../types';
 
-/** What every page is checked against; `titles` and `descriptions` map each text to the last page that had it. */
-interface Site {
-  /** A page, or a file: a static host answers 404 for a folder. */
-  served: (path: string) => boolean;
-  sitemap: Sitemap;
-  trails: RouteTrails;
-  titles: Map<string, string>;
-  descriptions: Map<string, string>;
-}
-
 export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
-  const sitemap = readSitemap(context.dir);
-  const pagePaths = new Set(context.pages.map((page) => page.path));
-  const site: Site = {
-    served: (path) => pagePaths.has(path) || isBuiltFile(context.dir, path),
-    sitemap,
-    trails: await routeTrails(context.root, context.contentDir),
-    titles: new Map(),
-    descriptions: new Map(),
-  };
+  const site = await siteOf(context);
+  const { sitemap } = site;
   checkRobots(sitemap, reportTo(findings, '/robots.txt'));
   checkSitemapFile(sitemap, reportTo(findings, '/sitemap.xml'));
   for (const page of context.pages) await checkPage(page, site, reportTo(findings, page.path));
@@ -45,6 +28,21 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
     `${context.pages.length - 1} pages, sitemap.xml (${sitemap.listed.size} URLs), robots.txt`,
     findings,
   );
+}
+
+/** What every page is checked against; `titles` and `descriptions` map each text to the last page that had it. */
+type Site = Awaited<ReturnType<typeof siteOf>>;
+
+async function siteOf(context: CheckContext) {
+  const pagePaths = new Set(context.pages.map((page) => page.path));
+  return {
+    // A page, or a file: a static host answers 404 for a folder.
+    served: (path: string) => pagePaths.has(path) || isBuiltFile(context.dir, path),
+    sitemap: readSitemap(context.dir),
+    trails: await routeTrails(context.root, context.contentDir),
+    titles: new Map<string, string>(),
+    descriptions: new Map<string, string>(),
+  };
 }
 
 async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<void> {
