@@ -66,8 +66,8 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
 }
 
 /** The time it is by the project's clock (SITEGEN_NOW, else the real time), for what needs the clock but no build: keeping leads. */
-export function projectNow(root: string, processEnv: NodeJS.ProcessEnv = process.env): Date {
-  return clock(withDotEnv(root, processEnv).SITEGEN_NOW?.trim() || undefined)();
+export function projectNow(root: string): Date {
+  return clock(withDotEnv(root, process.env).SITEGEN_NOW?.trim() || undefined)();
 }
 
 /**
