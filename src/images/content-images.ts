@@ -27,7 +27,7 @@ function isImage(value: object): value is Image {
 }
 
 /** Every image of content/images/ that a value read from `file` names, with the field that names it. */
-export function localImageRefs(value: unknown, file: string, field = ''): ImageRef[] {
+export function localImageRefs(value: unknown, file: string): ImageRef[] {
   const refs: ImageRef[] = [];
   const visit = (item: unknown, at: string) => {
     if (typeof item !== 'object' || item === null) return;
@@ -36,7 +36,7 @@ export function localImageRefs(value: unknown, file: string, field = ''): ImageR
       if (isLocalSrc(item.src)) refs.push({ src: item.src, file, field: `${at ? `${at}.` : ''}src` });
     } else for (const [key, entry] of Object.entries(item)) visit(entry, at ? `${at}.${key}` : key);
   };
-  visit(value, field);
+  visit(value, '');
   return refs;
 }
 
