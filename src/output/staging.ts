@@ -19,7 +19,7 @@ import { isBuiltOutput, repositoryFolder } from './output-folder';
 import { isShapeConflict, removeFiles, scratchDir } from './scratch';
 
 /** The output a build replaced, kept to be written over by the next one. */
-export function previousOutputDir(outDir: string): string {
+function previousOutputDir(outDir: string): string {
   return `${outDir}.previous`;
 }
 

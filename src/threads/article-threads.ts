@@ -17,7 +17,7 @@ import type { ArticleRouteContext } from '../routes';
 import { deserializeError, type SerializedError } from './thread-errors';
 
 /** Below this many articles, a thread costs more to start than it saves. */
-export const threadsFrom = 200;
+const threadsFrom = 200;
 
 /** The main thread's share against a worker's 1, sized so that it finishes with the workers despite its other work. */
 const mainThreadShare = 0.6;
