@@ -29,7 +29,7 @@ export function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean
 /** What a file was when it was read: its version, if settled; otherwise nothing it can be found equal to. */
 export type KnownVersion = ReturnType<typeof knownVersion>;
 
-export function knownVersion(info: Pick<Stats, 'size' | 'mtimeMs'>, readAt = Date.now()) {
+export function knownVersion(info: Pick<Stats, 'size' | 'mtimeMs'>, readAt: number) {
   return { version: fileVersion(info), settled: isSettled(info, readAt) };
 }
 
