@@ -17,12 +17,12 @@ import { contentHash } from './hash';
 const untrustedForMs = 2_000;
 
 /** A file's size and time, in one spelling everywhere. */
-export function fileVersion(info: Pick<Stats, 'size' | 'mtimeMs'>): string {
+function fileVersion(info: Pick<Stats, 'size' | 'mtimeMs'>): string {
   return `${info.size}:${info.mtimeMs}`;
 }
 
 /** Whether a file read at `readAt` was written long enough before for its time to vouch for it. */
-export function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean {
+function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean {
   return readAt - info.mtimeMs > untrustedForMs;
 }
 

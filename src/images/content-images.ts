@@ -18,7 +18,7 @@ export interface ImageRef {
 }
 
 /** An image's src that names a file of content/images/ (the schemas allow only those and stock photos). */
-export function isLocalSrc(src: string): boolean {
+function isLocalSrc(src: string): boolean {
   return src.startsWith('images/');
 }
 

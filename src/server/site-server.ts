@@ -13,7 +13,7 @@ import { answerClientError, type ClientError } from './client-errors';
 import { hostAllowed, isLoopbackAddress, refuseHost, sameOrigin } from './host-check';
 import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
-export const leadEndpointPath = '/functions/v1/contact-form';
+const leadEndpointPath = '/functions/v1/contact-form';
 
 /**
  * How long a client may take to send its headers, and its whole request: one
