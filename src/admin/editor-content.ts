@@ -46,7 +46,7 @@ export interface EditorContent {
   today?: string | undefined;
 }
 
-export interface EditorContentSources {
+interface EditorContentSources {
   plan: SitePlan;
   stylesheet: string;
   /** A legal page's body as HTML, as the build renders it. */

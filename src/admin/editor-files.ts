@@ -17,7 +17,7 @@ import { editorContent } from './editor-content';
 import { DecapFiles, editorHtml, editorPath } from './editor-page';
 
 /** What a production build knows of its editor before bundling its script: Decap's files, its rules for _headers, the paths it writes. */
-export type ProductionEditor = ReturnType<typeof productionEditor>;
+type ProductionEditor = ReturnType<typeof productionEditor>;
 
 /** Decap's GitHub backend reaches GitHub's API, and the OAuth provider that signs marketers in. */
 export function productionEditor(cms: CmsSettings) {

@@ -16,7 +16,7 @@ import { buildStylesheet } from './styles';
 export type { BuiltAssets } from './asset-cache';
 export type AssetStage = 'styles' | 'islands' | 'templates';
 
-export interface AssetOptions {
+interface AssetOptions {
   /** Stable names (the dev server); hashed names otherwise. */
   dev: boolean;
   /** The generator's version: with it, assets are taken from and kept in the asset cache. */

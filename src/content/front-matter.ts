@@ -27,7 +27,7 @@ import {
 } from './schemas/well-formed';
 
 /** A file's data and body, or what is wrong with its front matter, as its error says it. */
-export type FrontMatter = { ok: true; data: unknown; body: string } | { ok: false; problem: string };
+type FrontMatter = { ok: true; data: unknown; body: string } | { ok: false; problem: string };
 
 /** Thrown by the engines that would run code, and caught below. */
 class JavaScriptRefused extends Error {}

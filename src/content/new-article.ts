@@ -14,7 +14,7 @@ import { maxSlugLength } from './schemas/shared';
 import { slugify } from './site-data';
 import { loadSite } from './load-site';
 
-export interface NewArticleOptions {
+interface NewArticleOptions {
   title: string;
   author?: string;
   category?: string;

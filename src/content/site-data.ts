@@ -14,7 +14,7 @@ import * as s from './schemas';
 import { validate } from './validate';
 
 /** The files the site's data is made of, read but not validated. */
-export interface DataFiles {
+interface DataFiles {
   /** The content folder as messages name it, such as "content". */
   dir: string;
   /** A file as messages name it, from its path under the content folder ("pages/home.json" → "content/pages/home.json"). */

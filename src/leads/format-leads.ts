@@ -11,7 +11,7 @@ import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
 
-export interface FormatOptions {
+interface FormatOptions {
   /** Written to a terminal: CSV cells lose their control and bidi characters too. */
   terminal?: boolean;
 }

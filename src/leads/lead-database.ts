@@ -19,7 +19,7 @@ import { claimLeadDatabase, keepPrivate, markMaking } from './lead-folder';
 
 export type { PGlite };
 
-export interface OpenLeadDatabaseOptions {
+interface OpenLeadDatabaseOptions {
   /** The folder of migration files; the project's supabase/migrations unless given. */
   migrationsDir?: string;
   /** The data folder's lock, when the caller has claimed it already (claimLeadDatabase); its release, which closing calls. */

@@ -49,7 +49,7 @@ export function localLeadSettings(root: string, env: NodeJS.ProcessEnv = process
   }
 }
 
-export interface LocalLeadsOptions {
+interface LocalLeadsOptions {
   root: string;
   leadsDir?: string | null;
   /** Given by tests; read by localLeadSettings otherwise. */

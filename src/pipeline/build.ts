@@ -16,7 +16,7 @@ import { formatReport, measureBuild, type BuildReport } from './report';
 
 export type { BuildCommandOptions } from './build-run';
 
-export interface BuildResult extends BuildReport {
+interface BuildResult extends BuildReport {
   outDir: string;
   /** An incremental build that found nothing to do. */
   upToDate?: boolean;

@@ -27,7 +27,7 @@ export interface RenderedPages {
   images: CopiedFile[];
 }
 
-export interface RenderSources {
+interface RenderSources {
   plan: SitePlan;
   catalog: ImageCatalog;
   assets: BuiltAssets;

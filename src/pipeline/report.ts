@@ -12,7 +12,7 @@ import type { PageRecord } from '../render/page-rendering';
 import type { BuildRun } from './build-run';
 import type { Written } from './output-stages';
 
-export interface PageReport {
+interface PageReport {
   route: string;
   html: number;
   /** Measured on every page of a site up to 300 pages; past that, only on the largest page of each section (null elsewhere), since gzipping thousands of pages would cost more than building them. */

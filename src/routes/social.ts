@@ -9,7 +9,7 @@ import { socialCard, type CardContent, type SocialCard } from '../images/card-na
 import { absoluteUrl } from '../paths';
 
 /** An image as shared pages name it: an absolute URL and its size, and its path under the output if the site makes it. */
-export interface LargeImage {
+interface LargeImage {
   url: string;
   width: number;
   height: number;

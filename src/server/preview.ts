@@ -22,7 +22,7 @@ export interface LocalServerOptions {
   leadSettings?: LeadSettings;
 }
 
-export interface PreviewOptions extends LocalServerOptions {
+interface PreviewOptions extends LocalServerOptions {
   /** The built site; default dist/. */
   dir?: string;
   /** Where the line for each new lead goes; standard output unless given. */

@@ -23,7 +23,7 @@ const leadEndpointPath = '/functions/v1/contact-form';
 const headersTimeoutMs = 5_000;
 const requestTimeoutMs = 10_000;
 
-export interface SiteServerOptions {
+interface SiteServerOptions {
   source: SiteSource;
   port: number;
   host: string;

@@ -26,7 +26,7 @@ export interface PageSchema {
   images?: readonly string[];
 }
 
-export interface PageFacts {
+interface PageFacts {
   /** The page's canonical URL: its node's @id. */
   url: string;
   name: string;

@@ -4,7 +4,7 @@ import type { GraphNode } from './graph-node';
 import type { SiteFacts } from '../content/model';
 import { ref, servedCountry, siteIds } from './site-nodes';
 
-export interface ServiceFacts {
+interface ServiceFacts {
   name: string;
   serviceType: string;
   description: string;

@@ -41,7 +41,7 @@ export interface WorkerJob {
 }
 
 /** What a worker rendered: its pages, the files it wrote with their sizes, and what it learnt of its files for the content index. */
-export interface WorkerResult {
+interface WorkerResult {
   pages: PageRecord[];
   written: [file: string, bytes: number][];
   learnt: [key: string, entry: IndexedFile][];
