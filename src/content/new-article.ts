@@ -18,13 +18,10 @@ interface NewArticleOptions {
   title: string;
   author?: string;
   category?: string;
-  root?: string;
-  /** The time to date it by (its day in London); the configuration's clock (SITEGEN_NOW or the real time) by default. */
-  now?: Date;
 }
 
 export async function newArticle(options: NewArticleOptions): Promise<string> {
-  const config = resolveConfig({ root: options.root });
+  const config = resolveConfig();
   requireProject(config, 'contentDir');
   const title = options.title.trim();
   if (title.length > 60)
@@ -49,7 +46,7 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   // The article must build: its schema wants an author's name.
   if (!author) throw new SitegenError(`--author: expected a name, found "${options.author}"`);
   // A draft, dated today in London: dated the day it is published, it goes live with its day's date.
-  const date = londonDay(options.now ?? config.now());
+  const date = londonDay(config.now());
 
   const file = join(config.contentDir, 'blog', `${slug}.md`);
   const text = `---
