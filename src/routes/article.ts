@@ -9,10 +9,9 @@ import type { Article, SiteData } from '../content/model';
 import { isPublished, publicationStatus } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
-import type { RouteOptions } from './context';
+import { blogTrail, type RouteOptions } from './context';
 import { bodySlot, pageRoute, type Route } from './route';
 import { largeImage, pageCard } from './social';
-import { blogTrail } from './trails';
 
 /** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
 export type ArticleRouteContext = ReturnType<typeof articleRouteContext>;

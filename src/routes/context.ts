@@ -2,16 +2,15 @@
  * What the routes of several page kinds share: the site, its origin, where
  * forms send leads and the forms' words, worked out once for the table.
  */
-import type { Article, SiteModel } from '../content/model';
+import type { Article, SiteData, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
 import { budgetOptions, serviceOptions, tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
-import type { LinkedText } from '../../templates/layout/types';
+import type { Link, LinkedText } from '../../templates/layout/types';
 import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route';
-import { blogTrail, homeTrail } from './trails';
 
 /** What the site is made with besides its content and its clock (config.ts's planSettings). */
 export interface SiteSettings {
@@ -97,4 +96,17 @@ function linkedText(template: string, links: Record<string, { text: string; href
     const link = /^\{\w+\}$/.test(part) ? links[part.slice(1, -1)] : undefined;
     return link ? [link] : part ? [{ text: part }] : [];
   });
+}
+
+/**
+ * The breadcrumb trails other pages hang from: the home page's, above every
+ * top-level page, and the blog's, above its articles and its later pages.
+ * Each is also the trail of its own page: the home and blog routes take it from here.
+ */
+function homeTrail(data: Pick<SiteData, 'navigation'>): readonly Link[] {
+  return [{ label: data.navigation.breadcrumb.home, href: paths.home }];
+}
+
+export function blogTrail(data: Pick<SiteData, 'navigation' | 'pages'>): readonly Link[] {
+  return [...homeTrail(data), { label: data.pages.blog.breadcrumb, href: paths.blog }];
 }
