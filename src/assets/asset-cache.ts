@@ -16,7 +16,7 @@ import { listFiles } from '../list-files';
 import { markInUse } from '../stale-files';
 import type { ClientScripts } from './client-scripts';
 import type { CompiledTemplates, TemplateModule } from './compile-templates';
-import { scriptsForManifest, type ScriptManifest } from './script-manifest';
+import type { ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
 import { replaceFile } from '../replace-file';
 
@@ -66,10 +66,9 @@ export async function readAssets(config: BuildConfig, key: string, dev: boolean)
   // Marked in use, so that no other build removes it as stale while this one imports it.
   if (entry.key !== key || !markInUse(modulePath)) return undefined;
   const moduleUrl = pathToFileURL(modulePath).href;
-  const { manifest } = entry.scripts;
   return {
     stylesheet: entry.stylesheet,
-    scripts: { files: entry.scripts.files, manifest, scriptsFor: (markers) => scriptsForManifest(manifest, markers) },
+    scripts: entry.scripts,
     templates: { ...entry.templates, module: (await import(moduleUrl)) as TemplateModule, moduleUrl },
   };
 }

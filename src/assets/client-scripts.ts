@@ -10,7 +10,7 @@ import { listFiles } from '../list-files';
 import type { Plugin } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
-import { scriptsForManifest, type PageScripts, type ScriptManifest, type ScriptMarker } from './script-manifest';
+import type { ScriptManifest, ScriptMarker } from './script-manifest';
 import type { SiteFile } from '../output/output';
 import { loadEsbuild } from './commonjs';
 import { describeEsbuildError } from './compile-templates';
@@ -18,7 +18,6 @@ import { describeEsbuildError } from './compile-templates';
 export interface ClientScripts {
   files: SiteFile[];
   manifest: ScriptManifest;
-  scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
 }
 
 /** The browsers the site supports, the same baseline as the stylesheet. */
@@ -97,7 +96,6 @@ export async function bundleClientScripts(
       content: file.contents,
     })),
     manifest,
-    scriptsFor: (markers) => scriptsForManifest(manifest, markers),
   };
 }
 

@@ -10,7 +10,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { bundleClientScripts } from '../../src/assets/client-scripts';
-import type { ScriptMarker } from '../../src/assets/script-manifest';
+import { scriptsForManifest, type ScriptMarker } from '../../src/assets/script-manifest';
 import { compileTemplates, type TemplateModule } from '../../src/assets/compile-templates';
 import { planSettings, resolveConfig } from '../../src/config';
 import { articleFiles } from '../../src/content/content-files';
@@ -43,7 +43,8 @@ const site = (async () => {
   const plan = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
   const [compiled, scripts] = await Promise.all([compileTemplates(config), bundleClientScripts(config)]);
   const layout = createLayout(plan.model);
-  const assets = { stylesheet: '/assets/styles-test.css', scriptsFor: scripts.scriptsFor };
+  const scriptsFor = (markers: Iterable<ScriptMarker>) => scriptsForManifest(scripts.manifest, markers);
+  const assets = { stylesheet: '/assets/styles-test.css', scriptsFor };
   const renderer = (templates: TemplateModule) => createPageRenderer(templates, layout, assets);
   const route = (path: string) => plan.routes.pages.get(path)!;
   return { plan, reader, templates: compiled.module, layout, assets, scripts, renderer, route };
@@ -83,7 +84,7 @@ describe('createPageRenderer', () => {
   it('loads the scripts of the islands and enhancements a page places, and no other', async () => {
     const { templates, scripts, renderer, route } = await site;
     const render = renderer(templates);
-    const modules = (markers: ScriptMarker[]) => scripts.scriptsFor(markers).modules;
+    const modules = (markers: ScriptMarker[]) => scriptsForManifest(scripts.manifest, markers).modules;
     // The home page places the enquiry form (its toasts come with the code that sends a lead, not at load); every
     // page's header enhances its menus and the consent question.
     expect(render(route('/')).scripts.modules).toEqual(
