@@ -29,7 +29,7 @@ import type { SiteFile } from '../output/output';
 import { redirectsFile } from '../output/redirect-files';
 import { siteFiles, type EditorHeaders } from '../output/site-files';
 import { KeptPlan, planSite, type SitePlan } from '../plan/plan-site';
-import { CheckedRoutes, validatePlan } from '../plan/validate-plan';
+import { validatePlan } from '../plan/validate-plan';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, type Route } from '../routes';
 import { pathForFile } from '../paths';
@@ -52,7 +52,6 @@ interface Known {
 export class DevSite {
   private readonly reader: MarkdownReader;
   private readonly kept = new KeptPlan();
-  private readonly checked = new CheckedRoutes();
   private known?: Known;
   /** Each page's fingerprint, and its HTML once rendered. */
   private pages = new Map<string, { fingerprint: string; html?: string }>();
@@ -118,7 +117,7 @@ export class DevSite {
     const siteSources = { content: read, images: catalog.descriptors, settings };
     const plan = planSite({ ...siteSources, kept: this.kept }, publishing);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
-    validatePlan(plan, publicFiles, { known: this.checked });
+    validatePlan(plan, publicFiles);
     const refusal = buildRefusal(siteSources, publishing.today, publicFiles);
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 

@@ -15,46 +15,20 @@ import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
 
 /**
- * What the last validation found good: the dev server validates after every
- * edit, and a route table of the same pages over the same files of public/,
- * with the same articles waiting to be published, needs its paths checked
- * once, and a body its links once.
- */
-export class CheckedRoutes {
-  private served: readonly string[] = [];
-  private bodies = new WeakSet<MarkdownBody>();
-
-  /** Runs `checkPaths` unless what `served` lists passed it last time; the bodies found good against it. */
-  check(served: readonly string[], checkPaths: () => void): WeakSet<MarkdownBody> {
-    const same = served.length === this.served.length && served.every((item, index) => item === this.served[index]);
-    if (!same) {
-      checkPaths();
-      [this.served, this.bodies] = [served, new WeakSet()];
-    }
-    return this.bodies;
-  }
-}
-
-/**
  * `publicFiles`: the files of public/, as paths under it ("logo.png");
  * `writes`: the files of the output the build writes besides its pages.
  */
 export function validatePlan(
   plan: SitePlan,
   publicFiles: readonly string[],
-  { known, writes = [] }: { known?: CheckedRoutes; writes?: readonly string[] } = {},
+  { writes = [] }: { writes?: readonly string[] } = {},
 ): void {
   const { model, publishing } = plan;
   const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
-  const checkPaths = () => {
-    refuseSharedPaths(routes);
-    const files = routes.map((route) => route.file);
-    refusePublicFilesIn(publicFiles, files, { file: 'a page', folder: 'the folder of a page' });
-  };
-  let goodBodies: WeakSet<MarkdownBody> | undefined;
-  if (!known) checkPaths();
-  else goodBodies = known.check([...pages.keys(), '', ...publicFiles, '', ...unpublished.keys()], checkPaths);
+  refuseSharedPaths(routes);
+  const pageFiles = routes.map((route) => route.file);
+  refusePublicFilesIn(publicFiles, pageFiles, { file: 'a page', folder: 'the folder of a page' });
   const moved = new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to]));
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
   const files = new Set(publicFiles);
@@ -70,7 +44,6 @@ export function validatePlan(
   );
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
     for (const href of body.links) check(file, 'body', href);
-    goodBodies?.add(body);
   };
   for (const article of model.articles) {
     // An updated date still to come would be in the page, its feeds and the sitemap as if the change were made.
@@ -78,11 +51,10 @@ export function validatePlan(
       const problem = `expected a date no later than today in London (${publishing.today}), found ${article.updated}`;
       throw new ContentError(article.file, 'front matter: updated', problem);
     }
-    if (goodBodies?.has(article.body)) continue;
     // A draft may link to another draft; a page on the site may not.
     checkLinks(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
   }
-  for (const page of model.legalPages) if (!goodBodies?.has(page.body)) checkLinks(page, bodyCheck);
+  for (const page of model.legalPages) checkLinks(page, bodyCheck);
   const own = { file: 'one of its own', folder: 'a folder of its own', fix: '; remove it from public/' };
   refusePublicFilesIn(publicFiles, writes, own);
 }
