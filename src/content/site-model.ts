@@ -42,14 +42,6 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
 
-/** The model after articles it has were edited in place (the dev server's common case), checked and sorted as withArticles does. */
-export function withEditedArticles(last: SiteModel, edited: ReadonlyMap<Article, Article>): SiteModel {
-  return withArticles(
-    last,
-    last.articles.map((article) => edited.get(article) ?? article),
-  );
-}
-
 function oneFeatured(articles: readonly Article[]): void {
   const [first, second] = articles.filter((article) => article.featured);
   if (second) {

@@ -19,7 +19,7 @@ import { MarkdownReader } from '../content/markdown-reader';
 import type { Article, LegalPage, MarkdownBody, SiteData, SiteModel } from '../content/model';
 import { londonDay } from '../content/publishing';
 import { loadSiteData, scanArticle } from '../content/load-site';
-import { withArticles, withEditedArticles } from '../content/site-model';
+import { withArticles } from '../content/site-model';
 import { ImageEncoder } from '../images/image-encoder';
 import { describeImages } from '../images/model-images';
 import { cardsVersionOf, SiteImages } from '../images/site-images';
@@ -237,7 +237,10 @@ export class DevSite {
       if (!before || !now) return withArticles(data, [...articles.values()]);
       edited.set(before, now);
     }
-    return withEditedArticles(last.read, edited);
+    return withArticles(
+      data,
+      last.read.articles.map((article) => edited.get(article) ?? article),
+    );
   }
 
   /** The articles again: only the changed files read, unless one was added or removed. */
