@@ -26,12 +26,12 @@ export function validatePlan(
   const { model, publishing } = plan;
   const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
+  const files = new Set(publicFiles);
   refuseSharedPaths(routes);
   const pageFiles = routes.map((route) => route.file);
-  refusePublicFilesIn(publicFiles, pageFiles, { file: 'a page', folder: 'the folder of a page' });
+  refusePublicFilesIn(files, pageFiles, { file: 'a page', folder: 'the folder of a page' });
   const moved = new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to]));
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
-  const files = new Set(publicFiles);
   const isPageOrFile = (path: string) => pages.has(path) || files.has(fileOfPath(path));
   const pageOrFile = 'neither a page of this site nor a file of public/';
   const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved });
@@ -56,7 +56,7 @@ export function validatePlan(
   }
   for (const page of model.legalPages) checkLinks(page, bodyCheck);
   const own = { file: 'one of its own', folder: 'a folder of its own', fix: '; remove it from public/' };
-  refusePublicFilesIn(publicFiles, writes, own);
+  refusePublicFilesIn(files, writes, own);
 }
 
 /**
@@ -91,8 +91,9 @@ function linkCheck(
 ) {
   return (file: string, field: string, href: string) => {
     const path = pathOfLink(href);
+    const served = isServed(path);
     // An old address (an article's alias, redirects.json): a visitor would be sent on, by a redirect a link need not cost.
-    const to = isServed(path) ? undefined : moved.get(path);
+    const to = served ? undefined : moved.get(path);
     if (to !== undefined)
       throw new ContentError(file, field, `links to "${href}", which now redirects to ${to}: link to that instead`);
     const waiting = unpublished?.get(path);
@@ -101,7 +102,7 @@ function linkCheck(
       const problem = `links to "${href}", which is ${waiting.file}, ${why}: not a page until it is published; publish it first, or remove the link`;
       throw new ContentError(file, field, problem);
     }
-    if (!isServed(path)) {
+    if (!served) {
       throw new ContentError(
         file,
         field,
@@ -118,13 +119,12 @@ function linkCheck(
  * before anything is written, so that a build refuses it rather than fail.
  */
 function refusePublicFilesIn(
-  publicFiles: readonly string[],
+  publicFiles: ReadonlySet<string>,
   paths: readonly string[],
   what: { file: string; folder: string; fix?: string },
 ): void {
-  const files = new Set(publicFiles);
   for (const path of paths) {
-    const taken = files.has(path) ? path : foldersAbove(path).find((above) => files.has(above));
+    const taken = publicFiles.has(path) ? path : foldersAbove(path).find((above) => publicFiles.has(above));
     if (taken === undefined) continue;
     const written = `${taken === path ? what.file : what.folder} (${path})`;
     throw new ContentError(
