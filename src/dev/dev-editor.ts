@@ -45,9 +45,8 @@ export class DevEditor {
     return false;
   }
 
-  /** A file of /admin by its path under the output; undefined for any other path. */
+  /** A file of /admin by its path under the output ("admin/index.html"); undefined for one the editor does not have. */
   async read(path: string): Promise<string | Uint8Array | undefined> {
-    if (!path.startsWith('admin/')) return undefined;
     if (path === 'admin/index.html')
       return this.page().catch((error: unknown) => {
         this.setup.log(`  editor     ${messageOf(error)}`);

@@ -24,7 +24,7 @@ import { errorFile, errorPage } from './error-page';
 import { reloadClient } from './reload-client';
 import { watchFolders } from './watch-folders';
 
-export interface DevOptions extends LocalServerOptions {
+interface DevOptions extends LocalServerOptions {
   /** The content folder; default <root>/content. */
   content?: string;
   log?: (line: string) => void;
@@ -38,7 +38,7 @@ export interface DevOptions extends LocalServerOptions {
 
 export type DevServer = Awaited<ReturnType<typeof startDevServer>>;
 
-export const defaultDevPort = 4321;
+const defaultDevPort = 4321;
 const eventsPath = '/__sitegen/events';
 
 export async function startDevServer(options: DevOptions = {}) {
