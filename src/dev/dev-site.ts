@@ -92,7 +92,6 @@ export class DevSite {
     const paths = changed && last ? new Set([...changed, ...this.unsettled]) : undefined;
     for (const path of paths ?? []) this.unsettled.add(path);
     const { config } = this;
-    const touches = (dir: string) => !paths || [...paths].some((path) => isInside(dir, path));
     const blog = articleFolder(config.contentDir);
     const assets = await buildAssets(config, {
       dev: true,
@@ -108,7 +107,7 @@ export class DevSite {
         (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(imagesDir, path),
       );
     const data = siteData ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
-    const articles = touches(blog) || !last ? this.readArticles(paths, last?.articles) : last.articles;
+    const articles = this.readArticles(paths, last?.articles);
     const read = this.modelOf(data, articles, last, paths);
     const catalog = await describeImages(read, this.sources);
     const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, read, catalog) };
@@ -243,11 +242,12 @@ export class DevSite {
     );
   }
 
-  /** The articles again: only the changed files read, unless one was added or removed. */
+  /** The articles again: the last ones while none changed, else only the changed files read, unless one was added or removed. */
   private readArticles(paths: ReadonlySet<string> | undefined, last?: ReadonlyMap<string, Article>) {
     const scan = (path: string) => scanArticle(this.reader, path);
     const blog = articleFolder(this.config.contentDir);
     const changed = [...(paths ?? [])].filter((path) => isInside(blog, path));
+    if (last && paths && changed.length === 0) return last;
     if (last && paths && changed.every((path) => last.has(path) && existsSync(path))) {
       return new Map([...last].map(([path, article]) => [path, paths.has(path) ? scan(path) : article]));
     }
