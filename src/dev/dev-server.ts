@@ -77,17 +77,7 @@ export async function startDevServer(options: DevOptions = {}) {
     port: options.port ?? defaultDevPort,
     host: options.host ?? 'localhost',
     leads: leads.handler,
-    intercept: (request, response) => {
-      const path = (request.url ?? '/').split('?')[0]!;
-      if (path === eventsPath) return openEvents(request, response, clients);
-      if (path === reloadClientPath)
-        return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
-      if (editor.intercept(request, response, path)) return true;
-      // A page that cannot be built or rendered shows why, in place of the page.
-      const problem = wantsPage(request, path) && (rebuilds.failure ?? renderFailure(site, path, root, log));
-      if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, root, reloadClientPath));
-      return leads.listing(request, response);
-    },
+    intercept: devAnswers({ site, editor, rebuilds, clients, listing: leads.listing, root, log }),
   });
   await leads.announce(server.url);
   log(`sitegen dev: ${server.url}/`);
@@ -135,6 +125,30 @@ function devConfig(root: string, content: string | undefined): { config: BuildCo
   const settings = resolveConfig({ root, content });
   requireProject(settings);
   return { config: { ...settings, supabase: { url: undefined, anonKey: '' } }, liveLeads: settings.supabase.url };
+}
+
+/** What dev answers before the site's files: its reload events and client, the editor, a page it cannot show, the leads. */
+function devAnswers(dev: {
+  site: DevSite;
+  editor: DevEditor;
+  rebuilds: RebuildQueue;
+  clients: Set<ServerResponse>;
+  listing: (request: IncomingMessage, response: ServerResponse) => boolean;
+  root: string;
+  log: (line: string) => void;
+}) {
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    if (path === eventsPath) return openEvents(request, response, dev.clients);
+    if (path === reloadClientPath)
+      return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
+    if (dev.editor.intercept(request, response, path)) return true;
+    // A page that cannot be built or rendered shows why, in place of the page.
+    const problem =
+      wantsPage(request, path) && (dev.rebuilds.failure ?? renderFailure(dev.site, path, dev.root, dev.log));
+    if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, dev.root, reloadClientPath));
+    return dev.listing(request, response);
+  };
 }
 
 /** Rebuilds on every change of the site's sources; a change of the editor's own code makes its script again, nothing else. */
