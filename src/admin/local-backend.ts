@@ -30,6 +30,13 @@ export const localBackendPath = '/admin/api/v1';
 export interface LocalBackend {
   /** The Set-Cookie header that hands the editor's page, and no other, this run's token: sent with /admin. */
   cookie(request: IncomingMessage): string;
+  /**
+   * Whether a request of the editor's page may have it: asked for with this run's token (`given`, from the address
+   * sitegen dev prints), or holding it already.
+   */
+  admits(request: IncomingMessage, given: string | null): boolean;
+  /** The editor's address, with this run's token, on the dev server at `url`. */
+  address(url: string): string;
   /** Answers a request at localBackendPath. */
   handle(request: IncomingMessage, response: ServerResponse): void;
 }
@@ -47,6 +54,8 @@ export function localBackend({ root, contentDir, log }: { root: string; contentD
   let app: Promise<Express> | undefined;
   return {
     cookie: (request) => `${cookieName(request)}=${token}; Path=/admin; HttpOnly; SameSite=Strict`,
+    admits: (request, given) => sameSecret(given ?? cookieOf(request, cookieName(request)) ?? '', token),
+    address: (url) => `${url}/admin/?token=${token}`,
     handle: (request, response) => {
       app ??= backendApp(folders, token, log).then((made) => {
         log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server at ${localBackendPath}`);

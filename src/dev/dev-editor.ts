@@ -31,17 +31,34 @@ export class DevEditor {
     this.backend = localBackend({ root: config.root, contentDir: config.contentDir, log: setup.log });
   }
 
+  /** The editor's address, which sitegen dev prints: with this run's token, for the browser that opens it alone. */
+  address(url: string): string {
+    return this.backend.address(url);
+  }
+
   /**
    * Answers a request of the local backend (true); for the editor's page, hands it the backend's token and lets the
-   * site's handler serve it (false), as for any other request.
+   * site's handler serve it (false), as for any other request. The page is refused unless asked for at the address
+   * sitegen dev printed, or by a browser that opened it: any account on the machine can reach the loopback.
    */
   intercept(request: IncomingMessage, response: ServerResponse, path: string): boolean {
     if (path === localBackendPath) {
       this.backend.handle(request, response);
       return true;
     }
-    if (pagePaths.has(path) && (request.method === 'GET' || request.method === 'HEAD'))
-      response.setHeader('Set-Cookie', this.backend.cookie(request));
+    if (!pagePaths.has(path) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const given = new URLSearchParams((request.url ?? '').split('?')[1] ?? '').get('token');
+    if (!this.backend.admits(request, given)) {
+      const refusal = problemPage(
+        'Open the editor at the address sitegen dev printed in its terminal: it carries a token new each run, so that no other program or account on this machine can save through it.',
+        "The editor needs this run's address",
+      );
+      response.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : refusal);
+      return true;
+    }
+    response.setHeader('Set-Cookie', this.backend.cookie(request));
+    response.setHeader('Cache-Control', 'no-store');
     return false;
   }
 
@@ -101,12 +118,12 @@ export class DevEditor {
 }
 
 /** What /admin shows when the editor cannot open: the reason, as the terminal says it. */
-function problemPage(message: string): string {
+function problemPage(message: string, title = 'The editor could not open'): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',
-    '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>The editor could not open</title></head>',
-    `<body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>The editor could not open</h1><p>${escapeHtml(message)}</p></body>`,
+    `<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>`,
+    `<body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body>`,
     '</html>',
     '',
   ].join('\n');

@@ -81,6 +81,7 @@ export async function startDevServer(options: DevOptions = {}) {
   });
   await leads.announce(server.url);
   log(`sitegen dev: ${server.url}/`);
+  log(`  editor     ${editor.address(server.url)}`);
   if (liveLeads)
     log(leadsLine(`the forms post here, not to SUPABASE_URL (${liveLeads}): test leads stay on this machine`));
   log(leadsLine(describeLeadSettings(leads.settings)));
@@ -100,6 +101,8 @@ export async function startDevServer(options: DevOptions = {}) {
   return {
     ...server,
     site,
+    /** The editor's address, with this run's token. */
+    editorUrl: editor.address(server.url),
     /** The lead database, opened by the first lead if not before. */
     leads: leads.database,
     listeners: () => clients.size,

@@ -364,7 +364,7 @@ describe('the editor with content outside the project (sitegen dev --content)', 
       await cp(contentFile(''), content, { recursive: true });
       const options = { root: project.dir, content, port: 0, host: '127.0.0.1', leadsDir: null };
       server = await startDevServer({ ...options, log: (line) => log.push(line) });
-      const response = await fetch(`${server.url}/admin/`);
+      const response = await fetch(server.editorUrl);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain(
         `the editor saves into the project's folder, and the content (${content}) is outside it (${project.dir})`,

@@ -47,7 +47,8 @@ beforeAll(async () => {
     log: (line) => lines.push(line),
   });
   host = new URL(dev.url).host;
-  const page = await exchange(dev.url, `GET /admin/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  const editorPath = dev.editorUrl.slice(dev.url.length);
+  const page = await exchange(dev.url, `GET ${editorPath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
   expect(page.status).toBe(200);
   cookie = page.headers['set-cookie']!.split(';')[0]!;
 });
@@ -102,12 +103,32 @@ async function everything() {
 }
 
 describe("the editor's local backend in sitegen dev", () => {
+  const get = (path: string, headers = '') =>
+    exchange(dev.url, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${headers}Connection: close\r\n\r\n`);
+
+  it('prints the editor’s address with this run’s token, and refuses the page to a program without it', async () => {
+    expect(dev.editorUrl).toMatch(new RegExp(`^${dev.url}/admin/\\?token=[\\w-]{43}$`));
+    expect(lines).toContain(`  editor     ${dev.editorUrl}`);
+    // Any account on the machine can reach the loopback: the page, which hands out the token, needs the printed address.
+    for (const path of ['/admin', '/admin/', '/admin/index.html', '/admin/?token=', '/admin/?token=wrong']) {
+      const refused = await get(path);
+      expect(refused.status, path).toBe(403);
+      expect(refused.headers['set-cookie'], path).toBeUndefined();
+      expect(refused.body.toString(), path).toContain(
+        'Open the editor at the address sitegen dev printed in its terminal: it carries a token new each run',
+      );
+    }
+    // A browser that opened it keeps it, by its cookie.
+    expect((await get('/admin/', `Cookie: ${cookie}\r\n`)).status).toBe(200);
+  });
+
   it('hands the editor’s page its token in a cookie for /admin alone, out of reach of scripts', async () => {
-    const page = await exchange(dev.url, `GET /admin HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const page = await get(`/admin?${new URL(dev.editorUrl).search.slice(1)}`);
     expect(page.headers['set-cookie']).toMatch(
       new RegExp(`^sitegen-editor-${new URL(dev.url).port}=[\\w-]{43}; Path=/admin; HttpOnly; SameSite=Strict$`),
     );
     expect(page.headers['set-cookie']!.split(';')[0]).toBe(cookie);
+    expect(page.headers['cache-control']).toBe('no-store');
     const other = await exchange(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     expect(other.headers['set-cookie']).toBeUndefined();
     // The editor's policy lets it connect to its own origin alone.

@@ -32,18 +32,18 @@ export interface Editor {
 }
 
 /**
- * The editor of the dev server at `devUrl`, signed in to the local backend (Decap's "Login" for it asks nothing): one
+ * The editor of the dev server at `url`, opened at the address it printed (`editorUrl`) and signed in to the local backend (Decap's "Login" for it asks nothing): one
  * page for a test file, as Decap's script is some 5 MB for the browser to compile. Fails with what the page showed if
  * it logged an error while it opened.
  */
-export async function openEditor(devUrl: string): Promise<Editor> {
+export async function openEditor({ url: devUrl, editorUrl }: { url: string; editorUrl: string }): Promise<Editor> {
   const { page, problems } = await openPage(wide);
   // A step that cannot happen fails at once, naming itself, well within the test's time.
   page.setDefaultTimeout(30_000);
   // What a test left unsaved (a save refused) is left behind for the next test's entry; no backup of it is restored.
   page.on('dialog', (dialog) => void (answeredYes.includes(dialog.message()) ? dialog.accept() : dialog.dismiss()));
   // On a busy machine compiling Decap alone can take longer than a step.
-  await page.goto(`${devUrl}/admin/#/`, { timeout: 60_000 });
+  await page.goto(`${editorUrl}#/`, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });
   const home = page.getByRole('link', { name: 'Articles', exact: true });
   await home.waitFor({ timeout: 30_000 });
@@ -161,7 +161,7 @@ export async function openEditedProject(prepare: (content: string) => Promise<vo
     await dev.close();
     await project.remove();
   };
-  const editor = await openEditor(dev.url).catch(async (error: unknown) => {
+  const editor = await openEditor(dev).catch(async (error: unknown) => {
     await close();
     throw error;
   });
