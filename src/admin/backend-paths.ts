@@ -148,7 +148,16 @@ async function refusalOf(path: unknown, folder: string, folders: BackendFolders)
   const target = resolve(folders.root, path);
   const within = (dir: string) => `${relative(folders.root, dir)}/`;
   if (!isInside(folder, target)) return { status: 403, reason: `${quoted} is outside ${within(folder)}` };
-  const [real, content] = await Promise.all([realPath(target), realpath(folders.content)]);
+  let real: string | undefined;
+  try {
+    real = await realPath(target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return { status: 400, reason: `${quoted} goes on past a file, as if it were a folder` };
+    if (code === 'ENAMETOOLONG') return { status: 400, reason: `${quoted} names a file too long for the file system` };
+    throw error;
+  }
+  const content = await realpath(folders.content);
   if (real === undefined || !isInside(content, real))
     return {
       status: 403,

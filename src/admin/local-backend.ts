@@ -115,7 +115,8 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {
     const status = typeof error?.status === 'number' ? error.status : 500;
-    response.status(status).json({ error: messageOf(error) });
+    // Paths from the project's folder, as the editor names files: the machine's folders are none of its business.
+    response.status(status).json({ error: messageOf(error).replaceAll(`${folders.root}/`, '') });
   };
   const decap = express().disable('x-powered-by');
   decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions, unusedAssets);

@@ -247,6 +247,18 @@ describe("the editor's local backend in sitegen dev", () => {
       refused('"ABSOLUTE/content/blog/absolute.md" is absolute: expected a path from the project\'s folder'),
     ],
     [
+      'a path on past a file, in its words, not the machine’s folders',
+      write('content/site.json/probe.md'),
+      400,
+      refused('"content/site.json/probe.md" goes on past a file, as if it were a folder'),
+    ],
+    [
+      'a name too long for the file system',
+      write(`content/blog/${'a'.repeat(300)}.md`),
+      400,
+      refused(`"content/blog/${'a'.repeat(300)}.md" names a file too long for the file system`),
+    ],
+    [
       'a symbolic link in content/ to a folder outside the project',
       write('content/blog/elsewhere/probe.md'),
       403,
