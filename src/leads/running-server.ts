@@ -10,6 +10,7 @@
  * a loopback host name, carrying the token from the file.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sameSecret } from '../hash';
@@ -19,7 +20,6 @@ import type { PGlite } from './lead-database';
 
 const leadsPath = '/__sitegen/leads';
 const serverFile = 'server.json';
-const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Answers GET /__sitegen/leads with every lead as JSON, to `sitegen leads` only; false for any other path. */
 export function serveLeadList(database: () => Promise<PGlite>, token: string) {
@@ -33,7 +33,7 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
         .end(`${why}\n`);
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     if (request.method !== 'GET') refuse(405, 'GET only', { Allow: 'GET' });
-    else if (!loopbackHosts.includes(host)) refuse(403, 'leads are listed to a loopback host name only');
+    else if (!isLoopbackHost(host)) refuse(403, 'leads are listed to a loopback host name only');
     else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`))
       refuse(403, 'the token of server.json is required');
     else {
@@ -58,6 +58,12 @@ export async function noteRunningServer(leadsDir: string, url: string, token: st
   return () => rm(file, { force: true });
 }
 
+/** localhost, or a loopback address written as one (127.0.0.2, [::1]): never a name DNS could make one. */
+function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || (isIP(address) !== 0 && isLoopbackAddress(address));
+}
+
 /** The leads as the running server sees them, or undefined when no server answers. */
 export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | undefined> {
   try {
@@ -67,7 +73,7 @@ export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | un
     };
     // Asked by a loopback address, not by the name the server was started with, whatever that name resolves to.
     const local = new URL(url);
-    if (!['127.0.0.1', '[::1]'].includes(local.hostname)) local.hostname = '127.0.0.1';
+    if (!isLoopbackHost(local.hostname) || local.hostname === 'localhost') local.hostname = '127.0.0.1';
     const response = await fetch(`${local.origin}${leadsPath}`, {
       headers: { Authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(5000),

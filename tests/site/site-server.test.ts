@@ -13,6 +13,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
+import { askRunningServer } from '../../src/leads/running-server';
 import { hostAllowed } from '../../src/server/host-check';
 import { startPreview, type Preview } from '../../src/server/preview';
 import { projectRoot } from '../support/cli';
@@ -409,7 +410,13 @@ describe('the lead listing for `sitegen leads`', () => {
     const emails = (JSON.parse(answer.body) as { email: string }[]).map((row) => row.email);
     expect(emails).toContain('listed@example.co.uk');
     expect(emails).not.toContain('refused@example.co.uk');
-    for (const loopback of [`localhost:${new URL(preview.url).port}`, 'localhost', '[::1]:4173']) {
+    for (const loopback of [
+      `localhost:${new URL(preview.url).port}`,
+      'localhost',
+      '[::1]:4173',
+      '127.0.0.2:4173',
+      '[::ffff:127.0.0.1]',
+    ]) {
       expect(
         (await raw(preview.url, path, { headers: { host: loopback, authorization: `Bearer ${token}` } })).status,
         loopback,
@@ -461,10 +468,33 @@ describe('the lead listing for `sitegen leads`', () => {
   });
 
   it('refuses a page of another site reaching it through DNS rebinding (its own host name), token or not', async () => {
-    for (const rebound of ['evil.example', `evil.example:${new URL(preview.url).port}`, '127.0.0.1.evil.example']) {
+    for (const rebound of [
+      'evil.example',
+      `evil.example:${new URL(preview.url).port}`,
+      '127.0.0.1.evil.example',
+      '127.evil.example',
+    ]) {
       const answer = await raw(preview.url, path, { headers: { host: rebound, authorization: `Bearer ${token}` } });
       expect(answer.status, rebound).toBe(403);
       expect(answer.body).not.toContain('@');
+    }
+  });
+
+  it('is asked by `sitegen leads` at the loopback address the server was started on, as 127.0.0.2', async () => {
+    const leadsDir = join(work, 'other-loopback-leads');
+    const other = await startPreview({
+      root: projectRoot,
+      dir: site,
+      port: 0,
+      host: '127.0.0.2',
+      leadsDir,
+      leadSettings: noLimits,
+      onLead: () => {},
+    });
+    try {
+      expect(await askRunningServer(leadsDir)).toEqual([]);
+    } finally {
+      await other.close();
     }
   });
 
