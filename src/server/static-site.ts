@@ -169,6 +169,8 @@ async function findFile(
   const relative = pathname.slice(1);
   // _headers and _redirects, and any name that would be served as them (_headers.html), are the host's configuration, not pages.
   if (relative.startsWith('_headers') || relative.startsWith('_redirects')) return undefined;
+  // Nor is a hidden file (dist/.git/config, with its remote's credentials, or a .env), but for /.well-known/.
+  if (relative.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return undefined;
   const candidates =
     relative === ''
       ? ['index.html']

@@ -8,7 +8,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { cp, mkdtemp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -98,6 +98,15 @@ beforeAll(async () => {
   await symlink(join(site, 'about.html'), join(site, 'about-us.html'));
   await symlink('/etc/passwd', join(site, 'passwd.txt'));
   await symlink('/etc', join(site, 'system'));
+  // Hidden files a folder kept as the output may hold, and the one hidden folder a site publishes.
+  await mkdir(join(site, '.git'));
+  await writeFile(
+    join(site, '.git', 'config'),
+    '[remote "origin"]\n  url = https://user:secret@example.com/site.git\n',
+  );
+  await writeFile(join(site, '.env'), 'SECRET=1\n');
+  await mkdir(join(site, '.well-known'));
+  await writeFile(join(site, '.well-known', 'security.txt'), 'Contact: mailto:security@example.com\n');
   console.error = (...args: unknown[]) => errors.push(args.join(' '));
   await copyMigratedLeads(join(work, 'leads'));
   preview = await startPreview({
@@ -269,6 +278,16 @@ describe('paths', () => {
       'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
     );
     expect(errors).toEqual([]);
+  });
+
+  it('never serves a hidden file of the output (a kept .git, a .env), but serves /.well-known/', async () => {
+    for (const path of ['/.git/config', '/%2egit/config', '/.env', '/.git/']) {
+      const answer = await raw(preview.url, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toContain('secret');
+    }
+    const wellKnown = await raw(preview.url, '/.well-known/security.txt');
+    expect([wellKnown.status, wellKnown.body]).toEqual([200, 'Contact: mailto:security@example.com\n']);
   });
 
   it('never serves a file outside the output through a symbolic link; one inside it is served', async () => {
