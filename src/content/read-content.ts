@@ -15,11 +15,60 @@ import { requireBody, validate } from './validate';
 /** A JSON file's value, parsed but not validated (validate.ts does that). */
 export function readJson(path: string, file: string): unknown {
   const source = readText(path, file);
+  let value: unknown;
   try {
-    return JSON.parse(source);
+    value = JSON.parse(source);
   } catch (error) {
     throw new ContentError(file, '', `is not valid JSON (${whereItFails(messageOf(error), source)})`);
   }
+  // JSON.parse keeps the last of a key given twice, without a word: fewer keys parsed than written says one was.
+  const repeated = keysWritten(source) !== keysParsed(value) && repeatedKey(source);
+  if (repeated) throw new ContentError(file, repeated.field, repeated.problem);
+  return value;
+}
+
+/** Every string of valid JSON followed by a colon is a key; the whole strings are taken, so none is read from inside one. */
+function keysWritten(source: string): number {
+  let keys = 0;
+  for (const token of source.matchAll(/"(?:[^"\\]|\\.)*"(\s*:)?/g)) if (token[1]) keys += 1;
+  return keys;
+}
+
+/** Counted without recursion: how deep a file may nest is checked later, with a message of its own. */
+function keysParsed(value: unknown): number {
+  let keys = 0;
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === null || typeof next !== 'object') continue;
+    if (!Array.isArray(next)) keys += Object.keys(next).length;
+    for (const item of Object.values(next)) pending.push(item);
+  }
+  return keys;
+}
+
+/** The first key an object of the file gives twice, said where. */
+function repeatedKey(source: string): { field: string; problem: string } | undefined {
+  // Loaded only here, as for whereItFails: a build that reads good JSON does not pay for it.
+  const { visit } = createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
+  const objects: Map<string, number>[] = [];
+  let found: { field: string; problem: string } | undefined;
+  visit(source, {
+    onObjectBegin: () => void objects.push(new Map()),
+    onObjectEnd: () => void objects.pop(),
+    onObjectProperty: (key, _offset, _length, line, _character, pathSupplier) => {
+      const keys = objects.at(-1)!;
+      const first = keys.get(key);
+      if (first === undefined) keys.set(key, line + 1);
+      else if (!found) {
+        const field = [...pathSupplier(), key].map((part, at) =>
+          typeof part === 'number' ? `[${part}]` : at === 0 ? part : `.${part}`,
+        );
+        found = { field: field.join(''), problem: `is given twice, at lines ${first} and ${line + 1}: keep one` };
+      }
+    },
+  });
+  return found;
 }
 
 /**

@@ -89,6 +89,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/stats\.json: is not valid JSON \(Expected ',' or '\}' after property value at line 8 column 1\)$/m,
   ],
   [
+    'a key given twice, of which JSON.parse would keep the last without a word',
+    'site.json',
+    (text) => text.replace('"phone": "0808 157 0192",', '"phone": "0808 157 0192",\n  "phone": "0808 157 0193",'),
+    /content\/site\.json: phone: is given twice, at lines 7 and 8: keep one$/m,
+  ],
+  [
+    'a key given twice in an object of a list',
+    'trades.json',
+    (text) => text.replace('"singular": "Builder",', '"singular": "Builder",\n      "singular": "Bilder",'),
+    /content\/trades\.json: trades\[0\]\.singular: is given twice, at lines 6 and 7: keep one$/m,
+  ],
+  [
     'a comma after the last item of a list, where JSON.parse names no position',
     'stats.json',
     (text) => text.replace(/\}\s*\]/, '},\n  ]'),
