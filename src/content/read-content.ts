@@ -47,28 +47,32 @@ function keysParsed(value: unknown): number {
   return keys;
 }
 
-/** The first key an object of the file gives twice, said where. */
+/** The first key an object of the file gives twice, in the file's order, said where. */
 function repeatedKey(source: string): { field: string; problem: string } | undefined {
   // Loaded only here, as for whereItFails: a build that reads good JSON does not pay for it.
-  const { visit } = createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
-  const objects: Map<string, number>[] = [];
-  let found: { field: string; problem: string } | undefined;
-  visit(source, {
-    onObjectBegin: () => void objects.push(new Map()),
-    onObjectEnd: () => void objects.pop(),
-    onObjectProperty: (key, _offset, _length, line, _character, pathSupplier) => {
-      const keys = objects.at(-1)!;
-      const first = keys.get(key);
-      if (first === undefined) keys.set(key, line + 1);
-      else if (!found) {
-        const field = [...pathSupplier(), key].map((part, at) =>
+  const { parseTree, getNodePath } = createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
+  const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
+  const pending = [parseTree(source)];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (!node) continue;
+    const lines = new Map<string, number>();
+    for (const [key, value] of node.type === 'object' ? (node.children ?? []).map((pair) => pair.children!) : []) {
+      const first = lines.get(key!.value as string);
+      if (first === undefined) lines.set(key!.value as string, lineAt(key!.offset));
+      else {
+        const field = getNodePath(value!).map((part, at) =>
           typeof part === 'number' ? `[${part}]` : at === 0 ? part : `.${part}`,
         );
-        found = { field: field.join(''), problem: `is given twice, at lines ${first} and ${line + 1}: keep one` };
+        return {
+          field: field.join(''),
+          problem: `is given twice, at lines ${first} and ${lineAt(key!.offset)}: keep one`,
+        };
       }
-    },
-  });
-  return found;
+    }
+    for (const child of [...(node.children ?? [])].reverse()) pending.push(child);
+  }
+  return undefined;
 }
 
 /**
