@@ -11,6 +11,8 @@
  */
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import * as v from 'valibot';
+import { localImageSrc } from '../content/schemas/shared';
 import { isInside } from '../list-files';
 
 export interface BackendFolders {
@@ -36,7 +38,9 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
   const named = typeof action === 'string' ? namedPaths(action, params ?? {}) : undefined;
   if (!named) return { status: 400, reason: `unknown action ${JSON.stringify(action)}` };
   for (const { path, upload } of named) {
-    const refusal = await refusalOf(path, upload ? folders.uploads : folders.content, folders);
+    const refusal =
+      (await refusalOf(path, upload ? folders.uploads : folders.content, folders)) ??
+      (upload ? photoNameRefusal(path as string, folders) : undefined);
     if (refusal) return refusal;
   }
   // A listing reads every file of its folder: each link among them is checked as a path named would be.
@@ -44,6 +48,16 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
     return listedLinksRefusal(named[0]!.path as string, folders);
   if (action === 'persistEntry') return moveRefusal(params ?? {});
   return undefined;
+}
+
+/** An upload is a photo the build can name: no hidden file (.htaccess), a name with an extension, as content writes it. */
+function photoNameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
+  const fromContent = relative(folders.content, resolve(folders.root, path)).replaceAll('\\', '/');
+  if (v.is(localImageSrc, fromContent)) return undefined;
+  return {
+    status: 400,
+    reason: `${JSON.stringify(path)} is no name for a photo: expected one such as "content/images/van.jpg"`,
+  };
 }
 
 /**

@@ -309,6 +309,21 @@ describe("the editor's local backend in sitegen dev", () => {
       refused('"public/probe.svg" is outside content/images/'),
     ],
     [
+      'a hidden file uploaded to content/images/, which no content could name',
+      { action: 'persistMedia', params: media('content/images/.htaccess') },
+      400,
+      refused('"content/images/.htaccess" is no name for a photo: expected one such as "content/images/van.jpg"'),
+    ],
+    [
+      'an entry’s upload with no extension',
+      {
+        action: 'persistEntry',
+        params: { ...entry('content/blog/photo.md'), assets: [asset('content/images/photo')] },
+      },
+      400,
+      refused('"content/images/photo" is no name for a photo: expected one such as "content/images/van.jpg"'),
+    ],
+    [
       'a delete outside content/',
       { action: 'deleteFile', params: { path: 'package.json', options: { commitMessage: 'Delete' } } },
       403,
