@@ -47,10 +47,12 @@ function keysParsed(value: unknown): number {
   return keys;
 }
 
+/** jsonc-parser, loaded only to say where a file goes wrong: a build that reads good JSON does not pay for it. */
+const jsoncParser = () => createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
+
 /** The first key an object of the file gives twice, in the file's order, said where. */
 function repeatedKey(source: string): { field: string; problem: string } | undefined {
-  // Loaded only here, as for whereItFails: a build that reads good JSON does not pay for it.
-  const { parseTree, getNodePath } = createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
+  const { parseTree, getNodePath } = jsoncParser();
   const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
   const pending = [parseTree(source)];
   while (pending.length > 0) {
@@ -81,8 +83,7 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
  * around the error, line breaks and all: jsonc-parser finds the place.
  */
 function whereItFails(message: string, source: string): string {
-  // Loaded only here, when a file fails: a build that reads good JSON does not pay for it.
-  const { parse } = createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
+  const { parse } = jsoncParser();
   const errors: jsonc.ParseError[] = [];
   parse(source, errors, { allowTrailingComma: false, disallowComments: true });
   const offset = errors[0]?.offset ?? Number(/at position (\d+)/.exec(message)?.[1] ?? source.length);
