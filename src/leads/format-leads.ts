@@ -1,36 +1,25 @@
 /**
- * Leads as text, for `sitegen leads`: a table, JSON or CSV. Leads are typed by
- * strangers, so nothing of theirs reaches a terminal able to move the cursor,
- * recolour the screen or reorder what is shown, and no cell of a CSV file
- * runs as a spreadsheet formula.
+ * Leads as text, for `sitegen leads`: a table, JSON or CSV. Leads are typed by strangers, so nothing of theirs reaches
+ * a terminal able to move the cursor, recolour the screen or reorder what is shown, and no CSV cell runs as a formula.
  */
 import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { bidiControls, oneLine } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
 import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
+import { leadCount } from './lead-retention';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
-
-interface FormatOptions {
-  /** Written to a terminal: CSV cells lose their control and bidi characters too. */
-  terminal?: boolean;
-}
+type FormatOptions = { terminal?: boolean };
 
 /** After this many attempts (the retry schedule of supabase/migrations/) a notification is left to a person. */
 export const maxNotifyAttempts = 8;
 
 /**
- * Each format ends with a line break, so write it as is (process.stdout.write):
- * - table: one lead per line (time in UTC, form, name, e-mail, phone, trade,
- *   how the visitor found the site, whether the agency was told), then each
- *   lead's whole attribution, then every lead not yet sent on, with why;
- * - json: the rows, every column, times in ISO 8601; bidi controls escaped
- *   (\u202e), which JSON reads back as the same text;
- * - csv: RFC 4180 (CRLF, a header row, quotes where needed), lists joined
- *   with '; '. A cell starting with =, +, -, @, tab or CR gets a leading '
- *   so that a spreadsheet shows it as text and never runs it as a formula.
- *   Written to a file, it starts with a byte order mark: without one, Excel
- *   reads UTF-8 as its own code page, and "Zoë" as "ZoÃ«".
+ * Each format ends with a line break, so write it as is (process.stdout.write). JSON escapes bidi controls (\u202e),
+ * which JSON reads back as the same text. In CSV (RFC 4180), a cell starting with =, +, -, @, tab or CR gets a
+ * leading ' so that a spreadsheet never runs it as a formula; written to a `terminal`, its cells lose their control
+ * and bidi characters too; written to a file, it starts with a byte order mark, without which Excel reads UTF-8 as its
+ * own code page, and "Zoë" as "ZoÃ«".
  */
 export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
   switch (format) {
@@ -76,7 +65,6 @@ function escapeBidi(json: string): string {
   return json.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** What became of a lead's notification, in a word. */
 function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
   if (row.notified_at) return 'sent';
   if (row.notify_attempts === 0) return row.next_notify_at ? 'sending' : 'off';
@@ -98,12 +86,12 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
   { title: 'Notified', max: 8, value: notificationState },
 ];
 
-/** How the visitor found the site, by the last touch the lead has (or its first), as the agency's notification says it. */
+/** How the visitor found the site, as the agency's notification says it. */
 function lastTouch(row: LeadRow) {
   return touchOf(row, 'last') ?? touchOf(row, 'first');
 }
 
-/** Each lead's whole attribution, which the Source column cuts short: how it found the site, where it landed, and its first visit when that came another way. */
+/** Each lead's whole attribution, which the Source column cuts short. */
 function foundSection(rows: readonly LeadRow[]): string[] {
   const found = rows.filter(lastTouch);
   if (found.length === 0) return [];
@@ -130,13 +118,11 @@ function formatTable(rows: readonly LeadRow[]): string {
       .trimEnd();
   const header = line(tableColumns.map((column) => column.title));
   const rule = line(widths.map((width) => '-'.repeat(width)));
-  const count = `${rows.length} ${rows.length === 1 ? 'lead' : 'leads'}`;
-  return [header, rule, ...cells.map(line), count, ...foundSection(rows), ...notSent(rows)]
+  return [header, rule, ...cells.map(line), leadCount(rows.length), ...foundSection(rows), ...notSent(rows)]
     .map((text) => `${text}\n`)
     .join('');
 }
 
-/** The leads the agency has not been told about because sending failed: each with the reason and what happens next. */
 function notSent(rows: readonly LeadRow[]): string[] {
   const failed = rows.filter((row) => ['retrying', 'failed'].includes(notificationState(row)));
   if (failed.length === 0) return [];

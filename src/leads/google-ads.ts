@@ -1,9 +1,7 @@
 /**
- * `sitegen leads --google-ads`: the leads that came from a Google Ads click,
- * in Google Ads' click-conversion import format, so the agency measures its
- * ads by the enquiries they brought without a tag on the site. A lead's click
- * is its last touch's GCLID, else its first touch's (last click wins, as in
- * Google Ads itself). The file names the time zone its times are in.
+ * `sitegen leads --google-ads`: Google Ads' click-conversion import file, so the agency measures its ads by the
+ * enquiries they brought without a tag on the site. The last touch's GCLID, else the first's: last click wins, as in
+ * Google Ads itself. The file names the time zone its times are in.
  */
 import { TZDate } from '@date-fns/tz';
 import { siteTimeZone } from '../content/publishing';
@@ -12,7 +10,6 @@ import type { LeadRow } from './pglite-lead-store';
 
 const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
 
-/** The lead's Google click identifier, if it has one. */
 function clickIdOf(row: LeadRow): string | null {
   return row.last_gclid ?? row.first_gclid;
 }
@@ -20,16 +17,11 @@ function clickIdOf(row: LeadRow): string | null {
 /** Google Ads takes the conversions of clicks at most this old: a lead received longer ago came from an older click. */
 const clickLifetimeMs = 90 * 24 * 60 * 60 * 1000;
 
-/** Leads with a GCLID received more than 90 days before `now`: Google Ads would refuse each as too old. */
 export function tooOldClickLeads(rows: readonly LeadRow[], now: Date): LeadRow[] {
   return rows.filter((row) => clickIdOf(row) && now.getTime() - row.created_at.getTime() > clickLifetimeMs);
 }
 
-/**
- * The CSV Google Ads imports: its parameters line, the header, one conversion
- * per lead with a GCLID of the last 90 days (by `now`), its value and
- * currency left blank (the conversion action's own value applies).
- */
+/** Value and currency are left blank: the conversion action's own value applies. */
 export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionName: string; now: Date }): string {
   const tooOld = new Set(tooOldClickLeads(rows, options.now));
   const lines = [`Parameters:TimeZone=${siteTimeZone}`, header.join(',')];

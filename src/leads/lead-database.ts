@@ -1,13 +1,8 @@
 /**
- * The local lead database: an embedded Postgres (PGlite) that `sitegen
- * preview` / `dev` store leads in and `sitegen leads` lists, so the whole
- * form-to-database path works on a fresh machine with no Supabase account.
- *
- * It is created from the same migration files as the hosted database
- * (supabase/migrations/), after a bootstrap that recreates what Supabase has
- * before any migration runs (its roles and default privileges), so that the
- * migration's row-level security and revokes are what keep the anonymous role
- * out here too, exactly as in production. Its data folder: lead-folder.ts.
+ * The local lead database, an embedded Postgres (PGlite), so the whole form-to-database path works on a fresh machine
+ * with no Supabase account. It is made from the hosted database's own migrations (supabase/migrations/), after a
+ * bootstrap of what Supabase has before any (its roles and default privileges), so that the migrations' row-level
+ * security and revokes are what keep the anonymous role out here too, exactly as in production.
  */
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -20,23 +15,15 @@ import { claimLeadDatabase, keepPrivate, markMaking } from './lead-folder';
 export type { PGlite };
 
 interface OpenLeadDatabaseOptions {
-  /** The folder of migration files; the project's supabase/migrations unless given. */
   migrationsDir?: string;
-  /** The data folder's lock, when the caller has claimed it already (claimLeadDatabase); its release, which closing calls. */
+  /** The release of the data folder's lock, when the caller has claimed it already (claimLeadDatabase). */
   claimed?: () => void;
 }
 
-/**
- * PGlite keeps Postgres's 128 MB shared buffer pool, made and cleared at every start: a lead database of a few
- * thousand rows needs a fraction of it, and with a small pool it opens sooner and holds less memory.
- */
+/** Postgres's 128 MB buffer pool is made and cleared at every start; a few thousand leads need a fraction of it. */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/**
- * Opens (creating it if need be) the lead database in `dataDir`, or in memory
- * when `dataDir` is undefined, and applies every migration not yet applied.
- * Close it with `db.close()`, which also releases the lock.
- */
+/** In memory when `dataDir` is undefined. `db.close()` releases the data folder's lock too. */
 export async function openLeadDatabase(
   dataDir: string | undefined,
   options: OpenLeadDatabaseOptions = {},
@@ -80,10 +67,8 @@ export async function openLeadDatabase(
 }
 
 /**
- * What a Supabase database has before the project's migrations: the roles the
- * API connects as, usage of schema public, and every privilege on new tables,
- * sequences and functions in public granted to them by default. Idempotent.
- * (Exported for the test that applies the migrations to PostgreSQL itself.)
+ * What a Supabase database has before the project's migrations: the roles the API connects as, and their privileges in
+ * schema public. Idempotent. (Exported for the test that applies the migrations to PostgreSQL itself.)
  */
 export const bootstrapSql = `
 do $$
@@ -112,10 +97,7 @@ create table if not exists public.sitegen_migrations (
 revoke all on table public.sitegen_migrations from anon, authenticated, service_role;
 `;
 
-interface Migration {
-  name: string;
-  sql: string;
-}
+type Migration = { name: string; sql: string };
 
 async function readMigrations(dir: string): Promise<Migration[]> {
   let names: string[];
@@ -128,7 +110,6 @@ async function readMigrations(dir: string): Promise<Migration[]> {
   return Promise.all(names.map(async (name) => ({ name, sql: await readFile(join(dir, name), 'utf8') })));
 }
 
-/** Applies, in name order, each migration not yet recorded, each in one transaction with its record. */
 async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
   const applied = new Set(
     (await db.query<{ name: string }>('select name from public.sitegen_migrations')).rows.map((row) => row.name),

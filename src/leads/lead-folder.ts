@@ -1,9 +1,7 @@
 /**
- * The lead database's data folder: its owner's alone, held by one process at
- * a time (a lock file), never a folder of other files named by mistake, and
- * made whole or made again. PGlite takes no lock on its data folder, and a
- * second process that opens the same folder silently loses its writes; and a
- * process stopped while it first makes the database (Ctrl-C during the first
+ * The lead database's data folder: its owner's alone, held by one process at a time (a lock file), never a folder of
+ * other files named by mistake, and made whole or made again. PGlite takes no lock, and a second process on the same
+ * folder silently loses its writes; and a process stopped while it first makes the database (Ctrl-C during the first
  * `sitegen preview`) leaves a folder Postgres cannot open.
  */
 import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -28,14 +26,10 @@ export class LeadDatabaseBusyError extends SitegenError {
 
 const lockName = 'sitegen.lock';
 
-/** In the data folder while its database is first made, until every migration is applied: a folder holding it was left half-made. */
+/** Present until the database is first made whole (its migrations applied): a folder holding it was left half-made. */
 const makingName = 'sitegen-making';
 
-/**
- * The data folder readable by its owner only: the folder 0700 (nothing in it
- * can be reached by another user), and every file in it 0600 and folder 0700,
- * because PGlite creates its files 0666 whatever the umask.
- */
+/** Its files 0600 and folders 0700, not only itself, because PGlite creates its files 0666 whatever the umask. */
 export function keepPrivate(dataDir: string): void {
   chmodSync(dataDir, 0o700);
   for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
@@ -44,18 +38,13 @@ export function keepPrivate(dataDir: string): void {
   }
 }
 
-/**
- * Claims the data folder (made owner-only if need be) for this process: its
- * lock, taken at once, so that a second server fails when it starts rather
- * than at its first lead. Returns the release.
- */
+/** The lock is taken at once, so that a second server fails when it starts rather than at its first lead. */
 export function claimLeadDatabase(dataDir: string): () => void {
   refuseOtherFolder(dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   keepPrivate(dataDir);
   const releaseLock = acquireLock(dataDir);
-  // A process that exits without closing leaves no lock behind (one killed
-  // leaves a lock naming a dead process, which the next open takes over).
+  // An exit without closing leaves no lock; a kill leaves one naming a dead process, which the next open takes over.
   process.once('exit', releaseLock);
   return () => {
     process.removeListener('exit', releaseLock);
@@ -63,10 +52,7 @@ export function claimLeadDatabase(dataDir: string): () => void {
   };
 }
 
-/**
- * A folder named by mistake (the built site, the project) is left as it is: made a database, its files would be
- * made its owner's alone and Postgres's written among them.
- */
+/** A folder named by mistake (the built site, the project) is refused, not filled by Postgres and made owner-only. */
 function refuseOtherFolder(dataDir: string): void {
   const found = statSync(dataDir, { throwIfNoEntry: false });
   if (found === undefined) return;
@@ -85,10 +71,8 @@ function refuseOtherFolder(dataDir: string): void {
 }
 
 /**
- * With the lock taken: a folder with no database yet is marked as being made
- * until `made` (returned) is called, once every migration is applied; a folder left so
- * marked (its making stopped) is emptied first, to be made again. Its files
- * hold no lead: a lead is stored only once the migrations are applied.
+ * With the lock taken: a folder with no database yet is marked until `made` (returned) is called, once every migration
+ * is applied; a folder left so marked is emptied first. Its files hold no lead: none is stored before the migrations.
  */
 export function markMaking(dataDir: string): () => void {
   const entries = readdirSync(dataDir);
@@ -100,11 +84,7 @@ export function markMaking(dataDir: string): () => void {
   return () => rmSync(marker, { force: true });
 }
 
-/**
- * Takes the data folder's lock file, or throws LeadDatabaseBusyError while a
- * live process holds it. A lock left by a process that died is taken over.
- * Returns the release function (which removes the file only if it is still ours).
- */
+/** A lock left by a process that died is taken over. The release removes the file only if it is still ours. */
 function acquireLock(dataDir: string): () => void {
   const file = join(dataDir, lockName);
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
@@ -144,9 +124,7 @@ function lockHolder(file: string): number | 'starting' | 'gone' {
   try {
     const pid = (JSON.parse(text) as { pid?: unknown }).pid;
     if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
-  } catch {
-    // Fall through.
-  }
+  } catch {}
   // Unreadable: being written right now, or garbage left long ago.
   try {
     return Date.now() - statSync(file).mtimeMs < 5_000 ? 'starting' : 0;

@@ -1,10 +1,6 @@
 /**
- * The lead endpoint `sitegen preview` and `sitegen dev` answer themselves when
- * no Supabase project is configured: the Edge Function's own handler over the
- * embedded Postgres, with the same settings (notifications, rate limit) read
- * from the environment or .env, a line in the terminal per new lead, the
- * local-only listing that `sitegen leads` asks, and the note in the database
- * folder that tells it where to ask.
+ * The lead endpoint `sitegen preview` and `dev` answer themselves when no Supabase project is configured: the Edge
+ * Function's own handler over the embedded Postgres, with the same settings, read from the environment or .env.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -38,7 +34,7 @@ export function migrationsDirOf(root: string): string {
   return join(root, 'supabase', 'migrations');
 }
 
-/** The lead settings of the environment, then .env beside package.json; a wrong value stops the server, naming the variable. */
+/** From the environment, then .env beside package.json; a wrong value stops the server, naming the variable. */
 export function localLeadSettings(root: string, env: NodeJS.ProcessEnv = process.env): LeadSettings {
   const merged = withDotEnv(root, env);
   try {
@@ -56,17 +52,16 @@ interface LocalLeadsOptions {
   settings?: LeadSettings;
   /** Failures and dropped submissions. */
   log: (message: string) => void;
-  /** One line per new lead, for the terminal. */
   onLead: (line: string) => void;
+  when?: 'now' | 'needed';
 }
 
 /**
- * The local lead endpoint, its folder claimed at once (a second server fails
- * now, not at its first lead). The database opens at once too, unless
- * `when: 'needed'`: an embedded Postgres takes half a second to start and
- * seconds to create, and the dev server serves pages before any lead comes.
+ * Its folder is claimed at once, so a second server fails now, not at its first lead. The database opens at once too,
+ * unless `when: 'needed'`: an embedded Postgres takes half a second to start and seconds to create, and the dev
+ * server serves pages before any lead comes.
  */
-export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now' | 'needed' }) {
+export async function openLocalLeads(options: LocalLeadsOptions) {
   const settings = options.settings ?? localLeadSettings(options.root);
   // `null` keeps the database in memory (tests).
   const dir = options.leadsDir === null ? null : resolve(options.root, options.leadsDir ?? defaultLeadsDir);
@@ -99,19 +94,13 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
     dir,
     settings,
     database,
-    /** Answers POST /functions/v1/contact-form. */
     handler: (async (request, client) => (await handlerReady())(request, client)) satisfies LeadRequestHandler,
-    /** Answers GET /__sitegen/leads for `sitegen leads`; false for any other request. */
     listing: serveLeadList(database, token),
-    /**
-     * Deletes the leads past their time (lead-retention.ts), by the project's clock, as every start of preview and
-     * dev does; returns how many. A database not yet made (or not yet opened, in memory) has none, and is not opened.
-     */
+    /** A database not yet made (or not yet opened, in memory) has no lead to purge, and is not opened. */
     async purge() {
       if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;
       return purgeOldLeads(await database(), purgeClock(options.root));
     },
-    /** Notes the server's address in the database folder, for `sitegen leads`. */
     async announce(url: string) {
       if (dir) forget = await noteRunningServer(dir, url, token);
     },
@@ -124,7 +113,6 @@ export async function openLocalLeads(options: LocalLeadsOptions & { when?: 'now'
   };
 }
 
-/** "14:02:11 new lead #12 (contact form) from Sarah O'Neill <sarah@…>: sent to webhook, email" */
 function newLeadLine(lead: StoredLead, notification: NotificationResult | null): string {
   const clock = new Date().toLocaleTimeString('en-GB', { hour12: false });
   const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email;
@@ -137,7 +125,6 @@ function newLeadLine(lead: StoredLead, notification: NotificationResult | null):
   return oneLine(`${clock} new lead #${lead.id} (${lead.form_type} form) from ${who}: ${outcome}`);
 }
 
-/** What preview and dev say at start about where leads go. */
 export function describeLeadSettings(settings: LeadSettings): string {
   const channels = channelsOf(settings);
   const notify =

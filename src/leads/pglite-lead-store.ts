@@ -1,8 +1,6 @@
 /**
- * The local servers' LeadStore and the listing `sitegen leads` prints, over
- * the embedded Postgres. Like the Edge Function's store, it only calls the
- * database functions of supabase/migrations/ (store_lead and the
- * notification functions), so the local path runs the production SQL.
+ * The local servers' LeadStore, over the embedded Postgres. Like the Edge Function's store, it only calls the database
+ * functions of supabase/migrations/, so the local path runs the production SQL.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
@@ -19,7 +17,6 @@ import {
 
 export type Queryable = Pick<PGlite, 'query'>;
 
-/** A row of `leads` as read back. */
 export interface LeadRow extends LeadRecord {
   id: number;
   created_at: Date;
@@ -76,7 +73,6 @@ export const leadColumns = [
   'next_notify_at',
 ] as const satisfies readonly (keyof LeadRow)[];
 
-/** Every lead, oldest first. */
 export async function listLeads(db: Queryable): Promise<LeadRow[]> {
   const result = await db.query<LeadRow>(`select ${leadColumns.join(', ')} from public.leads order by created_at, id`);
   return result.rows;

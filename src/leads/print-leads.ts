@@ -1,15 +1,11 @@
-/**
- * `sitegen leads`: the leads the local servers stored (as a table, JSON or
- * CSV; Google Ads' import file is google-ads.ts's), and the deletions the privacy policy promises
- * (--purge, --erase).
- */
+/** `sitegen leads`: the leads the local servers stored, and the deletions the privacy policy promises. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { projectNow } from '../config';
 import { formatLeads, type LeadFormat } from './format-leads';
 import { openLeadDatabase, type PGlite } from './lead-database';
 import { LeadDatabaseBusyError } from './lead-folder';
-import { eraseLeads, purgeClock, purgedLine, purgeOldLeads } from './lead-retention';
+import { eraseLeads, leadCount, purgeClock, purgedLine, purgeOldLeads } from './lead-retention';
 import { migrationsDirOf } from './local-leads';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
@@ -19,7 +15,6 @@ interface LocalLeadsDir {
   root?: string;
 }
 
-/** What `sitegen leads` was asked for. */
 export interface LeadsCommandOptions extends LocalLeadsDir {
   json?: boolean;
   csv?: boolean;
@@ -29,7 +24,6 @@ export interface LeadsCommandOptions extends LocalLeadsDir {
   erase?: string;
 }
 
-/** `sitegen leads`: a deletion (--purge, --erase) says how many went; otherwise the leads, in the format asked for. */
 export async function leadsCommand(options: LeadsCommandOptions): Promise<void> {
   const { dir, root } = where(options);
   if (options.purge || options.erase !== undefined) {
@@ -39,7 +33,7 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
       console.log(purgedLine(await withDatabase(dir, root, (db) => purgeOldLeads(db, purgeClock(root)))));
     else {
       const count = await withDatabase(dir, root, (db) => eraseLeads(db, options.erase!));
-      console.log(`deleted ${leads(count)} of ${options.erase}`);
+      console.log(`deleted ${leadCount(count)} of ${options.erase}`);
     }
     return;
   }
@@ -51,11 +45,11 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     const old = googleAds.tooOldClickLeads(rows, now).length;
     if (ios > 0)
       console.error(
-        `sitegen: ${leads(ios)} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
+        `sitegen: ${leadCount(ios)} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
       );
     if (old > 0)
       console.error(
-        `sitegen: ${leads(old)} received more than 90 days ago left out: Google Ads takes clicks up to 90 days old`,
+        `sitegen: ${leadCount(old)} received more than 90 days ago left out: Google Ads takes clicks up to 90 days old`,
       );
     return;
   }
@@ -66,7 +60,6 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
   process.stdout.write(await printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
 }
 
-/** `terminal`: standard output is a terminal (see formatLeads). */
 export async function printLeads(options: LocalLeadsDir & { format: LeadFormat; terminal?: boolean }): Promise<string> {
   const { dir, root } = where(options);
   return formatLeads(await readLeads(dir, root), options.format, { terminal: options.terminal });
@@ -85,7 +78,7 @@ async function readLeads(dir: string, root: string): Promise<LeadRow[]> {
   }
 }
 
-/** The database itself, opened for `use`: while a server holds it, a deletion fails saying to stop that server first. */
+/** While a server holds the database, a deletion fails saying to stop that server first. */
 async function withDatabase<T>(dir: string, root: string, use: (db: PGlite) => Promise<T>): Promise<T> {
   const db = await openLeadDatabase(dir, { migrationsDir: migrationsDirOf(root) });
   try {
@@ -94,8 +87,6 @@ async function withDatabase<T>(dir: string, root: string, use: (db: PGlite) => P
     await db.close();
   }
 }
-
-const leads = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
 
 function where(options: LocalLeadsDir): { dir: string; root: string } {
   const root = resolve(options.root ?? process.cwd());

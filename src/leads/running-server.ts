@@ -1,13 +1,9 @@
 /**
- * PGlite allows one process per database, and a running preview or dev server
- * holds it. So the server lists its leads on a local-only path, and notes its
- * address and a token in the database folder (readable by its owner only),
- * and `sitegen leads` asks it when the database is busy.
- *
- * Leads are personal data, and any web page can make a browser send requests
- * to localhost, or, through DNS rebinding, under its own host name to
- * 127.0.0.1. So the listing answers only a GET from this machine, addressed to
- * a loopback host name, carrying the token from the file.
+ * PGlite allows one process per database, and a running preview or dev server holds it. So the server lists its leads
+ * on a local-only path, and notes its address and a token in the database folder (owner-only), and `sitegen leads`
+ * asks it when the database is busy. Leads are personal data, and any web page can make a browser send requests to
+ * localhost, or, through DNS rebinding, under its own host name to 127.0.0.1: so the listing answers only a GET from
+ * this machine, addressed to a loopback host name, carrying the token from the file.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
@@ -21,7 +17,6 @@ import type { PGlite } from './lead-database';
 const leadsPath = '/__sitegen/leads';
 const serverFile = 'server.json';
 
-/** Answers GET /__sitegen/leads with every lead as JSON, to `sitegen leads` only; false for any other path. */
 export function serveLeadList(database: () => Promise<PGlite>, token: string) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
@@ -51,7 +46,6 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
   };
 }
 
-/** Writes server.json (owner only) for `sitegen leads`; returns the function that removes it. */
 export async function noteRunningServer(leadsDir: string, url: string, token: string): Promise<() => Promise<void>> {
   const file = join(leadsDir, serverFile);
   await writeFile(file, `${JSON.stringify({ url, pid: process.pid, token })}\n`, { mode: 0o600 });
@@ -64,13 +58,10 @@ function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || (isIP(address) !== 0 && isLoopbackAddress(address));
 }
 
-/** The leads as the running server sees them, or undefined when no server answers. */
 export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | undefined> {
   try {
-    const { url, token } = JSON.parse(await readFile(join(leadsDir, serverFile), 'utf8')) as {
-      url: string;
-      token: string;
-    };
+    const file = join(leadsDir, serverFile);
+    const { url, token } = JSON.parse(await readFile(file, 'utf8')) as { url: string; token: string };
     // Asked by a loopback address, not by the name the server was started with, whatever that name resolves to.
     const local = new URL(url);
     if (!isLoopbackHost(local.hostname) || local.hostname === 'localhost') local.hostname = '127.0.0.1';
