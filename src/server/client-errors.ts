@@ -1,12 +1,8 @@
 /**
- * What the server answers a request Node's HTTP parser refused. Node's own
- * answers stay (400, and 408, 413 or 431 for their causes), but for one case:
- * the parser knows a fixed list of methods and refuses any other (TRACK, a
- * lowercase post, a made-up one) with 400, where HTTP means 405, which the
- * lead endpoint promises and answers under Deno. Such a request is answered
- * 405 for its path when the refused bytes begin with its request line, as a
- * client writes one; a request line that came in pieces stays a 400, since
- * the parser keeps no more than the last piece.
+ * Node's answers to a request its HTTP parser refused stay, but for one case: the parser knows a fixed list of methods
+ * and refuses any other (TRACK, a lowercase post, a made-up one) with 400, where HTTP means 405, which the lead
+ * endpoint promises and answers under Deno. That is answered 405 for its path when the refused bytes begin with its
+ * request line; a request line that came in pieces stays a 400, since the parser keeps only the last piece.
  */
 import { METHODS, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -27,11 +23,7 @@ const nodeStatus: Record<string, number> = {
 /** method SP request-target SP HTTP-version CRLF, the method a token (RFC 9110). */
 const requestLine = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.[01]\r\n/;
 
-/**
- * Answers `error` on `socket` and closes it. `refuseMethod` is the 405 for a
- * path; `inFlight`, the response this connection is sending, if any: as Node
- * does, nothing is written over one whose headers are sent.
- */
+/** As Node does, nothing is written over the response in flight on this connection once its headers are sent. */
 export async function answerClientError(
   error: ClientError,
   socket: Socket,
@@ -49,7 +41,6 @@ export async function answerClientError(
   socket.end(bytes, () => socket.destroy());
 }
 
-/** A web Response as the bytes of an HTTP/1.1 answer that closes the connection. */
 async function rawAnswer(answer: Response): Promise<Buffer> {
   const body = Buffer.from(await answer.arrayBuffer());
   const head = [

@@ -4,11 +4,7 @@ import { join, sep } from 'node:path';
 import { SitegenError } from '../errors';
 import type { SiteSource } from './static-site';
 
-/**
- * A built site on disk, read on every request so a rebuild shows at once.
- * Only files inside `dir` are served: a symbolic link in it that leads
- * outside (to /etc/passwd, say) is a missing file.
- */
+/** Read on every request so a rebuild shows at once. A symbolic link leading outside `dir` is a missing file. */
 export function diskSource(dir: string): SiteSource {
   let root: string | undefined;
   return {
@@ -25,7 +21,6 @@ export function diskSource(dir: string): SiteSource {
   };
 }
 
-/** Stops, saying what to do, where `dir` holds no built site (no index.html): what preview and check serve. */
 export function requireBuiltSite(dir: string): void {
   if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false)
     throw new SitegenError(`--dir: expected the folder of a built site, found the file ${dir}`);

@@ -1,8 +1,4 @@
-/**
- * The `_headers` file as Netlify and Cloudflare Pages read it: a path pattern
- * on its own line, then indented "Name: value" lines. `*` matches any run of
- * characters. Every matching rule applies, in order.
- */
+/** `_headers` as Netlify and Cloudflare Pages read it: `*` matches any characters; every matching rule applies. */
 export interface HeaderRule {
   pattern: RegExp;
   headers: [string, string][];

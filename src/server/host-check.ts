@@ -1,18 +1,12 @@
 /**
- * The names a local server answers to. A web page can reach a server on this
- * machine by pointing a name of its own at 127.0.0.1 (DNS rebinding): the
- * browser then takes the server for the page's own site, so no CORS rule
- * stops the page reading it, or writing through it. Such a request carries
- * that name in its Host header, so sitegen's servers answer only names no one
- * else can point: localhost and *.localhost, which browsers resolve to this
- * machine themselves; an IP address (rebinding needs a name); and the name
- * the server was started with (--host). Vite answers the same since
- * CVE-2025-24010.
+ * A web page can reach a server on this machine by pointing a name of its own at 127.0.0.1 (DNS rebinding): the browser
+ * then takes the server for the page's own site, so no CORS rule stops the page reading it, or writing through it. So
+ * the servers answer only Host names no one else can point: localhost and *.localhost, which browsers resolve to this
+ * machine themselves; an IP address (rebinding needs a name); and --host. Vite answers the same since CVE-2025-24010.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
-/** Whether `header` (a Host header: name or address, and port) is one the server listening on `listenHost` answers. */
 export function hostAllowed(header: string | undefined, listenHost: string): boolean {
   const host = header?.trim().toLowerCase();
   if (!host) return false;
@@ -25,7 +19,6 @@ export function hostAllowed(header: string | undefined, listenHost: string): boo
   return isIP(name) === 4 || name === 'localhost' || name.endsWith('.localhost') || name === listenHost.toLowerCase();
 }
 
-/** 403 for a request to a name the server does not answer, saying how to open it by that name if it is meant. */
 export function refuseHost(request: IncomingMessage, response: ServerResponse): void {
   const name = (request.headers.host ?? '').replace(/:\d+$/, '');
   response
@@ -37,17 +30,14 @@ export function refuseHost(request: IncomingMessage, response: ServerResponse): 
 }
 
 /**
- * Whether a request's Origin, when it names one, is the server's own: a
- * browser names it on every POST and preflight, so a page of another site
- * writing through the server (a lead, an editor's save) is told apart from
- * the server's own pages. A client that names none (curl, a script) is no page.
+ * A browser names the Origin on every POST and preflight, so a page of another site writing through the server (a lead,
+ * an editor's save) is told apart from the server's own. A client that names none (curl, a script) is no page.
  */
 export function sameOrigin(request: IncomingMessage): boolean {
   const { origin, host } = request.headers;
   return origin === undefined || origin.toLowerCase() === `http://${host?.toLowerCase()}`;
 }
 
-/** Whether an address, as a socket or the resolver gives it, is this machine's loopback. */
 export function isLoopbackAddress(address: string): boolean {
   return /^(127\.|::1$|::ffff:127\.)/.test(address);
 }

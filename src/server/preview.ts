@@ -1,8 +1,4 @@
-/**
- * `sitegen preview`: the built site served as a static host serves it, plus
- * the lead endpoint, answered by the Edge Function's own handler and stored
- * in the local embedded Postgres.
- */
+/** `sitegen preview`: the built site as a static host serves it, and the lead endpoint (local-leads.ts). */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
@@ -11,7 +7,6 @@ import { diskSource, requireBuiltSite } from './disk-source';
 import { headersFor, parseHeadersFile } from './headers-file';
 import { refuseOffLoopback, startSiteServer } from './site-server';
 
-/** What `sitegen preview` and `sitegen dev` are started with. */
 export interface LocalServerOptions {
   root?: string;
   port?: number;
@@ -23,9 +18,7 @@ export interface LocalServerOptions {
 }
 
 interface PreviewOptions extends LocalServerOptions {
-  /** The built site; default dist/. */
   dir?: string;
-  /** Where the line for each new lead goes; standard output unless given. */
   onLead?: (line: string) => void;
 }
 
@@ -62,9 +55,7 @@ export async function startPreview(options: PreviewOptions = {}) {
       leads: await leads.database(),
       leadsDir: leads.dir,
       leadSettings: leads.settings,
-      /** Leads deleted at start, received longer ago than the privacy policy keeps them. */
       purged,
-      /** Where the site's forms post when not to this server: the Supabase project it was built with (SUPABASE_URL). */
       formsPostTo: formsPostTo(dir),
       close: async () => {
         await server.close();
@@ -77,10 +68,7 @@ export async function startPreview(options: PreviewOptions = {}) {
   }
 }
 
-/**
- * The origin besides the site's own that its pages may send requests to (connect-src of _headers): a site built with
- * SUPABASE_URL posts its leads there, whatever serves it.
- */
+/** connect-src's other origin in _headers: a site built with SUPABASE_URL posts its leads there, whatever serves it. */
 function formsPostTo(dir: string): string | undefined {
   let text: string;
   try {

@@ -1,9 +1,6 @@
 /**
- * The `_redirects` file as Netlify and Cloudflare Pages read it, for the
- * local servers: `from to [status]` a line, `#` comments, the first rule for
- * a path the one that applies, a status of 301 unless given (302 is
- * Cloudflare's default, but sitegen always writes one), `!` (Netlify's
- * forced rule) read as the status it marks.
+ * `_redirects` as Netlify and Cloudflare Pages read it: the first rule for a path applies; 301 unless given (302 is
+ * Cloudflare's default, but sitegen always writes one); `!` (Netlify's forced rule) read as the status it marks.
  */
 export interface RedirectRule {
   to: string;

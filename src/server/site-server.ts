@@ -1,7 +1,6 @@
 /**
- * The HTTP server behind `sitegen preview` and `sitegen dev`: the static site,
- * and the lead endpoint a Supabase project would answer, served by the same
- * handler the Edge Function uses; to its own names alone (host-check.ts).
+ * The server of `sitegen preview` and `dev`: the static site, and the lead endpoint a Supabase project would answer,
+ * served by the Edge Function's own handler; to its own names alone (host-check.ts).
  */
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import { lookup } from 'node:dns/promises';
@@ -14,14 +13,6 @@ import { hostAllowed, isLoopbackAddress, refuseHost, sameOrigin } from './host-c
 import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
 const leadEndpointPath = '/functions/v1/contact-form';
-
-/**
- * How long a client may take to send its headers, and its whole request: one
- * that trickles bytes gets 408 and is closed rather than holding a connection.
- * Node checks these every connectionsCheckingInterval (30 s unless told).
- */
-const headersTimeoutMs = 5_000;
-const requestTimeoutMs = 10_000;
 
 interface SiteServerOptions {
   source: SiteSource;
@@ -64,13 +55,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       response.end('Internal server error');
     });
   };
+  // A client that trickles its headers or request gets 408 and is closed rather than holding a connection; Node checks
+  // the timeouts every connectionsCheckingInterval (30 s unless told).
   const server = createServer(
-    {
-      headersTimeout: headersTimeoutMs,
-      requestTimeout: requestTimeoutMs,
-      connectionsCheckingInterval: 500,
-      keepAliveTimeout: 5_000,
-    },
+    { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 500, keepAliveTimeout: 5_000 },
     serve,
   );
   server.on('connect', answerConnect(serve));
@@ -116,7 +104,6 @@ export async function refuseOffLoopback(host: string): Promise<void> {
     );
 }
 
-/** Why the server could not listen, in the words of the options the user gave. */
 function listenError(error: NodeJS.ErrnoException, { port, host }: SiteServerOptions): Error {
   if (error.code === 'EADDRINUSE')
     return new SitegenError(`port ${port} on ${host} is in use: choose another with --port`);
@@ -130,9 +117,8 @@ function listenError(error: NodeJS.ErrnoException, { port, host }: SiteServerOpt
 }
 
 /**
- * Node gives a CONNECT to the server's connect event, never to its request
- * handler, and closes the connection unanswered when nothing listens: it is
- * answered as any other request is (405, as no path takes CONNECT), then closed.
+ * Node gives a CONNECT to the connect event, never to the request handler, and closes it unanswered when nothing
+ * listens: it is answered as any other request is (405, as no path takes CONNECT), then closed.
  */
 function answerConnect(serve: (request: IncomingMessage, response: ServerResponse) => void) {
   return (request: IncomingMessage, socket: Socket) => {
@@ -149,14 +135,9 @@ function answerConnect(serve: (request: IncomingMessage, response: ServerRespons
   };
 }
 
-/**
- * The methods fetch forbids (TRACE, TRACK, CONNECT): Node's Request throws on
- * them, so they never reach the handler. No browser can send them either, so
- * their 405 needs none of the CORS headers the handler adds.
- */
+/** Node's Request throws on the methods fetch forbids, and no browser sends them: their 405 needs no CORS headers. */
 const forbiddenMethods = /^(CONNECT|TRACE|TRACK)$/i;
 
-/** Node's request → a web Request → the handler → Node's response. */
 async function answerWith(
   handler: LeadRequestHandler,
   request: IncomingMessage,

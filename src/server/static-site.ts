@@ -1,11 +1,6 @@
 /**
- * Serving a built site as the static hosts do: /about from about.html, the
- * .html form and the trailing slash redirected to the clean URL, the
- * redirects of _redirects (before any file, as a page is left at each old
- * path for other hosts), 404.html with status 404, the headers of _headers,
- * gzip for text when the browser accepts it, and an ETag, so a page or
- * asset asked for again is answered 304. Shared by `sitegen preview` and
- * `sitegen dev`.
+ * Serving a built site as the static hosts do: clean URLs, _redirects (before any file, as a page is left at each old
+ * path for other hosts), 404.html, _headers, gzip and ETags. Shared by `sitegen preview` and `sitegen dev`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
@@ -38,7 +33,6 @@ const contentTypes: Record<string, string> = {
 };
 const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
-/** The methods a page answers; any other is 405 with this as Allow. */
 export const pageMethods = 'GET, HEAD';
 
 export function createStaticHandler(source: SiteSource) {
@@ -55,7 +49,7 @@ export function createStaticHandler(source: SiteSource) {
     if (text !== redirects.text) redirects = { text, rules: parseRedirectsFile(text) };
     return redirects.rules;
   };
-  // A source that keeps files in memory (dev) hands out the same bytes while a file is the same: each is tagged and compressed once.
+  // A source keeping files in memory (dev) hands out the same bytes while a file is the same: tagged and gzipped once.
   const representations = new WeakMap<Uint8Array, { tag: string; gzip?: { tag: string; bytes: Buffer } }>();
   const representation = (body: Uint8Array, gzip: boolean) => {
     let known = representations.get(body);
@@ -75,12 +69,12 @@ export function createStaticHandler(source: SiteSource) {
     const target = requestTarget(request.url);
     const redirect = target && redirectFor(await redirectRules(), target.path);
     if (redirect) {
-      // The target is the site's own configuration, written by its build: a page of the site, or an https: URL it chose.
+      // The target is the site's configuration, written by its build: a page of the site, or an https: URL it chose.
       response.writeHead(redirect.status, { Location: withQuery(redirect.to, target!.search) }).end();
       return;
     }
-    // Another spelling of a page (about.html, about/ when there is no about/index.html, index) redirects to its clean URL,
-    // built from the path's own segments: never to another host.
+    // Another spelling of a page (about.html, about/ with no about/index.html, index) redirects to its clean URL, built
+    // from the path's own segments: never to another host.
     const clean = target && cleanUrl(target.path);
     const found =
       target && (clean === undefined || target.path.endsWith('/')) ? await findFile(source, target.path) : undefined;
@@ -95,7 +89,7 @@ export function createStaticHandler(source: SiteSource) {
       return;
     }
     const type = contentTypes[extname(file)] ?? 'application/octet-stream';
-    // The 404 page answers for any missing path: it takes its own headers, not the path's (a missing asset is not cached for a year).
+    // The 404 page takes its own headers, not the missing path's: a missing asset is not cached for a year.
     const headers: Record<string, string> = {
       ...headersFor(await headerRules(), status === 404 ? '/404' : target!.path),
       'Content-Type': type,
@@ -119,12 +113,11 @@ export function createStaticHandler(source: SiteSource) {
   };
 }
 
-/** Whether the browser takes gzip: named in Accept-Encoding (or `*`) with a weight above zero. No header: the body is sent as it is, as the hosts do. */
+/** No Accept-Encoding header: the body is sent as it is, as the hosts do. */
 function acceptsGzip(request: IncomingMessage): boolean {
   return request.headers['accept-encoding'] !== undefined && new Negotiator(request).encodings(['gzip']).length > 0;
 }
 
-/** The clean URL of another spelling of a page: /about.html, /about/ and /index(.html) are /about and /. */
 function cleanUrl(path: string): string | undefined {
   if (path === '/index' || path === '/index.html') return '/';
   if (path.endsWith('.html')) return path.slice(0, -'.html'.length);
@@ -133,10 +126,8 @@ function cleanUrl(path: string): string | undefined {
 }
 
 /**
- * The request's path, decoded, as segments joined by single slashes (so
- * "//host" cannot survive into a Location header), and its query; undefined
- * for a path no file can have: not starting with /, badly encoded, holding a
- * control character (NUL included) or a backslash, or climbing out with "..".
+ * Segments joined by single slashes, so "//host" cannot survive into a Location header; undefined for a path no file
+ * can have: badly encoded, holding a control character (NUL included) or a backslash, or climbing out with "..".
  */
 function requestTarget(url: string | undefined): { path: string; search: string } | undefined {
   const [raw = '', ...query] = (url ?? '/').split('?');
@@ -161,13 +152,12 @@ function withQuery(to: string, search: string): string {
   return base.includes('?') ? to : `${base}${search}${fragment}`;
 }
 
-/** The file a clean URL is served from, or undefined for a 404. */
 async function findFile(
   source: SiteSource,
   pathname: string,
 ): Promise<{ file: string; body: Uint8Array; status: number } | undefined> {
   const relative = pathname.slice(1);
-  // _headers and _redirects, and any name that would be served as them (_headers.html), are the host's configuration, not pages.
+  // _headers and _redirects, and names served as them (_headers.html), are the host's configuration, not pages.
   if (relative.startsWith('_headers') || relative.startsWith('_redirects')) return undefined;
   // Nor is a hidden file (dist/.git/config, with its remote's credentials, or a .env), but for /.well-known/.
   if (relative.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return undefined;
