@@ -1,15 +1,13 @@
 /**
- * What `sitegen build` would refuse of the site as `sitegen dev` shows it.
- * Dev shows drafts and articles to come, so a link or a redirect to one of
- * them works there, and fails the build that publishes the site: the
- * marketer is told in dev's terminal, as they make the edit.
+ * What `sitegen build` would refuse of the site `sitegen dev` shows: dev shows drafts and articles to come, so a link
+ * or a redirect to one works there and fails the build; the marketer is told in dev's terminal as they make the edit.
  */
 import { isPublished } from '../content/publishing';
 import { messageOf } from '../errors';
 import { planSite, type SiteSources } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
 
-/** The build's refusal, or none; checked only while an article is not yet on the site, so that an edit otherwise costs no more. */
+/** Checked only while an article is not yet on the site, so that an edit otherwise costs no more. */
 export function buildRefusal(sources: SiteSources, today: string, publicFiles: readonly string[]): string | undefined {
   const published = { today, drafts: false };
   if (sources.content.articles.every((article) => isPublished(article, published))) return undefined;

@@ -1,9 +1,6 @@
 /**
- * The editor at /admin in `sitegen dev`: its page, its script and Decap
- * CMS, with the content it checks and previews entries against, made when
- * first asked for; and Decap's local backend (decap-server) at
- * /admin/api/v1, through which the editor reads and writes content/. Every
- * save is a file the dev server rebuilds from like any other edit.
+ * The editor at /admin in `sitegen dev`, its files made when first asked for, and Decap's local backend, through which
+ * it reads and writes content/: every save is a file the dev server rebuilds from like any other edit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../escape';
@@ -15,31 +12,23 @@ import { localBackend, localBackendPath, type LocalBackend } from '../admin/loca
 import type { BuildConfig } from '../config';
 import type { DevSite } from './dev-site';
 
-/** The editor's page, by the paths it is served at: where the dev server hands it the local backend's token. */
 const pagePaths = new Set(['/admin', '/admin/', '/admin/index.html']);
 
 export class DevEditor {
   private bundle?: Promise<EditorBundle>;
-  private readonly backend: LocalBackend;
+  readonly backend: LocalBackend;
 
   constructor(
     private readonly site: DevSite,
     private readonly config: BuildConfig,
-    /** `events`: the dev server's reload events, which tell the editor the content changed. */
     private readonly setup: { decap: DecapFiles; events: string; log: (line: string) => void },
   ) {
     this.backend = localBackend({ root: config.root, contentDir: config.contentDir, log: setup.log });
   }
 
-  /** The editor's address, which sitegen dev prints: with this run's token, for the browser that opens it alone. */
-  address(url: string): string {
-    return this.backend.address(url);
-  }
-
   /**
-   * Answers a request of the local backend (true); for the editor's page, hands it the backend's token and lets the
-   * site's handler serve it (false), as for any other request. The page is refused unless asked for at the address
-   * sitegen dev printed, or by a browser that opened it: any account on the machine can reach the loopback.
+   * True when answered. The editor's page is refused unless asked for at the address sitegen dev printed, or by a
+   * browser that opened it: any account on the machine can reach the loopback.
    */
   intercept(request: IncomingMessage, response: ServerResponse, path: string): boolean {
     if (path === localBackendPath) {
@@ -62,7 +51,6 @@ export class DevEditor {
     return false;
   }
 
-  /** A file of /admin by its path under the output ("admin/index.html"); undefined for one the editor does not have. */
   async read(path: string): Promise<string | Uint8Array | undefined> {
     if (path === 'admin/index.html')
       return this.page().catch((error: unknown) => {
@@ -78,7 +66,6 @@ export class DevEditor {
     return this.setup.decap.read(path);
   }
 
-  /** Files changed: the editor's script is made again if it is made from one of them (its code, a template, an island). */
   changed(paths: Iterable<string>): void {
     if (!this.bundle) return;
     const changed = [...paths];
@@ -117,7 +104,6 @@ export class DevEditor {
   }
 }
 
-/** What /admin shows when the editor cannot open: the reason, as the terminal says it. */
 function problemPage(message: string, title = 'The editor could not open'): string {
   return [
     '<!DOCTYPE html>',

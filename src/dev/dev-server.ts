@@ -1,10 +1,7 @@
 /**
- * `sitegen dev`: the site built in memory and served exactly as `sitegen
- * preview` serves it (clean URLs, 404, _headers, the local lead endpoint),
- * rebuilt incrementally when a file in content/, templates/, islands/ or the
- * shared lead code changes, with open browsers told to reload. A failed
- * rebuild shows its error in the browser and the terminal, and the next good
- * one brings the page back: the server never exits on a bad edit.
+ * `sitegen dev`: the site built in memory, served exactly as `sitegen preview` serves it, rebuilt incrementally on
+ * every change of its sources, with open browsers told to reload. A failed rebuild shows its error in the browser and
+ * the terminal until the next good one: the server never exits on a bad edit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
@@ -25,14 +22,9 @@ import { reloadClient } from './reload-client';
 import { watchFolders } from './watch-folders';
 
 interface DevOptions extends LocalServerOptions {
-  /** The content folder; default <root>/content. */
   content?: string;
   log?: (line: string) => void;
-  /**
-   * The generator's version (generator-version.ts): with it, the server
-   * starts from the asset cache and the content index that builds keep, and
-   * keeps them up to date.
-   */
+  /** With it, the server starts from the asset cache and content index that builds keep, and keeps them up to date. */
   generator?: string;
 }
 
@@ -46,7 +38,6 @@ export async function startDevServer(options: DevOptions = {}) {
   const { config, liveLeads } = devConfig(root, options.content);
   await refuseOffLoopback(options.host ?? 'localhost');
   const log = options.log ?? ((line: string) => console.log(line));
-  // Pages render when a browser asks for them: the server is ready once the site is known, however large.
   const decap = new DecapFiles();
   // The editor's own rules in _headers: its own origin (its backend's) alone, Decap's folder cached.
   const editorHeaders = { connect: [], decapFolder: decap.folder };
@@ -81,7 +72,7 @@ export async function startDevServer(options: DevOptions = {}) {
   });
   await leads.announce(server.url);
   log(`sitegen dev: ${server.url}/`);
-  log(`  editor     ${editor.address(server.url)}`);
+  log(`  editor     ${editor.backend.address(server.url)}`);
   if (liveLeads)
     log(leadsLine(`the forms post here, not to SUPABASE_URL (${liveLeads}): test leads stay on this machine`));
   log(leadsLine(describeLeadSettings(leads.settings)));
@@ -89,7 +80,6 @@ export async function startDevServer(options: DevOptions = {}) {
   else {
     log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
     refusals();
-    // What this start learnt of the Markdown files, for the next start and the next build.
     site.saveIndex();
   }
   // Once the site is served: the leads past their time go (lead-retention.ts), as at every start of preview.
@@ -101,8 +91,7 @@ export async function startDevServer(options: DevOptions = {}) {
   return {
     ...server,
     site,
-    /** The editor's address, with this run's token. */
-    editorUrl: editor.address(server.url),
+    editorUrl: editor.backend.address(server.url),
     /** The lead database, opened by the first lead if not before. */
     leads: leads.database,
     listeners: () => clients.size,
@@ -120,17 +109,13 @@ export async function startDevServer(options: DevOptions = {}) {
   };
 }
 
-/**
- * The project's settings as dev builds with them: a form filled in while developing posts to this server, whatever
- * SUPABASE_URL (in .env, say) names, which is the live site's project, and the agency's leads. That URL, if any.
- */
+/** A form filled in while developing posts here, not to SUPABASE_URL: the live site's, with the agency's leads. */
 function devConfig(root: string, content: string | undefined): { config: BuildConfig; liveLeads: string | undefined } {
   const settings = resolveConfig({ root, content });
   requireProject(settings);
   return { config: { ...settings, supabase: { url: undefined, anonKey: '' } }, liveLeads: settings.supabase.url };
 }
 
-/** What dev answers before the site's files: its reload events and client, the editor, a page it cannot show, the leads. */
 function devAnswers(dev: {
   site: DevSite;
   editor: DevEditor;
@@ -146,7 +131,6 @@ function devAnswers(dev: {
     if (path === reloadClientPath)
       return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
     if (dev.editor.intercept(request, response, path)) return true;
-    // A page that cannot be built or rendered shows why, in place of the page.
     const problem =
       wantsPage(request, path) && (dev.rebuilds.failure ?? renderFailure(dev.site, path, dev.root, dev.log));
     if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, dev.root, reloadClientPath));
@@ -154,7 +138,7 @@ function devAnswers(dev: {
   };
 }
 
-/** Rebuilds on every change of the site's sources; a change of the editor's own code makes its script again, nothing else. */
+/** A change of the editor's own code makes its script again, nothing else. */
 function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEditor): () => void {
   // Editors' swap and backup files (.x.swp, x~) are not content.
   const ignored = (name: string) => /^\.|~$/.test(name);
@@ -170,10 +154,7 @@ function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEd
   };
 }
 
-/**
- * The site's files from memory (its images made when first asked for), public/'s from disk; each text encoded
- * once while it is the same, so the server compresses the same bytes once.
- */
+/** Each text is encoded once while it is the same, so that the server compresses the same bytes once. */
 function siteSource(site: DevSite, editor: DevEditor, publicDir: string): SiteSource {
   const publicFiles = diskSource(publicDir);
   const encoded = new Map<string, { text: string; bytes: Buffer }>();
@@ -194,7 +175,6 @@ function siteSource(site: DevSite, editor: DevEditor, publicDir: string): SiteSo
   };
 }
 
-/** Renders the page at `path` if it has not been yet; the error if its template fails, said in the terminal too. */
 function renderFailure(site: DevSite, path: string, root: string, log: (line: string) => void): Error | undefined {
   let page: string;
   try {
@@ -213,13 +193,12 @@ function renderFailure(site: DevSite, path: string, root: string, log: (line: st
   }
 }
 
-/** An answer of dev's own, never cached: the reload client, or the error page in place of a page. */
 function sendUncached(response: ServerResponse, status: number, type: string, body: string): true {
   response.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(body);
   return true;
 }
 
-/** Says each rebuild in the terminal; an error still standing (a save the watcher saw twice, another edit meanwhile), once. */
+/** An error still standing (a save the watcher saw twice, another edit meanwhile) is said once. */
 function rebuildLines(root: string, log: (line: string) => void) {
   let standing: string | undefined;
   return (outcome: RebuildOutcome, changed: ReadonlySet<string>) => {
@@ -229,7 +208,6 @@ function rebuildLines(root: string, log: (line: string) => void) {
   };
 }
 
-/** What `sitegen build` would refuse of the site dev shows (build-refusal.ts): said once while it stands. */
 function refusalLines(site: DevSite, log: (line: string) => void) {
   let standing: string | undefined;
   return () => {
@@ -239,7 +217,6 @@ function refusalLines(site: DevSite, log: (line: string) => void) {
   };
 }
 
-/** The terminal's line after a rebuild: which files, how many pages, how long; or the error. */
 function outcomeLine(outcome: RebuildOutcome, changed: ReadonlySet<string>, root: string): string {
   if ('error' in outcome) return failureLine(outcome.error, root);
   const names = [...changed].map((path) => (path.startsWith(root) ? relative(root, path) : path)).sort();
@@ -248,7 +225,6 @@ function outcomeLine(outcome: RebuildOutcome, changed: ReadonlySet<string>, root
   return `  ${clock()} ${what} → ${pages} in ${Math.round(outcome.ms)} ms${outcome.recovered ? ' (fixed)' : ''}`;
 }
 
-/** A server-sent event stream; the reload client listens to it. */
 function openEvents(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): true {
   response.writeHead(200, {
     'Content-Type': 'text/event-stream',
@@ -261,7 +237,6 @@ function openEvents(request: IncomingMessage, response: ServerResponse, clients:
   return true;
 }
 
-/** A request for a page (not an asset, not the lead endpoint): the error page stands in for it. */
 function wantsPage(request: IncomingMessage, path: string): boolean {
   return (
     request.method === 'GET' &&

@@ -1,12 +1,8 @@
 /**
- * The dev server's site: the build's stages, kept in memory between edits,
- * with each page rendered when a browser first asks for it. An update after
- * an edit reads again only the files that changed, makes again only the
- * routes whose inputs changed (KeptRoutes) and forgets the HTML of the pages
- * whose fingerprint changed; each page it serves is byte for byte the page
- * `sitegen build` writes (with the reload client, and stable asset names).
- * It shows drafts and scheduled articles too, each with a banner saying it
- * is not published: a draft is written to be seen here.
+ * The dev server's site: the build's stages kept in memory between edits, each page rendered when a browser first
+ * asks for it. An update reads again only the files that changed, and forgets the HTML of the pages whose fingerprint
+ * changed; each page is byte for byte the one `sitegen build` writes (with the reload client, and stable asset names).
+ * Drafts and scheduled articles show too, with a banner saying each is not published: a draft is written to be seen.
  */
 import { existsSync } from 'node:fs';
 import { editorContent, type EditorContent } from '../admin/editor-content';
@@ -37,7 +33,6 @@ import { buildRefusal } from './build-refusal';
 
 export const reloadClientPath = '/__sitegen/reload.js';
 
-/** What the site knows after its last good update. */
 interface Known {
   articles: ReadonlyMap<string, Article>;
   data: SiteData;
@@ -53,18 +48,12 @@ export class DevSite {
   private readonly reader: MarkdownReader;
   private readonly kept = new KeptPlan();
   private known?: Known;
-  /** Each page's fingerprint, and its HTML once rendered. */
   private pages = new Map<string, { fingerprint: string; html?: string }>();
   /** The files changed since the last update that succeeded: the next update reads them again, whatever it is told. */
   private unsettled = new Set<string>();
-  /** The files around the pages (sitemap, feeds, redirects), made when first asked for after an update. */
   private files?: SiteFile[];
-  /** What `sitegen build` would refuse of the site as the last good update left it (a link to a draft, say), if anything. */
   buildRefusal?: string;
-
-  /** What each file of content/images/ is, kept between starts as builds keep it. */
   private readonly sources: SourceImages;
-  /** Renditions and cards, made when a page or a browser first asks for them. */
   private readonly encoder: ImageEncoder;
 
   constructor(
@@ -72,7 +61,6 @@ export class DevSite {
     private readonly options: {
       generator?: string;
       onStage?: (stage: AssetStage, detail: string) => void;
-      /** The editor at /admin: its own rules in _headers. */
       editor?: EditorHeaders;
     } = {},
   ) {
@@ -82,10 +70,8 @@ export class DevSite {
   }
 
   /**
-   * Brings the site up to date with the files on disk; `changed` names the
-   * files that changed (absolute paths), all of them by default. Returns the
-   * paths of the pages whose fingerprint changed. A failure leaves the last
-   * good site in place, and the next update reads the same files again.
+   * `changed`: absolute paths, every file by default. Returns the pages whose fingerprint changed. A failure leaves the
+   * last good site in place, and the next update reads the same files again.
    */
   async update(changed?: Iterable<string>): Promise<string[]> {
     const last = this.known;
@@ -141,12 +127,7 @@ export class DevSite {
     return changedPages;
   }
 
-  /**
-   * A page's HTML, by its path, rendered now if it has not been since it
-   * last changed; undefined for a path that is no page. A page that names an
-   * image the build would refuse (a photo narrower than it is drawn) fails
-   * as it would fail the build.
-   */
+  /** A page naming an image the build would refuse (a photo narrower than it is drawn) fails as the build would. */
   page(path: string): string | undefined {
     const route = this.known?.plan.routes.pages.get(path);
     const entry = this.pages.get(path);
@@ -159,12 +140,10 @@ export class DevSite {
     return entry.html;
   }
 
-  /** One of the site's own images (a rendition, a social card), made the first time it is asked for; undefined if it is none. */
   image(path: string): Promise<Uint8Array | undefined> {
     return this.known?.images.file(path) ?? Promise.resolve(undefined);
   }
 
-  /** A file of the site, by its path in the output: a page (see page()), an asset, or one of the site's files. */
   file(path: string): string | Uint8Array | undefined {
     const page = pathForFile(path);
     if (page !== undefined && this.known?.plan.routes.pages.get(page)?.file === path) return this.page(page);
@@ -178,7 +157,7 @@ export class DevSite {
     return this.siteFiles().find((file) => file.path === path)?.content;
   }
 
-  /** The sitemap, feeds, redirects and the rest, made when first asked for since the last update: few edits are followed by a request for them. */
+  /** Sitemap, feeds and the rest, made when first asked for after an update: few edits are followed by a request. */
   private siteFiles(): SiteFile[] {
     if (this.files) return this.files;
     const { assets, plan } = this.known!;
@@ -192,7 +171,6 @@ export class DevSite {
     return this.known?.plan.model;
   }
 
-  /** What the editor at /admin checks and previews an entry against: the site as this update read it. */
   editorContent(): EditorContent | undefined {
     if (!this.known) return undefined;
     const { plan, assets } = this.known;
@@ -207,12 +185,11 @@ export class DevSite {
     return this.known?.plan.routes.routes ?? [];
   }
 
-  /** The paths of the pages whose HTML is held, rendered since they last changed. */
   renderedPages(): string[] {
     return [...this.pages].flatMap(([path, entry]) => (entry.html === undefined ? [] : [path]));
   }
 
-  /** Keeps what this server learnt of the Markdown files in the content index, for the next start and the next build. */
+  /** What this server learnt of the Markdown files, kept in the content index for the next start and the next build. */
   saveIndex(): void {
     if (!this.known || !this.options.generator) return;
     const { model } = this.known.plan;
@@ -224,7 +201,7 @@ export class DevSite {
     this.reader.close();
   }
 
-  /** The model as read again: as it was, with articles edited in place in their places, or made anew. */
+  /** Articles edited in place keep their places in the model; one added or removed makes it anew. */
   private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known, paths?: ReadonlySet<string>) {
     if (last && data === last.data && articles === last.articles) return last.read;
     if (!last || !paths || data !== last.data || articles.size !== last.articles.size) {
@@ -242,7 +219,6 @@ export class DevSite {
     );
   }
 
-  /** The articles again: the last ones while none changed, else only the changed files read, unless one was added or removed. */
   private readArticles(paths: ReadonlySet<string> | undefined, last?: ReadonlyMap<string, Article>) {
     const scan = (path: string) => scanArticle(this.reader, path);
     const blog = articleFolder(this.config.contentDir);

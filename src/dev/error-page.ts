@@ -1,13 +1,8 @@
-/**
- * What the dev server shows instead of a page while the site cannot be built:
- * 'Unexpected Application Error!', the message and the file at fault. It
- * loads the reload client, so fixing the file brings the page back.
- */
+/** Dev's page in place of one it cannot build: it loads the reload client, so fixing the file brings the page back. */
 import { relative } from 'node:path';
 import { ContentError, RenderError, SitegenError, messageOf } from '../errors';
 import { escapeHtml } from '../escape';
 
-/** The file that caused an error, relative to the project, when we can tell. */
 export function errorFile(error: Error, root: string): string | undefined {
   if (error instanceof ContentError) return error.file;
   if (error instanceof RenderError) return error.template;

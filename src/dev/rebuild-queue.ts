@@ -1,11 +1,9 @@
 /**
- * The dev server's rebuilds: one at a time, changes that arrive meanwhile
- * waiting to go together into the next. Editors save in bursts (write,
- * rename, chmod), so a change waits a moment for the rest of its burst.
+ * The dev server's rebuilds, one at a time, changes that arrive meanwhile going together into the next. Editors save
+ * in bursts (write, rename, chmod), so a change waits a moment for the rest of its burst.
  */
 import type { DevSite } from './dev-site';
 
-/** Changes this close together are one rebuild. */
 const settleMs = 15;
 /** A file read while an editor was still writing it looks broken: one more look, this much later, settles it. */
 const retryMs = 150;
@@ -13,7 +11,6 @@ const retryMs = 150;
 export type RebuildOutcome = { ms: number; pages: number; recovered: boolean } | { ms: number; error: Error };
 
 export class RebuildQueue {
-  /** Why the last rebuild failed, until one succeeds. */
   failure?: Error;
   private pending = new Set<string>();
   private timer?: NodeJS.Timeout;
@@ -25,7 +22,6 @@ export class RebuildQueue {
     private readonly done: (outcome: RebuildOutcome, changed: ReadonlySet<string>) => void,
   ) {}
 
-  /** Brings the site up to date with `changed` (every file, by default). */
   async rebuild(changed?: ReadonlySet<string>): Promise<RebuildOutcome> {
     const started = performance.now();
     try {
@@ -63,7 +59,6 @@ export class RebuildQueue {
     } while (this.timer || this.pending.size);
   }
 
-  /** Drops what is waiting, and lets what is running finish. */
   async close(): Promise<void> {
     clearTimeout(this.timer);
     await this.running;

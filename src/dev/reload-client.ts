@@ -1,14 +1,8 @@
 /**
- * The script the dev server adds to every page: after each rebuild it fetches
- * the page again and swaps in the new body, then runs the page's scripts on
- * it again (islands hydrate, menus attach), keeping the scroll position. A
- * full reload costs a navigation; the swap does not. Dev's stylesheet keeps
- * its name when it changes, so the page takes it again too (a browser keeps
- * the old one applied until the new one has loaded). When the page's set of
- * stylesheets or scripts changed, or anything goes wrong, it falls back to a
- * full reload.
- * Served as a file, so pages keep their Content-Security-Policy without
- * 'unsafe-inline'.
+ * The script dev adds to every page: after each rebuild it swaps in the page's new body and runs its scripts again,
+ * keeping the scroll position; a full reload, its fallback, costs a navigation. Dev's stylesheet keeps its name when
+ * it changes, so it is taken again too (a browser keeps the old one applied until the new one has loaded).
+ * Served as a file, so pages keep their Content-Security-Policy without 'unsafe-inline'.
  */
 export function reloadClient(eventsPath: string, clientPath: string): string {
   return `const bare = (url) => url?.split('?')[0];

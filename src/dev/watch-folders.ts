@@ -1,16 +1,9 @@
 /**
- * What `sitegen dev` watches: the project's source folders, one fs.watch per
- * folder (inotify, FSEvents or ReadDirectoryChangesW underneath), each change
- * named by the file it touched.
- *
- * Not chokidar, which sitegen used before: on every change inside a folder it
- * reads the whole folder again, a stat per file, to find what was added or
- * removed: the cost of every save grew with the blog, and was paid while the
- * page was being rebuilt.
- * Not fs.watch's recursive mode either: on Linux, Node 20 builds it on a stat
- * poller per file, which misses a file that an editor replaces by renaming
- * over it. A watcher per folder sees that as a rename of the file's name, and
- * folders are few.
+ * The project's source folders, watched by one fs.watch per folder, each change named by the file it touched.
+ * Not chokidar: on every change it stats every file of the folder again to find what was added or removed, so every
+ * save, while its page was rebuilt, cost more as the blog grew. Not fs.watch's recursive mode: on Linux, Node 20 builds
+ * it on a stat poller per file, which misses a file an editor replaces by renaming over it; a watcher per folder sees
+ * that rename, and folders are few.
  */
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +13,7 @@ export interface FolderWatcher {
   close(): void;
 }
 
-/**
- * Calls `onChange` with the path of every file or folder added, changed,
- * renamed or removed under `roots`, those `ignored` by name left out. A
- * folder added is watched from then on, and each file in it reported.
- */
+/** A folder added is watched from then on, and each file in it reported. */
 export function watchFolders(
   roots: readonly string[],
   onChange: (path: string) => void,
