@@ -1,13 +1,8 @@
 /**
- * Where the editor's local backend may read and write: the content folder,
- * and for an upload its images/ folder, nowhere else. decap-server itself
- * keeps to the repository, which holds the code CI and `npm test` run, so
- * every path a request names is checked here first, reads included: nothing
- * outside content/ is the editor's business. A path is refused when it is
- * empty, absolute, climbs with "..", lies outside its folder, or goes through
- * a symbolic link that leads out of content/ (the deepest part of it that
- * exists is resolved) or nowhere (writing through it would create its target,
- * wherever that is).
+ * Where the editor's local backend may read and write: content/, and for an upload content/images/. decap-server keeps
+ * only to the repository, which holds the code CI and `npm test` run, so every path a request names is checked here
+ * first, reads included. A path through a symbolic link is refused when it leads out of content/, or nowhere (writing
+ * through it would create its target, wherever that is).
  */
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -19,20 +14,15 @@ export interface BackendFolders {
   /** The project: Decap names every file by its path from here ("content/blog/x.md"). */
   root: string;
   content: string;
-  /** Where uploads go: content/images. */
   uploads: string;
 }
 
-/**
- * Why a request is refused, with its status: 400 for a malformed request, 403 for a path it may not name, 409 for a
- * change the build would refuse.
- */
+/** 400 for a malformed request, 403 for a path it may not name, 409 for a change the build would refuse. */
 export interface Refusal {
   status: 400 | 403 | 409;
   reason: string;
 }
 
-/** The first path `body` (a request of Decap's proxy backend) names that it may not; undefined when all are fine. */
 export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   const named = typeof action === 'string' ? namedPaths(action, params ?? {}) : undefined;
@@ -50,7 +40,7 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
   return undefined;
 }
 
-/** An upload is a photo the build can name: no hidden file (.htaccess), a name with an extension, as content writes it. */
+/** An upload is a photo the build can name: no hidden file (.htaccess), a name with an extension. */
 function photoNameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
   const fromContent = relative(folders.content, resolve(folders.root, path)).replaceAll('\\', '/');
   if (v.is(localImageSrc, fromContent)) return undefined;
@@ -60,10 +50,7 @@ function photoNameRefusal(path: string, folders: BackendFolders): Refusal | unde
   };
 }
 
-/**
- * A renamed entry stays in its folder: given a new folder, decap-server moves every file of the old folder there
- * (its "subfolders" layout, of an entry per folder), every article with the one renamed.
- */
+/** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. */
 function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
   for (const { path, newPath } of savedFiles(params)) {
     if (typeof newPath === 'string' && dirname(newPath) !== dirname(path as string))
@@ -76,9 +63,8 @@ function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
 }
 
 /**
- * A save's assets that its files name, by their file name: Decap sends with an entry every photo uploaded while it was
- * open, a photo the marketer then swapped for another (one the editor refused among them) too, and only those the
- * entry uses are to be written.
+ * Decap sends with an entry every photo uploaded while it was open, those the marketer then swapped for another (one
+ * the editor refused among them) too: only those the entry names, by file name, are written.
  */
 export function usedAssets(params: Record<string, unknown>, assets: unknown[]): unknown[] {
   const texts = savedFiles(params).map((file) => (typeof file.raw === 'string' ? file.raw : ''));
@@ -91,7 +77,6 @@ export function usedAssets(params: Record<string, unknown>, assets: unknown[]): 
 /** What is not an object names nothing here; decap-server's own schema then refuses the request. */
 const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 const list = (value: unknown) => (Array.isArray(value) ? value.map(record) : []);
-/** The files a persistEntry writes: its entry, and its data files. */
 const savedFiles = (params: Record<string, unknown>) => [
   ...('entry' in params ? [record(params.entry)] : []),
   ...list(params.dataFiles),
@@ -109,14 +94,12 @@ async function listedLinksRefusal(folder: string, folders: BackendFolders): Prom
   return undefined;
 }
 
-/** The files a request deletes (deleteFile, deleteFiles), by their paths from the project's folder; none for any other. */
 export function deletedPaths(body: unknown): string[] {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   if (action !== 'deleteFile' && action !== 'deleteFiles') return [];
   return (namedPaths(action, params ?? {}) ?? []).map(({ path }) => path).filter((path) => typeof path === 'string');
 }
 
-/** The paths each action of decap-server's file-system mode names, each marked if an upload's; undefined for any other action. */
 function namedPaths(
   action: string,
   params: Record<string, unknown>,

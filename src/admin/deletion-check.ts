@@ -1,13 +1,8 @@
 /**
- * What the build would refuse once a delete the editor asks for is made:
- * Decap runs no check of ours before it deletes (it has no such event), so
- * its local backend asks here first. An article another links to, or the
- * logo, deleted would stop every build and every page of `sitegen dev`.
- *
- * The content is read as it would be without those files: linked, file by
- * file, into a scratch folder under .sitegen/, named as the project names
- * it, so that a refusal names the files as the build does. Then the site is
- * planned and checked as `sitegen build` and `build --drafts` check it.
+ * What the build would refuse once a delete the editor asks for is made: Decap runs no check of ours before it deletes
+ * (it has no such event), and an article another links to, or the logo, deleted would stop every build and every page
+ * of `sitegen dev`. The content, without those files, is linked into a scratch folder under .sitegen/ named as the
+ * project names it, so that a refusal names the files as the build does.
  */
 import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -20,7 +15,6 @@ import { planSite } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
 import type { BackendFolders } from './backend-paths';
 
-/** The build's refusal of the content with `deleted` (paths from the project's folder) gone; undefined if none. */
 export async function deletionRefusal(
   folders: BackendFolders,
   deleted: readonly string[],

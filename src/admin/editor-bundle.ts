@@ -1,12 +1,7 @@
 /**
- * The editor's own script (admin/main.ts), bundled with esbuild: Decap CMS
- * set up from the content schemas, the build's checks, and the site's
- * templates with React's renderer for the previews. It is the only script
- * of the site that holds React, and only /admin loads it.
- *
- * The code it shares with the build runs in Node too: the few Node modules
- * that code names are given browser stand-ins (admin/stand-ins/), each
- * saying why the editor never needs the real one.
+ * The editor's own script (admin/main.ts), bundled with esbuild: the only script of the site that holds React, and
+ * only /admin loads it. The few Node modules the code it shares with the build names are given browser stand-ins
+ * (admin/stand-ins/), each saying why the editor never needs the real one.
  */
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -34,7 +29,6 @@ export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
     result = await build({
       entryPoints: [join(config.adminDir, 'main.ts')],
       plugins: [projectTemplates(config)],
-      // The Node modules the code the editor shares with the build names, by their stand-ins.
       alias: {
         'node:module': join(config.adminDir, 'stand-ins', 'module.ts'),
         'node:crypto': join(config.adminDir, 'stand-ins', 'crypto.ts'),
@@ -61,11 +55,7 @@ export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
   return { file: { path: `admin/${hashedName('editor', content, 'js')}`, content }, inputs };
 }
 
-/**
- * The site's templates as the project has them: the editor's code names the
- * generator's own (../templates), and a project's previews draw its pages
- * with the templates its build uses.
- */
+/** The editor's code names the generator's templates: a project's previews draw its pages with its own. */
 function projectTemplates(config: BuildConfig): Plugin {
   const generatorTemplates = resolve(config.adminDir, '..', 'templates');
   return {

@@ -1,11 +1,7 @@
 /**
- * What the editor at /admin knows of the site besides the entry being
- * edited: the content as the build read it (content.json beside the page).
- * With it, the editor makes the site model again with an entry in place of
- * its file, by the build's own code, so that it checks the entry by every
- * rule the build would (a duplicate slug, a category the blog does not have,
- * a link to a page that does not exist) and previews it on the page the site
- * would make of it.
+ * What the editor at /admin knows of the site besides the entry being edited (content.json beside the page): with it,
+ * the editor makes the site model again by the build's own code, so that it checks an entry by every rule the build
+ * would (a duplicate slug, a link to a page that does not exist) and previews it on the page the site would make of it.
  */
 import { join } from 'node:path';
 import { leadEndpoint, type BuildConfig } from '../config';
@@ -25,7 +21,7 @@ export interface EditorContent {
   json: Record<string, unknown>;
   servicePages: string[];
   articles: readonly Article[];
-  /** The legal pages, each with its body's HTML: a page using the legal template shows one. */
+  /** Each with its body's HTML: a page using the legal template shows one. */
   legalPages: (LegalPage & { html: string })[];
   /** What the templates need of each image the content names, by its src ("images/team/sarah.jpg"). */
   images: Record<string, LocalImage>;
@@ -36,12 +32,10 @@ export interface EditorContent {
   /** The origin pages are addressed under, when set apart from content/site.json's (--site-url, SITE_URL). */
   siteUrl?: string | undefined;
   endpoint: LeadEndpoint;
-  /** The site's stylesheet, which the previews are drawn with. */
   stylesheet: string;
   /**
-   * Today in London by SITEGEN_NOW, where sitegen dev's clock is set: the
-   * editor's checks, previews and new articles keep to it. Without it (the
-   * real time, or a built /admin) the editor reads the browser's clock.
+   * Today in London by SITEGEN_NOW, where sitegen dev's clock is set: the editor's checks, previews and new articles
+   * keep to it. Without it (the real time, or a built /admin) the editor reads the browser's clock.
    */
   today?: string | undefined;
 }
@@ -49,11 +43,8 @@ export interface EditorContent {
 interface EditorContentSources {
   plan: SitePlan;
   stylesheet: string;
-  /** A legal page's body as HTML, as the build renders it. */
   bodyHtml(page: LegalPage): string;
-  /** The articles it tells of: a production build's /admin is public, and tells of none not published. */
   articles?: readonly Article[];
-  /** Today by the clock the editor should keep to, where it is not the real time. */
   today?: string;
 }
 

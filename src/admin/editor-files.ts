@@ -1,9 +1,6 @@
 /**
- * /admin in a production build (CMS_REPO set): the editor for Decap's
- * GitHub backend, which saves each change as a commit to the repository's
- * branch, for CI to build. Its page, its script, Decap CMS, and the content
- * as this build read it (what the editor checks and previews entries
- * against); and its own rules for _headers.
+ * /admin in a production build (CMS_REPO set): the editor for Decap's GitHub backend, which saves each change as a
+ * commit to the repository's branch, for CI to build.
  */
 import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
@@ -15,9 +12,6 @@ import type { EditorHeaders } from '../output/site-files';
 import { bundleEditor } from './editor-bundle';
 import { editorContent } from './editor-content';
 import { DecapFiles, editorHtml, editorPath } from './editor-page';
-
-/** What a production build knows of its editor before bundling its script: Decap's files, its rules for _headers, the paths it writes. */
-type ProductionEditor = ReturnType<typeof productionEditor>;
 
 /** Decap's GitHub backend reaches GitHub's API, and the OAuth provider that signs marketers in. */
 export function productionEditor(cms: CmsSettings) {
@@ -31,7 +25,7 @@ export function productionEditor(cms: CmsSettings) {
 
 export async function editorFiles(
   config: BuildConfig,
-  { cms, decap }: ProductionEditor,
+  { cms, decap }: ReturnType<typeof productionEditor>,
   { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml(page: LegalPage): string },
 ): Promise<OutputFile[]> {
   const { model } = plan;

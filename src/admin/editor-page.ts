@@ -1,10 +1,7 @@
 /**
- * The files of /admin: the page (admin/index.html), which tells the
- * editor's script where the repository is and where to find the content
- * (content.json) and Decap CMS (copied from its npm package, as it loads
- * its parts by name from beside its own script). The page is for the
- * agency's marketers, never for search engines: noindex, out of the
- * sitemap (it is no route), under a Content-Security-Policy of its own.
+ * The files of /admin: the page, which tells the editor's script where the repository, the content and Decap CMS are,
+ * and Decap CMS from its npm package. The page is for the agency's marketers, never for search engines: noindex, out of
+ * the sitemap (it is no route), under a Content-Security-Policy of its own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,14 +11,12 @@ import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
 import type { CopiedFile } from '../output/output';
 
-/** How the editor reaches the repository: the local backend `sitegen dev` starts, or GitHub. */
 export type EditorBackend =
   { name: 'local'; url: string } | { name: 'github'; repo: string; branch: string; authUrl?: string | undefined };
 
 export interface EditorSettings {
   backend: EditorBackend;
   decap: string;
-  /** The content the editor checks and previews an entry against (editor-content.ts). */
   content: string;
   /** sitegen dev's reload events: after each change of content/ the editor fetches it again. */
   events?: string;
@@ -59,19 +54,16 @@ export function editorHtml(site: SiteFacts, settings: EditorSettings, script: st
 const require = createRequire(import.meta.url);
 
 /**
- * Decap CMS as its npm package ships it: its script and every part it loads
- * by name from beside it (its chunks, and the WebAssembly its image
- * encoders use), in a folder named by its version, which can be cached for
- * a year. Not its source maps, nor the copies under other names.
+ * Decap CMS as its npm package ships it: its script and every part it loads by name from beside it (chunks,
+ * WebAssembly), in a folder named by its version, which can be cached for a year. Not its source maps or other copies.
  */
 export class DecapFiles {
   readonly version: string;
   readonly dir: string;
   private readonly names: Set<string>;
   /**
-   * The files read so far, kept: the same bytes for every request, which the server compresses and tags once
-   * (static-site.ts), rather than Decap's large script read and gzipped again each time /admin is opened. They cannot
-   * change meanwhile: the folder is the installed package's, named by its version.
+   * The same bytes for every request, which the server compresses and tags once (static-site.ts), rather than Decap's
+   * large script gzipped again each time /admin is opened; the installed package's files cannot change meanwhile.
    */
   private readonly kept = new Map<string, Buffer>();
 
@@ -84,7 +76,6 @@ export class DecapFiles {
     );
   }
 
-  /** Where they are published, under the output. */
   get folder(): string {
     return `admin/decap-cms-${this.version}`;
   }
@@ -93,7 +84,6 @@ export class DecapFiles {
     return `/${this.folder}/decap-cms.js`;
   }
 
-  /** One of its files, by its path under the output: the same bytes each time it is asked for. */
   read(path: string): Buffer | undefined {
     const name = path.startsWith(`${this.folder}/`) ? path.slice(this.folder.length + 1) : undefined;
     if (!name || !this.names.has(name)) return undefined;

@@ -1,17 +1,10 @@
 /**
- * Decap CMS's local backend for `sitegen dev`: decap-server's file-system
- * middleware, mounted in the dev server itself at /admin/api/v1, so that every
- * save in the editor is a file of content/ the dev server rebuilds from at
- * once. Same origin as the editor's page: no port of its own to find, guard
- * or stop.
- *
- * It writes files, so it answers the editor's page alone. The dev server has
- * checked the Host (server/host-check.ts); here a request must come from the
- * dev server's own origin when it names one (a browser names it on every
- * write), carry the token the dev server handed the editor's page as a cookie
- * (so a program or page of this machine that was not given it cannot write),
- * and name only paths of content/ (backend-paths.ts). Anything else is
- * refused before decap-server sees it, and nothing is written.
+ * Decap CMS's local backend for `sitegen dev`: decap-server's file-system middleware, mounted in the dev server itself,
+ * on the editor page's origin: no port of its own to find, guard or stop. It writes files, so it answers the editor's
+ * page alone. The dev server has checked the Host; here a request must come from the dev server's own origin when it
+ * names one (a browser names it on every write), carry the token handed the page as a cookie (so that no program or
+ * page of this machine not given it can write), and name only paths of content/; anything else is refused before
+ * decap-server sees it.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -27,19 +20,7 @@ import { deletionRefusal } from './deletion-check';
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
 export const localBackendPath = '/admin/api/v1';
 
-export interface LocalBackend {
-  /** The Set-Cookie header that hands the editor's page, and no other, this run's token: sent with /admin. */
-  cookie(request: IncomingMessage): string;
-  /**
-   * Whether a request of the editor's page may have it: asked for with this run's token (`given`, from the address
-   * sitegen dev prints), or holding it already.
-   */
-  admits(request: IncomingMessage, given: string | null): boolean;
-  /** The editor's address, with this run's token, on the dev server at `url`. */
-  address(url: string): string;
-  /** Answers a request at localBackendPath. */
-  handle(request: IncomingMessage, response: ServerResponse): void;
-}
+export type LocalBackend = ReturnType<typeof localBackend>;
 
 /** Decap's uploads are photos from a phone, sent base64 in JSON: decap-server's own limit. */
 const bodyLimit = '50mb';
@@ -47,16 +28,18 @@ const require = createRequire(import.meta.url);
 
 type Log = (line: string) => void;
 
-export function localBackend({ root, contentDir, log }: { root: string; contentDir: string; log: Log }): LocalBackend {
+export function localBackend({ root, contentDir, log }: { root: string; contentDir: string; log: Log }) {
   const token = randomBytes(32).toString('base64url');
   const folders = { root, content: contentDir, uploads: join(contentDir, 'images') };
   // Loaded with the editor's first request: express and decap-server are no part of serving the site.
   let app: Promise<Express> | undefined;
   return {
-    cookie: (request) => `${cookieName(request)}=${token}; Path=/admin; HttpOnly; SameSite=Strict`,
-    admits: (request, given) => sameSecret(given ?? cookieOf(request, cookieName(request)) ?? '', token),
-    address: (url) => `${url}/admin/?token=${token}`,
-    handle: (request, response) => {
+    cookie: (request: IncomingMessage) => `${cookieName(request)}=${token}; Path=/admin; HttpOnly; SameSite=Strict`,
+    /** Asked for with this run's token (`given`, from the address sitegen dev prints), or holding it already. */
+    admits: (request: IncomingMessage, given: string | null) =>
+      sameSecret(given ?? cookieOf(request, cookieName(request)) ?? '', token),
+    address: (url: string) => `${url}/admin/?token=${token}`,
+    handle: (request: IncomingMessage, response: ServerResponse) => {
       app ??= backendApp(folders, token, log).then((made) => {
         log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server at ${localBackendPath}`);
         return made;
@@ -74,7 +57,6 @@ export function localBackend({ root, contentDir, log }: { root: string; contentD
   };
 }
 
-/** The checks, then decap-server's middleware, in an express app answering at localBackendPath. */
 async function backendApp(folders: BackendFolders, token: string, log: Log): Promise<Express> {
   const { default: express } = await import('express');
   const refuse = (response: Response, { status, reason }: Refusal | { status: 405; reason: string }) => {
@@ -124,10 +106,7 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
   return express().disable('x-powered-by').use('/admin', decap).use(failure);
 }
 
-/**
- * decap-server's file-system routes (POST /api/v1) on `app`, for the project at `root`: its
- * registerLocalFs reads the repository's folder from the environment, at once, as it is called.
- */
+/** decap-server's registerLocalFs reads the repository's folder from the environment, at once, as it is called. */
 async function registerDecapServer(app: Express, root: string): Promise<void> {
   const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
     registerLocalFs(app: Express, options: { logLevel: string }): Promise<void>;
