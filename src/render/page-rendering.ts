@@ -1,10 +1,6 @@
 /**
- * The one render step, shared by the build, its threads and the dev server:
- * render a route, or keep the page it rendered last time if its fingerprint
- * is the same. A fingerprint is a hash of everything a page is rendered
- * from: what every page shares (the layout's sources and data, the
- * stylesheet, the scripts), its template's sources, its props and head, and
- * its Markdown body's hash, which stands for the body's HTML.
+ * The render step shared by the build, its threads and the dev server: it keeps a route's last page if the page's
+ * fingerprint, a hash of all it is rendered from (its Markdown body's hash standing for the body's HTML), is the same.
  */
 import type { BuiltAssets } from '../assets/asset-cache';
 import type { TemplateModule } from '../assets/compile-templates';
@@ -19,7 +15,6 @@ import type { Layout } from '../../templates/layout/types';
 export interface PageRecord {
   path: string;
   file: string;
-  /** What the page was rendered from: the same fingerprint renders the same page. */
   fingerprint: string;
   scripts: PageScripts;
   /** The site's own images the page names, as paths of the output: the build makes them (images/site-images.ts). */
@@ -31,10 +26,8 @@ export interface PageRecord {
 export type RenderSetup = ReturnType<typeof renderSetup>;
 
 /**
- * `fingerprinted`: whether pages are fingerprinted, to be kept by a later
- * update (the dev server, an incremental build); a whole build has nothing to
- * keep them for, and hashing every page's props and head would cost it time.
- * `extraScripts`: scripts every page loads on top of its own (the dev server's reload client).
+ * `fingerprinted` only where a later update keeps pages (the dev server, an incremental build): a whole build has
+ * nothing to keep them for, and hashing every page's props and head would cost it time.
  */
 export function renderSetup(
   assets: BuiltAssets,
@@ -45,7 +38,6 @@ export function renderSetup(
   const stylesheet = `/${assets.stylesheet.file}`;
   const manifest = scripts.manifest;
   const shared = contentHash(JSON.stringify([templates.layoutVersion, layout, stylesheet, manifest, extraScripts]));
-  // The compiled templates' module, for a thread to import, and each page kind's template version.
   const { moduleUrl: templatesUrl, versions: templateVersions } = templates;
   return { templatesUrl, templateVersions, layout, stylesheet, scripts: manifest, extraScripts, shared, fingerprinted };
 }
@@ -58,7 +50,6 @@ export class PageRendering {
   constructor(
     readonly setup: RenderSetup,
     private readonly templates: TemplateModule,
-    /** A Markdown page's body HTML, from the reader that scanned it. */
     private readonly bodyHtml: (body: MarkdownBody) => string,
   ) {}
 
@@ -73,11 +64,7 @@ export class PageRendering {
     return fingerprint;
   }
 
-  /**
-   * Renders `route`, or keeps `previous` (its page last time) if nothing it
-   * is rendered from changed. `write` puts a rendered page where it goes and
-   * says its size in bytes.
-   */
+  /** `previous`: the route's last page, kept if nothing changed; `write` writes a page and says its size in bytes. */
   render(route: Route, previous?: PageRecord, write?: (html: string) => number): { page: PageRecord; html?: string } {
     const fingerprint = this.fingerprint(route);
     const unchanged = fingerprint !== '' && previous?.fingerprint === fingerprint && previous.file === route.file;

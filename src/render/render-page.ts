@@ -1,20 +1,12 @@
 /**
- * One route → one HTML document, rendered by React's renderToStaticMarkup.
- * Pure: templates, layout and asset names come in; the page comes out with
- * what it uses, which the components that place it record as React renders
- * (templates/lib/page-uses.ts): the scripts of its islands and enhancements,
- * the site's images it names.
+ * One route → one HTML document, by React's renderToStaticMarkup. Pure: templates, layout and asset names in, the
+ * page out, with the scripts and site images its components recorded as React rendered (templates/lib/page-uses.ts).
  *
- * Each page is one React render of the whole document, so React puts what
- * belongs in <head> there (the hero image's preload among it). Three things
- * are placed in it afterwards, where the document holds a slot:
- *
- * - the header and footer, the same on every page: rendered once per
- *   renderer, so a large site spends its time on its pages, not its header;
- *   what they use is recorded once, and added to every page's;
- * - the page's scripts, known only once the whole page has rendered;
- * - a Markdown page's body, already HTML, where the template placed
- *   bodySlot: most of the page, it need not pass through React.
+ * Each page is one React render of the whole document, so React puts what belongs in <head> there (the hero's
+ * preload among it). Placed afterwards where the document holds a slot: the header and footer, the same on every
+ * page, rendered once per renderer so a large site spends its time on its pages (what they use is added to every
+ * page's); the page's scripts, known only once the whole page has rendered; a Markdown page's body, already HTML:
+ * most of the page, it need not pass through React.
  */
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -69,7 +61,7 @@ const slots = {
   footer: '\u0000sitegen-footer\u0000',
 };
 
-/** A renderer of routes; `body`: a Markdown page's body as HTML (route.body says the page has one). */
+/** `body`: a Markdown page's body as HTML, given exactly when route.body says the page has one. */
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 export function createPageRenderer(templates: TemplateModule, layout: Layout, assets: PageAssets) {
@@ -111,22 +103,18 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, withSiteFacts(body, layout.site), fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
-    // images: the site's own images the page names, as paths of the output; widths: the widest each file of
-    // content/images/ is drawn on the page, since none may be drawn wider than it is.
+    // widths: the widest each file of content/images/ is drawn on the page, since none may be drawn wider than it is.
     return { html: page, scripts, images: [...uses.images], widths: uses.widths };
   };
 }
 
-/** `element` rendered with `uses` as the collector its components record into: the templates' own context object. */
 function recording(templates: TemplateModule, uses: PageUses, element: ReactNode) {
   return createElement(templates.PageUsesContext.Provider, { value: uses }, element);
 }
 
 /**
- * The header or the footer, rendered once for every page, recording what it
- * uses into `shell`. Rendered inside a bare document so that anything React
- * would move into <head> shows up there, and is refused: a region placed
- * into every page's <body> must hold only what stays in it.
+ * Rendered inside a bare document so that anything React would move into <head> shows up there, and is refused: a
+ * region placed into every page's <body> must hold only what stays in it.
  */
 function shellRegion(templates: TemplateModule, name: 'Header' | 'Footer', layout: Layout, shell: PageUses): string {
   const fail = (error: unknown) =>
@@ -146,7 +134,6 @@ function shellRegion(templates: TemplateModule, name: 'Header' | 'Footer', layou
   return html.slice('<html><head></head><body>'.length, html.lastIndexOf('</body>'));
 }
 
-/** The main content with a Markdown page's body where the template placed bodySlot, exactly once. */
 function placeBody(main: string, body: string, fail: (error: unknown) => Error): string {
   const at = main.indexOf(bodySlot);
   if (at === -1 || main.indexOf(bodySlot, at + bodySlot.length) !== -1) {
@@ -155,7 +142,6 @@ function placeBody(main: string, body: string, fail: (error: unknown) => Error):
   return main.slice(0, at) + body + main.slice(at + bodySlot.length);
 }
 
-/** The document split where the generator places the scripts, the header and the footer; each slot must be there once, in that order. */
 function splitAtSlots(html: string, fail: (error: unknown) => Error): [string, string, string, string] {
   const parts: string[] = [];
   let from = 0;
