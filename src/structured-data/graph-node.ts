@@ -1,8 +1,4 @@
 import type { IdReference, Thing } from 'schema-dts';
 
-/**
- * A node of a page's graph: a schema.org object of type T (schema-dts also
- * allows a bare text for most types, which a node cannot be) with the @id
- * other nodes point at it by.
- */
+/** A schema.org object with the @id other nodes point at it by: not the bare text schema-dts allows for most types. */
 export type GraphNode<T extends Thing = Thing> = Exclude<T, string> & IdReference;

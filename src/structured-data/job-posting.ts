@@ -1,10 +1,7 @@
 /**
- * An open position as Google's job search reads it: what it requires (title,
- * description, datePosted, hiringOrganization, and a jobLocation, or for a
- * remote job jobLocationType TELECOMMUTE with the country applicants must
- * live in) and what it recommends that the content has (validThrough,
- * employmentType, identifier, directApply; baseSalary only where the agency
- * states a salary).
+ * An open position as Google's job search reads it. Required: title, description, datePosted, hiringOrganization,
+ * and a jobLocation, or for a remote job jobLocationType TELECOMMUTE with the country applicants must live in.
+ * Recommended, where the content has them: validThrough, employmentType, identifier, directApply, baseSalary.
  */
 import type { JobPosting } from 'schema-dts';
 import type { GraphNode } from './graph-node';
@@ -14,7 +11,6 @@ import { employmentTypes } from '../content/schemas';
 import { escapeHtml } from '../escape';
 import { ref, siteIds } from './site-nodes';
 
-/** `careers`: the careers page's URL, and the label its list of a job's requirements has there. */
 export function jobPosting(
   job: Job,
   careers: { url: string; requirementsLabel: string },

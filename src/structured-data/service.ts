@@ -1,4 +1,4 @@
-/** A service the agency offers, on its service page or a trade's page: provided by the organisation, in the country it serves. */
+/** A service the agency offers, on its page or a trade's: provided by the organisation, in the country it serves. */
 import type { Service } from 'schema-dts';
 import type { GraphNode } from './graph-node';
 import type { SiteFacts } from '../content/model';

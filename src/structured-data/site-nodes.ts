@@ -1,8 +1,4 @@
-/**
- * The nodes every page's graph holds: the agency (a ProfessionalService with
- * its logo, address, map position, hours and contact point) and the website
- * it publishes. Other nodes point at them by @id rather than repeating them.
- */
+/** The agency and its website, in every page's graph: other nodes point at them by @id rather than repeating them. */
 import type { Country, IdReference, ImageObject, ProfessionalService, WebSite } from 'schema-dts';
 import type { GraphNode } from './graph-node';
 import type { SiteFacts } from '../content/model';
@@ -12,14 +8,13 @@ import { logoRendition } from '../routes/social';
 /** The @id of each node the whole site shares: fragments of the home page's URL, as search engines expect. */
 export function siteIds(siteUrl: string) {
   const home = absoluteUrl(siteUrl, '/');
-  return { organization: `${home}#organization`, logo: `${home}#logo`, website: `${home}#website` };
+  return { home, organization: `${home}#organization`, logo: `${home}#logo`, website: `${home}#website` };
 }
 
 export function ref(id: string): IdReference {
   return { '@id': id };
 }
 
-/** The country the agency works in, as a node of its own wherever a node names it (the organisation, a service, a remote job). */
 export function servedCountry(site: SiteFacts): Country {
   return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
 }
@@ -40,13 +35,12 @@ function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
 export function organization(site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> {
   const ids = siteIds(siteUrl);
   const telephone = site.phoneHref.replace(/^tel:/, '');
-  // The agency's profiles on social networks, where the content gives them.
   const profiles = site.social.flatMap((social) => (social.href ? [social.href] : []));
   return {
     '@type': 'ProfessionalService',
     '@id': ids.organization,
     name: site.name,
-    url: absoluteUrl(siteUrl, '/'),
+    url: ids.home,
     logo: logoNode(site, siteUrl),
     image: ref(ids.logo),
     description: site.blurb,
@@ -85,7 +79,7 @@ export function website(site: SiteFacts, siteUrl: string): GraphNode<WebSite> {
   return {
     '@type': 'WebSite',
     '@id': ids.website,
-    url: absoluteUrl(siteUrl, '/'),
+    url: ids.home,
     name: site.name,
     description: site.tagline,
     publisher: ref(ids.organization),
