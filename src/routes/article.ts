@@ -1,9 +1,6 @@
 /**
- * An article's page. Made by the route table, and on a large site by the
- * build thread that renders the article (threads/), with the same function
- * and the same small context, so both make the same route. An article that
- * is not published has no page; where drafts are shown (sitegen dev, build
- * --drafts) its page carries a banner saying it is not published.
+ * An article's page, made by the route table and, on a large site, by the build thread that renders the article
+ * (threads/), with the same function and the same small context, so both make the same route.
  */
 import type { Article, SiteData } from '../content/model';
 import { isPublished, publicationStatus } from '../content/publishing';
@@ -24,28 +21,21 @@ export function articleRouteContext(
   return {
     siteUrl: options.siteUrl ?? data.site.url,
     site: data.site,
-    /** The breadcrumb trail above every article: the home page's and the blog's. */
     trail: blogTrail(data),
-    /** The words around every article (its back link, byline, call to action): one object for every article's props. */
+    /** The words around every article: one object for every article's props. */
     copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
     publishing: options.publishing,
-    /** Every page asks not to be indexed (build --drafts). */
     noindex: options.noindex ?? false,
-    /** Each category's page, by the category's name: an article's category links to it. */
     categoryPaths: Object.fromEntries(
       data.categories.map((category) => [category.name, paths.category(category.slug)]),
     ),
-    /** What every social card is drawn with (images/social-cards.ts); without it, an article shares its own image. */
     cardsVersion: options.cardsVersion,
-    /** What the templates need of each image of content/images/, by src: a build thread gives its own articles theirs. */
+    /** A build thread gives only its own articles' images. */
     images: options.images,
   };
 }
 
-/**
- * An article's page; none for an article that is not published, nor for
- * one without a slug, which the blog lists without a page of its own.
- */
+/** None for an unpublished article, nor for one without a slug, which the blog lists without a page of its own. */
 export function articleRoute(article: Article, context: ArticleRouteContext): Route | undefined {
   if (!article.slug || !isPublished(article, context.publishing)) return undefined;
   const { siteUrl, site, trail, copy } = context;

@@ -1,10 +1,7 @@
 /**
- * The blog's listings: the index of every article (/blog, /blog/page/2 …)
- * and one per category (/blog/category/seo …), each paginated past the
- * configured number per page, with the category links above and the feeds
- * below. Only published articles are listed (RouteContext.published). A
- * page is made again only when its articles, their order, the number of
- * pages or the words around them changed.
+ * The blog's listings, of every article and of each category, paginated. Only published articles are listed
+ * (RouteContext.published). A page is made again only when its articles, their order, the number of pages or the
+ * words around them changed.
  */
 import type { Article, BlogCategory } from '../content/model';
 import { publicationStatus } from '../content/publishing';
@@ -16,7 +13,6 @@ import type { BlogProps } from '../../templates/pages/Blog';
 import type { RouteContext } from './context';
 import { meta, type Route, type RouteSpec } from './route';
 
-/** What one listing says of itself: its pages' addresses, articles, words, trail and links. */
 interface Listing {
   pagePath(page: number): string;
   articles: readonly Article[];
@@ -25,7 +21,6 @@ interface Listing {
   category?: BlogCategory;
   head(page: number, fill: (text: string) => string): RouteSpec<'Blog'>['head'];
   breadcrumb(page: number, fill: (text: string) => string): RouteSpec<'Blog'>['breadcrumb'];
-  /** What a listing with no article says instead, and where it leads. */
   empty?: BlogProps['empty'];
 }
 
@@ -50,11 +45,7 @@ export function blogIndexRoutes(context: RouteContext): Route[] {
   });
 }
 
-/**
- * Each category's pages. A category with no published article still has
- * its page, saying so and linking to every article, but asks not to be
- * indexed: an empty page is nothing to find.
- */
+/** A category with no published article keeps its page but asks not to be indexed: an empty page is nothing to find. */
 export function categoryRoutes(context: RouteContext): Route[] {
   const { model, byCategory, trails } = context;
   const blog = model.pages.blog;
@@ -124,12 +115,7 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
   });
 }
 
-/**
- * What every page of a listing shows around its articles: the category
- * links (this listing's marked current), the feeds, the newsletter form.
- * Kept while the site's words are the same, so that a listing page is made
- * again only when its articles changed.
- */
+/** Kept while the site's words are the same, so that a listing page is made again only when its articles changed. */
 function listingWords(context: RouteContext, current: BlogCategory | undefined) {
   const { model, endpoint, siteUrl, dir, toaster, formWithoutScript, kept } = context;
   const { site, navigation, forms } = model;

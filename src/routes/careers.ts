@@ -5,11 +5,8 @@ import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
 /**
- * Careers: every application button opens an e-mail to the agency with the
- * role in its subject; every open position is a JobPosting for job search.
- * A job not open (closed, or posted later) is in neither; where drafts are
- * shown (sitegen dev, build --drafts, the editor's preview), it is listed
- * with a note saying why it is not on the site.
+ * A job not open (closed, or posted later) is neither listed nor a JobPosting; where drafts are shown (sitegen dev,
+ * build --drafts, the editor's preview), it is listed with a note saying why it is not on the site.
  */
 export function careersRoute({ model, siteUrl, dir, trails, publishing, route }: RouteContext): Route {
   const careers = model.pages.careers;

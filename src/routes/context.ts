@@ -1,7 +1,4 @@
-/**
- * What the routes of several page kinds share: the site, its origin, where
- * forms send leads and the forms' words, worked out once for the table.
- */
+/** What the routes of several page kinds share, worked out once for the table. */
 import type { Article, SiteData, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
@@ -16,7 +13,6 @@ import { pageRoute, type KeptRoutes, type Route, type RouteSpec } from './route'
 export interface SiteSettings {
   /** Overrides content/site.json's url (from --site-url or SITE_URL). */
   siteUrl?: string | undefined;
-  /** Where forms send leads. */
   endpoint: LeadEndpoint;
   /** Every page asks not to be indexed: a preview build (build --drafts), which no search engine should keep. */
   noindex?: boolean;
@@ -25,9 +21,7 @@ export interface SiteSettings {
 }
 
 export interface RouteOptions extends SiteSettings {
-  /** Which articles are on the site: the build's day in London, and whether drafts are previewed. */
   publishing: Publishing;
-  /** Routes kept from the last table, made again only when what they are made from changed (a dev server's updates). */
   kept?: KeptRoutes | undefined;
   /** What the templates need of each image of content/images/, by src (images/content-images.ts). */
   images: ReadonlyMap<string, LocalImage>;
@@ -61,12 +55,10 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
     published,
     /** The articles not on the site yet (drafts, scheduled), by the path each will have. */
     unpublished,
-    /** The published articles of each category, by the category's name, in the blog's order. */
     byCategory,
     /** The content folder as messages name it, for each route's source. */
     dir: model.contentDir,
     toaster: { label: toasts.region, dismiss: toasts.dismiss },
-    /** The words every enquiry form shares. */
     formCopy,
     contactForm: {
       variant: 'contact' as const,
@@ -75,7 +67,6 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
       endpoint: options.endpoint,
       options: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions },
     },
-    /** What a form says where JavaScript is off, with the agency's phone number and e-mail address. */
     formWithoutScript: linkedText(forms.withoutScript, {
       phone: { text: site.phone, href: site.phoneHref },
       email: { text: site.email, href: `mailto:${site.email}` },
@@ -84,7 +75,6 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
     cardsVersion: options.cardsVersion,
     route: <K extends PageKind>(spec: RouteSpec<K>): Route =>
       pageRoute(site, siteUrl, options.noindex ? { ...spec, head: { ...spec.head, noindex: true } } : spec),
-    /** What `key` had in the last table if made from the same `inputs` (see KeptRoutes), else `make()`'s. */
     kept: <T>(key: string, inputs: readonly unknown[], make: () => T): T =>
       options.kept ? options.kept.route(key, inputs, make) : make(),
   };
@@ -98,11 +88,7 @@ function linkedText(template: string, links: Record<string, { text: string; href
   });
 }
 
-/**
- * The breadcrumb trails other pages hang from: the home page's, above every
- * top-level page, and the blog's, above its articles and its later pages.
- * Each is also the trail of its own page: the home and blog routes take it from here.
- */
+/** The trails other pages hang from; each is also its own page's, which the home and blog routes take from here. */
 function homeTrail(data: Pick<SiteData, 'navigation'>): readonly Link[] {
   return [{ label: data.navigation.breadcrumb.home, href: paths.home }];
 }

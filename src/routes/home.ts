@@ -1,9 +1,8 @@
 import { tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import { paths } from '../paths';
 import type { RouteContext } from './context';
-import type { Route } from './route';
+import { meta, type Route } from './route';
 
-/** The home page: hero with the quote form, services, testimonials, stats and the contact form. */
 export function homeRoute({
   model,
   endpoint,
@@ -40,7 +39,7 @@ export function homeRoute({
       toaster,
       paths: { contact: paths.contact, caseStudies: paths.caseStudies },
     },
-    head: { title: home.title, description: home.description, keywords: home.keywords, image: home.hero.image },
+    head: { ...meta(home), image: home.hero.image },
     breadcrumb: { trail: trails.home },
     schema: { type: 'WebPage', mainEntity: 'organization' },
   });

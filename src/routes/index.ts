@@ -1,9 +1,6 @@
 /**
- * The route table: every page of the site, derived from the model. Each route
- * has its path, the file it is written to, the template that draws it, that
- * template's props and the page's <head>. Sitemap, canonicals and link checks
- * all read this one table, so they cannot disagree. Each page kind's route is
- * made in its own file here, named after it.
+ * The route table: every page of the site, derived from the model. Sitemap, canonicals and link checks all read this
+ * one table, so they cannot disagree.
  */
 import type { SiteModel } from '../content/model';
 import { aboutRoute } from './about';
@@ -49,7 +46,7 @@ export function createRoutes(model: SiteModel, options: RouteOptions) {
     ],
     () => articleRouteContext(model, options),
   );
-  // The pages that list no article are made again only when the rest of the site changed: an edited article leaves them as they were.
+  // The pages that list no article are made again only when the rest of the site changed, not for an edited article.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
   const { first, last } = context.kept(
     'pages without articles',

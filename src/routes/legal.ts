@@ -1,8 +1,7 @@
 import { paths } from '../paths';
 import type { RouteContext } from './context';
-import { bodySlot, type Route } from './route';
+import { bodySlot, meta, type Route } from './route';
 
-/** The privacy policy, terms and cookie policy: Markdown pages at the top level. */
 export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
   return model.legalPages.map((page) =>
     route({
@@ -15,7 +14,7 @@ export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
         page: { title: page.title, updated: page.updated, html: bodySlot },
         updatedLabel: model.pages.legal.updatedLabel,
       },
-      head: { title: page.title, description: page.description, keywords: page.keywords },
+      head: meta(page),
       breadcrumb: { above: trails.home, name: page.title },
       schema: { type: 'WebPage' },
     }),

@@ -1,10 +1,6 @@
 /**
- * The site's redirects: content/redirects.json's, and each published
- * article's earlier slugs (its `aliases`), checked against the route table.
- * Refused, naming the file and field: a redirect from a path that is a page
- * (it would hide the page), one to what is neither a page nor an https: URL,
- * one to a draft, a path redirected twice, and a loop. A chain (a → b → c)
- * is written as a → c and b → c, so no visitor is sent on twice.
+ * The site's redirects, content/redirects.json's and each published article's earlier slugs (its `aliases`), checked
+ * against the route table. A chain (a → b → c) is written as a → c and b → c, so no visitor is sent on twice.
  */
 import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
@@ -21,7 +17,6 @@ export interface Redirect {
   status: 301 | 302;
 }
 
-/** A redirect as content declares it, with the file and field that declare it. */
 interface Declared extends Redirect {
   file: string;
   field: string;

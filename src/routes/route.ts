@@ -1,7 +1,4 @@
-/**
- * What a route is, and how the table makes one from what it says about a
- * page: its file, full title, canonical URL and place in the sitemap follow.
- */
+/** What a route is, and how the table makes one from what a page kind says of its page. */
 import type { Head, Link } from '../../templates/layout/types';
 import type { PageKind, PageProps } from '../../templates/index';
 import type { Image, MarkdownBody, SiteFacts } from '../content/model';
@@ -13,20 +10,14 @@ import { cardImage, largeImage, logoRendition } from './social';
 export type Route = {
   [K in PageKind]: Pick<RouteSpec<K>, 'path' | 'kind' | 'props' | 'source' | 'lastModified' | 'body' | 'card'> & {
     file: string;
-    /** The page's canonical URL (its head's canonical link). */
     canonical: string;
     /** Made when first read: a large site's main thread reads no article's, the threads that render them make their own. */
     head: Head;
-    /** Listed in sitemap.xml (every page but the 404). */
     inSitemap: boolean;
   };
 }[PageKind];
 
-/**
- * What a Markdown page's props hold in place of its body's HTML: the renderer
- * puts the HTML there once the template has rendered around it, and a page's
- * fingerprint stands for it by the body's hash. No text of a page can contain it.
- */
+/** Stands in a Markdown page's props for its body's HTML, placed after the render; no text of a page can contain it. */
 export const bodySlot = '\u0000sitegen-body\u0000';
 
 export type RouteSpec<K extends PageKind> = {
@@ -40,23 +31,15 @@ export type RouteSpec<K extends PageKind> = {
     /** What social networks show when the page is shared (at the size they show it, social.ts), unless it has a card. */
     image?: Image;
   };
-  /**
-   * The page's place in breadcrumb trails: the trail of the page above it and
-   * its own name; or, for a page other pages hang from (the home page, the
-   * blog), its own trail from trails.ts, so that each trail is made once.
-   */
+  /** The trail above the page and its name; or, for a page others hang from, its own trail, made once in context.ts. */
   breadcrumb: { above: readonly Link[]; name: string } | { trail: readonly Link[] };
-  /** What the page tells search engines (its type and the things it describes): every page has it but the 404. Made with the head, when first read. */
+  /** Every page has it but the 404. Made with the head, when first read. */
   schema?: PageSchema | (() => PageSchema);
-  /** Last change of the page's content, where the content says (articles, legal pages). */
   lastModified?: string;
-  /** A Markdown page's body: its HTML goes where the template writes the prop that holds bodySlot. */
   body?: MarkdownBody;
-  /** The social card drawn for the page, which its head names as its image. */
   card?: SocialCard;
 };
 
-/** A route from what a page kind says of its page: its file, canonical URL and place in the sitemap follow. */
 export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, spec: RouteSpec<K>): Route {
   const canonical = absoluteUrl(siteUrl, spec.path);
   const route = {
@@ -79,7 +62,6 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
   return route;
 }
 
-/** The page's <head>: its full title, canonical URL, breadcrumb trail and structured data. */
 function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonical: string, spec: RouteSpec<K>): Head {
   const { title: base, description, ogType = 'website' } = spec.head;
   const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
@@ -102,18 +84,14 @@ function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonica
   return { ...head, title, ogType, canonical, breadcrumbs, jsonLd, image, images };
 }
 
-/** The <head> fields most pages take straight from their content. */
 export function meta(page: { title: string; description: string; keywords: readonly string[] }) {
   return { title: page.title, description: page.description, keywords: page.keywords };
 }
 
 /**
- * Routes kept from the last time the table was made, each with what it was
- * made from: a route is made again only when one of those changed (compared
- * by identity, which is what an unchanged article, say, keeps between two
- * loads of a dev server). An update after one edit then makes the few
- * routes the edit touched, and finds the pages it touched without comparing
- * thousands.
+ * Routes kept from the last table, each made again only when what it was made from changed, by identity (what an
+ * unchanged article keeps between two loads of a dev server): an update after one edit then makes the few routes the
+ * edit touched, and finds the pages it touched without comparing thousands.
  */
 export class KeptRoutes {
   /** By key, with the time the table was last made that asked for it: one map kept, not one made anew each time. */

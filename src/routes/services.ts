@@ -4,7 +4,6 @@ import type { RouteContext } from './context';
 import type { Route } from './route';
 import { pageCard } from './social';
 
-/** The five service pages (/services/local-seo …), from content/service-pages/. */
 export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteContext): Route[] {
   const { site } = model;
   return model.servicePages.map((page) => {
@@ -30,7 +29,6 @@ export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteC
   });
 }
 
-/** A page per trade (/services/plumber …): the trade page's words with the trade's names filled in, and the services' cards in that trade's words. */
 export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }: RouteContext): Route[] {
   const { site } = model;
   const trade = model.pages.trade;

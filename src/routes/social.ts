@@ -1,7 +1,6 @@
 /**
- * What a page shows where it is shared or found: its social card, and an
- * image at the size search engines and social networks are shown. The
- * templates' image component decides every other size.
+ * What a page shows where it is shared or found: its social card, and an image at the size search engines and social
+ * networks show. The templates' image component decides every other size.
  */
 import type { Image, SiteFacts } from '../content/model';
 import { cardSize, heightAt, renditionUrl, type LocalImage, type RenditionFormat } from '../images/image-names';
@@ -16,7 +15,6 @@ interface LargeImage {
   path?: string;
 }
 
-/** The page's social card as its image (its <head> names it for og:image and twitter:image). */
 export function cardImage(siteUrl: string, card: SocialCard): LargeImage {
   return { url: absoluteUrl(siteUrl, `/${card.path}`), ...cardSize, path: card.path };
 }
@@ -33,10 +31,8 @@ export function pageCard(
 }
 
 /**
- * An image as large as social networks and search engines show it (1200
- * pixels wide, or the file's own width if narrower), as an absolute URL, with
- * its size: a stock photo cropped to a card's proportions by the image host,
- * a file of content/images/ in its own.
+ * As wide as social networks and search engines show it, or the file's own width if narrower: a stock photo cropped
+ * to a card's proportions by the image host, a file of content/images/ in its own.
  */
 export function largeImage(siteUrl: string, image: Image): LargeImage {
   if (image.local) return rendition(siteUrl, image.local, cardSize.width, image.local.fallback);
@@ -47,7 +43,6 @@ export function largeImage(siteUrl: string, image: Image): LargeImage {
 /** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */
 const logoWidth = 512;
 
-/** The logo as search engines and social networks are given it: a PNG the site serves, at most 512 pixels wide. */
 export function logoRendition(site: SiteFacts, siteUrl: string): Required<LargeImage> {
   const logo = site.logo.local;
   if (!logo)
@@ -55,7 +50,6 @@ export function logoRendition(site: SiteFacts, siteUrl: string): Required<LargeI
   return rendition(siteUrl, logo, logoWidth, 'png');
 }
 
-/** A rendition of a file of content/images/ at most `widest` pixels wide, by its address and its path under the output. */
 function rendition(siteUrl: string, image: LocalImage, widest: number, format: RenditionFormat): Required<LargeImage> {
   const width = Math.min(widest, image.width);
   const path = renditionUrl(image, width, format).slice(1);
