@@ -1,12 +1,10 @@
 /**
- * One route → one HTML document, by React's renderToStaticMarkup. Pure: templates, layout and asset names in, the
- * page out, with the scripts and site images its components recorded as React rendered (templates/lib/page-uses.ts).
- *
- * Each page is one React render of the whole document, so React puts what belongs in <head> there (the hero's
- * preload among it). Placed afterwards where the document holds a slot: the header and footer, the same on every
- * page, rendered once per renderer so a large site spends its time on its pages (what they use is added to every
- * page's); the page's scripts, known only once the whole page has rendered; a Markdown page's body, already HTML:
- * most of the page, it need not pass through React.
+ * One route → one HTML document, by one React render of the whole document, so React puts what belongs in <head>
+ * there (the hero's preload among it). Pure: templates, layout and asset names in; the page out, with the scripts and
+ * images its components recorded (templates/lib/page-uses.ts). Placed afterwards where the document holds a slot: the
+ * header and footer, the same on every page, rendered once per renderer so a large site spends its time on its pages;
+ * the page's scripts, known only once the whole page has rendered; a Markdown page's body, already HTML: most of the
+ * page, it need not pass through React.
  */
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -21,14 +19,13 @@ import { bodySlot, type Route } from '../routes';
 import type { Layout } from '../../templates/layout/types';
 import type { PageUses } from '../../templates/lib/page-uses';
 
-export interface PageAssets {
+interface PageAssets {
   stylesheet: string;
   scriptsFor(markers: Iterable<ScriptMarker>): PageScripts;
   /** Scripts every page loads on top of its own: the dev server's reload client. */
   extraScripts?: readonly string[];
 }
 
-/** What one page (or the header and footer) uses, as its components record it. */
 class PageCollector implements PageUses {
   readonly scripts: Set<ScriptMarker>;
   readonly images: Set<string>;
@@ -135,11 +132,11 @@ function shellRegion(templates: TemplateModule, name: 'Header' | 'Footer', layou
 }
 
 function placeBody(main: string, body: string, fail: (error: unknown) => Error): string {
-  const at = main.indexOf(bodySlot);
-  if (at === -1 || main.indexOf(bodySlot, at + bodySlot.length) !== -1) {
+  const parts = main.split(bodySlot);
+  if (parts.length !== 2) {
     throw fail(new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"));
   }
-  return main.slice(0, at) + body + main.slice(at + bodySlot.length);
+  return parts.join(body);
 }
 
 function splitAtSlots(html: string, fail: (error: unknown) => Error): [string, string, string, string] {

@@ -1,7 +1,6 @@
 /**
- * The blog's listings, of every article and of each category, paginated. Only published articles are listed
- * (RouteContext.published). A page is made again only when its articles, their order, the number of pages or the
- * words around them changed.
+ * The blog's listings, paginated: of every published article (RouteContext.published), and of each category's. A page
+ * is made again only when its articles, their order, the number of pages or the words around them changed.
  */
 import type { Article, BlogCategory } from '../content/model';
 import { publicationStatus } from '../content/publishing';
@@ -120,18 +119,8 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
   const { model, endpoint, siteUrl, dir, toaster, formWithoutScript, kept } = context;
   const { site, navigation, forms } = model;
   const blog = model.pages.blog;
-  const inputs = [
-    site,
-    navigation,
-    blog,
-    forms,
-    model.categories,
-    siteUrl,
-    endpoint.url,
-    endpoint.anonKey,
-    dir,
-    current,
-  ];
+  const { url, anonKey } = endpoint;
+  const inputs = [site, navigation, blog, forms, model.categories, siteUrl, url, anonKey, dir, current];
   return kept(`blog words ${current?.slug ?? ''}`, inputs, () => ({
     page: blog,
     categories: {

@@ -80,7 +80,6 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
   };
 }
 
-/** `template` with each {name} of `links` a link, the text between them as it is. */
 function linkedText(template: string, links: Record<string, { text: string; href: string }>): LinkedText {
   return template.split(/(\{\w+\})/).flatMap((part) => {
     const link = /^\{\w+\}$/.test(part) ? links[part.slice(1, -1)] : undefined;

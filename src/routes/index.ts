@@ -28,37 +28,22 @@ export type SiteRoutes = ReturnType<typeof createRoutes>;
 export function createRoutes(model: SiteModel, options: RouteOptions) {
   const context = routeContext(model, options);
   const { site, navigation } = model;
-  const { publishing, noindex, cardsVersion, images } = options;
+  const { siteUrl } = context;
+  const { noindex, cardsVersion, images } = options;
+  const { today, drafts } = options.publishing;
   // What every article's page is made with: the build threads make their articles' routes from it.
   const articles = context.kept(
     'article context',
-    [
-      site,
-      navigation,
-      model.pages.blog,
-      model.categories,
-      context.siteUrl,
-      publishing.today,
-      publishing.drafts,
-      noindex,
-      cardsVersion,
-      images,
-    ],
+    [site, navigation, model.pages.blog, model.categories, siteUrl, today, drafts, noindex, cardsVersion, images],
     () => articleRouteContext(model, options),
   );
   // The pages that list no article are made again only when the rest of the site changed, not for an edited article.
   const siteData = Object.entries(model).flatMap(([name, value]) => (name === 'articles' ? [] : [value]));
   const { first, last } = context.kept(
     'pages without articles',
-    [context.siteUrl, options.endpoint.url, options.endpoint.anonKey, noindex, cardsVersion, ...siteData],
+    [siteUrl, options.endpoint.url, options.endpoint.anonKey, noindex, cardsVersion, ...siteData],
     () => ({
-      first: [
-        homeRoute(context),
-        aboutRoute(context),
-        caseStudiesRoute(context),
-        careersRoute(context),
-        contactRoute(context),
-      ],
+      first: [homeRoute, aboutRoute, caseStudiesRoute, careersRoute, contactRoute].map((make) => make(context)),
       last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
     }),
   );
@@ -72,5 +57,5 @@ export function createRoutes(model: SiteModel, options: RouteOptions) {
   // Every page by its path: the first, should two share one (validatePlan refuses that).
   const pages = new Map<string, Route>();
   for (const route of routes) if (!pages.has(route.path)) pages.set(route.path, route);
-  return { routes, siteUrl: context.siteUrl, pages, unpublished: context.unpublished, articles };
+  return { routes, siteUrl, pages, unpublished: context.unpublished, articles };
 }

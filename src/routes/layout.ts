@@ -1,15 +1,12 @@
 import type { SiteData } from '../content/model';
 import { paths } from '../paths';
-import type { Layout, Link } from '../../templates/layout/types';
+import type { Layout } from '../../templates/layout/types';
 
 /** The header and footer, identical on every page: known before the articles are. */
 export function createLayout(model: SiteData): Layout {
   const { navigation, site } = model;
   const { feeds } = model.pages.blog;
-  const servicePageLinks: Link[] = model.servicePages.map((page) => ({
-    label: page.name,
-    href: paths.service(page.slug),
-  }));
+  const servicePageLinks = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
   return {
     site,
     skipLink: navigation.skipLink,

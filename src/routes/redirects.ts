@@ -69,7 +69,6 @@ function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[]
   return [...listed, ...aliased];
 }
 
-/** Where a redirect finally leads, following other redirects: a page of the site or an https: URL. */
 function finalTarget(
   start: Declared,
   byFrom: ReadonlyMap<string, Declared>,

@@ -58,18 +58,10 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
         },
         description: item.description,
         heroImage: item.heroImage,
-        services: item.services.map((card) => {
+        services: item.services.map(({ service: id, description, features }) => {
           // load-site has checked that every card names a service of services.json.
-          const offered = serviceById.get(card.service)!;
-          return {
-            title: offered.title,
-            icon: offered.icon,
-            image: offered.image,
-            description: card.description,
-            features: card.features,
-            learnMore: trade.learnMore,
-            href: paths.contact,
-          };
+          const { title, icon, image } = serviceById.get(id)!;
+          return { title, icon, image, description, features, learnMore: trade.learnMore, href: paths.contact };
         }),
         site,
         paths: { home: paths.home, contact: paths.contact },

@@ -13,7 +13,6 @@ export interface PageSchema {
   type: (typeof pageTypes)[number];
   /** What the page is chiefly about: a node of its own, or the organisation. */
   mainEntity?: GraphNode | 'organization';
-  /** More things the page describes (the careers page's job postings). */
   nodes?: readonly GraphNode[];
   /** The site's own images those nodes name besides the logo, by their paths under the output: the build makes them. */
   images?: readonly string[];
