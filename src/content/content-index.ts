@@ -1,13 +1,7 @@
 /**
- * What the last build learnt of each Markdown file, kept between builds (as
- * Astro's content layer keeps its entries): the file's version
- * (file-versions.ts), its validated front matter, its body's hash, the site
- * links in the body, and where the rendered body is kept (body-packs.ts). A
- * file whose version is unchanged is neither read nor parsed again; a body
- * seen before, in any file, is not rendered again.
- *
- * The index belongs to the generator that wrote it: another generator (new
- * code, new packages, a new schema) starts from nothing.
+ * What the last build learnt of each Markdown file, kept between builds as Astro's content layer keeps its entries: a
+ * file whose version is unchanged is neither read nor parsed again; a body seen before, in any file, is not rendered
+ * again. The index belongs to the generator that wrote it: another (new code, packages or schema) starts from nothing.
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,21 +10,19 @@ import { isStale, removeStaleFiles } from '../stale-files';
 import type { BodyRef } from './body-packs';
 import { replaceFileSync } from '../replace-file';
 
-/** A Markdown file as the last build knew it. */
 export interface IndexedFile extends KnownVersion {
   data: unknown;
   /** The body's text, hashed: it changes exactly when the body's HTML would. */
   bodyHash: string;
-  /** The site links written in the body. */
   links: string[];
-  /** Where the rendered body is kept; absent if it could not be. */
+  /** Absent if it could not be kept. */
   body?: BodyRef;
 }
 
 interface IndexFile {
   version: number;
   generator: string;
-  /** The content folder the index describes, so that the index of one that is gone can be removed. */
+  /** So that the index of a content folder that is gone can be removed. */
   contentDir: string;
   files: Record<string, IndexedFile>;
 }
@@ -38,7 +30,7 @@ interface IndexFile {
 const indexVersion = 3;
 
 export class ContentIndex {
-  /** Entries by their body's hash: a body seen in any file need not be rendered again. */
+  /** A body seen in any file need not be rendered again. */
   private readonly byBody = new Map<string, IndexedFile>();
 
   private constructor(
@@ -49,7 +41,6 @@ export class ContentIndex {
     for (const entry of Object.values(files)) if (entry.body) this.byBody.set(entry.bodyHash, entry);
   }
 
-  /** The index the last build of `contentDir` by this generator left in `dir`; an empty one if there is none. */
   static load(dir: string, contentDir: string, generator: string): ContentIndex {
     let stored: IndexFile | undefined;
     try {
@@ -67,19 +58,13 @@ export class ContentIndex {
     return new ContentIndex('', {});
   }
 
-  /** A rendered body of the same text, if any file had one. */
   keptBody(bodyHash: string): IndexedFile | undefined {
     return this.byBody.get(bodyHash);
   }
 
   /**
-   * Keeps for the next build every Markdown file the site has now (`keys`),
-   * as this build learnt it or as this index held it; written only if
-   * anything changed. Says how many files changed, and how many bodies were
-   * rendered rather than read back. Packs no entry points into are removed
-   * once they are stale (another build may be writing one it has not
-   * recorded yet), and so are the indexes of content folders that no longer
-   * exist.
+   * Written only if anything changed. Packs no entry points into are removed once stale (another build may be writing
+   * one it has not recorded yet), and so are the indexes of content folders that no longer exist.
    */
   save(contentDir: string, generator: string, keys: readonly string[], learnt: ReadonlyMap<string, IndexedFile>) {
     const kept = new Set(Object.values(this.files).flatMap((entry) => (entry.body ? [entry.body.join()] : [])));
@@ -91,7 +76,11 @@ export class ContentIndex {
       if (!entry) continue;
       files[key] = entry;
       const before = this.files[key];
-      if (entry !== before && (before?.bodyHash !== entry.bodyHash || !sameData(before.data, entry.data))) changed += 1;
+      if (
+        entry !== before &&
+        (before?.bodyHash !== entry.bodyHash || JSON.stringify(before.data) !== JSON.stringify(entry.data))
+      )
+        changed += 1;
       if (entry.body && !kept.has(entry.body.join())) rendered += 1;
     }
     if (this.dir && (learnt.size > 0 || keys.length !== Object.keys(this.files).length)) {
@@ -106,15 +95,7 @@ export class ContentIndex {
   }
 }
 
-function sameData(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * Removes the index folders of content folders that no longer exist (a
- * test's, a moved one), and those a failed build left with packs and no
- * index, once their packs are stale.
- */
+/** Also those a failed build left with packs and no index, once their packs are stale. */
 function removeOrphanIndexes(root: string, own: string): void {
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const dir = join(root, entry.name);
@@ -130,7 +111,7 @@ function removeOrphanIndexes(root: string, own: string): void {
   }
 }
 
-/** A folder's entries; none if another build removed it since it was listed (builds of other content folders share .sitegen/). */
+/** None if another build removed it since it was listed (builds of other content folders share .sitegen/). */
 function filesIn(dir: string): string[] {
   try {
     return readdirSync(dir);

@@ -1,19 +1,11 @@
 /**
- * Markdown to HTML for articles and legal pages, by marked: CommonMark with
- * GitHub's tables, strikethrough, task lists and autolinks. Content cannot
- * inject markup or scripts into a page:
- *
- * - raw HTML is shown as text: marked's two HTML rules (blocks and inline
- *   tags) are turned off, so what they would match is read as text, which
- *   marked escapes, as CommonMark says a renderer that disallows raw HTML
- *   should;
+ * Markdown to HTML by marked (CommonMark with GitHub's extensions). Content cannot inject markup or scripts:
+ * - raw HTML is shown as text: marked's two HTML rules are turned off, so it escapes what they would match, as
+ *   CommonMark says a renderer that disallows raw HTML should;
  * - links may only use safe schemes, checked as the browser will read them;
- * - images may only come from this site or the stock photo host, the only
- *   places the Content-Security-Policy lets the browser load them from, and
- *   say what they show (their alt text), as every image of the content does.
- *
- * marked writes no heading ids or anchors of its own (since v5), so a page
- * holds only the ids its templates choose.
+ * - images may only come from this site or the stock photo host, the only places the Content-Security-Policy allows,
+ *   and must have alt text, as every image of the content does.
+ * marked writes no heading ids of its own (since v5), so a page holds only the ids its templates choose.
  */
 import { createRequire } from 'node:module';
 import type { Marked, Token } from 'marked';
@@ -37,10 +29,8 @@ const require = createRequire(import.meta.url);
 let decodeAttribute: ((text: string) => string) | undefined;
 
 /**
- * A link target as the browser reads it: marked writes a target as it is
- * written, character references and all, and `&#106;avascript:` is a
- * javascript: link to a browser. Decoded by entities, loaded the first time
- * a target holds one: most hold none, and each build thread would load it.
+ * marked writes a target as written, character references and all, and `&#106;avascript:` is a javascript: link to a
+ * browser. entities is loaded lazily: most targets hold no reference, and each build thread would load it.
  */
 function asBrowserReads(attribute: string): string {
   if (!attribute.includes('&')) return attribute;
@@ -50,11 +40,7 @@ function asBrowserReads(attribute: string): string {
 
 let markdown: Marked | undefined;
 
-/**
- * marked, set up the first time a body is rendered: a build whose bodies are
- * all kept renders none, and need not load it (marked builds its rules as it
- * loads, on each thread).
- */
+/** Lazy: marked builds its rules as it loads, on each thread, and a build whose bodies are all kept renders none. */
 function parser(): Marked {
   markdown ??= new (require('marked') as typeof import('marked')).Marked({
     gfm: true,

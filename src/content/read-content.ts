@@ -1,18 +1,13 @@
-/**
- * Reading one content file into a validated value. Every failure becomes a
- * ContentError naming the file (relative to the project), the field, and
- * what was expected; what a value is checked against, wherever it was read
- * from, is in validate.ts.
- */
+/** Content files read from the disk; what a value is checked against, wherever it was read from, is validate.ts. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as jsonc from 'jsonc-parser';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { findUnsafeMarkdownText, parseFrontMatter } from './front-matter';
+import { fieldName } from './schemas/well-formed';
 import { requireBody, validate } from './validate';
 
-/** A JSON file's value, parsed but not validated (validate.ts does that). */
 export function readJson(path: string, file: string): unknown {
   const source = readText(path, file);
   let value: unknown;
@@ -50,7 +45,7 @@ function keysParsed(value: unknown): number {
 /** jsonc-parser, loaded only to say where a file goes wrong: a build that reads good JSON does not pay for it. */
 const jsoncParser = () => createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
 
-/** The first key an object of the file gives twice, in the file's order, said where. */
+/** In the file's order. */
 function repeatedKey(source: string): { field: string; problem: string } | undefined {
   const { parseTree, getNodePath } = jsoncParser();
   const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
@@ -63,11 +58,8 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
       const first = lines.get(key!.value as string);
       if (first === undefined) lines.set(key!.value as string, lineAt(key!.offset));
       else {
-        const field = getNodePath(value!).map((part, at) =>
-          typeof part === 'number' ? `[${part}]` : at === 0 ? part : `.${part}`,
-        );
         return {
-          field: field.join(''),
+          field: fieldName(getNodePath(value!)),
           problem: `is given twice, at lines ${first} and ${lineAt(key!.offset)}: keep one`,
         };
       }
@@ -77,11 +69,7 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
   return undefined;
 }
 
-/**
- * What JSON.parse found wrong, at the line and column an editor shows. It
- * names a position for some errors only, and for others quotes the text
- * around the error, line breaks and all: jsonc-parser finds the place.
- */
+/** JSON.parse names a position for some errors only, and for others quotes the text around it: jsonc-parser finds it. */
 function whereItFails(message: string, source: string): string {
   const { parse } = jsoncParser();
   const errors: jsonc.ParseError[] = [];
@@ -92,7 +80,6 @@ function whereItFails(message: string, source: string): string {
   return `${what} at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
 }
 
-/** A Markdown file's text as its validated front matter and its body. */
 export function splitMarkdown<T extends v.GenericSchema>(
   text: string,
   file: string,
@@ -102,7 +89,6 @@ export function splitMarkdown<T extends v.GenericSchema>(
   return { data: validate(file, schema, data, 'front matter: '), body };
 }
 
-/** A Markdown file's body, read again once its front matter is known. */
 export function readBody(path: string, file: string): string {
   return split(readText(path, file), file).body;
 }
@@ -120,10 +106,8 @@ const maxContentFileBytes = 1024 * 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * A content file's text. Synchronous on purpose: content files are small,
- * and fs.promises.readFile goes through the thread pool four times (open,
- * stat, read, close) for each. A file that is not UTF-8 would build with U+FFFD in place of what
- * the author wrote, so it stops the build instead.
+ * Synchronous: content files are small, and fs.promises.readFile goes through the thread pool four times (open, stat,
+ * read, close) for each. A file that is not UTF-8 would build with U+FFFD in place of what the author wrote.
  */
 export function readText(path: string, file: string): string {
   let bytes: Buffer;

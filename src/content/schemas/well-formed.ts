@@ -1,39 +1,31 @@
 /**
- * What every text of content may hold, whatever its field: well-formed
- * Unicode and no control character but tab and line breaks; and how deep its
- * lists and objects may nest. Checked by one walk over a parsed file
- * (validate runs it before the schema), which reaches every string, field
- * names and unknown fields too, before any message quotes one back to the
- * terminal, and bounds the nesting a schema never looks past. A Markdown
- * body's text is checked as the file is read (findUnsafeMarkdownText).
+ * What every text of content may hold: well-formed Unicode, no control character but tab and line breaks, and nesting
+ * within bounds. One walk over a parsed file, before the schema, reaches every string, field names and unknown fields
+ * too, before any message quotes one back to the terminal, and bounds the nesting a schema never looks past.
  */
 
 /**
- * A lone surrogate is half of a character outside the Basic Multilingual
- * Plane (most emoji): a tool that cuts a text inside one leaves it, and no
- * encoder can write it (encodeURIComponent throws; a page would show U+FFFD).
- * With the u flag, [\uD800-\uDFFF] matches only a surrogate that is not half
- * of a pair. A carriage return is part of a line ending only before a line
- * feed (a file saved with CRLF line endings).
+ * A lone surrogate is left by a tool that cuts a text inside an emoji, and no encoder can write it (encodeURIComponent
+ * throws; a page would show U+FFFD); with the u flag, [\uD800-\uDFFF] matches only a surrogate that is not half of a
+ * pair. A carriage return belongs to a line ending only before a line feed.
  */
 const unsafeCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)|[\uD800-\uDFFF]/u;
 
 /** The deepest a file's lists and objects may nest: content needs a few levels at most, and parsers recurse. */
 const maxNesting = 32;
 
-/** What a file nested past maxNesting is told. */
 export const nestedTooDeep = `nests lists or objects deeper than ${maxNesting} levels, where content needs a few at most`;
 
 /** How much of the path to a value nested too deep is named: more than any content file's fields nest. */
 const namedLevels = 8;
 
-/** The first character no text may hold: where it is (a UTF-16 index) and its code. */
+/** `index` counts UTF-16 units. */
 export function findUnsafeCharacter(text: string): { index: number; code: number } | undefined {
   const match = unsafeCharacter.exec(text);
   return match ? { index: match.index, code: match[0].charCodeAt(0) } : undefined;
 }
 
-/** What is wrong with the character, where it is ("at character 4", "at line 3 column 7"), and what to do. */
+/** `where` is "at character 4" or "at line 3 column 7". */
 export function describeUnsafeCharacter({ code }: { code: number }, where: string): string {
   const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   if (code >= 0xd800 && code <= 0xdfff)
@@ -43,19 +35,18 @@ export function describeUnsafeCharacter({ code }: { code: number }, where: strin
   return `holds the control character ${name} ${where}: remove it`;
 }
 
-/** The position of `index` in `text` as people count: the first character is 1, and a character outside the BMP is one. */
+/** As people count: the first character is 1, and a character outside the BMP is one. */
 function characterNumber(text: string, index: number): number {
   return [...text.slice(0, index)].length + 1;
 }
 
-/** The line and column of `index` in a file's text, as an editor shows them. */
 export function lineAndColumn(text: string, index: number): string {
   const before = text.slice(0, index);
   const lineStart = before.lastIndexOf('\n') + 1;
   return `line ${before.split('\n').length} column ${characterNumber(before.slice(lineStart), index - lineStart)}`;
 }
 
-/** What is wrong in a parsed value: the field, as messages name it ("jobs[2].title"), and the problem. */
+/** `field` as messages name it: "jobs[2].title". */
 export interface IllFormed {
   field: string;
   problem: string;
@@ -64,11 +55,8 @@ export interface IllFormed {
 type Path = (string | number)[];
 
 /**
- * The first string (or field name) holding an unsafe character, or the first
- * list or object nested deeper than maxNesting, in a parsed file. A YAML
- * alias can make a value appear in many places, or inside itself: a value
- * is walked again only when met deeper than before, so the walk ends, and
- * does not repeat an alias's value for every place it appears.
+ * A YAML alias can make a value appear in many places, or inside itself: a value is walked again only when met deeper
+ * than before, so the walk ends, and does not repeat an alias's value for every place it appears.
  */
 export function findIllFormed(data: unknown): IllFormed | undefined {
   const deepestVisit = new Map<object, number>();
@@ -109,19 +97,14 @@ function isListOrObject(value: unknown): value is unknown[] | Record<string, unk
   return prototype === Object.prototype || prototype === null;
 }
 
-/**
- * The field a value nested too deep is in: its path down to the last field
- * name within the levels real content has, so that the message leads to the
- * place ("title", "jobs[2].requirements") rather than through 32 levels of
- * "[0]".
- */
+/** Cut at the last field name within namedLevels: a message names "jobs[2].requirements", not 32 levels of "[0]". */
 function fieldHolding(path: Path): Path {
   const named = path.slice(0, namedLevels);
   return named.slice(0, named.findLastIndex((key) => typeof key === 'string') + 1);
 }
 
-/** A path as validate names fields: names joined by dots, list positions in brackets. */
-function fieldName(path: Path): string {
+/** As validate names fields: names joined by dots, list positions in brackets. */
+export function fieldName(path: Path): string {
   if (path.length === 0) return '(top level)';
   return path.map((key, at) => (typeof key === 'number' ? `[${key}]` : at === 0 ? key : `.${key}`)).join('');
 }
