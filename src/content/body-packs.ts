@@ -1,16 +1,13 @@
 /**
- * Rendered Markdown bodies kept between builds for the content index: each
- * thread appends the bodies it renders to a pack file of its own (thousands
- * of small files would cost a file system far more), and the index records
- * where each is. Keeping is a saving, never a condition of a build: a pack
- * that cannot be written leaves its bodies unkept, and a body that cannot be
- * read back (a pack removed or cut short) is rendered again.
+ * Rendered bodies kept between builds: each thread appends to a pack of its own, as thousands of small files would cost
+ * a file system far more. Keeping is a saving, never a condition of a build: a pack that cannot be written leaves its
+ * bodies unkept, and a body that cannot be read back is rendered again.
  */
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
-/** Where a body is: its pack's name, and its HTML's UTF-8 bytes there. */
+/** Where a body's HTML's UTF-8 bytes are in its pack. */
 export type BodyRef = [pack: string, offset: number, length: number];
 
 export class BodyPacks {
@@ -20,7 +17,6 @@ export class BodyPacks {
 
   constructor(private readonly dir: string) {}
 
-  /** The body at `ref`, or undefined if it cannot be read back. */
   read([pack, offset, length]: BodyRef): string | undefined {
     try {
       let fd = this.readers.get(pack);
@@ -32,7 +28,6 @@ export class BodyPacks {
     }
   }
 
-  /** Keeps a body; where, if it could be written. */
   append(html: string): BodyRef | undefined {
     if (this.writer === undefined) {
       // Every thread of every build writes a pack of its own.

@@ -1,7 +1,4 @@
-/**
- * Where content files are and what they are called in messages. Apart from
- * the loaders so that a build thread can use it without loading the rest.
- */
+/** Where content files are and what messages call them; apart from the loaders, for build threads that need no more. */
 import { join, resolve, sep } from 'node:path';
 import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
@@ -12,17 +9,16 @@ export function articleFolder(contentDir: string): string {
   return join(contentDir, 'blog');
 }
 
-/** The article files of a content folder, sorted: the order every build reads them in. None without a blog folder. */
+/** Sorted: the order every build reads them in. None without a blog folder. */
 export function articleFiles(contentDir: string, projectRoot: string): string[] {
   return markdownIn(articleFolder(contentDir), contentFileName(projectRoot));
 }
 
-/** The legal pages' files (privacy policy, terms, cookie policy), sorted. */
 export function legalFiles(contentDir: string, projectRoot: string): string[] {
   return markdownIn(join(contentDir, 'legal'), contentFileName(projectRoot));
 }
 
-/** The service pages' JSON files, by their paths under the content folder ("service-pages/local-seo.json"). */
+/** "service-pages/local-seo.json": paths under the content folder. */
 export function servicePageFiles(contentDir: string): string[] {
   return listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map((name) => `service-pages/${name}`);
 }
@@ -31,10 +27,8 @@ export function servicePageFiles(contentDir: string): string[] {
 const markdownFile = /\.(?:md|markdown|mdown|mkdn?|mdwn)$/i;
 
 /**
- * The Markdown files of a folder. Another Markdown file there (".markdown",
- * ".MD", or a subfolder's ".md") is refused: an article saved so would
- * otherwise be left out without a word. Other files (an editor's backup or
- * temporary file) are left alone.
+ * Another Markdown file (".markdown", ".MD", a subfolder's ".md") is refused: an article saved so would otherwise be
+ * left out without a word. Other files (an editor's backup or temporary file) are left alone.
  */
 function markdownIn(folder: string, nameOf: (path: string) => string): string[] {
   const names = listFiles(folder);
@@ -52,18 +46,14 @@ export function contentFileName(projectRoot: string): (path: string) => string {
   return (path) => (path.startsWith(root) ? path.slice(root.length).split(sep).join('/') : path);
 }
 
-/** Where a build's Markdown files are, and the content index it reads them through (none: nothing is kept). Plain data, for build threads. */
+/** Plain data, for build threads; without an index, nothing is kept. */
 export interface MarkdownSource {
   contentDir: string;
   projectRoot: string;
   index?: { dir: string; generator: string };
 }
 
-/**
- * A build's Markdown files, with the content index kept only given the
- * generator's version: what it keeps (validated front matter, rendered
- * bodies) is only good for the generator that made it.
- */
+/** An index only given the generator's version: what it keeps is only good for the generator that made it. */
 export function markdownSource(
   config: Pick<BuildConfig, 'contentDir' | 'root' | 'cacheDir'>,
   generator: string | undefined,

@@ -1,8 +1,6 @@
 /**
- * The words `sitegen new article` writes for the author to write over. An
- * article that is no longer a draft and still holds one is refused: they
- * would be its search result, its listing and its photo's description, or,
- * for its body, the page itself.
+ * The words `sitegen new article` writes for the author to write over. An article no longer a draft that still holds
+ * one is refused: they would be its search result, listing and photo's description, or, for its body, the page itself.
  */
 export const draftWords = {
   excerpt: 'One or two sentences for the blog listing: what a tradesperson gets from reading this.',
@@ -19,7 +17,6 @@ Start with who this is for and what they will be able to do after reading it.
 Write the first section here. Link to pages of the site with root-relative links, such as [our local SEO service](/services/local-seo).
 `;
 
-/** What an article that is no longer a draft is told when it still holds `words`. */
 export function stillDraft(words: string): string {
   return `still holds the words \`sitegen new article\` wrote ("${words}"): write the article's own, or keep it a draft (draft: true)`;
 }

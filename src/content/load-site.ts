@@ -1,8 +1,4 @@
-/**
- * content/ on disk → the site model: the JSON files and the legal pages
- * (site-data.ts), and the articles, each Markdown file read through a
- * MarkdownReader (the content index keeps what it found).
- */
+/** content/ on disk → the site model, each Markdown file read through a MarkdownReader. */
 import { join } from 'node:path';
 import { ContentError } from '../errors';
 import { contentHash } from '../hash';
@@ -41,7 +37,7 @@ export function scanArticle(reader: MarkdownReader, path: string): Article {
 /** The body `sitegen new article` writes, as a scan hashes a body. */
 const draftBodyHash = contentHash(draftBody);
 
-/** Loads and validates the whole of a content folder, keeping nothing between loads (`sitegen check`, `new article`). */
+/** Keeps nothing between loads (`sitegen check`, `new article`). */
 export function loadSite(source: MarkdownSource): SiteModel {
   const reader = MarkdownReader.open(source);
   try {

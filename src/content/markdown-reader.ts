@@ -1,12 +1,7 @@
 /**
- * Markdown files (articles, legal pages) read through the content index.
- * `scan` gives a file's validated front matter and what the model, needed
- * before any page, needs of its body (its hash and site links); `bodyHtml`
- * gives the body's HTML when its page renders, on the same thread. A file the
- * index vouches for is not read, and its body is read back from its pack; a
- * new body is rendered when its file is scanned (its links are part of the
- * model), kept in memory for its page, and appended to this thread's pack.
- * What a build learns anew is collected in `learnt`, for the index.
+ * Markdown files read through the content index. `scan` gives what the model, needed before any page, needs (front
+ * matter, body hash, site links); `bodyHtml` gives the HTML when the page renders, on the same thread. A new body is
+ * rendered when scanned, as its links are part of the model, and kept in memory for its page and in this thread's pack.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,7 +60,6 @@ export class MarkdownReader {
     return { file, data: entry.data as v.InferOutput<T>, body: { key, hash: entry.bodyHash, links: entry.links } };
   }
 
-  /** A scanned body's HTML: as rendered by this reader, from its pack, or rendered again from its file if it cannot be read back. */
   bodyHtml(body: MarkdownBody): string {
     const rendered = this.rendered.get(body.key);
     if (rendered?.hash === body.hash) return rendered.html;
@@ -79,17 +73,14 @@ export class MarkdownReader {
     return this.rendered.get(body.key)!.html;
   }
 
-  /** Closes the packs this reader has open. */
   close(): void {
     this.packs?.close();
   }
 
-  /** What this reader last learnt of a file, or what the index holds of it. */
   private entry(key: string): IndexedFile | undefined {
     return this.learnt.get(key) ?? this.index.files[key];
   }
 
-  /** Renders a body, keeps its HTML until its page renders, and appends it to this thread's pack. */
   private render(key: string, file: string, body: string, hash: string): Pick<IndexedFile, 'body' | 'links'> {
     const { html, internalLinks } = renderBody(file, body);
     this.rendered.set(key, { hash, html });

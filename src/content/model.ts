@@ -1,7 +1,4 @@
-/**
- * The validated site model: everything the routes and templates need, read
- * once from content/. Types are inferred from the schemas.
- */
+/** The validated site model: everything the routes and templates need. Types are inferred from the schemas. */
 import type * as v from 'valibot';
 import type { ImageRef } from '../images/content-images';
 import type { LocalImage } from '../images/image-names';
@@ -15,11 +12,8 @@ export type IconName = (typeof s.iconNames)[number];
 
 export type SiteFacts = Omit<Out<typeof s.siteSchema>, 'logo'> & {
   logo: Image;
-  /** The phone number as a tel: link in international form, derived from `phone`. */
   phoneHref: string;
-  /** The address on one line as the pages write it (street, locality, region and postcode), derived from `address`. */
   addressLine: string;
-  /** The opening hours as the pages write them ("Mon-Fri 9AM-6PM"), derived from `hours` (opening-hours.ts). */
   hoursLine: string;
 };
 export type Testimonial = Out<typeof s.testimonialsSchema>['testimonials'][number];
@@ -42,24 +36,18 @@ export interface Pages {
   trade: Out<typeof s.tradePageSchema>;
 }
 
-/**
- * A Markdown file's body as the model knows it. Its HTML is not held here:
- * the thread that renders its page asks its reader for it then
- * (content/markdown-reader.ts), so that a page whose inputs are unchanged
- * never needs it.
- */
+/** Without HTML: its page's thread asks a MarkdownReader, so a page whose inputs are unchanged never needs it. */
 export interface MarkdownBody {
-  /** The file's path under the content folder: the content index's key. */
+  /** The content index's key: the file's path under the content folder. */
   key: string;
   /** The body's text, hashed: it changes exactly when the body's HTML would. */
   hash: string;
-  /** The site links written in the body, to be checked against the route table. */
+  /** To be checked against the route table. */
   links: readonly string[];
 }
 
 type ArticleFrontMatter = Out<typeof s.articleFrontMatterSchema>;
 
-/** An article: its front matter, with its image and its social image (if it names one) each as one Image. */
 export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialImage' | 'socialImageAlt'> & {
   /** The file, as messages name it. */
   file: string;
@@ -70,7 +58,6 @@ export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialIma
 
 export type Redirects = Out<typeof s.redirectsSchema>;
 
-/** A blog category (one of pages/blog.json's) and the slug of its page. */
 export interface BlogCategory {
   name: string;
   slug: string;
@@ -78,14 +65,13 @@ export interface BlogCategory {
 
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> & { file: string; body: MarkdownBody };
 
-/** The site model, and the part of it that is known before the articles are (see site-data.ts). */
 export interface SiteModel extends SiteData {
   /** Newest first; the featured article is listed first. */
   articles: readonly Article[];
 }
 
 export interface SiteData {
-  /** The content folder as error messages name it (relative to the project), such as "content". */
+  /** As messages name it, such as "content". */
   contentDir: string;
   site: SiteFacts;
   navigation: Out<typeof s.navigationSchema>;
@@ -100,7 +86,6 @@ export interface SiteData {
   pages: Pages;
   servicePages: ServicePage[];
   legalPages: LegalPage[];
-  /** The blog's categories, in the order of pages/blog.json, each with its page's slug. */
   categories: BlogCategory[];
   /** content/redirects.json: old paths and where they lead (with the articles' aliases, routes/redirects.ts). */
   redirects: Redirects;

@@ -1,7 +1,6 @@
 /**
- * `sitegen new article "Title"`: a new Markdown article in content/blog/ with
- * front matter that passes validation, and a body to write over. It is a
- * draft: sitegen dev shows it, a build leaves it out until `draft: true` goes.
+ * `sitegen new article "Title"`: front matter that passes validation, and a body to write over. It is a draft: sitegen
+ * dev shows it, a build leaves it out until `draft: true` goes.
  */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -75,7 +74,7 @@ ${draftBody}`;
   return relative(config.root, file);
 }
 
-/** The slug's first words, as many as a slug may hold: each "&" of a title becomes "and", so a title's slug can be longer. */
+/** As many words as a slug may hold: each "&" of a title becomes "and", so a title's slug can be longer. */
 function withinSlugLength(slug: string): string {
   if (slug.length <= maxSlugLength) return slug;
   const lastBreak = slug.lastIndexOf('-', maxSlugLength);

@@ -1,7 +1,6 @@
 /**
- * The opening hours as the pages write them ("Mon-Fri 9AM-6PM"), made from
- * the days and times the structured data gives search engines, so that the
- * two can never disagree.
+ * The opening hours as the pages write them ("Mon-Fri 9AM-6PM"), made from the days and times the structured data
+ * gives search engines, so that the two can never disagree.
  */
 import type { SiteFacts } from './model';
 import { weekDays as week } from './schemas';
@@ -13,9 +12,8 @@ export function hoursLine({ days, opens, closes }: Hours): string {
 }
 
 /**
- * Three or more days in a row as a range ("Mon-Fri", "Fri-Mon"), others one
- * by one ("Sat, Sun"), the week read from the day after its longest closed
- * stretch, so that a range may run over the weekend.
+ * Three or more days in a row as a range ("Mon-Fri", "Fri-Mon"), others one by one ("Sat, Sun"), the week read from
+ * the day after its longest closed stretch, so that a range may run over the weekend.
  */
 function dayRanges(days: readonly Hours['days'][number][]): string {
   const open = week.map((day) => days.includes(day));

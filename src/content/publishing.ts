@@ -1,23 +1,15 @@
 /**
- * Whether an article or a job is on the site, decided in one place, as Hugo
- * decides it for articles: every route, list, feed, sitemap entry and
- * structured-data list asks isPublished (or isOpen), so a draft cannot leak
- * into one and not the others.
- *
- * An article is published unless it is a draft or dated after today in
- * London, where the agency works: a scheduled article goes live on its day
- * with no edit. A job is on the site, and in job search, from the day it
- * is posted to its closing day. `sitegen dev` and `sitegen build --drafts`
- * put drafts and scheduled articles on the site too, marked as such. The
- * clock is an input like a file: it comes from the configuration
- * (SITEGEN_NOW or the real time, config.ts), never from a stage.
+ * Whether an article or a job is on the site, decided in one place as Hugo does: every route, list, feed, sitemap entry
+ * and structured-data list asks isPublished (or isOpen), so a draft cannot leak into one and not the others. Days are
+ * London's, where the agency works, so a scheduled article goes live on its day with no edit. The clock is an input
+ * like a file: it comes from the configuration (SITEGEN_NOW or the real time), never from a stage.
  */
 import { TZDate } from '@date-fns/tz';
 
 export const siteTimeZone = 'Europe/London';
 
 export interface Publishing {
-  /** Today in London, as an ISO date: an article dated after it is scheduled. */
+  /** An ISO date: an article dated after it is scheduled. */
   today: string;
   /** Drafts and scheduled articles are on the site too, marked as such (sitegen dev, build --drafts). */
   drafts: boolean;
@@ -33,7 +25,6 @@ export function publicationStatus(article: Dated, today: string): 'published' | 
   return article.date > today ? 'scheduled' : 'published';
 }
 
-/** Whether the article is on the site this build makes: its page, and its place in every list, feed and map. */
 export function isPublished(article: Dated, now: Publishing): boolean {
   return now.drafts || publicationStatus(article, now.today) === 'published';
 }
@@ -52,12 +43,11 @@ interface Posting {
   validThrough: string;
 }
 
-/** Whether a job is on the site on `today`: from the start of its datePosted to the end of its closing day, in London. */
+/** From the start of its datePosted to the end of its validThrough, in London. */
 export function isOpen(job: Posting, today: string): boolean {
   return jobStatus(job, today) === 'open';
 }
 
-/** A job is open, closed (past its validThrough) or waiting (its datePosted still to come). */
 export type JobStatus = 'open' | 'closed' | 'waiting';
 
 export function jobStatus(job: Posting, today: string): JobStatus {
@@ -65,10 +55,7 @@ export function jobStatus(job: Posting, today: string): JobStatus {
   return today < job.datePosted ? 'waiting' : 'open';
 }
 
-/**
- * The first day after `today` on which the clock alone changes the site: a
- * scheduled article goes live, or a job is posted or closes.
- */
+/** The first day after `today` on which the clock alone changes the site. */
 export function nextChange(
   content: { articles: readonly Dated[]; jobs: readonly Posting[] },
   today: string,
@@ -87,7 +74,6 @@ function dayAfter(isoDate: string): string {
   return new Date(Date.UTC(year!, month! - 1, day! + 1)).toISOString().slice(0, 10);
 }
 
-/** The day an instant falls on in London, as an ISO date. */
 export function londonDay(instant: Date): string {
   const day = new TZDate(instant, siteTimeZone);
   const pad = (value: number) => String(value).padStart(2, '0');

@@ -1,9 +1,6 @@
 /**
- * Everything in content/ but the articles: the JSON files and the legal
- * pages, validated against their schemas and against each other, frozen.
- * Made from the files however they were read: from the disk by a build
- * (load-site.ts), from the editor's copy by /admin, which checks an entry
- * by the same rules before saving it.
+ * Everything in content/ but the articles, validated and frozen, however the files were read: from the disk by a build,
+ * from the editor's copy by /admin, which checks an entry by the same rules before saving it.
  */
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
@@ -13,17 +10,14 @@ import { hoursLine } from './opening-hours';
 import * as s from './schemas';
 import { validate } from './validate';
 
-/** The files the site's data is made of, read but not validated. */
+/** Read but not validated (but for the legal pages); names are paths under the content folder. */
 interface DataFiles {
-  /** The content folder as messages name it, such as "content". */
+  /** As messages name it, such as "content". */
   dir: string;
-  /** A file as messages name it, from its path under the content folder ("pages/home.json" → "content/pages/home.json"). */
+  /** As messages name it: "pages/home.json" → "content/pages/home.json". */
   file(name: string): string;
-  /** A JSON file's parsed value, by its path under the content folder. */
   json(name: string): unknown;
-  /** The service pages' JSON files, by their paths under the content folder ("service-pages/local-seo.json"). */
   servicePages: readonly string[];
-  /** The legal pages, each read and validated. */
   legalPages(): LegalPage[];
 }
 
@@ -109,7 +103,7 @@ function checkTrades(file: string, { trades }: SiteData, serviceIds: string[]): 
   });
 }
 
-/** The service pages, in the order of services.json: each a service's, none a trade's page too. */
+/** In the order of services.json: each a service's, none a trade's page too. */
 function servicePages(
   files: string[],
   pages: ServicePage[],
@@ -130,11 +124,7 @@ function servicePages(
   return [...pages].sort((a, b) => serviceIds.indexOf(a.slug) - serviceIds.indexOf(b.slug));
 }
 
-/**
- * The blog's categories with the slug of each one's page:
- * no two may share a page, and each one's title and description, its name
- * filled in, must fit where search results show them.
- */
+/** No two may share a page, and each one's title and description, its name filled in, must fit in search results. */
 function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCategory[] {
   const words = blog.category;
   const seen = new Map<string, string>();
@@ -181,7 +171,7 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The address on one line, as the pages write it: "1 Iron Yard, Derby, Derbyshire DE1 2AB". */
+/** "1 Iron Yard, Derby, Derbyshire DE1 2AB" */
 function addressLine({ street, locality, region, postcode }: SiteData['site']['address']): string {
   return `${street}, ${locality}, ${region} ${postcode}`;
 }

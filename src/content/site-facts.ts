@@ -1,11 +1,7 @@
 /**
- * The site's facts a Markdown body may name in its text, `{phone}` say,
- * filled in from content/site.json: a new number or address reaches every
- * article and legal page, and every feed, from that one file. The phone
- * number and the e-mail address are written as links, as the footer writes
- * them, to be tapped on a phone. A body is kept rendered between builds (the
- * content index), with its placeholders: they are filled in where its page
- * or feed item is made, never kept filled.
+ * The site's facts a Markdown body may name, `{phone}` say, so that a new number reaches every article, legal page and
+ * feed from site.json. Phone and e-mail are links, as in the footer, to be tapped on a phone. Bodies are kept rendered
+ * between builds with their placeholders: they are filled in where a page or feed item is made, never kept filled.
  */
 import { escapeHtml } from '../escape';
 import type { SiteFacts } from './model';
@@ -18,7 +14,6 @@ const placeholder = /\{([a-z]+)\}/g;
 
 type Facts = Pick<SiteFacts, 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
 
-/** A body's HTML with each of the site's facts it names written in. */
 export function withSiteFacts(html: string, site: Facts): string {
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const facts: Record<(typeof siteFactNames)[number], string> = {
@@ -32,7 +27,7 @@ export function withSiteFacts(html: string, site: Facts): string {
   );
 }
 
-/** The first `{word}` in a body's text that names no fact (a misspelling would be published as written), if any. */
+/** A misspelt `{word}` would be published as written. */
 export function unknownSiteFact(text: string): string | undefined {
   for (const [whole, name] of text.matchAll(placeholder))
     if (!(siteFactNames as readonly string[]).includes(name!)) return whole;

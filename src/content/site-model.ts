@@ -1,9 +1,6 @@
 /**
- * The validated, frozen site model: the site's data (site-data.ts) and its
- * articles, checked against each other and sorted. Every content error is
- * raised here (or, for links, by validateRoutes once the routes exist).
- * Read from the disk by load-site.ts; the editor at /admin makes the model
- * the same way from its copy of the content.
+ * The site's data and its articles, checked against each other, sorted and frozen. Every content error is raised here
+ * (or, for links, by validateRoutes once the routes exist); the editor at /admin makes the model the same way.
  */
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
@@ -12,7 +9,6 @@ import type { Article, MarkdownBody, SiteData, SiteModel } from './model';
 import type { articleFrontMatterSchema } from './schemas';
 import { deepFreeze, uniqueAcrossFiles } from './site-data';
 
-/** An article from its validated front matter: each image with its description as one Image. */
 export function articleOf(
   data: v.InferOutput<typeof articleFrontMatterSchema>,
   file: string,
@@ -29,10 +25,6 @@ export function articleOf(
   return { ...article, socialImage: { src: socialImage, alt: socialImageAlt } };
 }
 
-/**
- * The site model: the site's data with its articles, checked against it and
- * sorted newest first, the featured one first.
- */
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
   const categories = new Set(data.pages.blog.categories);
   uniqueAcrossFiles(articles);
@@ -50,7 +42,6 @@ function oneFeatured(articles: readonly Article[]): void {
   }
 }
 
-/** An article's front matter checked against the rest of the site, and against itself. */
 function checkArticle(article: Article, categories: ReadonlySet<string>): void {
   if (article.updated !== undefined && article.updated < article.date) {
     const problem = `expected a date on or after its date (${article.date}), found ${article.updated}`;
@@ -68,10 +59,8 @@ function checkArticle(article: Article, categories: ReadonlySet<string>): void {
 }
 
 /**
- * Featured first, then newest; ties broken by title and then file (no two
- * articles share a file), so the order never depends on the one a sort
- * started from. Given articles already in order (the dev server passes them
- * in the last update's), the sort is a pass over them.
+ * Ties broken by title and then file (no two articles share one), so the order never depends on the one a sort started
+ * from. Given articles already in order (the dev server passes them in the last update's), the sort is one pass.
  */
 function newestFirst(a: Article, b: Article): number {
   return (

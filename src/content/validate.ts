@@ -1,8 +1,6 @@
 /**
- * What a content file's value is checked against, wherever it was read
- * from: the disk (read-content.ts), or the editor at /admin, which checks an
- * entry before saving it. Every failure is a ContentError naming the file,
- * the field, and what was expected and found.
+ * What a content file's value is checked against, from the disk or from the editor at /admin before it saves. Every
+ * failure is a ContentError naming the file, the field, and what was expected and found.
  */
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
@@ -111,7 +109,6 @@ export function requireBody(file: string, body: string): void {
   if (!body.trim()) throw new ContentError(file, 'body', 'is empty');
 }
 
-/** The body's HTML and the site links in it. */
 export function renderBody(file: string, body: string): RenderedMarkdown {
   try {
     return renderMarkdown(body);
