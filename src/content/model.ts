@@ -40,7 +40,6 @@ export interface Pages {
 export interface MarkdownBody {
   /** The content index's key: the file's path under the content folder. */
   key: string;
-  /** The body's text, hashed: it changes exactly when the body's HTML would. */
   hash: string;
   /** To be checked against the route table. */
   links: readonly string[];

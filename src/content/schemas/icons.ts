@@ -1,7 +1,4 @@
-/**
- * The icons content may name: lucide's, each drawn by templates/components/Icon.tsx,
- * whose table over these names makes one it lacks a type error.
- */
+/** Lucide's, drawn by templates/components/Icon.tsx, whose table over these names makes one it lacks a type error. */
 import * as v from 'valibot';
 
 export const iconNames = [

@@ -1,10 +1,6 @@
 /**
- * The shape of every file in content/. Strict objects, so a misspelt field is
- * an error rather than a silently missing word; the site model's types are
- * inferred from these schemas, so shape and type cannot drift apart.
- *
- * One file per kind of content; this one gathers what the rest of the
- * generator imports from './schemas'.
+ * The shape of every file in content/, one file per kind. Strict objects, so a misspelt field is an error rather than
+ * a silently missing word; the model's types are inferred from these, so shape and type cannot drift apart.
  */
 export { iconNames } from './icons';
 export { imageSchema, internalHref } from './shared';

@@ -29,7 +29,6 @@ export const redirectsSchema = v.strictObject({
     v.strictObject({
       from: redirectFrom,
       to: redirectTo,
-      /** 301, moved for good (the default), or 302, moved for now. */
       status: v.optional(v.picklist([301, 302], 'a status of 301 (moved for good) or 302 (moved for now)'), 301),
     }),
   ),

@@ -3,10 +3,7 @@ import * as v from 'valibot';
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { icon } from './icons';
 
-/**
- * The longest text a field may hold: many times the longest any page shows,
- * and short of a pasted document, which belongs in a Markdown page.
- */
+/** Many times the longest text any page shows, and short of a pasted document, which belongs in a Markdown page. */
 const maxTextLength = 5_000;
 export const text = v.pipe(
   v.string(),
@@ -34,10 +31,7 @@ export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
     : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
-/**
- * That a list holds each value once (each item's `field`, if given): the
- * first repeat is named where it is (hours.days[3], jobs[2].id) and quoted.
- */
+/** Each value once (each item's `field`, if given); the first repeat is named where it is (jobs[2].id). */
 export function eachOnce<T>(message: string, field?: keyof T & string) {
   return v.rawCheck<T[]>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -57,7 +51,7 @@ export function eachOnce<T>(message: string, field?: keyof T & string) {
 }
 /** A slug names a page's file, and a file's name is at most 255 bytes. */
 export const maxSlugLength = 80;
-/** What a slug is made of, as an error says it (the build's, and the editor's for a slug left out). */
+/** The build's error says it, and the editor's for a slug left out. */
 export const slugForm = 'a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo"';
 export const slug = v.pipe(
   v.string(),
@@ -79,7 +73,7 @@ export const isoDate = v.pipe(
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, 'a date that exists, such as 2024-02-29 in a leap year'),
 );
-/** Root-relative link to a page of this site; checked against the route table once routes exist. */
+/** Checked against the route table once routes exist. */
 export const internalHref = v.pipe(
   linkText,
   v.regex(
@@ -89,7 +83,7 @@ export const internalHref = v.pipe(
 );
 export const externalHref = v.pipe(linkText, v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
 export const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO country code such as "GB"'));
-/** A file of content/images/, named from the content folder: the build publishes it in the sizes and formats the pages draw it at. */
+/** The build publishes it in the sizes and formats the pages draw it at. */
 export const localImageSrc = v.pipe(
   linkText,
   v.regex(
@@ -98,7 +92,6 @@ export const localImageSrc = v.pipe(
     'a file of content/images/ named from the content folder, such as "images/team/sarah.jpg"',
   ),
 );
-/** Where an image may come from, as an error says it. */
 const imageSources = `a photo on ${stockPhotoOrigin} (the only image host the Content-Security-Policy allows) or a file of content/images/ such as "images/team/sarah.jpg"`;
 const stockPhotoSrc = v.pipe(
   linkText,
@@ -107,11 +100,10 @@ const stockPhotoSrc = v.pipe(
   v.regex(stockPhotoUrl, imageSources),
   v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
 );
-/** Where an image comes from: the agency's own, in content/images/, or a stock photo on the image host. */
 export const imageSrc = v.lazy((input) =>
   typeof input === 'string' && input.startsWith('images/') ? localImageSrc : stockPhotoSrc,
 );
-/** What screen readers read out, and browsers show where the image cannot load: every image has one. */
+/** Screen readers read it out, and browsers show it where the image cannot load. */
 const describesImage = 'a text describing the image, for people who cannot see it';
 export const altText = v.pipe(
   v.string(describesImage),

@@ -80,7 +80,6 @@ export const siteSchema = v.strictObject({
       ['closes'],
     ),
   ),
-  /** The country the agency works in. */
   areaServed: v.strictObject({ code: countryCode, name: text }),
   responseTime: text,
   /** The footer's icons; each links to the agency's own page on its network once it is given (none is yet). */
