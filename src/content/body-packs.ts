@@ -1,7 +1,6 @@
 /**
- * Rendered bodies kept between builds: each thread appends to a pack of its own, as thousands of small files would cost
- * a file system far more. Keeping is a saving, never a condition of a build: a pack that cannot be written leaves its
- * bodies unkept, and a body that cannot be read back is rendered again.
+ * Rendered bodies kept between builds, in a pack per thread: thousands of small files would cost a file system far
+ * more. Keeping is a saving, never a condition of a build: a body not written or not read back is rendered again.
  */
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

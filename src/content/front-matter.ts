@@ -19,7 +19,6 @@ import {
   type IllFormed,
 } from './schemas/well-formed';
 
-/** A file's data and body, or what is wrong with its front matter, as its error says it. */
 type FrontMatter = { ok: true; data: unknown; body: string } | { ok: false; problem: string };
 
 class JavaScriptRefused extends Error {}
@@ -76,10 +75,7 @@ export function frontMatterPlaces(source: string): { start: number; end: number;
   return { start: source.indexOf('\n') + 1, end: close + 1, body: bodyStart(source, close + 4) };
 }
 
-/**
- * The line break before the closing fence: -1 if the block is not closed, none if the file does not start with one.
- * gray-matter's own rules: a first line of --- (not ----), and a later line starting with ---.
- */
+/** The \n before a later line starting ---; -1 if none, undefined if the first line is not --- (or is ----). */
 function closingFence(source: string): number | undefined {
   const open = source.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!source.startsWith('---', open) || source[open + 3] === '-') return undefined;

@@ -1,7 +1,4 @@
-/**
- * `sitegen new article "Title"`: front matter that passes validation, and a body to write over. It is a draft: sitegen
- * dev shows it, a build leaves it out until `draft: true` goes.
- */
+/** `sitegen new article "Title"`: a draft that sitegen dev shows, with valid front matter and a body to write over. */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { requireProject, resolveConfig } from '../config';

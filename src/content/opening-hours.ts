@@ -1,7 +1,4 @@
-/**
- * The opening hours as the pages write them ("Mon-Fri 9AM-6PM"), made from the days and times the structured data
- * gives search engines, so that the two can never disagree.
- */
+/** "Mon-Fri 9AM-6PM", made from the days and times the structured data gives search engines, so the two agree. */
 import type { SiteFacts } from './model';
 import { weekDays as week } from './schemas';
 
@@ -11,10 +8,7 @@ export function hoursLine({ days, opens, closes }: Hours): string {
   return `${dayRanges(days)} ${clockTime(opens)}-${clockTime(closes)}`;
 }
 
-/**
- * Three or more days in a row as a range ("Mon-Fri", "Fri-Mon"), others one by one ("Sat, Sun"), the week read from
- * the day after its longest closed stretch, so that a range may run over the weekend.
- */
+/** Runs of three or more days as ranges, the week read from after its longest closed stretch: "Fri-Mon" may be one. */
 function dayRanges(days: readonly Hours['days'][number][]): string {
   const open = week.map((day) => days.includes(day));
   const first = (afterLongestClosed(open) + 1) % week.length;

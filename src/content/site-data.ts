@@ -1,7 +1,4 @@
-/**
- * Everything in content/ but the articles, validated and frozen, however the files were read: from the disk by a build,
- * from the editor's copy by /admin, which checks an entry by the same rules before saving it.
- */
+/** Everything in content/ but the articles, validated and frozen, by the same rules for a build and for /admin. */
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
@@ -38,7 +35,7 @@ export function siteDataOf(files: DataFiles): SiteData {
     site: {
       ...site,
       phoneHref: phoneHref(site.phone),
-      addressLine: addressLine(site.address),
+      addressLine: `${site.address.street}, ${site.address.locality}, ${site.address.region} ${site.address.postcode}`,
       hoursLine: hoursLine(site.hours),
     },
     navigation: json('navigation.json', s.navigationSchema),
@@ -169,11 +166,6 @@ export function slugify(name: string): string {
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-/** "1 Iron Yard, Derby, Derbyshire DE1 2AB" */
-function addressLine({ street, locality, region, postcode }: SiteData['site']['address']): string {
-  return `${street}, ${locality}, ${region} ${postcode}`;
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */

@@ -28,18 +28,14 @@ export function articleOf(
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
   const categories = new Set(data.pages.blog.categories);
   uniqueAcrossFiles(articles);
-  oneFeatured(articles);
+  const [featured, alsoFeatured] = articles.filter((article) => article.featured);
+  if (alsoFeatured) {
+    const problem = `only one article may be featured, and ${featured!.file} already is`;
+    throw new ContentError(alsoFeatured.file, 'front matter: featured', problem);
+  }
   for (const article of articles) checkArticle(article, categories);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
-}
-
-function oneFeatured(articles: readonly Article[]): void {
-  const [first, second] = articles.filter((article) => article.featured);
-  if (second) {
-    const problem = `only one article may be featured, and ${first!.file} already is`;
-    throw new ContentError(second.file, 'front matter: featured', problem);
-  }
 }
 
 function checkArticle(article: Article, categories: ReadonlySet<string>): void {

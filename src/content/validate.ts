@@ -1,7 +1,4 @@
-/**
- * What a content file's value is checked against, from the disk or from the editor at /admin before it saves. Every
- * failure is a ContentError naming the file, the field, and what was expected and found.
- */
+/** A content file's value checked, read from the disk or by the editor at /admin before it saves: the same rules. */
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { renderMarkdown, RefusedMarkdownError, type RenderedMarkdown } from './markdown';

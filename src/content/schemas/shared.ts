@@ -4,13 +4,8 @@ import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { icon } from './icons';
 
 /** Many times the longest text any page shows, and short of a pasted document, which belongs in a Markdown page. */
-const maxTextLength = 5_000;
-export const text = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(1, 'a non-empty text'),
-  v.maxLength(maxTextLength, `a text of at most ${maxTextLength.toLocaleString('en-GB')} characters`),
-);
+const maxText = v.maxLength<string, 5_000, string>(5_000, 'a text of at most 5,000 characters');
+export const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'), maxText);
 export const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at most ${max} characters`));
 /** A text where the generator fills in `names` ({page}, …): any other {…} would be published as it is written. */
 export const withPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T, ...names: string[]) =>
@@ -59,11 +54,7 @@ export const slug = v.pipe(
   v.maxLength(maxSlugLength, `a slug of at most ${maxSlugLength} characters`),
 );
 /** Longer than any address a browser or search engine is sure to keep whole. */
-const maxLinkLength = 2_000;
-const linkText = v.pipe(
-  v.string(),
-  v.maxLength(maxLinkLength, `a link of at most ${maxLinkLength.toLocaleString('en-GB')} characters`),
-);
+const linkText = v.pipe(v.string(), v.maxLength(2_000, 'a link of at most 2,000 characters'));
 export const isoDate = v.pipe(
   v.string('an ISO date such as 2024-01-15'),
   v.isoDate('an ISO date such as 2024-01-15'),
@@ -105,12 +96,7 @@ export const imageSrc = v.lazy((input) =>
 );
 /** Screen readers read it out, and browsers show it where the image cannot load. */
 const describesImage = 'a text describing the image, for people who cannot see it';
-export const altText = v.pipe(
-  v.string(describesImage),
-  v.trim(),
-  v.minLength(1, describesImage),
-  v.maxLength(maxTextLength, `a text of at most ${maxTextLength.toLocaleString('en-GB')} characters`),
-);
+export const altText = v.pipe(v.string(describesImage), v.trim(), v.minLength(1, describesImage), maxText);
 export const imageSchema = v.strictObject({ src: imageSrc, alt: altText });
 
 /** Title, description and keywords of a page: what search engines and social cards show. */

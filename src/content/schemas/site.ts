@@ -13,10 +13,7 @@ import {
   withPlaceholders,
 } from './shared';
 
-/**
- * The agency's own page on a network, never the network's home page: search engines read every link given here as
- * one of the agency's profiles (JSON-LD's sameAs).
- */
+/** Never the network's home page: search engines read every link here as one of the agency's profiles (sameAs). */
 const profileHref = v.pipe(
   externalHref,
   v.check(
@@ -24,6 +21,13 @@ const profileHref = v.pipe(
     "the agency's own page on the network, such as https://www.facebook.com/tradeboostdigital, not the network's home page",
   ),
 );
+
+const degrees = (name: string, max: number) =>
+  v.pipe(
+    v.number(`a ${name} in degrees`),
+    v.minValue(-max, `a ${name} from -${max} to ${max}`),
+    v.maxValue(max, `a ${name} from -${max} to ${max}`),
+  );
 
 /** The days of the week, Monday first, as the opening hours name them (and schema.org's dayOfWeek). */
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -57,18 +61,7 @@ export const siteSchema = v.strictObject({
     countryName: text,
   }),
   /** Where the office is on a map, for search engines' local results. */
-  geo: v.strictObject({
-    latitude: v.pipe(
-      v.number('a latitude in degrees'),
-      v.minValue(-90, 'a latitude from -90 to 90'),
-      v.maxValue(90, 'a latitude from -90 to 90'),
-    ),
-    longitude: v.pipe(
-      v.number('a longitude in degrees'),
-      v.minValue(-180, 'a longitude from -180 to 180'),
-      v.maxValue(180, 'a longitude from -180 to 180'),
-    ),
-  }),
+  geo: v.strictObject({ latitude: degrees('latitude', 90), longitude: degrees('longitude', 180) }),
   hours: v.pipe(
     v.strictObject({
       days: v.pipe(list(v.picklist(weekDays)), eachOnce('each day once')),
