@@ -1,12 +1,9 @@
 /**
- * An incremental build's output: the pages it renders go to a scratch folder
- * beside the output, so nothing in the output changes until every page has
- * rendered; then they are moved in, other files are written only where their
- * content changed, and files of the last build now gone are removed, with the
- * folders they leave empty. Should a file go where the output has a folder,
- * or the reverse (public/ changed a file into a folder), nothing more is
- * changed: commit throws an error isShapeConflict knows, and the build is
- * made whole instead.
+ * An incremental build's output: the pages it renders go to a scratch folder beside the output, so nothing in the
+ * output changes until every page has rendered; then they are moved in, other files are written only where their
+ * content changed, and files of the last build now gone are removed. Should a file go where the output has a folder,
+ * or the reverse (public/ changed a file into a folder), nothing more is changed: commit throws an error
+ * isShapeConflict knows, and the build is made whole instead.
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -72,19 +69,17 @@ export class ChangedOutput implements BuildOutput {
 }
 
 /**
- * The first of `paths` (to be written under `dir`) that meets a file where it
- * needs a folder, or a folder where it needs a file; undefined if none does.
- * Folders are looked at from the top, so no path is looked up under a file.
+ * The first of `paths` (to be written under `dir`) that meets a file where it needs a folder, or a folder where it
+ * needs a file. Folders are looked at from the top, so no path is looked up under a file.
  */
 function shapeConflict(dir: string, paths: readonly string[]): string | undefined {
   const kinds = new Map<string, 'file' | 'folder' | 'none'>();
   const kindOf = (path: string) => {
-    let kind = kinds.get(path);
-    if (kind === undefined) {
+    if (!kinds.has(path)) {
       const info = lstatSync(join(dir, path), { throwIfNoEntry: false });
-      kinds.set(path, (kind = info === undefined ? 'none' : info.isDirectory() ? 'folder' : 'file'));
+      kinds.set(path, info === undefined ? 'none' : info.isDirectory() ? 'folder' : 'file');
     }
-    return kind;
+    return kinds.get(path);
   };
   for (const path of paths) {
     for (const folder of foldersAbove(path)) {

@@ -1,12 +1,7 @@
 /**
- * The blog's feeds, made by the `feed` library: RSS 2.0, Atom and JSON Feed
- * of the newest published articles (pages/blog.json's feeds.count), each in
- * full, with its author, category and dates, every link and image absolute
- * (a feed reader has no page to resolve a root-relative link against). A
- * feed's date is that of its newest article, never the time of the build, so
- * an unchanged blog makes the same feeds. They say which of the site's own
- * images they name (the logo's icons, the articles' own photos), for the
- * build to make.
+ * The blog's feeds of the newest published articles, each in full, every link and image absolute (a feed reader has no
+ * page to resolve a root-relative link against). A feed's date is that of its newest article, never the time of the
+ * build, so an unchanged blog makes the same feeds.
  */
 import { Feed, type Item } from 'feed';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
@@ -40,9 +35,10 @@ export function feedFiles(
     .map((article) => article.updated ?? article.date)
     .sort()
     .at(-1);
+  const blogUrl = absoluteUrl(siteUrl, paths.blog);
   const options = {
-    id: absoluteUrl(siteUrl, paths.blog),
-    link: absoluteUrl(siteUrl, paths.blog),
+    id: blogUrl,
+    link: blogUrl,
     title: blog.feeds.title,
     description: blog.description,
     language: 'en-GB',
@@ -52,11 +48,9 @@ export function feedFiles(
     updated: londonMidnight(lastChange ?? '1970-01-01'),
     generator: 'sitegen',
     author: { name: model.site.name, link: siteUrl },
-    feedLinks: {
-      rss: absoluteUrl(siteUrl, paths.feeds.rss),
-      atom: absoluteUrl(siteUrl, paths.feeds.atom),
-      json: absoluteUrl(siteUrl, paths.feeds.json),
-    },
+    feedLinks: Object.fromEntries(
+      Object.entries(paths.feeds).map(([kind, path]) => [kind, absoluteUrl(siteUrl, path)]),
+    ),
   };
   const feedOf = (entry: (item: Item) => Item) => {
     const feed = new Feed(options);
@@ -106,10 +100,8 @@ function feedImage(siteUrl: string, image: Image): { url: string; type: string }
 }
 
 /**
- * A body's links and images made absolute: root-relative ones on the site's
- * origin, in-page ones (#…) on the article's address. The body is marked's
- * HTML, whose text escapes every quote, so an attribute is all that can read
- * ` href="` or ` src="`.
+ * A body's links and images made absolute: root-relative ones on the site's origin, in-page ones (#…) on the article's
+ * address. The body is marked's HTML, whose text escapes each quote: only an attribute can read ` href="` or ` src="`.
  */
 export function withAbsoluteUrls(html: string, siteUrl: string, pageUrl: string): string {
   return html.replace(/ (href|src)="([/#][^"]*)"/g, (whole, name: string, value: string) => {

@@ -1,14 +1,11 @@
 /**
- * Writing files under one folder (a staging or scratch folder), each only
- * when its content differs from what is there: a build writes over the
- * output before last (staging.ts), where most pages already read as they
- * should, and a file that did not change keeps its time, so a deploy that
- * copies by time (rsync) sends only what changed. A file of the same bytes as
- * the live output's takes that file's time, however the two folders take turns.
+ * Writing files under one folder (a staging or scratch folder), each only when its content differs from what is there:
+ * a build writes over the output before last (staging.ts), where most pages already read as they should, and a file
+ * that did not change keeps its time, so a deploy that copies by time (rsync) sends only what changed. A file of the
+ * same bytes as the live output's takes that file's time, however the two folders take turns.
  *
- * The writer keeps its two buffers (a page encoded, the file it replaces
- * read) from one page to the next: fresh ones per page would have the
- * collector chase the memory of thousands of pages.
+ * The writer keeps its two buffers (a page encoded, the file it replaces read) from one page to the next: fresh ones
+ * per page would have the collector chase the memory of thousands of pages.
  */
 import {
   closeSync,
@@ -37,7 +34,6 @@ export class FolderWriter {
     readonly live?: string,
   ) {}
 
-  /** Writes `file` unless it is there already; returns its size in bytes. */
   put(file: OutputFile): number {
     return 'from' in file ? this.copy(file.path, file.from) : this.write(file.path, file.content);
   }

@@ -1,11 +1,7 @@
 /**
- * What a build leaves for `sitegen build --incremental`, one JSON file in
- * .sitegen/incremental/ per output folder: the build's inputs (configuration,
- * generator, the version of every file it reads), every page with its
- * fingerprint, and a hash of every other file written. The next incremental
- * build writes nothing when no input changed, no scheduled article's day has
- * come nor the clock gone back, and every file is still there; otherwise it
- * renders only the pages whose fingerprint changed (changed-output.ts).
+ * What a build leaves for `sitegen build --incremental`, one JSON file in .sitegen/incremental/ per output folder. The
+ * next incremental build writes nothing when no input changed, no scheduled article's day has come nor the clock gone
+ * back, and every file is still there; otherwise it renders only the pages whose fingerprint changed (changed-output.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -36,7 +32,6 @@ export interface Manifest {
 
 const manifestVersion = 9;
 
-/** What a build is made from: its settings, and the version of every input file. */
 export type BuildInputs = ReturnType<typeof readInputs>;
 
 export function readInputs(config: BuildConfig, generator: string) {
@@ -74,7 +69,6 @@ export async function removeManifest(config: BuildConfig): Promise<void> {
   await rm(cacheFiles(config.cacheDir).manifest(config.outDir), { force: true });
 }
 
-/** Whether the output is as the last build left it, and nothing it is made from changed since, the day included. */
 export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs, today: string): boolean {
   if (manifest.settings !== inputs.settings || changedFiles(manifest.inputs, inputs.snapshot).size > 0) return false;
   // The clock set back (a preview of a later day, SITEGEN_NOW, then the real one) changes the site as surely as forward.

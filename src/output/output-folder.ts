@@ -1,11 +1,8 @@
 /**
- * Which folder a build may write its output to. A build replaces its output
- * folder whole and keeps the folder it replaced as `<out>.previous`, whose
- * files the next build deletes unless it writes them again
- * (staging.ts). Given a folder that holds anything else (`--out docs`
- * where docs/ holds documentation, `--out .`, `--out public`), a build would
- * move it from its place and a later one delete what it held: such a folder
- * is refused before anything is written.
+ * Which folder a build may write its output to. A build replaces its output folder whole and keeps the one it replaced
+ * as `<out>.previous`, whose files the next build deletes unless it writes them again (staging.ts). Given a folder that
+ * holds anything else (`--out docs` where docs/ holds documentation, `--out .`, `--out public`), a build would move it
+ * from its place and a later one delete what it held: such a folder is refused before anything is written.
  */
 import { existsSync, readlinkSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,11 +11,7 @@ import { SitegenError } from '../errors';
 import { isInside, listFiles, listFilesAndLinks } from '../list-files';
 import { paths } from '../paths';
 
-/**
- * The files every build writes at the top of its output, whatever the
- * content: a folder holding all of them is one sitegen built. Beside them a
- * build writes only pages (.html), assets/ and the files of public/.
- */
+/** Written by every build, whatever the content: a folder holding all of them is one sitegen built. */
 const writtenByEveryBuild = ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers'];
 
 /** Written by every build too, though not by those of sitegen before feeds and redirects: not needed to know an output. */
@@ -32,7 +25,6 @@ export function isBuiltOutput(dir: string): boolean {
   return writtenByEveryBuild.every((file) => existsSync(join(dir, file)));
 }
 
-/** Stops a build whose output folder is the project, lies inside one of its inputs, or holds files sitegen did not build. */
 export function refuseForeignOutput(config: BuildConfig): void {
   const out = config.outDir;
   const shown = (path: string) => relative(process.cwd(), path) || '.';

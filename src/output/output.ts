@@ -1,8 +1,7 @@
 /**
- * Where a build writes: a whole build into a staging folder swapped in at
- * the end (staging.ts), an incremental build into a scratch folder whose
- * pages are moved into the output (changed-output.ts). Either way nothing in
- * the output changes until commit, and a failed build leaves it as it was.
+ * Where a build writes: a whole build into a staging folder swapped in at the end (staging.ts), an incremental build
+ * into a scratch folder whose pages are moved into the output (changed-output.ts). Either way nothing in the output
+ * changes until commit, and a failed build leaves it as it was.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,10 +16,8 @@ export interface SiteFile {
 }
 
 /**
- * A file copied from `from` (an image kept in .sitegen/images/). Its name is
- * a hash of what it holds, so a file of that name in the output is this file,
- * and the bytes are never read: a blog's social cards run to hundreds of
- * megabytes.
+ * A file copied from `from` (an image kept in .sitegen/images/). Its name is a hash of what it holds, so a file of that
+ * name in the output is this file, and the bytes are never read: a blog's social cards run to hundreds of megabytes.
  */
 export interface CopiedFile {
   path: string;
@@ -32,9 +29,8 @@ export type OutputFile = SiteFile | CopiedFile;
 export interface BuildOutput {
   readonly writer: FolderWriter;
   /**
-   * Puts the build in the output. `pages`: the page files written (by every
-   * build thread) with their sizes; `gone`: page files of the last build
-   * that no longer exist; `files`: every other file of the site but public/'s.
+   * `pages`: the page files written (by every build thread) with their sizes; `gone`: page files of the last build that
+   * no longer exist; `files`: every other file of the site but public/'s.
    */
   commit(pages: ReadonlyMap<string, number>, gone: readonly string[], files: readonly OutputFile[]): Promise<Committed>;
   /** A failed build: the output stays as it was, and nothing is left beside it. */
@@ -49,7 +45,6 @@ export interface Committed {
   hashes: Record<string, string>;
 }
 
-/** The site's files with public/'s, which the output holds as they are. */
 export function withPublicFiles(publicDir: string, files: readonly OutputFile[]): OutputFile[] {
   const copied = listFiles(publicDir, { hidden: true }).map((path) => ({
     path,

@@ -1,13 +1,7 @@
 /**
- * A build's redirects as hosts read them: `_redirects`, the file Netlify
- * and Cloudflare Pages read, and for hosts that read none (GitHub Pages,
- * S3) a small page at each old path that sends the browser on.
- *
- * Each redirect is two lines of `_redirects`. Netlify serves a file that is
- * at a path rather than apply a redirect from it unless the rule is forced
- * (301!), and the page for other hosts is at that path; Cloudflare Pages
- * always applies a redirect, and ignores a forced rule as malformed. Each
- * host takes the first line of the pair it reads.
+ * A build's redirects as hosts read them: `_redirects`, the file Netlify and Cloudflare Pages read, and for hosts that
+ * read none (GitHub Pages, S3) a small page at each old path that sends the browser on. Why each redirect is two lines
+ * of `_redirects`: the file's own head says.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -1,9 +1,7 @@
 /**
- * The folders a build makes beside its output (a staging folder, an
- * incremental build's scratch folder) and what they share: each is named
- * after the process that made it, so that a later build can tell one left
- * by a build that was killed (out of memory, a CI time-out) from one a
- * running build is still writing, and removes only the first.
+ * The folders a build makes beside its output (a staging folder, an incremental build's scratch folder): each is named
+ * after the process that made it, so that a later build can tell one left by a build that was killed (out of memory, a
+ * CI time-out) from one a running build is still writing, and removes only the first.
  */
 import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -45,9 +43,8 @@ export async function removeFiles(dir: string, paths: readonly string[]): Promis
 }
 
 /**
- * A file where a build needs a folder, or the other way round: the reused
- * output's shape differs from this build's (public/ changed a file into a
- * folder). A build into a fresh folder cannot meet it.
+ * A file where a build needs a folder, or the other way round: the reused output's shape differs from this build's
+ * (public/ changed a file into a folder). A build into a fresh folder cannot meet it.
  */
 const shapeConflictCodes = new Set([
   'ENOTDIR',

@@ -1,7 +1,6 @@
 /**
- * The files around the pages (the assets, sitemap.xml, robots.txt, _headers,
- * the feeds and the redirects), each a pure function of the site plan and
- * configuration.
+ * Every file of the site but its pages and public/'s (the assets, sitemap.xml, robots.txt, _headers, the feeds, the
+ * redirects), each a pure function of the site plan and configuration.
  */
 import { createHash } from 'node:crypto';
 import type { BuiltAssets } from '../assets/asset-cache';
@@ -15,7 +14,6 @@ import { forwardScript, redirectFiles } from './redirect-files';
 import { speculationRules } from './speculation-rules';
 import { viewTransitionStyle } from './view-transitions';
 
-/** What the files depend on besides the plan. `noindex`: a preview build, no file of which should be indexed. */
 interface SiteFileOptions {
   supabaseUrl: string | undefined;
   dev: boolean;
@@ -23,7 +21,6 @@ interface SiteFileOptions {
   editor?: EditorHeaders | undefined;
 }
 
-/** Every file of the site but its pages and public/'s, with the site's own images the feeds name. */
 export function siteFiles(
   { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml: (body: MarkdownBody) => string },
   options: SiteFileOptions,
@@ -65,20 +62,17 @@ const lockedDown = [
 ];
 
 /**
- * Security headers for hosts that read a _headers file (Netlify, Cloudflare
- * Pages) and for `sitegen preview`: scripts and styles from the site alone,
- * its inline ones allowed by their hashes; forms may reach Supabase too.
+ * Security headers for hosts that read a _headers file (Netlify, Cloudflare Pages) and for `sitegen preview`: scripts
+ * and styles from the site alone, its inline ones allowed by their hashes; forms may reach Supabase too.
  */
 function headersFile(options: SiteFileOptions): string {
-  const connect = ["'self'", options.supabaseUrl ? new URL(options.supabaseUrl).origin : null]
-    .filter(Boolean)
-    .join(' ');
+  const supabase = options.supabaseUrl ? ` ${new URL(options.supabaseUrl).origin}` : '';
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${hashSource(speculationRules)} ${hashSource(forwardScript)}`,
     `style-src 'self' ${hashSource(viewTransitionStyle)}`,
     `img-src 'self' ${stockPhotoOrigin} data:`,
-    `connect-src ${connect}`,
+    `connect-src 'self'${supabase}`,
     ...lockedDown,
   ].join('; ');
   return [
@@ -109,11 +103,9 @@ export interface EditorHeaders {
 }
 
 /**
- * The editor's own rules: a policy of its own in place of the site's (on
- * Cloudflare Pages the "!" line takes the site's off; Netlify and sitegen's
- * servers let the later rule's win), allowing what Decap CMS needs and no
- * more, and no page of it indexed. /admin itself is a page on sitegen's
- * servers, and a redirect to /admin/ on the hosts.
+ * The editor's own rules: a policy of its own in place of the site's (on Cloudflare Pages the "!" line takes the site's
+ * off; Netlify and sitegen's servers let the later rule's win), allowing what Decap CMS needs and no more, and no page
+ * of it indexed. /admin itself is a page on sitegen's servers, and a redirect to /admin/ on the hosts.
  */
 function editorHeaders(editor: EditorHeaders): string[] {
   const csp = [
@@ -130,12 +122,7 @@ function editorHeaders(editor: EditorHeaders): string[] {
   ].join('; ');
   const rules = ['  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`, '  X-Robots-Tag: noindex'];
   return [
-    '/admin',
-    ...rules,
-    '',
-    '/admin/*',
-    ...rules,
-    '',
+    ...['/admin', '/admin/*'].flatMap((path) => [path, ...rules, '']),
     `/${editor.decapFolder}/*`,
     '  Cache-Control: public, max-age=31536000, immutable',
     '',

@@ -1,15 +1,12 @@
 /**
- * The speculation rules every page carries: Chromium prerenders a page of
- * this site when a visitor is about to open it (the pointer resting on its
- * link, a finger touching it: `moderate`), and fetches it ahead on the press
- * itself where it will not prerender (`conservative`). Never another site,
- * /admin (the content editor), a file (any path with a dot, as no page's has
- * one), nor a link marked to download or not to follow.
+ * The speculation rules every page carries: Chromium prerenders a page of this site when a visitor is about to open it
+ * (the pointer resting on its link, a finger touching it: `moderate`), and fetches it ahead on the press itself where
+ * it will not prerender (`conservative`). Never /admin (the content editor), nor a file: a path with a dot, as no
+ * page's has one.
  *
- * Inline, the same bytes on every page, allowed by its hash in the CSP: the
- * Speculation-Rules header would need a host that reads _headers and serves
- * the JSON as application/speculationrules+json, which GitHub Pages, S3 and
- * a plain nginx do not; and the rules come with the page, before any hover.
+ * Inline, the same bytes on every page, allowed by its hash in the CSP: the Speculation-Rules header would need a host
+ * that reads _headers and serves the JSON as application/speculationrules+json, which GitHub Pages, S3 and a plain
+ * nginx do not; and the rules come with the page, before any hover.
  */
 const sameSitePages = {
   and: [

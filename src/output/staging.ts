@@ -1,13 +1,9 @@
 /**
- * A whole build's output: everything goes into a staging folder beside the
- * target, which takes the target's place only once all of it is written, so
- * a failed build leaves the previous output as it was.
- *
- * The output replaced is kept (`dist.previous`) for the next build to write
- * over: rewriting a file costs a fraction of deleting a tree of thousands of
- * files and making it again, and most of a site is the same from one build to
- * the next. What the reused folder holds that this build did not write is
- * removed before the swap (a git repository kept in it aside).
+ * A whole build's output: everything goes into a staging folder beside the target, which takes the target's place only
+ * once all of it is written, so a failed build leaves the previous output as it was. The output replaced is kept
+ * (`dist.previous`) for the next build to write over: rewriting a file costs a fraction of deleting a tree of thousands
+ * of files and making it again, and most of a site is the same from one build to the next. What the reused folder
+ * holds that this build did not write is removed before the swap (a git repository kept in it aside).
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
@@ -18,7 +14,6 @@ import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type Out
 import { isBuiltOutput, repositoryFolder } from './output-folder';
 import { isShapeConflict, removeFiles, scratchDir } from './scratch';
 
-/** The output a build replaced, kept to be written over by the next one. */
 function previousOutputDir(outDir: string): string {
   return `${outDir}.previous`;
 }
@@ -66,7 +61,6 @@ export class Staging implements BuildOutput {
     return staging;
   }
 
-  /** Writes `files`, then the staging folder takes the output folder's place; the output it replaces is kept for the next build. */
   async commit(
     pages: ReadonlyMap<string, number>,
     _gone: readonly string[],
@@ -74,11 +68,7 @@ export class Staging implements BuildOutput {
   ): Promise<Committed> {
     for (const file of files) this.writer.put(file);
     const written = new Map([...this.writer.written, ...pages]);
-    if (this.reused)
-      await removeFiles(
-        this.dir,
-        this.reused.filter((path) => !written.has(path)),
-      );
+    await removeFiles(this.dir, this.reused?.filter((path) => !written.has(path)) ?? []);
     const replaced = `${this.dir}.replaced`;
     const hadOutput = existsSync(this.outDir);
     // A repository kept in the output, to push the site to its host, stays with the output (as Vite keeps it when it empties its own).
