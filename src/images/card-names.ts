@@ -1,7 +1,6 @@
 /**
- * Where a page's social card is published: named by a hash of what it shows
- * and of what draws it (cardsVersion, social-cards.ts), so a card is drawn
- * once and cached for a year. Apart from the drawing, which needs takumi: the
+ * Where a page's social card is published: named by a hash of what it shows and of what draws it (cardsVersion,
+ * social-cards.ts), so a card is drawn once and cached for a year. Apart from the drawing, which needs takumi: the
  * route table names cards, and runs in the editor too.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +13,6 @@ export const cardTemplateFolders = ['social', 'lib'];
 /** What a route says of its card: the logo is the generator's to add. */
 export type CardContent = Omit<SocialCardProps, 'logo'>;
 
-/** A page's card: where it is published (under the output), and what it shows. */
 export type SocialCard = ReturnType<typeof socialCard>;
 
 export function socialCard(version: string, name: string, content: CardContent) {

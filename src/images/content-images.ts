@@ -1,18 +1,14 @@
 /**
- * The images content names from content/images/: found where content is
- * read (with the file and field that name each, for messages), and, once
- * each file is described (source-images.ts), the model again with every such
- * image carrying its descriptor, so that whatever template draws it is handed
- * what it needs and nothing else.
+ * The images content names from content/images/: found where content is read (with the file and field that name each,
+ * for messages), and, once each file is described (source-images.ts), the model again with every such image carrying
+ * its descriptor, so that whatever template draws it is handed what it needs and nothing else.
  */
 import type { Article, Image } from '../content/model';
 import type { LocalImage } from './image-names';
 
-/** Where content names an image of content/images/. */
 export interface ImageRef {
   /** As content writes it: "images/team/sarah.jpg". */
   src: string;
-  /** The content file and field that name it, for messages. */
   file: string;
   field: string;
 }
@@ -26,7 +22,6 @@ function isImage(value: object): value is Image {
   return typeof (value as Image).src === 'string' && typeof (value as Image).alt === 'string';
 }
 
-/** Every image of content/images/ that a value read from `file` names, with the field that names it. */
 export function localImageRefs(value: unknown, file: string): ImageRef[] {
   const refs: ImageRef[] = [];
   const visit = (item: unknown, at: string) => {
@@ -41,10 +36,9 @@ export function localImageRefs(value: unknown, file: string): ImageRef[] {
 }
 
 /**
- * Gives every image of content/images/ in a value its descriptor. What holds
- * none is returned as it is, and what was resolved against the same
- * descriptors is resolved once: an unchanged article, say, stays the same
- * object from one update of the dev server to the next, and so does its route.
+ * Gives every image of content/images/ in a value its descriptor. What holds none is returned as it is, and what was
+ * resolved against the same descriptors is resolved once: an unchanged article, say, stays the same object from one
+ * update of the dev server to the next, and so does its route.
  */
 export class ImageResolver {
   private resolved = new WeakMap<object, unknown>();
@@ -85,13 +79,9 @@ export class ImageResolver {
   }
 }
 
-/** Where an article's front matter names images of content/images/. */
 export function articleImageRefs(article: Article): ImageRef[] {
-  const named = [
-    { image: article.image, field: 'front matter: image' },
-    { image: article.socialImage, field: 'front matter: socialImage' },
-  ];
-  return named.flatMap(({ image, field }) =>
-    image && isLocalSrc(image.src) ? [{ src: image.src, file: article.file, field }] : [],
-  );
+  return (['image', 'socialImage'] as const).flatMap((key) => {
+    const src = article[key]?.src;
+    return src && isLocalSrc(src) ? [{ src, file: article.file, field: `front matter: ${key}` }] : [];
+  });
 }

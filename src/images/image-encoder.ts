@@ -1,14 +1,9 @@
 /**
- * Renditions and social cards, each made once and kept in .sitegen/images/
- * by its key (a build copies them from there, without reading them): the key changes with the source's bytes and every setting, so
- * a file found there is the file that would be made, and a build with
- * nothing changed encodes nothing. Each rendition is resized with sharp,
- * turned upright and stripped of its metadata (EXIF, with a phone's GPS
- * position and camera, never reaches a visitor). Renditions run as many at
- * once as there are cores, cards one more. Once the build is interrupted
- * every file asked for fails at once with the interruption and none is
- * begun; sharp cannot stop one under way, so the process ends without
- * waiting for it (cli.ts).
+ * Renditions and social cards, each made once and kept in .sitegen/images/ by its key: the key changes with the
+ * source's bytes and every setting, so a file found there is the file that would be made, and a build with nothing
+ * changed encodes nothing. Each rendition is turned upright and stripped of its metadata (EXIF, with a phone's GPS
+ * position and camera, never reaches a visitor). Once the build is interrupted every file asked for fails at once and
+ * none is begun; sharp cannot stop one under way, so the process ends without waiting for it (cli.ts).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -26,17 +21,13 @@ import { replaceFile } from '../replace-file';
 export class ImageEncoder {
   /** The files made this run (the rest asked for were found made). */
   readonly encoded = new Set<string>();
-  /** Each file asked for this run, by name, and where it is once made. */
   private readonly made = new Map<string, Promise<string>>();
   private readonly pool = taskPool();
   /**
-   * Cards in a pool of their own, one more than the cores: between two cards
-   * this thread writes one and begins the next, and the extra card keeps every
-   * core drawing meanwhile. takumi holds no image in memory but the card's.
+   * Cards in a pool of their own, one more than the cores: between two cards this thread writes one and begins the
+   * next, and the extra card keeps every core drawing meanwhile. takumi holds no image in memory but the card's.
    */
   private readonly cardPool = taskPool(availableParallelism() + 1);
-
-  /** Rejects with the interruption once the build is interrupted. */
   private readonly interrupted: Promise<never> | undefined;
 
   /**
@@ -68,7 +59,6 @@ export class ImageEncoder {
     });
   }
 
-  /** The file of the card named `key`, drawn by `draw` unless kept. */
   card(key: string, draw: () => Promise<Buffer>): Promise<string> {
     return this.once(`card-${key}.png`, draw, this.cardPool);
   }

@@ -1,11 +1,7 @@
 /**
- * Where the site's own images are published: a rendition of a file of
- * content/images/ at `/assets/images/<name>-<key>-<width>.<format>`, a social
- * card at `/assets/cards/<name>-<key>.png`. The key changes with the source's
- * bytes and the encoder's settings, so every URL can be cached for a year.
- * The templates get each image's URL with its width and format left to fill
- * in (they choose those), and each page records the renditions it names
- * (templates/lib/page-uses.ts), so the build makes exactly those files.
+ * Where the site's own images are published. The key in each name changes with the source's bytes and the encoder's
+ * settings, so every URL can be cached for a year. The templates choose each image's widths and formats, and each page
+ * records the renditions it names (templates/lib/page-uses.ts), so the build makes exactly those files.
  */
 
 /** What the templates know of a file of content/images/: enough to write its URLs, and its size so nothing moves. */
@@ -24,15 +20,7 @@ export type RenditionFormat = 'avif' | 'webp' | 'jpg' | 'png';
 /** A social card's size: what Facebook, LinkedIn and X draw a large link preview at. */
 export const cardSize = { width: 1200, height: 630 } as const;
 
-/** A rendition's URL, as the templates write it (templates/lib/images.ts). */
-export function renditionUrl(image: LocalImage, width: number, format: RenditionFormat): string {
-  return image.url.replace('{width}', String(width)).replace('{format}', format);
-}
-
-/** The height of a rendition `width` pixels wide, as the templates and sharp round it (templates/lib/images.ts). */
-export function heightAt(image: LocalImage, width: number): number {
-  return Math.max(1, Math.round((width * image.height) / image.width));
-}
+export { heightAt, renditionUrl } from '../../templates/lib/images';
 
 /** Keys are hex; names are made of lowercase letters, digits and dashes. */
 const rendition = /^assets\/images\/([a-z0-9-]+)-([0-9a-f]{12})-(\d+)\.(avif|webp|jpg|png)$/;

@@ -1,7 +1,6 @@
 /**
- * How the site's own images are encoded.
- * Every rendition's key covers these settings and sharp's version: change
- * one and every image is encoded again, under new names.
+ * How the site's own images are encoded. Every rendition's key covers these settings and sharp's version: change one
+ * and every image is encoded again, under new names.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,7 +20,6 @@ const require = createRequire(import.meta.url);
 
 let settings: string | undefined;
 
-/** The encoder's settings and version, as one text: part of every rendition's key. */
 export function encoderSettings(): string {
   settings ??= JSON.stringify([encoderOptions, sourceLimits, packageVersion('sharp')]);
   return settings;

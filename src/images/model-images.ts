@@ -1,7 +1,6 @@
 /**
- * The images the site model names: every file of content/images/ the content
- * names, described (and refused, named, if it cannot be published). The site
- * plan then gives each image of the model what the templates need of it.
+ * The images the site model names: every file of content/images/ the content names, described (and refused, named, if
+ * it cannot be published). The site plan then gives each image of the model what the templates need of it.
  */
 import type { MarkdownSource } from '../content/content-files';
 import type { SiteModel } from '../content/model';

@@ -1,10 +1,7 @@
 /**
- * sharp, loaded the first time an image must be read or encoded (a build
- * whose images are all kept never loads it), and the pool its work runs in.
- *
- * On glibc Linux sharp gives each image one thread, to keep memory from
- * fragmenting: every core is used by encoding as many images at once as
- * there are cores, each on a thread of Node's pool.
+ * sharp, loaded the first time an image must be read or encoded (a build whose images are all kept never loads it),
+ * and the pool its work runs in. On glibc Linux sharp gives each image one thread, to keep memory from fragmenting:
+ * every core is used by encoding as many images at once as there are cores, each on a thread of Node's pool.
  */
 import { availableParallelism } from 'node:os';
 import type Sharp from 'sharp';

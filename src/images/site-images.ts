@@ -1,10 +1,7 @@
 /**
- * The site's own images, as the pages name them: every rendition and card a
- * page records as it renders (render-page.ts), in its markup, its <head> or
- * its structured data, and those the feeds name, is a file to publish. The
- * templates choose the widths; the build checks each image a page names (a
- * file is never drawn wider than it is) and makes it while the next pages
- * render. `sitegen dev` makes each the first time a browser asks for it.
+ * The site's own images, as the pages name them: every rendition and card a page records as it renders (render-page.ts)
+ * and those the feeds name is a file to publish. The build checks each (a file is never drawn wider than it is) and
+ * makes it while the next pages render; `sitegen dev` makes each the first time a browser asks for it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,9 +20,8 @@ import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog } from './source-images';
 
 /**
- * What every card of this site is drawn with (social-cards.ts): the card
- * template's files, read as they are (nothing compiled: the route table,
- * which names the cards, comes before the templates are), and the logo.
+ * What every card of this site is drawn with (social-cards.ts): the card template's files, read as they are (nothing
+ * compiled: the route table, which names the cards, comes before the templates are), and the logo.
  */
 export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: ImageCatalog): string {
   const template = createHash('sha256');
@@ -43,13 +39,11 @@ export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: 
 const cardLogoWidth = 144;
 
 export class SiteImages {
-  /** Each image the pages name, by its path under the output, and its file once made. */
   private readonly files = new Map<string, Promise<string>>();
 
   private readonly cards: ReadonlyMap<string, CardContent>;
 
   constructor(
-    /** What the images are made from: the plan (its cards), the files of content/images/ described, the templates. */
     private readonly sources: { plan: SitePlan; catalog: ImageCatalog; templates: TemplateModule },
     private readonly encoder: ImageEncoder,
   ) {
@@ -66,7 +60,7 @@ export class SiteImages {
   use(page: string, paths: Iterable<string>): void {
     for (const path of paths) {
       if (this.files.has(path)) continue;
-      this.checkOne(page, path);
+      this.check(page, [path]);
       const made = this.make(path);
       // Reported by all(), which awaits it: a build stopped before then has nothing to report.
       made.catch(() => undefined);
@@ -84,19 +78,17 @@ export class SiteImages {
 
   /** Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn. */
   check(page: string, paths: Iterable<string>): void {
-    for (const path of paths) this.checkOne(page, path);
-  }
-
-  private checkOne(page: string, path: string): void {
-    const named = parseImagePath(path);
-    if (named?.kind === 'card' && this.cards.has(path)) return;
-    const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
-    if (!named || !source) {
-      throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
-    }
-    if (named.kind === 'rendition' && named.width > source.width) {
-      const problem = `is ${source.width} pixels wide, and ${page} draws it ${named.width} pixels wide: expected an image at least ${named.width} pixels wide`;
-      throw new ContentError(source.file, '', problem);
+    for (const path of paths) {
+      const named = parseImagePath(path);
+      if (named?.kind === 'card' && this.cards.has(path)) continue;
+      const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
+      if (!named || !source) {
+        throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
+      }
+      if (named.kind === 'rendition' && named.width > source.width) {
+        const problem = `is ${source.width} pixels wide, and ${page} draws it ${named.width} pixels wide: expected an image at least ${named.width} pixels wide`;
+        throw new ContentError(source.file, '', problem);
+      }
     }
   }
 

@@ -1,10 +1,6 @@
 /**
- * Social cards: the 1200 × 630 image an article or trade page shows when it
- * is shared, drawn from the SocialCard template straight to a PNG by takumi
- * (React elements to pixels, with Inter from npm), which lays out and
- * rasterises on threads of its own. A card is named by a hash of what it
- * shows and of what draws it, so it is drawn once and cached for a year
- * (card-names.ts).
+ * Social cards, the image an article or trade page shows when it is shared: drawn from the SocialCard template straight
+ * to a PNG by takumi (React elements to pixels), which lays out and rasterises on threads of its own.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,21 +12,15 @@ import { packageVersion } from './image-settings';
 
 /** The subsets of Inter a UK page's title may need (takumi takes a glyph from whichever face has it). */
 const subsets = ['latin', 'latin-ext'];
-/** Inter from npm: each weight the card draws, in each subset. */
 const fonts = [400, 700].flatMap((weight) =>
   subsets.map((subset) => ({ weight, file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff2` })),
 );
 
-/** What draws the cards: the renderer, the helper that turns React elements into its input, and the font. */
 const tools = ['@takumi-rs/core', '@takumi-rs/helpers', '@fontsource/inter'];
 /** How a card treats a character no face has: as a part of what draws it, a change of it draws every card again. */
 const missingGlyphs = 'left out';
 
-/**
- * What every card is drawn with besides its content, as one version: the
- * template's code, the logo's key, and the names and versions of the tools
- * that draw it. A change of any draws every card again, under new names.
- */
+/** What every card is drawn with besides its content, as one version: a change of any draws every card again. */
 export function cardsVersion(templateVersion: string, logoKey: string): string {
   const toolVersions = tools.map((name) => `${name}@${packageVersion(name)}`);
   return [templateVersion, logoKey, ...toolVersions, `missing glyphs ${missingGlyphs}`].join('\0');
@@ -39,9 +29,8 @@ export function cardsVersion(templateVersion: string, logoKey: string): string {
 let drawable: RegExp | undefined;
 
 /**
- * A card's text as its faces can draw it: a character none has (an emoji, an
- * arrow, a star) is left out, rather than drawn as a box saying "NO GLYPH".
- * What each face has is fontsource's own list of its subsets' characters.
+ * A card's text as its faces can draw it: a character none has (an emoji, an arrow, a star) is left out, rather than
+ * drawn as a box saying "NO GLYPH". What each face has is fontsource's own list of its subsets' characters.
  */
 export function drawableText(text: string): string {
   if (!drawable) {
@@ -63,11 +52,7 @@ export function drawableText(text: string): string {
 const require = createRequire(import.meta.url);
 let cardTools: Promise<{ drawer: Renderer; fromJsx: typeof import('@takumi-rs/helpers/jsx').fromJsx }> | undefined;
 
-/**
- * The renderer, with the fonts parsed once per process, and the helper that
- * feeds it: loaded the first time a card is drawn (a build whose cards are
- * all kept never loads them).
- */
+/** Loaded the first time a card is drawn: a build whose cards are all kept never loads them. */
 function loadCardTools() {
   cardTools ??= Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')]).then(
     async ([{ Renderer }, { fromJsx }]) => {
@@ -86,11 +71,7 @@ function loadCardTools() {
   return cardTools;
 }
 
-/**
- * Draws a card: the template's React elements turned into takumi's nodes,
- * drawn and encoded as a PNG off the main thread. The logo may still be on
- * its way: the renderer loads meanwhile.
- */
+/** The logo may still be on its way: the renderer loads meanwhile. */
 export async function drawCard(
   templates: TemplateModule,
   content: CardContent,

@@ -1,13 +1,7 @@
 /**
- * The files of content/images/ the content names, each read once, checked
- * and described: its size (upright), its format, a hash of its bytes. What
- * a file was is kept between builds in .sitegen/image-sources.json by its
- * version (file-versions.ts), so an unchanged file is neither read nor
- * decoded again, and sharp is not even loaded.
- *
- * A file that cannot be published stops the build, named: missing, larger
- * than 25 MB or 40 megapixels (a decompression bomb: a small file that
- * decodes into gigabytes), not an image, or an image sharp cannot read.
+ * The files of content/images/ the content names, each read once, checked and described. What a file was is kept
+ * between builds in .sitegen/image-sources.json by its version (file-versions.ts), so an unchanged file is neither read
+ * nor decoded again, and sharp is not even loaded. A file that cannot be published stops the build, named.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -33,10 +27,8 @@ import {
 import { loadSharp, taskPool } from './sharp-library';
 import { replaceFileSync } from '../replace-file';
 
-/** What a file of content/images/ is, as read: a hash of its bytes, its size upright, sharp's name for its format. */
 type Described = Awaited<ReturnType<typeof describeFile>>;
 
-/** A file of content/images/ the content names, described. */
 export interface SourceImage extends Described {
   src: string;
   /** Absolute. */
@@ -48,7 +40,7 @@ export interface SourceImage extends Described {
   local: LocalImage;
 }
 
-/** The images the content names, by src and by key; the same object while none of them changed. */
+/** The same object while none of the images changed. */
 export interface ImageCatalog {
   bySrc: ReadonlyMap<string, SourceImage>;
   byKey: ReadonlyMap<string, SourceImage>;
@@ -87,7 +79,6 @@ export class SourceImages {
     return new SourceImages(config, stored?.version === sourcesVersion ? stored.files : {});
   }
 
-  /** Describes every file `refs` name; the last catalog again if none of them changed. */
   async describe(refs: readonly ImageRef[]): Promise<ImageCatalog> {
     const first = new Map<string, ImageRef>();
     for (const ref of refs) if (!first.has(ref.src)) first.set(ref.src, ref);
@@ -106,16 +97,14 @@ export class SourceImages {
     return this.last;
   }
 
-  /** Keeps what this run learnt of the files still named, for the next run. */
   save(): void {
     if (this.learnt.size === 0) return;
     const named = new Set([...(this.last?.bySrc.values() ?? [])].map((source) => source.path));
     const files = Object.fromEntries(
       [...Object.entries(this.kept), ...this.learnt].filter(([path]) => named.has(path)),
     );
-    const path = cacheFiles(this.config.cacheDir).imageSources;
     mkdirSync(this.config.cacheDir, { recursive: true });
-    replaceFileSync(path, JSON.stringify({ version: sourcesVersion, files }));
+    replaceFileSync(cacheFiles(this.config.cacheDir).imageSources, JSON.stringify({ version: sourcesVersion, files }));
     this.learnt.clear();
   }
 
@@ -129,8 +118,7 @@ export class SourceImages {
     }
     let known: (KnownVersion & Described) | undefined = this.learnt.get(path) ?? this.kept[path];
     if (!isUnchanged(known, info)) {
-      const readAt = Date.now();
-      known = { ...knownVersion(info, readAt), ...(await describeFile(path, file, info.size)) };
+      known = { ...knownVersion(info, Date.now()), ...(await describeFile(path, file, info.size)) };
       this.learnt.set(path, known);
     }
     const { version: _version, settled: _settled, ...described } = known!;
@@ -145,7 +133,6 @@ export class SourceImages {
   }
 }
 
-/** Reads, checks and describes one file; a ContentError naming it if it cannot be published. */
 async function describeFile(path: string, file: string, size: number) {
   const refuse = (problem: string) => new ContentError(file, '', problem);
   const tooLarge = tooManyBytes(size);

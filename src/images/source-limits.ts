@@ -1,15 +1,12 @@
 /**
- * What a source image may be, and the build's words for one that is not: the
- * build checks each file of content/images/ (source-images.ts), the editor
- * each photo a marketer adds, before it is saved. Past these, a file is a
- * decompression bomb to a build (a small file that decodes into gigabytes)
- * or a mistake: a phone's photo is 12 to 48 megapixels and a few megabytes.
+ * What a source image may be, and the build's words for one that is not: the build checks each file of content/images/
+ * (source-images.ts), the editor each photo a marketer adds. Past these, a file is a decompression bomb to a build (a
+ * small file that decodes into gigabytes) or a mistake: a phone's photo is 12 to 48 megapixels and a few megabytes.
  */
 export const sourceLimits = { bytes: 25 * 1024 * 1024, pixels: 40_000_000 };
 
 const megabyte = 1024 * 1024;
 
-/** Why a file of `bytes` is too large to publish, or undefined. */
 export function tooManyBytes(bytes: number): string | undefined {
   if (bytes <= sourceLimits.bytes) return undefined;
   const limit = sourceLimits.bytes / megabyte;
