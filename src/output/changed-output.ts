@@ -2,8 +2,7 @@
  * An incremental build's output: the pages it renders go to a scratch folder beside the output, so nothing in the
  * output changes until every page has rendered; then they are moved in, other files are written only where their
  * content changed, and files of the last build now gone are removed. Should a file go where the output has a folder,
- * or the reverse (public/ changed a file into a folder), nothing more is changed: commit throws an error
- * isShapeConflict knows, and the build is made whole instead.
+ * or the reverse, nothing more is changed: commit throws an error isShapeConflict knows, and the build is made whole.
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';

@@ -38,7 +38,6 @@ export class FolderWriter {
     return 'from' in file ? this.copy(file.path, file.from) : this.write(file.path, file.content);
   }
 
-  /** Writes `content` at `path` (under the folder, forward slashes) unless it is there already; returns its size in bytes. */
   write(path: string, content: string | Uint8Array): number {
     const target = this.target(path);
     const bytes = typeof content === 'string' ? this.encode(content) : content;

@@ -26,7 +26,6 @@ export interface Manifest {
   /** The first day the clock alone changes the site (content/publishing.ts): from then on the build is out of date. */
   nextChange?: string | undefined;
   pages: PageRecord[];
-  /** Every other file of the output (assets, sitemap.xml, public/'s) with a hash of its content. */
   files: Record<string, string>;
 }
 

@@ -41,16 +41,12 @@ export interface Committed {
   written: number;
   removed: number;
   bytes: number;
-  /** Every file of the output but the pages, with a hash of its content (Manifest.files). */
   hashes: Record<string, string>;
 }
 
 export function withPublicFiles(publicDir: string, files: readonly OutputFile[]): OutputFile[] {
-  const copied = listFiles(publicDir, { hidden: true }).map((path) => ({
-    path,
-    content: readFileSync(join(publicDir, path)),
-  }));
-  return [...copied, ...files];
+  const copied = (path: string) => ({ path, content: readFileSync(join(publicDir, path)) });
+  return [...listFiles(publicDir, { hidden: true }).map(copied), ...files];
 }
 
 /** A hash of each file's content; a copied file's name is one. */

@@ -1,7 +1,6 @@
 /**
- * A build's redirects as hosts read them: `_redirects`, the file Netlify and Cloudflare Pages read, and for hosts that
- * read none (GitHub Pages, S3) a small page at each old path that sends the browser on. Why each redirect is two lines
- * of `_redirects`: the file's own head says.
+ * A build's redirects as hosts read them: `_redirects`, the file Netlify and Cloudflare Pages read (why each redirect
+ * is two lines of it, its head says), and for hosts that read none (GitHub Pages, S3) a page at each old path.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

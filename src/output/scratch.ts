@@ -10,11 +10,6 @@ import { isAlive } from '../process-alive';
 
 /** A new folder's path beside `dist`, `dist.building-<pid>-<time>`, once those of builds no longer running are removed. */
 export async function scratchDir(outDir: string, kind: 'building' | 'incremental'): Promise<string> {
-  await removeDeadScratch(outDir);
-  return join(dirname(outDir), `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`);
-}
-
-async function removeDeadScratch(outDir: string): Promise<void> {
   const prefix = `${basename(outDir)}.`;
   const names = await readdir(dirname(outDir)).catch(() => []);
   for (const name of names) {
@@ -22,9 +17,9 @@ async function removeDeadScratch(outDir: string): Promise<void> {
     const pid = /^(?:building|incremental)-(\d+)-\d+(?:\.replaced)?$/.exec(rest)?.[1];
     if (pid && !isAlive(Number(pid))) await rm(join(dirname(outDir), name), { recursive: true, force: true });
   }
+  return join(dirname(outDir), `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`);
 }
 
-/** Removes files of an output folder (paths under `dir`), and the folders they leave empty. */
 export async function removeFiles(dir: string, paths: readonly string[]): Promise<void> {
   const folders = new Set<string>();
   await Promise.all(

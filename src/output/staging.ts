@@ -14,9 +14,7 @@ import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type Out
 import { isBuiltOutput, repositoryFolder } from './output-folder';
 import { isShapeConflict, removeFiles, scratchDir } from './scratch';
 
-function previousOutputDir(outDir: string): string {
-  return `${outDir}.previous`;
-}
+const previousOutputDir = (outDir: string) => `${outDir}.previous`;
 
 export class Staging implements BuildOutput {
   readonly writer: FolderWriter;
