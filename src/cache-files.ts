@@ -1,12 +1,10 @@
 /**
- * Every file the generator keeps under .sitegen/ (git-ignored), named in one
- * place. All but the lead database are caches, safe to delete: a build
- * without them is slower, never different.
+ * Every file the generator keeps under .sitegen/ (git-ignored), named in one place. All but the lead database are
+ * caches, safe to delete: a build without them is slower, never different.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
-/** What a cache file is for, keyed by the folder it describes (a content folder, an output folder). */
 function keyOf(folder: string): string {
   return createHash('sha256').update(folder).digest('hex').slice(0, 16);
 }

@@ -1,7 +1,6 @@
 /**
- * The `sitegen` command: argument parsing, and what belongs to the process
- * (signals, exit codes, how errors are printed); each command is one call
- * into the stages.
+ * The `sitegen` command: argument parsing, and what belongs to the process (signals, exit codes, how errors are
+ * printed); each command is one call into the stages.
  */
 import './production';
 import { readFileSync } from 'node:fs';
@@ -176,12 +175,10 @@ program
     if (!(await runCheckCommand(options, (text) => process.stdout.write(text)))) process.exitCode = 1;
   });
 
-/** The command that lists the leads of `leadsDir`, as the user would type it. */
 function leadsCommandLine(leadsDir: string): string {
   return leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
 }
 
-/** The same option on every command that reaches the local lead database. */
 function leadsDirOption(): Option {
   return new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
 }
@@ -229,11 +226,8 @@ function openInBrowser(url: string): void {
 const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Ctrl-C, a closed terminal or a cancelled CI job fails the build through
- * `signal` (its reason an Interrupted) instead of killing the process halfway
- * through writing, which would leave a staging folder beside the output and
- * lose the output before last. A second signal kills at once: with the
- * listeners gone, Node's default applies.
+ * A stop signal fails the build through `signal` (its reason an Interrupted) instead of killing the process halfway
+ * through writing (interrupted.ts). A second signal kills at once: with the listeners gone, Node's default applies.
  */
 function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();

@@ -1,6 +1,6 @@
 /**
- * Build configuration: where things are and which values come from the
- * environment. Precedence: command-line flag, then environment, then content.
+ * Build configuration: where things are and which values come from the environment. Precedence: command-line flag,
+ * then environment, then content.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -12,7 +12,6 @@ import { SitegenError } from './errors';
 import { siteOrigin } from './paths';
 
 export interface BuildOptions {
-  /** Project folder holding content/, templates/, islands/ and public/. */
   root?: string;
   content?: string;
   out?: string;
@@ -23,7 +22,6 @@ export interface BuildOptions {
   drafts?: boolean;
 }
 
-/** The build's settings, as resolveConfig makes them. */
 export type BuildConfig = ReturnType<typeof resolveConfig>;
 
 export type CmsSettings = NonNullable<BuildConfig['cms']>;
@@ -42,13 +40,11 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     contentDir: resolve(root, options.content ?? 'content'),
     templatesDir: resolve(root, 'templates'),
     islandsDir: resolve(root, 'islands'),
-    /** Code shared by the browser and the lead backend (form options, schema): supabase/functions/_shared. */
     sharedDir: resolve(root, 'supabase', 'functions', '_shared'),
     /** The content editor's browser code (/admin): the generator's own, beside src/ (or lib/), bundled with the project's templates. */
     adminDir: dirname(generatorPath('admin', 'main.ts')),
     publicDir: resolve(root, 'public'),
     outDir: resolve(root, options.out ?? 'dist'),
-    /** Working files of the generator (compiled templates), git-ignored. */
     cacheDir: resolve(root, '.sitegen'),
     /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
@@ -56,11 +52,8 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     /** The repository the editor at /admin saves to in production (CMS_REPO …): without it, a build writes no /admin. */
     cms: cmsSettings(env),
     quiet: options.quiet ?? false,
-    /** A preview build (--drafts): drafts and scheduled articles on the site, no page indexed. */
     drafts: options.drafts ?? false,
-    /** The time it is, for what is published (content/publishing.ts): SITEGEN_NOW's, or the real time when asked. */
     now: clock(env.SITEGEN_NOW?.trim() || undefined),
-    /** Whether SITEGEN_NOW sets the clock (tests, reproducible builds, a look ahead), rather than the real time. */
     clockSet: Boolean(env.SITEGEN_NOW?.trim()),
   };
 }
@@ -71,9 +64,8 @@ export function projectNow(root: string): Date {
 }
 
 /**
- * The build's clock: SITEGEN_NOW, for tests and reproducible builds, or the
- * real time. A time of day needs its offset (Z, +01:00): without one it
- * would mean a different moment on every machine. A date alone is that day.
+ * The build's clock: SITEGEN_NOW (tests, reproducible builds, a look ahead), or the real time. A time of day needs its
+ * offset (Z, +01:00): without one it would mean a different moment on every machine. A date alone is that day.
  */
 function clock(fixed: string | undefined): () => Date {
   if (fixed === undefined) return () => new Date();
@@ -89,9 +81,8 @@ function clock(fixed: string | undefined): () => Date {
 }
 
 /**
- * Builds and the dev server need the project's templates, `new article` its
- * content: run elsewhere (say, with only --content pointing at a project),
- * they would fail on the first file they read with a bare ENOENT.
+ * Builds and the dev server need the project's templates, `new article` its content: run elsewhere (say, with only
+ * --content pointing at a project), they would fail on the first file they read with a bare ENOENT.
  */
 export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'contentDir' = 'templatesDir'): void {
   const folder = config[needs];
@@ -107,10 +98,7 @@ export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'con
     );
 }
 
-/**
- * Forms posting to a Supabase project carry its anon key, or Supabase answers
- * every lead with 401: a build that would ship such forms stops instead.
- */
+/** Forms posting to a Supabase project carry its anon key, or Supabase answers every lead with 401. */
 function supabaseProject(url: string | undefined, anonKey: string): { url: string | undefined; anonKey: string } {
   if (url === undefined && anonKey) {
     throw new SitegenError(
@@ -130,11 +118,8 @@ function supabaseProject(url: string | undefined, anonKey: string): { url: strin
 }
 
 /**
- * Where the editor at /admin saves in production: a GitHub repository
- * (CMS_REPO), its branch (CMS_BRANCH, main by default) and the OAuth
- * provider that signs marketers in (CMS_AUTH_URL, Netlify's by default).
- * Empty values are unset ones, as CI passes repository variables that may
- * not be; a branch or provider without a repository is a mistake, named.
+ * CMS_AUTH_URL names the OAuth provider that signs marketers in, Netlify's when unset. Empty values are unset ones, as
+ * CI passes repository variables that may not be.
  */
 function cmsSettings(env: NodeJS.ProcessEnv) {
   const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map(
@@ -184,7 +169,6 @@ export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.Process
   return merged;
 }
 
-/** What each origin setting names, in its errors: an example of one, and what it is. */
 const origins = {
   site: { example: 'https://www.example.co.uk', alone: "the site's address alone", at: 'pages are at its root' },
   supabase: {
@@ -231,20 +215,15 @@ export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
     : { url: '/functions/v1', anonKey: '' };
 }
 
-/** What the site is planned with besides its content (plan/plan-site.ts): its origin, where forms send leads, whether pages are indexed. */
 export function planSettings(config: BuildConfig) {
   return { siteUrl: config.siteUrl, endpoint: leadEndpoint(config), noindex: config.drafts };
 }
 
-/** What a build publishes: today in London by its clock, and whether drafts are previewed. */
 export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing {
   return { today: londonDay(config.now()), drafts: config.drafts };
 }
 
-/**
- * A file of the generator's own (admin/main.ts, supabase/migrations), found
- * from this module up, as it runs from src/ (tests) or from a chunk of lib/.
- */
+/** A file of the generator's own (admin/main.ts, supabase/migrations), found up from src/ (tests) or a lib/ chunk. */
 export function generatorPath(...parts: string[]): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     if (existsSync(join(dir, ...parts))) return join(dir, ...parts);

@@ -19,14 +19,12 @@ export class ContentError extends SitegenError {
   }
 }
 
-/** A page that failed to render: names the template's file, the page and the content file it is made from. */
 export class RenderError extends SitegenError {
   override name = 'RenderError';
   constructor(
     /** The template's file, relative to the project ("templates/pages/Article.tsx"). */
     readonly template: string,
     readonly page: string,
-    /** The content file the page is made from, if one is. */
     readonly source: string | undefined,
     cause: unknown,
   ) {

@@ -1,14 +1,11 @@
 /**
- * The one rule for "this file changed since it was last read", used by the
- * content index, the incremental build's manifest and the asset cache: a
- * file is the same while its size and modification time are.
+ * The one rule for "this file changed since it was last read", used by the content index, the incremental build's
+ * manifest and the asset cache: a file is the same while its size and modification time are.
  *
- * A modification time vouches for a file only if it was written well before
- * it was read: two writes within one tick of the file system's clock, the
- * second after the first was read, leave the same size and time (git calls
- * such files "racily clean"). A file read that soon after its last write is
- * unsettled: what was learnt of it is not trusted, and the next build reads
- * it again.
+ * A modification time vouches for a file only if it was written well before it was read: two writes within one tick of
+ * the file system's clock, the second after the first was read, leave the same size and time (git calls such files
+ * "racily clean"). A file read that soon after its last write is unsettled: what was learnt of it is not trusted, and
+ * the next build reads it again.
  */
 import { statSync, type Stats } from 'node:fs';
 import { contentHash } from './hash';
@@ -16,12 +13,10 @@ import { contentHash } from './hash';
 /** Longer than any file system's clock tick (FAT's is 2 s). */
 const untrustedForMs = 2_000;
 
-/** A file's size and time, in one spelling everywhere. */
 function fileVersion(info: Pick<Stats, 'size' | 'mtimeMs'>): string {
   return `${info.size}:${info.mtimeMs}`;
 }
 
-/** Whether a file read at `readAt` was written long enough before for its time to vouch for it. */
 function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean {
   return readAt - info.mtimeMs > untrustedForMs;
 }
@@ -33,7 +28,6 @@ export function knownVersion(info: Pick<Stats, 'size' | 'mtimeMs'>, readAt: numb
   return { version: fileVersion(info), settled: isSettled(info, readAt) };
 }
 
-/** Whether a file is as it was when `known` was taken. */
 export function isUnchanged(known: KnownVersion | undefined, info: Pick<Stats, 'size' | 'mtimeMs'>): boolean {
   return known !== undefined && known.settled && known.version === fileVersion(info);
 }
@@ -59,9 +53,8 @@ export function takeSnapshot(paths: Iterable<string>): Snapshot {
 }
 
 /**
- * One hash for a snapshot and whatever else it stands for (a generator's
- * version, settings). A snapshot with an unsettled file gets a hash no other
- * snapshot has: what it keys is never found again.
+ * One hash for a snapshot and whatever else it stands for (a generator's version, settings). A snapshot with an
+ * unsettled file gets a hash no other snapshot has: what it keys is never found again.
  */
 export function snapshotKey(snapshot: Snapshot, extra: string): string {
   const parts = Object.entries(snapshot.files).map(([path, version]) => `${path}\0${version}`);

@@ -1,11 +1,8 @@
 /**
- * Which generator made something, as a hash: its own code (compiled, or its
- * source when run from source) and the lock file of the packages it runs on.
- * What a build keeps for the next one (the incremental manifest, the asset
- * cache) is only reused by the same generator. The compiled generator's code
- * is hashed once, when it compiles (scripts/compile-cli.js writes
- * generator.sha256 beside it): an up-to-date incremental build, all of whose
- * work is checking, need not read it.
+ * Which generator made something, as a hash of its own code (compiled, or its source) and of the lock file of the
+ * packages it runs on: what a build keeps for the next (the incremental manifest, the asset cache) is only reused by
+ * the same generator. The compiled code is hashed once, when it compiles (scripts/compile-cli.js writes
+ * generator.sha256 beside it): an up-to-date incremental build, all of whose work is checking, need not read it.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -20,7 +17,6 @@ export async function generatorVersion(root: string, generatorDir: string): Prom
   return createHash('sha256').update(code).update(lock).digest('hex');
 }
 
-/** Every script of the generator, by name and content. */
 export async function codeHash(generatorDir: string): Promise<string> {
   const files = listFiles(generatorDir).filter((file) => file.endsWith('.js') || file.endsWith('.ts'));
   const contents = await Promise.all(files.map((file) => readFile(join(generatorDir, file))));

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** A short, URL-safe digest of some content: equal exactly when the content is. */
 export function contentHash(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('base64url');
 }

@@ -2,10 +2,9 @@ import { constants } from 'node:os';
 import { SitegenError } from './errors';
 
 /**
- * A build stopped by a signal (Ctrl-C, a closed terminal, a cancelled CI
- * job): it fails as bad input would, before its output is swapped in, so the
- * output, and the output before last that the next build writes over, stay
- * as they were, with nothing left beside them.
+ * A build stopped by a signal (Ctrl-C, a closed terminal, a cancelled CI job): it fails as bad input would, before its
+ * output is swapped in, so the output, and the output before last that the next build writes over, stay as they were,
+ * with nothing left beside them.
  */
 export class Interrupted extends SitegenError {
   override name = 'Interrupted';

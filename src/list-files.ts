@@ -1,15 +1,10 @@
-/**
- * The files under a folder, for every stage that lists one (content, public/,
- * the output, the generator's own code), by fast-glob.
- */
+/** The files under a folder, listed one way for every stage (content, public/, the output, the generator's code). */
 import { sep } from 'node:path';
 import fastGlob from 'fast-glob';
 
 /**
- * Paths relative to `dir` matching `pattern` (every file, by default), with
- * forward slashes, sorted; none when `dir` does not exist. Links are
- * followed, as copying the folder follows them. Hidden files and folders (a
- * name starting with ".") are left out unless `hidden`.
+ * Paths relative to `dir`, with forward slashes, sorted; none when `dir` does not exist. Links are followed, as copying
+ * the folder follows them.
  */
 export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
   return fastGlob
@@ -23,11 +18,7 @@ export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}):
     .sort();
 }
 
-/**
- * Every file under `dir` (hidden ones too) and every symbolic link, not
- * followed: for a folder the generator writes into, where a link would
- * take a write somewhere else.
- */
+/** Links listed, not followed: for a folder the generator writes into, where a link would take a write elsewhere. */
 export function listFilesAndLinks(dir: string): { files: string[]; links: string[] } {
   const entries = fastGlob.sync('**', {
     cwd: dir,

@@ -8,11 +8,8 @@ export const paths = {
   contact: '/contact',
   caseStudies: '/case-studies',
   blog: '/blog',
-  /** Page 1 of the blog index is /blog; the rest are /blog/page/2 … */
   blogPage: (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`),
-  /** A blog category's pages: /blog/category/seo, then /blog/category/seo/page/2 … */
   category: (slug: string, page = 1) => `/blog/category/${slug}${page === 1 ? '' : `/page/${page}`}`,
-  /** The blog's feeds: RSS 2.0, Atom and JSON Feed. */
   feeds: { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json' },
   careers: '/careers',
   notFound: '/404',
@@ -40,10 +37,9 @@ export function foldersAbove(file: string): string[] {
 }
 
 /**
- * A site URL as pages are addressed under it: its origin (scheme, host and
- * port) alone, as every link is root-relative and every absolute URL is the
- * origin followed by a page's path. Undefined for a URL with a path, query,
- * fragment or credentials, which would break them (a trailing slash aside).
+ * A site URL as pages are addressed under it: its origin alone, as every link is root-relative and every absolute URL
+ * is the origin followed by a page's path. Undefined for a URL with a path, query, fragment or credentials, which would
+ * break them (a trailing slash aside).
  */
 export function siteOrigin(url: URL): string | undefined {
   const plain =

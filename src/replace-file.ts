@@ -1,8 +1,7 @@
 /**
- * The generator's own files under .sitegen/, replaced whole: written beside
- * their place under a name no other writer takes (two builds, in one process
- * or two, can write the same card or cache at once), then renamed over it,
- * so a reader finds the old file or the new one, never part of one.
+ * The generator's own files under .sitegen/, replaced whole: written beside their place under a name no other writer
+ * takes (two builds, in one process or two, can write the same card or cache at once), then renamed over it, so a
+ * reader finds the old file or the new one, never part of one.
  */
 import { randomUUID } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';

@@ -1,10 +1,8 @@
 /**
- * A file of .sitegen/ that nothing records any more (an earlier build's pack
- * of bodies, an earlier compilation of the templates) may still belong to a
- * build running in another process, which writes such a file before it
- * records it and reads it again later (its worker threads import the
- * templates after the main thread): it is removed only once nothing has
- * written or touched it for ten minutes.
+ * A file of .sitegen/ that nothing records any more (an earlier build's pack of bodies, an earlier compilation of the
+ * templates) may still belong to a build running in another process, which writes such a file before it records it
+ * and reads it again later (its worker threads import the templates after the main thread): it is removed only once
+ * nothing has written or touched it for ten minutes.
  */
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +11,6 @@ export function isStale(path: string): boolean {
   return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
 }
 
-/** Removes the stale files of `dir` that `kept` does not claim by name. */
 export function removeStaleFiles(dir: string, kept: (name: string) => boolean): void {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
