@@ -1,10 +1,8 @@
 /**
- * The stylesheet, the browser bundles and the compiled templates are made
- * from the project's code (templates/, islands/, the shared lead code), the
- * installed packages and the generator, never from content/. A build whose
- * code is unchanged since the last (file-versions.ts) takes them from
- * .sitegen/ instead of running Tailwind and esbuild again: on a
- * content-only change, the common case, that is most of a small site's build.
+ * The stylesheet, the browser bundles and the compiled templates are made from the project's code (templates/,
+ * islands/, the shared lead code), the installed packages and the generator, never from content/. A build whose code
+ * is unchanged since the last (file-versions.ts) takes them from .sitegen/ instead of running Tailwind and esbuild
+ * again: on a content-only change, the common case, that is most of a small site's build.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -34,12 +32,9 @@ interface CacheEntry {
 }
 
 /**
- * Everything the three stages read: the generator (whose version covers the
- * lock file), the compiler settings esbuild reads, and every file of the
- * folders they compile. `dev`: builds (hashed names) and the dev server
- * (stable names) make different assets, and each keeps its own. Files are
- * named relative to the project, as the assets name them: a checkout moved
- * or copied with its times (`cp -a`, `mv`) keeps its cache.
+ * The generator's version covers the lock file. `dev`: builds (hashed names) and the dev server (stable names) make
+ * different assets, and each keeps its own. Files are named relative to the project, as the assets name them: a
+ * checkout moved or copied with its times (`cp -a`, `mv`) keeps its cache.
  */
 export function assetKey(config: BuildConfig, generator: string, dev: boolean): string {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
@@ -54,7 +49,6 @@ export function assetKey(config: BuildConfig, generator: string, dev: boolean): 
   return snapshotKey(snapshot, `${generator}\0${dev}`);
 }
 
-/** The assets an earlier build made under this key, if they are still there. */
 export async function readAssets(config: BuildConfig, key: string, dev: boolean): Promise<BuiltAssets | undefined> {
   let entry: CacheEntry;
   try {

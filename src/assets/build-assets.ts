@@ -1,9 +1,7 @@
 /**
- * The assets stage: the stylesheet (Tailwind), the browser bundles (esbuild)
- * and the compiled templates, side by side, since their cost is mostly
- * loading their libraries. A first build takes all three from the asset
- * cache while their code is unchanged; the dev server, after an edit, makes
- * again only those the changed files feed.
+ * The assets stage: the stylesheet (Tailwind), the browser bundles (esbuild) and the compiled templates, side by side,
+ * since their cost is mostly loading their libraries. A first build takes all three from the asset cache while their
+ * code is unchanged; the dev server, after an edit, makes again only those the changed files feed.
  */
 import type { BuildConfig } from '../config';
 import { isInside } from '../list-files';
@@ -23,7 +21,6 @@ interface AssetOptions {
   generator?: string;
   /** The assets of the last update, and the files changed since: only what those feed is made again. */
   previous?: { assets: BuiltAssets; changed: ReadonlySet<string> };
-  /** Told as each stage ends, with a line about what it made. */
   onStage?: (stage: AssetStage, detail: string, ms: number) => void;
 }
 
@@ -52,7 +49,6 @@ function describeScripts({ files }: BuiltAssets['scripts']): string {
   return `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
 }
 
-/** Makes each asset again, or only those that the changed files feed. */
 async function remakeAssets(
   config: BuildConfig,
   { dev, onStage }: AssetOptions,

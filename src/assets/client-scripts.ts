@@ -1,9 +1,7 @@
 /**
- * The browser's JavaScript, bundled once per build with esbuild: one entry
- * per island (islands/<Name>.tsx, hydrated) and per enhancement
- * (islands/enhance/<name>.ts, plain DOM code), split so that shared code
- * (Preact) is one chunk and each page loads only what its markup holds.
- * Files are named by content hash.
+ * The browser's JavaScript, bundled once per build with esbuild: one entry per island (islands/<Name>.tsx, hydrated)
+ * and per enhancement (islands/enhance/<name>.ts, plain DOM code), split so that shared code (Preact) is one chunk and
+ * each page loads only what its markup holds.
  */
 import { join, relative } from 'node:path';
 import { listFiles } from '../list-files';

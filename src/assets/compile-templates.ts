@@ -1,18 +1,14 @@
 /**
- * The project's templates (the project's code, not the generator's), compiled
- * by esbuild at every build into one module under .sitegen/ that Node imports:
- * React components placing Preact islands, whose files say so with a
- * @jsxImportSource pragma. React, Preact and their renderers stay external, so
- * the generator and the templates share one copy of each: React's renderer
- * must see the React the templates' elements and hooks come from.
- *
- * esbuild's metafile also says which source files each page kind is built
- * from, so a rebuild can tell which pages a changed template touches.
+ * The project's templates (the project's code, not the generator's), compiled by esbuild into one module under
+ * .sitegen/ that Node imports: React components placing Preact islands, whose files say so with a @jsxImportSource
+ * pragma. React, Preact and their renderers stay external, so the generator and the templates share one copy of each:
+ * React's renderer must see the React the templates' elements and hooks come from. esbuild's metafile also says which
+ * source files each page kind is built from, so a rebuild can tell which pages a changed template touches.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { cacheFiles } from '../cache-files';
@@ -76,11 +72,8 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
     for (const input of [...inputs].sort()) hash.update(`${input}\0${sources.get(input)}\0`);
     return hash.digest('hex');
   };
-  const relativeTemplates = (path: string) =>
-    join(config.templatesDir, path)
-      .slice(config.root.length + 1)
-      .split('\\')
-      .join('/');
+  const templatesFolder = relative(config.root, config.templatesDir).split('\\').join('/');
+  const relativeTemplates = (path: string) => `${templatesFolder}/${path}`;
   // Page kind X lives in templates/pages/X.tsx; a kind found elsewhere depends on everything.
   const kinds = Object.keys(module.pages) as PageKind[];
   const versions = Object.fromEntries(
@@ -98,9 +91,8 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
 }
 
 /**
- * A card is named by the files of the card's folders (images/site-images.ts),
- * read before anything is compiled: the card template may draw with no
- * other, or a change of what draws a card would not name it anew.
+ * A card is named by the files of the card's folders (images/site-images.ts), read before anything is compiled: the
+ * card template may draw with no other, or a change of what draws a card would not name it anew.
  */
 function refuseCardSources(metafile: Metafile, relativeTemplates: (path: string) => string): void {
   const folders = cardTemplateFolders.map((folder) => relativeTemplates(`${folder}/`));
@@ -112,7 +104,6 @@ function refuseCardSources(metafile: Metafile, relativeTemplates: (path: string)
   }
 }
 
-/** Every input reachable from one entry by static imports. */
 function dependencies(metafile: Metafile, entry: string): Set<string> {
   const seen = new Set<string>();
   const queue = [entry];
@@ -125,7 +116,6 @@ function dependencies(metafile: Metafile, entry: string): Set<string> {
   return seen;
 }
 
-/** A hash of each input's content: a version that changes exactly when the file does. */
 function sourceVersions(root: string, metafile: Metafile): Map<string, string> {
   // Read synchronously: about a hundred small files, which the thread pool would take four round trips each to read.
   const entries = Object.keys(metafile.inputs).map((input) => {

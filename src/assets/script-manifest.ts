@@ -1,8 +1,6 @@
 /**
- * Which scripts a page loads: the markers its markup holds (data-island,
- * data-enhance) looked up in the manifest of the bundled scripts. Apart from
- * the bundling itself (client-scripts.ts), so that render workers can use it
- * without loading the bundler's dependencies.
+ * Which scripts a page loads: the markers its markup holds (data-island, data-enhance) looked up in the manifest of the
+ * bundled scripts. Apart from the bundling (client-scripts.ts), so render workers need not load the bundler.
  */
 import { SitegenError } from '../errors';
 
@@ -22,7 +20,6 @@ export interface ScriptManifest {
   entries: Record<string, { module: string; chunks: string[] }>;
 }
 
-/** The module scripts and preloads a page needs for the markers its markup holds. */
 export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<ScriptMarker>): PageScripts {
   const modules = new Set<string>();
   const preloads = new Set<string>();

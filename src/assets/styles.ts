@@ -1,8 +1,7 @@
 /**
- * The stylesheet: Tailwind CSS v4 compiled from templates/styles.css and the
- * classes that templates/ and islands/ use, minified by Lightning CSS, named
- * by its hash. Tailwind's core compiler is used directly: @tailwindcss/node
- * registers a module loader hook on import that slows every later import.
+ * The stylesheet: Tailwind CSS v4 compiled from templates/styles.css and the classes that templates/ and islands/ use,
+ * minified by Lightning CSS. Tailwind's core compiler is used directly: @tailwindcss/node registers a module loader
+ * hook on import that slows every later import.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -1,7 +1,6 @@
 /**
- * What every stage of one `sitegen build` shares: its settings, its log, its
- * clock (read once, at its start), what the last build left it, and, as the
- * build goes, the content it reads and the output it writes.
+ * What every stage of one `sitegen build` shares: its settings, its log, its clock (read once, at its start), what the
+ * last build left it, and, as the build goes, the content it reads and the output it writes.
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,12 +26,10 @@ export interface BuildCommandOptions extends BuildOptions {
   /** The compiled build worker (lib/site-worker.js); without it, everything runs on this thread. */
   workerUrl?: URL;
   /**
-   * Fired by a signal (cli.ts), with an Interrupted as its reason: the build
-   * fails before its output is committed, as it would on bad input. Once the
-   * commit has begun, the build finishes.
+   * Fired by a signal (cli.ts), with an Interrupted as its reason: the build fails before its output is committed, as
+   * it would on bad input. Once the commit has begun, the build finishes.
    */
   interrupt?: AbortSignal;
-  /** The generator's version, if the caller knows it (generator-version.ts). */
   generator?: string;
 }
 
@@ -42,7 +39,6 @@ export interface BuildRun {
   log: Log;
   started: number;
   generator: string;
-  /** What this build publishes: its day in London (its clock read once, at its start) and whether drafts are previewed. */
   publishing: Publishing;
   /** For `--incremental`: the version of every input file, taken before any was read. */
   inputs?: BuildInputs;
@@ -53,12 +49,10 @@ export interface BuildRun {
   stages: Record<string, number>;
 }
 
-/** The run once content/ is being read (content-stage.ts). */
 export interface SiteRun extends BuildRun {
   content: OpenContent;
 }
 
-/** The run once the plan is validated and the output is open. */
 export interface WritingRun extends SiteRun {
   output: BuildOutput;
 }
@@ -66,7 +60,6 @@ export interface WritingRun extends SiteRun {
 /** The generator's own code, when it runs from source (the tests): the CLI passes its compiled version. */
 const sourceDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** The run's settings, checked, and for `--incremental` what the last build left (or that it left the output up to date). */
 export async function startRun(options: BuildCommandOptions): Promise<BuildRun> {
   const started = performance.now();
   const config = resolveConfig(options);

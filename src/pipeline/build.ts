@@ -1,8 +1,6 @@
 /**
- * `sitegen build`: content → assets → plan → site files → render (and
- * images) → commit → caches. A whole build, a build with warm caches and
- * `--incremental` run the same stages; they differ only in what the last
- * build left them (.sitegen/, and for `--incremental` its pages).
+ * `sitegen build`: content → assets → plan → site files → render (and images) → commit → caches. A whole build, a
+ * build with warm caches and `--incremental` run the same stages; they differ only in what the last build left them.
  */
 import { buildAssets } from '../assets/build-assets';
 import { formatBytes, formatMs } from '../log';
@@ -18,7 +16,6 @@ export type { BuildCommandOptions } from './build-run';
 
 interface BuildResult extends BuildReport {
   outDir: string;
-  /** An incremental build that found nothing to do. */
   upToDate?: boolean;
 }
 
@@ -40,7 +37,6 @@ async function buildOverOutput(run: BuildRun): Promise<BuildResult> {
   }
 }
 
-/** The stages, in order: each is given the run and the records the stages before it returned. */
 async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Promise<BuildResult> {
   const run: SiteRun = { ...started, content: openContent(started) };
   const onStage = (stage: string, detail: string, ms: number) => stageDone(run, stage, detail, ms);

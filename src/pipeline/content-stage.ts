@@ -1,7 +1,6 @@
 /**
- * The content stage: content/ read (on every core, on a large site) and
- * validated into the site model, and every file of content/images/ it names
- * described.
+ * The content stage: content/ read (on every core, on a large site) and validated into the site model, and every file
+ * of content/images/ it names described.
  */
 import { articleFiles, markdownSource } from '../content/content-files';
 import { loadSiteData, scanArticle } from '../content/load-site';
@@ -15,7 +14,6 @@ import { ArticleThreads } from '../threads/article-threads';
 import { formatDate } from '../../templates/lib/format';
 import { stageDone, type BuildRun, type SiteRun } from './build-run';
 
-/** The content being read: this thread's reader of Markdown files, the build threads reading theirs, and the images. */
 export type OpenContent = ReturnType<typeof openContent>;
 
 /** Starts reading content/: on a large site, the build threads start on their shares of the articles at once. */
@@ -40,10 +38,8 @@ export function openContent(run: BuildRun) {
   };
 }
 
-/** What the content stage read: the site model as content/ holds it, and what each image it names is. */
 export type ReadContent = Awaited<ReturnType<typeof readContent>>;
 
-/** content/ → the validated site model, with every file of content/images/ it names described. */
 export async function readContent(run: SiteRun) {
   const started = performance.now();
   const { reader, threads, images } = run.content;
@@ -63,7 +59,6 @@ export async function readContent(run: SiteRun) {
   return { content, catalog };
 }
 
-/** One line on the jobs of jobs.json not on the site: those past their closing day, and those still to be posted. */
 function reportJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
   const { today, drafts } = publishing;
   const closed = jobs.filter((job) => jobStatus(job, today) === 'closed');
@@ -79,7 +74,6 @@ function reportJobs({ log, publishing }: BuildRun, { jobs }: SiteModel): void {
   log.stage('jobs', `${named.join(', ')} ${where}${fix}`, -1);
 }
 
-/** One line on the articles not published: how many, and which goes live next and when (a preview build shows them all). */
 function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void {
   const statuses = model.articles.map((article) => publicationStatus(article, publishing.today));
   const draftFiles = model.articles.filter((_, index) => statuses[index] === 'draft').map((article) => article.file);

@@ -1,8 +1,7 @@
 /**
- * The stages of a build that write: the output opened (a staging folder, or
- * an incremental build's scratch folder) once the plan is validated,
- * committed once every page has rendered, then what the next build reuses
- * (the content index, the manifest).
+ * The stages of a build that write: the output opened (a staging folder to swap in, or for an incremental build a
+ * scratch folder beside the output) once the plan is validated, committed once every page has rendered, then what the
+ * next build reuses (the content index, the manifest).
  */
 import { nextChange } from '../content/publishing';
 import { formatBytes } from '../log';
@@ -14,7 +13,6 @@ import type { SitePlan } from '../plan/plan-site';
 import { stageDone, type BuildRun, type SiteRun, type WritingRun } from './build-run';
 import type { RenderedPages } from './render-stage';
 
-/** A staging folder to swap in, or, for an incremental build with a record of the last, a scratch folder beside the output. */
 export async function openOutput(run: BuildRun, fresh: boolean): Promise<BuildOutput> {
   const { outDir, publicDir } = run.config;
   if (run.previous) return ChangedOutput.open(outDir, publicDir, run.previous.files);
@@ -46,7 +44,6 @@ export async function commitOutput(
   return { rendered, files, committed };
 }
 
-/** What the next build reuses: what the image files and Markdown files were, and the record of this build's pages. */
 export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, committed }: Written): Promise<void> {
   const { config, generator, inputs, content } = run;
   const { model } = plan;

@@ -1,8 +1,7 @@
 /**
- * The plan, and the site's files besides its pages and public/'s, each a
- * pure function of it; the plan validated once against them, so that no file
- * of public/ is where the build writes one of its own; and only then the
- * editor at /admin (CMS_REPO), its script bundled by esbuild.
+ * The plan, and the site's files besides its pages and public/'s, each a pure function of it; the plan validated once
+ * against them, so that no file of public/ is where the build writes one of its own; and only then the editor at
+ * /admin (CMS_REPO), its script bundled by esbuild.
  */
 import { editorFiles, productionEditor } from '../admin/editor-files';
 import type { BuiltAssets } from '../assets/build-assets';
@@ -22,7 +21,6 @@ export function planStage({ config, publishing }: BuildRun, { content, catalog }
   return planSite({ content, images: catalog.descriptors, settings }, publishing);
 }
 
-/** The site's files besides its pages and public/'s, validated with the plan before the editor's are made. */
 export async function makeSiteFiles(
   { config, content }: SiteRun,
   plan: SitePlan,

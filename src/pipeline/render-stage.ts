@@ -1,9 +1,7 @@
 /**
- * The render stage: every page whose fingerprint differs from its page of
- * the last build (all of them, without one) rendered into the output's
- * folder, by this thread and the build threads; and the images stage: each
- * image the pages and feeds name made as it comes, on Node's thread pool
- * while the next pages render.
+ * The render stage: every page whose fingerprint differs from its page of the last build (all of them, without one)
+ * rendered into the output's folder, by this thread and the build threads; and the images stage: each image the pages
+ * and feeds name made as it comes, on Node's thread pool while the next pages render.
  */
 import type { BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';

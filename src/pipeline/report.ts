@@ -1,7 +1,6 @@
 /**
- * The report at the end of `sitegen build`, like the build logs people know:
- * each page with its HTML and JavaScript, raw and gzipped, the totals, and
- * the time of each stage. As a table, or as JSON for scripts.
+ * The report at the end of `sitegen build`, like the build logs people know: each page with its HTML and JavaScript,
+ * raw and gzipped, the totals, and the time of each stage. As a table, or as JSON for scripts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,24 +22,9 @@ interface PageReport {
 
 const gzipEveryPageUpTo = 300;
 
-export interface BuildReport {
-  pages: PageReport[];
-  totals: {
-    pages: number;
-    files: number;
-    bytes: number;
-    html: number;
-    htmlGzip: number | null;
-    css: number;
-    cssGzip: number;
-    js: number;
-    jsGzip: number;
-  };
-  stages: Record<string, number>;
-  ms: number;
-}
+export type BuildReport = ReturnType<typeof measureBuild>;
 
-export function measureBuild(run: BuildRun, { rendered, files, committed }: Written): BuildReport {
+export function measureBuild(run: BuildRun, { rendered, files, committed }: Written) {
   const { config, options } = run;
   const { pages } = rendered;
   // A report is measured only to be shown: gzipping every page costs a small site a good part of its build.
@@ -55,7 +39,6 @@ export function measureBuild(run: BuildRun, { rendered, files, committed }: Writ
     return size;
   };
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  /** The raw and gzipped sizes of `files`, added up. */
   const weigh = (files: SiteFile[]) => {
     const each = files.map(sizeOf);
     return { raw: sum(each.map((size) => size.raw)), gzip: sum(each.map((size) => size.gzip)) };
@@ -131,7 +114,6 @@ function sectionOf(path: string): string {
   return parts.length > 2 ? `/${parts[1]}/*` : path;
 }
 
-/** One row per section, holding its largest page's sizes. */
 function bySection(pages: readonly PageReport[]): (PageReport & { count: number })[] {
   const sections = new Map<string, PageReport & { count: number }>();
   for (const page of pages) {

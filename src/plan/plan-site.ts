@@ -1,11 +1,7 @@
 /**
- * The site plan: the content as read (or as the editor holds it), what each
- * of its images is, the settings and the build's clock → the model, the
- * route table, the redirects and the site's images. One function, called by
- * the build, `sitegen dev`, the editor and `sitegen check`; a build thread
- * makes its own articles' pages from the plan's article context as this
- * function makes them. Pure, and free of Node's modules: the editor runs it
- * in the browser.
+ * The site plan, by one function for the build, `sitegen dev`, the editor and `sitegen check`; a build thread makes its
+ * own articles' pages from the plan's article context as this function makes them. Pure, and free of Node's modules:
+ * the editor runs it in the browser.
  */
 import type { Article, SiteModel } from '../content/model';
 import type { Publishing } from '../content/publishing';
@@ -40,21 +36,15 @@ export class KeptPlan {
 export type SitePlan = ReturnType<typeof planSite>;
 
 export function planSite({ content, images, settings, kept }: SiteSources, publishing: Publishing) {
-  // The model with every image of content/images/ described.
   const model = (kept?.images ?? new ImageResolver()).resolve(content, images);
   const routes = createRoutes(model, { ...settings, publishing, images, kept: kept?.routes });
-  // Every page's social card, by its path under the output.
   const cards = new Map(routes.routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content]] : [])));
   const redirects = siteRedirects(model, routes, publishing);
   // The site's own images, as the plan knows them: the pages record which renditions they draw (render/).
   return { model, routes, redirects, images: { descriptors: images, cards }, publishing };
 }
 
-/**
- * The pages of some of the site's articles, as planSite makes them, from the
- * plan's article context alone: what a build thread renders of the articles
- * it read (threads/).
- */
+/** The pages of some articles as planSite makes them, from the plan's article context alone (a build thread's). */
 export function planArticles(articles: readonly Article[], context: ArticleRouteContext): Route[] {
   const images = new ImageResolver();
   return articles.flatMap((article) => articleRoute(images.resolve(article, context.images), context) ?? []);

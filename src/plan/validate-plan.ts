@@ -1,11 +1,7 @@
 /**
- * The site plan's checks that need the route table (the content's own are
- * made as it is read, the redirects' as they are planned): no two pages at one
- * path, and every link written in content points at a page that exists (or,
- * in a Markdown body, at a file of public/). A link to an article not
- * published yet is refused naming both files; a draft may link to another.
- * No article says it was updated on a day still to come. Errors name the
- * content file and field at fault.
+ * The site plan's checks that need the route table (the content's own are made as it is read, the redirects' as they
+ * are planned): no two pages at one path, and every link written in content points at a page that exists (or, in a
+ * Markdown body, at a file of public/). Errors name the content file and field at fault.
  */
 import { ContentError } from '../errors';
 import type { Article, MarkdownBody } from '../content/model';
@@ -79,10 +75,8 @@ function refuseSharedPaths(routes: readonly Route[]): void {
 }
 
 /**
- * A check of links written in content against what the site serves: it
- * throws for a link to a path that is none of it (`none`: what it is not, as
- * the message says), naming the article's file if the path is that of one
- * not published yet.
+ * A check of links written in content against what the site serves (`none`: what a path is not, as the message says),
+ * naming the article's file if the path is that of one not published yet.
  */
 function linkCheck(
   isServed: (path: string) => boolean,
@@ -113,10 +107,9 @@ function linkCheck(
 }
 
 /**
- * Throws, naming the file of public/ in the way, if one is where one of
- * `paths` (files of the output) is written, or the folder one of them is in:
- * one of the two would be lost, or the build could not write at all. Checked
- * before anything is written, so that a build refuses it rather than fail.
+ * A file of public/ where one of `paths` (files of the output) is written, or the folder one of them is in: one of the
+ * two would be lost, or the build could not write at all. Checked before anything is written, so that a build refuses
+ * it rather than fail.
  */
 function refusePublicFilesIn(
   publicFiles: ReadonlySet<string>,

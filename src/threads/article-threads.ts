@@ -1,11 +1,9 @@
 /**
- * A large site's articles are read and rendered on every core, in fixed
- * shares in file order: one per worker thread (one per core but one), and a
- * smaller one for the main thread, which also makes the assets, the model and
- * every other page. Each thread renders the articles it read, so a body
- * rendered by marked never crosses threads. A worker reads its share from the
- * build's start (site-worker.ts), reports the front matter for the model, and
- * renders once the main thread sends it how, the route table validated.
+ * A large site's articles are read and rendered on every core, in fixed shares in file order: one per worker thread
+ * (one per core but one), and a smaller one for the main thread, which also makes the assets, the model and every
+ * other page. Each thread renders the articles it read, so a body rendered by marked never crosses threads. A worker
+ * reads its share from the build's start (site-worker.ts), reports the front matter for the model, and renders once
+ * the main thread sends it how, the route table validated.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -40,7 +38,6 @@ export interface WorkerJob {
   previous: Record<string, PageRecord>;
 }
 
-/** What a worker rendered: its pages, the files it wrote with their sizes, and what it learnt of its files for the content index. */
 interface WorkerResult {
   pages: PageRecord[];
   written: [file: string, bytes: number][];
@@ -101,7 +98,6 @@ export class ArticleThreads {
     return this.theirs.has(file);
   }
 
-  /** Sends each worker how to render; resolves with what they rendered once all are done. */
   async render(job: WorkerJob): Promise<WorkerResult> {
     for (const worker of this.workers) worker.postMessage(job);
     const results = await Promise.all(this.results);

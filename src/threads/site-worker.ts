@@ -1,9 +1,4 @@
-/**
- * A build worker (article-threads.ts): from the moment it starts it reads
- * its share of the articles and reports their front matter; once the main
- * thread has planned the site and sends how, it makes their pages from the
- * plan's article context and renders them into the output folder.
- */
+/** A build worker, as article-threads.ts describes it. */
 import '../production';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TemplateModule } from '../assets/compile-templates';
