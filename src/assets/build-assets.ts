@@ -26,7 +26,7 @@ interface AssetOptions {
 
 export async function buildAssets(config: BuildConfig, options: AssetOptions): Promise<BuiltAssets> {
   const { generator, previous, dev } = options;
-  if (previous) return remakeAssets(config, options, previous.assets, previous.changed);
+  if (previous) return remakeAssets(config, options);
   const key = generator ? assetKey(config, generator, dev) : undefined;
   const started = performance.now();
   const cached = key ? await readAssets(config, key, dev) : undefined;
@@ -35,7 +35,7 @@ export async function buildAssets(config: BuildConfig, options: AssetOptions): P
     const ms = performance.now() - started;
     options.onStage?.('styles', `${describeStylesheet(cached.stylesheet)}${reused}`, ms);
     options.onStage?.('islands', `${cached.scripts.files.length} scripts${reused}`, ms);
-    options.onStage?.('templates', `compiled${reused}`, ms);
+    options.onStage?.('templates', `${describeTemplates()}${reused}`, ms);
     return cached;
   }
   const assets = await remakeAssets(config, options);
@@ -49,14 +49,11 @@ function describeScripts({ files }: BuiltAssets['scripts']): string {
   return `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
 }
 
-async function remakeAssets(
-  config: BuildConfig,
-  { dev, onStage }: AssetOptions,
-  previous?: BuiltAssets,
-  changed?: ReadonlySet<string>,
-): Promise<BuiltAssets> {
+const describeTemplates = () => 'compiled';
+
+async function remakeAssets(config: BuildConfig, { dev, onStage, previous }: AssetOptions): Promise<BuiltAssets> {
   const touches = (...dirs: string[]) =>
-    !changed || [...changed].some((path) => dirs.some((dir) => isInside(dir, path)));
+    !previous || [...previous.changed].some((path) => dirs.some((dir) => isInside(dir, path)));
   const timed = async <T>(stage: AssetStage, make: () => Promise<T>, detail: (value: T) => string) => {
     const started = performance.now();
     const value = await make();
@@ -69,17 +66,13 @@ async function remakeAssets(
   const [stylesheet, scripts, templates] = await Promise.all([
     !previous || touches(templatesDir, islandsDir)
       ? timed('styles', () => buildStylesheet(config, hashed), describeStylesheet)
-      : previous.stylesheet,
+      : previous.assets.stylesheet,
     !previous || touches(islandsDir, sharedDir)
       ? timed('islands', () => bundleClientScripts(config, { hashed }), describeScripts)
-      : previous.scripts,
+      : previous.assets.scripts,
     !previous || touches(templatesDir, islandsDir, sharedDir)
-      ? timed(
-          'templates',
-          () => compileTemplates(config),
-          () => 'compiled',
-        )
-      : previous.templates,
+      ? timed('templates', () => compileTemplates(config), describeTemplates)
+      : previous.assets.templates,
   ]);
   return { stylesheet, scripts, templates };
 }

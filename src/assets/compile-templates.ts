@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Metafile } from 'esbuild';
+import type { BuildFailure, Message, Metafile } from 'esbuild';
 import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
-import { SitegenError } from '../errors';
+import { SitegenError, messageOf } from '../errors';
 import { cardTemplateFolders } from '../images/card-names';
 import { removeStaleFiles } from '../stale-files';
 import type * as Templates from '../../templates/index';
@@ -131,13 +131,8 @@ function sourceVersions(root: string, metafile: Metafile): Map<string, string> {
 }
 
 export function describeEsbuildError(error: unknown): string {
-  const errors = (
-    error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
-  ).errors;
-  if (!errors?.length) return error instanceof Error ? error.message : String(error);
-  return errors
-    .map((item) =>
-      item.location ? `${item.location.file}:${item.location.line}:${item.location.column}: ${item.text}` : item.text,
-    )
-    .join('\n');
+  const errors = (error as Partial<BuildFailure>).errors;
+  if (!errors?.length) return messageOf(error);
+  const at = ({ location }: Message) => (location ? `${location.file}:${location.line}:${location.column}: ` : '');
+  return errors.map((item) => `${at(item)}${item.text}`).join('\n');
 }

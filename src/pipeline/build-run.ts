@@ -93,10 +93,8 @@ function withLastBuild(run: BuildRun): BuildRun {
   if (isUpToDate(config, manifest, inputs, run.publishing.today))
     return { ...run, inputs, previous: manifest, upToDate: true };
   // A page whose file someone removed renders again.
-  const missing = missingFiles(
-    config.outDir,
-    manifest.pages.map((page) => page.file),
-  );
+  const files = manifest.pages.map((page) => page.file);
+  const missing = missingFiles(config.outDir, files);
   return { ...run, inputs, previous: { ...manifest, pages: manifest.pages.filter((page) => !missing.has(page.file)) } };
 }
 

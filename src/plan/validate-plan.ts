@@ -97,11 +97,8 @@ function linkCheck(
       throw new ContentError(file, field, problem);
     }
     if (!served) {
-      throw new ContentError(
-        file,
-        field,
-        `links to "${href}", which is ${none} (pages are listed by \`sitegen build\` and in sitemap.xml)`,
-      );
+      const problem = `links to "${href}", which is ${none} (pages are listed by \`sitegen build\` and in sitemap.xml)`;
+      throw new ContentError(file, field, problem);
     }
   };
 }
@@ -120,11 +117,8 @@ function refusePublicFilesIn(
     const taken = publicFiles.has(path) ? path : foldersAbove(path).find((above) => publicFiles.has(above));
     if (taken === undefined) continue;
     const written = `${taken === path ? what.file : what.folder} (${path})`;
-    throw new ContentError(
-      `public/${taken}`,
-      '',
-      `expected no file where the build writes ${written}${what.fix ?? ''}`,
-    );
+    const problem = `expected no file where the build writes ${written}${what.fix ?? ''}`;
+    throw new ContentError(`public/${taken}`, '', problem);
   }
 }
 
