@@ -7,33 +7,16 @@ import fastGlob from 'fast-glob';
  * the folder follows them.
  */
 export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
-  return fastGlob
-    .sync(pattern, {
-      cwd: dir,
-      dot: hidden,
-      onlyFiles: true,
-      followSymbolicLinks: true,
-      suppressErrors: true,
-    })
-    .sort();
+  const options = { cwd: dir, dot: hidden, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true };
+  return fastGlob.sync(pattern, options).sort();
 }
 
 /** Links listed, not followed: for a folder the generator writes into, where a link would take a write elsewhere. */
 export function listFilesAndLinks(dir: string): { files: string[]; links: string[] } {
-  const entries = fastGlob.sync('**', {
-    cwd: dir,
-    dot: true,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    suppressErrors: true,
-    objectMode: true,
-  });
-  const files: string[] = [];
-  const links: string[] = [];
-  for (const entry of entries) {
-    if (entry.dirent.isSymbolicLink()) links.push(entry.path);
-    else if (entry.dirent.isFile()) files.push(entry.path);
-  }
+  const options = { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, suppressErrors: true };
+  const entries = fastGlob.sync('**', { ...options, objectMode: true });
+  const files = entries.filter((entry) => entry.dirent.isFile()).map((entry) => entry.path);
+  const links = entries.filter((entry) => entry.dirent.isSymbolicLink()).map((entry) => entry.path);
   return { files, links };
 }
 

@@ -50,15 +50,14 @@ export function assetKey(config: BuildConfig, generator: string, dev: boolean): 
 }
 
 export async function readAssets(config: BuildConfig, key: string, dev: boolean): Promise<BuiltAssets | undefined> {
-  let entry: CacheEntry;
-  try {
-    entry = JSON.parse(await readFile(cacheFiles(config.cacheDir).assets(dev), 'utf8')) as CacheEntry;
-  } catch {
-    return undefined;
-  }
+  const file = cacheFiles(config.cacheDir).assets(dev);
+  const entry: CacheEntry | undefined = await readFile(file, 'utf8')
+    .then(JSON.parse)
+    .catch(() => undefined);
+  if (entry?.key !== key) return undefined;
   const modulePath = join(config.cacheDir, entry.templates.module);
   // Marked in use, so that no other build removes it as stale while this one imports it.
-  if (entry.key !== key || !markInUse(modulePath)) return undefined;
+  if (!markInUse(modulePath)) return undefined;
   const moduleUrl = pathToFileURL(modulePath).href;
   return {
     stylesheet: entry.stylesheet,

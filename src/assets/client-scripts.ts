@@ -22,27 +22,21 @@ export interface ClientScripts {
 const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
 const virtualRoot = '/sitegen-assets';
 
-/**
- * `hashed: false` (dev) keeps entry names stable, so a rebuilt island does not
- * change the script URLs in every page that loads it.
- */
+/** `hashed: false` (dev) keeps entry names stable: a rebuilt island then changes no page's script URLs. */
 export async function bundleClientScripts(
   config: BuildConfig,
   { hashed = true }: { hashed?: boolean } = {},
 ): Promise<ClientScripts> {
   const { build } = loadEsbuild();
-  const sources = listFiles(config.islandsDir);
-  const islandFiles = sources.filter((path) => /^[A-Z][^/]*\.tsx$/.test(path));
-  const enhancementFiles = sources.filter((path) => /^enhance\/[^/]+\.ts$/.test(path));
   // Entry name → source, and the marker each entry answers. esbuild's metafile names an entry by its source.
   const entries: Record<string, string> = {};
   const markerOf = new Map<string, ScriptMarker>();
-  for (const file of islandFiles) {
+  for (const file of listFiles(config.islandsDir, { pattern: '[A-Z]*.tsx' })) {
     const name = file.replace(/\.tsx$/, '');
     entries[name] = `island-entry:${name}`;
     markerOf.set(entries[name], `island:${name}`);
   }
-  for (const file of enhancementFiles) {
+  for (const file of listFiles(config.islandsDir, { pattern: 'enhance/*.ts' })) {
     const name = file.replace(/^enhance\/|\.ts$/g, '');
     entries[name] = join(config.islandsDir, file);
     markerOf.set(relative(config.root, entries[name]).split('\\').join('/'), `enhance:${name}`);
