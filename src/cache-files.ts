@@ -22,7 +22,6 @@ export function cacheFiles(cacheDir: string) {
     imageSources: join(cacheDir, 'image-sources.json'),
     /** Every rendition and social card made, named by its key (images/image-encoder.ts). */
     imagesDir: join(cacheDir, 'images'),
-    /** Compiled templates, each named by its code (assets/compile-templates.ts). */
     templatesDir: cacheDir,
     /** The record of the last build into one output folder, for `--incremental` (output/manifest.ts). */
     manifest: (outDir: string) => join(cacheDir, 'incremental', `${keyOf(outDir)}.json`),

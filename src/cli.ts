@@ -242,7 +242,6 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   return { signal: controller.signal, dispose };
 }
 
-/** An error the operating system reported ("ENOSPC: no space left on device, write"), which names the call and the path. */
 function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }

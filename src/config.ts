@@ -15,10 +15,8 @@ export interface BuildOptions {
   root?: string;
   content?: string;
   out?: string;
-  /** Overrides SITE_URL and content/site.json's url. */
   siteUrl?: string;
   quiet?: boolean;
-  /** Put drafts and scheduled articles on the site, every page asking not to be indexed: a private preview. */
   drafts?: boolean;
 }
 
@@ -117,10 +115,7 @@ function supabaseProject(url: string | undefined, anonKey: string): { url: strin
   return { url: checked, anonKey };
 }
 
-/**
- * CMS_AUTH_URL names the OAuth provider that signs marketers in, Netlify's when unset. Empty values are unset ones, as
- * CI passes repository variables that may not be.
- */
+/** CMS_AUTH_URL names the OAuth provider that signs marketers in, Netlify's when unset; empty values are unset ones. */
 function cmsSettings(env: NodeJS.ProcessEnv) {
   const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map(
     (name) => env[name]?.trim() || undefined,

@@ -1,7 +1,4 @@
-/**
- * Every failure the user can fix is a SitegenError: the CLI prints its message
- * (and the causes it wraps) without a stack trace, and exits 1.
- */
+/** A failure the user can fix: the CLI prints its message (and the causes it wraps), no stack trace, and exits 1. */
 export class SitegenError extends Error {
   override name = 'SitegenError';
 }

@@ -1,7 +1,6 @@
 /**
  * The one rule for "this file changed since it was last read", used by the content index, the incremental build's
  * manifest and the asset cache: a file is the same while its size and modification time are.
- *
  * A modification time vouches for a file only if it was written well before it was read: two writes within one tick of
  * the file system's clock, the second after the first was read, leave the same size and time (git calls such files
  * "racily clean"). A file read that soon after its last write is unsettled: what was learnt of it is not trusted, and

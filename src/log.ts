@@ -1,4 +1,3 @@
-/** Build output: one line per stage, quiet when asked. */
 export interface Log {
   stage(name: string, detail: string, ms: number): void;
   info(line: string): void;

@@ -1,7 +1,4 @@
-/**
- * The URL form of every page, in one place: no extension, no trailing slash,
- * and the file each URL is served from (/about → about.html).
- */
+/** The URL form of every page, in one place: no extension, no trailing slash; and its file (/about → about.html). */
 export const paths = {
   home: '/',
   about: '/about',

@@ -15,7 +15,6 @@ export type { BuiltAssets } from './asset-cache';
 export type AssetStage = 'styles' | 'islands' | 'templates';
 
 interface AssetOptions {
-  /** Stable names (the dev server); hashed names otherwise. */
   dev: boolean;
   /** The generator's version: with it, assets are taken from and kept in the asset cache. */
   generator?: string;

@@ -25,10 +25,7 @@ export interface BuildCommandOptions extends BuildOptions {
   incremental?: boolean;
   /** The compiled build worker (lib/site-worker.js); without it, everything runs on this thread. */
   workerUrl?: URL;
-  /**
-   * Fired by a signal (cli.ts), with an Interrupted as its reason: the build fails before its output is committed, as
-   * it would on bad input. Once the commit has begun, the build finishes.
-   */
+  /** Fired by a signal (cli.ts): before the commit begins, the build fails as on bad input; after, it finishes. */
   interrupt?: AbortSignal;
   generator?: string;
 }

@@ -10,10 +10,7 @@ import { foldersAbove, pathOfLink } from '../paths';
 import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
 
-/**
- * `publicFiles`: the files of public/, as paths under it ("logo.png");
- * `writes`: the files of the output the build writes besides its pages.
- */
+/** `publicFiles`: paths under public/ ("logo.png"); `writes`: the output's files the build writes besides its pages. */
 export function validatePlan(
   plan: SitePlan,
   publicFiles: readonly string[],
@@ -55,10 +52,7 @@ export function validatePlan(
   refusePublicFilesIn(files, writes, own);
 }
 
-/**
- * Names the first page whose file an earlier page has: the same path, or one
- * written to the same file (/index to index.html, the home page's).
- */
+/** Two pages at one file: the same path, or two paths written to one file (/index to index.html, the home page's). */
 function refuseSharedPaths(routes: readonly Route[]): void {
   const byFile = new Map<string, Route>();
   for (const route of routes) {

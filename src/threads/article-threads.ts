@@ -66,10 +66,7 @@ export class ArticleThreads {
     this.results = replies.map((reply) => reply('rendered'));
   }
 
-  /**
-   * Workers (`workerUrl`, compiled) reading their shares of `paths`, if there are enough articles
-   * and more than one core. `interrupt` (the build's) fails what waits on them.
-   */
+  /** `interrupt` (the build's) fails what waits on the workers. */
   static start({ paths, source, workerUrl }: WorkerStart & { workerUrl: URL }, interrupt?: AbortSignal) {
     const cores = availableParallelism();
     if (paths.length < threadsFrom || cores < 2) return undefined;
