@@ -1,9 +1,7 @@
 /**
- * A built page's breadcrumbs against the route table's trail for it, made
- * from the content the site was built from: the visible trail (a nav of
- * links, the page itself last and marked current) and the BreadcrumbList its
- * page node names must both be that trail. The home page's trail is itself
- * alone: it shows none and describes none.
+ * A built page's breadcrumbs against the route table's trail for it, made from the content the site was built from:
+ * the visible trail (a nav of links, the page itself last and marked current) and the BreadcrumbList its page node
+ * names must both be that trail. The home page's trail is itself alone: it shows none and describes none.
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
@@ -22,9 +20,7 @@ export async function routeTrails(root: string, contentDir: string) {
   const publishing = { today: londonDay(config.now()), drafts: true };
   const plan = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
   return {
-    // The accessible name of every visible trail.
     label: plan.model.navigation.breadcrumb.label,
-    // By page path; the home page's trail is the home page alone.
     trails: new Map(plan.routes.routes.map((route) => [route.path, route.head.breadcrumbs])),
   };
 }

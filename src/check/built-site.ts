@@ -11,10 +11,8 @@ import { parseRedirectsFile } from '../server/redirects-file';
 const editorFolder = editorPath.slice(1);
 
 /**
- * Every HTML page of a built site by the URL path a static host serves it at:
- * its pages, and apart from them the pages left at redirected paths for hosts
- * that read no _redirects. The content editor (/admin) is the agency's tool,
- * noindex and out of the sitemap: the gates leave it out.
+ * Every page by the URL path a static host serves it at; apart, the pages left at redirected paths for hosts that read
+ * no _redirects. The content editor (/admin) is the agency's tool, noindex and out of the sitemap: the gates skip it.
  */
 export async function readBuiltPages(dir: string) {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
@@ -41,12 +39,10 @@ export function attributeValues($: CheerioAPI, selector: string, attribute: stri
     .get();
 }
 
-/** Whether the site has a file, not a folder, at a URL path. */
 export function isBuiltFile(dir: string, path: string): boolean {
   return statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
-/** The file at a URL path, or undefined if the build does not have it. */
 export function readBuiltFile(dir: string, path: string): Buffer | undefined {
   try {
     return readFileSync(join(dir, path));
@@ -64,7 +60,6 @@ export function decoded(text: string): string {
   }
 }
 
-/** What the check's server answers for a path of the site, redirects not followed. */
 export async function servedStatus(origin: string, path: string): Promise<number> {
   return (await fetch(`${origin}${path}`, { method: 'HEAD', redirect: 'manual' })).status;
 }

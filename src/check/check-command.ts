@@ -1,7 +1,4 @@
-/**
- * `sitegen check` as the command runs it: the gates, each one's report written
- * as it finishes, then the summary, or the whole report as JSON.
- */
+/** `sitegen check` as the command runs it: each gate's report as it finishes, then the summary; or all as JSON. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -17,7 +14,6 @@ export type CheckCommandOptions = Omit<CheckOptions, 'only' | 'onGate'> & {
   json?: string | boolean | undefined;
 };
 
-/** Runs the gates, writing what the command prints through `write`; whether every gate passed. */
 export async function runCheckCommand(
   { only, json, ...options }: CheckCommandOptions,
   write: (text: string) => void,

@@ -1,6 +1,5 @@
 /**
- * `sitegen check`: the gates a marketing site must pass, run on a built
- * site served as a static host serves it. Gates run one after another: the
+ * `sitegen check`: the gates, on the built site served as a static host serves it, one after another: the
  * browser-driven ones each need the machine to themselves.
  */
 import { resolve } from 'node:path';
@@ -29,7 +28,6 @@ const gates: Record<GateName, (context: CheckContext) => Promise<GateResult>> = 
 export type CheckOptions = Partial<Pick<CheckContext, 'external' | 'since' | 'lighthousePages'>> & {
   root?: string;
   dir?: string;
-  /** The content the site was built from; default content/. */
   content?: string;
   only?: readonly GateName[];
   /** Called as each gate finishes, so a report can print while the next one runs. */

@@ -1,7 +1,4 @@
-/**
- * Debian's Chromium, as every browser-driven gate starts it: headless, no
- * sandbox (CI runs as root), and no background traffic to Google's servers.
- */
+/** Debian's Chromium as every browser-driven gate starts it: headless, no sandbox (CI runs as root), no calls home. */
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { SitegenError } from '../errors';
@@ -30,10 +27,8 @@ export function requireChromium(): string {
 }
 
 /**
- * Stock photos come from the internet, which CI may not reach: every request
- * of the page to their host is answered with a blank GIF, by a DevTools
- * session of the page's own that stops that host's requests alone:
- * Playwright's route would stop every request of the page on its way through
+ * Stock photos come from the internet, which CI may not reach: their host's requests get a blank GIF, from a DevTools
+ * session that stops that host's requests alone. Playwright's route would pass every request of the page through
  * this process, and turn the browser's cache off while set.
  */
 export async function answerStockPhotos(page: Page): Promise<void> {

@@ -1,8 +1,6 @@
 /**
- * The links gate's look inside the feeds the home page names (<link
- * rel="alternate">): every URL in them, entries' HTML included, must be
- * absolute (a feed reader has no page to resolve another against), and those
- * on the site's origin must be served by the site.
+ * The links gate's look inside the feeds the home page names (<link rel="alternate">): every URL in them, entries'
+ * HTML included, must be absolute (a feed reader has no page to resolve it against), and those of the site served.
  */
 import * as cheerio from 'cheerio';
 import { attributeValues, readBuiltFile, servedStatus } from './built-site';
@@ -75,7 +73,6 @@ function urlsIn(text: string, json: boolean): Set<string> {
   return urls;
 }
 
-/** The links and images of a piece of HTML, as written. */
 function htmlUrls(html: string): string[] {
   const $ = cheerio.load(html);
   const urls = [...attributeValues($, 'a', 'href'), ...attributeValues($, 'img', 'src')];

@@ -1,9 +1,7 @@
 /**
- * A built page's JSON-LD as search engines read it: one schema.org @graph
- * whose nodes point at each other by @id, with a WebPage node for the page
- * itself, every reference resolved, every node linked to the page's, and
- * every property Google requires for a rich result, by the table below and
- * by Adobe's structured-data validator.
+ * A built page's JSON-LD as search engines read it: one schema.org @graph whose nodes point at each other by @id, with
+ * a WebPage node for the page itself, every reference resolved, every node linked to the page's, and every property
+ * Google requires for a rich result, by the table below and by Adobe's structured-data validator.
  */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
@@ -185,7 +183,6 @@ function walk(value: unknown, visit: (object: JsonObject) => void): void {
   }
 }
 
-/** Every string in a JSON value, at any depth, in document order. */
 export function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return value && typeof value === 'object' ? Object.values(value).flatMap(stringsIn) : [];

@@ -1,8 +1,7 @@
 /**
- * The W3C's Nu HTML Checker (vnu.jar, from the npm package vnu-jar) over
- * built pages, in one Java process for all of them: the HTML standard as the
- * W3C's own validator reads it, heading levels included. It needs Java; as
- * root, `npm test` installs Debian's (scripts/ensure-system-packages.js).
+ * The W3C's Nu HTML Checker (npm's vnu-jar) over built pages, in one Java process for all: the HTML standard as the
+ * W3C's own validator reads it, heading levels included. It needs Java; as root, `npm test` installs Debian's
+ * (scripts/ensure-system-packages.js).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -18,20 +17,17 @@ interface NuReport {
 const javaCommand = process.env.JAVA ?? 'java';
 
 /**
- * A short run never profits from Java's second compiler: the first alone (C1)
- * checks a site in about half the processor time. Its frames are larger, so
- * the schema's deep recursion needs a larger stack than the default.
+ * A short run never profits from Java's second compiler: the first (C1) alone checks a site in about half the
+ * processor time. Its frames are larger, so the schema's deep recursion needs a larger stack than the default.
  */
 const javaOptions = ['-XX:TieredStopAtLevel=1', '-Xss8m'];
 
 /**
- * The checker's CSS validator predates cross-document view transitions and
- * takes the `@view-transition` rule of every page's inline <style>
- * (src/output/view-transitions.ts) for an error; that message alone is left out.
+ * The checker's CSS validator predates cross-document view transitions and takes the `@view-transition` rule of
+ * every page's inline <style> (src/output/view-transitions.ts) for an error; that message alone is left out.
  */
 const unknownToTheChecker = 'CSS: Unrecognized at-rule “@view-transition”.*';
 
-/** The checker's errors (not its warnings or notes) on the given pages of the site in `dir`. */
 export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promise<Finding[]> {
   // vnu-jar's module is the path of the jar it ships; it is never run, so its own Java downloader never runs either.
   const jar = String(createRequire(import.meta.url)('vnu-jar'));

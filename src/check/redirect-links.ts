@@ -1,8 +1,6 @@
 /**
- * The links gate's look at the site's redirects: each one in _redirects must
- * lead to a page the site serves (or off the site), and the page left at its
- * old path for hosts that read no _redirects must send the browser, and
- * search engines, to the same place.
+ * The links gate's look at the site's redirects: each in _redirects must lead to a page the site serves (or off the
+ * site), and the page left at its old path for hosts without _redirects must send browsers and crawlers there too.
  */
 import * as cheerio from 'cheerio';
 import { fileFor, pathOfLink } from '../paths';

@@ -1,8 +1,6 @@
 /**
- * `sitegen check --since <sitemap>`: every URL of a sitemap of the site as it
- * was (a file, or the live site's sitemap.xml) must still be a page or a
- * redirect; each that is neither is named, with a redirect for
- * content/redirects.json to the page most like it.
+ * `sitegen check --since <sitemap>`: every URL of a sitemap of the site as it was (a file, or the live sitemap.xml)
+ * must still be a page or a redirect; each that is neither is named, with a redirect to the page most like it.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -52,7 +50,6 @@ async function readSitemap(since: string, root: string): Promise<string> {
   }
 }
 
-/** The <loc> of every <url> of a sitemap. */
 function sitemapUrls(xml: string, since: string): string[] {
   const $ = cheerio.load(xml, { xml: true });
   if ($.root().children('urlset').length !== 1)
@@ -70,9 +67,8 @@ function pathOf(url: string): string {
 }
 
 /**
- * Where a vanished URL's visitors most likely belong: the page beside it
- * whose slug shares most words with its own (a renamed article), else the
- * nearest page above it, else the home page.
+ * Where a vanished URL's visitors most likely belong: the page beside it whose slug shares most words with its own
+ * (a renamed article), else the nearest page above it, else the home page.
  */
 function likeliestPage(path: string, pages: ReadonlySet<string>): string {
   const slash = path.lastIndexOf('/');

@@ -1,20 +1,17 @@
 /**
- * robots.txt and sitemap.xml, as the seo gate reads them: robots.txt names
- * the sitemap, whose origin is the site's; the sitemap is a <urlset> of the
- * sitemaps.org namespace that lists exactly the pages but the 404.
+ * robots.txt and sitemap.xml, as the seo gate reads them: robots.txt names the sitemap, whose origin is the site's;
+ * the sitemap is a <urlset> of the sitemaps.org namespace that lists exactly the pages but the 404.
  */
 import * as cheerio from 'cheerio';
 import { paths } from '../paths';
 import { readBuiltFile } from './built-site';
 import type { BuiltPage, Report } from './types';
 
-/** robots.txt and the sitemap it names, as the build has them. */
 export type Sitemap = ReturnType<typeof readSitemap>;
 
 export function readSitemap(dir: string) {
   const robots = readBuiltFile(dir, 'robots.txt')?.toString('utf8');
   const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
-  // The sitemap's URL, by robots.txt's Sitemap: line.
   const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
   const $ = cheerio.load(xml ?? '', { xml: true });
   return {
@@ -23,7 +20,6 @@ export function readSitemap(dir: string) {
     // The site's origin, from that URL: without it, no page's own URL is known.
     origin: url && URL.canParse(url) ? new URL(url).origin : undefined,
     xml,
-    // The URLs sitemap.xml lists.
     listed: new Set<string>(
       $('loc')
         .map((_, loc) => $(loc).text())

@@ -1,10 +1,8 @@
 import type { RedirectRule } from '../server/redirects-file';
 
-/** What every gate of `sitegen check` reports. */
 export const gateNames = ['links', 'html', 'a11y', 'seo', 'budgets', 'lighthouse'] as const;
 export type GateName = (typeof gateNames)[number];
 
-/** One problem: on which page, by which rule, where, and how to fix it. */
 export interface Finding {
   page: string;
   rule: string;
@@ -17,7 +15,6 @@ export interface Finding {
 /** What is wrong and how to fix it, before the gate says on which page and where. */
 export type PageProblem = Pick<Finding, 'rule' | 'message' | 'fix'>;
 
-/** Records a finding on the page a gate is checking. */
 export type Report = (rule: string, message: string, fix: string, target?: string) => void;
 
 export function reportTo(findings: Finding[], page: string): Report {
@@ -34,15 +31,13 @@ export interface GateResult {
   notes: string[];
 }
 
-/** A gate passes when it found nothing. */
 export function gateResult(gate: GateName, checked: string, findings: Finding[], notes: string[] = []): GateResult {
   return { gate, passed: findings.length === 0, checked, findings, notes };
 }
 
 export interface BuiltPage {
-  /** URL path: "/", "/about", "/404". */
+  /** "/about", served from `file` "about.html". */
   path: string;
-  /** File under the site folder: "index.html". */
   file: string;
   html: string;
 }

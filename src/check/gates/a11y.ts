@@ -1,7 +1,4 @@
-/**
- * a11y: axe-core in headless Chromium on every page, at a narrow and a wide
- * viewport: no violation of WCAG 2.2 level A or AA.
- */
+/** a11y: axe-core in headless Chromium on every page, at a narrow and a wide width: no WCAG 2.2 A or AA violation. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type axe from 'axe-core';

@@ -1,7 +1,4 @@
-/**
- * budgets: what a phone on a slow network downloads, per page, gzipped, within
- * the budgets below; and no page requests a script it does not use.
- */
+/** budgets: per page, what a phone on a slow network downloads, gzipped, in budget; and no script it does not use. */
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { attributeValues, readBuiltFile } from '../built-site';
@@ -130,7 +127,6 @@ function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<stri
 
 type PageAssets = ReturnType<typeof assetsOf>;
 
-/** The files a page loads, by how it loads them. */
 function assetsOf($: cheerio.CheerioAPI) {
   return {
     modules: attributeValues($, 'script[type="module"][src]', 'src'),

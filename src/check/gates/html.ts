@@ -1,8 +1,7 @@
 /**
- * html: every page valid by two validators we did not write: html-validate's
- * rules of the HTML standard and of accessibility (not of a serialisation
- * style: self-closed void elements, attribute case), and the W3C's Nu HTML
- * Checker, with no error.
+ * html: every page valid, with no error, by two validators we did not write: html-validate's rules of the HTML
+ * standard and of accessibility (not of a serialisation style: self-closed void elements, attribute case), and the
+ * W3C's Nu HTML Checker.
  */
 import { nuErrors } from '../nu-html-checker';
 import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';

@@ -1,9 +1,7 @@
 /**
- * lighthouse: Lighthouse (mobile emulation, Debian's Chromium) on one page of
- * each template, held to the thresholds below, performance to that of a bare
- * HTML page served the same way in the same run: a shared machine inflates
- * blocking time for every page alike, and a bare page's own score swings
- * widely there, so the bare page, not an absolute number, is the limit.
+ * lighthouse: Lighthouse (mobile emulation, Debian's Chromium) on one page of each template, held to the thresholds
+ * below; performance to that of a bare page served the same way in the same run, not to a fixed number: a shared
+ * machine inflates blocking time for every page alike, and a bare page's own score swings widely there.
  */
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { chromiumFlags, requireChromium } from '../chromium';
@@ -45,7 +43,6 @@ interface Run<C extends Category = Category> {
 
 /** A run Lighthouse itself could not finish: why, in its words; `final` when another attempt would fail the same way. */
 type FailedAttempt = { error: string; final: boolean };
-/** A page Lighthouse could not measure: why, and after how many attempts. */
 type FailedRun = { error: string; attempts: number };
 type Measure = <C extends Category>(path: string, only: readonly C[]) => Promise<Run<C> | FailedRun>;
 type TemplatePage = (typeof templatePages)[number];
@@ -90,7 +87,6 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
   }
 }
 
-/** Chromium with Lighthouse to drive it; `measure` tries a page up to `attempts` times. */
 async function launchLighthouse(context: CheckContext): Promise<{ measure: Measure; close: () => void }> {
   const chromePath = requireChromium();
   const [{ default: lighthouse, defaultConfig }, chromeLauncher] = await Promise.all([
@@ -130,10 +126,8 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
 }
 
 /**
- * The audits that weigh nothing in the four scores (diagnostics, manual
- * checks, screenshots): the gate never reads them, and some cost a run dearly
- * (bf-cache loads the page a second time). errors-in-console, read for the
- * stock photos' note, weighs in best practices.
+ * The audits that weigh nothing in the four scores: the gate never reads them, and some cost a run dearly (bf-cache
+ * loads the page twice). errors-in-console, read for the stock photos' note, weighs in best practices.
  */
 function unweightedAudits(config: typeof import('lighthouse').defaultConfig): string[] {
   const refs = categories.flatMap((key) => config.categories?.[key]?.auditRefs ?? []);
@@ -209,12 +203,10 @@ function scoresBelowMinimum(page: string, { scores, failing }: Run, limit: numbe
     }));
 }
 
-/** One line of the notes: a page and what became of it. */
 function row(template: string, path: string, text: string): string {
   return `${template.padEnd(13)} ${path.padEnd(22)} ${text}`;
 }
 
-/** A finished run's scores and failing audits, or why it has no verdict. */
 function runOf<C extends Category>(lhr: LighthouseResult, only: readonly C[]): Run<C> | FailedAttempt {
   const error = measurementError(lhr, only);
   if (error) return { error, final: answersOfThePage.includes(lhr.runtimeError?.code ?? '') };
@@ -237,11 +229,7 @@ function runOf<C extends Category>(lhr: LighthouseResult, only: readonly C[]): R
   return { scores, failing, offlineImages };
 }
 
-/**
- * Why a run has no verdict, if it has none: a runtime error, or an audit that
- * could not run and so leaves its category without a score (Lighthouse then
- * reports the category as null, not as zero).
- */
+/** Why a run has no verdict: a runtime error, or an audit that could not run, leaving its category's score null. */
 function measurementError(lhr: LighthouseResult, only: readonly Category[]): string | undefined {
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   const unscored = only.filter((key) => lhr.categories[key]?.score === null);

@@ -1,12 +1,9 @@
 /**
- * links: linkinator crawls the site as a static host serves it (clean URLs):
- * every internal link, image, stylesheet and script must resolve. External
- * URLs are listed, and fetched only with --external. Anchors (#id, on the
- * page or another) and the URLs inside stylesheets are checked here against
- * the built files: linkinator checks an anchor only if it met the id before
- * fetching its page, and reads a stylesheet only under the first start URL.
- * Then every URL in the feeds (feed-links.ts), every redirect (redirect-links.ts)
- * and, with --since, every URL the site had (since.ts).
+ * links: linkinator crawls the site as a static host serves it (clean URLs): every internal link, image, stylesheet
+ * and script must resolve; external URLs are fetched only with --external. Anchors and the URLs inside stylesheets are
+ * checked here against the built files: linkinator checks an anchor only if it met the id before fetching its page,
+ * and reads a stylesheet only under the first start URL. Then the feeds, the redirects and, with --since, every URL
+ * the site had (feed-links.ts, redirect-links.ts, since.ts).
  */
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
@@ -99,7 +96,6 @@ function externalNotes(external: ReadonlySet<string>, fetched: boolean): string[
   ];
 }
 
-/** Links to #id, on the same page or another page of the site, whose page has no element of that id. */
 function missingAnchors(context: CheckContext): Finding[] {
   const pages = new Map(context.pages.map((page) => [page.path, cheerio.load(page.html)]));
   const ids = new Map<string, Set<string>>();

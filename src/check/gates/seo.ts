@@ -1,9 +1,7 @@
 /**
- * seo: what a crawler needs from every page but the 404: a unique title of at
- * most 60 characters and description of at most 160, a canonical URL equal to
- * the page's own URL and its sitemap entry, Open Graph tags, one h1; its
- * JSON-LD (json-ld.ts), every URL of the site in it served; its breadcrumbs
- * (breadcrumbs.ts); the sitemap and robots.txt (sitemap.ts).
+ * seo: what a crawler needs from every page but the 404: a unique title of at most 60 characters and description of
+ * at most 160, a canonical URL equal to the page's own URL and its sitemap entry, Open Graph tags, one h1; its JSON-LD
+ * (json-ld.ts), every URL of the site in it served; breadcrumbs (breadcrumbs.ts); sitemap, robots.txt (sitemap.ts).
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
@@ -138,7 +136,6 @@ function checkOpenGraph($: CheerioAPI, canonical: string | undefined, report: Re
     report('open-graph', `og:url ${ogUrl} differs from the canonical ${canonical}`, 'use the canonical URL for og:url');
 }
 
-/** The page's JSON-LD graph (json-ld.ts), the URLs of the site it names, and its breadcrumbs (breadcrumbs.ts). */
 async function checkStructuredData(
   { $, page, url: pageUrl }: { $: CheerioAPI; page: BuiltPage; url: string },
   site: Site,
@@ -158,7 +155,6 @@ async function checkStructuredData(
     report(rule, message, fix, `nav[aria-label="${label}"]`);
 }
 
-/** URLs of the site's own origin in the graph (the logo, trail steps, pages) that the built site does not serve. */
 function unservedUrls(graph: Graph, site: Site): PageProblem[] {
   const origin = site.sitemap.origin;
   if (!origin) return [];
