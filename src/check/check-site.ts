@@ -78,7 +78,6 @@ export async function checkSite(options: CheckOptions): Promise<GateResult[]> {
   return results;
 }
 
-/** The site plus the bare page Lighthouse measures the site against. */
 function withBarePage(source: SiteSource): SiteSource {
   const bare = new TextEncoder().encode(barePageHtml);
   const file = `${barePagePath.slice(1)}.html`;

@@ -28,8 +28,7 @@ export function requireChromium(): string {
 
 /**
  * Stock photos come from the internet, which CI may not reach: their host's requests get a blank GIF, from a DevTools
- * session that stops that host's requests alone. Playwright's route would pass every request of the page through
- * this process, and turn the browser's cache off while set.
+ * session that stops those alone: Playwright's route would detour every request through Node and turn the cache off.
  */
 export async function answerStockPhotos(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

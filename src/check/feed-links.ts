@@ -14,8 +14,7 @@ export async function checkFeedLinks(context: CheckContext) {
   const feeds = attributeValues($, 'link[rel="alternate"]', 'href').filter((href) => href.startsWith('/'));
   // The origin the build wrote its absolute URLs with.
   const { origin } = readSitemap(context.dir);
-  // `internal` counts the URLs of the site the feeds hold; `external`, those elsewhere (stock photos), is listed with
-  // the pages' own, and fetched with --external.
+  // `internal` counts the feeds' URLs of the site; `external` ones (stock photos) are listed with the pages' own.
   const result = { findings: [] as Finding[], feeds, internal: 0, external: [] as string[] };
   for (const feed of feeds) {
     const text = readBuiltFile(context.dir, feed)?.toString('utf8');

@@ -1,7 +1,6 @@
 /**
- * A built page's JSON-LD as search engines read it: one schema.org @graph whose nodes point at each other by @id, with
- * a WebPage node for the page itself, every reference resolved, every node linked to the page's, and every property
- * Google requires for a rich result, by the table below and by Adobe's structured-data validator.
+ * A built page's JSON-LD as search engines read it: one schema.org @graph, a WebPage node for the page itself, every
+ * @id reference resolved, every node linked to the page's, every property Google requires for a rich result.
  */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';

@@ -1,7 +1,6 @@
 /**
- * The W3C's Nu HTML Checker (npm's vnu-jar) over built pages, in one Java process for all: the HTML standard as the
- * W3C's own validator reads it, heading levels included. It needs Java; as root, `npm test` installs Debian's
- * (scripts/ensure-system-packages.js).
+ * The HTML standard as the W3C's own validator reads it, heading levels included: its Nu HTML Checker (vnu-jar), in
+ * one Java process for all pages. As root, `npm test` installs Debian's Java (scripts/ensure-system-packages.js).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -28,6 +27,8 @@ const javaOptions = ['-XX:TieredStopAtLevel=1', '-Xss8m'];
  */
 const unknownToTheChecker = 'CSS: Unrecognized at-rule “@view-transition”.*';
 
+const checkerOptions = ['--errors-only', '--filterpattern', unknownToTheChecker, '--format', 'json', '--stdout'];
+
 export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promise<Finding[]> {
   // vnu-jar's module is the path of the jar it ships; it is never run, so its own Java downloader never runs either.
   const jar = String(createRequire(import.meta.url)('vnu-jar'));
@@ -35,18 +36,7 @@ export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promis
   try {
     ({ stdout } = await promisify(execFile)(
       javaCommand,
-      [
-        ...javaOptions,
-        '-jar',
-        jar,
-        '--errors-only',
-        '--filterpattern',
-        unknownToTheChecker,
-        '--format',
-        'json',
-        '--stdout',
-        ...pages.map((page) => join(dir, page.file)),
-      ],
+      [...javaOptions, '-jar', jar, ...checkerOptions, ...pages.map((page) => join(dir, page.file))],
       { maxBuffer: 64 * 1024 * 1024 },
     ));
   } catch (error) {

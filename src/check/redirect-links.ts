@@ -25,14 +25,8 @@ export async function checkRedirectLinks(context: CheckContext): Promise<Finding
     const $ = cheerio.load(page.html);
     const canonical = $('link[rel="canonical"]').attr('href') ?? '';
     const refresh = /url=(\S+)$/i.exec($('meta[http-equiv="refresh"]').attr('content') ?? '')?.[1] ?? '';
-    for (const [what, url] of [
-      ['canonical link', canonical],
-      ['refresh', refresh],
-    ] as const) {
-      if (
-        url !== to &&
-        !(to.startsWith('/') && url.endsWith(to) && /^https?:\/\/[^/]+$/.test(url.slice(0, -to.length)))
-      )
+    for (const [what, url] of Object.entries({ 'canonical link': canonical, refresh })) {
+      if (url !== to && !(to.startsWith('/') && url.replace(/^https?:\/\/[^/]+/, '') === to))
         add(
           `its page's ${what} leads to ${url || 'nowhere'}, not where _redirects sends it`,
           'build the site with sitegen build',

@@ -57,7 +57,6 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   );
 }
 
-/** axe's violations on the page open in `tab`, axe put in it, one finding for each element at fault. */
 async function axeFindings(tab: Page, page: string): Promise<Finding[]> {
   const violations = await tab.evaluate(
     (tags) =>

@@ -186,7 +186,6 @@ export function importGraph(
   return { closure, later: [...later], missing: [...missing] };
 }
 
-/** What a module imports, statically and by import(), as URL paths of the site. */
 function importsIn(url: string, code: string): { static: string[]; dynamic: string[] } {
   const folder = url.slice(0, url.lastIndexOf('/') + 1);
   const imports = { static: [] as string[], dynamic: [] as string[] };

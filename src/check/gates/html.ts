@@ -1,7 +1,6 @@
 /**
- * html: every page valid, with no error, by two validators we did not write: html-validate's rules of the HTML
- * standard and of accessibility (not of a serialisation style: self-closed void elements, attribute case), and the
- * W3C's Nu HTML Checker.
+ * html: no error from two validators we did not write: html-validate's standard and a11y rules (not a serialisation
+ * style's: self-closed void elements, attribute case) and the W3C's Nu HTML Checker.
  */
 import { nuErrors } from '../nu-html-checker';
 import { gateResult, type CheckContext, type Finding, type GateResult } from '../types';

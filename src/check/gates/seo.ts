@@ -1,8 +1,4 @@
-/**
- * seo: what a crawler needs from every page but the 404: a unique title of at most 60 characters and description of
- * at most 160, a canonical URL equal to the page's own URL and its sitemap entry, Open Graph tags, one h1; its JSON-LD
- * (json-ld.ts), every URL of the site in it served; breadcrumbs (breadcrumbs.ts); sitemap, robots.txt (sitemap.ts).
- */
+/** seo: what a crawler needs of every page but the 404, its JSON-LD and breadcrumbs, the sitemap and robots.txt. */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { paths } from '../../paths';
