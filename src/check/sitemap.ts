@@ -70,11 +70,8 @@ function shapeProblem(xml: string): string | undefined {
   if (root.attr('xmlns') !== 'http://www.sitemaps.org/schemas/sitemap/0.9')
     return `its namespace is ${root.attr('xmlns') ?? 'missing'}, not http://www.sitemaps.org/schemas/sitemap/0.9`;
   if (!xml.trimEnd().endsWith('</urlset>')) return 'it does not end with </urlset>';
-  const stray = root
-    .children()
-    .filter((_, element) => element.tagName !== 'url')
-    .first();
-  if (stray.length) return `it holds a <${stray[0]!.tagName}> where only <url> elements belong`;
+  const stray = root.children(':not(url)')[0];
+  if (stray) return `it holds a <${stray.tagName}> where only <url> elements belong`;
   if ($('loc').length !== $('url > loc').length || $('url').length !== $('url > loc').length)
     return 'not every <url> holds one <loc>';
   return undefined;

@@ -49,12 +49,8 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   const notes = context.external
     ? []
     : ['stock photos were replaced by a blank image (run with --external to load them)'];
-  return gateResult(
-    'a11y',
-    `${context.pages.length} pages at ${viewports.map((v) => `${v.width}px`).join(' and ')}, axe-core ${wcagTags.join(', ')}`,
-    findings,
-    notes,
-  );
+  const checked = `${context.pages.length} pages at ${viewports.map((v) => `${v.width}px`).join(' and ')}, axe-core ${wcagTags.join(', ')}`;
+  return gateResult('a11y', checked, findings, notes);
 }
 
 async function axeFindings(tab: Page, page: string): Promise<Finding[]> {

@@ -26,11 +26,8 @@ export async function checkBudgets(context: CheckContext): Promise<GateResult> {
     const js = checkPage(page, context.dir, sizeOf, reportTo(findings, page.path));
     if (!heaviest || js > heaviest.js) heaviest = { path: page.path, js };
   }
-  return gateResult(
-    'budgets',
-    `${context.pages.length} pages; heaviest JavaScript ${heaviest ? `${kb(heaviest.js)} on ${heaviest.path}` : 'none'}`,
-    findings,
-  );
+  const heaviestJs = heaviest ? `${kb(heaviest.js)} on ${heaviest.path}` : 'none';
+  return gateResult('budgets', `${context.pages.length} pages; heaviest JavaScript ${heaviestJs}`, findings);
 }
 
 /** Reports the page's missing files, weight over budget and unused scripts; returns its JavaScript's weight at load. */

@@ -27,9 +27,6 @@ export async function checkHtml(context: CheckContext): Promise<GateResult> {
       });
   }
   findings.push(...(await nu));
-  return gateResult(
-    'html',
-    `${context.pages.length} pages and ${context.redirectPages.length} redirect pages, html-validate:standard and a11y, Nu HTML Checker`,
-    findings,
-  );
+  const checked = `${context.pages.length} pages and ${context.redirectPages.length} redirect pages, html-validate:standard and a11y, Nu HTML Checker`;
+  return gateResult('html', checked, findings);
 }

@@ -76,12 +76,8 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
       notes.push(
         'stock photos could not load (no internet here): best practices counts their failed requests as console errors',
       );
-    return gateResult(
-      'lighthouse',
-      `${pages.length} templates, mobile; accessibility and SEO ${thresholds.accessibility}, best practices ≥ ${thresholds.bestPractices}, performance ≥ bare page − ${thresholds.performanceBelowBare}`,
-      findings,
-      notes,
-    );
+    const checked = `${pages.length} templates, mobile; accessibility and SEO ${thresholds.accessibility}, best practices ≥ ${thresholds.bestPractices}, performance ≥ bare page − ${thresholds.performanceBelowBare}`;
+    return gateResult('lighthouse', checked, findings, notes);
   } finally {
     close();
   }

@@ -17,11 +17,8 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   checkSitemapFile(sitemap, reportTo(findings, '/sitemap.xml'));
   for (const page of context.pages) await checkPage(page, site, reportTo(findings, page.path));
   checkSitemapUrls(sitemap, context.pages, reportTo(findings, '/sitemap.xml'));
-  return gateResult(
-    'seo',
-    `${context.pages.length - 1} pages, sitemap.xml (${sitemap.listed.size} URLs), robots.txt`,
-    findings,
-  );
+  const checked = `${context.pages.length - 1} pages, sitemap.xml (${sitemap.listed.size} URLs), robots.txt`;
+  return gateResult('seo', checked, findings);
 }
 
 /** What every page is checked against; `titles` and `descriptions` map each text to the last page that had it. */
