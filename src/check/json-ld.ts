@@ -28,7 +28,6 @@ const requiredProperties: Record<string, readonly string[]> = {
   ...Object.fromEntries([...pageTypes].map((type) => [type, ['url', 'name', 'isPartOf.name']])),
 };
 
-/** The page's one graph, or why it has none. */
 export function readGraph($: CheerioAPI): Graph | PageProblem {
   const scripts = $('script[type="application/ld+json"]');
   if (scripts.length === 0)

@@ -152,7 +152,6 @@ function kb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
 
-/** The static imports reachable from a page's modules, and what import() would fetch later. */
 export function importGraph(
   dir: string,
   modules: string[],
