@@ -1,7 +1,6 @@
 /**
- * A built page's breadcrumbs against the route table's trail for it: the visible trail (links, the page itself last
- * and marked current) and the page node's BreadcrumbList must both be it. The home page's trail is itself alone: it
- * shows none and describes none.
+ * A built page's breadcrumbs against the route table's trail for it: the visible trail (the page itself last, marked
+ * current) and the page node's BreadcrumbList must both be it. The home page's is itself: it shows and describes none.
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';

@@ -1,7 +1,4 @@
-/**
- * `sitegen check`: the gates, on the built site served as a static host serves it, one after another: the
- * browser-driven ones each need the machine to themselves.
- */
+/** `sitegen check`: the gates in turn on the site as a static host serves it; browser gates need the machine alone. */
 import { resolve } from 'node:path';
 import { SitegenError } from '../errors';
 import { diskSource, requireBuiltSite } from '../server/disk-source';

@@ -27,8 +27,8 @@ export function requireChromium(): string {
 }
 
 /**
- * Stock photos come from the internet, which CI may not reach: their host's requests get a blank GIF, from a DevTools
- * session that stops those alone: Playwright's route would detour every request through Node and turn the cache off.
+ * Stock photos come from the internet, which CI may not reach: a DevTools session answers their host alone with a
+ * blank GIF. Playwright's route would detour every request through Node and turn the cache off.
  */
 export async function answerStockPhotos(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

@@ -1,7 +1,4 @@
-/**
- * The links gate's look inside the feeds the home page names (<link rel="alternate">): every URL in them, entries'
- * HTML included, must be absolute (a feed reader has no page to resolve it against), and those of the site served.
- */
+/** Links in feeds: every URL absolute (a feed reader has no page to resolve it against), and the site's own served. */
 import * as cheerio from 'cheerio';
 import { attributeValues, readBuiltFile, servedStatus } from './built-site';
 import { stringsIn } from './json-ld';

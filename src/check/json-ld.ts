@@ -1,7 +1,4 @@
-/**
- * A built page's JSON-LD as search engines read it: one schema.org @graph, a WebPage node for the page itself, every
- * @id reference resolved, every node linked to the page's, every property Google requires for a rich result.
- */
+/** A page's JSON-LD as search engines read it: one schema.org @graph, its nodes linked to the page's WebPage node. */
 import type { CheerioAPI } from 'cheerio';
 import { pageTypes as sitePageTypes } from '../structured-data/page-graph';
 import type { PageProblem } from './types';

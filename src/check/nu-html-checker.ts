@@ -15,16 +15,10 @@ interface NuReport {
 
 const javaCommand = process.env.JAVA ?? 'java';
 
-/**
- * A short run never profits from Java's second compiler: the first (C1) alone checks a site in about half the
- * processor time. Its frames are larger, so the schema's deep recursion needs a larger stack than the default.
- */
+/** A short run never gains from Java's second compiler; the first's larger frames need more stack (deep recursion). */
 const javaOptions = ['-XX:TieredStopAtLevel=1', '-Xss8m'];
 
-/**
- * The checker's CSS validator predates cross-document view transitions and takes the `@view-transition` rule of
- * every page's inline <style> (src/output/view-transitions.ts) for an error; that message alone is left out.
- */
+/** The checker's CSS validator predates `@view-transition` (src/output/view-transitions.ts) and calls it an error. */
 const unknownToTheChecker = 'CSS: Unrecognized at-rule “@view-transition”.*';
 
 const checkerOptions = ['--errors-only', '--filterpattern', unknownToTheChecker, '--format', 'json', '--stdout'];

@@ -1,7 +1,4 @@
-/**
- * The links gate's look at the site's redirects: each in _redirects must lead to a page the site serves (or off the
- * site), and the page left at its old path for hosts without _redirects must send browsers and crawlers there too.
- */
+/** _redirects: each leads to a page served (or off the site), and the page left at its old path for other hosts too. */
 import * as cheerio from 'cheerio';
 import { fileFor, pathOfLink } from '../paths';
 import { servedStatus } from './built-site';

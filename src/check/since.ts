@@ -1,7 +1,4 @@
-/**
- * `sitegen check --since <sitemap>`: every URL of a sitemap of the site as it was (a file, or the live sitemap.xml)
- * must still be a page or a redirect; each that is neither is named, with a redirect to the page most like it.
- */
+/** `--since`: each URL of an old sitemap must still be a page or a redirect; else, a redirect to the likeliest page. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -66,10 +63,7 @@ function pathOf(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/**
- * Where a vanished URL's visitors most likely belong: the page beside it whose slug shares most words with its own
- * (a renamed article), else the nearest page above it, else the home page.
- */
+/** A vanished URL's best page: the sibling sharing most slug words (a renamed article), else the closest page above. */
 function likeliestPage(path: string, pages: ReadonlySet<string>): string {
   const slash = path.lastIndexOf('/');
   const parent = path.slice(0, slash) || '/';

@@ -1,7 +1,4 @@
-/**
- * robots.txt and sitemap.xml, as the seo gate reads them: robots.txt names the sitemap, whose origin is the site's;
- * the sitemap is a <urlset> of the sitemaps.org namespace that lists exactly the pages but the 404.
- */
+/** robots.txt and sitemap.xml for the seo gate: robots.txt names the sitemap, which lists every page but the 404. */
 import * as cheerio from 'cheerio';
 import { paths } from '../paths';
 import { readBuiltFile } from './built-site';

@@ -1,7 +1,6 @@
 /**
- * lighthouse: Lighthouse (mobile emulation, Debian's Chromium) on one page of each template, held to the thresholds
- * below; performance to that of a bare page served the same way in the same run, not to a fixed number: a shared
- * machine inflates blocking time for every page alike, and a bare page's own score swings widely there.
+ * lighthouse: one page of each template (mobile, Debian's Chromium), held to the thresholds below; performance to a
+ * bare page's in the same run: a shared machine slows every page alike, and a bare page's score swings widely there.
  */
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { chromiumFlags, requireChromium } from '../chromium';

@@ -1,8 +1,7 @@
 /**
- * links: linkinator crawls the site as a static host serves it (clean URLs): every internal link, image, stylesheet
- * and script must resolve; external URLs are fetched only with --external. Anchors and the URLs inside stylesheets are
- * checked here against the built files: linkinator checks an anchor only if it met the id before fetching its page,
- * and reads a stylesheet only under the first start URL.
+ * links: linkinator crawls the site as a static host serves it (clean URLs); external URLs are fetched only with
+ * --external. Anchors and stylesheets' URLs are checked here against the built files: linkinator checks an anchor only
+ * if it met the id before fetching its page, and reads a stylesheet only under the first start URL.
  */
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
