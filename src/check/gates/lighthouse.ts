@@ -101,8 +101,7 @@ async function launchLighthouse(context: CheckContext): Promise<{ measure: Measu
       skipAudits,
       // The screenshot of the whole page is for the HTML report, which the gate does not write.
       disableFullPageScreenshot: true,
-      // Half a second of quiet after first paint and after load, where Lighthouse waits a second: the site's pages
-      // defer nothing to idle time, so the shorter wait sees all they do, and the same scores (docs/testing.md).
+      // Half a second of quiet, not one: pages defer nothing to idle time, so scores are unchanged (docs/testing.md).
       pauseAfterFcpMs: 500,
       pauseAfterLoadMs: 500,
       networkQuietThresholdMs: 500,

@@ -23,8 +23,7 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     // Extensionless URLs are pages, not folders: the base for relative links is the page itself.
     cleanUrls: true,
     concurrency: 20,
-    // Only the internet needs a time limit: the check's own server always answers, however busy the machine, and a
-    // limit on it failed pages that were fine (and, run out while a page was being read, threw where nothing caught it).
+    // Only the internet needs a time limit: one on the check's own server failed sound pages, and threw uncaught.
     ...(context.external && { timeout: 10_000 }),
     linksToSkip: async (url) => {
       if (url.startsWith(context.origin) || !/^https?:/.test(url)) return false;
