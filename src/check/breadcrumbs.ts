@@ -34,18 +34,13 @@ export function breadcrumbProblems(
   page: { url: string; origin: string; trail: readonly Link[] | undefined },
   label: string,
 ): PageProblem[] {
-  const expected = page.trail;
-  if (!expected)
-    return [
-      {
-        rule: 'breadcrumbs',
-        message: 'the page is not in the route table, which every trail comes from',
-        fix: 'build the site from the same content/ as the check reads',
-      },
-    ];
+  if (!page.trail) {
+    const message = 'the page is not in the route table, which every trail comes from';
+    return [{ rule: 'breadcrumbs', message, fix: 'build the site from the same content/ as the check reads' }];
+  }
   const problems: PageProblem[] = [];
   const add = (message: string) => problems.push({ rule: 'breadcrumbs', message, fix });
-  const wanted = expected.length > 1 ? expected : [];
+  const wanted = page.trail.length > 1 ? page.trail : [];
   const show = (trail: readonly Link[]) =>
     trail.length ? trail.map((crumb) => `${crumb.label} (${crumb.href})`).join(' › ') : 'none';
 
