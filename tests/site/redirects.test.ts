@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,9 +228,17 @@ describe('sitegen check --since', () => {
           text.replace(/^slug: .*$/m, 'slug: "social-media-for-trades"'),
         );
         expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        // A page every page links to gone too: more broken links than a terminal shows, yet the vanished URLs are shown.
+        await rm(join(project.dir, 'out/about.html'));
         const check = (since = 'live-sitemap.xml') => checkLinksSince(project.dir, since);
         const vanished = await check();
         expect(vanished.code).toBe(1);
+        expect(vanished.stdout).toMatch(/^ {2}… and \d+ more \(all of them with --json\)$/m);
+        // Each URL once, however many pages link to a broken one.
+        expect(vanished.stdout).toContain(
+          '55 problems · 74 distinct internal URLs (pages, assets) linked from 53 pages',
+        );
+        expect(vanished.stdout).toContain('  ✗ /about  vanished-url  https://www.tradeboostdigital.co.uk/about\n');
         expect(vanished.stdout).toContain(
           [
             '  ✗ /blog/social-media-guide  vanished-url  https://www.tradeboostdigital.co.uk/blog/social-media-guide',
@@ -238,7 +246,7 @@ describe('sitegen check --since', () => {
             '      fix: add a redirect to content/redirects.json: { "from": "/blog/social-media-guide", "to": "/blog/social-media-for-trades" }, or add "social-media-guide" to the aliases in the front matter of /blog/social-media-for-trades\'s article',
           ].join('\n'),
         );
-        expect(vanished.stdout.match(/vanished-url/g)).toHaveLength(1);
+        expect(vanished.stdout.match(/vanished-url/g)).toHaveLength(2);
 
         await editArticle(project, 'social-media-guide', withAliases('["social-media-guide"]'));
         expect((await project.buildHere({ out: 'out' })).stderr).toBe('');

@@ -34,15 +34,17 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const broken = links.filter((link) => link.state === LinkState.BROKEN);
   const [feeds, redirects] = [await checkFeedLinks(context), await checkRedirectLinks(context)];
   for (const url of feeds.external) external.add(url);
+  // What --since asked for first: a terminal shows a gate's first findings only, and a broken copy has many.
   const findings = [
+    ...since.findings,
     ...brokenLinks(broken, context),
     ...missingAnchors(context),
     ...brokenStylesheetUrls(context),
     ...feeds.findings,
     ...redirects,
-    ...since.findings,
   ];
-  const internalLinks = links.filter((link) => link.url.startsWith(context.origin)).length;
+  // linkinator reports a broken URL once for each page linking to it.
+  const internalLinks = new Set(links.flatMap((link) => (link.url.startsWith(context.origin) ? [link.url] : []))).size;
   const checked = [
     `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
     `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${context.redirects.size} redirects`,
