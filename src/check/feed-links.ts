@@ -47,13 +47,16 @@ export async function checkFeedLinks(context: CheckContext) {
 /** Every URL in a feed: XML's attributes and texts, or JSON's values, and the links and images of the HTML inside them. */
 function urlsIn(text: string, json: boolean): Set<string> {
   const urls = new Set<string>();
-  const take = (value: string) => {
+  const take = (value: string, html = true) => {
     const trimmed = value.trim();
     if (/^https?:\/\//.test(trimmed)) urls.add(trimmed);
-    else if (trimmed.includes('<')) for (const url of htmlUrls(trimmed)) urls.add(url);
+    else if (html && trimmed.includes('<')) for (const url of htmlUrls(trimmed)) urls.add(url);
   };
   if (json) {
-    for (const value of stringsIn(JSON.parse(text))) take(value);
+    // A JSON Feed's HTML is its items' content_html: a summary or a title is text, whatever it holds.
+    const { items = [], ...feed } = JSON.parse(text) as { items?: { content_html?: string }[] };
+    for (const value of stringsIn([feed, items.map(({ content_html, ...item }) => item)])) take(value, false);
+    for (const item of items) for (const url of htmlUrls(item.content_html ?? '')) urls.add(url);
     return urls;
   }
   const $ = cheerio.load(text, { xml: true });

@@ -4,8 +4,10 @@
  * build, so an unchanged blog makes the same feeds.
  */
 import { Feed, type Item } from 'feed';
+import * as v from 'valibot';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
 import { isPublished, londonMidnight, type Publishing } from '../content/publishing';
+import { slug } from '../content/schemas/shared';
 import { withSiteFacts } from '../content/site-facts';
 import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
@@ -78,7 +80,7 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
   const category = model.categories.find((known) => known.name === article.category)!;
   const categoryUrl = absoluteUrl(siteUrl, paths.category(category.slug));
   return {
-    id: url,
+    id: absoluteUrl(siteUrl, paths.article(firstSlug(article))),
     link: url,
     title: article.title,
     description: article.excerpt,
@@ -90,6 +92,15 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     published: londonMidnight(article.date),
     image: feedImage(siteUrl, article.image),
   };
+}
+
+/**
+ * An entry's ID stays when its article moves (Atom: an id "MUST NOT change" when relocated), or readers show it again
+ * as new: the address its file is named by, which `sitegen new article` gives it and a move keeps.
+ */
+function firstSlug(article: Article): string {
+  const name = article.file.replace(/^.*\//, '').replace(/\.md$/, '');
+  return v.is(slug, name) ? name : article.slug!;
 }
 
 /** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */

@@ -4,7 +4,7 @@
  * with absolute URLs, author, category and dates; named in every page's
  * <head>, linked from the blog; every URL in them checked by the links gate.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
@@ -193,6 +193,38 @@ describe('an article whose title and excerpt hold what HTML would read as markup
   });
 });
 
+describe('an article moved to a new slug', () => {
+  it('keeps its ID in every feed, the address its file is named by, so that readers do not show it again as new', async () => {
+    await inProjectCopy(async (project) => {
+      const blog = join(project.dir, 'content/blog');
+      const moved = join(blog, 'social-media-guide.md');
+      await writeSettled(
+        moved,
+        (await readFile(moved, 'utf8')).replace(
+          'slug: "social-media-guide"',
+          'slug: "social-media-for-trades"\naliases: ["social-media-guide"]',
+        ),
+      );
+      // A file named otherwise than a slug could be: its entry's ID is its address, as before.
+      await rename(join(blog, 'google-ads-guide.md'), join(blog, 'Google Ads (old).md'));
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const feed = (path: string) => readFile(join(project.dir, 'out/blog', path), 'utf8');
+      const channel = parseRssFeed(await feed('rss.xml'));
+      const url = new URL(channel.link!).origin;
+      const [oldUrl, newUrl] = [`${url}/blog/social-media-guide`, `${url}/blog/social-media-for-trades`];
+      const rss = channel.items!;
+      const atom = parseAtomFeed(await feed('atom.xml')).entries!;
+      const json = parseJsonFeed(JSON.parse(await feed('feed.json'))).items!;
+      expect(rss.map((item) => item.guid?.value)).toEqual(
+        newestFirst.map(([slug]) => (slug === 'social-media-guide' ? oldUrl : `${url}/blog/${slug}`)),
+      );
+      expect(atom.map((entry) => entry.id)).toEqual(rss.map((item) => item.guid?.value));
+      expect(json.map((item) => item.id)).toEqual(rss.map((item) => item.guid?.value));
+      expect([rss[2]!.link, atom[2]!.links?.[0]?.href, json[2]!.url]).toEqual([newUrl, newUrl, newUrl]);
+    });
+  });
+});
+
 describe('the links gate on the feeds', () => {
   it('fails for a URL in a feed that the site does not serve, and one that is not absolute', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sitegen-feeds-'));
@@ -206,6 +238,11 @@ describe('the links gate on the feeds', () => {
           .replace(`<link>${url}/blog/google-ads-guide</link>`, `<link>${url}/blog/gone-away</link>`)
           .replace(`href="${url}/blog/local-seo-tips"`, 'href="/blog/local-seo-tips"'),
       );
+      // A JSON Feed's summary is text: what looks like a tag in it is no link.
+      const json = join(dir, 'blog/feed.json');
+      const feed = JSON.parse(await readFile(json, 'utf8'));
+      feed.items[0].summary = 'Why <b>bold</b> claims & <img src=x> fail';
+      await writeFile(json, JSON.stringify(feed));
       const [links] = await checkSite({ root: projectRoot, dir, only: ['links'] });
       expect(links!.passed).toBe(false);
       expect(links!.findings).toEqual([
