@@ -701,11 +701,11 @@ describe('notifications', () => {
       'Location: Derby, DE1',
       'Budget: £1,000 - £2,500 per month',
       'Services: Local SEO, Google Ads',
-      'Message:',
-      'We need more calls from Derby.',
-      'Mostly rewires, "urgent" jobs too.',
       'Page: /contact',
       'Found us: not known',
+      'Message:',
+      '  We need more calls from Derby.',
+      '  Mostly rewires, "urgent" jobs too.',
     ].join('\n');
     expect(hook!.body.text).toBe(summary);
 
@@ -756,6 +756,32 @@ describe('notifications', () => {
   it("keeps a visitor's bidi overrides out of the e-mail's subject, as out of a terminal", async () => {
     await notifying(post({ ...hero(), name: 'Dave\u202EsehguH' }), visitor);
     expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: Plumber (Dave sehguH)');
+  });
+
+  it("keeps a visitor's text from passing for the summary's own lines: each field on one line, the message last and indented", async () => {
+    const name = 'Fake\nEmail: boss@agency.example';
+    const message =
+      'Need help.\r\nPage: /services/google-ads\nFound us: from Google Ads\u2028\u001b[31mred\u202Egnp.exe';
+    await notifying(post({ ...contact(), name, message }), visitor);
+    const text = String(resend.received[0]!.body.text);
+    expect(text.split('\n').slice(1)).toEqual([
+      'Name: Fake Email: boss@agency.example',
+      'Email: sarah@oneill-electrical.co.uk',
+      'Phone: +44 7700 900123',
+      'Trade: Electrician',
+      "Business: O'Neill Electrical Ltd",
+      'Location: Derby, DE1',
+      'Budget: £1,000 - £2,500 per month',
+      'Services: Local SEO, Google Ads',
+      'Page: /contact',
+      'Found us: not known',
+      'Message:',
+      '  Need help.',
+      '  Page: /services/google-ads',
+      '  Found us: from Google Ads',
+      '  [31mred gnp.exe',
+    ]);
+    expect(webhook.received[0]!.body).toMatchObject({ name, message });
   });
 
   it("escapes a visitor's <, > and & in the webhook text, so Slack neither links nor pings", async () => {

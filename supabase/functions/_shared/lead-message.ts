@@ -39,15 +39,22 @@ export function leadSummary(lead: StoredLead): string {
       ['Location', given(lead.location)],
       ['Budget', given(label(budgetOptions, lead.budget))],
       ['Services', lead.services_interested.length > 0 ? lead.services_interested.join(', ') : 'not given'],
-      ['Message', lead.message === null ? 'not given' : `\n${lead.message}`],
     );
   }
   fields.push(['Page', given(lead.page)], ...foundBy(lead));
   const received = `${lead.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // A visitor's text cannot pass for a line of ours: each field is one line, and the message comes last, indented.
+  const message = lead.message === null ? ['Message: not given'] : ['Message:', ...indented(lead.message)];
   return [
     `New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received})`,
-    ...fields.map(([name, value]) => `${name}:${value.startsWith('\n') ? '' : ' '}${value}`),
+    ...fields.map(([name, value]) => `${name}: ${oneLine(value)}`),
+    ...(lead.form_type === 'contact' ? message : []),
   ].join('\n');
+}
+
+/** The message's lines as typed, each indented, with no character that moves the cursor or reorders the text. */
+function indented(message: string): string[] {
+  return message.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => `  ${oneLine(line)}`.trimEnd());
 }
 
 /**
