@@ -14,6 +14,16 @@ function clickIdOf(row: LeadRow): string | null {
   return row.last_gclid ?? row.first_gclid;
 }
 
+/** A newsletter sign-up is no enquiry: counted as one, it would inflate the conversions the agency judges its ads by. */
+export function isEnquiry(row: LeadRow): boolean {
+  return row.form_type !== 'newsletter';
+}
+
+/** Sign-ups that came from an ad click, left out of the file. */
+export function signUpsFromClicks(rows: readonly LeadRow[]): number {
+  return rows.filter((row) => !isEnquiry(row) && (clickIdOf(row) || hasIosClick(row))).length;
+}
+
 /** Google Ads takes the conversions of clicks at most this old: a lead received longer ago came from an older click. */
 const clickLifetimeMs = 90 * 24 * 60 * 60 * 1000;
 
@@ -38,9 +48,11 @@ function londonTime(instant: Date): string {
   return new TZDate(instant, siteTimeZone).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+function hasIosClick(row: LeadRow): boolean {
+  return [row.last_gbraid, row.last_wbraid, row.first_gbraid, row.first_wbraid].some(Boolean);
+}
+
 /** Leads from an iOS click (gbraid or wbraid, no GCLID): the file's Google Click ID column cannot carry them. */
 export function iosClickLeads(rows: readonly LeadRow[]): number {
-  return rows.filter(
-    (row) => !clickIdOf(row) && [row.last_gbraid, row.last_wbraid, row.first_gbraid, row.first_wbraid].some(Boolean),
-  ).length;
+  return rows.filter((row) => !clickIdOf(row) && hasIosClick(row)).length;
 }

@@ -38,11 +38,17 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     return;
   }
   if (options.googleAds) {
-    const [rows, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
+    const [all, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
+    const rows = all.filter(googleAds.isEnquiry);
     const now = projectNow(root);
     process.stdout.write(googleAds.formatGoogleAds(rows, { conversionName: options.conversionName, now }));
-    const ios = googleAds.iosClickLeads(rows);
-    const old = googleAds.tooOldClickLeads(rows, now).length;
+    const [signUps, ios, old] = [
+      googleAds.signUpsFromClicks(all),
+      googleAds.iosClickLeads(rows),
+      googleAds.tooOldClickLeads(rows, now).length,
+    ];
+    if (signUps > 0)
+      console.error(`sitegen: ${leadCount(signUps)} from the newsletter form left out: a sign-up is not an enquiry`);
     if (ios > 0)
       console.error(
         `sitegen: ${leadCount(ios)} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,

@@ -123,7 +123,15 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   // The executable itself, once: what it prints on each stream, and its exit code.
-  it('--google-ads writes the leads from an ad click of the last 90 days as the click-conversion import file, times in London', async () => {
+  it('--google-ads writes the enquiries from an ad click of the last 90 days as the click-conversion import file, times in London', async () => {
+    // A newsletter sign-up from an ad click: no enquiry, so no conversion.
+    const db = await openLeadDatabase(leadsDir);
+    try {
+      const signUp = row('subscriber@example.co.uk', new Date('2025-11-03T09:00:00Z'), { gclid: 'NEWS-1' });
+      await insert(db, [{ ...signUp, form_type: 'newsletter', name: null }]);
+    } finally {
+      await db.close();
+    }
     // A conversion's name is for that file alone: given without --google-ads, it asks for the file.
     const named = await runSitegen(['leads', '--leads-dir', leadsDir, '--conversion-name', 'Quote request'], {
       env: { SITEGEN_NOW: '2025-11-04T12:00:00Z' },
@@ -139,6 +147,7 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     );
     expect(named.stderr).toBe(
       [
+        'sitegen: 1 lead from the newsletter form left out: a sign-up is not an enquiry',
         'sitegen: 1 lead from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only',
         'sitegen: 1 lead received more than 90 days ago left out: Google Ads takes clicks up to 90 days old',
         '',
