@@ -11,17 +11,20 @@ export function ButtonLink({
   href,
   children,
   variant = 'primary',
+  onDark = false,
   className = '',
 }: {
   href: string;
   children: ReactNode;
   variant?: keyof typeof styles;
+  /** On a dark background, where the accent's focus ring would hardly show. */
+  onDark?: boolean;
   className?: string;
 }) {
   return (
     <a
       href={href}
-      className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent ${styles[variant]} ${className}`}
+      className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 ${onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-accent'} ${styles[variant]} ${className}`}
     >
       {children}
     </a>

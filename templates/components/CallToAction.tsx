@@ -22,7 +22,9 @@ export function CallToAction({
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">{text}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <ButtonLink href={button.href}>{button.label}</ButtonLink>
+          <ButtonLink href={button.href} onDark>
+            {button.label}
+          </ButtonLink>
           {phone && (
             <PhoneLink href={phone.href} label={phone.label} className="min-h-12 px-2 text-white hover:underline" />
           )}

@@ -21,7 +21,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={titleId}
-      className={`scroll-mt-20 py-16 md:py-20 ${tone === 'muted' ? 'bg-slate-50' : 'bg-white'}`}
+      className={`py-16 md:py-20 ${tone === 'muted' ? 'bg-slate-50' : 'bg-white'}`}
     >
       <div className="mx-auto max-w-6xl px-4">
         <div className="mx-auto mb-10 max-w-3xl text-center">

@@ -42,7 +42,7 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
         // The space between the word and the panel is the wrapper's padding, not a margin: a mouse crossing it to a link
         // stays inside the menu, which closes when the mouse leaves it.
         <div className="absolute left-1/2 top-full z-50 w-[min(46rem,90vw)] -translate-x-1/2 pt-2">
-          <div className="grid grid-cols-[1fr_2fr] gap-6 rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
+          <div className="grid max-h-[calc(100vh-5rem)] grid-cols-[1fr_2fr] gap-6 overflow-y-auto rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
             <MenuLists menu={menu} desktop />
           </div>
         </div>

@@ -74,7 +74,7 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
           {copy.cta.heading}
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-blue-50">{copy.cta.text}</p>
-        <ButtonLink href={paths.contact} className="mt-6">
+        <ButtonLink href={paths.contact} onDark className="mt-6">
           {copy.cta.button}
         </ButtonLink>
       </aside>

@@ -59,7 +59,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
   ];
   return (
     <li className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 md:p-8">
-      <article id={job.id} aria-label={job.title} className="scroll-mt-20">
+      <article id={job.id} aria-label={job.title}>
         {job.status !== 'open' && (
           <p
             role="note"

@@ -62,8 +62,10 @@ export function Home({
               ))}
             </ul>
             <div className="mt-8 flex flex-col gap-4 sm:flex-row">
-              <ButtonLink href={paths.contact}>{hero.primaryCta}</ButtonLink>
-              <ButtonLink href={paths.caseStudies} variant="outline">
+              <ButtonLink href={paths.contact} onDark>
+                {hero.primaryCta}
+              </ButtonLink>
+              <ButtonLink href={paths.caseStudies} variant="outline" onDark>
                 {hero.secondaryCta}
               </ButtonLink>
             </div>

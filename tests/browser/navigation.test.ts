@@ -3,9 +3,10 @@
  * and a wide viewport and by keyboard; the home page still as it arrives over a slow
  * connection; and no console error or CSP violation on any page of the site.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
-import { allPaths, blogCategoryLinks } from '../support/site';
+import { allPaths, blogCategoryLinks, consentQuestion } from '../support/site';
 import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { slowConnection } from './support/slow-connection';
@@ -239,4 +240,88 @@ describe('every page', () => {
       );
     },
   );
+});
+
+/** Whether the focused element shows whole: in the window, under nothing (the sticky header, the consent question). */
+const focusShows = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const box = element.getBoundingClientRect();
+    const inWindow = box.top >= 0 && box.bottom <= innerHeight;
+    const corners = [
+      [box.left + 2, box.top + 2],
+      [box.right - 2, box.bottom - 2],
+    ].map(([x, y]) => document.elementFromPoint(x!, y!));
+    return {
+      name: element.textContent?.trim() || element.getAttribute('name'),
+      shows: inWindow && corners.every((seen) => seen !== null && (element.contains(seen) || seen.contains(element))),
+    };
+  });
+
+describe('by keyboard, in a small or zoomed window', () => {
+  it('tabbing backwards up a phone-sized page, each focused field and link shows clear of the sticky header', async () => {
+    const { page, problems } = await openPage({ width: 360, height: 740 });
+    await page.goto(`${preview.url}/contact`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.locator('footer a').last().focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const focused = await focusShows(page);
+      if (!focused.shows) hidden.push(String(focused.name));
+    }
+    expect(hidden).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("a short laptop window reaches the Services menu's last trade", async () => {
+    const { page } = await openPage({ width: 1093, height: 520 });
+    await page.goto(`${preview.url}/about`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).locator('summary').focus();
+    await page.keyboard.press('Enter');
+    // 5 services and 27 trades.
+    for (let i = 0; i < 32; i += 1) await page.keyboard.press('Tab');
+    expect(await focusShows(page)).toEqual({ name: 'Chimney Sweep', shows: true });
+  });
+
+  it('at 400% zoom the consent question shows whole, above the page it leaves room to read', async () => {
+    const { page } = await openPage({ width: 320, height: 256 });
+    await page.goto(`${preview.url}/contact`);
+    const question = page.getByRole('region', { name: consentQuestion });
+    await expect.poll(() => question.isVisible()).toBe(true);
+    expect((await question.boundingBox())!.height).toBeLessThanOrEqual(128);
+    await page.getByRole('heading', { name: consentQuestion }).focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+    expect(await focusShows(page)).toEqual({ name: 'Accept', shows: true });
+  });
+
+  it("on a 320 px phone a legal page's table wraps its words: nothing scrolls sideways, which a keyboard could not reach", async () => {
+    const { page } = await openPage({ width: 320, height: 640 });
+    await page.goto(`${preview.url}/cookie-policy`);
+    const table = page.locator('main table');
+    const { right, hiddenWidth } = await table.evaluate((element) => ({
+      right: element.getBoundingClientRect().right,
+      hiddenWidth: element.scrollWidth - element.clientWidth,
+    }));
+    expect(right).toBeLessThanOrEqual(320);
+    expect(hiddenWidth).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  });
+
+  it("the accent button's focus ring is white on the home page's blue hero and the articles' dark call to action", async () => {
+    const { page } = await wideVisitor();
+    for (const [path, name] of [
+      ['/', 'Book a Free Strategy Call'],
+      ['/blog/local-seo-tips', 'Book a Free Strategy Call'],
+    ]) {
+      await page.goto(`${preview.url}${path}`);
+      const button = page.locator('main').getByRole('link', { name, exact: true }).first();
+      await button.focus();
+      // Once the button's colour transition has run.
+      await expect
+        .poll(() => button.evaluate((element) => getComputedStyle(element).outlineColor), { message: path })
+        .toBe('rgb(255, 255, 255)');
+    }
+  });
 });
