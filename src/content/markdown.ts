@@ -8,7 +8,7 @@
  * marked writes no heading ids of its own (since v5), so a page holds only the ids its templates choose.
  */
 import { createRequire } from 'node:module';
-import type { Marked, Token } from 'marked';
+import type { Marked, Token, Tokens } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
@@ -49,14 +49,29 @@ function parser(): Marked {
   return markdown;
 }
 
+/** A heading's level, refused where it would break the page's outline: empty, a second title, or a level skipped. */
+function outlineLevel(token: Tokens.Heading, above: number): number {
+  const [depth, text] = [token.depth, token.text.trim()];
+  const marks = '#'.repeat(depth);
+  // A heading with no words is announced by screen readers as an empty heading, and looks like a stray "##".
+  if (!text) throw new RefusedMarkdownError(`a heading with no text ("${marks}" alone on a line)`);
+  if (depth === 1)
+    throw new RefusedMarkdownError(`heading "# ${text}": the page's title is its only level-1 heading; start at ##`);
+  if (depth > above + 1)
+    throw new RefusedMarkdownError(
+      `heading "${marks} ${text}" skips a level after a level-${above} heading: expected ${'#'.repeat(above + 1)}`,
+    );
+  return depth;
+}
+
 export function renderMarkdown(source: string): RenderedMarkdown {
   const markdown = parser();
   const tokens = markdown.lexer(source);
   const internalLinks: string[] = [];
+  // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
+  let level = 1;
   markdown.walkTokens(tokens, (token: Token) => {
-    // A heading with no words is announced by screen readers as an empty heading, and looks like a stray "##".
-    if (token.type === 'heading' && !(token.text as string).trim())
-      throw new RefusedMarkdownError(`a heading with no text ("${'#'.repeat(token.depth as number)}" alone on a line)`);
+    if (token.type === 'heading') level = outlineLevel(token as Tokens.Heading, level);
     const unknown = token.type === 'text' ? unknownSiteFact(token.text as string) : undefined;
     if (unknown)
       throw new RefusedMarkdownError(

@@ -29,12 +29,12 @@ describe('renderMarkdown', () => {
   });
 
   it('leaves no heading anchor or id anywhere: not in a heading that starts in bold, nor before an autolink', () => {
-    expect(renderMarkdown('# **Bold** start\n').html).toBe('<h1><strong>Bold</strong> start</h1>\n');
+    expect(renderMarkdown('## **Bold** start\n').html).toBe('<h2><strong>Bold</strong> start</h2>\n');
     const { html } = renderMarkdown('## Next\n\nwww.example.co.uk and [a link](/about)\n');
     expect(html).toBe(
       '<h2>Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n',
     );
-    expect(renderMarkdown('# One\n\n## Two\n\n### Three\n\nText[^1].\n\n[^1]: A note.\n').html).not.toMatch(
+    expect(renderMarkdown('## One\n\n### Two\n\n#### Three\n\nText[^1].\n\n[^1]: A note.\n').html).not.toMatch(
       /\sid=|class="anchor"/,
     );
   });
@@ -99,6 +99,21 @@ describe('renderMarkdown', () => {
   ])('rejects %s, relative to the page, saying what a link must be', (source, shown) => {
     expect(() => renderMarkdown(`${source}\n`)).toThrow(
       `link "${shown}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`,
+    );
+  });
+
+  it("rejects a heading that would break the page's outline: a second level-1 heading, or a level skipped", () => {
+    expect(() => renderMarkdown('Intro.\n\n# A second title\n\nMore.\n')).toThrow(
+      `heading "# A second title": the page's title is its only level-1 heading; start at ##`,
+    );
+    expect(() => renderMarkdown('Intro.\n\n### Too deep\n')).toThrow(
+      'heading "### Too deep" skips a level after a level-1 heading: expected ##',
+    );
+    expect(() => renderMarkdown('## Costs\n\n> #### Fuel\n')).toThrow(
+      'heading "#### Fuel" skips a level after a level-2 heading: expected ###',
+    );
+    expect(renderMarkdown('## Costs\n\n### Vans\n\n#### Fuel\n\n## Next\n\n### Then\n').html).toBe(
+      '<h2>Costs</h2>\n<h3>Vans</h3>\n<h4>Fuel</h4>\n<h2>Next</h2>\n<h3>Then</h3>\n',
     );
   });
 
