@@ -60,7 +60,7 @@ export function useLeadForm(
     setSubmitting(true);
     const code = await prepare();
     if (code) {
-      const fields = collect(storable(new FormData(form)));
+      const fields = collect(new FormData(form));
       const filledIn = JSON.stringify(fields);
       if (submission.current?.fields !== filledIn) submission.current = { id: code.submissionId(), fields: filledIn };
       const payload = {
@@ -87,14 +87,4 @@ export function useLeadForm(
   };
 
   return { ready, submitting, onSubmit, prepare };
-}
-
-/**
- * What was typed, without U+0000, which Postgres cannot store: pasted in with text it is invisible, and a visitor told
- * of it could not find it to remove it.
- */
-function storable(data: FormData): FormData {
-  const clean = new FormData();
-  for (const [name, value] of data) clean.append(name, typeof value === 'string' ? value.replaceAll('\0', '') : value);
-  return clean;
 }

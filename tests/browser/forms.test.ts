@@ -155,17 +155,6 @@ describe('contact form', () => {
     expect(problems).toEqual([]);
   });
 
-  it('sends text pasted with a NUL, which no one sees and the database cannot store, without it', async () => {
-    const { page } = await wideVisitor();
-    await page.goto(`${preview.url}/contact`);
-    const form = await fillContactForm(page);
-    await form.getByLabel('Tell us about your business').fill('Boilers\u0000 in NG postcodes.');
-    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Success!');
-    const [lead] = await listLeads(preview.leads);
-    expect(lead?.message).toBe('Boilers in NG postcodes.');
-  });
-
   it('requires phone and trade, marked with *', async () => {
     const { page } = await wideVisitor();
     await page.goto(`${preview.url}/contact`);
