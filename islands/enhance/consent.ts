@@ -37,11 +37,8 @@ banner.addEventListener('click', async (event) => {
   keepChoice(choice);
   // The question goes once this page's arrival is kept: leaving it sooner would lose how the visitor came.
   if (choice === 'accepted') await recordTouch().catch(() => {});
-  const focused = banner.contains(document.activeElement);
   banner.hidden = true;
-  // The focus goes back where it came from; asked on arrival, to the content, not lost to the page's body.
-  if (opener) opener.focus();
-  else if (focused) document.getElementById('main')?.focus({ preventScroll: true });
+  opener?.focus();
 });
 
 for (const link of document.querySelectorAll<HTMLElement>('[data-consent-settings]')) {

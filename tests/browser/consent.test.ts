@@ -135,21 +135,6 @@ describe('a visitor who rejects', () => {
   }, 120_000);
 });
 
-describe('a visitor who answers by keyboard on arrival', () => {
-  it('is taken on to the content, the focus not lost to the page', async () => {
-    const { page, problems } = await visitor();
-    await page.goto(`${preview.url}/contact`);
-    await expect.poll(() => banner(page).isVisible()).toBe(true);
-    await banner(page).getByRole('button', { name: 'Accept' }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => banner(page).isVisible()).toBe(false);
-    expect(await page.evaluate(() => [document.activeElement?.id, scrollY])).toEqual(['main', 0]);
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
-    expect(problems).toEqual([]);
-  });
-});
-
 describe('Cookie settings', () => {
   it('in the footer asks again, by keyboard and to a screen reader, and the question has nothing axe finds', async () => {
     const { page, problems } = await visitor();
