@@ -54,8 +54,9 @@ function urlsIn(text: string, json: boolean): Set<string> {
   };
   if (json) {
     // A JSON Feed's HTML is its items' content_html: a summary or a title is text, whatever it holds.
-    const { items = [], ...feed } = JSON.parse(text) as { items?: { content_html?: string }[] };
-    for (const value of stringsIn([feed, items.map(({ content_html, ...item }) => item)])) take(value, false);
+    const { items = [], ...feed } = JSON.parse(text) as { items?: { id?: string; content_html?: string }[] };
+    // An item's id is a name, not a link.
+    for (const value of stringsIn([feed, items.map(({ id, content_html, ...item }) => item)])) take(value, false);
     for (const item of items) for (const url of htmlUrls(item.content_html ?? '')) urls.add(url);
     return urls;
   }
@@ -63,6 +64,8 @@ function urlsIn(text: string, json: boolean): Set<string> {
   $('*').each((_, element) => {
     // Namespaces are names that look like URLs, not links.
     for (const [name, value] of Object.entries($(element).attr() ?? {})) if (!name.startsWith('xmlns')) take(value);
+    // Nor are Atom's ids and RSS's guids that say they are no permalink: an article that moved keeps its first address.
+    if ($(element).is('id, guid[isPermaLink="false"]')) return;
     const own = $(element)
       .contents()
       .filter((_, node) => node.type === 'text' || node.type === 'cdata')

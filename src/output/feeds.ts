@@ -4,10 +4,8 @@
  * build, so an unchanged blog makes the same feeds.
  */
 import { Feed, type Item } from 'feed';
-import * as v from 'valibot';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
 import { isPublished, londonMidnight, type Publishing } from '../content/publishing';
-import { slug } from '../content/schemas/shared';
 import { withSiteFacts } from '../content/site-facts';
 import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
@@ -96,11 +94,10 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
 
 /**
  * An entry's ID stays when its article moves (Atom: an id "MUST NOT change" when relocated), or readers show it again
- * as new: the address its file is named by, which `sitegen new article` gives it and a move keeps.
+ * as new: the address it was first published at, which a move lists first in its aliases.
  */
 function firstSlug(article: Article): string {
-  const name = article.file.replace(/^.*\//, '').replace(/\.md$/, '');
-  return v.is(slug, name) ? name : article.slug!;
+  return article.aliases?.[0] ?? article.slug!;
 }
 
 /** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */
