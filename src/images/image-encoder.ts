@@ -28,7 +28,6 @@ export class ImageEncoder {
    * next, and the extra card keeps every core drawing meanwhile. takumi holds no image in memory but the card's.
    */
   private readonly cardPool = taskPool(availableParallelism() + 1);
-  private readonly interrupted: Promise<never> | undefined;
 
   /**
    * `dir`: where made files are kept (.sitegen/images/). `interrupt`: the build's signal (Ctrl-C), which a first build's
@@ -37,11 +36,7 @@ export class ImageEncoder {
   constructor(
     private readonly dir: string,
     private readonly interrupt?: AbortSignal,
-  ) {
-    this.interrupted =
-      interrupt && new Promise((_, reject) => interrupt.addEventListener('abort', () => reject(interrupt.reason)));
-    this.interrupted?.catch(() => undefined);
-  }
+  ) {}
 
   /** The file of `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
   rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<string> {
@@ -90,10 +85,24 @@ export class ImageEncoder {
       this.interrupt?.throwIfAborted();
       return make();
     });
-    const bytes = await (this.interrupted ? Promise.race([encoding, this.interrupted]) : encoding);
+    const bytes = await untilInterrupted(encoding, this.interrupt);
     this.encoded.add(path);
     await mkdir(this.dir, { recursive: true });
     await replaceFile(path, bytes);
     return path;
   }
+}
+
+/**
+ * `work`, or the interruption once the build is interrupted, whichever comes first. Not a race with one promise of the
+ * interruption: each race would keep its file's bytes alive as long as that promise, for the whole build.
+ */
+function untilInterrupted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
