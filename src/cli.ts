@@ -3,6 +3,7 @@
  * printed); each command is one call into the stages.
  */
 import './production';
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
@@ -231,6 +232,8 @@ const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  */
 function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
+  // Every image and build thread being waited on listens, each until it is done: many at once is no leak.
+  setMaxListeners(0, controller.signal);
   const dispose = () => {
     for (const signal of stopSignals) process.off(signal, interrupt);
   };

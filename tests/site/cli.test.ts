@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localLeads, projectRoot, runSitegen } from '../support/cli';
+import { copyProject } from '../support/project-copy';
 
 const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
@@ -76,6 +77,17 @@ describe('sitegen', () => {
         '<link rel="canonical" href="https://env.example.co.uk/about"/>',
       );
     });
+  });
+
+  it('a first build, nothing kept (every social card and rendition made), prints nothing on stderr: no warning of Node', async () => {
+    const project = await copyProject({ caches: false });
+    try {
+      const result = await project.build(['--out', 'out']);
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(existsSync(join(project.dir, 'out', 'index.html'))).toBe(true);
+    } finally {
+      await project.remove();
+    }
   });
 
   it('--json prints the report as JSON: every page with its sizes, the totals and the stage times', async () => {
