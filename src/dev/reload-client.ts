@@ -5,7 +5,9 @@
  * Served as a file, so pages keep their Content-Security-Policy without 'unsafe-inline'.
  */
 export function reloadClient(eventsPath: string, clientPath: string): string {
-  return `const bare = (url) => url?.split('?')[0];
+  // Each asset named by its absolute URL, without the query a swap adds: the stylesheet's link, set anew by a swap, is
+  // absolute where the page wrote a path, and told apart from the next page's it made every second edit a reload.
+  return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
 const events = new EventSource(${JSON.stringify(eventsPath)});
 events.addEventListener('reload', async () => {

@@ -86,6 +86,25 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
+  it('swaps the page in place at every edit, not only the first: the page is not loaded again, and keeps its scroll', async () => {
+    const { page, problems } = await openDevPage('/blog/google-ads-guide');
+    // What a reload would lose: a value of the page's own window, and the place the reader had scrolled to.
+    await page.evaluate(() => {
+      (window as Window & { openedOnce?: boolean }).openedOnce = true;
+      window.scrollTo(0, 900);
+    });
+    for (const title of ['Google Ads for Tradespeople: First Edit', 'Google Ads for Tradespeople: Second Edit']) {
+      await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+      await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, title, {
+        timeout: 10_000,
+      });
+      await dev.idle();
+    }
+    expect(await page.evaluate(() => (window as Window & { openedOnce?: boolean }).openedOnce)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(900);
+    expect(problems).toEqual([]);
+  });
+
   it('a broken file shows the error page with the message and the file; fixing it brings the page back', async () => {
     const { page } = await openDevPage('/blog/google-ads-guide');
     const good = await readFile(article(), 'utf8');
@@ -181,7 +200,10 @@ describe('sitegen dev', () => {
       const before = own.listeners();
       await page.goto(`${own.url}/about`);
       await expect.poll(() => own.listeners()).toBeGreaterThan(before);
-      await page.evaluate(() => window.scrollTo(0, 1200));
+      await page.evaluate(() => {
+        (window as Window & { openedOnce?: boolean }).openedOnce = true;
+        window.scrollTo(0, 1200);
+      });
       const styles = join(project.dir, 'templates', 'styles.css');
       const original = await readFile(styles, 'utf8');
       const outline = () => page.evaluate(() => getComputedStyle(document.body).outlineWidth);
@@ -190,6 +212,8 @@ describe('sitegen dev', () => {
         await writeFile(styles, `${original}\nbody {\n  outline: ${width} solid rgb(255, 0, 0);\n}\n`);
         await expect.poll(outline, { timeout: 10_000 }).toBe(width);
       }
+      // Not loaded again: a reload would keep the scroll too, but not the window's own values.
+      expect(await page.evaluate(() => (window as Window & { openedOnce?: boolean }).openedOnce)).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBe(1200);
       expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
       expect(problems).toEqual([]);
