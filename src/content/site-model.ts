@@ -15,14 +15,16 @@ export function articleOf(
   body: MarkdownBody,
 ): Article {
   const { image, imageAlt, socialImage, socialImageAlt, ...rest } = data;
-  const article: Article = { ...rest, image: { src: image, alt: imageAlt }, file, body };
+  // Object.assign, not a spread: Node 20's V8 gives each object spread from one shape a hidden class of its own, and
+  // every walk over a large blog's articles then reads them megamorphically, several times slower.
+  const article: Article = Object.assign(rest, { image: { src: image, alt: imageAlt }, file, body });
   if (socialImage === undefined) return article;
   if (socialImageAlt === undefined) {
     const problem =
       'is missing: expected a text describing the social image (socialImage), for people who cannot see it';
     throw new ContentError(file, 'front matter: socialImageAlt', problem);
   }
-  return { ...article, socialImage: { src: socialImage, alt: socialImageAlt } };
+  return Object.assign(article, { socialImage: { src: socialImage, alt: socialImageAlt } });
 }
 
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
