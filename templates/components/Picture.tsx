@@ -63,8 +63,10 @@ export function Picture({ image, width, height, sizes, priority, eager, decorati
     />
   );
   if (!local) return img;
+  // Out of the layout (display: contents), so the <img> sizes itself against its container as a stock photo's does: as a
+  // flex item, a <picture> would be the box its classes' widths are fractions of.
   return (
-    <picture>
+    <picture className="contents">
       {modernFormats.map((format) => (
         <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, format)} sizes={sizes} />
       ))}
