@@ -263,6 +263,20 @@ describe.concurrent('links', { timeout: gateTimeout }, () => {
       expected: [expect.objectContaining({ rule: 'broken-link', target: '/missing-bg.png' })],
     },
     {
+      name: 'an image the page is shared with (og:image and twitter:image, one finding) that is not in the build',
+      defects: [
+        ['blog/local-seo-tips.html', (html) => html.replaceAll('/assets/cards/local-seo-tips-', '/assets/cards/lost-')],
+      ],
+      mine: (finding) => finding.target?.startsWith('/assets/cards/lost-') ?? false,
+      expected: [
+        expect.objectContaining({
+          page: '/blog/local-seo-tips',
+          rule: 'broken-link',
+          target: expect.stringMatching(/^\/assets\/cards\/lost-[0-9a-f]{12}\.png$/),
+        }),
+      ],
+    },
+    {
       name: 'a missing stylesheet',
       defects: [['careers.html', (html) => html.replace(/\/assets\/styles-\w+\.css/, '/assets/styles-0000000000.css')]],
       mine: (finding) => finding.target === '/assets/styles-0000000000.css',

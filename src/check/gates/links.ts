@@ -9,6 +9,7 @@ import { attributeValues, decoded, isBuiltFile, readBuiltFile } from '../built-s
 import { checkFeedLinks } from '../feed-links';
 import { checkRedirectLinks } from '../redirect-links';
 import { vanishedUrls } from '../since';
+import { readSitemap } from '../sitemap';
 import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
 
 export async function checkLinks(context: CheckContext): Promise<GateResult> {
@@ -40,13 +41,14 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     ...brokenLinks(broken, context),
     ...missingAnchors(context),
     ...brokenStylesheetUrls(context),
+    ...missingShareImages(context),
     ...feeds.findings,
     ...redirects,
   ];
   // linkinator reports a broken URL once for each page linking to it.
   const internalLinks = new Set(links.flatMap((link) => (link.url.startsWith(context.origin) ? [link.url] : []))).size;
   const checked = [
-    `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors and the stylesheets' URLs`,
+    `${internalLinks} distinct internal URLs (pages, assets) linked from ${context.pages.length} pages, their anchors, share images and the stylesheets' URLs`,
     `${feeds.internal} URLs of the site in ${feeds.feeds.length} feeds, ${context.redirects.size} redirects`,
     ...(context.since ? [`the ${since.urls} URLs of ${context.since}`] : []),
   ];
@@ -149,6 +151,33 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
           message: `${sheet} refers to ${url.pathname}, which is not in the build`,
           fix: 'add the file, or remove the reference from the stylesheet',
         });
+    }
+  }
+  return findings;
+}
+
+/**
+ * The image a page is shared with (og:image, twitter:image), absolute with the site's origin: no crawler follows it to
+ * the build, and a share of the page without it shows no picture.
+ */
+function missingShareImages(context: CheckContext): Finding[] {
+  // The origin the build wrote its absolute URLs with; without a sitemap to say it, the seo gate fails the site.
+  const { origin } = readSitemap(context.dir);
+  if (origin === undefined) return [];
+  const findings: Finding[] = [];
+  for (const page of context.pages) {
+    const $ = cheerio.load(page.html);
+    const named = attributeValues($, 'meta[property="og:image"], meta[name="twitter:image"]', 'content');
+    for (const url of new Set(named.filter((value) => URL.canParse(value)))) {
+      const { origin: at, pathname } = new URL(url);
+      if (at !== origin || isBuiltFile(context.dir, decoded(pathname))) continue;
+      findings.push({
+        page: page.path,
+        rule: 'broken-link',
+        target: pathname,
+        message: `the page is shared with ${pathname} (og:image, twitter:image), which is not in the build`,
+        fix: 'build the site again, which makes it, or name an image the site has',
+      });
     }
   }
   return findings;
