@@ -38,8 +38,22 @@ export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: 
 /** The width the cards draw the logo at, twice over for its sharpness. */
 const cardLogoWidth = 144;
 
+interface NarrowDrawing {
+  file: string;
+  width: number;
+  page: string;
+  drawn: number;
+}
+
+function narrowError({ file, width, page, drawn }: NarrowDrawing): ContentError {
+  const problem = `is ${width} pixels wide, and ${page} draws it ${drawn} pixels wide: expected an image at least ${drawn} pixels wide`;
+  return new ContentError(file, '', problem);
+}
+
 export class SiteImages {
   private readonly files = new Map<string, Promise<string>>();
+  /** By file, the widest drawing of each file narrower than a page draws it. */
+  private readonly tooNarrow = new Map<string, NarrowDrawing>();
 
   private readonly cards: ReadonlyMap<string, CardContent>;
 
@@ -56,11 +70,19 @@ export class SiteImages {
     return { made, kept: files.length - made };
   }
 
-  /** Checks the images `page` names (paths under the output), and starts making those not made yet. */
+  /**
+   * Checks the images `page` names (paths under the output), and starts making those not made yet. A file narrower than
+   * a page draws it is refused by all(), once every page has named it: the message then gives the widest drawing.
+   */
   use(page: string, paths: Iterable<string>): void {
     for (const path of paths) {
       if (this.files.has(path)) continue;
-      this.check(page, [path]);
+      const narrow = this.narrowDrawing(page, path);
+      if (narrow) {
+        const widest = this.tooNarrow.get(narrow.file);
+        if (!widest || narrow.drawn > widest.drawn) this.tooNarrow.set(narrow.file, narrow);
+        continue;
+      }
       const made = this.make(path);
       // Reported by all(), which awaits it: a build stopped before then has nothing to report.
       made.catch(() => undefined);
@@ -79,23 +101,28 @@ export class SiteImages {
   /** Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn. */
   check(page: string, paths: Iterable<string>): void {
     for (const path of paths) {
-      const named = parseImagePath(path);
-      if (named?.kind === 'card' && this.cards.has(path)) continue;
-      const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
-      if (!named || !source) {
-        throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
-      }
-      if (named.kind === 'rendition' && named.width > source.width) {
-        const problem = `is ${source.width} pixels wide, and ${page} draws it ${named.width} pixels wide: expected an image at least ${named.width} pixels wide`;
-        throw new ContentError(source.file, '', problem);
-      }
+      const narrow = this.narrowDrawing(page, path);
+      if (narrow) throw narrowError(narrow);
     }
   }
 
   async all(): Promise<CopiedFile[]> {
+    const [narrow] = [...this.tooNarrow.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+    if (narrow) throw narrowError(narrow);
     const paths = [...this.files.keys()].sort();
     const made = await Promise.all(paths.map((path) => this.files.get(path)!));
     return paths.map((path, index) => ({ path, from: made[index]! }));
+  }
+
+  /** Throws for an image no content names; for a file narrower than `page` draws it, says so. */
+  private narrowDrawing(page: string, path: string): NarrowDrawing | undefined {
+    const named = parseImagePath(path);
+    if (named?.kind === 'card' && this.cards.has(path)) return undefined;
+    const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
+    if (!named || !source)
+      throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
+    if (named.kind !== 'rendition' || named.width <= source.width) return undefined;
+    return { file: source.file, width: source.width, page, drawn: named.width };
   }
 
   private make(path: string): Promise<string> {

@@ -413,6 +413,20 @@ describe('a file that cannot be published', () => {
       /^sitegen: content\/images\/team\/small\.jpg: is 300 pixels wide, and \/about draws it 400 pixels wide: expected an image at least 400 pixels wide$/,
     ],
     [
+      "an article's photo narrower than the blog and its own page draw it: the message gives the widest, its page's",
+      async () => {
+        const path = join(refusing.dir, 'content', 'images', 'blog', 'narrow.jpg');
+        await mkdir(dirname(path), { recursive: true });
+        await writeSettled(path, await photo({ width: 500, height: 300 }));
+        const article = join(refusing.dir, 'content', 'blog', 'local-seo-tips.md');
+        await writeSettled(
+          article,
+          (await readFile(article, 'utf8')).replace(/^image: .*$/m, 'image: "images/blog/narrow.jpg"'),
+        );
+      },
+      /^sitegen: content\/images\/blog\/narrow\.jpg: is 500 pixels wide, and \/blog\/local-seo-tips draws it 768 pixels wide: expected an image at least 768 pixels wide$/,
+    ],
+    [
       'a logo smaller than a phone draws it on its home screen',
       () => logo(120, 120),
       /^sitegen: content\/images\/logo\.png: is 120 × 120 pixels: expected a square logo, at least 180 pixels a side/,
