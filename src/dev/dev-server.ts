@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
+import { paths } from '../paths';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
@@ -43,12 +44,12 @@ export async function startDevServer(options: DevOptions = {}) {
   const editorHeaders = { connect: [], decapFolder: decap.folder };
   const site = new DevSite(config, { generator: options.generator, editor: editorHeaders });
   const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
-  const clients = new Set<ServerResponse>();
+  const clients: Browsers = new Map();
   const report = rebuildLines(root, log);
   const refusals = refusalLines(site, log);
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
     // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
-    for (const client of clients) client.write('event: reload\ndata: \n\n');
+    tellBrowsers(clients, outcome, site);
     editor.changed(changed);
     report(outcome, changed);
     refusals();
@@ -98,7 +99,7 @@ export async function startDevServer(options: DevOptions = {}) {
     idle: () => rebuilds.idle(),
     close: async () => {
       stopWatching();
-      for (const client of clients) client.end();
+      for (const client of clients.keys()) client.end();
       await rebuilds.close();
       await server.close();
       await purging;
@@ -120,7 +121,7 @@ function devAnswers(dev: {
   site: DevSite;
   editor: DevEditor;
   rebuilds: RebuildQueue;
-  clients: Set<ServerResponse>;
+  clients: Browsers;
   listing: (request: IncomingMessage, response: ServerResponse) => boolean;
   root: string;
   log: (line: string) => void;
@@ -221,20 +222,37 @@ function outcomeLine(outcome: RebuildOutcome, changed: ReadonlySet<string>, root
   if ('error' in outcome) return failureLine(outcome.error, root);
   const names = [...changed].map((path) => (path.startsWith(root) ? relative(root, path) : path)).sort();
   const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');
-  const pages = `${outcome.pages} page${outcome.pages === 1 ? '' : 's'}`;
+  const { length } = outcome.pages;
+  const pages = `${length} page${length === 1 ? '' : 's'}`;
   return `  ${clock()} ${what} → ${pages} in ${Math.round(outcome.ms)} ms${outcome.recovered ? ' (fixed)' : ''}`;
 }
 
-function openEvents(request: IncomingMessage, response: ServerResponse, clients: Set<ServerResponse>): true {
+/** Each browser listening, with the path of the page it shows (none for the editor, which hears of every rebuild). */
+type Browsers = Map<ServerResponse, string | undefined>;
+
+function openEvents(request: IncomingMessage, response: ServerResponse, clients: Browsers): true {
   response.writeHead(200, {
     'Content-Type': 'text/event-stream',
     'Cache-Control': 'no-store',
     Connection: 'keep-alive',
   });
   response.write(': connected\n\n');
-  clients.add(response);
+  clients.set(response, new URL(request.url ?? '/', 'http://dev').searchParams.get('page') ?? undefined);
   request.on('close', () => clients.delete(response));
   return true;
+}
+
+/**
+ * A page is told to take itself again if the rebuild changed it: a page it did not touch keeps what the visitor typed
+ * and where they were. A failure shows on every page, and so does its fix; a path that is no page shows the 404's.
+ */
+function tellBrowsers(clients: Browsers, outcome: RebuildOutcome, site: DevSite): void {
+  const changed = 'error' in outcome || outcome.recovered ? undefined : new Set(outcome.pages);
+  const served = new Set(site.routes().map((route) => route.path));
+  for (const [client, page] of clients) {
+    const shown = page === undefined || served.has(page) || changed?.has(page) ? page : paths.notFound;
+    if (!changed || shown === undefined || changed.has(shown)) client.write('event: reload\ndata: \n\n');
+  }
 }
 
 function wantsPage(request: IncomingMessage, path: string): boolean {

@@ -70,8 +70,9 @@ export class DevSite {
   }
 
   /**
-   * `changed`: absolute paths, every file by default. Returns the pages whose fingerprint changed. A failure leaves the
-   * last good site in place, and the next update reads the same files again.
+   * `changed`: absolute paths, every file by default. Returns the pages an open browser must take again: those whose
+   * fingerprint changed, or every page when the stylesheet or a script did (dev keeps their names, so no fingerprint
+   * holds them). A failure leaves the last good site in place, and the next update reads the same files again.
    */
   async update(changed?: Iterable<string>): Promise<string[]> {
     const last = this.known;
@@ -117,6 +118,8 @@ export class DevSite {
         changedPages.push(route.path);
       }
     }
+    // A page gone (an article deleted, a slug changed): a browser showing it now shows the 404 page.
+    for (const path of this.pages.keys()) if (!pages.has(path)) changedPages.push(path);
     const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
     this.known = { articles, data, read, plan, assets, rendering, images };
     this.buildRefusal = refusal;
@@ -124,7 +127,7 @@ export class DevSite {
     this.files = undefined;
     this.unsettled.clear();
     this.sources.save();
-    return changedPages;
+    return last && !sameAssetFiles(last.assets, assets) ? plan.routes.routes.map((route) => route.path) : changedPages;
   }
 
   /** A page naming an image the build would refuse (a photo narrower than it is drawn) fails as the build would. */
@@ -241,4 +244,13 @@ export class DevSite {
     if (same) return last!;
     return new PageRendering(setup, assets.templates.module, (body) => this.reader.bodyHtml(body));
   }
+}
+
+function sameAssetFiles(before: BuiltAssets, after: BuiltAssets): boolean {
+  const [was, is] = [before.scripts.files, after.scripts.files];
+  return (
+    before.stylesheet.css === after.stylesheet.css &&
+    was.length === is.length &&
+    was.every((file, index) => file.path === is[index]!.path && file.content === is[index]!.content)
+  );
 }

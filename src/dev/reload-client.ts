@@ -9,7 +9,8 @@ export function reloadClient(eventsPath: string, clientPath: string): string {
   // absolute where the page wrote a path, and told apart from the next page's it made every second edit a reload.
   return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
-const events = new EventSource(${JSON.stringify(eventsPath)});
+// The page this is, so the server tells it only of rebuilds that change it.
+const events = new EventSource(${JSON.stringify(eventsPath)} + '?page=' + encodeURIComponent(location.pathname));
 events.addEventListener('reload', async () => {
   try {
     const response = await fetch(location.href, { cache: 'no-store' });

@@ -5,7 +5,7 @@
  * of edit, and the page `sitegen build` writes but for what dev adds (the
  * reload client) and names otherwise (assets without hashes).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
@@ -136,6 +136,22 @@ describe('the dev site', () => {
         (await readFile(site, 'utf8')).replace('"phone": "0808 157 0192"', '"phone": "0808 157 0195"'),
       );
       expect(await lazy.update([site])).toHaveLength(54);
+      await compare();
+
+      // The stylesheet, whose name dev keeps, so that no page's fingerprint holds it: every page, for an open browser.
+      const styles = join(project.dir, 'templates', 'styles.css');
+      await writeFile(styles, `${await readFile(styles, 'utf8')}\n.edited-in-dev {\n  color: red;\n}\n`);
+      expect(await lazy.update([styles])).toHaveLength(54);
+      await compare();
+
+      // An article deleted: its page is among those changed, for a browser that shows it; so are the lists it was in.
+      const unlinked = join(config.contentDir, 'blog', 'social-media-guide.md');
+      await rm(unlinked);
+      expect((await lazy.update([unlinked])).sort()).toEqual([
+        '/blog',
+        '/blog/category/social-media',
+        '/blog/social-media-guide',
+      ]);
       await compare();
     } finally {
       lazy.close();
