@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
-import { paths } from '../paths';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
 import { diskSource } from '../server/disk-source';
@@ -17,6 +16,7 @@ import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
 import { DevEditor } from './dev-editor';
 import { DevSite, reloadClientPath } from './dev-site';
+import { OpenPages } from './open-pages';
 import { RebuildQueue, type RebuildOutcome } from './rebuild-queue';
 import { errorFile, errorPage } from './error-page';
 import { reloadClient } from './reload-client';
@@ -44,12 +44,12 @@ export async function startDevServer(options: DevOptions = {}) {
   const editorHeaders = { connect: [], decapFolder: decap.folder };
   const site = new DevSite(config, { generator: options.generator, editor: editorHeaders });
   const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
-  const clients: Browsers = new Map();
+  const clients = new OpenPages(() => new Set(site.routes().map((route) => route.path)));
   const report = rebuildLines(root, log);
   const refusals = refusalLines(site, log);
   const rebuilds = new RebuildQueue(site, (outcome, changed) => {
     // Browsers first: the line in the terminal can wait a moment, a page waiting for its reload is what the edit costs.
-    tellBrowsers(clients, outcome, site);
+    clients.rebuilt(outcome);
     editor.changed(changed);
     report(outcome, changed);
     refusals();
@@ -99,7 +99,7 @@ export async function startDevServer(options: DevOptions = {}) {
     idle: () => rebuilds.idle(),
     close: async () => {
       stopWatching();
-      for (const client of clients.keys()) client.end();
+      clients.close();
       await rebuilds.close();
       await server.close();
       await purging;
@@ -121,14 +121,14 @@ function devAnswers(dev: {
   site: DevSite;
   editor: DevEditor;
   rebuilds: RebuildQueue;
-  clients: Browsers;
+  clients: OpenPages;
   listing: (request: IncomingMessage, response: ServerResponse) => boolean;
   root: string;
   log: (line: string) => void;
 }) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const path = (request.url ?? '/').split('?')[0]!;
-    if (path === eventsPath) return openEvents(request, response, dev.clients);
+    if (path === eventsPath) return dev.clients.listen(request, response);
     if (path === reloadClientPath)
       return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
     if (dev.editor.intercept(request, response, path)) return true;
@@ -225,34 +225,6 @@ function outcomeLine(outcome: RebuildOutcome, changed: ReadonlySet<string>, root
   const { length } = outcome.pages;
   const pages = `${length} page${length === 1 ? '' : 's'}`;
   return `  ${clock()} ${what} → ${pages} in ${Math.round(outcome.ms)} ms${outcome.recovered ? ' (fixed)' : ''}`;
-}
-
-/** Each browser listening, with the path of the page it shows (none for the editor, which hears of every rebuild). */
-type Browsers = Map<ServerResponse, string | undefined>;
-
-function openEvents(request: IncomingMessage, response: ServerResponse, clients: Browsers): true {
-  response.writeHead(200, {
-    'Content-Type': 'text/event-stream',
-    'Cache-Control': 'no-store',
-    Connection: 'keep-alive',
-  });
-  response.write(': connected\n\n');
-  clients.set(response, new URL(request.url ?? '/', 'http://dev').searchParams.get('page') ?? undefined);
-  request.on('close', () => clients.delete(response));
-  return true;
-}
-
-/**
- * A page is told to take itself again if the rebuild changed it: a page it did not touch keeps what the visitor typed
- * and where they were. A failure shows on every page, and so does its fix; a path that is no page shows the 404's.
- */
-function tellBrowsers(clients: Browsers, outcome: RebuildOutcome, site: DevSite): void {
-  const changed = 'error' in outcome || outcome.recovered ? undefined : new Set(outcome.pages);
-  const served = new Set(site.routes().map((route) => route.path));
-  for (const [client, page] of clients) {
-    const shown = page === undefined || served.has(page) || changed?.has(page) ? page : paths.notFound;
-    if (!changed || shown === undefined || changed.has(shown)) client.write('event: reload\ndata: \n\n');
-  }
 }
 
 function wantsPage(request: IncomingMessage, path: string): boolean {

@@ -9,8 +9,10 @@ export function reloadClient(eventsPath: string, clientPath: string): string {
   // absolute where the page wrote a path, and told apart from the next page's it made every second edit a reload.
   return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
-// The page this is, so the server tells it only of rebuilds that change it.
-const events = new EventSource(${JSON.stringify(eventsPath)} + '?page=' + encodeURIComponent(location.pathname));
+// The page this is, so the server tells it only of rebuilds that change it, and when it was asked for: a rebuild that
+// ended between then and now is told at once.
+const since = Math.floor(performance.timeOrigin + performance.getEntriesByType('navigation')[0].requestStart);
+const events = new EventSource(${JSON.stringify(eventsPath)} + '?page=' + encodeURIComponent(location.pathname) + '&since=' + since);
 events.addEventListener('reload', async () => {
   try {
     const response = await fetch(location.href, { cache: 'no-store' });

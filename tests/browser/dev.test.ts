@@ -123,6 +123,27 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
+  it('takes an edit saved while the page was on its way, as soon as the page listens', async () => {
+    const { page, problems } = await openPage(wide);
+    const title = 'Google Ads for Tradespeople: Saved While It Loaded';
+    // The page as the server made it before the edit, held until the rebuild that follows the edit has finished.
+    await page.route(
+      `${dev.url}/blog/google-ads-guide`,
+      async (route) => {
+        const response = await route.fetch();
+        await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+        await dev.idle();
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
+    await page.goto(`${dev.url}/blog/google-ads-guide`);
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, title, {
+      timeout: 10_000,
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('tells only the pages an edit changed: another open page keeps what the visitor typed in it', async () => {
     const contact = await openDevPage('/contact');
     const name = contact.page.locator('main form').getByLabel('Full name');
