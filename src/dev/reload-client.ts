@@ -8,6 +8,8 @@ export function reloadClient(eventsPath: string, clientPath: string): string {
   // Each asset named by its absolute URL, without the query a swap adds: the stylesheet's link, set anew by a swap, is
   // absolute where the page wrote a path, and told apart from the next page's it made every second edit a reload.
   return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
+// What the head says of the page itself, taken with its body: its description, share tags, canonical and structured data.
+const described = 'meta[name], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
 // The page this is, so the server tells it only of rebuilds that change it, and when it was asked for: a rebuild that
 // ended between then and now is told at once.
@@ -19,6 +21,8 @@ events.addEventListener('reload', async () => {
     const next = new DOMParser().parseFromString(await response.text(), 'text/html');
     if (assets(next) !== assets(document)) return location.reload();
     document.title = next.title;
+    for (const element of document.head.querySelectorAll(described)) element.remove();
+    document.head.append(...[...next.head.querySelectorAll(described)].map((element) => document.adoptNode(element)));
     document.body.replaceWith(document.adoptNode(next.body));
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) link.href = bare(link.href) + '?dev-swap=' + Date.now();
     for (const script of document.querySelectorAll('script[type="module"][src]')) {

@@ -112,7 +112,14 @@ describe('sitegen dev', () => {
       window.scrollTo(0, 900);
     });
     for (const title of ['Google Ads for Tradespeople: First Edit', 'Google Ads for Tradespeople: Second Edit']) {
-      await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+      await edit((text) =>
+        text
+          .replace(/^title: .*$/m, `title: "${title}"`)
+          .replace(
+            /^description: .*$/m,
+            `description: "Budgets, keywords and call tracking for UK trades, described again at the ${title.split(': ')[1]}."`,
+          ),
+      );
       await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, title, {
         timeout: 10_000,
       });
@@ -120,6 +127,12 @@ describe('sitegen dev', () => {
     }
     expect(await page.evaluate(() => (window as Window & { openedOnce?: boolean }).openedOnce)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(900);
+    // The head's description of the page is taken with its body, once.
+    expect(
+      await page
+        .locator('meta[name="description"]')
+        .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content'))),
+    ).toEqual(['Budgets, keywords and call tracking for UK trades, described again at the Second Edit.']);
     expect(problems).toEqual([]);
   });
 
