@@ -4,7 +4,8 @@
  * the terminal until the next good one: the server never exits on a bad edit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { extname, relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
@@ -204,9 +205,18 @@ function rebuildLines(root: string, log: (line: string) => void) {
   let standing: string | undefined;
   return (outcome: RebuildOutcome, changed: ReadonlySet<string>) => {
     const failure = 'error' in outcome ? outcome.error.message : undefined;
-    if (failure === undefined || failure !== standing) log(outcomeLine(outcome, changed, root));
+    const named = [...changed].filter((path) => !isScratchFile(path));
+    // A save that left nothing but an editor's scratch file behind changed nothing to speak of.
+    const nothing = !('error' in outcome) && named.length === 0 && outcome.pages.length === 0;
+    if (!nothing && (failure === undefined || failure !== standing))
+      log(outcomeLine(outcome, named.length ? named : changed, root));
     standing = failure;
   };
+}
+
+/** What an editor writes and removes as it saves (sed's sedXXXXXX, vim's 4913): a name without an extension, gone. */
+function isScratchFile(path: string): boolean {
+  return extname(path) === '' && !existsSync(path);
 }
 
 function refusalLines(site: DevSite, log: (line: string) => void) {
@@ -218,7 +228,7 @@ function refusalLines(site: DevSite, log: (line: string) => void) {
   };
 }
 
-function outcomeLine(outcome: RebuildOutcome, changed: ReadonlySet<string>, root: string): string {
+function outcomeLine(outcome: RebuildOutcome, changed: Iterable<string>, root: string): string {
   if ('error' in outcome) return failureLine(outcome.error, root);
   const names = [...changed].map((path) => (path.startsWith(root) ? relative(root, path) : path)).sort();
   const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');

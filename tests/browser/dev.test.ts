@@ -215,6 +215,20 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
+  it("names the files an edit changed in the terminal, not an editor's scratch files", async () => {
+    const from = lines.length;
+    // vim's check that it may write in the folder, then sed's way of saving: a new file renamed over the old.
+    await writeFile(join(content, 'blog', '4913'), '');
+    await unlink(join(content, 'blog', '4913'));
+    const text = await readFile(article(), 'utf8');
+    await writeFile(join(content, 'blog', 'sedAb12Cd'), text.replace(/^readTime: \d+/m, 'readTime: 7'));
+    await rename(join(content, 'blog', 'sedAb12Cd'), article());
+    await dev.idle();
+    const said = lines.slice(from);
+    expect(said.filter((line) => /4913|sedAb12Cd/.test(line))).toEqual([]);
+    expect(said).toContainEqual(expect.stringMatching(/content\/blog\/google-ads-guide\.md → \d+ pages? in \d+ ms$/));
+  });
+
   it('a broken file shows the error page with the message and the file; fixing it brings the page back', async () => {
     const { page } = await openDevPage('/blog/google-ads-guide');
     const good = await readFile(article(), 'utf8');
