@@ -4,9 +4,9 @@
  * nor decoded again, and sharp is not even loaded. A file that cannot be published stops the build, named.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { cacheFiles } from '../cache-files';
 import type { BuildConfig } from '../config';
 import { contentFileName } from '../content/content-files';
@@ -113,7 +113,8 @@ export class SourceImages {
     const file = this.nameOf(path);
     const info = statSync(path, { throwIfNoEntry: false });
     if (!info?.isFile()) {
-      const problem = `names "${ref.src}", which is not a file of ${this.nameOf(join(this.config.contentDir, 'images'))}/`;
+      const near = nearName(path);
+      const problem = `names "${ref.src}", which is not a file of ${this.nameOf(join(this.config.contentDir, 'images'))}/${near ? `: the folder has "${near}", which differs in its capitals or how its accents are written (a Mac's disk takes either; the server's does not)` : ''}`;
       throw new ContentError(ref.file, ref.field, problem);
     }
     let known: (KnownVersion & Described) | undefined = this.learnt.get(path) ?? this.kept[path];
@@ -153,4 +154,15 @@ async function describeFile(path: string, file: string, size: number) {
   const tooMany = tooManyPixels(width, height);
   if (tooMany) throw refuse(tooMany);
   return { hash: contentHash(bytes), width, height, format: metadata.format, alpha: metadata.hasAlpha };
+}
+
+/** A file beside `path` whose name is the same but for capitals or the Unicode form of its accents, if there is one. */
+function nearName(path: string): string | undefined {
+  const folded = (name: string) => name.normalize('NFC').toLowerCase();
+  const wanted = folded(basename(path));
+  try {
+    return readdirSync(dirname(path)).find((name) => folded(name) === wanted);
+  } catch {
+    return undefined;
+  }
 }

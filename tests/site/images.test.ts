@@ -427,6 +427,20 @@ describe('a file that cannot be published', () => {
       /^sitegen: content\/images\/blog\/narrow\.jpg: is 500 pixels wide, and \/blog\/local-seo-tips draws it 768 pixels wide: expected an image at least 768 pixels wide$/,
     ],
     [
+      "a photo named with other capitals and accents written otherwise than its file's: a Mac's disk finds it, a server's does not",
+      async () => {
+        // The file's name as a Mac writes it: the accent a character of its own (NFD).
+        await teamPhoto('Café Front.jpg'.normalize('NFD'), photo({ width: 800, height: 800 }));
+        const team = join(refusing.dir, 'content', 'team.json');
+        const data = JSON.parse(await readFile(team, 'utf8')) as Team;
+        data.team[0]!.image.src = 'images/team/café front.jpg';
+        await writeSettled(team, JSON.stringify(data));
+      },
+      new RegExp(
+        `^sitegen: content/team\\.json: team\\[0\\]\\.image\\.src: names "images/team/café front\\.jpg", which is not a file of content/images/: the folder has "${'Café Front'.normalize('NFD')}\\.jpg", which differs in its capitals or how its accents are written \\(a Mac's disk takes either; the server's does not\\)$`,
+      ),
+    ],
+    [
       'a logo smaller than a phone draws it on its home screen',
       () => logo(120, 120),
       /^sitegen: content\/images\/logo\.png: is 120 × 120 pixels: expected a square logo, at least 180 pixels a side/,
