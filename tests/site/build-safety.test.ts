@@ -373,6 +373,27 @@ describe('bad input', () => {
   });
 
   it.concurrent(
+    "a component that throws as a page renders stops the build, naming the component's file, not the page's",
+    async () => {
+      await inProjectCopy(async (project) => {
+        const card = join(project.dir, 'templates', 'components', 'ServiceCard.tsx');
+        const text = await readFile(card, 'utf8');
+        await writeFile(
+          card,
+          text.replace('  return (\n', "  if (title) throw new Error('no card for ' + title);\n  return (\n"),
+        );
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          expect.stringMatching(
+            /^sitegen: templates\/components\/ServiceCard\.tsx: rendering \/ \(made from content\/pages\/home\.json\) failed: no card for Local SEO\n$/,
+          ),
+        ]);
+      });
+    },
+  );
+
+  it.concurrent(
     'a build stopped by bad content prints its error last, after the lines of what ran beside it',
     async () => {
       const site = await contentWorkspace();

@@ -1,0 +1,31 @@
+/**
+ * The file of templates/ (or islands/) an error was thrown in, when a component a page draws throws: a page's own
+ * template names the page, not the file at fault. Its first frame in the compiled templates is traced back to the file
+ * esbuild names above that line, as it names each file it bundles.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// A file: URL as Node writes a module's frames, or a path (as vitest rewrites them).
+const compiledFrame = /([^\s(]*\/templates-[0-9a-f]+\.mjs):(\d+):\d+/;
+const bundledFile = /^\/\/ ((?:templates|islands)\/\S+)$/;
+/** The lines of the compiled module last read: a dev server makes a new one at each edit of a template. */
+let read: { url: string; lines: string[] } | undefined;
+
+export function templateFileOf(error: unknown): string | undefined {
+  const frame = error instanceof Error ? compiledFrame.exec(error.stack ?? '') : null;
+  if (!frame) return undefined;
+  const url = frame[1]!;
+  if (read?.url !== url) {
+    try {
+      read = { url, lines: readFileSync(url.startsWith('file:') ? fileURLToPath(url) : url, 'utf8').split('\n') };
+    } catch {
+      return undefined;
+    }
+  }
+  for (let line = Number(frame[2]) - 1; line >= 0; line -= 1) {
+    const named = bundledFile.exec(read.lines[line] ?? '');
+    if (named) return named[1];
+  }
+  return undefined;
+}
