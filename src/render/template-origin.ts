@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 // A file: URL as Node writes a module's frames, or a path (as vitest rewrites them).
 const compiledFrame = /([^\s(]*\/templates-[0-9a-f]+\.mjs):(\d+):\d+/;
-const bundledFile = /^\/\/ ((?:templates|islands)\/\S+)$/;
+/** The line esbuild writes above each file it bundles: "// templates/components/ServiceCard.tsx". */
+const bundledFile = /^\/\/ ([\w@.-]+(?:\/[\w@.+-]+)+\.[cm]?[jt]sx?)$/;
 /** The lines of the compiled module last read: a dev server makes a new one at each edit of a template. */
 let read: { url: string; lines: string[] } | undefined;
 
@@ -24,8 +25,9 @@ export function templateFileOf(error: unknown): string | undefined {
     }
   }
   for (let line = Number(frame[2]) - 1; line >= 0; line -= 1) {
-    const named = bundledFile.exec(read.lines[line] ?? '');
-    if (named) return named[1];
+    const named = bundledFile.exec(read.lines[line] ?? '')?.[1];
+    // A package's code (node_modules/) is not a file to put right: the page's template is named instead.
+    if (named) return /^(templates|islands)\//.test(named) ? named : undefined;
   }
   return undefined;
 }
