@@ -29,8 +29,8 @@ new ResizeObserver(() =>
   document.documentElement.style.setProperty('--consent-height', `${banner.offsetHeight}px`),
 ).observe(banner);
 
-banner.addEventListener('pointerover', loadAttribution, { once: true });
-banner.addEventListener('focusin', loadAttribution, { once: true });
+banner.addEventListener('pointerover', loadAttribution);
+banner.addEventListener('focusin', loadAttribution);
 banner.addEventListener('click', async (event) => {
   const choice = (event.target as Element).closest<HTMLElement>('[data-choice]')?.dataset.choice as Choice | undefined;
   if (!choice) return;
@@ -54,6 +54,11 @@ function askOrRecord(): void {
   if (!choice) show(null);
   else if (choice === 'accepted' && arrived()) void recordTouch();
 }
+
+// A page the back/forward cache kept comes back as it was left: asking, perhaps, what was since answered on another.
+addEventListener('pageshow', (event) => {
+  if (event.persisted && storedChoice()) banner.hidden = true;
+});
 
 // A page prerendered before the visitor answered on the page they were on asks nothing once it is shown.
 if ((document as Document & { prerendering?: boolean }).prerendering)

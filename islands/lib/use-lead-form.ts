@@ -44,7 +44,7 @@ export function useLeadForm(
   // failed to fetch failed until the page is loaded again.
   const prepare = () =>
     (submitter.current ??= Promise.all([import('./submit-lead'), import('./toaster-on-use')]).then(
-      ([code, toaster]) => (toaster.hydrateToaster(), code),
+      ([code]) => code,
       () => (submitter.current = null),
     ));
 

@@ -8,7 +8,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../../src/check/chromium';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
@@ -204,6 +205,36 @@ describe('while the question is asked', () => {
       await banner(page).getByRole('button', { name: 'Reject' }).click();
       await expect.poll(height).toBeLessThan(asked);
       expect(problems, `${width.width}px`).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('an answer given on another page', () => {
+  it('is not asked again on the page before it, come back from the back/forward cache as it was left', async () => {
+    // A browser of its own, with the back/forward cache that Playwright's browsers go without.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: chromiumFlags,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: wide });
+      await page.route(/^https:\/\/images\.unsplash\.com\//, (route) => route.abort());
+      await page.goto(`${preview.url}/`);
+      await expect.poll(() => banner(page).isVisible()).toBe(true);
+      await page.evaluate(() =>
+        addEventListener('pageshow', (event) => (document.body.dataset.restored = String(event.persisted))),
+      );
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+      await page.waitForURL(/\/about$/);
+      await banner(page).getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => banner(page).isVisible()).toBe(false);
+      await page.goBack({ waitUntil: 'commit' });
+      // The home page as it was left, not loaded again: its question was showing then.
+      await expect.poll(() => page.evaluate(() => document.body.dataset.restored)).toBe('true');
+      expect(await banner(page).isVisible()).toBe(false);
+    } finally {
+      await browser.close();
     }
   }, 60_000);
 });
