@@ -31,10 +31,13 @@ export function ArticleCard({
   article,
   labels,
   featured = false,
+  priority = featured,
 }: {
   article: ArticleSummary;
   labels: ArticleCardLabels;
   featured?: boolean;
+  /** The page's main image, on a page without a featured card: its first card's. */
+  priority?: boolean;
 }) {
   const Title = featured ? 'h2' : 'h3';
   return (
@@ -48,7 +51,7 @@ export function ArticleCard({
         sizes={
           featured ? '(min-width: 1024px) 600px, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
         }
-        priority={featured}
+        priority={priority}
         className={featured ? 'aspect-8/5 w-full object-cover lg:w-1/2' : 'aspect-video w-full object-cover'}
       />
       <div className={`flex flex-1 flex-col ${featured ? 'p-6 md:p-10' : 'p-6'}`}>

@@ -76,8 +76,8 @@ export function Blog({
               {page.recentHeading}
             </h2>
             <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {recent.map((article) => (
-                <ArticleCard key={article.title} article={article} labels={page} />
+              {recent.map((article, index) => (
+                <ArticleCard key={article.title} article={article} labels={page} priority={!featured && index === 0} />
               ))}
             </div>
           </section>

@@ -588,6 +588,13 @@ describe('images', () => {
         .map((_, img) => home(img).attr('loading'))
         .get(),
     ).toEqual(Array(6).fill('lazy'));
+    // A category page has no featured card: its first card's photo is its main image, the others wait until scrolled to.
+    const category = loadPage('/blog/category/seo');
+    expect(
+      category('main article img')
+        .map((_, img) => `${category(img).attr('loading')} ${category(img).attr('fetchpriority') ?? ''}`.trim())
+        .get(),
+    ).toEqual(['eager high', ...Array(category('main article img').length - 1).fill('lazy')]);
     const trade = loadPage('/services/plumber');
     expect(trade('main > section').first().find('img').attr('loading')).toBe('eager');
     expect(trade('main > section').first().find('img').attr('fetchpriority')).toBe('high');
