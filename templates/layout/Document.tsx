@@ -29,11 +29,11 @@ interface HeadProps {
 }
 
 /**
- * What goes inside <head>. React moves <title>, <meta> and every <link> but
- * the stylesheet to the top of <head> (and the hero image's preload with
- * them), and the view transitions' opt-in, given a precedence, above them:
- * Chromium reads it before it first shows the page. The scripts come first
- * of what stays in place, so a page reads the same whether they are
+ * What goes inside <head>. React moves <title>, <meta> and every <link> to
+ * the top of <head> (and the hero image's preload with them), and what has a
+ * precedence above them: the view transitions' opt-in, which Chromium must
+ * read before it first shows the page, then the stylesheet. The scripts come
+ * first of what stays in place, so a page reads the same whether they are
  * rendered here or placed afterwards.
  */
 function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransitionStyle, scripts }: HeadProps) {
@@ -79,7 +79,8 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       ))}
       {scripts}
       <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
-      <link rel="stylesheet" href={stylesheet} />
+      {/* Asked for before the scripts: the one file that holds up the first paint, on a host that serves six at a time. */}
+      <link rel="stylesheet" href={stylesheet} precedence="default" />
       {head.jsonLd && (
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(head.jsonLd) }} />
       )}

@@ -81,6 +81,22 @@ describe('pages and layout', () => {
   });
 });
 
+describe('the stylesheet', () => {
+  it('is asked for before any script, on every page: the one file that holds up the first paint', () => {
+    let styled = 0;
+    for (const file of pageFiles()) {
+      const html = readFileSync(join(siteDir(), file), 'utf8');
+      const stylesheet = html.indexOf('<link rel="stylesheet"');
+      // The 2 pages left at redirected paths, which only send the visitor on, have none.
+      if (stylesheet === -1) continue;
+      styled += 1;
+      const firstScript = html.search(/<link rel="modulepreload"|<script type="module"/);
+      if (firstScript !== -1) expect(stylesheet, file).toBeLessThan(firstScript);
+    }
+    expect(styled).toBe(54);
+  });
+});
+
 describe('the browser', () => {
   it('gets no React: the islands import none, and no script of the built site holds any', async () => {
     const islands = join(projectRoot, 'islands');
