@@ -9,6 +9,7 @@ import type { MarkdownBody } from '../content/model';
 import { contentHash } from '../hash';
 import type { Route } from '../routes';
 import { createPageRenderer, type PageRenderer } from './render-page';
+import { namingTheFile } from './template-origin';
 import type { Layout } from '../../templates/layout/types';
 
 /** One rendered page, as the build, the dev server and the incremental build's manifest record it. */
@@ -69,7 +70,9 @@ export class PageRendering {
     const fingerprint = this.fingerprint(route);
     const unchanged = fingerprint !== '' && previous?.fingerprint === fingerprint && previous.file === route.file;
     if (unchanged) return { page: previous };
-    const { html, scripts, images } = this.rendererOnce()(route, route.body && this.bodyHtml(route.body));
+    const { html, scripts, images } = namingTheFile(() =>
+      this.rendererOnce()(route, route.body && this.bodyHtml(route.body)),
+    );
     const bytes = write ? write(html) : Buffer.byteLength(html);
     return { page: { path: route.path, file: route.file, fingerprint, scripts, images, bytes }, html };
   }

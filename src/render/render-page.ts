@@ -12,7 +12,6 @@ import type { PageScripts, ScriptMarker } from '../assets/script-manifest';
 import type { TemplateModule } from '../assets/compile-templates';
 import { withSiteFacts } from '../content/site-facts';
 import { RenderError } from '../errors';
-import { templateFileOf } from './template-origin';
 import { renditionUrl, type LocalImage, type RenditionFormat } from '../images/image-names';
 import { speculationRules } from '../output/speculation-rules';
 import { viewTransitionStyle } from '../output/view-transitions';
@@ -73,7 +72,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
 
   return (route: Route, body?: string) => {
     const fail = (error: unknown) =>
-      new RenderError(templateFileOf(error) ?? `templates/pages/${route.kind}.tsx`, route.path, route.source, error);
+      new RenderError(`templates/pages/${route.kind}.tsx`, route.path, route.source, error);
     if ((body === undefined) !== (route.body === undefined)) {
       throw fail(
         new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),

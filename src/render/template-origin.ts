@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { RenderError } from '../errors';
 
 // A file: URL as Node writes a module's frames, or a path (as vitest rewrites them).
 const compiledFrame = /([^\s(]*\/templates-[0-9a-f]+\.mjs):(\d+):\d+/;
@@ -13,7 +14,21 @@ const bundledFile = /^\/\/ ([\w@.-]+(?:\/[\w@.+-]+)+\.[cm]?[jt]sx?)$/;
 /** The lines of the compiled module last read: a dev server makes a new one at each edit of a template. */
 let read: { url: string; lines: string[] } | undefined;
 
-export function templateFileOf(error: unknown): string | undefined {
+/**
+ * What `render` gives, or its RenderError naming the file at fault where that is not the template it names. Node only:
+ * the editor's preview, which renders in the browser, has no compiled module to read.
+ */
+export function namingTheFile<T>(render: () => T): T {
+  try {
+    return render();
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error;
+    const file = templateFileOf(error.cause);
+    throw file && file !== error.template ? new RenderError(file, error.page, error.source, error.cause) : error;
+  }
+}
+
+function templateFileOf(error: unknown): string | undefined {
   const frame = error instanceof Error ? compiledFrame.exec(error.stack ?? '') : null;
   if (!frame) return undefined;
   const url = frame[1]!;
