@@ -103,9 +103,9 @@ export interface EditorHeaders {
 }
 
 /**
- * The editor's own rules: a policy of its own in place of the site's (on Cloudflare Pages the "!" line takes the site's
- * off; Netlify and sitegen's servers let the later rule's win), allowing what Decap CMS needs and no more, and no page
- * of it indexed. /admin itself is a page on sitegen's servers, and a redirect to /admin/ on the hosts.
+ * The editor's own rules: a policy and an opener policy of its own in place of the site's (on Cloudflare Pages the "!"
+ * line takes the site's off; Netlify and sitegen's servers let the later rule's win), allowing what Decap CMS needs and
+ * no more, and no page of it indexed. /admin itself is a page on sitegen's servers, and a redirect to /admin/ on the hosts.
  */
 function editorHeaders(editor: EditorHeaders): string[] {
   const csp = [
@@ -120,7 +120,15 @@ function editorHeaders(editor: EditorHeaders): string[] {
     `connect-src ${["'self'", 'blob:', ...editor.connect].join(' ')}`,
     ...lockedDown,
   ].join('; ');
-  const rules = ['  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`, '  X-Robots-Tag: noindex'];
+  const rules = [
+    '  ! Content-Security-Policy',
+    `  Content-Security-Policy: ${csp}`,
+    // Decap's sign-in opens the OAuth provider in a window that hands the token back to its opener: the site's
+    // same-origin would cut that link, and the marketer could never sign in.
+    '  ! Cross-Origin-Opener-Policy',
+    '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+    '  X-Robots-Tag: noindex',
+  ];
   return [
     ...['/admin', '/admin/*'].flatMap((path) => [path, ...rules, '']),
     `/${editor.decapFolder}/*`,

@@ -115,6 +115,10 @@ describe('a build with CMS_REPO', () => {
     expect(csp).toContain("script-src 'self' 'unsafe-eval';");
     expect(csp).toContain("connect-src 'self' blob: https://api.github.com https://oauth.example.com;");
     expect(headersFor(rules, '/admin')['Content-Security-Policy']).toBe(csp);
+    // Decap's sign-in window hands the token back to its opener: the site's same-origin would cut that link.
+    expect(headersFor(rules, '/')['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    for (const path of ['/admin', '/admin/'])
+      expect(headersFor(rules, path)['Cross-Origin-Opener-Policy'], path).toBe('same-origin-allow-popups');
     expect(headersFor(rules, '/admin/decap-cms-3.16.3/decap-cms.js')['Cache-Control']).toBe(
       'public, max-age=31536000, immutable',
     );
