@@ -5,7 +5,7 @@
 import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
 import type { LegalPage } from '../content/model';
-import { isPublished } from '../content/publishing';
+import { isPublished, jobStatus } from '../content/publishing';
 import type { OutputFile } from '../output/output';
 import type { SitePlan } from '../plan/plan-site';
 import type { EditorHeaders } from '../output/site-files';
@@ -37,6 +37,12 @@ export async function editorFiles(
     // Anyone may read /admin/content.json: drafts and scheduled articles stay in the repository until they go live.
     articles: model.articles.filter((article) => isPublished(article, plan.publishing)),
   });
+  // So does a job not yet posted: the role may not be announced.
+  const jobs = content.json['jobs.json'] as { jobs: { datePosted: string; validThrough: string }[] } | undefined;
+  if (jobs) {
+    const posted = jobs.jobs.filter((job) => jobStatus(job, plan.publishing.today) !== 'waiting');
+    content.json['jobs.json'] = { ...jobs, jobs: posted };
+  }
   const settings = {
     backend: { name: 'github' as const, repo: cms.repo, branch: cms.branch, authUrl: cms.authUrl },
     decap: decap.script,

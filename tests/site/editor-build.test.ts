@@ -55,6 +55,14 @@ beforeAll(async () => {
   // Decap writes JSON with two spaces and numbers as JavaScript prints them.
   const site = join(project.dir, 'content/site.json');
   await writeSettled(site, `${JSON.stringify(JSON.parse(await readFile(site, 'utf8')), null, 2)}\n`);
+  // A job to be posted in years to come: the role is not announced yet.
+  const jobsFile = join(project.dir, 'content/jobs.json');
+  const jobs = JSON.parse(await readFile(jobsFile, 'utf8')) as { jobs: { id: string; title: string }[] };
+  const waiting = { ...jobs.jobs[0]!, id: 'unannounced-role', title: 'Unannounced Role', datePosted: '2099-01-01' };
+  await writeSettled(
+    jobsFile,
+    JSON.stringify({ ...jobs, jobs: [...jobs.jobs, { ...waiting, validThrough: '2099-02-01' }] }),
+  );
   built = await project.buildHere({ env: cms });
 }, 120_000);
 afterAll(async () => {
@@ -93,6 +101,11 @@ describe('a build with CMS_REPO', () => {
     const slugs = content.articles.map((article) => article.slug);
     expect(slugs).toContain('van-signs');
     expect(slugs).not.toContain('van-signs-draft');
+    // Nor does a job not yet posted, which the careers page leaves out too.
+    const jobs = (content as unknown as { json: Record<string, { jobs: { id: string }[] }> }).json['jobs.json']!.jobs;
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.map((job) => job.id)).not.toContain('unannounced-role');
+    expect(await readFile(join(out, 'careers.html'), 'utf8')).not.toContain('Unannounced Role');
   });
 
   it('keeps /admin out of the sitemap and of every public page', async () => {
