@@ -16,9 +16,20 @@ import { validatePlan } from '../plan/validate-plan';
 import type { BuildRun, SiteRun } from './build-run';
 import type { ReadContent } from './content-stage';
 
-export function planStage({ config, publishing }: BuildRun, { content, catalog }: ReadContent): SitePlan {
+/** Cloudflare Pages reads 2,000 static lines of _redirects and drops the rest unsaid; each redirect is two (redirect-files.ts). */
+const cloudflareRedirects = 1000;
+
+export function planStage({ config, publishing, log }: BuildRun, { content, catalog }: ReadContent): SitePlan {
   const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, content, catalog) };
-  return planSite({ content, images: catalog.descriptors, settings }, publishing);
+  const plan = planSite({ content, images: catalog.descriptors, settings }, publishing);
+  const { length } = plan.redirects;
+  if (length > cloudflareRedirects) {
+    const dropped = `Cloudflare Pages applies the first ${cloudflareRedirects.toLocaleString('en-GB')} and answers the rest with the page left at each old path (a 200, not a 301)`;
+    log.info(
+      `  redirects  ${length.toLocaleString('en-GB')} redirects: ${dropped}; Netlify and sitegen preview apply every one`,
+    );
+  }
+  return plan;
 }
 
 export async function makeSiteFiles(

@@ -112,6 +112,23 @@ describe('sitegen preview and dev', () => {
 });
 
 describe('aliases and content/redirects.json', () => {
+  it('past 1,000 redirects, says that Cloudflare Pages applies only the first 1,000, which it would not say', async () => {
+    await inProjectCopy(async (project) => {
+      const moved = (count: number) =>
+        Array.from({ length: count }, (_, index) => ({ from: `/old-page-${index}`, to: '/about' }));
+      const line = /^ {2}redirects {2}\d[\d,]* redirects: Cloudflare Pages applies the first 1,000 /m;
+      // The site's own two and 998 more: the limit, said nothing of.
+      await addRedirects(project, moved(998));
+      const atLimit = await project.buildHere({ out: 'out', quiet: false });
+      expect([atLimit.stderr, atLimit.stdout.match(line)]).toEqual(['', null]);
+      await addRedirects(project, [{ from: '/one-more', to: '/about' }]);
+      const past = await project.buildHere({ out: 'out', quiet: false });
+      expect(past.stdout).toMatch(
+        /^ {2}redirects {2}1,001 redirects: Cloudflare Pages applies the first 1,000 and answers the rest with the page left at each old path \(a 200, not a 301\); Netlify and sitegen preview apply every one$/m,
+      );
+    });
+  });
+
   it("an article's earlier slugs redirect to it, a chain is written straight to its end, and 302 is kept", async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'local-seo-tips', withAliases('["local-seo-guide", "seo-tips"]'));
