@@ -63,6 +63,4 @@ function shown(path: string, pages: ReadonlySet<string>, changed: ReadonlySet<st
   return pages.has(path) || changed.has(path) ? path : paths.notFound;
 }
 
-function tell(client: ServerResponse): void {
-  client.write('event: reload\ndata: \n\n');
-}
+const tell = (client: ServerResponse) => client.write('event: reload\ndata: \n\n');

@@ -5,8 +5,7 @@
  * Served as a file, so pages keep their Content-Security-Policy without 'unsafe-inline'.
  */
 export function reloadClient(eventsPath: string, clientPath: string): string {
-  // Each asset named by its absolute URL, without the query a swap adds: the stylesheet's link, set anew by a swap, is
-  // absolute where the page wrote a path, and told apart from the next page's it made every second edit a reload.
+  // Absolute, without a swap's query: a swap makes the stylesheet's link absolute, which made every second edit a reload.
   return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
 // What the head says of the page itself, taken with its body: its description, share tags, canonical and structured data.
 const described = 'meta[name], meta[property], link[rel="canonical"], script[type="application/ld+json"]';

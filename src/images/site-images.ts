@@ -38,12 +38,8 @@ export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: 
 /** The width the cards draw the logo at, twice over for its sharpness. */
 const cardLogoWidth = 144;
 
-interface NarrowDrawing {
-  file: string;
-  width: number;
-  page: string;
-  drawn: number;
-}
+/** A file `width` pixels wide, drawn `drawn` pixels wide by `page`. */
+type NarrowDrawing = { file: string; width: number; page: string; drawn: number };
 
 function narrowError({ file, width, page, drawn }: NarrowDrawing): ContentError {
   const problem = `is ${width} pixels wide, and ${page} draws it ${drawn} pixels wide: expected an image at least ${drawn} pixels wide`;

@@ -22,11 +22,10 @@ const cloudflareRedirects = 1000;
 export function planStage({ config, publishing, log }: BuildRun, { content, catalog }: ReadContent): SitePlan {
   const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, content, catalog) };
   const plan = planSite({ content, images: catalog.descriptors, settings }, publishing);
-  const { length } = plan.redirects;
-  if (length > cloudflareRedirects) {
-    const dropped = `Cloudflare Pages applies the first ${cloudflareRedirects.toLocaleString('en-GB')} and answers the rest with the page left at each old path (a 200, not a 301)`;
+  if (plan.redirects.length > cloudflareRedirects) {
+    const count = plan.redirects.length.toLocaleString('en-GB');
     log.info(
-      `  redirects  ${length.toLocaleString('en-GB')} redirects: ${dropped}; Netlify and sitegen preview apply every one`,
+      `  redirects  ${count} redirects: Cloudflare Pages applies the first 1,000 and answers the rest with the page left at each old path (a 200, not a 301); Netlify and sitegen preview apply every one`,
     );
   }
   return plan;
