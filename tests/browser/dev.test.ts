@@ -7,7 +7,7 @@
 import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { copyProject } from '../support/project-copy';
@@ -76,6 +76,13 @@ beforeAll(async () => {
     leadSettings: testLeadSettings,
     log: (line) => lines.push(line),
   }).finally(() => vi.unstubAllEnvs());
+});
+// Each test starts from the article as the content has it, whichever ran before.
+afterEach(async () => {
+  const original = await readFile(join(projectRoot, 'content', 'blog', 'google-ads-guide.md'), 'utf8');
+  if ((await readFile(article(), 'utf8')) === original) return;
+  await edit(() => original);
+  await dev.idle();
 });
 afterAll(async () => {
   await dev?.close();
