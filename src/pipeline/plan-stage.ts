@@ -25,7 +25,7 @@ export function planStage({ config, publishing, log }: BuildRun, { content, cata
   if (plan.redirects.length > cloudflareRedirects) {
     const count = plan.redirects.length.toLocaleString('en-GB');
     log.info(
-      `  redirects  ${count} redirects: Cloudflare Pages applies the first 1,000 and answers the rest with the page left at each old path (a 200, not a 301); Netlify and sitegen preview apply every one`,
+      `  redirects  ${count} redirects: Cloudflare Pages applies the first ${cloudflareRedirects.toLocaleString('en-GB')} and answers the rest with the page left at each old path (a 200, not a 301); Netlify and sitegen preview apply every one`,
     );
   }
   return plan;

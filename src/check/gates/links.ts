@@ -35,13 +35,15 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const broken = links.filter((link) => link.state === LinkState.BROKEN);
   const [feeds, redirects] = [await checkFeedLinks(context), await checkRedirectLinks(context)];
   for (const url of feeds.external) external.add(url);
+  // Each page read once, for its anchors and its share images.
+  const parsed = new Map(context.pages.map((page) => [page.path, cheerio.load(page.html)]));
   // What --since asked for first: a terminal shows a gate's first findings only, and a broken copy has many.
   const findings = [
     ...since.findings,
     ...brokenLinks(broken, context),
-    ...missingAnchors(context),
+    ...missingAnchors(context, parsed),
     ...brokenStylesheetUrls(context),
-    ...missingShareImages(context),
+    ...missingShareImages(context, parsed),
     ...feeds.findings,
     ...redirects,
   ];
@@ -97,8 +99,7 @@ function externalNotes(external: ReadonlySet<string>, fetched: boolean): string[
   ];
 }
 
-function missingAnchors(context: CheckContext): Finding[] {
-  const pages = new Map(context.pages.map((page) => [page.path, cheerio.load(page.html)]));
+function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] {
   const ids = new Map<string, Set<string>>();
   for (const [path, $] of pages)
     ids.set(path, new Set([...attributeValues($, '[id]', 'id'), ...attributeValues($, 'a[name]', 'name')]));
@@ -160,19 +161,18 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
  * The image a page is shared with (og:image, twitter:image), absolute with the site's origin: no crawler follows it to
  * the build, and a share of the page without it shows no picture.
  */
-function missingShareImages(context: CheckContext): Finding[] {
+function missingShareImages(context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] {
   // The origin the build wrote its absolute URLs with; without a sitemap to say it, the seo gate fails the site.
   const { origin } = readSitemap(context.dir);
   if (origin === undefined) return [];
   const findings: Finding[] = [];
-  for (const page of context.pages) {
-    const $ = cheerio.load(page.html);
+  for (const [path, $] of pages) {
     const named = attributeValues($, 'meta[property="og:image"], meta[name="twitter:image"]', 'content');
     for (const url of new Set(named.filter((value) => URL.canParse(value)))) {
       const { origin: at, pathname } = new URL(url);
       if (at !== origin || isBuiltFile(context.dir, decoded(pathname))) continue;
       findings.push({
-        page: page.path,
+        page: path,
         rule: 'broken-link',
         target: pathname,
         message: `the page is shared with ${pathname} (og:image, twitter:image), which is not in the build`,
