@@ -14,9 +14,12 @@ interface Kept {
   last: Touch;
 }
 
-/** The touch's fields an address carries in its query: every field but the two the page itself knows. */
-const campaignParameters = touchFields.filter((field) => field !== 'landing_path' && field !== 'referrer_origin');
+/** The touch's fields an address carries in its query: every field but those the page itself knows. */
+const campaignParameters = touchFields.filter(
+  (field) => !['landing_path', 'referrer_origin', 'arrived_on'].includes(field),
+);
 const keepDays = 90;
+const otherClicks = { fbclid: 'facebook', msclkid: 'bing' };
 
 /** The referrer's origin, if it is another site's web page (never its path or query, nor a `javascript:` URL). */
 function referringSite(): string | undefined {
@@ -36,14 +39,20 @@ function referringSite(): string | undefined {
 function arrival(): { touch: Touch | null; campaign: boolean } | null {
   const query = new URLSearchParams(location.search);
   const referrer = referringSite();
-  const tagged = campaignParameters.some((name) => query.has(name));
+  // Facebook's and Microsoft's click identifiers, not kept: they name the site that sent the visitor, whose app often sends no referrer.
+  const clickedFrom = Object.entries(otherClicks).find(([name]) => query.has(name))?.[1];
+  const tagged = Boolean(clickedFrom) || campaignParameters.some((name) => query.has(name));
   if (!referrer && !tagged && document.referrer) return null;
   const raw = Object.fromEntries(campaignParameters.map((name) => [name, query.get(name)]));
+  raw.utm_source ??= clickedFrom ?? null;
   return {
-    touch: cleanTouch({ ...raw, landing_path: location.pathname, referrer_origin: referrer }),
+    // The day, for Google Ads, which takes a conversion only within 90 days of its click.
+    touch: cleanTouch({ ...raw, landing_path: location.pathname, referrer_origin: referrer, arrived_on: today() }),
     campaign: Boolean(referrer) || tagged,
   };
 }
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** Keeps this page's arrival, after an accept. */
 export function recordTouch(): void {

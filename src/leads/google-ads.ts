@@ -24,11 +24,17 @@ export function signUpsFromClicks(rows: readonly LeadRow[]): number {
   return rows.filter((row) => !isEnquiry(row) && (clickIdOf(row) || hasIosClick(row))).length;
 }
 
-/** Google Ads takes the conversions of clicks at most this old: a lead received longer ago came from an older click. */
+/** Google Ads takes the conversions of clicks at most this old. */
 const clickLifetimeMs = 90 * 24 * 60 * 60 * 1000;
 
+/** The start of the click's day (touches are dated); the lead's arrival if earlier, or if its touch has no day. */
+function clickedAt(row: LeadRow): number {
+  const day = row.last_gclid ? row.last_arrived_on : row.first_arrived_on;
+  return Math.min(Date.parse(`${day}T00:00:00Z`) || Infinity, row.created_at.getTime());
+}
+
 export function tooOldClickLeads(rows: readonly LeadRow[], now: Date): LeadRow[] {
-  return rows.filter((row) => clickIdOf(row) && now.getTime() - row.created_at.getTime() > clickLifetimeMs);
+  return rows.filter((row) => clickIdOf(row) && now.getTime() - clickedAt(row) > clickLifetimeMs);
 }
 
 /** Value and currency are left blank: the conversion action's own value applies. */

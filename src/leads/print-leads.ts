@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { projectNow } from '../config';
+import { SitegenError } from '../errors';
 import { formatLeads, type LeadFormat } from './format-leads';
 import { openLeadDatabase, type PGlite } from './lead-database';
 import { LeadDatabaseBusyError } from './lead-folder';
@@ -37,6 +38,14 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     }
     return;
   }
+  const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
+  // A folder named wrongly must not read as a database with no lead in it yet, nor give an empty file to upload.
+  if (!existsSync(dir)) {
+    const missing = `no lead database at ${dir}`;
+    if (format === 'table' && !options.googleAds)
+      return console.log(`${missing}: no leads yet (sitegen preview and dev make it as they start)`);
+    throw new SitegenError(`${missing}: check --leads-dir (sitegen preview and dev make it as they start)`);
+  }
   if (options.googleAds) {
     const [all, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
     const rows = all.filter(googleAds.isEnquiry);
@@ -55,14 +64,10 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
       );
     if (old > 0)
       console.error(
-        `sitegen: ${leadCount(old)} received more than 90 days ago left out: Google Ads takes clicks up to 90 days old`,
+        `sitegen: ${leadCount(old)} from a click more than 90 days ago left out: Google Ads takes clicks up to 90 days old`,
       );
     return;
   }
-  const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
-  // A folder named wrongly must not read as a database with no lead in it yet.
-  if (format === 'table' && !existsSync(dir))
-    return console.log(`no lead database at ${dir}: no leads yet (sitegen preview and dev make it as they start)`);
   process.stdout.write(await printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
 }
 

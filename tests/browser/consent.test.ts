@@ -78,6 +78,9 @@ const noTouches = Object.fromEntries(touchColumnNames.map((column) => [column, n
 describe('a visitor from a Google ad who accepts', () => {
   it('is asked before anything is stored, and their lead says where they came from', async () => {
     const { page, problems } = await visitor();
+    // The browser's clock, which dates each touch, set to the test's: the day is known, whenever the test runs.
+    const arrived = Date.now();
+    await page.clock.install({ time: arrived });
     await page.goto(`${preview.url}${adLanding}`);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     expect(await stored(page)).toEqual({ cookie: '', local: {}, session: {} });
@@ -97,6 +100,7 @@ describe('a visitor from a Google ad who accepts', () => {
       gclid: 'TEST-1',
       gbraid: null,
       wbraid: null,
+      arrived_on: new Date(arrived).toISOString().slice(0, 10),
     };
     expect(touchesOf(lead)).toEqual(
       Object.fromEntries(
@@ -112,6 +116,42 @@ describe('a visitor from a Google ad who accepts', () => {
     const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', preview.leadsDir]);
     expect(googleAds.stdout).toMatch(
       /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,\r\n$/,
+    );
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('a visitor who accepts after an ad click, and comes back by a Facebook post', () => {
+  it("is credited to Facebook, and the click, 100 days before the lead, is left out of Google Ads' file", async () => {
+    const { page, problems } = await openPage(wide);
+    const day = 86_400_000;
+    await page.clock.install({ time: Date.now() - 100 * day });
+    await page.goto(`${preview.url}${adLanding.replace('TEST-1', 'OLD-CLICK')}`);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    // Facebook's app sends no referrer: its click identifier says where the visitor came from.
+    await page.clock.setSystemTime(Date.now() - 20 * day);
+    await page.goto(`${preview.url}/blog?fbclid=IwAR2xyz`);
+    await page.clock.setSystemTime(Date.now());
+    const lead = await sendEnquiryAfterBrowsing(page, 'returning@example.co.uk');
+    const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString().slice(0, 10);
+    expect(lead).toMatchObject({
+      first_gclid: 'OLD-CLICK',
+      first_arrived_on: dayOf(100),
+      last_landing_path: '/blog',
+      last_utm_source: 'facebook',
+      last_gclid: null,
+      last_arrived_on: dayOf(20),
+    });
+
+    const listed = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
+    expect(listed.stdout).toContain(
+      '#1 Dave Hughes: Found us from facebook, landing on /blog; First visit from Google Ads, campaign plumbers-derby, landing on /',
+    );
+    const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', preview.leadsDir]);
+    expect(googleAds.stdout.split('\r\n').slice(2)).toEqual(['']);
+    expect(googleAds.stderr).toBe(
+      'sitegen: 1 lead from a click more than 90 days ago left out: Google Ads takes clicks up to 90 days old\n',
     );
     expect(problems).toEqual([]);
   }, 120_000);

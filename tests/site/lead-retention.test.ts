@@ -149,14 +149,14 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
       [
         'sitegen: 1 lead from the newsletter form left out: a sign-up is not an enquiry',
         'sitegen: 1 lead from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only',
-        'sitegen: 1 lead received more than 90 days ago left out: Google Ads takes clicks up to 90 days old',
+        'sitegen: 1 lead from a click more than 90 days ago left out: Google Ads takes clicks up to 90 days old',
         '',
       ].join('\n'),
     );
     expect(named.code).toBe(0);
   });
 
-  it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database is named, by --erase and by the list', async () => {
+  it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database is named, by --erase and by the list, and fails an export', async () => {
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
     );
@@ -168,6 +168,11 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(await printedBy({ leadsDir: nowhere })).toBe(
       `no lead database at ${nowhere}: no leads yet (sitegen preview and dev make it as they start)\n`,
     );
+    // Nor an empty file to upload or import: the command fails, naming the folder.
+    for (const format of [{ csv: true }, { json: true }, { googleAds: true }])
+      await expect(printedBy({ leadsDir: nowhere, ...format }), Object.keys(format)[0]).rejects.toThrow(
+        `no lead database at ${nowhere}: check --leads-dir (sitegen preview and dev make it as they start)`,
+      );
     const left = await printLeads({ root: projectRoot, leadsDir, format: 'json' });
     expect(JSON.parse(left).map((lead: { email: string }) => lead.email)).toEqual([
       'dave@hughesplumbing.co.uk',

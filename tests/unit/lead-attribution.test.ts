@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
+import { describeTouch, touchColumns, type Touch } from '../../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { formatLeads } from '../../src/leads/format-leads';
@@ -57,11 +57,11 @@ describe('the schema', () => {
     expect(columnsOf('google')).toBe('attribution must be an object of first, last');
     expect(columnsOf([])).toBe('attribution must be an object of first, last');
     expect(columnsOf({ first: [], last: null })).toBe(
-      'attribution.first must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid',
+      'attribution.first must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid, arrived_on',
     );
     expect(columnsOf({ first: null, last: null, fbclid: 'x' })).toBe('attribution must be an object of first, last');
     expect(columnsOf({ last: { ...adClick, email: 'dave@example.co.uk' } })).toBe(
-      'attribution.last must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid',
+      'attribution.last must be an object of landing_path, referrer_origin, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, gbraid, wbraid, arrived_on',
     );
     expect(columnsOf({ last: { utm_source: ['google'] } })).toBe('attribution.last.utm_source must be text');
   });
@@ -111,8 +111,34 @@ describe('the schema', () => {
     });
     for (const gclid of ['a b', '-leading-dash', '<script>', 'Cj0K"x'])
       expect(stored({ gclid }), gclid).toEqual(touchColumns(null, null));
-    for (const landing_path of ['about', 'javascript:alert(1)', '/a b'])
+    for (const landing_path of [
+      'about',
+      'javascript:alert(1)',
+      '/a b',
+      '/contact?email=a@b.example',
+      '/#x',
+      '//evil.example/path',
+    ])
       expect(stored({ landing_path }), landing_path).toEqual(touchColumns(null, null));
+    for (const arrived_on of ['2026-1-5', 'yesterday', '2026-01-05T10:00:00Z', '05/01/2026'])
+      expect(stored({ arrived_on }), arrived_on).toEqual(touchColumns(null, null));
+    expect(stored({ arrived_on: '2026-01-05' })).toMatchObject({ last_arrived_on: '2026-01-05' });
+  });
+});
+
+describe('how a touch reads to the agency', () => {
+  it('names the advert, the source and medium as tagged, the referring site, or a direct visit', () => {
+    const reads = (touch: Touch | null) => describeTouch(touch);
+    expect(reads(adClick)).toBe('Google Ads, campaign plumbers-derby');
+    expect(reads({ utm_source: 'Google', utm_medium: 'CPC' })).toBe('Google Ads');
+    expect(reads({ utm_source: 'google', utm_medium: 'paid-search' })).toBe('Google Ads');
+    expect(reads({ utm_source: 'google', utm_medium: 'organic' })).toBe('google (organic)');
+    expect(reads({ utm_source: 'newsletter', utm_medium: 'email' })).toBe('newsletter (email)');
+    expect(reads({ utm_medium: 'email', utm_campaign: 'dec' })).toBe('email, campaign dec');
+    expect(reads({ utm_campaign: 'dec', landing_path: '/' })).toBe('campaign dec');
+    expect(reads({ referrer_origin: 'https://www.bing.com', landing_path: '/' })).toBe('www.bing.com');
+    expect(reads({ landing_path: '/', arrived_on: '2026-01-05' })).toBe('a direct visit');
+    expect(reads(null)).toBe('not known');
   });
 });
 
@@ -207,5 +233,23 @@ describe('stored, sent on and listed', () => {
     expect(tooOldClickLeads([row], at(90).now)).toEqual([]);
     expect(formatGoogleAds([row], at(91)).split('\r\n')[2]).toBe('');
     expect(tooOldClickLeads([row], at(91).now)).toEqual([row]);
+  });
+
+  it('leaves out a recent lead whose click came more than 90 days before it, by the day its touch was dated', async () => {
+    const lead = hero({
+      first: { landing_path: '/', gclid: 'OLD-CLICK', arrived_on: '2025-01-02' },
+      last: { landing_path: '/blog', referrer_origin: 'https://www.bing.com', arrived_on: '2025-04-20' },
+    });
+    await post(lead);
+    const row = { ...(await rowOf(lead.submission_id)), created_at: new Date('2025-04-20T12:00:00Z') };
+    expect(row).toMatchObject({ first_arrived_on: '2025-01-02', last_arrived_on: '2025-04-20' });
+    // The click's day began 2 January: 90 days later is 2 April, and no later.
+    const options = (now: string) => ({ conversionName: 'Lead', now: new Date(now) });
+    expect(tooOldClickLeads([row], new Date('2025-04-02T00:00:00Z'))).toEqual([]);
+    expect(tooOldClickLeads([row], new Date('2025-04-20T12:00:00Z'))).toEqual([row]);
+    expect(formatGoogleAds([row], options('2025-04-20T12:00:00Z')).split('\r\n')[2]).toBe('');
+    // A day the browser's clock put after the lead says nothing: the lead's own time counts.
+    const future = { ...row, first_arrived_on: '2031-01-01' };
+    expect(tooOldClickLeads([future], new Date('2025-04-21T00:00:00Z'))).toEqual([]);
   });
 });

@@ -543,6 +543,7 @@ describe('listing and formatting', () => {
     "first_gclid": "TEST-1",
     "first_gbraid": null,
     "first_wbraid": null,
+    "first_arrived_on": null,
     "last_landing_path": "/",
     "last_referrer_origin": null,
     "last_utm_source": "google",
@@ -553,6 +554,7 @@ describe('listing and formatting', () => {
     "last_gclid": "TEST-1",
     "last_gbraid": null,
     "last_wbraid": null,
+    "last_arrived_on": null,
     "submission_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
     "notified_at": "2024-01-15T09:30:13.000Z",
     "notified_by": [
@@ -574,8 +576,8 @@ describe('listing and formatting', () => {
 
   const csvHeader =
     'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,' +
-    'first_landing_path,first_referrer_origin,first_utm_source,first_utm_medium,first_utm_campaign,first_utm_term,first_utm_content,first_gclid,first_gbraid,first_wbraid,' +
-    'last_landing_path,last_referrer_origin,last_utm_source,last_utm_medium,last_utm_campaign,last_utm_term,last_utm_content,last_gclid,last_gbraid,last_wbraid,' +
+    'first_landing_path,first_referrer_origin,first_utm_source,first_utm_medium,first_utm_campaign,first_utm_term,first_utm_content,first_gclid,first_gbraid,first_wbraid,first_arrived_on,' +
+    'last_landing_path,last_referrer_origin,last_utm_source,last_utm_medium,last_utm_campaign,last_utm_term,last_utm_content,last_gclid,last_gbraid,last_wbraid,last_arrived_on,' +
     'submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
 
   it('formats CSV per RFC 4180, with formulas neutralised; to a file, after a byte order mark for Excel', () => {
@@ -583,9 +585,9 @@ describe('listing and formatting', () => {
       '\uFEFF' +
         [
           csvHeader,
-          '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
-          '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
-          '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,,,,,,,,,,,,,,,,,,,,,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
+          '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
+          '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
+          '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,,,,,,,,,,,,,,,,,,,,,,,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
           '',
         ].join('\r\n'),
     );

@@ -19,6 +19,7 @@ export const touchFields = [
   'gclid',
   'gbraid',
   'wbraid',
+  'arrived_on',
 ] as const;
 export type TouchField = (typeof touchFields)[number];
 export type Touch = { [F in TouchField]?: string };
@@ -32,19 +33,21 @@ export const touchLimit = 200;
 /** Control characters, the characters that reorder text on screen, and half a surrogate pair: never kept. */
 const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\p{Cs}]+/gu;
 const clickId = /^[A-Za-z0-9][\w-]*$/;
-/** A path as location.pathname gives it: percent-encoded, so printable ASCII. */
-export const sitePath = /^\/[!-~]*$/;
+/** A path as location.pathname gives it: percent-encoded, so printable ASCII, with no query or fragment. */
+export const sitePath = /^\/(?!.*[?#])[!-~]*$/;
 /** The form each field must have; the utm_* values are any printable text. */
 const forms: Partial<Record<TouchField, RegExp>> = {
-  landing_path: sitePath,
+  // Never `//host/…`, which a mail client or a chat would show as another site's address.
+  landing_path: /^\/(?!\/)(?!.*[?#])[!-~]*$/,
   // An origin only, never a referring page's path or query (which may hold a visitor's search or e-mail).
   referrer_origin: /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/,
   gclid: clickId,
   gbraid: clickId,
   wbraid: clickId,
+  arrived_on: /^\d{4}-\d\d-\d\d$/,
 };
 /** Kept whole or not at all: an origin or a click identifier cut short would name another. */
-const whole: readonly TouchField[] = ['referrer_origin', 'gclid', 'gbraid', 'wbraid'];
+const whole: readonly TouchField[] = ['referrer_origin', 'gclid', 'gbraid', 'wbraid', 'arrived_on'];
 
 /**
  * A value as it may be stored: text without control or bidi characters, its
@@ -102,23 +105,26 @@ export function touchOf(row: Readonly<Record<TouchColumn, string | null>>, name:
   return cleanTouch(Object.fromEntries(touchFields.map((field) => [field, row[`${name}_${field}`]])));
 }
 
-const paidMedia = new Set(['cpc', 'ppc', 'paid', 'paidsearch', 'paid_search', 'sem']);
+const paidMedia = new Set(['cpc', 'ppc', 'paid', 'paidsearch', 'sem']);
 
 /**
  * How a touch brought the visitor, in a few words: "Google Ads, campaign
- * plumbers-derby", "newsletter (email)", "www.bing.com", "a direct visit".
+ * plumbers-derby", "newsletter (email)", "email, campaign spring",
+ * "www.bing.com", "a direct visit".
  */
 export function describeTouch(touch: Touch | null): string {
   if (!touch) return 'not known';
-  const source = touch.utm_source?.toLowerCase();
+  const medium = touch.utm_medium?.toLowerCase().replace(/[-_ ]/g, '');
   const googleAds =
-    touch.gclid || touch.gbraid || touch.wbraid || (source === 'google' && paidMedia.has(touch.utm_medium ?? ''));
+    touch.gclid ||
+    touch.gbraid ||
+    touch.wbraid ||
+    (touch.utm_source?.toLowerCase() === 'google' && paidMedia.has(medium ?? ''));
   const by = googleAds
     ? 'Google Ads'
     : touch.utm_source
       ? `${touch.utm_source}${touch.utm_medium ? ` (${touch.utm_medium})` : ''}`
-      : touch.referrer_origin
-        ? touch.referrer_origin.replace(/^https?:\/\//, '')
-        : 'a direct visit';
-  return touch.utm_campaign ? `${by}, campaign ${touch.utm_campaign}` : by;
+      : (touch.utm_medium ?? touch.referrer_origin?.replace(/^https?:\/\//, ''));
+  const campaign = touch.utm_campaign && `campaign ${touch.utm_campaign}`;
+  return [by, campaign].filter(Boolean).join(', ') || 'a direct visit';
 }
