@@ -16,6 +16,7 @@ import type { BuildConfig } from '../config';
 import { loadEsbuild } from './commonjs';
 import { SitegenError, messageOf } from '../errors';
 import { cardTemplateFolders } from '../images/card-names';
+import { templateFileOf } from '../render/template-origin';
 import { removeStaleFiles } from '../stale-files';
 import type * as Templates from '../../templates/index';
 import { replaceFile } from '../replace-file';
@@ -64,7 +65,10 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   removeStaleFiles(dir, (name) => !name.startsWith('templates-') || join(dir, name) === file);
   const moduleUrl = pathToFileURL(file).href;
   const sources = sourceVersions(config.root, metafile);
-  const module = (await import(moduleUrl)) as TemplateModule;
+  const module = (await import(moduleUrl).catch((error: unknown) => {
+    const file = templateFileOf(error) ?? relative(config.root, config.templatesDir);
+    throw new SitegenError(`${file}: threw as the templates loaded: ${messageOf(error)}`, { cause: error });
+  })) as TemplateModule;
 
   const versionOfEntries = (...entries: string[]) => {
     const hash = createHash('sha256');

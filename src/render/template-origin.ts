@@ -1,6 +1,6 @@
 /**
- * The file of templates/ (or islands/) an error was thrown in, when a component a page draws throws: a page's own
- * template names the page, not the file at fault. Its first frame in the compiled templates is traced back to the file
+ * The file of templates/ (or islands/) an error was thrown in, when a component a page draws throws (a page's own
+ * template names the page, not the file at fault) or one throws as the templates load. Its first frame in the compiled templates is traced back to the file
  * esbuild names above that line, as it names each file it bundles.
  */
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ export function namingTheFile<T>(render: () => T): T {
   }
 }
 
-function templateFileOf(error: unknown): string | undefined {
+export function templateFileOf(error: unknown): string | undefined {
   const frame = error instanceof Error ? compiledFrame.exec(error.stack ?? '') : null;
   if (!frame) return undefined;
   const url = frame[1]!;

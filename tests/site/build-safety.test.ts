@@ -393,6 +393,18 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
+    await inProjectCopy(async (project) => {
+      const stars = join(project.dir, 'templates', 'components', 'Stars.tsx');
+      await writeFile(stars, `throw new Error('stars not ready');\n${await readFile(stars, 'utf8')}`);
+      const refused = await project.buildHere({ out: 'dist' });
+      expect([refused.code, refused.stderr]).toEqual([
+        1,
+        'sitegen: templates/components/Stars.tsx: threw as the templates loaded: stars not ready\n',
+      ]);
+    });
+  });
+
   it.concurrent(
     'a build stopped by bad content prints its error last, after the lines of what ran beside it',
     async () => {
