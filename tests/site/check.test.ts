@@ -227,6 +227,31 @@ describe.concurrent('links', { timeout: gateTimeout }, () => {
       expected: [expect.objectContaining({ page: '/about', rule: 'broken-link', target: '/services/plumbers' })],
     },
     {
+      name: 'a link to a page written with a trailing slash or .html, which some hosts answer with 404',
+      defects: [
+        [
+          'careers.html',
+          (html) =>
+            html.replace('<main', '<a href="/blog/">b</a><a href="/about.html#story">a</a><a href="/">h</a><main'),
+        ],
+      ],
+      mine: (finding) => ['/blog/', '/about.html#story', '/'].includes(finding.target!),
+      expected: [
+        {
+          page: '/careers',
+          rule: 'broken-link',
+          target: '/blog/',
+          message: 'links to /blog/, which GitHub Pages, S3 and nginx answer with their 404 page',
+          fix: "write it /blog, the page's own URL",
+        },
+        expect.objectContaining({
+          page: '/careers',
+          target: '/about.html#story',
+          fix: "write it /about, the page's own URL",
+        }),
+      ],
+    },
+    {
       name: 'an anchor that is not on the target page',
       defects: [['contact.html', (html) => html.replace('href="/#testimonials"', 'href="/#testimonialz"')]],
       mine: (finding) => finding.target === '/#testimonialz',

@@ -42,6 +42,7 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
     ...since.findings,
     ...brokenLinks(broken, context),
     ...missingAnchors(context, parsed),
+    ...pagesMisnamed(context, parsed),
     ...brokenStylesheetUrls(context),
     ...missingShareImages(context, parsed),
     ...feeds.findings,
@@ -126,6 +127,19 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
     });
   }
   return findings;
+}
+
+/** Links to a page written /blog/ or /about.html: sitegen preview and Netlify redirect them; GitHub Pages, S3 and nginx do not. */
+function pagesMisnamed(context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] {
+  return [...pages].flatMap(([path, $]) =>
+    [...new Set(attributeValues($, 'a[href], area[href]', 'href'))].flatMap((href): Finding[] => {
+      const url = new URL(href, `${context.origin}${path}`);
+      const page = /^(\/.+?)(?:\/|\.html)$/.exec(decoded(url.pathname))?.[1];
+      if (url.origin !== context.origin || page === undefined || !pages.has(page)) return [];
+      const message = `links to ${url.pathname}, which GitHub Pages, S3 and nginx answer with their 404 page`;
+      return [{ page: path, rule: 'broken-link', target: href, message, fix: `write it ${page}, the page's own URL` }];
+    }),
+  );
 }
 
 /** url(…) references in the site's stylesheets to files the build does not have, named on the first page that loads each sheet. */
