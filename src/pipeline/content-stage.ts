@@ -79,6 +79,10 @@ function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void
   const draftFiles = model.articles.filter((_, index) => statuses[index] === 'draft').map((article) => article.file);
   const drafts = draftFiles.length;
   const scheduled = statuses.filter((status) => status === 'scheduled').length;
+  const slugless = model.articles.filter((article, index) => !article.slug && statuses[index] === 'published');
+  // The spec's "Coming Soon" card: no page of its own, which a deleted slug line would otherwise lose without a word.
+  if (slugless.length > 0)
+    log.stage('no slug', `${slugless.map((article) => article.file).join(', ')}: listed as "Coming Soon", no page`, -1);
   if (drafts + scheduled === 0) return;
   const named = `${draftFiles.slice(0, 3).join(', ')}${drafts > 3 ? ', …' : ''}`;
   const counted = [

@@ -533,21 +533,28 @@ describe('safe output', () => {
     },
   );
 
-  it.concurrent('an article without a slug is listed as Coming Soon, with no page and no sitemap entry', async () => {
-    const site = await workspace();
-    await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));
-    expect(await site.buildHere()).toBe('');
-    const blog = cheerio.load(await readFile(join(site.out, 'blog.html'), 'utf8'));
-    const card = blog('main article').filter((_, article) =>
-      blog(article).find('h3').text().startsWith('Social Media for Tradespeople'),
-    );
-    expect(card).toHaveLength(1);
-    expect(card.text()).toContain('Coming Soon');
-    expect(card.find('a')).toHaveLength(0);
-    expect(blog('main article a[href^="/blog/"]')).toHaveLength(5);
-    await expect(readFile(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
-    expect(await readFile(join(site.out, 'sitemap.xml'), 'utf8')).not.toContain('social-media-guide');
-  });
+  it.concurrent(
+    'an article without a slug is listed as Coming Soon, with no page and no sitemap entry, and the build says so',
+    async () => {
+      const site = await workspace();
+      await site.edit('blog/social-media-guide.md', (text) => text.replace(/^slug: .*\n/m, ''));
+      const built = await site.build();
+      expect(built.code).toBe(0);
+      expect(built.stdout).toMatch(
+        /\n {2}no slug {4}\S*content\/blog\/social-media-guide\.md: listed as "Coming Soon", no page\n/,
+      );
+      const blog = cheerio.load(await readFile(join(site.out, 'blog.html'), 'utf8'));
+      const card = blog('main article').filter((_, article) =>
+        blog(article).find('h3').text().startsWith('Social Media for Tradespeople'),
+      );
+      expect(card).toHaveLength(1);
+      expect(card.text()).toContain('Coming Soon');
+      expect(card.find('a')).toHaveLength(0);
+      expect(blog('main article a[href^="/blog/"]')).toHaveLength(5);
+      await expect(readFile(join(site.out, 'blog/social-media-guide.html'))).rejects.toThrow();
+      expect(await readFile(join(site.out, 'sitemap.xml'), 'utf8')).not.toContain('social-media-guide');
+    },
+  );
 
   it.concurrent(
     'a build writes over the output before last: what this build did not make is gone, unchanged pages keep their time, build after build',
