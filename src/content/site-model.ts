@@ -18,6 +18,10 @@ export function articleOf(
   // Object.assign, not a spread: Node 20's V8 gives each object spread from one shape a hidden class of its own, and
   // every walk over a large blog's articles then reads them megamorphically, several times slower.
   const article: Article = Object.assign(rest, { image: { src: image, alt: imageAlt }, file, body });
+  if (socialImage === undefined && socialImageAlt !== undefined) {
+    const problem = 'is missing: socialImageAlt describes a social image, so expected one (or remove socialImageAlt)';
+    throw new ContentError(file, 'front matter: socialImage', problem);
+  }
   if (socialImage === undefined) return article;
   if (socialImageAlt === undefined) {
     const problem =

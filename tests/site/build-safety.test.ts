@@ -222,6 +222,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/google-ads-guide\.md: front matter: socialImageAlt: is missing: expected a text describing the social image \(socialImage\)/,
   ],
   [
+    "an article's social image description without the image",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^imageAlt: /m, 'socialImageAlt: "A map"\nimageAlt: '),
+    /content\/blog\/google-ads-guide\.md: front matter: socialImage: is missing: socialImageAlt describes a social image, so expected one \(or remove socialImageAlt\)$/m,
+  ],
+  [
     'JavaScript front matter',
     'blog/online-reviews-guide.md',
     (text) => text.replace(/^---\n/, '---js\n'),
