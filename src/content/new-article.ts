@@ -30,6 +30,9 @@ export async function newArticle(options: NewArticleOptions): Promise<string> {
   const site = loadSite({ contentDir: config.contentDir, projectRoot: config.root });
   const existing = site.articles.find((article) => article.slug === slug);
   if (existing) throw new ContentError(existing.file, 'slug', `"${slug}" is taken: choose another title`);
+  // Two pages of one title compete in search results, and `sitegen check` would fail the site for it.
+  const named = site.articles.find((article) => article.title.toLowerCase() === title.toLowerCase());
+  if (named) throw new ContentError(named.file, 'title', `"${named.title}" is this article's: choose another title`);
   const moved = site.articles.find((article) => article.aliases?.includes(slug));
   if (moved)
     throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);

@@ -139,6 +139,13 @@ describe('sitegen', () => {
       const again = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], { cwd: dir });
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('"van-signwriting-that-wins-local-jobs" is taken');
+      // Another article's title, in other capitals, makes another slug: still two pages competing in search results.
+      const title = 'local seo for tradespeople: 10 tips to win more jobs nearby';
+      const twice = await runSitegen(['new', 'article', title], { cwd: dir });
+      expect([twice.code, twice.stderr]).toEqual([
+        1,
+        'sitegen: content/blog/local-seo-tips.md: title: "Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby" is this article\'s: choose another title\n',
+      ]);
       // An author of spaces would write an article that does not build.
       const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
       expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
