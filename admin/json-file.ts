@@ -50,7 +50,7 @@ function removal(value: Node): Edit {
   const index = siblings.indexOf(entry);
   const next = siblings[index + 1];
   if (next) return { offset: entry.offset, length: next.offset - entry.offset, content: '' };
-  // The last one: from the end of the one before it (value-changes.ts never takes out an only one).
+  // The last one: from the end of the one before it (value-changes.ts never takes out an only one: it puts in first).
   const previous = siblings[index - 1]!;
   const from = previous.offset + previous.length;
   return { offset: from, length: entry.offset + entry.length - from, content: '' };

@@ -90,8 +90,10 @@ function compareRecords(before: JsonObject, after: JsonObject, path: Path, walk:
 
 /**
  * Lists are compared by their unchanged first and last items: the items
- * between, if as many as before, are compared one by one; otherwise they are
- * taken out and the new ones put in their place.
+ * between, if as many as before, are compared one by one; otherwise the new
+ * ones are put in before them and they are then taken out, so that the list
+ * is never left empty (a file writer takes an item out beside a neighbour)
+ * and each new item takes its layout from one.
  */
 function compareLists(before: unknown[], after: unknown[], path: Path, walk: Walk) {
   const { changes } = walk;
@@ -107,10 +109,10 @@ function compareLists(before: unknown[], after: unknown[], path: Path, walk: Wal
       compare(before[index], after[index], [...path, index], walk);
     return;
   }
-  for (let index = start + removed - 1; index >= start; index--)
-    changes.push({ kind: 'remove', path: [...path, index] });
   for (let index = start; index < start + added; index++)
     changes.push({ kind: 'insert', path: [...path, index], value: orderedLike(after[index], before[0]) });
+  for (let index = start + added + removed - 1; index >= start + added; index--)
+    changes.push({ kind: 'remove', path: [...path, index] });
 }
 
 function isEmpty(value: JsonObject | unknown[]): boolean {

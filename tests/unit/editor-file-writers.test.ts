@@ -137,6 +137,26 @@ describe('a JSON file of content/ written by the editor (writeJson)', () => {
     expect(writeJson(site, value, order)).toContain('"phone": "0808 157 0192",\n  "fax"');
   });
 
+  it('replaces every item of a list, or all but its middle one, keeping the list one item a line', () => {
+    const value = jsonOf(trades) as { trades: (JsonObject & { keywords: string[] })[] };
+    const plumber = value.trades.find((trade) => trade.slug === 'plumber')!;
+    const lines = (keywords: string[]) =>
+      keywords.map((keyword, i) => `        ${JSON.stringify(keyword)}${i < keywords.length - 1 ? ',' : ''}`);
+    const before = lines(plumber.keywords);
+    expect(before.length).toBeGreaterThan(3);
+    for (const keywords of [[plumber.keywords[2]!], ['boiler repair'], ['boiler repair', 'leak detection']]) {
+      const written = writeJson(
+        trades,
+        scrambled({
+          ...value,
+          trades: value.trades.map((trade) => (trade === plumber ? { ...trade, keywords } : trade)),
+        }),
+      );
+      // The plumber's keywords alone changed: every other line as it was.
+      expect(lineChanges(trades, written), keywords.join()).toEqual({ removed: before, added: lines(keywords) });
+    }
+  });
+
   it('changes one text of a list on its line, and fills an empty list inline', () => {
     const text = '{\n  "days": ["Monday", "Tuesday"],\n  "tags": [],\n  "n": 1.50\n}\n';
     expect(writeJson(text, { days: ['Monday', 'Wednesday'], tags: [], n: 1.5 })).toBe(
