@@ -195,7 +195,8 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A list's entry, named after the list: "keywords" → "keyword". */
+/** A list's entry, named after the list: "keywords" → "keyword", "aliases" → "alias". */
 function singular(name: string): string {
+  if (/(?:alias|ss)es$/.test(name)) return name.slice(0, -2);
   return name.replace(/ies$/, 'y').replace(/s$/, '');
 }

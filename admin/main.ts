@@ -8,7 +8,7 @@
  */
 import type { EditorContent } from '../src/admin/editor-content';
 import type { EditorSettings } from '../src/admin/editor-page';
-import { articles, fileCollections, legalPages, servicePageFiles } from './collections';
+import { articles, fieldLabels, fileCollections, legalPages, servicePageFiles } from './collections';
 import { decapConfig } from './config';
 import { loadDecap, type DecapEvent } from './decap';
 import { EditorSite, type Entry } from './editor-site';
@@ -17,6 +17,8 @@ import { jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
+import { publicationStatus } from '../src/content/publishing';
+import { paths } from '../src/paths';
 import { renditionUrl } from '../src/images/image-names';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
@@ -99,10 +101,25 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
 }
 
+/**
+ * A live article's new slug would take its address off the site: a page that was live never vanishes (DECISIONS), so
+ * the old slug must be kept among its aliases, which redirect to the new one.
+ */
+function requireOldAddress(edited: Entry): void {
+  const file = `${site.contentDir}/${edited.path}`;
+  const live = site.model().articles.find((article) => article.file === file);
+  const { slug, aliases } = edited.data as { slug?: string; aliases?: string[] };
+  if (!live?.slug || slug === live.slug || aliases?.includes(live.slug)) return;
+  if (publicationStatus(live, site.today()) !== 'published') return;
+  const problem = `changes the address of a live page, ${paths.article(live.slug)}: add "${live.slug}" to ${fieldLabels.aliases}, so that its visitors are sent on to the new one, or keep the slug`;
+  throw new ContentError(file, 'front matter: slug', problem);
+}
+
 /** The entry as it will be saved, once the build's rules accept it; throws their refusal. */
 async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
   requireSlug(entry, edited);
+  requireOldAddress(edited);
   // The photos added to this entry, not saved yet: measured, to check they are images the build takes, as wide as the
   // pages draw them.
   const drafts = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? [];

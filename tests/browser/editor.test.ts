@@ -329,6 +329,22 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
+  it('refuses a live article’s new slug until the old one is kept as an alias, which then redirects to the new', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/social-media-guide');
+    await retype(field(page, 'Slug (its address)'), 'social-media-for-trades');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/blog/social-media-guide.md: front matter: slug: changes the address of a live page, /blog/social-media-guide: add "social-media-guide" to Old slugs (each redirects here), so that its visitors are sent on to the new one, or keep the slug',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    await page.getByRole('button', { name: /^Add old slugs/i }).click();
+    await field(page, 'Alias').fill('social-media-guide');
+    await saved(page);
+    const moved = await fetch(`${dev.url}/blog/social-media-guide`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/social-media-for-trades']);
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+  });
+
   it('refuses a save the build would refuse in its notification alone: no uncaught error in the page, nothing written', async () => {
     const { page, problems } = await editor.at('/collections/legal/entries/terms-of-service');
     await field(page, 'Title').fill('');
