@@ -49,6 +49,12 @@ export const jsonFormat = format('sitegen-json', 'json', (text) => JSON.parse(te
 /** The articles and legal pages: front matter and a Markdown body. */
 export const markdownFormat = format('sitegen-markdown', 'md', readMarkdown, writeMarkdown);
 
+/** The text an entry's file had when it was read, if it was read from one. */
+export function fileTextOf(data: DecapMap): string | undefined {
+  const text = data.get(fileText);
+  return typeof text === 'string' ? text : undefined;
+}
+
 /** An entry's data as the site's content: without the file's text it was read from. */
 export function withoutFileText(data: DecapMap): DecapMap {
   return data.deleteIn([fileText]);

@@ -10,10 +10,10 @@ import type { EditorContent } from '../src/admin/editor-content';
 import type { EditorSettings } from '../src/admin/editor-page';
 import { articles, fieldLabels, fileCollections, legalPages, servicePageFiles } from './collections';
 import { decapConfig } from './config';
-import { loadDecap, type DecapEvent } from './decap';
+import { loadDecap, type DecapEvent, type DecapMap } from './decap';
 import { EditorSite, type Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, measure, photoRefusal, withoutEmpty, type EntryPlace } from './entry';
-import { jsonFormat, markdownFormat } from './file-formats';
+import { fileTextOf, jsonFormat, markdownFormat } from './file-formats';
 import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
@@ -79,7 +79,16 @@ addEventListener('unhandledrejection', (event) => {
 
 CMS.registerEventListener({
   name: 'postSave',
-  handler: ({ entry }: DecapEvent) => site.remember(entryOf(entry, place)),
+  handler: ({ entry }: DecapEvent) => {
+    site.remember(entryOf(entry, place));
+    // A new entry has no path here: its next save starts from its file, read again at its new address.
+    const path = entry.get('path');
+    if (typeof path === 'string' && path)
+      savedHere.set(
+        path,
+        textNow(path).catch(() => undefined),
+      );
+  },
 });
 
 decap.init({
@@ -115,11 +124,38 @@ function requireOldAddress(edited: Entry): void {
   throw new ContentError(file, 'front matter: slug', problem);
 }
 
+/** A file's text now, in sitegen dev (whose backend the editor may ask); undefined elsewhere. */
+async function textNow(path: string): Promise<string | undefined> {
+  if (settings.backend.name !== 'local') return undefined;
+  const request = { action: 'getEntry', params: { branch: 'main', path } };
+  const headers = { 'Content-Type': 'application/json' };
+  const response = await fetch(settings.backend.url, { method: 'POST', body: JSON.stringify(request), headers });
+  const { data } = response.ok ? ((await response.json()) as { data?: unknown }) : {};
+  return typeof data === 'string' ? data : undefined;
+}
+
+/** Each file's text as this tab last saved it: an entry's data keeps the text it was first read with. */
+const savedHere = new Map<string, Promise<string | undefined>>();
+
+/**
+ * A file changed since this tab read it (saved from another tab, or by another program) would lose that change to this
+ * save, which writes this tab's fields over it.
+ */
+async function requireUnchanged(entry: DecapEvent['entry']): Promise<void> {
+  const [path, read] = [entry.get('path'), fileTextOf(entry.get('data') as DecapMap)];
+  if (typeof path !== 'string' || read === undefined) return;
+  const now = await textNow(path);
+  if (now === undefined || now === read || now === (await savedHere.get(path))) return;
+  const problem = `changed since this page opened it (in another tab, or another program), and saving would undo that change: copy what you typed, reload the page (declining the local backup it offers), and make your change again`;
+  throw new ContentError(path, '', problem);
+}
+
 /** The entry as it will be saved, once the build's rules accept it; throws their refusal. */
 async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
   requireSlug(entry, edited);
   requireOldAddress(edited);
+  await requireUnchanged(entry);
   // The photos added to this entry, not saved yet: measured, to check they are images the build takes, as wide as the
   // pages draw them.
   const drafts = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? [];
