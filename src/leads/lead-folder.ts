@@ -52,12 +52,16 @@ export function claimLeadDatabase(dataDir: string): () => void {
   };
 }
 
+/** The note a running server leaves in its folder, for `sitegen leads` to ask it (running-server.ts). */
+export const serverFile = 'server.json';
+
 /** A folder named by mistake (the built site, the project) is refused, not filled by Postgres and made owner-only. */
 function refuseOtherFolder(dataDir: string): void {
   const found = statSync(dataDir, { throwIfNoEntry: false });
   if (found === undefined) return;
   if (!found.isDirectory()) throw new SitegenError(`the lead database ${dataDir}: expected a folder, found a file`);
-  const entries = readdirSync(dataDir).filter((name) => name !== lockName);
+  // A running server's lock and note (running-server.ts), before its first lead makes the database.
+  const entries = readdirSync(dataDir).filter((name) => name !== lockName && name !== serverFile);
   // Ours, half-made: made again once the lock is taken (markMaking).
   if (entries.includes(makingName)) return;
   if (entries.includes('base') && entries.includes('global') && !entries.includes('PG_VERSION'))

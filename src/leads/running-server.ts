@@ -11,11 +11,11 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sameSecret } from '../hash';
 import { isLoopbackAddress } from '../server/host-check';
+import { serverFile } from './lead-folder';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import type { PGlite } from './lead-database';
 
 const leadsPath = '/__sitegen/leads';
-const serverFile = 'server.json';
 
 export function serveLeadList(database: () => Promise<PGlite>, token: string) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -206,6 +206,20 @@ describe('one process at a time', { timeout: 60_000 }, () => {
     const db = await openLeadDatabase(dataDir);
     expect(await listLeads(db)).toEqual([]);
     await db.close();
+
+    // A server that has stored no lead yet holds a folder with no database in it: in use, and said so.
+    const fresh = join(await tempDir(), 'leads');
+    const server = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await mkdir(fresh);
+      await writeFile(join(fresh, 'sitegen.lock'), JSON.stringify({ pid: server.pid }));
+      await writeFile(join(fresh, 'server.json'), '{}');
+      await expect(openLeadDatabase(fresh)).rejects.toThrow(
+        `the lead database ${fresh} is in use by process ${server.pid}`,
+      );
+    } finally {
+      server.kill();
+    }
   });
 });
 
