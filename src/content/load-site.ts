@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { ContentError } from '../errors';
 import { contentHash } from '../hash';
+import { listFiles } from '../list-files';
 import { articleFiles, contentFileName, legalFiles, servicePageFiles, type MarkdownSource } from './content-files';
 import { draftBody, stillDraft } from './draft-words';
 import { MarkdownReader } from './markdown-reader';
@@ -14,10 +15,14 @@ import { articleOf, withArticles } from './site-model';
 export function loadSiteData(contentDir: string, projectRoot: string, reader: MarkdownReader): SiteData {
   const nameOf = contentFileName(projectRoot);
   const file = (name: string) => nameOf(join(contentDir, name));
-  return siteDataOf({
+  const read = new Set<string>();
+  const data = siteDataOf({
     dir: nameOf(contentDir),
     file,
-    json: (name) => readJson(join(contentDir, name), file(name)),
+    json: (name) => {
+      read.add(name);
+      return readJson(join(contentDir, name), file(name));
+    },
     servicePages: servicePageFiles(contentDir),
     legalPages: () =>
       legalFiles(contentDir, projectRoot).map((path): LegalPage => {
@@ -25,6 +30,13 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
         return { ...data, file, body };
       }),
   });
+  // A data file the site does not read (pages/hoem.json, a pricing.json of its own) would be left out without a word.
+  const stray = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*}.{json,yaml,yml,md}' }).find(
+    (name) => !read.has(name),
+  );
+  if (stray)
+    throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');
+  return data;
 }
 
 export function scanArticle(reader: MarkdownReader, path: string): Article {

@@ -359,6 +359,17 @@ describe('bad input', () => {
     expect(refusal).toMatch(/^sitegen: [^\n]+\n$/);
   });
 
+  it.concurrent.each(['pages/hoem.json', 'pricing.json', 'service-pages/notes.yaml'])(
+    'a data file the site does not read (%s) stops the build, naming it',
+    async (name) => {
+      const site = await contentWorkspace();
+      await writeFile(join(site.content, name), '{}\n');
+      expect(await site.refusal()).toBe(
+        `sitegen: ${join(site.content, name)}: is no file the site reads: rename it to one it does, or remove it\n`,
+      );
+    },
+  );
+
   // What only the process shows, for a rule of the content's own and one of the plan's (checked once the assets are
   // being made): exit code 1, the message alone on stderr, dist/ as it was and nothing left beside it.
   it.concurrent.each(
