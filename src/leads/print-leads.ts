@@ -51,21 +51,18 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     const rows = all.filter(googleAds.isEnquiry);
     const now = projectNow(root);
     process.stdout.write(googleAds.formatGoogleAds(rows, { conversionName: options.conversionName, now }));
-    const [signUps, ios, old] = [
-      googleAds.signUpsFromClicks(all),
-      googleAds.iosClickLeads(rows),
-      googleAds.tooOldClickLeads(rows, now).length,
+    const leftOut: [number, string][] = [
+      [googleAds.signUpsFromClicks(all), 'from the newsletter form left out: a sign-up is not an enquiry'],
+      [
+        googleAds.iosClickLeads(rows),
+        'from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only',
+      ],
+      [
+        googleAds.tooOldClickLeads(rows, now).length,
+        'from a click more than 90 days ago left out: Google Ads takes clicks up to 90 days old',
+      ],
     ];
-    if (signUps > 0)
-      console.error(`sitegen: ${leadCount(signUps)} from the newsletter form left out: a sign-up is not an enquiry`);
-    if (ios > 0)
-      console.error(
-        `sitegen: ${leadCount(ios)} from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only`,
-      );
-    if (old > 0)
-      console.error(
-        `sitegen: ${leadCount(old)} from a click more than 90 days ago left out: Google Ads takes clicks up to 90 days old`,
-      );
+    for (const [count, why] of leftOut) if (count > 0) console.error(`sitegen: ${leadCount(count)} ${why}`);
     return;
   }
   process.stdout.write(await printLeads({ ...options, format, terminal: process.stdout.isTTY === true }));
