@@ -8,6 +8,9 @@ import { listFiles } from '../list-files';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
 
+// Decoded as the build's link checks decode a path (validate-plan.ts), which run in the editor too: no Node there.
+export { decoded } from '../plan/validate-plan';
+
 const editorFolder = editorPath.slice(1);
 
 /**
@@ -48,15 +51,6 @@ export function readBuiltFile(dir: string, path: string): Buffer | undefined {
     return readFileSync(join(dir, path));
   } catch {
     return undefined;
-  }
-}
-
-/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
-export function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

@@ -14,10 +14,7 @@ export type CheckCommandOptions = Omit<CheckOptions, 'only' | 'onGate'> & {
   json?: string | boolean | undefined;
 };
 
-export async function runCheckCommand(
-  { only, json, ...options }: CheckCommandOptions,
-  write: (text: string) => void,
-): Promise<boolean> {
+export async function runCheckCommand({ only, json, ...options }: CheckCommandOptions, write: (text: string) => void) {
   if (typeof json === 'string') requireWritableFolder(json);
   const results = await checkSite({
     ...options,

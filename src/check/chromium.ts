@@ -18,11 +18,10 @@ export const chromiumFlags = [
 ];
 
 export function requireChromium(): string {
-  if (!existsSync(chromiumPath)) {
+  if (!existsSync(chromiumPath))
     throw new SitegenError(
       `Chromium is not at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
     );
-  }
   return chromiumPath;
 }
 

@@ -6,8 +6,7 @@ import { readSitemap } from './sitemap';
 import type { CheckContext, Finding } from './types';
 
 export async function checkFeedLinks(context: CheckContext) {
-  const home = context.pages.find((page) => page.path === '/');
-  const $ = cheerio.load(home?.html ?? '');
+  const $ = cheerio.load(context.pages.find((page) => page.path === '/')?.html ?? '');
   const feeds = attributeValues($, 'link[rel="alternate"]', 'href').filter((href) => href.startsWith('/'));
   // The origin the build wrote its absolute URLs with.
   const { origin } = readSitemap(context.dir);

@@ -67,13 +67,12 @@ export function readGraph($: CheerioAPI): Graph | PageProblem {
 export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
   const problems: PageProblem[] = [];
   const page = graph.byId.get(pageUrl);
-  if (!page || !typesOf(page).some((type) => pageTypes.has(type))) {
+  if (!page || !typesOf(page).some((type) => pageTypes.has(type)))
     problems.push({
       rule: 'json-ld-page-node',
       message: `the graph has no WebPage node whose @id is the page's URL, ${pageUrl}`,
       fix: 'describe the page itself in its graph, with its canonical URL as @id',
     });
-  }
   for (const node of graph.nodes) {
     for (const id of referencesIn(node)) {
       if (!graph.byId.has(id))
@@ -117,8 +116,7 @@ export async function richResultProblems(html: string): Promise<PageProblem[]> {
     import('@marbec/web-auto-extractor'),
   ]);
   const extractor = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] });
-  const issues = await new Validator().validate(extractor.parse(html));
-  return issues
+  return (await new Validator().validate(extractor.parse(html)))
     .filter((issue) => issue.severity === 'ERROR')
     .map((issue) => ({
       rule: 'json-ld-fields',

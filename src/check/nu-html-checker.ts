@@ -26,23 +26,19 @@ const checkerOptions = ['--errors-only', '--filterpattern', unknownToTheChecker,
 export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promise<Finding[]> {
   // vnu-jar's module is the path of the jar it ships; it is never run, so its own Java downloader never runs either.
   const jar = String(createRequire(import.meta.url)('vnu-jar'));
-  let stdout: string;
-  try {
-    ({ stdout } = await promisify(execFile)(
-      javaCommand,
-      [...javaOptions, '-jar', jar, ...checkerOptions, ...pages.map((page) => join(dir, page.file))],
-      { maxBuffer: 64 * 1024 * 1024 },
-    ));
-  } catch (error) {
-    const failed = error as NodeJS.ErrnoException & { stdout?: string };
-    if (failed.code === 'ENOENT')
-      throw new SitegenError(
-        `the html gate runs the Nu HTML Checker on Java, and \`${javaCommand}\` is not installed: apt-get install -y default-jre-headless (or set JAVA)`,
-      );
-    // The checker exits 1 when it found errors, with its report on standard output all the same.
-    if (!failed.stdout) throw new SitegenError(`the Nu HTML Checker did not run: ${failed.message}`);
-    stdout = failed.stdout;
-  }
+  const args = [...javaOptions, '-jar', jar, ...checkerOptions, ...pages.map((page) => join(dir, page.file))];
+  const stdout = await promisify(execFile)(javaCommand, args, { maxBuffer: 64 * 1024 * 1024 }).then(
+    (result) => result.stdout,
+    (failed: NodeJS.ErrnoException & { stdout?: string }) => {
+      if (failed.code === 'ENOENT')
+        throw new SitegenError(
+          `the html gate runs the Nu HTML Checker on Java, and \`${javaCommand}\` is not installed: apt-get install -y default-jre-headless (or set JAVA)`,
+        );
+      // The checker exits 1 when it found errors, with its report on standard output all the same.
+      if (!failed.stdout) throw new SitegenError(`the Nu HTML Checker did not run: ${failed.message}`);
+      return failed.stdout;
+    },
+  );
   const report = JSON.parse(stdout) as NuReport;
   const prefix = `file:${join(dir, '/')}`;
   const pathOf = new Map(pages.map((page) => [page.file, page.path]));

@@ -31,20 +31,15 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
 
 async function readSitemap(since: string, root: string): Promise<string> {
   if (/^https?:\/\//i.test(since)) {
-    let response: Response;
-    try {
-      response = await fetch(since, { signal: AbortSignal.timeout(30_000) });
-    } catch (error) {
+    const response = await fetch(since, { signal: AbortSignal.timeout(30_000) }).catch((error: unknown) => {
       throw new SitegenError(`--since: could not fetch ${since}: ${messageOf(error)}`);
-    }
+    });
     if (!response.ok) throw new SitegenError(`--since: ${since} answered ${response.status}, not a sitemap`);
     return response.text();
   }
-  try {
-    return await readFile(resolve(root, since), 'utf8');
-  } catch (error) {
+  return readFile(resolve(root, since), 'utf8').catch((error: unknown) => {
     throw new SitegenError(`--since: cannot read ${since}: ${messageOf(error)}`);
-  }
+  });
 }
 
 function sitemapUrls(xml: string, since: string): string[] {

@@ -34,10 +34,7 @@ export function checkRobots({ robots, url }: Sitemap, report: Report): void {
 }
 
 export function checkSitemapFile({ xml }: Sitemap, report: Report): void {
-  if (!xml) {
-    report('sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
-    return;
-  }
+  if (!xml) return report('sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
   const problem = shapeProblem(xml);
   if (problem)
     report('sitemap-invalid', problem, 'write a <urlset> of the sitemaps.org namespace, each <loc> in its own <url>');

@@ -25,7 +25,7 @@ export function validatePlan(
   refusePublicFilesIn(files, pageFiles, { file: 'a page', folder: 'the folder of a page' });
   const moved = new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to]));
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
-  const isPageOrFile = (path: string) => pages.has(path) || files.has(fileOfPath(path));
+  const isPageOrFile = (path: string) => pages.has(path) || files.has(decoded(path.slice(1)));
   const pageOrFile = 'neither a page of this site nor a file of public/';
   const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved });
   const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved });
@@ -116,11 +116,11 @@ function refusePublicFilesIn(
   }
 }
 
-/** The file under public/ (or the output) a root-relative path names: "/files/price%20list.pdf" → "files/price list.pdf". */
-function fileOfPath(path: string): string {
+/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
+export function decoded(text: string): string {
   try {
-    return decodeURIComponent(path.slice(1));
+    return decodeURIComponent(text);
   } catch {
-    return path.slice(1);
+    return text;
   }
 }

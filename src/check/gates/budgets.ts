@@ -152,10 +152,7 @@ function kb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
 
-export function importGraph(
-  dir: string,
-  modules: string[],
-): { closure: Set<string>; later: string[]; missing: string[] } {
+export function importGraph(dir: string, modules: string[]) {
   const missing = new Set<string>();
   const importsOf = (url: string) => {
     const code = readBuiltFile(dir, url);
