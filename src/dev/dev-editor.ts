@@ -99,8 +99,7 @@ export class DevEditor {
   }
 
   private script(): Promise<EditorBundle> {
-    this.bundle ??= bundleEditor(this.config);
-    return this.bundle;
+    return (this.bundle ??= bundleEditor(this.config));
   }
 }
 

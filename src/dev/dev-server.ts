@@ -205,18 +205,14 @@ function rebuildLines(root: string, log: (line: string) => void) {
   let standing: string | undefined;
   return (outcome: RebuildOutcome, changed: ReadonlySet<string>) => {
     const failure = 'error' in outcome ? outcome.error.message : undefined;
-    const named = [...changed].filter((path) => !isScratchFile(path));
-    // A save that left nothing but an editor's scratch file behind changed nothing to speak of.
+    // Not named: what an editor writes and removes as it saves (sed's sedXXXXXX, vim's 4913), a name without an
+    // extension, gone. A save that left nothing but such a scratch file behind changed nothing to speak of.
+    const named = [...changed].filter((path) => extname(path) !== '' || existsSync(path));
     const nothing = !('error' in outcome) && named.length === 0 && outcome.pages.length === 0;
     if (!nothing && (failure === undefined || failure !== standing))
       log(outcomeLine(outcome, named.length ? named : changed, root));
     standing = failure;
   };
-}
-
-/** What an editor writes and removes as it saves (sed's sedXXXXXX, vim's 4913): a name without an extension, gone. */
-function isScratchFile(path: string): boolean {
-  return extname(path) === '' && !existsSync(path);
 }
 
 function refusalLines(site: DevSite, log: (line: string) => void) {

@@ -104,7 +104,6 @@ export class DevSite {
     const plan = planSite({ ...siteSources, kept: this.kept }, publishing);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     validatePlan(plan, publicFiles);
-    const refusal = buildRefusal(siteSources, publishing.today, publicFiles);
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
@@ -122,7 +121,7 @@ export class DevSite {
     for (const path of this.pages.keys()) if (!pages.has(path)) changedPages.push(path);
     const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
     this.known = { articles, data, read, plan, assets, rendering, images };
-    this.buildRefusal = refusal;
+    this.buildRefusal = buildRefusal(siteSources, publishing.today, publicFiles);
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();
@@ -207,9 +206,8 @@ export class DevSite {
   /** Articles edited in place keep their places in the model; one added or removed makes it anew. */
   private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known, paths?: ReadonlySet<string>) {
     if (last && data === last.data && articles === last.articles) return last.read;
-    if (!last || !paths || data !== last.data || articles.size !== last.articles.size) {
+    if (!last || !paths || data !== last.data || articles.size !== last.articles.size)
       return withArticles(data, [...articles.values()]);
-    }
     const edited = new Map<Article, Article>();
     for (const path of paths) {
       const [before, now] = [last.articles.get(path), articles.get(path)];
@@ -227,9 +225,8 @@ export class DevSite {
     const blog = articleFolder(this.config.contentDir);
     const changed = [...(paths ?? [])].filter((path) => isInside(blog, path));
     if (last && paths && changed.length === 0) return last;
-    if (last && paths && changed.every((path) => last.has(path) && existsSync(path))) {
+    if (last && paths && changed.every((path) => last.has(path) && existsSync(path)))
       return new Map([...last].map(([path, article]) => [path, paths.has(path) ? scan(path) : article]));
-    }
     const files = articleFiles(this.config.contentDir, this.config.root);
     return new Map(files.map((path) => [path, (!paths?.has(path) && last?.get(path)) || scan(path)]));
   }

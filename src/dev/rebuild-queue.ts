@@ -46,9 +46,8 @@ export class RebuildQueue {
       this.running = this.running.then(async () => {
         const outcome = await this.rebuild(changed);
         this.done(outcome, changed);
-        if ('error' in outcome && delay === settleMs && !this.pending.size) {
+        if ('error' in outcome && delay === settleMs && !this.pending.size)
           for (const again of changed) this.schedule(again, retryMs);
-        }
       });
     }, delay);
   }

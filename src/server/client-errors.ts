@@ -37,8 +37,7 @@ export async function answerClientError(
   const refused = line && !METHODS.includes(line[1]!) ? line[2]!.split('?')[0]! : undefined;
   const answer =
     refused === undefined ? new Response(null, { status: nodeStatus[error.code ?? ''] ?? 400 }) : refuseMethod(refused);
-  const bytes = await rawAnswer(answer);
-  socket.end(bytes, () => socket.destroy());
+  socket.end(await rawAnswer(answer), () => socket.destroy());
 }
 
 async function rawAnswer(answer: Response): Promise<Buffer> {

@@ -17,17 +17,14 @@ export interface LocalServerOptions {
   leadSettings?: LeadSettings;
 }
 
-interface PreviewOptions extends LocalServerOptions {
-  dir?: string;
-  onLead?: (line: string) => void;
-}
-
 export type Preview = Awaited<ReturnType<typeof startPreview>>;
 
 const defaultPort = 4173;
 const defaultHost = 'localhost';
 
-export async function startPreview(options: PreviewOptions = {}) {
+export async function startPreview(
+  options: LocalServerOptions & { dir?: string; onLead?: (line: string) => void } = {},
+) {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
   requireBuiltSite(dir);

@@ -42,10 +42,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     const handle = async () => {
       if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response);
       if (options.intercept?.(request, response)) return;
-      if (options.leads && path === leadEndpointPath) {
-        if (!sameOrigin(request)) return refuseOrigin(request, response);
-        return answerWith(options.leads, request, response);
-      }
+      if (options.leads && path === leadEndpointPath)
+        return sameOrigin(request) ? answerWith(options.leads, request, response) : refuseOrigin(request, response);
       return serveStatic(request, response);
     };
     handle().catch((error: unknown) => {
@@ -138,11 +136,7 @@ function answerConnect(serve: (request: IncomingMessage, response: ServerRespons
 /** Node's Request throws on the methods fetch forbids, and no browser sends them: their 405 needs no CORS headers. */
 const forbiddenMethods = /^(CONNECT|TRACE|TRACK)$/i;
 
-async function answerWith(
-  handler: LeadRequestHandler,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+async function answerWith(handler: LeadRequestHandler, request: IncomingMessage, response: ServerResponse) {
   if (forbiddenMethods.test(request.method ?? '')) return send(refuseMethod(), response);
   const headers = new Headers();
   for (let i = 0; i < request.rawHeaders.length; i += 2)

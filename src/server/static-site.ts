@@ -62,17 +62,13 @@ export function createStaticHandler(source: SiteSource) {
   };
 
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: pageMethods }).end();
-      return;
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return void response.writeHead(405, { Allow: pageMethods }).end();
     const target = requestTarget(request.url);
     const redirect = target && redirectFor(await redirectRules(), target.path);
-    if (redirect) {
-      // The target is the site's configuration, written by its build: a page of the site, or an https: URL it chose.
-      response.writeHead(redirect.status, { Location: withQuery(redirect.to, target!.search) }).end();
-      return;
-    }
+    // The target is the site's configuration, written by its build: a page of the site, or an https: URL it chose.
+    if (redirect)
+      return void response.writeHead(redirect.status, { Location: withQuery(redirect.to, target!.search) }).end();
     // Another spelling of a page (about.html, about/ with no about/index.html, index) redirects to its clean URL, built
     // from the path's own segments: never to another host.
     const clean = target && cleanUrl(target.path);
@@ -84,10 +80,7 @@ export function createStaticHandler(source: SiteSource) {
     }
 
     const { file, body, status } = found ?? { file: '404.html', body: await source.read('404.html'), status: 404 };
-    if (!body) {
-      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
+    if (!body) return void response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     const type = contentTypes[extname(file)] ?? 'application/octet-stream';
     // The 404 page takes its own headers, not the missing path's: a missing asset is not cached for a year.
     const headers: Record<string, string> = {
@@ -103,8 +96,7 @@ export function createStaticHandler(source: SiteSource) {
       headers.ETag = tag;
       if (fresh(request.headers, { etag: tag })) {
         delete headers['Content-Encoding'];
-        response.writeHead(304, headers).end();
-        return;
+        return void response.writeHead(304, headers).end();
       }
     }
     headers['Content-Length'] = String(bytes.byteLength);
@@ -152,10 +144,7 @@ function withQuery(to: string, search: string): string {
   return base.includes('?') ? to : `${base}${search}${fragment}`;
 }
 
-async function findFile(
-  source: SiteSource,
-  pathname: string,
-): Promise<{ file: string; body: Uint8Array; status: number } | undefined> {
+async function findFile(source: SiteSource, pathname: string) {
   const relative = pathname.slice(1);
   // _headers and _redirects, and names served as them (_headers.html), are the host's configuration, not pages.
   if (relative.startsWith('_headers') || relative.startsWith('_redirects')) return undefined;
