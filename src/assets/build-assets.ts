@@ -44,9 +44,8 @@ export async function buildAssets(config: BuildConfig, options: AssetOptions): P
 
 const describeStylesheet = ({ file, css }: BuiltAssets['stylesheet']) => `${file} ${formatBytes(css.length)}`;
 
-function describeScripts({ files }: BuiltAssets['scripts']): string {
-  return `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
-}
+const describeScripts = ({ files }: BuiltAssets['scripts']) =>
+  `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
 
 const describeTemplates = () => 'compiled';
 

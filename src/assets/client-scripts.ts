@@ -23,10 +23,7 @@ const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
 const virtualRoot = '/sitegen-assets';
 
 /** `hashed: false` (dev) keeps entry names stable: a rebuilt island then changes no page's script URLs. */
-export async function bundleClientScripts(
-  config: BuildConfig,
-  { hashed = true }: { hashed?: boolean } = {},
-): Promise<ClientScripts> {
+export async function bundleClientScripts(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}) {
   const { build } = loadEsbuild();
   // Entry name → source, and the marker each entry answers. esbuild's metafile names an entry by its source.
   const entries: Record<string, string> = {};

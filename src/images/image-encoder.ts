@@ -74,11 +74,7 @@ export class ImageEncoder {
     return made;
   }
 
-  private async keptOrMade(
-    name: string,
-    make: () => Promise<Buffer>,
-    pool: ReturnType<typeof taskPool>,
-  ): Promise<string> {
+  private async keptOrMade(name: string, make: () => Promise<Buffer>, pool: ReturnType<typeof taskPool>) {
     const path = join(this.dir, name);
     if (markInUse(path)) return path;
     const encoding = pool(() => {

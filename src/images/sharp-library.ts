@@ -9,12 +9,11 @@ import type Sharp from 'sharp';
 let library: Promise<typeof Sharp> | undefined;
 
 export function loadSharp(): Promise<typeof Sharp> {
-  library ??= import('sharp').then(({ default: sharp }) => {
+  return (library ??= import('sharp').then(({ default: sharp }) => {
     // libvips keeps recent operations to reuse them: each image here is made once, so that is only memory held.
     sharp.cache(false);
     return sharp;
-  });
-  return library;
+  }));
 }
 
 /** Runs tasks at most `concurrency` at a time, in the order they were given. */

@@ -54,7 +54,7 @@ let cardTools: Promise<{ drawer: Renderer; fromJsx: typeof import('@takumi-rs/he
 
 /** Loaded the first time a card is drawn: a build whose cards are all kept never loads them. */
 function loadCardTools() {
-  cardTools ??= Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')]).then(
+  return (cardTools ??= Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')]).then(
     async ([{ Renderer }, { fromJsx }]) => {
       const drawer = new Renderer();
       for (const { weight, file } of fonts) {
@@ -67,8 +67,7 @@ function loadCardTools() {
       }
       return { drawer, fromJsx };
     },
-  );
-  return cardTools;
+  ));
 }
 
 /** The logo may still be on its way: the renderer loads meanwhile. */

@@ -147,9 +147,8 @@ async function describeFile(path: string, file: string, size: number) {
       throw refuse(named ? unpublishable(named) : `is not an image (${messageOf(error)}): ${expectedFormats}`);
     });
   // sharp reads HEIC's container, but not the HEVC pictures in it.
-  if (!readableFormats[metadata.format] || (metadata.format === 'heif' && metadata.compression !== 'av1')) {
+  if (!readableFormats[metadata.format] || (metadata.format === 'heif' && metadata.compression !== 'av1'))
     throw refuse(unpublishable(formatOf(bytes) ?? metadata.format.toUpperCase()));
-  }
   const { width, height } = metadata.autoOrient;
   const tooMany = tooManyPixels(width, height);
   if (tooMany) throw refuse(tooMany);

@@ -80,11 +80,10 @@ export class PageRendering {
   /** Made with the first page rendered: a build that keeps every page renders no header. */
   private rendererOnce(): PageRenderer {
     const { layout, stylesheet, scripts, extraScripts } = this.setup;
-    this.pageRenderer ??= createPageRenderer(this.templates, layout, {
+    return (this.pageRenderer ??= createPageRenderer(this.templates, layout, {
       stylesheet,
       extraScripts,
       scriptsFor: (markers) => scriptsForManifest(scripts, markers),
-    });
-    return this.pageRenderer;
+    }));
   }
 }

@@ -73,11 +73,10 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   return (route: Route, body?: string) => {
     const fail = (error: unknown) =>
       new RenderError(`templates/pages/${route.kind}.tsx`, route.path, route.source, error);
-    if ((body === undefined) !== (route.body === undefined)) {
+    if ((body === undefined) !== (route.body === undefined))
       throw fail(
         new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),
       );
-    }
     const uses = new PageCollector(shell);
     let html: string;
     try {
@@ -133,9 +132,8 @@ function shellRegion(templates: TemplateModule, name: 'Header' | 'Footer', layou
 
 function placeBody(main: string, body: string, fail: (error: unknown) => Error): string {
   const parts = main.split(bodySlot);
-  if (parts.length !== 2) {
+  if (parts.length !== 2)
     throw fail(new Error("the template must place the page's body (the prop that holds bodySlot) exactly once"));
-  }
   return parts.join(body);
 }
 
@@ -144,11 +142,10 @@ function splitAtSlots(html: string, fail: (error: unknown) => Error): [string, s
   let from = 0;
   for (const slot of [slots.scripts, slots.header, slots.footer]) {
     const at = html.indexOf(slot, from);
-    if (at === -1 || html.indexOf(slot, at + slot.length) !== -1) {
-      const problem =
-        'the Document template must place its scripts, header and footer exactly once each, in that order';
-      throw fail(new Error(problem));
-    }
+    if (at === -1 || html.indexOf(slot, at + slot.length) !== -1)
+      throw fail(
+        new Error('the Document template must place its scripts, header and footer exactly once each, in that order'),
+      );
     parts.push(html.slice(from, at));
     from = at + slot.length;
   }

@@ -136,11 +136,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
     },
     feeds: {
       label: blog.feeds.label,
-      links: [
-        { label: blog.feeds.rss, href: paths.feeds.rss },
-        { label: blog.feeds.atom, href: paths.feeds.atom },
-        { label: blog.feeds.json, href: paths.feeds.json },
-      ],
+      links: (['rss', 'atom', 'json'] as const).map((feed) => ({ label: blog.feeds[feed], href: paths.feeds[feed] })),
     },
     newsletter: {
       labelledBy: 'newsletter-heading',
