@@ -105,12 +105,11 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
   for (const [path, $] of pages)
     ids.set(path, new Set([...attributeValues($, '[id]', 'id'), ...attributeValues($, 'a[name]', 'name')]));
   const findings: Finding[] = [];
-  for (const page of context.pages) {
-    const $ = pages.get(page.path)!;
+  for (const [path, $] of pages) {
     const seen = new Set<string>();
     $('a[href*="#"], area[href*="#"]').each((_, element) => {
       const href = $(element).attr('href')!;
-      const url = new URL(href, `${context.origin}${page.path}`);
+      const url = new URL(href, `${context.origin}${path}`);
       const fragment = decoded(url.hash.slice(1));
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
       if (url.origin !== context.origin || ['', 'top'].includes(fragment) || !ids.has(url.pathname) || seen.has(href))
@@ -118,7 +117,7 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
       seen.add(href);
       if (!ids.get(url.pathname)!.has(fragment))
         findings.push({
-          page: page.path,
+          page: path,
           rule: 'missing-anchor',
           target: href,
           message: `${url.pathname} has no element with the id "${fragment}"`,
