@@ -79,9 +79,8 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   const templatesFolder = relative(config.root, config.templatesDir).split('\\').join('/');
   const relativeTemplates = (path: string) => `${templatesFolder}/${path}`;
   // Page kind X lives in templates/pages/X.tsx; a kind found elsewhere depends on everything.
-  const kinds = Object.keys(module.pages) as PageKind[];
   const versions = Object.fromEntries(
-    kinds.map((kind) => {
+    (Object.keys(module.pages) as PageKind[]).map((kind) => {
       const entry = relativeTemplates(`pages/${kind}.tsx`);
       return [kind, versionOfEntries(metafile.inputs[entry] ? entry : relativeTemplates('index.ts'))];
     }),

@@ -57,8 +57,7 @@ export function createStaticHandler(source: SiteSource) {
       representations.set(body, (known = { tag: etag(Buffer.from(body.buffer, body.byteOffset, body.byteLength)) }));
     if (!gzip) return { tag: known.tag, bytes: body };
     // Another representation of the same file: its own tag, as a strong ETag names exact bytes.
-    known.gzip ??= { tag: known.tag.replace(/"$/, '-gzip"'), bytes: gzipSync(body) };
-    return known.gzip;
+    return (known.gzip ??= { tag: known.tag.replace(/"$/, '-gzip"'), bytes: gzipSync(body) });
   };
 
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
