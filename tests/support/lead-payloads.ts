@@ -91,10 +91,13 @@ const text = (max: number) =>
     .map(([before, core, after]) => fit(before + core.replaceAll('\u0000', '') + after, max));
 const someText = (max: number) => text(max).filter((value) => value.trim() !== '');
 const optionalText = (max: number) => fc.oneof(text(max), fc.constant(null));
-/** The page a form was sent from: a path as location.pathname gives it (printable ASCII), at times padded; or blank, or none. */
+/**
+ * The page a form was sent from: a path as location.pathname gives it (printable ASCII, never a query's ? or a
+ * fragment's #), at times padded; or blank, or none.
+ */
 const page = fc.oneof(
   fc
-    .tuple(padding, fc.stringMatching(/^\/[!-~]*$/), padding)
+    .tuple(padding, fc.stringMatching(/^\/[!-"$->@-~]*$/), padding)
     .map(([before, path, after]) => fit(before + path, limits.page - after.length) + after),
   padding,
   fc.constant(null),
@@ -242,7 +245,15 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
     ),
     wrong(
       'page',
-      fc.constantFrom('contact', 'javascript:alert(1)', 'https://www.example.co.uk/contact', '/a b', '/café'),
+      fc.constantFrom(
+        'contact',
+        'javascript:alert(1)',
+        'https://www.example.co.uk/contact',
+        '/a b',
+        '/café',
+        '/?x=1',
+        '/#top',
+      ),
       'page must be a path of the site, as /contact',
     ),
     wrong(
