@@ -8,6 +8,8 @@ import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import * as v from 'valibot';
 import { localImageSrc } from '../content/schemas/shared';
+import { readImage } from '../images/source-images';
+import { tooManyBytes } from '../images/source-limits';
 import { isInside } from '../list-files';
 
 export interface BackendFolders {
@@ -90,6 +92,26 @@ async function listedLinksRefusal(folder: string, folders: BackendFolders): Prom
   for (const path of links.map((link) => relative(folders.root, join(link.parentPath, link.name))).sort()) {
     const refusal = await refusalOf(path, folders.content, folders);
     if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/**
+ * A photo the build would refuse (a document named .jpg, a HEIC, 54 megapixels) is refused before it reaches
+ * content/images/: the editor checks those added to an entry, but the media library uploads them alone.
+ */
+export async function uploadRefusal(body: unknown): Promise<Refusal | undefined> {
+  const { action, params = {} } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
+  const uploads =
+    action === 'persistMedia' ? [record(params.asset)] : action === 'persistEntry' ? list(params.assets) : [];
+  for (const { path, content, encoding } of uploads) {
+    if (typeof content !== 'string') continue;
+    const bytes = Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8');
+    const problem = await readImage(bytes, (reason) => new Error(reason)).then(
+      () => tooManyBytes(bytes.length),
+      (error: Error) => error.message,
+    );
+    if (problem) return { status: 409, reason: `${String(path)}: ${problem}` };
   }
   return undefined;
 }

@@ -14,7 +14,8 @@ import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'exp
 import { messageOf } from '../errors';
 import { sameSecret } from '../hash';
 import { sameOrigin } from '../server/host-check';
-import { deletedPaths, pathRefusal, usedAssets, type BackendFolders, type Refusal } from './backend-paths';
+import { deletedPaths, pathRefusal, uploadRefusal, usedAssets } from './backend-paths';
+import type { BackendFolders, Refusal } from './backend-paths';
 import { deletionRefusal } from './deletion-check';
 
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
@@ -89,10 +90,11 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
       next,
     );
   };
-  const unusedAssets: RequestHandler = (request, _response, next) => {
+  // Of the photos sent with an entry, only those it names are written; each, and one uploaded alone, must be publishable.
+  const uploads: RequestHandler = (request, response, next) => {
     const { action, params } = request.body as { action: string; params?: Record<string, unknown> };
     if (action === 'persistEntry' && Array.isArray(params?.assets)) params.assets = usedAssets(params, params.assets);
-    next();
+    uploadRefusal(request.body).then((refusal) => (refusal ? refuse(response, refusal) : next()), next);
   };
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {
@@ -101,7 +103,7 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
     response.status(status).json({ error: messageOf(error).replaceAll(`${folders.root}/`, '') });
   };
   const decap = express().disable('x-powered-by');
-  decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions, unusedAssets);
+  decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions, uploads);
   await registerDecapServer(decap, folders.root);
   return express().disable('x-powered-by').use('/admin', decap).use(failure);
 }

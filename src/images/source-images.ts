@@ -139,6 +139,11 @@ async function describeFile(path: string, file: string, size: number) {
   const tooLarge = tooManyBytes(size);
   if (tooLarge) throw refuse(tooLarge);
   const bytes = await readFile(path);
+  return { hash: contentHash(bytes), ...(await readImage(bytes, refuse)) };
+}
+
+/** An image the build can publish, upright, or `refuse`'s error saying why `bytes` are none: the build's, the editor's uploads'. */
+export async function readImage(bytes: Uint8Array, refuse: (problem: string) => Error) {
   const sharp = await loadSharp();
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
@@ -152,7 +157,7 @@ async function describeFile(path: string, file: string, size: number) {
   const { width, height } = metadata.autoOrient;
   const tooMany = tooManyPixels(width, height);
   if (tooMany) throw refuse(tooMany);
-  return { hash: contentHash(bytes), width, height, format: metadata.format, alpha: metadata.hasAlpha };
+  return { width, height, format: metadata.format, alpha: metadata.hasAlpha };
 }
 
 /** A file beside `path` whose name is the same but for capitals or the Unicode form of its accents, if there is one. */

@@ -190,6 +190,27 @@ describe("the editor's local backend in sitegen dev", () => {
     expect(existsSync(join(project.dir, 'content', 'images', 'swapped.jpg'))).toBe(false);
   });
 
+  it('refuses a photo the build would refuse, uploaded alone or with an entry, in the build’s words, writing nothing', async () => {
+    const before = await everything();
+    const document = Buffer.from('Minutes of the meeting, not a photo at all.\n');
+    expect(await call({ action: 'persistMedia', params: media('content/images/document.jpg', document) })).toEqual({
+      status: 409,
+      body: refused(
+        'content/images/document.jpg: is not an image (Input buffer contains unsupported image format): expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file',
+      ),
+    });
+    const heic = Buffer.concat([Buffer.from('\u0000\u0000\u0000\u0018ftypheic', 'latin1'), Buffer.alloc(64)]);
+    const raw = '---\ntitle: Probe\nimage:\n  src: "images/phone.heic"\n---\n';
+    const params = { ...entry('content/blog/phone.md', { raw }), assets: [asset('content/images/phone.heic', heic)] };
+    expect(await call({ action: 'persistEntry', params })).toEqual({
+      status: 409,
+      body: refused(
+        'content/images/phone.heic: is in HEIC format, which the site cannot publish: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file (export it as JPEG, or PNG for a logo)',
+      ),
+    });
+    expect(await everything()).toEqual(before);
+  });
+
   const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });
   const probes: [string, Call, number, object | string][] = [
     [
