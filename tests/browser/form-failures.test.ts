@@ -163,7 +163,7 @@ describe('the request', () => {
       submission_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       page: '/',
       // No answer to the consent question: only what this page knows, a visit straight to it.
-      attribution: { first: null, last: { landing_path: '/' } },
+      attribution: { first: null, last: { landing_path: '/', arrived_on: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) } },
       website: '',
     });
     expect(problems).toEqual([]);
