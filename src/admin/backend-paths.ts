@@ -96,10 +96,7 @@ async function listedLinksRefusal(folder: string, folders: BackendFolders): Prom
   return undefined;
 }
 
-/**
- * A photo the build would refuse (a document named .jpg, a HEIC, 54 megapixels) is refused before it reaches
- * content/images/: the editor checks those added to an entry, but the media library uploads them alone.
- */
+/** A photo the build would refuse, refused before it reaches content/images/: the media library uploads one alone. */
 export async function uploadRefusal(body: unknown): Promise<Refusal | undefined> {
   const { action, params = {} } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   const uploads =

@@ -68,6 +68,8 @@ function refuseSharedPaths(routes: readonly Route[]): void {
   }
 }
 
+const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
+
 /**
  * A check of links written in content against what the site serves (`none`: what a path is not, as the message says),
  * naming the article's file if the path is that of one not published yet.
@@ -91,8 +93,9 @@ function linkCheck(
       throw new ContentError(file, field, problem);
     }
     if (!served) {
-      const problem = `links to "${href}", which is ${none} (pages are listed by \`sitegen build\` and in sitemap.xml)`;
-      throw new ContentError(file, field, problem);
+      const own = /^(\/.+?)(?:\/|\.html)$/.exec(path)?.[1];
+      const listed = own && isServed(own) ? `: expected "${own}", the page's own URL` : pagesListed;
+      throw new ContentError(file, field, `links to "${href}", which is ${none}${listed}`);
     }
   };
 }

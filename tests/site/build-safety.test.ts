@@ -133,6 +133,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\//,
   ],
   [
+    'a link in Markdown to a page written with a trailing slash, which some hosts answer with 404',
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [the blog](/blog/).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: links to "\/blog\/", which is neither a page of this site nor a file of public\/: expected "\/blog", the page's own URL\n/,
+  ],
+  [
     'a link in Markdown to an old address, which redirects',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [every article](/blog/category).\n`,
