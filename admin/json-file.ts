@@ -32,8 +32,8 @@ function editFor(text: string, change: Change): Edit {
   switch (change.kind) {
     case 'set': {
       const old = node(change.path);
-      const layout = { multiline: spansLines(text, old), indent: indentAt(text, old.offset), unit: indentUnit(text) };
-      return { offset: old.offset, length: old.length, content: jsonText(change.value, layout) };
+      const layout = { text, indent: indentAt(text, old.offset), unit: indentUnit(text) };
+      return { offset: old.offset, length: old.length, content: jsonText(change.value, old, layout) };
     }
     case 'remove':
       return removal(node(change.path));
@@ -64,14 +64,11 @@ function insertion(text: string, container: Node, change: Extract<Change, { kind
   const neighbour = entries[Math.min(index, entries.length - 1)]!;
   const multiline = text.slice(container.offset, entries[0]!.offset).includes('\n');
   const indent = multiline ? indentAt(text, entries[0]!.offset) : '';
-  // A new value is laid out over lines only where its neighbours are: a list of one-line objects gains one more.
-  const neighbourValue = neighbour.type === 'property' ? neighbour.children?.[1] : neighbour;
-  const layout = {
-    multiline: multiline && (!neighbourValue || spansLines(text, neighbourValue)),
-    indent,
-    unit: indentUnit(text),
-  };
-  const entry = (change.kind === 'add' ? `${JSON.stringify(last)}: ` : '') + jsonText(change.value, layout);
+  // A new value is laid out as its neighbour is, part by part: a list of one-line objects gains one more, and a new
+  // job's one-line workplace is on one line as the other jobs' are.
+  const model = !multiline ? undefined : neighbour.type === 'property' ? neighbour.children?.[1] : neighbour;
+  const value = jsonText(change.value, model, { text, indent, unit: indentUnit(text) });
+  const entry = (change.kind === 'add' ? `${JSON.stringify(last)}: ` : '') + value;
   const separator = multiline ? `,\n${indent}` : ', ';
   if (index < entries.length) return { offset: entries[index]!.offset, length: 0, content: entry + separator };
   const end = neighbour.offset + neighbour.length;
@@ -85,17 +82,31 @@ function placeAfter(properties: Node[], key: string | undefined): number {
 }
 
 interface Layout {
-  /** Over lines, or on one. */
-  multiline: boolean;
+  /** The file's text, which the model nodes are parts of. */
+  text: string;
   /** The indentation of the line the value starts on. */
   indent: string;
   /** One level of the file's indentation. */
   unit: string;
 }
 
-function jsonText(value: unknown, { multiline, indent, unit }: Layout): string {
-  if (multiline) return JSON.stringify(value, null, unit).replaceAll('\n', `\n${indent}`);
-  return inline(value);
+/**
+ * `value` laid out as `model` (the value it replaces, or a neighbour's) is: over lines where it is, each part as the
+ * model's part of that key or place is; on one line where it is, or where there is no model.
+ */
+function jsonText(value: unknown, model: Node | undefined, layout: Layout): string {
+  const { text, indent, unit } = layout;
+  if (!model || !spansLines(text, model) || !(isRecord(value) || Array.isArray(value))) return inline(value);
+  const inner = { ...layout, indent: indent + unit };
+  const parts = model.children ?? [];
+  const items = Array.isArray(value)
+    ? value.map((item, index) => jsonText(item, parts[Math.min(index, parts.length - 1)], inner))
+    : Object.entries(value).map(([key, item]) => {
+        const property = parts.find((part) => part.children?.[0]?.value === key);
+        return `${JSON.stringify(key)}: ${jsonText(item, property?.children?.[1], inner)}`;
+      });
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return `${open}\n${items.map((item) => inner.indent + item).join(',\n')}\n${indent}${close}`;
 }
 
 /** A value on one line, spaced as Prettier writes JSON: `{ "a": 1, "b": [1, 2] }`. */

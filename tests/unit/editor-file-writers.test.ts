@@ -127,6 +127,21 @@ describe('a JSON file of content/ written by the editor (writeJson)', () => {
     expect(written).toBe(`${trades.slice(0, end)},\n${glazier}${trades.slice(end)}`);
   });
 
+  it('lays a new job out as its neighbours are, part by part: its workplace on one line, its requirements one a line', () => {
+    const jobs = content('jobs.json');
+    const value = jsonOf(jobs) as { jobs: JsonObject[] };
+    const first = value.jobs[0]!;
+    const added = scrambled({ ...first, id: 'seo-executive', title: 'SEO Executive' });
+    const written = writeJson(jobs, { jobs: [...value.jobs, added] });
+    // Written as the file's first job is, line for line but its id and title, after the last one.
+    const firstText = jobs.slice(jobs.indexOf('    {'), jobs.indexOf('\n    }') + 6);
+    const expected = firstText
+      .replace(`"id": "${String(first.id)}"`, '"id": "seo-executive"')
+      .replace(`"title": "${String(first.title)}"`, '"title": "SEO Executive"');
+    const end = jobs.lastIndexOf('\n    }') + 6;
+    expect(written).toBe(`${jobs.slice(0, end)},\n${expected}${jobs.slice(end)}`);
+  });
+
   it('places a new key after the one before it in the form, and writes texts with quotes and escapes as JSON does', () => {
     const value = { ...jsonOf(site), fax: 'A "fax" line — ok' };
     const order = ['name', 'url', 'logo', 'tagline', 'blurb', 'phone', 'fax', 'email'];
