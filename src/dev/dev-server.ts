@@ -80,7 +80,7 @@ export async function startDevServer(options: DevOptions = {}) {
   log(leadsLine(describeLeadSettings(leads.settings)));
   if ('error' in first) log(failureLine(first.error, root));
   else {
-    log(`  ready in ${Math.round(first.ms)} ms, ${first.pages} pages (each rendered when first opened)`);
+    log(`  ready in ${Math.round(first.ms)} ms, ${first.pages.length} pages (each rendered when first opened)`);
     refusals();
     site.saveIndex();
   }

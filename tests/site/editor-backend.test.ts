@@ -106,6 +106,12 @@ describe("the editor's local backend in sitegen dev", () => {
   const get = (path: string, headers = '') =>
     exchange(dev.url, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${headers}Connection: close\r\n\r\n`);
 
+  it('says when it is ready, and how many pages it serves', () => {
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}ready in \d+ ms, 54 pages \(each rendered when first opened\)$/),
+    );
+  });
+
   it('prints the editor’s address with this run’s token, and refuses the page to a program without it', async () => {
     expect(dev.editorUrl).toMatch(new RegExp(`^${dev.url}/admin/\\?token=[\\w-]{43}$`));
     expect(lines).toContain(`  editor     ${dev.editorUrl}`);
