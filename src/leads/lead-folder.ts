@@ -76,14 +76,14 @@ function refuseOtherFolder(dataDir: string): void {
 
 /**
  * With the lock taken: a folder with no database yet is marked until `made` (returned) is called, once every migration
- * is applied; a folder left so marked is emptied first. Its files hold no lead: none is stored before the migrations.
+ * is applied; a folder left so marked is emptied first, but for the server's note. Its files hold no lead.
  */
 export function markMaking(dataDir: string): () => void {
   const entries = readdirSync(dataDir);
   const marker = join(dataDir, makingName);
   if (!entries.includes(makingName) && entries.includes('PG_VERSION')) return () => {};
-  for (const name of entries)
-    if (name !== lockName && name !== makingName) rmSync(join(dataDir, name), { recursive: true, force: true });
+  const kept = [lockName, makingName, serverFile];
+  for (const name of entries) if (!kept.includes(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
   writeFileSync(marker, '', { mode: 0o600 });
   return () => rmSync(marker, { force: true });
 }

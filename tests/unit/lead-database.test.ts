@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -220,6 +220,14 @@ describe('one process at a time', { timeout: 60_000 }, () => {
     } finally {
       server.kill();
     }
+
+    // A server that makes its database at its first lead keeps its note, by which `sitegen leads` finds it.
+    const lazy = join(await tempDir(), 'leads');
+    await mkdir(lazy);
+    await writeFile(join(lazy, 'server.json'), '{"url":"http://127.0.0.1:1"}');
+    const made = await openLeadDatabase(lazy);
+    await made.close();
+    expect(await readFile(join(lazy, 'server.json'), 'utf8')).toBe('{"url":"http://127.0.0.1:1"}');
   });
 });
 
