@@ -14,6 +14,7 @@ import { loadDecap, type DecapEvent, type DecapMap } from './decap';
 import { EditorSite, type Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, measure, photoRefusal, withoutEmpty, type EntryPlace } from './entry';
 import { fileTextOf, jsonFormat, markdownFormat } from './file-formats';
+import { holdLocalToken } from './local-token';
 import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
@@ -22,6 +23,8 @@ import { paths } from '../src/paths';
 import { renditionUrl } from '../src/images/image-names';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
+// Without this run's token the page says what to open instead, and nothing else loads.
+if (settings.backend.name === 'local' && !(await holdLocalToken(settings.backend))) await new Promise(() => {});
 
 async function fetchContent(): Promise<EditorContent> {
   const response = await fetch(settings.content, { cache: 'no-store' });

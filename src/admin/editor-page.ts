@@ -12,7 +12,8 @@ import { renditionUrl } from '../images/image-names';
 import type { CopiedFile } from '../output/output';
 
 export type EditorBackend =
-  { name: 'local'; url: string } | { name: 'github'; repo: string; branch: string; authUrl?: string | undefined };
+  | { name: 'local'; url: string; tokenHeader: string }
+  | { name: 'github'; repo: string; branch: string; authUrl?: string | undefined };
 
 export interface EditorSettings {
   backend: EditorBackend;

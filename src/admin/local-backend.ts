@@ -2,9 +2,9 @@
  * Decap CMS's local backend for `sitegen dev`: decap-server's file-system middleware, mounted in the dev server itself,
  * on the editor page's origin: no port of its own to find, guard or stop. It writes files, so it answers the editor's
  * page alone. The dev server has checked the Host; here a request must come from the dev server's own origin when it
- * names one (a browser names it on every write), carry the token handed the page as a cookie (so that no program or
- * page of this machine not given it can write), and name only paths of content/; anything else is refused before
- * decap-server sees it.
+ * names one (a browser names it on every write), carry the token the editor's page was given in the address sitegen dev
+ * printed, in a header (so that no program or page of this machine not given it can write: admin/local-token.ts), and
+ * name only paths of content/; anything else is refused before decap-server sees it.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -26,6 +26,7 @@ export type LocalBackend = ReturnType<typeof localBackend>;
 /** Decap's uploads are photos from a phone, sent base64 in JSON: decap-server's own limit. */
 const bodyLimit = '50mb';
 const require = createRequire(import.meta.url);
+const tokenHeader = 'X-Sitegen-Editor-Token';
 
 type Log = (line: string) => void;
 
@@ -35,10 +36,8 @@ export function localBackend({ root, contentDir, log }: { root: string; contentD
   // Loaded with the editor's first request: express and decap-server are no part of serving the site.
   let app: Promise<Express> | undefined;
   return {
-    cookie: (request: IncomingMessage) => `${cookieName(request)}=${token}; Path=/admin; HttpOnly; SameSite=Strict`,
-    /** Asked for with this run's token (`given`, from the address sitegen dev prints), or holding it already. */
-    admits: (request: IncomingMessage, given: string | null) =>
-      sameSecret(given ?? cookieOf(request, cookieName(request)) ?? '', token),
+    /** The header the editor's page sends the token in: one no page of another origin may send without asking. */
+    tokenHeader,
     address: (url: string) => `${url}/admin/?token=${token}`,
     handle: (request: IncomingMessage, response: ServerResponse) => {
       app ??= backendApp(folders, token, log).then((made) => {
@@ -74,8 +73,11 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
         status: 403,
         reason: `a request from ${request.headers.origin}, not from this server's own pages`,
       });
-    if (!sameSecret(cookieOf(request, cookieName(request)) ?? '', token))
-      return refuse(response, { status: 403, reason: 'no editor token: save from /admin of this sitegen dev' });
+    if (!sameSecret(String(request.headers[tokenHeader.toLowerCase()] ?? ''), token))
+      return refuse(response, {
+        status: 403,
+        reason: "no editor token: open the editor at the address sitegen dev printed, with this run's token",
+      });
     next();
   };
   const paths: RequestHandler = (request, response, next) => {
@@ -125,17 +127,4 @@ async function registerDecapServer(app: Express, root: string): Promise<void> {
     else process.env.GIT_REPO_DIRECTORY = before;
   }
   await registered;
-}
-
-/** One cookie per dev server: cookies are shared by every port of a host, and two dev servers may run at once. */
-function cookieName(request: IncomingMessage): string {
-  return `sitegen-editor-${request.socket.localPort}`;
-}
-
-function cookieOf(request: IncomingMessage, name: string): string | undefined {
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }

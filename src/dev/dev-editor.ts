@@ -27,27 +27,15 @@ export class DevEditor {
   }
 
   /**
-   * True when answered. The editor's page is refused unless asked for at the address sitegen dev printed, or by a
-   * browser that opened it: any account on the machine can reach the loopback.
+   * True when answered. The editor's page holds no secret, and is served to any browser of this machine; what saves,
+   * the backend, takes the token of the address sitegen dev printed, which the page keeps (admin/local-token.ts).
    */
   intercept(request: IncomingMessage, response: ServerResponse, path: string): boolean {
     if (path === localBackendPath) {
       this.backend.handle(request, response);
       return true;
     }
-    if (!pagePaths.has(path) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    const given = new URLSearchParams((request.url ?? '').split('?')[1] ?? '').get('token');
-    if (!this.backend.admits(request, given)) {
-      const refusal = problemPage(
-        'Open the editor at the address sitegen dev printed in its terminal: it carries a token new each run, so that no other program or account on this machine can save through it.',
-        "The editor needs this run's address",
-      );
-      response.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      response.end(request.method === 'HEAD' ? undefined : refusal);
-      return true;
-    }
-    response.setHeader('Set-Cookie', this.backend.cookie(request));
-    response.setHeader('Cache-Control', 'no-store');
+    if (pagePaths.has(path)) response.setHeader('Cache-Control', 'no-store');
     return false;
   }
 
@@ -90,7 +78,7 @@ export class DevEditor {
     const site = this.site.model()?.site;
     if (!site) return undefined;
     const settings = {
-      backend: { name: 'local' as const, url: localBackendPath },
+      backend: { name: 'local' as const, url: localBackendPath, tokenHeader: this.backend.tokenHeader },
       decap: decap.script,
       content: '/admin/content.json',
       events,
@@ -103,7 +91,8 @@ export class DevEditor {
   }
 }
 
-function problemPage(message: string, title = 'The editor could not open'): string {
+function problemPage(message: string): string {
+  const title = 'The editor could not open';
   return [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',

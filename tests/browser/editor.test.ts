@@ -395,6 +395,33 @@ describe('a delete in the editor', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the editor’s token', { timeout: 60_000 }, () => {
+  it('is kept by the page that opened the printed address, out of its address bar; another browser is told to open that address', async () => {
+    const { page, problems } = await editor.at('/');
+    expect(page.url()).not.toContain('token=');
+    expect(await page.evaluate(() => localStorage.getItem('sitegen-editor-token'))).toBe(
+      new URL(dev.editorUrl).searchParams.get('token'),
+    );
+    expect(problems()).toEqual([]);
+    // A browser that never opened the printed address, or kept a token of an earlier run.
+    const stranger = (await openPage(wide)).page;
+    const told = async () => {
+      await expect
+        .poll(() => stranger.getByRole('heading', { level: 1 }).textContent())
+        .toBe("The editor needs this run's address");
+      expect(await stranger.locator('p').textContent()).toContain(
+        'Open the editor at the address sitegen dev printed in its terminal',
+      );
+      expect(await stranger.evaluate(() => localStorage.getItem('sitegen-editor-token'))).toBeNull();
+    };
+    await stranger.goto(`${dev.url}/admin/`);
+    await told();
+    await stranger.evaluate(() => localStorage.setItem('sitegen-editor-token', 'a-token-of-an-earlier-run'));
+    await stranger.reload();
+    await told();
+  });
+});
+
 describe('the editor with content outside the project (sitegen dev --content)', () => {
   it('says why it cannot open, and starts no local backend', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'sitegen-editor-content-'));

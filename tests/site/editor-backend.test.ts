@@ -22,8 +22,9 @@ let project: ProjectCopy;
 let outside: string;
 let dev: DevServer;
 let host: string;
-/** The token's cookie, as the dev server handed it to the editor's page. */
-let cookie: string;
+/** This run's token, from the address sitegen dev printed, as the editor's page sends it (admin/local-token.ts). */
+let token: string;
+const tokenHeader = 'X-Sitegen-Editor-Token';
 const lines: string[] = [];
 let upload: Buffer;
 
@@ -47,10 +48,7 @@ beforeAll(async () => {
     log: (line) => lines.push(line),
   });
   host = new URL(dev.url).host;
-  const editorPath = dev.editorUrl.slice(dev.url.length);
-  const page = await exchange(dev.url, `GET ${editorPath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-  expect(page.status).toBe(200);
-  cookie = page.headers['set-cookie']!.split(';')[0]!;
+  token = new URL(dev.editorUrl).searchParams.get('token')!;
 });
 afterAll(async () => {
   await dev?.close();
@@ -68,7 +66,7 @@ interface Call {
 /** A request of Decap's proxy backend, with the editor page's Host, Origin and token unless `headers` says otherwise. */
 async function call({ action, params, headers = {} }: Call) {
   const body = JSON.stringify({ action, params: { branch: 'main', ...params } });
-  const sent = { Host: host, Origin: `http://${host}`, Cookie: cookie, ...headers };
+  const sent = { Host: host, Origin: `http://${host}`, [tokenHeader]: token, ...headers };
   const head = [
     'POST /admin/api/v1 HTTP/1.1',
     ...Object.entries(sent).flatMap(([name, value]) => (value === null ? [] : [`${name}: ${value}`])),
@@ -112,33 +110,18 @@ describe("the editor's local backend in sitegen dev", () => {
     );
   });
 
-  it('prints the editor’s address with this run’s token, and refuses the page to a program without it', async () => {
+  it('prints the editor’s address with this run’s token, and serves the page, which holds no token, without it', async () => {
     expect(dev.editorUrl).toMatch(new RegExp(`^${dev.url}/admin/\\?token=[\\w-]{43}$`));
     expect(lines).toContain(`  editor     ${dev.editorUrl}`);
-    // Any account on the machine can reach the loopback: the page, which hands out the token, needs the printed address.
-    for (const path of ['/admin', '/admin/', '/admin/index.html', '/admin/?token=', '/admin/?token=wrong']) {
-      const refused = await get(path);
-      expect(refused.status, path).toBe(403);
-      expect(refused.headers['set-cookie'], path).toBeUndefined();
-      expect(refused.body.toString(), path).toContain(
-        'Open the editor at the address sitegen dev printed in its terminal: it carries a token new each run',
-      );
+    for (const path of ['/admin/', `/admin/?token=${token}`]) {
+      const page = await get(path);
+      expect([page.status, page.headers['cache-control']], path).toEqual([200, 'no-store']);
+      expect(page.body.toString(), path).not.toContain(token);
+      // No cookie: a browser sends a cookie of localhost to every server of localhost, whatever its port.
+      expect(page.headers['set-cookie'], path).toBeUndefined();
     }
-    // A browser that opened it keeps it, by its cookie.
-    expect((await get('/admin/', `Cookie: ${cookie}\r\n`)).status).toBe(200);
-  });
-
-  it('hands the editor’s page its token in a cookie for /admin alone, out of reach of scripts', async () => {
-    const page = await get(`/admin?${new URL(dev.editorUrl).search.slice(1)}`);
-    expect(page.headers['set-cookie']).toMatch(
-      new RegExp(`^sitegen-editor-${new URL(dev.url).port}=[\\w-]{43}; Path=/admin; HttpOnly; SameSite=Strict$`),
-    );
-    expect(page.headers['set-cookie']!.split(';')[0]).toBe(cookie);
-    expect(page.headers['cache-control']).toBe('no-store');
-    const other = await exchange(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-    expect(other.headers['set-cookie']).toBeUndefined();
     // The editor's policy lets it connect to its own origin alone.
-    expect(page.headers['content-security-policy']).toContain("connect-src 'self' blob:;");
+    expect((await get('/admin/')).headers['content-security-policy']).toContain("connect-src 'self' blob:;");
   });
 
   it('reads and saves for the editor’s page: an entry of content/, a photo uploaded to content/images/', async () => {
@@ -242,21 +225,27 @@ describe("the editor's local backend in sitegen dev", () => {
     ],
     [
       'a request without the token',
-      { ...write('content/blog/no-token.md'), headers: { Cookie: null } },
+      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: null } },
       403,
-      refused('no editor token: save from /admin of this sitegen dev'),
+      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
     ],
     [
       'a request with another token',
-      { ...write('content/blog/no-token.md'), headers: { Cookie: 'ANOTHER_TOKEN' } },
+      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: 'ANOTHER_TOKEN' } },
       403,
-      refused('no editor token: save from /admin of this sitegen dev'),
+      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
     ],
     [
       'a token as long as this run’s with a character outside ASCII',
-      { ...write('content/blog/no-token.md'), headers: { Cookie: 'NON_ASCII_TOKEN' } },
+      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: 'NON_ASCII_TOKEN' } },
       403,
-      refused('no editor token: save from /admin of this sitegen dev'),
+      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
+    ],
+    [
+      'the token in a cookie, as a cookie of localhost reaches every server of localhost',
+      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: null, Cookie: `sitegen-editor-PORT=TOKEN` } },
+      403,
+      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
     ],
     ['the code CI runs', write('src/probe.ts'), 403, refused('"src/probe.ts" is outside content/')],
     ['CI’s own files', write('.ci/run'), 403, refused('".ci/run" is outside content/')],
@@ -403,15 +392,16 @@ describe("the editor's local backend in sitegen dev", () => {
   it.each(probes)('refuses %s, and writes nothing', async (_name, probe, status, answer) => {
     const before = await everything();
     // What the table cannot know before the server runs: its port, the project's folder, this run's token.
-    const last = cookie.at(-1) === 'x' ? 'y' : 'x';
+    const last = token.at(-1) === 'x' ? 'y' : 'x';
     const fill = <T>(value: T): T =>
       JSON.parse(
         JSON.stringify(value)
           .replaceAll('PORT', new URL(dev.url).port)
           .replaceAll('ABSOLUTE', project.dir)
-          .replaceAll('ANOTHER_TOKEN', `${cookie.slice(0, -1)}${last}`)
+          .replaceAll('ANOTHER_TOKEN', `${token.slice(0, -1)}${last}`)
           // Two bytes of UTF-8 for two characters: the server reads as many characters as the token has, more bytes.
-          .replaceAll('NON_ASCII_TOKEN', `${cookie.slice(0, -2)}é`),
+          .replaceAll('NON_ASCII_TOKEN', `${token.slice(0, -2)}é`)
+          .replaceAll('=TOKEN', `=${token}`),
       );
     expect(await call(fill(probe))).toEqual({ status, body: fill(answer) });
     await dev.idle();
@@ -421,7 +411,7 @@ describe("the editor's local backend in sitegen dev", () => {
   it('answers POST alone', async () => {
     const answer = await exchange(
       dev.url,
-      `GET /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+      `GET /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\n${tokenHeader}: ${token}\r\nConnection: close\r\n\r\n`,
     );
     expect([answer.status, answer.headers.allow]).toEqual([405, 'POST']);
   });

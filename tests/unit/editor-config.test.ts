@@ -38,7 +38,7 @@ beforeAll(() => {
   config = decapConfig({
     model,
     servicePages,
-    backend: { name: 'local', url: 'http://127.0.0.1:8081/api/v1' },
+    backend: { name: 'local', url: 'http://127.0.0.1:8081/api/v1', tokenHeader: 'X-Sitegen-Editor-Token' },
     siteUrl: 'http://localhost:4321',
     today: '2026-07-01',
   });
