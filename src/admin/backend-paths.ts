@@ -28,7 +28,11 @@ export interface Refusal {
 export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   const named = typeof action === 'string' ? namedPaths(action, params ?? {}) : undefined;
-  if (!named) return { status: 400, reason: `unknown action ${JSON.stringify(action)}` };
+  if (!named)
+    return {
+      status: 400,
+      reason: action ? `unknown action ${JSON.stringify(action)}` : 'expected JSON naming an action',
+    };
   for (const { path, upload } of named) {
     const refusal =
       (await refusalOf(path, upload ? folders.uploads : folders.content, folders)) ??

@@ -38,7 +38,8 @@ export async function deletionRefusal(
     }
     return undefined;
   } catch (error) {
-    if (error instanceof SitegenError) return error.message;
+    // Named as the project names them: the scratch folder is none of the marketer's business.
+    if (error instanceof SitegenError) return error.message.replaceAll(`${scratch}/`, '');
     throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -159,6 +159,13 @@ describe("the editor's local backend in sitegen dev", () => {
       status: 409,
       body: refused('content/site.json: logo.src: names "images/logo.png", which is not a file of content/images/'),
     });
+    // A file the site cannot be built without, named as the project names it.
+    const facts = await call({ action: 'deleteFile', params: { path: 'content/site.json', options } });
+    expect(facts.status).toBe(409);
+    expect(facts.body.error).toMatch(
+      /^sitegen dev refused this: content\/site\.json: cannot be read \(ENOENT.*'content\/site\.json'\)/,
+    );
+    expect(facts.body.error).not.toContain('.sitegen');
     expect(await everything()).toEqual(before);
     // A photo nothing names goes.
     const spare = join(project.dir, 'content', 'images', 'spare.jpg');
@@ -406,6 +413,18 @@ describe("the editor's local backend in sitegen dev", () => {
     expect(await call(fill(probe))).toEqual({ status, body: fill(answer) });
     await dev.idle();
     expect(await everything()).toEqual(before);
+  });
+
+  it('says a body that is not JSON is not what it takes', async () => {
+    const body = 'action=persistEntry';
+    const answer = await exchange(
+      dev.url,
+      `POST /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\n${tokenHeader}: ${token}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect([answer.status, JSON.parse(answer.body.toString())]).toEqual([
+      400,
+      refused('expected JSON naming an action'),
+    ]);
   });
 
   it('answers POST alone', async () => {
