@@ -14,7 +14,7 @@ export function hostAllowed(header: string | undefined, listenHost: string): boo
     const end = host.indexOf(']');
     return end > 0 && isIP(host.slice(1, end)) === 6 && /^(:\d+)?$/.test(host.slice(end + 1));
   }
-  const name = /^([^:]*)(:\d+)?$/.exec(host)?.[1];
+  const name = /^([\w.-]*)(:\d+)?$/.exec(host)?.[1];
   if (!name) return false;
   return isIP(name) === 4 || name === 'localhost' || name.endsWith('.localhost') || name === listenHost.toLowerCase();
 }

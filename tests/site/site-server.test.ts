@@ -251,6 +251,9 @@ describe('paths', () => {
     // A name of the network's (sitegen preview --host shop.lan) is answered by a server started with it alone.
     expect(hostAllowed('Shop.lan:4173', 'shop.lan')).toBe(true);
     expect(hostAllowed('shop.lan:4173', '127.0.0.1')).toBe(false);
+    // Only a host name's characters: what follows a # or a / is no part of the name a browser would have asked.
+    for (const host of ['evil.example#.localhost', 'evil.example/.localhost', 'evil.example?.localhost'])
+      expect(hostAllowed(host, '127.0.0.1'), host).toBe(false);
     expect(errors).toEqual([]);
   });
 
