@@ -3,6 +3,8 @@
  * and its images as the templates draw them: those the build has not
  * described (a photo uploaded a moment ago) measured in the browser.
  */
+import type { Article } from '../src/content/model';
+import { publicationStatus } from '../src/content/publishing';
 import type { LocalImage } from '../src/images/image-names';
 import {
   expectedFormats,
@@ -158,4 +160,18 @@ export function photoRefusal(photo: {
   const format = formatOf(start);
   if (format) return unpublishable(format);
   return isTiff(start) ? undefined : `is not an image: ${expectedFormats}`;
+}
+
+/**
+ * The live address, an article's slug or one of its aliases, that a save of `data` would take off the site, if any: a
+ * URL that was live never vanishes silently (DECISIONS), so a new slug keeps the old one among the aliases.
+ */
+export function lostAddress(
+  live: Article | undefined,
+  data: { slug?: unknown; aliases?: unknown },
+  today: string,
+): string | undefined {
+  if (!live?.slug || publicationStatus(live, today) !== 'published') return undefined;
+  const kept = Array.isArray(data.aliases) ? data.aliases : [];
+  return [live.slug, ...(live.aliases ?? [])].find((old) => old !== data.slug && !kept.includes(old));
 }

@@ -12,13 +12,21 @@ import { articles, fieldLabels, fileCollections, legalPages, servicePageFiles } 
 import { decapConfig } from './config';
 import { loadDecap, type DecapEvent, type DecapMap } from './decap';
 import { EditorSite, type Entry } from './editor-site';
-import { describeImages, entryOf, localImagesOf, measure, photoRefusal, withoutEmpty, type EntryPlace } from './entry';
+import {
+  describeImages,
+  entryOf,
+  localImagesOf,
+  lostAddress,
+  measure,
+  photoRefusal,
+  withoutEmpty,
+  type EntryPlace,
+} from './entry';
 import { fileTextOf, jsonFormat, markdownFormat } from './file-formats';
 import { holdLocalToken } from './local-token';
 import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
-import { publicationStatus } from '../src/content/publishing';
 import { paths } from '../src/paths';
 import { renditionUrl } from '../src/images/image-names';
 
@@ -114,17 +122,16 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
 }
 
 /**
- * A live article's new slug would take its address off the site: a page that was live never vanishes (DECISIONS), so
- * the old slug must be kept among its aliases, which redirect to the new one.
+ * A live article's old address goes only by a change of its own: its new slug must keep the old one among its aliases,
+ * which redirect to the new one, and an alias it has stays (DECISIONS: a URL that was live never vanishes silently).
  */
 function requireOldAddress(edited: Entry): void {
   const file = `${site.contentDir}/${edited.path}`;
   const live = site.model().articles.find((article) => article.file === file);
-  const { slug, aliases } = edited.data as { slug?: string; aliases?: string[] };
-  if (!live?.slug || slug === live.slug || aliases?.includes(live.slug)) return;
-  if (publicationStatus(live, site.today()) !== 'published') return;
-  const problem = `changes the address of a live page, ${paths.article(live.slug)}: add "${live.slug}" to ${fieldLabels.aliases}, so that its visitors are sent on to the new one, or keep the slug`;
-  throw new ContentError(file, 'front matter: slug', problem);
+  const lost = lostAddress(live, edited.data, site.today());
+  if (lost === undefined) return;
+  const problem = `takes a live address off the site, ${paths.article(lost)}: keep "${lost}" in ${fieldLabels.aliases}, so that its visitors are sent on to this article${lost === live?.slug ? ', or keep the slug' : ''}`;
+  throw new ContentError(file, lost === live?.slug ? 'front matter: slug' : 'front matter: aliases', problem);
 }
 
 /** A file's text now, in sitegen dev (whose backend the editor may ask); undefined elsewhere. */

@@ -334,7 +334,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     await retype(field(page, 'Slug (its address)'), 'social-media-for-trades');
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/social-media-guide.md: front matter: slug: changes the address of a live page, /blog/social-media-guide: add "social-media-guide" to Old slugs (each redirects here), so that its visitors are sent on to the new one, or keep the slug',
+      'Failed to persist entry: content/blog/social-media-guide.md: front matter: slug: takes a live address off the site, /blog/social-media-guide: keep "social-media-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     await page.getByRole('button', { name: /^Add old slugs/i }).click();

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DecapMap } from '../../admin/decap';
-import { entryOf, photoRefusal, withoutEmpty } from '../../admin/entry';
+import { entryOf, lostAddress, photoRefusal, withoutEmpty } from '../../admin/entry';
+import type { Article } from '../../src/content/model';
 
 function decapMap(value: Record<string, unknown>): DecapMap {
   const getIn = (path: readonly (string | number)[]) =>
@@ -79,5 +80,26 @@ describe('a photo added in the editor (photoRefusal), held to the build’s rule
     expect(undrawn('Boiler service £89')).toBe('is not an image: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file');
     expect(undrawn('II*\u0000')).toBeUndefined();
     expect(undrawn('MM\u0000*')).toBeUndefined();
+  });
+});
+
+describe('a live article’s addresses (lostAddress)', () => {
+  const live = { slug: 'van-signs', aliases: ['van-lettering'], date: '2026-01-05' } as Article;
+  const today = '2026-06-01';
+
+  it('keeps its slug and every alias: a new slug must keep the old one among the aliases, and an alias stays', () => {
+    expect(lostAddress(live, { slug: 'van-signs', aliases: ['van-lettering'] }, today)).toBeUndefined();
+    expect(lostAddress(live, { slug: 'van-signwriting', aliases: ['van-lettering'] }, today)).toBe('van-signs');
+    expect(
+      lostAddress(live, { slug: 'van-signwriting', aliases: ['van-lettering', 'van-signs'] }, today),
+    ).toBeUndefined();
+    expect(lostAddress(live, { slug: 'van-signs' }, today)).toBe('van-lettering');
+    // Back to an old slug: its address is the article's own again.
+    expect(lostAddress(live, { slug: 'van-lettering', aliases: ['van-signs'] }, today)).toBeUndefined();
+  });
+
+  it('leaves a draft, a scheduled article and a new one free: none has a live address', () => {
+    for (const unpublished of [{ ...live, draft: true }, { ...live, date: '2026-07-01' }, undefined])
+      expect(lostAddress(unpublished, { slug: 'elsewhere' }, today)).toBeUndefined();
   });
 });
