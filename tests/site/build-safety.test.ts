@@ -117,6 +117,16 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/site\.json: social\[2\]\.href: expected the agency's own page on the network, such as https:\/\/www\.facebook\.com\/tradeboostdigital, not the network's home page, found "https:\/\/x\.com\/"/,
   ],
   [
+    'a social link to another network than the one its icon shows',
+    'site.json',
+    (text) =>
+      text.replace(
+        '"label": "TradeBoost Digital on Instagram" }',
+        '"label": "TradeBoost Digital on Instagram", "href": "https://www.facebook.com/tradeboostdigital" }',
+      ),
+    /content\/site\.json: social\[1\]\.href: expected a page of the network's own site \(facebook\.com, instagram\.com, x\.com or twitter\.com, youtube\.com\)/,
+  ],
+  [
     'a trade listed twice',
     'trades.json',
     (text) => {

@@ -13,6 +13,10 @@ import {
   withPlaceholders,
 } from './shared';
 
+/** A network's own site, by the host name of a page on it: facebook.com, www.instagram.com, x.com (twitter.com)… */
+const networkSite = (href: string) =>
+  /^(?:[\w-]+\.)*(facebook|instagram|x|twitter|youtube)\.com$/.exec(new URL(href).hostname)?.[1];
+
 /** Never the network's home page: search engines read every link here as one of the agency's profiles (sameAs). */
 const profileHref = v.pipe(
   externalHref,
@@ -77,11 +81,21 @@ export const siteSchema = v.strictObject({
   responseTime: text,
   /** The footer's icons; each links to the agency's own page on its network once it is given (none is yet). */
   social: list(
-    v.strictObject({
-      network: v.picklist(['facebook', 'instagram', 'x', 'youtube']),
-      label: text,
-      href: v.optional(profileHref),
-    }),
+    v.pipe(
+      v.strictObject({
+        network: v.picklist(['facebook', 'instagram', 'x', 'youtube']),
+        label: text,
+        href: v.optional(profileHref),
+      }),
+      // Another network's page would be behind this one's icon, and among the agency's profiles (sameAs).
+      v.forward(
+        v.check(
+          ({ network, href }) => !href || networkSite(href)?.replace('twitter', 'x') === network,
+          "a page of the network's own site (facebook.com, instagram.com, x.com or twitter.com, youtube.com)",
+        ),
+        ['href'],
+      ),
+    ),
     4,
   ),
 });
