@@ -92,13 +92,13 @@ CMS.registerEventListener({
   name: 'postSave',
   handler: ({ entry }: DecapEvent) => {
     site.remember(entryOf(entry, place));
-    // A new entry has no path here: its next save starts from its file, read again at its new address.
     const path = entry.get('path');
-    if (typeof path === 'string' && path)
-      savedHere.set(
-        path,
-        textNow(path).catch(() => undefined),
-      );
+    // A new entry has no path here: its next save starts from its file, read again at its new address.
+    if (typeof path !== 'string' || !path) return;
+    savedHere.set(
+      path,
+      textNow(path).catch(() => undefined),
+    );
   },
 });
 

@@ -386,6 +386,12 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent('notes beside the data (content/README.md) are left alone', async () => {
+    const site = await contentWorkspace();
+    await writeFile(join(site.content, 'README.md'), '# How we write content\n');
+    expect(await site.refusal()).toBeUndefined();
+  });
+
   // What only the process shows, for a rule of the content's own and one of the plan's (checked once the assets are
   // being made): exit code 1, the message alone on stderr, dist/ as it was and nothing left beside it.
   it.concurrent.each(
