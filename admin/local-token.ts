@@ -27,9 +27,7 @@ export async function holdLocalToken(backend: Extract<EditorBackend, { name: 'lo
     headers.set(backend.tokenHeader, token);
     return send(input, { ...init, headers });
   };
-  const info = { action: 'info', params: { branch: 'main' } };
-  const answer = await fetch(backend.url, { method: 'POST', body: JSON.stringify(info), headers: json });
-  if (answer.ok) return true;
+  if ((await askBackend(backend, 'info', {})).ok) return true;
   localStorage.removeItem(storageKey);
   const [title, text] = [document.createElement('h1'), document.createElement('p')];
   title.textContent = "The editor needs this run's address";
@@ -39,4 +37,8 @@ export async function holdLocalToken(backend: Extract<EditorBackend, { name: 'lo
   return false;
 }
 
-const json = { 'Content-Type': 'application/json' };
+/** A request of the local backend, made as Decap makes its own (the token added on its way, above). */
+export function askBackend(backend: { url: string }, action: string, params: Record<string, unknown>) {
+  const body = JSON.stringify({ action, params: { branch: 'main', ...params } });
+  return fetch(backend.url, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+}

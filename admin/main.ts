@@ -23,7 +23,7 @@ import {
   type EntryPlace,
 } from './entry';
 import { fileTextOf, jsonFormat, markdownFormat } from './file-formats';
-import { holdLocalToken } from './local-token';
+import { askBackend, holdLocalToken } from './local-token';
 import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
@@ -137,9 +137,7 @@ function requireOldAddress(edited: Entry): void {
 /** A file's text now, in sitegen dev (whose backend the editor may ask); undefined elsewhere. */
 async function textNow(path: string): Promise<string | undefined> {
   if (settings.backend.name !== 'local') return undefined;
-  const request = { action: 'getEntry', params: { branch: 'main', path } };
-  const headers = { 'Content-Type': 'application/json' };
-  const response = await fetch(settings.backend.url, { method: 'POST', body: JSON.stringify(request), headers });
+  const response = await askBackend(settings.backend, 'getEntry', { path });
   const { data } = response.ok ? ((await response.json()) as { data?: unknown }) : {};
   return typeof data === 'string' ? data : undefined;
 }

@@ -52,3 +52,17 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 export function pathOfLink(href: string): string {
   return href.replace(/[?#].*$/, '') || '/';
 }
+
+/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
+export function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** "/blog/" or "/about.html" → "/blog", "/about": preview and Netlify redirect them; GitHub Pages, S3 and nginx 404. */
+export function misnamedPage(path: string): string | undefined {
+  return /^(\/.+?)(?:\/|\.html)$/.exec(path)?.[1];
+}

@@ -8,9 +8,6 @@ import { listFiles } from '../list-files';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
 
-// Decoded as the build's link checks decode a path (validate-plan.ts), which run in the editor too: no Node there.
-export { decoded } from '../plan/validate-plan';
-
 const editorFolder = editorPath.slice(1);
 
 /**

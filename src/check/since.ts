@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import { SitegenError, messageOf } from '../errors';
 import { redirectFor } from '../server/redirects-file';
-import { decoded, servedStatus } from './built-site';
+import { decoded } from '../paths';
+import { servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
 export async function vanishedUrls(context: CheckContext): Promise<{ findings: Finding[]; urls: number }> {

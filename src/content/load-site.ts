@@ -30,8 +30,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
         return { ...data, file, body };
       }),
   });
-  // A data file the site does not read (pages/hoem.json, a pricing.json of its own) would be left out without a word;
-  // notes beside them (a README.md) are no data.
+  // A JSON or YAML file the site does not read (pages/hoem.json) would be left out without a word; notes are no data.
   const stray = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*}.{json,yaml,yml}' }).find(
     (name) => !read.has(name),
   );

@@ -92,12 +92,11 @@ export class DevEditor {
 }
 
 function problemPage(message: string): string {
-  const title = 'The editor could not open';
   return [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',
-    `<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>`,
-    `<body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body>`,
+    '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>The editor could not open</title></head>',
+    `<body style="font-family: system-ui, sans-serif; margin: 2rem"><h1>The editor could not open</h1><p>${escapeHtml(message)}</p></body>`,
     '</html>',
     '',
   ].join('\n');

@@ -6,7 +6,7 @@
 import { ContentError } from '../errors';
 import type { Article, MarkdownBody } from '../content/model';
 import { isPublished } from '../content/publishing';
-import { foldersAbove, pathOfLink } from '../paths';
+import { decoded, foldersAbove, misnamedPage, pathOfLink } from '../paths';
 import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
 
@@ -93,7 +93,7 @@ function linkCheck(
       throw new ContentError(file, field, problem);
     }
     if (!served) {
-      const own = /^(\/.+?)(?:\/|\.html)$/.exec(path)?.[1];
+      const own = misnamedPage(path);
       const listed = own && isServed(own) ? `: expected "${own}", the page's own URL` : pagesListed;
       throw new ContentError(file, field, `links to "${href}", which is ${none}${listed}`);
     }
@@ -116,14 +116,5 @@ function refusePublicFilesIn(
     const written = `${taken === path ? what.file : what.folder} (${path})`;
     const problem = `expected no file where the build writes ${written}${what.fix ?? ''}`;
     throw new ContentError(`public/${taken}`, '', problem);
-  }
-}
-
-/** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
-export function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }

@@ -5,7 +5,8 @@
  */
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
-import { attributeValues, decoded, isBuiltFile, readBuiltFile } from '../built-site';
+import { decoded, misnamedPage } from '../../paths';
+import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
 import { checkFeedLinks } from '../feed-links';
 import { checkRedirectLinks } from '../redirect-links';
 import { vanishedUrls } from '../since';
@@ -128,12 +129,11 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
   return findings;
 }
 
-/** Links to a page written /blog/ or /about.html: sitegen preview and Netlify redirect them; GitHub Pages, S3 and nginx do not. */
 function pagesMisnamed(context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] {
   return [...pages].flatMap(([path, $]) =>
     [...new Set(attributeValues($, 'a[href], area[href]', 'href'))].flatMap((href): Finding[] => {
       const url = new URL(href, `${context.origin}${path}`);
-      const page = /^(\/.+?)(?:\/|\.html)$/.exec(decoded(url.pathname))?.[1];
+      const page = misnamedPage(decoded(url.pathname));
       if (url.origin !== context.origin || page === undefined || !pages.has(page)) return [];
       const message = `links to ${url.pathname}, which GitHub Pages, S3 and nginx answer with their 404 page`;
       return [{ page: path, rule: 'broken-link', target: href, message, fix: `write it ${page}, the page's own URL` }];
