@@ -32,7 +32,7 @@ export function planStage({ config, publishing, log }: BuildRun, { content, cata
 }
 
 export async function makeSiteFiles(
-  { config, content }: SiteRun,
+  { config, content, log }: SiteRun,
   plan: SitePlan,
   assets: BuiltAssets,
 ): Promise<{ files: OutputFile[]; images: string[] }> {
@@ -41,7 +41,8 @@ export async function makeSiteFiles(
   const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts, editor: editor?.headers };
   const { files, images } = siteFiles({ plan, assets, bodyHtml }, options);
   const writes = [...files.map((file) => file.path), ...(editor?.paths ?? [])];
-  validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { writes });
+  for (const link of validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { writes }))
+    log.stage('old link', link, -1);
   if (!editor) return { files, images };
   const legalHtml = (page: LegalPage) => bodyHtml(page.body);
   const editorOwn = await editorFiles(config, editor, { plan, assets, bodyHtml: legalHtml });

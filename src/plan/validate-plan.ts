@@ -10,12 +10,15 @@ import { decoded, foldersAbove, misnamedPage, pathOfLink } from '../paths';
 import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
 
-/** `publicFiles`: paths under public/ ("logo.png"); `writes`: the output's files the build writes besides its pages. */
+/**
+ * `publicFiles`: paths under public/ ("logo.png"); `writes`: the output's files the build writes besides its pages.
+ * Returns the links to old addresses: each works, by a redirect, so an article others link to can be renamed.
+ */
 export function validatePlan(
   plan: SitePlan,
   publicFiles: readonly string[],
   { writes = [] }: { writes?: readonly string[] } = {},
-): void {
+): string[] {
   const { model, publishing } = plan;
   const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
@@ -23,7 +26,7 @@ export function validatePlan(
   refuseSharedPaths(routes);
   const pageFiles = routes.map((route) => route.file);
   refusePublicFilesIn(files, pageFiles, { file: 'a page', folder: 'the folder of a page' });
-  const moved = new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to]));
+  const moved: MovedLinks = { to: new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to])), links: [] };
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
   const isPageOrFile = (path: string) => pages.has(path) || files.has(decoded(path.slice(1)));
   const pageOrFile = 'neither a page of this site nor a file of public/';
@@ -50,6 +53,7 @@ export function validatePlan(
   for (const page of model.legalPages) checkLinks(page, bodyCheck);
   const own = { file: 'one of its own', folder: 'a folder of its own', fix: '; remove it from public/' };
   refusePublicFilesIn(files, writes, own);
+  return moved.links;
 }
 
 /** Two pages at one file: the same path, or two paths written to one file (/index to index.html, the home page's). */
@@ -68,6 +72,9 @@ function refuseSharedPaths(routes: readonly Route[]): void {
   }
 }
 
+/** Old addresses (articles' aliases, redirects.json) and where each redirects; the links found to them. */
+type MovedLinks = { to: ReadonlyMap<string, string>; links: string[] };
+
 const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
 
 /**
@@ -77,15 +84,16 @@ const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
 function linkCheck(
   isServed: (path: string) => boolean,
   none: string,
-  { unpublished, moved }: { unpublished?: ReadonlyMap<string, Article>; moved: ReadonlyMap<string, string> },
+  { unpublished, moved }: { unpublished?: ReadonlyMap<string, Article>; moved: MovedLinks },
 ) {
   return (file: string, field: string, href: string) => {
     const path = pathOfLink(href);
     const served = isServed(path);
-    // An old address (an article's alias, redirects.json): a visitor would be sent on, by a redirect a link need not cost.
-    const to = served ? undefined : moved.get(path);
-    if (to !== undefined)
-      throw new ContentError(file, field, `links to "${href}", which now redirects to ${to}: link to that instead`);
+    const to = served ? undefined : moved.to.get(path);
+    if (to !== undefined) {
+      moved.links.push(`${file}: ${field}: links to "${href}", which redirects to ${to}: link to that instead`);
+      return;
+    }
     const waiting = unpublished?.get(path);
     if (waiting) {
       const why = waiting.draft ? 'a draft (draft: true)' : `scheduled for ${waiting.date}`;

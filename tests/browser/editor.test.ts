@@ -329,19 +329,19 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
-  it('refuses a live article’s new slug until the old one is kept as an alias, which then redirects to the new', async () => {
-    const { page, problems } = await editor.at('/collections/articles/entries/social-media-guide');
-    await retype(field(page, 'Slug (its address)'), 'social-media-for-trades');
+  it('renames a live article other articles link to once its old slug is kept as an alias, which then redirects', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/online-reviews-guide');
+    await retype(field(page, 'Slug (its address)'), 'google-reviews-guide');
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/social-media-guide.md: front matter: slug: takes a live address off the site, /blog/social-media-guide: keep "social-media-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
+      'Failed to persist entry: content/blog/online-reviews-guide.md: front matter: slug: takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     await page.getByRole('button', { name: /^Add old slugs/i }).click();
-    await field(page, 'Alias').fill('social-media-guide');
+    await field(page, 'Alias').fill('online-reviews-guide');
     await saved(page);
-    const moved = await fetch(`${dev.url}/blog/social-media-guide`, { redirect: 'manual' });
-    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/social-media-for-trades']);
+    const moved = await fetch(`${dev.url}/blog/online-reviews-guide`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/google-reviews-guide']);
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
   });
 

@@ -157,6 +157,25 @@ describe('aliases and content/redirects.json', () => {
     });
   });
 
+  it('renames an article other articles link to: each link to its old address is built, and named with its new one', async () => {
+    await inProjectCopy(async (project) => {
+      const renamed = (text: string) => text.replace('slug: "local-seo-tips"', 'slug: "local-seo-for-trades"');
+      await editArticle(project, 'local-seo-tips', (text) => withAliases('["local-seo-tips"]')(renamed(text)));
+      const { stdout, stderr } = await project.buildHere({ out: 'out', quiet: false });
+      expect(stderr).toBe('');
+      const oldLinks = stdout.split('\n').filter((line) => line.startsWith('  old link'));
+      expect(oldLinks).toEqual(
+        ['website-design-mistakes', 'online-reviews-guide'].map(
+          (linking) =>
+            `  old link   content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to that instead`,
+        ),
+      );
+      const page = cheerio.load(await readFile(join(project.dir, 'out/blog/online-reviews-guide.html'), 'utf8'));
+      expect(page('main a:contains("local SEO tips")').attr('href')).toBe('/blog/local-seo-tips');
+      expect(existsSync(join(project.dir, 'out/blog/local-seo-for-trades.html'))).toBe(true);
+    });
+  });
+
   it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, or twice', async () => {
     await inProjectCopy(async (project) => {
       expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
