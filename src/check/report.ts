@@ -1,17 +1,27 @@
 /** The check's report: readable in a terminal, or JSON for other tools. */
-import type { GateResult } from './types';
+import type { Finding, GateResult } from './types';
 
 const shownPerGate = 40;
 
 export function formatGate(result: GateResult): string {
   const lines = [`${result.gate} ${result.passed ? '✓' : '✗'}`];
-  for (const finding of result.findings.slice(0, shownPerGate)) {
-    lines.push(`  ✗ ${finding.page}  ${finding.rule}${finding.target ? `  ${finding.target}` : ''}`);
-    lines.push(`      ${finding.message}`);
-    lines.push(`      fix: ${finding.fix}`);
+  // A problem on many pages (a link in the header or footer) has one fix: it is listed once, with the pages it is on.
+  const problems = new Map<string, Finding[]>();
+  for (const finding of result.findings) {
+    const key = [finding.rule, finding.target, finding.message, finding.fix].join('\0');
+    const same = problems.get(key);
+    if (same) same.push(finding);
+    else problems.set(key, [finding]);
   }
-  if (result.findings.length > shownPerGate)
-    lines.push(`  … and ${result.findings.length - shownPerGate} more (all of them with --json)`);
+  for (const [first, ...others] of [...problems.values()].slice(0, shownPerGate)) {
+    const more =
+      others.length > 2 ? ` and ${others.length} more pages` : others.map((other) => `, ${other.page}`).join('');
+    lines.push(`  ✗ ${first!.page}${more}  ${first!.rule}${first!.target ? `  ${first!.target}` : ''}`);
+    lines.push(`      ${first!.message}`);
+    lines.push(`      fix: ${first!.fix}`);
+  }
+  if (problems.size > shownPerGate)
+    lines.push(`  … and ${problems.size - shownPerGate} more (all of them with --json)`);
   for (const note of result.notes) lines.push(`  ${note}`);
   return `${lines.join('\n')}\n`;
 }

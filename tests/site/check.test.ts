@@ -169,6 +169,21 @@ describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
     expect(result.stdout.match(/^ {2}✗ /gm)).toHaveLength(html.findings.length);
   });
 
+  it('lists a problem of every page (a typo in the header) once, with how many pages it is on', async () => {
+    const dir = await copyOfBuild();
+    for (const file of await readdir(dir, { recursive: true }))
+      if (file.endsWith('.html')) {
+        const html = await readFile(join(dir, file), 'utf8');
+        await writeFile(join(dir, file), html.replaceAll('href="/#testimonials"', 'href="/#testimonialz"'));
+      }
+    const { result, report } = await checkedWithReport(dir, 'links');
+    const typos = report.gates[0]!.findings.filter((finding) => finding.target === '/#testimonialz');
+    expect(typos.length).toBeGreaterThan(40);
+    expect(result.stdout.match(/^ {2}✗ .*$/gm)).toEqual([
+      `  ✗ ${typos[0]!.page} and ${typos.length - 1} more pages  missing-anchor  /#testimonialz`,
+    ]);
+  });
+
   it('--json alone gives the report as JSON on standard output, and nothing else', async () => {
     const json = await runSitegen(['check', '--dir', siteDir(), '--only', 'budgets', '--json']);
     expect(json.code).toBe(0);
