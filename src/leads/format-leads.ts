@@ -23,25 +23,15 @@ export const maxNotifyAttempts = 8;
  */
 export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
   switch (format) {
-    case 'json':
-      return `${escapeBidi(
-        JSON.stringify(
-          rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]]))),
-          null,
-          2,
-        ),
-      )}\n`;
+    case 'json': {
+      const objects = rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]])));
+      return `${escapeBidi(JSON.stringify(objects, null, 2))}\n`;
+    }
     case 'csv': {
       const cell = (value: string) => csvCell(options.terminal ? oneLine(value) : value);
-      return (
-        (options.terminal ? '' : '\uFEFF') +
-        [
-          leadColumns.join(','),
-          ...rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(',')),
-        ]
-          .map((line) => `${line}\r\n`)
-          .join('')
-      );
+      const lines = rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(','));
+      const byteOrderMark = options.terminal ? '' : '\uFEFF';
+      return byteOrderMark + [leadColumns.join(','), ...lines].map((line) => `${line}\r\n`).join('');
     }
     case 'table':
       return formatTable(rows);
