@@ -2,15 +2,8 @@ import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-export function contactRoute({
-  model,
-  dir,
-  toaster,
-  contactForm,
-  formWithoutScript,
-  trails,
-  route,
-}: RouteContext): Route {
+export function contactRoute(context: RouteContext): Route {
+  const { model, dir, toaster, contactForm, formWithoutScript, trails, route } = context;
   const contact = model.pages.contact;
   return route({
     path: paths.contact,

@@ -3,17 +3,8 @@ import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
-export function homeRoute({
-  model,
-  endpoint,
-  dir,
-  toaster,
-  formCopy,
-  contactForm,
-  formWithoutScript,
-  trails,
-  route,
-}: RouteContext): Route {
+export function homeRoute(context: RouteContext): Route {
+  const { model, endpoint, dir, toaster, formCopy, contactForm, formWithoutScript, trails, route } = context;
   const { site, forms } = model;
   const home = model.pages.home;
   return route({
