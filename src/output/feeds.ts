@@ -78,7 +78,9 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
   const category = model.categories.find((known) => known.name === article.category)!;
   const categoryUrl = absoluteUrl(siteUrl, paths.category(category.slug));
   return {
-    id: absoluteUrl(siteUrl, paths.article(firstSlug(article))),
+    // An entry's ID stays when its article moves (Atom: an id "MUST NOT change" when relocated), or readers show it
+    // again as new: the address it was first published at, which a move lists first in its aliases.
+    id: absoluteUrl(siteUrl, paths.article(article.aliases?.[0] ?? article.slug!)),
     link: url,
     title: article.title,
     description: article.excerpt,
@@ -90,14 +92,6 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     published: londonMidnight(article.date),
     image: feedImage(siteUrl, article.image),
   };
-}
-
-/**
- * An entry's ID stays when its article moves (Atom: an id "MUST NOT change" when relocated), or readers show it again
- * as new: the address it was first published at, which a move lists first in its aliases.
- */
-function firstSlug(article: Article): string {
-  return article.aliases?.[0] ?? article.slug!;
 }
 
 /** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */
