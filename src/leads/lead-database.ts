@@ -111,9 +111,8 @@ async function readMigrations(dir: string): Promise<Migration[]> {
 }
 
 async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
-  const applied = new Set(
-    (await db.query<{ name: string }>('select name from public.sitegen_migrations')).rows.map((row) => row.name),
-  );
+  const { rows } = await db.query<{ name: string }>('select name from public.sitegen_migrations');
+  const applied = new Set(rows.map((row) => row.name));
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;
     try {

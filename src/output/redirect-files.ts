@@ -26,10 +26,8 @@ export function redirectFiles(
 ): SiteFile[] {
   const pages = redirects.map((redirect) => {
     const to = redirect.to.startsWith('/') ? absoluteUrl(siteUrl, redirect.to) : redirect.to;
-    const html = renderToStaticMarkup(
-      createElement(templates.RedirectDocument, { to, script: forwardScript, ...words }),
-    );
-    return { path: fileFor(redirect.from), content: `<!DOCTYPE html>${html}` };
+    const page = createElement(templates.RedirectDocument, { to, script: forwardScript, ...words });
+    return { path: fileFor(redirect.from), content: `<!DOCTYPE html>${renderToStaticMarkup(page)}` };
   });
   return [{ path: '_redirects', content: redirectsFile(redirects) }, ...pages];
 }

@@ -32,9 +32,8 @@ export async function removeFiles(dir: string, paths: readonly string[]): Promis
     }),
   );
   // Deepest first, so a folder's emptied subfolders are gone before it is tried; a folder that still holds files stays.
-  for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+  for (const folder of [...folders].sort((a, b) => b.length - a.length))
     await rmdir(join(dir, folder)).catch(() => undefined);
-  }
 }
 
 /**

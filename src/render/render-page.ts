@@ -138,14 +138,12 @@ function placeBody(main: string, body: string, fail: (error: unknown) => Error):
 }
 
 function splitAtSlots(html: string, fail: (error: unknown) => Error): [string, string, string, string] {
+  const misplaced = 'the Document template must place its scripts, header and footer exactly once each, in that order';
   const parts: string[] = [];
   let from = 0;
   for (const slot of [slots.scripts, slots.header, slots.footer]) {
     const at = html.indexOf(slot, from);
-    if (at === -1 || html.indexOf(slot, at + slot.length) !== -1)
-      throw fail(
-        new Error('the Document template must place its scripts, header and footer exactly once each, in that order'),
-      );
+    if (at === -1 || html.indexOf(slot, at + slot.length) !== -1) throw fail(new Error(misplaced));
     parts.push(html.slice(from, at));
     from = at + slot.length;
   }
