@@ -1,7 +1,7 @@
 /** A page of the blog index as search engines read it: the list of the articles it links to, in its order. */
 import type { ItemList } from 'schema-dts';
 import { absoluteUrl } from '../paths';
-import type { GraphNode } from './graph-node';
+import type { GraphNode } from './site-nodes';
 
 /** Only the articles with a page of their own: one announced as Coming Soon has nothing to point at. */
 export function articleList(

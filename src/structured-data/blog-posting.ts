@@ -1,8 +1,7 @@
 /** An article as search engines read it: a BlogPosting by its author, published by the organisation. */
 import type { BlogPosting } from 'schema-dts';
-import type { GraphNode } from './graph-node';
 import type { Article } from '../content/model';
-import { ref, siteIds } from './site-nodes';
+import { ref, siteIds, type GraphNode } from './site-nodes';
 
 export function blogPosting(
   article: Pick<Article, 'title' | 'description' | 'date' | 'updated' | 'author' | 'category' | 'keywords'>,

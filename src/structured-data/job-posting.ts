@@ -4,12 +4,11 @@
  * Recommended, where the content has them: validThrough, employmentType, identifier, directApply, baseSalary.
  */
 import type { JobPosting } from 'schema-dts';
-import type { GraphNode } from './graph-node';
 import type { Job, SiteFacts } from '../content/model';
 import { londonEndOfDay } from '../content/publishing';
 import { employmentTypes } from '../content/schemas';
 import { escapeHtml } from '../escape';
-import { ref, siteIds } from './site-nodes';
+import { ref, siteIds, type GraphNode } from './site-nodes';
 
 export function jobPosting(
   job: Job,

@@ -3,8 +3,7 @@ import type { BreadcrumbList, Graph, WebPage } from 'schema-dts';
 import type { SiteFacts } from '../content/model';
 import { absoluteUrl } from '../paths';
 import type { Link } from '../../templates/layout/types';
-import type { GraphNode } from './graph-node';
-import { organization, ref, siteIds, website } from './site-nodes';
+import { organization, ref, siteIds, website, type GraphNode } from './site-nodes';
 
 export const pageTypes = ['WebPage', 'AboutPage', 'ContactPage', 'CollectionPage'] as const;
 

@@ -1,8 +1,7 @@
 /** A service the agency offers, on its page or a trade's: provided by the organisation, in the country it serves. */
 import type { Service } from 'schema-dts';
-import type { GraphNode } from './graph-node';
 import type { SiteFacts } from '../content/model';
-import { ref, servedCountry, siteIds } from './site-nodes';
+import { ref, servedCountry, siteIds, type GraphNode } from './site-nodes';
 
 interface ServiceFacts {
   name: string;

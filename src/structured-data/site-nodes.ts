@@ -1,6 +1,5 @@
 /** The agency and its website, in every page's graph: other nodes point at them by @id rather than repeating them. */
-import type { Country, IdReference, ImageObject, ProfessionalService, WebSite } from 'schema-dts';
-import type { GraphNode } from './graph-node';
+import type { Country, IdReference, ImageObject, ProfessionalService, Thing, WebSite } from 'schema-dts';
 import type { SiteFacts } from '../content/model';
 import { absoluteUrl } from '../paths';
 import { logoRendition } from '../routes/social';
@@ -10,6 +9,9 @@ export function siteIds(siteUrl: string) {
   const home = absoluteUrl(siteUrl, '/');
   return { home, organization: `${home}#organization`, logo: `${home}#logo`, website: `${home}#website` };
 }
+
+/** A schema.org object with the @id other nodes point at it by: not the bare text schema-dts allows for most types. */
+export type GraphNode<T extends Thing = Thing> = Exclude<T, string> & IdReference;
 
 export function ref(id: string): IdReference {
   return { '@id': id };
