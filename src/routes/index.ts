@@ -3,16 +3,12 @@
  * one table, so they cannot disagree.
  */
 import type { SiteModel } from '../content/model';
-import { aboutRoute } from './about';
 import { articleRoute, articleRouteContext } from './article';
 import { blogIndexRoutes, categoryRoutes } from './blog';
 import { careersRoute } from './careers';
-import { caseStudiesRoute } from './case-studies';
-import { contactRoute } from './contact';
+import { aboutRoute, caseStudiesRoute, contactRoute, legalRoutes, notFoundRoute } from './content-pages';
 import { routeContext, type RouteOptions } from './context';
 import { homeRoute } from './home';
-import { legalRoutes } from './legal';
-import { notFoundRoute } from './not-found';
 import type { Route } from './route';
 import { servicePageRoutes, tradeRoutes } from './services';
 

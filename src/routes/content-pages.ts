@@ -1,0 +1,83 @@
+/** The pages that are each one content file, shown as written: about, case studies, contact, the legal pages, the 404. */
+import { paths } from '../paths';
+import type { RouteContext } from './context';
+import { bodySlot, meta, type Route } from './route';
+
+export function aboutRoute({ model, dir, trails, route }: RouteContext): Route {
+  const about = model.pages.about;
+  return route({
+    path: paths.about,
+    kind: 'About',
+    source: `${dir}/pages/about.json`,
+    props: { page: about, team: model.team },
+    head: { ...meta(about), image: about.story.image },
+    breadcrumb: { above: trails.home, name: about.breadcrumb },
+    schema: { type: 'AboutPage', mainEntity: 'organization' },
+  });
+}
+
+export function caseStudiesRoute({ model, dir, trails, route }: RouteContext): Route {
+  const page = model.pages.caseStudies;
+  return route({
+    path: paths.caseStudies,
+    kind: 'CaseStudies',
+    source: `${dir}/pages/case-studies.json`,
+    props: { page, caseStudies: model.caseStudies, paths: { contact: paths.contact } },
+    head: { ...meta(page), image: model.caseStudies[0]?.image },
+    breadcrumb: { above: trails.home, name: page.breadcrumb },
+    schema: { type: 'WebPage' },
+  });
+}
+
+export function contactRoute(context: RouteContext): Route {
+  const { model, dir, toaster, contactForm, formWithoutScript, trails, route } = context;
+  const contact = model.pages.contact;
+  return route({
+    path: paths.contact,
+    kind: 'Contact',
+    source: `${dir}/pages/contact.json`,
+    props: {
+      page: contact,
+      site: model.site,
+      form: contactForm,
+      formWithoutScript,
+      formHeading: model.forms.contact.heading,
+      toaster,
+    },
+    head: meta(contact),
+    breadcrumb: { above: trails.home, name: contact.breadcrumb },
+    schema: { type: 'ContactPage', mainEntity: 'organization' },
+  });
+}
+
+export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
+  return model.legalPages.map((page) =>
+    route({
+      path: paths.legal(page.slug),
+      kind: 'Legal',
+      source: page.file,
+      lastModified: page.updated,
+      body: page.body,
+      props: {
+        page: { title: page.title, updated: page.updated, html: bodySlot },
+        updatedLabel: model.pages.legal.updatedLabel,
+      },
+      head: meta(page),
+      breadcrumb: { above: trails.home, name: page.title },
+      schema: { type: 'WebPage' },
+    }),
+  );
+}
+
+/** 404.html, shown at whatever path was missing: search engines do not index it, so it tells them nothing. */
+export function notFoundRoute({ model, dir, trails, route }: RouteContext): Route {
+  const page = model.pages.notFound;
+  return route({
+    path: paths.notFound,
+    kind: 'NotFound',
+    source: `${dir}/pages/404.json`,
+    props: { page, paths: { home: paths.home } },
+    head: { title: page.title, description: page.description, keywords: [], noindex: true, atAnyPath: true },
+    breadcrumb: { above: trails.home, name: page.title },
+  });
+}
