@@ -6,12 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
-import {
-  channelsOf,
-  LeadSettingsError,
-  readLeadSettings,
-  type LeadSettings,
-} from '../../supabase/functions/_shared/lead-settings.ts';
+import { channelsOf, LeadSettingsError, readLeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
+import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts';
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { oneLine } from '../../supabase/functions/_shared/one-line.ts';

@@ -5,15 +5,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import type { LeadRecord } from '../../supabase/functions/_shared/lead.ts';
-import {
-  saveOutcome,
-  storedLead,
-  storeLeadArguments,
-  type Channel,
-  type LeadStore,
-  type SaveOptions,
-  type StoreLeadRow,
-} from '../../supabase/functions/_shared/lead-store.ts';
+import { saveOutcome, storedLead, storeLeadArguments } from '../../supabase/functions/_shared/lead-store.ts';
+import type { Channel, LeadStore, SaveOptions, StoreLeadRow } from '../../supabase/functions/_shared/lead-store.ts';
 
 export type Queryable = Pick<PGlite, 'query'>;
 
