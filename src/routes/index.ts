@@ -1,7 +1,4 @@
-/**
- * The route table: every page of the site, derived from the model. Sitemap, canonicals and link checks all read this
- * one table, so they cannot disagree.
- */
+/** The route table, every page of the site: sitemap, canonicals and link checks all read it, and cannot disagree. */
 import type { SiteModel } from '../content/model';
 import { articleRoute, articleRouteContext } from './article';
 import { blogIndexRoutes, categoryRoutes } from './blog';
