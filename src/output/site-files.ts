@@ -53,13 +53,7 @@ export function siteFiles(
 const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** What the site and its editor share: fonts and forms of the site alone, no plugins, no other base, never framed. */
-const lockedDown = [
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-];
+const lockedDown = "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /**
  * Security headers for hosts that read a _headers file (Netlify, Cloudflare Pages) and for `sitegen preview`: scripts
@@ -73,7 +67,7 @@ function headersFile(options: SiteFileOptions): string {
     `style-src 'self' ${hashSource(viewTransitionStyle)}`,
     `img-src 'self' ${stockPhotoOrigin} data:`,
     `connect-src 'self'${supabase}`,
-    ...lockedDown,
+    lockedDown,
   ].join('; ');
   return [
     '/*',
@@ -118,7 +112,7 @@ function editorHeaders(editor: EditorHeaders): string[] {
     `img-src 'self' data: blob: ${stockPhotoOrigin} https://avatars.githubusercontent.com`,
     // Decap reads a chosen photo back from its blob: URL to upload it.
     `connect-src ${["'self'", 'blob:', ...editor.connect].join(' ')}`,
-    ...lockedDown,
+    lockedDown,
   ].join('; ');
   const rules = [
     '  ! Content-Security-Policy',
