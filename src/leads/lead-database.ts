@@ -14,19 +14,16 @@ import { claimLeadDatabase, keepPrivate, markMaking } from './lead-folder';
 
 export type { PGlite };
 
-interface OpenLeadDatabaseOptions {
-  migrationsDir?: string;
-  /** The release of the data folder's lock, when the caller has claimed it already (claimLeadDatabase). */
-  claimed?: () => void;
-}
-
 /** Postgres's 128 MB buffer pool is made and cleared at every start; a few thousand leads need a fraction of it. */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** In memory when `dataDir` is undefined. `db.close()` releases the data folder's lock too. */
+/**
+ * In memory when `dataDir` is undefined. `db.close()` releases the data folder's lock too. `claimed`: the release of
+ * that lock, when the caller has claimed it already (claimLeadDatabase).
+ */
 export async function openLeadDatabase(
   dataDir: string | undefined,
-  options: OpenLeadDatabaseOptions = {},
+  options: { migrationsDir?: string; claimed?: () => void } = {},
 ): Promise<PGlite> {
   const migrations = await readMigrations(options.migrationsDir ?? projectMigrationsDir());
   const dir = dataDir === undefined ? undefined : resolve(dataDir);
@@ -38,9 +35,8 @@ export async function openLeadDatabase(
     db = await PGlite.create(dir, { startParams });
   } catch (cause) {
     release();
-    throw new SitegenError(`the lead database ${dir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`, {
-      cause,
-    });
+    const problem = `the lead database ${dir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`;
+    throw new SitegenError(problem, { cause });
   }
 
   const close = db.close.bind(db);

@@ -76,8 +76,7 @@ export function refuseBrokenPublicLinks(config: BuildConfig): void {
     const path = join(config.publicDir, link);
     if (existsSync(path)) continue;
     const name = relative(config.root, path).split('\\').join('/');
-    throw new SitegenError(
-      `${name}: a link to "${readlinkSync(path)}", which is not there: expected a file or a folder to copy into the output`,
-    );
+    const problem = `a link to "${readlinkSync(path)}", which is not there: expected a file or a folder to copy into the output`;
+    throw new SitegenError(`${name}: ${problem}`);
   }
 }
