@@ -1,4 +1,4 @@
-/** The pages that are each one content file, shown as written: about, case studies, contact, the legal pages, the 404. */
+/** Single pages, each from its file of content/pages/ (about, case studies, contact, the 404), and the legal pages. */
 import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { bodySlot, meta, type Route } from './route';
