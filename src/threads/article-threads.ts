@@ -120,9 +120,7 @@ function replyOf(worker: Worker, interrupt?: AbortSignal) {
     reply.catch(() => undefined);
     replies.set(type, reply);
   }
-  const fail = (error: Error) => {
-    for (const { reject } of waiting.values()) reject(error);
-  };
+  const fail = (error: Error) => waiting.forEach(({ reject }) => reject(error));
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'failed') fail(deserializeError(message.error));
     else waiting.get(message.type)?.resolve(message as never);
