@@ -58,12 +58,8 @@ function loadCardTools() {
     async ([{ Renderer }, { fromJsx }]) => {
       const drawer = new Renderer();
       for (const { weight, file } of fonts) {
-        await drawer.registerFont({
-          name: 'Inter',
-          weight,
-          style: 'normal',
-          data: readFileSync(require.resolve(file)),
-        });
+        const data = readFileSync(require.resolve(file));
+        await drawer.registerFont({ name: 'Inter', weight, style: 'normal', data });
       }
       return { drawer, fromJsx };
     },
