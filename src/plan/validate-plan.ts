@@ -26,6 +26,12 @@ export function validatePlan(
   refuseSharedPaths(routes);
   const pageFiles = routes.map((route) => route.file);
   refusePublicFilesIn(files, pageFiles, { file: 'a page', folder: 'the folder of a page' });
+  for (const { path } of routes) {
+    const shadow = `${path.slice(1)}/index.html`;
+    if (path === '/' || !files.has(shadow)) continue;
+    const problem = `expected no page at ${path}/, which some hosts show there or at ${path} in place of the page ${path}; remove it from public/`;
+    throw new ContentError(`public/${shadow}`, '', problem);
+  }
   const moved: MovedLinks = { to: new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to])), links: [] };
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
   const isPageOrFile = (path: string) => pages.has(path) || files.has(decoded(path.slice(1)));

@@ -7,7 +7,7 @@
  * executable's build threads (lib/site-worker.js, src/threads/).
  */
 import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticles } from '../../bench/scale/articles.js';
 import { modified, rewritten, tree } from '../support/output-tree';
@@ -193,8 +193,13 @@ describe('sitegen build --incremental', () => {
         'blog',
         /^sitegen: public\/blog: expected no file where the build writes the folder of a page \(blog\/[\w/-]+\.html\)$/,
       ],
+      [
+        'about/index.html',
+        /^sitegen: public\/about\/index\.html: expected no page at \/about\/, which some hosts show there or at \/about in place of the page \/about; remove it from public\/$/,
+      ],
     ];
     for (const [file, message] of refusals) {
+      await mkdir(dirname(join(project!.dir, 'public', file)), { recursive: true });
       await writeFile(join(project!.dir, 'public', file), 'in the way\n');
       for (const incremental of [true, false]) {
         const refused = await project!.buildHere({ incremental, out: 'out' });
@@ -202,7 +207,7 @@ describe('sitegen build --incremental', () => {
         expect(refused.stderr.trimEnd()).toMatch(message);
         expect(await tree(out)).toEqual(before);
       }
-      await unlink(join(project!.dir, 'public', file));
+      await rm(join(project!.dir, 'public', file.split('/')[0]!), { recursive: true });
     }
     await mkdir(join(project!.dir, 'public', '.well-known'), { recursive: true });
     for (const contact of ['security@example.com', 'security-team@example.com']) {
