@@ -215,12 +215,16 @@ function rebuildLines(root: string, log: (line: string) => void) {
   };
 }
 
+/** What `sitegen build` would refuse, and the old links it would name, each said once while it stands. */
 function refusalLines(site: DevSite, log: (line: string) => void) {
   let standing: string | undefined;
+  let told = new Set<string>();
   return () => {
     const refusal = site.buildRefusal;
     if (refusal && refusal !== standing) log(`  ${clock()} sitegen build would refuse this: ${refusal}`);
     standing = refusal;
+    for (const link of site.oldLinks) if (!told.has(link)) log(`  ${clock()} old link: ${link}`);
+    told = new Set(site.oldLinks);
   };
 }
 

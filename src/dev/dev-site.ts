@@ -53,6 +53,8 @@ export class DevSite {
   private unsettled = new Set<string>();
   private files?: SiteFile[];
   buildRefusal?: string;
+  /** Links to an old address, which the build names (validate-plan.ts). */
+  oldLinks: string[] = [];
   private readonly sources: SourceImages;
   private readonly encoder: ImageEncoder;
 
@@ -103,7 +105,7 @@ export class DevSite {
     const siteSources = { content: read, images: catalog.descriptors, settings };
     const plan = planSite({ ...siteSources, kept: this.kept }, publishing);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
-    validatePlan(plan, publicFiles);
+    const oldLinks = validatePlan(plan, publicFiles);
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
@@ -122,6 +124,7 @@ export class DevSite {
     const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
     this.known = { articles, data, read, plan, assets, rendering, images };
     this.buildRefusal = buildRefusal(siteSources, publishing.today, publicFiles);
+    this.oldLinks = oldLinks;
     this.pages = pages;
     this.files = undefined;
     this.unsettled.clear();

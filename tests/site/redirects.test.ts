@@ -176,6 +176,31 @@ describe('aliases and content/redirects.json', () => {
     });
   });
 
+  it('dev says once in its terminal which links lead to an old address, as the build names them', async () => {
+    await inProjectCopy(async (project) => {
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      const oldLinks = () => lines.filter((line) => line.includes(' old link: ')).map((line) => line.slice(11));
+      try {
+        expect(oldLinks()).toEqual([]);
+        const renamed = (text: string) => text.replace('slug: "local-seo-tips"', 'slug: "local-seo-for-trades"');
+        await editArticle(project, 'local-seo-tips', (text) => withAliases('["local-seo-tips"]')(renamed(text)));
+        await dev.idle();
+        const said = ['website-design-mistakes', 'online-reviews-guide'].map(
+          (linking) =>
+            `old link: content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to that instead`,
+        );
+        expect(oldLinks()).toEqual(said);
+        await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime: \d+$/m, 'readTime: 12'));
+        await dev.idle();
+        expect(oldLinks()).toEqual(said);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+
   it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, or twice', async () => {
     await inProjectCopy(async (project) => {
       expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
