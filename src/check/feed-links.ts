@@ -36,11 +36,20 @@ export async function checkFeedLinks(context: CheckContext) {
       }
       result.internal += 1;
       const { pathname, search } = new URL(url);
-      const status = await servedStatus(context.origin, `${pathname}${search}`);
+      const status = await statusLeadingTo(context.origin, `${pathname}${search}`);
       if (status !== 200) add(url, `answered ${status}`, 'point the link at a page of the site, or build the page');
     }
   }
   return result;
+}
+
+/** A link to an old address works, by its redirect (the build names it, an old link): what counts is where it leads. */
+async function statusLeadingTo(origin: string, path: string): Promise<number> {
+  const response = await fetch(`${origin}${path}`, { method: 'HEAD', redirect: 'manual' });
+  const to = response.headers.get('location');
+  return response.status >= 300 && response.status < 400 && to?.startsWith('/')
+    ? servedStatus(origin, to)
+    : response.status;
 }
 
 /** Every URL in a feed: XML's attributes and texts, or JSON's values, and the links and images of the HTML inside them. */
