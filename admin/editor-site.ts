@@ -19,6 +19,7 @@ import type { EditorContent } from '../src/admin/editor-content';
 import { articleImageRefs } from '../src/images/content-images';
 import type { LocalImage } from '../src/images/image-names';
 import { KeptPlan, planSite } from '../src/plan/plan-site';
+import { refuseOnScheduledDays } from '../src/plan/scheduled-days';
 import { validatePlan } from '../src/plan/validate-plan';
 import { createPageRenderer } from '../src/render/render-page';
 import { createLayout, type Route } from '../src/routes';
@@ -72,12 +73,16 @@ export class EditorSite {
   }
 
   /**
-   * Throws what the build would refuse the site with `entry` in place for, as `sitegen build` plans it and as `dev` and
-   * `build --drafts` do, drafts among the pages; `images`: what the entry's new images are.
+   * Throws what the build would refuse the site with `entry` in place for, as `sitegen build` plans it (today and on
+   * each day a scheduled article goes live) and as `dev` and `build --drafts` do, drafts among the pages; `images`: what
+   * the entry's new images are.
    */
   check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
-    for (const drafts of [false, true])
-      validatePlan(this.plan(entry, images, { today: this.today(), drafts }), this.content.publicFiles);
+    for (const drafts of [false, true]) {
+      const plan = this.plan(entry, images, { today: this.today(), drafts });
+      validatePlan(plan, this.content.publicFiles);
+      refuseOnScheduledDays(plan, this.content.publicFiles);
+    }
   }
 
   /**

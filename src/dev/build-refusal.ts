@@ -5,6 +5,7 @@
 import { isPublished } from '../content/publishing';
 import { messageOf } from '../errors';
 import { planSite, type SiteSources } from '../plan/plan-site';
+import { refuseOnScheduledDays } from '../plan/scheduled-days';
 import { validatePlan } from '../plan/validate-plan';
 
 /** Checked only while an article is not yet on the site, so that an edit otherwise costs no more. */
@@ -12,7 +13,9 @@ export function buildRefusal(sources: SiteSources, today: string, publicFiles: r
   const published = { today, drafts: false };
   if (sources.content.articles.every((article) => isPublished(article, published))) return undefined;
   try {
-    validatePlan(planSite(sources, published), publicFiles);
+    const plan = planSite(sources, published);
+    validatePlan(plan, publicFiles);
+    refuseOnScheduledDays(plan, publicFiles);
     return undefined;
   } catch (error) {
     return messageOf(error);

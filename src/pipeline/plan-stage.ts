@@ -12,6 +12,7 @@ import { listFiles } from '../list-files';
 import type { OutputFile } from '../output/output';
 import { siteFiles } from '../output/site-files';
 import { planSite, type SitePlan } from '../plan/plan-site';
+import { refuseOnScheduledDays } from '../plan/scheduled-days';
 import { validatePlan } from '../plan/validate-plan';
 import type { BuildRun, SiteRun } from './build-run';
 import type { ReadContent } from './content-stage';
@@ -41,8 +42,9 @@ export async function makeSiteFiles(
   const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts, editor: editor?.headers };
   const { files, images } = siteFiles({ plan, assets, bodyHtml }, options);
   const writes = [...files.map((file) => file.path), ...(editor?.paths ?? [])];
-  for (const link of validatePlan(plan, listFiles(config.publicDir, { hidden: true }), { writes }))
-    log.stage('old link', link, -1);
+  const publicFiles = listFiles(config.publicDir, { hidden: true });
+  for (const link of validatePlan(plan, publicFiles, { writes })) log.stage('old link', link, -1);
+  refuseOnScheduledDays(plan, publicFiles);
   if (!editor) return { files, images };
   const legalHtml = (page: LegalPage) => bodyHtml(page.body);
   const editorOwn = await editorFiles(config, editor, { plan, assets, bodyHtml: legalHtml });

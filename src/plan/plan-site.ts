@@ -35,13 +35,15 @@ export class KeptPlan {
 
 export type SitePlan = ReturnType<typeof planSite>;
 
-export function planSite({ content, images, settings, kept }: SiteSources, publishing: Publishing) {
+/** The plan keeps its sources: what the site will be on another day is planned from them (scheduled-days.ts). */
+export function planSite(sources: SiteSources, publishing: Publishing) {
+  const { content, images, settings, kept } = sources;
   const model = (kept?.images ?? new ImageResolver()).resolve(content, images);
   const routes = createRoutes(model, { ...settings, publishing, images, kept: kept?.routes });
   const cards = new Map(routes.routes.flatMap((route) => (route.card ? [[route.card.path, route.card.content]] : [])));
   const redirects = siteRedirects(model, routes, publishing);
   // The site's own images, as the plan knows them: the pages record which renditions they draw (render/).
-  return { model, routes, redirects, images: { descriptors: images, cards }, publishing };
+  return { model, routes, redirects, images: { descriptors: images, cards }, publishing, sources };
 }
 
 /** The pages of some articles as planSite makes them, from the plan's article context alone (a build thread's). */

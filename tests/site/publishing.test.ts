@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
+import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
 import {
@@ -212,6 +213,48 @@ describe('scheduled posts', () => {
       const warm = await build('warm', after);
       expect(warm.stdout).toMatch(/^ {2}index {6}0 of 9 Markdown files changed since the last build/m);
       expect(live('warm')).toBe(true);
+    });
+  });
+
+  it("refuses today what would stop the build on a scheduled article's day, naming the day: a link to one scheduled later, a redirect from a scheduled article's address", async () => {
+    await inProjectCopy(async (project) => {
+      const blog = join(project.dir, 'content', 'blog');
+      const guide = await readFile(join(blog, 'social-media-guide.md'), 'utf8');
+      const scheduled = async (slug: string, date: string, more = '') => {
+        const front = (text: string) =>
+          text
+            .replace(/^title: .*$/m, `title: "${slug}"`)
+            .replace(/^slug: .*$/m, `slug: "${slug}"`)
+            .replace(/^date: .*$/m, `date: "${date}"`);
+        await writeSettled(join(blog, `${slug}.md`), `${front(guide)}${more}`);
+      };
+      await scheduled('part-one', '2027-01-10', '\nNext week: [part two](/blog/part-two).\n');
+      await scheduled('part-two', '2027-01-17');
+      const build = () => project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01' } });
+      const refusal =
+        'content/blog/part-one.md: body: links to "/blog/part-two", which is content/blog/part-two.md, scheduled for 2027-01-17: not a page until it is published; publish it first, or remove the link (on 10 January 2027, when content/blog/part-one.md goes live, the build that day would stop)';
+      expect((await build()).stderr).toBe(`sitegen: ${refusal}\n`);
+      // sitegen dev says so in its terminal, and the editor refuses a save of either article.
+      const site = new DevSite(resolveConfig({ root: project.dir }, { SITEGEN_NOW: '2026-12-01T09:00:00Z' }));
+      try {
+        await site.update();
+        expect(site.buildRefusal).toBe(refusal);
+        const editor = new EditorSite(site.editorContent()!);
+        const { data } = matter(await readFile(join(blog, 'part-two.md'), 'utf8'));
+        expect(() => editor.check({ path: 'blog/part-two.md', data, body: 'Part two, shorter.' })).toThrow(refusal);
+      } finally {
+        site.close();
+      }
+      // Both live on one day: the link leads somewhere from the first.
+      await scheduled('part-two', '2027-01-10');
+      expect((await build()).stderr).toBe('');
+      const redirects = join(project.dir, 'content', 'redirects.json');
+      const data = JSON.parse(await readFile(redirects, 'utf8')) as { redirects: object[] };
+      data.redirects.push({ from: '/blog/part-two', to: '/blog' });
+      await writeSettled(redirects, JSON.stringify(data, null, 2));
+      expect((await build()).stderr).toBe(
+        'sitegen: content/redirects.json: redirects[2].from: redirects from /blog/part-two, which is a page of the site (made from content/blog/part-two.md): a redirect would hide it; remove the redirect, or the page (on 10 January 2027, when content/blog/part-one.md and content/blog/part-two.md go live, the build that day would stop)\n',
+      );
     });
   });
 
