@@ -16,11 +16,11 @@ import { refuseOffLoopback, startSiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { DecapFiles } from '../admin/editor-page';
 import { DevEditor } from './dev-editor';
-import { DevSite, reloadClientPath } from './dev-site';
+import { DevSite } from './dev-site';
 import { OpenPages } from './open-pages';
 import { RebuildQueue, type RebuildOutcome } from './rebuild-queue';
 import { errorFile, errorPage } from './error-page';
-import { reloadClient } from './reload-client';
+import { devScripts, reloadClient, reloadWorker } from './reload-client';
 import { watchFolders } from './watch-folders';
 
 interface DevOptions extends LocalServerOptions {
@@ -33,7 +33,6 @@ interface DevOptions extends LocalServerOptions {
 export type DevServer = Awaited<ReturnType<typeof startDevServer>>;
 
 const defaultDevPort = 4321;
-const eventsPath = '/__sitegen/events';
 
 export async function startDevServer(options: DevOptions = {}) {
   const root = resolve(options.root ?? process.cwd());
@@ -44,7 +43,7 @@ export async function startDevServer(options: DevOptions = {}) {
   // The editor's own rules in _headers: its own origin (its backend's) alone, Decap's folder cached.
   const editorHeaders = { connect: [], decapFolder: decap.folder };
   const site = new DevSite(config, { generator: options.generator, editor: editorHeaders });
-  const editor = new DevEditor(site, config, { decap, events: eventsPath, log });
+  const editor = new DevEditor(site, config, { decap, events: devScripts.events, log });
   const clients = new OpenPages(() => new Set(site.routes().map((route) => route.path)));
   const report = rebuildLines(root, log);
   const refusals = refusalLines(site, log);
@@ -96,7 +95,8 @@ export async function startDevServer(options: DevOptions = {}) {
     editorUrl: editor.backend.address(server.url),
     /** The lead database, opened by the first lead if not before. */
     leads: leads.database,
-    listeners: () => clients.size,
+    /** How many pages have begun to listen for rebuilds (tests wait on it). */
+    pagesListening: () => clients.pagesListening,
     idle: () => rebuilds.idle(),
     close: async () => {
       stopWatching();
@@ -129,13 +129,14 @@ function devAnswers(dev: {
 }) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const path = (request.url ?? '/').split('?')[0]!;
-    if (path === eventsPath) return dev.clients.listen(request, response);
-    if (path === reloadClientPath)
-      return sendUncached(response, 200, 'text/javascript', reloadClient(eventsPath, reloadClientPath));
+    if (path === devScripts.events) return dev.clients.listen(request, response);
+    if (path === devScripts.changed) return dev.clients.changedSince(request, response);
+    if (path === devScripts.client) return sendUncached(response, 200, 'text/javascript', reloadClient());
+    if (path === devScripts.worker) return sendUncached(response, 200, 'text/javascript', reloadWorker());
     if (dev.editor.intercept(request, response, path)) return true;
     const problem =
       wantsPage(request, path) && (dev.rebuilds.failure ?? renderFailure(dev.site, path, dev.root, dev.log));
-    if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, dev.root, reloadClientPath));
+    if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, dev.root, devScripts.client));
     return dev.listing(request, response);
   };
 }

@@ -30,8 +30,7 @@ import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, type Route } from '../routes';
 import { pathForFile } from '../paths';
 import { buildRefusal } from './build-refusal';
-
-export const reloadClientPath = '/__sitegen/reload.js';
+import { devScripts } from './reload-client';
 
 interface Known {
   articles: ReadonlyMap<string, Article>;
@@ -236,7 +235,7 @@ export class DevSite {
 
   /** The last update's rendering while what every page is rendered with is the same: its fingerprints are kept. */
   private renderingFor(model: SiteModel, assets: BuiltAssets, last?: PageRendering): PageRendering {
-    const setup = renderSetup(assets, createLayout(model), { fingerprinted: true, extraScripts: [reloadClientPath] });
+    const setup = renderSetup(assets, createLayout(model), { fingerprinted: true, extraScripts: [devScripts.client] });
     const same =
       last?.setup.shared === setup.shared &&
       last.setup.templatesUrl === setup.templatesUrl &&

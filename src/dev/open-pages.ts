@@ -1,28 +1,25 @@
 /**
- * The pages open in browsers, each listening (server-sent events) for the rebuilds that change it: a page the edit did
- * not touch keeps what the visitor typed and where they were. A failure shows on every page, and so does its fix; a
- * path that is no page shows the 404's. A page asked for while a rebuild ran, and listening once it had finished, is
- * told as it connects: it may have been made from the site as it was before.
+ * The browsers listening (server-sent events) for rebuilds: every open page through one shared worker
+ * (reload-client.ts), which tells each page of the rebuilds that change it, and the editor, which hears of every one. A
+ * failure shows on every page, and so does its fix; a path that is no page shows the 404's. A page asked for while a
+ * rebuild ran, and listening once it had finished, is told as it connects: it may have been made from the site as it
+ * was before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../paths';
 import type { RebuildOutcome } from './rebuild-queue';
 
 export class OpenPages {
-  /** Each browser listening, with the page it shows (none for the editor, which hears of every rebuild). */
-  private readonly listening = new Map<ServerResponse, string | undefined>();
+  private readonly listening = new Set<ServerResponse>();
   /** When each page last changed, by the server's clock; when every page did. */
   private readonly changedAt = new Map<string, number>();
   private everyPageAt = 0;
+  /** How many pages have begun to listen, each as its worker first asks whether it changed. */
+  pagesListening = 0;
 
   /** `pages`: the paths of the site's pages now. */
   constructor(private readonly pages: () => ReadonlySet<string>) {}
 
-  get size(): number {
-    return this.listening.size;
-  }
-
-  /** `?page=` the path it shows, `&since=` when it asked for it (the browser's clock: the same machine's). */
   listen(request: IncomingMessage, response: ServerResponse): true {
     response.writeHead(200, {
       'Content-Type': 'text/event-stream',
@@ -30,37 +27,37 @@ export class OpenPages {
       Connection: 'keep-alive',
     });
     response.write(': connected\n\n');
-    const query = new URL(request.url ?? '/', 'http://dev').searchParams;
-    const page = query.get('page') ?? undefined;
-    this.listening.set(response, page);
+    this.listening.add(response);
     request.on('close', () => this.listening.delete(response));
-    const since = Number(query.get('since'));
-    if (page !== undefined && since > 0) {
-      const at = (path: string) => this.changedAt.get(path) ?? 0;
-      if (Math.max(this.everyPageAt, at(page), at(shown(page, this.pages(), new Set()))) >= since) tell(response);
-    }
     return true;
   }
 
+  /** `?page=` the path a page shows, `&since=` when it asked for it (the browser's clock: the same machine's). */
+  changedSince(request: IncomingMessage, response: ServerResponse): true {
+    this.pagesListening += 1;
+    const query = new URL(request.url ?? '/', 'http://dev').searchParams;
+    const page = query.get('page') ?? '/';
+    const at = (path: string) => this.changedAt.get(path) ?? 0;
+    const changed = Math.max(this.everyPageAt, at(page), at(shown(page, this.pages()))) >= Number(query.get('since'));
+    response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(`${changed}`);
+    return true;
+  }
+
+  /** Tells each listener the pages changed, or `null` for every page. */
   rebuilt(outcome: RebuildOutcome): void {
     const now = Date.now();
-    const changed = 'error' in outcome || outcome.recovered ? undefined : new Set(outcome.pages);
+    const changed = 'error' in outcome || outcome.recovered ? undefined : outcome.pages;
     if (changed) for (const page of changed) this.changedAt.set(page, now);
     else this.everyPageAt = now;
-    const pages = this.pages();
-    for (const [client, page] of this.listening) {
-      if (!changed || page === undefined || changed.has(shown(page, pages, changed))) tell(client);
-    }
+    for (const client of this.listening) client.write(`event: reload\ndata: ${JSON.stringify(changed ?? null)}\n\n`);
   }
 
   close(): void {
-    for (const client of this.listening.keys()) client.end();
+    for (const client of this.listening) client.end();
   }
 }
 
-/** The page a browser at `path` shows: that page, or the 404's if there is none (a page just gone is still its own). */
-function shown(path: string, pages: ReadonlySet<string>, changed: ReadonlySet<string>): string {
-  return pages.has(path) || changed.has(path) ? path : paths.notFound;
+/** The page a browser at `path` shows: that page, or the 404's if there is none. */
+function shown(path: string, pages: ReadonlySet<string>): string {
+  return pages.has(path) ? path : paths.notFound;
 }
-
-const tell = (client: ServerResponse) => client.write('event: reload\ndata: \n\n');

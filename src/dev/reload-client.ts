@@ -1,35 +1,77 @@
 /**
- * The script dev adds to every page: after each rebuild it swaps in the page's new body and runs its scripts again,
- * keeping the scroll position; a full reload, its fallback, costs a navigation. Dev's stylesheet keeps its name when
- * it changes, so it is taken again too (a browser keeps the old one applied until the new one has loaded).
- * Served as a file, so pages keep their Content-Security-Policy without 'unsafe-inline'.
+ * The script dev adds to every page: after each rebuild that changes the page it swaps in the page's new body and runs
+ * its scripts again, keeping the scroll position; a full reload, its fallback, costs a navigation. Dev's stylesheet
+ * keeps its name when it changes, so it is taken again too (a browser keeps the old one applied until the new one has
+ * loaded). Served as files, so pages keep their Content-Security-Policy without 'unsafe-inline'.
  */
-export function reloadClient(eventsPath: string, clientPath: string): string {
+export const devScripts = {
+  client: '/__sitegen/reload.js',
+  worker: '/__sitegen/reload-worker.js',
+  events: '/__sitegen/events',
+  changed: '/__sitegen/changed',
+};
+
+export function reloadClient(): string {
   // Absolute, without a swap's query: a swap makes the stylesheet's link absolute, which made every second edit a reload.
   return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
 // What the head says of the page itself, taken with its body: its description, share tags, canonical and structured data.
 const described = 'meta[name], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
-// The page this is, so the server tells it only of rebuilds that change it, and when it was asked for: a rebuild that
-// ended between then and now is told at once.
+// When the page was asked for: a rebuild that ended between then and now is told at once.
 const since = Math.floor(performance.timeOrigin + performance.getEntriesByType('navigation')[0].requestStart);
-const events = new EventSource(${JSON.stringify(eventsPath)} + '?page=' + encodeURIComponent(location.pathname) + '&since=' + since);
-events.addEventListener('reload', async () => {
+let notFound = performance.getEntriesByType('navigation')[0].responseStatus === 404;
+const worker = new SharedWorker(${JSON.stringify(devScripts.worker)}, { name: 'sitegen dev' });
+worker.port.postMessage({ page: location.pathname, notFound, since });
+addEventListener('pagehide', () => worker.port.postMessage('gone'));
+addEventListener('pageshow', (event) => event.persisted && location.reload());
+worker.port.onmessage = async () => {
   try {
     const response = await fetch(location.href, { cache: 'no-store' });
+    // Renamed, its old slug kept: the page goes to its new address, which its next edits are told to.
+    if (response.redirected) return location.replace(response.url);
     const next = new DOMParser().parseFromString(await response.text(), 'text/html');
     if (assets(next) !== assets(document)) return location.reload();
+    notFound = response.status === 404;
+    worker.port.postMessage({ page: location.pathname, notFound });
     document.title = next.title;
     for (const element of document.head.querySelectorAll(described)) element.remove();
     document.head.append(...[...next.head.querySelectorAll(described)].map((element) => document.adoptNode(element)));
     document.body.replaceWith(document.adoptNode(next.body));
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) link.href = bare(link.href) + '?dev-swap=' + Date.now();
     for (const script of document.querySelectorAll('script[type="module"][src]')) {
-      if (script.getAttribute('src') !== ${JSON.stringify(clientPath)}) import(script.src + '?dev-swap=' + Date.now());
+      if (script.getAttribute('src') !== ${JSON.stringify(devScripts.client)}) import(script.src + '?dev-swap=' + Date.now());
     }
   } catch {
     location.reload();
   }
+};
+`;
+}
+
+/**
+ * Every open page's one connection to dev's rebuilds, shared by all of them: a browser opens at most six connections to
+ * one server, and a page listening on its own held one of them for as long as it was open. Each page is told of the
+ * rebuilds that change it (the 404's, where it shows that), so that a page the edit did not touch keeps what the visitor
+ * typed and where they were.
+ */
+export function reloadWorker(): string {
+  return `const pages = new Map();
+const events = new EventSource(${JSON.stringify(devScripts.events)});
+const listening = new Promise((resolve) => events.addEventListener('open', resolve, { once: true }));
+events.addEventListener('reload', ({ data }) => {
+  const changed = JSON.parse(data);
+  for (const [port, { page, notFound }] of pages)
+    if (!changed || changed.includes(page) || (notFound && changed.includes('/404'))) port.postMessage('reload');
 });
+onconnect = ({ ports: [port] }) => {
+  port.onmessage = async ({ data }) => {
+    if (data === 'gone') return pages.delete(port);
+    pages.set(port, data);
+    if (data.since === undefined) return;
+    await listening;
+    const query = '?page=' + encodeURIComponent(data.page) + '&since=' + data.since;
+    if (await (await fetch(${JSON.stringify(devScripts.changed)} + query, { cache: 'no-store' })).json()) port.postMessage('reload');
+  };
+};
 `;
 }

@@ -26,9 +26,9 @@ const article = () => join(content, 'blog', 'google-ads-guide.md');
 /** Opens a page and waits until its reload client listens, so no rebuild event is missed. */
 async function openDevPage(path: string) {
   const opened = await openPage(wide);
-  const before = dev.listeners();
+  const before = dev.pagesListening();
   await opened.page.goto(`${dev.url}${path}`);
-  await expect.poll(() => dev.listeners()).toBeGreaterThan(before);
+  await expect.poll(() => dev.pagesListening()).toBeGreaterThan(before);
   return opened;
 }
 
@@ -193,6 +193,36 @@ describe('sitegen dev', () => {
     expect([...problems, ...contact.problems]).toEqual([]);
   });
 
+  it('serves more tabs of one browser than it opens connections to a server (six), each told of its edits', async () => {
+    const { page: first, problems } = await openPage(wide);
+    const tabs = [first, ...(await Promise.all(Array.from({ length: 7 }, () => first.context().newPage())))];
+    const before = dev.pagesListening();
+    for (const [index, tab] of tabs.entries()) {
+      await tab.goto(`${dev.url}${index === 7 ? '/blog/google-ads-guide' : '/about'}`, { timeout: 10_000 });
+      await expect.poll(() => dev.pagesListening()).toBe(before + index + 1);
+    }
+    const title = 'Google Ads for Tradespeople: Told in the Eighth Tab';
+    await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+    await tabs[7]!.waitForFunction((title) => document.querySelector('h1')?.textContent === title, title, {
+      timeout: 10_000,
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('takes a page renamed with its old slug kept to its new address, where it is told of the next edit', async () => {
+    const { page, problems } = await openDevPage('/blog/google-ads-guide');
+    await edit((text) =>
+      text.replace('slug: "google-ads-guide"', 'slug: "google-ads-for-trades"\naliases: ["google-ads-guide"]'),
+    );
+    await page.waitForURL(`${dev.url}/blog/google-ads-for-trades`, { timeout: 10_000 });
+    const title = 'Google Ads for Tradespeople: Told at Its New Address';
+    await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, title, {
+      timeout: 10_000,
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('after the page is swapped in place, its form says Success! again: the toasts come alive in the new page', async () => {
     const { page, problems } = await openDevPage('/contact');
     const send = async (name: string) => {
@@ -332,9 +362,9 @@ describe('sitegen dev', () => {
     });
     try {
       const { page, problems } = await openPage(wide);
-      const before = own.listeners();
+      const before = own.pagesListening();
       await page.goto(`${own.url}/about`);
-      await expect.poll(() => own.listeners()).toBeGreaterThan(before);
+      await expect.poll(() => own.pagesListening()).toBeGreaterThan(before);
       await page.evaluate(() => {
         (window as Window & { openedOnce?: boolean }).openedOnce = true;
         window.scrollTo(0, 1200);

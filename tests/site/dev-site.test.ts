@@ -9,7 +9,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
-import { DevSite, reloadClientPath } from '../../src/dev/dev-site';
+import { DevSite } from '../../src/dev/dev-site';
+import { devScripts } from '../../src/dev/reload-client';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 
 let project: ProjectCopy;
@@ -32,7 +33,7 @@ async function freshPages(root: string): Promise<Map<string, string>> {
 /** A page with what only dev adds taken out, and every asset named without its hash. */
 const withoutDevDifferences = (html: string) =>
   html
-    .replace(`<script type="module" src="${reloadClientPath}"></script>`, '')
+    .replace(`<script type="module" src="${devScripts.client}"></script>`, '')
     .replace(/(\/assets\/[\w-]+?)-[A-Za-z0-9]{8,10}\.(js|css)/g, '$1.$2');
 
 describe('the dev site', () => {
