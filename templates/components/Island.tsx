@@ -66,5 +66,7 @@ export function Island<N extends IslandName>({
 function firstPaint<N extends IslandName>(name: N, props: IslandProps<N>): string {
   // The registry's union of components cannot be narrowed by N; the props type above is what keeps this call sound.
   const component = islands[name] as (props: IslandProps<N>) => ReturnType<typeof h>;
+  // Unlisted, it would be drawn as <undefined> and no script would bring it to life.
+  if (!component) throw new Error(`islands/registry.ts does not list the island "${name}": add it there`);
   return renderToString(h(component, props));
 }

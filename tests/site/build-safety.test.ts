@@ -426,6 +426,29 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent(
+    'an island islands/registry.ts does not list stops the build, naming the island and the registry',
+    async () => {
+      await inProjectCopy(async (project) => {
+        const about = join(project.dir, 'templates', 'pages', 'About.tsx');
+        const text = await readFile(about, 'utf8');
+        const placed = text
+          .replace(
+            "import { Icon } from '../components/Icon';",
+            "import { Icon } from '../components/Icon';\nimport { Island } from '../components/Island';",
+          )
+          .replace('<PageHero', '<Island name="CopyPhone" props={{}} />\n      <PageHero');
+        expect(placed).not.toBe(text);
+        await writeFile(about, placed);
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          'sitegen: templates/components/Island.tsx: rendering /about (made from content/pages/about.json) failed: islands/registry.ts does not list the island "CopyPhone": add it there\n',
+        ]);
+      });
+    },
+  );
+
   it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
     await inProjectCopy(async (project) => {
       const stars = join(project.dir, 'templates', 'components', 'Stars.tsx');
