@@ -93,6 +93,13 @@ function islandEntries(islandsDir: string): Plugin {
   return {
     name: 'island-entries',
     setup(build) {
+      // React here would render nothing on the page, and fail in the browser beside Preact.
+      build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, ({ path }) => {
+        const expected = /jsx(-dev)?-runtime$/.test(path)
+          ? 'its JSX written for Preact: /** @jsxImportSource preact */ at its top'
+          : 'an import from preact (useState from preact/hooks)';
+        return { errors: [{ text: `imports ${path}: islands are Preact, expected ${expected}` }] };
+      });
       build.onResolve({ filter: /^island-entry:/ }, (args) => ({
         path: args.path.slice('island-entry:'.length),
         namespace: 'island-entry',

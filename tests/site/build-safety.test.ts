@@ -449,6 +449,31 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent(
+    'an island that imports React stops the build, naming its file and what to import instead',
+    async () => {
+      await inProjectCopy(async (project) => {
+        const island = [
+          "import { useState } from 'react';",
+          'export function Faq() {',
+          '  const [open, setOpen] = useState(false);',
+          '  return <button onClick={() => setOpen(!open)}>{open ? "Less" : "More"}</button>;',
+          '}',
+        ];
+        await writeFile(join(project.dir, 'islands', 'Faq.tsx'), `${island.join('\n')}\n`);
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          [
+            'sitegen: islands: islands/Faq.tsx:1:25: imports react: islands are Preact, expected an import from preact (useState from preact/hooks)',
+            'islands/Faq.tsx:4:9: imports react/jsx-runtime: islands are Preact, expected its JSX written for Preact: /** @jsxImportSource preact */ at its top',
+            '',
+          ].join('\n'),
+        ]);
+      });
+    },
+  );
+
   it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
     await inProjectCopy(async (project) => {
       const stars = join(project.dir, 'templates', 'components', 'Stars.tsx');
