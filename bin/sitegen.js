@@ -27,6 +27,20 @@ function staleness() {
   return undefined;
 }
 
+/** The packages package.json names that a checkout lacks: a pull that added one needs `npm install` first. */
+function notInstalled() {
+  if (!existsSync(`${root}src`)) return [];
+  const { dependencies } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+  return Object.keys(dependencies).filter((name) => !existsSync(`${root}node_modules/${name}/package.json`));
+}
+
+const missing = notInstalled();
+if (missing.length > 0) {
+  const named = missing.length === 1 ? `${missing[0]} is` : `${missing.join(', ')} are`;
+  console.error(
+    `sitegen: ${named} named in package.json but not installed (a pull may have added it): run \`npm install\``,
+  );
+}
 const stale = staleness();
 if (stale) {
   let compiler;

@@ -78,15 +78,31 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
   it('without esbuild, says so in one line naming the command, and runs the code compiled before', async () => {
     await inProjectCopy(
       async (project) => {
-        await withoutEsbuild(project);
+        await without(project, 'esbuild');
         await editHelp(project, edited);
         const help = await project.run(['--help']);
         expect(help).toMatchObject({
           code: 0,
-          stderr:
-            'sitegen: src/cli.ts changed since lib/ was compiled, and cannot compile it here (esbuild is not installed): run `npm install`\n',
+          stderr: [
+            'sitegen: esbuild is named in package.json but not installed (a pull may have added it): run `npm install`',
+            'sitegen: src/cli.ts changed since lib/ was compiled, and cannot compile it here (esbuild is not installed): run `npm install`',
+            '',
+          ].join('\n'),
         });
         expect(help.stdout).toContain(description);
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('names a package package.json names that is not installed, as after a pull that added one, and the command to run', async () => {
+    await inProjectCopy(
+      async (project) => {
+        await without(project, '@takumi-rs/core');
+        const help = await project.run(['--help']);
+        expect(help.stderr).toBe(
+          'sitegen: @takumi-rs/core is named in package.json but not installed (a pull may have added it): run `npm install`\n',
+        );
       },
       { generator: true, caches: false },
     );
@@ -105,12 +121,17 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
   });
 });
 
-/** The copy's node_modules: the project's packages, each linked, but esbuild. */
-async function withoutEsbuild(project: ProjectCopy): Promise<void> {
+/** The copy's node_modules: the project's packages, each linked, but `missing` ("esbuild", "@takumi-rs/core"). */
+async function without(project: ProjectCopy, missing: string): Promise<void> {
   const modules = join(project.dir, 'node_modules');
   await rm(modules);
   await mkdir(modules);
-  const packages = await readdir(join(projectRoot, 'node_modules'));
-  for (const name of packages.filter((name) => name !== 'esbuild'))
-    await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
+  const [scope, name] = missing.includes('/') ? missing.split('/') : ['', missing];
+  for (const entry of await readdir(join(projectRoot, 'node_modules'))) {
+    if (entry === scope) {
+      await mkdir(join(modules, scope));
+      for (const inScope of (await readdir(join(projectRoot, 'node_modules', scope))).filter((each) => each !== name))
+        await symlink(join(projectRoot, 'node_modules', scope, inScope), join(modules, scope, inScope));
+    } else if (entry !== missing) await symlink(join(projectRoot, 'node_modules', entry), join(modules, entry));
+  }
 }
