@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import { extname, relative, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
@@ -88,7 +88,7 @@ export async function startDevServer(options: DevOptions = {}) {
     (purged) => void (purged > 0 && log(leadsLine(purgedLine(purged)))),
     (error: unknown) => log(leadsLine(`old leads could not be purged: ${messageOf(error)}`)),
   );
-  const stopWatching = watchSources(config, rebuilds, editor);
+  const stopWatching = watchSources(config, rebuilds, editor, log);
   return {
     ...server,
     site,
@@ -142,7 +142,7 @@ function devAnswers(dev: {
 }
 
 /** A change of the editor's own code makes its script again, nothing else. */
-function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEditor): () => void {
+function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEditor, log: (line: string) => void) {
   // Editors' swap and backup files (.x.swp, x~) are not content.
   const ignored = (name: string) => /^\.|~$/.test(name);
   const site = watchFolders(
@@ -151,9 +151,19 @@ function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEd
     ignored,
   );
   const admin = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
+  // The generator's own code, in a checkout (an edit, a pull): this process runs the code it started with.
+  const generator = join(config.root, 'src');
+  let told = false;
+  const restart = (path: string) => {
+    if (!told)
+      log(`  ${clock()} ${relative(config.root, path)} changed: restart sitegen dev to run the generator's new code`);
+    told = true;
+  };
+  const own = existsSync(join(generator, 'cli.ts')) ? watchFolders([generator], restart, ignored) : undefined;
   return () => {
     site.close();
     admin.close();
+    own?.close();
   };
 }
 

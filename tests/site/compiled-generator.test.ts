@@ -9,6 +9,7 @@
 import { readdir, readFile, rm, symlink, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startDevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { inProjectCopy, type ProjectCopy } from '../support/project-copy';
 
@@ -103,6 +104,27 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         expect(help.stderr).toBe(
           'sitegen: @takumi-rs/core is named in package.json but not installed (a pull may have added it): run `npm install`\n',
         );
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('sitegen dev, running when src/ changes (an edit, a pull), says once to restart it', async () => {
+    await inProjectCopy(
+      async (project) => {
+        const lines: string[] = [];
+        const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+        const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+        try {
+          await editHelp(project, edited);
+          const paths = join(project.dir, 'src', 'paths.ts');
+          await writeFile(paths, `${await readFile(paths, 'utf8')}\n`);
+          const restart =
+            /^ {2}\d\d:\d\d:\d\d src\/cli\.ts changed: restart sitegen dev to run the generator's new code$/;
+          await expect.poll(() => lines.filter((line) => restart.test(line)).length).toBe(1);
+        } finally {
+          await dev.close();
+        }
       },
       { generator: true, caches: false },
     );
