@@ -8,14 +8,53 @@
 // when a command needs them (gray-matter and marked, only when a file must be
 // parsed or a body rendered), or because they must be one copy shared with
 // the compiled templates (React and Preact), or are native or large.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * One run compiles at a time (commands started together after a pull each find lib/ out of date): another waits for it,
+ * then runs what it made, rather than take lib/ away from under it.
+ */
 export async function compileGenerator() {
+  const lock = join(root, 'lib.compiling');
+  if (!(await takeLock(lock))) return;
+  try {
+    await compileInto(join(root, 'lib'));
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether this run is the one to compile: false once another run that held the lock has finished. */
+async function takeLock(lock) {
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return true;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    for (;;) {
+      const age = await stat(lock).then(
+        ({ mtimeMs }) => Date.now() - mtimeMs,
+        () => undefined,
+      );
+      if (age === undefined) return false;
+      // A run killed while it compiled left its lock: compiling takes seconds, not minutes.
+      if (age > 120_000) {
+        await rm(lock, { recursive: true, force: true });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function compileInto(lib) {
   const bundled = new Set(['commander', 'fast-glob', 'valibot']);
   const { dependencies } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   const external = Object.keys(dependencies)
@@ -67,11 +106,8 @@ export async function compileGenerator() {
       join(fresh, 'compiled-from.json'),
       JSON.stringify({ compiledAt, inputs: [...inputs, 'scripts/compile-cli.js'] }),
     );
-    await rm(join(root, 'lib'), { recursive: true, force: true });
-    await rename(fresh, join(root, 'lib')).catch((error) => {
-      // Another run that found lib/ out of date compiled it meanwhile, from the same source.
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-    });
+    await rm(lib, { recursive: true, force: true });
+    await rename(fresh, lib);
   } finally {
     await rm(fresh, { recursive: true, force: true });
   }

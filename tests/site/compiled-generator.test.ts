@@ -59,6 +59,20 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
     );
   });
 
+  it('compiles once for commands started together after an edit (a pull), each of which then runs the edit', async () => {
+    await inProjectCopy(
+      async (project) => {
+        await editHelp(project, edited);
+        const runs = await Promise.all([1, 2, 3].map(() => project.run(['--help'])));
+        for (const run of runs) expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining(edited) });
+        const compiled = runs.filter((run) => run.stderr.includes('compiling src/ again'));
+        expect(compiled.length).toBeGreaterThan(0);
+        expect(await readdir(project.dir)).not.toContain('lib.compiling');
+      },
+      { generator: true, caches: false },
+    );
+  });
+
   it('stops on a src/ that does not compile, naming file and line, and leaves lib/ as it was', async () => {
     await inProjectCopy(
       async (project) => {
