@@ -15,6 +15,11 @@ export const paths = {
   legal: (slug: string) => `/${slug}`,
 } as const;
 
+/** A listing's first page, where `path` is one of its later pages (paths.blogPage, paths.category): "/blog/page/3" → "/blog". */
+export function listingOf(path: string): string | undefined {
+  return /^(\/blog(?:\/category\/[^/]+)?)\/page\/\d+$/.exec(path)?.[1];
+}
+
 export function fileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import { SitegenError, messageOf } from '../errors';
 import { redirectFor } from '../server/redirects-file';
-import { decoded } from '../paths';
+import { decoded, listingOf } from '../paths';
 import { servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
@@ -16,6 +16,8 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
   for (const url of urls) {
     const path = pathOf(url);
     if (pages.has(path) || redirectFor(context.redirects, path)) continue;
+    // A listing's later page comes and goes with the number of its articles (a redirect would stop the build on its return).
+    if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
     if ((await servedStatus(context.origin, path)) === 200) continue;
     const to = likeliestPage(path, pages);
