@@ -18,6 +18,9 @@ import {
   withPlaceholders,
 } from './shared';
 
+/** The labels of the agency's phone, e-mail, office and hours: the home page's contact section and the contact page. */
+const contactLabels = { phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text };
+
 export const homePageSchema = v.strictObject({
   ...metaFields,
   hero: v.strictObject({
@@ -31,15 +34,7 @@ export const homePageSchema = v.strictObject({
   }),
   services: v.strictObject({ heading: text, intro: text, learnMore: text }),
   testimonials: v.strictObject({ heading: text, intro: text, ratingLabel: text }),
-  contact: v.strictObject({
-    heading: text,
-    intro: text,
-    phoneLabel: text,
-    emailLabel: text,
-    officeLabel: text,
-    hoursLabel: text,
-    strategyCta: text,
-  }),
+  contact: v.strictObject({ heading: text, intro: text, ...contactLabels, strategyCta: text }),
 });
 
 export const aboutPageSchema = v.strictObject({
@@ -175,7 +170,7 @@ export const contactPageSchema = v.strictObject({
   breadcrumb,
   hero: v.strictObject(heroFields),
   points: v.strictObject({ heading: text, items: list(point) }),
-  details: v.strictObject({ heading: text, phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text }),
+  details: v.strictObject({ heading: text, ...contactLabels }),
 });
 
 export const notFoundPageSchema = v.strictObject({
