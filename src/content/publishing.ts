@@ -5,6 +5,7 @@
  * like a file: it comes from the configuration (SITEGEN_NOW or the real time), never from a stage.
  */
 import { TZDate } from '@date-fns/tz';
+import type { Article, Job } from './model';
 
 export const siteTimeZone = 'Europe/London';
 
@@ -15,10 +16,7 @@ export interface Publishing {
   drafts: boolean;
 }
 
-interface Dated {
-  draft?: boolean | undefined;
-  date: string;
-}
+type Dated = Pick<Article, 'draft' | 'date'>;
 
 export function publicationStatus(article: Dated, today: string): 'published' | 'draft' | 'scheduled' {
   if (article.draft) return 'draft';
@@ -38,10 +36,7 @@ export function nextScheduled<T extends Dated>(articles: readonly T[], today: st
   return next;
 }
 
-interface Posting {
-  datePosted: string;
-  validThrough: string;
-}
+type Posting = Pick<Job, 'datePosted' | 'validThrough'>;
 
 /** From the start of its datePosted to the end of its validThrough, in London. */
 export function isOpen(job: Posting, today: string): boolean {
