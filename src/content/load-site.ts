@@ -31,9 +31,8 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
       }),
   });
   // A JSON or YAML file the site does not read (pages/hoem.json) would be left out without a word; notes are no data.
-  const stray = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*}.{json,yaml,yml}' }).find(
-    (name) => !read.has(name),
-  );
+  const dataFiles = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*}.{json,yaml,yml}' });
+  const stray = dataFiles.find((name) => !read.has(name));
   if (stray)
     throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');
   return data;
@@ -54,10 +53,8 @@ export function loadSite(source: MarkdownSource): SiteModel {
   const reader = MarkdownReader.open(source);
   try {
     const data = loadSiteData(source.contentDir, source.projectRoot, reader);
-    return withArticles(
-      data,
-      articleFiles(source.contentDir, source.projectRoot).map((path) => scanArticle(reader, path)),
-    );
+    const articles = articleFiles(source.contentDir, source.projectRoot).map((path) => scanArticle(reader, path));
+    return withArticles(data, articles);
   } finally {
     reader.close();
   }

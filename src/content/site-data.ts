@@ -76,12 +76,8 @@ export function siteDataOf(files: DataFiles): SiteData {
       throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
     }
   });
-  data.servicePages = servicePages(
-    files.servicePages.map(file),
-    files.servicePages.map((name) => json(name, s.servicePageSchema)),
-    serviceIds,
-    tradeSlugs,
-  );
+  const pages = files.servicePages.map((name) => json(name, s.servicePageSchema));
+  data.servicePages = servicePages(files.servicePages.map(file), pages, serviceIds, tradeSlugs);
   uniqueAcrossFiles(data.legalPages);
   data.legalPages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   return deepFreeze(data);
