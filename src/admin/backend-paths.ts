@@ -28,11 +28,10 @@ export interface Refusal {
 export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   const named = typeof action === 'string' ? namedPaths(action, params ?? {}) : undefined;
-  if (!named)
-    return {
-      status: 400,
-      reason: action ? `unknown action ${JSON.stringify(action)}` : 'expected JSON naming an action',
-    };
+  if (!named) {
+    const reason = action ? `unknown action ${JSON.stringify(action)}` : 'expected JSON naming an action';
+    return { status: 400, reason };
+  }
   for (const { path, upload } of named) {
     const refusal =
       (await refusalOf(path, upload ? folders.uploads : folders.content, folders)) ??
@@ -50,10 +49,8 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
 function photoNameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
   const fromContent = relative(folders.content, resolve(folders.root, path)).replaceAll('\\', '/');
   if (v.is(localImageSrc, fromContent)) return undefined;
-  return {
-    status: 400,
-    reason: `${JSON.stringify(path)} is no name for a photo: expected one such as "content/images/van.jpg"`,
-  };
+  const reason = `${JSON.stringify(path)} is no name for a photo: expected one such as "content/images/van.jpg"`;
+  return { status: 400, reason };
 }
 
 /** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. */
@@ -178,11 +175,10 @@ async function refusalOf(path: unknown, folder: string, folders: BackendFolders)
     throw error;
   }
   const content = await realpath(folders.content);
-  if (real === undefined || !isInside(content, real))
-    return {
-      status: 403,
-      reason: `${quoted} goes through a symbolic link that leads out of ${within(folders.content)} or nowhere`,
-    };
+  if (real === undefined || !isInside(content, real)) {
+    const reason = `${quoted} goes through a symbolic link that leads out of ${within(folders.content)} or nowhere`;
+    return { status: 403, reason };
+  }
   return undefined;
 }
 

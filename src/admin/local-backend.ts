@@ -68,16 +68,14 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
       response.set('Allow', 'POST');
       return refuse(response, { status: 405, reason: `${request.method} at ${localBackendPath}: expected POST` });
     }
-    if (!sameOrigin(request))
-      return refuse(response, {
-        status: 403,
-        reason: `a request from ${request.headers.origin}, not from this server's own pages`,
-      });
-    if (!sameSecret(String(request.headers[tokenHeader.toLowerCase()] ?? ''), token))
-      return refuse(response, {
-        status: 403,
-        reason: "no editor token: open the editor at the address sitegen dev printed, with this run's token",
-      });
+    if (!sameOrigin(request)) {
+      const reason = `a request from ${request.headers.origin}, not from this server's own pages`;
+      return refuse(response, { status: 403, reason });
+    }
+    if (!sameSecret(String(request.headers[tokenHeader.toLowerCase()] ?? ''), token)) {
+      const reason = "no editor token: open the editor at the address sitegen dev printed, with this run's token";
+      return refuse(response, { status: 403, reason });
+    }
     next();
   };
   const paths: RequestHandler = (request, response, next) => {
