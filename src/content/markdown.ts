@@ -83,18 +83,16 @@ export function renderMarkdown(source: string): RenderedMarkdown {
         `link "${token.text as string}": {phone} and {email} are links themselves; write them outside a link's brackets`,
       );
     const href = asBrowserReads(token.href as string).trim();
-    if (!safeScheme.test(href)) {
+    if (!safeScheme.test(href))
       throw new RefusedMarkdownError(
         anyScheme.test(href)
           ? `link "${href}" uses a scheme other than https, http, mailto or tel`
           : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`,
       );
-    }
-    if (token.type === 'image' && !siteOrStockPhoto.test(href)) {
+    if (token.type === 'image' && !siteOrStockPhoto.test(href))
       throw new RefusedMarkdownError(
         `image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`,
       );
-    }
     // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
     if (token.type === 'image' && !(token.text as string).trim())
       throw new RefusedMarkdownError(

@@ -30,9 +30,8 @@ export function isPublished(article: Dated, now: Publishing): boolean {
 /** The scheduled article that goes live first (drafts wait for an edit, not a date), if any. */
 export function nextScheduled<T extends Dated>(articles: readonly T[], today: string): T | undefined {
   let next: T | undefined;
-  for (const article of articles) {
+  for (const article of articles)
     if (publicationStatus(article, today) === 'scheduled' && (!next || article.date < next.date)) next = article;
-  }
   return next;
 }
 
