@@ -28,12 +28,10 @@ export async function deletionRefusal(
     await linkTree(content, contentDir, new Set(deleted.map((path) => join(root, path))));
     const site = await readSite({ contentDir, projectRoot: scratch });
     const publicFiles = listFiles(config.publicDir, { hidden: true });
+    const settings = planSettings(config);
     for (const drafts of [false, true]) {
       const publishing = { today: londonDay(config.now()), drafts };
-      const plan = planSite(
-        { content: site.content, images: site.catalog.descriptors, settings: planSettings(config) },
-        publishing,
-      );
+      const plan = planSite({ content: site.content, images: site.catalog.descriptors, settings }, publishing);
       validatePlan(plan, publicFiles);
     }
     return undefined;
