@@ -10,13 +10,7 @@ import { maxSlugLength } from './schemas/shared';
 import { slugify } from './site-data';
 import { loadSite } from './load-site';
 
-interface NewArticleOptions {
-  title: string;
-  author?: string;
-  category?: string;
-}
-
-export async function newArticle(options: NewArticleOptions): Promise<string> {
+export async function newArticle(options: { title: string; author?: string; category?: string }): Promise<string> {
   const config = resolveConfig();
   requireProject(config, 'contentDir');
   const title = options.title.trim();
