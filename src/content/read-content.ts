@@ -80,11 +80,7 @@ function whereItFails(message: string, source: string): string {
   return `${what} at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
 }
 
-export function splitMarkdown<T extends v.GenericSchema>(
-  text: string,
-  file: string,
-  schema: T,
-): { data: v.InferOutput<T>; body: string } {
+export function splitMarkdown<T extends v.GenericSchema>(text: string, file: string, schema: T) {
   const { data, body } = split(text, file);
   return { data: validate(file, schema, data, 'front matter: '), body };
 }

@@ -4,12 +4,7 @@ import { ContentError, messageOf } from '../errors';
 import { renderMarkdown, RefusedMarkdownError, type RenderedMarkdown } from './markdown';
 import { findIllFormed } from './schemas/well-formed';
 
-export function validate<T extends v.GenericSchema>(
-  file: string,
-  schema: T,
-  data: unknown,
-  prefix = '',
-): v.InferOutput<T> {
+export function validate<T extends v.GenericSchema>(file: string, schema: T, data: unknown, prefix = '') {
   // Before the schema: every string's characters, field names too, and the nesting (schemas/well-formed.ts).
   const illFormed = findIllFormed(data);
   if (illFormed) throw new ContentError(file, prefix + illFormed.field, illFormed.problem);
