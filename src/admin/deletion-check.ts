@@ -15,10 +15,7 @@ import { planSite } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
 import type { BackendFolders } from './backend-paths';
 
-export async function deletionRefusal(
-  folders: BackendFolders,
-  deleted: readonly string[],
-): Promise<string | undefined> {
+export async function deletionRefusal(folders: BackendFolders, deleted: readonly string[]) {
   const { root, content } = folders;
   const config = resolveConfig({ root, content });
   await mkdir(join(root, '.sitegen'), { recursive: true });

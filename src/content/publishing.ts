@@ -50,10 +50,7 @@ export function jobStatus(job: Posting, today: string): JobStatus {
 }
 
 /** The first day after `today` on which the clock alone changes the site. */
-export function nextChange(
-  content: { articles: readonly Dated[]; jobs: readonly Posting[] },
-  today: string,
-): string | undefined {
+export function nextChange(content: { articles: readonly Dated[]; jobs: readonly Posting[] }, today: string) {
   const days = [
     nextScheduled(content.articles, today)?.date,
     ...content.jobs.map((job) =>

@@ -97,12 +97,7 @@ function checkTrades(file: string, { trades }: SiteData, serviceIds: string[]): 
 }
 
 /** In the order of services.json: each a service's, none a trade's page too. */
-function servicePages(
-  files: string[],
-  pages: ServicePage[],
-  serviceIds: string[],
-  tradeSlugs: Set<string>,
-): ServicePage[] {
+function servicePages(files: string[], pages: ServicePage[], serviceIds: string[], tradeSlugs: Set<string>) {
   uniqueAcrossFiles(pages.map((page, index) => ({ file: files[index]!, slug: page.slug })));
   pages.forEach((page, index) => {
     if (!serviceIds.includes(page.slug)) {
