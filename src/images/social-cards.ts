@@ -42,11 +42,8 @@ export function drawableText(text: string): string {
     drawable = new RegExp(`[${spans.join('')}]`, 'u');
   }
   // The joiner that held an emoji's parts together would be left alone between words.
-  const kept = [...text].filter((character) => character !== '\u200d' && drawable!.test(character));
-  return kept
-    .join('')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  const kept = [...text].filter((character) => character !== '\u200d' && drawable!.test(character)).join('');
+  return kept.replace(/\s{2,}/g, ' ').trim();
 }
 
 const require = createRequire(import.meta.url);
