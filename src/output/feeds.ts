@@ -31,10 +31,8 @@ export function feedFiles(
   const items = newest.map((article) => feedItem(article, model, siteUrl, bodyHtml(article.body)));
   // The logo at two of the sizes every page's <head> names for its icons (a resolved model's logo is described).
   const icons = [180, 32].map((width) => renditionUrl(model.site.logo.local!, width, 'png'));
-  const lastChange = newest
-    .map((article) => article.updated ?? article.date)
-    .sort()
-    .at(-1);
+  const changes = newest.map((article) => article.updated ?? article.date);
+  const lastChange = changes.sort().at(-1);
   const blogUrl = absoluteUrl(siteUrl, paths.blog);
   const options = {
     id: blogUrl,
