@@ -7,7 +7,7 @@ import { isPublished, publicationStatus } from '../content/publishing';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import { blogTrail, type RouteOptions } from './context';
-import { bodySlot, pageRoute, type Route } from './route';
+import { bodySlot, meta, pageRoute, type Route } from './route';
 import { largeImage, pageCard } from './social';
 
 /** What every article's page takes from the rest of the site: plain data, handed to each build worker once. */
@@ -66,9 +66,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       paths: { blog: paths.blog, contact: paths.contact },
     },
     head: {
-      title: article.title,
-      description: article.description,
-      keywords: article.keywords,
+      ...meta(article),
       image: article.socialImage ?? article.image,
       ogType: 'article',
       noindex: context.noindex || undefined,
