@@ -4,16 +4,15 @@ export interface HeaderRule {
   headers: [string, string][];
 }
 
+/** A part of a rule's path, matched character for character. */
+const literally = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line
-        .trim()
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*');
+      const source = line.trim().split('*').map(literally).join('.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
