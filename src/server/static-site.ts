@@ -149,12 +149,8 @@ async function findFile(source: SiteSource, pathname: string) {
   if (relative.startsWith('_headers') || relative.startsWith('_redirects')) return undefined;
   // Nor is a hidden file (dist/.git/config, with its remote's credentials, or a .env), but for /.well-known/.
   if (relative.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return undefined;
-  const candidates =
-    relative === ''
-      ? ['index.html']
-      : relative.endsWith('/')
-        ? [`${relative}index.html`]
-        : [`${relative}.html`, relative, `${relative}/index.html`];
+  const folder = relative === '' || relative.endsWith('/');
+  const candidates = folder ? [`${relative}index.html`] : [`${relative}.html`, relative, `${relative}/index.html`];
   for (const candidate of candidates) {
     const body = await source.read(candidate);
     if (body) return { file: candidate, body, status: 200 };
