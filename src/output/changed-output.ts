@@ -27,11 +27,7 @@ export class ChangedOutput implements BuildOutput {
     return new ChangedOutput(outDir, publicDir, previous, new FolderWriter(scratch, outDir));
   }
 
-  async commit(
-    rendered: ReadonlyMap<string, number>,
-    gone: readonly string[],
-    files: readonly OutputFile[],
-  ): Promise<Committed> {
+  async commit(rendered: ReadonlyMap<string, number>, gone: readonly string[], files: readonly OutputFile[]) {
     const { previous } = this;
     const all = withPublicFiles(this.publicDir, files);
     const kept = new Set(all.map((file) => file.path));

@@ -10,7 +10,7 @@ import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listFiles, listFilesAndLinks } from '../list-files';
 import { FolderWriter } from './folder-writer';
-import { fileHashes, withPublicFiles, type BuildOutput, type Committed, type OutputFile } from './output';
+import { fileHashes, withPublicFiles, type BuildOutput, type OutputFile } from './output';
 import { isBuiltOutput, repositoryFolder } from './output-folder';
 import { isShapeConflict, removeFiles, scratchDir } from './scratch';
 
@@ -59,11 +59,7 @@ export class Staging implements BuildOutput {
     return staging;
   }
 
-  async commit(
-    pages: ReadonlyMap<string, number>,
-    _gone: readonly string[],
-    files: readonly OutputFile[],
-  ): Promise<Committed> {
+  async commit(pages: ReadonlyMap<string, number>, _gone: readonly string[], files: readonly OutputFile[]) {
     for (const file of files) this.writer.put(file);
     const written = new Map([...this.writer.written, ...pages]);
     await removeFiles(this.dir, this.reused?.filter((path) => !written.has(path)) ?? []);
