@@ -1,10 +1,9 @@
 /**
- * Decap CMS's local backend for `sitegen dev`: decap-server's file-system middleware, mounted in the dev server itself,
- * on the editor page's origin: no port of its own to find, guard or stop. It writes files, so it answers the editor's
- * page alone. The dev server has checked the Host; here a request must come from the dev server's own origin when it
- * names one (a browser names it on every write), carry the token the editor's page was given in the address sitegen dev
- * printed, in a header (so that no program or page of this machine not given it can write: admin/local-token.ts), and
- * name only paths of content/; anything else is refused before decap-server sees it.
+ * Decap CMS's local backend for `sitegen dev`: decap-server's file-system middleware, mounted in the dev server on the
+ * editor page's origin (no port of its own to find, guard or stop). It writes files, so it answers the editor's page
+ * alone: past the dev server's Host check, a request must come from the server's own origin when it names one (a
+ * browser does on every write), carry in a header the token of the address sitegen dev printed (no program or page not
+ * given it can write: admin/local-token.ts), and name only paths of content/; decap-server sees no other.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
