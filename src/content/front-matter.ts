@@ -11,13 +11,8 @@
 import { createRequire } from 'node:module';
 import type matter from 'gray-matter';
 import { messageOf } from '../errors';
-import {
-  describeUnsafeCharacter,
-  findUnsafeCharacter,
-  lineAndColumn,
-  nestedTooDeep,
-  type IllFormed,
-} from './schemas/well-formed';
+import { describeUnsafeCharacter, findUnsafeCharacter, lineAndColumn, nestedTooDeep } from './schemas/well-formed';
+import type { IllFormed } from './schemas/well-formed';
 
 type FrontMatter = { ok: true; data: unknown; body: string } | { ok: false; problem: string };
 
