@@ -36,16 +36,13 @@ const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 export const pageMethods = 'GET, HEAD';
 
 export function createStaticHandler(source: SiteSource) {
+  const textOf = (bytes: Uint8Array | undefined) => (bytes ? Buffer.from(bytes).toString('utf8') : '');
   let rules: Promise<HeaderRule[]> | undefined;
-  const headerRules = () =>
-    (rules ??= source
-      .read('_headers')
-      .then((bytes) => (bytes ? parseHeadersFile(Buffer.from(bytes).toString('utf8')) : [])));
+  const headerRules = () => (rules ??= source.read('_headers').then((bytes) => parseHeadersFile(textOf(bytes))));
   // Read on every request, as a rebuild (or dev's next update) may change it; parsed again only when it did.
   let redirects = { text: '', rules: new Map<string, RedirectRule>() };
   const redirectRules = async () => {
-    const bytes = await source.read('_redirects');
-    const text = bytes ? Buffer.from(bytes).toString('utf8') : '';
+    const text = textOf(await source.read('_redirects'));
     if (text !== redirects.text) redirects = { text, rules: parseRedirectsFile(text) };
     return redirects.rules;
   };
