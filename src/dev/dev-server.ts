@@ -233,6 +233,7 @@ function refusalLines(site: DevSite, log: (line: string) => void) {
   return () => {
     const refusal = site.buildRefusal;
     if (refusal && refusal !== standing) log(`  ${clock()} sitegen build would refuse this: ${refusal}`);
+    if (!refusal && standing) log(`  ${clock()} sitegen build would no longer refuse it`);
     standing = refusal;
     for (const link of site.oldLinks) if (!told.has(link)) log(`  ${clock()} old link: ${link}`);
     told = new Set(site.oldLinks);

@@ -472,10 +472,11 @@ describe('sitegen dev', () => {
         await editArticle(project, 'local-seo-tips', (text) => text.replace(/^readTime: 8$/m, 'readTime: 9'));
         await dev.idle();
         expect(refusals()).toHaveLength(1);
-        // Published, nothing to say; a draft again, said again.
+        // Published: said to be over; a draft again, said again.
         await editArticle(project, 'google-ads-guide', (text) => text.replace('draft: true\n', ''));
         await dev.idle();
         expect(refusals()).toHaveLength(1);
+        expect(lines.filter((line) => / sitegen build would no longer refuse it$/.test(line))).toHaveLength(1);
         await editArticle(project, 'google-ads-guide', markDraft);
         await dev.idle();
         expect(refusals()).toHaveLength(2);
