@@ -24,15 +24,16 @@ const targets = { safari, ios_saf: safari, firefox: 128 << 16, chrome: 111 << 16
 /** `hashed: false` (dev) keeps one stable name, so a style change does not change every page. */
 export async function buildStylesheet(config: BuildConfig, hashed: boolean): Promise<Stylesheet> {
   const entry = join(config.templatesDir, 'styles.css');
-  const [{ compile }, { Scanner }, lightningcss, source] = await Promise.all([
+  const [{ compile }, { Scanner }, lightningcss, source, theme] = await Promise.all([
     import('tailwindcss'),
     loadOxide(),
     import('lightningcss'),
     readFile(entry, 'utf8'),
+    brandTheme(join(config.templatesDir, 'lib', 'brand.json'), config.root),
   ]);
   const requireFrom = createRequire(join(config.root, 'package.json'));
   try {
-    const compiler = await compile(source, {
+    const compiler = await compile(`${source}\n${theme}`, {
       base: config.templatesDir,
       from: entry,
       async loadStylesheet(id, base) {
@@ -56,5 +57,16 @@ export async function buildStylesheet(config: BuildConfig, hashed: boolean): Pro
     return { file: `assets/${hashed ? hashedName('styles', css, 'css') : 'styles.css'}`, css };
   } catch (error) {
     throw new SitegenError(`${relative(config.root, entry)}: ${messageOf(error)}`, { cause: error });
+  }
+}
+
+/** The brand's colours, which the templates draw with too, as the theme's: "brandPale" is text-brand-pale's colour. */
+async function brandTheme(file: string, root: string): Promise<string> {
+  try {
+    const colours = Object.entries(JSON.parse(await readFile(file, 'utf8')) as Record<string, string>);
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    return `@theme { ${colours.map(([name, value]) => `--color-${kebab(name)}: ${value};`).join(' ')} }`;
+  } catch (error) {
+    throw new SitegenError(`${relative(root, file)}: ${messageOf(error)}`, { cause: error });
   }
 }

@@ -1,6 +1,8 @@
-/** The brand's colours for what is drawn outside the stylesheet (the browser's theme colour, social cards); styles.css's @theme holds the same. */
-export const brandColours = {
-  brand: '#1d4ed8',
-  brandPale: '#bfdbfe',
-  accent: '#c2410c',
-} as const;
+/**
+ * The brand's colours, in one place: brand.json, which the stylesheet's theme is made from too (a class such as
+ * bg-brand or text-brand-pale; the build adds them to styles.css's @theme). Here for what is drawn outside the
+ * stylesheet: the browser's theme colour, the social cards.
+ */
+import colours from './brand.json';
+
+export const brandColours = colours;

@@ -73,7 +73,7 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
         <h2 id="article-cta-heading" className="text-2xl font-bold">
           {copy.cta.heading}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-blue-50">{copy.cta.text}</p>
+        <p className="mx-auto mt-3 max-w-xl text-brand-light">{copy.cta.text}</p>
         <ButtonLink href={paths.contact} onDark className="mt-6">
           {copy.cta.button}
         </ButtonLink>

@@ -121,7 +121,7 @@ export function Blog({
           <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">
             {page.newsletter.heading}
           </h2>
-          <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-blue-50">{page.newsletter.text}</p>
+          <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-brand-light">{page.newsletter.text}</p>
           <Island name="NewsletterForm" props={newsletter} withoutScript={formWithoutScript} />
         </div>
       </section>

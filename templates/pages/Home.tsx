@@ -42,7 +42,7 @@ export function Home({
   const { hero } = page;
   return (
     <>
-      <section id="home" className="bg-linear-to-br from-brand-dark via-brand to-blue-600 text-white">
+      <section id="home" className="bg-linear-to-br from-brand-dark via-brand to-brand-bright text-white">
         {/* A slow connection draws the hero half-arrived: top-aligned columns of fixed shares (minmax(0, …))
             and points in a grid, so nothing drawn moves, narrows or wraps as the rest comes. */}
         <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-14 md:py-20 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
@@ -52,7 +52,7 @@ export function Home({
               {hero.eyebrow}
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl lg:text-6xl">{hero.heading}</h1>
-            <p className="mt-6 max-w-2xl text-lg text-blue-50 md:text-xl">{hero.text}</p>
+            <p className="mt-6 max-w-2xl text-lg text-brand-light md:text-xl">{hero.text}</p>
             <ul className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-2">
               {hero.points.map((point) => (
                 <li key={point} className="flex items-center gap-2 font-medium">
@@ -72,7 +72,7 @@ export function Home({
             <p className="mt-6">
               <a
                 href={paths.contact}
-                className="inline-flex items-center gap-2 font-semibold underline decoration-2 underline-offset-4 hover:text-blue-100"
+                className="inline-flex items-center gap-2 font-semibold underline decoration-2 underline-offset-4 hover:text-brand-tint"
               >
                 <Icon name="search" className="size-5" />
                 {hero.auditCta}
@@ -138,7 +138,7 @@ export function Home({
         <dl className="mt-14 grid grid-cols-2 gap-6 rounded-2xl bg-brand px-6 py-10 text-center text-white md:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-blue-100">{stat.label}</dt>
+              <dt className="mt-1 text-brand-tint">{stat.label}</dt>
               <dd className="text-4xl font-extrabold">{stat.number}</dd>
             </div>
           ))}

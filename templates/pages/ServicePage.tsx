@@ -85,7 +85,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {spotlight.items.map((item) => (
                 <li key={item.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
-                  <Icon name={item.icon} className="size-7 text-blue-300" />
+                  <Icon name={item.icon} className="size-7 text-brand-soft" />
                   <h3 className="mt-3 text-lg font-bold">{item.title}</h3>
                   <p className="mt-2 text-slate-300">{item.text}</p>
                 </li>

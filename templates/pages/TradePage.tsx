@@ -36,13 +36,13 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
           <div>
             <a
               href={paths.home}
-              className="inline-flex items-center gap-2 font-semibold text-blue-100 hover:text-white hover:underline"
+              className="inline-flex items-center gap-2 font-semibold text-brand-tint hover:text-white hover:underline"
             >
               <Icon name="arrow-left" className="size-4" />
               {copy.backLabel}
             </a>
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight md:text-5xl">{copy.heading}</h1>
-            <p className="mt-6 text-lg text-blue-50 md:text-xl">{description}</p>
+            <p className="mt-6 text-lg text-brand-light md:text-xl">{description}</p>
             <ButtonLink href={paths.contact} className="mt-8">
               {copy.auditCta}
             </ButtonLink>

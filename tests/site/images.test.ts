@@ -233,13 +233,13 @@ describe('social cards', () => {
     expect(cards.filter((file) => /^(google-ads-guide|plumber)-/.test(file))).toEqual([]);
   });
 
-  it("are named anew when what draws them changes (the card's template and its helpers), not when a page's template does", async () => {
+  it("are named anew when what draws them changes (the card's template, its helpers, the brand's colours), not when a page's template does; the brand's colour has one home, for the cards, the stylesheet and the browser's theme colour", async () => {
     const card = async () => (await page('/blog/local-seo-tips'))('meta[property="og:image"]').attr('content')!;
     const drawn = await card();
     const template = (...path: string[]) => join(project.dir, 'templates', ...path);
     const [legal, brand] = await Promise.all([
       readFile(template('pages', 'Legal.tsx'), 'utf8'),
-      readFile(template('lib', 'brand.ts'), 'utf8'),
+      readFile(template('lib', 'brand.json'), 'utf8'),
     ]);
     try {
       await writeSettled(
@@ -248,14 +248,18 @@ describe('social cards', () => {
       );
       expect((await build()).code).toBe(0);
       expect(await card()).toBe(drawn);
-      await writeSettled(template('lib', 'brand.ts'), brand.replace("accent: '#c2410c'", "accent: '#b91c1c'"));
+      await writeSettled(template('lib', 'brand.json'), brand.replace('"brand": "#1d4ed8"', '"brand": "#047857"'));
       expect((await build()).code).toBe(0);
       const redrawn = await card();
       expect(redrawn).toMatch(new RegExp(`^${siteUrl}/assets/cards/local-seo-tips-[0-9a-f]{12}\\.png$`));
       expect(redrawn).not.toBe(drawn);
+      const article = await page('/blog/local-seo-tips');
+      expect(article('meta[name="theme-color"]').attr('content')).toBe('#047857');
+      const stylesheet = article('link[rel="stylesheet"]').attr('href')!;
+      expect(await readFile(out(stylesheet), 'utf8')).toContain('--color-brand:#047857;');
     } finally {
       await writeSettled(template('pages', 'Legal.tsx'), legal);
-      await writeSettled(template('lib', 'brand.ts'), brand);
+      await writeSettled(template('lib', 'brand.json'), brand);
       // The cards as the next tests find them: drawn again under their first names.
       await build();
     }
