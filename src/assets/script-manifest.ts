@@ -25,10 +25,13 @@ export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<S
   const preloads = new Set<string>();
   for (const marker of markers) {
     const entry = manifest.entries[marker];
-    if (!entry)
+    if (!entry) {
+      const [kind, name] = marker.split(':');
+      const file = kind === 'island' ? `islands/${name}.tsx` : `islands/enhance/${name}.ts`;
       throw new SitegenError(
-        `a template places ${marker.replace(':', ' "')}", but islands/ has no such ${marker.startsWith('island') ? 'island' : 'enhancement'}`,
+        `it places the ${kind === 'island' ? 'island' : 'enhancement'} "${name}", but there is no ${file}`,
       );
+    }
     modules.add(entry.module);
     for (const chunk of entry.chunks) preloads.add(chunk);
   }

@@ -58,10 +58,9 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
       const first = lines.get(key!.value as string);
       if (first === undefined) lines.set(key!.value as string, lineAt(key!.offset));
       else {
-        return {
-          field: fieldName(getNodePath(value!)),
-          problem: `is given twice, at lines ${first} and ${lineAt(key!.offset)}: keep one`,
-        };
+        const again = lineAt(key!.offset);
+        const where = again === first ? `on line ${first}` : `at lines ${first} and ${again}`;
+        return { field: fieldName(getNodePath(value!)), problem: `is given twice, ${where}: keep one` };
       }
     }
     for (const child of [...(node.children ?? [])].reverse()) pending.push(child);

@@ -79,6 +79,7 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       );
     const uses = new PageCollector(shell);
     let html: string;
+    let scripts: PageScripts;
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
@@ -92,10 +93,10 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
       };
       const page = createElement(templates.Document, { ...document, children: createElement(Page, route.props) });
       html = renderToStaticMarkup(recording(templates, uses, page));
+      scripts = assets.scriptsFor([...uses.scripts].sort());
     } catch (error) {
       throw fail(error);
     }
-    const scripts = assets.scriptsFor([...uses.scripts].sort());
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, withSiteFacts(body, layout.site), fail);
     const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;

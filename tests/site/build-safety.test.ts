@@ -101,6 +101,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/trades\.json: trades\[0\]\.singular: is given twice, at lines 6 and 7: keep one$/m,
   ],
   [
+    'a key given twice on one line',
+    'trades.json',
+    (text) => text.replace('"singular": "Builder",', '"singular": "Builder", "singular": "Bilder",'),
+    /content\/trades\.json: trades\[0\]\.singular: is given twice, on line 6: keep one$/m,
+  ],
+  [
     'a comma after the last item of a list, where JSON.parse names no position',
     'stats.json',
     (text) => text.replace(/\}\s*\]/, '},\n  ]'),
@@ -469,6 +475,29 @@ describe('bad input', () => {
             'islands/Faq.tsx:4:9: imports react/jsx-runtime: islands are Preact, expected its JSX written for Preact: /** @jsxImportSource preact */ at its top',
             '',
           ].join('\n'),
+        ]);
+      });
+    },
+  );
+
+  it.concurrent(
+    'an enhancement no file of islands/enhance/ makes stops the build, naming the template, the page and the file',
+    async () => {
+      await inProjectCopy(async (project) => {
+        const about = join(project.dir, 'templates', 'pages', 'About.tsx');
+        const text = await readFile(about, 'utf8');
+        const placed = text
+          .replace(
+            "import { Icon } from '../components/Icon';",
+            "import { Icon } from '../components/Icon';\nimport { useEnhancement } from '../lib/page-uses';",
+          )
+          .replace('<PageHero', "<div {...useEnhancement('copy-phon')} />\n      <PageHero");
+        expect(placed).not.toBe(text);
+        await writeFile(about, placed);
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          'sitegen: templates/pages/About.tsx: rendering /about (made from content/pages/about.json) failed: it places the enhancement "copy-phon", but there is no islands/enhance/copy-phon.ts\n',
         ]);
       });
     },
