@@ -4,7 +4,7 @@
  */
 import './production';
 import { setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
@@ -20,11 +20,15 @@ import type { CheckCommandOptions } from './check/check-command';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
+// The compiled code's hash beside it (scripts/compile-cli.js writes it): a checkout's version is the same at every commit.
+const code = existsSync(new URL('generator.sha256', import.meta.url))
+  ? ` (code ${readFileSync(new URL('generator.sha256', import.meta.url), 'utf8').slice(0, 12)})`
+  : '';
 
 const program = new Command()
   .name('sitegen')
   .description('Builds the agency website as flat files, and serves and checks it.')
-  .version(version, '-v, --version')
+  .version(`${version}${code}`, '-v, --version')
   .option('--debug', 'print stack traces of errors')
   .showHelpAfterError();
 

@@ -30,9 +30,10 @@ describe('sitegen', () => {
       expect(build.stdout).toContain(option);
   });
 
-  it('--version prints the package version', async () => {
+  it("--version prints the package version and its compiled code's hash, which tells two commits of a checkout apart", async () => {
     const result = await runSitegen(['--version']);
-    expect(result.stdout.trim()).toBe(version);
+    const code = readFileSync(join(projectRoot, 'lib', 'generator.sha256'), 'utf8').slice(0, 12);
+    expect(result.stdout.trim()).toBe(`${version} (code ${code})`);
   });
 
   it('an unknown command fails with exit code 1', async () => {
