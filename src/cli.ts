@@ -20,7 +20,7 @@ import type { CheckCommandOptions } from './check/check-command';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
-// The compiled code's hash beside it (scripts/compile-cli.js writes it): a checkout's version is the same at every commit.
+// The compiled code's hash beside it (compile-cli.js writes it): a checkout's version is the same at every commit.
 const code = existsSync(new URL('generator.sha256', import.meta.url))
   ? ` (code ${readFileSync(new URL('generator.sha256', import.meta.url), 'utf8').slice(0, 12)})`
   : '';

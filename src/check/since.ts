@@ -16,7 +16,7 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
   for (const url of urls) {
     const path = pathOf(url);
     if (pages.has(path) || redirectFor(context.redirects, path)) continue;
-    // A listing's later page comes and goes with the number of its articles (a redirect would stop the build on its return).
+    // A listing's later page comes and goes with its articles (a redirect would stop the build on its return).
     if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
     if ((await servedStatus(context.origin, path)) === 200) continue;

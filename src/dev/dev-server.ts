@@ -152,14 +152,14 @@ function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEd
   );
   const admin = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
   // The generator's own code, in a checkout (an edit, a pull): this process runs the code it started with.
-  const generator = join(config.root, 'src');
   let told = false;
   const restart = (path: string) => {
     if (!told)
       log(`  ${clock()} ${relative(config.root, path)} changed: restart sitegen dev to run the generator's new code`);
     told = true;
   };
-  const own = existsSync(join(generator, 'cli.ts')) ? watchFolders([generator], restart, ignored) : undefined;
+  const src = join(config.root, 'src');
+  const own = existsSync(join(src, 'cli.ts')) ? watchFolders([src], restart, ignored) : undefined;
   return () => {
     site.close();
     admin.close();

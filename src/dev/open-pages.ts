@@ -1,9 +1,7 @@
 /**
- * The browsers listening (server-sent events) for rebuilds: every open page through one shared worker
- * (reload-client.ts), which tells each page of the rebuilds that change it, and the editor, which hears of every one. A
- * failure shows on every page, and so does its fix; a path that is no page shows the 404's. A page asked for while a
- * rebuild ran, and listening once it had finished, is told as it connects: it may have been made from the site as it
- * was before.
+ * The browsers listening (server-sent events) for rebuilds: the open pages' shared worker (reload-client.ts) and the
+ * editor. A page asked for while a rebuild ran, and listening once it had finished, is told as it connects: it may have
+ * been made from the site as it was before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../paths';

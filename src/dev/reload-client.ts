@@ -49,10 +49,8 @@ worker.port.onmessage = async () => {
 }
 
 /**
- * Every open page's one connection to dev's rebuilds, shared by all of them: a browser opens at most six connections to
- * one server, and a page listening on its own held one of them for as long as it was open. Each page is told of the
- * rebuilds that change it (the 404's, where it shows that), so that a page the edit did not touch keeps what the visitor
- * typed and where they were.
+ * The open pages' one connection to dev's rebuilds (a browser opens six to a server; a page listening alone held one).
+ * Each page hears of the rebuilds that change it (the 404's, if it shows that): another keeps what was typed in it.
  */
 export function reloadWorker(): string {
   return `const pages = new Map();

@@ -4,26 +4,48 @@
  */
 import { publicationStatus } from '../content/publishing';
 import { ContentError } from '../errors';
+import { pathOfLink } from '../paths';
 import { formatDate } from '../../templates/lib/format';
 import { planSite, type SitePlan } from './plan-site';
 import { validatePlan } from './validate-plan';
 
-/** Checked after `plan` itself is (validatePlan): what this says is new on that day. */
-export function refuseOnScheduledDays({ sources, publishing }: SitePlan, publicFiles: readonly string[]): void {
+/**
+ * Checked after `plan` itself is (validatePlan). Each day to come is a whole plan, so few are made: a link to an article
+ * that goes live later fails until it does, and is checked on its own article's day; whatever else a day brings stays
+ * (a page, an address taken), so the last day shows it, and the first day it fails is found by halving.
+ */
+export function refuseOnScheduledDays({ sources, publishing, routes }: SitePlan, publicFiles: readonly string[]) {
   if (publishing.drafts) return;
   const scheduled = sources.content.articles.filter(
     (article) => publicationStatus(article, publishing.today) === 'scheduled',
   );
-  for (const day of [...new Set(scheduled.map((article) => article.date))].sort()) {
+  const failure = (day: string) => {
     try {
       // Without the routes kept for today's plans (sitegen dev's): a day to come would crowd them out.
       validatePlan(planSite({ ...sources, kept: undefined }, { today: day, drafts: false }), publicFiles);
+      return undefined;
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const going = scheduled.filter((article) => article.date === day).map((article) => article.file);
       const goes = `${going.join(' and ')} ${going.length > 1 ? 'go' : 'goes'} live`;
       const when = `on ${formatDate(day)}, when ${goes}, the build that day would stop`;
-      throw new ContentError(error.file, error.field, `${error.problem} (${when})`, { cause: error });
+      return new ContentError(error.file, error.field, `${error.problem} (${when})`, { cause: error });
     }
+  };
+  const later = (day: string) => (href: string) => {
+    const target = routes.unpublished.get(pathOfLink(href));
+    return target !== undefined && (target.draft === true || target.date > day);
+  };
+  const linkingAhead = scheduled.filter((article) => article.body.links.some(later(article.date)));
+  const linkFailure = [...new Set(linkingAhead.map((article) => article.date))].sort().map(failure).find(Boolean);
+  if (linkFailure) throw linkFailure;
+  const days = [...new Set(scheduled.map((article) => article.date))].sort();
+  if (days.length === 0 || !failure(days.at(-1)!)) return;
+  let [passes, fails] = [-1, days.length - 1];
+  while (fails - passes > 1) {
+    const middle = Math.floor((passes + fails) / 2);
+    if (failure(days[middle]!)) fails = middle;
+    else passes = middle;
   }
+  throw failure(days[fails]!);
 }

@@ -248,6 +248,9 @@ describe('scheduled posts', () => {
       // Both live on one day: the link leads somewhere from the first.
       await scheduled('part-two', '2027-01-10');
       expect((await build()).stderr).toBe('');
+      // A redirect from an address taken on the first of three days: named on that day, not the last.
+      await scheduled('part-three', '2027-01-24');
+      await scheduled('part-four', '2027-01-31');
       const redirects = join(project.dir, 'content', 'redirects.json');
       const data = JSON.parse(await readFile(redirects, 'utf8')) as { redirects: object[] };
       data.redirects.push({ from: '/blog/part-two', to: '/blog' });
