@@ -10,9 +10,8 @@ import { planSite, type SitePlan } from './plan-site';
 import { validatePlan } from './validate-plan';
 
 /**
- * Checked after `plan` itself is (validatePlan). Each day to come is a whole plan, so few are made: a link to an article
- * that goes live later fails until it does, and is checked on its own article's day; whatever else a day brings stays
- * (a page, an address taken), so the last day shows it, and the first day it fails is found by halving.
+ * After validatePlan. A day is a whole plan, so few are made: a link to an article that goes live later fails until it
+ * does (checked on its own article's day); all else a day brings stays, so the last day shows it, halving finds when.
  */
 export function refuseOnScheduledDays({ sources, publishing, routes }: SitePlan, publicFiles: readonly string[]) {
   if (publishing.drafts) return;
