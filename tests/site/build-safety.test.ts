@@ -365,6 +365,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
   ],
 ];
 
+/** The build with the about page's template placing `element` above its hero, imported by `importLine`. */
+async function builtWithAbout(project: ProjectCopy, importLine: string, element: string) {
+  const about = join(project.dir, 'templates', 'pages', 'About.tsx');
+  const text = await readFile(about, 'utf8');
+  const placed = text
+    .replace("import { Icon } from '../components/Icon';", `import { Icon } from '../components/Icon';\n${importLine}`)
+    .replace('<PageHero', `${element}\n      <PageHero`);
+  expect(placed).not.toBe(text);
+  await writeFile(about, placed);
+  return project.buildHere({ out: 'dist' });
+}
+
 describe('bad input', () => {
   // Each rule as the build applies it, in this process (support/workspace.ts): the line the executable prints.
   it.concurrent.each(badInput)('%s stops the build, naming the file and field', async (_, file, change, message) => {
@@ -436,17 +448,11 @@ describe('bad input', () => {
     'an island islands/registry.ts does not list stops the build, naming the island and the registry',
     async () => {
       await inProjectCopy(async (project) => {
-        const about = join(project.dir, 'templates', 'pages', 'About.tsx');
-        const text = await readFile(about, 'utf8');
-        const placed = text
-          .replace(
-            "import { Icon } from '../components/Icon';",
-            "import { Icon } from '../components/Icon';\nimport { Island } from '../components/Island';",
-          )
-          .replace('<PageHero', '<Island name="CopyPhone" props={{}} />\n      <PageHero');
-        expect(placed).not.toBe(text);
-        await writeFile(about, placed);
-        const refused = await project.buildHere({ out: 'dist' });
+        const refused = await builtWithAbout(
+          project,
+          "import { Island } from '../components/Island';",
+          '<Island name="CopyPhone" props={{}} />',
+        );
         expect([refused.code, refused.stderr]).toEqual([
           1,
           'sitegen: templates/components/Island.tsx: rendering /about (made from content/pages/about.json) failed: islands/registry.ts does not list the island "CopyPhone": add it there\n',
@@ -484,17 +490,11 @@ describe('bad input', () => {
     'an enhancement no file of islands/enhance/ makes stops the build, naming the template, the page and the file',
     async () => {
       await inProjectCopy(async (project) => {
-        const about = join(project.dir, 'templates', 'pages', 'About.tsx');
-        const text = await readFile(about, 'utf8');
-        const placed = text
-          .replace(
-            "import { Icon } from '../components/Icon';",
-            "import { Icon } from '../components/Icon';\nimport { useEnhancement } from '../lib/page-uses';",
-          )
-          .replace('<PageHero', "<div {...useEnhancement('copy-phon')} />\n      <PageHero");
-        expect(placed).not.toBe(text);
-        await writeFile(about, placed);
-        const refused = await project.buildHere({ out: 'dist' });
+        const refused = await builtWithAbout(
+          project,
+          "import { useEnhancement } from '../lib/page-uses';",
+          "<div {...useEnhancement('copy-phon')} />",
+        );
         expect([refused.code, refused.stderr]).toEqual([
           1,
           'sitegen: templates/pages/About.tsx: rendering /about (made from content/pages/about.json) failed: it places the enhancement "copy-phon", but there is no islands/enhance/copy-phon.ts\n',
