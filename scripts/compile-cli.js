@@ -8,7 +8,8 @@
 // when a command needs them (gray-matter and marked, only when a file must be
 // parsed or a body rendered), or because they must be one copy shared with
 // the compiled templates (React and Preact), or are native or large.
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -23,6 +24,9 @@ export async function compileGenerator() {
   const lock = join(root, 'lib.compiling');
   if (!(await takeLock(lock))) return;
   try {
+    // What a run stopped while it compiled left (Ctrl-C): none other compiles while this one holds the lock.
+    for (const name of await readdir(root))
+      if (name.startsWith('lib.compiling-')) await rm(join(root, name), { recursive: true, force: true });
     await compileInto(join(root, 'lib'));
   } finally {
     await rm(lock, { recursive: true, force: true });
@@ -34,23 +38,35 @@ async function takeLock(lock) {
   for (;;) {
     try {
       await mkdir(lock);
+      await writeFile(join(lock, 'pid'), `${process.pid}`);
       return true;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
     }
     for (;;) {
-      const age = await stat(lock).then(
-        ({ mtimeMs }) => Date.now() - mtimeMs,
-        () => undefined,
+      const holder = await readFile(join(lock, 'pid'), 'utf8').then(Number, () => undefined);
+      if (!existsSync(lock)) return false;
+      // A run stopped while it compiled (Ctrl-C, a kill) left its lock: taken over at once (or, stopped before it could
+      // write its pid, once that is plainly over).
+      const made = await stat(lock).then(
+        ({ mtimeMs }) => mtimeMs,
+        () => Date.now(),
       );
-      if (age === undefined) return false;
-      // A run killed while it compiled left its lock: compiling takes seconds, not minutes.
-      if (age > 120_000) {
+      if (holder === undefined ? Date.now() - made > 10_000 : !isAlive(holder)) {
         await rm(lock, { recursive: true, force: true });
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
   }
 }
 

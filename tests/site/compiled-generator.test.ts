@@ -7,6 +7,7 @@
  * bin/sitegen.js.
  */
 import { readdir, readFile, rm, symlink, mkdir, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/dev-server';
@@ -68,6 +69,26 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         const compiled = runs.filter((run) => run.stderr.includes('compiling src/ again'));
         expect(compiled.length).toBeGreaterThan(0);
         expect(await readdir(project.dir)).not.toContain('lib.compiling');
+      },
+      { generator: true, caches: false },
+    );
+  });
+
+  it('takes over at once the lock and the half-made lib/ of a run stopped while it compiled', async () => {
+    await inProjectCopy(
+      async (project) => {
+        // The pid of a process that has ended, as a Ctrl-C leaves it.
+        const ended = spawnSync(process.execPath, [
+          '-e',
+          'process.stdout.write(String(process.pid))',
+        ]).stdout.toString();
+        await mkdir(join(project.dir, 'lib.compiling'));
+        await writeFile(join(project.dir, 'lib.compiling', 'pid'), ended);
+        await mkdir(join(project.dir, `lib.compiling-${ended}`));
+        await editHelp(project, edited);
+        const help = await project.run(['--help']);
+        expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining(edited) });
+        expect((await readdir(project.dir)).filter((name) => name.startsWith('lib.compiling'))).toEqual([]);
       },
       { generator: true, caches: false },
     );
