@@ -17,9 +17,10 @@ export function reloadClient(): string {
 // What the head says of the page itself, taken with its body: its description, share tags, canonical and structured data.
 const described = 'meta[name], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
-// When the page was asked for: a rebuild that ended between then and now is told at once.
-const since = Math.floor(performance.timeOrigin + performance.getEntriesByType('navigation')[0].requestStart);
-let notFound = performance.getEntriesByType('navigation')[0].responseStatus === 404;
+// When the page was asked for: a rebuild since is told at once (gone back to, it may be cached: any since dev started).
+const navigation = performance.getEntriesByType('navigation')[0];
+const since = navigation.type === 'back_forward' ? 0 : Math.floor(performance.timeOrigin + navigation.requestStart);
+let notFound = navigation.responseStatus === 404;
 const worker = new SharedWorker(${JSON.stringify(devScripts.worker)}, { name: 'sitegen dev' });
 worker.port.postMessage({ page: location.pathname, notFound, since });
 addEventListener('pagehide', () => worker.port.postMessage('gone'));
@@ -56,6 +57,8 @@ export function reloadWorker(): string {
   return `const pages = new Map();
 const events = new EventSource(${JSON.stringify(devScripts.events)});
 const listening = new Promise((resolve) => events.addEventListener('open', resolve, { once: true }));
+// Connected again (sitegen dev restarted, maybe on new code): every page may have changed.
+listening.then(() => events.addEventListener('open', () => pages.forEach((_, port) => port.postMessage('reload'))));
 events.addEventListener('reload', ({ data }) => {
   const changed = JSON.parse(data);
   for (const [port, { page, notFound }] of pages)

@@ -223,6 +223,43 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows the edit on a page gone back to, which the browser kept as it was', async () => {
+    const { page, problems } = await openDevPage('/blog/google-ads-guide');
+    await page.locator('main a[href="/blog/website-design-mistakes"]').first().click();
+    await page.waitForURL(`${dev.url}/blog/website-design-mistakes`);
+    const title = 'Google Ads for Tradespeople: Edited While Away';
+    await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
+    await dev.idle();
+    await page.goBack();
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, title, {
+      timeout: 10_000,
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('shows what a restarted sitegen dev serves in the pages left open', async () => {
+    const project = await copyProject();
+    const options = { root: project.dir, host: '127.0.0.1', leadsDir: null, log: () => {} };
+    let own = await startDevServer({ ...options, port: 0 });
+    try {
+      const { page, problems } = await openPage(wide);
+      await page.goto(`${own.url}/contact`);
+      await expect.poll(() => own.pagesListening()).toBe(1);
+      await own.close();
+      const file = join(project.dir, 'content', 'pages', 'contact.json');
+      const text = await readFile(file, 'utf8');
+      await writeFile(file, text.replace(/("heading": )"Let's Grow Your Business Together"/, '$1"Restarted"'));
+      own = await startDevServer({ ...options, port: Number(new URL(own.url).port) });
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Restarted', undefined, {
+        timeout: 15_000,
+      });
+      expect(problems.filter((problem) => !problem.includes('/__sitegen/events'))).toEqual([]);
+    } finally {
+      await own.close();
+      await project.remove();
+    }
+  });
+
   it('after the page is swapped in place, its form says Success! again: the toasts come alive in the new page', async () => {
     const { page, problems } = await openDevPage('/contact');
     const send = async (name: string) => {
