@@ -97,7 +97,9 @@ function linkCheck(
     const served = isServed(path);
     const to = served ? undefined : moved.to.get(path);
     if (to !== undefined) {
-      moved.links.push(`${file}: ${field}: links to "${href}", which redirects to ${to}: link to that instead`);
+      // The link's query and fragment kept, unless its redirect leads to a place in a page already.
+      const instead = to.includes('#') ? to : `${to}${/[?#].*$/.exec(href)?.[0] ?? ''}`;
+      moved.links.push(`${file}: ${field}: links to "${href}", which redirects to ${to}: link to "${instead}" instead`);
       return;
     }
     const waiting = unpublished?.get(path);

@@ -161,14 +161,20 @@ describe('aliases and content/redirects.json', () => {
     await inProjectCopy(async (project) => {
       const renamed = (text: string) => text.replace('slug: "local-seo-tips"', 'slug: "local-seo-for-trades"');
       await editArticle(project, 'local-seo-tips', (text) => withAliases('["local-seo-tips"]')(renamed(text)));
+      // One link to a place in it: kept in the address to link to instead.
+      await editArticle(project, 'website-design-mistakes', (text) =>
+        text.replace('](/blog/local-seo-tips)', '](/blog/local-seo-tips#article-cta-heading)'),
+      );
       const { stdout, stderr } = await project.buildHere({ out: 'out', quiet: false });
       expect(stderr).toBe('');
       const oldLinks = stdout.split('\n').filter((line) => line.startsWith('  old link'));
       expect(oldLinks).toEqual(
-        ['website-design-mistakes', 'online-reviews-guide'].map(
-          (linking) =>
-            `  old link   content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to that instead`,
-        ),
+        ['website-design-mistakes', 'online-reviews-guide'].map((linking, index) => {
+          const [link, instead] = ['/blog/local-seo-tips', '/blog/local-seo-for-trades'].map(
+            (path) => `${path}${index === 0 ? '#article-cta-heading' : ''}`,
+          );
+          return `  old link   content/blog/${linking}.md: body: links to "${link}", which redirects to /blog/local-seo-for-trades: link to "${instead}" instead`;
+        }),
       );
       const page = cheerio.load(await readFile(join(project.dir, 'out/blog/online-reviews-guide.html'), 'utf8'));
       expect(page('main a:contains("local SEO tips")').attr('href')).toBe('/blog/local-seo-tips');
@@ -192,7 +198,7 @@ describe('aliases and content/redirects.json', () => {
         await dev.idle();
         const said = ['website-design-mistakes', 'online-reviews-guide'].map(
           (linking) =>
-            `old link: content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to that instead`,
+            `old link: content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to "/blog/local-seo-for-trades" instead`,
         );
         expect(oldLinks()).toEqual(said);
         await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime: \d+$/m, 'readTime: 12'));
