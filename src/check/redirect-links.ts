@@ -7,6 +7,7 @@ import type { CheckContext, Finding } from './types';
 export async function checkRedirectLinks(context: CheckContext): Promise<Finding[]> {
   const pages = new Map(context.redirectPages.map((page) => [page.file, page]));
   const findings: Finding[] = [];
+  const rebuild = 'build the site with sitegen build';
   for (const [from, { to }] of context.redirects) {
     const add = (message: string, fix: string) =>
       findings.push({ page: from, rule: 'broken-redirect', target: to, message, fix });
@@ -16,19 +17,15 @@ export async function checkRedirectLinks(context: CheckContext): Promise<Finding
     }
     const page = pages.get(fileFor(from));
     if (!page) {
-      add('has no page at its old path for hosts that read no _redirects', 'build the site with sitegen build');
+      add('has no page at its old path for hosts that read no _redirects', rebuild);
       continue;
     }
     const $ = cheerio.load(page.html);
     const canonical = $('link[rel="canonical"]').attr('href') ?? '';
     const refresh = /url=(\S+)$/i.exec($('meta[http-equiv="refresh"]').attr('content') ?? '')?.[1] ?? '';
-    for (const [what, url] of Object.entries({ 'canonical link': canonical, refresh })) {
+    for (const [what, url] of Object.entries({ 'canonical link': canonical, refresh }))
       if (url !== to && !(to.startsWith('/') && url.replace(/^https?:\/\/[^/]+/, '') === to))
-        add(
-          `its page's ${what} leads to ${url || 'nowhere'}, not where _redirects sends it`,
-          'build the site with sitegen build',
-        );
-    }
+        add(`its page's ${what} leads to ${url || 'nowhere'}, not where _redirects sends it`, rebuild);
   }
   return findings;
 }

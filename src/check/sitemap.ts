@@ -11,17 +11,14 @@ export function readSitemap(dir: string) {
   const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
   const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
   const $ = cheerio.load(xml ?? '', { xml: true });
+  const listedUrls = $('loc').map((_, loc) => $(loc).text());
   return {
     robots,
     url,
     // The site's origin, from that URL: without it, no page's own URL is known.
     origin: url && URL.canParse(url) ? new URL(url).origin : undefined,
     xml,
-    listed: new Set<string>(
-      $('loc')
-        .map((_, loc) => $(loc).text())
-        .get(),
-    ),
+    listed: new Set<string>(listedUrls.get()),
   };
 }
 
@@ -46,14 +43,9 @@ export function checkSitemapUrls(sitemap: Sitemap, pages: readonly BuiltPage[], 
   const pageUrls = new Set(
     pages.filter((page) => page.path !== paths.notFound).map((page) => sitemap.origin + page.path),
   );
-  for (const url of sitemap.listed) {
-    if (!pageUrls.has(url))
-      report(
-        'sitemap-extra-url',
-        `${url} is in the sitemap but is not a page of the site`,
-        'list only built pages (and never the 404)',
-      );
-  }
+  const fix = 'list only built pages (and never the 404)';
+  for (const url of sitemap.listed)
+    if (!pageUrls.has(url)) report('sitemap-extra-url', `${url} is in the sitemap but is not a page of the site`, fix);
 }
 
 /** Search engines read a <urlset> of the sitemaps.org namespace, a <loc> in each <url>. */
