@@ -99,9 +99,8 @@ export class FolderWriter {
       // One byte more than expected: a longer file reads past `bytes.length`, so it cannot pass as equal.
       if (bytes.length + 1 > this.onDisk.length) this.onDisk = Buffer.allocUnsafe((bytes.length + 1) * 2);
       let read = 0;
-      for (let chunk = -1; chunk !== 0 && read <= bytes.length; read += chunk) {
+      for (let chunk = -1; chunk !== 0 && read <= bytes.length; read += chunk)
         chunk = readSync(fd, this.onDisk, read, bytes.length + 1 - read, read);
-      }
       return read === bytes.length && this.onDisk.subarray(0, read).equals(bytes);
     } catch {
       return false;

@@ -85,9 +85,8 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzipp
       target: later.join(', '),
     },
   ];
-  for (const { rule, what, size, budget, fix, target, after = '' } of weights) {
+  for (const { rule, what, size, budget, fix, target, after = '' } of weights)
     if (size > budget) report(rule, `${what} is ${kb(size)} gzipped, over ${kb(budget)}${after}`, fix, target);
-  }
   checkScriptsUsed(page, assets, closure, report);
   return js;
 }

@@ -144,10 +144,9 @@ function pagesMisnamed(context: CheckContext, pages: ReadonlyMap<string, cheerio
 /** url(…) references in the site's stylesheets to files the build does not have, named on the first page that loads each sheet. */
 function brokenStylesheetUrls(context: CheckContext): Finding[] {
   const loadedBy = new Map<string, BuiltPage>();
-  for (const page of context.pages) {
+  for (const page of context.pages)
     for (const match of page.html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+)"/g))
       if (!loadedBy.has(match[1]!)) loadedBy.set(match[1]!, page);
-  }
   const findings: Finding[] = [];
   for (const [sheet, page] of loadedBy) {
     const css = readBuiltFile(context.dir, sheet)?.toString('utf8');
