@@ -55,8 +55,7 @@ export function breadcrumbProblems(
     add('the visible trail does not mark the page itself, its last step, with aria-current="page"');
 
   if (graph) {
-    const pageNode = graph.byId.get(page.url);
-    const listId = (pageNode?.breadcrumb as JsonObject | undefined)?.['@id'];
+    const listId = (graph.byId.get(page.url)?.breadcrumb as JsonObject | undefined)?.['@id'];
     const list = typeof listId === 'string' ? graph.byId.get(listId) : undefined;
     const items = Array.isArray(list?.itemListElement) ? (list.itemListElement as JsonObject[]) : [];
     const described = items.map((item) => ({ label: String(item.name ?? ''), href: pathOf(item.item, page.origin) }));

@@ -67,6 +67,5 @@ export const leadColumns = [
 ] as const satisfies readonly (keyof LeadRow)[];
 
 export async function listLeads(db: Queryable): Promise<LeadRow[]> {
-  const result = await db.query<LeadRow>(`select ${leadColumns.join(', ')} from public.leads order by created_at, id`);
-  return result.rows;
+  return (await db.query<LeadRow>(`select ${leadColumns.join(', ')} from public.leads order by created_at, id`)).rows;
 }
