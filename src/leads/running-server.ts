@@ -22,10 +22,10 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
     if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
     // From another machine the path does not exist.
     if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) return false;
-    const refuse = (status: number, why: string, headers: Record<string, string> = {}) =>
-      response
-        .writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers })
-        .end(`${why}\n`);
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) =>
+      response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers }).end(body);
+    const refuse = (status: number, why: string, headers?: Record<string, string>) =>
+      send(status, 'text/plain; charset=utf-8', `${why}\n`, headers);
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     if (request.method !== 'GET') refuse(405, 'GET only', { Allow: 'GET' });
     else if (!isLoopbackHost(host)) refuse(403, 'leads are listed to a loopback host name only');
@@ -35,10 +35,7 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
       database()
         .then(listLeads)
         .then(
-          (rows) =>
-            response
-              .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-              .end(JSON.stringify(rows)),
+          (rows) => send(200, 'application/json', JSON.stringify(rows)),
           (error: unknown) => refuse(500, String(error)),
         );
     }
