@@ -94,11 +94,10 @@ export function formatReport(report: BuildReport): string {
     `  ${route.padEnd(width)}  ${cells.map((cell) => cell.padStart(9)).join('  ')}`;
   // Grouped rows show the largest page of the section: a budget is per page, not per section.
   const lines = [line('route', grouped ? ['max html', 'gzip', 'max js', 'gzip'] : ['html', 'gzip', 'js', 'gzip'])];
-  rows.forEach((row, index) =>
-    lines.push(line(labels[index]!, [size(row.html), size(row.htmlGzip), size(row.js), size(row.jsGzip)])),
-  );
+  const sizesOf = (page: Omit<PageReport, 'route'>) => [page.html, page.htmlGzip, page.js, page.jsGzip].map(size);
+  rows.forEach((row, index) => lines.push(line(labels[index]!, sizesOf(row))));
   const { totals } = report;
-  lines.push(line('total', [size(totals.html), size(totals.htmlGzip), size(totals.js), size(totals.jsGzip)]));
+  lines.push(line('total', sizesOf(totals)));
   lines.push(
     `  css ${size(totals.css)} (${size(totals.cssGzip)} gzipped), javascript ${size(totals.js)} (${size(totals.jsGzip)} gzipped) in all`,
   );
