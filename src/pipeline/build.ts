@@ -70,17 +70,14 @@ async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Prom
 }
 
 async function printResult({ log, options }: BuildRun, result: BuildResult): Promise<void> {
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return;
-  }
-  if (result.upToDate) {
+  if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (result.upToDate)
     log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
-    return;
+  else {
+    log.info('');
+    log.info(formatReport(result).trimEnd());
+    log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
   }
-  log.info('');
-  log.info(formatReport(result).trimEnd());
-  log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
 }
 
 function upToDate(run: BuildRun): BuildResult {
