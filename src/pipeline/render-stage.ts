@@ -25,19 +25,13 @@ export interface RenderedPages {
   images: CopiedFile[];
 }
 
-interface RenderSources {
-  plan: SitePlan;
-  catalog: ImageCatalog;
-  assets: BuiltAssets;
-  /** The images the site's other files name (the feeds'), as paths of the output. */
-  named: readonly string[];
-}
-
+/** `named`: the images the site's other files name (the feeds'), as paths of the output. */
 export async function renderPages(
   run: WritingRun,
-  { plan, catalog, assets, named }: RenderSources,
+  sources: { plan: SitePlan; catalog: ImageCatalog; assets: BuiltAssets; named: readonly string[] },
 ): Promise<RenderedPages> {
   const started = performance.now();
+  const { plan, catalog, assets, named } = sources;
   const { content, output } = run;
   const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir, run.options.interrupt);
   const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, encoder);
