@@ -32,10 +32,8 @@ export function measureBuild(run: BuildRun, { rendered, files, committed }: Writ
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: SiteFile) => {
     let size = sizes.get(file.path);
-    if (!size) {
-      size = { raw: Buffer.byteLength(file.content), gzip: gzipSync(file.content).byteLength };
-      sizes.set(file.path, size);
-    }
+    if (!size)
+      sizes.set(file.path, (size = { raw: Buffer.byteLength(file.content), gzip: gzipSync(file.content).byteLength }));
     return size;
   };
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
