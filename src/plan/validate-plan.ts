@@ -98,7 +98,7 @@ function linkCheck(
     const to = served ? undefined : moved.to.get(path);
     if (to !== undefined) {
       // The link's query and fragment kept, unless its redirect leads to a place in a page already.
-      const instead = to.includes('#') ? to : `${to}${/[?#].*$/.exec(href)?.[0] ?? ''}`;
+      const instead = to.includes('#') ? to : `${to}${href.slice(path.length)}`;
       moved.links.push(`${file}: ${field}: links to "${href}", which redirects to ${to}: link to "${instead}" instead`);
       return;
     }
