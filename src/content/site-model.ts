@@ -40,6 +40,7 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
     throw new ContentError(alsoFeatured.file, 'front matter: featured', problem);
   }
   for (const article of articles) checkArticle(article, categories);
+  for (const field of ['title', 'description'] as const) ownWords(articles, field);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
@@ -57,6 +58,23 @@ function checkArticle(article: Article, categories: ReadonlySet<string>): void {
   if (!categories.has(article.category)) {
     const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
     throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
+  }
+}
+
+/**
+ * No two articles that are or will be pages give the same title or description: search results could not tell them
+ * apart, and `sitegen check` fails the site (for a scheduled one, on the day it goes live, with no edit).
+ */
+function ownWords(articles: readonly Article[], field: 'title' | 'description'): void {
+  const seen = new Map<string, string>();
+  for (const article of articles) {
+    if (article.draft || !article.slug) continue;
+    const first = seen.get(article[field]);
+    if (first) {
+      const problem = `"${article[field]}" is also the ${field} of ${first}: give each article its own`;
+      throw new ContentError(article.file, `front matter: ${field}`, problem);
+    }
+    seen.set(article[field], article.file);
   }
 }
 

@@ -462,7 +462,11 @@ describe('sitegen dev', () => {
     const added = join(content, 'blog', 'added-while-running.md');
     const text = (await readFile(article(), 'utf8'))
       .replace(/^slug: .*$/m, 'slug: "added-while-running"')
-      .replace(/^title: .*$/m, 'title: "Added While the Dev Server Ran"');
+      .replace(/^title: .*$/m, 'title: "Added While the Dev Server Ran"')
+      .replace(
+        /^description: .*$/m,
+        'description: "An article added while the dev server ran, with its own description."',
+      );
     await writeFile(added, text);
     await dev.idle();
     await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).status).toBe(200);

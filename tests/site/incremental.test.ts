@@ -240,7 +240,15 @@ describe('sitegen build --incremental', () => {
     await expect(stat(join(project!.dir, 'out', 'blog', 'social-media-guide.html'))).rejects.toThrow();
     const text = (await readFile(join(blog, 'google-ads-guide.md'), 'utf8')).replace(/^slug: .*$/m, 'slug: "added"');
     const added = await after(() =>
-      writeSettled(join(blog, 'added.md'), text.replace(/^title: .*$/m, 'title: "Added"')),
+      writeSettled(
+        join(blog, 'added.md'),
+        text
+          .replace(/^title: .*$/m, 'title: "Added"')
+          .replace(
+            /^description: .*$/m,
+            'description: "An article added by this test, with a description of its own."',
+          ),
+      ),
     );
     expect(added).toEqual([
       expect.stringMatching(/^assets\/cards\/added-[0-9a-f]{12}\.png$/),

@@ -224,6 +224,10 @@ describe('scheduled posts', () => {
         const front = (text: string) =>
           text
             .replace(/^title: .*$/m, `title: "${slug}"`)
+            .replace(
+              /^description: .*$/m,
+              `description: "All about ${slug}, an article this test schedules to go live later."`,
+            )
             .replace(/^slug: .*$/m, `slug: "${slug}"`)
             .replace(/^date: .*$/m, `date: "${date}"`);
         await writeSettled(join(blog, `${slug}.md`), `${front(guide)}${more}`);
@@ -258,6 +262,30 @@ describe('scheduled posts', () => {
       expect((await build()).stderr).toBe(
         'sitegen: content/redirects.json: redirects[2].from: redirects from /blog/part-two, which is a page of the site (made from content/blog/part-two.md): a redirect would hide it; remove the redirect, or the page (on 10 January 2027, when content/blog/part-one.md and content/blog/part-two.md go live, the build that day would stop)\n',
       );
+    });
+  });
+
+  it("refuses an article, a scheduled one too, whose title or description another article has, naming both files; a draft's may", async () => {
+    await inProjectCopy(async (project) => {
+      const blog = join(project.dir, 'content', 'blog');
+      const guide = await readFile(join(blog, 'social-media-guide.md'), 'utf8');
+      const copy = (change: (text: string) => string) =>
+        writeSettled(
+          join(blog, 'zz-later.md'),
+          change(guide.replace(/^slug: .*$/m, 'slug: "zz-later"').replace(/^date: .*$/m, 'date: "2027-01-10"')),
+        );
+      const build = async () => (await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01' } })).stderr;
+      const title = /^title: "(.*)"$/m.exec(guide)![1];
+      await copy((text) => text);
+      expect(await build()).toBe(
+        `sitegen: content/blog/zz-later.md: front matter: title: "${title}" is also the title of content/blog/social-media-guide.md: give each article its own\n`,
+      );
+      await copy((text) => text.replace(/^title: .*$/m, 'title: "Later"'));
+      expect(await build()).toMatch(
+        /^sitegen: content\/blog\/zz-later\.md: front matter: description: ".+" is also the description of content\/blog\/social-media-guide\.md: give each article its own\n$/,
+      );
+      await copy(markDraft);
+      expect(await build()).toBe('');
     });
   });
 
