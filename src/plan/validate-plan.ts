@@ -9,6 +9,7 @@ import { isPublished } from '../content/publishing';
 import { decoded, foldersAbove, misnamedPage, pathOfLink } from '../paths';
 import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
+import { formatDate } from '../../templates/lib/format';
 
 /**
  * `publicFiles`: paths under public/ ("logo.png"); `writes`: the output's files the build writes besides its pages.
@@ -104,7 +105,7 @@ function linkCheck(
     }
     const waiting = unpublished?.get(path);
     if (waiting) {
-      const why = waiting.draft ? 'a draft (draft: true)' : `scheduled for ${waiting.date}`;
+      const why = waiting.draft ? 'a draft (draft: true)' : `scheduled for ${formatDate(waiting.date)}`;
       const problem = `links to "${href}", which is ${waiting.file}, ${why}: not a page until it is published; publish it first, or remove the link`;
       throw new ContentError(file, field, problem);
     }

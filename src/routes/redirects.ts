@@ -8,6 +8,7 @@ import { isPublished, type Publishing } from '../content/publishing';
 import { pathOfLink, paths } from '../paths';
 import type { SiteRoutes } from './index';
 import type { Route } from './route';
+import { formatDate } from '../../templates/lib/format';
 
 export interface Redirect {
   /** The old path, in the site's URL form. */
@@ -84,7 +85,7 @@ function finalTarget(
     if (pages.has(path) && path !== paths.notFound) return to;
     const draft = unpublished.get(path);
     if (draft) {
-      const why = draft.draft ? 'a draft' : `scheduled for ${draft.date}`;
+      const why = draft.draft ? 'a draft' : `scheduled for ${formatDate(draft.date)}`;
       const problem = `redirects to ${to}, which is ${draft.file}, ${why}: not a page until it is published`;
       throw new ContentError(start.file, start.field.replace(/from$/, 'to'), problem);
     }
