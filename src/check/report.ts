@@ -8,7 +8,8 @@ export function formatGate(result: GateResult): string {
   // A problem on many pages (a link in the header or footer) has one fix: it is listed once, with the pages it is on.
   const problems = new Map<string, Finding[]>();
   for (const finding of result.findings) {
-    const key = [finding.rule, finding.target, finding.message, finding.fix].join('\0');
+    // Pages' heads differ in length, so the same markup is on a different line of each: a line is no part of a problem.
+    const key = [finding.rule, finding.target?.replace(/^line \d+(: )?/, ''), finding.message, finding.fix].join('\0');
     const same = problems.get(key);
     if (same) same.push(finding);
     else problems.set(key, [finding]);
