@@ -6,6 +6,7 @@
  * table, and what the agency is sent.
  */
 import { randomUUID } from 'node:crypto';
+import { marked } from 'marked';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
@@ -783,6 +784,22 @@ describe('notifications', () => {
     expect(webhook.received[0]!.body.text).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more');
     expect(webhook.received[0]!.body.message).toBe('<!channel> <https://evil.example|click> & more');
     expect(resend.received[0]!.body.text).toContain('<!channel> <https://evil.example|click> & more');
+  });
+
+  it("shows a visitor's Markdown link or image as the text typed in a chat that reads Markdown (Teams, Mattermost)", async () => {
+    const name = '[Call me back](https://evil.example/login)';
+    const message = '![logo](https://evil.example/pixel.gif) and [invoice][1]\n[1]: https://evil.example/invoice';
+    await notifying(post({ ...contact(), name, message }), visitor);
+    const text = String(webhook.received[0]!.body.text);
+    const chat = await marked.parse(text);
+    // Every link the chat draws shows its own address: none hides behind the visitor's words, and no picture loads.
+    const links = [...chat.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, words]) => [href, words]);
+    expect(links.filter(([href, words]) => href !== words && href !== `mailto:${words}`)).toEqual([]);
+    expect(chat).not.toContain('<img');
+    // As typed, to anyone who reads it.
+    expect(text.replaceAll('\u2060', '')).toContain(`Name: ${name}`);
+    expect(webhook.received[0]!.body).toMatchObject({ name, message });
+    expect(resend.received[0]!.body.text).toContain(`Name: ${name}`);
   });
 
   it('a bot that fills the honeypot is thanked, and neither stored nor sent on', async () => {

@@ -77,8 +77,11 @@ function cameBy(touch: Touch): string {
 /**
  * Slack reads <…> as links and mentions (<!channel> would page everyone) and
  * & as the start of an entity; a visitor's text must show as typed. Teams
- * shows these entities as the characters too.
+ * shows these entities as the characters too. Teams and Mattermost read
+ * Markdown as well, where [words](address) is a link that hides its address
+ * and ![…](…) a picture loaded from anywhere: an invisible word joiner after
+ * each ] breaks every such link, image and reference, and shows nothing.
  */
 export function escapeForChat(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll(']', ']\u2060');
 }
