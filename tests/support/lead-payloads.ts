@@ -170,7 +170,10 @@ export function validLead(ids: readonly string[]): fc.Arbitrary<Payload> {
   });
 }
 
-/** The row a valid lead becomes: text trimmed, blanks and absent fields null, the UUID in lower case. */
+/**
+ * The row a valid lead becomes: text trimmed, blanks and absent fields null, the UUID in lower case, the page's
+ * leading slashes one.
+ */
 export function rowOf(lead: Payload): ExpectedRow {
   const form = lead.form_type as Form;
   const optional = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -188,7 +191,7 @@ export function rowOf(lead: Payload): ExpectedRow {
     budget: contact ? choice(lead.budget) : null,
     services_interested: contact ? ((lead.services_interested as string[] | undefined) ?? []) : [],
     message: contact ? optional(lead.message) : null,
-    page: optional(lead.page),
+    page: optional(lead.page)?.replace(/^\/+/, '/') ?? null,
   };
 }
 

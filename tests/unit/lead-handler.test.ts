@@ -537,6 +537,18 @@ describe('the page a form was sent from', () => {
       expect(await rowsFor(lead.submission_id)).toHaveLength(0);
     },
   );
+
+  it.each([
+    ['//evil.example/login', '/evil.example/login'],
+    ['//contact', '/contact'],
+  ])(
+    'stores a page of %s as the one path %s: the agency never reads another site as the page, and the lead is kept',
+    async (page, stored) => {
+      const lead = { ...hero(), page };
+      expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
+      expect((await rowsFor(lead.submission_id)).map((row) => row.page)).toEqual([stored]);
+    },
+  );
 });
 
 describe('text Postgres cannot store', () => {

@@ -94,10 +94,14 @@ const common = {
   name: required(limits.name, 'name'),
   email: v.pipe(required(limits.email, 'email'), v.check(isEmailAddress, 'email must be a valid e-mail address')),
   submission_id: v.pipe(v.string('submission_id must be text'), v.uuid('submission_id must be a UUID')),
-  /** The page the form was sent from, as location.pathname gives it. */
+  /**
+   * The page the form was sent from, as location.pathname gives it. Its leading slashes are kept as one: `//host/…`
+   * would read as another site's address in a mail client or a chat, and a visitor on `//contact` keeps their lead.
+   */
   page: v.pipe(
     optional(limits.page, 'page'),
     v.check((page) => page === null || sitePath.test(page), 'page must be a path of the site, as /contact'),
+    v.transform((page) => page?.replace(/^\/+/, '/') ?? null),
   ),
   /** Where the visitor came from: absent when the browser knows nothing. */
   attribution,
