@@ -232,6 +232,11 @@ describe('aliases and content/redirects.json', () => {
         [{ from: '/pricing', to: 'http://example.com/prices' }],
         /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "http:\/\/example\.com\/prices"\n$/,
       );
+      // A line break would have written a rule of its own into _redirects: here, /contact sent to another site.
+      await refused(
+        [{ from: '/pricing', to: 'https://example.com/\n/contact https://example.com 302' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "https:\/\/example\.com\/\\n\/contact https:\/\/example\.com 302"\n$/,
+      );
       await refused(
         [{ from: '/about', to: '/contact' }],
         'content/redirects.json: redirects[2].from: redirects from /about, which is a page of the site (made from content/pages/about.json): a redirect would hide it; remove the redirect, or the page',

@@ -72,7 +72,8 @@ export const internalHref = v.pipe(
     'a root-relative link without extension, such as "/about" or "/#testimonials"',
   ),
 );
-export const externalHref = v.pipe(linkText, v.url('an absolute URL'), v.startsWith('https://', 'an https:// URL'));
+// No white space: a redirect's target is a field of a line of _redirects, where a line break would start a rule of its own.
+export const externalHref = v.pipe(linkText, v.url('an absolute URL'), v.regex(/^https:\/\/\S+$/, 'an https:// URL'));
 export const countryCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'an ISO country code such as "GB"'));
 /** The build publishes it in the sizes and formats the pages draw it at. */
 export const localImageSrc = v.pipe(
