@@ -3,7 +3,7 @@
  * a terminal able to move the cursor, recolour the screen or reorder what is shown, and no CSV cell runs as a formula.
  */
 import { leadColumns, type LeadRow } from './pglite-lead-store';
-import { bidiControls, oneLine } from '../../supabase/functions/_shared/one-line.ts';
+import { oneLine, unescapedControls } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
 import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
 import { leadCount } from './lead-retention';
@@ -15,17 +15,17 @@ type FormatOptions = { terminal?: boolean };
 export const maxNotifyAttempts = 8;
 
 /**
- * Each format ends with a line break, so write it as is (process.stdout.write). JSON escapes bidi controls (\u202e),
- * which JSON reads back as the same text. In CSV (RFC 4180), a cell starting with =, +, -, @, tab or CR gets a
- * leading ' so that a spreadsheet never runs it as a formula; written to a `terminal`, its cells lose their control
- * and bidi characters too; written to a file, it starts with a byte order mark, without which Excel reads UTF-8 as its
- * own code page, and "Zoë" as "ZoÃ«".
+ * Each format ends with a line break, so write it as is (process.stdout.write). JSON escapes what a terminal acts on
+ * (\u009b, bidi's \u202e), which JSON reads back as the same text. In CSV (RFC 4180), a cell starting with =, +, -, @,
+ * tab or CR gets a leading ' so that a spreadsheet never runs it as a formula; written to a `terminal`, its cells lose
+ * their control and bidi characters too; written to a file, it starts with a byte order mark, without which Excel
+ * reads UTF-8 as its own code page, and "Zoë" as "ZoÃ«".
  */
 export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
   switch (format) {
     case 'json': {
       const objects = rows.map((row) => Object.fromEntries(leadColumns.map((column) => [column, row[column]])));
-      return `${escapeBidi(JSON.stringify(objects, null, 2))}\n`;
+      return `${escapeControls(JSON.stringify(objects, null, 2))}\n`;
     }
     case 'csv': {
       const cell = (value: string) => csvCell(options.terminal ? oneLine(value) : value);
@@ -51,8 +51,8 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function escapeBidi(json: string): string {
-  return json.replace(bidiControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+function escapeControls(json: string): string {
+  return json.replace(unescapedControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {

@@ -593,6 +593,11 @@ describe('listing and formatting', () => {
     const bidi = formatLeads([{ ...rows[0]!, name: 'Dave \u202eevaD' }], 'json');
     expect(bidi).toContain('"name": "Dave \\u202eevaD"');
     expect(JSON.parse(bidi)[0].name).toBe('Dave \u202eevaD');
+    // A terminal acts on the C1 controls as on ESC: U+009B clears the screen here, U+009D would plant a link.
+    const c1 = formatLeads([{ ...rows[0]!, name: 'A\u009b2J\u009d8;;https://example.com\u009cB\u007f' }], 'json');
+    expect(c1).toContain('"name": "A\\u009b2J\\u009d8;;https://example.com\\u009cB\\u007f"');
+    expect(c1).not.toMatch(/[\u007f-\u009f]/);
+    expect(JSON.parse(c1)[0].name).toBe('A\u009b2J\u009d8;;https://example.com\u009cB\u007f');
     expect(formatLeads([], 'json')).toBe('[]\n');
   });
 
