@@ -113,9 +113,11 @@ function SiteHeader({ layout }: { layout: Layout }) {
       {/* The nav follows the logo and the right-hand group pushes itself right (ml-auto), so on a slow
           machine that paints the header half-parsed nothing already drawn moves when the rest arrives. */}
       <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        {/* On a phone the bar holds the logo, the phone icon, Get Quote and the menu: the name is read, not shown, where it
+            would push Get Quote off the bar. */}
         <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">
           <Picture image={site.logo} width={36} height={36} sizes="36px" eager decorative className="size-9" />
-          {site.name}
+          <span className="sr-only min-[30rem]:not-sr-only">{site.name}</span>
         </a>
         <nav aria-label="Main" className="hidden lg:ml-4 lg:block">
           <NavItems header={header} variant="desktop" />
@@ -133,7 +135,7 @@ function SiteHeader({ layout }: { layout: Layout }) {
           </a>
           <a
             href={header.quoteButton.href}
-            className="hidden min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-white hover:bg-accent-dark sm:inline-flex"
+            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark sm:px-4 sm:text-base"
           >
             {header.quoteButton.label}
           </a>
@@ -147,12 +149,6 @@ function SiteHeader({ layout }: { layout: Layout }) {
               className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg"
             >
               <NavItems header={header} variant="mobile" />
-              <a
-                href={header.quoteButton.href}
-                className="mt-4 flex min-h-12 items-center justify-center rounded-lg bg-accent font-semibold text-white sm:hidden"
-              >
-                {header.quoteButton.label}
-              </a>
             </nav>
           </details>
         </div>

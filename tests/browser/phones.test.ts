@@ -1,0 +1,109 @@
+/**
+ * The site on phones, measured by the boxes a visitor sees: the header bar
+ * holds the brand, the phone, Get Quote and the menu side by side at 320 to
+ * 390 px (and is as it was on a wide screen).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Preview } from '../../src/server/preview';
+import { narrow, reusedPage, wide } from './support/browser';
+import { startTestPreview } from './support/preview';
+
+let preview: Preview;
+beforeAll(async () => {
+  preview = await startTestPreview();
+});
+afterAll(() => preview.close());
+const phoneVisitor = reusedPage(narrow);
+const wideVisitor = reusedPage(wide);
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${String(locator)} is not shown`);
+  return box;
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The header's controls, each found as a visitor's screen reader names it. */
+function headerControls(page: Page) {
+  const header = page.getByRole('banner');
+  return {
+    brand: header.getByRole('link', { name: 'TradeBoost Digital', exact: true }),
+    phone: header.getByRole('link', { name: /^Call.free.0808.157.0192$/ }),
+    quote: header.getByRole('link', { name: 'Get Quote', exact: true }),
+    menu: header.locator('details[data-menu="mobile"] > summary'),
+  };
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('the header on a phone', () => {
+  it('shows Get Quote in the bar at 320, 360 and 390 px, beside the brand, the phone and the menu, none over another, each a tap target', async () => {
+    const { page, problems } = await phoneVisitor();
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(`${preview.url}/about`);
+      const controls = headerControls(page);
+      expect(await controls.quote.isVisible(), `${width}px`).toBe(true);
+      expect(await controls.quote.getAttribute('href')).toBe('/contact');
+      const boxes = Object.entries(controls);
+      for (const [name, control] of boxes) {
+        const box = await boxOf(control);
+        expect(box.x, `${name} at ${width}px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} at ${width}px`).toBeLessThanOrEqual(width);
+        // WCAG 2.5.8, target size (minimum).
+        expect(Math.min(box.width, box.height), `${name} at ${width}px`).toBeGreaterThanOrEqual(24);
+        for (const [other, otherControl] of boxes)
+          if (other !== name)
+            expect(overlaps(box, await boxOf(otherControl)), `${name}, ${other} at ${width}px`).toBe(false);
+      }
+      expect(await pageWidth(page), `${width}px`).toBe(width);
+    }
+    await headerControls(page).quote.click();
+    await page.waitForURL(`${preview.url}/contact`);
+    expect(problems).toEqual([]);
+  });
+
+  it('has one Get Quote for a screen reader: the menu, opened, holds none of its own', async () => {
+    const { page } = await phoneVisitor();
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto(`${preview.url}/`);
+    await headerControls(page).menu.click();
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Get Quote', exact: true }).count()).toBe(1);
+  });
+
+  it('on a wide screen shows the brand with its name and the phone with its number, then Get Quote, and no menu button', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/about`);
+    const { brand, phone, quote, menu } = headerControls(page);
+    expect(await menu.isVisible()).toBe(false);
+    const [brandBox, navBox, phoneBox, quoteBox] = await Promise.all([
+      boxOf(brand),
+      boxOf(page.getByRole('navigation', { name: 'Main' })),
+      boxOf(phone),
+      boxOf(quote),
+    ]);
+    // Wider than the logo and the phone icon alone: the name and the number are drawn beside them.
+    expect(brandBox.width).toBeGreaterThan(150);
+    expect(phoneBox.width).toBeGreaterThan(100);
+    // Left to right, none over the next, Get Quote last, inside the 1152 px column.
+    for (const [left, right] of [
+      [brandBox, navBox],
+      [navBox, phoneBox],
+      [phoneBox, quoteBox],
+    ] as const)
+      expect(left.x + left.width).toBeLessThanOrEqual(right.x);
+    expect(quoteBox.x + quoteBox.width).toBe(1280 - 64 - 16);
+    expect(quoteBox.height).toBe(44);
+  });
+});
