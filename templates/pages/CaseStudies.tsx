@@ -31,7 +31,7 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
                 priority={index === 0}
                 className="h-full max-h-96 w-full object-cover lg:max-h-none"
               />
-              <div className="p-6 md:p-8">
+              <div className="px-4 py-6 sm:p-6 md:p-8">
                 <p className="text-sm font-semibold text-brand">
                   {study.client} &middot; {study.location}
                 </p>
@@ -48,19 +48,27 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
                 <p className="mt-1 text-slate-700">{study.solution}</p>
               </div>
             </div>
-            <div className="border-t border-slate-200 bg-slate-50 p-6 md:p-8">
-              <h3 className="mb-4 text-lg font-bold">{labels.results}</h3>
-              <div>
+            <div className="border-t border-slate-200 bg-slate-50 px-4 py-6 sm:px-6 md:p-8">
+              <h3 id={`results-${index}`} className="mb-4 text-lg font-bold">
+                {labels.results}
+              </h3>
+              {/* On a phone the table fits its column; one whose words grow past it scrolls within its own region,
+                  which a keyboard can focus and scroll, rather than the page scrolling sideways. */}
+              <section
+                aria-labelledby={`results-${index} case-${index}`}
+                tabIndex={0}
+                className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand"
+              >
                 <table className="w-full text-left text-sm sm:text-base">
                   <thead>
                     <tr className="border-b border-slate-300 text-sm text-slate-600">
-                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                      <th scope="col" className="py-2 pr-2 font-semibold sm:pr-4">
                         {labels.metric}
                       </th>
-                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                      <th scope="col" className="py-2 pr-2 font-semibold sm:pr-4">
                         {labels.before}
                       </th>
-                      <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                      <th scope="col" className="py-2 pr-2 font-semibold sm:pr-4">
                         {labels.after}
                       </th>
                       <th scope="col" className="py-2 font-semibold">
@@ -71,17 +79,17 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
                   <tbody>
                     {study.results.map((result) => (
                       <tr key={result.metric} className="border-b border-slate-200 last:border-0">
-                        <th scope="row" className="py-3 pr-3 font-semibold sm:pr-4">
+                        <th scope="row" className="py-3 pr-2 font-semibold sm:pr-4">
                           {result.metric}
                         </th>
-                        <td className="py-3 pr-3 text-slate-700 sm:pr-4">{result.before}</td>
-                        <td className="py-3 pr-3 text-slate-900 sm:pr-4">{result.after}</td>
+                        <td className="py-3 pr-2 text-slate-700 sm:pr-4">{result.before}</td>
+                        <td className="py-3 pr-2 text-slate-900 sm:pr-4">{result.after}</td>
                         <td className="py-3 font-bold text-green-800">{result.increase}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
               <figure className="mt-6 border-l-4 border-brand pl-4">
                 <blockquote className="text-lg text-slate-800 italic">
                   <p>&ldquo;{study.testimonial.quote}&rdquo;</p>

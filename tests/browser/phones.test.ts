@@ -1,7 +1,8 @@
 /**
  * The site on phones, measured by the boxes a visitor sees: the header bar
  * holds the brand, the phone, Get Quote and the menu side by side at 320 to
- * 390 px (and is as it was on a wide screen).
+ * 390 px (and is as it was on a wide screen); the case studies' tables fit
+ * their column at 320 px.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +106,37 @@ describe('the header on a phone', () => {
       expect(left.x + left.width).toBeLessThanOrEqual(right.x);
     expect(quoteBox.x + quoteBox.width).toBe(1280 - 64 - 16);
     expect(quoteBox.height).toBe(44);
+  });
+});
+
+describe('the case studies at 320 px', () => {
+  it('fit the page: nothing scrolls sideways, and each results table fits the column of its heading', async () => {
+    const { page } = await phoneVisitor();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${preview.url}/case-studies`);
+    expect(await pageWidth(page)).toBe(320);
+    const tables = page.locator('main table');
+    expect(await tables.count()).toBe(3);
+    const headings = page.getByRole('heading', { name: 'The results', exact: true });
+    for (let i = 0; i < 3; i += 1) {
+      const [table, column] = [await boxOf(tables.nth(i)), await boxOf(headings.nth(i))];
+      expect(table.x, `table ${i + 1}`).toBeGreaterThanOrEqual(column.x);
+      expect(table.x + table.width, `table ${i + 1}`).toBeLessThanOrEqual(column.x + column.width);
+    }
+  });
+
+  it('hold each table in a region named for its case study, which takes the focus: a table whose words grow past a phone scrolls there, by keyboard too', async () => {
+    const { page } = await phoneVisitor();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${preview.url}/case-studies`);
+    const studies = await page.locator('main article h2').allTextContents();
+    expect(studies).toHaveLength(3);
+    for (const study of studies) {
+      const region = page.getByRole('region', { name: `The results ${study}`, exact: true });
+      expect(await region.locator('table').count(), study).toBe(1);
+      expect(await region.evaluate((element) => getComputedStyle(element).overflowX), study).toBe('auto');
+      await region.focus();
+      expect(await region.evaluate((element) => element === document.activeElement), study).toBe(true);
+    }
   });
 });
