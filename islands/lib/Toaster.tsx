@@ -49,7 +49,7 @@ export function Toaster({ label, dismiss }: ToasterProps) {
         </div>
       ));
   return (
-    <section aria-label={label} class="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col gap-3 p-4">
+    <section aria-label={label} class="pointer-events-none fixed inset-x-0 bottom-consent z-50 flex flex-col gap-3 p-4">
       <div role="alert" class={stack}>
         {shown('destructive')}
       </div>

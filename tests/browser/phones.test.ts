@@ -2,13 +2,16 @@
  * The site on phones, measured by the boxes a visitor sees: the header bar
  * holds the brand, the phone, Get Quote and the menu side by side at 320 to
  * 390 px (and is as it was on a wide screen); the case studies' tables fit
- * their column at 320 px.
+ * their column at 320 px; a form's toast and the consent question both show
+ * whole, neither over the other.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
+import { consentQuestion } from '../support/site';
 import { narrow, reusedPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
+import { toast } from './support/toasts';
 
 let preview: Preview;
 beforeAll(async () => {
@@ -138,5 +141,37 @@ describe('the case studies at 320 px', () => {
       await region.focus();
       expect(await region.evaluate((element) => element === document.activeElement), study).toBe(true);
     }
+  });
+});
+
+describe('a toast and the consent question on a 390 px phone', () => {
+  async function subscribe(page: Page, email: string) {
+    const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
+    await form.getByLabel('Your email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    return boxOf(page.getByRole('status').locator(':scope > div'));
+  }
+
+  it('both show whole, the toast above the question; once answered, the next toast is at the bottom of the window', async () => {
+    const { page, problems } = await phoneVisitor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${preview.url}/blog`);
+    const question = page.getByRole('region', { name: consentQuestion });
+    await expect.poll(() => question.isVisible()).toBe(true);
+
+    const shown = await subscribe(page, 'first.toast@example.co.uk');
+    const banner = await boxOf(question);
+    expect(overlaps(shown, banner)).toBe(false);
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(banner.y);
+
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await question.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => question.isVisible()).toBe(false);
+    const later = await subscribe(page, 'second.toast@example.co.uk');
+    // The toast region's own padding below it.
+    expect(later.y + later.height).toBe(844 - 16);
+    expect(problems).toEqual([]);
   });
 });
