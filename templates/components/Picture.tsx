@@ -17,6 +17,8 @@ interface Props {
   /** The image says nothing the text beside it does not (a logo beside the brand's name): screen readers skip it. */
   decorative?: boolean;
   className?: string;
+  /** The formats offered before the fallback, best first. */
+  formats?: readonly RenditionFormat[];
 }
 
 const stockWidths = [400, 800, 1200, 1600];
@@ -28,7 +30,17 @@ const stockWidths = [400, 800, 1200, 1600];
  * the fallback, at the drawn width and twice it, with its own proportions:
  * the page records each of those renditions, which the build makes.
  */
-export function Picture({ image, width, height, sizes, priority, eager, decorative, className }: Props) {
+export function Picture({
+  image,
+  width,
+  height,
+  sizes,
+  priority,
+  eager,
+  decorative,
+  className,
+  formats = modernFormats,
+}: Props) {
   const local = image.local;
   const rendition = useRenditionUrl();
   const sourceSet = (file: LocalImage, format: RenditionFormat) =>
@@ -67,7 +79,7 @@ export function Picture({ image, width, height, sizes, priority, eager, decorati
   // flex item, a <picture> would be the box its classes' widths are fractions of.
   return (
     <picture className="contents">
-      {modernFormats.map((format) => (
+      {formats.map((format) => (
         <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, format)} sizes={sizes} />
       ))}
       {img}

@@ -601,13 +601,13 @@ describe('images', () => {
     expect(trade('#services img').first().attr('srcset')).toMatch(/w=400\S* 400w, \S*w=800\S* 800w/);
   });
 
-  it("the header draws the logo from content/images/: AVIF, WebP and PNG at 36 and 72 pixels, beside the brand's name", () => {
+  it("the header draws the logo from content/images/: WebP and PNG at 36 and 72 pixels, beside the brand's name", () => {
     const $ = loadPage('/about');
     const brand = $('header a[href="/"]').first();
     expect(brand.text()).toBe('TradeBoost Digital');
     const sources = brand.find('picture source');
     const logo = '/assets/images/logo-[0-9a-f]{12}';
-    expect(sources.map((_, source) => $(source).attr('type')).get()).toEqual(['image/avif', 'image/webp']);
+    expect(sources.map((_, source) => $(source).attr('type')).get()).toEqual(['image/webp']);
     sources.each((_, source) => {
       const format = $(source).attr('type')!.slice('image/'.length);
       expect($(source).attr('srcset')).toMatch(new RegExp(`^${logo}-36\\.${format} 36w, ${logo}-72\\.${format} 72w$`));
