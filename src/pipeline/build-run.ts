@@ -8,14 +8,8 @@ import { publishing, requireProject, resolveConfig, type BuildConfig, type Build
 import type { Publishing } from '../content/publishing';
 import { generatorVersion } from '../generator-version';
 import { createLog, type Log } from '../log';
-import {
-  isUpToDate,
-  missingFiles,
-  readInputs,
-  readManifest,
-  type BuildInputs,
-  type Manifest,
-} from '../output/manifest';
+import { isUpToDate, missingFiles, readInputs, readManifest } from '../output/manifest';
+import type { BuildInputs, Manifest } from '../output/manifest';
 import type { BuildOutput } from '../output/output';
 import { refuseBrokenPublicLinks, refuseForeignOutput } from '../output/output-folder';
 import type { OpenContent } from './content-stage';
