@@ -7,15 +7,8 @@ import type { Article, SiteModel } from '../content/model';
 import type { Publishing } from '../content/publishing';
 import { ImageResolver } from '../images/content-images';
 import type { LocalImage } from '../images/image-names';
-import {
-  articleRoute,
-  createRoutes,
-  KeptRoutes,
-  siteRedirects,
-  type ArticleRouteContext,
-  type Route,
-  type SiteSettings,
-} from '../routes';
+import { articleRoute, createRoutes, KeptRoutes, siteRedirects } from '../routes';
+import type { ArticleRouteContext, Route, SiteSettings } from '../routes';
 
 export interface SiteSources {
   /** The site model as content/ holds it, its images not yet given what the templates need of them. */
