@@ -38,16 +38,10 @@ export async function removeFiles(dir: string, paths: readonly string[]): Promis
 
 /**
  * A file where a build needs a folder, or the other way round: the reused output's shape differs from this build's
- * (public/ changed a file into a folder). A build into a fresh folder cannot meet it.
+ * (public/ changed a file into a folder). A build into a fresh folder cannot meet it. fs.cp has codes of its own.
  */
-const shapeConflictCodes = new Set([
-  'ENOTDIR',
-  'EISDIR',
-  'EEXIST',
-  'ENOTEMPTY',
-  'ERR_FS_CP_DIR_TO_NON_DIR',
-  'ERR_FS_CP_NON_DIR_TO_DIR',
-]);
+const cpShapeConflictCodes = ['ERR_FS_CP_DIR_TO_NON_DIR', 'ERR_FS_CP_NON_DIR_TO_DIR'];
+const shapeConflictCodes = new Set(['ENOTDIR', 'EISDIR', 'EEXIST', 'ENOTEMPTY', ...cpShapeConflictCodes]);
 
 export function isShapeConflict(error: unknown): boolean {
   const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
