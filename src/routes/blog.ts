@@ -156,15 +156,8 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
 
 /** An article's card on a listing; one that is not published (sitegen dev, build --drafts) is marked as a draft. */
 function summaryOf(article: Article, { model, publishing }: RouteContext): ArticleSummary {
-  return {
-    title: article.title,
-    excerpt: article.excerpt,
-    author: article.author,
-    date: article.date,
-    readTime: article.readTime,
-    category: article.category,
-    image: article.image,
-    href: article.slug ? paths.article(article.slug) : undefined,
-    draft: publicationStatus(article, publishing.today) === 'published' ? undefined : model.pages.blog.draftLabel,
-  };
+  const { title, excerpt, author, date, readTime, category, image, slug } = article;
+  const href = slug ? paths.article(slug) : undefined;
+  const draft = publicationStatus(article, publishing.today) === 'published' ? undefined : model.pages.blog.draftLabel;
+  return { title, excerpt, author, date, readTime, category, image, href, draft };
 }
