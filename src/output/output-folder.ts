@@ -55,14 +55,9 @@ export function refuseForeignOutput(config: BuildConfig): void {
   if (isBuiltOutput(out)) return;
   // One of the files every build writes removed by hand: still sitegen's, if it holds nothing a build cannot have written.
   const { files, links } = listFilesAndLinks(out);
-  const copied = new Set(listFiles(config.publicDir, { hidden: true }));
+  const byName = new Set([...writtenByEveryBuild, ...alsoWritten, ...listFiles(config.publicDir, { hidden: true })]);
   const built = (file: string) =>
-    file.endsWith('.html') ||
-    file.startsWith('assets/') ||
-    writtenByEveryBuild.includes(file) ||
-    alsoWritten.includes(file) ||
-    copied.has(file) ||
-    file.startsWith(`${repositoryFolder}/`);
+    byName.has(file) || file.endsWith('.html') || file.startsWith('assets/') || file.startsWith(`${repositoryFolder}/`);
   const foreign = links[0] ?? files.find((file) => !built(file));
   if (foreign !== undefined)
     throw problem(
