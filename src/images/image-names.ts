@@ -26,13 +26,11 @@ export { heightAt, renditionUrl } from '../../templates/lib/images';
 const rendition = /^assets\/images\/([a-z0-9-]+)-([0-9a-f]{12})-(\d+)\.(avif|webp|jpg|png)$/;
 const card = /^assets\/cards\/([a-z0-9-]+)-([0-9a-f]{12})\.png$/;
 
+type ImagePath =
+  { kind: 'rendition'; key: string; width: number; format: RenditionFormat } | { kind: 'card'; key: string };
+
 /** What a path of the output (no leading slash) names, if it is one of the site's own images. */
-export function parseImagePath(
-  path: string,
-):
-  | { kind: 'rendition'; key: string; width: number; format: RenditionFormat }
-  | { kind: 'card'; key: string }
-  | undefined {
+export function parseImagePath(path: string): ImagePath | undefined {
   const found = rendition.exec(path);
   if (found) return { kind: 'rendition', key: found[2]!, width: Number(found[3]), format: found[4] as RenditionFormat };
   const cardFound = card.exec(path);
