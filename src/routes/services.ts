@@ -9,6 +9,7 @@ export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteC
   return model.servicePages.map((page) => {
     const path = paths.service(page.slug);
     const { title, description, keywords, ...content } = page;
+    const facts = { name: page.name, serviceType: page.name, description, pageUrl: absoluteUrl(siteUrl, path) };
     return route({
       path,
       kind: 'ServicePage',
@@ -16,15 +17,7 @@ export function servicePageRoutes({ model, siteUrl, dir, trails, route }: RouteC
       props: { page: content, site, paths: { contact: paths.contact } },
       head: { title, description, keywords, image: page.hero.image },
       breadcrumb: { above: trails.home, name: page.name },
-      schema: {
-        type: 'WebPage',
-        mainEntity: service(site, siteUrl, {
-          name: page.name,
-          serviceType: page.name,
-          description,
-          pageUrl: absoluteUrl(siteUrl, path),
-        }),
-      },
+      schema: { type: 'WebPage', mainEntity: service(site, siteUrl, facts) },
     });
   });
 }
@@ -39,6 +32,13 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
     const heading = fill(trade.heading);
     const shown = { title: heading, eyebrow: site.tagline };
     const card = item.socialImage ? undefined : pageCard({ cardsVersion, site, siteUrl }, item.slug, shown);
+    const facts = {
+      name: heading,
+      serviceType: trade.serviceType,
+      description: item.metaDescription,
+      pageUrl: absoluteUrl(siteUrl, path),
+      audience: item.plural,
+    };
     return route({
       path,
       kind: 'TradePage',
@@ -73,16 +73,7 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
         image: item.socialImage ?? item.heroImage,
       },
       breadcrumb: { above: trails.home, name: fill(trade.breadcrumb) },
-      schema: {
-        type: 'WebPage',
-        mainEntity: service(site, siteUrl, {
-          name: heading,
-          serviceType: trade.serviceType,
-          description: item.metaDescription,
-          pageUrl: absoluteUrl(siteUrl, path),
-          audience: item.plural,
-        }),
-      },
+      schema: { type: 'WebPage', mainEntity: service(site, siteUrl, facts) },
     });
   });
 }
