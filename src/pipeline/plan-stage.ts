@@ -43,7 +43,7 @@ export async function makeSiteFiles(
   const { files, images } = siteFiles({ plan, assets, bodyHtml }, options);
   const writes = [...files.map((file) => file.path), ...(editor?.paths ?? [])];
   const publicFiles = listFiles(config.publicDir, { hidden: true });
-  for (const link of validatePlan(plan, publicFiles, { writes })) log.stage('old link', link, -1);
+  for (const link of validatePlan(plan, publicFiles, writes)) log.stage('old link', link, -1);
   refuseOnScheduledDays(plan, publicFiles);
   if (!editor) return { files, images };
   const legalHtml = (page: LegalPage) => bodyHtml(page.body);

@@ -15,11 +15,7 @@ import { formatDate } from '../../templates/lib/format';
  * `publicFiles`: paths under public/ ("logo.png"); `writes`: the output's files the build writes besides its pages.
  * Returns the links to old addresses: each works, by a redirect, so an article others link to can be renamed.
  */
-export function validatePlan(
-  plan: SitePlan,
-  publicFiles: readonly string[],
-  { writes = [] }: { writes?: readonly string[] } = {},
-): string[] {
+export function validatePlan(plan: SitePlan, publicFiles: readonly string[], writes: readonly string[] = []): string[] {
   const { model, publishing } = plan;
   const { routes, pages, unpublished } = plan.routes;
   const navigationFile = `${model.contentDir}/navigation.json`;
