@@ -54,6 +54,8 @@ export class DevSite {
   buildRefusal?: string;
   /** Links to an old address, which the build names (validate-plan.ts). */
   oldLinks: string[] = [];
+  /** Whether the last update changed the stylesheet: an open page takes it again without a swap, keeping what was typed. */
+  stylesheetChanged = false;
   private readonly sources: SourceImages;
   private readonly encoder: ImageEncoder;
 
@@ -72,8 +74,8 @@ export class DevSite {
 
   /**
    * `changed`: absolute paths, every file by default. Returns the pages an open browser must take again: those whose
-   * fingerprint changed, or every page when the stylesheet or a script did (dev keeps their names, so no fingerprint
-   * holds them). A failure leaves the last good site in place, and the next update reads the same files again.
+   * fingerprint changed, or every page when a script did (dev keeps its name, so no fingerprint holds it). A failure
+   * leaves the last good site in place, and the next update reads the same files again.
    */
   async update(changed?: Iterable<string>): Promise<string[]> {
     const last = this.known;
@@ -128,7 +130,8 @@ export class DevSite {
     this.files = undefined;
     this.unsettled.clear();
     this.sources.save();
-    return last && !sameAssetFiles(last.assets, assets) ? plan.routes.routes.map((route) => route.path) : changedPages;
+    this.stylesheetChanged = last !== undefined && last.assets.stylesheet.css !== assets.stylesheet.css;
+    return last && !sameScripts(last.assets, assets) ? plan.routes.routes.map((route) => route.path) : changedPages;
   }
 
   /** A page naming an image the build would refuse (a photo narrower than it is drawn) fails as the build would. */
@@ -245,11 +248,9 @@ export class DevSite {
   }
 }
 
-function sameAssetFiles(before: BuiltAssets, after: BuiltAssets): boolean {
+function sameScripts(before: BuiltAssets, after: BuiltAssets): boolean {
   const [was, is] = [before.scripts.files, after.scripts.files];
   return (
-    before.stylesheet.css === after.stylesheet.css &&
-    was.length === is.length &&
-    was.every((file, index) => file.path === is[index]!.path && file.content === is[index]!.content)
+    was.length === is.length && was.every((file, i) => file.path === is[i]!.path && file.content === is[i]!.content)
   );
 }

@@ -41,13 +41,16 @@ export class OpenPages {
     return true;
   }
 
-  /** Tells each listener the pages changed, or `null` for every page. */
+  /** Tells each listener the pages changed (`null` for every page), and whether the stylesheet did. */
   rebuilt(outcome: RebuildOutcome): void {
     const now = Date.now();
     const changed = 'error' in outcome || outcome.recovered ? undefined : outcome.pages;
-    if (changed) for (const page of changed) this.changedAt.set(page, now);
+    const styles = 'styles' in outcome && outcome.styles;
+    // A page asked for while the stylesheet changed may have the old one: it is told, as every page is.
+    if (changed && !styles) for (const page of changed) this.changedAt.set(page, now);
     else this.everyPageAt = now;
-    for (const client of this.listening) client.write(`event: reload\ndata: ${JSON.stringify(changed ?? null)}\n\n`);
+    const data = JSON.stringify({ pages: changed ?? null, styles });
+    for (const client of this.listening) client.write(`event: reload\ndata: ${data}\n\n`);
   }
 
   close(): void {

@@ -8,8 +8,9 @@ const settleMs = 15;
 /** A file read while an editor was still writing it looks broken: one more look, this much later, settles it. */
 const retryMs = 150;
 
-/** `pages`: the paths of the pages an open browser must take again. */
-export type RebuildOutcome = { ms: number; pages: string[]; recovered: boolean } | { ms: number; error: Error };
+/** `pages`: the paths of the pages an open browser must take again; `styles`: whether the stylesheet changed. */
+export type RebuildOutcome =
+  { ms: number; pages: string[]; styles: boolean; recovered: boolean } | { ms: number; error: Error };
 
 export class RebuildQueue {
   failure?: Error;
@@ -29,7 +30,7 @@ export class RebuildQueue {
       const pages = await this.site.update(changed);
       const recovered = this.failure !== undefined;
       this.failure = undefined;
-      return { ms: performance.now() - started, pages, recovered };
+      return { ms: performance.now() - started, pages, styles: this.site.stylesheetChanged, recovered };
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
       return { ms: performance.now() - started, error: this.failure };

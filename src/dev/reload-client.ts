@@ -2,7 +2,8 @@
  * The script dev adds to every page: after each rebuild that changes the page it swaps in the page's new body and runs
  * its scripts again, keeping the scroll position; a full reload, its fallback, costs a navigation. Dev's stylesheet
  * keeps its name when it changes, so it is taken again too (a browser keeps the old one applied until the new one has
- * loaded). Served as files, so pages keep their Content-Security-Policy without 'unsafe-inline'.
+ * loaded): alone, without a swap, by a page only the stylesheet's change touches, which keeps what was typed in it.
+ * Served as files, so pages keep their Content-Security-Policy without 'unsafe-inline'.
  */
 export const devScripts = {
   client: '/__sitegen/reload.js',
@@ -25,7 +26,11 @@ const worker = new SharedWorker(${JSON.stringify(devScripts.worker)}, { name: 's
 worker.port.postMessage({ page: location.pathname, notFound, since });
 addEventListener('pagehide', () => worker.port.postMessage('gone'));
 addEventListener('pageshow', (event) => event.persisted && location.reload());
-worker.port.onmessage = async () => {
+const restyle = () => {
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) link.href = bare(link.href) + '?dev-swap=' + Date.now();
+};
+worker.port.onmessage = async ({ data }) => {
+  if (data === 'styles') return restyle();
   try {
     const response = await fetch(location.href, { cache: 'no-store' });
     // Renamed, its old slug kept: the page goes to its new address, which its next edits are told to.
@@ -38,7 +43,7 @@ worker.port.onmessage = async () => {
     for (const element of document.head.querySelectorAll(described)) element.remove();
     document.head.append(...[...next.head.querySelectorAll(described)].map((element) => document.adoptNode(element)));
     document.body.replaceWith(document.adoptNode(next.body));
-    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) link.href = bare(link.href) + '?dev-swap=' + Date.now();
+    restyle();
     for (const script of document.querySelectorAll('script[type="module"][src]')) {
       if (script.getAttribute('src') !== ${JSON.stringify(devScripts.client)}) import(script.src + '?dev-swap=' + Date.now());
     }
@@ -60,9 +65,10 @@ const listening = new Promise((resolve) => events.addEventListener('open', resol
 // Connected again (sitegen dev restarted, maybe on new code): every page may have changed.
 listening.then(() => events.addEventListener('open', () => pages.forEach((_, port) => port.postMessage('reload'))));
 events.addEventListener('reload', ({ data }) => {
-  const changed = JSON.parse(data);
+  const { pages: changed, styles } = JSON.parse(data);
   for (const [port, { page, notFound }] of pages)
     if (!changed || changed.includes(page) || (notFound && changed.includes('/404'))) port.postMessage('reload');
+    else if (styles) port.postMessage('styles');
 });
 onconnect = ({ ports: [port] }) => {
   port.onmessage = async ({ data }) => {

@@ -418,6 +418,15 @@ describe('sitegen dev', () => {
       expect(await page.evaluate(() => (window as Window & { openedOnce?: boolean }).openedOnce)).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBe(1200);
       expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+      // What a visitor typed stays: the page takes the stylesheet alone, its body not swapped.
+      const listening = own.pagesListening();
+      await page.goto(`${own.url}/contact`);
+      await expect.poll(() => own.pagesListening()).toBeGreaterThan(listening);
+      const name = page.locator('form input[name="name"]').first();
+      await name.fill('Dave the plumber');
+      await writeFile(styles, `${original}\nbody {\n  outline: 5px solid rgb(255, 0, 0);\n}\n`);
+      await expect.poll(outline, { timeout: 10_000 }).toBe('5px');
+      expect(await name.inputValue()).toBe('Dave the plumber');
       expect(problems).toEqual([]);
     } finally {
       await own.close();
