@@ -447,7 +447,7 @@ describe('updated dates', () => {
       const $ = cheerio.load(readPage(path));
       const expected = /^\/blog\/(?!category\/)[a-z-]+$/.test(path)
         ? $('main time').first().attr('datetime')
-        : { '/terms-of-service': '2024-01-15', '/privacy-policy': '2026-11-30', '/cookie-policy': '2026-11-29' }[path];
+        : { '/terms-of-service': '2024-01-15', '/privacy-policy': '2026-12-01', '/cookie-policy': '2026-12-01' }[path];
       expect(lastmod, path).toBe(expected);
     }
   });

@@ -388,8 +388,8 @@ describe('legal pages', () => {
     );
     // The specification's 15 January 2024, but for the policies rewritten to say what the site stores (DECISIONS.md).
     expect(texts['terms-of-service']).toContain('Last updated 15 January 2024');
-    expect(texts['privacy-policy']).toContain('Last updated 30 November 2026');
-    expect(texts['cookie-policy']).toContain('Last updated 29 November 2026');
+    expect(texts['privacy-policy']).toContain('Last updated 1 December 2026');
+    expect(texts['cookie-policy']).toContain('Last updated 1 December 2026');
     const terms = texts['terms-of-service']!;
     for (const fact of [
       /minimum (term )?of 6 months/,
