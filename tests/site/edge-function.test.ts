@@ -334,7 +334,7 @@ describe('the Edge Function without its Supabase variables', () => {
         error: 'We could not save your enquiry. Please try again or call us.',
       });
       expect(broken.output()).toContain(
-        'contact-form cannot take leads: SUPABASE_SERVICE_ROLE_KEY is not set; LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "lots"',
+        'contact-form cannot take leads: SUPABASE_SERVICE_ROLE_KEY is not set; LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "lots"',
       );
     } finally {
       await broken.stop();

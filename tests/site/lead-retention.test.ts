@@ -74,6 +74,27 @@ describe('purge_old_leads', { timeout: 60_000 }, () => {
       await db.close();
     }
   });
+
+  it("deletes a sender's hashed address a day after it was kept, as the privacy policy says, with no lead sent since", async () => {
+    const db = await openMigratedLeadDatabase();
+    try {
+      const now = new Date('2027-03-10T12:00:00Z');
+      for (const [client, hoursAgo] of [
+        ['two days', 48],
+        ['a day and a minute', 24 + 1 / 60],
+        ['an hour', 1],
+      ] as const)
+        await db.query('insert into public.lead_rate_events (client_hash, at) values ($1, $2)', [
+          client,
+          new Date(now.getTime() - hoursAgo * 3_600_000),
+        ]);
+      expect(await purgeOldLeads(db, now)).toBe(0);
+      const kept = await db.query<{ client_hash: string }>('select client_hash from public.lead_rate_events');
+      expect(kept.rows.map((event) => event.client_hash)).toEqual(['an hour']);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 /** What `sitegen leads` prints with console.log, run in this process with SITEGEN_NOW as given. */

@@ -58,6 +58,7 @@ describe('readLeadSettings', () => {
     ['20/1h', { max: 20, windowSeconds: 3600 }],
     ['3 / 30s', { max: 3, windowSeconds: 30 }],
     ['1/m', { max: 1, windowSeconds: 60 }],
+    ['10/24h', { max: 10, windowSeconds: 86_400 }],
     ['off', null],
     ['OFF', null],
   ])('reads LEAD_RATE_LIMIT=%s', (value, limit) => {
@@ -90,9 +91,13 @@ describe('readLeadSettings', () => {
       }),
     ).toEqual([
       'ALLOWED_ORIGIN: "https://www.tradeboostdigital.co.uk/contact" is not an origin such as https://www.example.co.uk (scheme and host, no path)',
-      'LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "five a minute"',
+      'LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "five a minute"',
       'LEAD_WEBHOOK_URL: expected an https:// (or http://) URL',
       'e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: LEAD_EMAIL_TO and LEAD_EMAIL_FROM are not set',
+    ]);
+    // The privacy policy keeps a sender's hashed address for a day: no rate window may need it longer.
+    expect(problemsOf({ LEAD_RATE_LIMIT: '5/48h' })).toEqual([
+      'LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "5/48h"',
     ]);
     expect(problemsOf({ ...resend, LEAD_EMAIL_TO: 'leads at tradeboost' })).toEqual([
       'LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "leads at tradeboost"',
@@ -132,7 +137,7 @@ describe('localLeadSettings (preview and dev)', () => {
     const root = await mkdtemp(join(tmpdir(), 'sitegen-lead-settings-'));
     roots.push(root);
     expect(() => localLeadSettings(root, { LEAD_RATE_LIMIT: 'lots' })).toThrow(
-      'lead settings: LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "lots"',
+      'lead settings: LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "lots"',
     );
   });
 });

@@ -102,9 +102,10 @@ function rateLimit(value: string | undefined): RateLimit | null {
   const match = /^(\d+)\s*\/\s*(\d*)\s*([smh])$/i.exec(value);
   const max = Number(match?.[1]);
   const windowSeconds = Number(match?.[2] || 1) * (units[match?.[3]?.toLowerCase() ?? ''] ?? 0);
-  if (!match || max < 1 || windowSeconds < 1) {
+  // The privacy policy keeps a sender's hashed address for a day: a longer period would need it kept longer.
+  if (!match || max < 1 || windowSeconds < 1 || windowSeconds > 24 * 3600) {
     throw new Error(
-      `LEAD_RATE_LIMIT: expected leads per period such as 5/10m, 20/1h or 3/30s, or off; found "${value}"`,
+      `LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "${value}"`,
     );
   }
   return { max, windowSeconds };
