@@ -160,7 +160,7 @@ export const fieldLabels: Record<string, string> = {
   updated: 'Updated (when it last changed in substance)',
   aliases: 'Old slugs (each redirects here)',
   readTime: 'Read time (minutes)',
-  featured: 'Featured (first on the blog)',
+  featured: 'Featured (the newest featured is first on the blog)',
   imageAlt: 'Image description (for people who cannot see it)',
   socialImage: 'Social image (shown when shared)',
   socialImageAlt: 'Social image description',

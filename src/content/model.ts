@@ -65,7 +65,7 @@ export interface BlogCategory {
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> & { file: string; body: MarkdownBody };
 
 export interface SiteModel extends SiteData {
-  /** Newest first; the featured article is listed first. */
+  /** Newest first (the route context puts the featured one first in its lists). */
   articles: readonly Article[];
 }
 

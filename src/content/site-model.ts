@@ -34,11 +34,6 @@ export function articleOf(
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
   const categories = new Set(data.pages.blog.categories);
   uniqueAcrossFiles(articles);
-  const [featured, alsoFeatured] = articles.filter((article) => article.featured);
-  if (alsoFeatured) {
-    const problem = `only one article may be featured, and ${featured!.file} already is`;
-    throw new ContentError(alsoFeatured.file, 'front matter: featured', problem);
-  }
   for (const article of articles) checkArticle(article, categories);
   for (const field of ['title', 'description'] as const) ownWords(articles, field);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
@@ -83,12 +78,7 @@ function ownWords(articles: readonly Article[], field: 'title' | 'description'):
  * from. Given articles already in order (the dev server passes them in the last update's), the sort is one pass.
  */
 function newestFirst(a: Article, b: Article): number {
-  return (
-    Number(b.featured) - Number(a.featured) ||
-    compareText(b.date, a.date) ||
-    compareText(a.title, b.title) ||
-    compareText(a.file, b.file)
-  );
+  return compareText(b.date, a.date) || compareText(a.title, b.title) || compareText(a.file, b.file);
 }
 
 /** Dates, titles and files compared by their characters: all a tie needs, at a fraction of a collator's cost. */

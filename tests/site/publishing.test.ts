@@ -265,6 +265,43 @@ describe('scheduled posts', () => {
     });
   });
 
+  it('a featured article scheduled to go live takes over from the featured one on its day, which is then listed by its date', async () => {
+    await inProjectCopy(async (project) => {
+      const blog = join(project.dir, 'content', 'blog');
+      const guide = await readFile(join(blog, 'social-media-guide.md'), 'utf8');
+      await writeSettled(
+        join(blog, 'next-featured.md'),
+        guide
+          .replace(/^title: .*$/m, 'title: "Next Month\'s Featured Guide"')
+          .replace(
+            /^description: .*$/m,
+            'description: "The guide lined up to be featured from its day, with its own words."',
+          )
+          .replace(/^slug: .*$/m, 'slug: "next-featured"')
+          .replace(/^date: .*$/m, 'date: "2027-01-10"')
+          .replace('featured: false', 'featured: true'),
+      );
+      const titles = async (now: string) => {
+        expect((await project.buildHere({ out: 'out', env: { SITEGEN_NOW: now } })).stderr).toBe('');
+        const $ = await load(project, 'out/blog.html');
+        return $('main article h2, main article h3')
+          .map((_, title) => $(title).text())
+          .get();
+      };
+      const localSeo = 'Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby';
+      const byDate = [
+        'Is Your Marketing Paying Off? Measuring ROI for Trades',
+        '11 Website Mistakes That Cost Tradespeople Work',
+        'Social Media for Tradespeople: What to Post and Where',
+        'Online Reviews for Trades: Get More, Handle the Bad Ones',
+        'Google Ads for Tradespeople: Pay for Leads, Not Clicks',
+      ];
+      expect(await titles('2027-01-09')).toEqual([localSeo, ...byDate]);
+      // The article featured until then, of February 2024, is listed by its date: last.
+      expect(await titles('2027-01-10')).toEqual(["Next Month's Featured Guide", ...byDate, localSeo]);
+    });
+  });
+
   it("refuses an article, a scheduled one too, whose title or description another article has, naming both files; a draft's may", async () => {
     await inProjectCopy(async (project) => {
       const blog = join(project.dir, 'content', 'blog');
