@@ -251,6 +251,7 @@ export class DevSite {
 function sameScripts(before: BuiltAssets, after: BuiltAssets): boolean {
   const [was, is] = [before.scripts.files, after.scripts.files];
   return (
-    was.length === is.length && was.every((file, i) => file.path === is[i]!.path && file.content === is[i]!.content)
+    was.length === is.length &&
+    was.every((file, index) => file.path === is[index]!.path && file.content === is[index]!.content)
   );
 }
