@@ -58,7 +58,7 @@ beforeAll(async () => {
     await writeFile(article, (await readFile(article, 'utf8')).replace(/^(date: .*\n)/m, '$1updated: "2024-11-20"\n'));
   });
   ({ project, dev, editor, lines } = edited);
-}, 120_000);
+}, 240_000);
 afterAll(() => edited?.close());
 
 // Each test starts from the content as committed, whatever the one before it wrote.

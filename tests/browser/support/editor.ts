@@ -42,11 +42,11 @@ export async function openEditor({ url: devUrl, editorUrl }: { url: string; edit
   page.setDefaultTimeout(30_000);
   // What a test left unsaved (a save refused) is left behind for the next test's entry; no backup of it is restored.
   page.on('dialog', (dialog) => void (answeredYes.includes(dialog.message()) ? dialog.accept() : dialog.dismiss()));
-  // On a busy machine compiling Decap alone can take longer than a step.
+  // On a busy machine (CI's whole suite at once, on a slow day) compiling and starting Decap can take longer than a step.
   await page.goto(`${editorUrl}#/`, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
   const home = page.getByRole('link', { name: 'Articles', exact: true });
-  await home.waitFor({ timeout: 30_000 });
+  await home.waitFor({ timeout: 60_000 });
   if (problems.length > 0) throw new Error(`the editor opened with problems:\n${problems.join('\n')}`);
   return {
     page,
