@@ -445,23 +445,6 @@ describe('bad input', () => {
   );
 
   it.concurrent(
-    'an island islands/registry.ts does not list stops the build, naming the island and the registry',
-    async () => {
-      await inProjectCopy(async (project) => {
-        const refused = await builtWithAbout(
-          project,
-          "import { Island } from '../components/Island';",
-          '<Island name="CopyPhone" props={{}} />',
-        );
-        expect([refused.code, refused.stderr]).toEqual([
-          1,
-          'sitegen: templates/components/Island.tsx: rendering /about (made from content/pages/about.json) failed: islands/registry.ts does not list the island "CopyPhone": add it there\n',
-        ]);
-      });
-    },
-  );
-
-  it.concurrent(
     'an island that imports React stops the build, naming its file and what to import instead',
     async () => {
       await inProjectCopy(async (project) => {
@@ -486,22 +469,27 @@ describe('bad input', () => {
     },
   );
 
-  it.concurrent(
-    'an enhancement no file of islands/enhance/ makes stops the build, naming the template, the page and the file',
-    async () => {
-      await inProjectCopy(async (project) => {
-        const refused = await builtWithAbout(
-          project,
-          "import { useEnhancement } from '../lib/page-uses';",
-          "<div {...useEnhancement('copy-phon')} />",
-        );
-        expect([refused.code, refused.stderr]).toEqual([
-          1,
-          'sitegen: templates/pages/About.tsx: rendering /about (made from content/pages/about.json) failed: it places the enhancement "copy-phon", but there is no islands/enhance/copy-phon.ts\n',
-        ]);
-      });
-    },
-  );
+  // What the about page's template places, and the build's words for what no file makes.
+  const misplaced: [string, string, string, string][] = [
+    [
+      'an island islands/registry.ts does not list stops the build, naming the island and the registry',
+      "import { Island } from '../components/Island';",
+      '<Island name="CopyPhone" props={{}} />',
+      'templates/components/Island.tsx: rendering /about (made from content/pages/about.json) failed: islands/registry.ts does not list the island "CopyPhone": add it there',
+    ],
+    [
+      'an enhancement no file of islands/enhance/ makes stops the build, naming the template, the page and the file',
+      "import { useEnhancement } from '../lib/page-uses';",
+      "<div {...useEnhancement('copy-phon')} />",
+      'templates/pages/About.tsx: rendering /about (made from content/pages/about.json) failed: it places the enhancement "copy-phon", but there is no islands/enhance/copy-phon.ts',
+    ],
+  ];
+  it.concurrent.each(misplaced)('%s', async (_, importLine, element, message) => {
+    await inProjectCopy(async (project) => {
+      const refused = await builtWithAbout(project, importLine, element);
+      expect([refused.code, refused.stderr]).toEqual([1, `sitegen: ${message}\n`]);
+    });
+  });
 
   it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
     await inProjectCopy(async (project) => {
