@@ -16,7 +16,7 @@ import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
-import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
+import { layoutShift, narrow, nothingStored, openPage, reusedPage, stored, unseenShift, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -32,15 +32,6 @@ beforeEach(async () => {
   await preview.leads.exec('delete from leads; delete from lead_rate_events');
 });
 const visitor = reusedPage(wide);
-
-/** Everything the site may have written in this browser: cookies, localStorage and sessionStorage. */
-function stored(page: Page) {
-  return page.evaluate(() => ({
-    cookie: document.cookie,
-    local: Object.fromEntries(Object.entries(localStorage)),
-    session: Object.fromEntries(Object.entries(sessionStorage)),
-  }));
-}
 
 const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });
 
@@ -83,7 +74,7 @@ describe('a visitor from a Google ad who accepts', () => {
     await page.clock.install({ time: arrived });
     await page.goto(`${preview.url}${adLanding}`);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
-    expect(await stored(page)).toEqual({ cookie: '', local: {}, session: {} });
+    expect(await stored(page)).toEqual(nothingStored);
     expect(await layoutShift(page)).toBeLessThan(unseenShift);
 
     await banner(page).getByRole('button', { name: 'Accept' }).click();

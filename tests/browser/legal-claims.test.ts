@@ -12,7 +12,7 @@ import { listLeads } from '../../src/leads/pglite-lead-store';
 import type { Preview } from '../../src/server/preview';
 import { runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
-import { openPage, wide } from './support/browser';
+import { nothingStored, openPage, stored, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -27,19 +27,6 @@ beforeEach(async () => {
 
 const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });
 const day = 86_400_000;
-
-/** What the site has written in this browser, in every store a page can reach. */
-function stored(page: Page) {
-  return page.evaluate(async () => ({
-    cookie: document.cookie,
-    local: Object.fromEntries(Object.entries(localStorage)),
-    session: Object.fromEntries(Object.entries(sessionStorage)),
-    indexedDB: (await indexedDB.databases()).map((database) => database.name),
-    caches: await caches.keys(),
-    serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
-  }));
-}
-const nothingStored = { cookie: '', local: {}, session: {}, indexedDB: [], caches: [], serviceWorkers: 0 };
 
 /** A policy's words as a visitor reads them, white space folded. */
 async function policyText(page: Page, path: string): Promise<string> {

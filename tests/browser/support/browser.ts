@@ -116,3 +116,16 @@ export function layoutShift(page: Page): Promise<number> {
  * header item or a hero column that moves as the rest arrives is well above it.
  */
 export const unseenShift = 0.001;
+
+/** What the site has written in this browser, in every store a page can reach. */
+export function stored(page: Page) {
+  return page.evaluate(async () => ({
+    cookie: document.cookie,
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+    indexedDB: (await indexedDB.databases()).map((database) => database.name),
+    caches: await caches.keys(),
+    serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
+  }));
+}
+export const nothingStored = { cookie: '', local: {}, session: {}, indexedDB: [], caches: [], serviceWorkers: 0 };
