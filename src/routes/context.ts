@@ -45,8 +45,9 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
   }
   // The newest featured article on the site leads every list it is in: one scheduled featured takes over on its day.
   const featured = published.find((article) => article.featured);
-  for (const list of featured ? [published, byCategory.get(featured.category)!] : [])
-    list.unshift(...list.splice(list.indexOf(featured!), 1));
+  if (featured)
+    for (const list of [published, byCategory.get(featured.category)!])
+      list.unshift(...list.splice(list.indexOf(featured), 1));
   const siteUrl = options.siteUrl ?? site.url;
   const toasts = forms.toasts;
   const formCopy = { fields: forms.fields, requiredNote: forms.requiredNote, submitting: forms.submitting, toasts };
