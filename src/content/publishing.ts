@@ -60,7 +60,7 @@ export function nextChange(content: { articles: readonly Dated[]; jobs: readonly
   return days.filter((day) => day !== undefined).sort()[0];
 }
 
-function dayAfter(isoDate: string): string {
+export function dayAfter(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   return new Date(Date.UTC(year!, month! - 1, day! + 1)).toISOString().slice(0, 10);
 }

@@ -4,9 +4,9 @@
  * Markdown body, at a file of public/). Errors name the content file and field at fault.
  */
 import { ContentError } from '../errors';
-import type { Article, MarkdownBody } from '../content/model';
-import { isPublished } from '../content/publishing';
-import { decoded, foldersAbove, misnamedPage, pathOfLink } from '../paths';
+import type { Article, Job, MarkdownBody } from '../content/model';
+import { dayAfter, isPublished } from '../content/publishing';
+import { decoded, foldersAbove, misnamedPage, pathOfLink, paths } from '../paths';
 import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
 import { formatDate } from '../../templates/lib/format';
@@ -30,11 +30,12 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
     throw new ContentError(`public/${shadow}`, '', problem);
   }
   const moved: MovedLinks = { to: new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to])), links: [] };
-  const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved });
+  const jobs = { list: model.jobs, file: `${model.contentDir}/jobs.json` };
+  const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved, jobs });
   const isPageOrFile = (path: string) => pages.has(path) || files.has(decoded(path.slice(1)));
   const pageOrFile = 'neither a page of this site nor a file of public/';
-  const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved });
-  const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved });
+  const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved, jobs });
+  const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved, jobs });
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });
@@ -77,26 +78,33 @@ function refuseSharedPaths(routes: readonly Route[]): void {
 
 /** Old addresses (articles' aliases, redirects.json) and where each redirects; the links found to them. */
 type MovedLinks = { to: ReadonlyMap<string, string>; links: string[] };
+type LinkedJobs = { list: readonly Job[]; file: string };
 
 const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
 
 /**
  * A check of links written in content against what the site serves (`none`: what a path is not, as the message says),
- * naming the article's file if the path is that of one not published yet.
+ * naming the article's file if the path is that of one not published yet. A job's card leaves /careers the day after
+ * its closing day: a link to it, accepted then, would fail the links gate (sitegen check) with no edit.
  */
 function linkCheck(
   isServed: (path: string) => boolean,
   none: string,
-  { unpublished, moved }: { unpublished?: ReadonlyMap<string, Article>; moved: MovedLinks },
+  { unpublished, moved, jobs }: { unpublished?: ReadonlyMap<string, Article>; moved: MovedLinks; jobs: LinkedJobs },
 ) {
   return (file: string, field: string, href: string) => {
     const path = pathOfLink(href);
     const served = isServed(path);
     const to = served ? undefined : moved.to.get(path);
+    // The link's query and fragment kept, unless its redirect leads to a place in a page already.
+    const lands = to === undefined || to.includes('#') ? (to ?? href) : `${to}${href.slice(path.length)}`;
+    const job = pathOfLink(lands) === paths.careers && jobs.list.find(({ id }) => lands.endsWith(`#${id}`));
+    if (job) {
+      const problem = `links to "${href}", the card of the job "${job.title}" (${jobs.file}), on ${paths.careers} until its closing day, ${formatDate(job.validThrough)}: from ${formatDate(dayAfter(job.validThrough))} the links gate (sitegen check) would fail with no edit; link to "${paths.careers}" instead`;
+      throw new ContentError(file, field, problem);
+    }
     if (to !== undefined) {
-      // The link's query and fragment kept, unless its redirect leads to a place in a page already.
-      const instead = to.includes('#') ? to : `${to}${href.slice(path.length)}`;
-      moved.links.push(`${file}: ${field}: links to "${href}", which redirects to ${to}: link to "${instead}" instead`);
+      moved.links.push(`${file}: ${field}: links to "${href}", which redirects to ${to}: link to "${lands}" instead`);
       return;
     }
     const waiting = unpublished?.get(path);

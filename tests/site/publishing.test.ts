@@ -430,6 +430,32 @@ describe('jobs past their closing day', () => {
       expect(await positions('out')).toEqual({ listed: ['Web Developer'], postings: ['Web Developer'], intro });
     });
   });
+
+  it("refuses a link to a job's card, which leaves /careers after its closing day and would then fail the links gate with no edit: naming the file, the link and the day, through an old address too", async () => {
+    await inProjectCopy(async (project) => {
+      const build = () => project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01' } });
+      const linking = (href: string) =>
+        editArticle(project, 'local-seo-tips', (text) =>
+          text.replace(/\n(?:\nWe are hiring: .*\n)?$/, `\n\nWe are hiring: [a web developer](${href}).\n`),
+        );
+      await linking('/careers#web-developer');
+      expect((await build()).stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: body: links to "/careers#web-developer", the card of the job "Web Developer" (content/jobs.json), on /careers until its closing day, 31 January 2027: from 1 February 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n',
+      );
+      // An old address that redirects to /careers: the link lands on the card all the same.
+      const redirects = join(project.dir, 'content', 'redirects.json');
+      const data = JSON.parse(await read(project, 'content/redirects.json')) as { redirects: object[] };
+      data.redirects.push({ from: '/jobs', to: '/careers' });
+      await writeSettled(redirects, JSON.stringify(data, null, 2));
+      await linking('/jobs#account-manager');
+      expect((await build()).stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: body: links to "/jobs#account-manager", the card of the job "Account Manager" (content/jobs.json), on /careers until its closing day, 15 January 2027: from 16 January 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n',
+      );
+      // As the message says: a link to the page itself, and to its list of positions, stays.
+      await linking('/careers#positions');
+      expect((await build()).stderr).toBe('');
+    });
+  });
 });
 
 describe('updated dates', () => {
