@@ -297,6 +297,29 @@ describe.concurrent('links', { timeout: gateTimeout }, () => {
       ],
     },
     {
+      name: "an anchor missing from the page an old address redirects to, looked for there (the redirect's own #id, if it has one)",
+      defects: [
+        [
+          'services/plumber.html',
+          (html) =>
+            html.replace(
+              '<main',
+              '<a href="/blog/category#nowhere">x</a><a href="/blog/category#recent-heading">y</a><a href="/services#nowhere">z</a><main',
+            ),
+        ],
+      ],
+      mine: (finding) => finding.target?.startsWith('/blog/category#') ?? false,
+      expected: [
+        {
+          page: '/services/plumber',
+          rule: 'missing-anchor',
+          target: '/blog/category#nowhere',
+          message: '/blog/category redirects to /blog, which has no element with the id "nowhere"',
+          fix: 'point the link at an id the page has, or give the target that id',
+        },
+      ],
+    },
+    {
       name: 'a file a stylesheet refers to that is not in the build',
       defects: [[`assets/${stylesheet()}`, (css) => `${css}body{background:url(/missing-bg.png)}`]],
       mine: (finding) => finding.target === '/missing-bg.png',

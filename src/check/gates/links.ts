@@ -9,6 +9,7 @@ import { decoded, misnamedPage } from '../../paths';
 import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
 import { checkFeedLinks } from '../feed-links';
 import { checkRedirectLinks } from '../redirect-links';
+import { redirectFor } from '../../server/redirects-file';
 import { vanishedUrls } from '../since';
 import { readSitemap } from '../sitemap';
 import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
@@ -110,7 +111,10 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
     const seen = new Set<string>();
     $('a[href*="#"], area[href*="#"]').each((_, element) => {
       const href = $(element).attr('href')!;
-      const url = new URL(href, `${context.origin}${path}`);
+      const link = new URL(href, `${context.origin}${path}`);
+      // An old address's #id is looked for where its redirect leads: there, unless the redirect names an #id of its own.
+      const to = link.origin === context.origin ? redirectFor(context.redirects, link.pathname)?.to : undefined;
+      const url = to?.startsWith('/') ? new URL(to.includes('#') ? to : `${to}${link.hash}`, context.origin) : link;
       const fragment = decoded(url.hash.slice(1));
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
       if (url.origin !== context.origin || ['', 'top'].includes(fragment) || !ids.has(url.pathname) || seen.has(href))
@@ -121,7 +125,7 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
           page: path,
           rule: 'missing-anchor',
           target: href,
-          message: `${url.pathname} has no element with the id "${fragment}"`,
+          message: `${to ? `${link.pathname} redirects to ${url.pathname}, which` : url.pathname} has no element with the id "${fragment}"`,
           fix: 'point the link at an id the page has, or give the target that id',
         });
     });
