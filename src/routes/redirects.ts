@@ -1,11 +1,11 @@
 /**
- * The site's redirects, content/redirects.json's and each published article's earlier slugs (its `aliases`), checked
- * against the route table. A chain (a → b → c) is written as a → c and b → c, so no visitor is sent on twice.
+ * The site's redirects (content/redirects.json's, each published article's earlier slugs, a paginated listing's
+ * /page/1) checked against the route table. A chain (a → b → c) is written as a → c and b → c: no one is sent on twice.
  */
 import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
-import { pathOfLink, paths } from '../paths';
+import { listingOf, pathOfLink, paths } from '../paths';
 import type { SiteRoutes } from './index';
 import type { Route } from './route';
 import { formatDate } from '../../templates/lib/format';
@@ -18,17 +18,14 @@ export interface Redirect {
   status: 301 | 302;
 }
 
-interface Declared extends Redirect {
-  file: string;
-  field: string;
-}
+type Declared = Redirect & { file: string; field: string };
 
 export function siteRedirects(
   model: SiteModel,
   { pages, unpublished }: Pick<SiteRoutes, 'pages' | 'unpublished'>,
   publishing: Publishing,
 ): Redirect[] {
-  const declared = declaredRedirects(model, publishing);
+  const declared = [...firstPages(pages), ...declaredRedirects(model, publishing)];
   const byFrom = new Map<string, Declared>();
   for (const redirect of declared) {
     const page = pages.get(redirect.from);
@@ -48,6 +45,14 @@ export function siteRedirects(
     to: finalTarget(redirect, byFrom, pages, unpublished),
     status: redirect.status,
   }));
+}
+
+/** `/blog/page/1` (and a category's) where the listing has a page 2: an address visitors guess and crawlers keep. */
+function firstPages(pages: ReadonlyMap<string, Route>): Declared[] {
+  return [...pages.values()].flatMap(({ path, source: file }) => {
+    const to = path.endsWith('/page/2') && listingOf(path);
+    return to ? [{ from: path.replace(/2$/, '1'), to, status: 301 as const, file, field: 'pagination' }] : [];
+  });
 }
 
 /** content/redirects.json's redirects, then the published articles' aliases, in file order. */

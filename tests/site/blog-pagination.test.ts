@@ -1,0 +1,75 @@
+/**
+ * A blog that paginates, as crawlers and visitors find it: the first page of a
+ * paginated listing answers at the address of its others (`/page/1`) by a
+ * permanent redirect, in the `_redirects` hosts and `sitegen preview` read.
+ * The site is a copy with two articles a page, and three of its six articles
+ * in SEO: /blog has three pages, /blog/category/seo two, every other category one.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Preview } from '../../src/server/preview';
+import { startTestPreview } from '../browser/support/preview';
+import { copyProject, writeSettled, type ProjectCopy } from '../support/project-copy';
+
+let project: ProjectCopy;
+let preview: Preview;
+const out = () => join(project.dir, 'out');
+
+beforeAll(async () => {
+  project = await copyProject();
+  const blogJson = join(project.dir, 'content/pages/blog.json');
+  const blog = JSON.parse(await readFile(blogJson, 'utf8'));
+  blog.pagination.perPage = 2;
+  await writeSettled(blogJson, JSON.stringify(blog, null, 2));
+  for (const slug of ['google-ads-guide', 'online-reviews-guide']) {
+    const file = join(project.dir, `content/blog/${slug}.md`);
+    await writeSettled(file, (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: "SEO"'));
+  }
+  const built = await project.buildHere({ out: 'out' });
+  if (built.stderr) throw new Error(built.stderr);
+  preview = await startTestPreview(out());
+});
+afterAll(async () => {
+  await preview?.close();
+  await project?.remove();
+});
+
+describe('a paginated listing at the address of its first page', () => {
+  const answer = async (path: string) => {
+    const response = await fetch(`${preview.url}${path}`, { redirect: 'manual' });
+    return [response.status, response.headers.get('location')];
+  };
+
+  it('sitegen preview sends /page/1 on to the listing for good, only where the listing has a page 2', async () => {
+    expect(await answer('/blog/page/1')).toEqual([301, '/blog']);
+    expect(await answer('/blog/page/1/')).toEqual([301, '/blog']);
+    expect(await answer('/blog/page/1?utm_source=mail')).toEqual([301, '/blog?utm_source=mail']);
+    expect(await answer('/blog/category/seo/page/1')).toEqual([301, '/blog/category/seo']);
+    expect(await answer('/blog/page/2')).toEqual([200, null]);
+    // A listing of one page has no other pages whose address a visitor could have kept.
+    expect(await answer('/blog/category/social-media/page/1')).toEqual([404, null]);
+  });
+
+  it('_redirects holds them, for Netlify and Cloudflare Pages, with a page at each for hosts that read none', async () => {
+    const lines = (await readFile(join(out(), '_redirects'), 'utf8')).split('\n').filter((line) => !/^#|!$/.test(line));
+    expect(lines).toEqual([
+      '/blog/page/1 /blog 301',
+      '/blog/category/seo/page/1 /blog/category/seo 301',
+      '/services /#services 301',
+      '/blog/category /blog 301',
+      '',
+    ]);
+    const page = cheerio.load(await readFile(join(out(), 'blog/category/seo/page/1.html'), 'utf8'));
+    expect(page('link[rel="canonical"]').attr('href')).toBe('https://www.tradeboostdigital.co.uk/blog/category/seo');
+    expect(page('meta[name="robots"]').attr('content')).toBe('noindex');
+    // Nor are they pages: the sitemap lists the listings' pages as before.
+    const sitemap = await readFile(join(out(), 'sitemap.xml'), 'utf8');
+    expect(sitemap.match(/<loc>[^<]*\/page\/\d+<\/loc>/g)).toEqual(
+      ['/blog/page/2', '/blog/page/3', '/blog/category/seo/page/2'].map(
+        (path) => `<loc>https://www.tradeboostdigital.co.uk${path}</loc>`,
+      ),
+    );
+  });
+});
