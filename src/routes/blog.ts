@@ -4,7 +4,7 @@
  */
 import type { Article, BlogCategory } from '../content/model';
 import { publicationStatus } from '../content/publishing';
-import { absoluteUrl, paths } from '../paths';
+import { paths } from '../paths';
 import { articleList } from '../structured-data/article-list';
 import type { ArticleSummary } from '../../templates/components/ArticleCard';
 import type { Link } from '../../templates/layout/types';
@@ -77,10 +77,14 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
   const words = model.pages.blog.pagination;
   const pageCount = Math.max(1, Math.ceil(listing.articles.length / words.perPage));
   const around = listingWords(context, listing.category);
+  let before = 0;
   return Array.from({ length: pageCount }, (_, index) => {
     const page = index + 1;
     const path = listing.pagePath(page);
     const listed = listing.articles.slice(index * words.perPage, page * words.perPage);
+    // Its ItemList numbers on from the articles with a page on the pages before: one list split into pages.
+    const first = before + 1;
+    before += listed.filter((article) => article.slug).length;
     const make = () => {
       const fill = (text: string) => text.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pageCount));
       const articles = listed.map((article) => summaryOf(article, context));
@@ -103,13 +107,13 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
         breadcrumb: listing.breadcrumb(page, fill),
         schema: {
           type: 'CollectionPage',
-          mainEntity: articles.length > 0 ? articleList(absoluteUrl(siteUrl, path), siteUrl, articles) : undefined,
+          mainEntity: articles.length > 0 ? articleList(siteUrl, path, articles, first) : undefined,
         },
       });
     };
     // The hero's words, not the object: a category's hero is made anew for every table.
     const { heading, text } = listing.hero;
-    const inputs = [around, heading, text, pageCount, publishing.today, publishing.drafts, ...listed];
+    const inputs = [around, heading, text, pageCount, first, publishing.today, publishing.drafts, ...listed];
     return kept(path, inputs, make);
   });
 }

@@ -3,19 +3,20 @@ import type { ItemList } from 'schema-dts';
 import { absoluteUrl } from '../paths';
 import type { GraphNode } from './site-nodes';
 
-/** Only the articles with a page of their own: one announced as Coming Soon has nothing to point at. */
+/** The articles with a page of their own (one announced as Coming Soon has nothing to point at), from `first` on. */
 export function articleList(
-  pageUrl: string,
   siteUrl: string,
+  path: string,
   articles: readonly { title: string; href?: string | undefined }[],
+  first: number,
 ): GraphNode<ItemList> {
   const linked = articles.filter((article) => article.href !== undefined);
   return {
     '@type': 'ItemList',
-    '@id': `${pageUrl}#articles`,
+    '@id': `${absoluteUrl(siteUrl, path)}#articles`,
     itemListElement: linked.map((article, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: first + index,
       name: article.title,
       url: absoluteUrl(siteUrl, article.href!),
     })),

@@ -2,8 +2,10 @@
  * A blog that paginates, as crawlers and visitors find it: the first page of a
  * paginated listing answers at the address of its others (`/page/1`) by a
  * permanent redirect, in the `_redirects` hosts and `sitegen preview` read.
- * The site is a copy with two articles a page, and three of its six articles
- * in SEO: /blog has three pages, /blog/category/seo two, every other category one.
+ * Their ItemLists number the articles on from the pages before. The site is a
+ * copy with two articles a page, three of its six articles in SEO (/blog has
+ * three pages, /blog/category/seo two, every other category one), and one
+ * announced as Coming Soon, with no page of its own, on /blog/page/2.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ beforeAll(async () => {
     const file = join(project.dir, `content/blog/${slug}.md`);
     await writeSettled(file, (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: "SEO"'));
   }
+  const unlinked = join(project.dir, 'content/blog/social-media-guide.md');
+  await writeSettled(unlinked, (await readFile(unlinked, 'utf8')).replace(/^slug: .*\n/m, ''));
   const built = await project.buildHere({ out: 'out' });
   if (built.stderr) throw new Error(built.stderr);
   preview = await startTestPreview(out());
@@ -71,5 +75,45 @@ describe('a paginated listing at the address of its first page', () => {
         (path) => `<loc>https://www.tradeboostdigital.co.uk${path}</loc>`,
       ),
     );
+  });
+});
+
+describe("a paginated listing's ItemList", () => {
+  /** The positions and URLs of a page's ItemList, and the URLs of the articles it shows with a page of their own. */
+  const listOf = async (file: string) => {
+    const $ = cheerio.load(await readFile(join(out(), file), 'utf8'));
+    const graph = JSON.parse($('script[type="application/ld+json"]').text())['@graph'] as Record<string, unknown>[];
+    const list = graph.find((node) => node['@type'] === 'ItemList')!;
+    const items = list.itemListElement as { position: number; url: string }[];
+    const shown = $('main article a[href^="/blog/"]').map((_, a) => `${origin}${$(a).attr('href')}`);
+    return { items: items.map((item) => [item.position, item.url]), shown: shown.get() };
+  };
+  const origin = 'https://www.tradeboostdigital.co.uk';
+  const article = (slug: string) => `${origin}/blog/${slug}`;
+
+  it('numbers its articles on from the pages before, the Coming Soon one, in no list, not counted', async () => {
+    expect(await listOf('blog.html')).toEqual({
+      items: [
+        [1, article('local-seo-tips')],
+        [2, article('digital-marketing-roi')],
+      ],
+      shown: [article('local-seo-tips'), article('digital-marketing-roi')],
+    });
+    expect(await listOf('blog/page/2.html')).toEqual({
+      items: [[3, article('website-design-mistakes')]],
+      shown: [article('website-design-mistakes')],
+    });
+    expect(await listOf('blog/page/3.html')).toEqual({
+      items: [
+        [4, article('online-reviews-guide')],
+        [5, article('google-ads-guide')],
+      ],
+      shown: [article('online-reviews-guide'), article('google-ads-guide')],
+    });
+    expect((await listOf('blog/category/seo.html')).items).toEqual([
+      [1, article('local-seo-tips')],
+      [2, article('online-reviews-guide')],
+    ]);
+    expect((await listOf('blog/category/seo/page/2.html')).items).toEqual([[3, article('google-ads-guide')]]);
   });
 });
