@@ -69,6 +69,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       ...meta(article),
       image: article.socialImage ?? article.image,
       ogType: 'article',
+      article: { published: article.date, modified: article.updated },
       noindex: context.noindex || undefined,
     },
     breadcrumb: { above: trail, name: article.title },

@@ -26,7 +26,7 @@ export type RouteSpec<K extends PageKind> = {
   props: PageProps<K>;
   /** The content file the page comes from, for error messages. */
   source: string;
-  head: Pick<Head, 'title' | 'description' | 'keywords' | 'noindex' | 'atAnyPath'> & {
+  head: Pick<Head, 'title' | 'description' | 'keywords' | 'noindex' | 'atAnyPath' | 'article'> & {
     ogType?: Head['ogType'];
     /** What social networks show when the page is shared (at the size they show it, social.ts), unless it has a card. */
     image?: Image;

@@ -65,6 +65,8 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       {image && <meta property="og:image:width" content={String(image.width)} />}
       {image && <meta property="og:image:height" content={String(image.height)} />}
       {image && <meta property="og:image:alt" content={image.alt} />}
+      {head.article && <meta property="article:published_time" content={head.article.published} />}
+      {head.article?.modified && <meta property="article:modified_time" content={head.article.modified} />}
       {/* A wide picture is shown large; the logo, square, small beside the words. */}
       <meta name="twitter:card" content={image && image.width > image.height ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={head.title} />

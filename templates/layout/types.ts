@@ -17,6 +17,8 @@ export interface Head {
   /** Absolute URL of the page. */
   canonical: string;
   ogType: 'website' | 'article';
+  /** An article's dates for Open Graph, as its BlogPosting gives them (ISO 8601); `modified` only where it was updated. */
+  article?: { published: string; modified?: string | undefined };
   /** What social networks show when the page is shared: an absolute URL, and the image's size and description. */
   image?: { url: string; width: number; height: number; alt: string };
   /** The site's own images the head names (its image, its structured data's), by their paths under the output: the page records them. */

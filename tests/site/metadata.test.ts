@@ -219,6 +219,27 @@ describe('structured data: one connected graph per page', () => {
     }
   });
 
+  it("articles give Open Graph their date, as their BlogPosting's datePublished, and no modified time without an update", () => {
+    const published = articleSlugs.map((slug) => {
+      const $ = loadPage(`/blog/${slug}`);
+      const posting = nodeById(graphOf(`/blog/${slug}`), `${canonicalOf(`/blog/${slug}`)}#article`)!;
+      expect($('meta[property="article:published_time"]').attr('content'), slug).toBe(posting.datePublished);
+      expect($('meta[property="article:modified_time"]'), slug).toHaveLength(0);
+      return [slug, $('meta[property="article:published_time"]').attr('content')];
+    });
+    expect(Object.fromEntries(published)).toEqual({
+      'local-seo-tips': '2024-02-13',
+      'google-ads-guide': '2024-03-19',
+      'online-reviews-guide': '2024-05-07',
+      'social-media-guide': '2024-06-25',
+      'website-design-mistakes': '2024-08-20',
+      'digital-marketing-roi': '2024-10-15',
+    });
+    // Only an article's page is an article.
+    for (const path of allPaths.filter((path) => !articleSlugs.some((slug) => path === `/blog/${slug}`)))
+      expect(loadPage(path)('meta[property^="article:"]'), path).toHaveLength(0);
+  });
+
   it('the blog index is a CollectionPage listing its articles in the order it shows them', () => {
     const $ = loadPage('/blog');
     const list = nodeById(graphOf('/blog'), `${canonicalOf('/blog')}#articles`);

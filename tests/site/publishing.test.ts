@@ -459,7 +459,7 @@ describe('jobs past their closing day', () => {
 });
 
 describe('updated dates', () => {
-  it("are shown on the article, are its BlogPosting's dateModified and its sitemap lastmod; one before its date or still to come is refused", async () => {
+  it("are shown on the article, are its BlogPosting's dateModified, its Open Graph modified time and its sitemap lastmod; one before its date or still to come is refused", async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'local-seo-tips', (text) =>
         text.replace(/^readTime:/m, 'updated: "2026-03-03"\nreadTime:'),
@@ -472,6 +472,10 @@ describe('updated dates', () => {
         (node: { '@type': string }) => node['@type'] === 'BlogPosting',
       );
       expect([posting.datePublished, posting.dateModified]).toEqual(['2024-02-13', '2026-03-03']);
+      const openGraph = ['published', 'modified'].map((time) =>
+        $(`meta[property="article:${time}_time"]`).attr('content'),
+      );
+      expect(openGraph).toEqual(['2024-02-13', '2026-03-03']);
       expect(await read(project, 'out/sitemap.xml')).toContain(
         '<loc>https://www.tradeboostdigital.co.uk/blog/local-seo-tips</loc><lastmod>2026-03-03</lastmod>',
       );
