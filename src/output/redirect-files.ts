@@ -34,7 +34,7 @@ export function redirectFiles(
 
 export function redirectsFile(redirects: readonly Redirect[]): string {
   const head = [
-    "# Written by sitegen from content/redirects.json and the articles' aliases: edit those, not this file.",
+    "# Written by sitegen from content/redirects.json, the articles' aliases and the blog's pagination: edit those, not this file.",
     '# Each redirect twice: Netlify applies the first (forced, as a page for other hosts is at the old path);',
     '# Cloudflare Pages skips it as malformed and applies the second.',
   ];

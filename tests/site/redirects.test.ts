@@ -42,7 +42,7 @@ describe('the built redirects', () => {
   it('_redirects holds each redirect as Netlify (forced) and Cloudflare Pages read it', async () => {
     expect(await readFile(join(siteDir(), '_redirects'), 'utf8')).toBe(
       [
-        "# Written by sitegen from content/redirects.json and the articles' aliases: edit those, not this file.",
+        "# Written by sitegen from content/redirects.json, the articles' aliases and the blog's pagination: edit those, not this file.",
         '# Each redirect twice: Netlify applies the first (forced, as a page for other hosts is at the old path);',
         '# Cloudflare Pages skips it as malformed and applies the second.',
         '/services /#services 301!',
