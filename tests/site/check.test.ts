@@ -320,6 +320,21 @@ describe.concurrent('links', { timeout: gateTimeout }, () => {
       ],
     },
     {
+      name: 'a redirect to an #id its page does not have',
+      defects: [['_redirects', (text) => `${text}/offer /#servicez 301\n`]],
+      mine: (finding) => finding.page === '/offer',
+      expected: [
+        {
+          page: '/offer',
+          rule: 'broken-redirect',
+          target: '/#servicez',
+          message: 'leads to /, which has no element with the id "servicez"',
+          fix: 'redirect to an id the page has, or give the target that id',
+        },
+        expect.objectContaining({ message: 'has no page at its old path for hosts that read no _redirects' }),
+      ],
+    },
+    {
       name: 'a file a stylesheet refers to that is not in the build',
       defects: [[`assets/${stylesheet()}`, (css) => `${css}body{background:url(/missing-bg.png)}`]],
       mine: (finding) => finding.target === '/missing-bg.png',
