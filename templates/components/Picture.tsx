@@ -76,9 +76,10 @@ export function Picture({
   );
   if (!local) return img;
   // Out of the layout (display: contents), so the <img> sizes itself against its container as a stock photo's does: as a
-  // flex item, a <picture> would be the box its classes' widths are fractions of.
+  // flex item, a <picture> would be the box its classes' widths are fractions of. Its <source>s, which browsers draw as
+  // empty inline boxes, are hidden: else each would be a flex or grid item of the container, with a gap before the <img>.
   return (
-    <picture className="contents">
+    <picture className="contents [&>source]:hidden">
       {formats.map((format) => (
         <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, format)} sizes={sizes} />
       ))}

@@ -129,7 +129,7 @@ function SiteHeader({ layout }: { layout: Layout }) {
           />
           <span className="sr-only min-[30rem]:not-sr-only">{site.name}</span>
         </a>
-        <nav aria-label="Main" className="hidden lg:ml-4 lg:block">
+        <nav aria-label="Main" className="hidden lg:ml-6 lg:block">
           <NavItems header={header} variant="desktop" />
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-4">

@@ -64,6 +64,13 @@ async function imageWidths(origin: string, path: string, viewport: keyof typeof 
   return widths;
 }
 
+/** Where the about page's story photo is drawn on a wide screen. */
+async function storyPhoto(origin: string) {
+  const { page } = await pages.wide();
+  await page.goto(`${origin}/about`);
+  return page.locator('section[aria-labelledby="story-heading"] img').boundingBox();
+}
+
 describe("the agency's own photos", () => {
   for (const viewport of ['wide', 'narrow'] as const) {
     // On a wide screen the featured article's photo is half its card, as the stock photo is.
@@ -74,4 +81,8 @@ describe("the agency's own photos", () => {
       }
     });
   }
+
+  it("stand where the stock photos they replace stand: the about page's story photo beside its words, not a row below", async () => {
+    expect(await storyPhoto(dev.url)).toEqual(await storyPhoto(stock.url));
+  });
 });

@@ -112,6 +112,23 @@ describe('the header on a phone', () => {
   });
 });
 
+describe("the header's logo", () => {
+  it("starts on the column's left edge, as the page's text and the footer's first column do, from 320 to 1280 px", async () => {
+    const { page } = await wideVisitor();
+    for (const width of [320, 390, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${preview.url}/about`);
+      const [logo, story, footer] = await Promise.all([
+        boxOf(headerControls(page).brand.locator('img')),
+        boxOf(page.getByRole('heading', { name: 'Our Story', exact: true })),
+        boxOf(page.getByRole('contentinfo').getByRole('link', { name: 'TradeBoost Digital', exact: true })),
+      ]);
+      expect(story.x, `${width}px`).toBe(footer.x);
+      expect(logo.x, `${width}px`).toBe(footer.x);
+    }
+  });
+});
+
 describe('the case studies at 320 px', () => {
   it('fit the page: nothing scrolls sideways, and each results table fits the column of its heading', async () => {
     const { page } = await phoneVisitor();
