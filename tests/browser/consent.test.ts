@@ -10,27 +10,19 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from '../../src/check/chromium';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
-import type { Preview } from '../../src/server/preview';
 import { runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
 import { layoutShift, narrow, nothingStored, openPage, reusedPage, stored, unseenShift, wide } from './support/browser';
-import { startTestPreview } from './support/preview';
+import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
 const adLanding = '/?utm_source=google&utm_medium=cpc&utm_campaign=plumbers-derby&gclid=TEST-1';
 
-let preview: Preview & { leadsDir: string };
 // Its lead database is on disk, so that `sitegen leads` can ask the running server for it.
-beforeAll(async () => {
-  preview = await startTestPreview();
-}, 120_000);
-afterAll(() => preview?.close());
-beforeEach(async () => {
-  await preview.leads.exec('delete from leads; delete from lead_rate_events');
-});
+const preview = sharedTestPreview();
 const visitor = reusedPage(wide);
 
 const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });

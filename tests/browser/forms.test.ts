@@ -5,22 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { listLeads, pgliteLeadStore } from '../../src/leads/pglite-lead-store';
-import type { Preview } from '../../src/server/preview';
 import { narrow, openPage, reusedPage, wide } from './support/browser';
-import { startTestPreview } from './support/preview';
+import { sharedTestPreview } from './support/preview';
 import { noteToastTimes, toast } from './support/toasts';
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startTestPreview();
-});
-afterAll(() => preview.close());
-beforeEach(async () => {
-  await preview.leads.exec('delete from leads; delete from lead_rate_events');
-});
+const preview = sharedTestPreview();
 const wideVisitor = reusedPage(wide);
 const narrowVisitor = reusedPage(narrow);
 const visitorWithoutJavaScript = reusedPage({ ...wide, javaScript: false });

@@ -6,24 +6,16 @@
  * came by a bookmark. (consent.test.ts holds the accept, reject and Cookie
  * settings flows and the cookie policy's names and lifetimes.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { listLeads } from '../../src/leads/pglite-lead-store';
-import type { Preview } from '../../src/server/preview';
 import { runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
 import { nothingStored, openPage, stored, wide } from './support/browser';
-import { startTestPreview } from './support/preview';
+import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
-let preview: Preview & { leadsDir: string };
-beforeAll(async () => {
-  preview = await startTestPreview();
-}, 120_000);
-afterAll(() => preview?.close());
-beforeEach(async () => {
-  await preview.leads.exec('delete from leads; delete from lead_rate_events');
-});
+const preview = sharedTestPreview();
 
 const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });
 const day = 86_400_000;

@@ -4,18 +4,13 @@
  * connection; and no console error or CSP violation on any page of the site.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Preview } from '../../src/server/preview';
+import { describe, expect, it } from 'vitest';
 import { allPaths, blogCategoryLinks, consentQuestion } from '../support/site';
 import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
-import { startTestPreview } from './support/preview';
+import { sharedTestPreview } from './support/preview';
 import { slowConnection } from './support/slow-connection';
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startTestPreview();
-});
-afterAll(() => preview.close());
+const preview = sharedTestPreview();
 const narrowVisitor = reusedPage(narrow);
 const wideVisitor = reusedPage(wide);
 const visitorWithoutJavaScript = reusedPage({ ...wide, javaScript: false });

@@ -6,18 +6,13 @@
  * whole, neither over the other.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Preview } from '../../src/server/preview';
+import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
 import { narrow, reusedPage, wide } from './support/browser';
-import { startTestPreview } from './support/preview';
+import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startTestPreview();
-});
-afterAll(() => preview.close());
+const preview = sharedTestPreview();
 const phoneVisitor = reusedPage(narrow);
 const wideVisitor = reusedPage(wide);
 

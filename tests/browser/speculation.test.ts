@@ -12,18 +12,13 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
-import type { Preview } from '../../src/server/preview';
 import { consentKey } from '../../islands/lib/consent';
 import { projectRoot } from '../support/cli';
 import { consentQuestion } from '../support/site';
 import { narrow, openPage, reusedPage, wide } from './support/browser';
-import { startTestPreview, testLeadSettings } from './support/preview';
+import { sharedTestPreview, testLeadSettings } from './support/preview';
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startTestPreview();
-});
-afterAll(() => preview.close());
+const preview = sharedTestPreview();
 const visitor = reusedPage(wide);
 
 interface PreloadEvents {

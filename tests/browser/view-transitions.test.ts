@@ -6,17 +6,12 @@
  * raise an uncaught error in it. None for a visitor who asks for less motion.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Preview } from '../../src/server/preview';
 import { openPage } from './support/browser';
-import { startTestPreview } from './support/preview';
+import { sharedTestPreview } from './support/preview';
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startTestPreview();
-});
-afterAll(() => preview.close());
+const preview = sharedTestPreview();
 
 /** Five pages of the footer's Company and Legal lists, each reached from the last by its link. */
 const route = ['/about', '/case-studies', '/blog', '/contact', '/privacy-policy'];
