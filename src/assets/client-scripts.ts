@@ -59,7 +59,10 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
     absWorkingDir: config.root,
     logLevel: 'silent',
   }).catch((error: unknown) => {
-    throw new SitegenError(`islands: ${describeEsbuildError(error)}`, { cause: error });
+    // An island's entry is written here (island-entry:Foo), by no one the message could send the developer to.
+    const entry = /^island-entry:\w+:\d+:\d+: No matching export in "(.+)" for import "(\w+)"$/gm;
+    const message = describeEsbuildError(error).replace(entry, '$1: must export $2, a component named as its file');
+    throw new SitegenError(`islands: ${message}`, { cause: error });
   });
 
   const urlOf = (output: string) => `/${relative(virtualRoot, join(config.root, output)).split('\\').join('/')}`;

@@ -469,6 +469,29 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent(
+    'an island that exports its component under another name stops the build, naming its file and the name it must export, and leaves dist/ as it was',
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.buildHere({ out: 'dist' })).code).toBe(0);
+        const before = await fingerprint(join(project.dir, 'dist'));
+        const island = [
+          '/** @jsxImportSource preact */',
+          'export function Accordion() {',
+          '  return <details />;',
+          '}',
+        ];
+        await writeFile(join(project.dir, 'islands', 'Faq.tsx'), `${island.join('\n')}\n`);
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          'sitegen: islands: islands/Faq.tsx: must export Faq, a component named as its file\n',
+        ]);
+        expect(await fingerprint(join(project.dir, 'dist'))).toEqual(before);
+      });
+    },
+  );
+
   // What the about page's template places, and the build's words for what no file makes.
   const misplaced: [string, string, string, string][] = [
     [
