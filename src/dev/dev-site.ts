@@ -111,6 +111,7 @@ export class DevSite {
 
     const pages = new Map<string, { fingerprint: string; html?: string }>();
     const changedPages: string[] = [];
+    const firstOfKind = new Map<string, Route>();
     for (const route of plan.routes.routes) {
       const fingerprint = rendering.fingerprint(route);
       const before = this.pages.get(route.path);
@@ -118,11 +119,15 @@ export class DevSite {
       else {
         pages.set(route.path, { fingerprint });
         changedPages.push(route.path);
+        if (!firstOfKind.has(route.kind)) firstOfKind.set(route.kind, route);
       }
     }
     // A page gone (an article deleted, a slug changed): a browser showing it now shows the 404 page.
     for (const path of this.pages.keys()) if (!pages.has(path)) changedPages.push(path);
     const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, this.encoder);
+    // An edit of what pages are made with (a template, islands/registry.ts) that breaks one fails here as the build
+    // fails, open in a browser or not: a page of each kind it changed is rendered now, the others when first opened.
+    if (last && rendering !== last.rendering) for (const route of firstOfKind.values()) rendering.render(route);
     this.known = { articles, data, read, plan, assets, rendering, images };
     this.buildRefusal = buildRefusal(siteSources, publishing.today, publicFiles);
     this.oldLinks = oldLinks;
@@ -181,11 +186,10 @@ export class DevSite {
   editorContent(): EditorContent | undefined {
     if (!this.known) return undefined;
     const { plan, assets } = this.known;
-    const stylesheet = `/${assets.stylesheet.file}`;
     const bodyHtml = (page: LegalPage) => this.reader.bodyHtml(page.body);
     // A clock SITEGEN_NOW sets, the editor keeps to; the real one it reads itself, live.
     const today = this.config.clockSet ? plan.publishing.today : undefined;
-    return editorContent(this.config, { plan, stylesheet, bodyHtml, today });
+    return editorContent(this.config, { plan, stylesheet: `/${assets.stylesheet.file}`, bodyHtml, today });
   }
 
   routes(): Route[] {

@@ -9,9 +9,10 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
+import { startDevServer } from '../../src/dev/dev-server';
 import { DevSite } from '../../src/dev/dev-site';
 import { devScripts } from '../../src/dev/reload-client';
-import { copyProject, type ProjectCopy } from '../support/project-copy';
+import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
 
 let project: ProjectCopy;
 beforeAll(async () => {
@@ -163,5 +164,35 @@ describe('the dev site', () => {
     } finally {
       lazy.close();
     }
+  });
+
+  it('says in its terminal what the build says of an edit of islands/registry.ts that breaks a page no browser has open', async () => {
+    await inProjectCopy(async (project) => {
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      try {
+        const started = lines.length;
+        const registry = join(project.dir, 'islands', 'registry.ts');
+        const text = await readFile(registry, 'utf8');
+        await writeFile(registry, text.replace('{ EnquiryForm, NewsletterForm, Toaster }', '{ EnquiryForm, Toaster }'));
+        await dev.idle();
+        // The build's words (tests/site/build-safety.test.ts), as the terminal shows an error.
+        expect(lines.slice(started)).toEqual([
+          expect.stringMatching(
+            /^ {2}\d\d:\d\d:\d\d error: templates\/components\/Island\.tsx: rendering \/blog \(made from content\/pages\/blog\.json\) failed: islands\/registry\.ts does not list the island "NewsletterForm": add it there$/,
+          ),
+        ]);
+        // Every page shows it, as for a template that does not compile, until the registry is put right.
+        expect((await fetch(`${dev.url}/about`)).status).toBe(500);
+        await writeFile(registry, text);
+        await dev.idle();
+        // The watcher may see the save twice: the first rebuild says it is fixed.
+        expect(lines[started + 1]).toMatch(/^ {2}\d\d:\d\d:\d\d islands\/registry\.ts → 54 pages in \d+ ms \(fixed\)$/);
+        expect((await fetch(`${dev.url}/blog`)).status).toBe(200);
+      } finally {
+        await dev.close();
+      }
+    });
   });
 });
