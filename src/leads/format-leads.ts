@@ -9,7 +9,7 @@ import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
 import { leadCount } from './lead-retention';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
-type FormatOptions = { terminal?: boolean };
+type FormatOptions = { terminal?: boolean; notifying?: boolean };
 
 /** After this many attempts (the retry schedule of supabase/migrations/) a notification is left to a person. */
 export const maxNotifyAttempts = 8;
@@ -34,7 +34,7 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
       return byteOrderMark + [leadColumns.join(','), ...lines].map((line) => `${line}\r\n`).join('');
     }
     case 'table':
-      return formatTable(rows);
+      return formatTable(rows, options.notifying !== false);
   }
 }
 
@@ -55,15 +55,15 @@ function escapeControls(json: string): string {
   return json.replace(unescapedControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function notificationState(row: LeadRow): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
+function notificationState(row: LeadRow, notifying = true): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
   if (row.notified_at) return 'sent';
-  if (row.notify_attempts === 0) return row.next_notify_at ? 'sending' : 'off';
-  return row.next_notify_at ? 'retrying' : 'failed';
+  if (row.notify_attempts === 0) return row.next_notify_at && notifying ? 'sending' : 'off';
+  return row.next_notify_at && notifying ? 'retrying' : 'failed';
 }
 
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
-const tableColumns: { title: string; max: number; value: (row: LeadRow) => string }[] = [
+const tableColumns: { title: string; max: number; value: (row: LeadRow, notifying: boolean) => string }[] = [
   // The number the lines under the table name a lead by (#2).
   { title: '#', max: 8, value: (row) => String(row.id) },
   { title: 'Time (UTC)', max: 16, value: (row) => time(row.created_at) },
@@ -77,9 +77,7 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow) => strin
 ];
 
 /** How the visitor found the site, as the agency's notification says it. */
-function lastTouch(row: LeadRow) {
-  return touchOf(row, 'last') ?? touchOf(row, 'first');
-}
+const lastTouch = (row: LeadRow) => touchOf(row, 'last') ?? touchOf(row, 'first');
 
 /** Each lead's whole attribution, which the Source column cuts short. */
 function foundSection(rows: readonly LeadRow[]): string[] {
@@ -95,9 +93,9 @@ function foundSection(rows: readonly LeadRow[]): string[] {
   ];
 }
 
-function formatTable(rows: readonly LeadRow[]): string {
+function formatTable(rows: readonly LeadRow[], notifying: boolean): string {
   if (rows.length === 0) return 'No leads yet.\n';
-  const cells = rows.map((row) => tableColumns.map((column) => fit(oneLine(column.value(row)), column.max)));
+  const cells = rows.map((row) => tableColumns.map((column) => fit(oneLine(column.value(row, notifying)), column.max)));
   const widths = tableColumns.map((column, index) =>
     Math.max(column.title.length, ...cells.map((line) => length(line[index]!))),
   );
@@ -108,20 +106,23 @@ function formatTable(rows: readonly LeadRow[]): string {
       .trimEnd();
   const header = line(tableColumns.map((column) => column.title));
   const rule = line(widths.map((width) => '-'.repeat(width)));
-  return [header, rule, ...cells.map(line), leadCount(rows.length), ...foundSection(rows), ...notSent(rows)]
+  return [header, rule, ...cells.map(line), leadCount(rows.length), ...foundSection(rows), ...notSent(rows, notifying)]
     .map((text) => `${text}\n`)
     .join('');
 }
 
-function notSent(rows: readonly LeadRow[]): string[] {
-  const failed = rows.filter((row) => ['retrying', 'failed'].includes(notificationState(row)));
+function notSent(rows: readonly LeadRow[], notifying: boolean): string[] {
+  const failed = rows.filter((row) => ['retrying', 'failed'].includes(notificationState(row, notifying)));
   if (failed.length === 0) return [];
   return [
     `Not sent to the agency (${failed.length}):`,
     ...failed.map((row) => {
-      const next = row.next_notify_at
-        ? `attempt ${row.notify_attempts} of ${maxNotifyAttempts}; tried again from ${time(row.next_notify_at)} UTC, on the next request`
-        : `gave up after ${row.notify_attempts} attempts: pass it on by hand`;
+      const attempt = `attempt ${row.notify_attempts} of ${maxNotifyAttempts}`;
+      const next = !row.next_notify_at
+        ? `gave up after ${row.notify_attempts} attempts: pass it on by hand`
+        : notifying
+          ? `${attempt}; tried again from ${time(row.next_notify_at)} UTC, on the next request`
+          : `${attempt}; not tried again while notifications are off: pass it on by hand`;
       return `  #${row.id} ${oneLine(row.name ?? row.email)}: ${oneLine(row.notify_error ?? 'failed')} (${next})`;
     }),
   ];

@@ -91,7 +91,7 @@ export async function openLocalLeads(options: LocalLeadsOptions) {
     settings,
     database,
     handler: (async (request, client) => (await handlerReady())(request, client)) satisfies LeadRequestHandler,
-    listing: serveLeadList(database, token),
+    listing: serveLeadList(database, token, channelsOf(settings).length > 0),
     /** A database not yet made (or not yet opened, in memory) has no lead to purge, and is not opened. */
     async purge() {
       if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;

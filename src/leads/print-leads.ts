@@ -47,7 +47,7 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     throw new SitegenError(`${missing}: check --leads-dir (sitegen preview and dev make it as they start)`);
   }
   if (options.googleAds) {
-    const [all, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
+    const [{ rows: all }, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
     const rows = all.filter(googleAds.isEnquiry);
     const now = projectNow(root);
     process.stdout.write(googleAds.formatGoogleAds(rows, { conversionName: options.conversionName, now }));
@@ -70,19 +70,21 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
 
 export async function printLeads(options: LocalLeadsDir & { format: LeadFormat; terminal?: boolean }): Promise<string> {
   const { dir, root } = where(options);
-  return formatLeads(await readLeads(dir, root), options.format, { terminal: options.terminal });
+  const { rows, notifying } = await readLeads(dir, root);
+  return formatLeads(rows, options.format, { terminal: options.terminal, notifying });
 }
 
-async function readLeads(dir: string, root: string): Promise<LeadRow[]> {
-  if (!existsSync(dir)) return [];
+/** `notifying` is known only from a running server: with none, what is due waits for the next one to start. */
+async function readLeads(dir: string, root: string): Promise<{ rows: LeadRow[]; notifying?: boolean }> {
+  if (!existsSync(dir)) return { rows: [] };
   try {
-    return await withDatabase(dir, root, listLeads);
+    return { rows: await withDatabase(dir, root, listLeads) };
   } catch (error) {
     // Only opening the database throws this: a running server holds it, and may list its leads.
     if (!(error instanceof LeadDatabaseBusyError)) throw error;
-    const rows = await askRunningServer(dir);
-    if (rows === undefined) throw error;
-    return rows;
+    const listed = await askRunningServer(dir);
+    if (listed === undefined) throw error;
+    return listed;
   }
 }
 

@@ -17,7 +17,8 @@ import type { PGlite } from './lead-database';
 
 const leadsPath = '/__sitegen/leads';
 
-export function serveLeadList(database: () => Promise<PGlite>, token: string) {
+/** `notifying`: whether this server sends leads on, which `sitegen leads` says of the notifications due. */
+export function serveLeadList(database: () => Promise<PGlite>, token: string, notifying: boolean) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
     // From another machine the path does not exist.
@@ -35,7 +36,7 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string) {
       database()
         .then(listLeads)
         .then(
-          (rows) => send(200, 'application/json', JSON.stringify(rows)),
+          (rows) => send(200, 'application/json', JSON.stringify(rows), { 'X-Sitegen-Notifying': String(notifying) }),
           (error: unknown) => refuse(500, String(error)),
         );
     }
@@ -55,7 +56,7 @@ function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || (isIP(address) !== 0 && isLoopbackAddress(address));
 }
 
-export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | undefined> {
+export async function askRunningServer(leadsDir: string): Promise<{ rows: LeadRow[]; notifying: boolean } | undefined> {
   try {
     const file = join(leadsDir, serverFile);
     const { url, token } = JSON.parse(await readFile(file, 'utf8')) as { url: string; token: string };
@@ -67,7 +68,8 @@ export async function askRunningServer(leadsDir: string): Promise<LeadRow[] | un
       signal: AbortSignal.timeout(5000),
     });
     if (!response.ok) return undefined;
-    return ((await response.json()) as LeadRow[]).map(withDates);
+    const rows = ((await response.json()) as LeadRow[]).map(withDates);
+    return { rows, notifying: response.headers.get('X-Sitegen-Notifying') !== 'false' };
   } catch {
     return undefined;
   }

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,16 +45,16 @@ interface RunningPreview {
 const running: RunningPreview[] = [];
 
 /** `sitegen preview` in a process of its own, with its own lead database, made before (as on every start but the first). */
-async function startPreviewProcess(name: string): Promise<RunningPreview> {
+async function startPreviewProcess(name: string, env: NodeJS.ProcessEnv = {}): Promise<RunningPreview> {
   const leadsDir = join(work, name);
-  // tests/unit/lead-database.test.ts makes one from nothing.
-  await copyMigratedLeads(leadsDir);
+  // tests/unit/lead-database.test.ts makes one from nothing. A server started again on its folder keeps its leads.
+  if (!existsSync(leadsDir)) await copyMigratedLeads(leadsDir);
   const server = spawn(
     process.execPath,
     [executable, 'preview', '--port', '0', '--host', '127.0.0.1', '--dir', inject('siteDir'), '--leads-dir', leadsDir],
     {
       cwd: projectRoot,
-      env: { ...process.env, ...settings, LEAD_WEBHOOK_URL: `${webhook.url}/hook` },
+      env: { ...process.env, ...settings, LEAD_WEBHOOK_URL: `${webhook.url}/hook`, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -194,5 +195,53 @@ describe('sitegen preview with lead settings in its environment', () => {
     expect(afterStop.code).toBe(0);
     expect(afterStop.stdout).toContain('2 leads\n');
     // Four processes started one after another, each slow to start on a busy machine.
+  }, 60_000);
+
+  it('sitegen leads says a notification that failed is not tried again while the running server has notifications off, and that it is again once they are on', async () => {
+    webhook.mode = 'fail';
+    const before = await startPreviewProcess('notifications-off');
+    try {
+      await post(before, { form_type: 'newsletter', submission_id: randomUUID(), email: 'off@example.co.uk' });
+      await printed(before, /new lead #1 \(newsletter form\) from off@example\.co\.uk: not sent/);
+    } finally {
+      await before.stop();
+      webhook.mode = 'ok';
+    }
+    const notSent = async (preview: RunningPreview) => {
+      const listed = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
+      expect(listed.code).toBe(0);
+      const lines = listed.stdout.split('\n');
+      return [lines[2]!.split(/ {2,}/).at(-1), ...lines.slice(lines.indexOf('Not sent to the agency (1):'))];
+    };
+    // Started again with no webhook and no e-mail: nothing is sent on, so nothing is retried.
+    const off = await startPreviewProcess('notifications-off', { LEAD_WEBHOOK_URL: '' });
+    try {
+      await printed(
+        off,
+        /leads {6}not sent on \(set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM\)/,
+      );
+      expect(await notSent(off)).toEqual([
+        'failed',
+        'Not sent to the agency (1):',
+        '  #1 off@example.co.uk: webhook: answered 500 (attempt 1 of 8; not tried again while notifications are off: pass it on by hand)',
+        '',
+      ]);
+    } finally {
+      await off.stop();
+    }
+    // With the webhook again, the next request sends it: the listing says so.
+    const on = await startPreviewProcess('notifications-off');
+    try {
+      expect(await notSent(on)).toEqual([
+        'retrying',
+        'Not sent to the agency (1):',
+        expect.stringMatching(
+          /^ {2}#1 off@example\.co\.uk: webhook: answered 500 \(attempt 1 of 8; tried again from \d{4}-\d\d-\d\d \d\d:\d\d UTC, on the next request\)$/,
+        ),
+        '',
+      ]);
+    } finally {
+      await on.stop();
+    }
   }, 60_000);
 });

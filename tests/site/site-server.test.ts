@@ -514,7 +514,7 @@ describe('the lead listing for `sitegen leads`', () => {
       onLead: () => {},
     });
     try {
-      expect(await askRunningServer(leadsDir)).toEqual([]);
+      expect(await askRunningServer(leadsDir)).toEqual({ rows: [], notifying: false });
     } finally {
       await other.close();
     }
