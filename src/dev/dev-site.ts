@@ -254,8 +254,6 @@ export class DevSite {
 
 function sameScripts(before: BuiltAssets, after: BuiltAssets): boolean {
   const [was, is] = [before.scripts.files, after.scripts.files];
-  return (
-    was.length === is.length &&
-    was.every((file, index) => file.path === is[index]!.path && file.content === is[index]!.content)
-  );
+  const same = (a: SiteFile, b: SiteFile) => a.path === b.path && Buffer.from(a.content).equals(Buffer.from(b.content));
+  return was.length === is.length && was.every((file, index) => same(file, is[index]!));
 }
