@@ -135,14 +135,10 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
     const fragment = decoded(url.hash.slice(1));
     // A redirect to a page that is not one is reported with _redirects' other findings.
     const targetIds = to.startsWith('/') && !['', 'top'].includes(fragment) ? ids.get(url.pathname) : undefined;
-    if (targetIds && !targetIds.has(fragment))
-      findings.push({
-        page: from,
-        rule: 'broken-redirect',
-        target: to,
-        message: `leads to ${url.pathname}, which has no element with the id "${fragment}"`,
-        fix: 'redirect to an id the page has, or give the target that id',
-      });
+    if (!targetIds || targetIds.has(fragment)) continue;
+    const message = `leads to ${url.pathname}, which has no element with the id "${fragment}"`;
+    const fix = 'redirect to an id the page has, or give the target that id';
+    findings.push({ page: from, rule: 'broken-redirect', target: to, message, fix });
   }
   return findings;
 }
