@@ -102,6 +102,11 @@ export class SiteImages {
     }
   }
 
+  /** Once every image begun is made or has failed: nothing is written after. */
+  settled(): Promise<unknown> {
+    return Promise.allSettled(this.files.values());
+  }
+
   async all(): Promise<CopiedFile[]> {
     const [narrow] = [...this.tooNarrow.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
     if (narrow) throw narrowError(narrow);

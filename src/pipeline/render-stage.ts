@@ -3,6 +3,7 @@
  * rendered into the output's folder, by this thread and the build threads; and the images stage: each image the pages
  * and feeds name made as it comes, on Node's thread pool while the next pages render.
  */
+import { setMaxListeners } from 'node:events';
 import type { BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
 import type { IndexedFile } from '../content/content-index';
@@ -33,7 +34,11 @@ export async function renderPages(
   const started = performance.now();
   const { plan, catalog, assets, named } = sources;
   const { content, output } = run;
-  const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir, run.options.interrupt);
+  // A build that fails stops its images: none is begun or written once the build has failed (or been interrupted).
+  const failed = new AbortController();
+  const stop = AbortSignal.any([failed.signal, ...(run.options.interrupt ? [run.options.interrupt] : [])]);
+  setMaxListeners(0, stop); // Every image under way listens, each until it is made: many at once is no leak.
+  const encoder = new ImageEncoder(cacheFiles(run.config.cacheDir).imagesDir, stop);
   const images = new SiteImages({ plan, catalog, templates: assets.templates.module }, encoder);
   // Every card is known before any page names it: drawn from the start, on the other core, while the pages render.
   images.use('the social cards', plan.images.cards.keys());
@@ -55,28 +60,34 @@ export async function renderPages(
   const byPath = new Map<string, PageRecord>();
   const written = new Map<string, number>();
   const { routes } = plan.routes;
-  for (const route of routes) {
-    if (threads?.owns(route.source)) continue;
-    const write = (html: string) => output.writer.write(route.file, html);
-    const { page, html } = rendering.render(route, previous.get(route.path), write);
-    if (html !== undefined) written.set(route.file, page.bytes);
-    images.use(route.path, page.images);
-    byPath.set(route.path, page);
-    // A turn for the images under way: each card and rendition is begun from this thread, and drawn on the others.
-    await new Promise(setImmediate);
+  try {
+    for (const route of routes) {
+      if (threads?.owns(route.source)) continue;
+      const write = (html: string) => output.writer.write(route.file, html);
+      const { page, html } = rendering.render(route, previous.get(route.path), write);
+      if (html !== undefined) written.set(route.file, page.bytes);
+      images.use(route.path, page.images);
+      byPath.set(route.path, page);
+      // A turn for the images under way: each card and rendition is begun from this thread, and drawn on the others.
+      await new Promise(setImmediate);
+    }
+    const theirs = await elsewhere;
+    for (const page of theirs?.pages ?? []) {
+      images.use(page.path, page.images);
+      byPath.set(page.path, page);
+    }
+    for (const [file, bytes] of theirs?.written ?? []) written.set(file, bytes);
+    stageDone(run, 'render', `${written.size} of ${routes.length} pages`, performance.now() - started);
+    const rendered = performance.now();
+    const files = await images.all();
+    encoder.removeUnused();
+    const { made, kept } = images.counts(files);
+    stageDone(run, 'images', `${files.length} files: ${made} made, ${kept} kept`, performance.now() - rendered);
+    const pages = routes.map((route) => byPath.get(route.path)!);
+    return { pages, written, learnt: theirs?.learnt ?? [], images: files };
+  } catch (error) {
+    failed.abort(error);
+    await images.settled();
+    throw error;
   }
-  const theirs = await elsewhere;
-  for (const page of theirs?.pages ?? []) {
-    images.use(page.path, page.images);
-    byPath.set(page.path, page);
-  }
-  for (const [file, bytes] of theirs?.written ?? []) written.set(file, bytes);
-  stageDone(run, 'render', `${written.size} of ${routes.length} pages`, performance.now() - started);
-  const rendered = performance.now();
-  const files = await images.all();
-  encoder.removeUnused();
-  const { made, kept } = images.counts(files);
-  stageDone(run, 'images', `${files.length} files: ${made} made, ${kept} kept`, performance.now() - rendered);
-  const pages = routes.map((route) => byPath.get(route.path)!);
-  return { pages, written, learnt: theirs?.learnt ?? [], images: files };
 }

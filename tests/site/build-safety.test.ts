@@ -366,14 +366,18 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
 ];
 
 /** The build with the about page's template placing `element` above its hero, imported by `importLine`. */
-async function builtWithAbout(project: ProjectCopy, importLine: string, element: string) {
-  const about = join(project.dir, 'templates', 'pages', 'About.tsx');
-  const text = await readFile(about, 'utf8');
+/** The about page's template with `element` placed in it, and `importLine` to name it. */
+async function aboutWith(project: ProjectCopy, importLine: string, element: string): Promise<string> {
+  const text = await readFile(join(project.dir, 'templates', 'pages', 'About.tsx'), 'utf8');
   const placed = text
     .replace("import { Icon } from '../components/Icon';", `import { Icon } from '../components/Icon';\n${importLine}`)
     .replace('<PageHero', `${element}\n      <PageHero`);
   expect(placed).not.toBe(text);
-  await writeFile(about, placed);
+  return placed;
+}
+
+async function builtWithAbout(project: ProjectCopy, importLine: string, element: string) {
+  await writeFile(join(project.dir, 'templates', 'pages', 'About.tsx'), await aboutWith(project, importLine, element));
   return project.buildHere({ out: 'dist' });
 }
 
@@ -513,6 +517,29 @@ describe('bad input', () => {
       expect([refused.code, refused.stderr]).toEqual([1, `sitegen: ${message}\n`]);
     });
   });
+
+  it.concurrent(
+    'a first build stopped by a page stops making its images: it does not draw every card first',
+    async () => {
+      await inProjectCopy(
+        async (project) => {
+          const [, importLine, element, message] = misplaced[0]!;
+          await writeFile(
+            join(project.dir, 'templates', 'pages', 'About.tsx'),
+            await aboutWith(project, importLine, element),
+          );
+          const refused = await project.build(['--out', 'dist']);
+          expect([refused.code, refused.stderr]).toEqual([1, `sitegen: ${message}\n`]);
+          // A first build that succeeds draws the site's 33 cards.
+          const cards = (await readdir(join(project.dir, '.sitegen', 'images')).catch(() => [])).filter((name) =>
+            name.startsWith('card-'),
+          );
+          expect(cards.length).toBeLessThan(33);
+        },
+        { caches: false },
+      );
+    },
+  );
 
   it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
     await inProjectCopy(async (project) => {
