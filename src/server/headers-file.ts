@@ -1,8 +1,5 @@
 /** `_headers` as Netlify and Cloudflare Pages read it: `*` matches any characters; every matching rule applies. */
-export interface HeaderRule {
-  pattern: RegExp;
-  headers: [string, string][];
-}
+export type HeaderRule = { pattern: RegExp; headers: [string, string][] };
 
 /** A part of a rule's path, matched character for character. */
 const literally = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');

@@ -2,10 +2,7 @@
  * `_redirects` as Netlify and Cloudflare Pages read it: the first rule for a path applies; 301 unless given (302 is
  * Cloudflare's default, but sitegen always writes one); `!` (Netlify's forced rule) read as the status it marks.
  */
-export interface RedirectRule {
-  to: string;
-  status: number;
-}
+export type RedirectRule = { to: string; status: number };
 
 export function parseRedirectsFile(text: string): Map<string, RedirectRule> {
   const rules = new Map<string, RedirectRule>();

@@ -12,9 +12,7 @@ import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file';
 import { parseRedirectsFile, redirectFor, type RedirectRule } from './redirects-file';
 
 /** Where the site's files come from: the disk for preview, memory for dev. */
-export interface SiteSource {
-  read(path: string): Promise<Uint8Array | undefined>;
-}
+export type SiteSource = { read(path: string): Promise<Uint8Array | undefined> };
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
