@@ -40,13 +40,8 @@ export interface BuildRun {
   stages: Record<string, number>;
 }
 
-export interface SiteRun extends BuildRun {
-  content: OpenContent;
-}
-
-export interface WritingRun extends SiteRun {
-  output: BuildOutput;
-}
+export type SiteRun = BuildRun & { content: OpenContent };
+export type WritingRun = SiteRun & { output: BuildOutput };
 
 /** The generator's own code, when it runs from source (the tests): the CLI passes its compiled version. */
 const sourceDir = fileURLToPath(new URL('..', import.meta.url));

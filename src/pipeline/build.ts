@@ -14,10 +14,7 @@ import { formatReport, measureBuild, type BuildReport } from './report';
 
 export type { BuildCommandOptions } from './build-run';
 
-interface BuildResult extends BuildReport {
-  outDir: string;
-  upToDate?: boolean;
-}
+type BuildResult = BuildReport & { outDir: string; upToDate?: boolean };
 
 export async function build(options: BuildCommandOptions = {}): Promise<BuildResult> {
   const run = await startRun(options);
