@@ -20,10 +20,7 @@ export interface BackendFolders {
 }
 
 /** 400 for a malformed request, 403 for a path it may not name, 409 for a change the build would refuse. */
-export interface Refusal {
-  status: 400 | 403 | 409;
-  reason: string;
-}
+export type Refusal = { status: 400 | 403 | 409; reason: string };
 
 export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };

@@ -11,10 +11,7 @@ import { migrationsDirOf } from './local-leads';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
 
-interface LocalLeadsDir {
-  leadsDir: string;
-  root?: string;
-}
+type LocalLeadsDir = { leadsDir: string; root?: string };
 
 export interface LeadsCommandOptions extends LocalLeadsDir {
   json?: boolean;

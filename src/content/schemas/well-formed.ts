@@ -47,10 +47,7 @@ export function lineAndColumn(text: string, index: number): string {
 }
 
 /** `field` as messages name it: "jobs[2].title". */
-export interface IllFormed {
-  field: string;
-  problem: string;
-}
+export type IllFormed = { field: string; problem: string };
 
 type Path = (string | number)[];
 
