@@ -13,10 +13,7 @@ import type { SiteFile } from '../output/output';
 import { loadEsbuild } from './commonjs';
 import { describeEsbuildError } from './compile-templates';
 
-export interface ClientScripts {
-  files: SiteFile[];
-  manifest: ScriptManifest;
-}
+export type ClientScripts = { files: SiteFile[]; manifest: ScriptManifest };
 
 /** The browsers the site supports, the same baseline as the stylesheet. */
 const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];

@@ -19,10 +19,7 @@ export interface SiteFile {
  * A file copied from `from` (an image kept in .sitegen/images/). Its name is a hash of what it holds, so a file of that
  * name in the output is this file, and the bytes are never read: a blog's social cards run to hundreds of megabytes.
  */
-export interface CopiedFile {
-  path: string;
-  from: string;
-}
+export type CopiedFile = { path: string; from: string };
 
 export type OutputFile = SiteFile | CopiedFile;
 
