@@ -1,7 +1,4 @@
-export interface Log {
-  stage(name: string, detail: string, ms: number): void;
-  info(line: string): void;
-}
+export type Log = { stage(name: string, detail: string, ms: number): void; info(line: string): void };
 
 export function createLog(quiet = false): Log {
   if (quiet) return { stage() {}, info() {} };

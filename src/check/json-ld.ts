@@ -6,10 +6,7 @@ import type { PageProblem } from './types';
 export type JsonObject = Record<string, unknown>;
 
 /** A page's graph: its top-level nodes, and every node with an @id (nested ones too) by that @id. */
-export interface Graph {
-  nodes: JsonObject[];
-  byId: ReadonlyMap<string, JsonObject>;
-}
+export type Graph = { nodes: JsonObject[]; byId: ReadonlyMap<string, JsonObject> };
 
 const fieldsFix =
   'add the properties Google requires for this type (developers.google.com/search/docs/appearance/structured-data/search-gallery)';

@@ -20,10 +20,7 @@ const threadsFrom = 200;
 /** The main thread's share against a worker's 1, sized so that it finishes with the workers despite its other work. */
 const mainThreadShare = 0.6;
 
-export interface WorkerStart {
-  paths: string[];
-  source: MarkdownSource;
-}
+export type WorkerStart = { paths: string[]; source: MarkdownSource };
 
 /** How a worker renders its articles' pages: sent once the site plan is validated. */
 export interface WorkerJob {
