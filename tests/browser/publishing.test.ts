@@ -88,24 +88,29 @@ describe('the built site', () => {
     expect(problems).toEqual([]);
   });
 
-  it("an old address on a host that reads no _redirects: the page left there sends the browser on, to the site's own address, with the ad's query", async () => {
-    const { page, problems } = await openPage(wide);
-    // The page names the new URL on the site's origin, which the same host serves here.
-    const origin = inject('siteUrl');
-    await page.route(`${origin}/**`, async (route) =>
-      route.fulfill({ response: await route.fetch({ url: route.request().url().replace(origin, plainHost.url) }) }),
-    );
-    const response = await page.goto(`${plainHost.url}/blog/category?utm_source=google&gclid=OLD-PATH-1`);
-    expect(response!.status()).toBe(200);
-    await page.waitForURL(`${origin}/blog?utm_source=google&gclid=OLD-PATH-1`);
-    expect(await page.locator('h1').textContent()).toBe('Marketing Tips for Tradesmen');
-    // Where the new address has a fragment of its own, the query goes before it.
-    await page.goto(`${plainHost.url}/services?gclid=OLD-PATH-2`);
-    await page.waitForURL(`${origin}/?gclid=OLD-PATH-2#services`);
-    expect(problems).toEqual([]);
-    // The page's last requests (its icon) finish through the stand-in host before that host closes.
-    await page.unrouteAll({ behavior: 'wait' });
-  });
+  // Four navigations, each through a stand-in host: a busy machine needs more than the default 30 s.
+  it(
+    "an old address on a host that reads no _redirects: the page left there sends the browser on, to the site's own address, with the ad's query",
+    { timeout: 60_000 },
+    async () => {
+      const { page, problems } = await openPage(wide);
+      // The page names the new URL on the site's origin, which the same host serves here.
+      const origin = inject('siteUrl');
+      await page.route(`${origin}/**`, async (route) =>
+        route.fulfill({ response: await route.fetch({ url: route.request().url().replace(origin, plainHost.url) }) }),
+      );
+      const response = await page.goto(`${plainHost.url}/blog/category?utm_source=google&gclid=OLD-PATH-1`);
+      expect(response!.status()).toBe(200);
+      await page.waitForURL(`${origin}/blog?utm_source=google&gclid=OLD-PATH-1`);
+      expect(await page.locator('h1').textContent()).toBe('Marketing Tips for Tradesmen');
+      // Where the new address has a fragment of its own, the query goes before it.
+      await page.goto(`${plainHost.url}/services?gclid=OLD-PATH-2`);
+      await page.waitForURL(`${origin}/?gclid=OLD-PATH-2#services`);
+      expect(problems).toEqual([]);
+      // The page's last requests (its icon) finish through the stand-in host before that host closes.
+      await page.unrouteAll({ behavior: 'wait' });
+    },
+  );
 
   it('the feeds are linked from the blog, and each link opens a feed', async () => {
     const { page } = await openPage({ ...wide, javaScript: false });

@@ -93,7 +93,8 @@ describe('speculation rules in Chromium', () => {
       `Prefetch ${path}`,
       `Prerender ${path}`,
     ]);
-    await expect.poll(preloading.candidates).toEqual(expected.sort((a, b) => a.localeCompare(b)));
+    // Chromium takes the new links' candidates in its own time, later on a busy machine.
+    await expect.poll(preloading.candidates, { timeout: 10_000 }).toEqual(expected.sort((a, b) => a.localeCompare(b)));
     await preloading.cdp.detach();
   });
 
