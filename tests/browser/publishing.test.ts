@@ -88,7 +88,7 @@ describe('the built site', () => {
     expect(problems).toEqual([]);
   });
 
-  // Four navigations, each through a stand-in host: a busy machine needs more than the default 30 s.
+  // Two old addresses opened, each page fetched through a stand-in host: a busy machine needs more than 30 s.
   it(
     "an old address on a host that reads no _redirects: the page left there sends the browser on, to the site's own address, with the ad's query",
     { timeout: 60_000 },
