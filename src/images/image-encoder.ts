@@ -30,8 +30,8 @@ export class ImageEncoder {
   private readonly cardPool = taskPool(availableParallelism() + 1);
 
   /**
-   * `dir`: where made files are kept (.sitegen/images/). `interrupt`: the build's signal (Ctrl-C), which a first build's
-   * photos would otherwise keep waiting while each is encoded.
+   * `dir`: where made files are kept (.sitegen/images/). `interrupt`: the build's stop (Ctrl-C, or a page that failed),
+   * which a first build's photos and cards would otherwise keep waiting while each is made.
    */
   constructor(
     private readonly dir: string,
