@@ -131,7 +131,7 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
         name: 'body',
         label: 'Body',
         widget: 'markdown',
-        hint: "{phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts.",
+        hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts.",
         modes: ['rich_text', 'raw'],
         editor_components: [],
         required: false,

@@ -6,17 +6,19 @@
 import { escapeHtml } from '../escape';
 import type { SiteFacts } from './model';
 
-export const siteFactNames = ['phone', 'email', 'address', 'hours'] as const;
+export const siteFactNames = ['name', 'legalName', 'phone', 'email', 'address', 'hours'] as const;
 /** The facts written as links, which the text of a link cannot hold. */
 export const linkedSiteFact = /\{(?:phone|email)\}/;
 
-const placeholder = /\{([a-z]+)\}/g;
+const placeholder = /\{([a-zA-Z]+)\}/g;
 
-type Facts = Pick<SiteFacts, 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
+type Facts = Pick<SiteFacts, 'name' | 'legalName' | 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
 
 export function withSiteFacts(html: string, site: Facts): string {
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const facts: Record<(typeof siteFactNames)[number], string> = {
+    name: escapeHtml(site.name),
+    legalName: escapeHtml(site.legalName),
     phone: link(site.phoneHref, site.phone),
     email: link(`mailto:${site.email}`, site.email),
     address: escapeHtml(site.addressLine),

@@ -37,7 +37,7 @@ export function feedFiles(
   const options = {
     id: blogUrl,
     link: blogUrl,
-    title: blog.feeds.title,
+    title: `${model.site.name}: ${blog.feeds.title}`,
     description: blog.description,
     language: 'en-GB',
     image: absoluteUrl(siteUrl, icons[0]!),

@@ -6,14 +6,15 @@ import type { Layout } from '../../templates/layout/types';
 export function createLayout(model: SiteData): Layout {
   const { navigation, site } = model;
   const { feeds } = model.pages.blog;
+  const feedTitle = `${site.name}: ${feeds.title}`;
   const servicePageLinks = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
   return {
     site,
     skipLink: navigation.skipLink,
     feeds: [
-      { type: 'application/rss+xml', title: `${feeds.title} (${feeds.rss})`, href: paths.feeds.rss },
-      { type: 'application/atom+xml', title: `${feeds.title} (${feeds.atom})`, href: paths.feeds.atom },
-      { type: 'application/feed+json', title: `${feeds.title} (${feeds.json})`, href: paths.feeds.json },
+      { type: 'application/rss+xml', title: `${feedTitle} (${feeds.rss})`, href: paths.feeds.rss },
+      { type: 'application/atom+xml', title: `${feedTitle} (${feeds.atom})`, href: paths.feeds.atom },
+      { type: 'application/feed+json', title: `${feedTitle} (${feeds.json})`, href: paths.feeds.json },
     ],
     breadcrumbLabel: navigation.breadcrumb.label,
     header: {

@@ -42,6 +42,7 @@ export function organization(site: SiteFacts, siteUrl: string): GraphNode<Profes
     '@type': 'ProfessionalService',
     '@id': ids.organization,
     name: site.name,
+    legalName: site.legalName,
     url: ids.home,
     logo: logoNode(site, siteUrl),
     image: ref(ids.logo),

@@ -78,7 +78,9 @@ export function Footer({ layout }: { layout: Layout }) {
             >
               {layout.consent.settings.label}
             </a>
-            <p className="text-slate-400">&copy; {footer.copyright}</p>
+            <p className="text-slate-400">
+              &copy; {site.legalName}. {footer.copyright}
+            </p>
           </div>
         </div>
       </div>

@@ -92,7 +92,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a key given twice, of which JSON.parse would keep the last without a word',
     'site.json',
     (text) => text.replace('"phone": "0808 157 0192",', '"phone": "0808 157 0192",\n  "phone": "0808 157 0193",'),
-    /content\/site\.json: phone: is given twice, at lines 7 and 8: keep one$/m,
+    /content\/site\.json: phone: is given twice, at lines 8 and 9: keep one$/m,
   ],
   [
     'a key given twice in an object of a list',
@@ -299,7 +299,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     "a placeholder in Markdown that names none of the site's facts",
     'legal/privacy-policy.md',
     (text) => text.replace('{email}', '{emial}'),
-    /content\/legal\/privacy-policy\.md: body: "\{emial\}" names none of the site's facts: expected \{phone\}, \{email\}, \{address\}, \{hours\}/,
+    /content\/legal\/privacy-policy\.md: body: "\{emial\}" names none of the site's facts: expected \{name\}, \{legalName\}, \{phone\}, \{email\}, \{address\}, \{hours\}/,
   ],
   [
     'the phone number as the words of a link in Markdown',

@@ -257,10 +257,10 @@ describe('an article or legal page written by the editor (writeMarkdown)', () =>
     const keywords = [...(data.keywords as string[]), 'cookies'];
     const { removed, added } = lineChanges(legal, writeMarkdown(legal, { ...data, keywords }));
     expect(removed).toEqual([
-      'keywords: ["privacy policy", "uk gdpr", "data protection", "personal data", "tradeboost digital"]',
+      'keywords: ["privacy policy", "uk gdpr", "data protection", "personal data"]',
     ]);
     expect(added).toEqual([
-      'keywords: ["privacy policy", "uk gdpr", "data protection", "personal data", "tradeboost digital", "cookies"]',
+      'keywords: ["privacy policy", "uk gdpr", "data protection", "personal data", "cookies"]',
     ]);
   });
 

@@ -126,6 +126,8 @@ describe('renderMarkdown', () => {
 
 describe("the site's facts in a body (site-facts.ts)", () => {
   const site = {
+    name: 'Iron & Steel',
+    legalName: 'Iron & Steel <Yard> Ltd',
     phone: '0800 123 4567',
     phoneHref: 'tel:+448001234567',
     email: 'team@trade.example',
@@ -133,19 +135,19 @@ describe("the site's facts in a body (site-facts.ts)", () => {
     hoursLine: 'Mon-Sat 8AM-5PM',
   } as Parameters<typeof withSiteFacts>[1];
 
-  it('fills in the phone and e-mail as links, the address and hours as text, escaped, and leaves other braces alone', () => {
+  it('fills in the phone and e-mail as links, the names, address and hours as text, escaped, and leaves other braces alone', () => {
     const { html } = renderMarkdown(
-      'Ring {phone} or e-mail **{email}**, at {address} ({hours}).\n\n`{phone}` and {}\n',
+      '{name} is {legalName}. Ring {phone} or e-mail **{email}**, at {address} ({hours}).\n\n`{phone}` and {}\n',
     );
     expect(withSiteFacts(html, site)).toBe(
-      '<p>Ring <a href="tel:+448001234567">0800 123 4567</a> or e-mail <strong><a href="mailto:team@trade.example">team@trade.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
+      '<p>Iron &amp; Steel is Iron &amp; Steel &lt;Yard&gt; Ltd. Ring <a href="tel:+448001234567">0800 123 4567</a> or e-mail <strong><a href="mailto:team@trade.example">team@trade.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
         '<p><code><a href="tel:+448001234567">0800 123 4567</a></code> and {}</p>\n',
     );
   });
 
   it('refuses a {word} that names no fact, and a fact written as links inside the words of a link', () => {
     expect(() => renderMarkdown('Call {phnoe} today.\n')).toThrow(
-      '"{phnoe}" names none of the site\'s facts: expected {phone}, {email}, {address}, {hours}',
+      '"{phnoe}" names none of the site\'s facts: expected {name}, {legalName}, {phone}, {email}, {address}, {hours}',
     );
     expect(() => renderMarkdown('[Mail {email}](/contact)\n')).toThrow(
       'link "Mail {email}": {phone} and {email} are links themselves',

@@ -38,6 +38,8 @@ export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 
 export const siteSchema = v.strictObject({
   name: text,
+  /** The registered company ("… Ltd"): the legal pages' {legalName} and the footer's copyright. */
+  legalName: text,
   url: v.pipe(
     externalHref,
     v.check(

@@ -1,0 +1,123 @@
+/**
+ * The generator started again for another business, changing only what the README says to change: site.json's
+ * facts, the brand's colours and logo, the trades (and the content that named the trades it no longer has). What the
+ * site says of the business where no page's own words speak (the legal pages' company, the footer, the feeds, the
+ * files beside the pages, the structured data) must then be the new business's.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
+
+const hollins = {
+  name: 'Hollins & Daughter Roofing',
+  legalName: 'Hollins & Daughter Roofing Ltd',
+  url: 'https://www.hollinsroofing.example',
+  logo: { src: 'images/logo.png', alt: 'Hollins & Daughter Roofing' },
+  tagline: 'Roofing for Leeds homes',
+  blurb: 'Slate, tile and flat roofs across West Yorkshire, fitted and repaired by a family firm.',
+  phone: '0113 496 0000',
+  email: 'hello@hollinsroofing.example',
+  address: {
+    street: '7 Kirkgate',
+    locality: 'Leeds',
+    region: 'West Yorkshire',
+    postcode: 'LS2 7DJ',
+    country: 'GB',
+    countryName: 'UK',
+  },
+  geo: { latitude: 53.7966, longitude: -1.5395 },
+};
+/** What the agency's own facts are, as any page or file would write them. */
+const oldFacts = [/TradeBoost/i, /0808 ?157 ?0192/, /448081570192/, /hello@example\.com/, /Friar Gate/, /DE1 1DA/];
+const keptTrades = ['roofer', 'builder'];
+
+async function editJson(file: string, change: (data: Record<string, unknown>) => void): Promise<void> {
+  const data = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  change(data);
+  await writeFile(file, JSON.stringify(data, null, 2));
+}
+
+/** The agency's site made Hollins's, as the README tells a developer to. */
+async function becomeHollins(dir: string): Promise<void> {
+  const content = join(dir, 'content');
+  await editJson(join(content, 'site.json'), (site) => Object.assign(site, hollins));
+  await editJson(join(dir, 'templates', 'lib', 'brand.json'), (brand) => Object.assign(brand, { brand: '#15803d' }));
+  const green = { r: 21, g: 128, b: 61, alpha: 1 };
+  await sharp({ create: { width: 512, height: 512, channels: 4, background: green } })
+    .png()
+    .toFile(join(content, 'images', 'logo.png'));
+  const trades = JSON.parse(await readFile(join(content, 'trades.json'), 'utf8')) as { trades: { slug: string }[] };
+  const gone = trades.trades.map((trade) => trade.slug).filter((slug) => !keptTrades.includes(slug));
+  await editJson(join(content, 'trades.json'), (data) => {
+    data.trades = trades.trades.filter((trade) => keptTrades.includes(trade.slug));
+  });
+  // The case studies and articles that named a trade the site no longer has name the roofers instead.
+  const files = (await readdir(content, { recursive: true })).filter((file) => /\.(json|md)$/.test(file));
+  for (const file of files) {
+    const text = await readFile(join(content, file), 'utf8');
+    const moved = gone.reduce(
+      (changed, slug) =>
+        changed
+          .replaceAll(new RegExp(`/services/${slug}\\b`, 'g'), '/services/roofer')
+          .replaceAll(`"trade": "${slug}"`, '"trade": "roofer"'),
+      text,
+    );
+    if (moved !== text) await writeFile(join(content, file), moved);
+  }
+}
+
+describe('another business built from the same generator', { timeout: 120_000 }, () => {
+  let project: ProjectCopy;
+  const out = (file: string) => readFile(join(project.dir, 'out', file), 'utf8');
+
+  beforeAll(async () => {
+    project = await copyProject();
+    await becomeHollins(project.dir);
+    expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+  });
+  afterAll(() => project?.remove());
+
+  it("names the new company in the legal pages, the footer and the feeds' titles", async () => {
+    for (const page of ['privacy-policy', 'terms-of-service', 'cookie-policy']) {
+      const $ = cheerio.load(await out(`${page}.html`));
+      const text = `${$('main').text()} ${$('head').html()}`;
+      for (const fact of oldFacts.slice(1)) expect(text).not.toMatch(fact);
+      // The cookie policy names the keys this browser stores, which keep their names.
+      expect(text.replaceAll(/tradeboost-(consent|attribution)/g, '')).not.toMatch(oldFacts[0]!);
+    }
+    const privacy = cheerio.load(await out('privacy-policy.html'));
+    expect(privacy('main').text()).toContain('Hollins & Daughter Roofing Ltd ("we", "us", "our")');
+    expect(privacy('main').text()).toContain('Post: Hollins & Daughter Roofing Ltd, 7 Kirkgate, Leeds');
+    for (const file of ['index.html', 'about.html', 'blog.html', 'services/roofer.html']) {
+      const $ = cheerio.load(await out(file));
+      expect($('footer p.text-slate-400').text()).toBe(
+        '© Hollins & Daughter Roofing Ltd. Registered in England and Wales. All rights reserved.',
+      );
+      const feedTitles = $('link[rel="alternate"]')
+        .map((_, link) => $(link).attr('title'))
+        .get();
+      expect(feedTitles).toEqual([
+        'Hollins & Daughter Roofing: Marketing Tips for Tradesmen (RSS)',
+        'Hollins & Daughter Roofing: Marketing Tips for Tradesmen (Atom)',
+        'Hollins & Daughter Roofing: Marketing Tips for Tradesmen (JSON Feed)',
+      ]);
+    }
+    expect(await out('blog/rss.xml')).toContain(
+      '<title>Hollins &amp; Daughter Roofing: Marketing Tips for Tradesmen</title>',
+    );
+    const json = JSON.parse(await out('blog/feed.json')) as { title: string };
+    expect(json.title).toBe('Hollins & Daughter Roofing: Marketing Tips for Tradesmen');
+  });
+
+  it('leaves none of the agency in the files beside the pages or in its structured data', async () => {
+    for (const file of ['robots.txt', 'sitemap.xml', '_headers', '_redirects'])
+      for (const fact of [...oldFacts, /tradeboostdigital/]) expect(await out(file)).not.toMatch(fact);
+    const $ = cheerio.load(await out('index.html'));
+    const organization = JSON.stringify(JSON.parse($('script[type="application/ld+json"]').text())['@graph'][0]);
+    for (const fact of [...oldFacts, /Derby/]) expect(organization).not.toMatch(fact);
+    expect(organization).toContain('"legalName":"Hollins & Daughter Roofing Ltd"');
+  });
+});
