@@ -12,12 +12,16 @@ import type { Graph, JsonObject } from './json-ld';
 import type { PageProblem } from './types';
 
 /** The site planned as the build plans it, by the project's settings and clock. */
-export async function routeTrails(root: string, contentDir: string) {
+export async function plannedSite(root: string, contentDir: string) {
   const config = resolveConfig({ root, content: contentDir });
   const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot: root });
   // Drafts and scheduled articles shown: a site built with --drafts, or before one went live, has their trails too.
   const publishing = { today: londonDay(config.now()), drafts: true };
-  const plan = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+  return planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+}
+
+export async function routeTrails(root: string, contentDir: string) {
+  const plan = await plannedSite(root, contentDir);
   return {
     label: plan.model.navigation.breadcrumb.label,
     trails: new Map(plan.routes.routes.map((route) => [route.path, route.head.breadcrumbs])),

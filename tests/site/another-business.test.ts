@@ -2,13 +2,15 @@
  * The generator started again for another business, changing only what the README says to change: site.json's
  * facts, the brand's colours and logo, the trades (and the content that named the trades it no longer has). What the
  * site says of the business where no page's own words speak (the legal pages' company, the footer, the feeds, the
- * files beside the pages, the structured data) must then be the new business's.
+ * files beside the pages, the structured data) must then be the new business's, and `sitegen check` must measure
+ * pages that the new site has.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lighthousePages } from '../../src/check/gates/lighthouse';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
 
 const hollins = {
@@ -119,5 +121,29 @@ describe('another business built from the same generator', { timeout: 120_000 },
     const organization = JSON.stringify(JSON.parse($('script[type="application/ld+json"]').text())['@graph'][0]);
     for (const fact of [...oldFacts, /Derby/]) expect(organization).not.toMatch(fact);
     expect(organization).toContain('"legalName":"Hollins & Daughter Roofing Ltd"');
+  });
+
+  it("has sitegen check's Lighthouse gate measure one page of each template this site has", async () => {
+    const files = (await readdir(join(project.dir, 'out'), { recursive: true })).filter((f) => f.endsWith('.html'));
+    const built = files.map((file) => ({
+      path: `/${file.replace(/\.html$/, '').replace(/^index$/, '')}`,
+      file,
+      html: '',
+    }));
+    const pages = await lighthousePages({ root: project.dir, contentDir: 'content', pages: built });
+    expect(pages.map((page) => page.template).sort()).toEqual([
+      'About',
+      'Article',
+      'Blog',
+      'Careers',
+      'CaseStudies',
+      'Contact',
+      'Home',
+      'Legal',
+      'ServicePage',
+      'TradePage',
+    ]);
+    for (const { path } of pages) expect(built.map((page) => page.path)).toContain(path);
+    expect(pages).toContainEqual({ template: 'TradePage', path: '/services/builder' });
   });
 });

@@ -3,22 +3,21 @@
  * bare page's in the same run: a shared machine slows every page alike, and a bare page's score swings widely there.
  */
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
+import { plannedSite } from '../breadcrumbs';
 import { chromiumFlags, requireChromium } from '../chromium';
 import { gateResult, type BuiltPage, type CheckContext, type Finding, type GateResult } from '../types';
 
-/** One page of each template of this site but the 404's, which asks search engines not to index it and so cannot score SEO 100. */
-const templatePages = [
-  { template: 'home', path: '/' },
-  { template: 'about', path: '/about' },
-  { template: 'case studies', path: '/case-studies' },
-  { template: 'blog', path: '/blog' },
-  { template: 'article', path: '/blog/local-seo-tips' },
-  { template: 'careers', path: '/careers' },
-  { template: 'contact', path: '/contact' },
-  { template: 'legal', path: '/privacy-policy' },
-  { template: 'service page', path: '/services/local-seo' },
-  { template: 'trade page', path: '/services/plumber' },
-];
+/**
+ * One page of each template of the built site, the route table's first of its kind (which trade or article the
+ * content holds is its own), but the 404's, which asks search engines not to index it and so cannot score SEO 100.
+ */
+export async function lighthousePages(context: Pick<CheckContext, 'root' | 'contentDir' | 'pages'>) {
+  const built = new Set(context.pages.map((page) => page.path));
+  const firsts = new Map<string, string>();
+  for (const { kind, path } of (await plannedSite(context.root, context.contentDir)).routes.routes)
+    if (kind !== 'NotFound' && built.has(path) && !firsts.has(kind)) firsts.set(kind, path);
+  return [...firsts].map(([template, path]) => ({ template, path }));
+}
 
 /** Served by the check's own server beside the site, with the same headers and compression. */
 export const barePagePath = '/__sitegen-bare-page';
@@ -44,7 +43,7 @@ interface Run<C extends Category = Category> {
 type FailedAttempt = { error: string; final: boolean };
 type FailedRun = { error: string; attempts: number };
 type Measure = <C extends Category>(path: string, only: readonly C[]) => Promise<Run<C> | FailedRun>;
-type TemplatePage = (typeof templatePages)[number];
+type TemplatePage = { template: string; path: string };
 type PageRun = TemplatePage & { run: Run };
 
 /** Lighthouse fails now and then on a busy machine (an interstitial, a protocol timeout), and passes on the next run: a page fails the gate only when every attempt fails. */
@@ -56,7 +55,7 @@ const answersOfThePage = ['ERRORED_DOCUMENT_REQUEST', 'NOT_HTML', 'INSECURE_DOCU
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof import('lighthouse').default>>>['lhr'];
 
 export async function checkLighthouse(context: CheckContext): Promise<GateResult> {
-  const pages = context.lighthousePages ?? templatePages;
+  const pages = context.lighthousePages ?? (await lighthousePages(context));
   const { measure, close } = await launchLighthouse(context);
   try {
     const { bare, runs, findings, notes } = await measurePages(measure, pages, context.pages);
@@ -156,7 +155,7 @@ async function measurePages(measure: Measure, pages: readonly TemplatePage[], bu
         page: page.path,
         rule: 'lighthouse-page-missing',
         message: `the ${page.template} page to measure is not in the build`,
-        fix: 'build the site, or update templatePages in src/check/gates/lighthouse.ts',
+        fix: 'build the site from the content/ the check reads',
       });
       continue;
     }
