@@ -1,0 +1,64 @@
+/**
+ * What a marketer writes in an article, as a visitor's browser lays it out: a long address pasted as it is, a long
+ * word, a code sample, a table with a column of prices aligned right, a checklist. Served by `sitegen dev` over a copy
+ * of the content holding one such article.
+ */
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { projectRoot } from '../support/cli';
+import { writeSettled } from '../support/project-copy';
+import { openPage } from './support/browser';
+
+let content: string;
+let dev: DevServer;
+
+const longAddress =
+  'https://www.example.com/offers/winter-boiler-service-derby?utm_source=newsletter&utm_medium=email&utm_campaign=winter-boiler-offer-2026';
+const body = `Book through ${longAddress} before the end of the month.
+
+Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis is a long word.
+
+\`\`\`html
+<meta name="description" content="24/7 emergency plumber in Derby: boilers, leaks and blocked drains, fixed the same day by a Gas Safe engineer">
+\`\`\`
+
+| Plan | Price |
+|------|------:|
+| Starter | £99 |
+
+- [x] Claim your Google Business Profile
+- [ ] Ask for a review after every job
+`;
+
+beforeAll(async () => {
+  content = join(await mkdtemp(join(tmpdir(), 'sitegen-article-markup-')), 'content');
+  await cp(join(projectRoot, 'content'), content, { recursive: true, preserveTimestamps: true });
+  const article = join(content, 'blog', 'digital-marketing-roi.md');
+  const text = await readFile(article, 'utf8');
+  await writeSettled(article, text.slice(0, text.indexOf('\n---\n') + 5) + '\n' + body);
+  dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
+});
+afterAll(async () => {
+  await dev?.close();
+  await rm(join(content, '..'), { recursive: true, force: true });
+});
+
+describe('an article as a marketer writes it', () => {
+  for (const width of [320, 1280]) {
+    it(`fits a ${width} px screen: no long address, word or code sample makes the page or a box scroll sideways`, async () => {
+      const { page, problems } = await openPage({ width, height: 800 });
+      await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+      const sideways = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        boxes: [...document.querySelectorAll('.prose *')]
+          .filter((element) => element.scrollWidth > element.clientWidth && element.clientWidth > 0)
+          .map((element) => element.tagName),
+      }));
+      expect(sideways).toEqual({ page: 0, boxes: [] });
+      expect(problems).toEqual([]);
+    });
+  }
+});
