@@ -100,5 +100,6 @@ export function renderMarkdown(source: string): RenderedMarkdown {
       );
     if (href.startsWith('/')) internalLinks.push(href);
   });
-  return { html: markdown.parser(tokens), internalLinks };
+  // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
+  return { html: markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">'), internalLinks };
 }

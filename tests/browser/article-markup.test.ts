@@ -61,4 +61,20 @@ describe('an article as a marketer writes it', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('aligns a price column right as the table asks, with no attribute HTML has dropped', async () => {
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    const cells = await page.locator('.prose td').evaluateAll((tds) =>
+      tds.map((td) => ({
+        text: td.textContent,
+        align: getComputedStyle(td).textAlign,
+        attribute: td.hasAttribute('align'),
+      })),
+    );
+    expect(cells).toEqual([
+      { text: 'Starter', align: 'left', attribute: false },
+      { text: '£99', align: 'right', attribute: false },
+    ]);
+  });
 });
