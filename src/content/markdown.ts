@@ -45,6 +45,8 @@ function parser(): Marked {
   markdown ??= new (require('marked') as typeof import('marked')).Marked({
     gfm: true,
     tokenizer: { html: () => undefined, tag: () => undefined },
+    // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name.
+    renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
   });
   return markdown;
 }

@@ -77,4 +77,14 @@ describe('an article as a marketer writes it', () => {
       { text: '£99', align: 'right', attribute: false },
     ]);
   });
+
+  it('shows a checklist as ticked and unticked boxes a screen reader names, not unlabelled form fields', async () => {
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    expect(await page.locator('.prose input').count()).toBe(0);
+    expect(await page.locator('.prose li').allTextContents()).toEqual([
+      '☑ Claim your Google Business Profile',
+      '☐ Ask for a review after every job',
+    ]);
+  });
 });

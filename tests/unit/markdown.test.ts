@@ -159,6 +159,7 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use({
     tokenizer: { html: () => undefined, tag: () => undefined },
+    renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
     hooks: { postprocess: (html) => html.replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">') },
   });
   const expectSame = (source: string) =>
