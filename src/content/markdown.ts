@@ -1,7 +1,8 @@
 /**
  * Markdown to HTML by marked (CommonMark with GitHub's extensions). Content cannot inject markup or scripts:
- * - raw HTML is shown as text: marked's two HTML rules are turned off, so it escapes what they would match, as
- *   CommonMark says a renderer that disallows raw HTML should;
+ * - raw HTML is shown as text: marked's inline HTML rule is turned off, so it escapes what it would match, as
+ *   CommonMark says a renderer that disallows raw HTML should; a block of HTML (an embed's code, a <div>) is refused,
+ *   as it would show on the page as code;
  * - links may only use safe schemes, checked as the browser will read them;
  * - images may only come from this site or the stock photo host, the only places the Content-Security-Policy allows,
  *   and must have alt text, as every image of the content does.
@@ -44,7 +45,7 @@ let markdown: Marked | undefined;
 function parser(): Marked {
   markdown ??= new (require('marked') as typeof import('marked')).Marked({
     gfm: true,
-    tokenizer: { html: () => undefined, tag: () => undefined },
+    tokenizer: { tag: () => undefined },
     // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name.
     renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
   });
@@ -73,6 +74,11 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
   let level = 1;
   markdown.walkTokens(tokens, (token: Token) => {
+    const html = token.type === 'html' ? /.{0,70}/.exec((token.raw as string).trim())?.[0] : undefined;
+    if (html !== undefined)
+      throw new RefusedMarkdownError(
+        `HTML "${html}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`,
+      );
     if (token.type === 'heading') level = outlineLevel(token as Tokens.Heading, level);
     const unknown = token.type === 'text' ? unknownSiteFact(token.text as string) : undefined;
     if (unknown)

@@ -167,6 +167,26 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/local-seo-tips\.md: body: image "https:\/\/cdn\.example\.com\/van\.jpg" is not on this site or https:\/\/images\.unsplash\.com/,
   ],
   [
+    'a YouTube video pasted as Share > Embed gives it, which would show as code: the Content-Security-Policy allows no frame',
+    'blog/local-seo-tips.md',
+    (text) =>
+      `${text}\n<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=x1" title="YouTube video player" frameborder="0" allowfullscreen></iframe>\n`,
+    /content\/blog\/local-seo-tips\.md: body: HTML "<iframe width="560" height="315" src="https:\/\/www\.youtube\.com\/embed\/dQ" would show on the page as code: an embed \(a video, map or post\) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code$/m,
+  ],
+  [
+    'a tweet pasted as its embed code, inside a list',
+    'blog/social-media-guide.md',
+    (text) =>
+      `${text}\n- What customers say:\n\n  <blockquote class="twitter-tweet"><p>Great job!</p></blockquote> <script async src="https://platform.twitter.com/widgets.js"></script>\n`,
+    /content\/blog\/social-media-guide\.md: body: HTML "<blockquote class="twitter-tweet"><p>Great job!<\/p><\/blockquote>[^"]*" would show on the page as code/,
+  ],
+  [
+    'a note left in an HTML comment, which every visitor would read',
+    'legal/privacy-policy.md',
+    (text) => `${text}\n<!-- TODO: ask the solicitor about retention -->\n`,
+    /content\/legal\/privacy-policy\.md: body: HTML "<!-- TODO: ask the solicitor about retention -->" would show on the page as code/,
+  ],
+  [
     'a slug with an accented letter, which is lowercase yet no slug',
     'blog/local-seo-tips.md',
     (text) => text.replace(/^slug: .*$/m, 'slug: "café-seo-tips"'),
@@ -637,7 +657,7 @@ describe('safe output', () => {
       'blog/google-ads-guide.md',
       (text) =>
         text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') +
-        '\n<script>alert("body")</script>\n<img src=x onerror=alert(2)>\n',
+        '\nA script, <script>alert("body")</script>\nand an image: <img src=x onerror=alert(2)>\n',
     );
     expect(await site.buildHere()).toBe('');
     const html = await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8');

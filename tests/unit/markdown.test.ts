@@ -1,7 +1,7 @@
 /**
  * Markdown as articles and legal pages use it (marked): CommonMark with
  * GitHub's tables, strikethrough, task lists and autolinks; raw HTML shown as
- * text; links only to safe schemes, checked as the browser will read them;
+ * text in a paragraph, refused as a block; links only to safe schemes, checked as the browser will read them;
  * images only from where the Content-Security-Policy lets them load; no ids
  * the templates did not choose.
  */
@@ -64,13 +64,20 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('shows raw HTML as text', () => {
+  it('shows raw HTML in a paragraph as text, and refuses a block of it, which would show as code', () => {
     const { html } = renderMarkdown(
-      '<div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n',
+      'A <div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n',
     );
     expect(html).not.toMatch(/<(div|script|b)[\s>]/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;');
+    for (const block of [
+      '<div onclick="x()">block</div>',
+      '<details>\n<summary>Prices</summary>\n\nFrom £99.\n</details>',
+    ])
+      expect(() => renderMarkdown(`Text.\n\n${block}\n`)).toThrow(
+        `HTML "${block.split('\n')[0]}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`,
+      );
   });
 
   it('collects root-relative links, decoded, for the route check', () => {
@@ -158,7 +165,7 @@ describe("the site's facts in a body (site-facts.ts)", () => {
 describe("renderMarkdown against marked's own, set up as the site sets it", () => {
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use({
-    tokenizer: { html: () => undefined, tag: () => undefined },
+    tokenizer: { tag: () => undefined },
     renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
     hooks: { postprocess: (html) => html.replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">') },
   });
