@@ -256,12 +256,8 @@ describe('an article or legal page written by the editor (writeMarkdown)', () =>
     const data = readMarkdown(legal);
     const keywords = [...(data.keywords as string[]), 'cookies'];
     const { removed, added } = lineChanges(legal, writeMarkdown(legal, { ...data, keywords }));
-    expect(removed).toEqual([
-      'keywords: ["privacy policy", "uk gdpr", "data protection", "personal data"]',
-    ]);
-    expect(added).toEqual([
-      'keywords: ["privacy policy", "uk gdpr", "data protection", "personal data", "cookies"]',
-    ]);
+    expect(removed).toEqual(['keywords: ["privacy policy", "uk gdpr", "data protection", "personal data"]']);
+    expect(added).toEqual(['keywords: ["privacy policy", "uk gdpr", "data protection", "personal data", "cookies"]']);
   });
 
   it('takes out an emptied field with its lines, and adds a new one after the field before it in the form', () => {
