@@ -49,8 +49,10 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
   await answerStockPhotos(page);
   const problems: string[] = [];
   page.on('console', (message) => {
+    // Chromium names a resource that failed to load only in the message's location: the problem names it too.
+    const failed = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
     if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
+      problems.push(`${message.type()}: ${message.text()}${failed}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return { page, problems };
