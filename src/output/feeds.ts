@@ -10,6 +10,7 @@ import { withSiteFacts } from '../content/site-facts';
 import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
 import { absoluteUrl, paths } from '../paths';
+import { feedTitle } from '../routes/layout';
 import { largeImage } from '../routes/social';
 import type { SiteFile } from './output';
 
@@ -37,7 +38,7 @@ export function feedFiles(
   const options = {
     id: blogUrl,
     link: blogUrl,
-    title: `${model.site.name}: ${blog.feeds.title}`,
+    title: feedTitle(model),
     description: blog.description,
     language: 'en-GB',
     image: absoluteUrl(siteUrl, icons[0]!),

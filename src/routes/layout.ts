@@ -2,19 +2,22 @@ import type { SiteData } from '../content/model';
 import { paths } from '../paths';
 import type { Layout } from '../../templates/layout/types';
 
+/** The feeds' title, as the feeds and every page's links to them give it: the brand's, then the blog's. */
+export const feedTitle = (model: SiteData) => `${model.site.name}: ${model.pages.blog.feeds.title}`;
+
 /** The header and footer, identical on every page: known before the articles are. */
 export function createLayout(model: SiteData): Layout {
   const { navigation, site } = model;
   const { feeds } = model.pages.blog;
-  const feedTitle = `${site.name}: ${feeds.title}`;
+  const title = feedTitle(model);
   const servicePageLinks = model.servicePages.map((page) => ({ label: page.name, href: paths.service(page.slug) }));
   return {
     site,
     skipLink: navigation.skipLink,
     feeds: [
-      { type: 'application/rss+xml', title: `${feedTitle} (${feeds.rss})`, href: paths.feeds.rss },
-      { type: 'application/atom+xml', title: `${feedTitle} (${feeds.atom})`, href: paths.feeds.atom },
-      { type: 'application/feed+json', title: `${feedTitle} (${feeds.json})`, href: paths.feeds.json },
+      { type: 'application/rss+xml', title: `${title} (${feeds.rss})`, href: paths.feeds.rss },
+      { type: 'application/atom+xml', title: `${title} (${feeds.atom})`, href: paths.feeds.atom },
+      { type: 'application/feed+json', title: `${title} (${feeds.json})`, href: paths.feeds.json },
     ],
     breadcrumbLabel: navigation.breadcrumb.label,
     header: {
