@@ -42,7 +42,8 @@ function arrival(): { touch: Touch | null; campaign: boolean } | null {
   // Facebook's and Microsoft's click identifiers, not kept: they name the site that sent the visitor, whose app often sends no referrer.
   const clickedFrom = Object.entries(otherClicks).find(([name]) => query.has(name))?.[1];
   const tagged = Boolean(clickedFrom) || campaignParameters.some((name) => query.has(name));
-  if (!referrer && !tagged && document.referrer) return null;
+  // Only a page of this site as the referrer means a move within it: an app's `android-app://` address is an arrival.
+  if (!tagged && document.referrer.startsWith(`${location.origin}/`)) return null;
   const raw = Object.fromEntries(campaignParameters.map((name) => [name, query.get(name)]));
   raw.utm_source ??= clickedFrom ?? null;
   return {
