@@ -67,5 +67,8 @@ export function recordTouch(): void {
 /** What a lead sent from this page carries. */
 export function leadAttribution(): { first: Touch | null; last: Touch | null } {
   const kept = storedChoice() === 'accepted' ? readKept<Kept>(attributionKey) : null;
-  return kept ? { first: kept.first, last: kept.last } : { first: null, last: arrival()?.touch ?? null };
+  // Cleaned as the schema takes it: what another version of the site, or an extension, left must not cost the enquiry.
+  return kept
+    ? { first: cleanTouch(kept.first), last: cleanTouch(kept.last) }
+    : { first: null, last: arrival()?.touch ?? null };
 }

@@ -67,3 +67,24 @@ describe('a visitor opened from an app (Google, Gmail) on Android', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 });
+
+describe('a visitor whose browser holds a touch this version of the site does not write', () => {
+  it("sends their enquiry, with the touch's fields the lead keeps", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&gclid=KEPT-1`);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    // As another version of the site, or an extension, may leave it: a field no lead has, a value that is not text.
+    await page.evaluate(() => {
+      const kept = JSON.parse(localStorage.getItem('tradeboost-attribution')!);
+      kept.first = { ...kept.first, utm_id: 'spring-2026' };
+      kept.last = { ...kept.last, utm_campaign: 42 };
+      localStorage.setItem('tradeboost-attribution', JSON.stringify(kept));
+    });
+    await sendHeroForm(page, 'dave@hughesplumbing.co.uk');
+    expect(await listLeads(preview.leads)).toMatchObject([
+      { first_gclid: 'KEPT-1', first_utm_source: 'google', last_gclid: 'KEPT-1', last_utm_campaign: null },
+    ]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
