@@ -115,6 +115,10 @@ describe('a visitor who accepts after an ad click, and comes back by a Facebook 
     // Facebook's app sends no referrer: its click identifier says where the visitor came from.
     await page.clock.setSystemTime(Date.now() - 20 * day);
     await page.goto(`${preview.url}/blog?fbclid=IwAR2xyz`);
+    // The arrival is kept a moment after the page loads: dated by the clock of that day, not moved on before it.
+    await expect
+      .poll(async () => (await stored(page)).local['tradeboost-attribution'] ?? '')
+      .toContain('"utm_source":"facebook"');
     await page.clock.setSystemTime(Date.now());
     const lead = await sendEnquiryAfterBrowsing(page, 'returning@example.co.uk');
     const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString().slice(0, 10);
