@@ -729,6 +729,25 @@ describe.concurrent('budgets', { timeout: gateTimeout }, () => {
     ).toBe(true);
   });
 
+  it("passes a long article, its Markdown body aside, and fails the templates' markup grown on an article page", async () => {
+    // Words that barely compress: as much, gzipped, as a pillar article of 10,000 words and more.
+    const words = (bytes: number) => randomBytes(bytes).toString('base64').replace(/.{8}/g, '$& ');
+    const dir = await brokenCopy(
+      ['blog/local-seo-tips.html', (html) => html.replace('<div class="prose mt-10">', `$&<p>${words(24 * 1024)}</p>`)],
+      ['blog/google-ads-guide.html', (html) => html.replace('</footer>', `<p>${words(12 * 1024)}</p>$&`)],
+    );
+    const result = await gate('budgets', dir);
+    expect(result.findings).toEqual([
+      {
+        page: '/blog/google-ads-guide',
+        rule: 'html-size',
+        message: expect.stringMatching(/^HTML, its Markdown body aside, is \d+\.\d KB gzipped, over 14\.0 KB$/),
+        fix: "shorten the templates' markup",
+        target: 'blog/google-ads-guide.html',
+      },
+    ]);
+  });
+
   it('fails on a script the page does not use', async () => {
     const dir = await brokenCopy([
       'about.html',
