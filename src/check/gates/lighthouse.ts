@@ -31,20 +31,16 @@ const thresholds = { accessibility: 100, seo: 100, bestPractices: 95, performanc
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
-/** A page's scores in the categories it was measured for: all four for a page of the site, performance for the bare page. */
-interface Run<C extends Category = Category> {
-  scores: Record<C, number>;
-  /** Audits below full marks that count towards a category's score. */
-  failing: Record<C, string[]>;
-  offlineImages: boolean;
-}
+/** A page's scores in the categories it was measured for (all four for a page of the site, performance for the bare page); `failing`: the audits below full marks that count towards a category's score. */
+type Run<C extends Category> = { scores: Record<C, number>; failing: Record<C, string[]>; offlineImages: boolean };
 
 /** A run Lighthouse itself could not finish: why, in its words; `final` when another attempt would fail the same way. */
 type FailedAttempt = { error: string; final: boolean };
 type FailedRun = { error: string; attempts: number };
 type Measure = <C extends Category>(path: string, only: readonly C[]) => Promise<Run<C> | FailedRun>;
 type TemplatePage = { template: string; path: string };
-type PageRun = TemplatePage & { run: Run };
+type PageRun = TemplatePage & { run: Run<Category> };
+type Row = [template: string, path: string, text: string];
 
 /** Lighthouse fails now and then on a busy machine (an interstitial, a protocol timeout), and passes on the next run: a page fails the gate only when every attempt fails. */
 const attempts = 3;
@@ -58,18 +54,19 @@ export async function checkLighthouse(context: CheckContext): Promise<GateResult
   const pages = context.lighthousePages ?? (await lighthousePages(context));
   const { measure, close } = await launchLighthouse(context);
   try {
-    const { bare, runs, findings, notes } = await measurePages(measure, pages, context.pages);
+    const { bare, runs, findings, rows } = await measurePages(measure, pages, context.pages);
     // With no bare run at all, the bare page's own finding already fails the gate.
     const median = [...bare].sort((a, b) => a - b)[Math.floor((bare.length - 1) / 2)] ?? 0;
     const limit = median - thresholds.performanceBelowBare;
     await remeasureSlowPages(runs, limit, measure);
-    notes.unshift(row('bare page', barePagePath, `performance ${bare.join(', ')} (median ${median}; limit ${limit})`));
+    rows.unshift(['bare page', barePagePath, `performance ${bare.join(', ')} (median ${median}; limit ${limit})`]);
     for (const { template, path, run } of runs) {
       const { performance, accessibility, 'best-practices': bestPractices, seo } = run.scores;
       const scores = `performance ${performance}  accessibility ${accessibility}  best practices ${bestPractices}  SEO ${seo}`;
-      notes.push(row(template, path, scores));
+      rows.push([template, path, scores]);
       findings.push(...scoresBelowMinimum(path, run, limit, bare));
     }
+    const notes = aligned(rows);
     if (runs.some(({ run }) => run.offlineImages))
       notes.push(
         'stock photos could not load (no internet here): best practices counts their failed requests as console errors',
@@ -131,9 +128,9 @@ function unweightedAudits(config: typeof import('lighthouse').defaultConfig): st
 /** The bare page at the start, middle and end of the run (its median is the limit; its performance alone is read, and measured), and the pages in between. */
 async function measurePages(measure: Measure, pages: readonly TemplatePage[], built: readonly BuiltPage[]) {
   const findings: Finding[] = [];
-  const notes: string[] = [];
+  const rows: Row[] = [];
   const unmeasured = (template: string, path: string, { error, attempts }: FailedRun) => {
-    notes.push(row(template, path, `not measured: ${error}`));
+    rows.push([template, path, `not measured: ${error}`]);
     findings.push({
       page: path,
       rule: 'lighthouse-error',
@@ -165,7 +162,7 @@ async function measurePages(measure: Measure, pages: readonly TemplatePage[], bu
     if (index === Math.floor(pages.length / 2)) await measureBare();
   }
   await measureBare();
-  return { bare, runs, findings, notes };
+  return { bare, runs, findings, rows };
 }
 
 /** One slow run on a shared machine is noise, two are a finding: a page under the limit is measured again, and the better performance kept. */
@@ -179,7 +176,7 @@ async function remeasureSlowPages(runs: PageRun[], limit: number, measure: Measu
   }
 }
 
-function scoresBelowMinimum(page: string, { scores, failing }: Run, limit: number, bare: number[]): Finding[] {
+function scoresBelowMinimum(page: string, { scores, failing }: Run<Category>, limit: number, bare: number[]) {
   const minimums: [Category, number, string][] = [
     ['accessibility', thresholds.accessibility, 'accessibility'],
     ['seo', thresholds.seo, 'SEO'],
@@ -196,8 +193,10 @@ function scoresBelowMinimum(page: string, { scores, failing }: Run, limit: numbe
     }));
 }
 
-function row(template: string, path: string, text: string): string {
-  return `${template.padEnd(13)} ${path.padEnd(22)} ${text}`;
+/** The report's rows, each column as wide as its longest cell: a long path leaves the scores in their column. */
+export function aligned(rows: readonly Row[]): string[] {
+  const width = (column: 0 | 1) => Math.max(...rows.map((row) => row[column].length));
+  return rows.map(([template, path, text]) => `${template.padEnd(width(0))}  ${path.padEnd(width(1))}  ${text}`);
 }
 
 function runOf<C extends Category>(lhr: LighthouseResult, only: readonly C[]): Run<C> | FailedAttempt {
