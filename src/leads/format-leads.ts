@@ -34,7 +34,7 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
       return byteOrderMark + [leadColumns.join(','), ...lines].map((line) => `${line}\r\n`).join('');
     }
     case 'table':
-      return formatTable(rows, options.notifying !== false);
+      return formatTable(rows, options.notifying);
   }
 }
 
@@ -51,9 +51,8 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function escapeControls(json: string): string {
-  return json.replace(unescapedControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+const escapeControls = (json: string) =>
+  json.replace(unescapedControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 function notificationState(row: LeadRow, notifying = true): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
   if (row.notified_at) return 'sent';
@@ -63,7 +62,7 @@ function notificationState(row: LeadRow, notifying = true): 'sent' | 'off' | 'se
 
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
-const tableColumns: { title: string; max: number; value: (row: LeadRow, notifying: boolean) => string }[] = [
+const tableColumns: { title: string; max: number; value: (row: LeadRow, notifying?: boolean) => string }[] = [
   // The number the lines under the table name a lead by (#2).
   { title: '#', max: 8, value: (row) => String(row.id) },
   { title: 'Time (UTC)', max: 16, value: (row) => time(row.created_at) },
@@ -93,7 +92,7 @@ function foundSection(rows: readonly LeadRow[]): string[] {
   ];
 }
 
-function formatTable(rows: readonly LeadRow[], notifying: boolean): string {
+function formatTable(rows: readonly LeadRow[], notifying: boolean | undefined): string {
   if (rows.length === 0) return 'No leads yet.\n';
   const cells = rows.map((row) => tableColumns.map((column) => fit(oneLine(column.value(row, notifying)), column.max)));
   const widths = tableColumns.map((column, index) =>
@@ -111,18 +110,19 @@ function formatTable(rows: readonly LeadRow[], notifying: boolean): string {
     .join('');
 }
 
-function notSent(rows: readonly LeadRow[], notifying: boolean): string[] {
+function notSent(rows: readonly LeadRow[], notifying: boolean | undefined): string[] {
   const failed = rows.filter((row) => ['retrying', 'failed'].includes(notificationState(row, notifying)));
   if (failed.length === 0) return [];
   return [
     `Not sent to the agency (${failed.length}):`,
     ...failed.map((row) => {
       const attempt = `attempt ${row.notify_attempts} of ${maxNotifyAttempts}`;
+      const server = notifying ? '' : ' to a sitegen preview or dev started with notifications on';
       const next = !row.next_notify_at
         ? `gave up after ${row.notify_attempts} attempts: pass it on by hand`
-        : notifying
-          ? `${attempt}; tried again from ${time(row.next_notify_at)} UTC, on the next request`
-          : `${attempt}; not tried again while notifications are off: pass it on by hand`;
+        : notifying === false
+          ? `${attempt}; not tried again while notifications are off: pass it on by hand`
+          : `${attempt}; tried again from ${time(row.next_notify_at)} UTC, on the next request${server}`;
       return `  #${row.id} ${oneLine(row.name ?? row.email)}: ${oneLine(row.notify_error ?? 'failed')} (${next})`;
     }),
   ];

@@ -197,7 +197,7 @@ describe('sitegen preview with lead settings in its environment', () => {
     // Four processes started one after another, each slow to start on a busy machine.
   }, 60_000);
 
-  it('sitegen leads says a notification that failed is not tried again while the running server has notifications off, and that it is again once they are on', async () => {
+  it('sitegen leads says a notification that failed is tried again by a server started with notifications on while none runs, not tried again while the running server has them off, and tried again once they are on', async () => {
     webhook.mode = 'fail';
     const before = await startPreviewProcess('notifications-off');
     try {
@@ -213,6 +213,15 @@ describe('sitegen preview with lead settings in its environment', () => {
       const lines = listed.stdout.split('\n');
       return [lines[2]!.split(/ {2,}/).at(-1), ...lines.slice(lines.indexOf('Not sent to the agency (1):'))];
     };
+    // No server running: whether it is tried again is the next server's to decide, by its settings.
+    expect(await notSent(before)).toEqual([
+      'retrying',
+      'Not sent to the agency (1):',
+      expect.stringMatching(
+        /^ {2}#1 off@example\.co\.uk: webhook: answered 500 \(attempt 1 of 8; tried again from \d{4}-\d\d-\d\d \d\d:\d\d UTC, on the next request to a sitegen preview or dev started with notifications on\)$/,
+      ),
+      '',
+    ]);
     // Started again with no webhook and no e-mail: nothing is sent on, so nothing is retried.
     const off = await startPreviewProcess('notifications-off', { LEAD_WEBHOOK_URL: '' });
     try {

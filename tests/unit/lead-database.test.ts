@@ -488,7 +488,7 @@ describe('listing and formatting', () => {
     expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
   });
 
-  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told', () => {
+  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told, and, no server running, which server would try it again', () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
         '#  Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
@@ -501,9 +501,13 @@ describe('listing and formatting', () => {
         '  #1 Dave Hughes: Found us from Google Ads, campaign plumbers-derby, landing on /',
         '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: Found us from www.bing.com, landing on /blog/van-signs',
         'Not sent to the agency (1):',
-        '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)',
+        '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request to a sitegen preview or dev started with notifications on)',
         '',
       ].join('\n'),
+    );
+    // Asked of a running server with notifications on, which sends it on the next request it answers.
+    expect(formatLeads(rows, 'table', { notifying: true })).toContain(
+      '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)\n',
     );
     const gaveUp = { ...rows[1]!, notify_attempts: 8, next_notify_at: null };
     expect(formatLeads([gaveUp], 'table')).toContain(
