@@ -47,11 +47,7 @@ export function contentFileName(projectRoot: string): (path: string) => string {
 }
 
 /** Plain data, for build threads; without an index, nothing is kept. */
-export interface MarkdownSource {
-  contentDir: string;
-  projectRoot: string;
-  index?: { dir: string; generator: string };
-}
+export type MarkdownSource = { contentDir: string; projectRoot: string; index?: { dir: string; generator: string } };
 
 /** An index only given the generator's version: what it keeps is only good for the generator that made it. */
 export function markdownSource(

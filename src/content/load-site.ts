@@ -1,4 +1,5 @@
 /** content/ on disk → the site model, each Markdown file read through a MarkdownReader. */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentError } from '../errors';
 import { contentHash } from '../hash';
@@ -35,6 +36,14 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   const stray = dataFiles.find((name) => !read.has(name));
   if (stray)
     throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');
+  // A free call is true of a freephone number alone: with another, words promising one mislead, in any file of content.
+  const freephone = /^080[08]/.test(data.site.phone.replace(/\D/g, ''));
+  const freeCall = /\b(?:free[- ]?phone|toll[- ]free|call (?:us )?(?:for )?free|free to call)\b/i;
+  for (const name of freephone ? [] : [...dataFiles, ...listFiles(contentDir, { pattern: '{blog,legal}/*.md' })]) {
+    const words = freeCall.exec(readFileSync(join(contentDir, name), 'utf8'))?.[0];
+    const problem = `says "${words}", but site.json's phone number, ${data.site.phone}, is not free to call (only 0800 and 0808 numbers are): reword it`;
+    if (words) throw new ContentError(file(name), '', problem);
+  }
   return data;
 }
 

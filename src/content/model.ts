@@ -57,17 +57,12 @@ export type Article = Omit<ArticleFrontMatter, 'image' | 'imageAlt' | 'socialIma
 
 export type Redirects = Out<typeof s.redirectsSchema>;
 
-export interface BlogCategory {
-  name: string;
-  slug: string;
-}
+export type BlogCategory = { name: string; slug: string };
 
 export type LegalPage = Out<typeof s.legalFrontMatterSchema> & { file: string; body: MarkdownBody };
 
-export interface SiteModel extends SiteData {
-  /** Newest first (the route context puts the featured one first in its lists). */
-  articles: readonly Article[];
-}
+/** `articles`: newest first (the route context puts the featured one first in its lists). */
+export type SiteModel = SiteData & { articles: readonly Article[] };
 
 export interface SiteData {
   /** As messages name it, such as "content". */

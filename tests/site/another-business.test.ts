@@ -1,9 +1,9 @@
 /**
  * The generator started again for another business, changing only what the README says to change: site.json's
- * facts, the brand's colours and logo, the trades (and the content that named the trades it no longer has). What the
- * site says of the business where no page's own words speak (the legal pages' company, the footer, the feeds, the
- * files beside the pages, the structured data) must then be the new business's, and `sitegen check` must measure
- * pages that the new site has.
+ * facts, the brand's colours and logo, the trades (and the content that named the trades it no longer has, or that
+ * promised a free call, which its number is not). What the site says of the business where no page's own words speak
+ * (the legal pages' company, the footer, the feeds, the files beside the pages, the structured data) must then be the
+ * new business's, and `sitegen check` must measure pages that the new site has.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -60,13 +60,18 @@ async function becomeHollins(dir: string): Promise<void> {
   const files = (await readdir(content, { recursive: true })).filter((file) => /\.(json|md)$/.test(file));
   for (const file of files) {
     const text = await readFile(join(content, file), 'utf8');
-    const moved = gone.reduce(
-      (changed, slug) =>
-        changed
-          .replaceAll(new RegExp(`/services/${slug}\\b`, 'g'), '/services/roofer')
-          .replaceAll(`"trade": "${slug}"`, '"trade": "roofer"'),
-      text,
-    );
+    const moved = gone
+      .reduce(
+        (changed, slug) =>
+          changed
+            .replaceAll(new RegExp(`/services/${slug}\\b`, 'g'), '/services/roofer')
+            .replaceAll(`"trade": "${slug}"`, '"trade": "roofer"'),
+        text,
+      )
+      // Their number is not freephone: what promised a free call says "call" alone.
+      .replace(/\bon freephone /g, 'on ')
+      .replace(/\bFreephone\b/g, 'Phone')
+      .replace(/\b(call(?: us)?) free\b/gi, '$1');
     if (moved !== text) await writeFile(join(content, file), moved);
   }
 }
@@ -93,6 +98,7 @@ describe('another business built from the same generator', { timeout: 120_000 },
     const privacy = cheerio.load(await out('privacy-policy.html'));
     expect(privacy('main').text()).toContain('Hollins & Daughter Roofing Ltd ("we", "us", "our")');
     expect(privacy('main').text()).toContain('Post: Hollins & Daughter Roofing Ltd, 7 Kirkgate, Leeds');
+    expect(privacy('main').text()).toContain('Phone: 0113 496 0000');
     for (const file of ['index.html', 'about.html', 'blog.html', 'services/roofer.html']) {
       const $ = cheerio.load(await out(file));
       expect($('footer p.text-slate-400').text()).toBe(

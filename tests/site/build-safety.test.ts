@@ -422,6 +422,31 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent(
+    'words promising a free call stop the build, naming the file and the words, once the phone number is not freephone',
+    async () => {
+      const site = await contentWorkspace();
+      const phone = (number: string) => (text: string) => text.replace(/"phone": "[^"]*"/, `"phone": "${number}"`);
+      await site.edit('site.json', phone('0800 123 4567'));
+      expect(await site.refusal()).toBeUndefined();
+      await site.edit('site.json', phone('0113 496 0000'));
+      const refused = (file: string, words: string) =>
+        `sitegen: ${join(site.content, file)}: says "${words}", but site.json's phone number, 0113 496 0000, is not free to call (only 0800 and 0808 numbers are): reword it\n`;
+      const rewordings: [string, string, string, string][] = [
+        ['navigation.json', 'Call free', '"Call free"', '"Call"'],
+        ['pages/contact.json', 'Call us free', 'Call us free or', 'Call us or'],
+        ['legal/cookie-policy.md', 'call us free', 'call us free on', 'call us on'],
+        ['legal/privacy-policy.md', 'Freephone', '**Freephone:**', '**Phone:**'],
+        ['legal/terms-of-service.md', 'freephone', 'on freephone {phone}', 'on {phone}'],
+      ];
+      for (const [file, words, before, after] of rewordings) {
+        expect(await site.refusal()).toBe(refused(file, words));
+        await site.edit(file, (text) => text.replace(before, after));
+      }
+      expect(await site.refusal()).toBeUndefined();
+    },
+  );
+
   it.concurrent('notes beside the data (content/README.md) are left alone', async () => {
     const site = await contentWorkspace();
     await writeFile(join(site.content, 'README.md'), '# How we write content\n');
