@@ -165,12 +165,15 @@ async function checkBeforeSave(entry: DecapEvent['entry']) {
   requireOldAddress(edited);
   await requireUnchanged(entry);
   // The photos added to this entry, not saved yet: measured, to check they are images the build takes, as wide as the
-  // pages draw them.
+  // pages draw them. Decap keeps one swapped for another among them, which the local backend does not write: not checked.
+  const named = localImagesOf(edited);
+  const src = (file: MediaFile) => file.path.slice(site.contentDir.length + 1);
   const drafts = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? [];
-  const urls = new Map(drafts.map((file) => [file.path.slice(site.contentDir.length + 1), file.url]));
+  const urls = new Map(drafts.map((file) => [src(file), file.url]));
   await Promise.all([...urls.values()].map((url) => url && measure(url)));
-  for (const file of drafts) if (file.draft && file.file) await refuseUnpublishable(file, file.file);
-  const images = describeImages(localImagesOf(edited), (src) => urls.get(src));
+  for (const file of drafts)
+    if (file.draft && file.file && named.includes(src(file))) await refuseUnpublishable(file, file.file);
+  const images = describeImages(named, (path) => urls.get(path));
   const path = pageOf(edited);
   // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
   if (path) site.preview(edited, path, images);

@@ -284,6 +284,27 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);
     expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
   });
+
+  it('saves an article once a photo it refused is swapped for another: the other alone is written', async () => {
+    const { page, problems } = await editor.at('/collections/articles/new');
+    await writeArticle(page, { slug: 'swapped-photo' });
+    // A document given a photo's name, refused; then the marketer chooses a real photo in its place.
+    await uploadPhoto(page, { name: 'quote.jpg', photo: Buffer.from('%PDF-1.4 a quote, not a photo') });
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/images/quote.jpg: is not an image: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file',
+    );
+    await page.getByRole('button', { name: 'Choose different image' }).click();
+    await page.locator('input[type=file]').setInputFiles({ name: 'van.jpg', mimeType: 'image/jpeg', buffer: upload });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await saved(page);
+    expect(parseFrontMatter(await readFile(contentFile('blog/swapped-photo.md'), 'utf8'))).toMatchObject({
+      data: { image: 'images/van.jpg' },
+    });
+    expect(await readFile(contentFile('images/van.jpg'))).toEqual(upload);
+    expect(existsSync(contentFile('images/quote.jpg'))).toBe(false);
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/images/quote.jpg'))).toEqual([]);
+  });
 });
 
 // Each step waits for the editor, which a busy machine takes its time over.
