@@ -63,14 +63,15 @@ function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
 }
 
 /**
- * Decap sends with an entry every photo uploaded while it was open, those the marketer then swapped for another (one
- * the editor refused among them) too: only those the entry names, by file name, are written.
+ * Decap sends with an entry every photo uploaded while it was open, those the marketer then swapped for another too:
+ * only those the entry names whole ("images/big-roof.jpg" names no roof.jpg) are written.
  */
 export function usedAssets(params: Record<string, unknown>, assets: unknown[]): unknown[] {
   const texts = savedFiles(params).map((file) => (typeof file.raw === 'string' ? file.raw : ''));
+  const names = new Set(texts.flatMap((text) => text.split(/[^\p{L}\p{N}._/-]+/u)));
   return assets.filter((asset) => {
     const path = record(asset).path;
-    return typeof path === 'string' && texts.some((text) => text.includes(basename(path)));
+    return typeof path === 'string' && names.has(`images/${basename(path)}`);
   });
 }
 
@@ -83,9 +84,8 @@ const savedFiles = (params: Record<string, unknown>) => [
 ];
 
 async function listedLinksRefusal(folder: string, folders: BackendFolders): Promise<Refusal | undefined> {
-  const entries = await readdir(resolve(folders.root, folder), { recursive: true, withFileTypes: true }).catch(
-    () => [],
-  );
+  const options = { recursive: true, withFileTypes: true } as const;
+  const entries = await readdir(resolve(folders.root, folder), options).catch(() => []);
   const links = entries.filter((each) => each.isSymbolicLink());
   for (const path of links.map((link) => relative(folders.root, join(link.parentPath, link.name))).sort()) {
     const refusal = await refusalOf(path, folders.content, folders);

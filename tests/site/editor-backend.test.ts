@@ -186,6 +186,19 @@ describe("the editor's local backend in sitegen dev", () => {
     expect(existsSync(join(project.dir, 'content', 'images', 'swapped.jpg'))).toBe(false);
   });
 
+  it('writes a photo whose name ends another’s, not the one swapped for it: roof.jpg (a document) for big-roof.jpg', async () => {
+    const raw = '---\ntitle: Probe\nimage: "images/big-roof.jpg"\n---\n';
+    const document = Buffer.from('A quote for a roof, not a photo.\n');
+    const assets = [asset('content/images/roof.jpg', document), asset('content/images/big-roof.jpg', upload)];
+    const params = { ...entry('content/blog/roof.md', { raw }), assets };
+    expect(await call({ action: 'persistEntry', params })).toEqual({
+      status: 200,
+      body: { message: 'entry persisted' },
+    });
+    expect(await readFile(join(project.dir, 'content', 'images', 'big-roof.jpg'))).toEqual(upload);
+    expect(existsSync(join(project.dir, 'content', 'images', 'roof.jpg'))).toBe(false);
+  });
+
   it('refuses a photo the build would refuse, uploaded alone or with an entry, in the build’s words, writing nothing', async () => {
     const before = await everything();
     const document = Buffer.from('Minutes of the meeting, not a photo at all.\n');
