@@ -18,6 +18,7 @@ import { describeUnsafeCharacter, findUnsafeCharacter, lineAndColumn } from '../
 import type { EditorContent } from '../src/admin/editor-content';
 import { articleImageRefs } from '../src/images/content-images';
 import type { LocalImage } from '../src/images/image-names';
+import { notALogo } from '../src/images/source-limits';
 import { KeptPlan, planSite } from '../src/plan/plan-site';
 import { refuseOnScheduledDays } from '../src/plan/scheduled-days';
 import { validatePlan } from '../src/plan/validate-plan';
@@ -176,6 +177,10 @@ export class EditorSite {
       // A file of the folder the editor has not measured yet: drawn at its place, its width unknown (0).
       descriptors.set(ref.src, { width: 0, height: 0, url: '', fallback: 'jpg' });
     }
+    // The logo, as the build refuses it: a file not measured yet (width 0) is checked once it is.
+    const logo = descriptors.get(model.site.logo.src);
+    const problem = logo?.width ? notALogo(logo) : undefined;
+    if (problem) throw new ContentError(`${content.dir}/${model.site.logo.src}`, '', problem);
     return descriptors;
   }
 }

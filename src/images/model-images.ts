@@ -8,18 +8,13 @@ import { loadSite } from '../content/load-site';
 import { ContentError } from '../errors';
 import { articleImageRefs } from './content-images';
 import { SourceImages, type ImageCatalog } from './source-images';
-
-/** The smallest the logo may be: phones show it 180 pixels square on their home screen (search engines ask for 112). */
-const logoMinimum = 180;
+import { notALogo } from './source-limits';
 
 export async function describeImages(model: SiteModel, sources: SourceImages): Promise<ImageCatalog> {
   const catalog = await sources.describe([...model.imageRefs, ...model.articles.flatMap(articleImageRefs)]);
   const logo = catalog.bySrc.get(model.site.logo.src);
-  // Square, as every place draws it (the header, the tabs' and phones' icons, search engines' logo, the cards): another shape would be squashed.
-  if (logo && (logo.width < logoMinimum || logo.height !== logo.width)) {
-    const problem = `is ${logo.width} × ${logo.height} pixels: expected a square logo, at least ${logoMinimum} pixels a side (the icon phones show on their home screen)`;
-    throw new ContentError(logo.file, '', problem);
-  }
+  const problem = logo && notALogo(logo);
+  if (logo && problem) throw new ContentError(logo.file, '', problem);
   return catalog;
 }
 

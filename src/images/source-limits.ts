@@ -9,8 +9,7 @@ const megabyte = 1024 * 1024;
 
 export function tooManyBytes(bytes: number): string | undefined {
   if (bytes <= sourceLimits.bytes) return undefined;
-  const limit = sourceLimits.bytes / megabyte;
-  return `is ${(bytes / megabyte).toFixed(1)} MB: expected at most ${limit} MB (export the photo as a JPEG of at most ${sourceLimits.pixels / 1e6} megapixels)`;
+  return `is ${(bytes / megabyte).toFixed(1)} MB: expected at most ${sourceLimits.bytes / megabyte} MB (export the photo as a JPEG of at most ${sourceLimits.pixels / 1e6} megapixels)`;
 }
 
 /** Why an image of `width` × `height` (upright) is too large to publish, or undefined. */
@@ -19,6 +18,12 @@ export function tooManyPixels(width: number, height: number): string | undefined
   if (pixels <= sourceLimits.pixels) return undefined;
   const size = `${width.toLocaleString('en-GB')} × ${height.toLocaleString('en-GB')} pixels`;
   return `is ${size} (${(pixels / 1e6).toFixed(1)} megapixels): expected at most ${sourceLimits.pixels / 1e6} megapixels, more than any page needs (export it smaller)`;
+}
+
+/** Why a logo is none: every place draws it square, phones 180 pixels a side on their home screen (search engines 112). */
+export function notALogo({ width, height }: { width: number; height: number }): string | undefined {
+  if (width >= 180 && height === width) return undefined;
+  return `is ${width} × ${height} pixels: expected a square logo, at least 180 pixels a side (the icon phones show on their home screen)`;
 }
 
 /** The formats sharp reads, as its metadata names them, and as a person names them. */

@@ -210,6 +210,24 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
+  it('refuses a logo that is not square in the build’s words, and writes nothing', async () => {
+    const { page, problems } = await editor.at('/collections/site/entries/facts');
+    // The logo, the form's first image: its part opened, then another file chosen.
+    await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('button', { name: 'Choose different image' }).first().click();
+    const banner = await photo({ width: 400, height: 200, hue: 220 });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: banner });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/images/banner.jpg: is 400 × 200 pixels: expected a square logo, at least 180 pixels a side (the icon phones show on their home screen)',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
+  });
+
   it('refuses a read time of 40 minutes or of 6.5, an empty title, a slug taken and an empty body in the build’s words, and writes nothing', async () => {
     const { page, problems } = await editor.at('/collections/articles/new');
     const before = { blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) };
