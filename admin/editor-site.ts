@@ -19,6 +19,7 @@ import type { EditorContent } from '../src/admin/editor-content';
 import { articleImageRefs } from '../src/images/content-images';
 import type { LocalImage } from '../src/images/image-names';
 import { notALogo } from '../src/images/source-limits';
+import { localImagesOf } from './entry';
 import { KeptPlan, planSite } from '../src/plan/plan-site';
 import { refuseOnScheduledDays } from '../src/plan/scheduled-days';
 import { validatePlan } from '../src/plan/validate-plan';
@@ -112,7 +113,9 @@ export class EditorSite {
 
   /** A saved entry, now part of the site the next entries are checked against. */
   remember(entry: Entry): void {
-    const { content } = this;
+    // The photos it names are files of content/images/ now, which the content fetched before it was saved lacks.
+    const imageFiles = [...new Set([...this.content.imageFiles, ...localImagesOf(entry)])];
+    const content = { ...this.content, imageFiles };
     if (entry.path.endsWith('.json')) {
       this.content = { ...content, json: { ...content.json, [entry.path]: entry.data } };
       return;
