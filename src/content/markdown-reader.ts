@@ -16,6 +16,7 @@ import type { MarkdownBody } from './model';
 import { readBody, readText, splitMarkdown } from './read-content';
 import { renderBody } from './validate';
 
+type Body = { body: string; line: number };
 export class MarkdownReader {
   /** Entries this reader made, by key: what the index does not hold yet. */
   readonly learnt = new Map<string, IndexedFile>();
@@ -51,8 +52,8 @@ export class MarkdownReader {
     let entry = this.entry(key);
     if (!entry || !isUnchanged(entry, info)) {
       const readAt = Date.now();
-      const { data, body } = splitMarkdown(readText(path, file), file, schema);
-      const bodyHash = contentHash(body);
+      const { data, ...body } = splitMarkdown(readText(path, file), file, schema);
+      const bodyHash = contentHash(body.body);
       const { links, body: ref } = this.index.keptBody(bodyHash) ?? this.render(key, file, body, bodyHash);
       entry = { ...knownVersion(info, readAt), data, bodyHash, links, body: ref };
       this.learnt.set(key, entry);
@@ -81,8 +82,8 @@ export class MarkdownReader {
     return this.learnt.get(key) ?? this.index.files[key];
   }
 
-  private render(key: string, file: string, body: string, hash: string): Pick<IndexedFile, 'body' | 'links'> {
-    const { html, internalLinks } = renderBody(file, body);
+  private render(key: string, file: string, { body, line }: Body, hash: string): Pick<IndexedFile, 'body' | 'links'> {
+    const { html, internalLinks } = renderBody(file, body, line);
     this.rendered.set(key, { hash, html });
     return { body: this.packs?.append(html), links: internalLinks };
   }

@@ -13,11 +13,8 @@ import type { Marked, Token, Tokens } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
-export interface RenderedMarkdown {
-  html: string;
-  /** Every root-relative link in the document, to be checked against the route table. */
-  internalLinks: string[];
-}
+/** `internalLinks`: every root-relative link in the document, to be checked against the route table. */
+export type RenderedMarkdown = { html: string; internalLinks: string[] };
 
 const safeScheme = /^(?:https:|http:|mailto:|tel:|\/|#)/i;
 const anyScheme = /^[a-z][a-z0-9+.-]*:/i;
@@ -28,6 +25,7 @@ export class RefusedMarkdownError extends Error {}
 
 const require = createRequire(import.meta.url);
 let decodeAttribute: ((text: string) => string) | undefined;
+let markdown: Marked | undefined;
 
 /**
  * marked writes a target as written, character references and all, and `&#106;avascript:` is a javascript: link to a
@@ -38,8 +36,6 @@ function asBrowserReads(attribute: string): string {
   decodeAttribute ??= (require('entities/decode') as typeof import('entities/decode')).decodeHTMLAttribute;
   return decodeAttribute(attribute);
 }
-
-let markdown: Marked | undefined;
 
 /** Lazy: marked builds its rules as it loads, on each thread, and a build whose bodies are all kept renders none. */
 function parser(): Marked {
@@ -67,13 +63,14 @@ function outlineLevel(token: Tokens.Heading, above: number): number {
   return depth;
 }
 
-export function renderMarkdown(source: string): RenderedMarkdown {
+export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown {
   const markdown = parser();
   const tokens = markdown.lexer(source);
   const internalLinks: string[] = [];
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
-  let level = 1;
-  markdown.walkTokens(tokens, (token: Token) => {
+  let [level, line, at]: [number, number, Token?] = [1, firstLine];
+  const check = (token: Token) => {
+    at = token;
     const html = token.type === 'html' ? /.{0,70}/.exec((token.raw as string).trim())?.[0] : undefined;
     if (html !== undefined)
       throw new RefusedMarkdownError(
@@ -97,9 +94,10 @@ export function renderMarkdown(source: string): RenderedMarkdown {
           ? `link "${href}" uses a scheme other than https, http, mailto or tel`
           : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`,
       );
+    const name = /[^/?#]+\.\w+(?=[?#]|$)/.exec(href)?.[0] ?? 'photo.jpg';
     if (token.type === 'image' && !siteOrStockPhoto.test(href))
       throw new RefusedMarkdownError(
-        `image "${href}" is not on this site or ${stockPhotoOrigin}, the only places the Content-Security-Policy lets images load from`,
+        `image "${href}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and ${stockPhotoOrigin}: save the photo in public/ (as public/photos/${name}, say) and write ![${token.text as string}](/photos/${name}), or use a photo of ${stockPhotoOrigin}`,
       );
     // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
     if (token.type === 'image' && !(token.text as string).trim())
@@ -107,7 +105,18 @@ export function renderMarkdown(source: string): RenderedMarkdown {
         `image "${href}" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](${href})`,
       );
     if (href.startsWith('/')) internalLinks.push(href);
-  });
+  };
+  for (const block of tokens) {
+    try {
+      markdown.walkTokens([block], check);
+    } catch (error) {
+      if (!(error instanceof RefusedMarkdownError)) throw error;
+      // marked keeps no positions: the block's first line, and the lines of the block before the token refused.
+      const before = block.raw.slice(0, Math.max(0, block.raw.indexOf(at!.raw))).split('\n').length - 1;
+      throw new RefusedMarkdownError(`line ${line + before}: ${error.message}`);
+    }
+    line += block.raw.split('\n').length - 1;
+  }
   // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
   return { html: markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">'), internalLinks };
 }

@@ -80,30 +80,27 @@ function whereItFails(message: string, source: string): string {
 }
 
 export function splitMarkdown<T extends v.GenericSchema>(text: string, file: string, schema: T) {
-  const { data, body } = split(text, file);
-  return { data: validate(file, schema, data, 'front matter: '), body };
+  const { data, ...body } = split(text, file);
+  return { data: validate(file, schema, data, 'front matter: '), ...body };
 }
 
-export function readBody(path: string, file: string): string {
-  return split(readText(path, file), file).body;
-}
+export const readBody = (path: string, file: string) => split(readText(path, file), file);
 
-function split(text: string, file: string): { data: unknown; body: string } {
+function split(text: string, file: string): { data: unknown; body: string; line: number } {
   const parsed = parseFrontMatter(text);
   if (!parsed.ok) throw new ContentError(file, 'front matter', parsed.problem);
   requireBody(file, parsed.body);
-  return parsed;
+  const { data, body } = parsed;
+  return { data, body, line: text.slice(0, text.length - body.length).split('\n').length };
 }
 
 /** The largest content file a build reads: a page of text is a few kilobytes, and a file this large is a mistake (a pasted image, a log). */
 const maxContentFileBytes = 1024 * 1024;
 
+// Fatal: a file that is not UTF-8 would build with U+FFFD in place of what the author wrote.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * Synchronous: content files are small, and fs.promises.readFile goes through the thread pool four times (open, stat,
- * read, close) for each. A file that is not UTF-8 would build with U+FFFD in place of what the author wrote.
- */
+/** Synchronous: content files are small, and fs.promises.readFile goes through the thread pool four times for each. */
 export function readText(path: string, file: string): string {
   let bytes: Buffer;
   try {

@@ -98,12 +98,13 @@ function describeValue(value: unknown): string {
 }
 
 export function requireBody(file: string, body: string): void {
-  if (!body.trim()) throw new ContentError(file, 'body', 'is empty');
+  const problem = "is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)";
+  if (!body.trim()) throw new ContentError(file, 'body', problem);
 }
 
-export function renderBody(file: string, body: string): RenderedMarkdown {
+export function renderBody(file: string, body: string, firstLine?: number): RenderedMarkdown {
   try {
-    return renderMarkdown(body);
+    return renderMarkdown(body, firstLine);
   } catch (error) {
     if (error instanceof RefusedMarkdownError) throw new ContentError(file, 'body', error.message);
     throw new ContentError(file, 'body', `could not be rendered (${messageOf(error)})`, { cause: error });

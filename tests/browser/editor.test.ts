@@ -274,7 +274,9 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
       { timeout: 30_000, interval: 1_000 },
     );
     await publish(page);
-    expect(await notification(page)).toBe('Failed to persist entry: content/blog/too-long.md: body: is empty');
+    expect(await notification(page)).toBe(
+      "Failed to persist entry: content/blog/too-long.md: body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+    );
     // Nothing written: neither the article nor its photo.
     expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);
     expect(existsSync(contentFile('blog/too-long.md'))).toBe(false);

@@ -161,30 +161,24 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/navigation\.json: header\[1\]\.href: links to "\/about-us", which is not a page of this site/,
   ],
   [
-    'an image in Markdown from a host the Content-Security-Policy would block',
-    'blog/local-seo-tips.md',
-    (text) => `${text}\n![Our van](https://cdn.example.com/van.jpg)\n`,
-    /content\/blog\/local-seo-tips\.md: body: image "https:\/\/cdn\.example\.com\/van\.jpg" is not on this site or https:\/\/images\.unsplash\.com/,
-  ],
-  [
     'a YouTube video pasted as Share > Embed gives it, which would show as code: the Content-Security-Policy allows no frame',
     'blog/local-seo-tips.md',
     (text) =>
       `${text}\n<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=x1" title="YouTube video player" frameborder="0" allowfullscreen></iframe>\n`,
-    /content\/blog\/local-seo-tips\.md: body: HTML "<iframe width="560" height="315" src="https:\/\/www\.youtube\.com\/embed\/dQ" would show on the page as code: an embed \(a video, map or post\) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code$/m,
+    /content\/blog\/local-seo-tips\.md: body: line \d+: HTML "<iframe width="560" height="315" src="https:\/\/www\.youtube\.com\/embed\/dQ" would show on the page as code: an embed \(a video, map or post\) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code$/m,
   ],
   [
     'a tweet pasted as its embed code, inside a list',
     'blog/social-media-guide.md',
     (text) =>
       `${text}\n- What customers say:\n\n  <blockquote class="twitter-tweet"><p>Great job!</p></blockquote> <script async src="https://platform.twitter.com/widgets.js"></script>\n`,
-    /content\/blog\/social-media-guide\.md: body: HTML "<blockquote class="twitter-tweet"><p>Great job!<\/p><\/blockquote>[^"]*" would show on the page as code/,
+    /content\/blog\/social-media-guide\.md: body: line \d+: HTML "<blockquote class="twitter-tweet"><p>Great job!<\/p><\/blockquote>[^"]*" would show on the page as code/,
   ],
   [
     'a note left in an HTML comment, which every visitor would read',
     'legal/privacy-policy.md',
     (text) => `${text}\n<!-- TODO: ask the solicitor about retention -->\n`,
-    /content\/legal\/privacy-policy\.md: body: HTML "<!-- TODO: ask the solicitor about retention -->" would show on the page as code/,
+    /content\/legal\/privacy-policy\.md: body: line \d+: HTML "<!-- TODO: ask the solicitor about retention -->" would show on the page as code/,
   ],
   [
     'a slug with an accented letter, which is lowercase yet no slug',
@@ -273,7 +267,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a javascript: link in Markdown',
     'blog/local-seo-tips.md',
     (text) => `${text}\n[Click me](javascript:alert(1))\n`,
-    /content\/blog\/local-seo-tips\.md: body: link "javascript:alert\(1\)" uses a scheme other than https, http, mailto or tel/,
+    /content\/blog\/local-seo-tips\.md: body: line \d+: link "javascript:alert\(1\)" uses a scheme other than https, http, mailto or tel/,
   ],
   [
     "a legal page's slug that another page's path already is",
@@ -319,13 +313,13 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     "a placeholder in Markdown that names none of the site's facts",
     'legal/privacy-policy.md',
     (text) => text.replace('{email}', '{emial}'),
-    /content\/legal\/privacy-policy\.md: body: "\{emial\}" names none of the site's facts: expected \{name\}, \{legalName\}, \{phone\}, \{email\}, \{address\}, \{hours\}/,
+    /content\/legal\/privacy-policy\.md: body: line \d+: "\{emial\}" names none of the site's facts: expected \{name\}, \{legalName\}, \{phone\}, \{email\}, \{address\}, \{hours\}/,
   ],
   [
     'the phone number as the words of a link in Markdown',
     'blog/google-ads-guide.md',
     (text) => text.replace('ring us free on {phone}', 'ring us free on [{phone}](/contact)'),
-    /content\/blog\/google-ads-guide\.md: body: link "\{phone\}": \{phone\} and \{email\} are links themselves; write them outside a link's brackets/,
+    /content\/blog\/google-ads-guide\.md: body: line \d+: link "\{phone\}": \{phone\} and \{email\} are links themselves; write them outside a link's brackets/,
   ],
   [
     'a redirect to the not-found page',
@@ -409,6 +403,37 @@ describe('bad input', () => {
     const refusal = await site.refusal();
     expect(refusal).toMatch(message);
     expect(refusal).toMatch(/^sitegen: [^\n]+\n$/);
+  });
+
+  it.concurrent.each([
+    [
+      'an empty body',
+      (text: string) => text.replace(/\n---\n[\s\S]*$/, '\n---\n\n'),
+      "body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+    ],
+    [
+      'a heading that skips a level',
+      (text: string) => `${text}\n#### Fuel costs\n`,
+      'body: line 121: heading "#### Fuel costs" skips a level after a level-2 heading: expected ###',
+    ],
+    [
+      'a second level-1 heading',
+      (text: string) => `${text}\n# Our prices\n`,
+      `body: line 121: heading "# Our prices": the page's title is its only level-1 heading; start at ##`,
+    ],
+    [
+      'an image from another site',
+      (text: string) => `${text}\nSee:\n![Our van](https://cdn.example.com/van.jpg)\n`,
+      'body: line 122: image "https://cdn.example.com/van.jpg" is on another site, and the Content-Security-Policy lets a page load images only from its own site and https://images.unsplash.com: save the photo in public/ (as public/photos/van.jpg, say) and write ![Our van](/photos/van.jpg), or use a photo of https://images.unsplash.com',
+    ],
+  ])('%s stops the build, naming the line of the file and what to write', async (_, change, message) => {
+    const site = await contentWorkspace();
+    await site.edit('blog/local-seo-tips.md', (text) => {
+      // The lines the messages name: the file's own, then the blank line each edit starts with.
+      expect(text.split('\n')).toHaveLength(120);
+      return change(text);
+    });
+    expect(await site.refusal()).toBe(`sitegen: ${join(site.content, 'blog/local-seo-tips.md')}: ${message}\n`);
   });
 
   it.concurrent.each(['pages/hoem.json', 'pricing.json', 'service-pages/notes.yaml'])(

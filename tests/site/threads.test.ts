@@ -102,7 +102,10 @@ describe('a blog of 256 articles', () => {
           (text) => text.replace(/\n---\n[\s\S]*$/, '\n'),
           'front matter: is not closed: expected a line of --- after it',
         ],
-        [(text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n \u00A0\n'), 'body: is empty'],
+        [
+          (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n \u00A0\n'),
+          "body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+        ],
       ];
       try {
         for (const [fault, message] of faults) {

@@ -22,7 +22,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const schema = v.object({ title: v.string() });
 
 /** Reads `text` as content/blog/<name>.md would be: the front matter and body, or the error's message. */
-async function read(name: string, text: string | Buffer): Promise<{ data: unknown; body: string } | string> {
+async function read(
+  name: string,
+  text: string | Buffer,
+): Promise<{ data: unknown; body: string; line: number } | string> {
   const path = join(dir, `${name}.md`);
   await writeFile(path, text);
   try {
@@ -35,18 +38,19 @@ async function read(name: string, text: string | Buffer): Promise<{ data: unknow
 
 describe('a Markdown file read and split (readText, splitMarkdown)', () => {
   it.each([
-    ['plain', '---\ntitle: "Boilers"\n---\nBody text.\n', 'Body text.\n'],
-    ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n', 'Body text.\r\n'],
-    ['a byte-order mark', '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n', 'Body.\n'],
-    ['a value holding ---', '---\ntitle: "Boilers"\nnote: "a --- b"\n---\nBody.\n', 'Body.\n'],
+    ['plain', '---\ntitle: "Boilers"\n---\nBody text.\n', 'Body text.\n', 4],
+    ['Windows line ends', '---\r\ntitle: "Boilers"\r\n---\r\nBody text.\r\n', 'Body text.\r\n', 4],
+    ['a byte-order mark', '\uFEFF---\ntitle: "Boilers"\n---\nBody.\n', 'Body.\n', 4],
+    ['a value holding ---', '---\ntitle: "Boilers"\nnote: "a --- b"\n---\nBody.\n', 'Body.\n', 5],
     [
       'a rule in the body',
       '---\ntitle: "Boilers"\n---\nBody.\n\n---\n\nMore after a rule.\n',
       'Body.\n\n---\n\nMore after a rule.\n',
+      4,
     ],
-    ['multi-byte text', '---\ntitle: "Boilers"\n---\nPrix: £2,000 — ça va 😀\n', 'Prix: £2,000 — ça va 😀\n'],
-  ])('reads %s', async (name, text, body) => {
-    expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title: 'Boilers' }, body });
+    ['multi-byte text', '---\ntitle: "Boilers"\n---\nPrix: £2,000 — ça va 😀\n', 'Prix: £2,000 — ça va 😀\n', 4],
+  ])('reads %s, and the line its body starts on', async (name, text, body, line) => {
+    expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title: 'Boilers' }, body, line });
   });
 
   it.each([
@@ -82,7 +86,11 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       '---\n---\nBody.\n',
       'content/blog/empty-block.md: front matter: title: is missing: expected a text',
     ],
-    ['empty-body', '---\ntitle: x\n---\n \n\t\n', 'content/blog/empty-body.md: body: is empty'],
+    [
+      'empty-body',
+      '---\ntitle: x\n---\n \n\t\n',
+      "content/blog/empty-body.md: body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+    ],
     [
       'wrong-type',
       '---\ntitle: 12\n---\nBody.\n',

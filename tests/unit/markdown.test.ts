@@ -39,18 +39,18 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('takes images from this site and the stock photo host, and refuses any other host or an image without alt text, naming the image', () => {
+  it('takes images from this site and the stock photo host, and refuses any other host, saying where to put the photo, or an image without alt text', () => {
     const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
     expect(html).toBe(
       '<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n',
     );
-    for (const source of [
-      'https://cdn.example.com/van.jpg',
-      'http://images.unsplash.com/photo-1',
-      '//cdn.example.com/van.jpg',
+    for (const [source, name] of [
+      ['https://cdn.example.com/photos/van.jpg?w=800', 'van.jpg'],
+      ['http://images.unsplash.com/photo-1', 'photo.jpg'],
+      ['//cdn.example.com/van.webp', 'van.webp'],
     ]) {
-      expect(() => renderMarkdown(`![Van](${source})\n`)).toThrow(
-        `image "${source}" is not on this site or https://images.unsplash.com, the only places the Content-Security-Policy lets images load from`,
+      expect(() => renderMarkdown(`![Our van](${source})\n`)).toThrow(
+        `line 1: image "${source}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and https://images.unsplash.com: save the photo in public/ (as public/photos/${name}, say) and write ![Our van](/photos/${name}), or use a photo of https://images.unsplash.com`,
       );
     }
     // An image must say what it shows, as every image of the content must.
@@ -121,6 +121,22 @@ describe('renderMarkdown', () => {
     );
     expect(renderMarkdown('## Costs\n\n### Vans\n\n#### Fuel\n\n## Next\n\n### Then\n').html).toBe(
       '<h2>Costs</h2>\n<h3>Vans</h3>\n<h4>Fuel</h4>\n<h2>Next</h2>\n<h3>Then</h3>\n',
+    );
+  });
+
+  it("names the line of what it refuses, counted from the body's first line in its file", () => {
+    expect(() => renderMarkdown('Intro.\n\n### Too deep\n')).toThrow(
+      'line 3: heading "### Too deep" skips a level after a level-1 heading: expected ##',
+    );
+    expect(() => renderMarkdown('Intro.\n\n## Costs\n\n# A second title\n', 14)).toThrow(
+      `line 18: heading "# A second title": the page's title is its only level-1 heading; start at ##`,
+    );
+    // Inside a list, a quote and a paragraph of several lines: the line of the thing refused, not of its block.
+    const list = '## Jobs\n\n- Boilers\n- Vans:\n\n  > Fitted\n  > ## \n';
+    expect(() => renderMarkdown(list)).toThrow('line 7: a heading with no text ("##" alone on a line)');
+    const paragraph = 'One line,\r\nanother,\r\nand ![a van](https://cdn.example.com/van.jpg) here.\r\n';
+    expect(() => renderMarkdown(paragraph, 9)).toThrow(
+      'line 11: image "https://cdn.example.com/van.jpg" is on another site',
     );
   });
 
