@@ -1,12 +1,9 @@
 /**
- * Markdown to HTML by marked (CommonMark with GitHub's extensions). Content cannot inject markup or scripts:
- * - raw HTML is shown as text: marked's inline HTML rule is turned off, so it escapes what it would match, as
- *   CommonMark says a renderer that disallows raw HTML should; a block of HTML (an embed's code, a <div>) is refused,
- *   as it would show on the page as code;
- * - links may only use safe schemes, checked as the browser will read them;
- * - images may only come from this site or the stock photo host, the only places the Content-Security-Policy allows,
- *   and must have alt text, as every image of the content does.
- * marked writes no heading ids of its own (since v5), so a page holds only the ids its templates choose.
+ * Markdown to HTML by marked (CommonMark with GitHub's extensions). Content cannot inject markup or scripts: raw HTML,
+ * a block or a tag in a sentence, is refused, as marked would write it as it is; links may only use safe schemes, checked
+ * as the browser will read them; images may only come from this site or the stock photo host, the only places the
+ * Content-Security-Policy allows, and must have alt text. marked writes no heading ids of its own (since v5), so a page
+ * holds only the ids its templates choose.
  */
 import { createRequire } from 'node:module';
 import type { Marked, Token, Tokens } from 'marked';
@@ -41,17 +38,25 @@ function asBrowserReads(attribute: string): string {
 function parser(): Marked {
   markdown ??= new (require('marked') as typeof import('marked')).Marked({
     gfm: true,
-    tokenizer: { tag: () => undefined },
     // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name.
     renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
   });
   return markdown;
 }
 
+/** What to write for raw HTML: a block is most often an embed's code, a tag in a sentence a link or a line break. */
+function htmlProblem({ raw, block }: Tokens.HTML): string {
+  const [html, href] = [/.{0,70}/.exec(raw.trim())![0], /^<a\s[^>]*?href="([^"]*)"/i.exec(raw)?.[1]];
+  const link = href !== undefined && `write the link in Markdown, [its words](${href}): a link opens in the same tab`;
+  const instead = link || (/^<br\s*\/?>/i.test(raw) && 'for a line break, end the line with a backslash (\\)');
+  if (block && !instead)
+    return `HTML "${html}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`;
+  return `HTML "${html}" would show on the page as text: ${instead || 'write it in Markdown (**bold**, *italics*, [words](https://…)), in backticks to show it as code, or remove it'}`;
+}
+
 /** A heading's level, refused where it would break the page's outline: empty, a second title, or a level skipped. */
 function outlineLevel(token: Tokens.Heading, above: number): number {
-  const [depth, text] = [token.depth, token.text.trim()];
-  const marks = '#'.repeat(depth);
+  const [depth, text, marks] = [token.depth, token.text.trim(), '#'.repeat(token.depth)];
   // A heading with no words is announced by screen readers as an empty heading, and looks like a stray "##".
   if (!text) throw new RefusedMarkdownError(`a heading with no text ("${marks}" alone on a line)`);
   if (depth === 1)
@@ -71,11 +76,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   let [level, line, at]: [number, number, Token?] = [1, firstLine];
   const check = (token: Token) => {
     at = token;
-    const html = token.type === 'html' ? /.{0,70}/.exec((token.raw as string).trim())?.[0] : undefined;
-    if (html !== undefined)
-      throw new RefusedMarkdownError(
-        `HTML "${html}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`,
-      );
+    if (token.type === 'html') throw new RefusedMarkdownError(htmlProblem(token as Tokens.HTML));
     if (token.type === 'heading') level = outlineLevel(token as Tokens.Heading, level);
     const unknown = token.type === 'text' ? unknownSiteFact(token.text as string) : undefined;
     if (unknown)

@@ -168,6 +168,12 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/blog\/local-seo-tips\.md: body: line \d+: HTML "<iframe width="560" height="315" src="https:\/\/www\.youtube\.com\/embed\/dQ" would show on the page as code: an embed \(a video, map or post\) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code$/m,
   ],
   [
+    'a script tag in a sentence, which would show as text',
+    'blog/google-ads-guide.md',
+    (text) => `${text}\nA script, <script>alert("body")</script>\nand an image: <img src=x onerror=alert(2)>\n`,
+    /content\/blog\/google-ads-guide\.md: body: line \d+: HTML "<script>" would show on the page as text: write it in Markdown \(\*\*bold\*\*, \*italics\*, \[words\]\(https:\/\/…\)\), in backticks to show it as code, or remove it$/m,
+  ],
+  [
     'a tweet pasted as its embed code, inside a list',
     'blog/social-media-guide.md',
     (text) =>
@@ -420,6 +426,16 @@ describe('bad input', () => {
       'a second level-1 heading',
       (text: string) => `${text}\n# Our prices\n`,
       `body: line 121: heading "# Our prices": the page's title is its only level-1 heading; start at ##`,
+    ],
+    [
+      'a link written in HTML in a sentence',
+      (text: string) => `${text}\nRead <a href="https://example.com" target="_blank">this guide</a> first.\n`,
+      'body: line 121: HTML "<a href="https://example.com" target="_blank">" would show on the page as text: write the link in Markdown, [its words](https://example.com): a link opens in the same tab',
+    ],
+    [
+      'a line break written in HTML',
+      (text: string) => `${text}\nCall us today.<br>\nWe answer 24/7.\n`,
+      'body: line 121: HTML "<br>" would show on the page as text: for a line break, end the line with a backslash (\\)',
     ],
     [
       'an image from another site',
@@ -701,41 +717,45 @@ describe('bad input', () => {
 });
 
 describe('safe output', () => {
-  it.concurrent('raw HTML in Markdown is shown as text and JSON-LD cannot be closed by content', async () => {
-    const site = await workspace();
-    await site.edit(
-      'blog/google-ads-guide.md',
-      (text) =>
-        text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') +
-        '\nA script, <script>alert("body")</script>\nand an image: <img src=x onerror=alert(2)>\n',
-    );
-    expect(await site.buildHere()).toBe('');
-    const html = await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8');
-    expect(html).not.toContain('<script>alert');
-    expect(html).not.toContain('<img src=x');
-    expect(html).toContain('&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;');
-    const $ = cheerio.load(html);
-    expect(
-      $('script:not([src])')
-        .map((_, s) => $(s).attr('type'))
-        .get(),
-    ).toEqual(['speculationrules', 'application/ld+json']);
-    expect(
-      $('script[src]')
-        .map((_, s) => $(s).attr('src'))
-        .get(),
-    ).toEqual([
-      expect.stringMatching(/^\/assets\/consent-\w+\.js$/),
-      expect.stringMatching(/^\/assets\/menus-\w+\.js$/),
-    ]);
-    const data = JSON.parse($('script[type="application/ld+json"]').html()!) as {
-      '@graph': { '@type': string; headline?: string }[];
-    };
-    expect(data['@graph'].find((node) => node['@type'] === 'BlogPosting')?.headline).toBe(
-      'Ads </script><script>alert(1)</script> guide',
-    );
-    expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
-  });
+  it.concurrent(
+    'a < in prose and HTML in backticks show as written, and JSON-LD cannot be closed by content',
+    async () => {
+      const site = await workspace();
+      await site.edit(
+        'blog/google-ads-guide.md',
+        (text) =>
+          text.replace(/^title: .*$/m, 'title: "Ads </script><script>alert(1)</script> guide"') +
+          '\nBudgets < £50 a day work; the `<script>` tag and <https://ads.google.com> too.\n',
+      );
+      expect(await site.buildHere()).toBe('');
+      const html = await readFile(join(site.out, 'blog/google-ads-guide.html'), 'utf8');
+      expect(html).not.toContain('<script>alert');
+      expect(cheerio.load(html)('main p:contains("Budgets")').text()).toBe(
+        'Budgets < £50 a day work; the <script> tag and https://ads.google.com too.',
+      );
+      const $ = cheerio.load(html);
+      expect(
+        $('script:not([src])')
+          .map((_, s) => $(s).attr('type'))
+          .get(),
+      ).toEqual(['speculationrules', 'application/ld+json']);
+      expect(
+        $('script[src]')
+          .map((_, s) => $(s).attr('src'))
+          .get(),
+      ).toEqual([
+        expect.stringMatching(/^\/assets\/consent-\w+\.js$/),
+        expect.stringMatching(/^\/assets\/menus-\w+\.js$/),
+      ]);
+      const data = JSON.parse($('script[type="application/ld+json"]').html()!) as {
+        '@graph': { '@type': string; headline?: string }[];
+      };
+      expect(data['@graph'].find((node) => node['@type'] === 'BlogPosting')?.headline).toBe(
+        'Ads </script><script>alert(1)</script> guide',
+      );
+      expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
+    },
+  );
 
   it.concurrent(
     'a link in Markdown to a page with a query string and a fragment builds, written as it was',

@@ -1,7 +1,7 @@
 /**
  * Markdown as articles and legal pages use it (marked): CommonMark with
- * GitHub's tables, strikethrough, task lists and autolinks; raw HTML shown as
- * text in a paragraph, refused as a block; links only to safe schemes, checked as the browser will read them;
+ * GitHub's tables, strikethrough, task lists and autolinks; raw HTML refused,
+ * saying what to write instead; links only to safe schemes, checked as the browser will read them;
  * images only from where the Content-Security-Policy lets them load; no ids
  * the templates did not choose.
  */
@@ -64,20 +64,49 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('shows raw HTML in a paragraph as text, and refuses a block of it, which would show as code', () => {
-    const { html } = renderMarkdown(
-      'A <div onclick="x()">block</div>\n\nInline <script>alert(1)</script> and <b>bold</b>.\n',
-    );
-    expect(html).not.toMatch(/<(div|script|b)[\s>]/);
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;');
+  it('refuses a block of raw HTML, which would show as code', () => {
     for (const block of [
       '<div onclick="x()">block</div>',
       '<details>\n<summary>Prices</summary>\n\nFrom £99.\n</details>',
     ])
       expect(() => renderMarkdown(`Text.\n\n${block}\n`)).toThrow(
-        `HTML "${block.split('\n')[0]}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`,
+        `line 3: HTML "${block.split('\n')[0]}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`,
       );
+  });
+
+  it.each([
+    [
+      'Read <a href="https://example.com" target="_blank">this guide</a> first.',
+      'HTML "<a href="https://example.com" target="_blank">" would show on the page as text: write the link in Markdown, [its words](https://example.com): a link opens in the same tab',
+    ],
+    [
+      'Call us.<br>We answer.',
+      'HTML "<br>" would show on the page as text: for a line break, end the line with a backslash (\\)',
+    ],
+    [
+      '- A list with <b>bold</b> words',
+      'HTML "<b>" would show on the page as text: write it in Markdown (**bold**, *italics*, [words](https://…)), in backticks to show it as code, or remove it',
+    ],
+    [
+      '| Job <!-- check --> | Price |\n|---|---|\n| Boiler | £2,000 |',
+      'HTML "<!-- check -->" would show on the page as text: write it in Markdown',
+    ],
+    [
+      '<a href="/contact">\nBook a call</a>',
+      'HTML "<a href="/contact">" would show on the page as text: write the link in Markdown, [its words](/contact)',
+    ],
+  ])('refuses raw HTML in a sentence, %j, saying what to write instead', (source, message) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(`line 3: ${message}`);
+  });
+
+  it('takes a < that starts no tag, HTML in backticks or a code block, and an address in angle brackets as they are written', () => {
+    const { html } = renderMarkdown(
+      'Prices < £50, 3<4 and a -> b; the `<title>` tag; <https://example.com> and <hello@example.com>.\n\n```html\n<br>\n```\n\n    <div>indented</div>\n',
+    );
+    expect(html).toBe(
+      '<p>Prices &lt; £50, 3&lt;4 and a -&gt; b; the <code>&lt;title&gt;</code> tag; <a href="https://example.com">https://example.com</a> and <a href="mailto:hello@example.com">hello@example.com</a>.</p>\n' +
+        '<pre><code class="language-html">&lt;br&gt;\n</code></pre>\n<pre><code>&lt;div&gt;indented&lt;/div&gt;\n</code></pre>\n',
+    );
   });
 
   it('collects root-relative links, decoded, for the route check', () => {
@@ -181,7 +210,6 @@ describe("the site's facts in a body (site-facts.ts)", () => {
 describe("renderMarkdown against marked's own, set up as the site sets it", () => {
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use({
-    tokenizer: { tag: () => undefined },
     renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
     hooks: { postprocess: (html) => html.replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">') },
   });
@@ -203,7 +231,7 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
     'Ends in spaces  ',
     'Stars *and* _underscores_ and snake_case_words and ~~struck~~ and ~single~ tildes.',
     'Back\\slash, `code`, ``double code``, a [link](/contact) and ![an image](/favicon.svg).',
-    '&amp; &#169; &#x2014; &copy; & plain ampersands; <b>not html</b> and a < b > c.',
+    '&amp; &#169; &#x2014; &copy; & plain ampersands; a < b > c, 3<4 and <3.',
     'Prix: £2,000 — ça va 😀 and a colon: here.',
     '- a list item  \n  continued\n- another www.example.co.uk\n\n1. first\n2. second',
     '> a quote with a hard break  \n> and more',
