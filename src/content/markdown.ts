@@ -83,6 +83,11 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
       throw new RefusedMarkdownError(
         `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`,
       );
+    const attributes = token.type === 'text' && /\{:?\s*(?:[#.][\w-]|[\w-]+\s*=)[^}\n]*\}?/.exec(token.text as string);
+    if (attributes)
+      throw new RefusedMarkdownError(
+        `"${attributes[0]}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
+      );
     if (token.type !== 'link' && token.type !== 'image') return;
     if (token.type === 'link' && linkedSiteFact.test(token.text as string))
       throw new RefusedMarkdownError(

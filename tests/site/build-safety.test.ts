@@ -438,6 +438,11 @@ describe('bad input', () => {
       'body: line 121: HTML "<br>" would show on the page as text: for a line break, end the line with a backslash (\\)',
     ],
     [
+      'a link given a target in kramdown',
+      (text: string) => `${text}\nRead [this guide](https://example.com/guide){target=_blank} and call {phone}.\n`,
+      `body: line 121: "{target=_blank}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
+    ],
+    [
       'an image from another site',
       (text: string) => `${text}\nSee:\n![Our van](https://cdn.example.com/van.jpg)\n`,
       'body: line 122: image "https://cdn.example.com/van.jpg" is on another site, and the Content-Security-Policy lets a page load images only from its own site and https://images.unsplash.com: save the photo in public/ (as public/photos/van.jpg, say) and write ![Our van](/photos/van.jpg), or use a photo of https://images.unsplash.com',

@@ -207,6 +207,25 @@ describe("the site's facts in a body (site-facts.ts)", () => {
   });
 });
 
+describe('attributes written after a link, an image or a heading (kramdown, Pandoc)', () => {
+  it.each([
+    ['See [our guide](https://example.com/guide){target=_blank} first.', '{target=_blank}'],
+    ['See [our guide](https://example.com/guide){:target="_blank"} first.', '{:target="_blank"}'],
+    ['[Book a call](/contact){: .button}', '{: .button}'],
+    ['![Our van](/favicon.svg){width=50%}', '{width=50%}'],
+    ['## Prices {#prices}', '{#prices}'],
+  ])('refuses %j, which would show as written', (source, attributes) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
+      `line 3: "${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
+    );
+  });
+
+  it("takes the site's facts beside a link, and braces that set nothing", () => {
+    const { html } = renderMarkdown('[Call us](/contact){phone}, {name} ({legalName}) {} and {a, b}.\n');
+    expect(html).toBe('<p><a href="/contact">Call us</a>{phone}, {name} ({legalName}) {} and {a, b}.</p>\n');
+  });
+});
+
 describe("renderMarkdown against marked's own, set up as the site sets it", () => {
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use({
