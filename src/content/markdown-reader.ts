@@ -16,7 +16,6 @@ import type { MarkdownBody } from './model';
 import { readBody, readText, splitMarkdown } from './read-content';
 import { renderBody } from './validate';
 
-type Body = { body: string; line: number };
 export class MarkdownReader {
   /** Entries this reader made, by key: what the index does not hold yet. */
   readonly learnt = new Map<string, IndexedFile>();
@@ -82,7 +81,7 @@ export class MarkdownReader {
     return this.learnt.get(key) ?? this.index.files[key];
   }
 
-  private render(key: string, file: string, { body, line }: Body, hash: string): Pick<IndexedFile, 'body' | 'links'> {
+  private render(key: string, file: string, { body, line }: { body: string; line: number }, hash: string) {
     const { html, internalLinks } = renderBody(file, body, line);
     this.rendered.set(key, { hash, html });
     return { body: this.packs?.append(html), links: internalLinks };

@@ -23,11 +23,8 @@ export function readJson(path: string, file: string): unknown {
 }
 
 /** Every string of valid JSON followed by a colon is a key; the whole strings are taken, so none is read from inside one. */
-function keysWritten(source: string): number {
-  let keys = 0;
-  for (const token of source.matchAll(/"(?:[^"\\]|\\.)*"(\s*:)?/g)) if (token[1]) keys += 1;
-  return keys;
-}
+const keysWritten = (source: string) =>
+  [...source.matchAll(/"(?:[^"\\]|\\.)*"(\s*:)?/g)].filter((key) => key[1]).length;
 
 /** Counted without recursion: how deep a file may nest is checked later, with a message of its own. */
 function keysParsed(value: unknown): number {
@@ -90,8 +87,7 @@ function split(text: string, file: string): { data: unknown; body: string; line:
   const parsed = parseFrontMatter(text);
   if (!parsed.ok) throw new ContentError(file, 'front matter', parsed.problem);
   requireBody(file, parsed.body);
-  const { data, body } = parsed;
-  return { data, body, line: text.slice(0, text.length - body.length).split('\n').length };
+  return { data: parsed.data, body: parsed.body, line: text.split('\n').length - parsed.body.split('\n').length + 1 };
 }
 
 /** The largest content file a build reads: a page of text is a few kilobytes, and a file this large is a mistake (a pasted image, a log). */

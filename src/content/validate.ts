@@ -98,8 +98,7 @@ function describeValue(value: unknown): string {
 }
 
 export function requireBody(file: string, body: string): void {
-  const problem = "is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)";
-  if (!body.trim()) throw new ContentError(file, 'body', problem);
+  if (!body.trim()) throw new ContentError(file, 'body', "is empty: write the page's words below the front matter");
 }
 
 export function renderBody(file: string, body: string, firstLine?: number): RenderedMarkdown {

@@ -275,7 +275,7 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     );
     await publish(page);
     expect(await notification(page)).toBe(
-      "Failed to persist entry: content/blog/too-long.md: body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+      "Failed to persist entry: content/blog/too-long.md: body: is empty: write the page's words below the front matter",
     );
     // Nothing written: neither the article nor its photo.
     expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);

@@ -415,7 +415,7 @@ describe('bad input', () => {
     [
       'an empty body',
       (text: string) => text.replace(/\n---\n[\s\S]*$/, '\n---\n\n'),
-      "body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+      "body: is empty: write the page's words below the front matter",
     ],
     [
       'a heading that skips a level',

@@ -104,7 +104,7 @@ describe('a blog of 256 articles', () => {
         ],
         [
           (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n \u00A0\n'),
-          "body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+          "body: is empty: write the page's words below the front matter",
         ],
       ];
       try {

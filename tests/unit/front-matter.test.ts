@@ -89,7 +89,7 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
     [
       'empty-body',
       '---\ntitle: x\n---\n \n\t\n',
-      "content/blog/empty-body.md: body: is empty: write the page's words after the front matter's closing --- line (in the editor: in Body)",
+      "content/blog/empty-body.md: body: is empty: write the page's words below the front matter",
     ],
     [
       'wrong-type',
