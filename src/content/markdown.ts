@@ -1,7 +1,7 @@
 /**
- * Markdown to HTML by marked (CommonMark with GitHub's extensions). Content cannot inject markup or scripts: raw HTML is
- * refused, links are held to safe schemes, images to the Content-Security-Policy's two hosts and to alt text. marked
- * writes no heading ids of its own (since v5): a page holds only the ids its templates give.
+ * Markdown to HTML by marked (CommonMark, GitHub's extensions; footnotes by marked-footnote). Content cannot inject
+ * markup or scripts: raw HTML is refused, links are held to safe schemes, images to the Content-Security-Policy's two
+ * hosts and to alt text. A page holds only the ids its templates and its footnotes give.
  */
 import { createRequire } from 'node:module';
 import type { Marked, Token, Tokens } from 'marked';
@@ -32,7 +32,7 @@ const parser = (): Marked =>
   (markdown ??= new (require('marked') as typeof import('marked')).Marked({
     // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name.
     renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
-  }));
+  }).use((require('marked-footnote') as typeof import('marked-footnote').default)()));
 
 /** What to write for raw HTML: a block is most often an embed's code, a tag in a sentence a link or a line break. */
 function htmlProblem({ raw, block }: Tokens.HTML): string {
@@ -58,13 +58,20 @@ function outlineProblem({ depth, text }: Tokens.Heading, above: number): string 
 function tokenProblem(token: Token, level: number): string | undefined {
   if (token.type === 'html') return htmlProblem(token as Tokens.HTML);
   if (token.type === 'heading') return outlineProblem(token as Tokens.Heading, level);
-  const text = token.type === 'text' ? (token.text as string) : '';
-  const unknown = unknownSiteFact(text);
+  const [{ label, index, refs }, text] = [token as Tokens.Generic, token.type === 'text' ? (token.text as string) : ''];
+  const [unknown, note] = [unknownSiteFact(text), /\[\^[^\]\n]+\]/.exec(text)?.[0]];
   const attributes = /\{:?\s*(?:[#.][\w-]|[\w-]+\s*=)[^}\n]*\}?/.exec(text)?.[0];
   if (unknown)
     return `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`;
   if (attributes)
     return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`;
+  if (note)
+    return `footnote "${note}" has no note: write it on a line of its own below the paragraph, as ${note}: The survey's source.`;
+  // Its second back link reads "↩2", a name axe finds missing from the link's label (Back to reference …).
+  if (token.type === 'footnoteRef' && index > 0)
+    return `footnote "[^${label}]" is referred to a second time: give each place a note of its own`;
+  if (token.type === 'footnote' && !refs.length)
+    return `the note "[^${label}]:" is referred to nowhere (or another note has its label): write [^${label}] after the words it explains, or remove the note`;
 }
 
 /** What a link or an image may not be: an unsafe target, an image the Content-Security-Policy blocks or without alt text. */
@@ -86,6 +93,8 @@ function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): 
 export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown {
   const markdown = parser();
   const tokens = markdown.lexer(source);
+  // marked-footnote's own: it moves the notes to the end, and readies itself for the next body, refused or not.
+  markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
   let [level, end, refused] = [1, 0, undefined as { token: Token; problem: string } | undefined];
   const internalLinks: string[] = [];
@@ -96,9 +105,9 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (token.type === 'heading') level = token.depth;
     if (href && href.startsWith('/')) internalLinks.push(href);
   };
-  // marked keeps no positions: each block is found in the text after the one before.
+  // marked keeps no positions: each block is found in the text after the one before (marked-footnote's list is not).
   const text = source.replace(/\r\n?/g, '\n');
-  for (const block of tokens) {
+  for (const block of tokens.filter((token) => token.type !== 'footnotes')) {
     const start = Math.max(end, text.indexOf(block.raw, end));
     if (text.startsWith(block.raw, start)) end = start + block.raw.length;
     markdown.walkTokens([block], check);

@@ -9,6 +9,7 @@ import { lstat, mkdir, readFile, readdir, rm, stat, symlink, unlink, writeFile }
 import { dirname, join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkSite } from '../../src/check/check-site';
 import { executable, localLeads, projectRoot, runSitegenHeld } from '../support/cli';
 import { fingerprint } from '../support/fingerprint';
 import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
@@ -443,6 +444,11 @@ describe('bad input', () => {
       `body: line 121: "{target=_blank}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
     ],
     [
+      'a footnote without its note',
+      (text: string) => `${text}\nReviews matter[^1].\n`,
+      `body: line 121: footnote "[^1]" has no note: write it on a line of its own below the paragraph, as [^1]: The survey's source.`,
+    ],
+    [
       'an image from another site',
       (text: string) => `${text}\nSee:\n![Our van](https://cdn.example.com/van.jpg)\n`,
       'body: line 122: image "https://cdn.example.com/van.jpg" is on another site, and the Content-Security-Policy lets a page load images only from its own site and https://images.unsplash.com: save the photo in public/ (as public/photos/van.jpg, say) and write ![Our van](/photos/van.jpg), or use a photo of https://images.unsplash.com',
@@ -759,6 +765,41 @@ describe('safe output', () => {
         'Ads </script><script>alert(1)</script> guide',
       );
       expect($('h1').text()).toBe('Ads </script><script>alert(1)</script> guide');
+    },
+  );
+
+  it.concurrent(
+    'a footnote shows as a numbered link to its note, listed after the text, in the page and its feeds',
+    async () => {
+      const site = await workspace();
+      await site.edit(
+        'blog/local-seo-tips.md',
+        (text) =>
+          `${text}\nMost homeowners read reviews first[^survey].\n\n[^survey]: BrightLocal's survey, [2024](https://www.brightlocal.com/).\n`,
+      );
+      expect(await site.buildHere()).toBe('');
+      const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+      const reference = $('main p:contains("Most homeowners") sup a');
+      expect([reference.text(), reference.attr('href')]).toEqual(['1', '#footnote-survey']);
+      expect($('main section.footnotes h2.sr-only').text()).toBe('Footnotes');
+      expect($('main section.footnotes li').text().trim()).toBe("BrightLocal's survey, 2024. ↩");
+      expect($('#footnote-survey a[aria-label="Back to reference survey"]').attr('href')).toBe('#footnote-ref-survey');
+      const feed = JSON.parse(await readFile(join(site.out, 'blog/feed.json'), 'utf8')) as {
+        items: { url: string; content_html: string }[];
+      };
+      const item = feed.items.find((entry) => entry.url.endsWith('/blog/local-seo-tips'))!;
+      expect(item.content_html).toContain(`href="${item.url}#footnote-survey"`);
+      // The html gate (html-validate, the W3C checker) and the links gate, anchors included, take it as it is.
+      const gates = await checkSite({
+        root: projectRoot,
+        dir: site.out,
+        content: site.content,
+        only: ['html', 'links'],
+      });
+      expect(gates.map(({ gate, findings }) => [gate, findings])).toEqual([
+        ['html', []],
+        ['links', []],
+      ]);
     },
   );
 
