@@ -18,11 +18,7 @@ import type { ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
 import { replaceFile } from '../replace-file';
 
-export interface BuiltAssets {
-  stylesheet: Stylesheet;
-  scripts: ClientScripts;
-  templates: CompiledTemplates;
-}
+export type BuiltAssets = { stylesheet: Stylesheet; scripts: ClientScripts; templates: CompiledTemplates };
 
 interface CacheEntry {
   key: string;

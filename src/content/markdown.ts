@@ -18,7 +18,8 @@ const siteOrStockPhoto = new RegExp(`^(?:/(?!/)|${stockPhotoOrigin.replace(/[.]/
 export class RefusedMarkdownError extends Error {}
 
 const require = createRequire(import.meta.url);
-let [decodeAttribute, markdown]: [((text: string) => string)?, Marked?] = [];
+let decodeAttribute: ((text: string) => string) | undefined;
+const parsers = new Map<boolean, Marked>();
 
 /** marked writes `&#106;avascript:` as written: a javascript: link to a browser. Lazy: few targets hold a reference. */
 function asBrowserReads(attribute: string): string {
@@ -27,12 +28,18 @@ function asBrowserReads(attribute: string): string {
   return decodeAttribute(attribute);
 }
 
-/** Lazy: marked builds its rules as it loads, on each thread, and a build whose bodies are all kept renders none. */
-const parser = (): Marked =>
-  (markdown ??= new (require('marked') as typeof import('marked')).Marked({
+/** Lazy, as a build whose bodies are all kept renders none; marked-footnote's rules only for a body with a footnote. */
+function parser(footnotes: boolean): Marked {
+  if (!parsers.has(footnotes)) {
     // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name.
-    renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
-  }).use((require('marked-footnote') as typeof import('marked-footnote').default)()));
+    const markdown = new (require('marked') as typeof import('marked')).Marked({
+      renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
+    });
+    const footnote = footnotes && (require('marked-footnote') as typeof import('marked-footnote').default)();
+    parsers.set(footnotes, footnote ? markdown.use(footnote) : markdown);
+  }
+  return parsers.get(footnotes)!;
+}
 
 /** What to write for raw HTML: a block is most often an embed's code, a tag in a sentence a link or a line break. */
 function htmlProblem({ raw, block }: Tokens.HTML): string {
@@ -91,12 +98,13 @@ function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): 
 }
 
 export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown {
-  const markdown = parser();
+  const footnotes = source.includes('[^');
+  const markdown = parser(footnotes);
   const tokens = markdown.lexer(source);
   // marked-footnote's own: it moves the notes to the end, and readies itself for the next body, refused or not.
-  markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
+  if (footnotes) markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
-  let [level, end, refused] = [1, 0, undefined as { token: Token; problem: string } | undefined];
+  let [level, refused] = [1, undefined as { token: Token; problem: string } | undefined];
   const internalLinks: string[] = [];
   const check = (token: Token) => {
     const href = /^(?:link|image)$/.test(token.type) && asBrowserReads((token as Tokens.Link).href).trim();
@@ -105,16 +113,24 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (token.type === 'heading') level = token.depth;
     if (href && href.startsWith('/')) internalLinks.push(href);
   };
-  // marked keeps no positions: each block is found in the text after the one before (marked-footnote's list is not).
-  const text = source.replace(/\r\n?/g, '\n');
-  for (const block of tokens.filter((token) => token.type !== 'footnotes')) {
-    const start = Math.max(end, text.indexOf(block.raw, end));
-    if (text.startsWith(block.raw, start)) end = start + block.raw.length;
+  const blocks = tokens.filter((token) => token.type !== 'footnotes');
+  for (const [index, block] of blocks.entries()) {
     markdown.walkTokens([block], check);
     if (!refused) continue;
-    const before = text.slice(0, start + Math.max(0, block.raw.indexOf(refused.token.raw)));
-    throw new RefusedMarkdownError(`line ${firstLine + before.split('\n').length - 1}: ${refused.problem}`);
+    const line = lineOf(source, blocks.slice(0, index + 1), refused.token) + firstLine - 1;
+    throw new RefusedMarkdownError(`line ${line}: ${refused.problem}`);
   }
   // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
   return { html: markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">'), internalLinks };
+}
+
+/** marked keeps no positions: `token`'s line, in the last of `blocks`, each block found in the text after the one before. */
+function lineOf(source: string, blocks: Token[], token: Token): number {
+  const text = source.replace(/\r\n?/g, '\n');
+  let [start, end] = [0, 0];
+  for (const block of blocks) {
+    start = Math.max(end, text.indexOf(block.raw, end));
+    if (text.startsWith(block.raw, start)) end = start + block.raw.length;
+  }
+  return text.slice(0, start + Math.max(0, blocks.at(-1)!.raw.indexOf(token.raw))).split('\n').length;
 }

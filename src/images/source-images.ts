@@ -48,10 +48,7 @@ export interface ImageCatalog {
   descriptors: ReadonlyMap<string, LocalImage>;
 }
 
-interface SourcesFile {
-  version: number;
-  files: Record<string, KnownVersion & Described>;
-}
+type SourcesFile = { version: number; files: Record<string, KnownVersion & Described> };
 
 const sourcesVersion = 1;
 

@@ -8,12 +8,7 @@ import { socialCard, type CardContent, type SocialCard } from '../images/card-na
 import { absoluteUrl } from '../paths';
 
 /** An image as shared pages name it: an absolute URL and its size, and its path under the output if the site makes it. */
-interface LargeImage {
-  url: string;
-  width: number;
-  height: number;
-  path?: string;
-}
+type LargeImage = { url: string; width: number; height: number; path?: string };
 
 export function cardImage(siteUrl: string, card: SocialCard): LargeImage {
   return { url: absoluteUrl(siteUrl, `/${card.path}`), ...cardSize, path: card.path };

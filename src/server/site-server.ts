@@ -24,11 +24,7 @@ interface SiteServerOptions {
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
-export interface SiteServer {
-  url: string;
-  server: Server;
-  close(): Promise<void>;
-}
+export type SiteServer = { url: string; server: Server; close(): Promise<void> };
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const serveStatic = createStaticHandler(options.source);
