@@ -496,6 +496,9 @@ describe('bad input', () => {
         await site.edit(file, (text) => text.replace(before, after));
       }
       expect(await site.refusal()).toBeUndefined();
+      // An article's words too.
+      await site.edit('blog/local-seo-tips.md', (text) => `${text}\nCall us free to talk it through.\n`);
+      expect(await site.refusal()).toBe(refused('blog/local-seo-tips.md', 'Call us free'));
     },
   );
 
