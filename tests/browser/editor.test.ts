@@ -79,14 +79,6 @@ function expectOwnOriginBackend(page: Page): () => void {
   };
 }
 
-/** The logo, the site facts' first image: its part opened, then another file chosen on the computer. */
-async function chooseLogo(page: Page, file: { name: string; photo: Buffer }) {
-  await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
-  await page.getByRole('button', { name: 'Choose different image' }).first().click();
-  await page.locator('input[type=file]').setInputFiles({ name: file.name, mimeType: 'image/jpeg', buffer: file.photo });
-  await page.getByRole('button', { name: 'Choose selected' }).click();
-}
-
 async function devPage(path: string): Promise<string> {
   const response = await fetch(`${dev.url}${path}`);
   expect(response.status).toBe(200);
@@ -195,7 +187,14 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
   it('refuses a logo that is not square in the build’s words, and writes nothing', async () => {
     const { page, problems } = await editor.at('/collections/site/entries/facts');
-    await chooseLogo(page, { name: 'banner.jpg', photo: await photo({ width: 400, height: 200, hue: 220 }) });
+    // The logo, the form's first image: its part opened, then another file chosen.
+    await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('button', { name: 'Choose different image' }).first().click();
+    const banner = await photo({ width: 400, height: 200, hue: 220 });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: banner });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
     await publish(page);
     expect(await notification(page)).toBe(
       'Failed to persist entry: content/images/banner.jpg: is 400 × 200 pixels: expected a square logo, at least 180 pixels a side (the icon phones show on their home screen)',
@@ -206,8 +205,13 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
   it('saves a new logo chosen on the computer, and its preview still draws the home page after the save', async () => {
     const { page, problems } = await editor.at('/collections/site/entries/facts');
+    await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('button', { name: 'Choose different image' }).first().click();
     const logo = await photo({ width: 512, height: 512, hue: 120 });
-    await chooseLogo(page, { name: 'new-logo.jpg', photo: logo });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'new-logo.jpg', mimeType: 'image/jpeg', buffer: logo });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
     await saved(page);
     expect(await readFile(contentFile('images/new-logo.jpg'))).toEqual(logo);
     // The next edit's preview: the home page, not Decap's error page for an exception in the preview.
