@@ -7,14 +7,15 @@
  * written with a photo from disk, previewed on the site's own page, saved
  * as a draft, then published; the phone number changed everywhere; the
  * saves the build would refuse refused in the build's words, with nothing
- * written; the editor's token. What a save changes in the repository is
- * editor-saves.test.ts's: the two files each open an editor, and run side by side.
+ * written. And what a save changes in the repository, as the agency
+ * reviews it: one field changed and published is one line changed in `git
+ * diff`; a field emptied, its line alone taken out.
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseFrontMatter } from '../../src/content/front-matter';
 import { projectNow } from '../../src/config';
@@ -31,8 +32,6 @@ import {
   notification,
   openEditedProject,
   publish,
-  retype,
-  saved,
   uploadPhoto,
   writeArticle,
   type EditedProject,
@@ -46,12 +45,18 @@ let editor: Editor;
 let lines: string[];
 let upload: Buffer;
 
+/** An article that says when it last changed, as the repository has it before the marketer's edits. */
+const updatedArticle = 'blog/local-seo-tips.md';
+
 /** Today in London by sitegen dev's clock (SITEGEN_NOW, which vitest.config.ts sets for every test), which the editor keeps to. */
 const devToday = londonDay(projectNow(projectRoot));
 
 beforeAll(async () => {
   upload = await photo({ width: 2400, height: 1350, hue: 30 });
-  edited = await openEditedProject(async () => undefined);
+  edited = await openEditedProject(async (content) => {
+    const article = join(content, updatedArticle);
+    await writeFile(article, (await readFile(article, 'utf8')).replace(/^(date: .*\n)/m, '$1updated: "2024-11-20"\n'));
+  });
   ({ project, dev, editor, lines } = edited);
 }, 240_000);
 afterAll(() => edited?.close());
@@ -83,6 +88,26 @@ async function devPage(path: string): Promise<string> {
   const response = await fetch(`${dev.url}${path}`);
   expect(response.status).toBe(200);
   return response.text();
+}
+
+/** What the test's save changed, as `git diff --numstat` tells it: lines added, lines removed, file. */
+async function savedChanges(): Promise<string[]> {
+  return (await edited.git('diff', '--numstat')).trim().split('\n');
+}
+
+/** What the test's save changed, as `git diff -U0` shows it. */
+const savedLines = () => edited.git('diff', '-U0');
+
+/** A field's text replaced as a marketer replaces it: all of it selected, then the new text put in its place as a paste puts it (Decap's slug field keeps what `fill` sets beside it). */
+async function retype(input: Locator, text: string) {
+  await input.click();
+  await input.press('Control+A');
+  await input.page().keyboard.insertText(text);
+}
+
+async function saved(page: Page) {
+  await publish(page);
+  expect(await notification(page)).toBe('Entry saved');
 }
 
 // Each step waits for the editor, which a busy machine takes its time over.
@@ -158,8 +183,8 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     await phone.fill('0808 157 0200');
     await saved(page);
     expect(JSON.parse(await readFile(contentFile('site.json'), 'utf8')).phone).toBe('0808 157 0200');
-    expect(await edited.savedChanges()).toEqual(['1\t1\tcontent/site.json']);
-    expect(await edited.savedLines()).toContain('-  "phone": "0808 157 0192",\n+  "phone": "0808 157 0200",');
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/site.json']);
+    expect(await savedLines()).toContain('-  "phone": "0808 157 0192",\n+  "phone": "0808 157 0200",');
     // Every page's header and footer call the new number; a page's own words may quote a number of their own.
     const pages = [
       '/',
@@ -319,6 +344,120 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(await readFile(contentFile('images/van.jpg'))).toEqual(upload);
     expect(existsSync(contentFile('images/quote.jpg'))).toBe(false);
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/images/quote.jpg'))).toEqual([]);
+  });
+});
+
+// Each step waits for the editor, which a busy machine takes its time over.
+describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
+  it('changes one word of the plumber’s description on its line alone in trades.json', async () => {
+    const { page, problems } = await editor.at('/collections/lists/entries/trades');
+    // The plumber's entry in the list: what holds the name it is listed by.
+    const plumber = page.getByText('Plumber', { exact: true }).locator('..');
+    // Opened by the arrow first in its bar, once the form of 27 trades is drawn: a busy machine takes a while over it.
+    await plumber.getByRole('button').first().click({ timeout: 60_000 });
+    const description = field(plumber, 'Description').first();
+    const text = await description.inputValue();
+    await description.fill(text.replace('burst pipes', 'frozen pipes'));
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/trades.json']);
+    expect(problems()).toEqual([]);
+  }, 120_000);
+
+  it('changes one word of an article’s title on its line alone', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/digital-marketing-roi');
+    await field(page, 'Title').fill('Is Your Marketing Paying Off? Measuring Returns for Trades');
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/blog/digital-marketing-roi.md']);
+    expect(problems()).toEqual([]);
+  });
+
+  it('changes a legal page’s description on its line alone', async () => {
+    const { page, problems } = await editor.at('/collections/legal/entries/privacy-policy');
+    const description = field(page, 'Description');
+    await description.fill(`${await description.inputValue()} Read it in five minutes.`);
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/legal/privacy-policy.md']);
+    expect(problems()).toEqual([]);
+  });
+
+  it('takes an emptied field’s line out, and nothing else', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/local-seo-tips');
+    const updated = page.getByLabel('datetime field').filter({ has: page.getByText(/^Updated/) });
+    await updated.getByRole('button', { name: 'Clear' }).click();
+    await saved(page);
+    expect(await savedChanges()).toEqual([`0\t1\tcontent/${updatedArticle}`]);
+    expect(await savedLines()).toMatch(/^-updated: "2024-11-20"$/m);
+    expect(problems()).toEqual([]);
+  });
+
+  it('renames a live article other articles link to once its old slug is kept as an alias, which then redirects', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/online-reviews-guide');
+    await retype(field(page, 'Slug (its address)'), 'google-reviews-guide');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/blog/online-reviews-guide.md: front matter: slug: takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    await page.getByRole('button', { name: /^Add old slugs/i }).click();
+    await field(page, 'Alias').fill('online-reviews-guide');
+    await saved(page);
+    const moved = await fetch(`${dev.url}/blog/online-reviews-guide`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/google-reviews-guide']);
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+  });
+
+  // A second tab starts the editor anew: on a busy machine (CI's whole suite at once) that can take longer than a step.
+  it(
+    'saves an entry twice from one tab, and refuses the save of a tab that read it before, which would undo them',
+    { timeout: 120_000 },
+    async () => {
+      const route = '/collections/articles/entries/website-design-mistakes';
+      const { page, problems } = await editor.at(route);
+      const other = await page.context().newPage();
+      try {
+        await other.goto(`${dev.url}/admin/#${route}`, { timeout: 60_000 });
+        const excerpt = field(other, 'Excerpt');
+        await excerpt.waitFor({ timeout: 60_000 });
+        await field(page, 'Title').fill('11 Website Mistakes That Cost Trades Jobs');
+        await saved(page);
+        await retype(field(page, 'Title'), '11 Website Mistakes That Cost Tradespeople Jobs');
+        await saved(page);
+        await excerpt.fill('The mistakes we see most often on trade websites, and their fixes.');
+        await publish(other);
+        expect(await notification(other)).toBe(
+          'Failed to persist entry: content/blog/website-design-mistakes.md: changed since this page opened it (in another tab, or another program), and saving would undo that change: copy what you typed, reload the page (declining the local backup it offers), and make your change again',
+        );
+        expect(await savedLines()).toMatch(/^\+title: "11 Website Mistakes That Cost Tradespeople Jobs"$/m);
+        expect(await savedChanges()).toEqual(['1\t1\tcontent/blog/website-design-mistakes.md']);
+      } finally {
+        await other.close();
+      }
+      expect(problems()).toEqual([]);
+    },
+  );
+
+  it('refuses a save the build would refuse in its notification alone: no uncaught error in the page, nothing written', async () => {
+    const { page, problems } = await editor.at('/collections/legal/entries/terms-of-service');
+    await field(page, 'Title').fill('');
+    await publish(page);
+    const refusal = 'content/legal/terms-of-service.md: front matter: title: is missing: expected a text';
+    expect(await notification(page)).toBe(`Failed to persist entry: ${refusal}`);
+    expect(await edited.git('diff', '--numstat')).toBe('');
+    // Decap logs the failed save to the console itself, as it logs every failure: that stays, and is all.
+    expect(problems().map((problem) => problem.split('\n')[0])).toEqual([`error: Error: ${refusal}`]);
+  });
+});
+
+describe('a delete in the editor', { timeout: 60_000 }, () => {
+  it('of an article another links to is refused in the build’s words, and nothing is deleted', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/google-ads-guide');
+    await page.getByRole('button', { name: 'Delete entry' }).click();
+    expect(await notification(page)).toBe(
+      'Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/digital-marketing-roi.md: body: links to "/blog/google-ads-guide", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    // Decap logs the failed delete itself, and that is all: no uncaught error.
+    expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
   });
 });
 

@@ -11,7 +11,6 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { startDevServer, type DevServer } from '../../../src/dev/dev-server';
 import { copyProject, type ProjectCopy } from '../../support/project-copy';
 import { openPage, wide } from './browser';
@@ -70,19 +69,6 @@ export async function openEditor({ url: devUrl, editorUrl }: { url: string; edit
 export function field(page: Page | Locator, label: string) {
   const escaped = label.replace(/[()]/g, '\\$&');
   return page.getByLabel(new RegExp(`^${escaped}( \\(optional\\))*$`));
-}
-
-/** A field's text replaced as a marketer replaces it: all of it selected, then the new text put in its place as a paste puts it (Decap's slug field keeps what `fill` sets beside it). */
-export async function retype(input: Locator, text: string) {
-  await input.click();
-  await input.press('Control+A');
-  await input.page().keyboard.insertText(text);
-}
-
-/** Published, and saved: Decap says so. */
-export async function saved(page: Page) {
-  await publish(page);
-  expect(await notification(page)).toBe('Entry saved');
 }
 
 /** Decap's "Publish now": with the local backend, the entry's file (and its new photos) written to the working tree. */
@@ -146,10 +132,6 @@ export interface EditedProject {
   lines: string[];
   /** git in the copy, as the agency's reviewer runs it. */
   git(...args: string[]): Promise<string>;
-  /** What the test's save changed, as `git diff --numstat` tells it: lines added, lines removed, file. */
-  savedChanges(): Promise<string[]>;
-  /** What the test's save changed, as `git diff -U0` shows it. */
-  savedLines(): Promise<string>;
   /**
    * Puts content/ back as committed, whatever a test wrote or left, and waits until the editor has it: the dev server
    * rebuilds and tells the editor, which fetches content.json (what entries are previewed and checked against) again,
@@ -193,7 +175,5 @@ export async function openEditedProject(prepare: (content: string) => Promise<vo
     await git('clean', '-d', '--force', '--quiet', '--', 'content');
     await restored;
   };
-  const savedChanges = async () => (await git('diff', '--numstat')).trim().split('\n');
-  const savedLines = () => git('diff', '-U0');
-  return { project, dev, editor, lines, git, savedChanges, savedLines, restore, close };
+  return { project, dev, editor, lines, git, restore, close };
 }
