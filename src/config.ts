@@ -1,7 +1,4 @@
-/**
- * Build configuration: where things are and which values come from the environment. Precedence: command-line flag,
- * then environment, then content.
- */
+/** Build configuration: where things are, and what comes from a flag first, then the environment, then content. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

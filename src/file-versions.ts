@@ -3,8 +3,7 @@
  * manifest and the asset cache: a file is the same while its size and modification time are.
  * A modification time vouches for a file only if it was written well before it was read: two writes within one tick of
  * the file system's clock, the second after the first was read, leave the same size and time (git calls such files
- * "racily clean"). A file read that soon after its last write is unsettled: what was learnt of it is not trusted, and
- * the next build reads it again.
+ * "racily clean"). A file read that soon after its last write is unsettled: the next build reads it again.
  */
 import { statSync, type Stats } from 'node:fs';
 import { contentHash } from './hash';

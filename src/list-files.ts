@@ -2,10 +2,7 @@
 import { sep } from 'node:path';
 import fastGlob from 'fast-glob';
 
-/**
- * Paths relative to `dir`, with forward slashes, sorted; none when `dir` does not exist. Links are followed, as copying
- * the folder follows them.
- */
+/** Paths relative to `dir`, with forward slashes, sorted; none if `dir` is missing. Links followed, as copies do. */
 export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
   const options = { cwd: dir, dot: hidden, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true };
   return fastGlob.sync(pattern, options).sort();

@@ -1,7 +1,7 @@
 /**
  * The browsers listening (server-sent events) for rebuilds: the open pages' shared worker (reload-client.ts) and the
- * editor. A page asked for while a rebuild ran, and listening once it had finished, is told as it connects: it may have
- * been made from the site as it was before.
+ * editor. A page asked for while a rebuild ran, and listening once it had finished, is told as it connects: it may be
+ * the site as it was.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../paths';

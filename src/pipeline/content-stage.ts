@@ -1,7 +1,4 @@
-/**
- * The content stage: content/ read (on every core, on a large site) and validated into the site model, and every file
- * of content/images/ it names described.
- */
+/** The content stage: content/ read (on every core, on a large site) into the model; the images it names described. */
 import { articleFiles, markdownSource } from '../content/content-files';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { MarkdownReader } from '../content/markdown-reader';

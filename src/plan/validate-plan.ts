@@ -123,8 +123,7 @@ function linkCheck(
 
 /**
  * A file of public/ where one of `paths` (files of the output) is written, or the folder one of them is in: one of the
- * two would be lost, or the build could not write at all. Checked before anything is written, so that a build refuses
- * it rather than fail.
+ * two would be lost, or the build could not write at all: refused before anything is written, rather than a failure.
  */
 function refusePublicFilesIn(
   publicFiles: ReadonlySet<string>,
