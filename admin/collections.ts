@@ -35,7 +35,7 @@ export interface EditedFolder {
   schema: v.GenericSchema;
   /** The page an entry's preview shows, from its front matter. */
   preview(data: { slug?: string | undefined }): string | undefined;
-  /** Whether the marketers may delete an entry (an article yes; a legal page the footer links to, no). */
+  /** Whether the marketers may delete an entry (an article yes, in sitegen dev: config.ts; a legal page the footer links to, no). */
   deletable: boolean;
 }
 

@@ -77,7 +77,9 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo, today
     collections: [
       folderCollection(
         dir,
-        articles,
+        // Deleted only where sitegen dev's backend checks a delete first: GitHub's runs nothing of ours, and a live
+        // article deleted there would stop every deploy (`sitegen check --since`) until a developer redirected it.
+        { ...articles, deletable: backend.name === 'local' },
         withDefaults(articleFields, { draft: true, author: newest?.author, date: today }),
       ),
       folderCollection(dir, legalPages, fieldsOf(legalPages.schema, options())),

@@ -175,3 +175,10 @@ export function lostAddress(
   const kept = Array.isArray(data.aliases) ? data.aliases : [];
   return [live.slug, ...(live.aliases ?? [])].find((old) => old !== data.slug && !kept.includes(old));
 }
+
+/** The field whose new value would take a live article off the site, if one would: Draft ticked, or a day to come. */
+export function unpublishingField(live: Article | undefined, data: { draft?: unknown; date?: unknown }, today: string) {
+  if (!live || publicationStatus(live, today) !== 'published') return undefined;
+  if (data.draft === true) return 'draft';
+  return typeof data.date === 'string' && data.date > today ? 'date' : undefined;
+}

@@ -18,6 +18,7 @@ import {
   localImagesOf,
   lostAddress,
   measure,
+  unpublishingField,
   photoRefusal,
   withoutEmpty,
   type EntryPlace,
@@ -28,6 +29,7 @@ import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
 import { ContentError } from '../src/errors';
 import { paths } from '../src/paths';
+import { liveArticleStays } from '../src/content/publishing';
 import { renditionUrl } from '../src/images/image-names';
 
 const settings = JSON.parse(document.getElementById('sitegen-editor')!.textContent!) as EditorSettings;
@@ -124,10 +126,17 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
 /**
  * A live article's old address goes only by a change of its own: its new slug must keep the old one among its aliases,
  * which redirect to the new one, and an alias it has stays (DECISIONS: a URL that was live never vanishes silently).
+ * Nor does a live article go back to a draft or to a day to come: only a developer's redirect takes it off the site.
  */
 function requireOldAddress(edited: Entry): void {
   const file = `${site.contentDir}/${edited.path}`;
   const live = site.model().articles.find((article) => article.file === file);
+  const unpublishing = unpublishingField(live, edited.data, site.today());
+  if (live?.slug && unpublishing) {
+    const change = unpublishing === 'draft' ? 'ticked, it' : `"${String(edited.data.date)}" is a day to come: it`;
+    const problem = `${change} would take a live article off the site, ${paths.article(live.slug)}: ${liveArticleStays}`;
+    throw new ContentError(file, `front matter: ${unpublishing}`, problem);
+  }
   const lost = lostAddress(live, edited.data, site.today());
   if (lost === undefined) return;
   const problem = `takes a live address off the site, ${paths.article(lost)}: keep "${lost}" in ${fieldLabels.aliases}, so that its visitors are sent on to this article${lost === live?.slug ? ', or keep the slug' : ''}`;

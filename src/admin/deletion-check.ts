@@ -1,16 +1,18 @@
 /**
- * What the build would refuse once a delete the editor asks for is made: Decap runs no check of ours before it deletes
- * (it has no such event), and an article another links to, or the logo, deleted would stop every build and every page
- * of `sitegen dev`. The content, without those files, is linked into a scratch folder under .sitegen/ named as the
+ * What the build would refuse once a delete the editor asks for is made, or a live article's delete: Decap runs no check of
+ * ours before it deletes (it has no such event), and an article another links to, or the logo, deleted would stop every
+ * build and every page of `sitegen dev`, and a live article deleted every deploy (`sitegen check --since`). The content, without those files, is linked into a scratch folder under .sitegen/ named as the
  * project names it, so that a refusal names the files as the build does.
  */
 import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { londonDay } from '../content/publishing';
+import { loadSite } from '../content/load-site';
+import { liveArticleStays, londonDay, publicationStatus } from '../content/publishing';
 import { planSettings, resolveConfig } from '../config';
-import { SitegenError } from '../errors';
+import { ContentError, SitegenError } from '../errors';
 import { readSite } from '../images/model-images';
 import { listFiles } from '../list-files';
+import { paths } from '../paths';
 import { planSite } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
 import type { BackendFolders } from './backend-paths';
@@ -20,15 +22,20 @@ export async function deletionRefusal(folders: BackendFolders, deleted: readonly
   const config = resolveConfig({ root, content });
   await mkdir(join(root, '.sitegen'), { recursive: true });
   const scratch = await mkdtemp(join(root, '.sitegen', 'deletion-'));
+  const today = londonDay(config.now());
   try {
+    const live = loadSite({ contentDir: content, projectRoot: root }).articles.find(
+      (article) => article.slug && deleted.includes(article.file) && publicationStatus(article, today) === 'published',
+    );
+    if (live?.slug)
+      throw new ContentError(live.file, '', `is live at ${paths.article(live.slug)}: deleted, ${liveArticleStays}`);
     const contentDir = join(scratch, relative(root, content));
     await linkTree(content, contentDir, new Set(deleted.map((path) => join(root, path))));
     const site = await readSite({ contentDir, projectRoot: scratch });
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     const settings = planSettings(config);
     for (const drafts of [false, true]) {
-      const publishing = { today: londonDay(config.now()), drafts };
-      const plan = planSite({ content: site.content, images: site.catalog.descriptors, settings }, publishing);
+      const plan = planSite({ content: site.content, images: site.catalog.descriptors, settings }, { today, drafts });
       validatePlan(plan, publicFiles);
     }
     return undefined;

@@ -37,6 +37,9 @@ export function nextScheduled<T extends Dated>(articles: readonly T[], today: st
 
 type Posting = Pick<Job, 'datePosted' | 'validThrough'>;
 
+/** Why the editor keeps a live article on the site (a draft, a date to come, a delete): a live URL never just vanishes. */
+export const liveArticleStays = `its visitors and search rankings would be lost. A live article leaves the site only with a redirect from its address, which a developer adds to content/redirects.json`;
+
 /** From the start of its datePosted to the end of its validThrough, in London. */
 export function isOpen(job: Posting, today: string): boolean {
   return jobStatus(job, today) === 'open';

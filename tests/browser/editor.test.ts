@@ -20,7 +20,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { parseFrontMatter } from '../../src/content/front-matter';
 import { projectNow } from '../../src/config';
 import { projectRoot } from '../support/cli';
-import { londonDay } from '../../src/content/publishing';
+import { liveArticleStays, londonDay } from '../../src/content/publishing';
 import { articleFrontMatterSchema } from '../../src/content/schemas';
 import { validate } from '../../src/content/validate';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
@@ -406,6 +406,17 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
   });
 
+  it('keeps a live article on the site: Draft ticked again is refused, and nothing is written', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/social-media-guide');
+    await field(page, 'Draft (left off the site while ticked)').click();
+    await publish(page);
+    expect(await notification(page)).toBe(
+      `Failed to persist entry: content/blog/social-media-guide.md: front matter: draft: ticked, it would take a live article off the site, /blog/social-media-guide: ${liveArticleStays}`,
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+  });
+
   // A second tab starts the editor anew: on a busy machine (CI's whole suite at once) that can take longer than a step.
   it(
     'saves an entry twice from one tab, and refuses the save of a tab that read it before, which would undo them',
@@ -449,11 +460,11 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
 });
 
 describe('a delete in the editor', { timeout: 60_000 }, () => {
-  it('of an article another links to is refused in the build’s words, and nothing is deleted', async () => {
+  it('of a live article is refused, saying who takes one off the site and how, and nothing is deleted', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/google-ads-guide');
     await page.getByRole('button', { name: 'Delete entry' }).click();
     expect(await notification(page)).toBe(
-      'Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/digital-marketing-roi.md: body: links to "/blog/google-ads-guide", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)',
+      `Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/google-ads-guide.md: is live at /blog/google-ads-guide: deleted, ${liveArticleStays}`,
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     // Decap logs the failed delete itself, and that is all: no uncaught error.

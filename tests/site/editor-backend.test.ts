@@ -147,11 +147,11 @@ describe("the editor's local backend in sitegen dev", () => {
   it('refuses a delete the build would refuse, in its words, deleting nothing; makes one it accepts', async () => {
     const before = await everything();
     const options = { commitMessage: 'Delete' };
-    const linked = await call({ action: 'deleteFile', params: { path: 'content/blog/google-ads-guide.md', options } });
-    expect(linked).toEqual({
+    const live = await call({ action: 'deleteFile', params: { path: 'content/blog/social-media-guide.md', options } });
+    expect(live).toEqual({
       status: 409,
       body: refused(
-        'content/blog/digital-marketing-roi.md: body: links to "/blog/google-ads-guide", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)',
+        'content/blog/social-media-guide.md: is live at /blog/social-media-guide: deleted, its visitors and search rankings would be lost. A live article leaves the site only with a redirect from its address, which a developer adds to content/redirects.json',
       ),
     });
     const logo = await call({ action: 'deleteFiles', params: { paths: ['content/images/logo.png'], options } });
@@ -167,13 +167,15 @@ describe("the editor's local backend in sitegen dev", () => {
     );
     expect(facts.body.error).not.toContain('.sitegen');
     expect(await everything()).toEqual(before);
-    // A photo nothing names goes.
+    // A photo nothing names goes, and so does a draft: neither was on the site.
     const spare = join(project.dir, 'content', 'images', 'spare.jpg');
     await writeFile(spare, upload);
-    expect((await call({ action: 'deleteFile', params: { path: 'content/images/spare.jpg', options } })).status).toBe(
-      200,
-    );
-    expect(existsSync(spare)).toBe(false);
+    const guide = await readFile(join(project.dir, 'content', 'blog', 'social-media-guide.md'), 'utf8');
+    const draft = join(project.dir, 'content', 'blog', 'social-media-draft.md');
+    await writeFile(draft, guide.replace('"social-media-guide"', '"social-media-draft"\ndraft: true'));
+    const spares = { paths: ['content/images/spare.jpg', 'content/blog/social-media-draft.md'], options };
+    expect((await call({ action: 'deleteFiles', params: spares })).status).toBe(200);
+    expect([existsSync(spare), existsSync(draft)]).toEqual([false, false]);
   });
 
   it('writes of the photos sent with an entry only those it names: one uploaded, then swapped for another, is not', async () => {

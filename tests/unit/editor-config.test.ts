@@ -148,6 +148,21 @@ describe("the editor's configuration", () => {
     expect(config).toMatchObject({ media_folder: 'content/images', public_folder: 'images' });
   });
 
+  it('deletes an article only in sitegen dev, whose backend checks a delete first; a legal page nowhere', () => {
+    const deletes = (editor: typeof config) =>
+      editor.collections.flatMap((item) => ('folder' in item ? [[item.name, item.delete]] : []));
+    expect(deletes(config)).toEqual([
+      ['articles', true],
+      ['legal', false],
+    ]);
+    const github = { name: 'github', repo: 'agency/website', branch: 'main', authUrl: undefined } as const;
+    const production = decapConfig({ model, servicePages, backend: github, siteUrl: 'https://example.com', today: '' });
+    expect(deletes(production)).toEqual([
+      ['articles', false],
+      ['legal', false],
+    ]);
+  });
+
   it("offers the site's own choices: the blog's categories, the trades, the services", () => {
     const articleFields = (collection('articles') as { fields: DecapField[] }).fields;
     const category = articleFields.find((field) => field.name === 'category')!;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DecapMap } from '../../admin/decap';
-import { entryOf, lostAddress, photoRefusal, withoutEmpty } from '../../admin/entry';
+import { entryOf, lostAddress, photoRefusal, unpublishingField, withoutEmpty } from '../../admin/entry';
 import type { Article } from '../../src/content/model';
 
 function decapMap(value: Record<string, unknown>): DecapMap {
@@ -101,5 +101,15 @@ describe('a live article’s addresses (lostAddress)', () => {
   it('leaves a draft, a scheduled article and a new one free: none has a live address', () => {
     for (const unpublished of [{ ...live, draft: true }, { ...live, date: '2026-07-01' }, undefined])
       expect(lostAddress(unpublished, { slug: 'elsewhere' }, today)).toBeUndefined();
+  });
+
+  it('stay on the site: a live article is not made a draft again, nor dated to come (unpublishingField)', () => {
+    expect(unpublishingField(live, { draft: true, date: '2026-01-05' }, today)).toBe('draft');
+    expect(unpublishingField(live, { date: '2026-06-02' }, today)).toBe('date');
+    expect(unpublishingField(live, { draft: false, date: '2026-06-01' }, today)).toBeUndefined();
+    expect(unpublishingField(live, { date: '2025-12-01' }, today)).toBeUndefined();
+    // Unpublished, or new: free to be a draft or wait for its day.
+    for (const unpublished of [{ ...live, draft: true }, { ...live, date: '2026-07-01' }, undefined])
+      expect(unpublishingField(unpublished, { draft: true, date: '2026-09-01' }, today)).toBeUndefined();
   });
 });
