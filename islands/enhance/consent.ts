@@ -14,8 +14,13 @@ let attribution: Promise<typeof import('../lib/attribution')> | undefined;
 /** The attribution code: loaded as the visitor reaches for the banner, so it is there by the time they accept. */
 const loadAttribution = () => (attribution ??= import('../lib/attribution'));
 const recordTouch = () => loadAttribution().then((code) => code.recordTouch());
+/** How this page was opened: a reload or a return by Back or Forward is no arrival, though its address may say so. */
+const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
 /** Arrived rather than moved within the site: worth loading the attribution code for. */
-const arrived = () => location.search !== '' || !document.referrer.startsWith(`${location.origin}/`);
+const arrived = () =>
+  navigation !== 'reload' &&
+  navigation !== 'back_forward' &&
+  (location.search !== '' || !document.referrer.startsWith(`${location.origin}/`));
 
 function show(from: HTMLElement | null): void {
   opener = from;

@@ -88,3 +88,38 @@ describe('a visitor whose browser holds a touch this version of the site does no
     expect(problems).toEqual([]);
   }, 60_000);
 });
+
+describe('a visitor who comes back to the tab of an ad they clicked a month before', () => {
+  it('and reloads it, or leaves it and comes back with Back: the click keeps its day, and their lead is dated by it', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&gclid=MONTH-OLD`);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    // The click kept as it was a month ago (Playwright's fake clock would hide how the page was opened).
+    const clickDay = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.evaluate((day) => {
+      const kept = JSON.parse(localStorage.getItem('tradeboost-attribution')!);
+      for (const touch of [kept.first, kept.last]) touch.arrived_on = day;
+      localStorage.setItem('tradeboost-attribution', JSON.stringify(kept));
+    }, clickDay);
+    const keptDays = () =>
+      page.evaluate(() => {
+        const { first, last } = JSON.parse(localStorage.getItem('tradeboost-attribution')!);
+        return [first.arrived_on, last.arrived_on];
+      });
+
+    // Waited for as long as an arrival takes to be kept: the attribution code is loaded first.
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await keptDays()).toEqual([clickDay, clickDay]);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(/\/about$/);
+    await page.goBack({ waitUntil: 'networkidle' });
+    expect(await keptDays()).toEqual([clickDay, clickDay]);
+
+    await sendHeroForm(page, 'dave@hughesplumbing.co.uk');
+    expect(await listLeads(preview.leads)).toMatchObject([
+      { first_gclid: 'MONTH-OLD', first_arrived_on: clickDay, last_gclid: 'MONTH-OLD', last_arrived_on: clickDay },
+    ]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
