@@ -46,10 +46,9 @@ function csvValue(row: LeadRow, column: (typeof leadColumns)[number]): string {
   return String(value);
 }
 
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export const csvCell = (value: string) => csvText(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** A cell as written: for the agency's own words, such as a conversion action's name, which Google Ads matches as is. */
+export const csvText = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 const escapeControls = (json: string) =>
   json.replace(unescapedControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

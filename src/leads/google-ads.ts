@@ -5,7 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { siteTimeZone } from '../content/publishing';
-import { csvCell } from './format-leads';
+import { csvCell, csvText } from './format-leads';
 import type { LeadRow } from './pglite-lead-store';
 
 const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
@@ -44,7 +44,7 @@ export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionN
   for (const row of rows) {
     const click = clickIdOf(row);
     if (click && !tooOld.has(row))
-      lines.push([click, options.conversionName, londonTime(row.created_at), '', ''].map(csvCell).join(','));
+      lines.push([csvCell(click), csvText(options.conversionName), londonTime(row.created_at), '', ''].join(','));
   }
   return lines.map((line) => `${line}\r\n`).join('');
 }

@@ -209,7 +209,7 @@ describe('stored, sent on and listed', () => {
     expect(row.last_utm_source).toBe('<script>alert(1)</script>');
   });
 
-  it('neutralises a formula in any CSV cell, in the leads CSV and the Google Ads file', async () => {
+  it("neutralises a formula in any CSV cell a visitor's browser sent, and writes the agency's conversion name as it is", async () => {
     const lead = hero({
       last: { utm_campaign: '=HYPERLINK("http://evil.example")', utm_source: '@SUM(1)', gclid: 'TEST-2' },
     });
@@ -217,9 +217,11 @@ describe('stored, sent on and listed', () => {
     const row = await rowOf(lead.submission_id);
     const csv = formatLeads([row], 'csv');
     expect(csv).toContain(`,'@SUM(1),,"'=HYPERLINK(""http://evil.example"")",`);
-    expect(
-      formatGoogleAds([row], { conversionName: '+Website enquiry', now: row.created_at }).split('\r\n')[2],
-    ).toMatch(/^TEST-2,'\+Website enquiry,\d{4}-/);
+    // The name must be the conversion action's, character for character, or Google Ads matches none.
+    const googleAds = (conversionName: string) =>
+      formatGoogleAds([row], { conversionName, now: row.created_at }).split('\r\n')[2];
+    expect(googleAds('+Website enquiry')).toMatch(/^TEST-2,\+Website enquiry,\d{4}-/);
+    expect(googleAds('=Quote, "urgent"')).toMatch(/^TEST-2,"=Quote, ""urgent""",\d{4}-/);
   });
 
   it('writes a conversion at its time in London, and leaves out one whose click is past the 90 days Google Ads takes', async () => {
