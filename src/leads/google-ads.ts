@@ -49,9 +49,9 @@ export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionN
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
-/** yyyy-MM-dd HH:mm:ss in London, as the parameters line says: a TZDate's ISO form is its zone's wall-clock time. */
+/** London's time and offset (2026-10-25 01:30:00+01:00): the offset tells apart the hour the clocks go back twice. */
 function londonTime(instant: Date): string {
-  return new TZDate(instant, siteTimeZone).toISOString().slice(0, 19).replace('T', ' ');
+  return new TZDate(instant, siteTimeZone).toISOString().replace(/T(.{8})\.\d+/, ' $1');
 }
 
 function hasIosClick(row: LeadRow): boolean {
