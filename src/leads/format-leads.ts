@@ -53,10 +53,12 @@ export const csvText = (value: string) => (/[",\r\n]/.test(value) ? `"${value.re
 const escapeControls = (json: string) =>
   json.replace(unescapedControls, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-function notificationState(row: LeadRow, notifying = true): 'sent' | 'off' | 'sending' | 'retrying' | 'failed' {
+/** `notifying` is undefined with no server running: then none is sending, and what is due waits for one (notSent). */
+function notificationState(row: LeadRow, notifying?: boolean) {
   if (row.notified_at) return 'sent';
-  if (row.notify_attempts === 0) return row.next_notify_at && notifying ? 'sending' : 'off';
-  return row.next_notify_at && notifying ? 'retrying' : 'failed';
+  if (!row.next_notify_at || notifying === false) return row.notify_attempts === 0 ? 'off' : 'failed';
+  if (notifying === undefined) return 'waiting';
+  return row.notify_attempts === 0 ? 'sending' : 'retrying';
 }
 
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
@@ -110,7 +112,7 @@ function formatTable(rows: readonly LeadRow[], notifying: boolean | undefined): 
 }
 
 function notSent(rows: readonly LeadRow[], notifying: boolean | undefined): string[] {
-  const failed = rows.filter((row) => ['retrying', 'failed'].includes(notificationState(row, notifying)));
+  const failed = rows.filter((row) => !row.notified_at && row.notify_attempts > 0);
   if (failed.length === 0) return [];
   return [
     `Not sent to the agency (${failed.length}):`,

@@ -213,9 +213,9 @@ describe('sitegen preview with lead settings in its environment', () => {
       const lines = listed.stdout.split('\n');
       return [lines[2]!.split(/ {2,}/).at(-1), ...lines.slice(lines.indexOf('Not sent to the agency (1):'))];
     };
-    // No server running: whether it is tried again is the next server's to decide, by its settings.
+    // No server running: none is retrying it; whether it is tried again is the next server's to decide, by its settings.
     expect(await notSent(before)).toEqual([
-      'retrying',
+      'waiting',
       'Not sent to the agency (1):',
       expect.stringMatching(
         /^ {2}#1 off@example\.co\.uk: webhook: answered 500 \(attempt 1 of 8; tried again from \d{4}-\d\d-\d\d \d\d:\d\d UTC, on the next request to a sitegen preview or dev started with notifications on\)$/,

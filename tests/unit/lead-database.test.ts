@@ -488,13 +488,13 @@ describe('listing and formatting', () => {
     expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
   });
 
-  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told, and, no server running, which server would try it again', () => {
+  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told; no server running, it waits for a server with notifications on', () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
         '#  Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
         '-  ----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  ----------------------------  --------',
         '1  2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      Google Ads, campaign plumbe…  sent',
-        '2  2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  retrying',
+        '2  2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  waiting',
         '3  2024-01-17 08:00  newsletter                            news@example.co.uk                                           not known                     off',
         '3 leads',
         'How they found the site:',
@@ -506,7 +506,9 @@ describe('listing and formatting', () => {
       ].join('\n'),
     );
     // Asked of a running server with notifications on, which sends it on the next request it answers.
-    expect(formatLeads(rows, 'table', { notifying: true })).toContain(
+    const running = formatLeads(rows, 'table', { notifying: true });
+    expect(running.split('\n')[3]).toMatch(/ {2}retrying$/);
+    expect(running).toContain(
       '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)\n',
     );
     const gaveUp = { ...rows[1]!, notify_attempts: 8, next_notify_at: null };
