@@ -49,9 +49,9 @@ export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionN
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
-/** London's time and offset (2026-10-25 01:30:00+01:00): the offset tells apart the hour the clocks go back twice. */
+/** London's time and offset, +hhmm as Google's help writes one: the hour the clocks go back comes twice. */
 function londonTime(instant: Date): string {
-  return new TZDate(instant, siteTimeZone).toISOString().replace(/T(.{8})\.\d+/, ' $1');
+  return new TZDate(instant, siteTimeZone).toISOString().replace(/T(.{8})\.\d+([+-]\d\d):/, ' $1$2');
 }
 
 function hasIosClick(row: LeadRow): boolean {

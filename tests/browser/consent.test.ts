@@ -98,7 +98,7 @@ describe('a visitor from a Google ad who accepts', () => {
 
     const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', preview.leadsDir]);
     expect(googleAds.stdout).toMatch(
-      /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0[01]:00,,\r\n$/,
+      /^Parameters:TimeZone=Europe\/London\r\nGoogle Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\nTEST-1,Website enquiry,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0[01]00,,\r\n$/,
     );
     expect(problems).toEqual([]);
   }, 120_000);

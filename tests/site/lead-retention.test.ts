@@ -162,7 +162,7 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
         'Parameters:TimeZone=Europe/London',
         'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',
         // 2 November is GMT: London's time is UTC's (BST's hour: lead-attribution.test).
-        'EAIaIQ-2,Quote request,2025-11-02 08:30:05+00:00,,',
+        'EAIaIQ-2,Quote request,2025-11-02 08:30:05+0000,,',
         '',
       ].join('\r\n'),
     );

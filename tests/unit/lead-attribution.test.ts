@@ -231,7 +231,7 @@ describe('stored, sent on and listed', () => {
     const row = { ...(await rowOf(lead.submission_id)), created_at: new Date('2025-03-30T09:15:00Z') };
     const day = 24 * 60 * 60 * 1000;
     const at = (days: number) => ({ conversionName: 'Lead', now: new Date(row.created_at.getTime() + days * day) });
-    expect(formatGoogleAds([row], at(90)).split('\r\n')[2]).toBe('TEST-BST,Lead,2025-03-30 10:15:00+01:00,,');
+    expect(formatGoogleAds([row], at(90)).split('\r\n')[2]).toBe('TEST-BST,Lead,2025-03-30 10:15:00+0100,,');
     expect(tooOldClickLeads([row], at(90).now)).toEqual([]);
     expect(formatGoogleAds([row], at(91)).split('\r\n')[2]).toBe('');
     expect(tooOldClickLeads([row], at(91).now)).toEqual([row]);
@@ -244,8 +244,8 @@ describe('stored, sent on and listed', () => {
     // 25 October 2026: at 01:00 UTC London's clocks go back from 02:00 BST to 01:00 GMT, so 01:30 comes twice.
     const rows = ['2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z'].map((at) => ({ ...row, created_at: new Date(at) }));
     expect(formatGoogleAds(rows, { conversionName: 'Lead', now: rows[1]!.created_at }).split('\r\n').slice(2)).toEqual([
-      'TEST-GMT,Lead,2026-10-25 01:30:00+01:00,,',
-      'TEST-GMT,Lead,2026-10-25 01:30:00+00:00,,',
+      'TEST-GMT,Lead,2026-10-25 01:30:00+0100,,',
+      'TEST-GMT,Lead,2026-10-25 01:30:00+0000,,',
       '',
     ]);
   });
