@@ -4,6 +4,8 @@
  * described (a photo uploaded a moment ago) measured in the browser.
  */
 import type { Article } from '../src/content/model';
+import { ContentError } from '../src/errors';
+import { paths } from '../src/paths';
 import { publicationStatus } from '../src/content/publishing';
 import type { LocalImage } from '../src/images/image-names';
 import {
@@ -181,4 +183,16 @@ export function unpublishingField(live: Article | undefined, data: { draft?: unk
   if (!live || publicationStatus(live, today) !== 'published') return undefined;
   if (data.draft === true) return 'draft';
   return typeof data.date === 'string' && data.date > today ? 'date' : undefined;
+}
+
+/**
+ * Another article's old slug given to this one (`file`; undefined while it is new, its file not named yet): the old
+ * address redirects to that article, so no page may be there. Named as the marketer sees it: the slug typed, and the
+ * article that has it, rather than the build's words about a redirect hiding a page of a file name Decap would choose.
+ */
+export function oldSlugRefusal(articles: readonly Article[], place: { folder: string; file?: string }, slug: unknown) {
+  const moved = articles.find((article) => article.file !== place.file && article.aliases?.includes(slug as string));
+  if (!moved) return undefined;
+  const problem = `"${String(slug)}" is an old slug of ${moved.file} ("${moved.title}"): its old address, ${paths.article(String(slug))}, sends visitors on to that article, so it cannot be this one's: choose another slug`;
+  return new ContentError(place.file ?? `${place.folder} (a new article)`, 'front matter: slug', problem);
 }

@@ -17,6 +17,7 @@ import {
   entryOf,
   localImagesOf,
   lostAddress,
+  oldSlugRefusal,
   measure,
   unpublishingField,
   photoRefusal,
@@ -116,11 +117,27 @@ decap.init({
   }),
 });
 
-/** A new article or legal page is named by its slug: without one it would have no file name and no address. */
+/**
+ * A new article or legal page is named by its slug: without one it would have no file name and no address. Nor may it
+ * take another article's old slug, whose address redirects to that article.
+ */
 function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
-  if (!place.folders.has(String(entry.get('collection'))) || edited.data.slug) return;
-  const problem = `is missing: expected ${slugForm}, which names the file and the page's address`;
-  throw new ContentError(`${site.contentDir}/${edited.path}`, 'front matter: slug', problem);
+  const folder = place.folders.get(String(entry.get('collection')));
+  if (!folder) return;
+  const file = `${site.contentDir}/${edited.path}`;
+  if (!edited.data.slug) {
+    const problem = `is missing: expected ${slugForm}, which names the file and the page's address`;
+    throw new ContentError(file, 'front matter: slug', problem);
+  }
+  // An article's: a legal page's address is another folder's, which an article's old one cannot be.
+  if (entry.get('collection') !== articles.name) return;
+  const saved = typeof entry.get('path') === 'string' && entry.get('path') ? file : undefined;
+  const taken = oldSlugRefusal(
+    site.model().articles,
+    { folder: `${site.contentDir}/${folder}`, file: saved },
+    edited.data.slug,
+  );
+  if (taken) throw taken;
 }
 
 /**

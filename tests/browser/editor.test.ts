@@ -404,6 +404,16 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     const moved = await fetch(`${dev.url}/blog/online-reviews-guide`, { redirect: 'manual' });
     expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/google-reviews-guide']);
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+    // Its old slug given to a new article: refused naming the slug typed and the article that has it.
+    const next = await editor.at('/collections/articles/new');
+    await writeArticle(next.page, { slug: 'online-reviews-guide' });
+    await publish(next.page);
+    expect(await notification(next.page)).toBe(
+      'Failed to persist entry: content/blog (a new article): front matter: slug: "online-reviews-guide" is an old slug of content/blog/online-reviews-guide.md ("Online Reviews for Trades: Get More, Handle the Bad Ones"): its old address, /blog/online-reviews-guide, sends visitors on to that article, so it cannot be this one\'s: choose another slug',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe(
+      ' M content/blog/online-reviews-guide.md\n',
+    );
   });
 
   it('keeps a live article on the site: Draft ticked again is refused, and nothing is written', async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DecapMap } from '../../admin/decap';
-import { entryOf, lostAddress, photoRefusal, unpublishingField, withoutEmpty } from '../../admin/entry';
+import { entryOf, lostAddress, oldSlugRefusal, photoRefusal, unpublishingField, withoutEmpty } from '../../admin/entry';
 import type { Article } from '../../src/content/model';
 
 function decapMap(value: Record<string, unknown>): DecapMap {
@@ -111,5 +111,30 @@ describe('a live article’s addresses (lostAddress)', () => {
     // Unpublished, or new: free to be a draft or wait for its day.
     for (const unpublished of [{ ...live, draft: true }, { ...live, date: '2026-07-01' }, undefined])
       expect(unpublishingField(unpublished, { draft: true, date: '2026-09-01' }, today)).toBeUndefined();
+  });
+});
+
+describe('another article’s old slug (oldSlugRefusal)', () => {
+  const moved = {
+    file: 'content/blog/online-reviews-guide.md',
+    title: 'Google Reviews for Trades',
+    slug: 'google-reviews-guide',
+    aliases: ['online-reviews-guide'],
+  } as Article;
+  const blog = { folder: 'content/blog' };
+
+  it('is refused for a new article, naming the slug typed and the article that has it, not a file Decap would choose', () => {
+    expect(oldSlugRefusal([moved], blog, 'online-reviews-guide')?.message).toBe(
+      'content/blog (a new article): front matter: slug: "online-reviews-guide" is an old slug of content/blog/online-reviews-guide.md ("Google Reviews for Trades"): its old address, /blog/online-reviews-guide, sends visitors on to that article, so it cannot be this one\'s: choose another slug',
+    );
+    const renamed = { ...blog, file: 'content/blog/van-signs.md' };
+    expect(oldSlugRefusal([moved], renamed, 'online-reviews-guide')?.message).toMatch(
+      /^content\/blog\/van-signs\.md: front matter: slug: "online-reviews-guide" is an old slug of content\/blog\/online-reviews-guide\.md/,
+    );
+  });
+
+  it('leaves the article its own old slugs, and a slug no article had', () => {
+    expect(oldSlugRefusal([moved], { ...blog, file: moved.file }, 'online-reviews-guide')).toBeUndefined();
+    expect(oldSlugRefusal([moved], blog, 'van-signs')).toBeUndefined();
   });
 });
