@@ -1,8 +1,8 @@
 /**
- * What the build would refuse once a delete the editor asks for is made, or a live article's delete: Decap runs no check of
- * ours before it deletes (it has no such event), and an article another links to, or the logo, deleted would stop every
- * build and every page of `sitegen dev`, and a live article deleted every deploy (`sitegen check --since`). The content, without those files, is linked into a scratch folder under .sitegen/ named as the
- * project names it, so that a refusal names the files as the build does.
+ * What the build would refuse once the editor's delete is made, a live article's, or a photo's a page uses (said of the
+ * photo: the build's words would blame the page). Decap checks nothing first; an article another links to, or the logo,
+ * deleted would stop every build and page of `sitegen dev`, a live article every deploy (`sitegen check --since`). The
+ * content, less those files, is linked into .sitegen/ under the project's name for it, as refusals name files.
  */
 import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -10,6 +10,7 @@ import { loadSite } from '../content/load-site';
 import { liveArticleStays, londonDay, publicationStatus } from '../content/publishing';
 import { planSettings, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
+import { articleImageRefs } from '../images/content-images';
 import { readSite } from '../images/model-images';
 import { listFiles } from '../list-files';
 import { paths } from '../paths';
@@ -24,23 +25,24 @@ export async function deletionRefusal(folders: BackendFolders, deleted: readonly
   const scratch = await mkdtemp(join(root, '.sitegen', 'deletion-'));
   const today = londonDay(config.now());
   try {
-    const live = loadSite({ contentDir: content, projectRoot: root }).articles.find(
+    const model = loadSite({ contentDir: content, projectRoot: root });
+    const live = model.articles.find(
       (article) => article.slug && deleted.includes(article.file) && publicationStatus(article, today) === 'published',
     );
     if (live?.slug)
       throw new ContentError(live.file, '', `is live at ${paths.article(live.slug)}: deleted, ${liveArticleStays}`);
+    const photos = new Set(deleted.map((path) => relative(content, join(root, path))));
+    const used = [...model.imageRefs, ...model.articles.flatMap(articleImageRefs)].find((ref) => photos.has(ref.src));
+    const problem = `is used by ${used?.file} (${used?.field}), and cannot be deleted while it is: choose another image there first`;
+    if (used) throw new ContentError(join(relative(root, content), used.src), '', problem);
     const contentDir = join(scratch, relative(root, content));
     await linkTree(content, contentDir, new Set(deleted.map((path) => join(root, path))));
     const site = await readSite({ contentDir, projectRoot: scratch });
     const publicFiles = listFiles(config.publicDir, { hidden: true });
-    const settings = planSettings(config);
-    for (const drafts of [false, true]) {
-      const plan = planSite({ content: site.content, images: site.catalog.descriptors, settings }, { today, drafts });
-      validatePlan(plan, publicFiles);
-    }
+    const input = { content: site.content, images: site.catalog.descriptors, settings: planSettings(config) };
+    for (const drafts of [false, true]) validatePlan(planSite(input, { today, drafts }), publicFiles);
     return undefined;
   } catch (error) {
-    // Named as the project names them: the scratch folder is none of the marketer's business.
     if (error instanceof SitegenError) return error.message.replaceAll(`${scratch}/`, '');
     throw error;
   } finally {
@@ -52,8 +54,7 @@ export async function deletionRefusal(folders: BackendFolders, deleted: readonly
 async function linkTree(from: string, to: string, left: ReadonlySet<string>): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
+    const [source, target] = [join(from, entry.name), join(to, entry.name)];
     if (left.has(source)) continue;
     if (entry.isDirectory()) await linkTree(source, target, left);
     else if (entry.isFile()) await link(source, target).catch(() => copyFile(source, target));

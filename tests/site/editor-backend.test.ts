@@ -157,7 +157,9 @@ describe("the editor's local backend in sitegen dev", () => {
     const logo = await call({ action: 'deleteFiles', params: { paths: ['content/images/logo.png'], options } });
     expect(logo).toEqual({
       status: 409,
-      body: refused('content/site.json: logo.src: names "images/logo.png", which is not a file of content/images/'),
+      body: refused(
+        'content/images/logo.png: is used by content/site.json (logo.src), and cannot be deleted while it is: choose another image there first',
+      ),
     });
     // A file the site cannot be built without, named as the project names it.
     const facts = await call({ action: 'deleteFile', params: { path: 'content/site.json', options } });
@@ -176,6 +178,27 @@ describe("the editor's local backend in sitegen dev", () => {
     const spares = { paths: ['content/images/spare.jpg', 'content/blog/social-media-draft.md'], options };
     expect((await call({ action: 'deleteFiles', params: spares })).status).toBe(200);
     expect([existsSync(spare), existsSync(draft)]).toEqual([false, false]);
+  });
+
+  it('refuses the delete of a photo an article uses, naming the photo, the article and its field, deleting nothing', async () => {
+    const van = join(project.dir, 'content', 'images', 'van.jpg');
+    const file = join(project.dir, 'content', 'blog', 'social-media-guide.md');
+    const text = await readFile(file, 'utf8');
+    await writeFile(van, await photo({ width: 1600, height: 900, hue: 200 }));
+    await writeFile(file, text.replace(/^image: .*$/m, 'image: "images/van.jpg"'));
+    try {
+      const params = { paths: ['content/images/van.jpg'], options: { commitMessage: 'Delete' } };
+      expect(await call({ action: 'deleteFiles', params })).toEqual({
+        status: 409,
+        body: refused(
+          'content/images/van.jpg: is used by content/blog/social-media-guide.md (front matter: image), and cannot be deleted while it is: choose another image there first',
+        ),
+      });
+      expect(existsSync(van)).toBe(true);
+    } finally {
+      await writeFile(file, text);
+      await rm(van, { force: true });
+    }
   });
 
   it('writes of the photos sent with an entry only those it names: one uploaded, then swapped for another, is not', async () => {
