@@ -30,7 +30,6 @@ export interface DecapField {
   format?: string;
   date_format?: string | boolean;
   time_format?: string | boolean;
-  picker_utc?: boolean;
   choose_url?: boolean;
 }
 
@@ -99,14 +98,10 @@ function widgetOf(name: string, schema: Schema, options: FieldOptions): Omit<Dec
   if ((schema as unknown) === imageSrc) return { widget: 'image' };
   if ((schema as unknown) === localImageSrc) return { widget: 'image', choose_url: false };
   const checks = checksOf(schema).map((check) => check.type);
+  // A day in London, kept as the text it is, picked in the browser's time: its "Now" is London's day there. Not
+  // picker_utc, which says "UTC" beside the day and whose "Now" is UTC's, the day before for an hour in summer.
   if (checks.includes('iso_date'))
-    return {
-      widget: 'datetime',
-      format: 'YYYY-MM-DD',
-      date_format: 'YYYY-MM-DD',
-      time_format: false,
-      picker_utc: true,
-    };
+    return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false };
   // A time of day is typed: Decap's time picker says UTC and offers "Now", neither of which an opening time is.
   if (checks.includes('iso_time')) return { widget: 'string' };
   switch (schema.type) {

@@ -145,8 +145,9 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
       keywords: ['van signs'],
       image: 'images/van-signs.jpg',
     });
-    // Today in London by sitegen dev's clock, the editor's default, whatever the browser's says.
+    // Today in London by sitegen dev's clock, the editor's default, whatever the browser's says, written as text.
     expect(data.date).toBe(devToday);
+    expect(saved).toMatch(new RegExp(`^date: "${devToday}"$`, 'm'));
     expect(parsed.body.trim()).toBe('Your van is seen by more people in a week than your website is in a month.');
     expect(await readFile(contentFile('images/van-signs.jpg'))).toEqual(upload);
     backendUsed();
@@ -383,6 +384,9 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
   it('takes an emptied field’s line out, and nothing else', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/local-seo-tips');
     const updated = page.getByLabel('datetime field').filter({ has: page.getByText(/^Updated/) });
+    // A day as the file has it, and nothing beside it saying UTC: it is London's.
+    expect(await updated.locator('input').inputValue()).toBe('2024-11-20');
+    expect(await page.getByText('UTC', { exact: true }).count()).toBe(0);
     await updated.getByRole('button', { name: 'Clear' }).click();
     await saved(page);
     expect(await savedChanges()).toEqual([`0\t1\tcontent/${updatedArticle}`]);
