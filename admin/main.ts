@@ -25,6 +25,7 @@ import {
   type EntryPlace,
 } from './entry';
 import { fileTextOf, jsonFormat, markdownFormat } from './file-formats';
+import { formMessage } from './form-words';
 import { askBackend, holdLocalToken } from './local-token';
 import { previewTemplate } from './preview';
 import { slugForm } from '../src/content/schemas/shared';
@@ -72,11 +73,23 @@ function pageOf(entry: Entry): string | undefined {
   return files.find((file) => file.path === entry.path)?.preview(site.model());
 }
 
+const config = decapConfig({
+  model,
+  servicePages: site.servicePages,
+  backend: settings.backend,
+  siteUrl: location.origin,
+  logo: model.site.logo.local && renditionUrl(model.site.logo.local, 180, 'png'),
+  // Decap's own {{now}} is the day in UTC, the day before London's for an hour after midnight in summer.
+  today: site.today(),
+});
+/** A refusal in the words of the form the marketer sees. */
+const say = (error: unknown) => formMessage(error, config.collections);
+
 const { CMS } = decap;
 for (const format of [jsonFormat, markdownFormat]) CMS.registerCustomFormat(format.name, format.extension, format);
 CMS.registerPreviewStyle(content.stylesheet);
 for (const { name } of [...folders, ...files])
-  CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, pageOf));
+  CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, { pageOf, say }));
 
 CMS.registerEventListener({
   name: 'preSave',
@@ -105,17 +118,7 @@ CMS.registerEventListener({
   },
 });
 
-decap.init({
-  config: decapConfig({
-    model,
-    servicePages: site.servicePages,
-    backend: settings.backend,
-    siteUrl: location.origin,
-    logo: model.site.logo.local && renditionUrl(model.site.logo.local, 180, 'png'),
-    // Decap's own {{now}} is the day in UTC, the day before London's for an hour after midnight in summer.
-    today: site.today(),
-  }),
-});
+decap.init({ config });
 
 /**
  * A new article or legal page is named by its slug: without one it would have no file name and no address. Nor may it
@@ -230,7 +233,7 @@ async function refuseUnpublishable(file: MediaFile, bytes: Blob): Promise<void> 
  * has no name to go before it.
  */
 function refusal(error: unknown): Error {
-  const refused = new Error(error instanceof Error ? error.message : String(error), { cause: error });
+  const refused = new Error(say(error), { cause: error });
   refused.name = '';
   return refused;
 }

@@ -4,7 +4,6 @@
  * with its header and footer), or, while the entry is one the build would
  * refuse, the build's message, as sitegen dev shows it in place of a page.
  */
-import { messageOf } from '../src/errors';
 import type { Decap, PreviewProps } from './decap';
 import type { EditorSite, Entry } from './editor-site';
 import { describeImages, entryOf, localImagesOf, type EntryPlace } from './entry';
@@ -13,7 +12,7 @@ export function previewTemplate(
   decap: Decap,
   site: EditorSite,
   place: EntryPlace,
-  pageOf: (entry: Entry) => string | undefined,
+  { pageOf, say }: { pageOf: (entry: Entry) => string | undefined; say: (error: unknown) => string },
 ): unknown {
   const { h, createClass } = decap;
   return createClass({
@@ -28,7 +27,7 @@ export function previewTemplate(
         const page = site.preview(entry, path, images);
         return h('div', { className: page.className, dangerouslySetInnerHTML: { __html: page.html } });
       } catch (error) {
-        return notice(h, messageOf(error), 'The build would refuse this:');
+        return notice(h, say(error), 'The build would refuse this:');
       }
     },
   });

@@ -256,13 +256,13 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     await uploadPhoto(page, { name: 'too-long.jpg', photo: upload });
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/too-long.md: front matter: readTime: expected a read time of at most 10 minutes, found number 40',
+      'Failed to persist entry: content/blog/too-long.md: Read time (minutes): expected a read time of at most 10 minutes, found number 40',
     );
     // Not cut to a whole number without a word: refused in the build's.
     await field(page, 'Read time (minutes)').fill('6.5');
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/too-long.md: front matter: readTime: expected a whole number of minutes, found number 6.5',
+      'Failed to persist entry: content/blog/too-long.md: Read time (minutes): expected a whole number of minutes, found number 6.5',
     );
     await field(page, 'Read time (minutes)').fill('7');
     // Emptied as a marketer empties it: everything selected, then deleted.
@@ -271,17 +271,19 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     await page.keyboard.press('Backspace');
     // The preview says it first, in the same words.
     const preview = page.frameLocator('#preview-pane');
-    await expect.poll(() => preview.getByRole('alert').textContent()).toContain('front matter: title: is missing');
+    await expect
+      .poll(() => preview.getByRole('alert').textContent())
+      .toContain('content/blog/too-long.md: Title: is missing');
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/too-long.md: front matter: title: is missing: expected a text',
+      'Failed to persist entry: content/blog/too-long.md: Title: is missing: expected a text',
     );
     // Another article's slug: Decap would write the file beside that article's, and every page of dev fail.
     await field(page, 'Title').fill('Van Signs That Win Work');
     await retype(field(page, 'Slug (its address)'), 'social-media-guide');
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/social-media-guide-1.md: slug: "social-media-guide" is already the slug of content/blog/social-media-guide.md: each page needs its own',
+      'Failed to persist entry: content/blog/social-media-guide-1.md: Slug (its address): "social-media-guide" is already the slug of content/blog/social-media-guide.md: each page needs its own',
     );
     // An empty body, in the build's words rather than Decap's own.
     await retype(field(page, 'Slug (its address)'), 'too-long');
@@ -301,13 +303,27 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     );
     await publish(page);
     expect(await notification(page)).toBe(
-      "Failed to persist entry: content/blog/too-long.md: body: is empty: write the page's words below the front matter",
+      "Failed to persist entry: content/blog/too-long.md: Body: is empty: write the page's words below the front matter",
     );
     // Nothing written: neither the article nor its photo.
     expect({ blog: await readdir(contentFile('blog')), images: await readdir(contentFile('images')) }).toEqual(before);
     expect(existsSync(contentFile('blog/too-long.md'))).toBe(false);
     // Decap logs each failed save itself, and that is all: no uncaught error.
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+  });
+
+  it('refuses a job that closes before it is posted, naming its field as the Careers form labels it, and writes nothing', async () => {
+    const { page, problems } = await editor.at('/collections/lists/entries/jobs');
+    // The job in the list, shown by its id; opened by the arrow first in its bar.
+    const job = page.getByText('web-developer', { exact: true }).locator('..');
+    await job.getByRole('button').first().click({ timeout: 60_000 });
+    await field(job, 'Valid through').first().fill('2026-10-01');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/jobs.json: Jobs, entry 2 › Valid through: expected a closing date on or after the date posted, found "2026-10-01"',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/jobs.json: '))).toEqual([]);
   });
 
   it('refuses a phone’s HEIC photo in the build’s words, its preview drawn once, and writes nothing', async () => {
@@ -399,7 +415,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     await retype(field(page, 'Slug (its address)'), 'google-reviews-guide');
     await publish(page);
     expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/online-reviews-guide.md: front matter: slug: takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
+      'Failed to persist entry: content/blog/online-reviews-guide.md: Slug (its address): takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     await page.getByRole('button', { name: /^Add old slugs/i }).click();
@@ -413,7 +429,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     await writeArticle(next.page, { slug: 'online-reviews-guide' });
     await publish(next.page);
     expect(await notification(next.page)).toBe(
-      'Failed to persist entry: content/blog (a new article): front matter: slug: "online-reviews-guide" is an old slug of content/blog/online-reviews-guide.md ("Online Reviews for Trades: Get More, Handle the Bad Ones"): its old address, /blog/online-reviews-guide, sends visitors on to that article, so it cannot be this one\'s: choose another slug',
+      'Failed to persist entry: content/blog (a new article): Slug (its address): "online-reviews-guide" is an old slug of content/blog/online-reviews-guide.md ("Online Reviews for Trades: Get More, Handle the Bad Ones"): its old address, /blog/online-reviews-guide, sends visitors on to that article, so it cannot be this one\'s: choose another slug',
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe(
       ' M content/blog/online-reviews-guide.md\n',
@@ -425,7 +441,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     await field(page, 'Draft (left off the site while ticked)').click();
     await publish(page);
     expect(await notification(page)).toBe(
-      `Failed to persist entry: content/blog/social-media-guide.md: front matter: draft: ticked, it would take a live article off the site, /blog/social-media-guide: ${liveArticleStays}`,
+      `Failed to persist entry: content/blog/social-media-guide.md: Draft (left off the site while ticked): ticked, it would take a live article off the site, /blog/social-media-guide: ${liveArticleStays}`,
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
@@ -465,7 +481,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     const { page, problems } = await editor.at('/collections/legal/entries/terms-of-service');
     await field(page, 'Title').fill('');
     await publish(page);
-    const refusal = 'content/legal/terms-of-service.md: front matter: title: is missing: expected a text';
+    const refusal = 'content/legal/terms-of-service.md: Title: is missing: expected a text';
     expect(await notification(page)).toBe(`Failed to persist entry: ${refusal}`);
     expect(await edited.git('diff', '--numstat')).toBe('');
     // Decap logs the failed save to the console itself, as it logs every failure: that stays, and is all.

@@ -197,7 +197,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     'a job that closes before it was posted',
     'jobs.json',
     (text) => text.replace('"validThrough": "2027-01-15"', '"validThrough": "2026-10-01"'),
-    /content\/jobs\.json: jobs\[2\]\.validThrough: expected a closing date on or after datePosted, found "2026-10-01"$/m,
+    /content\/jobs\.json: jobs\[2\]\.validThrough: expected a closing date on or after the date posted, found "2026-10-01"$/m,
   ],
   [
     'a job whose place of work job search cannot read',

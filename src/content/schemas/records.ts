@@ -117,7 +117,7 @@ const job = v.pipe(
     requirements: list(text),
   }),
   v.forward(
-    v.check((entry) => entry.validThrough >= entry.datePosted, 'a closing date on or after datePosted'),
+    v.check((entry) => entry.validThrough >= entry.datePosted, 'a closing date on or after the date posted'),
     ['validThrough'],
   ),
   v.forward(
