@@ -19,13 +19,12 @@ export function articleOf(
   // every walk over a large blog's articles then reads them megamorphically, several times slower.
   const article: Article = Object.assign(rest, { image: { src: image, alt: imageAlt }, file, body });
   if (socialImage === undefined && socialImageAlt !== undefined) {
-    const problem = 'is missing: socialImageAlt describes a social image, so expected one (or remove socialImageAlt)';
+    const problem = 'is missing: expected the social image its description describes (or no description)';
     throw new ContentError(file, 'front matter: socialImage', problem);
   }
   if (socialImage === undefined) return article;
   if (socialImageAlt === undefined) {
-    const problem =
-      'is missing: expected a text describing the social image (socialImage), for people who cannot see it';
+    const problem = 'is missing: expected a text describing the social image, for people who cannot see it';
     throw new ContentError(file, 'front matter: socialImageAlt', problem);
   }
   return Object.assign(article, { socialImage: { src: socialImage, alt: socialImageAlt } });

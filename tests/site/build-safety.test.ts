@@ -256,13 +256,13 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     "an article's social image without its description",
     'blog/google-ads-guide.md',
     (text) => text.replace(/^imageAlt: /m, 'socialImage: "images/logo.png"\nimageAlt: '),
-    /content\/blog\/google-ads-guide\.md: front matter: socialImageAlt: is missing: expected a text describing the social image \(socialImage\)/,
+    /content\/blog\/google-ads-guide\.md: front matter: socialImageAlt: is missing: expected a text describing the social image, for people who cannot see it$/m,
   ],
   [
     "an article's social image description without the image",
     'blog/google-ads-guide.md',
     (text) => text.replace(/^imageAlt: /m, 'socialImageAlt: "A map"\nimageAlt: '),
-    /content\/blog\/google-ads-guide\.md: front matter: socialImage: is missing: socialImageAlt describes a social image, so expected one \(or remove socialImageAlt\)$/m,
+    /content\/blog\/google-ads-guide\.md: front matter: socialImage: is missing: expected the social image its description describes \(or no description\)$/m,
   ],
   [
     'JavaScript front matter',

@@ -58,6 +58,11 @@ describe('a refusal in the editor', () => {
     expect(say(refusal('jobs.json', s.jobsSchema, remote))).toBe(
       'content/jobs.json: Jobs, entry 2 › Workplace › Applicant country: is missing: expected a value',
     );
+    const untyped = jobs();
+    untyped.jobs[1] = { ...untyped.jobs[1], workplace: { applicantCountry: 'United Kingdom' } };
+    expect(say(refusal('jobs.json', s.jobsSchema, untyped))).toBe(
+      'content/jobs.json: Jobs, entry 2 › Workplace › Type: is missing: expected a workplace of type "office", with its locality, region and country, or "remote", with its applicant country',
+    );
     const typed = jobs();
     typed.jobs[0] = { ...typed.jobs[0], type: 'Freelance' };
     expect(say(refusal('jobs.json', s.jobsSchema, typed))).toMatch(

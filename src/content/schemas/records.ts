@@ -94,7 +94,7 @@ const job = v.pipe(
         v.strictObject({ type: v.literal('office'), locality: text, region: text, country: countryCode }),
         v.strictObject({ type: v.literal('remote'), applicantCountry: text }),
       ],
-      'a workplace { type: "office", locality, region, country } or { type: "remote", applicantCountry }',
+      'a workplace of type "office", with its locality, region and country, or "remote", with its applicant country',
     ),
     type: v.picklist(
       Object.keys(employmentTypes) as (keyof typeof employmentTypes)[],
