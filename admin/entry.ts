@@ -186,13 +186,24 @@ export function unpublishingField(live: Article | undefined, data: { draft?: unk
 }
 
 /**
- * Another article's old slug given to this one (`file`; undefined while it is new, its file not named yet): the old
- * address redirects to that article, so no page may be there. Named as the marketer sees it: the slug typed, and the
- * article that has it, rather than the build's words about a redirect hiding a page of a file name Decap would choose.
+ * Another article's slug, or old slug, given to this one (`file`; undefined while it is new, its file not named yet):
+ * each page needs its own address, and an old one redirects to its article. Named as the marketer sees it, the slug
+ * typed and the article that has it, rather than the build's words of a file name Decap would choose (a "-1" after it).
  */
-export function oldSlugRefusal(articles: readonly Article[], place: { folder: string; file?: string }, slug: unknown) {
-  const moved = articles.find((article) => article.file !== place.file && article.aliases?.includes(slug as string));
+export function slugRefusal(articles: readonly Article[], place: { folder: string; file?: string }, slug: unknown) {
+  const others = articles.filter((article) => article.file !== place.file);
+  const [taken, moved] = [
+    others.find((article) => article.slug === slug),
+    others.find((article) => article.aliases?.includes(slug as string)),
+  ];
+  const file = place.file ?? `${place.folder} (a new article)`;
+  if (taken)
+    return new ContentError(
+      file,
+      'front matter: slug',
+      `"${String(slug)}" is already the slug of ${taken.file} ("${taken.title}"): each page needs its own`,
+    );
   if (!moved) return undefined;
   const problem = `"${String(slug)}" is an old slug of ${moved.file} ("${moved.title}"): its old address, ${paths.article(String(slug))}, sends visitors on to that article, so it cannot be this one's: choose another slug`;
-  return new ContentError(place.file ?? `${place.folder} (a new article)`, 'front matter: slug', problem);
+  return new ContentError(file, 'front matter: slug', problem);
 }

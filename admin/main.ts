@@ -17,7 +17,7 @@ import {
   entryOf,
   localImagesOf,
   lostAddress,
-  oldSlugRefusal,
+  slugRefusal,
   measure,
   unpublishingField,
   photoRefusal,
@@ -121,8 +121,8 @@ CMS.registerEventListener({
 decap.init({ config });
 
 /**
- * A new article or legal page is named by its slug: without one it would have no file name and no address. Nor may it
- * take another article's old slug, whose address redirects to that article.
+ * A new article or legal page is named by its slug: without one it would have no file name and no address. Nor may an
+ * article take another's slug, or old slug, whose address redirects to that article.
  */
 function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   const folder = place.folders.get(String(entry.get('collection')));
@@ -135,7 +135,7 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   // An article's: a legal page's address is another folder's, which an article's old one cannot be.
   if (entry.get('collection') !== articles.name) return;
   const saved = typeof entry.get('path') === 'string' && entry.get('path') ? file : undefined;
-  const taken = oldSlugRefusal(
+  const taken = slugRefusal(
     site.model().articles,
     { folder: `${site.contentDir}/${folder}`, file: saved },
     edited.data.slug,

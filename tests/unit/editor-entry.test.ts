@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DecapMap } from '../../admin/decap';
-import { entryOf, lostAddress, oldSlugRefusal, photoRefusal, unpublishingField, withoutEmpty } from '../../admin/entry';
+import { entryOf, lostAddress, slugRefusal, photoRefusal, unpublishingField, withoutEmpty } from '../../admin/entry';
 import type { Article } from '../../src/content/model';
 
 function decapMap(value: Record<string, unknown>): DecapMap {
@@ -114,7 +114,7 @@ describe('a live article’s addresses (lostAddress)', () => {
   });
 });
 
-describe('another article’s old slug (oldSlugRefusal)', () => {
+describe('another article’s slug or old slug (slugRefusal)', () => {
   const moved = {
     file: 'content/blog/online-reviews-guide.md',
     title: 'Google Reviews for Trades',
@@ -124,17 +124,23 @@ describe('another article’s old slug (oldSlugRefusal)', () => {
   const blog = { folder: 'content/blog' };
 
   it('is refused for a new article, naming the slug typed and the article that has it, not a file Decap would choose', () => {
-    expect(oldSlugRefusal([moved], blog, 'online-reviews-guide')?.message).toBe(
+    expect(slugRefusal([moved], blog, 'online-reviews-guide')?.message).toBe(
       'content/blog (a new article): front matter: slug: "online-reviews-guide" is an old slug of content/blog/online-reviews-guide.md ("Google Reviews for Trades"): its old address, /blog/online-reviews-guide, sends visitors on to that article, so it cannot be this one\'s: choose another slug',
     );
     const renamed = { ...blog, file: 'content/blog/van-signs.md' };
-    expect(oldSlugRefusal([moved], renamed, 'online-reviews-guide')?.message).toMatch(
+    expect(slugRefusal([moved], renamed, 'online-reviews-guide')?.message).toMatch(
       /^content\/blog\/van-signs\.md: front matter: slug: "online-reviews-guide" is an old slug of content\/blog\/online-reviews-guide\.md/,
     );
   });
 
+  it('is refused when another article has it as its slug, naming that article, not a file Decap would choose', () => {
+    expect(slugRefusal([moved], blog, 'google-reviews-guide')?.message).toBe(
+      'content/blog (a new article): front matter: slug: "google-reviews-guide" is already the slug of content/blog/online-reviews-guide.md ("Google Reviews for Trades"): each page needs its own',
+    );
+  });
+
   it('leaves the article its own old slugs, and a slug no article had', () => {
-    expect(oldSlugRefusal([moved], { ...blog, file: moved.file }, 'online-reviews-guide')).toBeUndefined();
-    expect(oldSlugRefusal([moved], blog, 'van-signs')).toBeUndefined();
+    expect(slugRefusal([moved], { ...blog, file: moved.file }, 'online-reviews-guide')).toBeUndefined();
+    expect(slugRefusal([moved], blog, 'van-signs')).toBeUndefined();
   });
 });
