@@ -13,14 +13,9 @@ let opener: HTMLElement | null = null;
 let attribution: Promise<typeof import('../lib/attribution')> | undefined;
 /** The attribution code: loaded as the visitor reaches for the banner, so it is there by the time they accept. */
 const loadAttribution = () => (attribution ??= import('../lib/attribution'));
-const recordTouch = () => loadAttribution().then((code) => code.recordTouch());
-/** How this page was opened: a reload or a return by Back or Forward is no arrival, though its address may say so. */
-const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+const recordTouch = (onLoad?: true) => loadAttribution().then((code) => code.recordTouch(onLoad));
 /** Arrived rather than moved within the site: worth loading the attribution code for. */
-const arrived = () =>
-  navigation !== 'reload' &&
-  navigation !== 'back_forward' &&
-  (location.search !== '' || !document.referrer.startsWith(`${location.origin}/`));
+const arrived = () => location.search !== '' || !document.referrer.startsWith(`${location.origin}/`);
 
 function show(from: HTMLElement | null): void {
   opener = from;
@@ -57,7 +52,7 @@ for (const link of document.querySelectorAll<HTMLElement>('[data-consent-setting
 function askOrRecord(): void {
   const choice = storedChoice();
   if (!choice) show(null);
-  else if (choice === 'accepted' && arrived()) void recordTouch();
+  else if (choice === 'accepted' && arrived()) void recordTouch(true);
 }
 
 // A page the back/forward cache kept comes back as it was left: asking, perhaps, what was since answered on another.

@@ -55,8 +55,14 @@ function arrival(): { touch: Touch | null; campaign: boolean } | null {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Keeps this page's arrival, after an accept. */
-export function recordTouch(): void {
+/**
+ * Keeps this page's arrival, after an accept: as the visitor accepts, or as the page loads for one who has, unless it
+ * was reloaded or returned to by Back or Forward, which is no arrival though its address may say so (the startup code
+ * every page loads leaves that to this one, loaded only for an arrival).
+ */
+export function recordTouch(onLoad?: true): void {
+  const opened = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+  if (onLoad && (opened === 'reload' || opened === 'back_forward')) return;
   const page = arrival();
   if (!page?.touch) return;
   const kept = readKept<Kept>(attributionKey);
