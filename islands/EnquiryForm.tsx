@@ -62,6 +62,7 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: En
           name="email"
           type="email"
           label={fields.email}
+          emailFormat={fields.emailFormat}
           required
           autoComplete="email"
           maxLength={limits.email}

@@ -6,7 +6,14 @@ import { useLeadForm } from './lib/use-lead-form';
 
 export interface NewsletterFormProps {
   labelledBy: string;
-  copy: { label: string; placeholder: string; button: string; submitting: string; toasts: ToastCopy };
+  copy: {
+    label: string;
+    emailFormat: string;
+    placeholder: string;
+    button: string;
+    submitting: string;
+    toasts: ToastCopy;
+  };
   endpoint: LeadEndpoint;
 }
 
@@ -34,6 +41,7 @@ export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormPro
         autoComplete="email"
         maxLength={limits.email}
         pattern={emailPattern}
+        title={copy.emailFormat}
         placeholder={copy.placeholder}
         class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
       />

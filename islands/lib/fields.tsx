@@ -1,5 +1,4 @@
 /** @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
 import { emailPattern } from '../../supabase/functions/_shared/lead-options.ts';
 
 const control =
@@ -37,11 +36,14 @@ export function TextField({
   maxLength,
   type = 'text',
   placeholder,
-}: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string }) {
+  emailFormat,
+}: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string; emailFormat?: string }) {
   return (
     <div>
       <Label id={id} label={label} required={required} />
-      {/* Preact types each input type separately (for its ARIA roles) and cannot take a union of them; all three share the same attributes. */}
+      {/* Preact types each input type separately (for its ARIA roles) and cannot take a union of them; all three share the same attributes.
+          An e-mail field is given its words (emailFormat): the lead schema's pattern, and in the title what it asks for, which the
+          browser adds to its own "Please match the requested format." and a screen reader reads as the field's description. */}
       <input
         id={id}
         name={name}
@@ -49,7 +51,8 @@ export function TextField({
         required={required}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        pattern={type === 'email' ? emailPattern : undefined}
+        pattern={emailFormat && emailPattern}
+        title={emailFormat}
         placeholder={placeholder}
         class={control}
       />
@@ -107,13 +110,11 @@ export function SubmitButton({
   submitting,
   label,
   submittingLabel,
-  children,
 }: {
   ready: boolean;
   submitting: boolean;
   label: string;
   submittingLabel: string;
-  children?: ComponentChildren;
 }) {
   return (
     <button
@@ -122,7 +123,6 @@ export function SubmitButton({
       class="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-accent px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-accent-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait disabled:opacity-70"
     >
       {submitting ? submittingLabel : label}
-      {children}
     </button>
   );
 }

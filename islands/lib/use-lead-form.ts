@@ -31,7 +31,7 @@ export function useLeadForm(
   useEffect(() => {
     if (submitting || !refocus.current) return;
     // Back where the visitor was, unless they have moved on meanwhile.
-    if (document.activeElement === document.body || document.activeElement === null) refocus.current.focus();
+    if (document.activeElement === document.body || !document.activeElement) refocus.current.focus();
     refocus.current = null;
   }, [submitting]);
   /** The id of the submission not yet known to be stored (sending, or failed), and the fields it carried. */
@@ -56,7 +56,7 @@ export function useLeadForm(
     if (inFlight.current || !form.reportValidity()) return;
     inFlight.current = true;
     const button = (event as SubmitEvent).submitter;
-    refocus.current = button && document.activeElement === button ? button : null;
+    refocus.current = document.activeElement === button ? button : null;
     setSubmitting(true);
     const code = await prepare();
     if (code) {

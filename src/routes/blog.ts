@@ -146,6 +146,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
       labelledBy: 'newsletter-heading',
       copy: {
         label: forms.fields.newsletterEmail,
+        emailFormat: forms.fields.emailFormat,
         placeholder: blog.newsletter.placeholder,
         button: blog.newsletter.button,
         submitting: forms.submitting,

@@ -93,7 +93,40 @@ describe('hero form', () => {
     expect(await email.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await listLeads(preview.leads)).toEqual([]);
   });
+
+  it("an address without a dot after the @ is stopped at the field, whose description (the browser's message adds it) says in plain words what to type, in every form", async () => {
+    const { page, problems } = await narrowVisitor();
+    const plainWords = 'Enter your whole email address, such as name@yourbusiness.co.uk.';
+    for (const [path, id, button] of [
+      ['/', 'hero-email', 'Get My Free Quote'],
+      ['/contact', 'contact-email', 'Send My Enquiry'],
+      ['/blog', 'newsletter-email', 'Subscribe'],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const form = page.locator(`form:has(#${id})`);
+      // The name comes before the address in the enquiry forms: given, the address is the first field to stop the send.
+      if (path !== '/blog') await form.getByLabel('Full name').fill('Dave Hughes');
+      const email = form.locator(`#${id}`);
+      await email.fill('dave@hughesplumbing');
+      const sent = await leadRequests(page, () => form.getByRole('button', { name: button }).click());
+      expect(sent).toBe(0);
+      expect(await email.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
+      expect(await email.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await accessibleDescription(page, `#${id}`)).toBe(plainWords);
+    }
+    expect(problems).toEqual([]);
+  });
 });
+
+/** What a screen reader reads after an element's name and role: Chromium's own accessibility tree's description. */
+async function accessibleDescription(page: Page, selector: string): Promise<string | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  return nodes[0]?.description?.value as string | undefined;
+}
 
 describe('contact form', () => {
   async function fillContactForm(page: Page) {

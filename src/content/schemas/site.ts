@@ -26,12 +26,10 @@ const profileHref = v.pipe(
   ),
 );
 
-const degrees = (name: string, max: number) =>
-  v.pipe(
-    v.number(`a ${name} in degrees`),
-    v.minValue(-max, `a ${name} from -${max} to ${max}`),
-    v.maxValue(max, `a ${name} from -${max} to ${max}`),
-  );
+const degrees = (name: string, max: number) => {
+  const range = `a ${name} from -${max} to ${max}`;
+  return v.pipe(v.number(`a ${name} in degrees`), v.minValue(-max, range), v.maxValue(max, range));
+};
 
 /** The days of the week, Monday first, as the opening hours name them (and schema.org's dayOfWeek). */
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -137,6 +135,7 @@ export const formsSchema = v.strictObject({
   fields: v.strictObject({
     name: text,
     email: text,
+    emailFormat: text,
     phone: text,
     trade: text,
     tradePlaceholder: text,
