@@ -143,9 +143,12 @@ function SiteHeader({ layout }: { layout: Layout }) {
               {nonBreaking(site.phone)}
             </span>
           </a>
+          {/* With text so large that the bar cannot hold all four (a window under 14rem wide: a phone's text at 200%), Get
+              Quote gives way, rather than push the menu out of the window and squeeze the logo to nothing: the menu's
+              Contact leads where it does. */}
           <a
             href={header.quoteButton.href}
-            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark sm:px-4 sm:text-base"
+            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark max-[14rem]:hidden sm:px-4 sm:text-base"
           >
             {header.quoteButton.label}
           </a>

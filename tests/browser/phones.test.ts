@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
-import { narrow, reusedPage, wide } from './support/browser';
+import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -69,6 +69,35 @@ describe('the header on a phone', () => {
     }
     await headerControls(page).quote.click();
     await page.waitForURL(`${preview.url}/contact`);
+    expect(problems).toEqual([]);
+  });
+
+  it("with text at 200% (the phone's font size set to 32 px) keeps the brand, the phone and the menu in the window, Get Quote giving way to them: the menu opens, its Contact link in view", async () => {
+    const { page, problems } = await openPage(narrow);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    for (const width of [320, 375, 414]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${preview.url}/about`);
+      const { brand, phone, menu, quote } = headerControls(page);
+      const boxes = [
+        ['brand', await boxOf(brand)],
+        ['phone', await boxOf(phone)],
+        ['menu', await boxOf(menu)],
+      ] as const;
+      for (const [name, box] of boxes) {
+        expect(box.x, `${name} at ${width}px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} at ${width}px`).toBeLessThanOrEqual(width);
+        expect(Math.min(box.width, box.height), `${name} at ${width}px`).toBeGreaterThanOrEqual(24);
+        for (const [other, otherBox] of boxes)
+          if (other !== name) expect(overlaps(box, otherBox), `${name}, ${other} at ${width}px`).toBe(false);
+      }
+      expect(await quote.isVisible(), `${width}px`).toBe(false);
+    }
+    await headerControls(page).menu.click();
+    const contact = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact' });
+    const box = await boxOf(contact);
+    expect(box.x + box.width).toBeLessThanOrEqual(414);
     expect(problems).toEqual([]);
   });
 
