@@ -269,6 +269,31 @@ describe('by keyboard, in a small or zoomed window', () => {
     expect(problems).toEqual([]);
   });
 
+  it("tabbing through the contact form's services on a phone while the consent question is asked, each service's box shows whole, above the question", async () => {
+    const { page, problems } = await openPage({ width: 375, height: 667 });
+    await page.goto(`${preview.url}/contact`);
+    await expect.poll(() => page.getByRole('region', { name: consentQuestion }).isVisible()).toBe(true);
+    await page.getByLabel('Monthly marketing budget').focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      // The checkbox is hidden in its label, which is what a visitor sees, and what shows its focus.
+      const label = await page.evaluate(() => {
+        const box = document.activeElement!.closest('label')!;
+        const { left, top, right, bottom } = box.getBoundingClientRect();
+        // Its top and its bottom, halfway along: its corners are rounded off.
+        const seen = [top + 2, bottom - 2].map((y) => document.elementFromPoint((left + right) / 2, y));
+        return {
+          name: box.textContent!.trim(),
+          shows: seen.every((element) => element !== null && box.contains(element)),
+        };
+      });
+      if (!label.shows) hidden.push(label.name);
+    }
+    expect(hidden).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it("a short laptop window reaches the Services menu's last trade", async () => {
     const { page } = await openPage({ width: 1093, height: 520 });
     await page.goto(`${preview.url}/about`);
