@@ -294,6 +294,25 @@ describe('by keyboard, in a small or zoomed window', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a form sent from its foot without a name, on a phone upright or on its side, takes the visitor to the name field with its label in view below the header', async () => {
+    for (const [width, height] of [
+      [375, 667],
+      [667, 375],
+    ]) {
+      const { page } = await openPage({ width, height });
+      await page.goto(`${preview.url}/contact`);
+      const form = page.locator('main form');
+      await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+      await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+      const labelShows = await page.evaluate(() => {
+        const { left, top } = document.querySelector('label[for="contact-name"]')!.getBoundingClientRect();
+        return document.elementFromPoint(left + 2, top + 2)?.closest('label')?.htmlFor;
+      });
+      expect(labelShows, `${width}x${height}`).toBe('contact-name');
+    }
+  });
+
   it("a short laptop window reaches the Services menu's last trade", async () => {
     const { page } = await openPage({ width: 1093, height: 520 });
     await page.goto(`${preview.url}/about`);
