@@ -16,7 +16,7 @@ export function Footer({ layout }: { layout: Layout }) {
           </a>
           <p className="mt-4 max-w-sm">{site.blurb}</p>
           <p className="mt-6 text-sm font-semibold text-white">{footer.socialHeading}</p>
-          <ul className="mt-3 flex gap-3">
+          <ul className="mt-3 flex flex-wrap gap-3">
             {site.social.map((social) => (
               <li key={social.network}>
                 {social.href ? (

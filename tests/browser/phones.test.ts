@@ -101,6 +101,23 @@ describe('the header on a phone', () => {
     expect(problems).toEqual([]);
   });
 
+  it("with text at 200%, the footer's social icons wrap in the window: a legal page, a trade page and the not-found page scroll only downwards", async () => {
+    const { page, problems } = await openPage({ ...narrow, width: 375 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    for (const path of ['/privacy-policy', '/services/plumber', '/no-such-page']) {
+      await page.goto(`${preview.url}${path}`);
+      const icons = page.getByRole('contentinfo').locator('ul').first().locator('li');
+      expect(await icons.count()).toBe(4);
+      for (const icon of await icons.all()) {
+        const box = await boxOf(icon);
+        expect(box.x + box.width, path).toBeLessThanOrEqual(375);
+      }
+      expect(await pageWidth(page), path).toBe(375);
+    }
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+  });
+
   it('has one Get Quote for a screen reader: the menu, opened, holds none of its own', async () => {
     const { page } = await phoneVisitor();
     await page.setViewportSize({ width: 320, height: 740 });
