@@ -89,7 +89,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
               ))}
             </ul>
           </div>
-          <div className="flex shrink-0 gap-3">
+          <div className="flex shrink-0 flex-wrap gap-3">
             <ButtonLink href={job.applyHref}>
               {positions.applyLabel}
               <span className="sr-only">: {job.title}</span>
