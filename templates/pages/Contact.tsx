@@ -20,7 +20,7 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
   return (
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 md:py-20 lg:grid-cols-[1fr_1.5fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-12 px-4 py-16 md:py-20 lg:grid-cols-[1fr_1.5fr]">
         <div className="space-y-10">
           <section aria-labelledby="points-heading">
             <h2 id="points-heading" className="text-2xl font-bold">

@@ -146,7 +146,7 @@ export function Home({
       </Section>
 
       <Section id="contact" heading={page.contact.heading} intro={page.contact.intro} tone="muted">
-        <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[1fr_1.4fr]">
           <div>
             <ContactDetails site={site} labels={page.contact} />
             <ButtonLink href={paths.contact} variant="brand" className="mt-8">

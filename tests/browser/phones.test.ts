@@ -101,11 +101,20 @@ describe('the header on a phone', () => {
     expect(problems).toEqual([]);
   });
 
-  it("with text at 200%, the footer's social icons and a job's Apply Now and Learn More wrap in the window: a legal page, a trade page, the careers page and the not-found page scroll only downwards", async () => {
+  it("with text at 200%, a page's long words, the footer's social icons and a job's Apply Now and Learn More wrap in the window: the home, contact, blog, article, legal, trade, careers and not-found pages scroll only downwards", async () => {
     const { page, problems } = await openPage({ ...narrow, width: 375 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
-    for (const path of ['/privacy-policy', '/services/plumber', '/careers', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/contact',
+      '/blog',
+      '/blog/local-seo-tips',
+      '/privacy-policy',
+      '/services/plumber',
+      '/careers',
+      '/no-such-page',
+    ]) {
       await page.goto(`${preview.url}${path}`);
       const icons = page.getByRole('contentinfo').locator('ul').first().locator('li');
       expect(await icons.count()).toBe(4);
