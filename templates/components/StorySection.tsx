@@ -18,7 +18,7 @@ export function StorySection({
 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="py-16 md:py-20">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 lg:grid-cols-2">
         <div>
           <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight md:text-4xl">
             {heading}

@@ -27,7 +27,7 @@ export function About({ page, team }: AboutProps) {
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800">
               <Icon name="shield-check" />
             </span>
-            <div>
+            <div className="min-w-0">
               <h3 className="text-lg font-bold">{mission.guarantee.title}</h3>
               <p className="mt-1 text-slate-700">{mission.guarantee.text}</p>
             </div>

@@ -21,7 +21,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
   return (
     <>
       <section className={red ? 'bg-red-700 text-white' : 'bg-linear-to-br from-brand-dark to-brand text-white'}>
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
           <div>
             <p className="mb-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
               {hero.eyebrow}
@@ -56,7 +56,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
 
       {offerings && (
         <Section id="services" heading={offerings.heading} intro={offerings.intro}>
-          <ul className="grid gap-8 md:grid-cols-3">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-3">
             {offerings.cards.map((card) => (
               <li key={card.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
                 <span
@@ -105,7 +105,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
 
       {includes && (
         <Section id="includes" heading={includes.heading} intro={includes.intro}>
-          <ul className="grid gap-8 md:grid-cols-3">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-3">
             {includes.groups.map((group) => (
               <li key={group.title} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
                 <span className="mb-4 flex size-12 items-center justify-center rounded-lg bg-brand-light text-brand">

@@ -32,7 +32,7 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
   return (
     <>
       <section className="bg-linear-to-br from-brand-dark to-brand text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:py-16 lg:grid-cols-2">
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-12 md:py-16 lg:grid-cols-2">
           <div>
             <a
               href={paths.home}

@@ -101,17 +101,20 @@ describe('the header on a phone', () => {
     expect(problems).toEqual([]);
   });
 
-  it("with text at 200%, a page's long words, the footer's social icons and a job's Apply Now and Learn More wrap in the window: the home, contact, blog, article, legal, trade, careers and not-found pages scroll only downwards", async () => {
+  it("with text at 200%, a page's long words, the footer's social icons and a job's Apply Now and Learn More wrap in the window: every kind of page scrolls only downwards", async () => {
     const { page, problems } = await openPage({ ...narrow, width: 375 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
     for (const path of [
       '/',
+      '/about',
+      '/services/local-seo',
       '/contact',
       '/blog',
       '/blog/local-seo-tips',
       '/privacy-policy',
-      '/services/plumber',
+      // A trade page whose heading holds a long word.
+      '/services/electrician',
       '/careers',
       '/no-such-page',
     ]) {
