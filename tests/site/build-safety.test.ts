@@ -207,7 +207,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
         '{ "type": "remote", "applicantCountry": "United Kingdom" }',
         '{ "type": "hybrid", "applicantCountry": "United Kingdom" }',
       ),
-    /content\/jobs\.json: jobs\[1\]\.workplace\.type: expected a workplace \{ type: "office", locality, region, country \} or \{ type: "remote", applicantCountry \}/,
+    /content\/jobs\.json: jobs\[1\]\.workplace\.type: expected a workplace of type "office", with its locality, region and country, or "remote", with its applicant country, found "hybrid"/,
   ],
   [
     'a job with an employment type job search does not know',
