@@ -135,8 +135,8 @@ function listOf(name: string, schema: Schema, options: FieldOptions): Omit<Decap
   if (item.type === 'picklist') return { widget: 'select', multiple: true, options: [...(item.options as string[])] };
   if (item.type === 'strict_object' || item.type === 'variant') {
     const fields = item.type === 'variant' ? variantFields(item, options) : fieldsOf(item as never, options);
-    const named = fields.find((field) => summaryFields.includes(field.name));
-    return { widget: 'list', collapsed: true, ...fixed, fields, ...(named && { summary: `{{fields.${named.name}}}` }) };
+    const named = summaryFields.find((summary) => fields.some((field) => field.name === summary));
+    return { widget: 'list', collapsed: true, ...fixed, fields, ...(named && { summary: `{{fields.${named}}}` }) };
   }
   return { widget: 'list', ...fixed, field: fieldOf(singular(name), item, options) };
 }

@@ -314,8 +314,8 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
   it('refuses a job that closes before it is posted, naming its field as the Careers form labels it, and writes nothing', async () => {
     const { page, problems } = await editor.at('/collections/lists/entries/jobs');
-    // The job in the list, shown by its id; opened by the arrow first in its bar.
-    const job = page.getByText('web-developer', { exact: true }).locator('..');
+    // The job in the list, shown by its title; opened by the arrow first in its bar.
+    const job = page.getByText('Web Developer', { exact: true }).locator('..');
     await job.getByRole('button').first().click({ timeout: 60_000 });
     await field(job, 'Valid through').first().fill('2026-10-01');
     await publish(page);

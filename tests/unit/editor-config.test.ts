@@ -163,6 +163,13 @@ describe("the editor's configuration", () => {
     ]);
   });
 
+  it('shows each collapsed entry of a list by its title, or else its name: a job by its title, not its id', () => {
+    const lists = collection('lists') as { files: { name: string; fields: DecapField[] }[] };
+    const summaries = (file: string) => lists.files.find((item) => item.name === file)!.fields[0]!;
+    expect(summaries('jobs')).toMatchObject({ name: 'jobs', summary: '{{fields.title}}' });
+    expect(summaries('team')).toMatchObject({ name: 'team', summary: '{{fields.name}}' });
+  });
+
   it("offers the site's own choices: the blog's categories, the trades, the services", () => {
     const articleFields = (collection('articles') as { fields: DecapField[] }).fields;
     const category = articleFields.find((field) => field.name === 'category')!;
