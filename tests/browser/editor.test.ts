@@ -110,6 +110,14 @@ async function saved(page: Page) {
   expect(await notification(page)).toBe('Entry saved');
 }
 
+/** The site's logo (the facts form's first image) swapped for `file`, chosen on the computer: its part opened first. */
+async function chooseLogo(page: Page, file: { name: string; photo: Buffer }) {
+  await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
+  await page.getByRole('button', { name: 'Choose different image' }).first().click();
+  await page.locator('input[type=file]').setInputFiles({ name: file.name, mimeType: 'image/jpeg', buffer: file.photo });
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+}
+
 // Each step waits for the editor, which a busy machine takes its time over.
 describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
   it('writes an article with a photo from disk, previewed on the site’s own page, saved as a draft; publishes it: on /blog in sitegen dev, no longer a draft', async () => {
@@ -213,14 +221,7 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
   it('refuses a logo that is not square in the build’s words, and writes nothing', async () => {
     const { page, problems } = await editor.at('/collections/site/entries/facts');
-    // The logo, the form's first image: its part opened, then another file chosen.
-    await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
-    await page.getByRole('button', { name: 'Choose different image' }).first().click();
-    const banner = await photo({ width: 400, height: 200, hue: 220 });
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: banner });
-    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await chooseLogo(page, { name: 'banner.jpg', photo: await photo({ width: 400, height: 200, hue: 220 }) });
     await publish(page);
     expect(await notification(page)).toBe(
       'Failed to persist entry: content/images/banner.jpg: is 400 × 200 pixels: expected a square logo, at least 180 pixels a side (the icon phones show on their home screen)',
@@ -231,13 +232,8 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
   it('saves a new logo chosen on the computer, and its preview still draws the home page after the save', async () => {
     const { page, problems } = await editor.at('/collections/site/entries/facts');
-    await page.getByText('Logo', { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
-    await page.getByRole('button', { name: 'Choose different image' }).first().click();
     const logo = await photo({ width: 512, height: 512, hue: 120 });
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'new-logo.jpg', mimeType: 'image/jpeg', buffer: logo });
-    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await chooseLogo(page, { name: 'new-logo.jpg', photo: logo });
     await saved(page);
     expect(await readFile(contentFile('images/new-logo.jpg'))).toEqual(logo);
     // The next edit's preview: the home page, not Decap's error page for an exception in the preview.
