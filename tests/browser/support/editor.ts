@@ -55,8 +55,11 @@ export async function openEditor({ url: devUrl, editorUrl }: { url: string; edit
       const collection = /^\/collections\/[^/]+/.exec(route)?.[0];
       // Straight from another entry's form to one of a collection it has not listed yet, Decap fails on an entry it lacks.
       await page.goto(`${devUrl}/admin/#${collection ?? '/'}`);
-      if (collection && route !== collection) await page.locator(`a[href="#${route}"]`).first().click();
-      else await home.waitFor();
+      if (collection && route !== collection) {
+        // Listed, then opened by its address: a list Decap draws again and again (the whole suite's load) can detach a link under a click.
+        await page.locator(`a[href="#${route}"]`).first().waitFor({ state: 'attached' });
+        await page.goto(`${devUrl}/admin/#${route}`);
+      } else await home.waitFor();
       return { page, problems: () => problems.slice(from) };
     },
   };
