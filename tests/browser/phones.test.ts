@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
-import { narrow, openPage, reusedPage, wide } from './support/browser';
+import { narrow, openPage, type PageOptions, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -21,6 +21,14 @@ interface Box {
   y: number;
   width: number;
   height: number;
+}
+
+/** A page on a phone whose text is at 200 %: its standard font size 32 px, twice the browser's own. */
+async function openAtDoubleText(viewport: PageOptions) {
+  const opened = await openPage(viewport);
+  const cdp = await opened.page.context().newCDPSession(opened.page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+  return opened;
 }
 
 async function boxOf(locator: Locator): Promise<Box> {
@@ -73,9 +81,7 @@ describe('the header on a phone', () => {
   });
 
   it("with text at 200% (the phone's font size set to 32 px) keeps the brand, the phone and the menu in the window, Get Quote giving way to them: the menu opens, its Contact link in view", async () => {
-    const { page, problems } = await openPage(narrow);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    const { page, problems } = await openAtDoubleText(narrow);
     for (const width of [320, 375, 414]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${preview.url}/about`);
@@ -102,9 +108,7 @@ describe('the header on a phone', () => {
   });
 
   it("with text at 200%, a page's long words, the footer's social icons and a job's Apply Now and Learn More wrap in the window: every kind of page scrolls only downwards", async () => {
-    const { page, problems } = await openPage({ ...narrow, width: 375 });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    const { page, problems } = await openAtDoubleText({ ...narrow, width: 375 });
     for (const path of [
       '/',
       '/about',
