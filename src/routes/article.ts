@@ -1,9 +1,7 @@
-/**
- * An article's page, made by the route table and, on a large site, by the build thread that renders the article
- * (threads/), with the same function and the same small context, so both make the same route.
- */
+/** An article's page, made alike by the route table and a build thread (threads/): one function, one small context. */
 import type { Article, SiteData } from '../content/model';
 import { isPublished, publicationStatus } from '../content/publishing';
+import { slugify } from '../content/site-data';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import { blogTrail, type RouteOptions } from './context';
@@ -17,21 +15,19 @@ export function articleRouteContext(
   data: SiteData,
   options: Pick<RouteOptions, 'siteUrl' | 'publishing' | 'noindex' | 'cardsVersion' | 'images'>,
 ) {
-  const { blog } = data.pages;
   return {
     siteUrl: options.siteUrl ?? data.site.url,
     site: data.site,
     trail: blogTrail(data),
     /** The words around every article: one object for every article's props. */
-    copy: { ...blog.article, readTimeSuffix: blog.readTimeSuffix },
+    copy: { ...data.pages.blog.article, readTimeSuffix: data.pages.blog.readTimeSuffix },
     publishing: options.publishing,
     noindex: options.noindex ?? false,
-    categoryPaths: Object.fromEntries(
-      data.categories.map((category) => [category.name, paths.category(category.slug)]),
-    ),
+    categoryPaths: Object.fromEntries(data.categories.map(({ name, slug }) => [name, paths.category(slug)])),
+    /** Where an author on the team is on the about page (aboutRoute gives each member that id). */
+    authorPaths: Object.fromEntries(data.team.map(({ name }) => [name, `${paths.about}#${slugify(name)}`])),
     cardsVersion: options.cardsVersion,
-    /** A build thread gives only its own articles' images. */
-    images: options.images,
+    images: options.images, // a build thread gives its own articles' images alone
   };
 }
 
@@ -54,6 +50,7 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
       article: {
         title: article.title,
         author: article.author,
+        authorHref: context.authorPaths[article.author],
         date: article.date,
         updated: article.updated,
         readTime: article.readTime,
@@ -75,7 +72,9 @@ export function articleRoute(article: Article, context: ArticleRouteContext): Ro
     breadcrumb: { above: trail, name: article.title },
     schema: () => {
       const image = largeImage(siteUrl, article.image);
-      const mainEntity = blogPosting(article, absoluteUrl(siteUrl, path), image.url, siteUrl);
+      const authorPath = context.authorPaths[article.author];
+      const authorUrl = authorPath && absoluteUrl(siteUrl, authorPath);
+      const mainEntity = blogPosting({ ...article, authorUrl }, absoluteUrl(siteUrl, path), image.url, siteUrl);
       return { type: 'WebPage', mainEntity, images: image.path ? [image.path] : [] };
     },
   });

@@ -20,14 +20,14 @@ export type SiteRoutes = ReturnType<typeof createRoutes>;
 /** Every page, in the order the build report and the sitemap list them. */
 export function createRoutes(model: SiteModel, options: RouteOptions) {
   const context = routeContext(model, options);
-  const { site, navigation } = model;
+  const { site, navigation, team } = model;
   const { siteUrl } = context;
   const { noindex, cardsVersion, images } = options;
   const { today, drafts } = options.publishing;
   // What every article's page is made with: the build threads make their articles' routes from it.
   const articles = context.kept(
     'article context',
-    [site, navigation, model.pages.blog, model.categories, siteUrl, today, drafts, noindex, cardsVersion, images],
+    [site, navigation, team, model.pages.blog, model.categories, siteUrl, today, drafts, noindex, cardsVersion, images],
     () => articleRouteContext(model, options),
   );
   // The pages that list no article are made again only when the rest of the site changed, not for an edited article.

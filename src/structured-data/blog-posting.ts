@@ -4,7 +4,7 @@ import type { Article } from '../content/model';
 import { ref, siteIds, type GraphNode } from './site-nodes';
 
 export function blogPosting(
-  article: Pick<Article, 'title' | 'description' | 'date' | 'updated' | 'author' | 'category' | 'keywords'>,
+  article: Article & { authorUrl?: string },
   pageUrl: string,
   imageUrl: string,
   siteUrl: string,
@@ -18,7 +18,7 @@ export function blogPosting(
     image: [imageUrl],
     datePublished: article.date,
     dateModified: article.updated ?? article.date,
-    author: { '@type': 'Person', name: article.author },
+    author: { '@type': 'Person', name: article.author, url: article.authorUrl },
     publisher: ref(ids.organization),
     mainEntityOfPage: ref(pageUrl),
     isPartOf: ref(ids.website),

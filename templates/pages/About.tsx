@@ -8,7 +8,8 @@ import { Picture } from '../components/Picture';
 
 export interface AboutProps {
   page: Pages['about'];
-  team: readonly TeamMember[];
+  /** `id`: the member's place on the page, which the articles they wrote link to. */
+  team: readonly (TeamMember & { id: string })[];
 }
 
 export function About({ page, team }: AboutProps) {
@@ -42,6 +43,7 @@ export function About({ page, team }: AboutProps) {
           {team.map((member) => (
             <li
               key={member.name}
+              id={member.id}
               className="overflow-hidden rounded-2xl bg-white text-center shadow-md ring-1 ring-slate-200"
             >
               <Picture

@@ -10,6 +10,8 @@ export interface ArticleProps {
   article: Pick<ArticleRecord, 'title' | 'author' | 'date' | 'updated' | 'readTime' | 'image'> & {
     /** The article's category, linking to its page. */
     category: Link;
+    /** Where the author is on the about page, when they are on the team. */
+    authorHref?: string;
     html: string;
   };
   /** Why the article is not published, where drafts are shown (sitegen dev, build --drafts): a banner says so. */
@@ -44,7 +46,14 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
       <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
       <p className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
         <span>
-          {copy.byline} <span className="font-semibold text-slate-800">{article.author}</span>
+          {copy.byline}{' '}
+          {article.authorHref ? (
+            <a href={article.authorHref} className="font-semibold text-slate-800 underline hover:text-brand">
+              {article.author}
+            </a>
+          ) : (
+            <span className="font-semibold text-slate-800">{article.author}</span>
+          )}
         </span>
         <span className="inline-flex items-center gap-1">
           <Icon name="calendar" className="size-4" />

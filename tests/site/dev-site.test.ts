@@ -125,6 +125,16 @@ describe('the dev site', () => {
       expect(await lazy.update([about])).toEqual(['/about']);
       await compare();
 
+      // A member of the team renamed: the about page, and the articles whose bylines linked to their card, link no more.
+      const team = join(config.contentDir, 'team.json');
+      await writeFile(team, (await readFile(team, 'utf8')).replace('"Sarah Mitchell"', '"Sarah Mitchell-Jones"'));
+      expect((await lazy.update([team])).sort()).toEqual([
+        '/about',
+        '/blog/local-seo-tips',
+        '/blog/online-reviews-guide',
+      ]);
+      await compare();
+
       // The header's template: every page.
       const header = join(project.dir, 'templates', 'layout', 'Header.tsx');
       await writeFile(header, (await readFile(header, 'utf8')).replace('<header', '<header data-edited="yes"'));

@@ -200,23 +200,35 @@ describe('structured data: one connected graph per page', () => {
   });
 
   it('articles describe a BlogPosting with headline, image, dates and author, published by the organisation', () => {
-    for (const slug of articleSlugs) {
+    const authors = articleSlugs.map((slug) => {
       const $ = loadPage(`/blog/${slug}`);
       const url = canonicalOf(`/blog/${slug}`);
       const graph = graphOf(`/blog/${slug}`);
       expect(nodeById(graph, url)!.mainEntity, slug).toEqual({ '@id': `${url}#article` });
       const posting = nodeById(graph, `${url}#article`);
+      const byline = $('main article p a[href^="/about#"]');
       expect(posting, slug).toMatchObject({
         '@type': 'BlogPosting',
         headline: $('h1').text(),
         datePublished: $('main time').first().attr('datetime'),
         dateModified: $('main time').first().attr('datetime'),
-        author: { '@type': 'Person', name: $('main article p span.text-slate-800').text() },
+        // Named as the byline names them, with the profile the byline links to: Google tells two authors apart by it.
+        author: { '@type': 'Person', name: byline.text(), url: canonicalOf(byline.attr('href')!) },
         publisher: { '@id': organizationId() },
         mainEntityOfPage: { '@id': url },
       });
       expect((posting!.image as string[])[0]).toMatch(/^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?.*w=1200/);
+      return [byline.text(), (posting!.author as { url: string }).url] as const;
+    });
+    // Each author's profile is their card among the team on /about.
+    const about = loadPage('/about');
+    for (const [name, url] of authors) {
+      expect(url.startsWith(canonicalOf('/about#')), name).toBe(true);
+      expect(about(`#team li[id="${new URL(url).hash.slice(1)}"] h3`).text()).toBe(name);
     }
+    expect(new Set(authors.map(([name]) => name))).toEqual(
+      new Set(['Sarah Mitchell', 'James Thompson', 'Priya Patel']),
+    );
   });
 
   it("articles give Open Graph their date, as their BlogPosting's datePublished, and no modified time without an update", () => {

@@ -262,10 +262,14 @@ describe('blog', () => {
   });
 
   it('article pages show category, author, date, read time, image, body, the back link and a call to action', () => {
-    for (const slug of ['local-seo-tips', 'digital-marketing-roi']) {
+    const authors = { 'local-seo-tips': 'Sarah Mitchell', 'digital-marketing-roi': 'James Thompson' };
+    for (const [slug, author] of Object.entries(authors)) {
       const $ = loadPage(`/blog/${slug}`);
       const article = $('main article');
       expect(article.find('a[href="/blog"]').text()).toContain('Back to Blog');
+      // The byline's name leads to the author's card among the team on /about.
+      const byline = article.find(`a[href="/about#${author.toLowerCase().replace(' ', '-')}"]`);
+      expect([byline.text(), byline.parent().text()]).toEqual([author, `By ${author}`]);
       expect(article.find('time').attr('datetime')).toMatch(/^2024-\d\d-\d\d$/);
       expect(textOf($, 'main')).toMatch(/([5-9]|10) min read/);
       expect(article.find('img[alt]').first().attr('loading')).toBe('eager');
