@@ -60,7 +60,7 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       <meta property="og:locale" content="en_GB" />
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
-      <meta property="og:url" content={head.canonical} />
+      {!head.atAnyPath && <meta property="og:url" content={head.canonical} />}
       {image && <meta property="og:image" content={image.url} />}
       {image && <meta property="og:image:width" content={String(image.width)} />}
       {image && <meta property="og:image:height" content={String(image.height)} />}

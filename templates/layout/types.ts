@@ -29,7 +29,7 @@ export interface Head {
   jsonLd?: Graph;
   /** Search engines are asked not to index the page (the 404, an empty category, every page of a preview build). */
   noindex?: boolean;
-  /** The page has no address of its own, so no canonical link: the 404, served at every missing path. */
+  /** The page has no address of its own, so no canonical link nor og:url: the 404, served at every missing path. */
   atAnyPath?: boolean;
 }
 

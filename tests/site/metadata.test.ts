@@ -59,6 +59,14 @@ describe('page metadata', () => {
     expect(descriptions.size).toBe(allPaths.length);
   });
 
+  it('the 404 page, shown at whatever address was missing, names no address of its own to crawlers or link previews', () => {
+    const $ = loadPage('/404');
+    expect($('meta[name="robots"]').attr('content')).toBe('noindex');
+    // A link preview of a mistyped address would otherwise be filed under /404, a page hosts answer with a 200.
+    expect([$('link[rel="canonical"]').length, $('meta[property="og:url"]').length]).toEqual([0, 0]);
+    expect($('meta[property="og:title"]').attr('content')).toBe($('title').text());
+  });
+
   it('every page is shared with a picture: its own, shown large, or else the logo, small beside the words', () => {
     const logo = new RegExp(`^${siteUrl()}/assets/images/logo-[0-9a-f]{12}-512\\.png$`);
     const withLogo: string[] = [];
