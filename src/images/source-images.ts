@@ -49,7 +49,6 @@ export interface ImageCatalog {
 }
 
 type SourcesFile = { version: number; files: Record<string, KnownVersion & Described> };
-
 const sourcesVersion = 1;
 
 export class SourceImages {
@@ -142,8 +141,9 @@ async function describeFile(path: string, file: string, size: number) {
 /** An image the build can publish, upright, or `refuse`'s error saying why `bytes` are none: the build's, the editor's uploads'. */
 export async function readImage(bytes: Uint8Array, refuse: (problem: string) => Error) {
   const sharp = await loadSharp();
-  const metadata = await sharp(bytes, { limitInputPixels: false })
-    .metadata()
+  // An empty file makes sharp throw as it is called, not reject.
+  const metadata = await Promise.resolve()
+    .then(() => sharp(bytes, { limitInputPixels: false }).metadata())
     .catch((error: unknown) => {
       const named = formatOf(bytes);
       throw refuse(named ? unpublishable(named) : `is not an image (${messageOf(error)}): ${expectedFormats}`);

@@ -391,6 +391,11 @@ describe('a file that cannot be published', () => {
       /^sitegen: content\/images\/team\/notes\.jpg: is not an image \(.+\): expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file$/,
     ],
     [
+      "an empty file (a copy that failed, or a cloud drive's placeholder for a photo not yet downloaded)",
+      () => teamPhoto('sarah.jpg', new Uint8Array(0)),
+      /^sitegen: content\/images\/team\/sarah\.jpg: is not an image \(Input Buffer is empty\): expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file$/,
+    ],
+    [
       "a phone's HEIC photo, which sharp cannot read",
       () => teamPhoto('sarah.heic', heic),
       /^sitegen: content\/images\/team\/sarah\.heic: is in HEIC format, which the site cannot publish: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file \(export it as JPEG, or PNG for a logo\)$/,
