@@ -1,12 +1,9 @@
 /**
  * A Markdown file's front matter and body, split and parsed by gray-matter, safely:
  * - `---js` is refused, never evaluated: gray-matter's JavaScript engine runs the block with eval;
- * - gray-matter caches every file it parses, module-wide, unless given options: it always is, so neither a build nor a
- *   dev server that runs for days holds a file after its page is made;
- * - YAML's parser recurses once per level: a block nested deeper than the stack allows gets the words any nesting too
- *   deep gets once parsed (schemas/well-formed.ts);
- * - YAML's core schema, without timestamps: an unquoted date is checked as the text it is, where the default schema
- *   rolls a day that does not exist (2026-02-30) over into another month.
+ * - gray-matter caches every file it parses unless given options, as it always is here: no file outlives its page;
+ * - YAML's parser recurses per level: a block nested past what the stack allows gets well-formed.ts's words for it;
+ * - YAML's core schema, without timestamps: an unquoted date is checked as text, where the default rolls 2026-02-30 on.
  */
 import { createRequire } from 'node:module';
 import type matter from 'gray-matter';
@@ -15,7 +12,6 @@ import { describeUnsafeCharacter, findUnsafeCharacter, lineAndColumn, nestedTooD
 import type { IllFormed } from './schemas/well-formed';
 
 type FrontMatter = { ok: true; data: unknown; body: string } | { ok: false; problem: string };
-
 class JavaScriptRefused extends Error {}
 const javaScriptProblem = 'is JavaScript (---js), which would run code when the site builds: write it in YAML';
 const refuse = () => {
@@ -34,14 +30,12 @@ function loadParser() {
 }
 
 export function parseFrontMatter(source: string): FrontMatter {
-  // gray-matter reads a file without a block as all body, and an unclosed block to the end of the file as data: both
-  // are errors here, found before it parses.
+  // gray-matter reads a file without a block as all body, an unclosed one as data to its end: both refused here first.
   const close = closingFence(source);
   if (close === undefined) return { ok: false, problem: 'is missing: the file must start with a --- block' };
   if (close === -1) return { ok: false, problem: 'is not closed: expected a line of --- after it' };
   // gray-matter closes the block at the first line starting with ---: the rest of a line of ---- would begin the body.
-  const lineEnd = source.indexOf('\n', close + 1);
-  const closing = source.slice(close + 1, lineEnd === -1 ? undefined : lineEnd).trimEnd();
+  const closing = /^[^\n]*/.exec(source.slice(close + 1))![0].trimEnd();
   if (closing !== '---')
     return { ok: false, problem: `ends with the line "${closing}": expected a line of exactly ---` };
   let parsed: matter.GrayMatterFile<string>;
@@ -56,11 +50,23 @@ export function parseFrontMatter(source: string): FrontMatter {
     const tooDeep = error instanceof RangeError && /call stack/i.test(error.message);
     // Without the excerpt of the file the parser shows below its message's first line (which ends with a colon).
     const reason = tooDeep ? `it ${nestedTooDeep}` : messageOf(error).split('\n')[0]!.replace(/:$/, '');
-    return { ok: false, problem: `is not valid YAML (${reason})` };
+    return { ok: false, problem: `is not valid YAML ${slipIn(source.slice(0, close)) ?? `(${reason})`}` };
   }
   // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
   if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: javaScriptProblem };
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
+}
+
+/** The slips of a hand-written line that YAML's words (a key node is missed…) leave a marketer to guess at. */
+function slipIn(block: string): string | undefined {
+  for (const [index, line] of block.split('\n').entries()) {
+    const [, key, value = ''] = /^\s*([\w-]+):\s+(.*?)\s*$/.exec(line) ?? [];
+    const at = `at line ${index + 1}${key ? ` (${key})` : ''}`;
+    if (/^ *\t/.test(line)) return `${at}: it is indented with a tab: indent with spaces`;
+    if (/^'[^']*'[^']+'/.test(value)) return `${at}: an apostrophe in single quotes ends the text: use double quotes`;
+    if (/^"([^"\\]|\\.)*($|"\S)/.test(value)) return `${at}: its quotes do not pair up: close it, write \\" inside`;
+    if (/^[^"'[{|>].*?(: |:$)/.test(value)) return `${at}: a ": " out of quotes starts a field: use double quotes`;
+  }
 }
 
 /** Where the YAML starts, its closing fence's line starts, and the body starts, by parseFrontMatter's rules. */
@@ -86,16 +92,10 @@ export function findUnsafeMarkdownText(source: string): IllFormed | undefined {
   if (!found) return undefined;
   const close = closingFence(source);
   const inBody = close === undefined || (close !== -1 && found.index > close + 4);
-  return {
-    field: inBody ? 'body' : 'front matter',
-    problem: describeUnsafeCharacter(found, `at ${lineAndColumn(source, found.index)}`),
-  };
+  const where = `at ${lineAndColumn(source, found.index)}`;
+  return { field: inBody ? 'body' : 'front matter', problem: describeUnsafeCharacter(found, where) };
 }
 
 /** Past one line break, as gray-matter makes a file's content. */
-function bodyStart(source: string, afterFence: number): number {
-  let start = afterFence;
-  if (source[start] === '\r') start += 1;
-  if (source[start] === '\n') start += 1;
-  return start;
-}
+const bodyStart = (source: string, afterFence: number) =>
+  afterFence + /^\r?\n?/.exec(source.slice(afterFence, afterFence + 2))![0].length;

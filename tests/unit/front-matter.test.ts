@@ -81,6 +81,32 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       // The parser's first line, without the colon that introduced its excerpt of the file.
       /^content\/blog\/invalid\.md: front matter: is not valid YAML \(.+ at line \d+, column \d+\)$/,
     ],
+    // The slips of a hand-written block, named by line and field in words a marketer knows, not YAML's.
+    [
+      'colon-without-quotes',
+      '---\r\nslug: "x"\r\ntitle: Local SEO: 10 tips\r\n---\r\nBody.\r\n',
+      'content/blog/colon-without-quotes.md: front matter: is not valid YAML at line 3 (title): a ": " out of quotes starts a field: use double quotes',
+    ],
+    [
+      'indented-with-a-tab',
+      '---\ntitle: x\nkeywords:\n\t- seo\n\t- ads\n---\nBody.\n',
+      'content/blog/indented-with-a-tab.md: front matter: is not valid YAML at line 4: it is indented with a tab: indent with spaces',
+    ],
+    [
+      'apostrophe-in-single-quotes',
+      "---\ntitle: 'Don't wait for spring'\n---\nBody.\n",
+      'content/blog/apostrophe-in-single-quotes.md: front matter: is not valid YAML at line 2 (title): an apostrophe in single quotes ends the text: use double quotes',
+    ],
+    [
+      'quote-never-closed',
+      '---\ntitle: "Ten tips\nslug: "ten-tips"\n---\nBody.\n',
+      'content/blog/quote-never-closed.md: front matter: is not valid YAML at line 2 (title): its quotes do not pair up: close it, write \\" inside',
+    ],
+    [
+      'quote-inside-quotes',
+      '---\ntitle: "The "best" tips"\n---\nBody.\n',
+      'content/blog/quote-inside-quotes.md: front matter: is not valid YAML at line 2 (title): its quotes do not pair up: close it, write \\" inside',
+    ],
     [
       'empty-block',
       '---\n---\nBody.\n',
