@@ -33,8 +33,8 @@ export async function runCheckCommand({ only, json, ...options }: CheckCommandOp
 function requireWritableFolder(file: string): void {
   const folder = dirname(resolve(file));
   try {
-    if (!statSync(folder).isDirectory()) throw new Error('not a folder');
-    accessSync(folder, constants.W_OK);
+    accessSync(`${folder}/`, constants.W_OK); // with its slash: a file there is no folder (ENOTDIR)
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error('a folder, not a file');
   } catch {
     throw new SitegenError(`--json: expected a file in a folder that exists and can be written, found "${file}"`);
   }

@@ -206,6 +206,11 @@ describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
         ['--only', 'budgets', '--json', '/no-such-folder/report.json'],
         'sitegen: --json: expected a file in a folder that exists and can be written, found "/no-such-folder/report.json"\n',
       ],
+      // A folder, said before the gates run rather than as EISDIR after them.
+      [
+        ['--only', 'budgets', '--json', tmpdir()],
+        `sitegen: --json: expected a file in a folder that exists and can be written, found "${tmpdir()}"\n`,
+      ],
     ] as const;
     for (const [args, stderr] of refusals) {
       const result = await runSitegen(['check', '--dir', siteDir(), ...args]);
