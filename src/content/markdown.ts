@@ -1,7 +1,6 @@
 /**
- * Markdown to HTML by marked (CommonMark, GitHub's extensions; footnotes by marked-footnote). Content cannot inject
- * markup or scripts: raw HTML is refused, links are held to safe schemes, images to the Content-Security-Policy's two
- * hosts and to alt text. A page holds only the ids its templates and its footnotes give.
+ * Markdown to HTML by marked (CommonMark, GitHub's, marked-footnote). Content cannot inject markup or scripts: raw HTML
+ * is refused, links held to safe schemes, images to the CSP's two hosts and alt text; ids are templates' and notes'.
  */
 import { createRequire } from 'node:module';
 import type { Marked, Token, Tokens } from 'marked';
@@ -85,11 +84,13 @@ function tokenProblem(token: Token, level: number): string | undefined {
 function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): string | undefined {
   if (type === 'link' && linkedSiteFact.test(text))
     return `link "${text}": {phone} and {email} are links themselves; write them outside a link's brackets`;
+  const name = /[^/?#]+\.\w+(?=[?#]|$)/.exec(href)?.[0] ?? 'photo.jpg';
+  if (type === 'image' && !safeScheme.test(href) && !anyScheme.test(href))
+    return `image "${href}" is relative to the page (content/images/ is for an article's image, not its body): save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name})`;
   if (!safeScheme.test(href))
     return anyScheme.test(href)
       ? `link "${href}" uses a scheme other than https, http, mailto or tel`
       : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`;
-  const name = /[^/?#]+\.\w+(?=[?#]|$)/.exec(href)?.[0] ?? 'photo.jpg';
   if (type === 'image' && !siteOrStockPhoto.test(href))
     return `image "${href}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and ${stockPhotoOrigin}: save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name}), or use a photo of ${stockPhotoOrigin}`;
   // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
@@ -126,8 +127,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
 
 /** marked keeps no positions: `token`'s line, in the last of `blocks`, each block found in the text after the one before. */
 function lineOf(source: string, blocks: Token[], token: Token): number {
-  const text = source.replace(/\r\n?/g, '\n');
-  let [start, end] = [0, 0];
+  let [text, start, end] = [source.replace(/\r\n?/g, '\n'), 0, 0];
   for (const block of blocks) {
     start = Math.max(end, text.indexOf(block.raw, end));
     if (text.startsWith(block.raw, start)) end = start + block.raw.length;

@@ -453,6 +453,11 @@ describe('bad input', () => {
       (text: string) => `${text}\nSee:\n![Our van](https://cdn.example.com/van.jpg)\n`,
       'body: line 122: image "https://cdn.example.com/van.jpg" is on another site, and the Content-Security-Policy lets a page load images only from its own site and https://images.unsplash.com: save the photo in public/ (as public/photos/van.jpg, say) and write ![Our van](/photos/van.jpg), or use a photo of https://images.unsplash.com',
     ],
+    [
+      'a photo of content/images/ shown in the body, named as the front matter names one',
+      (text: string) => `${text}\nSee:\n![Our van](images/van.jpg)\n`,
+      'body: line 122: image "images/van.jpg" is relative to the page (content/images/ is for an article\'s image, not its body): save the photo in public/ (as public/photos/van.jpg, say) and write ![Our van](/photos/van.jpg)',
+    ],
   ])('%s stops the build, naming the line of the file and what to write', async (_, change, message) => {
     const site = await contentWorkspace();
     await site.edit('blog/local-seo-tips.md', (text) => {
