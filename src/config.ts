@@ -75,11 +75,12 @@ function clock(fixed: string | undefined): () => Date {
   return () => time;
 }
 
+type ProjectFolders = Pick<BuildConfig, 'root' | 'contentDir' | 'templatesDir'>;
 /**
- * Builds and the dev server need the project's templates, `new article` its content: run elsewhere (say, with only
- * --content pointing at a project), they would fail on the first file they read with a bare ENOENT.
+ * Builds and the dev server need the project's templates, `new article` and `leads` its content: run elsewhere (say, in
+ * a folder of it), they would fail on the first file they read with a bare ENOENT, or find no leads where there are.
  */
-export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'contentDir' = 'templatesDir'): void {
+export function requireProject(config: ProjectFolders, needs: 'templatesDir' | 'contentDir' = 'templatesDir'): void {
   const folder = config[needs];
   if (!existsSync(folder)) {
     throw new SitegenError(
@@ -95,20 +96,18 @@ export function requireProject(config: BuildConfig, needs: 'templatesDir' | 'con
 
 /** Forms posting to a Supabase project carry its anon key, or Supabase answers every lead with 401. */
 function supabaseProject(url: string | undefined, anonKey: string): { url: string | undefined; anonKey: string } {
-  if (url === undefined && anonKey) {
+  if (url === undefined && anonKey)
     throw new SitegenError(
       'SUPABASE_ANON_KEY is set but SUPABASE_URL is not: the forms would post to /functions/v1/contact-form on the site itself, which a static host does not answer. ' +
         "Set SUPABASE_URL to the project's URL (https://<project>.supabase.co), or unset SUPABASE_ANON_KEY to post leads to the local server.",
     );
-  }
   if (url === undefined) return { url, anonKey };
   const checked = checkUrl(url, 'SUPABASE_URL', 'supabase');
-  if (!anonKey) {
+  if (!anonKey)
     throw new SitegenError(
       'SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). ' +
         "Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.",
     );
-  }
   return { url: checked, anonKey };
 }
 

@@ -1,7 +1,7 @@
 /** `sitegen leads`: the leads the local servers stored, and the deletions the privacy policy promises. */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { projectNow } from '../config';
+import { join, resolve } from 'node:path';
+import { projectNow, requireProject } from '../config';
 import { SitegenError } from '../errors';
 import { formatLeads, type LeadFormat } from './format-leads';
 import { openLeadDatabase, type PGlite } from './lead-database';
@@ -97,5 +97,6 @@ async function withDatabase<T>(dir: string, root: string, use: (db: PGlite) => P
 
 function where(options: LocalLeadsDir): { dir: string; root: string } {
   const root = resolve(options.root ?? process.cwd());
+  requireProject({ root, contentDir: join(root, 'content'), templatesDir: join(root, 'templates') }, 'contentDir');
   return { dir: resolve(root, options.leadsDir), root };
 }

@@ -299,6 +299,9 @@ describe('sitegen', () => {
     ['build', ['build', '--out', 'out', '--content', join(projectRoot, 'content')], 'templates'],
     ['dev', ['dev', '--port', '0', '--content', join(projectRoot, 'content')], 'templates'],
     ['new article', ['new', 'article', 'Boiler servicing in winter'], 'content'],
+    // Not "no leads yet", nor an erasure request's "nothing deleted", from a folder that holds no database.
+    ['leads', ['leads'], 'content'],
+    ['leads --erase', ['leads', '--erase', 'sarah@oneill-electrical.co.uk'], 'content'],
   ])('%s outside a project names the folder and what is missing, and writes nothing', async (_, args, missing) => {
     await inScratchFolder(async (dir) => {
       const result = await runSitegen(args, { cwd: dir });
