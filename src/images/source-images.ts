@@ -162,7 +162,7 @@ function nearName(path: string): string | undefined {
   const folded = (name: string) => name.normalize('NFC').toLowerCase();
   const wanted = folded(basename(path));
   try {
-    return readdirSync(dirname(path)).find((name) => folded(name) === wanted);
+    return readdirSync(dirname(path)).find((name) => folded(name) === wanted && name !== basename(path));
   } catch {
     return undefined;
   }

@@ -396,6 +396,16 @@ describe('a file that cannot be published', () => {
       /^sitegen: content\/images\/team\/sarah\.jpg: is not an image \(Input Buffer is empty\): expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file$/,
     ],
     [
+      'a folder given the name of the photo content names, which no differing capitals explain',
+      async () => {
+        await teamPhoto('sarah.jpg', photo({ width: 800, height: 800 }));
+        const path = join(refusing.dir, 'content', 'images', 'team', 'sarah.jpg');
+        await rm(path);
+        await mkdir(path);
+      },
+      /^sitegen: content\/team\.json: team\[0\]\.image\.src: names "images\/team\/sarah\.jpg", which is not a file of content\/images\/$/,
+    ],
+    [
       "a phone's HEIC photo, which sharp cannot read",
       () => teamPhoto('sarah.heic', heic),
       /^sitegen: content\/images\/team\/sarah\.heic: is in HEIC format, which the site cannot publish: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file \(export it as JPEG, or PNG for a logo\)$/,
