@@ -406,6 +406,17 @@ describe('a file that cannot be published', () => {
       /^sitegen: content\/team\.json: team\[0\]\.image\.src: names "images\/team\/sarah\.jpg", which is not a file of content\/images\/$/,
     ],
     [
+      "a photo named with Windows' backslashes, as its Explorer copies a path: told as a file of content/images/, not a stock photo",
+      async () => {
+        await teamPhoto('sarah.jpg', photo({ width: 800, height: 800 }));
+        const team = join(refusing.dir, 'content', 'team.json');
+        const data = JSON.parse(await readFile(team, 'utf8')) as Team;
+        data.team[0]!.image.src = 'images\\team\\sarah.jpg';
+        await writeSettled(team, JSON.stringify(data));
+      },
+      /^sitegen: content\/team\.json: team\[0\]\.image\.src: expected a file of content\/images\/ named from the content folder, such as "images\/team\/sarah\.jpg", found "images\\team\\sarah\.jpg"$/,
+    ],
+    [
       "a phone's HEIC photo, which sharp cannot read",
       () => teamPhoto('sarah.heic', heic),
       /^sitegen: content\/images\/team\/sarah\.heic: is in HEIC format, which the site cannot publish: expected a JPEG, PNG, WebP, AVIF, GIF or TIFF file \(export it as JPEG, or PNG for a logo\)$/,

@@ -93,7 +93,7 @@ const stockPhotoSrc = v.pipe(
   v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
 );
 export const imageSrc = v.lazy((input) =>
-  typeof input === 'string' && input.startsWith('images/') ? localImageSrc : stockPhotoSrc,
+  typeof input === 'string' && /^images[/\\]/.test(input) ? localImageSrc : stockPhotoSrc,
 );
 /** Screen readers read it out, and browsers show it where the image cannot load. */
 const describesImage = 'a text describing the image, for people who cannot see it';
