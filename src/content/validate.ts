@@ -11,12 +11,15 @@ export function validate<T extends v.GenericSchema>(file: string, schema: T, dat
   const result = v.safeParse(schema, data, { abortPipeEarly: true });
   if (result.success) return result.output;
   const [first] = result.issues;
+  // valibot's object takes a list, and names its items as fields no schema knows: a list where an object belongs.
+  const list = result.issues.find((each) => isUnknownField(each) && Array.isArray(each.path?.at(-1)?.input));
+  const listField = list && fieldOf({ ...list, path: list.path!.slice(0, -1) } as v.BaseIssue<unknown>);
+  if (listField) throw new ContentError(file, prefix + listField, 'expected an object, found a list');
   // A field missing beside one no schema knows is most often that field misspelt ("titel:"): the misspelling is named.
   const misspelt = first.received === 'undefined' ? result.issues.find(isUnknownField) : undefined;
   const issue = misspelt ?? first;
   const field = prefix + fieldOf(issue);
-  // A value quoted back ("found …") is a text as written: a line break in it would end the message's line, and a log
-  // reads the rest as another message. It is written as JSON would write it.
+  // A value quoted back ("found …") is a text as written: a line break would end the message's line; written as JSON.
   const problem = misspelt
     ? `${unknownFieldText}, and ${fieldOf(first)} is missing`
     : describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
@@ -24,7 +27,7 @@ export function validate<T extends v.GenericSchema>(file: string, schema: T, dat
 }
 
 const fieldOf = (issue: v.BaseIssue<unknown>) =>
-  (v.getDotPath(issue) ?? '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  (v.getDotPath(issue) || '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 
 const unknownFieldText = 'is not a known field (check its spelling)';
 
@@ -34,11 +37,8 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): stri
   if (isUnknownField(issue)) return unknownField(issue, root);
   if (issue.received === 'undefined') {
     // A missing key is reported by its parent object; the field's own schema says what belongs there.
-    const expected =
-      issue.type === 'strict_object' || issue.type === 'object'
-        ? describeSchema(schemaAt(root, issue.path ?? []))
-        : expectedOf(issue);
-    return `is missing: expected ${expected}`;
+    const parent = issue.type === 'strict_object' || issue.type === 'object';
+    return `is missing: expected ${parent ? describeSchema(schemaAt(root, issue.path ?? [])) : expectedOf(issue)}`;
   }
   // A check of a record forwarded to one of its fields has the record as its input: the field's own value is quoted.
   const found = issue.path?.length ? issue.path.at(-1)!.value : issue.input;

@@ -59,6 +59,19 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),
     /content\/trades\.json: trades\[0\]\.services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
   ],
+  // A list where an object belongs: not its items named as fields no schema knows, and the object's fields as missing.
+  [
+    'a list where an object belongs',
+    'team.json',
+    (text) => text.replace(/"image": (\{[^}]*\})/, '"image": [$1]'),
+    /content\/team\.json: team\[0\]\.image: expected an object, found a list\n/,
+  ],
+  [
+    'a file holding a list where its object belongs',
+    'stats.json',
+    (text) => text.replace(/^\{\s*"stats": (\[[\s\S]*\])\s*\}\s*$/, '$1'),
+    /content\/stats\.json: \(top level\): expected an object, found a list\n/,
+  ],
   [
     'a misspelt field',
     'site.json',
