@@ -11,12 +11,13 @@ export interface EnquiryFormProps {
   labelledBy: string;
   copy: Pick<FormsCopy, 'fields' | 'requiredNote' | 'submitting' | 'toasts'> & { submit: string; note?: string };
   endpoint: LeadEndpoint;
-  /**
-   * The choices the form offers (lead-options.ts, which the server holds them
-   * to): given as props, so they travel in the page's markup, which has them
-   * already, rather than in every form page's script.
-   */
-  options: { trades: readonly Option[]; budgets?: readonly Option[]; services?: readonly string[] };
+  /** The choices the form offers and the patterns of its e-mail and phone: lead-options.ts's formOptions. */
+  options: {
+    trades: readonly Option[];
+    budgets?: readonly Option[];
+    services?: readonly string[];
+    patterns: { email: string; phone: string };
+  };
 }
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
@@ -62,7 +63,8 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: En
           name="email"
           type="email"
           label={fields.email}
-          emailFormat={fields.emailFormat}
+          pattern={options.patterns.email}
+          title={fields.emailFormat}
           required
           autoComplete="email"
           maxLength={limits.email}
@@ -72,6 +74,8 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: En
           name="phone"
           type="tel"
           label={fields.phone}
+          pattern={options.patterns.phone}
+          title={fields.phoneFormat}
           required={full}
           autoComplete="tel"
           maxLength={limits.phone}

@@ -1,11 +1,13 @@
 /** @jsxImportSource preact */
 import type { LeadEndpoint, ToastCopy } from './lib/types';
-import { emailPattern, limits } from '../supabase/functions/_shared/lead-options.ts';
+import { limits } from '../supabase/functions/_shared/lead-options.ts';
 import { Honeypot, SubmitButton } from './lib/fields';
 import { useLeadForm } from './lib/use-lead-form';
 
 export interface NewsletterFormProps {
   labelledBy: string;
+  /** The lead schema's e-mail pattern (lead-options.ts): given as a prop, it travels in the page's markup, not its script. */
+  pattern: string;
   copy: {
     label: string;
     emailFormat: string;
@@ -18,7 +20,7 @@ export interface NewsletterFormProps {
 }
 
 /** The blog's newsletter box: the e-mail address is stored as a lead of type newsletter. */
-export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormProps) {
+export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: NewsletterFormProps) {
   const { ready, submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts, (data) => ({
     email: String(data.get('email') ?? ''),
   }));
@@ -40,7 +42,7 @@ export function NewsletterForm({ labelledBy, copy, endpoint }: NewsletterFormPro
         required
         autoComplete="email"
         maxLength={limits.email}
-        pattern={emailPattern}
+        pattern={pattern}
         title={copy.emailFormat}
         placeholder={copy.placeholder}
         class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"

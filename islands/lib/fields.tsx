@@ -1,5 +1,4 @@
 /** @jsxImportSource preact */
-import { emailPattern } from '../../supabase/functions/_shared/lead-options.ts';
 
 const control =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-2 focus:outline-brand user-invalid:border-red-700';
@@ -36,14 +35,15 @@ export function TextField({
   maxLength,
   type = 'text',
   placeholder,
-  emailFormat,
-}: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string; emailFormat?: string }) {
+  pattern,
+  title,
+}: FieldProps & { type?: 'text' | 'email' | 'tel'; placeholder?: string; pattern?: string; title?: string }) {
   return (
     <div>
       <Label id={id} label={label} required={required} />
       {/* Preact types each input type separately (for its ARIA roles) and cannot take a union of them; all three share the same attributes.
-          An e-mail field is given its words (emailFormat): the lead schema's pattern, and in the title what it asks for, which the
-          browser adds to its own "Please match the requested format." and a screen reader reads as the field's description. */}
+          An e-mail or phone field is given the lead schema's pattern, and in the title what it asks for, which the browser adds
+          to its own "Please match the requested format." and a screen reader reads as the field's description. */}
       <input
         id={id}
         name={name}
@@ -51,8 +51,8 @@ export function TextField({
         required={required}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        pattern={emailFormat && emailPattern}
-        title={emailFormat}
+        pattern={pattern}
+        title={title}
         placeholder={placeholder}
         class={control}
       />

@@ -1,11 +1,9 @@
-/**
- * The blog's listings, paginated: of every published article (RouteContext.published), and of each category's. A page
- * is made again only when its articles, their order, the number of pages or the words around them changed.
- */
+/** The blog's listings, paginated: of every published article and of each category's; a page remade as it changes. */
 import type { Article, BlogCategory } from '../content/model';
 import { publicationStatus } from '../content/publishing';
 import { paths } from '../paths';
 import { articleList } from '../structured-data/article-list';
+import { emailPattern } from '../../supabase/functions/_shared/lead-options.ts';
 import type { ArticleSummary } from '../../templates/components/ArticleCard';
 import type { Link } from '../../templates/layout/types';
 import type { BlogProps } from '../../templates/pages/Blog';
@@ -144,6 +142,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
     },
     newsletter: {
       labelledBy: 'newsletter-heading',
+      pattern: emailPattern,
       copy: {
         label: forms.fields.newsletterEmail,
         emailFormat: forms.fields.emailFormat,

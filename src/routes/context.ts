@@ -3,7 +3,7 @@ import type { Article, SiteData, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import type { LocalImage } from '../images/image-names';
 import { paths } from '../paths';
-import { budgetOptions, serviceOptions, tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
+import { formOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import type { LeadEndpoint } from '../../islands/lib/types';
 import type { PageKind } from '../../templates/index';
 import type { Link, LinkedText } from '../../templates/layout/types';
@@ -70,7 +70,7 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
       labelledBy: 'contact-form-heading',
       copy: { ...formCopy, submit: forms.contact.submit, note: forms.contact.note },
       endpoint: options.endpoint,
-      options: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions },
+      options: formOptions.contact,
     },
     formWithoutScript: linkedText(forms.withoutScript, {
       phone: { text: site.phone, href: site.phoneHref },

@@ -1,4 +1,4 @@
-import { tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
+import { formOptions } from '../../supabase/functions/_shared/lead-options.ts';
 import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { meta, type Route } from './route';
@@ -22,7 +22,7 @@ export function homeRoute(context: RouteContext): Route {
         labelledBy: 'hero-form-heading',
         copy: { ...formCopy, submit: forms.hero.submit },
         endpoint,
-        options: { trades: tradeOptions.hero },
+        options: formOptions.hero,
       },
       contactForm,
       formWithoutScript,

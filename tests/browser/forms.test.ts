@@ -128,6 +128,65 @@ async function accessibleDescription(page: Page, selector: string): Promise<stri
   return nodes[0]?.description?.value as string | undefined;
 }
 
+describe('phone numbers', () => {
+  const plainWords = 'Enter a phone number we can call, such as 01332 123456 or +44 7700 900123.';
+  const forms = [
+    ['/', 'hero-phone', 'Get My Free Quote'],
+    ['/contact', 'contact-phone', 'Send My Enquiry'],
+  ] as const;
+
+  it('text that is no phone number is stopped at the field, whose description says what to type, in both forms; a number as people type it is taken', async () => {
+    const { page, problems } = await narrowVisitor();
+    for (const [path, id, button] of forms) {
+      await page.goto(`${preview.url}${path}`);
+      const form = page.locator(`form:has(#${id})`);
+      await form.getByLabel('Full name').fill('Dave Hughes');
+      await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+      const phone = form.locator(`#${id}`);
+      for (const words of ['abc', 'call me', '07700 CALL ME', '12345']) {
+        await phone.fill(words);
+        const sent = await leadRequests(page, () => form.getByRole('button', { name: button }).click());
+        expect(sent, words).toBe(0);
+        expect(await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch), words).toBe(true);
+        expect(await phone.evaluate((input) => input === document.activeElement), words).toBe(true);
+      }
+      expect(await accessibleDescription(page, `#${id}`)).toBe(plainWords);
+      for (const number of [
+        '07700 900123',
+        '+44 7700 900123',
+        '+44 (0)7700 900-123',
+        '(01332) 123456',
+        ' 0115 496 0321 ',
+      ]) {
+        await phone.fill(number);
+        expect(await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch), number).toBe(false);
+      }
+    }
+    expect(await listLeads(preview.leads)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('one that gets past the browser (its pattern gone) is refused by the server, which says why in the error toast, every field kept', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await form.getByLabel('Phone number').evaluate((input) => input.removeAttribute('pattern'));
+    await form.getByLabel('Phone number').fill('call me');
+    await form.getByLabel('Your trade').selectOption('heating');
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect
+      .poll(() => toast(page).textContent())
+      .toBe('Errorphone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123×');
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
+    expect(await form.getByLabel('Email address').inputValue()).toBe('sarah@okaforelectrical.co.uk');
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('call me');
+    expect(await form.getByLabel('Your trade').inputValue()).toBe('heating');
+    expect(await listLeads(preview.leads)).toEqual([]);
+  });
+});
+
 describe('contact form', () => {
   async function fillContactForm(page: Page) {
     const form = page.locator('main form');

@@ -1,9 +1,9 @@
 /**
  * Generated lead payloads for the property tests, each with what it must
  * become, worked out from how it was made rather than by the handler's code:
- * a valid lead of any form (any text Postgres can store, unicode included)
- * and the row it must be stored as; a near-valid one (one thing wrong) and the
- * error that must name it.
+ * a valid lead of any form (any text Postgres can store, unicode included,
+ * in a field that takes any text) and the row it must be stored as; a
+ * near-valid one (one thing wrong) and the error that must name it.
  */
 import fc from 'fast-check';
 import { budgetOptions, limits, serviceOptions, tradeOptions } from '../../supabase/functions/_shared/lead-options.ts';
@@ -102,6 +102,22 @@ const page = fc.oneof(
   padding,
   fc.constant(null),
 );
+/**
+ * A phone number as people type one: 10 to 15 digits, at times a + before them and spaces, brackets, dots or dashes
+ * among them, at times padded; what the lead schema stores trimmed.
+ */
+const phone = fc
+  .tuple(
+    padding,
+    fc.constantFrom('', '+'),
+    fc.array(fc.tuple(fc.constantFrom('', '', '', ' ', '-', '.', '(', ')', ' ('), fc.integer({ min: 0, max: 9 })), {
+      minLength: 10,
+      maxLength: 15,
+    }),
+    padding,
+  )
+  .map(([before, plus, digits, after]) => before + plus + digits.map(([mark, digit]) => mark + digit).join('') + after)
+  .filter((value) => value.length <= limits.phone);
 const email = fc
   .tuple(
     padding,
@@ -136,7 +152,7 @@ export function validLead(ids: readonly string[]): fc.Arbitrary<Payload> {
         ...common,
         form_type: fc.constant('hero'),
         name: someText(limits.name),
-        phone: optionalText(limits.phone),
+        phone: fc.oneof(phone, padding, fc.constant(null)),
         trade: fc.constantFrom<string | null>(...heroTrades, '', null),
       },
       { requiredKeys: ['form_type', 'submission_id', 'name', 'email'] },
@@ -146,7 +162,7 @@ export function validLead(ids: readonly string[]): fc.Arbitrary<Payload> {
         ...common,
         form_type: fc.constant('contact'),
         name: someText(limits.name),
-        phone: someText(limits.phone),
+        phone,
         trade: fc.constantFrom(...contactTrades),
         business_name: optionalText(limits.business_name),
         location: optionalText(limits.location),
@@ -246,6 +262,15 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
       fc.constantFrom('sarah.oneill-electrical', 'a@b', 'x@y.z', '@example.co.uk', 'a b@example.co.uk'),
       'email must be a valid e-mail address',
     ),
+    ...(texts.phone === undefined
+      ? []
+      : [
+          wrong(
+            'phone',
+            fc.constantFrom('abc', 'call me', '07700 CALL ME', '12345', '0'.repeat(16), '+44 7700 900123 ext 4'),
+            'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
+          ),
+        ]),
     wrong(
       'page',
       fc.constantFrom(

@@ -248,6 +248,7 @@ describe('refused payloads', () => {
   });
 
   const allTrades = 'plumber, electrician, builder, carpenter, roofer, landscaper, painter, heating, kitchen, other';
+  const phoneError = 'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
   const cases: [string, () => Record<string, unknown>, string][] = [
     ['hero without a name', () => ({ ...hero(), name: undefined }), 'name is required'],
     ['hero with a blank name', () => ({ ...hero(), name: '   ' }), 'name is required'],
@@ -260,6 +261,12 @@ describe('refused payloads', () => {
     ['no e-mail address', () => ({ ...newsletter(), email: undefined }), 'email is required'],
     ['contact without a phone', () => ({ ...contact(), phone: undefined }), 'phone is required'],
     ['contact with an empty phone', () => ({ ...contact(), phone: '' }), 'phone is required'],
+    ...['abc', 'call me', '07700 CALL ME', '12345', '0'.repeat(16), '+44 7700 900123 ext 4'].flatMap(
+      (phone): [string, () => Record<string, unknown>, string][] => [
+        [`contact with the phone "${phone}"`, () => ({ ...contact(), phone }), phoneError],
+        [`hero with the phone "${phone}"`, () => ({ ...hero(), phone }), phoneError],
+      ],
+    ),
     ['contact without a trade', () => ({ ...contact(), trade: undefined }), 'trade is required'],
     [
       'contact with an unknown trade',
@@ -378,6 +385,26 @@ describe('stored leads', () => {
         page: '/blog',
       },
     ]);
+  });
+
+  it('stores a phone number as people type one: spaces, +44, brackets, dots and dashes, trimmed', async () => {
+    for (const [phone, stored] of [
+      ['07700 900123', '07700 900123'],
+      ['+44 7700 900123', '+44 7700 900123'],
+      ['+44 (0)7700 900-123', '+44 (0)7700 900-123'],
+      ['(01332) 123456', '(01332) 123456'],
+      ['0115.496.0321', '0115.496.0321'],
+      ['  01332 123456 ', '01332 123456'],
+      ['+353 1 234 5678', '+353 1 234 5678'],
+    ]) {
+      for (const lead of [
+        { ...contact(), phone },
+        { ...hero(), phone },
+      ]) {
+        expect(await json(await handle(post(lead)), 200), phone).toEqual({ success: true });
+        expect((await rowsFor(lead.submission_id)).map((row) => row.phone)).toEqual([stored]);
+      }
+    }
   });
 
   it('stores the addresses people have: an apostrophe, an ampersand, a tag, a domain the browser wrote in ASCII', async () => {

@@ -137,6 +137,7 @@ export const formsSchema = v.strictObject({
     email: text,
     emailFormat: text,
     phone: text,
+    phoneFormat: text,
     trade: text,
     tradePlaceholder: text,
     businessName: text,

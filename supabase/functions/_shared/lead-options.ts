@@ -69,12 +69,42 @@ export const limits = {
  * real ones hold (sean.o'brien, a&b, first+tag), in dot-separated parts; the
  * domain is labels joined by dots, of letters, digits and hyphens (xn--bcher-kva,
  * as the browser writes bücher), the last a name of two or more characters.
- * Short, and one string: every form's script carries it.
+ * Short, and one string: every form's markup carries it (formOptions).
  */
 export const emailPattern =
   "[\\w!#$%&'*+=?^~\\-]+(?:\\.[\\w!#$%&'*+=?^~\\-]+)*@(?:\\w[\\w\\-]*\\.)+[A-Za-z][\\w\\-]*\\w";
 
+/**
+ * A phone number as people type one, written as emailPattern is: 10 to 15 digits (a UK number, 01332 123456, and
+ * +44 (0)7700 900-123 alike, up to the longest international one), with a + before them and spaces, brackets, dots and
+ * dashes among them; no letters ("call me"). Spaces alone pass, as they pass `required`: the form's script empties
+ * such a field, which the browser then asks for if it is required (use-lead-form.ts); the server takes it for none.
+ */
+export const phonePattern = '\\s*(?:\\+?(?:[\\s\\(\\)\\.\\-]*\\d){10,15}[\\s\\(\\)\\.\\-]*)?';
+
+/**
+ * What each enquiry form is given as props: the choices it offers and the patterns of its e-mail and phone, which the
+ * server holds them to. They travel in the page's markup, which has the choices already, rather than in its script.
+ */
+export const formOptions = /* @__PURE__ */ (() => {
+  const patterns = { email: emailPattern, phone: phonePattern };
+  return {
+    hero: { trades: tradeOptions.hero, patterns },
+    contact: { trades: tradeOptions.contact, budgets: budgetOptions, services: serviceOptions, patterns },
+  };
+})();
+
 /** Whether `text` is an e-mail address as emailPattern takes one: the lead schema's rule, and `sitegen leads --erase`'s. */
 export function isEmailAddress(text: string): boolean {
-  return new RegExp(`^(?:${emailPattern})$`, 'u').test(text);
+  return matchesWhole(emailPattern, text);
+}
+
+/** Whether `text` is a phone number (or blank) as phonePattern takes one: the lead schema's rule. */
+export function isPhoneNumber(text: string): boolean {
+  return matchesWhole(phonePattern, text);
+}
+
+/** Whether all of `text` is what `pattern` takes, as an input's pattern attribute reads it. */
+function matchesWhole(pattern: string, text: string): boolean {
+  return new RegExp(`^(?:${pattern})$`, 'u').test(text);
 }

@@ -10,6 +10,7 @@ import { cleanTouch, sitePath, touchColumns, touchFields, type TouchColumn } fro
 import {
   budgetOptions,
   isEmailAddress,
+  isPhoneNumber,
   formTypes,
   limits,
   serviceOptions,
@@ -90,6 +91,13 @@ const attribution = v.pipe(
   v.transform((value) => ({ first: cleanTouch(value?.first), last: cleanTouch(value?.last) })),
 );
 
+/** A phone number, when one is given, as the forms' pattern takes it: the words a visitor sees if one gets past it. */
+const phoneNumber = <T extends string | null>() =>
+  v.check<T, string>(
+    (phone) => phone === null || isPhoneNumber(phone),
+    'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
+  );
+
 const common = {
   name: required(limits.name, 'name'),
   email: v.pipe(required(limits.email, 'email'), v.check(isEmailAddress, 'email must be a valid e-mail address')),
@@ -112,14 +120,14 @@ const common = {
 const heroLead = v.object({
   ...common,
   form_type: v.literal('hero'),
-  phone: optional(limits.phone, 'phone'),
+  phone: v.pipe(optional(limits.phone, 'phone'), phoneNumber()),
   trade: optionalChoice(values(tradeOptions.hero), 'trade'),
 });
 
 const contactLead = v.object({
   ...common,
   form_type: v.literal('contact'),
-  phone: required(limits.phone, 'phone'),
+  phone: v.pipe(required(limits.phone, 'phone'), phoneNumber()),
   trade: choice(values(tradeOptions.contact), 'trade'),
   business_name: optional(limits.business_name, 'business_name'),
   location: optional(limits.location, 'location'),
