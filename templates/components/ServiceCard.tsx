@@ -33,12 +33,15 @@ export function ServiceCard({ title, icon, description, features, image, learnMo
         </div>
         <p className="mb-5 text-slate-600">{description}</p>
         <FeatureList items={features} className="mb-6" />
+        {/* Named by its label, not by a hidden span after the words: Chromium reads an sr-only span, laid out as a block, with a
+            space before it ("Learn More : Local SEO"). That span also made the words and the arrow two gaps apart: now one of 2. */}
         <a
           href={href}
-          className="mt-auto inline-flex items-center gap-1 font-semibold text-brand hover:text-brand-dark hover:underline"
+          aria-label={`${learnMore}: ${title}`}
+          className="mt-auto inline-flex items-center gap-2 font-semibold text-brand hover:text-brand-dark hover:underline"
         >
           {learnMore}
-          <span className="sr-only">: {title}</span> <span aria-hidden="true">&rarr;</span>
+          <span aria-hidden="true">&rarr;</span>
         </a>
       </div>
     </article>

@@ -146,6 +146,36 @@ describe('Services dropdown (wide screen)', () => {
   });
 });
 
+describe('service cards', () => {
+  it("each card's Learn More is read with its service's name, no space before the colon, and shows the words and the arrow 8 px apart, on the home page and a trade's", async () => {
+    const { page, problems } = await wideVisitor();
+    for (const path of ['/', '/services/plumber']) {
+      await page.goto(`${preview.url}${path}`);
+      const cards = page.locator('#services article');
+      const titles = await cards.locator('h3').allTextContents();
+      expect(titles, path).toHaveLength(6);
+      for (const [index, title] of titles.entries()) {
+        const link = cards.nth(index).getByRole('link');
+        expect(await link.getAttribute('href'), title).toBe('/contact');
+        // The name as a screen reader reads it (Chromium's accessibility tree; its snapshot says what it read otherwise).
+        const named = cards.nth(index).getByRole('link', { name: `Learn More: ${title}`, exact: true });
+        expect(await named.count(), await link.ariaSnapshot()).toBe(1);
+        expect(await link.evaluate((element) => element.textContent), title).toBe('Learn More→');
+        // From the words' right edge to the arrow's left: the gap the card was drawn with when a hidden span held the name.
+        const apart = await link.evaluate((element) => {
+          const words = document.createRange();
+          words.selectNodeContents(element.firstChild!);
+          return (
+            element.querySelector('[aria-hidden]')!.getBoundingClientRect().left - words.getBoundingClientRect().right
+          );
+        });
+        expect(apart, title).toBeCloseTo(8, 1);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('blog categories', () => {
   it('are links that work with JavaScript off: each leads to its page, marked current, listing its articles alone', async () => {
     const { page, problems } = await visitorWithoutJavaScript();
