@@ -38,7 +38,9 @@ banner.addEventListener('click', async (event) => {
   // The question goes once this page's arrival is kept: leaving it sooner would lose how the visitor came.
   if (choice === 'accepted') await recordTouch().catch(() => {});
   banner.hidden = true;
-  opener?.focus();
+  // Back to the link that asked again; after a first visit's answer, to the main content (the skip link's target): the
+  // focus would otherwise be left on the page's body, from which a screen reader starts again at the top.
+  (opener ?? document.getElementById('main'))?.focus();
 });
 
 for (const link of document.querySelectorAll<HTMLElement>('[data-consent-settings]')) {

@@ -194,6 +194,41 @@ describe('Cookie settings', () => {
   }, 60_000);
 });
 
+describe("a first visit's answer", () => {
+  const focused = (page: Page) =>
+    page.evaluate(() => ({
+      element: `${document.activeElement?.tagName.toLowerCase()}#${document.activeElement?.id}`,
+      inMain: document.activeElement?.closest('main') !== null,
+    }));
+
+  it('by keyboard, leaves the focus at the start of the main content, where the next Tab goes on, not on the page', async () => {
+    const { page, problems } = await visitor();
+    await page.goto(`${preview.url}/`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    // The skip link, the question's link to the cookie policy, then its first answer.
+    for (let press = 0; press < 3; press++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await focused(page)).toEqual({ element: 'main#main', inMain: true });
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).inMain).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('by mouse, halfway down the page, moves the focus there too, and the page not at all', async () => {
+    const { page, problems } = await visitor();
+    await page.goto(`${preview.url}/about`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await banner(page).getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await focused(page)).toEqual({ element: 'main#main', inMain: true });
+    expect(await page.evaluate(() => scrollY)).toBe(1500);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('while the question is asked', () => {
   it('the page scrolls every link of its footer clear of it, and what takes the focus, at 390 and 1280 px', async () => {
     for (const width of [narrow, wide]) {
