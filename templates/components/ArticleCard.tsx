@@ -73,12 +73,14 @@ export function ArticleCard({
           {article.readTime} {labels.readTimeSuffix}
         </p>
         {article.href ? (
+          // Named by its label, as a service card's Learn More is (ServiceCard.tsx says why), its arrow as far from the words.
           <a
             href={article.href}
-            className="mt-4 inline-flex items-center gap-1 font-semibold text-brand hover:text-brand-dark hover:underline"
+            aria-label={`${labels.readMore}: ${article.title}`}
+            className="mt-4 inline-flex items-center gap-2 font-semibold text-brand hover:text-brand-dark hover:underline"
           >
             {labels.readMore}
-            <span className="sr-only">: {article.title}</span> <span aria-hidden="true">&rarr;</span>
+            <span aria-hidden="true">&rarr;</span>
           </a>
         ) : (
           <p className="mt-4 font-semibold text-slate-600">{labels.comingSoon}</p>

@@ -176,6 +176,33 @@ describe('service cards', () => {
   });
 });
 
+describe("the blog's article cards", () => {
+  it("each card's Read More is read with its article's title, no space before the colon, and shows the words and the arrow 8 px apart", async () => {
+    const { page, problems } = await wideVisitor();
+    await page.goto(`${preview.url}/blog`);
+    // The featured article's card, its title a heading of level 2, and the others'.
+    const cards = page.locator('main article');
+    const titles = await cards.locator('h2, h3').allTextContents();
+    expect(titles).toHaveLength(await cards.count());
+    expect(titles.length).toBeGreaterThan(1);
+    for (const [index, title] of titles.entries()) {
+      const link = cards.nth(index).getByRole('link', { name: /^Read More/ });
+      const named = cards.nth(index).getByRole('link', { name: `Read More: ${title}`, exact: true });
+      expect(await named.count(), await link.ariaSnapshot()).toBe(1);
+      expect(await link.evaluate((element) => element.textContent), title).toBe('Read More→');
+      const apart = await link.evaluate((element) => {
+        const words = document.createRange();
+        words.selectNodeContents(element.firstChild!);
+        return (
+          element.querySelector('[aria-hidden]')!.getBoundingClientRect().left - words.getBoundingClientRect().right
+        );
+      });
+      expect(apart, title).toBeCloseTo(8, 1);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('blog categories', () => {
   it('are links that work with JavaScript off: each leads to its page, marked current, listing its articles alone', async () => {
     const { page, problems } = await visitorWithoutJavaScript();
