@@ -13,6 +13,7 @@ export function ButtonLink({
   variant = 'primary',
   onDark = false,
   className = '',
+  label,
 }: {
   href: string;
   children: ReactNode;
@@ -20,10 +21,16 @@ export function ButtonLink({
   /** On a dark background, where the accent's focus ring would hardly show. */
   onDark?: boolean;
   className?: string;
+  /**
+   * The name a screen reader reads, where the words shown need what they are about (Apply Now: the job's title). Not
+   * an sr-only span after them: Chromium reads one with a space before it ("Apply Now : …").
+   */
+  label?: string;
 }) {
   return (
     <a
       href={href}
+      aria-label={label}
       className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 ${onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-accent'} ${styles[variant]} ${className}`}
     >
       {children}

@@ -90,13 +90,15 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
             </ul>
           </div>
           <div className="flex shrink-0 flex-wrap gap-3">
-            <ButtonLink href={job.applyHref}>
+            <ButtonLink href={job.applyHref} label={`${positions.applyLabel}: ${job.title}`}>
               {positions.applyLabel}
-              <span className="sr-only">: {job.title}</span>
             </ButtonLink>
-            <ButtonLink href={job.learnMoreHref} variant="secondary">
+            <ButtonLink
+              href={job.learnMoreHref}
+              variant="secondary"
+              label={`${positions.learnMoreLabel}: ${job.title}`}
+            >
               {positions.learnMoreLabel}
-              <span className="sr-only">: {job.title}</span>
             </ButtonLink>
           </div>
         </div>

@@ -203,6 +203,25 @@ describe("the blog's article cards", () => {
   });
 });
 
+describe('the careers page', () => {
+  it("each job's Apply Now and Learn More are read with the job's title, no space before the colon, and show their words alone", async () => {
+    const { page, problems } = await wideVisitor();
+    await page.goto(`${preview.url}/careers`);
+    const jobs = page.locator('main article:has(h3)');
+    const titles = await jobs.locator('h3').allTextContents();
+    expect(titles.length).toBeGreaterThan(1);
+    for (const [index, title] of titles.entries()) {
+      for (const words of ['Apply Now', 'Learn More']) {
+        const link = jobs.nth(index).getByRole('link', { name: new RegExp(`^${words}`) });
+        const named = jobs.nth(index).getByRole('link', { name: `${words}: ${title}`, exact: true });
+        expect(await named.count(), await link.ariaSnapshot()).toBe(1);
+        expect(await link.evaluate((element) => element.textContent), title).toBe(words);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('blog categories', () => {
   it('are links that work with JavaScript off: each leads to its page, marked current, listing its articles alone', async () => {
     const { page, problems } = await visitorWithoutJavaScript();
