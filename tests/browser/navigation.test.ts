@@ -3,7 +3,7 @@
  * and a wide viewport and by keyboard; the home page still as it arrives over a slow
  * connection; and no console error or CSP violation on any page of the site.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allPaths, blogCategoryLinks, consentQuestion } from '../support/site';
 import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
@@ -146,6 +146,22 @@ describe('Services dropdown (wide screen)', () => {
   });
 });
 
+/** A card's link: read "<words>: <title>", with no space before the colon; shown as its words and an arrow 8 px on. */
+async function expectCardLink(card: Locator, words: string, title: string) {
+  const link = card.getByRole('link', { name: new RegExp(`^${words}`) });
+  // The name as a screen reader reads it (Chromium's accessibility tree; its snapshot says what it read otherwise).
+  const named = card.getByRole('link', { name: `${words}: ${title}`, exact: true });
+  expect(await named.count(), await link.ariaSnapshot()).toBe(1);
+  expect(await link.evaluate((element) => element.textContent), title).toBe(`${words}→`);
+  // From the words' right edge to the arrow's left: the gap the card was drawn with when a hidden span held the name.
+  const apart = await link.evaluate((element) => {
+    const shown = document.createRange();
+    shown.selectNodeContents(element.firstChild!);
+    return element.querySelector('[aria-hidden]')!.getBoundingClientRect().left - shown.getBoundingClientRect().right;
+  });
+  expect(apart, title).toBeCloseTo(8, 1);
+}
+
 describe('service cards', () => {
   it("each card's Learn More is read with its service's name, no space before the colon, and shows the words and the arrow 8 px apart, on the home page and a trade's", async () => {
     const { page, problems } = await wideVisitor();
@@ -155,21 +171,8 @@ describe('service cards', () => {
       const titles = await cards.locator('h3').allTextContents();
       expect(titles, path).toHaveLength(6);
       for (const [index, title] of titles.entries()) {
-        const link = cards.nth(index).getByRole('link');
-        expect(await link.getAttribute('href'), title).toBe('/contact');
-        // The name as a screen reader reads it (Chromium's accessibility tree; its snapshot says what it read otherwise).
-        const named = cards.nth(index).getByRole('link', { name: `Learn More: ${title}`, exact: true });
-        expect(await named.count(), await link.ariaSnapshot()).toBe(1);
-        expect(await link.evaluate((element) => element.textContent), title).toBe('Learn More→');
-        // From the words' right edge to the arrow's left: the gap the card was drawn with when a hidden span held the name.
-        const apart = await link.evaluate((element) => {
-          const words = document.createRange();
-          words.selectNodeContents(element.firstChild!);
-          return (
-            element.querySelector('[aria-hidden]')!.getBoundingClientRect().left - words.getBoundingClientRect().right
-          );
-        });
-        expect(apart, title).toBeCloseTo(8, 1);
+        expect(await cards.nth(index).getByRole('link').getAttribute('href'), title).toBe('/contact');
+        await expectCardLink(cards.nth(index), 'Learn More', title);
       }
     }
     expect(problems).toEqual([]);
@@ -186,18 +189,7 @@ describe("the blog's article cards", () => {
     expect(titles).toHaveLength(await cards.count());
     expect(titles.length).toBeGreaterThan(1);
     for (const [index, title] of titles.entries()) {
-      const link = cards.nth(index).getByRole('link', { name: /^Read More/ });
-      const named = cards.nth(index).getByRole('link', { name: `Read More: ${title}`, exact: true });
-      expect(await named.count(), await link.ariaSnapshot()).toBe(1);
-      expect(await link.evaluate((element) => element.textContent), title).toBe('Read More→');
-      const apart = await link.evaluate((element) => {
-        const words = document.createRange();
-        words.selectNodeContents(element.firstChild!);
-        return (
-          element.querySelector('[aria-hidden]')!.getBoundingClientRect().left - words.getBoundingClientRect().right
-        );
-      });
-      expect(apart, title).toBeCloseTo(8, 1);
+      await expectCardLink(cards.nth(index), 'Read More', title);
     }
     expect(problems).toEqual([]);
   });
