@@ -21,13 +21,14 @@ export function listingOf(path: string): string | undefined {
 }
 
 export function fileFor(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+  if (path === '/' || /\.html?$/.test(path)) return path === '/' ? 'index.html' : path.slice(1);
+  // An old /contact.php as a file would be sent as a download or text; as a folder, hosts serve its index.html.
+  return /\.\w+$/.test(path) ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
 }
 
 /** The path whose page `fileFor` would write to `file`, if it is a page's file at all. */
 export function pathForFile(file: string): string | undefined {
-  if (file === 'index.html') return '/';
-  return file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
+  return file === 'index.html' ? '/' : file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 }
 
 /** The folders a file of the output lies in, from the top: "blog/page/2.html" → ["blog", "blog/page"]. */

@@ -15,7 +15,8 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
   const findings: Finding[] = [];
   for (const url of urls) {
     const path = pathOf(url);
-    if (pages.has(path) || redirectFor(context.redirects, path)) continue;
+    // An old /about.html is still /about's page: hosts serve it (GitHub Pages, S3) or send it on (Netlify, preview).
+    if (pages.has(path.replace(/\.html$/, '')) || redirectFor(context.redirects, path)) continue;
     // A listing's later page comes and goes with its articles (a redirect would stop the build on its return).
     if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
@@ -69,10 +70,8 @@ function likeliestPage(path: string, pages: ReadonlySet<string>): string {
   let best: { page: string; shared: number } | undefined;
   for (const page of pages) {
     if (page.lastIndexOf('/') !== slash || !page.startsWith(`${parent === '/' ? '' : parent}/`)) continue;
-    const shared = page
-      .slice(slash + 1)
-      .split('-')
-      .filter((word) => words.has(word)).length;
+    const slug = page.slice(slash + 1).split('-');
+    const shared = slug.filter((word) => words.has(word)).length;
     if (shared > 0 && (!best || shared > best.shared)) best = { page, shared };
   }
   if (best) return best.page;

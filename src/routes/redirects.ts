@@ -10,13 +10,8 @@ import type { SiteRoutes } from './index';
 import type { Route } from './route';
 import { formatDate } from '../../templates/lib/format';
 
-export interface Redirect {
-  /** The old path, in the site's URL form. */
-  from: string;
-  /** A page of the site (root-relative, perhaps with a #fragment) or an https: URL. */
-  to: string;
-  status: 301 | 302;
-}
+/** From an old path, in the site's URL form, to a page of the site (root-relative, perhaps with a #fragment) or https:. */
+export type Redirect = { from: string; to: string; status: 301 | 302 };
 
 type Declared = Redirect & { file: string; field: string };
 
@@ -27,25 +22,33 @@ export function siteRedirects(
 ): Redirect[] {
   const declared = [...firstPages(pages), ...declaredRedirects(model, publishing)];
   const byFrom = new Map<string, Declared>();
+  const alike = (path: string) => path.toLowerCase().replace(/\.html$/, '');
+  const taken = new Map(
+    [...pages.values()].map(({ path, source }) => [alike(path), `${path}, a page of the site (made from ${source})`]),
+  );
   for (const redirect of declared) {
     const page = pages.get(redirect.from);
-    if (page) {
-      const problem = `redirects from ${redirect.from}, which is a page of the site (made from ${page.source}): a redirect would hide it; remove the redirect, or the page`;
-      throw new ContentError(redirect.file, redirect.field, problem);
-    }
+    const error = (problem: string) => new ContentError(redirect.file, redirect.field, problem);
+    if (page)
+      throw error(
+        `redirects from ${redirect.from}, which is a page of the site (made from ${page.source}): a redirect would hide it; remove the redirect, or the page`,
+      );
     const other = byFrom.get(redirect.from);
-    if (other) {
-      const problem = `redirects from ${redirect.from}, which ${other.file} (${other.field}) already redirects: keep one`;
-      throw new ContentError(redirect.file, redirect.field, problem);
-    }
+    if (other)
+      throw error(`redirects from ${redirect.from}, which ${other.file} (${other.field}) already redirects: keep one`);
+    const near = taken.get(alike(redirect.from));
+    if (near) throw error(`redirects from ${redirect.from}, which ${sameAs(redirect.from, near)}: remove the redirect`);
+    taken.set(alike(redirect.from), `${redirect.from}, which ${redirect.file} (${redirect.field}) redirects`);
     byFrom.set(redirect.from, redirect);
   }
-  return declared.map((redirect) => ({
-    from: redirect.from,
-    to: finalTarget(redirect, byFrom, pages, unpublished),
-    status: redirect.status,
-  }));
+  return declared.map((it) => ({ from: it.from, to: finalTarget(it, byFrom, pages, unpublished), status: it.status }));
 }
+
+/** Why hosts (and disks) take an old path for `near`, a page's path or another old path `alike` it. */
+const sameAs = (from: string, near: string) =>
+  /\.html$/i.test(from) === /^\S+\.html,/i.test(near)
+    ? `differs only in letter case from ${near}: case-insensitive disks (macOS, Windows) and some hosts would mix them`
+    : `hosts serve as the same page as ${near}`;
 
 /** `/blog/page/1` (and a category's) where the listing has a page 2: an address visitors guess and crawlers keep. */
 function firstPages(pages: ReadonlyMap<string, Route>): Declared[] {
@@ -58,11 +61,7 @@ function firstPages(pages: ReadonlyMap<string, Route>): Declared[] {
 /** content/redirects.json's redirects, then the published articles' aliases, in file order. */
 function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[] {
   const file = `${model.contentDir}/redirects.json`;
-  const listed: Declared[] = model.redirects.redirects.map((redirect, index) => ({
-    ...redirect,
-    file,
-    field: `redirects[${index}].from`,
-  }));
+  const listed = model.redirects.redirects.map((redirect, i) => ({ ...redirect, file, field: `redirects[${i}].from` }));
   const aliased: Declared[] = [];
   for (const article of model.articles) {
     if (!article.aliases || !article.slug || !isPublished(article, publishing)) continue;

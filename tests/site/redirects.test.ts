@@ -101,9 +101,13 @@ describe('sitegen preview and dev', () => {
       });
       try {
         expect(await answer(dev.url, '/services')).toEqual([301, '/#services']);
-        await addRedirects(project, [{ from: '/ppc', to: '/services/google-ads', status: 302 }]);
+        await addRedirects(project, [
+          { from: '/ppc', to: '/services/google-ads', status: 302 },
+          { from: '/PPC/Ads.php', to: '/services/google-ads' },
+        ]);
         await dev.idle();
         await expect.poll(() => answer(dev.url, '/ppc')).toEqual([302, '/services/google-ads']);
+        expect(await answer(dev.url, '/PPC/Ads.php?gclid=1')).toEqual([301, '/services/google-ads?gclid=1']);
       } finally {
         await dev.close();
       }
@@ -256,8 +260,31 @@ describe('aliases and content/redirects.json', () => {
         'content/redirects.json: redirects[3].from: redirects from /a, which content/redirects.json (redirects[2].from) already redirects: keep one',
       );
       await refused(
-        [{ from: '/Old-Page.html', to: '/contact' }],
-        /^sitegen: content\/redirects\.json: redirects\[2\]\.from: expected a root-relative path in lowercase without extension/,
+        [{ from: '/old page.html', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: expected a root-relative path, such as "/old-page", "/blog/old-slug" or "/Old-Page.php", found "/old page.html"',
+      );
+      // An old site's addresses a case-insensitive disk (macOS, Windows) or a host would take for another's.
+      await refused(
+        [{ from: '/About', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /About, which differs only in letter case from /about, a page of the site (made from content/pages/about.json): case-insensitive disks (macOS, Windows) and some hosts would mix them: remove the redirect',
+      );
+      await refused(
+        [{ from: '/about.html', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /about.html, which hosts serve as the same page as /about, a page of the site (made from content/pages/about.json): remove the redirect',
+      );
+      await refused(
+        [
+          { from: '/Old-Page.html', to: '/contact' },
+          { from: '/old-page.HTML', to: '/about' },
+        ],
+        'content/redirects.json: redirects[3].from: redirects from /old-page.HTML, which differs only in letter case from /Old-Page.html, which content/redirects.json (redirects[2].from) redirects: case-insensitive disks (macOS, Windows) and some hosts would mix them: remove the redirect',
+      );
+      await refused(
+        [
+          { from: '/old-page', to: '/contact' },
+          { from: '/old-page.html', to: '/about' },
+        ],
+        'content/redirects.json: redirects[3].from: redirects from /old-page.html, which hosts serve as the same page as /old-page, which content/redirects.json (redirects[2].from) redirects: remove the redirect',
       );
       await writeSettled(redirectsFile(project), original);
       await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime:/m, 'draft: true\nreadTime:'));
@@ -352,6 +379,63 @@ describe('sitegen check --since', () => {
           1,
           'sitegen: --since: could not fetch http://127.0.0.1:9/sitemap.xml: fetch failed\n',
         ]);
+      });
+    },
+  );
+
+  it(
+    "an old site's .html, .php and mixed-case URLs: the redirects it suggests build, leave a page at each old path and pass",
+    { timeout: 120_000 },
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        // /about.html is kept: hosts serve /about's page there (GitHub Pages, S3) or send it on (Netlify).
+        const old = ['/old-page.html', '/contact.php', '/Services/SEO', '/about.html'];
+        const locs = old.map((path) => `<url><loc>https://www.tradeboostdigital.co.uk${path}</loc></url>`);
+        await writeFile(join(project.dir, 'old-sitemap.xml'), `<urlset>${locs.join('')}</urlset>`);
+        const vanished = await checkLinks(project.dir, 'old-sitemap.xml');
+        expect(vanished.code).toBe(1);
+        const fixes = [...vanished.stdout.matchAll(/^ {6}fix: add a redirect to content\/redirects\.json: (.*)$/gm)];
+        expect(fixes.map((fix) => fix[1])).toEqual([
+          '{ "from": "/old-page.html", "to": "/" }',
+          '{ "from": "/contact.php", "to": "/" }',
+          '{ "from": "/Services/SEO", "to": "/" }',
+        ]);
+        await addRedirects(
+          project,
+          fixes.map((fix) => JSON.parse(fix[1]!) as object),
+        );
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+
+        const out = join(project.dir, 'out');
+        expect(await readFile(join(out, '_redirects'), 'utf8')).toContain(
+          ['/old-page.html / 301!', '/old-page.html / 301', '/contact.php / 301!', '/contact.php / 301'].join('\n'),
+        );
+        // Each left page where hosts with no _redirects look for the old path: a .php file would be no page to them.
+        for (const file of ['old-page.html', 'contact.php/index.html', 'Services/SEO.html']) {
+          const $ = cheerio.load(await readFile(join(out, file), 'utf8'));
+          expect(new URL($('link[rel="canonical"]').attr('href')!).pathname, file).toBe('/');
+        }
+        expect(existsSync(join(out, 'old-page.html.html'))).toBe(false);
+        expect(existsSync(join(out, 'contact.php.html'))).toBe(false);
+
+        const preview = await startTestPreview(out);
+        try {
+          const answer = async (path: string) => {
+            const response = await fetch(`${preview.url}${path}`, { redirect: 'manual' });
+            return [response.status, response.headers.get('location')];
+          };
+          expect(await answer('/old-page.html')).toEqual([301, '/']);
+          expect(await answer('/contact.php?utm_source=mail')).toEqual([301, '/?utm_source=mail']);
+          expect(await answer('/Services/SEO')).toEqual([301, '/']);
+        } finally {
+          await preview.close();
+        }
+
+        const kept = await checkLinks(project.dir, 'old-sitemap.xml');
+        expect(kept.stdout).toContain('the 4 URLs of old-sitemap.xml');
+        expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
+        expect(kept.code).toBe(0);
       });
     },
   );

@@ -2,13 +2,13 @@
 import * as v from 'valibot';
 import { externalHref, internalHref, text } from './shared';
 
-/** An old path as visitors and search engines know it: lowercase segments, a trailing slash allowed (and dropped). */
+/** An old path as visitors and search engines know it (an old site's /Contact.php too); a trailing slash dropped. */
 const redirectFrom = v.pipe(
   v.string(),
   v.maxLength(2_000, 'a path of at most 2,000 characters'),
   v.regex(
-    /^(?:\/[a-z0-9_-]+)+\/?$/,
-    'a root-relative path in lowercase without extension, such as "/old-page" or "/blog/old-slug"',
+    /^(?:\/[A-Za-z0-9_-]+)+(?:\.[A-Za-z0-9]+)?\/?$/,
+    'a root-relative path, such as "/old-page", "/blog/old-slug" or "/Old-Page.php"',
   ),
   v.transform((path) => path.replace(/\/$/, '')),
 );
