@@ -21,7 +21,7 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
     if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
     if ((await servedStatus(context.origin, path)) === 200) continue;
-    const to = likeliestPage(path, pages);
+    const to = likeliestPage(path.toLowerCase().replace(/\.\w+$/, ''), pages); // an old site's /Contact.php: /contact
     findings.push({
       page: path,
       rule: 'vanished-url',

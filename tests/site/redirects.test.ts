@@ -398,8 +398,8 @@ describe('sitegen check --since', () => {
         const fixes = [...vanished.stdout.matchAll(/^ {6}fix: add a redirect to content\/redirects\.json: (.*)$/gm)];
         expect(fixes.map((fix) => fix[1])).toEqual([
           '{ "from": "/old-page.html", "to": "/" }',
-          '{ "from": "/contact.php", "to": "/" }',
-          '{ "from": "/Services/SEO", "to": "/" }',
+          '{ "from": "/contact.php", "to": "/contact" }',
+          '{ "from": "/Services/SEO", "to": "/services/local-seo" }',
         ]);
         await addRedirects(
           project,
@@ -409,12 +409,22 @@ describe('sitegen check --since', () => {
 
         const out = join(project.dir, 'out');
         expect(await readFile(join(out, '_redirects'), 'utf8')).toContain(
-          ['/old-page.html / 301!', '/old-page.html / 301', '/contact.php / 301!', '/contact.php / 301'].join('\n'),
+          [
+            '/old-page.html / 301!',
+            '/old-page.html / 301',
+            '/contact.php /contact 301!',
+            '/contact.php /contact 301',
+          ].join('\n'),
         );
         // Each left page where hosts with no _redirects look for the old path: a .php file would be no page to them.
-        for (const file of ['old-page.html', 'contact.php/index.html', 'Services/SEO.html']) {
+        const left = {
+          'old-page.html': '/',
+          'contact.php/index.html': '/contact',
+          'Services/SEO.html': '/services/local-seo',
+        };
+        for (const [file, to] of Object.entries(left)) {
           const $ = cheerio.load(await readFile(join(out, file), 'utf8'));
-          expect(new URL($('link[rel="canonical"]').attr('href')!).pathname, file).toBe('/');
+          expect(new URL($('link[rel="canonical"]').attr('href')!).pathname, file).toBe(to);
         }
         expect(existsSync(join(out, 'old-page.html.html'))).toBe(false);
         expect(existsSync(join(out, 'contact.php.html'))).toBe(false);
@@ -426,8 +436,8 @@ describe('sitegen check --since', () => {
             return [response.status, response.headers.get('location')];
           };
           expect(await answer('/old-page.html')).toEqual([301, '/']);
-          expect(await answer('/contact.php?utm_source=mail')).toEqual([301, '/?utm_source=mail']);
-          expect(await answer('/Services/SEO')).toEqual([301, '/']);
+          expect(await answer('/contact.php?utm_source=mail')).toEqual([301, '/contact?utm_source=mail']);
+          expect(await answer('/Services/SEO')).toEqual([301, '/services/local-seo']);
         } finally {
           await preview.close();
         }
