@@ -139,8 +139,8 @@ function SiteHeader({ layout }: { layout: Layout }) {
           >
             <Icon name="phone" className="size-5" />
             <span className="sr-only sm:not-sr-only">
-              <span className="sr-only">{nonBreaking(`${header.phoneLabel} `)}</span>
-              {nonBreaking(site.phone)}
+              {/* A plain space between: a non-breaking one in the hidden words was read after the space Chromium adds. */}
+              <span className="sr-only">{nonBreaking(header.phoneLabel)}</span> {nonBreaking(site.phone)}
             </span>
           </a>
           {/* With text so large that the bar cannot hold all four (a window under 14rem wide: a phone's text at 200%), Get
