@@ -370,6 +370,20 @@ describe('contact page', () => {
         .map((_, o) => $(o).attr('value'))
         .get(),
     ).toEqual(['', '0-500', '500-1000', '1000-2500', '2500-5000', '5000+']);
+    // Read aloud as ranges: "£0 - £500" can be read as a minus.
+    expect(
+      form
+        .find('select[name="budget"] option')
+        .map((_, o) => $(o).text())
+        .get()
+        .slice(1),
+    ).toEqual([
+      '£0 to £500 per month',
+      '£500 to £1,000 per month',
+      '£1,000 to £2,500 per month',
+      '£2,500 to £5,000 per month',
+      '£5,000+ per month',
+    ]);
     expect(
       form
         .find('input[name="services_interested[]"]')

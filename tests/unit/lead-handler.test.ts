@@ -739,7 +739,7 @@ describe('notifications', () => {
       'Trade: Electrician',
       "Business: O'Neill Electrical Ltd",
       'Location: Derby, DE1',
-      'Budget: £1,000 - £2,500 per month',
+      'Budget: £1,000 to £2,500 per month',
       'Services: Local SEO, Google Ads',
       'Page: /contact',
       'Found us: not known',

@@ -32,10 +32,10 @@ export const tradeOptions = /* @__PURE__ */ (() =>
   }) as const)();
 
 export const budgetOptions = [
-  { value: '0-500', label: '£0 - £500 per month' },
-  { value: '500-1000', label: '£500 - £1,000 per month' },
-  { value: '1000-2500', label: '£1,000 - £2,500 per month' },
-  { value: '2500-5000', label: '£2,500 - £5,000 per month' },
+  { value: '0-500', label: '£0 to £500 per month' },
+  { value: '500-1000', label: '£500 to £1,000 per month' },
+  { value: '1000-2500', label: '£1,000 to £2,500 per month' },
+  { value: '2500-5000', label: '£2,500 to £5,000 per month' },
   { value: '5000+', label: '£5,000+ per month' },
 ] as const;
 
