@@ -141,13 +141,16 @@ describe('migrations', { timeout: 120_000 }, () => {
 });
 
 describe('a database whose making was stopped', { timeout: 120_000 }, () => {
-  it('is made again on the next open: stopped by a failing migration, or by the process stopped while Postgres wrote its files', async () => {
+  it('is made again on the next open: stopped by a failing migration, or by the process stopped while Postgres wrote its files; the note of a server that makes it at its first lead kept', async () => {
     const dir = await tempDir();
     const migrationsDir = join(dir, 'migrations');
     const dataDir = join(dir, 'data');
     await cp(realMigrationsDir, migrationsDir, { recursive: true });
     const failing = join(migrationsDir, '20990101000000_broken.sql');
     await writeFile(failing, 'alter table public.nowhere add column x text;\n');
+    // Made at a server's first lead, the folder holding only the server's note, by which `sitegen leads` finds it.
+    await mkdir(dataDir);
+    await writeFile(join(dataDir, 'server.json'), '{"url":"http://127.0.0.1:1"}');
     await expect(openLeadDatabase(dataDir, { migrationsDir })).rejects.toThrow(
       'migration 20990101000000_broken.sql failed',
     );
@@ -161,6 +164,8 @@ describe('a database whose making was stopped', { timeout: 120_000 }, () => {
     expect((await db.query('select count(*)::int as n from public.leads')).rows).toEqual([{ n: 0 }]);
     await db.close();
     expect(await readdir(dataDir)).not.toContain('sitegen-making');
+    // The server's note kept through both makings.
+    expect(await readFile(join(dataDir, 'server.json'), 'utf8')).toBe('{"url":"http://127.0.0.1:1"}');
 
     // Left so by a version of sitegen that did not mark it: named as such, and left as it is.
     await rm(join(dataDir, 'PG_VERSION'));
@@ -220,14 +225,6 @@ describe('one process at a time', { timeout: 60_000 }, () => {
     } finally {
       server.kill();
     }
-
-    // A server that makes its database at its first lead keeps its note, by which `sitegen leads` finds it.
-    const lazy = join(await tempDir(), 'leads');
-    await mkdir(lazy);
-    await writeFile(join(lazy, 'server.json'), '{"url":"http://127.0.0.1:1"}');
-    const made = await openLeadDatabase(lazy);
-    await made.close();
-    expect(await readFile(join(lazy, 'server.json'), 'utf8')).toBe('{"url":"http://127.0.0.1:1"}');
   });
 });
 
