@@ -11,22 +11,27 @@ import { appendFile, cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCheckCommand } from '../../src/check/check-command';
 import { checkSite, parseGates } from '../../src/check/check-site';
-import type { Finding, GateName, GateResult } from '../../src/check/types';
-import { SitegenError } from '../../src/errors';
-import { projectRoot, runSitegen, type CliResult } from '../support/cli';
+import type { Finding } from '../../src/check/types';
+import {
+  brokenCopy,
+  checkedHere,
+  checkedWithReport,
+  copyOfBuild,
+  gate,
+  inRounds,
+  onPages,
+  refusedHere,
+  removeCopies,
+  removeLater,
+  type Defect,
+  type DefectCase,
+  type JsonReport,
+} from '../support/check-gates';
+import { projectRoot, runSitegen } from '../support/cli';
 import { siteDir } from '../support/site';
 
-const copies: string[] = [];
-afterAll(() => Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-async function copyOfBuild(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
-  copies.push(dir);
-  await cp(siteDir(), dir, { recursive: true });
-  return dir;
-}
+afterAll(removeCopies);
 
 /**
  * The cases of this file run at once: the W3C checker (Java) and the
@@ -35,69 +40,6 @@ async function copyOfBuild(): Promise<string> {
  * well past the default time a test may take.
  */
 const gateTimeout = 300_000;
-
-/** A change to one file of the good build. */
-type Defect = [file: string, change: (text: string) => string];
-
-/** A copy of the good build with the defects planted. */
-async function brokenCopy(...defects: Defect[]): Promise<string> {
-  const dir = await copyOfBuild();
-  for (const [file, change] of defects) {
-    const path = join(dir, file);
-    const before = await readFile(path, 'utf8');
-    const after = change(before);
-    if (after === before) throw new Error(`the change to ${file} changed nothing`);
-    await writeFile(path, after);
-  }
-  return dir;
-}
-
-async function gate(name: GateName, dir: string) {
-  const [result] = await checkSite({ dir, only: [name] });
-  return result!;
-}
-
-/** A case of a gate: the defects it plants, and which of the gate's findings are its own. */
-interface DefectCase {
-  name: string;
-  defects: Defect[];
-  mine: (finding: Finding) => boolean;
-}
-
-const onPages =
-  (...pages: string[]) =>
-  (finding: Finding) =>
-    pages.includes(finding.page);
-
-/**
- * A gate's findings for each case, the gate run once per round: a copy of the
- * good build holding the defects of every case of the round, each case in the
- * first round that changes none of its files. A finding that no case of its
- * round claims fails every case of the round: each defect causes its own
- * findings, and nothing else.
- */
-function inRounds<Case extends DefectCase>(name: GateName, cases: readonly Case[]): (of: Case) => Promise<Finding[]> {
-  const files = (round: Case[]) => round.flatMap((each) => each.defects.map(([file]) => file));
-  const rounds: Case[][] = [];
-  for (const each of cases) {
-    const round = rounds.find((other) => each.defects.every(([file]) => !files(other).includes(file)));
-    if (round) round.push(each);
-    else rounds.push([each]);
-  }
-  const results = new Map<Case[], Promise<GateResult>>();
-  return async (of) => {
-    const round = rounds.find((each) => each.includes(of))!;
-    if (!results.has(round))
-      results.set(
-        round,
-        brokenCopy(...round.flatMap((each) => each.defects)).then((dir) => gate(name, dir)),
-      );
-    const { findings, passed } = await results.get(round)!;
-    expect(passed).toBe(false);
-    expect(findings.filter((finding) => !round.some((each) => each.mine(finding)))).toEqual([]);
-    return findings.filter(of.mine);
-  };
-}
 
 /**
  * The html gate's broken site, small: the home page, the about page with an
@@ -123,37 +65,6 @@ function htmlBrokenSite(): Promise<string> {
   return htmlSite;
 }
 
-/** The command on a site, the gates named, its report on standard output and as JSON in a file (--json <file>). */
-async function checkedWithReport(dir: string, gates: string): Promise<{ result: CliResult; report: JsonReport }> {
-  const reports = await mkdtemp(join(tmpdir(), 'sitegen-check-report-'));
-  copies.push(reports);
-  const file = join(reports, 'report.json');
-  const result = await runSitegen(['check', '--dir', dir, '--only', gates, '--json', file]);
-  return { result, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
-}
-
-/**
- * The command's own code in this process (runCheckCommand, which `sitegen check` runs), for what the process does not
- * change: what it prints and its report as JSON in a file; or, refused, the line the executable prints for a
- * SitegenError (`sitegen: <message>`) and what it printed before. One case of each kind runs the executable.
- */
-async function checkedHere(dir: string, gates: string): Promise<{ printed: string; report: JsonReport }> {
-  const reports = await mkdtemp(join(tmpdir(), 'sitegen-check-report-'));
-  copies.push(reports);
-  const file = join(reports, 'report.json');
-  let printed = '';
-  await runCheckCommand({ dir, only: gates, json: file }, (text) => (printed += text));
-  return { printed, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
-}
-async function refusedHere(options: { dir: string; only: string; json?: string }): Promise<[string, string]> {
-  let printed = '';
-  const refusal = await runCheckCommand(options, (text) => (printed += text)).then(
-    () => 'not refused',
-    (error: unknown) => (error instanceof SitegenError ? `sitegen: ${error.message}\n` : error),
-  );
-  return [printed, refusal as string];
-}
-
 /** Every fast gate on the good build: the cases on the good build read each gate's result from its report. */
 let goodBuild: ReturnType<typeof checkedWithReport> | undefined;
 const checkedGoodBuild = () => (goodBuild ??= checkedWithReport(siteDir(), 'links,html,seo,budgets'));
@@ -165,11 +76,6 @@ const checkedGoodBuild = () => (goodBuild ??= checkedWithReport(siteDir(), 'link
  */
 let htmlBroken: ReturnType<typeof checkedWithReport> | undefined;
 const checkedHtmlSite = () => (htmlBroken ??= htmlBrokenSite().then((dir) => checkedWithReport(dir, 'html,budgets')));
-
-interface JsonReport {
-  passed: boolean;
-  gates: GateResult[];
-}
 
 describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
   it('exits 0 with one summary line per gate on the good build', async () => {
@@ -696,7 +602,7 @@ describe.concurrent('seo', { timeout: gateTimeout }, () => {
 
   it('fails where the built trail is not the trail of the route table made from the content', async () => {
     const content = await mkdtemp(join(tmpdir(), 'sitegen-check-content-'));
-    copies.push(content);
+    removeLater(content);
     await cp(join(projectRoot, 'content'), content, { recursive: true });
     const about = join(content, 'pages', 'about.json');
     await writeFile(
