@@ -17,7 +17,7 @@ export function listFilesAndLinks(dir: string): { files: string[]; links: string
   return { files, links };
 }
 
-/** Whether `path` is the folder `dir` or inside it (both absolute, as the file system names them). */
+/** Whether `path` is the folder `dir` or inside it (both absolute, as the file system names them; `/` holds them all). */
 export function isInside(dir: string, path: string): boolean {
-  return path === dir || path.startsWith(dir + sep);
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }

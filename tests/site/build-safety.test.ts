@@ -1055,6 +1055,10 @@ describe('the output folder', () => {
           expect(result.stderr).toBe(`sitegen: ${message(fromProject)}; ${expected}\n`);
           expect(result.code).toBe(1);
         }
+        // The disk's root holds every project: refused as such, not after listing the whole disk for a file sitegen did not build.
+        expect((await project.build(['--out', '/'])).stderr).toBe(
+          `sitegen: output folder ${relative(project.dir, '/')}/: holds the project (./), which a build would replace; ${expected}\n`,
+        );
         expect(await fingerprint(project.dir)).toEqual(before);
         expect(
           (await readdir(project.dir)).filter((name) => /^(dist|docs|public|content)\b/.test(name)).sort(),
