@@ -1,11 +1,12 @@
 /**
  * Menus, the blog's category links and the not-found page in a real browser, at a narrow
  * and a wide viewport and by keyboard; the home page still as it arrives over a slow
- * connection; and no console error or CSP violation on any page of the site.
+ * connection. (Every page of the site with no console error or CSP violation:
+ * every-page.test.ts.)
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allPaths, blogCategoryLinks, consentQuestion } from '../support/site';
+import { blogCategoryLinks, consentQuestion } from '../support/site';
 import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { slowConnection } from './support/slow-connection';
@@ -276,33 +277,6 @@ describe('the home page on a slow connection', () => {
       await connection.close();
     }
   });
-});
-
-describe('every page', () => {
-  // Every page at two widths: 96 loads, which a busy shared machine can stretch past the default 30 s.
-  it(
-    'loads with no console error, no uncaught exception and no Content-Security-Policy violation',
-    { timeout: 120_000 },
-    async () => {
-      // The two widths side by side, each in its own page: one waits for the server while the other draws.
-      const widths = [
-        [narrow, narrowVisitor],
-        [wide, wideVisitor],
-      ] as const;
-      await Promise.all(
-        widths.map(async ([viewport, visitor]) => {
-          const { page, problems } = await visitor();
-          for (const path of allPaths) {
-            const response = await page.goto(`${preview.url}${path}`, { waitUntil: 'load' });
-            expect(response?.status(), path).toBe(200);
-            expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
-            await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-            expect(problems, `${path} at ${viewport.width}px`).toEqual([]);
-          }
-        }),
-      );
-    },
-  );
 });
 
 /** Whether the focused element shows whole: in the window, under nothing (the sticky header, the consent question). */
