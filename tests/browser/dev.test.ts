@@ -12,7 +12,7 @@ import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { copyProject } from '../support/project-copy';
 import type { Page } from 'playwright-core';
-import { openPage, wide } from './support/browser';
+import { closePages, openPage, wide } from './support/browser';
 import { toast } from './support/toasts';
 import { copyLeadDatabase } from '../support/migrated-leads';
 import { testLeadSettings } from './support/preview';
@@ -28,7 +28,7 @@ async function openDevPage(path: string) {
   const opened = await openPage(wide);
   const before = dev.pagesListening();
   await opened.page.goto(`${dev.url}${path}`);
-  await expect.poll(() => dev.pagesListening()).toBeGreaterThan(before);
+  await expect.poll(() => dev.pagesListening(), { timeout: 10_000 }).toBeGreaterThan(before);
   return opened;
 }
 
@@ -77,8 +77,10 @@ beforeAll(async () => {
     log: (line) => lines.push(line),
   }).finally(() => vi.unstubAllEnvs());
 });
-// Each test starts from the article as the content has it, whichever ran before.
+// Each test starts from the article as the content has it, whichever ran before; its pages closed. A page left open
+// listens on: it would be told of every later test's edits, and fetch and swap in its page again at each.
 afterEach(async () => {
+  await closePages();
   const original = await readFile(join(projectRoot, 'content', 'blog', 'google-ads-guide.md'), 'utf8');
   if ((await readFile(article(), 'utf8')) === original) return;
   await edit(() => original);
@@ -199,7 +201,7 @@ describe('sitegen dev', () => {
     const before = dev.pagesListening();
     for (const [index, tab] of tabs.entries()) {
       await tab.goto(`${dev.url}${index === 7 ? '/blog/google-ads-guide' : '/about'}`, { timeout: 10_000 });
-      await expect.poll(() => dev.pagesListening()).toBe(before + index + 1);
+      await expect.poll(() => dev.pagesListening(), { timeout: 10_000 }).toBe(before + index + 1);
     }
     const title = 'Google Ads for Tradespeople: Told in the Eighth Tab';
     await edit((text) => text.replace(/^title: .*$/m, `title: "${title}"`));
@@ -244,7 +246,7 @@ describe('sitegen dev', () => {
     try {
       const { page, problems } = await openPage(wide);
       await page.goto(`${own.url}/contact`);
-      await expect.poll(() => own.pagesListening()).toBe(1);
+      await expect.poll(() => own.pagesListening(), { timeout: 10_000 }).toBe(1);
       await own.close();
       const file = join(project.dir, 'content', 'pages', 'contact.json');
       const text = await readFile(file, 'utf8');
@@ -402,7 +404,7 @@ describe('sitegen dev', () => {
       const { page, problems } = await openPage(wide);
       const before = own.pagesListening();
       await page.goto(`${own.url}/about`);
-      await expect.poll(() => own.pagesListening()).toBeGreaterThan(before);
+      await expect.poll(() => own.pagesListening(), { timeout: 10_000 }).toBeGreaterThan(before);
       await page.evaluate(() => {
         (window as Window & { openedOnce?: boolean }).openedOnce = true;
         window.scrollTo(0, 1200);
@@ -422,7 +424,7 @@ describe('sitegen dev', () => {
       // What a visitor typed stays: the page takes the stylesheet alone, its body not swapped.
       const listening = own.pagesListening();
       await page.goto(`${own.url}/contact`);
-      await expect.poll(() => own.pagesListening()).toBeGreaterThan(listening);
+      await expect.poll(() => own.pagesListening(), { timeout: 10_000 }).toBeGreaterThan(listening);
       const name = page.locator('form input[name="name"]').first();
       await name.fill('Dave the plumber');
       await writeFile(styles, `${original}\nbody {\n  outline: 5px solid rgb(255, 0, 0);\n}\n`);
