@@ -1,7 +1,7 @@
 /**
  * The browsers listening (server-sent events) for rebuilds: the open pages' shared worker (reload-client.ts) and the
  * editor. A page asked for while a rebuild ran, and listening once it had finished, is told as it connects: it may be
- * the site as it was.
+ * the site as it was. They connect again half a second after sitegen dev restarts (`retry`), not a browser's 3 s.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../paths';
@@ -24,7 +24,7 @@ export class OpenPages {
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
     });
-    response.write(': connected\n\n');
+    response.write('retry: 500\n: connected\n\n');
     this.listening.add(response);
     request.on('close', () => this.listening.delete(response));
     return true;

@@ -261,7 +261,8 @@ describe('sitegen dev', () => {
       await own.close();
       await project.remove();
     }
-  });
+    // A project copied and two dev servers started for this test alone, as the stylesheet's test below.
+  }, 60_000);
 
   it('after the page is swapped in place, its form says Success! again: the toasts come alive in the new page', async () => {
     const { page, problems } = await openDevPage('/contact');
