@@ -8,9 +8,9 @@ export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}):
   return fastGlob.sync(pattern, options).sort();
 }
 
-/** Links listed, not followed: for a folder the generator writes into, where a link would take a write elsewhere. */
-export function listFilesAndLinks(dir: string): { files: string[]; links: string[] } {
-  const options = { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, suppressErrors: true };
+/** Links listed, not followed (a folder the generator writes into: a link would take a write elsewhere); or, followed, those that lead nowhere. */
+export function listFilesAndLinks(dir: string, follow = false): { files: string[]; links: string[] } {
+  const options = { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: follow, suppressErrors: true };
   const entries = fastGlob.sync('**', { ...options, objectMode: true });
   const files = entries.filter((entry) => entry.dirent.isFile()).map((entry) => entry.path);
   const links = entries.filter((entry) => entry.dirent.isSymbolicLink()).map((entry) => entry.path);

@@ -65,9 +65,9 @@ export function refuseForeignOutput(config: BuildConfig): void {
     );
 }
 
-/** public/ is copied following its links: one that leads nowhere is named before anything is built, not met as a bare ENOENT later. */
+/** public/ is copied following its links: one that leads nowhere (in a linked folder too) is named before anything is built, not met as a bare ENOENT later. */
 export function refuseBrokenPublicLinks(config: BuildConfig): void {
-  for (const link of listFilesAndLinks(config.publicDir).links) {
+  for (const link of listFilesAndLinks(config.publicDir, true).links) {
     const path = join(config.publicDir, link);
     if (existsSync(path)) continue;
     const name = relative(config.root, path).split('\\').join('/');

@@ -969,7 +969,7 @@ describe('public/', () => {
     );
   });
 
-  it('a link in public/ that leads nowhere stops every build, named, and leaves the output as it was', async () => {
+  it('a link in public/ (or in a folder it links to) that leads nowhere stops every build, named, and leaves the output as it was', async () => {
     const site = await withPublic((dir) => mkdir(dir));
     expect(await site.build()).toBe('');
     const before = await fingerprint(site.out);
@@ -980,6 +980,16 @@ describe('public/', () => {
       );
       expect(await fingerprint(site.out)).toEqual(before);
     }
+    // Inside a folder public/ links to, as well: named, not met as a bare ENOENT while copying.
+    await rm(join(project.dir, 'public', 'broken.txt'));
+    const shared = join(site.dir, 'shared-files');
+    await mkdir(shared);
+    await symlink(join(shared, 'old-prices.pdf'), join(shared, 'prices.pdf'));
+    await symlink(shared, join(project.dir, 'public', 'files'));
+    expect(await site.build()).toBe(
+      `sitegen: public/files/prices.pdf: a link to "${join(shared, 'old-prices.pdf')}", which is not there: expected a file or a folder to copy into the output\n`,
+    );
+    expect(await fingerprint(site.out)).toEqual(before);
   });
 
   it('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
