@@ -8,7 +8,7 @@ export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}):
   return fastGlob.sync(pattern, options).sort();
 }
 
-/** Links listed, not followed (a folder the generator writes into: a link would take a write elsewhere); or, followed, those that lead nowhere. */
+/** Links listed, not followed (where the generator writes, a link would take a write elsewhere); or followed: those leading nowhere. */
 export function listFilesAndLinks(dir: string, follow = false): { files: string[]; links: string[] } {
   const options = { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: follow, suppressErrors: true };
   const entries = fastGlob.sync('**', { ...options, objectMode: true });
