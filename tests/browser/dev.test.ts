@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { devScripts } from '../../src/dev/reload-client';
 import { projectRoot } from '../support/cli';
 import { copyProject } from '../support/project-copy';
 import type { Page } from 'playwright-core';
@@ -247,6 +248,10 @@ describe('sitegen dev', () => {
       const { page, problems } = await openPage(wide);
       await page.goto(`${own.url}/contact`);
       await expect.poll(() => own.pagesListening(), { timeout: 10_000 }).toBe(1);
+      // The stream tells a page to try again half a second after it breaks, not a browser's 3 s: a restart shows sooner.
+      const stream = (await fetch(`${own.url}${devScripts.events}`)).body!.getReader();
+      expect(new TextDecoder().decode((await stream.read()).value)).toBe('retry: 500\n: connected\n\n');
+      await stream.cancel();
       await own.close();
       const file = join(project.dir, 'content', 'pages', 'contact.json');
       const text = await readFile(file, 'utf8');
