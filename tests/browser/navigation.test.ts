@@ -147,12 +147,18 @@ describe('Services dropdown (wide screen)', () => {
   });
 });
 
-/** A card's link: read "<words>: <title>", with no space before the colon; shown as its words and an arrow 8 px on. */
-async function expectCardLink(card: Locator, words: string, title: string) {
-  const link = card.getByRole('link', { name: new RegExp(`^${words}`) });
+/** The link of `scope` that shows `words`, read "<words>: <title>", with no space before the colon. */
+async function linkReadAs(scope: Locator, words: string, title: string): Promise<Locator> {
+  const link = scope.getByRole('link', { name: new RegExp(`^${words}`) });
   // The name as a screen reader reads it (Chromium's accessibility tree; its snapshot says what it read otherwise).
-  const named = card.getByRole('link', { name: `${words}: ${title}`, exact: true });
+  const named = scope.getByRole('link', { name: `${words}: ${title}`, exact: true });
   expect(await named.count(), await link.ariaSnapshot()).toBe(1);
+  return link;
+}
+
+/** A card's link: read "<words>: <title>"; shown as its words and an arrow 8 px on. */
+async function expectCardLink(card: Locator, words: string, title: string) {
+  const link = await linkReadAs(card, words, title);
   expect(await link.evaluate((element) => element.textContent), title).toBe(`${words}→`);
   // From the words' right edge to the arrow's left: the gap the card was drawn with when a hidden span held the name.
   const apart = await link.evaluate((element) => {
@@ -205,9 +211,7 @@ describe('the careers page', () => {
     expect(titles.length).toBeGreaterThan(1);
     for (const [index, title] of titles.entries()) {
       for (const words of ['Apply Now', 'Learn More']) {
-        const link = jobs.nth(index).getByRole('link', { name: new RegExp(`^${words}`) });
-        const named = jobs.nth(index).getByRole('link', { name: `${words}: ${title}`, exact: true });
-        expect(await named.count(), await link.ariaSnapshot()).toBe(1);
+        const link = await linkReadAs(jobs.nth(index), words, title);
         expect(await link.evaluate((element) => element.textContent), title).toBe(words);
       }
     }
