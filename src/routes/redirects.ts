@@ -23,8 +23,9 @@ export function siteRedirects(
   const declared = [...firstPages(pages), ...declaredRedirects(model, publishing)];
   const byFrom = new Map<string, Declared>();
   const alike = (path: string) => path.toLowerCase().replace(/\.html$/, '');
+  const takenBy = (path: string, words: string) => [alike(path), { path, said: `${path}, ${words}` }] as const;
   const taken = new Map(
-    [...pages.values()].map(({ path, source }) => [alike(path), `${path}, a page of the site (made from ${source})`]),
+    [...pages.values()].map(({ path, source }) => takenBy(path, `a page of the site (made from ${source})`)),
   );
   for (const redirect of declared) {
     const page = pages.get(redirect.from);
@@ -38,17 +39,17 @@ export function siteRedirects(
       throw error(`redirects from ${redirect.from}, which ${other.file} (${other.field}) already redirects: keep one`);
     const near = taken.get(alike(redirect.from));
     if (near) throw error(`redirects from ${redirect.from}, which ${sameAs(redirect.from, near)}: remove the redirect`);
-    taken.set(alike(redirect.from), `${redirect.from}, which ${redirect.file} (${redirect.field}) redirects`);
+    taken.set(...takenBy(redirect.from, `which ${redirect.file} (${redirect.field}) redirects`));
     byFrom.set(redirect.from, redirect);
   }
   return declared.map((it) => ({ from: it.from, to: finalTarget(it, byFrom, pages, unpublished), status: it.status }));
 }
 
 /** Why hosts (and disks) take an old path for `near`, a page's path or another old path `alike` it. */
-const sameAs = (from: string, near: string) =>
-  /\.html$/i.test(from) === /^\S+\.html,/i.test(near)
-    ? `differs only in letter case from ${near}: case-insensitive disks (macOS, Windows) and some hosts would mix them`
-    : `hosts serve as the same page as ${near}`;
+const sameAs = (from: string, near: { path: string; said: string }) =>
+  from.replace(/\.html$/i, '') === near.path.replace(/\.html$/i, '')
+    ? `hosts serve as the same page as ${near.said}`
+    : `differs only in letter case from ${near.said}: case-insensitive disks (macOS, Windows) and some hosts would mix them`;
 
 /** `/blog/page/1` (and a category's) where the listing has a page 2: an address visitors guess and crawlers keep. */
 function firstPages(pages: ReadonlyMap<string, Route>): Declared[] {
