@@ -25,17 +25,18 @@ export interface EditedFile {
   preview(model: SiteModel): string;
 }
 
-/** A folder of Markdown files, one entry each (Decap's folder collections). */
+/** A folder of files, one entry each (Decap's folder collections): Markdown, or JSON. */
 export interface EditedFolder {
   name: string;
   label: string;
   labelSingular: string;
   /** Its path under the content folder. */
   folder: string;
+  extension: 'md' | 'json';
   schema: v.GenericSchema;
   /** The page an entry's preview shows, from its front matter. */
   preview(data: { slug?: string | undefined }): string | undefined;
-  /** Whether the marketers may delete an entry (an article yes, in sitegen dev: config.ts; a legal page the footer links to, no). */
+  /** Whether the marketers may delete an entry (an article yes, in sitegen dev: config.ts; a legal page the footer links to, or a trade the menu does, no). */
   deletable: boolean;
 }
 
@@ -51,6 +52,7 @@ export const articles: EditedFolder = {
   label: 'Articles',
   labelSingular: 'Article',
   folder: 'blog',
+  extension: 'md',
   schema: s.articleFrontMatterSchema,
   preview: (data) => data.slug && paths.article(data.slug),
   deletable: true,
@@ -61,8 +63,21 @@ export const legalPages: EditedFolder = {
   label: 'Legal pages',
   labelSingular: 'Legal page',
   folder: 'legal',
+  extension: 'md',
   schema: s.legalFrontMatterSchema,
   preview: (data) => data.slug && paths.legal(data.slug),
+  deletable: false,
+};
+
+/** One file a trade: its form holds one trade's fields, where one form of all of them was slow to draw, and previews its page. */
+export const trades: EditedFolder = {
+  name: 'trades',
+  label: 'Trades',
+  labelSingular: 'Trade',
+  folder: 'trades',
+  extension: 'json',
+  schema: s.tradeSchema,
+  preview: (data) => data.slug && paths.service(data.slug),
   deletable: false,
 };
 
@@ -87,10 +102,9 @@ export const fileCollections: EditorCollection[] = [
   {
     name: 'lists',
     label: 'Lists',
-    description: 'The services, trades, testimonials, figures, case studies, team and jobs the pages list.',
+    description: 'The services, testimonials, figures, case studies, team and jobs the pages list.',
     files: [
       file('services', 'Services', 'services.json', s.servicesSchema, home),
-      file('trades', 'Trades', 'trades.json', s.tradesSchema, firstTrade),
       file('testimonials', 'Testimonials', 'testimonials.json', s.testimonialsSchema, home),
       file('stats', 'Figures', 'stats.json', s.statsSchema, home),
       file('case-studies', 'Case studies', 'case-studies.json', s.caseStudiesSchema, () => paths.caseStudies),

@@ -14,6 +14,7 @@ import {
   legalPages,
   longTextFields,
   servicePageFiles,
+  trades,
   type EditedFile,
   type EditedFolder,
 } from './collections';
@@ -44,7 +45,6 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo, today
   });
   const choicesFor: Record<string, FieldOptions['choices']> = {
     'case-studies': { trade: select(model.trades.map((trade) => ({ label: trade.name, value: trade.slug }))) },
-    trades: { service: serviceIds },
   };
   const files = (list: EditedFile[]) =>
     list.map((edited) => ({
@@ -83,6 +83,7 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo, today
         withDefaults(articleFields, { draft: true, author: newest?.author, date: today }),
       ),
       folderCollection(dir, legalPages, fieldsOf(legalPages.schema, options())),
+      folderCollection(dir, trades, fieldsOf(trades.schema, options({ service: serviceIds }))),
       ...fileCollections.map((collection) => ({
         name: collection.name,
         label: collection.label,
@@ -99,10 +100,10 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo, today
 }
 
 /**
- * A folder of Markdown files: an entry's file is named by its slug, which
- * the editor therefore asks for (an article without one would have no page).
- * Its body is Markdown, with no images of the editor's own: a body may show
- * only the site's files and stock photos (content/markdown.ts).
+ * A folder of files: an entry's file is named by its slug, which the editor
+ * therefore asks for (an article without one would have no page). A
+ * Markdown file's body is Markdown, with no images of the editor's own: a
+ * body may show only the site's files and stock photos (content/markdown.ts).
  */
 function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[]) {
   const withSlug = fields.map((field) =>
@@ -114,6 +115,7 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
         }
       : field,
   );
+  const markdown = folder.extension === 'md';
   return {
     name: folder.name,
     label: folder.label,
@@ -121,26 +123,25 @@ function folderCollection(dir: string, folder: EditedFolder, fields: DecapField[
     folder: `${dir}/${folder.folder}`,
     create: true,
     delete: folder.deletable,
-    extension: 'md',
-    format: markdownFormat.name,
+    extension: folder.extension,
+    format: markdown ? markdownFormat.name : jsonFormat.name,
     slug: '{{fields.slug}}',
-    identifier_field: 'title',
+    identifier_field: markdown ? 'title' : 'name',
     preview_path: folder.preview({ slug: '{{fields.slug}}' })!.slice(1),
-    fields: [
-      ...withSlug,
-      // Checked by the build's rule (an empty body is refused in its words), as every field is: not by Decap.
-      {
-        name: 'body',
-        label: 'Body',
-        widget: 'markdown',
-        hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts.",
-        modes: ['rich_text', 'raw'],
-        editor_components: [],
-        required: false,
-      },
-    ],
+    fields: markdown ? [...withSlug, bodyField] : withSlug,
   };
 }
+
+// Checked by the build's rule (an empty body is refused in its words), as every field is: not by Decap.
+const bodyField = {
+  name: 'body',
+  label: 'Body',
+  widget: 'markdown',
+  hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts.",
+  modes: ['rich_text', 'raw'],
+  editor_components: [],
+  required: false,
+};
 
 /** New entries start from these values (an article: a draft dated today in London, by the newest article's author), and a yes-or-no from no. */
 function withDefaults(fields: DecapField[], defaults: Record<string, unknown>): DecapField[] {

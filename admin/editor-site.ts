@@ -60,7 +60,7 @@ export class EditorSite {
   }
 
   get servicePages(): readonly string[] {
-    return this.content.servicePages;
+    return this.content.pageFiles.filter((name) => name.startsWith('service-pages/'));
   }
 
   /** Content fetched again (sitegen dev, after every change of content/). */
@@ -68,10 +68,11 @@ export class EditorSite {
     this.content = content;
   }
 
-  /** Whether the content has a file of that path under its folder: an article's or a legal page's. */
+  /** Whether the content has a file of that path under its folder: an article's, a legal page's or a trade's. */
   hasFile(path: string): boolean {
     const file = `${this.content.dir}/${path}`;
-    return [...this.content.articles, ...this.content.legalPages].some((page) => page.file === file);
+    const pages = [...this.content.articles, ...this.content.legalPages];
+    return this.content.pageFiles.includes(path) || pages.some((page) => page.file === file);
   }
 
   /**
@@ -117,7 +118,8 @@ export class EditorSite {
     const imageFiles = [...new Set([...this.content.imageFiles, ...localImagesOf(entry)])];
     const content = { ...this.content, imageFiles };
     if (entry.path.endsWith('.json')) {
-      this.content = { ...content, json: { ...content.json, [entry.path]: entry.data } };
+      const json = { ...content.json, [entry.path]: entry.data };
+      this.content = { ...content, json, pageFiles: withPageFile(content.pageFiles, entry) };
       return;
     }
     const { html, ...document } = markdownEntry(content.dir, entry);
@@ -141,7 +143,7 @@ export class EditorSite {
       dir: content.dir,
       file,
       json: (name) => (entry?.path === name ? entry.data : content.json[name]),
-      servicePages: content.servicePages,
+      pageFiles: withPageFile(content.pageFiles, entry),
       legalPages: () => [
         ...content.legalPages.filter((page) => page.file !== editedFile),
         ...(edited && entry!.path.startsWith('legal/') ? [edited as LegalPage] : []),
@@ -186,6 +188,12 @@ export class EditorSite {
     if (problem) throw new ContentError(`${content.dir}/${model.site.logo.src}`, '', problem);
     return descriptors;
   }
+}
+
+/** The service pages' and trades' files, a new trade's among them. */
+function withPageFile(files: string[], entry: Entry | undefined): string[] {
+  const added = entry && entry.path.startsWith('trades/') && !files.includes(entry.path);
+  return added ? [...files, entry.path] : files;
 }
 
 /** An article's or legal page's entry as the build reads its file: front matter, then a body that says something. */

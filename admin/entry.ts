@@ -16,6 +16,7 @@ import {
   tooManyPixels,
   unpublishable,
 } from '../src/images/source-limits';
+import type { EditedFolder } from './collections';
 import type { DecapMap } from './decap';
 import type { Entry } from './editor-site';
 import { withoutFileText } from './file-formats';
@@ -23,11 +24,13 @@ import { withoutFileText } from './file-formats';
 /** What the editor needs of a collection to name an entry's file. */
 export interface EntryPlace {
   contentDir: string;
-  /** A folder collection's folder under the content folder, by collection name ("articles" → "blog"). */
-  folders: ReadonlyMap<string, string>;
+  /** A folder collection's folder under the content folder and its files' extension, by collection name ("articles" → "blog", "md"). */
+  folders: ReadonlyMap<string, FolderOf>;
   /** Whether a file of that path under the content folder is there already ("blog/local-seo-tips.md"). */
   taken(path: string): boolean;
 }
+
+type FolderOf = Pick<EditedFolder, 'folder' | 'extension'>;
 
 export function entryOf(entry: DecapMap, place: EntryPlace): Entry {
   const { contentDir, folders } = place;
@@ -38,16 +41,17 @@ export function entryOf(entry: DecapMap, place: EntryPlace): Entry {
   const path =
     typeof saved === 'string' && saved
       ? saved.slice(contentDir.length + 1)
-      : newFile(`${folder}/${typeof data.slug === 'string' && data.slug ? data.slug : 'untitled'}`, place.taken);
+      : newFile(folder!, typeof data.slug === 'string' && data.slug ? data.slug : 'untitled', place.taken);
   if (!path.endsWith('.md')) return { path, data };
   const { body, ...frontMatter } = data;
   return { path, data: frontMatter, body: typeof body === 'string' ? body : '' };
 }
 
 /** The name Decap gives a new entry's file: its slug's, or, where a file has that name, the slug's with -1, -2… */
-function newFile(name: string, taken: (path: string) => boolean): string {
-  let path = `${name}.md`;
-  for (let suffix = 1; taken(path); suffix++) path = `${name}-${suffix}.md`;
+function newFile({ folder, extension }: FolderOf, slug: string, taken: EntryPlace['taken']): string {
+  const name = `${folder}/${slug}`;
+  let path = `${name}.${extension}`;
+  for (let suffix = 1; taken(path); suffix++) path = `${name}-${suffix}.${extension}`;
   return path;
 }
 

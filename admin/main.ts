@@ -8,7 +8,7 @@
  */
 import type { EditorContent } from '../src/admin/editor-content';
 import type { EditorSettings } from '../src/admin/editor-page';
-import { articles, fieldLabels, fileCollections, legalPages, servicePageFiles } from './collections';
+import { articles, fieldLabels, fileCollections, legalPages, servicePageFiles, trades } from './collections';
 import { decapConfig } from './config';
 import { loadDecap, type DecapEvent, type DecapMap } from './decap';
 import { EditorSite, type Entry } from './editor-site';
@@ -49,7 +49,7 @@ const site = new EditorSite(content);
 const model = site.model();
 const place: EntryPlace = {
   contentDir: site.contentDir,
-  folders: new Map([articles, legalPages].map((folder) => [folder.name, folder.folder])),
+  folders: new Map([articles, legalPages, trades].map((folder) => [folder.name, folder])),
   taken: (path) => site.hasFile(path),
 };
 
@@ -60,7 +60,7 @@ if (settings.events) {
   });
 }
 
-const folders = [articles, legalPages];
+const folders = [articles, legalPages, trades];
 const files = [
   ...fileCollections.flatMap((collection) => collection.files),
   ...servicePageFiles(model, site.servicePages),
@@ -130,14 +130,14 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   const file = `${site.contentDir}/${edited.path}`;
   if (!edited.data.slug) {
     const problem = `is missing: expected ${slugForm}, which names the file and the page's address`;
-    throw new ContentError(file, 'front matter: slug', problem);
+    throw new ContentError(file, edited.path.endsWith('.md') ? 'front matter: slug' : 'slug', problem);
   }
   // An article's: a legal page's address is another folder's, which an article's old one cannot be.
   if (entry.get('collection') !== articles.name) return;
   const saved = typeof entry.get('path') === 'string' && entry.get('path') ? file : undefined;
   const taken = slugRefusal(
     site.model().articles,
-    { folder: `${site.contentDir}/${folder}`, file: saved },
+    { folder: `${site.contentDir}/${folder.folder}`, file: saved },
     edited.data.slug,
   );
   if (taken) throw taken;

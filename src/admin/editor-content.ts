@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { leadEndpoint, type BuildConfig } from '../config';
-import { servicePageFiles } from '../content/content-files';
+import { pageFiles } from '../content/content-files';
 import { readJson } from '../content/read-content';
 import type { Article, LegalPage } from '../content/model';
 import { siteDataOf } from '../content/site-data';
@@ -19,7 +19,7 @@ export interface EditorContent {
   dir: string;
   /** Every JSON file the site is made of, parsed, by its path under the content folder. */
   json: Record<string, unknown>;
-  servicePages: string[];
+  pageFiles: string[];
   articles: readonly Article[];
   /** Each with its body's HTML: a page using the legal template shows one. */
   legalPages: (LegalPage & { html: string })[];
@@ -52,19 +52,19 @@ export function editorContent(config: BuildConfig, sources: EditorContentSources
   const { model } = sources.plan;
   const { contentDir } = config;
   const json: Record<string, unknown> = {};
-  const servicePages = servicePageFiles(contentDir);
+  const files = pageFiles(contentDir);
   // The files the site's data is made of are the ones siteDataOf reads: recorded as it reads them.
   siteDataOf({
     dir: model.contentDir,
     file: (name) => `${model.contentDir}/${name}`,
     json: (name) => (json[name] = readJson(join(contentDir, name), `${model.contentDir}/${name}`)),
-    servicePages,
+    pageFiles: files,
     legalPages: () => [...model.legalPages],
   });
   return {
     dir: model.contentDir,
     json,
-    servicePages,
+    pageFiles: files,
     articles: sources.articles ?? model.articles,
     legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page) })),
     images: Object.fromEntries(sources.plan.images.descriptors),

@@ -18,9 +18,9 @@ export function legalFiles(contentDir: string, projectRoot: string): string[] {
   return markdownIn(join(contentDir, 'legal'), contentFileName(projectRoot));
 }
 
-/** "service-pages/local-seo.json": paths under the content folder. */
-export function servicePageFiles(contentDir: string): string[] {
-  return listFiles(join(contentDir, 'service-pages'), { pattern: '*.json' }).map((name) => `service-pages/${name}`);
+/** The service pages' and trades' files, one a page: "service-pages/local-seo.json", "trades/plumber.json". */
+export function pageFiles(contentDir: string): string[] {
+  return listFiles(contentDir, { pattern: '{service-pages,trades}/*.json' });
 }
 
 /** A file someone may have meant as a page: Markdown, by any of its names. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ContentError } from '../errors';
 import { contentHash } from '../hash';
 import { listFiles } from '../list-files';
-import { articleFiles, contentFileName, legalFiles, servicePageFiles, type MarkdownSource } from './content-files';
+import { articleFiles, contentFileName, legalFiles, pageFiles, type MarkdownSource } from './content-files';
 import { draftBody, stillDraft } from './draft-words';
 import { MarkdownReader } from './markdown-reader';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
@@ -26,7 +26,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
       read.set(name, value);
       return value;
     },
-    servicePages: servicePageFiles(contentDir),
+    pageFiles: pageFiles(contentDir),
     legalPages: () =>
       legalFiles(contentDir, projectRoot).map((path): LegalPage => {
         const { data, file, body } = reader.scan(path, legalFrontMatterSchema);
@@ -34,7 +34,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
       }),
   });
   // A JSON or YAML file the site does not read (pages/hoem.json) would be left out without a word; notes are no data.
-  const dataFiles = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*}.{json,yaml,yml}' });
+  const dataFiles = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*,trades/*}.{json,yaml,yml}' });
   const stray = dataFiles.find((name) => !read.has(name));
   if (stray)
     throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');

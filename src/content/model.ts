@@ -70,7 +70,7 @@ export interface SiteData {
   site: SiteFacts;
   navigation: Out<typeof s.navigationSchema>;
   services: Out<typeof s.servicesSchema>['services'];
-  trades: Out<typeof s.tradesSchema>['trades'];
+  trades: Out<typeof s.tradeSchema>[];
   testimonials: Testimonial[];
   stats: Stat[];
   caseStudies: CaseStudy[];

@@ -14,7 +14,7 @@ interface DataFiles {
   /** As messages name it: "pages/home.json" → "content/pages/home.json". */
   file(name: string): string;
   json(name: string): unknown;
-  servicePages: readonly string[];
+  pageFiles: readonly string[];
   legalPages(): LegalPage[];
 }
 
@@ -28,7 +28,8 @@ export function siteDataOf(files: DataFiles): SiteData {
   };
   const site = json('site.json', s.siteSchema);
   const services = json('services.json', s.servicesSchema).services;
-  const trades = json('trades.json', s.tradesSchema).trades;
+  const inFolder = (folder: string) => files.pageFiles.filter((name) => name.startsWith(`${folder}/`));
+  const trades = inFolder('trades').map((name) => json(name, s.tradeSchema));
   const caseStudies = json('case-studies.json', s.caseStudiesSchema).caseStudies;
   const data: SiteData = {
     contentDir: files.dir,
@@ -67,31 +68,37 @@ export function siteDataOf(files: DataFiles): SiteData {
 
   data.categories = blogCategories(file('pages/blog.json'), data.pages.blog);
   const serviceIds = services.map((service) => service.id);
-  unique(file('services.json'), 'services', services, 'id');
-  checkTrades(file('trades.json'), data, serviceIds);
+  checkTrades(files.dir, inFolder('trades').map(file), trades, serviceIds);
+  trades.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   const tradeSlugs = new Set(trades.map((trade) => trade.slug));
   caseStudies.forEach((study, index) => {
     if (!tradeSlugs.has(study.trade)) {
-      const problem = `expected the slug of a trade in trades.json, found "${study.trade}"`;
+      const problem = `expected the slug of a trade (a file of ${files.dir}/trades/), found "${study.trade}"`;
       throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
     }
   });
-  const pages = files.servicePages.map((name) => json(name, s.servicePageSchema));
-  data.servicePages = servicePages(files.servicePages.map(file), pages, serviceIds, tradeSlugs);
+  const pageFiles = inFolder('service-pages');
+  const pages = pageFiles.map((name) => json(name, s.servicePageSchema));
+  data.servicePages = servicePages(pageFiles.map(file), pages, serviceIds, tradeSlugs);
   uniqueAcrossFiles(data.legalPages);
   data.legalPages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   return deepFreeze(data);
 }
 
-/** Each trade's six cards are the six services, in the order of services.json; no trade is listed twice. */
-function checkTrades(file: string, { trades }: SiteData, serviceIds: string[]): void {
-  unique(file, 'trades', trades, 'slug');
-  unique(file, 'trades', trades, 'name');
+/** Each trade's file named by its slug (so no two share one), no two by one name, its cards the services in order. */
+function checkTrades(dir: string, files: string[], trades: SiteData['trades'], serviceIds: string[]): void {
+  if (trades.length === 0) throw new ContentError(`${dir}/trades/`, '', 'expected a file for each trade: <slug>.json');
+  const named = new Map<string, string>();
   trades.forEach((trade, index) => {
+    const [file, sameName] = [files[index]!, named.get(trade.name)];
+    const problem = `expected "${file.slice(file.lastIndexOf('/') + 1, -5)}", the file's name (a trade's slug names its file), found "${trade.slug}"`;
+    if (file !== `${dir}/trades/${trade.slug}.json`) throw new ContentError(file, 'slug', problem);
+    if (sameName) throw new ContentError(file, 'name', `"${trade.name}" is also the name of ${sameName}`);
+    named.set(trade.name, file);
     trade.services.forEach((card, cardIndex) => {
       if (card.service === serviceIds[cardIndex]) return;
       const problem = `expected "${serviceIds[cardIndex]}" (the services of services.json, in order), found "${card.service}"`;
-      throw new ContentError(file, `trades[${index}].services[${cardIndex}].service`, problem);
+      throw new ContentError(file, `services[${cardIndex}].service`, problem);
     });
   });
 }
@@ -105,7 +112,7 @@ function servicePages(files: string[], pages: ServicePage[], serviceIds: string[
       throw new ContentError(files[index]!, 'slug', problem);
     }
     if (tradeSlugs.has(page.slug)) {
-      const problem = `"${page.slug}" is also a trade in trades.json: both would be /services/${page.slug}`;
+      const problem = `"${page.slug}" is also a trade's, trades/${page.slug}.json: both would be /services/${page.slug}`;
       throw new ContentError(files[index]!, 'slug', problem);
     }
   });
@@ -162,19 +169,6 @@ export function slugify(name: string): string {
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
 export function phoneHref(phone: string): string {
   return `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
-}
-
-function unique<K extends string>(file: string, list: string, records: readonly Record<K, string>[], field: K): void {
-  const seen = new Map<string, number>();
-  records.forEach((record, index) => {
-    const value = record[field];
-    const first = seen.get(value);
-    if (first !== undefined) {
-      const problem = `"${value}" is listed twice (also at ${list}[${first}])`;
-      throw new ContentError(file, `${list}[${index}].${field}`, problem);
-    }
-    seen.set(value, index);
-  });
 }
 
 /** No two records of different files (articles, legal pages, service pages) give the same slug. */

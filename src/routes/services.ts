@@ -42,7 +42,7 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
     return route({
       path,
       kind: 'TradePage',
-      source: `${dir}/trades.json`,
+      source: `${dir}/trades/${item.slug}.json`,
       card,
       props: {
         copy: {

@@ -362,19 +362,18 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
 // Each step waits for the editor, which a busy machine takes its time over.
 describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
-  it('changes one word of the plumber’s description on its line alone in trades.json', async () => {
-    const { page, problems } = await editor.at('/collections/lists/entries/trades');
-    // The plumber's entry in the list: what holds the name it is listed by.
-    const plumber = page.getByText('Plumber', { exact: true }).locator('..');
-    // Opened by the arrow first in its bar, once the form of 27 trades is drawn: a busy machine takes a while over it.
-    await plumber.getByRole('button').first().click({ timeout: 60_000 });
-    const description = field(plumber, 'Description').first();
+  it('changes one word of the plumber’s description on its line alone in trades/plumber.json, previewed on its page', async () => {
+    const { page, problems } = await editor.at('/collections/trades/entries/plumber');
+    const description = field(page, 'Description').first();
     const text = await description.inputValue();
     await description.fill(text.replace('burst pipes', 'frozen pipes'));
+    const preview = page.frameLocator('#preview-pane');
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Digital Marketing for Plumbers');
+    await expect.poll(() => preview.getByText('frozen pipes', { exact: false }).count()).toBe(1);
     await saved(page);
-    expect(await savedChanges()).toEqual(['1\t1\tcontent/trades.json']);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/trades/plumber.json']);
     expect(problems()).toEqual([]);
-  }, 120_000);
+  });
 
   it('changes one word of an article’s title on its line alone', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/digital-marketing-roi');

@@ -5,7 +5,7 @@
  * (the legal pages' company, the footer, the feeds, the files beside the pages, the structured data) must then be the
  * new business's, and `sitegen check` must measure pages that the new site has.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import sharp from 'sharp';
@@ -51,11 +51,9 @@ async function becomeHollins(dir: string): Promise<void> {
   await sharp({ create: { width: 512, height: 512, channels: 4, background: green } })
     .png()
     .toFile(join(content, 'images', 'logo.png'));
-  const trades = JSON.parse(await readFile(join(content, 'trades.json'), 'utf8')) as { trades: { slug: string }[] };
-  const gone = trades.trades.map((trade) => trade.slug).filter((slug) => !keptTrades.includes(slug));
-  await editJson(join(content, 'trades.json'), (data) => {
-    data.trades = trades.trades.filter((trade) => keptTrades.includes(trade.slug));
-  });
+  const trades = (await readdir(join(content, 'trades'))).map((file) => file.replace(/\.json$/, ''));
+  const gone = trades.filter((slug) => !keptTrades.includes(slug));
+  await Promise.all(gone.map((slug) => rm(join(content, 'trades', `${slug}.json`))));
   // The case studies and articles that named a trade the site no longer has name the roofers instead.
   const files = (await readdir(content, { recursive: true })).filter((file) => /\.(json|md)$/.test(file));
   for (const file of files) {

@@ -55,9 +55,9 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
   ],
   [
     'a wrongly typed field in JSON',
-    'trades.json',
+    'trades/builder.json',
     (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),
-    /content\/trades\.json: trades\[0\]\.services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
+    /content\/trades\/builder\.json: services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
   ],
   // A list where an object belongs: not its items named as fields no schema knows, and the object's fields as missing.
   [
@@ -110,15 +110,15 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
   ],
   [
     'a key given twice in an object of a list',
-    'trades.json',
-    (text) => text.replace('"singular": "Builder",', '"singular": "Builder",\n      "singular": "Bilder",'),
-    /content\/trades\.json: trades\[0\]\.singular: is given twice, at lines 6 and 7: keep one$/m,
+    'team.json',
+    (text) => text.replace('"name": "Sarah Mitchell",', '"name": "Sarah Mitchell",\n      "name": "Sara Mitchell",'),
+    /content\/team\.json: team\[0\]\.name: is given twice, at lines 4 and 5: keep one$/m,
   ],
   [
     'a key given twice on one line',
-    'trades.json',
+    'trades/builder.json',
     (text) => text.replace('"singular": "Builder",', '"singular": "Builder", "singular": "Bilder",'),
-    /content\/trades\.json: trades\[0\]\.singular: is given twice, on line 6: keep one$/m,
+    /content\/trades\/builder\.json: singular: is given twice, on line 4: keep one$/m,
   ],
   [
     'a comma after the last item of a list, where JSON.parse names no position',
@@ -147,14 +147,22 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     /content\/site\.json: social\[1\]\.href: expected a page of the network's own site \(facebook\.com, instagram\.com, x\.com or twitter\.com, youtube\.com\)/,
   ],
   [
-    'a trade listed twice',
-    'trades.json',
-    (text) => {
-      const data = JSON.parse(text) as { trades: unknown[] };
-      data.trades.push(data.trades[7]);
-      return JSON.stringify(data);
-    },
-    /content\/trades\.json: trades\[27\]\.slug: "plumber" is listed twice \(also at trades\[7\]\)/,
+    "a trade's slug that is not its file's name (another trade's address)",
+    'trades/plumber.json',
+    (text) => text.replace('"slug": "plumber"', '"slug": "electrician"'),
+    /content\/trades\/plumber\.json: slug: expected "plumber", the file's name \(a trade's slug names its file\), found "electrician"/,
+  ],
+  [
+    "a trade with another trade's name",
+    'trades/plumber.json',
+    (text) => text.replace('"name": "Plumber"', '"name": "Electrician"'),
+    /content\/trades\/plumber\.json: name: "Electrician" is also the name of \S*content\/trades\/electrician\.json$/m,
+  ],
+  [
+    'a service listed twice',
+    'services.json',
+    (text) => text.replace('"id": "google-ads"', '"id": "local-seo"'),
+    /content\/services\.json: services\[1\]\.id: expected an id of its own for each service, found "local-seo"/,
   ],
   [
     'a link in Markdown to a page that does not exist',

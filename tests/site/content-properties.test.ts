@@ -41,7 +41,6 @@ const schemaOf: Record<string, v.GenericSchema> = {
   'site.json': s.siteSchema,
   'navigation.json': s.navigationSchema,
   'services.json': s.servicesSchema,
-  'trades.json': s.tradesSchema,
   'testimonials.json': s.testimonialsSchema,
   'stats.json': s.statsSchema,
   'case-studies.json': s.caseStudiesSchema,
@@ -59,6 +58,11 @@ const schemaOf: Record<string, v.GenericSchema> = {
   'pages/trade.json': s.tradePageSchema,
   'redirects.json': s.redirectsSchema,
 };
+/** A folder's files, one page each. */
+const folderSchemaOf: Record<string, v.GenericSchema> = {
+  'service-pages': s.servicePageSchema,
+  trades: s.tradeSchema,
+};
 
 interface ContentRecord {
   file: string;
@@ -75,7 +79,7 @@ const records = contentFiles.map((name): ContentRecord => {
   const source = readFileSync(join(projectRoot, 'content', name), 'utf8');
   const file = `content/${name}`;
   if (name.endsWith('.json')) {
-    const schema = schemaOf[name] ?? (name.startsWith('service-pages/') ? s.servicePageSchema : undefined);
+    const schema = schemaOf[name] ?? folderSchemaOf[name.split('/')[0]!];
     if (!schema) throw new Error(`no schema for ${file}: add it to schemaOf`);
     schemas.set(file, schema);
     return { file, data: JSON.parse(source) as unknown, prefix: '' };

@@ -12,6 +12,7 @@ import { resolveConfig } from '../../src/config';
 import { startDevServer } from '../../src/dev/dev-server';
 import { DevSite } from '../../src/dev/dev-site';
 import { devScripts } from '../../src/dev/reload-client';
+import { EditorSite } from '../../admin/editor-site';
 import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
 
 let project: ProjectCopy;
@@ -211,5 +212,33 @@ describe('the dev site', () => {
         await dev.close();
       }
     });
+  });
+});
+
+describe("the editor's checks of a trade (admin/editor-site.ts), by the build's rules over dev's content", () => {
+  it('take a new trade and its page; refuse a new slug for a trade, which would take its live page away, and a name another trade has', async () => {
+    const site = new DevSite(resolveConfig({ root: project.dir }, {}));
+    try {
+      await site.update();
+      const editor = new EditorSite(site.editorContent()!);
+      const path = 'trades/plumber.json';
+      const plumber = JSON.parse(await readFile(join(project.dir, 'content', path), 'utf8')) as Record<string, unknown>;
+      expect(editor.hasFile(path)).toBe(true);
+      const glazier = { ...plumber, name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' };
+      expect(editor.hasFile('trades/glazier.json')).toBe(false);
+      expect(() => editor.check({ path: 'trades/glazier.json', data: glazier })).not.toThrow();
+      expect(() => editor.check({ path, data: { ...plumber, slug: 'plumbers' } })).toThrow(
+        'content/trades/plumber.json: slug: expected "plumber", the file\'s name (a trade\'s slug names its file), found "plumbers"',
+      );
+      expect(() => editor.check({ path: 'trades/glazier.json', data: { ...glazier, name: 'Plumber' } })).toThrow(
+        'content/trades/glazier.json: name: "Plumber" is also the name of content/trades/plumber.json',
+      );
+      // Saved, the new trade is one of the site's: the next entry is checked with it.
+      editor.remember({ path: 'trades/glazier.json', data: glazier });
+      expect(editor.hasFile('trades/glazier.json')).toBe(true);
+      expect(editor.model().trades.map((trade) => trade.slug)).toContain('glazier');
+    } finally {
+      site.close();
+    }
   });
 });

@@ -76,11 +76,8 @@ beforeAll(async () => {
   await editJson<{ story: { image: { src: string } } }>('pages/about.json', ({ story }) => {
     story.image.src = 'images/office.png';
   });
-  await editJson<{ trades: { slug: string; socialImage?: object }[] }>('trades.json', ({ trades }) => {
-    trades.find((trade) => trade.slug === 'plumber')!.socialImage = {
-      src: 'images/plumber-share.jpg',
-      alt: "A plumber's van outside a terraced house",
-    };
+  await editJson<{ socialImage?: object }>('trades/plumber.json', (plumber) => {
+    plumber.socialImage = { src: 'images/plumber-share.jpg', alt: "A plumber's van outside a terraced house" };
   });
   await editText('blog/local-seo-tips.md', (text) => text.replace(/^image: .*$/m, 'image: "images/blog/van.jpg"'));
   await editText('blog/google-ads-guide.md', (text) =>

@@ -97,12 +97,14 @@ describe('shared header and footer', () => {
     }
   });
 
-  it('lists every trade by its name in the Services menu, also in the mobile menu, without JavaScript', () => {
+  it('lists every trade by its name in the Services menu, A to Z, also in the mobile menu, without JavaScript', () => {
     const $ = loadPage('/about');
-    const trades = $('nav[aria-label="Main"] details[data-menu="services"] a[href^="/services/"]')
-      .map((_, a) => $(a).attr('href'))
-      .get();
-    expect(trades.slice(5)).toEqual(tradeSlugs.map((slug) => `/services/${slug}`));
+    const links = $('nav[aria-label="Main"] details[data-menu="services"] a[href^="/services/"]').slice(5);
+    const trades = links.map((_, a) => $(a).attr('href')).get();
+    expect(trades.sort()).toEqual(tradeSlugs.map((slug) => `/services/${slug}`).sort());
+    const names = links.map((_, a) => $(a).text()).get();
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b, 'en-GB')));
+    expect(names.slice(0, 3)).toEqual(['Bricklayer', 'Builder', 'Carpenter / Joiner']);
     expect($('nav[aria-label="Main"] a[href="/services/window-door-fitter"]').text()).toBe(
       'Window / Door Fitter (Glazier)',
     );

@@ -143,23 +143,25 @@ describe("the editor's configuration", () => {
     ]);
     expect(configured.filter((file) => !jsonFiles.includes(file.slice('content/'.length)))).toEqual([]);
     const folders = config.collections.flatMap((item) => ('folder' in item ? [item.folder] : []));
-    expect(folders).toEqual(['content/blog', 'content/legal']);
+    expect(folders).toEqual(['content/blog', 'content/legal', 'content/trades']);
     // Photos go where the image pipeline reads them, named as content names them.
     expect(config).toMatchObject({ media_folder: 'content/images', public_folder: 'images' });
   });
 
-  it('deletes an article only in sitegen dev, whose backend checks a delete first; a legal page nowhere', () => {
+  it('deletes an article only in sitegen dev, whose backend checks a delete first; a legal page or a trade nowhere', () => {
     const deletes = (editor: typeof config) =>
       editor.collections.flatMap((item) => ('folder' in item ? [[item.name, item.delete]] : []));
     expect(deletes(config)).toEqual([
       ['articles', true],
       ['legal', false],
+      ['trades', false],
     ]);
     const github = { name: 'github', repo: 'agency/website', branch: 'main', authUrl: undefined } as const;
     const production = decapConfig({ model, servicePages, backend: github, siteUrl: 'https://example.com', today: '' });
     expect(deletes(production)).toEqual([
       ['articles', false],
       ['legal', false],
+      ['trades', false],
     ]);
   });
 
@@ -179,7 +181,26 @@ describe("the editor's configuration", () => {
     const caseStudies = lists.files.find((file) => file.name === 'case-studies')!;
     const trade = caseStudies.fields[0]!.fields!.find((field) => field.name === 'trade')!;
     expect(trade.options).toEqual(model.trades.map((item) => ({ label: item.name, value: item.slug })));
+    const tradeFields = (collection('trades') as { fields: DecapField[] }).fields;
+    const card = tradeFields.find((field) => field.name === 'services')!.fields!.find((f) => f.name === 'service')!;
+    expect(card.options).toEqual(model.services.map((item) => item.id));
     expect(s.articleFrontMatterSchema.entries.category.type).toBe('string');
+  });
+
+  it('opens one trade a form, its file named by its slug, previewed on its own page', () => {
+    expect(collection('trades')).toMatchObject({
+      label: 'Trades',
+      folder: 'content/trades',
+      extension: 'json',
+      format: 'sitegen-json',
+      slug: '{{fields.slug}}',
+      identifier_field: 'name',
+      preview_path: 'services/{{fields.slug}}',
+      create: true,
+    });
+    expect((collection('trades') as { fields: DecapField[] }).fields.map((field) => field.name)).toEqual(
+      Object.keys(s.tradeSchema.entries),
+    );
   });
 
   it('starts a new article as a draft, dated today in London (as `sitegen new article` dates one), by the newest article’s author', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DecapMap } from '../../admin/decap';
+import { articles, trades } from '../../admin/collections';
 import { entryOf, lostAddress, slugRefusal, photoRefusal, unpublishingField, withoutEmpty } from '../../admin/entry';
 import type { Article } from '../../src/content/model';
 
@@ -43,16 +44,22 @@ describe('an entry as it is saved', () => {
     });
   });
 
-  it('names a new article’s file by its slug, with -1, -2… after a name another file has, as Decap does', () => {
-    const taken = new Set(['blog/social-media-guide.md', 'blog/social-media-guide-1.md']);
+  it('names a new article’s or trade’s file by its slug, with -1, -2… after a name another file has, as Decap does', () => {
+    const taken = new Set(['blog/social-media-guide.md', 'blog/social-media-guide-1.md', 'trades/plumber.json']);
     const place = {
       contentDir: 'content',
-      folders: new Map([['articles', 'blog']]),
+      folders: new Map([articles, trades].map((folder) => [folder.name, folder])),
       taken: (path: string) => taken.has(path),
     };
     const entry = (slug: string) => decapMap({ collection: 'articles', path: '', data: { slug, body: 'Text.' } });
     expect(entryOf(entry('van-signs'), place).path).toBe('blog/van-signs.md');
     expect(entryOf(entry('social-media-guide'), place).path).toBe('blog/social-media-guide-2.md');
+    const trade = (slug: string) => decapMap({ collection: 'trades', path: '', data: { slug, name: 'Glazier' } });
+    expect(entryOf(trade('glazier'), place)).toEqual({
+      path: 'trades/glazier.json',
+      data: { slug: 'glazier', name: 'Glazier' },
+    });
+    expect(entryOf(trade('plumber'), place).path).toBe('trades/plumber-1.json');
   });
 });
 

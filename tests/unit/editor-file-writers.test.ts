@@ -8,11 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../admin/fields';
 import { jsonFormat, markdownFormat } from '../../admin/file-formats';
 import { writeJson } from '../../admin/json-file';
 import { readMarkdown, writeMarkdown } from '../../admin/markdown-file';
 import { isRecord, type JsonObject } from '../../admin/value-changes';
 import { parseFrontMatter } from '../../src/content/front-matter';
+import * as s from '../../src/content/schemas';
 import { projectRoot } from '../support/cli';
 
 const content = (path: string) => readFileSync(join(projectRoot, 'content', path), 'utf8');
@@ -43,7 +45,7 @@ const jsonOf = (text: string) => JSON.parse(text) as JsonObject;
 
 describe('a JSON file of content/ written by the editor (writeJson)', () => {
   const site = content('site.json');
-  const trades = content('trades.json');
+  const plumber = content('trades/plumber.json');
 
   it('changes the phone’s line alone in site.json, whatever order the keys come back in', () => {
     const edited = scrambled({ ...jsonOf(site), phone: '0808 157 0200' });
@@ -53,23 +55,23 @@ describe('a JSON file of content/ written by the editor (writeJson)', () => {
     });
   });
 
-  it('changes one word of the plumber’s description on its line alone, every trade’s nine keys in the file’s order', () => {
-    const value = jsonOf(trades) as { trades: JsonObject[] };
-    const plumber = value.trades.find((trade) => trade.slug === 'plumber')!;
-    expect(Object.keys(plumber)).toHaveLength(9);
-    const description = String(plumber.description);
-    plumber.description = description.replace('burst pipes', 'frozen pipes');
-    const written = writeJson(trades, scrambled(value));
-    const line = (text: string) => `      "description": ${JSON.stringify(text)},`;
-    expect(lineChanges(trades, written)).toEqual({
+  it('changes one word of the plumber’s description on its line alone, its nine keys in the file’s order', () => {
+    const value = jsonOf(plumber);
+    expect(Object.keys(value)).toHaveLength(9);
+    const description = String(value.description);
+    value.description = description.replace('burst pipes', 'frozen pipes');
+    const written = writeJson(plumber, scrambled(value));
+    const line = (text: string) => `  "description": ${JSON.stringify(text)},`;
+    expect(lineChanges(plumber, written)).toEqual({
       removed: [line(description)],
-      added: [line(String(plumber.description))],
+      added: [line(String(value.description))],
     });
     expect(JSON.parse(written)).toEqual(value);
   });
 
   it('writes the same text when nothing changed', () => {
-    for (const name of readdirSync(join(projectRoot, 'content')).filter((file) => file.endsWith('.json'))) {
+    const files = readdirSync(join(projectRoot, 'content'), { recursive: true, encoding: 'utf8' });
+    for (const name of files.filter((file) => file.endsWith('.json'))) {
       const text = content(name);
       expect(writeJson(text, scrambled(JSON.parse(text))), name).toBe(text);
     }
@@ -114,17 +116,14 @@ describe('a JSON file of content/ written by the editor (writeJson)', () => {
     });
   });
 
-  it('puts a new trade in the list with its nine keys in the order the others have them', () => {
-    const value = jsonOf(trades) as { trades: JsonObject[] };
-    const added = scrambled({ ...value.trades[0]!, name: 'Glazier', slug: 'glazier' });
-    const written = writeJson(trades, { trades: [...value.trades, added] });
-    // Written as the file's first trade is, line for line but its name and slug, after the last one.
-    const first = trades.slice(trades.indexOf('    {'), trades.indexOf('\n    }') + 6);
-    const glazier = first
-      .replace('"name": "Builder"', '"name": "Glazier"')
-      .replace('"slug": "builder"', '"slug": "glazier"');
-    const end = trades.lastIndexOf('\n    }') + 6;
-    expect(written).toBe(`${trades.slice(0, end)},\n${glazier}${trades.slice(end)}`);
+  it('writes a new trade’s file with its nine keys in the order of the form, which the other trades’ files have', () => {
+    const form = fieldsOf(s.tradeSchema).map((field) => field.name);
+    const glazier = { ...jsonOf(plumber), name: 'Glazier', slug: 'glazier' };
+    // Decap hands its keys in another order (past eight keys), each card's in the form's.
+    const written = writeJson(undefined, Object.fromEntries(Object.entries(glazier).reverse()), form);
+    expect(written).toBe(
+      plumber.replace('"name": "Plumber"', '"name": "Glazier"').replace('"slug": "plumber"', '"slug": "glazier"'),
+    );
   });
 
   it('lays a new job out as its neighbours are, part by part: its workplace on one line, its requirements one a line', () => {
@@ -153,22 +152,15 @@ describe('a JSON file of content/ written by the editor (writeJson)', () => {
   });
 
   it('replaces every item of a list, or all but its middle one, keeping the list one item a line', () => {
-    const value = jsonOf(trades) as { trades: (JsonObject & { keywords: string[] })[] };
-    const plumber = value.trades.find((trade) => trade.slug === 'plumber')!;
+    const value = jsonOf(plumber) as JsonObject & { keywords: string[] };
     const lines = (keywords: string[]) =>
-      keywords.map((keyword, i) => `        ${JSON.stringify(keyword)}${i < keywords.length - 1 ? ',' : ''}`);
-    const before = lines(plumber.keywords);
+      keywords.map((keyword, i) => `    ${JSON.stringify(keyword)}${i < keywords.length - 1 ? ',' : ''}`);
+    const before = lines(value.keywords);
     expect(before.length).toBeGreaterThan(3);
-    for (const keywords of [[plumber.keywords[2]!], ['boiler repair'], ['boiler repair', 'leak detection']]) {
-      const written = writeJson(
-        trades,
-        scrambled({
-          ...value,
-          trades: value.trades.map((trade) => (trade === plumber ? { ...trade, keywords } : trade)),
-        }),
-      );
+    for (const keywords of [[value.keywords[2]!], ['boiler repair'], ['boiler repair', 'leak detection']]) {
+      const written = writeJson(plumber, scrambled({ ...value, keywords }));
       // The plumber's keywords alone changed: every other line as it was.
-      expect(lineChanges(trades, written), keywords.join()).toEqual({ removed: before, added: lines(keywords) });
+      expect(lineChanges(plumber, written), keywords.join()).toEqual({ removed: before, added: lines(keywords) });
     }
   });
 

@@ -3,29 +3,34 @@ import * as v from 'valibot';
 import { icon } from './icons';
 import { countryCode, eachOnce, imageSchema, isoDate, list, slug, text } from './shared';
 
+const service = v.strictObject({
+  id: slug,
+  title: text,
+  icon,
+  description: text,
+  features: list(text, 4),
+  image: imageSchema,
+});
 export const servicesSchema = v.strictObject({
-  services: list(
-    v.strictObject({ id: slug, title: text, icon, description: text, features: list(text, 4), image: imageSchema }),
-    6,
+  services: v.pipe(
+    list(service, 6),
+    eachOnce<v.InferOutput<typeof service>>('an id of its own for each service', 'id'),
   ),
 });
 
-export const tradesSchema = v.strictObject({
-  trades: list(
-    v.strictObject({
-      name: text,
-      slug,
-      singular: text,
-      plural: text,
-      description: text,
-      metaDescription: v.pipe(text, v.maxLength(160, 'a description of at most 160 characters')),
-      keywords: list(text),
-      heroImage: imageSchema,
-      /** What social networks show when the page is shared; without it, the build draws a card. */
-      socialImage: v.optional(imageSchema),
-      services: list(v.strictObject({ service: slug, description: text, features: list(text, 4) }), 6),
-    }),
-  ),
+/** A trade: content/trades/<slug>.json, one file each. */
+export const tradeSchema = v.strictObject({
+  name: text,
+  slug,
+  singular: text,
+  plural: text,
+  description: text,
+  metaDescription: v.pipe(text, v.maxLength(160, 'a description of at most 160 characters')),
+  keywords: list(text),
+  heroImage: imageSchema,
+  /** What social networks show when the page is shared; without it, the build draws a card. */
+  socialImage: v.optional(imageSchema),
+  services: list(v.strictObject({ service: slug, description: text, features: list(text, 4) }), 6),
 });
 
 export const testimonialsSchema = v.strictObject({
