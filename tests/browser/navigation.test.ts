@@ -51,9 +51,10 @@ describe('mobile menu (narrow screen)', () => {
     expect(await page.locator('details[data-menu="mobile"]').getAttribute('open')).not.toBeNull();
     const links = services.getByRole('link');
     expect(await links.count()).toBe(32);
-    await services.getByRole('link', { name: 'Chimney Sweep' }).click();
-    await page.waitForURL(/\/services\/chimney-sweep$/);
-    expect(await page.locator('h1').textContent()).toBe('Digital Marketing for Chimney Sweeps');
+    // The last of them, A to Z.
+    await services.getByRole('link', { name: 'Window / Door Fitter (Glazier)' }).click();
+    await page.waitForURL(/\/services\/window-door-fitter$/);
+    expect(await page.locator('h1').textContent()).toBe('Digital Marketing for Window & Door Fitters');
   });
 
   it('Escape closes the menu and returns focus to the toggle', async () => {
@@ -367,7 +368,7 @@ describe('by keyboard, in a small or zoomed window', () => {
     await page.keyboard.press('Enter');
     // 5 services and 27 trades.
     for (let i = 0; i < 32; i += 1) await page.keyboard.press('Tab');
-    expect(await focusShows(page)).toEqual({ name: 'Chimney Sweep', shows: true });
+    expect(await focusShows(page)).toEqual({ name: 'Window / Door Fitter (Glazier)', shows: true });
   });
 
   it('at 400% zoom the consent question shows whole, above the page it leaves room to read', async () => {
