@@ -180,7 +180,8 @@ const savedHere = new Map<string, Promise<string | undefined>>();
  */
 async function requireUnchanged(entry: DecapEvent['entry']): Promise<void> {
   const [path, read] = [entry.get('path'), fileTextOf(entry.get('data') as DecapMap)];
-  if (typeof path !== 'string' || read === undefined) return;
+  // A new entry has no file yet, though a duplicate carries the text of the file it was copied from.
+  if (typeof path !== 'string' || !path || read === undefined) return;
   const now = await textNow(path);
   if (now === undefined || now === read || now === (await savedHere.get(path))) return;
   const problem = `changed since this page opened it (in another tab, or another program), and saving would undo that change: copy what you typed, reload the page (declining the local backup it offers), and make your change again`;

@@ -375,6 +375,35 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
+  it('adds a trade as a copy of the plumber, in a file of its own: its page and its place in the menu in sitegen dev', async () => {
+    const { page, problems } = await editor.at('/collections/trades/entries/plumber');
+    await page.getByRole('button', { name: 'Published' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).first().click();
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe('Plumber');
+    for (const [label, text] of [
+      ['Name', 'Glazier'],
+      ['Slug (its address)', 'glazier'],
+      ['Singular', 'Glazier'],
+      ['Plural', 'Glaziers'],
+    ])
+      await retype(field(page, label), text);
+    await publish(page);
+    expect(await notification(page)).toBe('Entry saved');
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('?? content/trades/glazier.json\n');
+    const glazier = JSON.parse(await readFile(contentFile('trades/glazier.json'), 'utf8')) as Record<string, unknown>;
+    const plumber = JSON.parse(await readFile(contentFile('trades/plumber.json'), 'utf8')) as Record<string, unknown>;
+    expect(glazier).toEqual({ ...plumber, name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' });
+    await expect.poll(async () => (await fetch(`${dev.url}/services/glazier`)).status, { timeout: 10_000 }).toBe(200);
+    expect(await devPage('/services/glazier')).toMatch(/<h1[^>]*>Digital Marketing for Glaziers<\/h1>/);
+    const menu = (await devPage('/about')).match(/href="\/services\/(gas-engineer|glazier|groundworker)"/g);
+    expect(menu?.slice(0, 3)).toEqual([
+      'href="/services/gas-engineer"',
+      'href="/services/glazier"',
+      'href="/services/groundworker"',
+    ]);
+    expect(problems()).toEqual([]);
+  });
+
   it('changes one word of an article’s title on its line alone', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/digital-marketing-roi');
     await field(page, 'Title').fill('Is Your Marketing Paying Off? Measuring Returns for Trades');
