@@ -91,7 +91,7 @@ function checkTrades(dir: string, files: string[], trades: SiteData['trades'], s
   const named = new Map<string, string>();
   trades.forEach((trade, index) => {
     const [file, sameName] = [files[index]!, named.get(trade.name)];
-    const problem = `expected "${file.slice(file.lastIndexOf('/') + 1, -5)}", the file's name (a trade's slug names its file), found "${trade.slug}"`;
+    const problem = `expected "${file.slice(file.lastIndexOf('/') + 1, -5)}", as its file is named (a trade's address changes only with its file's name, and a redirect from the old one), found "${trade.slug}"`;
     if (file !== `${dir}/trades/${trade.slug}.json`) throw new ContentError(file, 'slug', problem);
     if (sameName) throw new ContentError(file, 'name', `"${trade.name}" is also the name of ${sameName}`);
     named.set(trade.name, file);

@@ -150,7 +150,7 @@ const badInput: [string, string, (text: string) => string, RegExp][] = [
     "a trade's slug that is not its file's name (another trade's address)",
     'trades/plumber.json',
     (text) => text.replace('"slug": "plumber"', '"slug": "electrician"'),
-    /content\/trades\/plumber\.json: slug: expected "plumber", the file's name \(a trade's slug names its file\), found "electrician"/,
+    /content\/trades\/plumber\.json: slug: expected "plumber", as its file is named \(a trade's address changes only with its file's name, and a redirect from the old one\), found "electrician"/,
   ],
   [
     "a trade with another trade's name",

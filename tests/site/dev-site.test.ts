@@ -228,7 +228,7 @@ describe("the editor's checks of a trade (admin/editor-site.ts), by the build's 
       expect(editor.hasFile('trades/glazier.json')).toBe(false);
       expect(() => editor.check({ path: 'trades/glazier.json', data: glazier })).not.toThrow();
       expect(() => editor.check({ path, data: { ...plumber, slug: 'plumbers' } })).toThrow(
-        'content/trades/plumber.json: slug: expected "plumber", the file\'s name (a trade\'s slug names its file), found "plumbers"',
+        'content/trades/plumber.json: slug: expected "plumber", as its file is named (a trade\'s address changes only with its file\'s name, and a redirect from the old one), found "plumbers"',
       );
       expect(() => editor.check({ path: 'trades/glazier.json', data: { ...glazier, name: 'Plumber' } })).toThrow(
         'content/trades/glazier.json: name: "Plumber" is also the name of content/trades/plumber.json',
