@@ -488,10 +488,14 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
       try {
         const excerpt = field(other, 'Excerpt');
         await excerpt.waitFor({ timeout: 60_000 });
+        // Each tab is brought to the front before it is worked in, as a marketer does: Chromium holds back a tab
+        // behind another, and a save there waited on it many times as long.
+        await page.bringToFront();
         await field(page, 'Title').fill('11 Website Mistakes That Cost Trades Jobs');
         await saved(page);
         await retype(field(page, 'Title'), '11 Website Mistakes That Cost Tradespeople Jobs');
         await saved(page);
+        await other.bringToFront();
         await excerpt.fill('The mistakes we see most often on trade websites, and their fixes.');
         await publish(other);
         expect(await notification(other)).toBe(
