@@ -385,7 +385,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
       ['Slug (its address)', 'glazier'],
       ['Singular', 'Glazier'],
       ['Plural', 'Glaziers'],
-    ])
+    ] as const)
       await retype(field(page, label), text);
     await publish(page);
     expect(await notification(page)).toBe('Entry saved');

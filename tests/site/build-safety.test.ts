@@ -731,6 +731,12 @@ describe('bad input', () => {
     );
   });
 
+  it.concurrent("no trade's file in trades/ stops the build, naming the folder", async () => {
+    const site = await contentWorkspace();
+    await rm(join(site.content, 'trades'), { recursive: true });
+    expect(await site.refusal()).toMatch(/^sitegen: \S+\/trades\/: expected a file for each trade: <slug>\.json\n$/);
+  });
+
   it.concurrent(
     'an article saved as .markdown or .MD, or filed in a subfolder, stops the build, named; a backup file does not',
     async () => {
