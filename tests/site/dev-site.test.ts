@@ -216,7 +216,7 @@ describe('the dev site', () => {
 });
 
 describe("the editor's checks of a trade (admin/editor-site.ts), by the build's rules over dev's content", () => {
-  it('take a new trade and its page; refuse a new slug for a trade, which would take its live page away, and a name another trade has', async () => {
+  it('take a new trade, one of the site once saved; refuse a new slug for a trade, which would take its live page away, and a name another trade has', async () => {
     const site = new DevSite(resolveConfig({ root: project.dir }, {}));
     try {
       await site.update();
