@@ -28,7 +28,7 @@ import { KeptPlan, planSite, type SitePlan } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
 import { PageRendering, renderSetup } from '../render/page-rendering';
 import { createLayout, type Route } from '../routes';
-import { fileFor, pathForFile } from '../paths';
+import { pathForFile } from '../paths';
 import { buildRefusal } from './build-refusal';
 import { devScripts } from './reload-client';
 
@@ -160,14 +160,12 @@ export class DevSite {
     const page = pathForFile(path);
     if (page !== undefined && this.known?.plan.routes.pages.get(page)?.file === path) return this.page(page);
     if (!this.known) return undefined;
-    const { assets, plan } = this.known;
+    const { assets } = this.known;
     if (path === assets.stylesheet.file) return assets.stylesheet.css;
     const script = assets.scripts.files.find((file) => file.path === path);
     if (script) return script.content;
     // Read by the server on every request: made alone, not with the sitemap and feeds, which few requests ask for.
-    if (path === '_redirects') return redirectsFile(plan.redirects);
-    // A request tries an asset's address as a page first (styles.css.html): the site's other .html files are redirects'.
-    if (path.endsWith('.html') && !plan.redirects.some((redirect) => fileFor(redirect.from) === path)) return undefined;
+    if (path === '_redirects') return redirectsFile(this.known.plan.redirects);
     return this.siteFiles().find((file) => file.path === path)?.content;
   }
 

@@ -145,7 +145,9 @@ async function findFile(source: SiteSource, pathname: string) {
   // Nor is a hidden file (dist/.git/config, with its remote's credentials, or a .env), but for /.well-known/.
   if (relative.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return undefined;
   const folder = relative === '' || relative.endsWith('/');
-  const candidates = folder ? [`${relative}index.html`] : [`${relative}.html`, relative, `${relative}/index.html`];
+  // An address with an extension is most often a file's own (assets/styles.css): tried as it is before as a page.
+  const named = /\.\w+$/.test(relative) ? [relative, `${relative}.html`] : [`${relative}.html`, relative];
+  const candidates = folder ? [`${relative}index.html`] : [...named, `${relative}/index.html`];
   for (const candidate of candidates) {
     const body = await source.read(candidate);
     if (body) return { file: candidate, body, status: 200 };
