@@ -60,7 +60,7 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   return gateResult('links', checked.join('; '), findings, externalNotes(external, context.external));
 }
 
-/** Each broken link once on each page that links to it. */
+/** Each broken link once on each page that links to it, by page: linkinator's crawl order changes run to run. */
 function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
   const findings = new Map<string, Finding>();
   for (const link of broken) {
@@ -88,7 +88,7 @@ function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
       });
     }
   }
-  return [...findings.values()];
+  return [...findings.values()].sort((a, b) => a.page.localeCompare(b.page, 'en'));
 }
 
 function externalNotes(external: ReadonlySet<string>, fetched: boolean): string[] {
