@@ -22,7 +22,7 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
   try {
     const browserContext = await browser.newContext({ viewport: viewports[0] });
-    // Two pages at a time: one per core of the machines this runs on.
+    // Two pages at a time, one per core of the machines this runs on: either may finish first, so findings are sorted.
     const queue = [...context.pages];
     await Promise.all(
       [0, 1].map(async () => {
@@ -43,6 +43,7 @@ export async function checkA11y(context: CheckContext): Promise<GateResult> {
       }),
     );
     await browserContext.close();
+    findings.sort((a, b) => a.page.localeCompare(b.page, 'en'));
   } finally {
     await browser.close();
   }
