@@ -72,10 +72,9 @@ export function siteDataOf(files: DataFiles): SiteData {
   trades.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   const tradeSlugs = new Set(trades.map((trade) => trade.slug));
   caseStudies.forEach((study, index) => {
-    if (!tradeSlugs.has(study.trade)) {
-      const problem = `expected the slug of a trade (a file of ${files.dir}/trades/), found "${study.trade}"`;
-      throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
-    }
+    if (tradeSlugs.has(study.trade)) return;
+    const problem = `expected the slug of a trade (a file of ${files.dir}/trades/), found "${study.trade}"`;
+    throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
   });
   const pageFiles = inFolder('service-pages');
   const pages = pageFiles.map((name) => json(name, s.servicePageSchema));
