@@ -45,16 +45,15 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
     for (const href of body.links) check(file, 'body', href);
   };
-  for (const article of model.articles) {
-    // An updated date still to come would be in the page, its feeds and the sitemap as if the change were made.
-    if (article.updated !== undefined && article.updated > publishing.today) {
-      const problem = `expected a date no later than today in London (${publishing.today}), found ${article.updated}`;
-      throw new ContentError(article.file, 'front matter: updated', problem);
+  for (const page of [...model.articles, ...model.legalPages]) {
+    // An updated date still to come would be in the page (its feeds and the sitemap too) as if the change were made.
+    if (page.updated !== undefined && page.updated > publishing.today) {
+      const problem = `expected a date no later than today in London (${publishing.today}), found ${page.updated}`;
+      throw new ContentError(page.file, 'front matter: updated', problem);
     }
     // A draft may link to another draft; a page on the site may not.
-    checkLinks(article, isPublished(article, publishing) ? bodyCheck : draftCheck);
+    checkLinks(page, 'date' in page && !isPublished(page, publishing) ? draftCheck : bodyCheck);
   }
-  for (const page of model.legalPages) checkLinks(page, bodyCheck);
   const own = { file: 'one of its own', folder: 'a folder of its own', fix: '; remove it from public/' };
   refusePublicFilesIn(files, writes, own);
   return moved.links;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localLeads, projectRoot, runSitegen } from '../support/cli';
-import { copyProject } from '../support/project-copy';
+import { backdateLegalPages, copyProject } from '../support/project-copy';
 
 const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
@@ -123,6 +123,7 @@ describe('sitegen', () => {
   it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds, and refuses published with its body unwritten', async () => {
     await inScratchFolder(async (dir) => {
       await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
+      await backdateLegalPages(join(dir, 'content'));
       // Half past eleven at night in UTC is half past midnight in London in summer: the next day there.
       const made = await runSitegen(['new', 'article', 'Van Signwriting That Wins Local Jobs'], {
         cwd: dir,

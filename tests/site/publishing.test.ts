@@ -26,7 +26,7 @@ import { startDevServer } from '../../src/dev/dev-server';
 import { DevSite } from '../../src/dev/dev-site';
 import { EditorSite } from '../../admin/editor-site';
 import { tree } from '../support/output-tree';
-import { inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
+import { backdateLegalPages, inProjectCopy, writeSettled, type ProjectCopy } from '../support/project-copy';
 import { readPage, siteDir } from '../support/site';
 
 /** Edits an article's front matter in the project copy, saved a while ago so the content index may trust its time. */
@@ -173,6 +173,7 @@ describe('drafts', () => {
 describe('scheduled posts', () => {
   it('go live on their day in London by the SITEGEN_NOW clock, in a warm build and an incremental one, with no file changed; an incremental build on an earlier day takes them down again', async () => {
     await inProjectCopy(async (project) => {
+      await backdateLegalPages(join(project.dir, 'content'));
       await editArticle(project, 'social-media-guide', (text) => text.replace(/^date: .*$/m, 'date: "2026-03-03"'));
       const before = { SITEGEN_NOW: '2026-03-02T23:59:59Z' };
       const after = { SITEGEN_NOW: '2026-03-03T00:00:00Z' };
@@ -459,7 +460,7 @@ describe('jobs past their closing day', () => {
 });
 
 describe('updated dates', () => {
-  it("are shown on the article, are its BlogPosting's dateModified, its Open Graph modified time and its sitemap lastmod; one before its date or still to come is refused", async () => {
+  it("are shown on the article, are its BlogPosting's dateModified, its Open Graph modified time and its sitemap lastmod; one before its date or still to come is refused, as is a legal page's still to come", async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'local-seo-tips', (text) =>
         text.replace(/^readTime:/m, 'updated: "2026-03-03"\nreadTime:'),
@@ -497,11 +498,18 @@ describe('updated dates', () => {
       await editArticle(project, 'local-seo-tips', (text) =>
         text.replace('updated: "2024-01-01"', 'updated: "2026-12-01"'),
       );
+      await backdateLegalPages(join(project.dir, 'content'));
       const early = await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-11-30T23:59:59Z' } });
       expect(early.stderr).toBe(
         'sitegen: content/blog/local-seo-tips.md: front matter: updated: expected a date no later than today in London (2026-11-30), found 2026-12-01\n',
       );
       expect((await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01T00:00:00Z' } })).stderr).toBe('');
+      // A legal page's "Last updated" too, shown on the page and in the sitemap.
+      await backdateLegalPages(join(project.dir, 'content'), '2026-12-02');
+      const legal = await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01T23:59:59Z' } });
+      expect(legal.stderr).toBe(
+        'sitegen: content/legal/privacy-policy.md: front matter: updated: expected a date no later than today in London (2026-12-01), found 2026-12-02\n',
+      );
     });
   });
 
@@ -525,6 +533,7 @@ describe('sitegen dev', () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'digital-marketing-roi', markDraft);
       await editArticle(project, 'social-media-guide', (text) => text.replace(/^date: .*$/m, 'date: "2026-03-03"'));
+      await backdateLegalPages(join(project.dir, 'content'));
       const site = new DevSite(resolveConfig({ root: project.dir }, { SITEGEN_NOW: '2026-03-02T12:00:00Z' }));
       try {
         await site.update();

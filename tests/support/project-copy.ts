@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -191,4 +191,12 @@ export async function writeSettled(path: string, content: string | Uint8Array): 
   lastSettled = Math.max(lastSettled + 1, Date.now() - 10_000);
   const time = new Date(lastSettled);
   await utimes(path, time, time);
+}
+
+/** Each legal page last updated on a day before a test's clock: a build refuses an updated date still to come. */
+export async function backdateLegalPages(contentDir: string, day = '2026-01-01'): Promise<void> {
+  for (const name of await readdir(join(contentDir, 'legal'))) {
+    const file = join(contentDir, 'legal', name);
+    await writeSettled(file, (await readFile(file, 'utf8')).replace(/^updated: .*$/m, `updated: "${day}"`));
+  }
 }
