@@ -19,7 +19,8 @@ export type SiteFacts = Omit<Out<typeof s.siteSchema>, 'logo'> & {
 export type Testimonial = Out<typeof s.testimonialsSchema>['testimonials'][number];
 export type Stat = Out<typeof s.statsSchema>['stats'][number];
 export type CaseStudy = Out<typeof s.caseStudiesSchema>['caseStudies'][number];
-export type TeamMember = Out<typeof s.teamSchema>['team'][number];
+/** `id`: the member's anchor on the about page, which an article's author links to. */
+export type TeamMember = Out<typeof s.teamSchema>['team'][number] & { id: string };
 export type Job = Out<typeof s.jobsSchema>['jobs'][number];
 export type FormsCopy = Out<typeof s.formsSchema>;
 export type ServicePage = Out<typeof s.servicePageSchema>;

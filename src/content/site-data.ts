@@ -45,7 +45,7 @@ export function siteDataOf(files: DataFiles): SiteData {
     testimonials: json('testimonials.json', s.testimonialsSchema).testimonials,
     stats: json('stats.json', s.statsSchema).stats,
     caseStudies,
-    team: json('team.json', s.teamSchema).team,
+    team: json('team.json', s.teamSchema).team.map((member) => ({ ...member, id: slugify(member.name) })),
     jobs: json('jobs.json', s.jobsSchema).jobs,
     forms: json('forms.json', s.formsSchema),
     pages: {

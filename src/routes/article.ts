@@ -1,7 +1,6 @@
 /** An article's page, made alike by the route table and a build thread (threads/): one function, one small context. */
 import type { Article, SiteData } from '../content/model';
 import { isPublished, publicationStatus } from '../content/publishing';
-import { slugify } from '../content/site-data';
 import { absoluteUrl, paths } from '../paths';
 import { blogPosting } from '../structured-data/blog-posting';
 import { blogTrail, type RouteOptions } from './context';
@@ -24,8 +23,8 @@ export function articleRouteContext(
     publishing: options.publishing,
     noindex: options.noindex ?? false,
     categoryPaths: Object.fromEntries(data.categories.map(({ name, slug }) => [name, paths.category(slug)])),
-    /** Where an author on the team is on the about page (aboutRoute gives each member that id). */
-    authorPaths: Object.fromEntries(data.team.map(({ name }) => [name, `${paths.about}#${slugify(name)}`])),
+    /** Where an author on the team is on the about page. */
+    authorPaths: Object.fromEntries(data.team.map(({ name, id }) => [name, `${paths.about}#${id}`])),
     cardsVersion: options.cardsVersion,
     images: options.images, // a build thread gives its own articles' images alone
   };

@@ -1,5 +1,4 @@
 /** Single pages, each from its file of content/pages/ (about, case studies, contact, the 404), and the legal pages. */
-import { slugify } from '../content/site-data';
 import { paths } from '../paths';
 import type { RouteContext } from './context';
 import { bodySlot, meta, type Route } from './route';
@@ -10,7 +9,7 @@ export function aboutRoute({ model, dir, trails, route }: RouteContext): Route {
     path: paths.about,
     kind: 'About',
     source: `${dir}/pages/about.json`,
-    props: { page: about, team: model.team.map((member) => ({ ...member, id: slugify(member.name) })) },
+    props: { page: about, team: model.team },
     head: { ...meta(about), image: about.story.image },
     breadcrumb: { above: trails.home, name: about.breadcrumb },
     schema: { type: 'AboutPage', mainEntity: 'organization' },

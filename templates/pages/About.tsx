@@ -9,7 +9,7 @@ import { Picture } from '../components/Picture';
 export interface AboutProps {
   page: Pages['about'];
   /** `id`: the member's place on the page, which the articles they wrote link to. */
-  team: readonly (TeamMember & { id: string })[];
+  team: readonly TeamMember[];
 }
 
 export function About({ page, team }: AboutProps) {
