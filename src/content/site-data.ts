@@ -29,7 +29,8 @@ export function siteDataOf(files: DataFiles): SiteData {
   const site = json('site.json', s.siteSchema);
   const services = json('services.json', s.servicesSchema).services;
   const inFolder = (folder: string) => files.pageFiles.filter((name) => name.startsWith(`${folder}/`));
-  const trades = inFolder('trades').map((name) => json(name, s.tradeSchema));
+  const tradeFiles = inFolder('trades');
+  const trades = tradeFiles.map((name) => json(name, s.tradeSchema));
   const caseStudies = json('case-studies.json', s.caseStudiesSchema).caseStudies;
   const data: SiteData = {
     contentDir: files.dir,
@@ -68,7 +69,7 @@ export function siteDataOf(files: DataFiles): SiteData {
 
   data.categories = blogCategories(file('pages/blog.json'), data.pages.blog);
   const serviceIds = services.map((service) => service.id);
-  checkTrades(files.dir, inFolder('trades').map(file), trades, serviceIds);
+  checkTrades(files.dir, tradeFiles.map(file), trades, serviceIds);
   trades.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   const tradeSlugs = new Set(trades.map((trade) => trade.slug));
   caseStudies.forEach((study, index) => {
