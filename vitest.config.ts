@@ -62,6 +62,10 @@ export default defineConfig({
     // as the executable does, rather than with React's development build, several times slower.
     env: { SITEGEN_NOW: '2026-12-01', NODE_ENV: 'production' },
     hookTimeout: 60_000,
+    // expect.poll waits for what a page or a server does next (a toast after a send, a banner after a load, a rebuild):
+    // vitest's default second is a guess at how busy the machine is, and two files and Chromium on two shared cores
+    // can take longer than that to draw; a poll that is never met fails all the same, only later.
+    expect: { poll: { timeout: 10_000 } },
     // Two files at a time, of any layer: a file spends much of its time waiting on what it drives (a build, Chromium,
     // Java, PGlite), and the other core runs that meanwhile.
     maxWorkers: 2,
