@@ -13,7 +13,8 @@ import { chromiumFlags, chromiumPath } from '../../src/check/chromium';
 import { describe, expect, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
-import { runSitegen } from '../support/cli';
+import { projectNow } from '../../src/config';
+import { projectRoot, runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
 import { layoutShift, narrow, nothingStored, openPage, reusedPage, stored, unseenShift, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
@@ -108,20 +109,23 @@ describe('a visitor who accepts after an ad click, and comes back by a Facebook 
   it("is credited to Facebook, and the click, 100 days before the lead, is left out of Google Ads' file", async () => {
     const { page, problems } = await openPage(wide);
     const day = 86_400_000;
-    await page.clock.install({ time: Date.now() - 100 * day });
+    // Days counted back from the one `sitegen leads` judges a click's age by: the project's clock (SITEGEN_NOW), which
+    // the real one leaves behind day by day. Its noon: no step of the test crosses a midnight.
+    const today = projectNow(projectRoot).getTime() + day / 2;
+    await page.clock.install({ time: today - 100 * day });
     await page.goto(`${preview.url}${adLanding.replace('TEST-1', 'OLD-CLICK')}`);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => banner(page).isVisible()).toBe(false);
     // Facebook's app sends no referrer: its click identifier says where the visitor came from.
-    await page.clock.setSystemTime(Date.now() - 20 * day);
+    await page.clock.setSystemTime(today - 20 * day);
     await page.goto(`${preview.url}/blog?fbclid=IwAR2xyz`);
     // The arrival is kept a moment after the page loads: dated by the clock of that day, not moved on before it.
     await expect
       .poll(async () => (await stored(page)).local['tradeboost-attribution'] ?? '')
       .toContain('"utm_source":"facebook"');
-    await page.clock.setSystemTime(Date.now());
+    await page.clock.setSystemTime(today);
     const lead = await sendEnquiryAfterBrowsing(page, 'returning@example.co.uk');
-    const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString().slice(0, 10);
+    const dayOf = (daysAgo: number) => new Date(today - daysAgo * day).toISOString().slice(0, 10);
     expect(lead).toMatchObject({
       first_gclid: 'OLD-CLICK',
       first_arrived_on: dayOf(100),
