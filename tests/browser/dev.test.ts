@@ -196,6 +196,7 @@ describe('sitegen dev', () => {
     expect([...problems, ...contact.problems]).toEqual([]);
   });
 
+  // Eight pages loaded, each step given up to 10 s: past the default time a test may take on a busy machine.
   it('serves more tabs of one browser than it opens connections to a server (six), each told of its edits', async () => {
     const { page: first, problems } = await openPage(wide);
     const tabs = [first, ...(await Promise.all(Array.from({ length: 7 }, () => first.context().newPage())))];
@@ -210,7 +211,7 @@ describe('sitegen dev', () => {
       timeout: 10_000,
     });
     expect(problems).toEqual([]);
-  });
+  }, 120_000);
 
   it('takes a page renamed with its old slug kept to its new address, where it is told of the next edit', async () => {
     const { page, problems } = await openDevPage('/blog/google-ads-guide');

@@ -73,13 +73,14 @@ async function storyPhoto(origin: string) {
 
 describe("the agency's own photos", () => {
   for (const viewport of ['wide', 'narrow'] as const) {
-    // On a wide screen the featured article's photo is half its card, as the stock photo is.
+    // On a wide screen the featured article's photo is half its card, as the stock photo is. Three pages from each of two
+    // servers: past the default time a test may take on a busy machine.
     it(`take the width the stock photos they replace take: the blog's cards, an article, the about page (${viewport})`, async () => {
       for (const path of ['/blog', '/blog/local-seo-tips', '/about']) {
         const own = await imageWidths(dev.url, path, viewport);
         expect(own, path).toEqual(await imageWidths(stock.url, path, viewport));
       }
-    });
+    }, 120_000);
   }
 
   it("stand where the stock photos they replace stand: the about page's story photo beside its words, not a row below", async () => {

@@ -107,6 +107,7 @@ describe('the header on a phone', () => {
     expect(problems).toEqual([]);
   });
 
+  // Ten pages loaded in turn: past the default time a test may take on a busy machine.
   it("with text at 200%, a page's long words, the footer's social icons and a job's Apply Now and Learn More wrap in the window: every kind of page scrolls only downwards", async () => {
     const { page, problems } = await openAtDoubleText({ ...narrow, width: 375 });
     for (const path of [
@@ -132,7 +133,7 @@ describe('the header on a phone', () => {
       expect(await pageWidth(page), path).toBe(375);
     }
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
-  });
+  }, 120_000);
 
   it('has one Get Quote for a screen reader: the menu, opened, holds none of its own', async () => {
     const { page } = await phoneVisitor();

@@ -120,6 +120,7 @@ describe('sitegen', () => {
     });
   });
 
+  // Seven runs of the executable and three builds: past the default time a test may take on a busy machine.
   it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds, and refuses published with its body unwritten', async () => {
     await inScratchFolder(async (dir) => {
       await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
@@ -202,7 +203,7 @@ describe('sitegen', () => {
         /\/content\/blog\/van-signwriting-that-wins-local-jobs\.md: body: still holds the words `sitegen new article` wrote \("Start with who this is for and what they will be able to do after reading it\."\): write the article's own, or keep it a draft \(draft: true\)\n$/,
       );
     });
-  });
+  }, 120_000);
 
   it('sitegen leads refuses two ways of printing, or of deleting, at once: one would be ignored', async () => {
     for (const [args, first, second] of [
