@@ -60,10 +60,10 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   return gateResult('links', checked.join('; '), findings, externalNotes(external, context.external));
 }
 
-/** Each broken link once on each page that links to it, by page: linkinator's crawl order changes run to run. */
+/** Each broken link once on each page that links to it, by page, then URL: linkinator's crawl order changes run to run. */
 function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
   const findings = new Map<string, Finding>();
-  for (const link of broken) {
+  for (const link of broken.sort((a, b) => a.url.localeCompare(b.url, 'en'))) {
     const internal = link.url.startsWith(context.origin);
     const detail = link.failureDetails
       ?.map((item) => ('message' in item ? item.message : `HTTP ${item.status}`))
