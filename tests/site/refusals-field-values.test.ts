@@ -1,0 +1,208 @@
+/**
+ * A field whose value the site cannot use (an image it cannot load or describe, a link to no page, a social link to
+ * the wrong page, an id, slug or name that is another's, a job search cannot read, opening hours that cannot be, a
+ * site URL with more than the address), or words the site's facts make untrue, stops the build with a line naming the
+ * file and the field.
+ */
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { type BadInput, buildCaseTimeout, deadNavigationLink, stopsTheBuild } from '../support/build-refusals';
+import { contentWorkspace, removeWorkspaces } from '../support/workspace';
+
+afterAll(removeWorkspaces);
+vi.setConfig({ testTimeout: buildCaseTimeout });
+
+const badValues: BadInput[] = [
+  deadNavigationLink,
+  [
+    'an image from a host the Content-Security-Policy would block',
+    'team.json',
+    (text) => text.replace('https://images.unsplash.com/photo-', 'https://cdn.example.com/photo-'),
+    /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\)/,
+  ],
+  [
+    "an image named from the site's root rather than from the content folder",
+    'team.json',
+    (text) => text.replace(/"src": "[^"]*"/, '"src": "/images/team/sarah.jpg"'),
+    /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\) or a file of content\/images\/ such as "images\/team\/sarah\.jpg", found "\/images\/team\/sarah\.jpg"$/m,
+  ],
+  [
+    "a social link to a network's home page, which search engines would read as the agency's profile",
+    'site.json',
+    (text) =>
+      text.replace(
+        '"label": "TradeBoost Digital on X" }',
+        '"label": "TradeBoost Digital on X", "href": "https://x.com/" }',
+      ),
+    /content\/site\.json: social\[2\]\.href: expected the agency's own page on the network, such as https:\/\/www\.facebook\.com\/tradeboostdigital, not the network's home page, found "https:\/\/x\.com\/"/,
+  ],
+  [
+    'a social link to another network than the one its icon shows',
+    'site.json',
+    (text) =>
+      text.replace(
+        '"label": "TradeBoost Digital on Instagram" }',
+        '"label": "TradeBoost Digital on Instagram", "href": "https://www.facebook.com/tradeboostdigital" }',
+      ),
+    /content\/site\.json: social\[1\]\.href: expected a page of the network's own site \(facebook\.com, instagram\.com, x\.com or twitter\.com, youtube\.com\)/,
+  ],
+  [
+    "a trade's slug that is not its file's name (another trade's address)",
+    'trades/plumber.json',
+    (text) => text.replace('"slug": "plumber"', '"slug": "electrician"'),
+    /content\/trades\/plumber\.json: slug: expected "plumber", as its file is named \(a trade's address changes only with its file's name, and a redirect from the old one\), found "electrician"/,
+  ],
+  [
+    "a trade with another trade's name",
+    'trades/plumber.json',
+    (text) => text.replace('"name": "Plumber"', '"name": "Electrician"'),
+    /content\/trades\/plumber\.json: name: "Electrician" is also the name of \S*content\/trades\/electrician\.json$/m,
+  ],
+  [
+    'a service listed twice',
+    'services.json',
+    (text) => text.replace('"id": "google-ads"', '"id": "local-seo"'),
+    /content\/services\.json: services\[1\]\.id: expected an id of its own for each service, found "local-seo"/,
+  ],
+  [
+    'a job that closes before it was posted',
+    'jobs.json',
+    (text) => text.replace('"validThrough": "2027-01-15"', '"validThrough": "2026-10-01"'),
+    /content\/jobs\.json: jobs\[2\]\.validThrough: expected a closing date on or after the date posted, found "2026-10-01"$/m,
+  ],
+  [
+    'a job whose place of work job search cannot read',
+    'jobs.json',
+    (text) =>
+      text.replace(
+        '{ "type": "remote", "applicantCountry": "United Kingdom" }',
+        '{ "type": "hybrid", "applicantCountry": "United Kingdom" }',
+      ),
+    /content\/jobs\.json: jobs\[1\]\.workplace\.type: expected a workplace of type "office", with its locality, region and country, or "remote", with its applicant country, found "hybrid"/,
+  ],
+  [
+    'a job with an employment type job search does not know',
+    'jobs.json',
+    (text) => text.replace('"type": "Full-time"', '"type": "Full time"'),
+    /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
+  ],
+  [
+    'an icon the site does not have',
+    'services.json',
+    (text) => text.replace('"icon": "map-pin"', '"icon": "spanner"'),
+    /content\/services\.json: services\[0\]\.icon: expected one of the icon names in src\/content\/schemas\/icons\.ts, found "spanner"/,
+  ],
+  [
+    'a document pasted into a text field',
+    'team.json',
+    (text) => text.replace(/"bio": "/, `"bio": "${'A long story. '.repeat(400)}`),
+    /content\/team\.json: team\[0\]\.bio: expected a text of at most 5,000 characters, found "A long story\. .*…" \(\d+ characters\)/,
+  ],
+  [
+    'a logo content/images/ does not have',
+    'site.json',
+    (text) => text.replace('"src": "images/logo.png"', '"src": "images/nope.png"'),
+    // The workspace's content folder is outside the project: it is named in full.
+    /content\/site\.json: logo\.src: names "images\/nope\.png", which is not a file of \S*content\/images\//,
+  ],
+  [
+    'a team photo content/images/ does not have',
+    'team.json',
+    (text) => text.replace(/"src": "https:\/\/images\.unsplash\.com\/[^"]+"/, '"src": "images/team/sarah.jpg"'),
+    /content\/team\.json: team\[0\]\.image\.src: names "images\/team\/sarah\.jpg", which is not a file of \S*content\/images\//,
+  ],
+  [
+    'an image without a description for people who cannot see it',
+    'case-studies.json',
+    (text) => text.replace(/,\s*"alt": "[^"]*"/, ''),
+    /content\/case-studies\.json: caseStudies\[0\]\.image\.alt: is missing: expected a text describing the image, for people who cannot see it/,
+  ],
+  [
+    'a blog category listed twice',
+    'pages/blog.json',
+    (text) => text.replace('"SEO",', '"SEO",\n    "SEO",'),
+    /content\/pages\/blog\.json: categories\[1\]: expected each category once, found "SEO"$/m,
+  ],
+  [
+    'a misspelt placeholder',
+    'pages/blog.json',
+    (text) =>
+      text.replace(
+        '"title": "Marketing Tips for Tradesmen: Page {page}"',
+        '"title": "Marketing Tips for Tradesmen: Page {pgae}"',
+      ),
+    /content\/pages\/blog\.json: pagination\.title: expected a text whose only placeholders are \{page\} and \{pages\}, found "Marketing Tips for Tradesmen: Page \{pgae\}"/,
+  ],
+  [
+    'a redirect to the not-found page',
+    'redirects.json',
+    (text) => text.replace(/"to": "[^"]+"/, '"to": "/404"'),
+    /content\/redirects\.json: redirects\[0\]\.to: redirects to \/404, which is neither a page of the site \(pages are listed in sitemap\.xml\) nor an https:\/\/ URL/,
+  ],
+  [
+    'opening hours that close before they open',
+    'site.json',
+    (text) => text.replace('"closes": "18:00"', '"closes": "08:30"'),
+    /content\/site\.json: hours\.closes: expected a closing time after the opening time \(opens\), found "08:30"$/m,
+  ],
+  [
+    'a day of the opening hours named twice',
+    'site.json',
+    (text) => text.replace('"days": ["Monday",', '"days": ["Monday", "Monday",'),
+    /content\/site\.json: hours\.days\[1\]: expected each day once, found "Monday"$/m,
+  ],
+  [
+    "a job's closing date left out of the words that show it",
+    'pages/careers.json',
+    (text) => text.replace('"Apply by {date}"', '"Apply soon"'),
+    /content\/pages\/careers\.json: positions\.closesLabel: expected a text that holds \{date\}, found "Apply soon"$/m,
+  ],
+  [
+    'two jobs with one id',
+    'jobs.json',
+    (text) => text.replace('"id": "web-developer"', '"id": "senior-digital-marketing-specialist"'),
+    /content\/jobs\.json: jobs\[1\]\.id: expected an id of its own for each job, found "senior-digital-marketing-specialist"$/m,
+  ],
+  [
+    'a site URL with a query',
+    'site.json',
+    (text) =>
+      text.replace(
+        '"url": "https://www.tradeboostdigital.co.uk"',
+        '"url": "https://www.tradeboostdigital.co.uk/?ref=1"',
+      ),
+    /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment or trailing slash\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
+  ],
+];
+
+describe('bad input', () => {
+  it.concurrent.each(badValues)('%s stops the build, naming the file and field', stopsTheBuild);
+
+  it.concurrent(
+    'words promising a free call stop the build, naming the file and the words, once the phone number is not freephone',
+    async () => {
+      const site = await contentWorkspace();
+      const phone = (number: string) => (text: string) => text.replace(/"phone": "[^"]*"/, `"phone": "${number}"`);
+      await site.edit('site.json', phone('0800 123 4567'));
+      expect(await site.refusal()).toBeUndefined();
+      await site.edit('site.json', phone('0113 496 0000'));
+      const refused = (file: string, words: string) =>
+        `sitegen: ${join(site.content, file)}: says "${words}", but site.json's phone number, 0113 496 0000, is not free to call (only 0800 and 0808 numbers are): reword it\n`;
+      const rewordings: [string, string, string, string][] = [
+        ['navigation.json', 'Call free', '"Call free"', '"Call"'],
+        ['pages/contact.json', 'Call us free', 'Call us free or', 'Call us or'],
+        ['legal/cookie-policy.md', 'call us free', 'call us free on', 'call us on'],
+        ['legal/privacy-policy.md', 'Freephone', '**Freephone:**', '**Phone:**'],
+        ['legal/terms-of-service.md', 'freephone', 'on freephone {phone}', 'on {phone}'],
+      ];
+      for (const [file, words, before, after] of rewordings) {
+        expect(await site.refusal()).toBe(refused(file, words));
+        await site.edit(file, (text) => text.replace(before, after));
+      }
+      expect(await site.refusal()).toBeUndefined();
+      // An article's words too.
+      await site.edit('blog/local-seo-tips.md', (text) => `${text}\nCall us free to talk it through.\n`);
+      expect(await site.refusal()).toBe(refused('blog/local-seo-tips.md', 'Call us free'));
+    },
+  );
+});

@@ -1,0 +1,112 @@
+/**
+ * An article's or a legal page's front matter that the site cannot read (its YAML, a field missing or of the wrong
+ * type, a slug, a date, a social image's description) stops the build with a line naming the file and the field.
+ */
+import { afterAll, describe, it, vi } from 'vitest';
+import { type BadInput, brokenFrontMatter, buildCaseTimeout, stopsTheBuild } from '../support/build-refusals';
+import { removeWorkspaces } from '../support/workspace';
+
+afterAll(removeWorkspaces);
+vi.setConfig({ testTimeout: buildCaseTimeout });
+
+const badFrontMatter: BadInput[] = [
+  brokenFrontMatter,
+  [
+    'front matter never closed',
+    'blog/google-ads-guide.md',
+    (text) => text.replace('\n---\n', '\n'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not closed: expected a line of --- after it/,
+  ],
+  [
+    'a missing field',
+    'blog/social-media-guide.md',
+    (text) => text.replace(/^author: .*\n/m, ''),
+    /content\/blog\/social-media-guide\.md: front matter: author: is missing: expected a text/,
+  ],
+  [
+    'a wrongly typed field in front matter',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: "seven"'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a number of minutes, found "seven"/,
+  ],
+  [
+    'a read time that is not a whole number of minutes',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: 7.5'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a whole number of minutes, found number 7\.5/,
+  ],
+  [
+    'a slug with an accented letter, which is lowercase yet no slug',
+    'blog/local-seo-tips.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "café-seo-tips"'),
+    /content\/blog\/local-seo-tips\.md: front matter: slug: expected a slug of lowercase letters a to z, digits and single hyphens, such as "local-seo", found "café-seo-tips"$/m,
+  ],
+  [
+    'a slug too long to name a file',
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, `slug: "${'privacy-'.repeat(12)}policy"`),
+    /content\/legal\/privacy-policy\.md: front matter: slug: expected a slug of at most 80 characters, found "privacy-privacy-.*…" \(102 characters\)/,
+  ],
+  [
+    "an article's social image without its description",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^imageAlt: /m, 'socialImage: "images/logo.png"\nimageAlt: '),
+    /content\/blog\/google-ads-guide\.md: front matter: socialImageAlt: is missing: expected a text describing the social image, for people who cannot see it$/m,
+  ],
+  [
+    "an article's social image description without the image",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^imageAlt: /m, 'socialImageAlt: "A map"\nimageAlt: '),
+    /content\/blog\/google-ads-guide\.md: front matter: socialImage: is missing: expected the social image its description describes \(or no description\)$/m,
+  ],
+  [
+    'JavaScript front matter',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^---\n/, '---js\n'),
+    /content\/blog\/online-reviews-guide\.md: front matter: is JavaScript \(---js\), which would run code when the site builds: write it in YAML/,
+  ],
+  [
+    "a legal page's slug that another page's path already is",
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "about"'),
+    /content\/legal\/privacy-policy\.md: slug: gives the page \/about, which .* already gives: each page needs its own path/,
+  ],
+  [
+    'a date that does not exist',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: "2024-02-30"'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date that exists, such as 2024-02-29 in a leap year, found "2024-02-30"/,
+  ],
+  [
+    'a date that does not exist, unquoted (which YAML would roll over into March)',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: 2026-02-30'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected a date that exists, such as 2024-02-29 in a leap year, found "2026-02-30"/,
+  ],
+  [
+    'a date with a time of day, unquoted',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^date: .*$/m, 'date: 2024-02-13T01:00:00+05:00'),
+    /content\/blog\/google-ads-guide\.md: front matter: date: expected an ISO date such as 2024-01-15, found "2024-02-13T01:00:00\+05:00"/,
+  ],
+  [
+    'an article published with the words `sitegen new article` wrote for its excerpt',
+    'blog/google-ads-guide.md',
+    (text) =>
+      text.replace(
+        /^excerpt: .*$/m,
+        'excerpt: "One or two sentences for the blog listing: what a tradesperson gets from reading this."',
+      ),
+    /content\/blog\/google-ads-guide\.md: front matter: excerpt: still holds the words `sitegen new article` wrote \("One or two sentences for the blog listing: what a tradesperson gets from reading this\."\): write the article's own, or keep it a draft \(draft: true\)/,
+  ],
+  [
+    "a legal page's slug that would write its page over the home page's file",
+    'legal/privacy-policy.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),
+    /content\/legal\/privacy-policy\.md: slug: gives the page \/index, written to index\.html, where the page \/ \(.*content\/pages\/home\.json\) is written: each page needs its own path/,
+  ],
+];
+
+describe('bad input', () => {
+  it.concurrent.each(badFrontMatter)('%s stops the build, naming the file and field', stopsTheBuild);
+});

@@ -1,0 +1,79 @@
+/**
+ * A data file of content/ whose JSON the site cannot read (not valid, a key given twice, a list where an object
+ * belongs, a field misspelt, no longer taken or of the wrong type) stops the build with a line naming the file and the
+ * field.
+ */
+import { afterAll, describe, it, vi } from 'vitest';
+import { type BadInput, buildCaseTimeout, stopsTheBuild } from '../support/build-refusals';
+import { removeWorkspaces } from '../support/workspace';
+
+afterAll(removeWorkspaces);
+vi.setConfig({ testTimeout: buildCaseTimeout });
+
+const badJson: BadInput[] = [
+  [
+    'a wrongly typed field in JSON',
+    'trades/builder.json',
+    (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),
+    /content\/trades\/builder\.json: services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
+  ],
+  // A list where an object belongs: not its items named as fields no schema knows, and the object's fields as missing.
+  [
+    'a list where an object belongs',
+    'team.json',
+    (text) => text.replace(/"image": (\{[^}]*\})/, '"image": [$1]'),
+    /content\/team\.json: team\[0\]\.image: expected an object, found a list\n/,
+  ],
+  [
+    'a file holding a list where its object belongs',
+    'stats.json',
+    (text) => text.replace(/^\{\s*"stats": (\[[\s\S]*\])\s*\}\s*$/, '$1'),
+    /content\/stats\.json: \(top level\): expected an object, found a list\n/,
+  ],
+  [
+    'a misspelt field',
+    'site.json',
+    (text) => text.replace('"tagline"', '"tagLine"'),
+    /content\/site\.json: tagLine: is not a known field \(check its spelling\), and tagline is missing\n/,
+  ],
+  [
+    'a field the content no longer takes',
+    'site.json',
+    (text) => text.replace('"hours": {', '"hours": { "label": "Mon-Fri 9AM-6PM",'),
+    /content\/site\.json: hours\.label: is not a known field \(check its spelling\): expected one of days, opens, closes\n/,
+  ],
+  [
+    'invalid JSON',
+    'stats.json',
+    (text) => text.replace(/\}\s*$/, ''),
+    /content\/stats\.json: is not valid JSON \(Expected ',' or '\}' after property value at line 8 column 1\)$/m,
+  ],
+  [
+    'a key given twice, of which JSON.parse would keep the last without a word',
+    'site.json',
+    (text) => text.replace('"phone": "0808 157 0192",', '"phone": "0808 157 0192",\n  "phone": "0808 157 0193",'),
+    /content\/site\.json: phone: is given twice, at lines 8 and 9: keep one$/m,
+  ],
+  [
+    'a key given twice in an object of a list',
+    'team.json',
+    (text) => text.replace('"name": "Sarah Mitchell",', '"name": "Sarah Mitchell",\n      "name": "Sara Mitchell",'),
+    /content\/team\.json: team\[0\]\.name: is given twice, at lines 4 and 5: keep one$/m,
+  ],
+  [
+    'a key given twice on one line',
+    'trades/builder.json',
+    (text) => text.replace('"singular": "Builder",', '"singular": "Builder", "singular": "Bilder",'),
+    /content\/trades\/builder\.json: singular: is given twice, on line 4: keep one$/m,
+  ],
+  [
+    'a comma after the last item of a list, where JSON.parse names no position',
+    'stats.json',
+    (text) => text.replace(/\}\s*\]/, '},\n  ]'),
+    /content\/stats\.json: is not valid JSON \(Unexpected token '\]' at line 7 column 3\)$/m,
+  ],
+];
+
+describe('bad input', () => {
+  it.concurrent.each(badJson)('%s stops the build, naming the file and field', stopsTheBuild);
+});
