@@ -10,7 +10,7 @@
  *   in this process: it builds (pages written), or it is refused in one
  *   line naming a file under content/. Never a stack trace. (What the
  *   process shows of a refusal, exit code 1 and the output as it was:
- *   build-safety.test.ts.)
+ *   refusals-process.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';

@@ -4,7 +4,7 @@
  * where; a message quoting content keeps to one line; a file saved with CRLF
  * line endings builds. Each checked in this process as the build checks it
  * (support/workspace.ts); what the process shows of a refusal, exit code 1
- * and the previous output untouched, is build-safety.test.ts's.
+ * and the previous output untouched, is refusals-process.test.ts's.
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

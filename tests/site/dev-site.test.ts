@@ -194,7 +194,7 @@ describe('the dev site', () => {
         const text = await readFile(registry, 'utf8');
         await writeFile(registry, text.replace('{ EnquiryForm, NewsletterForm, Toaster }', '{ EnquiryForm, Toaster }'));
         await dev.idle();
-        // The build's words (tests/site/build-safety.test.ts), as the terminal shows an error.
+        // The build's words (tests/site/refusals-templates.test.ts), as the terminal shows an error.
         expect(lines.slice(started)).toEqual([
           expect.stringMatching(
             /^ {2}\d\d:\d\d:\d\d error: templates\/components\/Island\.tsx: rendering \/blog \(made from content\/pages\/blog\.json\) failed: islands\/registry\.ts does not list the island "NewsletterForm": add it there$/,
