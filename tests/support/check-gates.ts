@@ -1,5 +1,5 @@
 /**
- * Running `sitegen check`'s gates in the check test (tests/site/check.test.ts): copies of the good build with defects
+ * Running `sitegen check`'s gates in the check tests (tests/site/check-*.test.ts): copies of the good build with defects
  * planted, a gate run once for many cases (inRounds), and the command run by the executable or in this process.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +12,14 @@ import type { Finding, GateName, GateResult } from '../../src/check/types';
 import { SitegenError } from '../../src/errors';
 import { runSitegen, type CliResult } from './cli';
 import { siteDir } from './site';
+
+/**
+ * The cases of a check test file run at once: the W3C checker (Java) and the
+ * command's own processes use the second core while this process checks.
+ * A case waits on the gate run it shares with others, on a busy machine
+ * well past the default time a test may take.
+ */
+export const gateTimeout = 300_000;
 
 const copies: string[] = [];
 /** Removes the copies and reports made so far: the file's afterAll. */
@@ -92,6 +100,18 @@ export function inRounds<Case extends DefectCase>(
     return findings.filter(of.mine);
   };
 }
+
+/** The seo cases, each a defect and what the gate must find: the gate runs once for each round of them (inRounds). */
+export interface SeoCase extends DefectCase {
+  expect: (findings: Finding[]) => void;
+}
+
+export const seoCase = (name: string, defects: Defect[], pages: string[], expectation: SeoCase['expect']): SeoCase => ({
+  name,
+  defects,
+  mine: onPages(...pages),
+  expect: expectation,
+});
 
 /** The command on a site, the gates named, its report on standard output and as JSON in a file (--json <file>). */
 export async function checkedWithReport(

@@ -1,0 +1,90 @@
+/**
+ * The budgets gate of `sitegen check`, on copies of the good build changed on
+ * purpose: it fails on a script too heavy, on one a page loads and does not
+ * use and on a chunk missing from the build, naming the page, the rule and the
+ * script; a long article passes, its Markdown body aside, where the templates'
+ * markup grown fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { brokenCopy, copyOfBuild, gate, gateTimeout, removeCopies } from '../support/check-gates';
+
+afterAll(removeCopies);
+
+describe.concurrent('budgets', { timeout: gateTimeout }, () => {
+  it('fails on an oversized script, on every page that loads it', async () => {
+    const dir = await copyOfBuild();
+    const menus = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('menus-'))!;
+    // Random bytes do not compress: 12 KB of them, as base64, stay about 12 KB gzipped.
+    const noise = randomBytes(12 * 1024).toString('base64');
+    await appendFile(join(dir, 'assets', menus), `\nconsole.log("${noise}");\n`);
+    const result = await gate('budgets', dir);
+    const oversized = result.findings.filter((finding) => finding.rule === 'js-size');
+    expect(oversized).toHaveLength(54);
+    expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(
+      /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
+    );
+  });
+
+  it('counts and flags a script loaded another way, and names a chunk the scripts import that is not in the build', async () => {
+    const dir = await brokenCopy([
+      'about.html',
+      (html) => html.replace('</head>', '<script src="/assets/big.js" defer></script></head>'),
+    ]);
+    await writeFile(join(dir, 'assets', 'big.js'), `console.log("${randomBytes(12 * 1024).toString('base64')}");\n`);
+    const chunk = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('chunk-'))!;
+    await rm(join(dir, 'assets', chunk));
+    const result = await gate('budgets', dir);
+    const about = result.findings.filter((finding) => finding.page === '/about');
+    expect(about.find((finding) => finding.rule === 'js-size')?.message).toMatch(
+      /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
+    );
+    expect(about).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rule: 'unused-script', target: '/assets/big.js' })]),
+    );
+    expect(
+      result.findings.some((finding) => finding.rule === 'asset-missing' && finding.target === `/assets/${chunk}`),
+    ).toBe(true);
+  });
+
+  it("passes a long article, its Markdown body aside, and fails the templates' markup grown on an article page", async () => {
+    // Words that barely compress: as much, gzipped, as a pillar article of 10,000 words and more.
+    const words = (bytes: number) => randomBytes(bytes).toString('base64').replace(/.{8}/g, '$& ');
+    const dir = await brokenCopy(
+      ['blog/local-seo-tips.html', (html) => html.replace('<div class="prose mt-10">', `$&<p>${words(24 * 1024)}</p>`)],
+      ['blog/google-ads-guide.html', (html) => html.replace('</footer>', `<p>${words(12 * 1024)}</p>$&`)],
+    );
+    const result = await gate('budgets', dir);
+    expect(result.findings).toEqual([
+      {
+        page: '/blog/google-ads-guide',
+        rule: 'html-size',
+        message: expect.stringMatching(/^HTML, its Markdown body aside, is \d+\.\d KB gzipped, over 14\.0 KB$/),
+        fix: "shorten the templates' markup",
+        target: 'blog/google-ads-guide.html',
+      },
+    ]);
+  });
+
+  it('fails on a script the page does not use', async () => {
+    const dir = await brokenCopy([
+      'about.html',
+      (html) =>
+        html.replace(
+          /<script type="module" src="(\/assets\/)menus-(\w+)\.js"><\/script>/,
+          (tag) => `${tag}${tag.replace('menus-', 'not-found-')}`,
+        ),
+    ]);
+    const notFound = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('not-found-'))!;
+    await writeFile(
+      join(dir, 'about.html'),
+      (await readFile(join(dir, 'about.html'), 'utf8')).replace(/\/assets\/not-found-\w+\.js/, `/assets/${notFound}`),
+    );
+    const result = await gate('budgets', dir);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${notFound}` }),
+    ]);
+  });
+});

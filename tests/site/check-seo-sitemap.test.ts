@@ -1,0 +1,122 @@
+/**
+ * The seo gate of `sitegen check` on what a page tells search engines of
+ * itself (its title, canonical URL, description, whether to index it) and on
+ * the sitemap that lists the pages. Each fails, naming the page, the rule and
+ * the message, on a copy of the good build broken on purpose; the gate runs
+ * once on a copy holding the defects of many cases, one defect to a file
+ * (inRounds).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { gateTimeout, inRounds, removeCopies, seoCase } from '../support/check-gates';
+
+afterAll(removeCopies);
+
+const seoCases = {
+  duplicateTitle: seoCase(
+    'a duplicate title',
+    [['careers.html', (html) => html.replace(/<title>[^<]+<\/title>/, '<title>About Us | TradeBoost Digital</title>')]],
+    ['/careers'],
+    (findings) =>
+      expect(findings).toEqual([
+        expect.objectContaining({
+          page: '/careers',
+          rule: 'title-duplicate',
+          message: expect.stringContaining('/about'),
+        }),
+      ]),
+  ),
+  canonical: seoCase(
+    'a canonical URL that is not the page, and a page missing from the sitemap',
+    [
+      ['sitemap.xml', (xml) => xml.replace(/\s*<url><loc>[^<]+\/services\/roofer<\/loc><\/url>/, '')],
+      ['careers.html', (html) => html.replace(/(rel="canonical" href="[^"]+)\/careers"/, '$1/jobs"')],
+    ],
+    ['/careers', '/services/roofer'],
+    (findings) =>
+      expect(findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+        '/careers canonical-mismatch',
+        '/careers open-graph',
+        '/careers sitemap-missing-page',
+        '/services/roofer sitemap-missing-page',
+      ]),
+  ),
+  noindex: seoCase(
+    'a page that asks not to be indexed yet is in the sitemap',
+    [
+      [
+        'cookie-policy.html',
+        (html) =>
+          html.replace('<meta name="description"', '<meta name="robots" content="noindex"/><meta name="description"'),
+      ],
+    ],
+    ['/cookie-policy'],
+    (findings) =>
+      expect(findings).toEqual([expect.objectContaining({ page: '/cookie-policy', rule: 'sitemap-noindex' })]),
+  ),
+  folder: seoCase(
+    'structured data that names a folder (no host serves one) and on a description of spaces',
+    [
+      [
+        'blog.html',
+        (html) =>
+          html
+            .replace(/("contentUrl":"https:\/\/[^/"]+)\/assets\/images\/logo-[0-9a-f]+-512\.png"/, '$1/assets"')
+            .replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content=" "'),
+      ],
+    ],
+    ['/blog'],
+    (findings) =>
+      expect(findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+        '/blog description-missing',
+        '/blog json-ld-url',
+      ]),
+  ),
+};
+
+const sitemapCases = (
+  [
+    [
+      'another namespace',
+      (xml: string) => xml.replace('http://www.sitemaps.org/schemas/sitemap/0.9', 'http://example.com/not-sitemaps'),
+      'its namespace is http://example.com/not-sitemaps, not http://www.sitemaps.org/schemas/sitemap/0.9',
+    ],
+    ['no closing tag', (xml: string) => xml.replace('</urlset>', ''), 'it does not end with </urlset>'],
+    [
+      'an entry that is no <url>',
+      (xml: string) => xml.replace(/<url>(<loc>[^<]+\/about<\/loc>)<\/url>/, '<link>$1</link>'),
+      'it holds a <link> where only <url> elements belong',
+    ],
+  ] as const
+).map(([name, change, message]) =>
+  seoCase(`a sitemap with ${name}`, [['sitemap.xml', change]], ['/sitemap.xml'], (findings) =>
+    expect(findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ page: '/sitemap.xml', rule: 'sitemap-invalid', message })]),
+    ),
+  ),
+);
+
+const seoFindingsOf = inRounds('seo', [...Object.values(seoCases), ...sitemapCases]);
+
+describe.concurrent('seo', { timeout: gateTimeout }, () => {
+  it('fails on a duplicate title', async () => {
+    seoCases.duplicateTitle.expect(await seoFindingsOf(seoCases.duplicateTitle));
+  });
+
+  it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {
+    seoCases.canonical.expect(await seoFindingsOf(seoCases.canonical));
+  });
+});
+
+describe.concurrent('seo: the sitemap and what it lists', { timeout: gateTimeout }, () => {
+  it.each(sitemapCases)('fails on $name', async (sitemapCase) => {
+    sitemapCase.expect(await seoFindingsOf(sitemapCase));
+  });
+
+  it('fails on a page that asks not to be indexed yet is in the sitemap', async () => {
+    seoCases.noindex.expect(await seoFindingsOf(seoCases.noindex));
+  });
+
+  it('fails on structured data that names a folder (no host serves one) and on a description of spaces', async () => {
+    seoCases.folder.expect(await seoFindingsOf(seoCases.folder));
+  });
+});
