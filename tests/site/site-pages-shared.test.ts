@@ -1,0 +1,182 @@
+/**
+ * The built site against the specification, in what its pages share: every
+ * route and no other, one h1 and the en-GB language a page, no placeholder
+ * text, the header and footer, the not-found page, and images sized, described
+ * and loaded as their place on the page asks.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allPaths, loadPage, redirectPaths, siteDir, textOf, tradeSlugs } from '../support/site';
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => relative(siteDir(), join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe('routes', () => {
+  it('writes the 48 HTML files of the specification, the 6 category pages and the 2 redirect pages, and no others', () => {
+    const expected = [
+      ...[...allPaths, ...redirectPaths].map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)),
+      '404.html',
+    ].sort();
+    expect(htmlFiles(siteDir())).toEqual(expected);
+    expect(expected).toHaveLength(56);
+  });
+
+  it('gives every page one h1 and the en-GB language', () => {
+    for (const path of allPaths) {
+      const $ = loadPage(path);
+      expect($('html').attr('lang'), path).toBe('en-GB');
+      expect($('h1'), path).toHaveLength(1);
+    }
+  });
+
+  it('leaves no placeholder text anywhere', () => {
+    for (const path of allPaths) {
+      const text = textOf(loadPage(path));
+      expect(text, path).not.toMatch(
+        /lorem|ipsum|TODO|placeholder|\{plural\}|\{singular\}|\{role\}|undefined|\[object Object\]/i,
+      );
+    }
+  });
+});
+
+describe('shared header and footer', () => {
+  it('are on every page, with the brand, phone, Get Quote, navigation and every footer link', () => {
+    const footerLinks = [
+      '/services/local-seo',
+      '/services/google-ads',
+      '/services/ai-services',
+      '/services/website-design',
+      '/services/reputation-management',
+      '/about',
+      '/case-studies',
+      '/blog',
+      '/careers',
+      '/contact',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
+    ];
+    for (const path of [...allPaths, '/404']) {
+      const $ = loadPage(path);
+      const header = $('header');
+      expect(header.find('a[href="/"]').first().text(), path).toContain('TradeBoost Digital');
+      // Phone numbers are written with non-breaking spaces, so they never wrap.
+      expect(header.find('a[href="tel:+448081570192"]').text(), path).toContain('0808\u00a0157\u00a00192');
+      expect(
+        header.find('a[href="/contact"]').filter((_, a) => $(a).text() === 'Get Quote').length,
+        path,
+      ).toBeGreaterThan(0);
+      const nav = header.find('nav[aria-label="Main"]');
+      for (const href of ['/', '/about', '/contact', '/#testimonials'])
+        expect(nav.find(`a[href="${href}"]`).length, `${path} ${href}`).toBe(1);
+      const menu = nav.find('details[data-menu="services"]');
+      expect(menu.find('summary').text()).toBe('Services');
+      expect(menu.find('a[href^="/services/"]'), path).toHaveLength(5 + 27);
+
+      const footer = $('footer');
+      for (const href of footerLinks)
+        expect(footer.find(`a[href="${href}"]:not([data-consent-settings])`).length, `${path} footer ${href}`).toBe(1);
+      // The consent question asked again (islands/enhance/consent.ts); without script, the policy.
+      expect(
+        footer
+          .find('a[data-consent-settings]')
+          .map((_, a) => `${$(a).text()} ${$(a).attr('href')}`)
+          .get(),
+        path,
+      ).toEqual(['Cookie settings /cookie-policy']);
+      // Four social icons with no targets, as the specification draws them: the agency has given no profile yet.
+      expect(footer.find('[role="img"][aria-label^="TradeBoost Digital on "] svg'), path).toHaveLength(4);
+      expect(footer.find('a[href^="https://"]'), path).toHaveLength(0);
+      expect(footer.find('a[href="tel:+448081570192"]').text()).toBe('0808\u00a0157\u00a00192');
+      expect(footer.find('a[href="mailto:hello@example.com"]').text()).toBe('hello@example.com');
+      expect(footer.find('address').text()).toContain('Derby, Derbyshire');
+      expect(textOf($, 'footer')).toContain('We help UK tradespeople');
+    }
+  });
+
+  it('lists every trade by its name in the Services menu, A to Z, also in the mobile menu, without JavaScript', () => {
+    const $ = loadPage('/about');
+    const links = $('nav[aria-label="Main"] details[data-menu="services"] a[href^="/services/"]').slice(5);
+    const trades = links.map((_, a) => $(a).attr('href')).get();
+    expect(trades.sort()).toEqual(tradeSlugs.map((slug) => `/services/${slug}`).sort());
+    const names = links.map((_, a) => $(a).text()).get();
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b, 'en-GB')));
+    expect(names.slice(0, 3)).toEqual(['Bricklayer', 'Builder', 'Carpenter / Joiner']);
+    expect($('nav[aria-label="Main"] a[href="/services/window-door-fitter"]').text()).toBe(
+      'Window / Door Fitter (Glazier)',
+    );
+    expect($('details[data-menu="mobile"] nav a[href^="/services/"]')).toHaveLength(32);
+  });
+});
+
+describe('not-found page', () => {
+  it('says Oops! Page not found, shows 404 and links home', () => {
+    const $ = loadPage('/404');
+    expect($('h1').text()).toBe('Oops! Page not found');
+    expect(textOf($, 'main')).toContain('404');
+    expect($('main a[href="/"]').text()).toBe('Return to Home');
+    expect($('meta[name="robots"]').attr('content')).toBe('noindex');
+  });
+});
+
+describe('images', () => {
+  it('have explicit size, alt text, a srcset, and load lazily below the fold', () => {
+    for (const path of ['/', '/about', '/services/plumber', '/blog', '/blog/local-seo-tips']) {
+      const $ = loadPage(path);
+      const images = $('main img');
+      expect(images.length, path).toBeGreaterThan(0);
+      images.each((_, img) => {
+        const i = $(img);
+        expect(i.attr('width'), path).toMatch(/^\d+$/);
+        expect(i.attr('height'), path).toMatch(/^\d+$/);
+        expect(i.attr('alt')?.length, path).toBeGreaterThan(5);
+        expect(i.attr('src'), path).toMatch(/^https:\/\/images\.unsplash\.com\/photo-/);
+        expect(i.attr('srcset')?.split(', ').length, path).toBeGreaterThanOrEqual(1);
+      });
+    }
+    const home = loadPage('/');
+    expect(
+      home('#services img')
+        .map((_, img) => home(img).attr('loading'))
+        .get(),
+    ).toEqual(Array(6).fill('lazy'));
+    // A category page has no featured card: its first card's photo is its main image, the others wait until scrolled to.
+    const category = loadPage('/blog/category/seo');
+    expect(
+      category('main article img')
+        .map((_, img) => `${category(img).attr('loading')} ${category(img).attr('fetchpriority') ?? ''}`.trim())
+        .get(),
+    ).toEqual(['eager high', ...Array(category('main article img').length - 1).fill('lazy')]);
+    const trade = loadPage('/services/plumber');
+    expect(trade('main > section').first().find('img').attr('loading')).toBe('eager');
+    expect(trade('main > section').first().find('img').attr('fetchpriority')).toBe('high');
+    expect(trade('#services img').first().attr('srcset')).toMatch(/w=400\S* 400w, \S*w=800\S* 800w/);
+  });
+
+  it("the header draws the logo from content/images/: WebP and PNG at 36 and 72 pixels, beside the brand's name", () => {
+    const $ = loadPage('/about');
+    const brand = $('header a[href="/"]').first();
+    expect(brand.text()).toBe('TradeBoost Digital');
+    const sources = brand.find('picture source');
+    const logo = '/assets/images/logo-[0-9a-f]{12}';
+    expect(sources.map((_, source) => $(source).attr('type')).get()).toEqual(['image/webp']);
+    sources.each((_, source) => {
+      const format = $(source).attr('type')!.slice('image/'.length);
+      expect($(source).attr('srcset')).toMatch(new RegExp(`^${logo}-36\\.${format} 36w, ${logo}-72\\.${format} 72w$`));
+    });
+    const img = brand.find('picture img');
+    // The name beside it says what the logo says: screen readers skip the image.
+    expect([img.attr('alt'), img.attr('width'), img.attr('height'), img.attr('loading')]).toEqual([
+      '',
+      '36',
+      '36',
+      'eager',
+    ]);
+    expect(img.attr('src')).toMatch(new RegExp(`^${logo}-36\\.png$`));
+  });
+});
