@@ -5,7 +5,7 @@
  * consent scripts; nothing is inline for the Content-Security-Policy to allow
  * but the speculation rules and the view transitions' opt-in, allowed by their
  * hashes. (The byte budgets themselves are the budgets gate of `sitegen
- * check`, tested in check.test.ts.)
+ * check`, tested in check-budgets.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -138,7 +138,7 @@ describe('a build with CMS_REPO', () => {
   });
 
   it('passes sitegen check, which leaves /admin out of the public pages', async () => {
-    // The gates in this process (the command's own output and exit codes are check.test.ts's), summed up as it prints them.
+    // The gates in this process (the command's own output and exit codes are check-command.test.ts's), summed up as it prints them.
     const results = await checkSite({ root: project.dir, dir: out, only: ['links', 'seo', 'budgets'] });
     expect(formatSummary(results)).toMatch(/seo\s+pass\s+54 pages, sitemap\.xml \(54 URLs\)/);
     expect(results.map((result) => [result.gate, result.passed])).toEqual([
