@@ -1,0 +1,191 @@
+/**
+ * The lead request handler (supabase/functions/_shared/handle-lead-request.ts),
+ * the one the Edge Function and the local server both serve, over a real
+ * embedded Postgres built from the real migrations, with stand-ins for the
+ * webhook and Resend: what the agency is sent of a new lead, in the webhook
+ * and by e-mail, a visitor's text kept from passing for anything else; and
+ * that a bot's or a refused lead is not sent.
+ */
+import { marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
+import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { pgliteLeadStore } from '../../src/leads/pglite-lead-store';
+import {
+  contact,
+  db,
+  hero,
+  json,
+  logs,
+  newsletter,
+  post,
+  rowsFor,
+  settings,
+  useLeadHandler,
+  visitor,
+} from '../support/lead-handler-setup';
+import { notifying, resend, stored, useNotifyingHandler, webhook } from '../support/lead-handler-notifying';
+
+useLeadHandler();
+
+describe('notifications', () => {
+  useNotifyingHandler();
+
+  it('sends a new lead to the webhook (a readable text and the fields) and by e-mail, once, and records it', async () => {
+    const lead = contact();
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    const [row] = await rowsFor(lead.submission_id);
+
+    expect(webhook.received).toHaveLength(1);
+    const [hook] = webhook.received;
+    expect(hook!.path).toBe('/services/T000/B000/secret');
+    expect(hook!.headers['content-type']).toBe('application/json');
+    const { website: _, ...fields } = lead;
+    expect(hook!.body).toEqual({
+      text: expect.any(String),
+      id: row!.id,
+      created_at: row!.created_at.toISOString(),
+      ...fields,
+      ...touchColumns(null, null),
+    });
+    const received = `${row!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const summary = [
+      `New lead from the contact form (#${row!.id}, ${received})`,
+      "Name: Sarah O'Neill",
+      'Email: sarah@oneill-electrical.co.uk',
+      'Phone: +44 7700 900123',
+      'Trade: Electrician',
+      "Business: O'Neill Electrical Ltd",
+      'Location: Derby, DE1',
+      'Budget: £1,000 to £2,500 per month',
+      'Services: Local SEO, Google Ads',
+      'Page: /contact',
+      'Found us: not known',
+      'Message:',
+      '  We need more calls from Derby.',
+      '  Mostly rewires, "urgent" jobs too.',
+    ].join('\n');
+    expect(hook!.body.text).toBe(summary);
+
+    expect(resend.received).toHaveLength(1);
+    const [mail] = resend.received;
+    expect(mail).toMatchObject({ method: 'POST', path: '/emails' });
+    expect(mail!.headers.authorization).toBe('Bearer re_test_key');
+    expect(mail!.headers['idempotency-key']).toBe(`lead-${lead.submission_id}`);
+    expect(mail!.body).toEqual({
+      from: 'TradeBoost Leads <leads@tradeboost.example>',
+      to: ['leads@tradeboost.example', 'owner@tradeboost.example'],
+      subject: "New lead, contact form: Electrician (Sarah O'Neill)",
+      text: summary,
+      reply_to: 'sarah@oneill-electrical.co.uk',
+    });
+
+    expect(row).toMatchObject({
+      notified_by: ['email', 'webhook'],
+      notify_attempts: 1,
+      notify_error: null,
+      next_notify_at: null,
+    });
+    expect(row!.notified_at).toBeInstanceOf(Date);
+    expect(stored).toEqual([{ line: row!.id, failure: null }]);
+
+    // The same submission again is stored and sent once.
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    expect(webhook.received).toHaveLength(1);
+    expect(resend.received).toHaveLength(1);
+  });
+
+  it('names the form and the trade in the subject, every field of a hero lead in the body, blanks as "not given"', async () => {
+    const lead = { ...hero(), trade: '', phone: '' };
+    await notifying(post(lead), visitor);
+    expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: trade not given (Dave Hughes)');
+    expect(String(resend.received[0]!.body.text).split('\n').slice(1)).toEqual([
+      'Name: Dave Hughes',
+      'Email: dave@hughesplumbing.co.uk',
+      'Phone: not given',
+      'Trade: not given',
+      'Page: /',
+      'Found us: not known',
+    ]);
+    await notifying(post(newsletter()), visitor);
+    expect(resend.received[1]!.body.subject).toBe('New lead, newsletter form: news@example.co.uk');
+  });
+
+  it("keeps a visitor's bidi overrides out of the e-mail's subject, as out of a terminal", async () => {
+    await notifying(post({ ...hero(), name: 'Dave\u202EsehguH' }), visitor);
+    expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: Plumber (Dave sehguH)');
+  });
+
+  it("keeps a visitor's text from passing for the summary's own lines: each field on one line, the message last and indented", async () => {
+    const name = 'Fake\nEmail: boss@agency.example';
+    const message =
+      'Need help.\r\nPage: /services/google-ads\nFound us: from Google Ads\u2028\u001b[31mred\u202Egnp.exe';
+    await notifying(post({ ...contact(), name, message }), visitor);
+    const lines = String(resend.received[0]!.body.text).split('\n');
+    expect(lines[1]).toBe('Name: Fake Email: boss@agency.example');
+    expect(lines.filter((line) => /^\s*(Email|Page|Found us):/.test(line))).toHaveLength(5);
+    expect(lines.slice(-7)).toEqual([
+      'Page: /contact',
+      'Found us: not known',
+      'Message:',
+      '  Need help.',
+      '  Page: /services/google-ads',
+      '  Found us: from Google Ads',
+      '  [31mred gnp.exe',
+    ]);
+    expect(webhook.received[0]!.body).toMatchObject({ name, message });
+  });
+
+  it("escapes a visitor's <, > and & in the webhook text, so Slack neither links nor pings", async () => {
+    await notifying(post({ ...contact(), message: '<!channel> <https://evil.example|click> & more' }), visitor);
+    expect(webhook.received[0]!.body.text).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more');
+    expect(webhook.received[0]!.body.message).toBe('<!channel> <https://evil.example|click> & more');
+    expect(resend.received[0]!.body.text).toContain('<!channel> <https://evil.example|click> & more');
+  });
+
+  it("shows a visitor's Markdown link or image as the text typed in a chat that reads Markdown (Teams, Mattermost)", async () => {
+    const name = '[Call me back](https://evil.example/login)';
+    const message = '![logo](https://evil.example/pixel.gif) and [invoice][1]\n[1]: https://evil.example/invoice';
+    await notifying(post({ ...contact(), name, message }), visitor);
+    const text = String(webhook.received[0]!.body.text);
+    const chat = await marked.parse(text);
+    // Every link the chat draws shows its own address: none hides behind the visitor's words, and no picture loads.
+    const links = [...chat.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, words]) => [href, words]);
+    expect(links.filter(([href, words]) => href !== words && href !== `mailto:${words}`)).toEqual([]);
+    expect(chat).not.toContain('<img');
+    // As typed, to anyone who reads it.
+    expect(text.replaceAll('\u2060', '')).toContain(`Name: ${name}`);
+    expect(webhook.received[0]!.body).toMatchObject({ name, message });
+    expect(resend.received[0]!.body.text).toContain(`Name: ${name}`);
+  });
+
+  it('a bot that fills the honeypot is thanked, and neither stored nor sent on', async () => {
+    const lead = { ...contact(), website: 'https://cheap-seo.example' };
+    expect(await json(await notifying(post(lead), visitor), 200)).toEqual({ success: true });
+    expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+    expect(webhook.received).toEqual([]);
+    expect(resend.received).toEqual([]);
+    expect(stored).toEqual([]);
+  });
+
+  it('a refused lead (400, 415, 429) is not sent on', async () => {
+    expect((await notifying(post({ ...contact(), email: 'nope' }), visitor)).status).toBe(400);
+    expect((await notifying(post(contact(), { 'content-type': 'text/plain' }), visitor)).status).toBe(415);
+    expect(webhook.received).toEqual([]);
+    expect(resend.received).toEqual([]);
+    // One lead per client: the first is sent on, the second refused and not.
+    const limited = createLeadHandler({
+      store: pgliteLeadStore(db),
+      settings: settings({
+        webhook: { url: `${webhook.url}/services/T000/B000/secret` },
+        rateLimit: { max: 1, windowSeconds: 600 },
+      }),
+      log: (message) => logs.push(message),
+    });
+    // A client of its own: what the rate limit's tests record stays in the database this file shares.
+    const client = { address: '198.51.100.124' };
+    expect((await limited(post(contact()), client)).status).toBe(200);
+    expect((await limited(post(contact()), client)).status).toBe(429);
+    expect(webhook.received).toHaveLength(1);
+  });
+});
