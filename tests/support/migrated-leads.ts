@@ -3,7 +3,7 @@
  * the global setup (setup-leads.ts) and copied for each test that needs one: making one (an
  * embedded Postgres created, then every migration) costs several times as
  * much as opening a copy. The tests of the making itself
- * (tests/unit/lead-database.test.ts) still make theirs from nothing.
+ * (tests/unit/lead-database-migrations.test.ts) still make theirs from nothing.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
