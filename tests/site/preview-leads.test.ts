@@ -47,7 +47,7 @@ const running: RunningPreview[] = [];
 /** `sitegen preview` in a process of its own, with its own lead database, made before (as on every start but the first). */
 async function startPreviewProcess(name: string, env: NodeJS.ProcessEnv = {}): Promise<RunningPreview> {
   const leadsDir = join(work, name);
-  // tests/unit/lead-database.test.ts makes one from nothing. A server started again on its folder keeps its leads.
+  // tests/unit/lead-database-migrations.test.ts makes one from nothing. A server started again on its folder keeps its leads.
   if (!existsSync(leadsDir)) await copyMigratedLeads(leadsDir);
   const server = spawn(
     process.execPath,

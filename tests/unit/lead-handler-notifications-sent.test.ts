@@ -182,7 +182,7 @@ describe('notifications', () => {
       }),
       log: (message) => logs.push(message),
     });
-    // A client of its own: what the rate limit's tests record stays in the database this file shares.
+    // A client of its own: the rate events other tests send stay in the database this file's tests share.
     const client = { address: '198.51.100.124' };
     expect((await limited(post(contact()), client)).status).toBe(200);
     expect((await limited(post(contact()), client)).status).toBe(429);
