@@ -1,0 +1,260 @@
+/**
+ * The editor at /admin, as the agency reviews what a marketer saves in it:
+ * the real `sitegen dev` in a copy of the project under git, Decap CMS in
+ * Chromium, opened once for the file's tests, each at an entry of its own,
+ * with the content as the repository has it (support/editor-session.ts).
+ * One field changed and published is one line changed in `git diff`; a
+ * field emptied, its line alone taken out; a new trade a file of its own;
+ * a save that would undo another tab's, or take a live article off the
+ * site, refused. And who the editor opens for: the page given its token,
+ * and not with content outside the project.
+ */
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { liveArticleStays } from '../../src/content/publishing';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { openPage, wide } from './support/browser';
+import { field, notification, publish, writeArticle } from './support/editor';
+import {
+  contentFile,
+  dev,
+  devPage,
+  edited,
+  editor,
+  project,
+  retype,
+  saved,
+  savedChanges,
+  savedLines,
+  updatedArticle,
+  useEditedProject,
+} from './support/editor-session';
+
+useEditedProject();
+
+// Each step waits for the editor, which a busy machine takes its time over.
+describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
+  it('changes one word of the plumber’s description on its line alone in trades/plumber.json, previewed on its page', async () => {
+    const { page, problems } = await editor.at('/collections/trades/entries/plumber');
+    const description = field(page, 'Description').first();
+    const text = await description.inputValue();
+    await description.fill(text.replace('burst pipes', 'frozen pipes'));
+    const preview = page.frameLocator('#preview-pane');
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Digital Marketing for Plumbers');
+    await expect.poll(() => preview.getByText('frozen pipes', { exact: false }).count()).toBe(1);
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/trades/plumber.json']);
+    expect(problems()).toEqual([]);
+  });
+
+  it('adds a trade as a copy of the plumber, in a file of its own: its page and its place in the menu in sitegen dev', async () => {
+    const { page, problems } = await editor.at('/collections/trades/entries/plumber');
+    await page.getByRole('button', { name: 'Published' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).first().click();
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe('Plumber');
+    for (const [label, text] of [
+      ['Name', 'Glazier'],
+      ['Slug (its address)', 'glazier'],
+      ['Singular', 'Glazier'],
+      ['Plural', 'Glaziers'],
+    ] as const)
+      await retype(field(page, label), text);
+    await publish(page);
+    expect(await notification(page)).toBe('Entry saved');
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('?? content/trades/glazier.json\n');
+    const glazier = JSON.parse(await readFile(contentFile('trades/glazier.json'), 'utf8')) as Record<string, unknown>;
+    const plumber = JSON.parse(await readFile(contentFile('trades/plumber.json'), 'utf8')) as Record<string, unknown>;
+    expect(glazier).toEqual({ ...plumber, name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' });
+    await expect.poll(async () => (await fetch(`${dev.url}/services/glazier`)).status, { timeout: 10_000 }).toBe(200);
+    expect(await devPage('/services/glazier')).toMatch(/<h1[^>]*>Digital Marketing for Glaziers<\/h1>/);
+    const menu = (await devPage('/about')).match(/href="\/services\/(gas-engineer|glazier|groundworker)"/g);
+    expect(menu?.slice(0, 3)).toEqual([
+      'href="/services/gas-engineer"',
+      'href="/services/glazier"',
+      'href="/services/groundworker"',
+    ]);
+    expect(problems()).toEqual([]);
+  });
+
+  it('changes one word of an article’s title on its line alone', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/digital-marketing-roi');
+    await field(page, 'Title').fill('Is Your Marketing Paying Off? Measuring Returns for Trades');
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/blog/digital-marketing-roi.md']);
+    expect(problems()).toEqual([]);
+  });
+
+  it('changes a legal page’s description on its line alone', async () => {
+    const { page, problems } = await editor.at('/collections/legal/entries/privacy-policy');
+    const description = field(page, 'Description');
+    await description.fill(`${await description.inputValue()} Read it in five minutes.`);
+    await saved(page);
+    expect(await savedChanges()).toEqual(['1\t1\tcontent/legal/privacy-policy.md']);
+    expect(problems()).toEqual([]);
+  });
+
+  it('takes an emptied field’s line out, and nothing else', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/local-seo-tips');
+    const updated = page.getByLabel('datetime field').filter({ has: page.getByText(/^Updated/) });
+    // A day as the file has it, and nothing beside it saying UTC: it is London's.
+    expect(await updated.locator('input').inputValue()).toBe('2024-11-20');
+    expect(await page.getByText('UTC', { exact: true }).count()).toBe(0);
+    await updated.getByRole('button', { name: 'Clear' }).click();
+    await saved(page);
+    expect(await savedChanges()).toEqual([`0\t1\tcontent/${updatedArticle}`]);
+    expect(await savedLines()).toMatch(/^-updated: "2024-11-20"$/m);
+    expect(problems()).toEqual([]);
+  });
+
+  it('renames a live article other articles link to once its old slug is kept as an alias, which then redirects', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/online-reviews-guide');
+    await retype(field(page, 'Slug (its address)'), 'google-reviews-guide');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/blog/online-reviews-guide.md: Slug (its address): takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    await page.getByRole('button', { name: /^Add old slugs/i }).click();
+    await field(page, 'Alias').fill('online-reviews-guide');
+    await saved(page);
+    const moved = await fetch(`${dev.url}/blog/online-reviews-guide`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/google-reviews-guide']);
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+    // Its old slug given to a new article: refused naming the slug typed and the article that has it.
+    const next = await editor.at('/collections/articles/new');
+    await writeArticle(next.page, { slug: 'online-reviews-guide' });
+    await publish(next.page);
+    expect(await notification(next.page)).toBe(
+      'Failed to persist entry: content/blog (a new article): Slug (its address): "online-reviews-guide" is an old slug of content/blog/online-reviews-guide.md ("Online Reviews for Trades: Get More, Handle the Bad Ones"): its old address, /blog/online-reviews-guide, sends visitors on to that article, so it cannot be this one\'s: choose another slug',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe(
+      ' M content/blog/online-reviews-guide.md\n',
+    );
+  });
+
+  it('keeps a live article on the site: Draft ticked again is refused, and nothing is written', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/social-media-guide');
+    await field(page, 'Draft (left off the site while ticked)').click();
+    await publish(page);
+    expect(await notification(page)).toBe(
+      `Failed to persist entry: content/blog/social-media-guide.md: Draft (left off the site while ticked): ticked, it would take a live article off the site, /blog/social-media-guide: ${liveArticleStays}`,
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog/'))).toEqual([]);
+  });
+
+  // A second tab starts the editor anew: on a busy machine (CI's whole suite at once) that can take longer than a step.
+  it(
+    'saves an entry twice from one tab, and refuses the save of a tab that read it before, which would undo them',
+    { timeout: 120_000 },
+    async () => {
+      const route = '/collections/articles/entries/website-design-mistakes';
+      const { page, problems } = await editor.at(route);
+      // Opened from the first tab, as a link opens in a new tab: an editor of its own, in the first tab's renderer
+      // process, whose V8 has compiled Decap's 5 MB script already (a tab opened on its own compiled it again, at
+      // about twice the processor's time).
+      const [other] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.evaluate((address) => void window.open(address), `${dev.url}/admin/#${route}`),
+      ]);
+      try {
+        const excerpt = field(other, 'Excerpt');
+        await excerpt.waitFor({ timeout: 60_000 });
+        // Each tab is brought to the front before it is worked in, as a marketer does: Chromium holds back a tab
+        // behind another, and a save there waited on it many times as long.
+        await page.bringToFront();
+        await field(page, 'Title').fill('11 Website Mistakes That Cost Trades Jobs');
+        await saved(page);
+        await retype(field(page, 'Title'), '11 Website Mistakes That Cost Tradespeople Jobs');
+        await saved(page);
+        await other.bringToFront();
+        await excerpt.fill('The mistakes we see most often on trade websites, and their fixes.');
+        await publish(other);
+        expect(await notification(other)).toBe(
+          'Failed to persist entry: content/blog/website-design-mistakes.md: changed since this page opened it (in another tab, or another program), and saving would undo that change: copy what you typed, reload the page (declining the local backup it offers), and make your change again',
+        );
+        expect(await savedLines()).toMatch(/^\+title: "11 Website Mistakes That Cost Tradespeople Jobs"$/m);
+        expect(await savedChanges()).toEqual(['1\t1\tcontent/blog/website-design-mistakes.md']);
+      } finally {
+        await other.close();
+      }
+      expect(problems()).toEqual([]);
+    },
+  );
+
+  it('refuses a save the build would refuse in its notification alone: no uncaught error in the page, nothing written', async () => {
+    const { page, problems } = await editor.at('/collections/legal/entries/terms-of-service');
+    await field(page, 'Title').fill('');
+    await publish(page);
+    const refusal = 'content/legal/terms-of-service.md: Title: is missing: expected a text';
+    expect(await notification(page)).toBe(`Failed to persist entry: ${refusal}`);
+    expect(await edited.git('diff', '--numstat')).toBe('');
+    // Decap logs the failed save to the console itself, as it logs every failure: that stays, and is all.
+    expect(problems().map((problem) => problem.split('\n')[0])).toEqual([`error: Error: ${refusal}`]);
+  });
+});
+
+describe('a delete in the editor', { timeout: 60_000 }, () => {
+  it('of a live article is refused, saying who takes one off the site and how, and nothing is deleted', async () => {
+    const { page, problems } = await editor.at('/collections/articles/entries/google-ads-guide');
+    await page.getByRole('button', { name: 'Delete entry' }).click();
+    expect(await notification(page)).toBe(
+      `Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/google-ads-guide.md: is live at /blog/google-ads-guide: deleted, ${liveArticleStays}`,
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    // Decap logs the failed delete itself, and that is all: no uncaught error.
+    expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
+  });
+});
+
+describe('the editor’s token', { timeout: 60_000 }, () => {
+  it('is kept by the page that opened the printed address, out of its address bar; another browser is told to open that address', async () => {
+    const { page, problems } = await editor.at('/');
+    expect(page.url()).not.toContain('token=');
+    expect(await page.evaluate(() => localStorage.getItem('sitegen-editor-token'))).toBe(
+      new URL(dev.editorUrl).searchParams.get('token'),
+    );
+    expect(problems()).toEqual([]);
+    // A browser that never opened the printed address, or kept a token of an earlier run.
+    const stranger = (await openPage(wide)).page;
+    const told = async () => {
+      await expect
+        .poll(() => stranger.getByRole('heading', { level: 1 }).textContent())
+        .toBe("The editor needs this run's address");
+      expect(await stranger.locator('p').textContent()).toContain(
+        'Open the editor at the address sitegen dev printed in its terminal',
+      );
+      expect(await stranger.evaluate(() => localStorage.getItem('sitegen-editor-token'))).toBeNull();
+    };
+    await stranger.goto(`${dev.url}/admin/`);
+    await told();
+    await stranger.evaluate(() => localStorage.setItem('sitegen-editor-token', 'a-token-of-an-earlier-run'));
+    await stranger.reload();
+    await told();
+  });
+});
+
+describe('the editor with content outside the project (sitegen dev --content)', () => {
+  it('says why it cannot open, and starts no local backend', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'sitegen-editor-content-'));
+    const content = join(outside, 'content');
+    const log: string[] = [];
+    let server: DevServer | undefined;
+    try {
+      await cp(contentFile(''), content, { recursive: true });
+      const options = { root: project.dir, content, port: 0, host: '127.0.0.1', leadsDir: null };
+      server = await startDevServer({ ...options, log: (line) => log.push(line) });
+      const response = await fetch(server.editorUrl);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(
+        `the editor saves into the project's folder, and the content (${content}) is outside it (${project.dir})`,
+      );
+      expect(log.filter((line) => line.includes('decap-server'))).toEqual([]);
+    } finally {
+      await server?.close();
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});
