@@ -1,0 +1,59 @@
+/**
+ * Braces in a Markdown body: the site's facts ({phone}, {email}, …) filled in
+ * by site-facts.ts, escaped, and a {word} that names none refused; attributes
+ * written after a link, an image or a heading, as kramdown and Pandoc take
+ * them, refused, since the page would show them as written.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/content/markdown';
+import { withSiteFacts } from '../../src/content/site-facts';
+
+describe("the site's facts in a body (site-facts.ts)", () => {
+  const site = {
+    name: 'Iron & Steel',
+    legalName: 'Iron & Steel <Yard> Ltd',
+    phone: '0800 123 4567',
+    phoneHref: 'tel:+448001234567',
+    email: 'team@trade.example',
+    addressLine: '1 Iron & Steel Yard, Derby, Derbyshire DE1 2AB',
+    hoursLine: 'Mon-Sat 8AM-5PM',
+  } as Parameters<typeof withSiteFacts>[1];
+
+  it('fills in the phone and e-mail as links, the names, address and hours as text, escaped, and leaves other braces alone', () => {
+    const { html } = renderMarkdown(
+      '{name} is {legalName}. Ring {phone} or e-mail **{email}**, at {address} ({hours}).\n\n`{phone}` and {}\n',
+    );
+    expect(withSiteFacts(html, site)).toBe(
+      '<p>Iron &amp; Steel is Iron &amp; Steel &lt;Yard&gt; Ltd. Ring <a href="tel:+448001234567">0800 123 4567</a> or e-mail <strong><a href="mailto:team@trade.example">team@trade.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
+        '<p><code><a href="tel:+448001234567">0800 123 4567</a></code> and {}</p>\n',
+    );
+  });
+
+  it('refuses a {word} that names no fact, and a fact written as links inside the words of a link', () => {
+    expect(() => renderMarkdown('Call {phnoe} today.\n')).toThrow(
+      '"{phnoe}" names none of the site\'s facts: expected {name}, {legalName}, {phone}, {email}, {address}, {hours}',
+    );
+    expect(() => renderMarkdown('[Mail {email}](/contact)\n')).toThrow(
+      'link "Mail {email}": {phone} and {email} are links themselves',
+    );
+  });
+});
+
+describe('attributes written after a link, an image or a heading (kramdown, Pandoc)', () => {
+  it.each([
+    ['See [our guide](https://example.com/guide){target=_blank} first.', '{target=_blank}'],
+    ['See [our guide](https://example.com/guide){:target="_blank"} first.', '{:target="_blank"}'],
+    ['[Book a call](/contact){: .button}', '{: .button}'],
+    ['![Our van](/favicon.svg){width=50%}', '{width=50%}'],
+    ['## Prices {#prices}', '{#prices}'],
+  ])('refuses %j, which would show as written', (source, attributes) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
+      `line 3: "${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
+    );
+  });
+
+  it("takes the site's facts beside a link, and braces that set nothing", () => {
+    const { html } = renderMarkdown('[Call us](/contact){phone}, {name} ({legalName}) {} and {a, b}.\n');
+    expect(html).toBe('<p><a href="/contact">Call us</a>{phone}, {name} ({legalName}) {} and {a, b}.</p>\n');
+  });
+});
