@@ -31,7 +31,7 @@ import {
   type ContentType,
   type LeadRequest,
 } from '../support/lead-requests';
-import type { ExpectedRow } from '../support/lead-payloads';
+import type { ExpectedRow } from '../support/lead-valid-payloads';
 import { copyMigratedLeads } from '../support/migrated-leads';
 import { holdBudgets, startStandIn, type HeldBudgets, type StandIn } from '../support/notification-stand-ins';
 import { exchange } from '../support/raw-http';

@@ -1,14 +1,16 @@
 /**
  * Generated requests to the lead endpoint (any method, content type and
  * charset, declared length, extra headers; a body of any bytes, JSON of any
- * shape, or a lead of tests/support/lead-payloads.ts, valid or not, in UTF-8
- * or not, padded past the size limit at times, sent whole or in pieces), and
- * what the endpoint must answer each, as docs/leads.md says, in its order:
- * preflight, method, content type, charset, size, UTF-8, JSON, object,
- * honeypot, fields.
+ * shape, or a lead of tests/support/lead-valid-payloads.ts or
+ * lead-near-valid-payloads.ts, valid or not, in UTF-8 or not, padded past the
+ * size limit at times, sent whole or in pieces), and what the endpoint must
+ * answer each, as docs/leads.md says, in its order: preflight, method, content
+ * type, charset, size, UTF-8, JSON, object, honeypot, fields.
  */
 import fc from 'fast-check';
-import { botHoneypot, nearValid, rowOf, validLead, type ExpectedRow, type Payload } from './lead-payloads';
+import type { Payload } from './lead-form-fields';
+import { nearValid } from './lead-near-valid-payloads';
+import { botHoneypot, rowOf, validLead, type ExpectedRow } from './lead-valid-payloads';
 
 const maxBodyBytes = 16_384;
 
