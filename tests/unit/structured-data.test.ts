@@ -1,7 +1,7 @@
 /**
  * The structured-data builders (src/structured-data/) on what the real
  * content does not have yet: a salary, text that needs escaping. What the
- * built pages carry is in tests/site/metadata.test.ts.
+ * built pages carry is in tests/site/metadata-structured-data.test.ts.
  */
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';

@@ -1,13 +1,13 @@
 /**
- * What crawlers read: each page's <head>, its JSON-LD, the sitemap, robots.txt
- * and the headers file.
+ * What crawlers read in each page's JSON-LD: one connected schema.org graph a
+ * page, with the organisation, the website, the page's own node and what the
+ * page is about (a service, an article, the blog's list, the open positions).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { canonicalOf } from '../support/canonical-url';
 import { allPaths, articleSlugs, loadPage, servicePageSlugs, siteDir, siteUrl, tradeSlugs } from '../support/site';
-
-const canonicalOf = (path: string) => `${siteUrl()}${path}`;
 
 type JsonNode = Record<string, unknown>;
 
@@ -29,68 +29,6 @@ function graphOf(path: string): JsonNode[] {
 function nodeById(graph: JsonNode[], id: string): JsonNode | undefined {
   return graph.find((node) => node['@id'] === id);
 }
-
-describe('page metadata', () => {
-  it('every page has a unique title and description, keywords, canonical, Open Graph and Twitter tags', () => {
-    const titles = new Set<string>();
-    const descriptions = new Set<string>();
-    for (const path of allPaths) {
-      const $ = loadPage(path);
-      const title = $('title').text();
-      const description = $('meta[name="description"]').attr('content') ?? '';
-      expect(title.length, path).toBeGreaterThan(10);
-      expect(title.length, `${path}: "${title}"`).toBeLessThanOrEqual(60);
-      expect(description.length, path).toBeGreaterThan(50);
-      expect(description.length, path).toBeLessThanOrEqual(160);
-      titles.add(title);
-      descriptions.add(description);
-      expect($('meta[name="keywords"]').attr('content'), path).toMatch(/\w+, \w+/);
-      expect($('link[rel="canonical"]').attr('href'), path).toBe(canonicalOf(path));
-      expect($('meta[property="og:title"]').attr('content'), path).toBe(title);
-      expect($('meta[property="og:description"]').attr('content'), path).toBe(description);
-      expect($('meta[property="og:url"]').attr('content'), path).toBe(canonicalOf(path));
-      expect($('meta[property="og:type"]').attr('content'), path).toBe(
-        path.startsWith('/blog/') && !path.startsWith('/blog/category/') ? 'article' : 'website',
-      );
-      expect($('meta[name="twitter:card"]').attr('content'), path).toMatch(/^summary/);
-      expect($('meta[name="twitter:title"]').attr('content'), path).toBe(title);
-    }
-    expect(titles.size).toBe(allPaths.length);
-    expect(descriptions.size).toBe(allPaths.length);
-  });
-
-  it('the 404 page, shown at whatever address was missing, names no address of its own to crawlers or link previews', () => {
-    const $ = loadPage('/404');
-    expect($('meta[name="robots"]').attr('content')).toBe('noindex');
-    // A link preview of a mistyped address would otherwise be filed under /404, a page hosts answer with a 200.
-    expect([$('link[rel="canonical"]').length, $('meta[property="og:url"]').length]).toEqual([0, 0]);
-    expect($('meta[property="og:title"]').attr('content')).toBe($('title').text());
-  });
-
-  it('every page is shared with a picture: its own, shown large, or else the logo, small beside the words', () => {
-    const logo = new RegExp(`^${siteUrl()}/assets/images/logo-[0-9a-f]{12}-512\\.png$`);
-    const withLogo: string[] = [];
-    for (const path of allPaths) {
-      const $ = loadPage(path);
-      const image = $('meta[property="og:image"]').attr('content');
-      expect($('meta[name="twitter:image"]').attr('content'), path).toBe(image);
-      if (!logo.test(image ?? '')) {
-        expect($('meta[name="twitter:card"]').attr('content'), path).toBe('summary_large_image');
-        continue;
-      }
-      withLogo.push(path);
-      expect($('meta[name="twitter:card"]').attr('content'), path).toBe('summary');
-      expect(
-        ['og:image:width', 'og:image:height', 'og:image:alt'].map((name) =>
-          $(`meta[property="${name}"]`).attr('content'),
-        ),
-        path,
-      ).toEqual(['512', '512', 'TradeBoost Digital']);
-    }
-    expect(withLogo).toEqual(expect.arrayContaining(['/blog', '/contact', '/privacy-policy', '/blog/category/seo']));
-    expect(withLogo).not.toContain('/');
-  });
-});
 
 describe('structured data: one connected graph per page', () => {
   const home = () => `${siteUrl()}/`;
@@ -316,46 +254,5 @@ describe('structured data: one connected graph per page', () => {
     expect(postings[2]).toMatchObject({
       jobLocation: { address: { addressLocality: 'Manchester', addressCountry: 'GB' } },
     });
-  });
-});
-
-describe('sitemap.xml and robots.txt', () => {
-  it('the sitemap lists every page but the 404, with absolute canonical URLs', () => {
-    const xml = readFileSync(join(siteDir(), 'sitemap.xml'), 'utf8');
-    const urls = Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1]);
-    expect(urls.sort()).toEqual(allPaths.map(canonicalOf).sort());
-    expect(xml).not.toContain('404');
-    expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
-    );
-  });
-
-  it('robots.txt allows crawling and names the sitemap', () => {
-    const robots = readFileSync(join(siteDir(), 'robots.txt'), 'utf8');
-    expect(robots).toContain('User-agent: *');
-    expect(robots).toContain(`Sitemap: ${siteUrl()}/sitemap.xml`);
-  });
-});
-
-describe('_headers', () => {
-  it('sets security headers for every page and long caching for hashed assets', () => {
-    const headers = readFileSync(join(siteDir(), '_headers'), 'utf8');
-    const [pages, assets] = headers.split('\n\n');
-    expect(pages).toMatch(/^\/\*\n/);
-    expect(pages).toContain("script-src 'self'");
-    expect(pages).not.toContain('unsafe-inline');
-    expect(pages).toContain('X-Content-Type-Options: nosniff');
-    expect(pages).toContain('X-Frame-Options: DENY');
-    expect(pages).toContain('Referrer-Policy: strict-origin-when-cross-origin');
-    expect(assets).toBe('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
-  });
-
-  it('the stylesheet is one content-hashed file under assets/', () => {
-    const $ = loadPage('/');
-    const href = $('link[rel="stylesheet"]').attr('href')!;
-    expect(href).toMatch(/^\/assets\/styles-[0-9a-f]{10}\.css$/);
-    const css = readFileSync(join(siteDir(), href), 'utf8');
-    expect(css).not.toMatch(/\n\s+/);
-    for (const path of allPaths) expect(loadPage(path)('link[rel="stylesheet"]').attr('href')).toBe(href);
   });
 });
