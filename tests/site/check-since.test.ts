@@ -1,0 +1,152 @@
+/**
+ * `sitegen check --since` names every URL of the live site's sitemap that
+ * vanished (neither a page nor a redirect now), with the redirect that would
+ * keep it; the redirects it suggests for an old site's URLs build and pass.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { startTestPreview } from '../browser/support/preview';
+import { runSitegen } from '../support/cli';
+import { inProjectCopy } from '../support/project-copy';
+import { addRedirects, checkLinks, editArticle, withAliases } from '../support/redirects-copy';
+
+describe('sitegen check --since', () => {
+  // Two crawls of the whole site by the links gate: longer than the default time a test may take on a busy machine.
+  it(
+    'names every URL of an old sitemap that is now neither a page nor a redirect, with the redirect that would keep it',
+    { timeout: 120_000 },
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        const old = join(project.dir, 'live-sitemap.xml');
+        // With later pages of two listings, which come and go with the number of their articles: not vanished URLs.
+        const later = ['/blog/page/2', '/blog/category/seo/page/4'].map(
+          (path) => `<url><loc>https://www.tradeboostdigital.co.uk${path}</loc></url>`,
+        );
+        const sitemap = await readFile(join(project.dir, 'out/sitemap.xml'), 'utf8');
+        await writeFile(old, sitemap.replace('</urlset>', `${later.join('')}</urlset>`));
+        // A slug changed with no alias (no article links to it, so the build has nothing to refuse): the old URL is gone.
+        await editArticle(project, 'social-media-guide', (text) =>
+          text.replace(/^slug: .*$/m, 'slug: "social-media-for-trades"'),
+        );
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        // A page every page links to gone too.
+        await rm(join(project.dir, 'out/about.html'));
+        const check = (since = 'live-sitemap.xml') => checkLinks(project.dir, since);
+        const vanished = await check();
+        expect(vanished.code).toBe(1);
+        // Each broken link to it once, with how many pages hold it: the first by address, whatever the crawl's order.
+        expect(vanished.stdout).toContain('  ✗ / and 52 more pages  broken-link  /about\n');
+        // Each URL once, however many pages link to a broken one.
+        expect(vanished.stdout).toContain(
+          '55 problems · 72 distinct internal URLs (pages, assets) linked from 53 pages',
+        );
+        expect(vanished.stdout).toContain('  ✗ /about  vanished-url  https://www.tradeboostdigital.co.uk/about\n');
+        expect(vanished.stdout).toContain(
+          [
+            '  ✗ /blog/social-media-guide  vanished-url  https://www.tradeboostdigital.co.uk/blog/social-media-guide',
+            '      was live (it is in live-sitemap.xml) and is now neither a page nor a redirect: its visitors and rankings would be lost',
+            '      fix: add a redirect to content/redirects.json: { "from": "/blog/social-media-guide", "to": "/blog/social-media-for-trades" }, or add "social-media-guide" to the aliases in the front matter of /blog/social-media-for-trades\'s article',
+          ].join('\n'),
+        );
+        expect(vanished.stdout.match(/vanished-url/g)).toHaveLength(2);
+
+        await editArticle(project, 'social-media-guide', withAliases('["social-media-guide"]'));
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        // The live site's sitemap, fetched as CI fetches it from SITE_URL.
+        const live = createServer((_, response) => response.end(readFileSync(old)));
+        await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+        const url = `http://127.0.0.1:${(live.address() as AddressInfo).port}/sitemap.xml`;
+        try {
+          const kept = await check(url);
+          expect(kept.stdout).toContain(`the 55 URLs of ${url}`);
+          expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
+          expect(kept.code).toBe(0);
+        } finally {
+          live.close();
+        }
+        // What only the executable shows: the line it ends with, and its exit code.
+        const unreachable = await runSitegen(
+          ['check', '--dir', 'out', '--only', 'links', '--since', 'http://127.0.0.1:9/sitemap.xml'],
+          { cwd: project.dir },
+        );
+        expect([unreachable.code, unreachable.stderr]).toEqual([
+          1,
+          'sitegen: --since: could not fetch http://127.0.0.1:9/sitemap.xml: fetch failed\n',
+        ]);
+      });
+    },
+  );
+
+  it(
+    "an old site's .html, .php and mixed-case URLs: the redirects it suggests build, leave a page at each old path and pass",
+    { timeout: 120_000 },
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        // /about.html is kept: hosts serve /about's page there (GitHub Pages, S3) or send it on (Netlify).
+        const old = ['/old-page.html', '/contact.php', '/Services/SEO', '/about.html'];
+        const locs = old.map((path) => `<url><loc>https://www.tradeboostdigital.co.uk${path}</loc></url>`);
+        await writeFile(join(project.dir, 'old-sitemap.xml'), `<urlset>${locs.join('')}</urlset>`);
+        const vanished = await checkLinks(project.dir, 'old-sitemap.xml');
+        expect(vanished.code).toBe(1);
+        const fixes = [...vanished.stdout.matchAll(/^ {6}fix: add a redirect to content\/redirects\.json: (.*)$/gm)];
+        expect(fixes.map((fix) => fix[1])).toEqual([
+          '{ "from": "/old-page.html", "to": "/" }',
+          '{ "from": "/contact.php", "to": "/contact" }',
+          '{ "from": "/Services/SEO", "to": "/services/local-seo" }',
+        ]);
+        await addRedirects(
+          project,
+          fixes.map((fix) => JSON.parse(fix[1]!) as object),
+        );
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+
+        const out = join(project.dir, 'out');
+        expect(await readFile(join(out, '_redirects'), 'utf8')).toContain(
+          [
+            '/old-page.html / 301!',
+            '/old-page.html / 301',
+            '/contact.php /contact 301!',
+            '/contact.php /contact 301',
+          ].join('\n'),
+        );
+        // Each left page where hosts with no _redirects look for the old path: a .php file would be no page to them.
+        const left = {
+          'old-page.html': '/',
+          'contact.php/index.html': '/contact',
+          'Services/SEO.html': '/services/local-seo',
+        };
+        for (const [file, to] of Object.entries(left)) {
+          const $ = cheerio.load(await readFile(join(out, file), 'utf8'));
+          expect(new URL($('link[rel="canonical"]').attr('href')!).pathname, file).toBe(to);
+        }
+        expect(existsSync(join(out, 'old-page.html.html'))).toBe(false);
+        expect(existsSync(join(out, 'contact.php.html'))).toBe(false);
+
+        const preview = await startTestPreview(out);
+        try {
+          const answer = async (path: string) => {
+            const response = await fetch(`${preview.url}${path}`, { redirect: 'manual' });
+            return [response.status, response.headers.get('location')];
+          };
+          expect(await answer('/old-page.html')).toEqual([301, '/']);
+          expect(await answer('/contact.php?utm_source=mail')).toEqual([301, '/contact?utm_source=mail']);
+          expect(await answer('/Services/SEO')).toEqual([301, '/services/local-seo']);
+        } finally {
+          await preview.close();
+        }
+
+        const kept = await checkLinks(project.dir, 'old-sitemap.xml');
+        expect(kept.stdout).toContain('the 4 URLs of old-sitemap.xml');
+        expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
+        expect(kept.code).toBe(0);
+      });
+    },
+  );
+});

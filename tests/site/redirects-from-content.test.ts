@@ -1,0 +1,205 @@
+/**
+ * Moves that keep their rankings, as content/redirects.json and the
+ * articles' aliases make them: past 1,000 redirects, what Cloudflare Pages
+ * does; earlier slugs and chains; links to an old address, named by the
+ * build and by dev; and what cannot work refused, naming file and field.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { startDevServer } from '../../src/dev/dev-server';
+import { tree } from '../support/output-tree';
+import { inProjectCopy, writeSettled } from '../support/project-copy';
+import { addRedirects, checkLinks, editArticle, redirectsFile, withAliases } from '../support/redirects-copy';
+
+describe('aliases and content/redirects.json', () => {
+  it('past 1,000 redirects, says that Cloudflare Pages applies only the first 1,000, which it would not say', async () => {
+    await inProjectCopy(async (project) => {
+      const moved = (count: number) =>
+        Array.from({ length: count }, (_, index) => ({ from: `/old-page-${index}`, to: '/about' }));
+      const line = /^ {2}redirects {2}\d[\d,]* redirects: Cloudflare Pages applies the first 1,000 /m;
+      // The site's own two and 998 more: the limit, said nothing of.
+      await addRedirects(project, moved(998));
+      const atLimit = await project.buildHere({ out: 'out', quiet: false });
+      expect([atLimit.stderr, atLimit.stdout.match(line)]).toEqual(['', null]);
+      await addRedirects(project, [{ from: '/one-more', to: '/about' }]);
+      const past = await project.buildHere({ out: 'out', quiet: false });
+      expect(past.stdout).toMatch(
+        /^ {2}redirects {2}1,001 redirects: Cloudflare Pages applies the first 1,000 and answers the rest with the page left at each old path \(a 200, not a 301\); Netlify and sitegen preview apply every one$/m,
+      );
+    });
+  });
+
+  it("an article's earlier slugs redirect to it, a chain is written straight to its end, and 302 is kept", async () => {
+    await inProjectCopy(async (project) => {
+      await editArticle(project, 'local-seo-tips', withAliases('["local-seo-guide", "seo-tips"]'));
+      await addRedirects(project, [
+        { from: '/guides/local-seo', to: '/blog/local-seo-guide' },
+        { from: '/offer', to: 'https://offers.example.co.uk/spring', status: 302 },
+      ]);
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const lines = (await readFile(join(project.dir, 'out/_redirects'), 'utf8'))
+        .split('\n')
+        .filter((line) => !line.startsWith('#'));
+      expect(lines.filter((line) => !line.endsWith('!'))).toEqual([
+        '/services /#services 301',
+        '/blog/category /blog 301',
+        '/guides/local-seo /blog/local-seo-tips 301',
+        '/offer https://offers.example.co.uk/spring 302',
+        '/blog/local-seo-guide /blog/local-seo-tips 301',
+        '/blog/seo-tips /blog/local-seo-tips 301',
+        '',
+      ]);
+      const page = cheerio.load(await readFile(join(project.dir, 'out/blog/seo-tips.html'), 'utf8'));
+      expect(page('link[rel="canonical"]').attr('href')).toBe(
+        'https://www.tradeboostdigital.co.uk/blog/local-seo-tips',
+      );
+      expect(existsSync(join(project.dir, 'out/offer.html'))).toBe(true);
+    });
+  });
+
+  it('renames an article other articles link to: each link to its old address is built, and named with its new one', async () => {
+    await inProjectCopy(async (project) => {
+      const renamed = (text: string) => text.replace('slug: "local-seo-tips"', 'slug: "local-seo-for-trades"');
+      await editArticle(project, 'local-seo-tips', (text) => withAliases('["local-seo-tips"]')(renamed(text)));
+      // One link to a place in it: kept in the address to link to instead.
+      await editArticle(project, 'website-design-mistakes', (text) =>
+        text.replace('](/blog/local-seo-tips)', '](/blog/local-seo-tips#article-cta-heading)'),
+      );
+      const { stdout, stderr } = await project.buildHere({ out: 'out', quiet: false });
+      expect(stderr).toBe('');
+      const oldLinks = stdout.split('\n').filter((line) => line.startsWith('  old link'));
+      expect(oldLinks).toEqual(
+        ['website-design-mistakes', 'online-reviews-guide'].map((linking, index) => {
+          const [link, instead] = ['/blog/local-seo-tips', '/blog/local-seo-for-trades'].map(
+            (path) => `${path}${index === 0 ? '#article-cta-heading' : ''}`,
+          );
+          return `  old link   content/blog/${linking}.md: body: links to "${link}", which redirects to /blog/local-seo-for-trades: link to "${instead}" instead`;
+        }),
+      );
+      const page = cheerio.load(await readFile(join(project.dir, 'out/blog/online-reviews-guide.html'), 'utf8'));
+      expect(page('main a:contains("local SEO tips")').attr('href')).toBe('/blog/local-seo-tips');
+      expect(existsSync(join(project.dir, 'out/blog/local-seo-for-trades.html'))).toBe(true);
+      // Nor does the links gate fail them, in the pages or in the feeds that hold the articles whole.
+      const links = await checkLinks(project.dir);
+      expect(links.stdout).toMatch(/^ {2}links +pass {2}/m);
+    });
+  });
+
+  it('dev says once in its terminal which links lead to an old address, as the build names them', async () => {
+    await inProjectCopy(async (project) => {
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      const oldLinks = () => lines.filter((line) => line.includes(' old link: ')).map((line) => line.slice(11));
+      try {
+        expect(oldLinks()).toEqual([]);
+        const renamed = (text: string) => text.replace('slug: "local-seo-tips"', 'slug: "local-seo-for-trades"');
+        await editArticle(project, 'local-seo-tips', (text) => withAliases('["local-seo-tips"]')(renamed(text)));
+        await dev.idle();
+        const said = ['website-design-mistakes', 'online-reviews-guide'].map(
+          (linking) =>
+            `old link: content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to "/blog/local-seo-for-trades" instead`,
+        );
+        expect(oldLinks()).toEqual(said);
+        await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime: \d+$/m, 'readTime: 12'));
+        await dev.idle();
+        expect(oldLinks()).toEqual(said);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+
+  it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, or twice', async () => {
+    await inProjectCopy(async (project) => {
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const before = await tree(join(project.dir, 'out'));
+      const original = await readFile(redirectsFile(project), 'utf8');
+      const refused = async (redirects: object[], expected: string | RegExp) => {
+        await writeSettled(redirectsFile(project), original);
+        await addRedirects(project, redirects);
+        const result = await project.buildHere({ out: 'out' });
+        expect(result.code, JSON.stringify(redirects)).toBe(1);
+        if (typeof expected === 'string') expect(result.stderr).toBe(`sitegen: ${expected}\n`);
+        else expect(result.stderr).toMatch(expected);
+        expect(await tree(join(project.dir, 'out'))).toEqual(before);
+      };
+      await refused(
+        [{ from: '/pricing', to: '/prices' }],
+        'content/redirects.json: redirects[2].to: redirects to /prices, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL',
+      );
+      await refused(
+        [{ from: '/pricing', to: 'http://example.com/prices' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "http:\/\/example\.com\/prices"\n$/,
+      );
+      // A line break would have written a rule of its own into _redirects: here, /contact sent to another site.
+      await refused(
+        [{ from: '/pricing', to: 'https://example.com/\n/contact https://example.com 302' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "https:\/\/example\.com\/\\n\/contact https:\/\/example\.com 302"\n$/,
+      );
+      await refused(
+        [{ from: '/about', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /about, which is a page of the site (made from content/pages/about.json): a redirect would hide it; remove the redirect, or the page',
+      );
+      await refused(
+        [
+          { from: '/a', to: '/b' },
+          { from: '/b', to: '/a' },
+        ],
+        'content/redirects.json: redirects[2].from: redirects in a loop: /a → /b → /a; end it at a page',
+      );
+      await refused(
+        [
+          { from: '/a', to: '/contact' },
+          { from: '/a/', to: '/about' },
+        ],
+        'content/redirects.json: redirects[3].from: redirects from /a, which content/redirects.json (redirects[2].from) already redirects: keep one',
+      );
+      await refused(
+        [{ from: '/old page.html', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: expected a root-relative path, such as "/old-page", "/blog/old-slug" or "/Old-Page.php", found "/old page.html"',
+      );
+      // An old site's addresses a case-insensitive disk (macOS, Windows) or a host would take for another's.
+      await refused(
+        [{ from: '/About', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /About, which differs only in letter case from /about, a page of the site (made from content/pages/about.json): case-insensitive disks (macOS, Windows) and some hosts would mix them: remove the redirect',
+      );
+      await refused(
+        [{ from: '/about.html', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /about.html, which hosts serve as the same page as /about, a page of the site (made from content/pages/about.json): remove the redirect',
+      );
+      await refused(
+        [
+          { from: '/Old-Page.html', to: '/contact' },
+          { from: '/old-page.HTML', to: '/about' },
+        ],
+        'content/redirects.json: redirects[3].from: redirects from /old-page.HTML, which differs only in letter case from /Old-Page.html, which content/redirects.json (redirects[2].from) redirects: case-insensitive disks (macOS, Windows) and some hosts would mix them: remove the redirect',
+      );
+      await refused(
+        [
+          { from: '/old-page', to: '/contact' },
+          { from: '/old-page.html', to: '/about' },
+        ],
+        'content/redirects.json: redirects[3].from: redirects from /old-page.html, which hosts serve as the same page as /old-page, which content/redirects.json (redirects[2].from) redirects: remove the redirect',
+      );
+      await writeSettled(redirectsFile(project), original);
+      await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime:/m, 'draft: true\nreadTime:'));
+      await editArticle(project, 'digital-marketing-roi', (text) =>
+        text.replace('(/blog/google-ads-guide)', '(/contact)'),
+      );
+      await refused(
+        [{ from: '/ppc', to: '/blog/google-ads-guide' }],
+        'content/redirects.json: redirects[2].to: redirects to /blog/google-ads-guide, which is content/blog/google-ads-guide.md, a draft: not a page until it is published',
+      );
+      await writeSettled(redirectsFile(project), original);
+      await editArticle(project, 'local-seo-tips', withAliases('["online-reviews-guide"]'));
+      const alias = await project.buildHere({ out: 'out' });
+      expect(alias.stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: front matter: aliases[0]: redirects from /blog/online-reviews-guide, which is a page of the site (made from content/blog/online-reviews-guide.md): a redirect would hide it; remove the redirect, or the page\n',
+      );
+    });
+  });
+});
