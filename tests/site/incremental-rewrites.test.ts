@@ -1,73 +1,21 @@
 /**
- * `sitegen build --incremental`: after every kind of edit, the output is
- * byte for byte what a whole build writes, and only the files the edit
- * changed are written; with nothing changed, nothing is. Each test has a
- * project of its own, built once incrementally before its edit. The builds
- * run in this process; on the large blog, the incremental ones on the
- * executable's build threads (lib/site-worker.js, src/threads/).
+ * `sitegen build --incremental`: after every kind of edit (an article's body
+ * or title, a template, the footer, the phone number, a file of public/, an
+ * article deleted, added or renamed, or moved to the front of a large blog),
+ * the output is byte for byte what a whole build writes, and only the files
+ * the edit changed are written. Each test has a project of its own, built
+ * once incrementally before its edit (tests/support/incremental-project.ts).
+ * The builds run in this process; on the large blog, the incremental ones on
+ * the executable's build threads (lib/site-worker.js, src/threads/).
  */
-import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeArticles } from '../../bench/scale/articles.js';
-import { modified, rewritten, tree } from '../support/output-tree';
-import { copyProject, writeSettled, type ProjectCopy } from '../support/project-copy';
+import { describe, expect, it } from 'vitest';
+import { after, builtProject, edit, incremental, project, useIncrementalProject } from '../support/incremental-project';
+import { tree } from '../support/output-tree';
+import { writeSettled } from '../support/project-copy';
 
-/** A project built once, whose caches (assets, cards) every test's project starts with: its edits make only what they change. */
-let seed: ProjectCopy;
-beforeAll(async () => {
-  seed = await copyProject({ caches: false });
-  expect((await seed.buildHere({ out: 'out' })).stderr).toBe('');
-});
-afterAll(() => seed?.remove());
-
-let project: ProjectCopy | undefined;
-/** Whether this test's incremental builds read and render the articles on the build threads. */
-let threaded = false;
-afterEach(async () => {
-  await project?.remove();
-  threaded = false;
-});
-
-/** A project of its own, built once incrementally into `out/`; with `articles`, a blog the build threads read. */
-async function builtProject(articles = 0): Promise<ProjectCopy> {
-  project = await copyProject({ caches: seed.dir });
-  // The project has no file of public/ yet; its tests add some.
-  await mkdir(join(project.dir, 'public'), { recursive: true });
-  if (articles) await writeArticles(join(project.dir, 'content', 'blog'), articles, 5);
-  threaded = articles > 0;
-  expect((await incremental()).stderr).toBe('');
-  return project;
-}
-
-const incremental = (env: NodeJS.ProcessEnv = {}) =>
-  project!.buildHere({ incremental: true, out: 'out', env, quiet: false, threads: threaded });
-
-/** A whole build of the same project into a folder of its own. */
-async function whole(env: NodeJS.ProcessEnv = {}): Promise<Record<string, string>> {
-  await rm(join(project!.dir, 'whole'), { recursive: true, force: true });
-  expect((await project!.buildHere({ out: 'whole', env })).stderr).toBe('');
-  return tree(join(project!.dir, 'whole'));
-}
-
-/** Makes `change`, builds incrementally, checks the output against a whole build, and says which files were written. */
-async function after(change: () => Promise<unknown>, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
-  const out = join(project!.dir, 'out');
-  const before = await modified(out);
-  await change();
-  const result = await incremental(env);
-  expect(result.stderr).toBe('');
-  expect(await tree(out)).toEqual(await whole(env));
-  return rewritten(before, await modified(out));
-}
-
-/** An edit of a project file, saved a while ago (its time vouches for it: see src/file-versions.ts). */
-async function edit(path: string, change: (text: string) => string): Promise<void> {
-  const file = join(project!.dir, path);
-  const text = await readFile(file, 'utf8');
-  expect(change(text)).not.toBe(text);
-  await writeSettled(file, change(text));
-}
+useIncrementalProject();
 
 /** The pages among files: the pages left at redirected paths, which no template draws, aside. */
 const pages = (files: string[]) =>
@@ -77,31 +25,6 @@ const feeds = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'];
 const indexPages = (files: string[]) => files.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));
 
 describe('sitegen build --incremental', () => {
-  it('writes nothing when nothing changed, and says it is up to date; keeps its record in a git-ignored folder; is not up to date once package.json, read by the compilers, changed; writes again a file of the output removed by hand, and a page', async () => {
-    await builtProject();
-    const out = join(project!.dir, 'out');
-    expect(await tree(out)).toEqual(await whole());
-    const before = await modified(out);
-    const again = await incremental();
-    expect(again.stdout).toMatch(/^up to date: no input changed since the last build, nothing written \(\d+ ms\)$/m);
-    expect(await modified(out)).toEqual(before);
-    // A script reading --json is told so too.
-    const json = await project!.buildHere({ incremental: true, out: 'out', json: true, threads: threaded });
-    expect(JSON.parse(json.stdout)).toMatchObject({ upToDate: true, pages: [], totals: { files: 0, bytes: 0 } });
-
-    const gitignore = await readFile(join(process.cwd(), '.gitignore'), 'utf8');
-    expect(gitignore).toMatch(/^\/\.sitegen\/$/m);
-    await expect(stat(join(project!.dir, '.sitegen', 'incremental'))).resolves.toBeTruthy();
-
-    await edit('package.json', (text) => `${text}\n`);
-    expect((await incremental()).stdout).not.toContain('up to date');
-    const written = await after(async () => {
-      await unlink(join(out, 'sitemap.xml'));
-      await unlink(join(out, 'about.html'));
-    });
-    expect(written).toEqual(['about.html', 'sitemap.xml']);
-  });
-
   it("refuses a link to no page as any build does, writing nothing, then builds once it is fixed; rewrites an article's page when its body changed, and only that page; its page, the blog and category pages that list it and the feeds when its title changed", async () => {
     await builtProject();
     const out = join(project!.dir, 'out');
@@ -170,14 +93,6 @@ describe('sitegen build --incremental', () => {
     expect(await readFile(join(out, 'blog', 'rss.xml'), 'utf8')).toContain(
       'ring us free on <a href="tel:+448081570193">0808 157 0193</a>',
     );
-  });
-
-  it("moves every canonical URL, the sitemap and robots.txt with the site's origin", async () => {
-    await builtProject();
-    const written = await after(async () => undefined, { SITE_URL: 'https://moved.example.co.uk' });
-    expect(written).toEqual(expect.arrayContaining(['robots.txt', 'sitemap.xml', 'about.html']));
-    const about = await readFile(join(project!.dir, 'out', 'about.html'), 'utf8');
-    expect(about).toContain('<link rel="canonical" href="https://moved.example.co.uk/about"/>');
   });
 
   it('refuses a file of public/ where the build writes one of its own, or a folder, before anything is written; adds, then rewrites, a hidden file of public/, as any file of the site; follows a file of public/ that becomes a folder of the same name, and back', async () => {
@@ -255,31 +170,6 @@ describe('sitegen build --incremental', () => {
       ...['blog.html', 'blog/added.html', 'blog/category/google-ads.html', ...feeds, 'sitemap.xml'].sort(),
     ]);
     expect(await after(() => rename(join(blog, 'added.md'), join(blog, 'renamed.md')))).toEqual([]);
-  });
-
-  it('sees an edit of the same size in the same tick of the clock, just after a build read the file; makes a whole build when its record of the last build cannot be read', async () => {
-    await builtProject();
-    const note = join(project!.dir, 'content', 'blog', 'google-ads-guide.md');
-    const text = await readFile(note, 'utf8');
-    await writeFile(note, text.replace(/\n\n/, '\n\nThe gaad news.\n\n'));
-    const { mtime } = await stat(note);
-    expect((await incremental()).stderr).toBe('');
-    await after(async () => {
-      await writeFile(note, text.replace(/\n\n/, '\n\nThe good news.\n\n'));
-      await utimes(note, mtime, mtime);
-    });
-    const page = await readFile(join(project!.dir, 'out', 'blog', 'google-ads-guide.html'), 'utf8');
-    expect(page).toContain('The good news.');
-    const [record] = await readdir(join(project!.dir, '.sitegen', 'incremental'));
-    const path = join(project!.dir, '.sitegen', 'incremental', record!);
-    const stored = await readFile(path, 'utf8');
-    await writeFile(path, stored.slice(0, stored.length / 2));
-    await edit('content/blog/google-ads-guide.md', (text) => text.replace(/^title: .*$/m, 'title: "Retitled"'));
-    const result = await incremental();
-    expect(result.stdout).toContain(
-      '  cache      no record of the last build of this output (only an --incremental build by this version of sitegen keeps one): a whole build',
-    );
-    expect(await tree(join(project!.dir, 'out'))).toEqual(await whole());
   });
 
   it(
