@@ -63,7 +63,7 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
 /** Each broken link once on each page that links to it, by page, then URL: linkinator's crawl order changes run to run. */
 function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
   const findings = new Map<string, Finding>();
-  for (const link of broken.sort((a, b) => a.url.localeCompare(b.url, 'en'))) {
+  for (const link of broken) {
     const internal = link.url.startsWith(context.origin);
     const detail = link.failureDetails
       ?.map((item) => ('message' in item ? item.message : `HTTP ${item.status}`))
@@ -88,7 +88,7 @@ function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
       });
     }
   }
-  return [...findings.values()].sort((a, b) => a.page.localeCompare(b.page, 'en'));
+  return [...findings].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([, finding]) => finding);
 }
 
 function externalNotes(external: ReadonlySet<string>, fetched: boolean): string[] {
