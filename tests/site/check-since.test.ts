@@ -12,8 +12,8 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { startTestPreview } from '../browser/support/preview';
 import { runSitegen } from '../support/cli';
-import { inProjectCopy } from '../support/project-copy';
-import { addRedirects, checkLinks, editArticle, withAliases } from '../support/redirects-copy';
+import { editArticle, inProjectCopy } from '../support/project-copy';
+import { addRedirects, checkLinks, withAliases } from '../support/redirects-copy';
 
 describe('sitegen check --since', () => {
   // Two crawls of the whole site by the links gate: longer than the default time a test may take on a busy machine.

@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tree } from '../support/output-tree';
-import { inProjectCopy, writeSettled } from '../support/project-copy';
-import { editArticle, load, read } from '../support/publishing-copy';
+import { editArticle, inProjectCopy, writeSettled } from '../support/project-copy';
+import { load, read } from '../support/publishing-copy';
 
 describe('jobs past their closing day', () => {
   it('leave /careers and its JobPostings on the day after, in an incremental build with no file changed; with none open or none at all, the page says so; one posted ahead appears on its day', async () => {

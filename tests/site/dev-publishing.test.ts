@@ -12,8 +12,7 @@ import { resolveConfig } from '../../src/config';
 import { startDevServer } from '../../src/dev/dev-server';
 import { DevSite } from '../../src/dev/dev-site';
 import { EditorSite } from '../../admin/editor-site';
-import { backdateLegalPages, inProjectCopy } from '../support/project-copy';
-import { editArticle, markDraft } from '../support/publishing-copy';
+import { backdateLegalPages, editArticle, inProjectCopy, markDraft } from '../support/project-copy';
 
 describe('sitegen dev', () => {
   it('shows drafts and scheduled articles, each with a banner saying it is not published, and lists them marked', async () => {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { tree } from '../support/output-tree';
-import { inProjectCopy } from '../support/project-copy';
-import { editArticle, load, markDraft, read } from '../support/publishing-copy';
+import { editArticle, inProjectCopy, markDraft } from '../support/project-copy';
+import { load, read } from '../support/publishing-copy';
 
 const itemListUrls = ($: cheerio.CheerioAPI) =>
   (

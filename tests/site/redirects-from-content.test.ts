@@ -11,8 +11,8 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/dev-server';
 import { tree } from '../support/output-tree';
-import { inProjectCopy, writeSettled } from '../support/project-copy';
-import { addRedirects, checkLinks, editArticle, redirectsFile, withAliases } from '../support/redirects-copy';
+import { editArticle, inProjectCopy, markDraft, writeSettled } from '../support/project-copy';
+import { addRedirects, checkLinks, redirectsFile, withAliases } from '../support/redirects-copy';
 
 describe('aliases and content/redirects.json', () => {
   it('past 1,000 redirects, says that Cloudflare Pages applies only the first 1,000, which it would not say', async () => {
@@ -186,7 +186,7 @@ describe('aliases and content/redirects.json', () => {
         'content/redirects.json: redirects[3].from: redirects from /old-page.html, which hosts serve as the same page as /old-page, which content/redirects.json (redirects[2].from) redirects: remove the redirect',
       );
       await writeSettled(redirectsFile(project), original);
-      await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime:/m, 'draft: true\nreadTime:'));
+      await editArticle(project, 'google-ads-guide', markDraft);
       await editArticle(project, 'digital-marketing-roi', (text) =>
         text.replace('(/blog/google-ads-guide)', '(/contact)'),
       );

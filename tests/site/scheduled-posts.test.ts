@@ -14,8 +14,8 @@ import { resolveConfig } from '../../src/config';
 import { DevSite } from '../../src/dev/dev-site';
 import { EditorSite } from '../../admin/editor-site';
 import { tree } from '../support/output-tree';
-import { backdateLegalPages, inProjectCopy, writeSettled } from '../support/project-copy';
-import { editArticle, load, markDraft, read } from '../support/publishing-copy';
+import { backdateLegalPages, editArticle, inProjectCopy, markDraft, writeSettled } from '../support/project-copy';
+import { load, read } from '../support/publishing-copy';
 
 describe('scheduled posts', () => {
   it('go live on their day in London by the SITEGEN_NOW clock, in a warm build and an incremental one, with no file changed; an incremental build on an earlier day takes them down again', async () => {

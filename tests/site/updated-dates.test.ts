@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { backdateLegalPages, inProjectCopy } from '../support/project-copy';
-import { editArticle, load, read } from '../support/publishing-copy';
+import { backdateLegalPages, editArticle, inProjectCopy } from '../support/project-copy';
+import { load, read } from '../support/publishing-copy';
 import { readPage, siteDir } from '../support/site';
 
 describe('updated dates', () => {

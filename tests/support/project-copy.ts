@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
 import { cacheFiles } from '../../src/cache-files';
 import { SitegenError } from '../../src/errors';
 import { generatorVersion } from '../../src/generator-version';
@@ -192,6 +193,17 @@ export async function writeSettled(path: string, content: string | Uint8Array): 
   const time = new Date(lastSettled);
   await utimes(path, time, time);
 }
+
+/** Edits an article's front matter in the project copy, saved a while ago so the content index may trust its time. */
+export async function editArticle(project: ProjectCopy, slug: string, change: (text: string) => string): Promise<void> {
+  const file = join(project.dir, 'content', 'blog', `${slug}.md`);
+  const text = await readFile(file, 'utf8');
+  expect(change(text)).not.toBe(text);
+  await writeSettled(file, change(text));
+}
+
+/** An article's front matter marked `draft: true`. */
+export const markDraft = (text: string) => text.replace(/^readTime:/m, 'draft: true\nreadTime:');
 
 /** Each legal page last updated on a day before a test's clock: a build refuses an updated date still to come. */
 export async function backdateLegalPages(contentDir: string, day = '2026-01-01'): Promise<void> {

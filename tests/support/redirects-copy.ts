@@ -1,8 +1,8 @@
 /**
  * A project copy as the redirect tests (tests/site/redirects-*.test.ts and
  * check-since.test.ts) change and check it: redirects added to
- * content/redirects.json, an article edited or given earlier slugs, saved as
- * the content index trusts them, and the links gate run on its output.
+ * content/redirects.json, saved as the content index trusts it, an article
+ * given earlier slugs, and the links gate run on its output.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,11 +17,6 @@ export async function addRedirects(project: ProjectCopy, redirects: object[]): P
   const file = redirectsFile(project);
   const content = JSON.parse(await readFile(file, 'utf8')) as { redirects: object[] };
   await writeSettled(file, JSON.stringify({ ...content, redirects: [...content.redirects, ...redirects] }, null, 2));
-}
-
-export async function editArticle(project: ProjectCopy, slug: string, change: (text: string) => string): Promise<void> {
-  const file = join(project.dir, 'content', 'blog', `${slug}.md`);
-  await writeSettled(file, change(await readFile(file, 'utf8')));
 }
 
 /** An article's front matter given these earlier slugs (a JSON list), each redirected to it. */
