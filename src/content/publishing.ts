@@ -4,7 +4,6 @@
  * London's, where the agency works, so a scheduled article goes live on its day with no edit. The clock is an input
  * like a file: it comes from the configuration (SITEGEN_NOW or the real time), never from a stage.
  */
-import { TZDate } from '@date-fns/tz';
 import type { Article, Job } from './model';
 
 export const siteTimeZone = 'Europe/London';
@@ -68,20 +67,32 @@ export function dayAfter(isoDate: string): string {
   return new Date(Date.UTC(year!, month! - 1, day! + 1)).toISOString().slice(0, 10);
 }
 
-export function londonDay(instant: Date): string {
-  const day = new TZDate(instant, siteTimeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+const hour = 3_600_000;
+
+/**
+ * London's offset from UTC in hours at an instant (or at a London wall-clock time read as UTC: no day starts or ends in
+ * the hour of a change): summer time runs from 01:00 UTC on March's last Sunday to October's (Summer Time Order 2002).
+ * A rule, not Intl, whose first time-zone formatter keeps every build waiting for ICU's zone data.
+ */
+export function londonOffset(time: number): 0 | 1 {
+  const lastSunday = (month: number, last = Date.UTC(new Date(time).getUTCFullYear(), month + 1, 0, 1)) =>
+    last - new Date(last).getUTCDay() * 24 * hour;
+  return time >= lastSunday(2) && time < lastSunday(9) ? 1 : 0;
 }
+
+/** London's wall-clock time at an instant, as an ISO date and time without a zone. */
+export const londonTime = (instant: Date) =>
+  new Date(instant.getTime() + londonOffset(instant.getTime()) * hour).toISOString().slice(0, 19);
+
+export const londonDay = (instant: Date) => londonTime(instant).slice(0, 10);
 
 /** The last second of an ISO date in London, with London's offset that day: when a job closing that day closes. */
 export function londonEndOfDay(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return new TZDate(year!, month! - 1, day!, 23, 59, 59, siteTimeZone).toISOString().replace('.000', '');
+  return `${isoDate}T23:59:59+0${londonOffset(Date.parse(`${isoDate}T23:59:59Z`))}:00`;
 }
 
 /** The instant an ISO date begins in London: when an article dated that day goes live. */
 export function londonMidnight(isoDate: string): Date {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return new Date(new TZDate(year!, month! - 1, day!, siteTimeZone).getTime());
+  const wallClock = Date.parse(`${isoDate}T00:00:00Z`);
+  return new Date(wallClock - londonOffset(wallClock) * hour);
 }

@@ -3,8 +3,7 @@
  * enquiries they brought without a tag on the site. The last touch's GCLID, else the first's: last click wins, as in
  * Google Ads itself. The file names the time zone its times are in.
  */
-import { TZDate } from '@date-fns/tz';
-import { siteTimeZone } from '../content/publishing';
+import { londonOffset, londonTime, siteTimeZone } from '../content/publishing';
 import { csvCell, csvText } from './format-leads';
 import type { LeadRow } from './pglite-lead-store';
 
@@ -44,14 +43,14 @@ export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionN
   for (const row of rows) {
     const click = clickIdOf(row);
     if (click && !tooOld.has(row))
-      lines.push([csvCell(click), csvText(options.conversionName), londonTime(row.created_at), '', ''].join(','));
+      lines.push([csvCell(click), csvText(options.conversionName), conversionTime(row.created_at), '', ''].join(','));
   }
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
 /** London's time and offset, +hhmm as Google's help writes one: the hour the clocks go back comes twice. */
-function londonTime(instant: Date): string {
-  return new TZDate(instant, siteTimeZone).toISOString().replace(/T(.{8})\.\d+([+-]\d\d):/, ' $1$2');
+function conversionTime(instant: Date): string {
+  return `${londonTime(instant).replace('T', ' ')}+0${londonOffset(instant.getTime())}00`;
 }
 
 function hasIosClick(row: LeadRow): boolean {

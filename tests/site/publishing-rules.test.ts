@@ -12,6 +12,8 @@ import {
   londonDay,
   londonEndOfDay,
   londonMidnight,
+  londonOffset,
+  londonTime,
   nextChange,
   nextScheduled,
   publicationStatus,
@@ -74,5 +76,49 @@ describe('isPublished (content/publishing.ts)', () => {
     expect(nextChange({ articles, jobs: jobs.slice(2, 3) }, '2026-03-02')).toBe('2026-03-10');
     expect(nextChange({ articles: [], jobs: jobs.slice(2, 3) }, '2026-03-02')).toBe('2027-01-01');
     expect(nextChange({ articles: articles.slice(1), jobs: jobs.slice(1, 2) }, '2026-03-02')).toBeUndefined();
+  });
+});
+
+describe("London's clock (content/publishing.ts)", () => {
+  // The time zone database, through Intl, as the rule's reference: its wall-clock time and offset at an instant.
+  const zone = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+    hourCycle: 'h23',
+    timeZoneName: 'shortOffset',
+  });
+  const fromZone = (instant: Date) => {
+    const part = Object.fromEntries(zone.formatToParts(instant).map(({ type, value }) => [type, value]));
+    const clock = `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+    const offsets: Record<string, number> = { GMT: 0, 'GMT+0': 0, 'GMT+1': 1 };
+    return { clock, offset: offsets[part.timeZoneName!] ?? part.timeZoneName };
+  };
+
+  it('reads the time and offset the time zone database gives: every 15 minutes of a Sunday in March or October, every 12 hours else, 2000 to 2040', () => {
+    const differences: string[] = [];
+    for (let time = Date.UTC(2000, 0, 1); time < Date.UTC(2040, 0, 1);) {
+      const instant = new Date(time);
+      const expected = fromZone(instant);
+      const actual = { clock: londonTime(instant), offset: londonOffset(time) };
+      if (actual.clock !== expected.clock || actual.offset !== expected.offset)
+        differences.push(`${instant.toISOString()}: ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`);
+      const changeDay = [2, 9].includes(instant.getUTCMonth()) && instant.getUTCDay() === 0;
+      time += changeDay ? 900_000 : 43_200_000;
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it("begins and ends every day from 2000 to 2040 at London's midnight", () => {
+    const differences: string[] = [];
+    for (let time = Date.UTC(2000, 0, 1); time < Date.UTC(2040, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      const start = londonMidnight(day).getTime();
+      const end = Date.parse(londonEndOfDay(day));
+      const days = [start - 1, start, end, end + 1000].map((at) => londonDay(new Date(at)));
+      const dayBefore = new Date(time - 86_400_000).toISOString().slice(0, 10);
+      const dayAfter = new Date(time + 86_400_000).toISOString().slice(0, 10);
+      if (days.join() !== [dayBefore, day, day, dayAfter].join()) differences.push(`${day}: ${days.join(', ')}`);
+    }
+    expect(differences).toEqual([]);
   });
 });
