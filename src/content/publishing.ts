@@ -71,8 +71,8 @@ const hour = 3_600_000;
 
 /**
  * London's offset from UTC in hours at an instant (or at a London wall-clock time read as UTC: no day starts or ends in
- * the hour of a change): summer time runs from 01:00 UTC on March's last Sunday to October's (Summer Time Order 2002).
- * A rule, not Intl, whose first time-zone formatter keeps every build waiting for ICU's zone data.
+ * the hour of a change): summer time from 01:00 UTC on March's last Sunday to October's. A rule, not Intl, whose first
+ * time-zone formatter would keep every build waiting for ICU's zone data; a test holds it to that data, for a new law.
  */
 export function londonOffset(time: number): 0 | 1 {
   const lastSunday = (month: number, last = Date.UTC(new Date(time).getUTCFullYear(), month + 1, 0, 1)) =>

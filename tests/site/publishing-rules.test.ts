@@ -80,7 +80,8 @@ describe('isPublished (content/publishing.ts)', () => {
 });
 
 describe("London's clock (content/publishing.ts)", () => {
-  // The time zone database, through Intl, as the rule's reference: its wall-clock time and offset at an instant.
+  // The time zone database Node carries, through Intl, is the rule's reference: should the law move the clocks' days,
+  // a Node with the new data fails here, and the rule in publishing.ts changes with it.
   const zone = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' },
