@@ -9,9 +9,7 @@ import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from '../list-files';
 
-export interface FolderWatcher {
-  close(): void;
-}
+export type FolderWatcher = { close(): void };
 
 /** A folder added is watched from then on, and each file in it reported. */
 export function watchFolders(

@@ -34,12 +34,7 @@ export interface BuildOutput {
   abort(error?: unknown): Promise<void>;
 }
 
-export interface Committed {
-  written: number;
-  removed: number;
-  bytes: number;
-  hashes: Record<string, string>;
-}
+export type Committed = { written: number; removed: number; bytes: number; hashes: Record<string, string> };
 
 export function withPublicFiles(publicDir: string, files: readonly OutputFile[]): OutputFile[] {
   const copied = (path: string) => ({ path, content: readFileSync(join(publicDir, path)) });

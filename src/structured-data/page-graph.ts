@@ -17,12 +17,7 @@ export interface PageSchema {
   images?: readonly string[];
 }
 
-interface PageFacts {
-  url: string;
-  name: string;
-  description: string;
-  breadcrumbs: readonly Link[];
-}
+type PageFacts = { url: string; name: string; description: string; breadcrumbs: readonly Link[] };
 
 export function pageGraph(site: SiteFacts, siteUrl: string, page: PageFacts, schema: PageSchema): Graph {
   const ids = siteIds(siteUrl);
