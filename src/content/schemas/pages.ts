@@ -21,6 +21,9 @@ import {
 /** The labels of the agency's phone, e-mail, office and hours: the home page's contact section and the contact page. */
 const contactLabels = { phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text };
 
+/** What most pages begin with: their meta fields, their name in breadcrumb trails and a hero of a heading and a text. */
+const pageTop = { ...metaFields, breadcrumb, hero: v.strictObject(heroFields) };
+
 export const homePageSchema = v.strictObject({
   ...metaFields,
   hero: v.strictObject({
@@ -38,9 +41,7 @@ export const homePageSchema = v.strictObject({
 });
 
 export const aboutPageSchema = v.strictObject({
-  ...metaFields,
-  breadcrumb,
-  hero: v.strictObject(heroFields),
+  ...pageTop,
   story: v.strictObject({ heading: text, paragraphs: list(text), image: imageSchema }),
   mission: v.strictObject({ heading: text, text, guarantee: v.strictObject({ title: text, text }) }),
   values: v.strictObject({ heading: text, intro: text, items: list(point, 4) }),
@@ -48,9 +49,7 @@ export const aboutPageSchema = v.strictObject({
 });
 
 export const caseStudiesPageSchema = v.strictObject({
-  ...metaFields,
-  breadcrumb,
-  hero: v.strictObject(heroFields),
+  ...pageTop,
   labels: v.strictObject({
     challenge: text,
     solution: text,
@@ -65,9 +64,7 @@ export const caseStudiesPageSchema = v.strictObject({
 });
 
 export const blogPageSchema = v.strictObject({
-  ...metaFields,
-  breadcrumb,
-  hero: v.strictObject(heroFields),
+  ...pageTop,
   /** The first category link's words: the link to the blog itself, every article. */
   allLabel: shortText(30),
   /** The categories an article may name, once each, in the order of their links after allLabel's; each has its page. */
@@ -138,9 +135,7 @@ export const blogPageSchema = v.strictObject({
 });
 
 export const careersPageSchema = v.strictObject({
-  ...metaFields,
-  breadcrumb,
-  hero: v.strictObject(heroFields),
+  ...pageTop,
   why: v.strictObject({ heading: text, paragraphs: list(text), image: imageSchema }),
   values: v.strictObject({ heading: text, items: list(text) }),
   benefits: v.strictObject({ heading: text, items: list(point, 4) }),
@@ -166,9 +161,7 @@ export const careersPageSchema = v.strictObject({
 });
 
 export const contactPageSchema = v.strictObject({
-  ...metaFields,
-  breadcrumb,
-  hero: v.strictObject(heroFields),
+  ...pageTop,
   points: v.strictObject({ heading: text, items: list(point) }),
   details: v.strictObject({ heading: text, ...contactLabels }),
 });
