@@ -67,11 +67,10 @@ function clock(fixed: string | undefined): () => Date {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(fixed);
   const withOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i.test(fixed);
   const time = dateOnly ? londonMidnight(fixed) : new Date(fixed);
-  if ((!dateOnly && !withOffset) || Number.isNaN(time.getTime()) || (dateOnly && londonDay(time) !== fixed)) {
+  if ((!dateOnly && !withOffset) || Number.isNaN(time.getTime()) || (dateOnly && londonDay(time) !== fixed))
     throw new SitegenError(
       `SITEGEN_NOW: expected an ISO date-time with its offset, such as 2026-03-03T09:00:00Z, or a date such as 2026-03-03, found "${fixed}"`,
     );
-  }
   return () => time;
 }
 
@@ -82,11 +81,10 @@ type ProjectFolders = Pick<BuildConfig, 'root' | 'contentDir' | 'templatesDir'>;
  */
 export function requireProject(config: ProjectFolders, needs: 'templatesDir' | 'contentDir' = 'templatesDir'): void {
   const folder = config[needs];
-  if (!existsSync(folder)) {
+  if (!existsSync(folder))
     throw new SitegenError(
       `${config.root} is not a sitegen project: it has no ${relative(config.root, folder)}/ folder (run sitegen in the project folder, beside its package.json)`,
     );
-  }
   // Named by --content: found missing now, before any stage runs or any server starts.
   if (!existsSync(config.contentDir))
     throw new SitegenError(
@@ -177,15 +175,13 @@ function checkUrl(value: string, name: string, kind: keyof typeof origins = 'sit
   } catch {
     throw new SitegenError(`${name}: expected an absolute URL such as ${example}, found "${value}"`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
-  }
   // Every canonical address, the sitemap and the feeds name this origin: over http, browsers call the site not secure.
-  if (url.protocol === 'http:' && !isLoopbackName(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackName(url.hostname))
     throw new SitegenError(
       `${name}: expected an https:// address (http:// only for this machine: localhost, 127.0.0.1), found "${value}"`,
     );
-  }
   const origin = siteOrigin(url);
   if (origin === undefined)
     throw new SitegenError(
