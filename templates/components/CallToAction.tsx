@@ -1,6 +1,6 @@
 import type { Link } from '../layout/types';
 import { ButtonLink } from './ButtonLink';
-import { PhoneLink } from './PhoneLink';
+import { PhoneLink, type PhoneCall } from './PhoneLink';
 
 /** The closing band of a page: a heading, a sentence, its button and, where the page offers a call, the phone number. */
 export function CallToAction({
@@ -12,7 +12,7 @@ export function CallToAction({
   heading: string;
   text: string;
   button: Link;
-  phone?: Link;
+  phone?: PhoneCall;
 }) {
   return (
     <section aria-labelledby="cta-heading" className="bg-slate-900 text-white">
@@ -25,9 +25,7 @@ export function CallToAction({
           <ButtonLink href={button.href} onDark>
             {button.label}
           </ButtonLink>
-          {phone && (
-            <PhoneLink href={phone.href} label={phone.label} className="min-h-12 px-2 text-white hover:underline" />
-          )}
+          {phone && <PhoneLink {...phone} className="min-h-12 justify-center px-2 text-white hover:underline" />}
         </div>
       </div>
     </section>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * Every tel: link: its text never breaks across lines, so a phone number is
- * never split in two (spaces become non-breaking).
+ * never split in two (spaces become non-breaking). PhoneLink's words may go
+ * above its number: it makes each non-breaking itself.
  */
 export function TelLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
   return (

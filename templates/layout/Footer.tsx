@@ -58,7 +58,10 @@ export function Footer({ layout }: { layout: Layout }) {
                 </TelLink>
               </li>
               <li>
-                <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 py-1 hover:text-white">
+                <a
+                  href={`mailto:${site.email}`}
+                  className="inline-flex items-center gap-2 py-1 wrap-anywhere hover:text-white"
+                >
                   <Icon name="mail" className="size-4" />
                   {site.email}
                 </a>

@@ -73,7 +73,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
         <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
           <div>
             <h3 className="text-2xl font-bold">{job.title}</h3>
-            <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+            <ul className="mt-3 flex flex-wrap gap-2 text-sm wrap-anywhere">
               <li className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 font-medium text-brand">
                 <Icon name="briefcase" className="size-4" />
                 {job.department}

@@ -32,7 +32,7 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
                   <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-light text-brand">
                     <Icon name={point.icon} className="size-5" />
                   </span>
-                  <div>
+                  <div className="min-w-0">
                     <h3 className="font-bold">{point.title}</h3>
                     <p className="text-slate-600">{point.text}</p>
                   </div>

@@ -34,7 +34,8 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
               </ButtonLink>
               <PhoneLink
                 href={site.phoneHref}
-                label={`${cta.phoneLabel} ${site.phone}`}
+                label={cta.phoneLabel}
+                number={site.phone}
                 className="min-h-12 px-2 text-white hover:underline"
               />
             </div>
@@ -123,7 +124,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         heading={cta.heading}
         text={cta.text}
         button={{ href: paths.contact, label: cta.button }}
-        phone={{ href: site.phoneHref, label: `${cta.phoneLabel} ${site.phone}` }}
+        phone={{ href: site.phoneHref, label: cta.phoneLabel, number: site.phone }}
       />
     </>
   );

@@ -68,7 +68,7 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
         heading={copy.ctaHeading}
         text={copy.ctaText}
         button={{ href: paths.contact, label: copy.consultationCta }}
-        phone={{ href: site.phoneHref, label: `${copy.phoneLabel} ${site.phone}` }}
+        phone={{ href: site.phoneHref, label: copy.phoneLabel, number: site.phone }}
       />
     </>
   );
