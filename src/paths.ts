@@ -11,6 +11,7 @@ export const paths = {
   careers: '/careers',
   notFound: '/404',
   article: (slug: string) => `/blog/${slug}`,
+  teamMember: (id: string) => `/about#${id}`,
   service: (slug: string) => `/services/${slug}`,
   legal: (slug: string) => `/${slug}`,
 } as const;

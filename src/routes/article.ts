@@ -24,7 +24,7 @@ export function articleRouteContext(
     noindex: options.noindex ?? false,
     categoryPaths: Object.fromEntries(data.categories.map(({ name, slug }) => [name, paths.category(slug)])),
     /** Where an author on the team is on the about page. */
-    authorPaths: Object.fromEntries(data.team.map(({ name, id }) => [name, `${paths.about}#${id}`])),
+    authorPaths: Object.fromEntries(data.team.map(({ name, id }) => [name, paths.teamMember(id)])),
     cardsVersion: options.cardsVersion,
     images: options.images, // a build thread gives its own articles' images alone
   };

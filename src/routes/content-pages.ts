@@ -1,9 +1,10 @@
 /** Single pages, each from its file of content/pages/ (about, case studies, contact, the 404), and the legal pages. */
 import { paths } from '../paths';
+import { teamMember } from '../structured-data/site-nodes';
 import type { RouteContext } from './context';
 import { bodySlot, meta, type Route } from './route';
 
-export function aboutRoute({ model, dir, trails, route }: RouteContext): Route {
+export function aboutRoute({ model, siteUrl, dir, trails, route }: RouteContext): Route {
   const about = model.pages.about;
   return route({
     path: paths.about,
@@ -12,7 +13,7 @@ export function aboutRoute({ model, dir, trails, route }: RouteContext): Route {
     props: { page: about, team: model.team },
     head: { ...meta(about), image: about.story.image },
     breadcrumb: { above: trails.home, name: about.breadcrumb },
-    schema: { type: 'AboutPage', mainEntity: 'organization' },
+    schema: { type: 'AboutPage', mainEntity: 'organization', nodes: model.team.map((it) => teamMember(siteUrl, it)) },
   });
 }
 

@@ -10,6 +10,7 @@ export function blogPosting(
   siteUrl: string,
 ): GraphNode<BlogPosting> {
   const ids = siteIds(siteUrl);
+  const { authorUrl } = article;
   return {
     '@type': 'BlogPosting',
     '@id': `${pageUrl}#article`,
@@ -18,7 +19,8 @@ export function blogPosting(
     image: [imageUrl],
     datePublished: article.date,
     dateModified: article.updated ?? article.date,
-    author: { '@type': 'Person', name: article.author, url: article.authorUrl },
+    // A team member's @id is that of their node on the about page (site-nodes.ts).
+    author: { '@type': 'Person', ...(authorUrl && { '@id': authorUrl }), name: article.author, url: authorUrl },
     publisher: ref(ids.organization),
     mainEntityOfPage: ref(pageUrl),
     isPartOf: ref(ids.website),

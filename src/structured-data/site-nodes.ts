@@ -1,7 +1,7 @@
 /** The agency and its website, in every page's graph: other nodes point at them by @id rather than repeating them. */
-import type { Country, IdReference, ImageObject, ProfessionalService, Thing, WebSite } from 'schema-dts';
-import type { SiteFacts } from '../content/model';
-import { absoluteUrl } from '../paths';
+import type { Country, IdReference, ImageObject, Person, ProfessionalService, Thing, WebSite } from 'schema-dts';
+import type { SiteFacts, TeamMember } from '../content/model';
+import { absoluteUrl, paths } from '../paths';
 import { logoRendition } from '../routes/social';
 
 /** The @id of each node the whole site shares: fragments of the home page's URL, as search engines expect. */
@@ -87,4 +87,11 @@ export function website(site: SiteFacts, siteUrl: string): GraphNode<WebSite> {
     description: site.tagline,
     publisher: ref(ids.organization),
   };
+}
+
+/** A member of the team, at their anchor on the about page: an article they wrote names them by the same @id. */
+export function teamMember(siteUrl: string, member: TeamMember): GraphNode<Person> {
+  const url = absoluteUrl(siteUrl, paths.teamMember(member.id));
+  const worksFor = ref(siteIds(siteUrl).organization);
+  return { '@type': 'Person', '@id': url, url, name: member.name, jobTitle: member.role, worksFor };
 }

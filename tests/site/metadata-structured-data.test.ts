@@ -159,22 +159,46 @@ describe('structured data: one connected graph per page', () => {
         datePublished: $('main time').first().attr('datetime'),
         dateModified: $('main time').first().attr('datetime'),
         // Named as the byline names them, with the profile the byline links to: Google tells two authors apart by it.
-        author: { '@type': 'Person', name: byline.text(), url: canonicalOf(byline.attr('href')!) },
+        author: {
+          '@type': 'Person',
+          '@id': canonicalOf(byline.attr('href')!),
+          name: byline.text(),
+          url: canonicalOf(byline.attr('href')!),
+        },
         publisher: { '@id': organizationId() },
         mainEntityOfPage: { '@id': url },
       });
       expect((posting!.image as string[])[0]).toMatch(/^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?.*w=1200/);
       return [byline.text(), (posting!.author as { url: string }).url] as const;
     });
-    // Each author's profile is their card among the team on /about.
+    // Each author's profile is their card among the team on /about, where the graph has the same Person by its @id.
     const about = loadPage('/about');
+    const aboutGraph = graphOf('/about');
     for (const [name, url] of authors) {
       expect(url.startsWith(canonicalOf('/about#')), name).toBe(true);
       expect(about(`#team li[id="${new URL(url).hash.slice(1)}"] h3`).text()).toBe(name);
+      expect(nodeById(aboutGraph, url), name).toMatchObject({ '@type': 'Person', name });
     }
     expect(new Set(authors.map(([name]) => name))).toEqual(
       new Set(['Sarah Mitchell', 'James Thompson', 'Priya Patel']),
     );
+  });
+
+  it('the about page describes each member of the team as a Person working for the organisation, at their card', () => {
+    const about = loadPage('/about');
+    const people = graphOf('/about').filter((node) => node['@type'] === 'Person');
+    const cards = about('#team li[id]')
+      .toArray()
+      .map((card) => ({
+        '@type': 'Person',
+        '@id': canonicalOf(`/about#${card.attribs.id}`),
+        url: canonicalOf(`/about#${card.attribs.id}`),
+        name: about(card).find('h3').text(),
+        jobTitle: about(card).find('h3 + p').text(),
+        worksFor: { '@id': organizationId() },
+      }));
+    expect(cards.map((card) => card.name)).toEqual(['Sarah Mitchell', 'James Thompson', 'Priya Patel']);
+    expect(people).toEqual(cards);
   });
 
   it("articles give Open Graph their date, as their BlogPosting's datePublished, and no modified time without an update", () => {
