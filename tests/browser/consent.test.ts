@@ -62,8 +62,9 @@ const noTouches = Object.fromEntries(touchColumnNames.map((column) => [column, n
 describe('a visitor from a Google ad who accepts', () => {
   it('is asked before anything is stored, and their lead says where they came from', async () => {
     const { page, problems } = await visitor();
-    // The browser's clock, which dates each touch, set to the test's: the day is known, whenever the test runs.
-    const arrived = Date.now();
+    // The browser's clock, which dates each touch, set to the noon of the project's day (SITEGEN_NOW): the day is known,
+    // and no step of the test crosses a midnight, whenever it runs.
+    const arrived = projectNow(projectRoot).getTime() + 43_200_000;
     await page.clock.install({ time: arrived });
     await page.goto(`${preview.url}${adLanding}`);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
