@@ -27,11 +27,12 @@ export function ButtonLink({
    */
   label?: string;
 }) {
+  // A high-contrast theme (forced colours) draws no fill of the site's: the border shows the link as a button still.
   return (
     <a
       href={href}
       aria-label={label}
-      className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 ${onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-accent'} ${styles[variant]} ${className}`}
+      className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 forced-colors:border-2 ${onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-accent'} ${styles[variant]} ${className}`}
     >
       {children}
     </a>

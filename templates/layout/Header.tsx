@@ -40,9 +40,10 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
       </summary>
       {desktop ? (
         // The space between the word and the panel is the wrapper's padding, not a margin: a mouse crossing it to a link
-        // stays inside the menu, which closes when the mouse leaves it.
+        // stays inside the menu, which closes when the mouse leaves it. A high-contrast theme (forced colours) draws no
+        // shadow: a border is the panel's edge there.
         <div className="absolute left-1/2 top-full z-50 w-[min(46rem,90vw)] -translate-x-1/2 pt-2">
-          <div className="grid max-h-[calc(100vh-5rem)] grid-cols-[1fr_2fr] gap-6 overflow-y-auto rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
+          <div className="grid max-h-[calc(100vh-5rem)] grid-cols-[1fr_2fr] gap-6 overflow-y-auto rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 forced-colors:border">
             <MenuLists menu={menu} desktop />
           </div>
         </div>
@@ -145,15 +146,16 @@ function SiteHeader({ layout }: { layout: Layout }) {
           </a>
           {/* With text so large that the bar cannot hold all four (a window under 14rem wide: a phone's text at 200%), Get
               Quote gives way, rather than push the menu out of the window and squeeze the logo to nothing: the menu's
-              Contact leads where it does. */}
+              Contact leads where it does. Get Quote and the menu have a border in a high-contrast theme (forced colours), which
+              draws neither the one's fill nor the other's ring: still buttons. */}
           <a
             href={header.quoteButton.href}
-            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark max-[14rem]:hidden sm:px-4 sm:text-base"
+            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark forced-colors:border max-[14rem]:hidden sm:px-4 sm:text-base"
           >
             {header.quoteButton.label}
           </a>
           <details data-menu="mobile" className="lg:hidden">
-            <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 [&::-webkit-details-marker]:hidden">
+            <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 forced-colors:border [&::-webkit-details-marker]:hidden">
               <Icon name="menu" className="size-6" />
               <span className="sr-only">{header.menuButton}</span>
             </summary>

@@ -7,11 +7,13 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { reusedPage, wide } from './support/browser';
+import { narrow, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
+import { toast } from './support/toasts';
 
 const preview = sharedTestPreview();
 const wideVisitor = reusedPage(wide);
+const phoneVisitor = reusedPage(narrow);
 
 /**
  * `path` opened in forced colours; on a visit's first page, the consent question answered (it covers the bottom of
@@ -59,6 +61,21 @@ async function wordsAsDrawn(page: Page, label: Locator) {
   return { ground: groundRgb.join(','), contrast };
 }
 
+/** The top edge of an element's box, as drawn. */
+function edgeOf(locator: Locator) {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { width: style.borderTopWidth, style: style.borderTopStyle, color: style.borderTopColor };
+  });
+}
+
+/** A border that shows: some width, a line, a colour that is not transparent. */
+async function expectBorder(locator: Locator, what: string): Promise<void> {
+  const { width, style, color } = await edgeOf(locator);
+  const shows = parseFloat(width) >= 1 && style !== 'none' && style !== 'hidden' && !/^rgba\(.*, 0\)$/.test(color);
+  expect(shows, `${what}: ${width} ${style} ${color}`).toBe(true);
+}
+
 describe('in a high-contrast theme (forced colours)', () => {
   it("a chosen service looks chosen: its label in other colours than an unchosen one's, its words still legible", async () => {
     const { page, problems } = await wideVisitor();
@@ -75,6 +92,69 @@ describe('in a high-contrast theme (forced colours)', () => {
     const [chosenWords, unchosenWords] = [await wordsAsDrawn(page, chosen), await wordsAsDrawn(page, unchosen)];
     expect(chosenWords.ground).not.toBe(unchosenWords.ground);
     expect(chosenWords.contrast).toBeGreaterThan(300);
+    expect(problems).toEqual([]);
+  });
+
+  it('the send buttons of the forms, the consent question and the links drawn as buttons each keep a border', async () => {
+    const { page, problems } = await wideVisitor();
+    await openForced(page, '/', false);
+    for (const name of ['Accept', 'Reject'])
+      await expectBorder(page.getByRole('button', { name, exact: true }), `consent ${name}`);
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expectBorder(page.getByRole('button', { name: 'Get My Free Quote' }), 'hero form');
+    await expectBorder(page.getByRole('banner').getByRole('link', { name: 'Get Quote', exact: true }), 'Get Quote');
+    const strategyCalls = page.getByRole('link', { name: 'Book a Free Strategy Call' });
+    expect(await strategyCalls.count()).toBe(2);
+    for (const link of await strategyCalls.all()) await expectBorder(link, 'Book a Free Strategy Call');
+
+    for (const [path, name] of [
+      ['/contact', 'Send My Enquiry'],
+      ['/blog', 'Subscribe'],
+    ] as const) {
+      await openForced(page, path, false);
+      await expectBorder(page.getByRole('button', { name, exact: true }), name);
+    }
+    await openForced(page, '/careers', false);
+    for (const name of ['Apply Now: Web Developer', 'Learn More: Web Developer'])
+      await expectBorder(page.getByRole('link', { name, exact: true }), name);
+    await openForced(page, '/services/local-seo', false);
+    await expectBorder(page.getByRole('link', { name: 'Talk to Us About Local SEO' }), 'the service page');
+    expect(problems).toEqual([]);
+  });
+
+  it("the Services menu's panel, opened over the page, has an edge", async () => {
+    const { page, problems } = await wideVisitor();
+    await openForced(page, '/');
+    const menu = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    await menu.locator('summary').click();
+    const panel = menu
+      .getByRole('link', { name: 'Local SEO' })
+      .locator('xpath=ancestor::div[contains(@class,"grid")][1]');
+    expect(await panel.isVisible()).toBe(true);
+    await expectBorder(panel, 'the open Services menu');
+    expect(problems).toEqual([]);
+  });
+
+  it('on a phone, the menu button keeps a border', async () => {
+    const { page, problems } = await phoneVisitor();
+    await openForced(page, '/services/local-seo');
+    const menuButton = page.locator('details[data-menu="mobile"] > summary');
+    expect(await menuButton.isVisible()).toBe(true);
+    await expectBorder(menuButton, 'the menu button');
+    expect(problems).toEqual([]);
+  });
+
+  it('the toast after a form is sent has an edge, and its close button a border', async () => {
+    const { page, problems } = await wideVisitor();
+    await openForced(page, '/');
+    const form = page.locator('#home form');
+    await form.getByLabel('Full name').fill('Dave Hughes');
+    await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    const shown = toast(page).getByRole('status').locator('> div');
+    await expect.poll(() => shown.textContent()).toContain('Success!');
+    await expectBorder(shown, 'the toast');
+    await expectBorder(shown.getByRole('button', { name: 'Dismiss notification' }), 'its close button');
     expect(problems).toEqual([]);
   });
 });
