@@ -2,7 +2,8 @@
  * The site in a Windows high-contrast theme (CSS forced colours), as Chromium
  * draws it: the theme's own colours replace the site's, and no background
  * colour or shadow of the site's is drawn. What a visitor there would lose,
- * told by a fill or a shadow alone, must still show.
+ * told by a fill or a shadow alone, must still show: which services are
+ * chosen, what is a button, where a menu or a toast ends, which field is wrong.
  */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -25,6 +26,21 @@ async function openForced(page: Page, path: string, answerConsent = true): Promi
   if (!(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)))
     throw new Error('Chromium is not in forced colours');
   if (answerConsent) await page.getByRole('button', { name: 'Reject', exact: true }).click();
+}
+
+/** The top edge of an element's box, as drawn. */
+function edgeOf(locator: Locator) {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { width: style.borderTopWidth, style: style.borderTopStyle, color: style.borderTopColor };
+  });
+}
+
+/** A border that shows: some width, a line, a colour that is not transparent. */
+async function expectBorder(locator: Locator, what: string): Promise<void> {
+  const { width, style, color } = await edgeOf(locator);
+  const shows = parseFloat(width) >= 1 && style !== 'none' && style !== 'hidden' && !/^rgba\(.*, 0\)$/.test(color);
+  expect(shows, `${what}: ${width} ${style} ${color}`).toBe(true);
 }
 
 /** A service's label as drawn, found by its words. */
@@ -59,21 +75,6 @@ async function wordsAsDrawn(page: Page, label: Locator) {
     ...pixels.map((pixel) => pixel.reduce((sum, value, i) => sum + Math.abs(value - groundRgb[i]!), 0)),
   );
   return { ground: groundRgb.join(','), contrast };
-}
-
-/** The top edge of an element's box, as drawn. */
-function edgeOf(locator: Locator) {
-  return locator.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { width: style.borderTopWidth, style: style.borderTopStyle, color: style.borderTopColor };
-  });
-}
-
-/** A border that shows: some width, a line, a colour that is not transparent. */
-async function expectBorder(locator: Locator, what: string): Promise<void> {
-  const { width, style, color } = await edgeOf(locator);
-  const shows = parseFloat(width) >= 1 && style !== 'none' && style !== 'hidden' && !/^rgba\(.*, 0\)$/.test(color);
-  expect(shows, `${what}: ${width} ${style} ${color}`).toBe(true);
 }
 
 describe('in a high-contrast theme (forced colours)', () => {
@@ -155,6 +156,18 @@ describe('in a high-contrast theme (forced colours)', () => {
     await expect.poll(() => shown.textContent()).toContain('Success!');
     await expectBorder(shown, 'the toast');
     await expectBorder(shown.getByRole('button', { name: 'Dismiss notification' }), 'its close button');
+    expect(problems).toEqual([]);
+  });
+
+  it('a field the browser has found wrong is drawn otherwise than a right one', async () => {
+    const { page, problems } = await wideVisitor();
+    await openForced(page, '/contact');
+    await page.getByLabel('Full name').fill('Dave Hughes');
+    await page.getByLabel('Email address').fill('dave@');
+    await page.getByRole('button', { name: 'Send My Enquiry' }).click();
+    // The phone, asked for and left empty, is wrong too; the e-mail, which the browser stops at, has the focus's border.
+    const [wrong, right] = [await edgeOf(page.getByLabel('Phone number')), await edgeOf(page.getByLabel('Full name'))];
+    expect(wrong).not.toEqual(right);
     expect(problems).toEqual([]);
   });
 });
