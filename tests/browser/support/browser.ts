@@ -96,17 +96,37 @@ export function reusedPage(options: PageOptions = {}): () => Promise<WatchedPage
   };
 }
 
-/** The layout shifts the page has had, summed as CLS counts them (none after input). */
-export function layoutShift(page: Page): Promise<number> {
+type LayoutShiftEntry = PerformanceEntry & {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+};
+
+/**
+ * The layout shifts the page has had, summed as CLS counts them (none after input), and what moved in each, from where
+ * to where: a shift that shows only on a busy machine is named in the failure, since it may not be seen again.
+ */
+export function layoutShift(page: Page): Promise<{ total: number; moved: string }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
+        const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as LayoutShiftEntry[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const { node, previousRect, currentRect } of entry.sources) {
+              const name =
+                node instanceof Element
+                  ? `<${node.localName} class="${node.getAttribute('class') ?? ''}">`
+                  : node?.nodeName;
+              moved.push(`${entry.value.toFixed(5)}: ${name} ${box(previousRect)} → ${box(currentRect)}`);
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
+        setTimeout(() => resolve({ total, moved: moved.join('; ') }), 500);
       }),
   );
 }
