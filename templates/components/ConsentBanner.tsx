@@ -22,7 +22,7 @@ export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
       aria-labelledby="consent-heading"
       tabIndex={-1}
       hidden
-      className="fixed inset-x-0 bottom-0 z-40 max-h-[50vh] overflow-y-auto border-t border-slate-300 bg-white shadow-2xl focus:outline-none"
+      className="fixed inset-x-0 bottom-0 z-40 max-h-[50vh] print:hidden overflow-y-auto border-t border-slate-300 bg-white shadow-2xl focus:outline-none"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:justify-between md:gap-8">
         <div className="text-sm text-slate-700">

@@ -8,7 +8,7 @@ const iconLook = 'flex size-11 items-center justify-center rounded-full bg-slate
 export function Footer({ layout }: { layout: Layout }) {
   const { site, footer } = layout;
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <a href="/" className="text-xl font-extrabold text-white">

@@ -130,7 +130,7 @@ function SiteHeader({ layout }: { layout: Layout }) {
           />
           <span className="sr-only min-[30rem]:not-sr-only">{site.name}</span>
         </a>
-        <nav aria-label="Main" className="hidden lg:ml-6 lg:block">
+        <nav aria-label="Main" className="hidden lg:ml-6 lg:block print:hidden">
           <NavItems header={header} variant="desktop" />
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-4">
@@ -147,14 +147,15 @@ function SiteHeader({ layout }: { layout: Layout }) {
           {/* With text so large that the bar cannot hold all four (a window under 14rem wide: a phone's text at 200%), Get
               Quote gives way, rather than push the menu out of the window and squeeze the logo to nothing: the menu's
               Contact leads where it does. Get Quote and the menu have a border in a high-contrast theme (forced colours), which
-              draws neither the one's fill nor the other's ring: still buttons. */}
+              draws neither the one's fill nor the other's ring: still buttons. On paper, where neither can be used, the bar
+              keeps the logo and the phone number alone. */}
           <a
             href={header.quoteButton.href}
-            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark forced-colors:border max-[14rem]:hidden sm:px-4 sm:text-base"
+            className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark forced-colors:border max-[14rem]:hidden sm:px-4 sm:text-base print:hidden"
           >
             {header.quoteButton.label}
           </a>
-          <details data-menu="mobile" className="lg:hidden">
+          <details data-menu="mobile" className="lg:hidden print:hidden">
             <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 forced-colors:border [&::-webkit-details-marker]:hidden">
               <Icon name="menu" className="size-6" />
               <span className="sr-only">{header.menuButton}</span>

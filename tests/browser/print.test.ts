@@ -1,0 +1,78 @@
+/**
+ * The site printed (an article, a policy, a service page, the home page), as
+ * Chromium lays a page out for paper. A printer leaves backgrounds out, so
+ * every word must be legible on white; and nothing may be fixed to the window,
+ * which prints over the foot of every sheet (the consent question did, hiding
+ * a line of the article on each). What only a screen can use is left out.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { reusedPage, wide } from './support/browser';
+import { sharedTestPreview } from './support/preview';
+
+const preview = sharedTestPreview();
+const visitor = reusedPage(wide);
+
+/**
+ * Of the words the page shows: those fixed to the window, and those too faint on white paper (contrast under 4.5:1,
+ * WCAG's minimum, the element's colour as the screen would draw it over white).
+ */
+function wordsAsPrinted(page: Page) {
+  return page.evaluate(() => {
+    const canvas = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true })!;
+    const onWhite = (color: string) => {
+      canvas.fillStyle = '#fff';
+      canvas.fillRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (rgb: number[]) =>
+      rgb
+        .map((value) => value / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, index) => sum + c * [0.2126, 0.7152, 0.0722][index]!, 0);
+    const fixed = new Set<string>();
+    const faint = new Set<string>();
+    for (const element of document.body.querySelectorAll('*')) {
+      const words = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent!.trim())
+        .join(' ')
+        .trim();
+      if (!words || !element.checkVisibility({ visibilityProperty: true })) continue;
+      let above: Element | null = element;
+      while (above && getComputedStyle(above).position !== 'fixed') above = above.parentElement;
+      if (above) fixed.add(words);
+      if (1.05 / (luminance(onWhite(getComputedStyle(element).color)) + 0.05) < 4.5) faint.add(words);
+    }
+    return { fixed: [...fixed], faint: [...faint] };
+  });
+}
+
+describe('a page printed', () => {
+  it('has every word legible on white and nothing fixed over its sheets; the header keeps the logo and the phone number', async () => {
+    const { page, problems } = await visitor();
+    for (const path of ['/blog/local-seo-tips', '/services/local-seo', '/', '/privacy-policy']) {
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(`${preview.url}${path}`);
+      const consent = page.getByRole('region', { name: 'May we remember how you found us?' });
+      await consent.waitFor();
+      // On screen both checks find what they look for: the consent question, fixed; words drawn light on dark grounds.
+      const onScreen = await wordsAsPrinted(page);
+      expect(onScreen.fixed, path).toContain('May we remember how you found us?');
+      expect(onScreen.faint.length, path).toBeGreaterThan(0);
+
+      await page.emulateMedia({ media: 'print' });
+      expect(await wordsAsPrinted(page), path).toEqual({ fixed: [], faint: [] });
+      const header = page.getByRole('banner');
+      expect(await header.getByRole('link', { name: 'TradeBoost Digital' }).isVisible(), path).toBe(true);
+      expect(await header.getByRole('link', { name: /0808 157 0192/ }).isVisible(), path).toBe(true);
+      expect(await header.getByRole('link', { name: 'Get Quote', exact: true }).isVisible(), path).toBe(false);
+      expect(await page.getByRole('contentinfo').isVisible(), path).toBe(false);
+      expect(await consent.isVisible(), path).toBe(false);
+      expect(await page.getByRole('heading', { level: 1 }).isVisible(), path).toBe(true);
+    }
+    expect(problems).toEqual([]);
+  });
+});
