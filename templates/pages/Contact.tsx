@@ -49,7 +49,7 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
         </div>
         <section
           aria-labelledby="contact-form-heading"
-          className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 md:p-8"
+          className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 forced-colors:border md:p-8"
         >
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
             {formHeading}

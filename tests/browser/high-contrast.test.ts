@@ -3,7 +3,8 @@
  * draws it: the theme's own colours replace the site's, and no background
  * colour or shadow of the site's is drawn. What a visitor there would lose,
  * told by a fill or a shadow alone, must still show: which services are
- * chosen, what is a button, where a menu or a toast ends, which field is wrong.
+ * chosen, what is a button, where a menu, a toast or a card ends, which field
+ * is wrong.
  */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -156,6 +157,29 @@ describe('in a high-contrast theme (forced colours)', () => {
     await expect.poll(() => shown.textContent()).toContain('Success!');
     await expectBorder(shown, 'the toast');
     await expectBorder(shown.getByRole('button', { name: 'Dismiss notification' }), 'its close button');
+    expect(problems).toEqual([]);
+  });
+
+  it("a card keeps an edge, where the theme draws no ring or shadow of the site's", async () => {
+    const { page, problems } = await wideVisitor();
+    for (const [path, heading] of [
+      ['/', 'Local SEO'],
+      ['/', 'Get Your Free Quote'],
+      ['/blog', 'Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby'],
+      ['/about', 'Sarah Mitchell'],
+      ['/careers', 'Web Developer'],
+      ['/case-studies', 'From quiet summers to a full diary: Sherwood Plumbing & Heating'],
+      ['/contact', 'Request Your Free Strategy Call'],
+      ['/services/local-seo', 'Show Up in the Map Pack'],
+      ['/services/local-seo', 'Google Business Profile Optimisation'],
+    ] as const) {
+      await openForced(page, path, false);
+      const card = page
+        .getByRole('heading', { name: heading, exact: true })
+        .first()
+        .locator('xpath=ancestor::*[contains(@class,"rounded-2xl")][1]');
+      await expectBorder(card, `${path}: the card of ${heading}`);
+    }
     expect(problems).toEqual([]);
   });
 
