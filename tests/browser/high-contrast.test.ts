@@ -3,8 +3,8 @@
  * draws it: the theme's own colours replace the site's, and no background
  * colour or shadow of the site's is drawn. What a visitor there would lose,
  * told by a fill or a shadow alone, must still show: which services are
- * chosen, what is a button, where a menu, a toast or a card ends, which field
- * is wrong.
+ * chosen, what is a button, where a menu, a toast or a card ends, an error
+ * from a success, which field is wrong.
  */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -157,6 +157,30 @@ describe('in a high-contrast theme (forced colours)', () => {
     await expect.poll(() => shown.textContent()).toContain('Success!');
     await expectBorder(shown, 'the toast');
     await expectBorder(shown.getByRole('button', { name: 'Dismiss notification' }), 'its close button');
+    expect(problems).toEqual([]);
+  });
+
+  it('an error toast has a thicker edge than a success toast, the two being one colour there', async () => {
+    const { page, problems } = await wideVisitor();
+    await openForced(page, '/');
+    const form = page.locator('#home form');
+    await form.getByLabel('Full name').fill('Dave Hughes');
+    await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+    const refused = { success: false, error: 'We could not take your enquiry just now' };
+    await page.route('**/functions/v1/contact-form', (request) => request.fulfill({ json: refused }));
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    const error = toast(page).getByRole('alert').locator('> div');
+    await expect.poll(() => error.textContent()).toContain(refused.error);
+    const errorEdge = await edgeOf(error);
+    await page.unroute('**/functions/v1/contact-form');
+    // The visitor's words are kept: sent again as they are, they are taken.
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    const success = toast(page).getByRole('status').locator('> div');
+    await expect.poll(() => success.textContent()).toContain('Success!');
+    const successEdge = await edgeOf(success);
+    expect(parseFloat(errorEdge.width), JSON.stringify({ errorEdge, successEdge })).toBeGreaterThan(
+      parseFloat(successEdge.width),
+    );
     expect(problems).toEqual([]);
   });
 
