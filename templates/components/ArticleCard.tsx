@@ -42,7 +42,7 @@ export function ArticleCard({
   const Title = featured ? 'h2' : 'h3';
   return (
     <article
-      className={`flex overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 forced-colors:border ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
+      className={`flex overflow-hidden rounded-2xl bg-white shadow-md card-edge ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
     >
       <Picture
         image={article.image}

@@ -43,7 +43,7 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
         // stays inside the menu, which closes when the mouse leaves it. A high-contrast theme (forced colours) draws no
         // shadow: a border is the panel's edge there.
         <div className="absolute left-1/2 top-full z-50 w-[min(46rem,90vw)] -translate-x-1/2 pt-2">
-          <div className="grid max-h-[calc(100vh-5rem)] grid-cols-[1fr_2fr] gap-6 overflow-y-auto rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 forced-colors:border">
+          <div className="grid max-h-[calc(100vh-5rem)] grid-cols-[1fr_2fr] gap-6 overflow-y-auto rounded-xl bg-white p-6 shadow-xl card-edge">
             <MenuLists menu={menu} desktop />
           </div>
         </div>

@@ -58,7 +58,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
     { icon: 'calendar', text: positions.closesLabel.replaceAll('{date}', formatDate(job.validThrough)) },
   ];
   return (
-    <li className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 forced-colors:border md:p-8">
+    <li className="rounded-2xl bg-white p-6 shadow-md card-edge md:p-8">
       <article id={job.id} aria-label={job.title}>
         {job.status !== 'open' && (
           <p

@@ -20,7 +20,7 @@ export function CaseStudies({ page, caseStudies, paths }: CaseStudiesProps) {
           <article
             key={study.title}
             aria-labelledby={`case-${index}`}
-            className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200 forced-colors:border"
+            className="overflow-hidden rounded-2xl bg-white shadow-lg card-edge"
           >
             <div className="grid lg:grid-cols-[2fr_3fr]">
               <Picture

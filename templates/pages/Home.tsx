@@ -102,7 +102,7 @@ export function Home({
           {testimonials.map((testimonial) => (
             <li
               key={testimonial.name}
-              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 forced-colors:border"
+              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge"
             >
               <Picture
                 image={testimonial.businessImage}
@@ -153,7 +153,7 @@ export function Home({
               {page.contact.strategyCta}
             </ButtonLink>
           </div>
-          <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 forced-colors:border md:p-8">
+          <div className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8">
             <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">
               {formHeadings.contact}
             </h3>

@@ -59,10 +59,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         <Section id="services" heading={offerings.heading} intro={offerings.intro}>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-3">
             {offerings.cards.map((card) => (
-              <li
-                key={card.title}
-                className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 forced-colors:border"
-              >
+              <li key={card.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-md card-edge">
                 <span
                   className={`mb-4 flex size-12 items-center justify-center rounded-lg ${red ? 'bg-red-50 text-red-700' : 'bg-brand-light text-brand'}`}
                 >
@@ -111,10 +108,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         <Section id="includes" heading={includes.heading} intro={includes.intro}>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-3">
             {includes.groups.map((group) => (
-              <li
-                key={group.title}
-                className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 forced-colors:border"
-              >
+              <li key={group.title} className="rounded-2xl bg-white p-6 shadow-md card-edge">
                 <span className="mb-4 flex size-12 items-center justify-center rounded-lg bg-brand-light text-brand">
                   <Icon name={group.icon} />
                 </span>
