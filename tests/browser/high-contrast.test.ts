@@ -37,8 +37,9 @@ function edgeOf(locator: Locator) {
   });
 }
 
-/** A border that shows: some width, a line, a colour that is not transparent. */
+/** A border that shows, on an element shown: some width, a line, a colour that is not transparent. */
 async function expectBorder(locator: Locator, what: string): Promise<void> {
+  expect(await locator.isVisible(), `${what} is shown`).toBe(true);
   const { width, style, color } = await edgeOf(locator);
   const shows = parseFloat(width) >= 1 && style !== 'none' && style !== 'hidden' && !/^rgba\(.*, 0\)$/.test(color);
   expect(shows, `${what}: ${width} ${style} ${color}`).toBe(true);
@@ -132,7 +133,6 @@ describe('in a high-contrast theme (forced colours)', () => {
     const panel = menu
       .getByRole('link', { name: 'Local SEO' })
       .locator('xpath=ancestor::div[contains(@class,"grid")][1]');
-    expect(await panel.isVisible()).toBe(true);
     await expectBorder(panel, 'the open Services menu');
     expect(problems).toEqual([]);
   });
@@ -140,9 +140,7 @@ describe('in a high-contrast theme (forced colours)', () => {
   it('on a phone, the menu button keeps a border', async () => {
     const { page, problems } = await phoneVisitor();
     await openForced(page, '/services/local-seo');
-    const menuButton = page.locator('details[data-menu="mobile"] > summary');
-    expect(await menuButton.isVisible()).toBe(true);
-    await expectBorder(menuButton, 'the menu button');
+    await expectBorder(page.locator('details[data-menu="mobile"] > summary'), 'the menu button');
     expect(problems).toEqual([]);
   });
 
