@@ -61,7 +61,8 @@ const noTouches = Object.fromEntries(touchColumnNames.map((column) => [column, n
 
 describe('a visitor from a Google ad who accepts', () => {
   it('is asked before anything is stored, and their lead says where they came from', async () => {
-    const { page, problems } = await visitor();
+    // A page of its own: the fake clock stays with a page, and the file's other tests date what they store by the real one.
+    const { page, problems } = await openPage(wide);
     // The browser's clock, which dates each touch, set to the noon of the project's day (SITEGEN_NOW): the day is known,
     // and no step of the test crosses a midnight, whenever it runs.
     const arrived = projectNow(projectRoot).getTime() + 43_200_000;
