@@ -116,7 +116,7 @@ export function Blog({
           ))}
         </p>
       </div>
-      <section aria-labelledby="newsletter-heading" className="bg-brand py-16 text-white">
+      <section aria-labelledby="newsletter-heading" className="bg-brand py-16 text-white print:hidden">
         <div className="mx-auto max-w-3xl px-4 text-center">
           <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">
             {page.newsletter.heading}

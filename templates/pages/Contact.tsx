@@ -47,7 +47,10 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
             <ContactDetails site={site} labels={page.details} tone="dark" />
           </section>
         </div>
-        <section aria-labelledby="contact-form-heading" className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden"
+        >
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
             {formHeading}
           </h2>

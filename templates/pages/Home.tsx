@@ -79,7 +79,7 @@ export function Home({
               </a>
             </p>
           </div>
-          <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl forced-colors:border md:p-8">
+          <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl forced-colors:border md:p-8 print:hidden">
             <h2 id="hero-form-heading" className="text-2xl font-bold">
               {formHeadings.hero}
             </h2>
@@ -153,7 +153,7 @@ export function Home({
               {page.contact.strategyCta}
             </ButtonLink>
           </div>
-          <div className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8">
+          <div className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden">
             <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">
               {formHeadings.contact}
             </h3>

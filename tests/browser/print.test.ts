@@ -3,7 +3,8 @@
  * Chromium lays a page out for paper. A printer leaves backgrounds out, so
  * every word must be legible on white; and nothing may be fixed to the window,
  * which prints over the foot of every sheet (the consent question did, hiding
- * a line of the article on each). What only a screen can use is left out.
+ * a line of the article on each). What only a screen can use is left out,
+ * the forms among it; a link in an article says on paper where it leads.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ function wordsAsPrinted(page: Page) {
 describe('a page printed', () => {
   it('has every word legible on white and nothing fixed over its sheets; the header keeps the logo and the phone number', async () => {
     const { page, problems } = await visitor();
-    for (const path of ['/blog/local-seo-tips', '/services/local-seo', '/', '/privacy-policy']) {
+    for (const path of ['/blog/local-seo-tips', '/services/local-seo', '/', '/contact', '/blog', '/privacy-policy']) {
       await page.emulateMedia({ media: 'screen' });
       await page.goto(`${preview.url}${path}`);
       const consent = page.getByRole('region', { name: 'May we remember how you found us?' });
@@ -62,6 +63,8 @@ describe('a page printed', () => {
       const onScreen = await wordsAsPrinted(page);
       expect(onScreen.fixed, path).toContain('May we remember how you found us?');
       expect(onScreen.faint.length, path).toBeGreaterThan(0);
+      const forms = page.locator('form').filter({ visible: true });
+      const formsOnScreen = await forms.count();
 
       await page.emulateMedia({ media: 'print' });
       expect(await wordsAsPrinted(page), path).toEqual({ fixed: [], faint: [] });
@@ -72,7 +75,20 @@ describe('a page printed', () => {
       expect(await page.getByRole('contentinfo').isVisible(), path).toBe(false);
       expect(await consent.isVisible(), path).toBe(false);
       expect(await page.getByRole('heading', { level: 1 }).isVisible(), path).toBe(true);
+      // Empty fields on paper: the home page's two forms, the contact page's and the blog's left out.
+      expect([formsOnScreen, await forms.count()], path).toEqual([{ '/': 2, '/contact': 1, '/blog': 1 }[path] ?? 0, 0]);
     }
     expect(problems).toEqual([]);
+  });
+
+  it("prints where an article's link leads after its words, and on screen its words alone", async () => {
+    const { page } = await visitor();
+    await page.goto(`${preview.url}/blog/local-seo-tips`);
+    const after = (name: string) =>
+      page.getByRole('link', { name }).evaluate((link) => getComputedStyle(link, '::after').content);
+    await page.emulateMedia({ media: 'print' });
+    expect(await after('plumber marketing page')).toBe('" (/services/plumber)"');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await after('plumber marketing page')).toBe('none');
   });
 });
