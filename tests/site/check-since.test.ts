@@ -44,7 +44,7 @@ describe('sitegen check --since', () => {
         expect(vanished.stdout).toContain('  ✗ / and 52 more pages  broken-link  /about\n');
         // Each URL once, however many pages link to a broken one.
         expect(vanished.stdout).toContain(
-          '55 problems · 72 distinct internal URLs (pages, assets) linked from 53 pages',
+          '55 problems · 73 distinct internal URLs (pages, assets) linked from 53 pages',
         );
         expect(vanished.stdout).toContain('  ✗ /about  vanished-url  https://www.tradeboostdigital.co.uk/about\n');
         expect(vanished.stdout).toContain(

@@ -1,11 +1,13 @@
 /**
  * What crawlers and link previews read in each page's <head>: its title,
  * description and keywords, its canonical address, its Open Graph and Twitter
- * tags and the picture a share shows.
+ * tags, the picture a share shows and the site's icons.
  */
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { canonicalOf } from '../support/canonical-url';
-import { allPaths, loadPage, siteUrl } from '../support/site';
+import { allPaths, loadPage, siteDir, siteUrl } from '../support/site';
 
 describe('page metadata', () => {
   it('every page has a unique title and description, keywords, canonical, Open Graph and Twitter tags', () => {
@@ -66,5 +68,26 @@ describe('page metadata', () => {
     }
     expect(withLogo).toEqual(expect.arrayContaining(['/blog', '/contact', '/privacy-policy', '/blog/category/seo']));
     expect(withLogo).not.toContain('/');
+  });
+
+  it("names the logo as every page's icon: for a browser's tab, at a size Google Search shows beside a result, and for a phone's home screen", async () => {
+    const icons = (path: string) =>
+      loadPage(path)('link[rel="icon"], link[rel="apple-touch-icon"]')
+        .toArray()
+        .map(({ attribs }) => ({ rel: attribs.rel, href: attribs.href, sizes: attribs.sizes }));
+    const home = icons('/');
+    for (const path of allPaths) expect(icons(path), path).toEqual(home);
+    const drawn = await Promise.all(
+      home.map(async ({ rel, href, sizes }) => {
+        const { format, width, height } = await sharp(join(siteDir(), href!)).metadata();
+        return { rel, sizes, file: `${format} ${width}×${height}` };
+      }),
+    );
+    expect(drawn).toEqual([
+      { rel: 'icon', sizes: '32x32', file: 'png 32×32' },
+      // Google Search asks for a square icon a multiple of 48 pixels wide (48 at least, larger recommended).
+      { rel: 'icon', sizes: '192x192', file: 'png 192×192' },
+      { rel: 'apple-touch-icon', sizes: undefined, file: 'png 180×180' },
+    ]);
   });
 });
