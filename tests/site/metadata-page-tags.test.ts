@@ -86,7 +86,7 @@ describe('page metadata', () => {
     expect(drawn).toEqual([
       { rel: 'icon', sizes: '32x32', file: 'png 32×32' },
       // Google Search asks for a square icon a multiple of 48 pixels wide (48 at least, larger recommended).
-      { rel: 'icon', sizes: '192x192', file: 'png 192×192' },
+      { rel: 'icon', sizes: '96x96', file: 'png 96×96' },
       { rel: 'apple-touch-icon', sizes: undefined, file: 'png 180×180' },
     ]);
   });

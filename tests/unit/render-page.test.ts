@@ -110,7 +110,7 @@ describe('createPageRenderer', () => {
     const logo = plan.model.site.logo.local!;
     const rendition = (width: number, format: RenditionFormat) => renditionUrl(logo, width, format).slice(1);
     const header = [36, 72].flatMap((width) => (['webp', 'png'] as const).map((f) => rendition(width, f)));
-    const icons = [rendition(32, 'png'), rendition(180, 'png')];
+    const icons = [rendition(32, 'png'), rendition(96, 'png'), rendition(180, 'png')];
     // Only the 404 page has no structured data, and so no logo at 512 pixels.
     const structured = [rendition(Math.min(512, logo.width), 'png')];
     const render = renderer(templates);
