@@ -74,8 +74,8 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       {image && <meta name="twitter:image" content={image.url} />}
       {image && <meta name="twitter:image:alt" content={image.alt} />}
       <meta name="theme-color" content={brandColours.brand} />
-      {/* A tab's icon; and one a multiple of 48 pixels, as Google Search asks of the icon it shows beside a result (96:
-          no wider than the smallest logo the build takes, 180 pixels, so that no logo it took before is now refused). */}
+      {/* A tab's icon; and one a multiple of 48 pixels, as Google Search asks of the icon it shows beside a result: no
+          icon wider than the smallest logo the build takes (src/images/source-limits.ts), or that logo is refused. */}
       {logo && <link rel="icon" href={rendition(logo, 32, 'png')} type="image/png" sizes="32x32" />}
       {logo && <link rel="icon" href={rendition(logo, 96, 'png')} type="image/png" sizes="96x96" />}
       {logo && <link rel="apple-touch-icon" href={rendition(logo, 180, 'png')} />}

@@ -48,7 +48,8 @@ async function becomeHollins(dir: string): Promise<void> {
   await editJson(join(content, 'site.json'), (site) => Object.assign(site, hollins));
   await editJson(join(dir, 'templates', 'lib', 'brand.json'), (brand) => Object.assign(brand, { brand: '#15803d' }));
   const green = { r: 21, g: 128, b: 61, alpha: 1 };
-  await sharp({ create: { width: 512, height: 512, channels: 4, background: green } })
+  // As small as a logo may be (180 pixels a side): no page draws it wider, its icons included.
+  await sharp({ create: { width: 180, height: 180, channels: 4, background: green } })
     .png()
     .toFile(join(content, 'images', 'logo.png'));
   const trades = (await readdir(join(content, 'trades'))).map((file) => file.replace(/\.json$/, ''));
