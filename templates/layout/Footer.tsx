@@ -16,22 +16,7 @@ export function Footer({ layout }: { layout: Layout }) {
           </a>
           <p className="mt-4 max-w-sm">{site.blurb}</p>
           <p className="mt-6 text-sm font-semibold text-white">{footer.socialHeading}</p>
-          <ul className="mt-3 flex flex-wrap gap-3">
-            {site.social.map((social) => (
-              <li key={social.network}>
-                {social.href ? (
-                  <a href={social.href} className={`${iconLook} hover:bg-brand hover:text-white`} rel="noopener">
-                    <SocialIcon network={social.network} />
-                    <span className="sr-only">{social.label}</span>
-                  </a>
-                ) : (
-                  <span className={iconLook} role="img" aria-label={social.label}>
-                    <SocialIcon network={social.network} />
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <SocialLinks profiles={site.social} />
         </div>
         {footer.columns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
@@ -88,5 +73,27 @@ export function Footer({ layout }: { layout: Layout }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The agency's profiles; a network it has no profile on yet is shown, not linked. */
+function SocialLinks({ profiles }: { profiles: Layout['site']['social'] }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-3">
+      {profiles.map((profile) => (
+        <li key={profile.network}>
+          {profile.href ? (
+            <a href={profile.href} className={`${iconLook} hover:bg-brand hover:text-white`} rel="noopener">
+              <SocialIcon network={profile.network} />
+              <span className="sr-only">{profile.label}</span>
+            </a>
+          ) : (
+            <span className={iconLook} role="img" aria-label={profile.label}>
+              <SocialIcon network={profile.network} />
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -46,21 +46,7 @@ export function Blog({
     <>
       <PageHero heading={hero.heading} text={hero.text} />
       <div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-        <nav aria-label={categories.label} className="mb-10">
-          <ul className="flex flex-wrap justify-center gap-2">
-            {categories.links.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={link.current ? 'page' : undefined}
-                  className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <CategoryNav categories={categories} />
         {empty && (
           <p className="text-center text-lg text-slate-700">
             {empty.text}{' '}
@@ -82,28 +68,7 @@ export function Blog({
             </div>
           </section>
         )}
-        {pagination && (
-          <nav
-            aria-label={pagination.label}
-            className="mt-12 flex items-center justify-between gap-4 border-t border-slate-200 pt-6"
-          >
-            {pagination.newer ? (
-              <a href={pagination.newer.href} rel="prev" className="font-semibold text-brand hover:underline">
-                &larr; {pagination.newer.label}
-              </a>
-            ) : (
-              <span />
-            )}
-            <p className="text-slate-600">{pagination.position}</p>
-            {pagination.older ? (
-              <a href={pagination.older.href} rel="next" className="font-semibold text-brand hover:underline">
-                {pagination.older.label} &rarr;
-              </a>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        {pagination && <Pagination pagination={pagination} />}
         <p className="mt-12 text-center text-slate-600">
           {feeds.label}:{' '}
           {feeds.links.map((link, index) => (
@@ -127,5 +92,50 @@ export function Blog({
       </section>
       <Island name="Toaster" props={toaster} hydrate="on-form-use" />
     </>
+  );
+}
+
+function CategoryNav({ categories }: Pick<BlogProps, 'categories'>) {
+  return (
+    <nav aria-label={categories.label} className="mb-10">
+      <ul className="flex flex-wrap justify-center gap-2">
+        {categories.links.map((link) => (
+          <li key={link.href}>
+            <a
+              href={link.href}
+              aria-current={link.current ? 'page' : undefined}
+              className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Pagination({ pagination }: { pagination: NonNullable<BlogProps['pagination']> }) {
+  return (
+    <nav
+      aria-label={pagination.label}
+      className="mt-12 flex items-center justify-between gap-4 border-t border-slate-200 pt-6"
+    >
+      {pagination.newer ? (
+        <a href={pagination.newer.href} rel="prev" className="font-semibold text-brand hover:underline">
+          &larr; {pagination.newer.label}
+        </a>
+      ) : (
+        <span />
+      )}
+      <p className="text-slate-600">{pagination.position}</p>
+      {pagination.older ? (
+        <a href={pagination.older.href} rel="next" className="font-semibold text-brand hover:underline">
+          {pagination.older.label} &rarr;
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

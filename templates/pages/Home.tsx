@@ -39,55 +39,15 @@ export function Home({
   toaster,
   paths,
 }: HomeProps) {
-  const { hero } = page;
   return (
     <>
-      <section id="home" className="bg-linear-to-br from-brand-dark via-brand to-brand-bright text-white">
-        {/* A slow connection draws the hero half-arrived: top-aligned columns of fixed shares (minmax(0, …))
-            and points in a grid, so nothing drawn moves, narrows or wraps as the rest comes. */}
-        <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-14 md:py-20 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-          <div>
-            <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
-              <Icon name="award" className="size-4" />
-              {hero.eyebrow}
-            </p>
-            <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl lg:text-6xl">{hero.heading}</h1>
-            <p className="mt-6 max-w-2xl text-lg text-brand-light md:text-xl">{hero.text}</p>
-            <ul className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-              {hero.points.map((point) => (
-                <li key={point} className="flex items-center gap-2 font-medium">
-                  <Icon name="circle-check" className="size-5 text-green-300" />
-                  {point}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-8 flex flex-col gap-4 sm:flex-row">
-              <ButtonLink href={paths.contact} onDark>
-                {hero.primaryCta}
-              </ButtonLink>
-              <ButtonLink href={paths.caseStudies} variant="outline" onDark>
-                {hero.secondaryCta}
-              </ButtonLink>
-            </div>
-            <p className="mt-6">
-              <a
-                href={paths.contact}
-                className="inline-flex items-center gap-2 font-semibold underline decoration-2 underline-offset-4 hover:text-brand-tint"
-              >
-                <Icon name="search" className="size-5" />
-                {hero.auditCta}
-              </a>
-            </p>
-          </div>
-          <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl forced-colors:border md:p-8 print:hidden">
-            <h2 id="hero-form-heading" className="text-2xl font-bold">
-              {formHeadings.hero}
-            </h2>
-            <p className="mt-2 mb-6 text-slate-600">{formHeadings.heroText}</p>
-            <Island name="EnquiryForm" props={heroForm} withoutScript={formWithoutScript} />
-          </div>
-        </div>
-      </section>
+      <HomeHero
+        hero={page.hero}
+        heroForm={heroForm}
+        formWithoutScript={formWithoutScript}
+        formHeadings={formHeadings}
+        paths={paths}
+      />
 
       <Section id="services" heading={page.services.heading} intro={page.services.intro} tone="muted">
         <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
@@ -100,39 +60,11 @@ export function Home({
       <Section id="testimonials" heading={page.testimonials.heading} intro={page.testimonials.intro}>
         <ul className="grid gap-8 md:grid-cols-3">
           {testimonials.map((testimonial) => (
-            <li
+            <TestimonialCard
               key={testimonial.name}
-              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge"
-            >
-              <Picture
-                image={testimonial.businessImage}
-                width={400}
-                height={200}
-                sizes="(min-width: 768px) 33vw, 100vw"
-                className="aspect-2/1 w-full object-cover"
-              />
-              <figure className="flex flex-1 flex-col p-6">
-                <Stars rating={testimonial.rating} label={page.testimonials.ratingLabel} />
-                <blockquote className="mt-4 flex-1 text-slate-700">
-                  <p>&ldquo;{testimonial.text}&rdquo;</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
-                  <Picture
-                    image={testimonial.image}
-                    width={48}
-                    height={48}
-                    sizes="48px"
-                    className="size-12 rounded-full object-cover"
-                  />
-                  <span>
-                    <span className="block font-bold text-slate-900">{testimonial.name}</span>
-                    <span className="block text-sm text-slate-600">
-                      {testimonial.business}, {testimonial.location}
-                    </span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
+              testimonial={testimonial}
+              ratingLabel={page.testimonials.ratingLabel}
+            />
           ))}
         </ul>
         <dl className="mt-14 grid grid-cols-2 gap-6 rounded-2xl bg-brand px-6 py-10 text-center text-white md:grid-cols-4">
@@ -163,5 +95,98 @@ export function Home({
       </Section>
       <Island name="Toaster" props={toaster} hydrate="on-form-use" />
     </>
+  );
+}
+
+/** The first screen: what the agency offers, the calls to act, and the enquiry form beside them. */
+function HomeHero({
+  hero,
+  heroForm,
+  formWithoutScript,
+  formHeadings,
+  paths,
+}: Pick<HomeProps, 'heroForm' | 'formWithoutScript' | 'formHeadings' | 'paths'> & { hero: Pages['home']['hero'] }) {
+  return (
+    <section id="home" className="bg-linear-to-br from-brand-dark via-brand to-brand-bright text-white">
+      {/* A slow connection draws the hero half-arrived: top-aligned columns of fixed shares (minmax(0, …))
+          and points in a grid, so nothing drawn moves, narrows or wraps as the rest comes. */}
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-14 md:py-20 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <div>
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
+            <Icon name="award" className="size-4" />
+            {hero.eyebrow}
+          </p>
+          <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl lg:text-6xl">{hero.heading}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-brand-light md:text-xl">{hero.text}</p>
+          <ul className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            {hero.points.map((point) => (
+              <li key={point} className="flex items-center gap-2 font-medium">
+                <Icon name="circle-check" className="size-5 text-green-300" />
+                {point}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-col gap-4 sm:flex-row">
+            <ButtonLink href={paths.contact} onDark>
+              {hero.primaryCta}
+            </ButtonLink>
+            <ButtonLink href={paths.caseStudies} variant="outline" onDark>
+              {hero.secondaryCta}
+            </ButtonLink>
+          </div>
+          <p className="mt-6">
+            <a
+              href={paths.contact}
+              className="inline-flex items-center gap-2 font-semibold underline decoration-2 underline-offset-4 hover:text-brand-tint"
+            >
+              <Icon name="search" className="size-5" />
+              {hero.auditCta}
+            </a>
+          </p>
+        </div>
+        <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl forced-colors:border md:p-8 print:hidden">
+          <h2 id="hero-form-heading" className="text-2xl font-bold">
+            {formHeadings.hero}
+          </h2>
+          <p className="mt-2 mb-6 text-slate-600">{formHeadings.heroText}</p>
+          <Island name="EnquiryForm" props={heroForm} withoutScript={formWithoutScript} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonial; ratingLabel: string }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge">
+      <Picture
+        image={testimonial.businessImage}
+        width={400}
+        height={200}
+        sizes="(min-width: 768px) 33vw, 100vw"
+        className="aspect-2/1 w-full object-cover"
+      />
+      <figure className="flex flex-1 flex-col p-6">
+        <Stars rating={testimonial.rating} label={ratingLabel} />
+        <blockquote className="mt-4 flex-1 text-slate-700">
+          <p>&ldquo;{testimonial.text}&rdquo;</p>
+        </blockquote>
+        <figcaption className="mt-6 flex items-center gap-3">
+          <Picture
+            image={testimonial.image}
+            width={48}
+            height={48}
+            sizes="48px"
+            className="size-12 rounded-full object-cover"
+          />
+          <span>
+            <span className="block font-bold text-slate-900">{testimonial.name}</span>
+            <span className="block text-sm text-slate-600">
+              {testimonial.business}, {testimonial.location}
+            </span>
+          </span>
+        </figcaption>
+      </figure>
+    </li>
   );
 }

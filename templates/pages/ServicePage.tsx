@@ -20,36 +20,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
   const red = hero.tone === 'red';
   return (
     <>
-      <section className={red ? 'bg-red-700 text-white' : 'bg-linear-to-br from-brand-dark to-brand text-white'}>
-        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
-          <div>
-            <p className="mb-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">
-              {hero.eyebrow}
-            </p>
-            <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{hero.heading}</h1>
-            <p className="mt-6 text-lg text-white/90 md:text-xl">{hero.text}</p>
-            <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-              <ButtonLink href={paths.contact} variant={red ? 'secondary' : 'primary'}>
-                {hero.cta}
-              </ButtonLink>
-              <PhoneLink
-                href={site.phoneHref}
-                label={cta.phoneLabel}
-                number={site.phone}
-                className="min-h-12 px-2 text-white hover:underline"
-              />
-            </div>
-          </div>
-          <Picture
-            image={hero.image}
-            width={560}
-            height={420}
-            sizes="(min-width: 1024px) 560px, 100vw"
-            priority
-            className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl"
-          />
-        </div>
-      </section>
+      <ServiceHero hero={hero} site={site} phoneLabel={cta.phoneLabel} contact={paths.contact} />
 
       <Section id="why" heading={points.heading} intro={points.intro} tone="muted">
         <PointGrid items={points.items} />
@@ -74,35 +45,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         </Section>
       )}
 
-      {spotlight && (
-        <section aria-labelledby="spotlight-heading" className="bg-slate-900 py-16 text-white md:py-20">
-          <div className="mx-auto max-w-6xl px-4">
-            <div className="mx-auto max-w-3xl text-center">
-              <h2 id="spotlight-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
-                {spotlight.heading}
-              </h2>
-              <p className="mt-4 text-lg text-slate-300">{spotlight.text}</p>
-            </div>
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {spotlight.items.map((item) => (
-                <li key={item.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 forced-colors:border">
-                  <Icon name={item.icon} className="size-7 text-brand-soft" />
-                  <h3 className="mt-3 text-lg font-bold">{item.title}</h3>
-                  <p className="mt-2 text-slate-300">{item.text}</p>
-                </li>
-              ))}
-            </ul>
-            <dl className="mt-10 grid gap-6 text-center sm:grid-cols-3">
-              {spotlight.stats.map((stat) => (
-                <div key={stat.label} className="flex flex-col-reverse">
-                  <dt className="mt-1 text-slate-300">{stat.label}</dt>
-                  <dd className="text-4xl font-extrabold text-white">{stat.number}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
-      )}
+      {spotlight && <Spotlight spotlight={spotlight} />}
 
       {includes && (
         <Section id="includes" heading={includes.heading} intro={includes.intro}>
@@ -127,5 +70,77 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         phone={{ href: site.phoneHref, label: cta.phoneLabel, number: site.phone }}
       />
     </>
+  );
+}
+
+/** The first screen: the service, its call to act and the number to ring, beside its photo; red for the emergency pages. */
+function ServiceHero({
+  hero,
+  site,
+  phoneLabel,
+  contact,
+}: Pick<ServicePageProps, 'site'> & { hero: ServicePageRecord['hero']; phoneLabel: string; contact: string }) {
+  const red = hero.tone === 'red';
+  return (
+    <section className={red ? 'bg-red-700 text-white' : 'bg-linear-to-br from-brand-dark to-brand text-white'}>
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
+        <div>
+          <p className="mb-4 inline-block rounded-full bg-white/15 px-4 py-1.5 text-sm font-semibold">{hero.eyebrow}</p>
+          <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{hero.heading}</h1>
+          <p className="mt-6 text-lg text-white/90 md:text-xl">{hero.text}</p>
+          <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
+            <ButtonLink href={contact} variant={red ? 'secondary' : 'primary'}>
+              {hero.cta}
+            </ButtonLink>
+            <PhoneLink
+              href={site.phoneHref}
+              label={phoneLabel}
+              number={site.phone}
+              className="min-h-12 px-2 text-white hover:underline"
+            />
+          </div>
+        </div>
+        <Picture
+          image={hero.image}
+          width={560}
+          height={420}
+          sizes="(min-width: 1024px) 560px, 100vw"
+          priority
+          className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl"
+        />
+      </div>
+    </section>
+  );
+}
+
+function Spotlight({ spotlight }: { spotlight: NonNullable<ServicePageRecord['spotlight']> }) {
+  return (
+    <section aria-labelledby="spotlight-heading" className="bg-slate-900 py-16 text-white md:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="spotlight-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+            {spotlight.heading}
+          </h2>
+          <p className="mt-4 text-lg text-slate-300">{spotlight.text}</p>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {spotlight.items.map((item) => (
+            <li key={item.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 forced-colors:border">
+              <Icon name={item.icon} className="size-7 text-brand-soft" />
+              <h3 className="mt-3 text-lg font-bold">{item.title}</h3>
+              <p className="mt-2 text-slate-300">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-10 grid gap-6 text-center sm:grid-cols-3">
+          {spotlight.stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="mt-1 text-slate-300">{stat.label}</dt>
+              <dd className="text-4xl font-extrabold text-white">{stat.number}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
   );
 }
