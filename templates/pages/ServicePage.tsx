@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon';
 import { PhoneLink } from '../components/PhoneLink';
 import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
-import { Picture } from '../components/Picture';
+import { HeroPhoto } from '../components/HeroPhoto';
 
 export interface ServicePageProps {
   page: Omit<ServicePageRecord, 'title' | 'description' | 'keywords'>;
@@ -100,14 +100,7 @@ function ServiceHero({
             />
           </div>
         </div>
-        <Picture
-          image={hero.image}
-          width={560}
-          height={420}
-          sizes="(min-width: 1024px) 560px, 100vw"
-          priority
-          className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl"
-        />
+        <HeroPhoto image={hero.image} />
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { CallToAction } from '../components/CallToAction';
 import { Icon } from '../components/Icon';
 import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
-import { Picture } from '../components/Picture';
+import { HeroPhoto } from '../components/HeroPhoto';
 
 export interface TradePageProps {
   /** The trade template's words with the trade's name already in place. */
@@ -47,14 +47,7 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
               {copy.auditCta}
             </ButtonLink>
           </div>
-          <Picture
-            image={heroImage}
-            width={560}
-            height={420}
-            sizes="(min-width: 1024px) 560px, 100vw"
-            priority
-            className="aspect-4/3 w-full rounded-2xl object-cover shadow-2xl"
-          />
+          <HeroPhoto image={heroImage} />
         </div>
       </section>
       <Section id="services" heading={copy.servicesHeading} intro={copy.servicesIntro} tone="muted">
