@@ -1,9 +1,9 @@
 /**
  * The header's menus are <details> disclosures that work with no script at
  * all. This adds what people expect on top: hover on wide screens, closing on
- * a link click, Escape (focus back to the toggle), a click or focus elsewhere,
- * and aria-expanded kept true to the state. Plain DOM code: every page loads
- * it, and Preact would make it many times larger.
+ * a link click, Escape (focus back to the toggle when it was in the menu), a
+ * click or focus elsewhere, and aria-expanded kept true to the state. Plain
+ * DOM code: every page loads it, and Preact would make it many times larger.
  */
 const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
 const hoverable = matchMedia('(hover: hover) and (min-width: 1024px)');
@@ -35,9 +35,12 @@ for (const menu of menus) {
       close(menu, true);
     }
   });
+  // A menu within another (Services in the phone's menu) stays open while focus is anywhere in the outer one: shut when a
+  // link below it is pressed, which takes focus, it would move that link from under the finger before the tap ends.
+  const scope = menu.parentElement?.closest<HTMLDetailsElement>('details[data-menu]') ?? menu;
   menu.addEventListener('focusout', (event) => {
     const next = event.relatedTarget as Node | null;
-    if (next && !menu.contains(next)) close(menu);
+    if (next && !scope.contains(next)) close(menu);
   });
   if (menu.dataset.menu === 'services' && !menu.closest('[data-menu="mobile"]')) {
     // Opened by the mouse arriving: the click it then makes on the word, as on any menu, leaves it open; the next closes it.
@@ -55,6 +58,11 @@ for (const menu of menus) {
     });
   }
 }
+
+// Escape from anywhere else: a menu the mouse opened is shut without moving the focus (WCAG 1.4.13).
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') for (const menu of menus) close(menu);
+});
 
 document.addEventListener('click', (event) => {
   for (const menu of menus) if (!menu.contains(event.target as Node)) close(menu);

@@ -57,6 +57,20 @@ describe('mobile menu (narrow screen)', () => {
     expect(await page.locator('h1').textContent()).toBe('Digital Marketing for Window & Door Fitters');
   });
 
+  it('with the Services entry open, a link below it goes to its page: the entry stays open while the menu holds focus', async () => {
+    const { page } = await narrowVisitor();
+    await page.goto(`${preview.url}/about`);
+    const menu = page.locator('details[data-menu="mobile"]');
+    await menu.locator('> summary').click();
+    const services = menu.locator('details[data-menu="services"]');
+    await services.locator('summary').click();
+    await expect.poll(() => services.getAttribute('open')).not.toBeNull();
+    // Pressed, the link takes focus from the entry: were the entry to shut then, the link would move from under the finger.
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL(/\/contact$/);
+    expect(await page.locator('h1').textContent()).toBe("Let's Grow Your Business Together");
+  });
+
   it('Escape closes the menu and returns focus to the toggle', async () => {
     const { page } = await narrowVisitor();
     await page.goto(`${preview.url}/contact`);
@@ -116,6 +130,18 @@ describe('Services dropdown (wide screen)', () => {
     await summary.hover();
     await services.getByRole('link', { name: 'Google Ads' }).click();
     await page.waitForURL(/\/services\/google-ads$/);
+  });
+
+  it('opened by the mouse while the focus is elsewhere, Escape closes it', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/case-studies`);
+    await page.getByRole('heading', { level: 1 }).click();
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    await services.locator('summary').hover();
+    await expect.poll(() => services.getAttribute('open')).not.toBeNull();
+    await page.keyboard.press('Escape');
+    expect(await services.getAttribute('open')).toBeNull();
+    expect(await services.locator('summary').getAttribute('aria-expanded')).toBe('false');
   });
 
   it('works by keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
