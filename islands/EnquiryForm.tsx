@@ -88,74 +88,62 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: En
           placeholder={fields.tradePlaceholder}
           options={options.trades}
         />
-        {full && <BusinessFields id={id} fields={fields} />}
+        {full && (
+          <>
+            <TextField
+              id={id('business_name')}
+              name="business_name"
+              label={fields.businessName}
+              autoComplete="organization"
+              maxLength={limits.business_name}
+            />
+            <TextField
+              id={id('location')}
+              name="location"
+              label={fields.location}
+              autoComplete="address-level2"
+              maxLength={limits.location}
+            />
+          </>
+        )}
       </div>
-      {full && <ProjectFields id={id} fields={fields} options={options} />}
+      {full && (
+        <>
+          <SelectField
+            id={id('budget')}
+            name="budget"
+            label={fields.budget}
+            placeholder={fields.budgetPlaceholder}
+            options={options.budgets ?? []}
+          />
+          <fieldset>
+            <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
+            <div class="flex flex-wrap gap-2">
+              {(options.services ?? []).map((service) => (
+                <label
+                  key={service}
+                  class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+                >
+                  {/* The [] marks a list of values under one name, the convention validators and servers know. */}
+                  <input type="checkbox" name="services_interested[]" value={service} class="sr-only" />
+                  {service}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextArea
+            id={id('message')}
+            name="message"
+            label={fields.message}
+            maxLength={limits.message}
+            placeholder={fields.messagePlaceholder}
+          />
+        </>
+      )}
       <Honeypot />
       <p class="text-sm text-slate-600">{copy.requiredNote}</p>
       <SubmitButton ready={ready} submitting={submitting} label={copy.submit} submittingLabel={copy.submitting} />
       {copy.note && <p class="text-center text-sm text-slate-600">{copy.note}</p>}
     </form>
-  );
-}
-
-type FieldsProps = { id: (name: string) => string; fields: EnquiryFormProps['copy']['fields'] };
-
-/** The contact form's: who the business is and where. */
-function BusinessFields({ id, fields }: FieldsProps) {
-  return (
-    <>
-      <TextField
-        id={id('business_name')}
-        name="business_name"
-        label={fields.businessName}
-        autoComplete="organization"
-        maxLength={limits.business_name}
-      />
-      <TextField
-        id={id('location')}
-        name="location"
-        label={fields.location}
-        autoComplete="address-level2"
-        maxLength={limits.location}
-      />
-    </>
-  );
-}
-
-/** The contact form's: the budget, the services of interest and the message. */
-function ProjectFields({ id, fields, options }: FieldsProps & Pick<EnquiryFormProps, 'options'>) {
-  return (
-    <>
-      <SelectField
-        id={id('budget')}
-        name="budget"
-        label={fields.budget}
-        placeholder={fields.budgetPlaceholder}
-        options={options.budgets ?? []}
-      />
-      <fieldset>
-        <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
-        <div class="flex flex-wrap gap-2">
-          {(options.services ?? []).map((service) => (
-            <label
-              key={service}
-              class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
-            >
-              {/* The [] marks a list of values under one name, the convention validators and servers know. */}
-              <input type="checkbox" name="services_interested[]" value={service} class="sr-only" />
-              {service}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <TextArea
-        id={id('message')}
-        name="message"
-        label={fields.message}
-        maxLength={limits.message}
-        placeholder={fields.messagePlaceholder}
-      />
-    </>
   );
 }

@@ -35,14 +35,14 @@ for (const menu of menus) {
       close(menu, true);
     }
   });
-  // A menu within another (Services in the phone's menu) stays open while focus is anywhere in the outer one: shut when a
-  // link below it is pressed, which takes focus, it would move that link from under the finger before the tap ends.
-  const scope = menu.parentElement?.closest<HTMLDetailsElement>('details[data-menu]') ?? menu;
+  // Services in the phone's menu stays open while focus is anywhere in that menu: shut when a link below it is pressed,
+  // which takes focus, it would move that link from under the finger before the tap ends.
+  const scope = menu.closest<HTMLDetailsElement>('[data-menu="mobile"]') ?? menu;
   menu.addEventListener('focusout', (event) => {
     const next = event.relatedTarget as Node | null;
     if (next && !scope.contains(next)) close(menu);
   });
-  if (menu.dataset.menu === 'services' && !menu.closest('[data-menu="mobile"]')) {
+  if (menu.dataset.menu === 'services' && scope === menu) {
     // Opened by the mouse arriving: the click it then makes on the word, as on any menu, leaves it open; the next closes it.
     let hovered = false;
     menu.addEventListener('pointerenter', (event) => {
