@@ -104,7 +104,7 @@ function CategoryNav({ categories }: Pick<BlogProps, 'categories'>) {
             <a
               href={link.href}
               aria-current={link.current ? 'page' : undefined}
-              className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
+              className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white forced-colors:aria-[current=page]:underline forced-colors:aria-[current=page]:decoration-2 forced-colors:aria-[current=page]:underline-offset-4"
             >
               {link.label}
             </a>

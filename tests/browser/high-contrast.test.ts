@@ -194,6 +194,21 @@ describe('in a high-contrast theme (forced colours)', () => {
     expect(problems).toEqual([]);
   });
 
+  it("the blog's current category is drawn otherwise than the others, where the theme draws no fill", async () => {
+    const { page, problems } = await wideVisitor();
+    await openForced(page, '/blog/category/seo');
+    const categories = page.getByRole('navigation', { name: 'Browse articles by category' });
+    const look = (name: string) =>
+      categories.getByRole('link', { name, exact: true }).evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.borderTopWidth, style.textDecorationLine, style.fontWeight].join(' ');
+      });
+    expect(await categories.locator('[aria-current="page"]').textContent()).toBe('SEO');
+    expect(await look('SEO')).not.toBe(await look('All'));
+    expect(await look('Web Design')).toBe(await look('All'));
+    expect(problems).toEqual([]);
+  });
+
   it('a field the browser has found wrong is drawn otherwise than a right one', async () => {
     const { page, problems } = await wideVisitor();
     await openForced(page, '/contact');
