@@ -409,17 +409,23 @@ describe('by keyboard, in a small or zoomed window', () => {
     expect(await focusShows(page)).toEqual({ name: 'Accept', shows: true });
   });
 
-  it("on a 320 px phone a legal page's table wraps its words: nothing scrolls sideways, which a keyboard could not reach", async () => {
-    const { page } = await openPage({ width: 320, height: 640 });
-    await page.goto(`${preview.url}/cookie-policy`);
-    const table = page.locator('main table');
-    const { right, hiddenWidth } = await table.evaluate((element) => ({
-      right: element.getBoundingClientRect().right,
-      hiddenWidth: element.scrollWidth - element.clientWidth,
-    }));
-    expect(right).toBeLessThanOrEqual(320);
-    expect(hiddenWidth).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  it('on 320 and 375 px phones the tables of a policy and an article keep their words whole: nothing scrolls sideways, which a keyboard could not reach', async () => {
+    for (const width of [320, 375]) {
+      const { page } = await openPage({ width, height: 640 });
+      for (const path of ['/cookie-policy', '/blog/digital-marketing-roi']) {
+        await page.goto(`${preview.url}${path}`);
+        const tables = await page.locator('main table').evaluateAll((elements) =>
+          elements.map((table) => ({
+            right: table.getBoundingClientRect().right,
+            hidden: table.scrollWidth - table.clientWidth,
+          })),
+        );
+        expect(tables.length).toBeGreaterThan(0);
+        for (const { right, hidden } of tables) expect([right <= width, hidden]).toEqual([true, 0]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        expect(await wordsBrokenInTables(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
   });
 
   it("the accent button's focus ring is white on the home page's blue hero and the articles' dark call to action", async () => {
@@ -438,3 +444,26 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 });
+
+/** The words of the page's tables drawn on two lines but at a hyphen of their own ("tradeboost-" above "consent"). */
+function wordsBrokenInTables(page: Page): Promise<string[]> {
+  return page.locator('main table').evaluateAll((tables) => {
+    const lines = (node: Text, start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    const broken: string[] = [];
+    for (const table of tables) {
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+        for (const { 0: word, index } of node.data.matchAll(/\S+/g)) {
+          let start = index;
+          const parts = word.split(/(?<=-)/).map((part) => [start, (start += part.length)] as const);
+          if (parts.some(([from, to]) => lines(node, from, to) > 1)) broken.push(word);
+        }
+    }
+    return broken;
+  });
+}
