@@ -47,6 +47,18 @@ const badValues: BadInput[] = [
     /content\/site\.json: social\[1\]\.href: expected a page of the network's own site \(facebook\.com, instagram\.com, x\.com or twitter\.com, youtube\.com\)/,
   ],
   [
+    'a phone number with a digit dropped, which every call link would dial',
+    'site.json',
+    (text) => text.replace('"phone": "0808 157 0192"', '"phone": "0808 157 019"'),
+    /content\/site\.json: phone: expected a UK phone number written as dialled, such as "0808 157 0192", found "0808 157 019"$/m,
+  ],
+  [
+    'a phone number with a digit too many',
+    'site.json',
+    (text) => text.replace('"phone": "0808 157 0192"', '"phone": "01332 1234567"'),
+    /content\/site\.json: phone: expected a UK phone number written as dialled, such as "0808 157 0192", found "01332 1234567"$/m,
+  ],
+  [
     "a trade's slug that is not its file's name (another trade's address)",
     'trades/plumber.json',
     (text) => text.replace('"slug": "plumber"', '"slug": "electrician"'),
@@ -177,6 +189,14 @@ const badValues: BadInput[] = [
 
 describe('bad input', () => {
   it.concurrent.each(badValues)('%s stops the build, naming the file and field', stopsTheBuild);
+
+  it.concurrent('a phone number pasted with no-break spaces between its groups is taken as written', async () => {
+    const site = await contentWorkspace();
+    await site.edit('site.json', (text) =>
+      text.replace('"phone": "0808 157 0192"', '"phone": "0808\\u00a0157\\u00a00192"'),
+    );
+    expect(await site.refusal()).toBeUndefined();
+  });
 
   it.concurrent(
     'words promising a free call stop the build, naming the file and the words, once the phone number is not freephone',

@@ -1,4 +1,5 @@
 /** The site's facts, its navigation and the forms' words: content/site.json, navigation.json, forms.json. */
+import { isValidPhoneNumber } from 'libphonenumber-js';
 import * as v from 'valibot';
 import { siteOrigin } from '../../paths';
 import {
@@ -12,6 +13,9 @@ import {
   text,
   withPlaceholders,
 } from './shared';
+
+/** As dialled in the UK, with as many digits as its kind of number has: one dropped would break every call link. */
+const isUkPhone = (phone: string) => /^0[\d \u00a0]+$/.test(phone) && isValidPhoneNumber(phone, 'GB');
 
 /** A network's own site, by the host name of a page on it: facebook.com, www.instagram.com, x.com (twitter.com)… */
 const networkSite = (href: string) =>
@@ -49,13 +53,9 @@ export const siteSchema = v.strictObject({
   logo: v.strictObject({ src: localImageSrc, alt: text }),
   tagline: text,
   blurb: text,
-  phone: v.pipe(text, v.regex(/^0\d[\d ]{8,12}$/, 'a UK phone number written as dialled, such as "0808 157 0192"')),
+  phone: v.pipe(text, v.check(isUkPhone, 'a UK phone number written as dialled, such as "0808 157 0192"')),
   /** Mail servers take addresses of at most 254 characters. */
-  email: v.pipe(
-    v.string(),
-    v.maxLength(254, 'an e-mail address of at most 254 characters'),
-    v.email('an e-mail address'),
-  ),
+  email: v.pipe(text, v.maxLength(254, 'an e-mail address of at most 254 characters'), v.email('an e-mail address')),
   address: v.strictObject({
     street: text,
     locality: text,
