@@ -39,7 +39,6 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
   if (action === 'entriesByFolder' || action === 'getMedia')
     return listedLinksRefusal(named[0]!.path as string, folders);
   if (action === 'persistEntry') return moveRefusal(params ?? {});
-  return undefined;
 }
 
 /** An upload is a photo the build can name: no hidden file (.htaccess), a name with an extension. */
@@ -59,7 +58,6 @@ function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
         reason: `${JSON.stringify(path)} moved to ${JSON.stringify(newPath)}: an entry is renamed only within its folder`,
       };
   }
-  return undefined;
 }
 
 /**
@@ -91,7 +89,6 @@ async function listedLinksRefusal(folder: string, folders: BackendFolders): Prom
     const refusal = await refusalOf(path, folders.content, folders);
     if (refusal) return refusal;
   }
-  return undefined;
 }
 
 /** A photo the build would refuse, refused before it reaches content/images/: the media library uploads one alone. */
@@ -108,7 +105,6 @@ export async function uploadRefusal(body: unknown): Promise<Refusal | undefined>
     );
     if (problem) return { status: 409, reason: `${String(path)}: ${problem}` };
   }
-  return undefined;
 }
 
 export function deletedPaths(body: unknown): string[] {
@@ -176,7 +172,6 @@ async function refusalOf(path: unknown, folder: string, folders: BackendFolders)
     const reason = `${quoted} goes through a symbolic link that leads out of ${within(folders.content)} or nowhere`;
     return { status: 403, reason };
   }
-  return undefined;
 }
 
 /** Where `path` really is: its deepest existing part resolved, the rest as named; undefined past a link to nothing. */

@@ -60,5 +60,4 @@ function shapeProblem(xml: string): string | undefined {
   if (stray) return `it holds a <${stray.tagName}> where only <url> elements belong`;
   if ($('loc').length !== $('url > loc').length || $('url').length !== $('url > loc').length)
     return 'not every <url> holds one <loc>';
-  return undefined;
 }

@@ -62,7 +62,6 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
     }
     for (const child of [...(node.children ?? [])].reverse()) pending.push(child);
   }
-  return undefined;
 }
 
 /** JSON.parse names a position for some errors only, and for others quotes the text around it: jsonc-parser finds it. */

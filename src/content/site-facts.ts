@@ -33,5 +33,4 @@ export function withSiteFacts(html: string, site: Facts): string {
 export function unknownSiteFact(text: string): string | undefined {
   for (const [whole, name] of text.matchAll(placeholder))
     if (!(siteFactNames as readonly string[]).includes(name!)) return whole;
-  return undefined;
 }

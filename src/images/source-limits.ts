@@ -53,7 +53,6 @@ export function formatOf(bytes: Uint8Array): string | undefined {
   if (text(bytes, 0, 4) === '8BPS') return 'Photoshop (PSD)';
   if (text(bytes, 0, 4) === '\u0000\u0000\u0001\u0000') return 'Windows icon (ICO)';
   if (text(bytes, 0, 5) === '<?xml' || text(bytes, 0, 4) === '<svg') return 'SVG';
-  return undefined;
 }
 
 /** Whether the bytes begin a TIFF file: one the build takes and a browser cannot show. */

@@ -85,5 +85,4 @@ function shapeConflict(dir: string, paths: readonly string[]): string | undefine
     }
     if (kindOf(path) === 'folder') return path;
   }
-  return undefined;
 }

@@ -44,5 +44,4 @@ export function templateFileOf(error: unknown): string | undefined {
     // A package's code (node_modules/) is not a file to put right: the page's template is named instead.
     if (named) return /^(templates|islands)\//.test(named) ? named : undefined;
   }
-  return undefined;
 }

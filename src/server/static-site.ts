@@ -108,7 +108,6 @@ function cleanUrl(path: string): string | undefined {
   if (path === '/index' || path === '/index.html') return '/';
   if (path.endsWith('.html')) return path.slice(0, -'.html'.length);
   if (path.length > 1 && path.endsWith('/')) return path.slice(0, -1);
-  return undefined;
 }
 
 /**
@@ -152,5 +151,4 @@ async function findFile(source: SiteSource, pathname: string) {
     const body = await source.read(candidate);
     if (body) return { file: candidate, body, status: 200 };
   }
-  return undefined;
 }
