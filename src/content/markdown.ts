@@ -64,13 +64,19 @@ function outlineProblem({ depth, text }: Tokens.Heading, above: number): string 
 function tokenProblem(token: Token, level: number): string | undefined {
   if (token.type === 'html') return htmlProblem(token as Tokens.HTML);
   if (token.type === 'heading') return outlineProblem(token as Tokens.Heading, level);
-  const [{ label, index, refs }, text] = [token as Tokens.Generic, token.type === 'text' ? (token.text as string) : ''];
+  const { label, index, refs } = token as Tokens.Generic;
+  // The words as the page shows them: a tight list item's block of text holds its links as written, its tokens as read.
+  const text = token.type === 'text' && !token.tokens ? (token.text as string) : '';
   const [unknown, note] = [unknownSiteFact(text), /\[\^[^\]\n]+\]/.exec(text)?.[0]];
   const attributes = /\{:?\s*(?:[#.][\w-]|[\w-]+\s*=)[^}\n]*\}?/.exec(text)?.[0];
+  // What marked could not read as a link or an image stays text: a space after "]" or in the address, a ")" missing.
+  const unlinked = /!?\[[^\]\n]*\](?:\(| \((?:\/|https?:|mailto:|tel:)|\[)[^)\]\n]*[)\]]?/.exec(text)?.[0];
   if (unknown)
     return `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`;
   if (attributes)
     return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`;
+  if (unlinked)
+    return `"${unlinked}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (%20 for a space)`;
   if (note)
     return `footnote "${note}" has no note: write it on a line of its own below the paragraph, as ${note}: The survey's source.`;
   // Its second back link reads "↩2", a name axe finds missing from the link's label (Back to reference …).

@@ -57,3 +57,28 @@ describe('attributes written after a link, an image or a heading (kramdown, Pand
     expect(html).toBe('<p><a href="/contact">Call us</a>{phone}, {name} ({legalName}) {} and {a, b}.</p>\n');
   });
 });
+
+describe('a link or an image that Markdown cannot read as one', () => {
+  it.each([
+    ['Or [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
+    ['See ![Our van](/photos/my van.jpg) here.', '![Our van](/photos/my van.jpg)'],
+    ['See [our service] (/services/local-seo) here.', '[our service] (/services/local-seo)'],
+    ['See [our service](/services/local-seo here.', '[our service](/services/local-seo here.'],
+    ['See [our service][nope] here.', '[our service][nope]'],
+    ['- In a list, [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
+  ])('refuses %j, which would show as written', (source, written) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
+      `line 3: "${written}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (%20 for a space)`,
+    );
+  });
+
+  it('takes links, images, references and brackets that are words', () => {
+    const { html } = renderMarkdown(
+      'See [our service](/services/local-seo), ![Our van](/photos/van.jpg), [the guide][guide] and [sic] (in the quote), [1] and a[0].\n\n- In a list, [our service](/services/local-seo).\n\n[guide]: /blog/local-seo-tips\n',
+    );
+    expect(html).toBe(
+      '<p>See <a href="/services/local-seo">our service</a>, <img src="/photos/van.jpg" alt="Our van">, <a href="/blog/local-seo-tips">the guide</a> and [sic] (in the quote), [1] and a[0].</p>\n' +
+        '<ul>\n<li>In a list, <a href="/services/local-seo">our service</a>.</li>\n</ul>\n',
+    );
+  });
+});
