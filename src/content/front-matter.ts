@@ -54,6 +54,10 @@ export function parseFrontMatter(source: string): FrontMatter {
   }
   // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
   if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: javaScriptProblem };
+  // Out of quotes, " #" starts a comment: "title: Local SEO #1 tips" would publish as "Local SEO", unremarked.
+  const cut = /^([\w-]+):[ \t]+[^\s"'#|>[{].*?[ \t](#\S.*?)\s*$/m.exec(source.slice(0, close));
+  const where = cut && `at line ${source.slice(0, cut.index).split('\n').length} (${cut[1]})`;
+  if (cut) return { ok: false, problem: `${where}: " #" starts a comment, dropping "${cut[2]}": use double quotes` };
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
 }
 

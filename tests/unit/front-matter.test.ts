@@ -49,6 +49,7 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       4,
     ],
     ['multi-byte text', '---\ntitle: "Boilers"\n---\nPrix: £2,000 — ça va 😀\n', 'Prix: £2,000 — ça va 😀\n', 4],
+    ['a comment after a value', '---\ntitle: Boilers # a note for the editor\n---\nBody.\n', 'Body.\n', 4],
   ])('reads %s, and the line its body starts on', async (name, text, body, line) => {
     expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title: 'Boilers' }, body, line });
   });
@@ -96,6 +97,11 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       'apostrophe-in-single-quotes',
       "---\ntitle: 'Don't wait for spring'\n---\nBody.\n",
       'content/blog/apostrophe-in-single-quotes.md: front matter: is not valid YAML at line 2 (title): an apostrophe in single quotes ends the text: use double quotes',
+    ],
+    [
+      'hash-out-of-quotes',
+      '---\nslug: "tips"\ntitle: Local SEO #1 tips for trades\n---\nBody.\n',
+      'content/blog/hash-out-of-quotes.md: front matter: at line 3 (title): " #" starts a comment, dropping "#1 tips for trades": use double quotes',
     ],
     [
       'quote-never-closed',
