@@ -51,9 +51,10 @@ export function siteOrigin(url: URL): string | undefined {
   return plain && url.origin !== 'null' ? url.origin : undefined;
 }
 
-export function absoluteUrl(siteUrl: string, path: string): string {
-  return `${siteUrl}${path}`;
-}
+export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl}${path}`;
+
+/** A link to a page of the site by its full address, as pasted from a browser, by its path; any other as written. */
+export const sitePath = (href: string, site: string) => (href.startsWith(`${site}/`) ? href.slice(site.length) : href);
 
 /** The route a root-relative link points at: "/#testimonials" → "/", "/contact?from=blog#form" → "/contact". */
 export function pathOfLink(href: string): string {

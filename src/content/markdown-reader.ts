@@ -82,8 +82,8 @@ export class MarkdownReader {
   }
 
   private render(key: string, file: string, { body, line }: { body: string; line: number }, hash: string) {
-    const { html, internalLinks } = renderBody(file, body, line);
+    const { html, links } = renderBody(file, body, line);
     this.rendered.set(key, { hash, html });
-    return { body: this.packs?.append(html), links: internalLinks };
+    return { body: this.packs?.append(html), links };
   }
 }

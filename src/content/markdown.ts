@@ -7,8 +7,8 @@ import type { Marked, Token, Tokens } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
-/** `internalLinks`: every root-relative link in the document, to be checked against the route table. */
-export type RenderedMarkdown = { html: string; internalLinks: string[] };
+/** `links`: every link by the site's root or a full web address, for validate-plan to check those of the site. */
+export type RenderedMarkdown = { html: string; links: string[] };
 
 const [safeScheme, anyScheme] = [/^(?:https:|http:|mailto:|tel:|\/|#)/i, /^[a-z][a-z0-9+.-]*:/i];
 const siteOrStockPhoto = new RegExp(`^(?:/(?!/)|${stockPhotoOrigin.replace(/[.]/g, '\\.')}/)`);
@@ -112,13 +112,13 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   if (footnotes) markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
   let [level, refused] = [1, undefined as { token: Token; problem: string } | undefined];
-  const internalLinks: string[] = [];
+  const links: string[] = [];
   const check = (token: Token) => {
     const href = /^(?:link|image)$/.test(token.type) && asBrowserReads((token as Tokens.Link).href).trim();
     const problem = href === false ? tokenProblem(token, level) : linkProblem(token as Tokens.Link, href);
     refused ??= problem ? { token, problem } : undefined;
     if (token.type === 'heading') level = token.depth;
-    if (href && href.startsWith('/')) internalLinks.push(href);
+    if (href && /^(?:\/|https?:)/i.test(href)) links.push(href);
   };
   const blocks = tokens.filter((token) => token.type !== 'footnotes');
   for (const [index, block] of blocks.entries()) {
@@ -128,7 +128,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     throw new RefusedMarkdownError(`line ${line}: ${refused.problem}`);
   }
   // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
-  return { html: markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">'), internalLinks };
+  return { html: markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">'), links };
 }
 
 /** marked keeps no positions: `token`'s line, in the last of `blocks`, each block found in the text after the one before. */

@@ -42,7 +42,7 @@ export interface MarkdownBody {
   /** The content index's key: the file's path under the content folder. */
   key: string;
   hash: string;
-  /** To be checked against the route table. */
+  /** Its links by the site's root or a full web address: those of the site are checked against the route table. */
   links: readonly string[];
 }
 

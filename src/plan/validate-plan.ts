@@ -6,7 +6,7 @@
 import { ContentError } from '../errors';
 import type { Article, Job, MarkdownBody } from '../content/model';
 import { dayAfter, isPublished } from '../content/publishing';
-import { decoded, foldersAbove, misnamedPage, pathOfLink, paths } from '../paths';
+import { decoded, foldersAbove, misnamedPage, pathOfLink, paths, sitePath } from '../paths';
 import type { Route } from '../routes';
 import type { SitePlan } from './plan-site';
 import { formatDate } from '../../templates/lib/format';
@@ -43,7 +43,8 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
-    for (const href of body.links) check(file, 'body', href);
+    for (const href of body.links.map((link) => sitePath(link, model.site.url)))
+      if (href.startsWith('/')) check(file, 'body', href);
   };
   for (const page of [...model.articles, ...model.legalPages]) {
     // An updated date still to come would be in the page (its feeds and the sitemap too) as if the change were made.

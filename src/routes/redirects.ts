@@ -5,7 +5,7 @@
 import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
-import { listingOf, pathOfLink, paths } from '../paths';
+import { listingOf, pathOfLink, paths, sitePath } from '../paths';
 import type { SiteRoutes } from './index';
 import type { Route } from './route';
 import { formatDate } from '../../templates/lib/format';
@@ -62,7 +62,9 @@ function firstPages(pages: ReadonlyMap<string, Route>): Declared[] {
 /** content/redirects.json's redirects, then the published articles' aliases, in file order. */
 function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[] {
   const file = `${model.contentDir}/redirects.json`;
-  const listed = model.redirects.redirects.map((redirect, i) => ({ ...redirect, file, field: `redirects[${i}].from` }));
+  const listed = model.redirects.redirects.map((redirect, i) => {
+    return { ...redirect, to: sitePath(redirect.to, model.site.url), file, field: `redirects[${i}].from` };
+  });
   const aliased: Declared[] = [];
   for (const article of model.articles) {
     if (!article.aliases || !article.slug || !isPublished(article, publishing)) continue;

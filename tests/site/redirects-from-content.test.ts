@@ -32,12 +32,13 @@ describe('aliases and content/redirects.json', () => {
     });
   });
 
-  it("an article's earlier slugs redirect to it, a chain is written straight to its end, and 302 is kept", async () => {
+  it("an article's earlier slugs redirect to it, a chain is written straight to its end, 302 is kept, and the site's own full address is written as its path", async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'local-seo-tips', withAliases('["local-seo-guide", "seo-tips"]'));
       await addRedirects(project, [
         { from: '/guides/local-seo', to: '/blog/local-seo-guide' },
         { from: '/offer', to: 'https://offers.example.co.uk/spring', status: 302 },
+        { from: '/team', to: 'https://www.tradeboostdigital.co.uk/about#team' },
       ]);
       expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const lines = (await readFile(join(project.dir, 'out/_redirects'), 'utf8'))
@@ -48,6 +49,7 @@ describe('aliases and content/redirects.json', () => {
         '/blog/category /blog 301',
         '/guides/local-seo /blog/local-seo-tips 301',
         '/offer https://offers.example.co.uk/spring 302',
+        '/team /about#team 301',
         '/blog/local-seo-guide /blog/local-seo-tips 301',
         '/blog/seo-tips /blog/local-seo-tips 301',
         '',
@@ -129,6 +131,10 @@ describe('aliases and content/redirects.json', () => {
       };
       await refused(
         [{ from: '/pricing', to: '/prices' }],
+        'content/redirects.json: redirects[2].to: redirects to /prices, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL',
+      );
+      await refused(
+        [{ from: '/pricing', to: 'https://www.tradeboostdigital.co.uk/prices' }],
         'content/redirects.json: redirects[2].to: redirects to /prices, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL',
       );
       await refused(

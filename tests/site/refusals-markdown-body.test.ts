@@ -19,6 +19,12 @@ const badBody: BadInput[] = [
     /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\//,
   ],
   [
+    "a link in Markdown to a page that does not exist, by the site's full address as pasted from a browser",
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [our plumber page](https://www.tradeboostdigital.co.uk/services/plumbers?from=blog).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers\?from=blog", which is neither a page of this site nor a file of public\//,
+  ],
+  [
     'a link in Markdown to a page written with a trailing slash, which some hosts answer with 404',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [the blog](/blog/).\n`,
@@ -72,6 +78,16 @@ const badBody: BadInput[] = [
 
 describe('bad input', () => {
   it.concurrent.each(badBody)('%s stops the build, naming the file and field', stopsTheBuild);
+
+  it.concurrent("takes a link to a page of the site by its full address, and one to another site's page", async () => {
+    const site = await contentWorkspace();
+    await site.edit(
+      'blog/local-seo-tips.md',
+      (text) =>
+        `${text}\nSee [plumbers](https://www.tradeboostdigital.co.uk/services/plumber#services) and [theirs](https://example.com/services/plumbers).\n`,
+    );
+    expect(await site.refusal()).toBeUndefined();
+  });
 
   it.concurrent.each([
     [

@@ -105,11 +105,11 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('collects root-relative links, decoded, for the route check', () => {
-    const { internalLinks } = renderMarkdown(
+  it('collects links by the root or a full web address, decoded, for the route check', () => {
+    const { links } = renderMarkdown(
       '[Prices](/services/local-seo) [Call](tel:08081570192) [Out](https://example.com/) [Q](/contact?from=blog&amp;x=1) ![Team](/favicon.svg)\n',
     );
-    expect(internalLinks).toEqual(['/services/local-seo', '/contact?from=blog&x=1', '/favicon.svg']);
+    expect(links).toEqual(['/services/local-seo', 'https://example.com/', '/contact?from=blog&x=1', '/favicon.svg']);
   });
 
   it.each([
