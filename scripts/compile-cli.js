@@ -71,7 +71,7 @@ function isAlive(pid) {
 }
 
 async function compileInto(lib) {
-  const bundled = new Set(['commander', 'fast-glob', 'valibot']);
+  const bundled = new Set(['commander', 'fast-glob', 'libphonenumber-js', 'valibot']);
   const { dependencies } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   const external = Object.keys(dependencies)
     .filter((name) => !bundled.has(name))
