@@ -6,6 +6,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
 import { planSettings, resolveConfig } from '../config';
 import { londonDay } from '../content/publishing';
+import { sitePath } from '../paths';
 import { readSite } from '../images/model-images';
 import { planSite } from '../plan/plan-site';
 import type { Graph, JsonObject } from './json-ld';
@@ -62,7 +63,10 @@ export function breadcrumbProblems(
     const listId = (graph.byId.get(page.url)?.breadcrumb as JsonObject | undefined)?.['@id'];
     const list = typeof listId === 'string' ? graph.byId.get(listId) : undefined;
     const items = Array.isArray(list?.itemListElement) ? (list.itemListElement as JsonObject[]) : [];
-    const described = items.map((item) => ({ label: String(item.name ?? ''), href: pathOf(item.item, page.origin) }));
+    const described = items.map((item) => ({
+      label: String(item.name ?? ''),
+      href: sitePath(typeof item.item === 'string' ? item.item : '', page.origin),
+    }));
     if (show(described) !== show(wanted))
       add(`the BreadcrumbList the page's node names is ${show(described)}; the route table's trail is ${show(wanted)}`);
     const positions = items.map((item) => item.position);
@@ -70,10 +74,4 @@ export function breadcrumbProblems(
       add(`the BreadcrumbList's positions are ${positions.join(', ')}, not 1 to ${items.length} in order`);
   }
   return problems;
-}
-
-/** A step's URL as a path of the site; a URL on another origin stays whole, and so disagrees. */
-function pathOf(url: unknown, origin: string): string {
-  const text = typeof url === 'string' ? url : '';
-  return text.startsWith(`${origin}/`) ? text.slice(origin.length) : text;
 }
