@@ -20,10 +20,12 @@ export function tooManyPixels(width: number, height: number): string | undefined
   return `is ${size} (${(pixels / 1e6).toFixed(1)} megapixels): expected at most ${sourceLimits.pixels / 1e6} megapixels, more than any page needs (export it smaller)`;
 }
 
-/** Why a logo is none: every place draws it square, phones 180 pixels a side on their home screen (search engines 112). */
+/** The logo's icons: a tab's, Google Search's (a multiple of 48 pixels), a home screen's (the widest: a logo's least). */
+export const logoIcons = { tab: 32, search: 96, homeScreen: 180 } as const;
+/** Why a logo is none: every place draws it square, phones widest, on their home screen (search engines 112). */
 export function notALogo({ width, height }: { width: number; height: number }): string | undefined {
-  if (width >= 180 && height === width) return undefined;
-  return `is ${width} × ${height} pixels: expected a square logo, at least 180 pixels a side (the icon phones show on their home screen)`;
+  if (width >= logoIcons.homeScreen && height === width) return undefined;
+  return `is ${width} × ${height} pixels: expected a square logo, at least ${logoIcons.homeScreen} pixels a side (the icon phones show on their home screen)`;
 }
 
 /** The formats sharp reads, as its metadata names them, and as a person names them. */

@@ -9,6 +9,7 @@ import { isPublished, londonMidnight, type Publishing } from '../content/publish
 import { withSiteFacts } from '../content/site-facts';
 import { escapeHtml } from '../escape';
 import { renditionUrl } from '../images/image-names';
+import { logoIcons } from '../images/source-limits';
 import { absoluteUrl, paths } from '../paths';
 import { feedTitle } from '../routes/layout';
 import { largeImage } from '../routes/social';
@@ -30,8 +31,8 @@ export function feedFiles(
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : titleOrder.compare(a.title, b.title)))
     .slice(0, blog.feeds.count);
   const items = newest.map((article) => feedItem(article, model, siteUrl, bodyHtml(article.body)));
-  // The logo at two of the sizes every page's <head> names for its icons (a resolved model's logo is described).
-  const icons = [180, 32].map((width) => renditionUrl(model.site.logo.local!, width, 'png'));
+  // Two of the logo's icons (a resolved model's logo is described).
+  const icons = [logoIcons.homeScreen, logoIcons.tab].map((size) => renditionUrl(model.site.logo.local!, size, 'png'));
   const changes = newest.map((article) => article.updated ?? article.date);
   const lastChange = changes.sort().at(-1);
   const blogUrl = absoluteUrl(siteUrl, paths.blog);

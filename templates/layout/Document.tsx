@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { logoIcons } from '../../src/images/source-limits';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { brandColours } from '../lib/brand';
 import { useHeadImages, useRenditionUrl } from '../lib/page-uses';
@@ -74,11 +75,17 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       {image && <meta name="twitter:image" content={image.url} />}
       {image && <meta name="twitter:image:alt" content={image.alt} />}
       <meta name="theme-color" content={brandColours.brand} />
-      {/* A tab's icon; and one a multiple of 48 pixels, as Google Search asks of the icon it shows beside a result: no
-          icon wider than the smallest logo the build takes (src/images/source-limits.ts), or that logo is refused. */}
-      {logo && <link rel="icon" href={rendition(logo, 32, 'png')} type="image/png" sizes="32x32" />}
-      {logo && <link rel="icon" href={rendition(logo, 96, 'png')} type="image/png" sizes="96x96" />}
-      {logo && <link rel="apple-touch-icon" href={rendition(logo, 180, 'png')} />}
+      {logo &&
+        [logoIcons.tab, logoIcons.search].map((width) => (
+          <link
+            key={width}
+            rel="icon"
+            href={rendition(logo, width, 'png')}
+            type="image/png"
+            sizes={`${width}x${width}`}
+          />
+        ))}
+      {logo && <link rel="apple-touch-icon" href={rendition(logo, logoIcons.homeScreen, 'png')} />}
       {layout.feeds.map((feed) => (
         <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}
