@@ -20,7 +20,7 @@ export type RenditionFormat = 'avif' | 'webp' | 'jpg' | 'png';
 /** A social card's size: what Facebook, LinkedIn and X draw a large link preview at. */
 export const cardSize = { width: 1200, height: 630 } as const;
 
-export { heightAt, renditionUrl } from '../../templates/lib/images';
+export { heightAt, logoIcons, renditionUrl } from '../../templates/lib/images';
 
 /** Keys are hex; names are made of lowercase letters, digits and dashes. */
 const rendition = /^assets\/images\/([a-z0-9-]+)-([0-9a-f]{12})-(\d+)\.(avif|webp|jpg|png)$/;

@@ -3,6 +3,8 @@
  * (source-images.ts), the editor each photo a marketer adds. Past these, a file is a decompression bomb to a build (a
  * small file that decodes into gigabytes) or a mistake: a phone's photo is 12 to 48 megapixels and a few megabytes.
  */
+import { logoIcons } from './image-names';
+
 export const sourceLimits = { bytes: 25 * 1024 * 1024, pixels: 40_000_000 };
 
 const megabyte = 1024 * 1024;
@@ -20,8 +22,6 @@ export function tooManyPixels(width: number, height: number): string | undefined
   return `is ${size} (${(pixels / 1e6).toFixed(1)} megapixels): expected at most ${sourceLimits.pixels / 1e6} megapixels, more than any page needs (export it smaller)`;
 }
 
-/** The logo's icons: a tab's, Google Search's (a multiple of 48 pixels), a home screen's (the widest: a logo's least). */
-export const logoIcons = { tab: 32, search: 96, homeScreen: 180 } as const;
 /** Why a logo is none: every place draws it square, phones widest, on their home screen (search engines 112). */
 export function notALogo({ width, height }: { width: number; height: number }): string | undefined {
   if (width >= logoIcons.homeScreen && height === width) return undefined;

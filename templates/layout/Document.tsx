@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { logoIcons } from '../../src/images/source-limits';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { brandColours } from '../lib/brand';
+import { logoIcons } from '../lib/images';
 import { useHeadImages, useRenditionUrl } from '../lib/page-uses';
 import type { Head, Layout } from './types';
 

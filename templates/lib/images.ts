@@ -1,5 +1,8 @@
 import type { LocalImage, RenditionFormat } from '../../src/images/image-names';
 
+/** The logo's icons: a tab's, Google Search's (a multiple of 48 pixels), a home screen's (the widest: a logo's least). */
+export const logoIcons = { tab: 32, search: 96, homeScreen: 180 } as const;
+
 /** The formats a <picture> offers before its fallback, best first. */
 export const modernFormats = ['avif', 'webp'] as const;
 
