@@ -39,8 +39,9 @@ banner.addEventListener('click', async (event) => {
   if (choice === 'accepted') await recordTouch().catch(() => {});
   banner.hidden = true;
   // Back to the link that asked again; after a first visit's answer, to the main content (the skip link's target): the
-  // focus would otherwise be left on the page's body, from which a screen reader starts again at the top.
-  (opener ?? document.getElementById('main'))?.focus();
+  // focus would otherwise be left on the page's body, from which a screen reader starts again at the top. The page
+  // stays where the visitor left it: scrolled to the main content, its breadcrumbs would slide under the header.
+  (opener ?? document.getElementById('main'))?.focus({ preventScroll: true });
 });
 
 for (const link of document.querySelectorAll<HTMLElement>('[data-consent-settings]')) {

@@ -234,6 +234,20 @@ describe("a first visit's answer", () => {
     expect(await page.evaluate(() => scrollY)).toBe(1500);
     expect(problems).toEqual([]);
   });
+
+  it('at the top of a page, leaves it there: its breadcrumbs stay clear of the header', async () => {
+    const { page, problems } = await visitor();
+    await page.goto(`${preview.url}/about`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await focused(page)).toEqual({ element: 'main#main', inMain: true });
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    const header = await page.locator('body > header').boundingBox();
+    const breadcrumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).boundingBox();
+    expect(breadcrumbs!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('while the question is asked', () => {
