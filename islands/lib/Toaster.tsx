@@ -40,7 +40,7 @@ export function Toaster({ label, dismiss }: ToasterProps) {
           </div>
           <button
             type="button"
-            class="rounded p-1 text-lg leading-none opacity-80 hover:opacity-100"
+            class="-m-3 flex size-11 shrink-0 items-center justify-center rounded text-lg leading-none opacity-80 hover:opacity-100"
             aria-label={dismiss}
             onClick={() => dismissToast(toast.id)}
           >

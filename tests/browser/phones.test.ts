@@ -231,7 +231,7 @@ describe('a toast and the consent question on a 390 px phone', () => {
     return boxOf(page.getByRole('status').locator(':scope > div'));
   }
 
-  it('both show whole, the toast above the question; once answered, the next toast is at the bottom of the window', async () => {
+  it('both show whole, the toast above the question, its close button a tap target; once answered, the next toast is at the bottom of the window', async () => {
     const { page, problems } = await phoneVisitor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${preview.url}/blog`);
@@ -243,8 +243,16 @@ describe('a toast and the consent question on a 390 px phone', () => {
     expect(overlaps(shown, banner)).toBe(false);
     expect(shown.y).toBeGreaterThanOrEqual(0);
     expect(shown.y + shown.height).toBeLessThanOrEqual(banner.y);
+    // Its close button a thumb's target, as the site's other buttons are (WCAG 2.5.8 asks at least 24 px).
+    const close = page.getByRole('button', { name: 'Dismiss notification' });
+    const closeBox = await boxOf(close);
+    expect([closeBox.width, closeBox.height]).toEqual([44, 44]);
+    expect(closeBox.x).toBeGreaterThanOrEqual(shown.x);
+    expect(closeBox.y).toBeGreaterThanOrEqual(shown.y);
+    expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(shown.x + shown.width);
+    expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(shown.y + shown.height);
 
-    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await close.click();
     await question.getByRole('button', { name: 'Reject' }).click();
     await expect.poll(() => question.isVisible()).toBe(false);
     const later = await subscribe(page, 'second.toast@example.co.uk');
