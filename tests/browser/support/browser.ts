@@ -8,6 +8,7 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { answerStockPhotos } from '../../../src/check/chromium';
+import { stockPhotoOrigin } from '../../../src/stock-photos';
 
 // One connection per worker, kept from file to file (the browser layer loads modules once per worker).
 let browser: Promise<Browser> | undefined;
@@ -30,6 +31,8 @@ export interface PageOptions {
   javaScript?: boolean;
   hasTouch?: boolean;
   reducedMotion?: boolean;
+  /** The stock photos' host out of reach (a company's firewall, the host down): each photo fails, where it is otherwise answered blank. */
+  stockPhotosFail?: boolean;
 }
 
 /** A page of its own, in a browser of its own (a context): what a test needs that changes the browser for good, such as a fake clock. */
@@ -46,7 +49,8 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
   });
   contexts.push(context);
   const page = await context.newPage();
-  await answerStockPhotos(page);
+  if (options.stockPhotosFail) await page.route(`${stockPhotoOrigin}/**`, (route) => route.abort());
+  else await answerStockPhotos(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     // Chromium names a resource that failed to load only in the message's location: the problem names it too.
