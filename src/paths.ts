@@ -8,6 +8,7 @@ export const paths = {
   blogPage: (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`),
   category: (slug: string, page = 1) => `/blog/category/${slug}${page === 1 ? '' : `/page/${page}`}`,
   feeds: { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json' },
+  sitemap: '/sitemap.xml',
   careers: '/careers',
   notFound: '/404',
   article: (slug: string) => `/blog/${slug}`,

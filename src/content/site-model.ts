@@ -1,6 +1,6 @@
 /**
  * The site's data and its articles, checked against each other, sorted and frozen. Every content error is raised here
- * (or, for links, by validateRoutes once the routes exist); the editor at /admin makes the model the same way.
+ * (or, for links and pages' titles, by validatePlan once the routes exist); the editor at /admin makes the model so too.
  */
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
@@ -34,7 +34,6 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
   const categories = new Set(data.pages.blog.categories);
   uniqueAcrossFiles(articles);
   for (const article of articles) checkArticle(article, categories);
-  for (const field of ['title', 'description'] as const) ownWords(articles, field);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
@@ -52,23 +51,6 @@ function checkArticle(article: Article, categories: ReadonlySet<string>): void {
   if (!categories.has(article.category)) {
     const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
     throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
-  }
-}
-
-/**
- * No two articles that are or will be pages give the same title or description: search results could not tell them
- * apart, and `sitegen check` fails the site (for a scheduled one, on the day it goes live, with no edit).
- */
-function ownWords(articles: readonly Article[], field: 'title' | 'description'): void {
-  const seen = new Map<string, string>();
-  for (const article of articles) {
-    if (article.draft || !article.slug) continue;
-    const first = seen.get(article[field]);
-    if (first) {
-      const problem = `"${article[field]}" is also the ${field} of ${first}: give each article its own`;
-      throw new ContentError(article.file, `front matter: ${field}`, problem);
-    }
-    seen.set(article[field], article.file);
   }
 }
 

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { BuiltAssets } from '../assets/asset-cache';
 import { escapeHtml } from '../escape';
+import { paths } from '../paths';
 import { stockPhotoOrigin } from '../stock-photos';
 import type { MarkdownBody } from '../content/model';
 import type { SitePlan } from '../plan/plan-site';
@@ -38,10 +39,10 @@ export function siteFiles(
     ...assets.scripts.files,
     { path: assets.stylesheet.file, content: assets.stylesheet.css },
     {
-      path: 'sitemap.xml',
+      path: paths.sitemap.slice(1),
       content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemap.join('\n')}\n</urlset>\n`,
     },
-    { path: 'robots.txt', content: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n` },
+    { path: 'robots.txt', content: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}${paths.sitemap}\n` },
     { path: '_headers', content: headersFile(options) },
     ...feeds.files,
     ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),

@@ -7,7 +7,7 @@ import { ContentError } from '../errors';
 import type { Article, Job, MarkdownBody } from '../content/model';
 import { dayAfter, isPublished } from '../content/publishing';
 import { decoded, foldersAbove, misnamedPage, pathOfLink, paths, sitePath } from '../paths';
-import type { Route } from '../routes';
+import { pageTitle, type Route } from '../routes';
 import type { SitePlan } from './plan-site';
 import { formatDate } from '../../templates/lib/format';
 
@@ -21,6 +21,7 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   const navigationFile = `${model.contentDir}/navigation.json`;
   const files = new Set(publicFiles);
   refuseSharedPaths(routes);
+  refuseSharedWords(plan);
   const pageFiles = routes.map((route) => route.file);
   refusePublicFilesIn(files, pageFiles, { file: 'a page', folder: 'the folder of a page' });
   for (const { path } of routes) {
@@ -32,7 +33,9 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   const moved: MovedLinks = { to: new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to])), links: [] };
   const jobs = { list: model.jobs, file: `${model.contentDir}/jobs.json` };
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved, jobs });
-  const isPageOrFile = (path: string) => pages.has(path) || files.has(decoded(path.slice(1)));
+  // Besides the pages and public/'s files, what the build writes that a page may link to.
+  const written = new Set<string>([...Object.values(paths.feeds), paths.sitemap]);
+  const isPageOrFile = (path: string) => pages.has(path) || written.has(path) || files.has(decoded(path.slice(1)));
   const pageOrFile = 'neither a page of this site nor a file of public/';
   const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved, jobs });
   const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved, jobs });
@@ -73,6 +76,25 @@ function refuseSharedPaths(routes: readonly Route[]): void {
       throw new ContentError(route.source, 'slug', problem);
     }
     byFile.set(route.file, route);
+  }
+}
+
+/**
+ * No two pages with one title or description: search results could not tell them apart, and `sitegen check` fails the
+ * site (for an article to come, on the day it goes live). Articles oldest first: the newer one is named, as the one added.
+ */
+function refuseSharedWords({ model, routes }: SitePlan): void {
+  const others = routes.routes.filter((route) => route.kind !== 'Article' && route.kind !== 'NotFound');
+  for (const field of ['title', 'description'] as const) {
+    const taken = new Map(others.map((route) => [route.head[field], `${route.path} (${route.source})`]));
+    for (const article of model.articles.toReversed()) {
+      if (article.draft || !article.slug || !routes.pages.has(paths.article(article.slug))) continue;
+      const words = field === 'title' ? pageTitle(article.title, model.site.name) : article.description;
+      const other = taken.get(words);
+      const problem = other && `"${article[field]}" is also the ${field} of ${other}: give each page its own`;
+      if (problem) throw new ContentError(article.file, `front matter: ${field}`, problem);
+      taken.set(words, `${paths.article(article.slug)} (${article.file})`);
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { homeRoute } from './home';
 import type { Route } from './route';
 import { servicePageRoutes, tradeRoutes } from './services';
 
-export { bodySlot, KeptRoutes, type Route } from './route';
+export { bodySlot, KeptRoutes, pageTitle, type Route } from './route';
 export type { SiteSettings } from './context';
 export { articleRoute, articleRouteContext, type ArticleRouteContext } from './article';
 export { siteRedirects, type Redirect } from './redirects';

@@ -64,7 +64,7 @@ export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, 
 
 function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonical: string, spec: RouteSpec<K>): Head {
   const { title: base, description, ogType = 'website' } = spec.head;
-  const title = `${base} | ${site.name}`.length <= 60 ? `${base} | ${site.name}` : base;
+  const title = pageTitle(base, site.name);
   const breadcrumbs =
     'trail' in spec.breadcrumb
       ? spec.breadcrumb.trail
@@ -83,6 +83,9 @@ function pageHead<K extends PageKind>(site: SiteFacts, siteUrl: string, canonica
   const images = [...new Set(named.filter((path) => path !== undefined))];
   return { ...head, title, ogType, canonical, breadcrumbs, jsonLd, image, images };
 }
+
+/** A page's <title>: its own, and the site's name where both fit the 60 characters search results show. */
+export const pageTitle = (own: string, site: string) => (`${own} | ${site}`.length <= 60 ? `${own} | ${site}` : own);
 
 export function meta(page: { title: string; description: string; keywords: readonly string[] }) {
   return { title: page.title, description: page.description, keywords: page.keywords };

@@ -12,6 +12,28 @@ vi.setConfig({ testTimeout: buildCaseTimeout });
 const badFrontMatter: BadInput[] = [
   brokenFrontMatter,
   [
+    "an article with a trade page's title, which search results could not tell apart (sitegen check fails both)",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^title: .*$/m, 'title: "Digital Marketing for Plumbers"'),
+    /content\/blog\/google-ads-guide\.md: front matter: title: "Digital Marketing for Plumbers" is also the title of \/services\/plumber \([^)]*content\/trades\/plumber\.json\): give each page its own\n$/,
+  ],
+  [
+    "an article with an older article's title: the newer is named",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^title: .*$/m, 'title: "Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby"'),
+    /content\/blog\/google-ads-guide\.md: front matter: title: "Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby" is also the title of \/blog\/local-seo-tips \([^)]*content\/blog\/local-seo-tips\.md\): give each page its own\n$/,
+  ],
+  [
+    "an article with a service page's description",
+    'blog/google-ads-guide.md',
+    (text) =>
+      text.replace(
+        /^description: .*$/m,
+        'description: "Local SEO for plumbers, electricians, roofers and other trades. Rank in the Google map pack, win more local calls and see results within 90 days."',
+      ),
+    /content\/blog\/google-ads-guide\.md: front matter: description: ".+" is also the description of \/services\/local-seo \([^)]*content\/service-pages\/local-seo\.json\): give each page its own\n$/,
+  ],
+  [
     'front matter never closed',
     'blog/google-ads-guide.md',
     (text) => text.replace('\n---\n', '\n'),

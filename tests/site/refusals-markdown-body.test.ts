@@ -89,6 +89,21 @@ describe('bad input', () => {
     expect(await site.refusal()).toBeUndefined();
   });
 
+  it.concurrent(
+    'takes a link to the feeds or the sitemap, files the build writes, by path or full address',
+    async () => {
+      const site = await contentWorkspace();
+      await site.edit(
+        'blog/local-seo-tips.md',
+        (text) =>
+          `${text}\nFollow by [RSS](/blog/rss.xml), [Atom](https://www.tradeboostdigital.co.uk/blog/atom.xml) or [JSON Feed](/blog/feed.json), and every page is in [the sitemap](/sitemap.xml).\n`,
+      );
+      expect(await site.refusal()).toBeUndefined();
+      await site.edit('blog/local-seo-tips.md', (text) => text.replace('(/sitemap.xml)', '(/sitemap.html)'));
+      expect(await site.refusal()).toMatch(/body: links to "\/sitemap\.html", which is neither a page of this site/);
+    },
+  );
+
   it.concurrent.each([
     [
       'an empty body',

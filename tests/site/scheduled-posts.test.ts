@@ -150,7 +150,7 @@ describe('scheduled posts', () => {
     });
   });
 
-  it("refuses an article, a scheduled one too, whose title or description another article has, naming both files; a draft's may", async () => {
+  it("refuses an article, a scheduled one too, whose title or description another article or page has, naming both files; a draft's may", async () => {
     await inProjectCopy(async (project) => {
       const blog = join(project.dir, 'content', 'blog');
       const guide = await readFile(join(blog, 'social-media-guide.md'), 'utf8');
@@ -163,11 +163,20 @@ describe('scheduled posts', () => {
       const title = /^title: "(.*)"$/m.exec(guide)![1];
       await copy((text) => text);
       expect(await build()).toBe(
-        `sitegen: content/blog/zz-later.md: front matter: title: "${title}" is also the title of content/blog/social-media-guide.md: give each article its own\n`,
+        `sitegen: content/blog/zz-later.md: front matter: title: "${title}" is also the title of /blog/social-media-guide (content/blog/social-media-guide.md): give each page its own (on 10 January 2027, when content/blog/zz-later.md goes live, the build that day would stop)\n`,
       );
       await copy((text) => text.replace(/^title: .*$/m, 'title: "Later"'));
       expect(await build()).toMatch(
-        /^sitegen: content\/blog\/zz-later\.md: front matter: description: ".+" is also the description of content\/blog\/social-media-guide\.md: give each article its own\n$/,
+        /^sitegen: content\/blog\/zz-later\.md: front matter: description: ".+" is also the description of \/blog\/social-media-guide \(content\/blog\/social-media-guide\.md\): give each page its own \(on 10 January 2027, when content\/blog\/zz-later\.md goes live, the build that day would stop\)\n$/,
+      );
+      // Another kind of page's: refused today, though the clash begins only on the day the article goes live.
+      await copy((text) =>
+        text
+          .replace(/^title: .*$/m, 'title: "Digital Marketing for Plumbers"')
+          .replace(/^description: .*$/m, 'description: "How a plumbing firm wins work online, step by step."'),
+      );
+      expect(await build()).toBe(
+        'sitegen: content/blog/zz-later.md: front matter: title: "Digital Marketing for Plumbers" is also the title of /services/plumber (content/trades/plumber.json): give each page its own (on 10 January 2027, when content/blog/zz-later.md goes live, the build that day would stop)\n',
       );
       await copy(markDraft);
       expect(await build()).toBe('');
