@@ -44,7 +44,7 @@ const badValues: BadInput[] = [
         '"label": "TradeBoost Digital on Instagram" }',
         '"label": "TradeBoost Digital on Instagram", "href": "https://www.facebook.com/tradeboostdigital" }',
       ),
-    /content\/site\.json: social\[1\]\.href: expected a page of the network's own site \(facebook\.com, instagram\.com, x\.com or twitter\.com, youtube\.com\)/,
+    /content\/site\.json: social\[1\]\.href: expected a page of instagram\.com, the site of the network this entry is for, found "https:\/\/www\.facebook\.com\/tradeboostdigital"\n$/,
   ],
   [
     'a phone number with a digit dropped, which every call link would dial',

@@ -20,6 +20,7 @@ const isUkPhone = (phone: string) => /^0[\d \u00a0]+$/.test(phone) && isValidPho
 /** A network's own site, by the host name of a page on it: facebook.com, www.instagram.com, x.com (twitter.com)… */
 const networkSite = (href: string) =>
   /^(?:[\w-]+\.)*(facebook|instagram|x|twitter|youtube)\.com$/.exec(new URL(href).hostname)?.[1];
+const siteOf = (network: string) => (network === 'x' ? 'x.com or twitter.com' : `${network}.com`);
 
 /** Never the network's home page: search engines read every link here as one of the agency's profiles (sameAs). */
 const profileHref = v.pipe(
@@ -91,7 +92,7 @@ export const siteSchema = v.strictObject({
       v.forward(
         v.check(
           ({ network, href }) => !href || networkSite(href)?.replace('twitter', 'x') === network,
-          "a page of the network's own site (facebook.com, instagram.com, x.com or twitter.com, youtube.com)",
+          (issue) => `a page of ${siteOf(issue.input.network)}, the site of the network this entry is for`,
         ),
         ['href'],
       ),
