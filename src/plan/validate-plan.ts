@@ -136,7 +136,7 @@ function linkCheck(
       throw new ContentError(file, field, problem);
     }
     if (!served) {
-      const own = misnamedPage(path);
+      const own = misnamedPage(path) ?? path.toLowerCase();
       const listed = own && isServed(own) ? `: expected "${own}", the page's own URL` : pagesListed;
       throw new ContentError(file, field, `links to "${href}", which is ${none}${listed}`);
     }

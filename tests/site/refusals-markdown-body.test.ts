@@ -31,6 +31,12 @@ const badBody: BadInput[] = [
     /content\/blog\/website-design-mistakes\.md: body: links to "\/blog\/", which is neither a page of this site nor a file of public\/: expected "\/blog", the page's own URL\n/,
   ],
   [
+    'a link in Markdown to a page written with a capital, which hosts on case-sensitive disks answer with 404',
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [about us](/About).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: links to "\/About", which is neither a page of this site nor a file of public\/: expected "\/about", the page's own URL\n/,
+  ],
+  [
     'a YouTube video pasted as Share > Embed gives it, which would show as code: the Content-Security-Policy allows no frame',
     'blog/local-seo-tips.md',
     (text) =>
