@@ -80,8 +80,8 @@ function refuseSharedPaths(routes: readonly Route[]): void {
 }
 
 /**
- * No two pages with one title or description: search results could not tell them apart, and `sitegen check` fails the
- * site (for an article to come, on the day it goes live). Articles oldest first: the newer one is named, as the one added.
+ * No article with another page's title or description (an article's, a service's, a trade's): search results could not
+ * tell them apart, and `sitegen check` fails the site (for an article to come, on its day). The newer article is named.
  */
 function refuseSharedWords({ model, routes }: SitePlan): void {
   const others = routes.routes.filter((route) => route.kind !== 'Article' && route.kind !== 'NotFound');
