@@ -118,7 +118,7 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
 
 /** Kept while the site's words are the same, so that a listing page is made again only when its articles changed. */
 function listingWords(context: RouteContext, current: BlogCategory | undefined) {
-  const { model, endpoint, siteUrl, dir, toaster, formWithoutScript, kept } = context;
+  const { model, endpoint, siteUrl, dir, toaster, formNotes, kept } = context;
   const { site, navigation, forms } = model;
   const blog = model.pages.blog;
   const { url, anonKey } = endpoint;
@@ -153,7 +153,7 @@ function listingWords(context: RouteContext, current: BlogCategory | undefined) 
       },
       endpoint,
     },
-    formWithoutScript,
+    formNotes,
     toaster,
   }));
 }

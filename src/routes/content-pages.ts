@@ -31,7 +31,7 @@ export function caseStudiesRoute({ model, dir, trails, route }: RouteContext): R
 }
 
 export function contactRoute(context: RouteContext): Route {
-  const { model, dir, toaster, contactForm, formWithoutScript, trails, route } = context;
+  const { model, dir, toaster, contactForm, formNotes, trails, route } = context;
   const contact = model.pages.contact;
   return route({
     path: paths.contact,
@@ -41,7 +41,7 @@ export function contactRoute(context: RouteContext): Route {
       page: contact,
       site: model.site,
       form: contactForm,
-      formWithoutScript,
+      formNotes,
       formHeading: model.forms.contact.heading,
       toaster,
     },

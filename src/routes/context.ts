@@ -72,10 +72,15 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
       endpoint: options.endpoint,
       options: formOptions.contact,
     },
-    formWithoutScript: linkedText(forms.withoutScript, {
-      phone: { text: site.phone, href: site.phoneHref },
-      email: { text: site.email, href: `mailto:${site.email}` },
-    }),
+    formNotes: {
+      withoutScript: linkedText(forms.withoutScript, {
+        phone: { text: site.phone, href: site.phoneHref },
+        email: { text: site.email, href: `mailto:${site.email}` },
+      }),
+      privacy: linkedText(forms.privacy.text, {
+        privacyPolicy: { text: forms.privacy.link, href: paths.legal('privacy-policy') },
+      }),
+    },
     trails: { home: homeTrail(model), blog: blogTrail(model) },
     cardsVersion: options.cardsVersion,
     route: <K extends PageKind>(spec: RouteSpec<K>): Route =>

@@ -4,7 +4,7 @@ import type { RouteContext } from './context';
 import { meta, type Route } from './route';
 
 export function homeRoute(context: RouteContext): Route {
-  const { model, endpoint, dir, toaster, formCopy, contactForm, formWithoutScript, trails, route } = context;
+  const { model, endpoint, dir, toaster, formCopy, contactForm, formNotes, trails, route } = context;
   const { site, forms } = model;
   const home = model.pages.home;
   return route({
@@ -25,7 +25,7 @@ export function homeRoute(context: RouteContext): Route {
         options: formOptions.hero,
       },
       contactForm,
-      formWithoutScript,
+      formNotes,
       formHeadings: { hero: forms.hero.heading, heroText: forms.hero.text, contact: forms.contact.heading },
       toaster,
       paths: { contact: paths.contact, caseStudies: paths.caseStudies },

@@ -2,7 +2,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { islands, type IslandName, type IslandProps } from '../../islands/registry';
 import { useIsland } from '../lib/page-uses';
-import type { LinkedText } from '../layout/types';
+import type { FormNotes, LinkedText } from '../layout/types';
 
 /**
  * Places a Preact island in a React page: the island's first paint is
@@ -15,13 +15,14 @@ export function Island<N extends IslandName>({
   name,
   props,
   className,
-  withoutScript,
+  notes,
   hydrate = 'at-load',
 }: {
   name: N;
   props: IslandProps<N>;
   className?: string;
-  withoutScript?: LinkedText;
+  /** A lead form's notes (FormNotes). */
+  notes?: FormNotes;
   /**
    * 'on-form-use': the page does not load the island's script; a form's
    * first focus or touch hydrates it (islands/lib/use-lead-form.ts), for an
@@ -40,25 +41,33 @@ export function Island<N extends IslandName>({
       dangerouslySetInnerHTML={{ __html: firstPaint(name, props) }}
     />
   );
-  if (withoutScript === undefined) return island;
-  // What the island cannot do with JavaScript off (a form cannot send), said above it, before anything is typed.
+  if (notes === undefined) return island;
+  // What a form cannot do with JavaScript off (it cannot send), said above it, before anything is typed; below it,
+  // where the privacy policy says what becomes of what was typed.
   return (
     <>
       <noscript>
         <p className="mb-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
-          {withoutScript.map((run, index) =>
-            run.href ? (
-              <a key={index} href={run.href} className="underline underline-offset-2">
-                {run.text}
-              </a>
-            ) : (
-              run.text
-            ),
-          )}
+          <Linked text={notes.withoutScript} />
         </p>
       </noscript>
       {island}
+      <p className="mt-4 text-center text-sm">
+        <Linked text={notes.privacy} />
+      </p>
     </>
+  );
+}
+
+function Linked({ text }: { text: LinkedText }) {
+  return text.map((run, index) =>
+    run.href ? (
+      <a key={index} href={run.href} className="underline underline-offset-2">
+        {run.text}
+      </a>
+    ) : (
+      run.text
+    ),
   );
 }
 

@@ -9,6 +9,12 @@ export interface Link {
 /** A sentence with links in it: its runs of text in order, a run with an href a link. */
 export type LinkedText = { text: string; href?: string }[];
 
+/** What a lead form says around it: how to reach the agency where JavaScript is off, and where its privacy policy is. */
+export interface FormNotes {
+  withoutScript: LinkedText;
+  privacy: LinkedText;
+}
+
 /** What the route table decides about a page's document around its content: its <head>, and the breadcrumb trail above the content. */
 export interface Head {
   title: string;

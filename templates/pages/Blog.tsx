@@ -1,5 +1,5 @@
 import type { Pages } from '../../src/content/model';
-import type { LinkedText, Link } from '../layout/types';
+import type { FormNotes, Link } from '../layout/types';
 import type { IslandProps } from '../../islands/registry';
 import { ArticleCard, type ArticleSummary } from '../components/ArticleCard';
 import { Island } from '../components/Island';
@@ -22,8 +22,7 @@ export interface BlogProps {
   /** The blog's feeds, for readers to follow. */
   feeds: { label: string; links: readonly Link[] };
   newsletter: IslandProps<'NewsletterForm'>;
-  /** What the form says where JavaScript is off. */
-  formWithoutScript: LinkedText;
+  formNotes: FormNotes;
   toaster: IslandProps<'Toaster'>;
 }
 
@@ -37,7 +36,7 @@ export function Blog({
   pagination,
   feeds,
   newsletter,
-  formWithoutScript,
+  formNotes,
   toaster,
 }: BlogProps) {
   const [featured, ...rest] = featuredFirst ? articles : [undefined, ...articles];
@@ -87,7 +86,7 @@ export function Blog({
             {page.newsletter.heading}
           </h2>
           <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-brand-light">{page.newsletter.text}</p>
-          <Island name="NewsletterForm" props={newsletter} withoutScript={formWithoutScript} />
+          <Island name="NewsletterForm" props={newsletter} notes={formNotes} />
         </div>
       </section>
       <Island name="Toaster" props={toaster} hydrate="on-form-use" />

@@ -3,20 +3,19 @@ import type { IslandProps } from '../../islands/registry';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
-import type { LinkedText } from '../layout/types';
+import type { FormNotes } from '../layout/types';
 import { PageHero } from '../components/PageHero';
 
 export interface ContactProps {
   page: Pages['contact'];
   site: SiteFacts;
   form: IslandProps<'EnquiryForm'>;
-  /** What the form says where JavaScript is off. */
-  formWithoutScript: LinkedText;
+  formNotes: FormNotes;
   formHeading: string;
   toaster: IslandProps<'Toaster'>;
 }
 
-export function Contact({ page, site, form, formWithoutScript, formHeading, toaster }: ContactProps) {
+export function Contact({ page, site, form, formNotes, formHeading, toaster }: ContactProps) {
   return (
     <>
       <PageHero heading={page.hero.heading} text={page.hero.text} />
@@ -54,7 +53,7 @@ export function Contact({ page, site, form, formWithoutScript, formHeading, toas
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
             {formHeading}
           </h2>
-          <Island name="EnquiryForm" props={form} withoutScript={formWithoutScript} />
+          <Island name="EnquiryForm" props={form} notes={formNotes} />
         </section>
       </div>
       <Island name="Toaster" props={toaster} hydrate="on-form-use" />

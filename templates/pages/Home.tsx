@@ -4,7 +4,7 @@ import { ButtonLink } from '../components/ButtonLink';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { Island } from '../components/Island';
-import type { LinkedText } from '../layout/types';
+import type { FormNotes } from '../layout/types';
 import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
 import { Stars } from '../components/Stars';
@@ -18,8 +18,7 @@ export interface HomeProps {
   stats: readonly Stat[];
   heroForm: IslandProps<'EnquiryForm'>;
   contactForm: IslandProps<'EnquiryForm'>;
-  /** What the forms say where JavaScript is off. */
-  formWithoutScript: LinkedText;
+  formNotes: FormNotes;
   /** The words around the forms, from content/forms.json. */
   formHeadings: { hero: string; heroText: string; contact: string };
   toaster: IslandProps<'Toaster'>;
@@ -34,20 +33,14 @@ export function Home({
   stats,
   heroForm,
   contactForm,
-  formWithoutScript,
+  formNotes,
   formHeadings,
   toaster,
   paths,
 }: HomeProps) {
   return (
     <>
-      <HomeHero
-        hero={page.hero}
-        heroForm={heroForm}
-        formWithoutScript={formWithoutScript}
-        formHeadings={formHeadings}
-        paths={paths}
-      />
+      <HomeHero hero={page.hero} heroForm={heroForm} formNotes={formNotes} formHeadings={formHeadings} paths={paths} />
 
       <Section id="services" heading={page.services.heading} intro={page.services.intro} tone="muted">
         <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
@@ -89,7 +82,7 @@ export function Home({
             <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">
               {formHeadings.contact}
             </h3>
-            <Island name="EnquiryForm" props={contactForm} withoutScript={formWithoutScript} />
+            <Island name="EnquiryForm" props={contactForm} notes={formNotes} />
           </div>
         </div>
       </Section>
@@ -102,10 +95,10 @@ export function Home({
 function HomeHero({
   hero,
   heroForm,
-  formWithoutScript,
+  formNotes,
   formHeadings,
   paths,
-}: Pick<HomeProps, 'heroForm' | 'formWithoutScript' | 'formHeadings' | 'paths'> & { hero: Pages['home']['hero'] }) {
+}: Pick<HomeProps, 'heroForm' | 'formNotes' | 'formHeadings' | 'paths'> & { hero: Pages['home']['hero'] }) {
   return (
     <section id="home" className="bg-linear-to-br from-brand-dark via-brand to-brand-bright text-white">
       {/* A slow connection draws the hero half-arrived: top-aligned columns of fixed shares (minmax(0, …))
@@ -149,7 +142,7 @@ function HomeHero({
             {formHeadings.hero}
           </h2>
           <p className="mt-2 mb-6 text-slate-600">{formHeadings.heroText}</p>
-          <Island name="EnquiryForm" props={heroForm} withoutScript={formWithoutScript} />
+          <Island name="EnquiryForm" props={heroForm} notes={formNotes} />
         </div>
       </div>
     </section>

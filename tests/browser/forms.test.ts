@@ -321,6 +321,35 @@ describe('newsletter', () => {
   });
 });
 
+describe('privacy policy', () => {
+  it('under every form, once it is ready: a link to the privacy policy, which says what is done with the details', async () => {
+    const { page, problems } = await narrowVisitor();
+    const note = 'Our privacy policy explains how we use your details and the rights you have over them.';
+    for (const [path, buttons] of [
+      ['/', ['Get My Free Quote', 'Send My Enquiry']],
+      ['/contact', ['Send My Enquiry']],
+      ['/blog', ['Subscribe']],
+      ['/blog/category/seo', ['Subscribe']],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      await expect.poll(() => page.getByRole('button', { name: buttons[0] }).isEnabled()).toBe(true);
+      const notes = page.getByText(note, { exact: true });
+      expect(await notes.count(), path).toBe(buttons.length);
+      for (const [index, name] of buttons.entries()) {
+        const [button, text] = [page.getByRole('button', { name }), notes.nth(index)];
+        const [buttonBox, noteBox] = [await button.boundingBox(), await text.boundingBox()];
+        expect(noteBox!.y, `${path} ${name}`).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
+        expect(await text.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
+      }
+    }
+    await page.getByRole('link', { name: 'privacy policy', exact: true }).click();
+    await page.waitForURL(/\/privacy-policy$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
+    expect(await page.getByRole('heading', { name: 'Enquiry forms' }).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('without JavaScript', () => {
   it('the forms cannot be sent, and say above them how to reach the agency instead, by links: nothing typed goes into the address', async () => {
     const { page } = await visitorWithoutJavaScript();

@@ -170,6 +170,12 @@ const badValues: BadInput[] = [
     /content\/pages\/careers\.json: positions\.closesLabel: expected a text that holds \{date\}, found "Apply soon"$/m,
   ],
   [
+    "the forms' privacy note left without its link",
+    'forms.json',
+    (text) => text.replace('"Our {privacyPolicy} explains', '"Our privacy policy explains'),
+    /content\/forms\.json: privacy\.text: expected a text that holds \{privacyPolicy\}, found "Our privacy policy explains how we use your details and t…" \(86 characters\)$/m,
+  ],
+  [
     'two jobs with one id',
     'jobs.json',
     (text) => text.replace('"id": "web-developer"', '"id": "senior-digital-marketing-specialist"'),

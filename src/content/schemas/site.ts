@@ -11,6 +11,7 @@ import {
   list,
   localImageSrc,
   text,
+  withPlaceholder,
   withPlaceholders,
 } from './shared';
 
@@ -153,6 +154,8 @@ export const formsSchema = v.strictObject({
   requiredNote: text,
   /** Shown instead of a working form when JavaScript is off; {phone} and {email} are filled in. */
   withoutScript: withPlaceholders(text, 'phone', 'email'),
+  /** Under every form: {privacyPolicy} is a link to the privacy policy, whose words are `link`. */
+  privacy: v.strictObject({ text: withPlaceholder(text, 'privacyPolicy'), link: text }),
   submitting: text,
   hero: v.strictObject({ heading: text, text, submit: text }),
   contact: v.strictObject({ heading: text, submit: text, note: text }),
