@@ -27,13 +27,19 @@ const style = {
   defaultKeyType: 'PLAIN',
 } as const;
 
-/** The front matter's values and, as `body`, the Markdown after it: the entry's data as Decap's forms hold it. */
+/**
+ * The front matter's values and, as `body`, the Markdown after it: the entry's data as Decap's forms hold it. The
+ * blank line after the front matter is left out: Decap's Markdown editor shows it as an empty first line, and words
+ * typed there land apart, on that line and in the middle of the body. Writing the file keeps it (mergedBody).
+ */
 export function readMarkdown(text: string): JsonObject {
   const places = frontMatterPlaces(text);
   if (!places) return { body: text };
   const data: unknown = parse(text.slice(places.start, places.end));
-  return { ...(isRecord(data) ? data : {}), body: text.slice(places.body) };
+  return { ...(isRecord(data) ? data : {}), body: withoutLead(text.slice(places.body)) };
 }
+
+const withoutLead = (body: string) => body.replace(/^\n+/, '');
 
 /**
  * The file's new text: `text` (the file as it was read) with `data`'s front
@@ -59,7 +65,7 @@ export function writeMarkdown(text: string | undefined, data: JsonObject, order:
  * changed are written anew.
  */
 function mergedBody(oldBody: string, newBody: string): string {
-  if (newBody === oldBody) return oldBody;
+  if (newBody === withoutLead(oldBody)) return oldBody;
   const [lead, oldLines] = splitLines(oldBody);
   const [, newLines] = splitLines(newBody);
   const merged: string[] = [];
