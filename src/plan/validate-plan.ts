@@ -80,13 +80,21 @@ function refuseSharedPaths(routes: readonly Route[]): void {
 }
 
 /**
- * No article with another page's title or description (an article's, a service's, a trade's): search results could not
- * tell them apart, and `sitegen check` fails the site (for an article to come, on its day). The newer article is named.
+ * No page with another page's title or description (an article's, a service's, a trade's): search results could not
+ * tell them apart, and `sitegen check` fails the site (for an article to come, on its day). Of two articles, the newer
+ * is named.
  */
 function refuseSharedWords({ model, routes }: SitePlan): void {
   const others = routes.routes.filter((route) => route.kind !== 'Article' && route.kind !== 'NotFound');
   for (const field of ['title', 'description'] as const) {
-    const taken = new Map(others.map((route) => [route.head[field], `${route.path} (${route.source})`]));
+    const taken = new Map<string, string>();
+    for (const { head, path, source } of others) {
+      const other = taken.get(head[field]);
+      const problem =
+        other && `its ${field}, "${head[field]}", is also the ${field} of ${other}: give each page its own`;
+      if (problem) throw new ContentError(source, '', problem);
+      taken.set(head[field], `${path} (${source})`);
+    }
     for (const article of model.articles.toReversed()) {
       if (article.draft || !article.slug || !routes.pages.has(paths.article(article.slug))) continue;
       const words = field === 'title' ? pageTitle(article.title, model.site.name) : article.description;

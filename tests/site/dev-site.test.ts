@@ -224,7 +224,8 @@ describe("the editor's checks of a trade (admin/editor-site.ts), by the build's 
       const path = 'trades/plumber.json';
       const plumber = JSON.parse(await readFile(join(project.dir, 'content', path), 'utf8')) as Record<string, unknown>;
       expect(editor.hasFile(path)).toBe(true);
-      const glazier = { ...plumber, name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' };
+      const words = { name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' };
+      const glazier = { ...plumber, ...words, metaDescription: 'Glazier marketing that wins window and door jobs.' };
       expect(editor.hasFile('trades/glazier.json')).toBe(false);
       expect(() => editor.check({ path: 'trades/glazier.json', data: glazier })).not.toThrow();
       expect(() => editor.check({ path, data: { ...plumber, slug: 'plumbers' } })).toThrow(

@@ -71,6 +71,16 @@ const badValues: BadInput[] = [
     /content\/trades\/plumber\.json: name: "Electrician" is also the name of \S*content\/trades\/electrician\.json$/m,
   ],
   [
+    "a service page with another service page's title, which search results could not tell apart (sitegen check fails both)",
+    'service-pages/local-seo.json',
+    (text) =>
+      text.replace(
+        '"title": "Local SEO for Tradesmen: Get Found in Google Maps"',
+        '"title": "Google Ads Management for Tradesmen"',
+      ),
+    /content\/service-pages\/google-ads\.json: its title, "Google Ads Management for Tradesmen \| TradeBoost Digital", is also the title of \/services\/local-seo \(\S*content\/service-pages\/local-seo\.json\): give each page its own$/m,
+  ],
+  [
     'a service listed twice',
     'services.json',
     (text) => text.replace('"id": "google-ads"', '"id": "local-seo"'),
