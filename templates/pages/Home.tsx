@@ -165,7 +165,9 @@ function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonia
           <p>&ldquo;{testimonial.text}&rdquo;</p>
         </blockquote>
         <figcaption className="mt-6 flex items-center gap-3">
+          {/* Beside the name: described too, the caption would be read as the name, the photo's words, the name again. */}
           <Picture
+            decorative
             image={testimonial.image}
             width={48}
             height={48}

@@ -55,6 +55,11 @@ describe('home page', () => {
     const cards = $()('#testimonials ul > li');
     expect(cards).toHaveLength(3);
     cards.each((_, card) => expect($()(card).find('[aria-label="Rated 5 out of 5"] svg')).toHaveLength(5));
+    // Each quote's caption, as a screen reader names its figure: who said it, their business and town, once.
+    const captions = cards.map((_, card) => $()(card).find('figcaption').text()).get();
+    const portraits = cards.map((_, card) => $()(card).find('figcaption img').attr('alt')).get();
+    expect(captions[0]).toBe('Mark DaviesDavies Plumbing & Heating, Beeston, Nottinghamshire');
+    expect(portraits).toEqual(['', '', '']);
     expect(textOf($(), '#testimonials')).toMatch(/20\+ (new )?leads/);
     const page = $();
     const stats = page('#testimonials dl div')
