@@ -110,7 +110,12 @@ function SiteHeader({ layout }: { layout: Layout }) {
   const { site, header } = layout;
   const menus = useEnhancement('menus');
   return (
-    <header {...menus} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // Kept at the top while the window is tall enough to spare it: zoomed to 400% (320 by 256 px), it would take a
+    // quarter of the window, and the consent question another half.
+    <header
+      {...menus}
+      className="top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [@media(min-height:30rem)]:sticky"
+    >
       {/* The nav follows the logo and the right-hand group pushes itself right (ml-auto), so on a slow
           machine that paints the header half-parsed nothing already drawn moves when the rest arrives. */}
       <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">

@@ -173,6 +173,22 @@ describe('the header on a phone', () => {
   });
 });
 
+describe('the header zoomed to 400%', () => {
+  it('scrolls away with the page in a window of 320 by 256 px, leaving it to the form and the consent question; in a taller one it stays at the top', async () => {
+    const { page } = await wideVisitor();
+    for (const [height, top] of [
+      [256, -400],
+      [600, 0],
+    ] as const) {
+      await page.setViewportSize({ width: 320, height });
+      await page.goto(`${preview.url}/contact`);
+      await page.mouse.wheel(0, 400);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(400);
+      expect((await boxOf(page.getByRole('banner'))).y, `${height}px`).toBe(top);
+    }
+  });
+});
+
 describe("the header's logo", () => {
   it("starts on the column's left edge, as the page's text and the footer's first column do, from 320 to 1280 px", async () => {
     const { page } = await wideVisitor();
