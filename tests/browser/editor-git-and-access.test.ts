@@ -50,6 +50,7 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
   });
 
   it('adds a trade as a copy of the plumber, in a file of its own: its page and its place in the menu in sitegen dev', async () => {
+    const glazierDescription = 'Glazier marketing that wins window, door and conservatory jobs.';
     const { page, problems } = await editor.at('/collections/trades/entries/plumber');
     await page.getByRole('button', { name: 'Published' }).click();
     await page.getByRole('menuitem', { name: 'Duplicate' }).first().click();
@@ -59,6 +60,8 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
       ['Slug (its address)', 'glazier'],
       ['Singular', 'Glazier'],
       ['Plural', 'Glaziers'],
+      // A page's description of its own: the build refuses one another page has.
+      ['Meta description', glazierDescription],
     ] as const)
       await retype(field(page, label), text);
     await publish(page);
@@ -66,7 +69,8 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('?? content/trades/glazier.json\n');
     const glazier = JSON.parse(await readFile(contentFile('trades/glazier.json'), 'utf8')) as Record<string, unknown>;
     const plumber = JSON.parse(await readFile(contentFile('trades/plumber.json'), 'utf8')) as Record<string, unknown>;
-    expect(glazier).toEqual({ ...plumber, name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' });
+    const words = { name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' };
+    expect(glazier).toEqual({ ...plumber, ...words, metaDescription: glazierDescription });
     await expect.poll(async () => (await fetch(`${dev.url}/services/glazier`)).status, { timeout: 10_000 }).toBe(200);
     expect(await devPage('/services/glazier')).toMatch(/<h1[^>]*>Digital Marketing for Glaziers<\/h1>/);
     const menu = (await devPage('/about')).match(/href="\/services\/(gas-engineer|glazier|groundworker)"/g);
