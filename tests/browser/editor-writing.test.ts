@@ -134,23 +134,6 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect([...problems(), ...blog.problems]).toEqual([]);
   });
 
-  it('puts words typed at the very start of a legal page’s body, in Markdown, where they were typed: that line alone changes', async () => {
-    const { page, problems } = await editor.at('/collections/legal/entries/cookie-policy');
-    // The body in Markdown, not Rich Text: Decap keeps the last entry's choice.
-    const markdown = page.getByRole('switch').first();
-    if ((await markdown.getAttribute('aria-checked')) !== 'true') await markdown.click();
-    expect(await markdown.getAttribute('aria-checked')).toBe('true');
-    await page.locator('[contenteditable="true"]:visible').last().click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.type('Intro. ');
-    await saved(page);
-    expect(await savedChanges()).toEqual(['1\t1\tcontent/legal/cookie-policy.md']);
-    expect(await savedLines()).toMatch(
-      /^-This policy explains how \{name\} uses cookies.*\n\+Intro\. This policy explains how \{name\} uses cookies/m,
-    );
-    expect(problems()).toEqual([]);
-  });
-
   it('changes the phone number in the site’s facts: its line alone in site.json; every page shows the new one', async () => {
     const { page, problems } = await editor.at('/');
     await page.getByRole('link', { name: 'Site facts', exact: true }).click();
