@@ -1,5 +1,5 @@
 /** `sitegen leads`: the leads the local servers stored, and the deletions the privacy policy promises. */
-import { existsSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { projectNow, requireProject } from '../config';
 import { SitegenError } from '../errors';
@@ -26,7 +26,7 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
   const { dir, root } = where(options);
   if (options.purge || options.erase !== undefined) {
     // A folder named wrongly deletes nothing: an erasure request must not look done.
-    if (!existsSync(dir)) console.log(`no lead database at ${dir}: nothing deleted`);
+    if (!holdsDatabase(dir)) console.log(`no lead database at ${dir}: nothing deleted`);
     else if (options.purge)
       console.log(purgedLine(await withDatabase(dir, root, (db) => purgeOldLeads(db, purgeClock(root)))));
     else {
@@ -37,7 +37,7 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
   }
   const format = options.json ? 'json' : options.csv ? 'csv' : 'table';
   // A folder named wrongly must not read as a database with no lead in it yet, nor give an empty file to upload.
-  if (!existsSync(dir)) {
+  if (!holdsDatabase(dir)) {
     const missing = `no lead database at ${dir}`;
     if (format === 'table' && !options.googleAds)
       return console.log(`${missing}: no leads yet (sitegen preview and dev make it as they start)`);
@@ -73,7 +73,7 @@ export async function printLeads(options: LocalLeadsDir & { format: LeadFormat; 
 
 /** `notifying` is known only from a running server: with none, what is due waits for the next one to start. */
 async function readLeads(dir: string, root: string): Promise<{ rows: LeadRow[]; notifying?: boolean }> {
-  if (!existsSync(dir)) return { rows: [] };
+  if (!holdsDatabase(dir)) return { rows: [] };
   try {
     return { rows: await withDatabase(dir, root, listLeads) };
   } catch (error) {
@@ -93,6 +93,12 @@ async function withDatabase<T>(dir: string, root: string, use: (db: PGlite) => P
   } finally {
     await db.close();
   }
+}
+
+/** A folder missing or empty is named wrongly: reading it must not make a database there. */
+function holdsDatabase(dir: string): boolean {
+  const found = statSync(dir, { throwIfNoEntry: false });
+  return found !== undefined && (!found.isDirectory() || readdirSync(dir).length > 0);
 }
 
 function where(options: LocalLeadsDir): { dir: string; root: string } {

@@ -8,6 +8,7 @@
  * come out as Google Ads reads them.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,23 +178,27 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(named.code).toBe(0);
   });
 
-  it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database is named, by --erase and by the list, and fails an export', async () => {
+  it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database (missing or empty) is named, by --erase and by the list, and fails an export', async () => {
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
     );
-    // A folder named wrongly: the request must not look done.
-    const nowhere = join(dir, 'no-such-folder');
-    expect(await printedBy({ leadsDir: nowhere, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
-      `no lead database at ${nowhere}: nothing deleted\n`,
-    );
-    expect(await printedBy({ leadsDir: nowhere })).toBe(
-      `no lead database at ${nowhere}: no leads yet (sitegen preview and dev make it as they start)\n`,
-    );
-    // Nor an empty file to upload or import: the command fails, naming the folder.
-    for (const format of [{ csv: true }, { json: true }, { googleAds: true }])
-      await expect(printedBy({ leadsDir: nowhere, ...format }), Object.keys(format)[0]).rejects.toThrow(
-        `no lead database at ${nowhere}: check --leads-dir (sitegen preview and dev make it as they start)`,
+    // A folder named wrongly, missing or empty: the request must not look done, nor a database be made there.
+    const empty = join(dir, 'empty-folder');
+    mkdirSync(empty);
+    for (const nowhere of [join(dir, 'no-such-folder'), empty]) {
+      expect(await printedBy({ leadsDir: nowhere, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
+        `no lead database at ${nowhere}: nothing deleted\n`,
       );
+      expect(await printedBy({ leadsDir: nowhere })).toBe(
+        `no lead database at ${nowhere}: no leads yet (sitegen preview and dev make it as they start)\n`,
+      );
+      // Nor an empty file to upload or import: the command fails, naming the folder.
+      for (const format of [{ csv: true }, { json: true }, { googleAds: true }])
+        await expect(printedBy({ leadsDir: nowhere, ...format }), Object.keys(format)[0]).rejects.toThrow(
+          `no lead database at ${nowhere}: check --leads-dir (sitegen preview and dev make it as they start)`,
+        );
+    }
+    expect(readdirSync(empty)).toEqual([]);
     const left = await printLeads({ root: projectRoot, leadsDir, format: 'json' });
     expect(JSON.parse(left).map((lead: { email: string }) => lead.email)).toEqual([
       'dave@hughesplumbing.co.uk',
