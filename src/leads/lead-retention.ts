@@ -9,8 +9,8 @@ import type { Queryable } from './pglite-lead-store';
 /** purge_old_leads's interval, and the privacy policy's promise (tests hold both to it). */
 export const leadRetentionMonths = 12;
 
-/** SITEGEN_NOW, but never ahead of the real clock: one set a year on to see scheduled articles must not purge leads. */
-export function purgeClock(root: string): Date {
+/** SITEGEN_NOW, never ahead of the real clock: one set on to see scheduled articles purges no lead, ages no ad click. */
+export function leadsClock(root: string): Date {
   return new Date(Math.min(projectNow(root).getTime(), Date.now()));
 }
 

@@ -16,7 +16,7 @@ import { withDotEnv } from '../config';
 import { SitegenError } from '../errors';
 import { openLeadDatabase, type PGlite } from './lead-database';
 import { claimLeadDatabase } from './lead-folder';
-import { purgeClock, purgeOldLeads } from './lead-retention';
+import { leadsClock, purgeOldLeads } from './lead-retention';
 import { pgliteLeadStore } from './pglite-lead-store';
 import { noteRunningServer, serveLeadList } from './running-server';
 
@@ -95,7 +95,7 @@ export async function openLocalLeads(options: LocalLeadsOptions) {
     /** A database not yet made (or not yet opened, in memory) has no lead to purge, and is not opened. */
     async purge() {
       if (!opened && (dir === null || !existsSync(join(dir, 'PG_VERSION')))) return 0;
-      return purgeOldLeads(await database(), purgeClock(options.root));
+      return purgeOldLeads(await database(), leadsClock(options.root));
     },
     async announce(url: string) {
       if (dir) forget = await noteRunningServer(dir, url, token);

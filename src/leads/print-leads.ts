@@ -1,12 +1,12 @@
 /** `sitegen leads`: the leads the local servers stored, and the deletions the privacy policy promises. */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { projectNow, requireProject } from '../config';
+import { requireProject } from '../config';
 import { SitegenError } from '../errors';
 import { formatLeads, type LeadFormat } from './format-leads';
 import { openLeadDatabase, type PGlite } from './lead-database';
 import { LeadDatabaseBusyError } from './lead-folder';
-import { eraseLeads, leadCount, purgeClock, purgedLine, purgeOldLeads } from './lead-retention';
+import { eraseLeads, leadCount, leadsClock, purgedLine, purgeOldLeads } from './lead-retention';
 import { migrationsDirOf } from './local-leads';
 import { listLeads, type LeadRow } from './pglite-lead-store';
 import { askRunningServer } from './running-server';
@@ -28,7 +28,7 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
     // A folder named wrongly deletes nothing: an erasure request must not look done.
     if (!holdsDatabase(dir)) console.log(`no lead database at ${dir}: nothing deleted`);
     else if (options.purge)
-      console.log(purgedLine(await withDatabase(dir, root, (db) => purgeOldLeads(db, purgeClock(root)))));
+      console.log(purgedLine(await withDatabase(dir, root, (db) => purgeOldLeads(db, leadsClock(root)))));
     else {
       const count = await withDatabase(dir, root, (db) => eraseLeads(db, options.erase!));
       console.log(`deleted ${leadCount(count)} of ${options.erase}`);
@@ -46,7 +46,7 @@ export async function leadsCommand(options: LeadsCommandOptions): Promise<void> 
   if (options.googleAds) {
     const [{ rows: all }, googleAds] = await Promise.all([readLeads(dir, root), import('./google-ads')]);
     const rows = all.filter(googleAds.isEnquiry);
-    const now = projectNow(root);
+    const now = leadsClock(root);
     process.stdout.write(googleAds.formatGoogleAds(rows, { conversionName: options.conversionName, now }));
     const leftOut: [number, string][] = [
       [googleAds.signUpsFromClicks(all), 'from the newsletter form left out: a sign-up is not an enquiry'],

@@ -178,6 +178,21 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(named.code).toBe(0);
   });
 
+  it("--google-ads by a SITEGEN_NOW set years ahead (to see scheduled articles) still writes yesterday's click", async () => {
+    const db = await openLeadDatabase(leadsDir);
+    try {
+      await insert(db, [row('recent@example.co.uk', new Date(Date.now() - day), { ...adClick, gclid: 'RECENT-1' })]);
+    } finally {
+      await db.close();
+    }
+    const ahead = await runSitegen(['leads', '--leads-dir', leadsDir, '--google-ads'], {
+      env: { SITEGEN_NOW: '2099-01-01' },
+    });
+    // The four leads of 2025 are more than 90 days before the real time: yesterday's click alone is written.
+    expect(ahead.stdout.split('\r\n').slice(2)).toEqual([expect.stringMatching(/^RECENT-1,Website enquiry,\d/), '']);
+    expect(ahead.code).toBe(0);
+  });
+
   it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database (missing or empty) is named, by --erase and by the list, and fails an export', async () => {
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
