@@ -440,9 +440,7 @@ describe('rate limit', () => {
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
     await expect
       .poll(() => toast(page).textContent())
-      .toBe(
-        'ErrorYou have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.×',
-      );
+      .toBe('ErrorYou have sent several enquiries in a short time. Please try again in 10 minutes, or call us.×');
     expect(await form.getByLabel('Full name').inputValue()).toBe('Dave Hughes');
     expect(await form.getByLabel('Email address').inputValue()).toBe('dave@hughesplumbing.co.uk');
     expect(await form.getByLabel('Your trade').inputValue()).toBe('plumber');

@@ -271,8 +271,7 @@ describe('the contact-form Edge Function under Deno', () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       success: false,
-      error:
-        'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
+      error: 'You have sent several enquiries in a short time. Please try again in 10 minutes, or call us.',
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('access-control-allow-origin')).toBe(site);

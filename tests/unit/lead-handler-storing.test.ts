@@ -8,7 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
-import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import {
+  createLeadHandler,
+  rateLimitedMessage,
+  type LeadRequestHandler,
+} from '../../supabase/functions/_shared/handle-lead-request.ts';
 import type { LeadStore } from '../../supabase/functions/_shared/lead-store.ts';
 import { pgliteLeadStore } from '../../src/leads/pglite-lead-store';
 import {
@@ -194,8 +198,8 @@ describe('rate limit', () => {
     const refused = await limited(post(third), client);
     expect(await json(refused, 429)).toEqual({
       success: false,
-      error:
-        'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
+      // The newsletter's words, not an enquiry's, and the wait Retry-After gives.
+      error: 'You have signed up several times in a short time. Please try again in 10 minutes.',
     });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
@@ -237,6 +241,16 @@ describe('rate limit', () => {
       JSON.stringify((await db.query('select * from public.lead_rate_events')).rows) +
       JSON.stringify((await db.query('select * from public.leads')).rows);
     expect(everything).not.toContain('198.51.100.77');
+  });
+
+  it.each([
+    [30, 'a minute'],
+    [61, '2 minutes'],
+    [3600, '60 minutes'],
+  ])('tells an enquirer refused for %i seconds to try again in %s', (seconds, wait) => {
+    expect(rateLimitedMessage('contact', seconds)).toBe(
+      `You have sent several enquiries in a short time. Please try again in ${wait}, or call us.`,
+    );
   });
 
   it('is off when the settings say so: any number of leads from one client', async () => {

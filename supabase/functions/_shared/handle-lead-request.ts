@@ -16,7 +16,7 @@
  * sends the notifications that are due again.
  */
 import { describeError } from './describe-error.ts';
-import { checkLead, leadRecord } from './lead.ts';
+import { checkLead, leadRecord, type FormType } from './lead.ts';
 import type { LeadSettings } from './lead-settings.ts';
 import type { LeadStore, SaveOutcome, StoredLead } from './lead-store.ts';
 import { createNotifier, notifyBudgetMs, type NotificationResult } from './notify-lead.ts';
@@ -49,9 +49,16 @@ export const leadErrors = {
   notJson: 'The request body must be JSON',
   notObject: 'The request body must be a JSON object',
   saveFailed: 'We could not save your enquiry. Please try again or call us.',
-  rateLimited:
-    'You have sent several enquiries in the last few minutes. Please wait a few minutes and try again, or call us.',
 } as const;
+
+/** A 429's words: the wait its Retry-After gives (LEAD_RATE_LIMIT sets the period), in the form's own terms. */
+export function rateLimitedMessage(formType: FormType, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes === 1 ? 'a minute' : `${minutes} minutes`;
+  if (formType === 'newsletter')
+    return `You have signed up several times in a short time. Please try again in ${wait}.`;
+  return `You have sent several enquiries in a short time. Please try again in ${wait}, or call us.`;
+}
 
 /** The methods the endpoint answers, for the Allow header of a 405 and for CORS. */
 const allowedMethods = 'POST, OPTIONS';
@@ -132,7 +139,9 @@ export function createLeadHandler(options: LeadHandlerOptions): LeadRequestHandl
       return fail(500, leadErrors.saveFailed);
     }
     if (saved.outcome === 'limited')
-      return fail(429, leadErrors.rateLimited, { 'Retry-After': String(saved.retryAfterSeconds) });
+      return fail(429, rateLimitedMessage(check.lead.form_type, saved.retryAfterSeconds), {
+        'Retry-After': String(saved.retryAfterSeconds),
+      });
     if (saved.outcome === 'stored') {
       const notification =
         notifier.channels.length > 0 ? await notifier.notify(saved.lead, AbortSignal.timeout(notifyBudgetMs)) : null;
