@@ -76,7 +76,9 @@ describe('purge_old_leads', { timeout: 60_000 }, () => {
     }
   });
 
-  it("deletes a sender's hashed address a day after it was kept, as the privacy policy says, with no lead sent since", async () => {
+  it("deletes a sender's hashed address a day after it was kept, with no lead sent since: purged daily, none is kept past the two days the privacy policy says", async () => {
+    const policy = await readFile(join(projectRoot, 'content/legal/privacy-policy.md'), 'utf8');
+    expect(policy).toContain('it keeps only a scrambled form of it (a salted hash), for two days at most,');
     const db = await openMigratedLeadDatabase();
     try {
       const now = new Date('2027-03-10T12:00:00Z');
