@@ -85,23 +85,26 @@ function refuseSharedPaths(routes: readonly Route[]): void {
  * is named.
  */
 function refuseSharedWords({ model, routes }: SitePlan): void {
-  const others = routes.routes.filter((route) => route.kind !== 'Article' && route.kind !== 'NotFound');
+  const pages = routes.routes.filter((route) => route.kind !== 'Article' && route.kind !== 'NotFound');
+  const listed = new Set(routes.routes.flatMap((route) => (route.kind === 'Article' ? [route.source] : [])));
+  const articles = model.articles.filter((article) => !article.draft && listed.has(article.file)).toReversed();
+  // The other page is named only when there is one: a dev server checks thousands of articles at every edit.
+  const named = (page: Route | Article) =>
+    'path' in page ? `${page.path} (${page.source})` : `${paths.article(page.slug!)} (${page.file})`;
   for (const field of ['title', 'description'] as const) {
-    const taken = new Map<string, string>();
-    for (const { head, path, source } of others) {
-      const other = taken.get(head[field]);
-      const problem =
-        other && `its ${field}, "${head[field]}", is also the ${field} of ${other}: give each page its own`;
-      if (problem) throw new ContentError(source, '', problem);
-      taken.set(head[field], `${path} (${source})`);
+    const taken = new Map<string, Route | Article>();
+    for (const route of pages) {
+      const other = taken.get(route.head[field]);
+      const problem = other && `its ${field}, "${route.head[field]}", is also the ${field} of ${named(other)}`;
+      if (problem) throw new ContentError(route.source, '', `${problem}: give each page its own`);
+      taken.set(route.head[field], route);
     }
-    for (const article of model.articles.toReversed()) {
-      if (article.draft || !article.slug || !routes.pages.has(paths.article(article.slug))) continue;
+    for (const article of articles) {
       const words = field === 'title' ? pageTitle(article.title, model.site.name) : article.description;
       const other = taken.get(words);
-      const problem = other && `"${article[field]}" is also the ${field} of ${other}: give each page its own`;
+      const problem = other && `"${article[field]}" is also the ${field} of ${named(other)}: give each page its own`;
       if (problem) throw new ContentError(article.file, `front matter: ${field}`, problem);
-      taken.set(words, `${paths.article(article.slug)} (${article.file})`);
+      taken.set(words, article);
     }
   }
 }
