@@ -36,7 +36,9 @@ export class OpenPages {
     const query = new URL(request.url ?? '/', 'http://dev').searchParams;
     const page = query.get('page') ?? '/';
     const at = (path: string) => this.changedAt.get(path) ?? 0;
-    const changed = Math.max(this.everyPageAt, at(page), at(shown(page, this.pages()))) >= Number(query.get('since'));
+    // A browser at a path no page has shows the 404 page.
+    const shown = this.pages().has(page) ? page : paths.notFound;
+    const changed = Math.max(this.everyPageAt, at(page), at(shown)) >= Number(query.get('since'));
     response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(`${changed}`);
     return true;
   }
@@ -56,9 +58,4 @@ export class OpenPages {
   close(): void {
     for (const client of this.listening) client.end();
   }
-}
-
-/** The page a browser at `path` shows: that page, or the 404's if there is none. */
-function shown(path: string, pages: ReadonlySet<string>): string {
-  return pages.has(path) ? path : paths.notFound;
 }
