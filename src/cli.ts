@@ -4,7 +4,7 @@
  */
 import './production';
 import { setMaxListeners } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
@@ -13,6 +13,7 @@ import { isEmailAddress } from '../supabase/functions/_shared/lead-options.ts';
 import { SitegenError } from './errors';
 import { Interrupted } from './interrupted';
 import { generatorVersion } from './generator-version';
+import { readIfThere } from './optional-files';
 import type { LeadsCommandOptions } from './leads/print-leads';
 import type { BuildCommandOptions } from './pipeline/build';
 import type { CheckCommandOptions } from './check/check-command';
@@ -21,9 +22,8 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
   version: string;
 };
 // The compiled code's hash beside it (compile-cli.js writes it): a checkout's version is the same at every commit.
-const code = existsSync(new URL('generator.sha256', import.meta.url))
-  ? ` (code ${readFileSync(new URL('generator.sha256', import.meta.url), 'utf8').slice(0, 12)})`
-  : '';
+const codeHash = readIfThere(fileURLToPath(new URL('generator.sha256', import.meta.url)));
+const code = codeHash ? ` (code ${codeHash.slice(0, 12)})` : '';
 
 const program = new Command()
   .name('sitegen')

@@ -1,11 +1,12 @@
 /** Build configuration: where things are, and what comes from a flag first, then the environment, then content. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { leadSettingNames } from '../supabase/functions/_shared/lead-settings.ts';
 import { londonDay, londonMidnight, type Publishing } from './content/publishing';
 import { SitegenError } from './errors';
+import { readIfThere } from './optional-files';
 import { siteOrigin } from './paths';
 
 export interface BuildOptions {
@@ -146,12 +147,8 @@ const dotEnvKeys = [
 
 /** The environment, with what .env adds for keys the environment does not set: the environment wins. */
 export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  let text: string;
-  try {
-    text = readFileSync(join(root, '.env'), 'utf8');
-  } catch {
-    return env;
-  }
+  const text = readIfThere(join(root, '.env'));
+  if (text === undefined) return env;
   const file = parseEnv(text);
   const merged = { ...env };
   for (const key of dotEnvKeys) if (merged[key] === undefined && file[key] !== undefined) merged[key] = file[key];

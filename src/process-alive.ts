@@ -1,5 +1,5 @@
 /** Whether a process of that id is running: one of another user's counts (its files are not ours to judge). */
-import { readFileSync } from 'node:fs';
+import { readIfThere } from './optional-files';
 
 export function isAlive(pid: number): boolean {
   if (pid <= 0) return false;
@@ -9,9 +9,6 @@ export function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
   // A killed process not yet reaped (a zombie) still answers kill(0) on Linux.
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
+  const stat = readIfThere(`/proc/${pid}/stat`);
+  return stat === undefined || !/^\d+ \(.*\) Z/s.test(stat);
 }

@@ -6,7 +6,6 @@
  * source files each page kind is built from, so a rebuild can tell which pages a changed template touches.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +19,7 @@ import { templateFileOf } from '../render/template-origin';
 import { removeStaleFiles } from '../stale-files';
 import type * as Templates from '../../templates/index';
 import { replaceFile } from '../replace-file';
+import { readIfThere } from '../optional-files';
 
 export type TemplateModule = typeof Templates;
 export type PageKind = Templates.PageKind;
@@ -122,12 +122,7 @@ function dependencies(metafile: Metafile, entry: string): Set<string> {
 function sourceVersions(root: string, metafile: Metafile): Map<string, string> {
   // Read synchronously: about a hundred small files, which the thread pool would take four round trips each to read.
   const entries = Object.keys(metafile.inputs).map((input) => {
-    let content: Buffer;
-    try {
-      content = readFileSync(resolve(root, input));
-    } catch {
-      content = Buffer.from(String(metafile.inputs[input]!.bytes));
-    }
+    const content = readIfThere(resolve(root, input)) ?? String(metafile.inputs[input]!.bytes);
     return [input, createHash('sha256').update(content).digest('hex')] as const;
   });
   return new Map(entries);

@@ -3,12 +3,13 @@
  * file whose version is unchanged is neither read nor parsed again; a body seen before, in any file, is not rendered
  * again. The index belongs to the generator that wrote it: another (new code, packages or schema) starts from nothing.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KnownVersion } from '../file-versions';
 import { isStale, removeStaleFiles } from '../stale-files';
 import type { BodyRef } from './body-packs';
 import { replaceFileSync } from '../replace-file';
+import { listIfThere, readJsonIfThere } from '../optional-files';
 
 export interface IndexedFile extends KnownVersion {
   data: unknown;
@@ -42,12 +43,8 @@ export class ContentIndex {
   }
 
   static load(dir: string, contentDir: string, generator: string): ContentIndex {
-    let stored: IndexFile | undefined;
-    try {
-      stored = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as IndexFile;
-    } catch {
-      // No index yet, or an unreadable one: every file is read.
-    }
+    // No index yet, or an unreadable one: every file is read.
+    const stored = readJsonIfThere<IndexFile>(join(dir, 'index.json'));
     const usable =
       stored?.version === indexVersion && stored.generator === generator && stored.contentDir === contentDir;
     return new ContentIndex(dir, usable ? stored!.files : {});
@@ -100,22 +97,11 @@ function removeOrphanIndexes(root: string, own: string): void {
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const dir = join(root, entry.name);
     if (!entry.isDirectory() || dir === own) continue;
-    let contentDir: string | undefined;
-    try {
-      contentDir = (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as IndexFile).contentDir;
-    } catch {
-      if (filesIn(dir).every((file) => isStale(join(dir, file)))) rmSync(dir, { recursive: true, force: true });
-      continue;
-    }
-    if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** None if another build removed it since it was listed (builds of other content folders share .sitegen/). */
-function filesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
+    const contentDir = readJsonIfThere<IndexFile>(join(dir, 'index.json'))?.contentDir;
+    const orphan =
+      contentDir === undefined
+        ? (listIfThere(dir) ?? []).every((file) => isStale(join(dir, file)))
+        : !statSync(contentDir, { throwIfNoEntry: false })?.isDirectory();
+    if (orphan) rmSync(dir, { recursive: true, force: true });
   }
 }

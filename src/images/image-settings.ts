@@ -2,11 +2,11 @@
  * How the site's own images are encoded. Every rendition's key covers these settings and sharp's version: change one
  * and every image is encoded again, under new names.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { RenditionFormat } from './image-names';
 import { sourceLimits } from './source-limits';
+import { readJsonIfThere } from '../optional-files';
 
 /** Quality for each format, chosen by eye on photos of trades at work: no visible loss at the sizes the site draws. */
 export const encoderOptions = {
@@ -27,12 +27,9 @@ export function encoderSettings(): string {
 /** An installed package's version, read from its package.json without loading the package (sharp's is native, and slow to load). */
 export function packageVersion(name: string): string {
   for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
-    try {
-      const found = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version: string };
-      if (found.name === name) return found.version;
-    } catch {
-      // No package.json in this folder: the package's root is further up.
-    }
+    // A folder without a package.json (or one of another package's) is inside the package: its root is further up.
+    const found = readJsonIfThere<{ name?: string; version: string }>(join(dir, 'package.json'));
+    if (found?.name === name) return found.version;
   }
   throw new Error(`cannot find the version of ${name}`);
 }

@@ -4,7 +4,7 @@
  * nor decoded again, and sharp is not even loaded. A file that cannot be published stops the build, named.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { cacheFiles } from '../cache-files';
@@ -26,6 +26,7 @@ import {
 } from './source-limits';
 import { loadSharp, taskPool } from './sharp-library';
 import { replaceFileSync } from '../replace-file';
+import { listIfThere, readJsonIfThere } from '../optional-files';
 
 type Described = Awaited<ReturnType<typeof describeFile>>;
 
@@ -66,12 +67,8 @@ export class SourceImages {
 
   /** `keep`: read and write what earlier runs learnt in .sitegen/ (builds and the dev server do; `sitegen check` does not). */
   static open(config: Pick<BuildConfig, 'root' | 'contentDir' | 'cacheDir'>, { keep }: { keep: boolean }) {
-    let stored: SourcesFile | undefined;
-    try {
-      if (keep) stored = JSON.parse(readFileSync(cacheFiles(config.cacheDir).imageSources, 'utf8')) as SourcesFile;
-    } catch {
-      // Nothing kept yet: every file is read.
-    }
+    // Nothing kept yet: every file is read.
+    const stored = keep ? readJsonIfThere<SourcesFile>(cacheFiles(config.cacheDir).imageSources) : undefined;
     return new SourceImages(config, stored?.version === sourcesVersion ? stored.files : {});
   }
 
@@ -161,9 +158,5 @@ export async function readImage(bytes: Uint8Array, refuse: (problem: string) => 
 function nearName(path: string): string | undefined {
   const folded = (name: string) => name.normalize('NFC').toLowerCase();
   const wanted = folded(basename(path));
-  try {
-    return readdirSync(dirname(path)).find((name) => folded(name) === wanted && name !== basename(path));
-  } catch {
-    return undefined;
-  }
+  return listIfThere(dirname(path))?.find((name) => folded(name) === wanted && name !== basename(path));
 }

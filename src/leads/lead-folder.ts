@@ -4,10 +4,11 @@
  * folder silently loses its writes; and a process stopped while it first makes the database (Ctrl-C during the first
  * `sitegen preview`) leaves a folder Postgres cannot open.
  */
-import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SitegenError } from '../errors';
 import { isAlive } from '../process-alive';
+import { readIfThere } from '../optional-files';
 
 /** Another live process (or another PGlite in this one) has the data folder open. */
 export class LeadDatabaseBusyError extends SitegenError {
@@ -99,11 +100,7 @@ function acquireLock(dataDir: string): () => void {
       return () => {
         if (released) return;
         released = true;
-        try {
-          if (readFileSync(file, 'utf8') === mine) rmSync(file, { force: true });
-        } catch {
-          // Already gone.
-        }
+        if (readIfThere(file) === mine) rmSync(file, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -119,12 +116,8 @@ function acquireLock(dataDir: string): () => void {
 
 /** The pid in a lock file; 'starting' while it is being written; 'gone' if it vanished. */
 function lockHolder(file: string): number | 'starting' | 'gone' {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return 'gone';
-  }
+  const text = readIfThere(file);
+  if (text === undefined) return 'gone';
   try {
     const pid = (JSON.parse(text) as { pid?: unknown }).pid;
     if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;

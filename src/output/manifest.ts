@@ -3,7 +3,6 @@
  * next incremental build writes nothing when no input changed, no scheduled article's day has come nor the clock gone
  * back, and every file is still there; otherwise it renders only the pages whose fingerprint changed (changed-output.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { cacheFiles } from '../cache-files';
@@ -13,6 +12,7 @@ import { contentHash } from '../hash';
 import { listFiles } from '../list-files';
 import type { PageRecord } from '../render/page-rendering';
 import { replaceFile } from '../replace-file';
+import { listIfThere, readJsonIfThere } from '../optional-files';
 
 export interface Manifest {
   version: number;
@@ -49,12 +49,8 @@ export function readInputs(config: BuildConfig, generator: string) {
 }
 
 export function readManifest(config: BuildConfig, generator: string): Manifest | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(cacheFiles(config.cacheDir).manifest(config.outDir), 'utf8')) as Manifest;
-    return manifest.version === manifestVersion && manifest.generator === generator ? manifest : undefined;
-  } catch {
-    return undefined;
-  }
+  const manifest = readJsonIfThere<Manifest>(cacheFiles(config.cacheDir).manifest(config.outDir));
+  return manifest?.version === manifestVersion && manifest.generator === generator ? manifest : undefined;
 }
 
 export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
@@ -78,21 +74,14 @@ export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: Buil
 
 /** Which of `files` (paths under `dir`) are not there: one listing per folder, not a stat per file. */
 export function missingFiles(dir: string, files: Iterable<string>): Set<string> {
-  const listings = new Map<string, Set<string> | undefined>();
+  const listings = new Map<string, Set<string>>();
   const missing = new Set<string>();
   for (const file of files) {
     const slash = file.lastIndexOf('/');
     const folder = file.slice(0, Math.max(slash, 0));
-    if (!listings.has(folder)) listings.set(folder, listing(join(dir, folder)));
-    if (!listings.get(folder)?.has(file.slice(slash + 1))) missing.add(file);
+    let names = listings.get(folder);
+    if (!names) listings.set(folder, (names = new Set(listIfThere(join(dir, folder)))));
+    if (!names.has(file.slice(slash + 1))) missing.add(file);
   }
   return missing;
-}
-
-function listing(folder: string): Set<string> | undefined {
-  try {
-    return new Set(readdirSync(folder));
-  } catch {
-    return undefined;
-  }
 }

@@ -3,9 +3,9 @@
  * template names the page, not the file at fault) or one throws as the templates load. Its first frame in the compiled templates is traced back to the file
  * esbuild names above that line, as it names each file it bundles.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RenderError } from '../errors';
+import { readIfThere } from '../optional-files';
 
 // A file: URL as Node writes a module's frames, or a path (as vitest rewrites them).
 const compiledFrame = /([^\s(]*\/templates-[0-9a-f]+\.mjs):(\d+):\d+/;
@@ -33,11 +33,9 @@ export function templateFileOf(error: unknown): string | undefined {
   if (!frame) return undefined;
   const url = frame[1]!;
   if (read?.url !== url) {
-    try {
-      read = { url, lines: readFileSync(url.startsWith('file:') ? fileURLToPath(url) : url, 'utf8').split('\n') };
-    } catch {
-      return undefined;
-    }
+    const text = readIfThere(url.startsWith('file:') ? fileURLToPath(url) : url);
+    if (text === undefined) return undefined;
+    read = { url, lines: text.split('\n') };
   }
   for (let line = Number(frame[2]) - 1; line >= 0; line -= 1) {
     const named = bundledFile.exec(read.lines[line] ?? '')?.[1];

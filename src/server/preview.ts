@@ -1,11 +1,11 @@
 /** `sitegen preview`: the built site as a static host serves it, and the lead endpoint (local-leads.ts). */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource, requireBuiltSite } from './disk-source';
 import { headersFor, parseHeadersFile } from './headers-file';
 import { refuseOffLoopback, startSiteServer } from './site-server';
+import { readIfThere } from '../optional-files';
 
 export interface LocalServerOptions {
   root?: string;
@@ -67,12 +67,8 @@ export async function startPreview(
 
 /** connect-src's other origin in _headers: a site built with SUPABASE_URL posts its leads there, whatever serves it. */
 function formsPostTo(dir: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, '_headers'), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readIfThere(join(dir, '_headers'));
+  if (text === undefined) return undefined;
   const policy = headersFor(parseHeadersFile(text), '/contact')['Content-Security-Policy'] ?? '';
   const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1] ?? '';
   return connect.split(/\s+/).find((source) => source.startsWith('https://') || source.startsWith('http://'));
