@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } fr
 import { join } from 'node:path';
 import { SitegenError } from '../errors';
 import { isAlive } from '../process-alive';
-import { readIfThere } from '../optional-files';
+import { readIfThere, readJsonIfThere } from '../optional-files';
 
 /** Another live process (or another PGlite in this one) has the data folder open. */
 export class LeadDatabaseBusyError extends SitegenError {
@@ -116,16 +116,10 @@ function acquireLock(dataDir: string): () => void {
 
 /** The pid in a lock file; 'starting' while it is being written; 'gone' if it vanished. */
 function lockHolder(file: string): number | 'starting' | 'gone' {
-  const text = readIfThere(file);
-  if (text === undefined) return 'gone';
-  try {
-    const pid = (JSON.parse(text) as { pid?: unknown }).pid;
-    if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
-  } catch {}
-  // Unreadable: being written right now, or garbage left long ago.
-  try {
-    return Date.now() - statSync(file).mtimeMs < 5_000 ? 'starting' : 0;
-  } catch {
-    return 'gone';
-  }
+  const pid = readJsonIfThere<{ pid?: unknown } | null>(file)?.pid;
+  if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
+  // Unreadable: being written right now, or garbage left long ago; or gone since.
+  const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  if (written === undefined) return 'gone';
+  return Date.now() - written < 5_000 ? 'starting' : 0;
 }
