@@ -164,6 +164,7 @@ export const longTextFields = new Set([
   'servicesIntro',
   'ctaText',
   'withoutScript',
+  'waiting',
   'successText',
 ]);
 

@@ -51,6 +51,8 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
   const siteUrl = options.siteUrl ?? site.url;
   const toasts = forms.toasts;
   const formCopy = { fields: forms.fields, requiredNote: forms.requiredNote, submitting: forms.submitting, toasts };
+  const phone = { text: site.phone, href: site.phoneHref };
+  const contactLinks = { phone, email: { text: site.email, href: `mailto:${site.email}` } };
   return {
     model,
     siteUrl,
@@ -73,10 +75,8 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
       options: formOptions.contact,
     },
     formNotes: {
-      withoutScript: linkedText(forms.withoutScript, {
-        phone: { text: site.phone, href: site.phoneHref },
-        email: { text: site.email, href: `mailto:${site.email}` },
-      }),
+      withoutScript: linkedText(forms.withoutScript, contactLinks),
+      waiting: linkedText(forms.waiting, contactLinks),
       privacy: linkedText(forms.privacy.text, {
         privacyPolicy: { text: forms.privacy.link, href: paths.legal('privacy-policy') },
       }),

@@ -52,6 +52,9 @@ export function Island<N extends IslandName>({
         </p>
       </noscript>
       {island}
+      <p className="form-wait-note mt-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
+        <Linked text={notes.waiting} />
+      </p>
       <p className="mt-4 text-center text-sm">
         <Linked text={notes.privacy} />
       </p>

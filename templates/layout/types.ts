@@ -9,9 +9,10 @@ export interface Link {
 /** A sentence with links in it: its runs of text in order, a run with an href a link. */
 export type LinkedText = { text: string; href?: string }[];
 
-/** What a lead form says around it: how to reach the agency where JavaScript is off, and where its privacy policy is. */
+/** What a lead form says around it: how to reach the agency where JavaScript is off or the form is stuck; its privacy policy. */
 export interface FormNotes {
   withoutScript: LinkedText;
+  waiting: LinkedText;
   privacy: LinkedText;
 }
 

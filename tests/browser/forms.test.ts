@@ -17,6 +17,8 @@ const wideVisitor = reusedPage(wide);
 const narrowVisitor = reusedPage(narrow);
 const visitorWithoutJavaScript = reusedPage({ ...wide, javaScript: false });
 
+const waiting =
+  'Still waiting? If this form does not send, call us on 0808 157 0192 or email hello@example.com and we will take your details.';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function leadRequests(page: Page, action: () => Promise<void>): Promise<number> {
@@ -382,6 +384,43 @@ describe('without JavaScript', () => {
     await form.getByLabel('Email address').press('Enter');
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${preview.url}/`);
+  });
+
+  it('a form whose script never comes (a lost connection, a blocker) says below its button, after five seconds, to call or e-mail if it does not send, by links', async () => {
+    const { page } = await openPage(wide);
+    await page.route('**/assets/*.js', (script) => script.abort());
+    // The page's animations at fifty times their speed: its five seconds pass in a tenth of one.
+    const devTools = await page.context().newCDPSession(page);
+    await devTools.send('Animation.enable');
+    await devTools.send('Animation.setPlaybackRate', { playbackRate: 50 });
+    for (const [path, buttons] of [
+      ['/', ['Get My Free Quote', 'Send My Enquiry']],
+      ['/blog', ['Subscribe']],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const notes = page.getByText(waiting, { exact: true });
+      await expect.poll(() => notes.first().isVisible(), { message: path }).toBe(true);
+      expect(await notes.count(), path).toBe(buttons.length);
+      for (const [index, name] of buttons.entries()) {
+        const button = page.getByRole('button', { name });
+        expect(await button.isDisabled(), `${path} ${name}`).toBe(true);
+        const [buttonBox, noteBox] = [await button.boundingBox(), await notes.nth(index).boundingBox()];
+        expect(noteBox!.y, `${path} ${name}`).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
+      }
+      expect(await notes.first().getByRole('link', { name: '0808 157 0192' }).getAttribute('href')).toBe(
+        'tel:+448081570192',
+      );
+      expect(await notes.first().getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).toBe(
+        'mailto:hello@example.com',
+      );
+    }
+    // Where the script comes, the note never shows, however long the page stays open.
+    await page.unroute('**/assets/*.js');
+    await page.goto(`${preview.url}/`);
+    await expect.poll(() => page.getByRole('button', { name: 'Get My Free Quote' }).isEnabled()).toBe(true);
+    await page.waitForTimeout(200);
+    expect(await page.getByText(waiting, { exact: true }).first().isVisible()).toBe(false);
+    expect(await page.getByText(waiting, { exact: true }).count()).toBe(2);
   });
 
   it('with JavaScript on, the note is not shown and the buttons are ready once the page has loaded', async () => {

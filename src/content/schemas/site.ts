@@ -154,6 +154,8 @@ export const formsSchema = v.strictObject({
   requiredNote: text,
   /** Shown instead of a working form when JavaScript is off; {phone} and {email} are filled in. */
   withoutScript: withPlaceholders(text, 'phone', 'email'),
+  /** Below a form whose button has waited five seconds: for the form's script (a lost connection, a blocker), or an answer. */
+  waiting: withPlaceholders(text, 'phone', 'email'),
   /** Under every form: {privacyPolicy} is a link to the privacy policy, whose words are `link`. */
   privacy: v.strictObject({ text: withPlaceholder(text, 'privacyPolicy'), link: text }),
   submitting: text,
