@@ -166,12 +166,9 @@ const origins = {
 
 function checkUrl(value: string, name: string, kind: keyof typeof origins = 'site'): string {
   const { example, alone, at } = origins[kind];
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  if (!URL.canParse(value))
     throw new SitegenError(`${name}: expected an absolute URL such as ${example}, found "${value}"`);
-  }
+  const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
   // Every canonical address, the sitemap and the feeds name this origin: over http, browsers call the site not secure.

@@ -10,6 +10,7 @@ import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
+import { decoded } from '../paths';
 import { diskSource } from '../server/disk-source';
 import type { LocalServerOptions } from '../server/preview';
 import { refuseOffLoopback, startSiteServer } from '../server/site-server';
@@ -189,15 +190,9 @@ function siteSource(site: DevSite, editor: DevEditor, publicDir: string): SiteSo
 }
 
 function renderFailure(site: DevSite, path: string, root: string, log: (line: string) => void): Error | undefined {
-  let page: string;
   try {
-    page = decodeURIComponent(path);
-  } catch {
-    // Not a path any page has: the static handler answers it.
-    return undefined;
-  }
-  try {
-    site.page(page);
+    // A path not validly encoded is taken as written, which no page has: the static handler answers it.
+    site.page(decoded(path));
     return undefined;
   } catch (error) {
     const problem = error instanceof Error ? error : new Error(String(error));
