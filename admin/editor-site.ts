@@ -22,6 +22,7 @@ import { notALogo } from '../src/images/source-limits';
 import { localImagesOf } from './entry';
 import { KeptPlan, planSite } from '../src/plan/plan-site';
 import { refuseOnScheduledDays } from '../src/plan/scheduled-days';
+import { refuseFreeCallWords } from '../src/content/free-call';
 import { validatePlan } from '../src/plan/validate-plan';
 import { createPageRenderer } from '../src/render/render-page';
 import { createLayout, type Route } from '../src/routes';
@@ -85,7 +86,22 @@ export class EditorSite {
       const plan = this.plan(entry, images, { today: this.today(), drafts });
       validatePlan(plan, this.content.publicFiles);
       refuseOnScheduledDays(plan, this.content.publicFiles);
+      if (drafts) refuseFreeCallWords(plan.model.site.phone, () => this.texts(entry));
     }
+  }
+
+  /**
+   * The words of each file of content, the entry's first and in place of its file's, for the rules the build applies to
+   * every file's text. An article's body is known only for the entry, and those saved since the editor opened: the
+   * build reads the others' too.
+   */
+  private *texts(entry: Entry): Iterable<[string, string]> {
+    const { dir, json, articles, legalPages } = this.content;
+    const edited = `${dir}/${entry.path}`;
+    yield [edited, `${JSON.stringify(entry.data)}\n${entry.body ?? ''}`];
+    for (const [name, value] of Object.entries(json))
+      if (name !== entry.path) yield [`${dir}/${name}`, JSON.stringify(value)];
+    for (const page of [...articles, ...legalPages]) if (page.file !== edited) yield [page.file, JSON.stringify(page)];
   }
 
   /**

@@ -6,6 +6,7 @@ import { contentHash } from '../hash';
 import { listFiles } from '../list-files';
 import { articleFiles, contentFileName, legalFiles, pageFiles, type MarkdownSource } from './content-files';
 import { draftBody, stillDraft } from './draft-words';
+import { refuseFreeCallWords } from './free-call';
 import { MarkdownReader } from './markdown-reader';
 import type { Article, LegalPage, SiteData, SiteModel } from './model';
 import { readJson } from './read-content';
@@ -38,15 +39,12 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   const stray = dataFiles.find((name) => !read.has(name));
   if (stray)
     throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');
-  // A free call is true of a freephone number alone: with another, words promising one mislead, in any file of content.
-  const freephone = /^080[08]/.test(data.site.phone.replace(/\D/g, ''));
-  const freeCall = /\b(?:free[- ]?phone|toll[- ]free|call (?:us )?(?:for )?free|free to call)\b/i;
-  for (const name of freephone ? [] : [...dataFiles, ...listFiles(contentDir, { pattern: '{blog,legal}/*.md' })]) {
-    const text = read.has(name) ? JSON.stringify(read.get(name)) : readFileSync(join(contentDir, name), 'utf8');
-    const words = freeCall.exec(text)?.[0];
-    const problem = `says "${words}", but site.json's phone number, ${data.site.phone}, is not free to call (only 0800 and 0808 numbers are): reword it`;
-    if (words) throw new ContentError(file(name), '', problem);
-  }
+  const textOf = (name: string) =>
+    read.has(name) ? JSON.stringify(read.get(name)) : readFileSync(join(contentDir, name), 'utf8');
+  refuseFreeCallWords(data.site.phone, function* () {
+    for (const name of [...dataFiles, ...listFiles(contentDir, { pattern: '{blog,legal}/*.md' })])
+      yield [file(name), textOf(name)];
+  });
   return data;
 }
 
