@@ -421,6 +421,15 @@ describe('without JavaScript', () => {
     await page.waitForTimeout(200);
     expect(await page.getByText(waiting, { exact: true }).first().isVisible()).toBe(false);
     expect(await page.getByText(waiting, { exact: true }).count()).toBe(2);
+
+    // With JavaScript off, the note above the form says how to reach the agency (below): this one is not said as well.
+    const withoutScript = await openPage({ ...wide, javaScript: false });
+    const sped = await withoutScript.page.context().newCDPSession(withoutScript.page);
+    await sped.send('Animation.enable');
+    await sped.send('Animation.setPlaybackRate', { playbackRate: 50 });
+    await withoutScript.page.goto(`${preview.url}/`);
+    await withoutScript.page.waitForTimeout(300);
+    expect(await withoutScript.page.getByText(waiting, { exact: true }).first().isVisible()).toBe(false);
   });
 
   it('with JavaScript on, the note is not shown and the buttons are ready once the page has loaded', async () => {
