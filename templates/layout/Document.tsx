@@ -152,7 +152,9 @@ export function Document({
           {layout.skipLink}
         </a>
         {header}
-        {head.breadcrumbs.length > 1 && <Breadcrumbs label={layout.breadcrumbLabel} trail={head.breadcrumbs} />}
+        {head.breadcrumbs.length > 1 && (
+          <Breadcrumbs label={layout.breadcrumbLabel} trail={head.breadcrumbs} atAnyPath={head.atAnyPath} />
+        )}
         <main id="main" tabIndex={-1} className="focus:outline-none">
           {children}
         </main>

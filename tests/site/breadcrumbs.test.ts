@@ -62,10 +62,13 @@ describe('breadcrumbs', () => {
       { name: 'Home', path: '/' },
       { name: 'Privacy Policy', path: '/privacy-policy' },
     ]);
-    expect(visibleTrail('/404')).toEqual([
-      { name: 'Home', path: '/' },
-      { name: 'Page Not Found', path: '/404' },
-    ]);
+  });
+
+  it('on the 404 page, served at any path, name the page without a link: /404 is not found either', () => {
+    expect(visibleTrail('/404')).toEqual([{ name: 'Home', path: '/' }]);
+    const current = loadPage('/404')('nav[aria-label="Breadcrumb"] [aria-current="page"]');
+    expect(current.text()).toBe('Page Not Found');
+    expect(current.is('a, [href]')).toBe(false);
   });
 
   it('on every other page: shown once, above the content, the page itself marked current, and the same trail described for search engines', () => {
