@@ -42,17 +42,18 @@ export function Island<N extends IslandName>({
     />
   );
   if (notes === undefined) return island;
-  // What a form cannot do with JavaScript off (it cannot send), said above it, before anything is typed; below it,
-  // where the privacy policy says what becomes of what was typed.
+  // What a form cannot do with JavaScript off (it cannot send), said above it, before anything is typed; below it, what
+  // to do when it waits too long (styles.css shows it), and where the privacy policy says what becomes of what was typed.
+  const warning = 'rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300';
   return (
     <>
       <noscript>
-        <p className="mb-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
+        <p className={`mb-4 ${warning}`}>
           <Linked text={notes.withoutScript} />
         </p>
       </noscript>
       {island}
-      <p className="form-wait-note mt-4 rounded-lg bg-amber-50 p-4 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
+      <p className={`form-wait-note mt-4 ${warning}`}>
         <Linked text={notes.waiting} />
       </p>
       <p className="mt-4 text-center text-sm">
