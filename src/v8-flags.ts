@@ -13,6 +13,5 @@
 import { setFlagsFromString } from 'node:v8';
 
 const budget = process.versions.node.startsWith('20.') ? ['--interrupt-budget=300000'] : [];
-export const buildV8Flags = [...budget, '--no-parallel-scavenge'];
 
-export const tuneV8ForBuilds = () => buildV8Flags.forEach((flag) => setFlagsFromString(flag));
+export const tuneV8ForBuilds = () => [...budget, '--no-parallel-scavenge'].forEach((flag) => setFlagsFromString(flag));

@@ -2,9 +2,9 @@
  * One route → one HTML document, by one React render of the whole document, so React puts what belongs in <head>
  * there (the hero's preload among it). Pure: templates, layout and asset names in; the page out, with the scripts and
  * images its components recorded (templates/lib/page-uses.ts). Placed afterwards where the document holds a slot: the
- * header and footer, the same on every page, rendered once per renderer so a large site spends its time on its pages;
- * the page's scripts, known only once the whole page has rendered; a Markdown page's body, already HTML: most of the
- * page, it need not pass through React.
+ * header and footer, rendered once per renderer so a large site spends its time on its pages, their links to the page
+ * itself marked as the current page; the page's scripts, known only once the whole page has rendered; a Markdown
+ * page's body, already HTML: most of the page, it need not pass through React.
  */
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -99,7 +99,8 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
     }
     const [beforeScripts, beforeHeader, main, rest] = splitAtSlots(html, fail);
     const withBody = body === undefined ? main : placeBody(main, withSiteFacts(body, layout.site), fail);
-    const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${header}${withBody}${footer}${rest}`;
+    const own = (region: string) => region.replaceAll(`href="${route.path}"`, '$& aria-current="page"');
+    const page = `<!DOCTYPE html>${beforeScripts}${scriptsHtml(scripts)}${beforeHeader}${own(header)}${withBody}${own(footer)}${rest}`;
     // widths: the widest each file of content/images/ is drawn on the page, since none may be drawn wider than it is.
     return { html: page, scripts, images: [...uses.images], widths: uses.widths };
   };

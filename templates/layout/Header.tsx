@@ -5,13 +5,14 @@ import { nonBreaking } from '../components/TelLink';
 import { useEnhancement } from '../lib/page-uses';
 import type { Layout, Link } from './types';
 
+// The link to the page itself (aria-current, render/render-page.ts) is drawn in the brand's colour and underlined.
 const linkClass =
-  'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand';
+  'rounded-md px-2 py-2 font-medium text-slate-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand aria-[current=page]:text-brand aria-[current=page]:underline underline-offset-4';
 const summaryClass = `${linkClass} flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden`;
 
 // The menus list 32 links twice (desktop and mobile): styled once from the list, not on every link.
 const menuLinks =
-  '[&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1.5 [&_a]:text-slate-700 [&_a:hover]:bg-brand-light [&_a:hover]:text-brand';
+  '[&_a]:block [&_a]:rounded [&_a]:px-2 [&_a]:py-1.5 [&_a]:text-slate-700 [&_a:hover]:bg-brand-light [&_a:hover]:text-brand [&_[aria-current]]:text-brand [&_[aria-current]]:underline [&_a]:underline-offset-4';
 
 function LinkList({ links, className = '' }: { links: readonly Link[]; className?: string }) {
   return (

@@ -99,6 +99,26 @@ describe('shared header and footer', () => {
     }
   });
 
+  it('mark the links to the page itself as the current page, for a screen reader, and no other link', () => {
+    const current = (path: string, where = 'header, footer') => {
+      const $ = loadPage(path);
+      return $(where)
+        .find('a')
+        .map((_, a) => ($(a).attr('aria-current') === undefined ? [] : [`${$(a).attr('aria-current')} ${$(a).text()}`]))
+        .get();
+    };
+    for (const path of [...allPaths, '/404']) {
+      const $ = loadPage(path);
+      const own = $('header a, footer a').filter((_, a) => $(a).attr('href') === path);
+      expect(current(path), path).toEqual(own.map((_, a) => `page ${$(a).text()}`).get());
+    }
+    // The logo, and the menu in the bar and in the phone's.
+    expect(current('/', 'header')).toEqual(['page TradeBoost Digital', 'page Home', 'page Home']);
+    expect(current('/services/plumber', 'header')).toEqual(['page Plumber', 'page Plumber']);
+    expect(current('/about', 'footer')).toEqual(['page About Us']);
+    expect(current('/blog/local-seo-tips')).toEqual([]);
+  });
+
   it('lists every trade by its name in the Services menu, A to Z, also in the mobile menu, without JavaScript', () => {
     const $ = loadPage('/about');
     const links = $('nav[aria-label="Main"] details[data-menu="services"] a[href^="/services/"]').slice(5);
