@@ -18,19 +18,16 @@ export function Breadcrumbs({
 }) {
   const last = trail.length - 1;
   const current = 'inline-block py-1.5 font-semibold text-slate-900';
+  const Current = atAnyPath ? 'span' : 'a';
   return (
     <nav aria-label={label} className="border-b border-slate-200 bg-slate-50">
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1 text-sm text-slate-600">
         {trail.map((crumb, index) => (
           <li key={crumb.href} className="flex items-center gap-x-2">
-            {index === last && atAnyPath ? (
-              <span aria-current="page" className={current}>
+            {index === last ? (
+              <Current href={atAnyPath ? undefined : crumb.href} aria-current="page" className={current}>
                 {crumb.label}
-              </span>
-            ) : index === last ? (
-              <a href={crumb.href} aria-current="page" className={current}>
-                {crumb.label}
-              </a>
+              </Current>
             ) : (
               <>
                 <a href={crumb.href} className="inline-block py-1.5 hover:text-brand hover:underline">
