@@ -360,6 +360,7 @@ describe('without JavaScript', () => {
     for (const [path, buttons] of [
       ['/', ['Get My Free Quote', 'Send My Enquiry']],
       ['/contact', ['Send My Enquiry']],
+      ['/contact', ['Send My Enquiry']],
       ['/blog', ['Subscribe']],
     ] as const) {
       await page.goto(`${preview.url}${path}`);
@@ -395,6 +396,7 @@ describe('without JavaScript', () => {
     await devTools.send('Animation.setPlaybackRate', { playbackRate: 50 });
     for (const [path, buttons] of [
       ['/', ['Get My Free Quote', 'Send My Enquiry']],
+      ['/contact', ['Send My Enquiry']],
       ['/blog', ['Subscribe']],
     ] as const) {
       await page.goto(`${preview.url}${path}`);
