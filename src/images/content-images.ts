@@ -14,9 +14,7 @@ export interface ImageRef {
 }
 
 /** An image's src that names a file of content/images/ (the schemas allow only those and stock photos). */
-function isLocalSrc(src: string): boolean {
-  return src.startsWith('images/');
-}
+const isLocalSrc = (src: string): boolean => src.startsWith('images/');
 
 function isImage(value: object): value is Image {
   return typeof (value as Image).src === 'string' && typeof (value as Image).alt === 'string';

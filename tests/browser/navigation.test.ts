@@ -298,8 +298,27 @@ describe('not-found page', () => {
     await expect
       .poll(() => problems)
       .toContain('error: 404 Error: User attempted to access non-existent route: /services/astronaut');
+    expect(await page.getByText('Did you mean').count()).toBe(0);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${preview.url}/`);
+  });
+
+  it('offers the page a mistyped address nearly names, by a link', async () => {
+    const { page, problems } = await wideVisitor();
+    for (const [asked, name, path] of [
+      ['/services/plumbers', 'Plumber', '/services/plumber'],
+      ['/Contact', 'Contact', '/contact'],
+      ['/about-us/', 'About', '/about'],
+      ['/services/local-seo-', 'Local SEO', '/services/local-seo'],
+    ]) {
+      await page.goto(`${preview.url}${asked}`);
+      const hint = page.locator('main').getByText('Did you mean');
+      await expect.poll(() => hint.textContent(), { message: asked }).toBe(`Did you mean ${name}?`);
+      expect(await hint.getByRole('link').getAttribute('href'), asked).toBe(path);
+    }
+    await page.locator('main').getByRole('link', { name: 'Local SEO' }).click();
+    await page.waitForURL(`${preview.url}/services/local-seo`);
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
   });
 });
 

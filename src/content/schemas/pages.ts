@@ -172,6 +172,7 @@ export const notFoundPageSchema = v.strictObject({
   code: text,
   text,
   hint: text,
+  suggestion: withPlaceholders(text, 'page'),
   homeLink: text,
 });
 
