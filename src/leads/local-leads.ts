@@ -21,14 +21,10 @@ import { pgliteLeadStore } from './pglite-lead-store';
 import { noteRunningServer, serveLeadList } from './running-server';
 
 /** A line of what the local lead endpoint says in the terminal, under the server's first line. */
-export function leadsLine(message: string): string {
-  return `  leads      ${message}`;
-}
+export const leadsLine = (message: string): string => `  leads      ${message}`;
 
 /** The only definition of the leads table, for the local database as for Supabase. */
-export function migrationsDirOf(root: string): string {
-  return join(root, 'supabase', 'migrations');
-}
+export const migrationsDirOf = (root: string): string => join(root, 'supabase', 'migrations');
 
 /** From the environment, then .env beside package.json; a wrong value stops the server, naming the variable. */
 export function localLeadSettings(root: string, env: NodeJS.ProcessEnv = process.env): LeadSettings {

@@ -5,7 +5,7 @@
 import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
-import { listingOf, pathOfLink, paths, sitePath } from '../paths';
+import { fileFor, listingOf, pathOfLink, paths, sitePath } from '../paths';
 import type { SiteRoutes } from './index';
 import type { Route } from './route';
 import { formatDate } from '../../templates/lib/format';
@@ -22,7 +22,7 @@ export function siteRedirects(
 ): Redirect[] {
   const declared = [...firstPages(pages), ...declaredRedirects(model, publishing)];
   const byFrom = new Map<string, Declared>();
-  const alike = (path: string) => path.toLowerCase().replace(/\.html$/, '');
+  const alike = (path: string) => fileFor(path.toLowerCase());
   const takenBy = (path: string, words: string) => [alike(path), { path, said: `${path}, ${words}` }] as const;
   const taken = new Map(
     [...pages.values()].map(({ path, source }) => takenBy(path, `a page of the site (made from ${source})`)),
@@ -45,9 +45,9 @@ export function siteRedirects(
   return declared.map((it) => ({ from: it.from, to: finalTarget(it, byFrom, pages, unpublished), status: it.status }));
 }
 
-/** Why hosts (and disks) take an old path for `near`, a page's path or another old path `alike` it. */
+/** Why hosts (and disks) take an old path for `near`, a page's path or another old path `alike` it: /index.html is /. */
 const sameAs = (from: string, near: { path: string; said: string }) =>
-  from.replace(/\.html$/i, '') === near.path.replace(/\.html$/i, '')
+  fileFor(from) === fileFor(near.path)
     ? `hosts serve as the same page as ${near.said}`
     : `differs only in letter case from ${near.said}: case-insensitive disks (macOS, Windows) and some hosts would mix them`;
 

@@ -177,6 +177,11 @@ describe('aliases and content/redirects.json', () => {
         [{ from: '/about.html', to: '/contact' }],
         'content/redirects.json: redirects[2].from: redirects from /about.html, which hosts serve as the same page as /about, a page of the site (made from content/pages/about.json): remove the redirect',
       );
+      // Its redirect page would be written over the home page's index.html, which would then redirect to itself.
+      await refused(
+        [{ from: '/index.html', to: '/' }],
+        'content/redirects.json: redirects[2].from: redirects from /index.html, which hosts serve as the same page as /, a page of the site (made from content/pages/home.json): remove the redirect',
+      );
       await refused(
         [
           { from: '/Old-Page.html', to: '/contact' },
