@@ -179,7 +179,7 @@ function checkUrl(value: string, name: string, kind: keyof typeof origins = 'sit
   const origin = siteOrigin(url);
   if (origin === undefined)
     throw new SitegenError(
-      `${name}: expected ${alone}, such as ${example} (${at}: no path, query or fragment), found "${value}"`,
+      `${name}: expected ${alone}, such as ${example} (${at}: no path, query, fragment or final dot), found "${value}"`,
     );
   return origin;
 }

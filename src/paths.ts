@@ -44,12 +44,12 @@ export function foldersAbove(file: string): string[] {
 /**
  * A site URL as pages are addressed under it: its origin alone, as every link is root-relative and every absolute URL
  * is the origin followed by a page's path. Undefined for a URL with a path, query, fragment or credentials, which would
- * break them (a trailing slash aside).
+ * break them (a trailing slash aside), or a final dot (www.example.co.uk.: one host to DNS, another to crawlers).
  */
 export function siteOrigin(url: URL): string | undefined {
   const plain =
     url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
-  return plain && url.origin !== 'null' ? url.origin : undefined;
+  return plain && url.origin !== 'null' && !url.hostname.endsWith('.') ? url.origin : undefined;
 }
 
 export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl}${path}`;

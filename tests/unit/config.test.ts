@@ -60,7 +60,7 @@ describe('resolveConfig', () => {
   it("refuses a SUPABASE_URL with a path, in the project's words", () => {
     const env = { SUPABASE_URL: 'https://abcd.supabase.co/functions/v1', SUPABASE_ANON_KEY: 'anon' };
     expect(() => resolveConfig({ root: tmpdir() }, env)).toThrow(
-      'SUPABASE_URL: expected the project\'s URL alone, such as https://<project>.supabase.co (its functions are under it: no path, query or fragment), found "https://abcd.supabase.co/functions/v1"',
+      'SUPABASE_URL: expected the project\'s URL alone, such as https://<project>.supabase.co (its functions are under it: no path, query, fragment or final dot), found "https://abcd.supabase.co/functions/v1"',
     );
   });
 
@@ -109,9 +109,11 @@ describe('resolveConfig', () => {
       'https://x.co.uk/#top',
       'https://x.co.uk/sub',
       'https://user@x.co.uk',
+      // Another host to crawlers, written into every canonical URL.
+      'https://x.co.uk.',
     ]) {
       expect(() => resolveConfig({ root: tmpdir() }, { SITE_URL: value }), value).toThrow(
-        `SITE_URL: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query or fragment), found "${value}"`,
+        `SITE_URL: expected the site's address alone, such as https://www.example.co.uk (pages are at its root: no path, query, fragment or final dot), found "${value}"`,
       );
     }
     expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'https://x.co.uk/?a=1' }, {})).toThrow(

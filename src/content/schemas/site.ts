@@ -48,7 +48,7 @@ export const siteSchema = v.strictObject({
     externalHref,
     v.check(
       (value) => URL.canParse(value) && siteOrigin(new URL(value)) === value,
-      'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment or trailing slash)',
+      'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment, trailing slash, :443 or final dot)',
     ),
   ),
   /** The brand's mark: the header's logo, the browser's icon and the organisation's logo for search engines, all from this one file. */
