@@ -45,7 +45,7 @@ export function Blog({
     <>
       <PageHero heading={hero.heading} text={hero.text} />
       <div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-        <CategoryNav categories={categories} />
+        <CategoryNav categories={categories} firstPage={!pagination?.newer} />
         {empty && (
           <p className="text-center text-lg text-slate-700">
             {empty.text}{' '}
@@ -94,7 +94,8 @@ export function Blog({
   );
 }
 
-function CategoryNav({ categories }: Pick<BlogProps, 'categories'>) {
+/** The listing's own category is marked: as the current page on its first page, where its link leads; else as current. */
+function CategoryNav({ categories, firstPage }: Pick<BlogProps, 'categories'> & { firstPage: boolean }) {
   return (
     <nav aria-label={categories.label} className="mb-10">
       <ul className="flex flex-wrap justify-center gap-2">
@@ -102,8 +103,8 @@ function CategoryNav({ categories }: Pick<BlogProps, 'categories'>) {
           <li key={link.href}>
             <a
               href={link.href}
-              aria-current={link.current ? 'page' : undefined}
-              className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white forced-colors:aria-[current=page]:underline forced-colors:aria-[current=page]:decoration-2 forced-colors:aria-[current=page]:underline-offset-4"
+              aria-current={link.current ? (firstPage ? 'page' : 'true') : undefined}
+              className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand [&[aria-current]]:border-brand [&[aria-current]]:bg-brand [&[aria-current]]:text-white forced-colors:[&[aria-current]]:underline forced-colors:[&[aria-current]]:decoration-2 forced-colors:[&[aria-current]]:underline-offset-4"
             >
               {link.label}
             </a>

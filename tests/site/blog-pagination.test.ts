@@ -40,6 +40,21 @@ afterAll(async () => {
   await project?.remove();
 });
 
+describe("a listing's later pages", () => {
+  it('mark their category as the current one, but not as the current page, which its link is not', async () => {
+    const marked = async (file: string) => {
+      const $ = cheerio.load(await readFile(join(out(), file), 'utf8'));
+      return $('main nav[aria-label] a[aria-current]')
+        .map((_, a) => `${$(a).text()} ${$(a).attr('aria-current')}`)
+        .get();
+    };
+    expect(await marked('blog.html')).toEqual(['All page']);
+    expect(await marked('blog/page/2.html')).toEqual(['All true']);
+    expect(await marked('blog/category/seo.html')).toEqual(['SEO page']);
+    expect(await marked('blog/category/seo/page/2.html')).toEqual(['SEO true']);
+  });
+});
+
 describe('a paginated listing at the address of its first page', () => {
   const answer = async (path: string) => {
     const response = await fetch(`${preview.url}${path}`, { redirect: 'manual' });
