@@ -5,7 +5,7 @@
 import './production';
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { domainToASCII, fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { tuneV8ForBuilds } from './v8-flags';
 import { defaultLeadsDir } from './cache-files';
@@ -201,9 +201,11 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** As the forms store it: its domain as the browser sends it, in ASCII (xn--bcher-kva.de for bücher.de). */
 function anEmailAddress(value: string): string {
-  if (!isEmailAddress(value.trim())) throw new SitegenError(`--erase: expected an e-mail address, found "${value}"`);
-  return value.trim();
+  const address = value.trim().replace(/@([^@]*)$/, (_, domain: string) => `@${domainToASCII(domain) || domain}`);
+  if (!isEmailAddress(address)) throw new SitegenError(`--erase: expected an e-mail address, found "${value}"`);
+  return address;
 }
 
 function aConversionName(value: string): string {

@@ -195,6 +195,14 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(ahead.code).toBe(0);
   });
 
+  it('--erase takes an address whose domain is written in other letters than ASCII (bücher.de) as the forms store it', async () => {
+    const db = await openLeadDatabase(leadsDir);
+    await insert(db, [row('jo@xn--bcher-kva.de', received)]);
+    await db.close();
+    const erased = await runSitegen(['leads', '--erase', ' Jo@Bücher.de ', '--leads-dir', leadsDir]);
+    expect([erased.code, erased.stdout, erased.stderr]).toEqual([0, 'deleted 1 lead of Jo@xn--bcher-kva.de\n', '']);
+  });
+
   it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database (missing or empty) is named, by --erase and by the list, and fails an export', async () => {
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
