@@ -261,6 +261,4 @@ function failureLine(error: Error, root: string): string {
   return `  ${clock()} error: ${messageOf(error)}${file && !messageOf(error).includes(file) ? ` (${file})` : ''}`;
 }
 
-function clock(): string {
-  return new Date().toLocaleTimeString('en-GB', { hour12: false });
-}
+const clock = (): string => new Date().toLocaleTimeString('en-GB', { hour12: false });

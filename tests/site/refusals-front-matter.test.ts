@@ -20,6 +20,25 @@ vi.setConfig({ testTimeout: buildCaseTimeout });
 const badFrontMatter: BadInput[] = [
   brokenFrontMatter,
   [
+    // The site's facts are filled in in a body only: here the braces would be published as written.
+    "a placeholder in an article's title",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^title: .*$/m, 'title: "Call {phone} for Google Ads help"'),
+    /content\/blog\/google-ads-guide\.md: front matter: title: expected a text with no \{…\} placeholder \(filled in only in a body\), found "Call \{phone\} for Google Ads help"\n$/,
+  ],
+  [
+    "a placeholder in an article's excerpt",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^excerpt: .*$/m, 'excerpt: "Call {name} today."'),
+    /content\/blog\/google-ads-guide\.md: front matter: excerpt: expected a text with no \{…\} placeholder/,
+  ],
+  [
+    "a placeholder in a trade's description",
+    'trades/plumber.json',
+    (text) => text.replace(/"description": "/, '"description": "Call {phone}: '),
+    /content\/trades\/plumber\.json: description: expected a text with no \{…\} placeholder/,
+  ],
+  [
     "an article with a trade page's title, which search results could not tell apart (sitegen check fails both)",
     'blog/google-ads-guide.md',
     (text) => text.replace(/^title: .*$/m, 'title: "Digital Marketing for Plumbers"'),

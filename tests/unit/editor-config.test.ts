@@ -217,7 +217,9 @@ describe("the editor's configuration", () => {
     expect(fields.find((field) => field.name === 'readTime')!.hint).toBe(
       'Expected: a whole number of minutes; a read time of at least 5 minutes; a read time of at most 10 minutes.',
     );
-    expect(fields.find((field) => field.name === 'title')!.hint).toBe('Expected: a text of at most 60 characters.');
+    expect(fields.find((field) => field.name === 'title')!.hint).toBe(
+      'Expected: a text of at most 60 characters; a text with no {…} placeholder (filled in only in a body).',
+    );
   });
 
   it('takes an opening time as typed, in London: no time picker saying UTC, no "Now"', () => {

@@ -1,12 +1,12 @@
 /** The front matter of Markdown files: articles (content/blog/*.md) and legal pages (content/legal/*.md). */
 import * as v from 'valibot';
-import { altText, imageSrc, isoDate, metaFields, shortText, slug, text } from './shared';
+import { altText, imageSrc, isoDate, metaFields, shortText, slug, text, withoutPlaceholders } from './shared';
 
 export const articleFrontMatterSchema = v.strictObject({
-  title: shortText(60),
+  title: withoutPlaceholders(shortText(60)),
   slug: v.optional(slug),
-  excerpt: text,
-  description: metaFields.description,
+  excerpt: withoutPlaceholders(text),
+  description: withoutPlaceholders(metaFields.description),
   keywords: metaFields.keywords,
   author: text,
   date: isoDate,

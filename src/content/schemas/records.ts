@@ -1,7 +1,7 @@
 /** The records the pages list: services, trades, testimonials, stats, case studies, team, jobs. */
 import * as v from 'valibot';
 import { icon } from './icons';
-import { countryCode, eachOnce, imageSchema, isoDate, list, slug, text } from './shared';
+import { countryCode, eachOnce, imageSchema, isoDate, list, slug, text, withoutPlaceholders } from './shared';
 
 const service = v.strictObject({
   id: slug,
@@ -24,7 +24,7 @@ export const tradeSchema = v.strictObject({
   slug,
   singular: text,
   plural: text,
-  description: text,
+  description: withoutPlaceholders(text),
   metaDescription: v.pipe(text, v.maxLength(160, 'a description of at most 160 characters')),
   keywords: list(text),
   heroImage: imageSchema,

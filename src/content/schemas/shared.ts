@@ -16,6 +16,9 @@ export const withPlaceholders = <T extends v.GenericSchema<string, string>>(sche
       `a text whose only placeholders are ${names.map((name) => `{${name}}`).join(' and ')}`,
     ),
   );
+/** A text where nothing is filled in: {phone} and the site's other facts are, in a Markdown body only. */
+export const withoutPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T) =>
+  v.pipe(schema, v.regex(/^(?:[^{]|\{(?![a-zA-Z]+\}))*$/, 'a text with no {…} placeholder (filled in only in a body)'));
 /** A text that must say its one placeholder: a date or a role left out would be missing from the page or the e-mail. */
 export const withPlaceholder = (schema: v.GenericSchema<string, string>, name: string) =>
   v.pipe(
