@@ -65,10 +65,18 @@ describe('refused payloads', () => {
   const cases: [string, () => Record<string, unknown>, string][] = [
     ['hero without a name', () => ({ ...hero(), name: undefined }), 'name is required'],
     ['hero with a blank name', () => ({ ...hero(), name: '   ' }), 'name is required'],
+    // Pasted characters no one sees: zero-width spaces, a word joiner, the Hangul filler.
+    ['hero with an invisible name', () => ({ ...hero(), name: '\u200b\u2060 \u3164\ufeff' }), 'name is required'],
     ['contact without a name', () => ({ ...contact(), name: undefined }), 'name is required'],
     [
       'a bad e-mail address',
       () => ({ ...contact(), email: 'sarah.oneill-electrical' }),
+      'email must be a valid e-mail address',
+    ],
+    // Mail servers take at most 64 characters before the @: no reply could reach it.
+    [
+      'an e-mail address with 65 characters before the @',
+      () => ({ ...contact(), email: `${'a'.repeat(65)}@example.co.uk` }),
       'email must be a valid e-mail address',
     ],
     ['no e-mail address', () => ({ ...newsletter(), email: undefined }), 'email is required'],

@@ -69,10 +69,11 @@ export const limits = {
  * real ones hold (sean.o'brien, a&b, first+tag), in dot-separated parts; the
  * domain is labels joined by dots, of letters, digits and hyphens (xn--bcher-kva,
  * as the browser writes bücher), the last a name of two or more characters.
+ * At most 64 characters before the @, as mail servers take.
  * Short, and one string: every form's markup carries it (formOptions).
  */
 export const emailPattern =
-  "[\\w!#$%&'*+=?^~\\-]+(?:\\.[\\w!#$%&'*+=?^~\\-]+)*@(?:\\w[\\w\\-]*\\.)+[A-Za-z][\\w\\-]*\\w";
+  "(?=[^@]{1,64}@)[\\w!#$%&'*+=?^~\\-]+(?:\\.[\\w!#$%&'*+=?^~\\-]+)*@(?:\\w[\\w\\-]*\\.)+[A-Za-z][\\w\\-]*\\w";
 
 /**
  * A phone number as people type one, written as emailPattern is: 10 to 15 digits (a UK number, 01332 123456, and

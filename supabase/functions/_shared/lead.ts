@@ -41,7 +41,13 @@ const trimmed = (max: number, what: string) =>
     v.trim(),
     v.maxLength(max, `${what} must be at most ${max} characters`),
   );
-const required = (max: number, what: string) => v.pipe(trimmed(max, what), v.minLength(1, `${what} is required`));
+/** A character someone can see: not a space, nor a zero-width one, a word joiner or the Hangul filler, pasted alone. */
+const visible = /[^\s\p{Cf}\u115f\u1160\u3164\uffa0]/u;
+const required = (max: number, what: string) =>
+  v.pipe(
+    trimmed(max, what),
+    v.check((value) => visible.test(value), `${what} is required`),
+  );
 /** Optional text: absent, null and '' all mean "not given" and become null. */
 const optional = (max: number, what: string) =>
   v.pipe(
