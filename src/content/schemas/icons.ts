@@ -53,4 +53,4 @@ export const iconNames = [
   'wrench',
   'zap',
 ] as const;
-export const icon = v.picklist(iconNames, `one of the icon names in src/content/schemas/icons.ts`);
+export const icon = v.picklist(iconNames, `one of the icons ${iconNames.map((name) => `"${name}"`).join(', ')}`);
