@@ -167,9 +167,7 @@ export function slugify(name: string): string {
 }
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
-export function phoneHref(phone: string): string {
-  return `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
-}
+export const phoneHref = (phone: string): string => `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
 
 /** No two records of different files (articles, legal pages, service pages) give the same slug. */
 export function uniqueAcrossFiles(records: readonly { file: string; slug?: string | undefined }[]): void {
@@ -177,8 +175,11 @@ export function uniqueAcrossFiles(records: readonly { file: string; slug?: strin
   for (const { file, slug } of records) {
     if (slug === undefined) continue;
     const first = seen.get(slug);
-    if (first)
-      throw new ContentError(file, 'slug', `"${slug}" is already the slug of ${first}: each page needs its own`);
+    // Of the two, the one not named after the slug is the copy, or the file renamed: it is the one named.
+    const named = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '') === slug;
+    const [copy, other] = first && named(file) && !named(first) ? [first, file] : [file, first];
+    if (other)
+      throw new ContentError(copy, 'slug', `"${slug}" is already the slug of ${other}: each page needs its own`);
     seen.set(slug, file);
   }
 }

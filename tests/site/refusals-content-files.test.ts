@@ -50,17 +50,20 @@ describe('bad input', () => {
     expect(await site.refusal()).toMatch(message);
   });
 
-  it.concurrent('a duplicate article slug names both files', async () => {
-    const site = await contentWorkspace();
-    const copy = (await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8')).replace(
-      'featured: true',
-      'featured: false',
-    );
-    await writeFile(join(site.content, 'blog/another-seo-article.md'), copy);
-    expect(await site.refusal()).toMatch(
-      /content\/blog\/local-seo-tips\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/another-seo-article\.md/,
-    );
-  });
+  it.concurrent(
+    'a duplicate article slug names both files, the copy (the file not named after the slug) first',
+    async () => {
+      const site = await contentWorkspace();
+      const copy = (await readFile(join(site.content, 'blog/local-seo-tips.md'), 'utf8')).replace(
+        'featured: true',
+        'featured: false',
+      );
+      await writeFile(join(site.content, 'blog/another-seo-article.md'), copy);
+      expect(await site.refusal()).toMatch(
+        /content\/blog\/another-seo-article\.md: slug: "local-seo-tips" is already the slug of .*content\/blog\/local-seo-tips\.md/,
+      );
+    },
+  );
 
   it.concurrent("no trade's file in trades/ stops the build, naming the folder", async () => {
     const site = await contentWorkspace();
