@@ -14,9 +14,10 @@ export async function newArticle(options: { title: string; author?: string; cate
   const config = resolveConfig();
   requireProject(config, 'contentDir');
   const title = options.title.trim();
-  if (title.length > 60)
+  const characters = [...new Intl.Segmenter('en-GB').segment(title)].length;
+  if (characters > 60)
     throw new SitegenError(
-      `the title is ${title.length} characters: search results show about 60, so keep it to 60 or fewer`,
+      `the title is ${characters} characters: search results show about 60, so keep it to 60 or fewer`,
     );
   const slug = withinSlugLength(slugify(title));
   if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);

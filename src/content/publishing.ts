@@ -40,9 +40,7 @@ type Posting = Pick<Job, 'datePosted' | 'validThrough'>;
 export const liveArticleStays = `its visitors and search rankings would be lost. A live article leaves the site only with a redirect from its address, which a developer adds to content/redirects.json`;
 
 /** From the start of its datePosted to the end of its validThrough, in London. */
-export function isOpen(job: Posting, today: string): boolean {
-  return jobStatus(job, today) === 'open';
-}
+export const isOpen = (job: Posting, today: string): boolean => jobStatus(job, today) === 'open';
 
 export type JobStatus = 'open' | 'closed' | 'waiting';
 

@@ -6,7 +6,8 @@ import { icon } from './icons';
 /** Many times the longest text any page shows, and short of a pasted document, which belongs in a Markdown page. */
 const maxText = v.maxLength<string, 5_000, string>(5_000, 'a text of at most 5,000 characters');
 export const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'), maxText);
-export const shortText = (max: number) => v.pipe(text, v.maxLength(max, `a text of at most ${max} characters`));
+/** Counted as they show: an emoji or an accented letter written in two code points is one character. */
+export const shortText = (max: number) => v.pipe(text, v.maxGraphemes(max, `a text of at most ${max} characters`));
 /** A text where the generator fills in `names` ({page}, …): any other {…} would be published as it is written. */
 export const withPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T, ...names: string[]) =>
   v.pipe(
