@@ -11,9 +11,7 @@ export function createLog(quiet = false): Log {
   };
 }
 
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
+export const formatMs = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -66,6 +66,8 @@ function slipIn(block: string): string | undefined {
   for (const [index, line] of block.split('\n').entries()) {
     const [, key, value = ''] = /^\s*([\w-]+):\s+(.*?)\s*$/.exec(line) ?? [];
     const at = `at line ${index + 1}${key ? ` (${key})` : ''}`;
+    const tight = /^([\w-]+):[^\s/]/.exec(line)?.[1];
+    if (tight) return `at line ${index + 1} (${tight}): a space is needed after "${tight}:"`;
     if (/^ *\t/.test(line)) return `${at}: it is indented with a tab: indent with spaces`;
     if (/^'[^']*'[^']+'/.test(value)) return `${at}: an apostrophe in single quotes ends the text: use double quotes`;
     if (/^"([^"\\]|\\.)*($|"\S)/.test(value)) return `${at}: its quotes do not pair up: close it, write \\" inside`;

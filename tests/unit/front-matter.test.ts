@@ -89,6 +89,16 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       'content/blog/colon-without-quotes.md: front matter: is not valid YAML at line 3 (title): a ": " out of quotes starts a field: use double quotes',
     ],
     [
+      'no-space-after-the-colon',
+      '---\ntitle: "Ten tips"\nreadTime:5\ncategory: "SEO"\nimage: "https://images.unsplash.com/photo-1"\n---\nBody.\n',
+      'content/blog/no-space-after-the-colon.md: front matter: is not valid YAML at line 3 (readTime): a space is needed after "readTime:"',
+    ],
+    [
+      'no-space-after-the-colon-quoted',
+      '---\ntitle: "Ten tips"\ncategory:"SEO"\nreadTime: 5\n---\nBody.\n',
+      'content/blog/no-space-after-the-colon-quoted.md: front matter: is not valid YAML at line 3 (category): a space is needed after "category:"',
+    ],
+    [
       'indented-with-a-tab',
       '---\ntitle: x\nkeywords:\n\t- seo\n\t- ads\n---\nBody.\n',
       'content/blog/indented-with-a-tab.md: front matter: is not valid YAML at line 4: it is indented with a tab: indent with spaces',
