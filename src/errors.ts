@@ -31,6 +31,4 @@ export class RenderError extends SitegenError {
   }
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -58,9 +58,7 @@ export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl}${path}
 export const sitePath = (href: string, site: string) => (href.startsWith(`${site}/`) ? href.slice(site.length) : href);
 
 /** The route a root-relative link points at: "/#testimonials" → "/", "/contact?from=blog#form" → "/contact". */
-export function pathOfLink(href: string): string {
-  return href.replace(/[?#].*$/, '') || '/';
-}
+export const pathOfLink = (href: string): string => href.replace(/[?#].*$/, '') || '/';
 
 /** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
 export function decoded(text: string): string {

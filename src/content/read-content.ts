@@ -71,6 +71,10 @@ function whereItFails(message: string, source: string): string {
   parse(source, errors, { allowTrailingComma: false, disallowComments: true });
   const offset = errors[0]?.offset ?? Number(/at position (\d+)/.exec(message)?.[1] ?? source.length);
   const before = source.slice(0, offset);
+  // JSON allows no comma after a list's or an object's last item: named where it is, not at the bracket after it.
+  const comma = /,\s*$/.exec(before);
+  if (comma && /^[\]}]/.test(source.slice(offset)))
+    return `a comma after the last item, at line ${source.slice(0, comma.index).split('\n').length}: remove it`;
   const what = message.replace(/, (?:\.\.\.)?"[\s\S]* is not valid JSON$| in JSON at position \d+[\s\S]*$/, '');
   return `${what} at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
 }

@@ -70,7 +70,13 @@ const badJson: BadInput[] = [
     'a comma after the last item of a list, where JSON.parse names no position',
     'stats.json',
     (text) => text.replace(/\}\s*\]/, '},\n  ]'),
-    /content\/stats\.json: is not valid JSON \(Unexpected token '\]' at line 7 column 3\)$/m,
+    /content\/stats\.json: is not valid JSON \(a comma after the last item, at line 6: remove it\)$/m,
+  ],
+  [
+    'a comma after the last field of an object',
+    'site.json',
+    (text) => text.replace('"TradeBoost Digital on YouTube" }', '"TradeBoost Digital on YouTube", }'),
+    /content\/site\.json: is not valid JSON \(a comma after the last item, at line \d+: remove it\)$/m,
   ],
 ];
 
