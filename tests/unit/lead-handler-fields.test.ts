@@ -183,6 +183,13 @@ describe('text Postgres cannot store', () => {
     expect(await rowsFor(lead.submission_id)).toHaveLength(0);
   });
 
+  it('stores an address of 64 characters before the @, and a name with a letter among zero-width spaces, as sent', async () => {
+    const lead = { ...contact(), email: `${'a'.repeat(64)}@example.co.uk`, name: '\u200bJo\u200b' };
+    expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
+    const [row] = await rowsFor(lead.submission_id);
+    expect([row!.email, row!.name]).toEqual([lead.email, lead.name]);
+  });
+
   it('stores text with a whole surrogate pair (an emoji) as sent', async () => {
     const lead = { ...contact(), message: 'Five stars 😀 from Derby' };
     expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
