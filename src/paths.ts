@@ -22,6 +22,9 @@ export function listingOf(path: string): string | undefined {
   return /^(\/blog(?:\/category\/[^/]+)?)\/page\/\d+$/.exec(path)?.[1];
 }
 
+/** Paths a case-insensitive disk (macOS, Windows) or host takes for one file: /About, /about.html, /index.html and /. */
+export const fileAlike = (path: string) => fileFor(path.toLowerCase());
+
 export function fileFor(path: string): string {
   if (path === '/' || /\.html?$/.test(path)) return path === '/' ? 'index.html' : path.slice(1);
   // An old /contact.php as a file would be sent as a download or text; as a folder, hosts serve its index.html.

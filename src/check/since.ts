@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import { SitegenError, messageOf } from '../errors';
 import { redirectFor } from '../server/redirects-file';
-import { decoded, fileFor, listingOf } from '../paths';
+import { decoded, fileAlike, listingOf } from '../paths';
 import { servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
@@ -12,13 +12,13 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
   if (!context.since) return { findings: [], urls: 0 };
   const urls = sitemapUrls(await readSitemap(context.since, context.root), context.since);
   const pages = new Set(context.pages.map((page) => page.path));
-  const files = new Set(context.pages.map((page) => fileFor(page.path.toLowerCase())));
+  const files = new Set(context.pages.map((page) => fileAlike(page.path)));
   const findings: Finding[] = [];
   for (const url of urls) {
     const path = pathOf(url);
     // An old /about.html or /index.html is still a page: hosts serve it (GitHub Pages, S3) or send it on (Netlify,
     // preview). One in other capitals (/About) cannot be redirected: the build refuses it, as its file is the page's.
-    if (files.has(fileFor(path.toLowerCase())) || redirectFor(context.redirects, path)) continue;
+    if (files.has(fileAlike(path)) || redirectFor(context.redirects, path)) continue;
     // A listing's later page comes and goes with its articles (a redirect would stop the build on its return).
     if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.

@@ -5,9 +5,7 @@ import type { BuildConfig } from '../config';
 import { ContentError } from '../errors';
 import { listFiles } from '../list-files';
 
-export function articleFolder(contentDir: string): string {
-  return join(contentDir, 'blog');
-}
+export const articleFolder = (contentDir: string): string => join(contentDir, 'blog');
 
 /** Sorted: the order every build reads them in. None without a blog folder. */
 export function articleFiles(contentDir: string, projectRoot: string): string[] {

@@ -5,7 +5,7 @@
 import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
-import { fileFor, listingOf, pathOfLink, paths, sitePath } from '../paths';
+import { fileAlike, fileFor, listingOf, pathOfLink, paths, sitePath } from '../paths';
 import type { SiteRoutes } from './index';
 import type { Route } from './route';
 import { formatDate } from '../../templates/lib/format';
@@ -22,8 +22,7 @@ export function siteRedirects(
 ): Redirect[] {
   const declared = [...firstPages(pages), ...declaredRedirects(model, publishing)];
   const byFrom = new Map<string, Declared>();
-  const alike = (path: string) => fileFor(path.toLowerCase());
-  const takenBy = (path: string, words: string) => [alike(path), { path, said: `${path}, ${words}` }] as const;
+  const takenBy = (path: string, words: string) => [fileAlike(path), { path, said: `${path}, ${words}` }] as const;
   const taken = new Map(
     [...pages.values()].map(({ path, source }) => takenBy(path, `a page of the site (made from ${source})`)),
   );
@@ -37,7 +36,7 @@ export function siteRedirects(
     const other = byFrom.get(redirect.from);
     if (other)
       throw error(`redirects from ${redirect.from}, which ${other.file} (${other.field}) already redirects: keep one`);
-    const near = taken.get(alike(redirect.from));
+    const near = taken.get(fileAlike(redirect.from));
     if (near) throw error(`redirects from ${redirect.from}, which ${sameAs(redirect.from, near)}: remove the redirect`);
     taken.set(...takenBy(redirect.from, `which ${redirect.file} (${redirect.field}) redirects`));
     byFrom.set(redirect.from, redirect);
@@ -45,7 +44,7 @@ export function siteRedirects(
   return declared.map((it) => ({ from: it.from, to: finalTarget(it, byFrom, pages, unpublished), status: it.status }));
 }
 
-/** Why hosts (and disks) take an old path for `near`, a page's path or another old path `alike` it: /index.html is /. */
+/** Why hosts (and disks) take an old path for `near`, a page's path or another old path: /index.html is /. */
 const sameAs = (from: string, near: { path: string; said: string }) =>
   fileFor(from) === fileFor(near.path)
     ? `hosts serve as the same page as ${near.said}`
