@@ -141,6 +141,22 @@ describe('stored leads', () => {
     expect(rows[0]!.name).toBe("Sarah O'Neill");
   });
 
+  it('stores one newsletter sign-up per address: signing up again, in other capitals, is a success that stores nothing', async () => {
+    const signUp = (email: string) => ({ ...newsletter(), email });
+    const first = signUp('twice@example.co.uk');
+    const again = [signUp('twice@example.co.uk'), signUp('Twice@Example.CO.UK')];
+    for (const lead of [first, ...again]) expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
+    expect(await rowsFor(first.submission_id)).toHaveLength(1);
+    for (const lead of again) expect(await rowsFor(lead.submission_id)).toHaveLength(0);
+    // An enquiry from the same address, and another address's sign-up, are stored as ever.
+    const enquiry = { ...contact(), email: 'twice@example.co.uk' };
+    const other = signUp('once@example.co.uk');
+    for (const lead of [enquiry, other]) {
+      expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
+      expect(await rowsFor(lead.submission_id)).toHaveLength(1);
+    }
+  });
+
   it('answers success to a filled honeypot and stores nothing', async () => {
     const lead = { ...contact(), website: 'https://cheap-seo.example' };
     expect(await json(await handle(post(lead)), 200)).toEqual({ success: true });
