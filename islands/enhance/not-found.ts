@@ -38,5 +38,4 @@ if (hint && nearest) {
     className: 'font-semibold text-brand underline',
   });
   hint.append(before, link, after);
-  hint.hidden = false;
 }

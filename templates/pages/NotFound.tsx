@@ -19,7 +19,8 @@ export function NotFound({ page, paths }: NotFoundProps) {
       </p>
       <h1 className="mt-4 text-3xl font-bold">{page.text}</h1>
       <p className="mt-3 text-lg text-slate-600">{page.hint}</p>
-      <p hidden data-suggestion={page.suggestion} className="mt-3 text-lg text-slate-900" />
+      {/* Its line kept while empty: the suggestion, written in after the page is drawn, then moves nothing. */}
+      <p data-suggestion={page.suggestion} className="mt-3 min-h-[1lh] text-lg text-slate-900" />
       <ButtonLink href={paths.home} variant="brand" className="mt-8">
         {page.homeLink}
       </ButtonLink>
