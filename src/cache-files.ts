@@ -5,9 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
-function keyOf(folder: string): string {
-  return createHash('sha256').update(folder).digest('hex').slice(0, 16);
-}
+const keyOf = (folder: string): string => createHash('sha256').update(folder).digest('hex').slice(0, 16);
 
 /** Where `sitegen preview` and `sitegen dev` keep the leads they receive, and `sitegen leads` reads them: relative to the project. Not a cache. */
 export const defaultLeadsDir = join('.sitegen', 'leads');

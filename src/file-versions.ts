@@ -11,9 +11,7 @@ import { contentHash } from './hash';
 /** Longer than any file system's clock tick (FAT's is 2 s). */
 const untrustedForMs = 2_000;
 
-function fileVersion(info: Pick<Stats, 'size' | 'mtimeMs'>): string {
-  return `${info.size}:${info.mtimeMs}`;
-}
+const fileVersion = (info: Pick<Stats, 'size' | 'mtimeMs'>): string => `${info.size}:${info.mtimeMs}`;
 
 function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean {
   return readAt - info.mtimeMs > untrustedForMs;

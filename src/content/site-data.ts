@@ -1,4 +1,5 @@
 /** Everything in content/ but the articles, validated and frozen, by the same rules for a build and for /admin. */
+import { parsePhoneNumber } from 'libphonenumber-js';
 import type * as v from 'valibot';
 import { ContentError } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
@@ -36,6 +37,7 @@ export function siteDataOf(files: DataFiles): SiteData {
     contentDir: files.dir,
     site: {
       ...site,
+      phone: grouped(site.phone),
       phoneHref: phoneHref(site.phone),
       addressLine: `${site.address.street}, ${site.address.locality}, ${site.address.region} ${site.address.postcode}`,
       hoursLine: hoursLine(site.hours),
@@ -168,6 +170,8 @@ export function slugify(name: string): string {
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
 export const phoneHref = (phone: string): string => `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
+/** As written, unless written as a run of digits: then in the groups the UK reads it in (01332 123456). */
+const grouped = (phone: string) => (/\s/.test(phone) ? phone : parsePhoneNumber(phone, 'GB').formatNational());
 
 /** No two records of different files (articles, legal pages, service pages) give the same slug. */
 export function uniqueAcrossFiles(records: readonly { file: string; slug?: string | undefined }[]): void {

@@ -20,7 +20,8 @@ const hollins = {
   logo: { src: 'images/logo.png', alt: 'Hollins & Daughter Roofing' },
   tagline: 'Roofing for Leeds homes',
   blurb: 'Slate, tile and flat roofs across West Yorkshire, fitted and repaired by a family firm.',
-  phone: '0113 496 0000',
+  // Typed as a run of digits: the pages show it in its groups.
+  phone: '01134960000',
   email: 'hello@hollinsroofing.example',
   address: {
     street: '7 Kirkgate',
@@ -98,6 +99,9 @@ describe('another business built from the same generator', { timeout: 120_000 },
     expect(privacy('main').text()).toContain('Hollins & Daughter Roofing Ltd ("we", "us", "our")');
     expect(privacy('main').text()).toContain('Post: Hollins & Daughter Roofing Ltd, 7 Kirkgate, Leeds');
     expect(privacy('main').text()).toContain('Phone: 0113 496 0000');
+    const home = cheerio.load(await out('index.html'));
+    // Its groups kept on one line by no-break spaces.
+    expect(home('footer a[href="tel:+441134960000"]').text().trim()).toBe('0113\u00a0496\u00a00000');
     for (const file of ['index.html', 'about.html', 'blog.html', 'services/roofer.html']) {
       const $ = cheerio.load(await out(file));
       expect($('footer p.text-slate-400').text()).toBe(
