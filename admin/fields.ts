@@ -8,7 +8,7 @@
  * build's words.
  */
 import type * as v from 'valibot';
-import { imageSrc, localImageSrc } from '../src/content/schemas/shared';
+import { imageSrc, localImageSrc, noTags } from '../src/content/schemas/shared';
 
 /** A field of Decap's configuration (https://decapcms.org/docs/widgets/): the options this editor sets. */
 export interface DecapField {
@@ -169,9 +169,9 @@ function hintOf(schema: Schema): string | undefined {
   const said = checks.filter((check) => {
     // "a non-empty text", "at least one entry": what a required field is.
     if (check.type === 'min_length') return Number(check.requirement) > 1;
-    // The tightest limit only; the 5,000 characters every text may hold go without saying.
+    // The tightest limit only; the 5,000 characters every text may hold, and its lack of tags, go without saying.
     if (check.type === 'max_length') return Number(check.requirement) === tightest && tightest < 5_000;
-    return true;
+    return check !== noTags;
   });
   const words = [...new Set(said.map((check) => check.message!))];
   return words.length > 0 ? `Expected: ${words.join('; ')}.` : undefined;

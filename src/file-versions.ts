@@ -13,9 +13,7 @@ const untrustedForMs = 2_000;
 
 const fileVersion = (info: Pick<Stats, 'size' | 'mtimeMs'>): string => `${info.size}:${info.mtimeMs}`;
 
-function isSettled(info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean {
-  return readAt - info.mtimeMs > untrustedForMs;
-}
+const isSettled = (info: Pick<Stats, 'mtimeMs'>, readAt: number): boolean => readAt - info.mtimeMs > untrustedForMs;
 
 /** What a file was when it was read: its version, if settled; otherwise nothing it can be found equal to. */
 export type KnownVersion = ReturnType<typeof knownVersion>;

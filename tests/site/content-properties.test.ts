@@ -156,10 +156,22 @@ function fieldName(path: Path): string {
   return path.map((key, at) => (typeof key === 'number' ? `[${key}]` : at === 0 ? key : `.${key}`)).join('');
 }
 
-/** Texts a person may write: any character but control characters (tab and line breaks apart) and lone surrogates. */
+/**
+ * Texts a person may write: any character but control characters (tab and line breaks apart) and lone surrogates, and
+ * no HTML tag (a < before a letter, / or !), which a page would show as typed.
+ */
 const writtenText = fc.oneof(
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).map((written) => written.replace(/\p{Cc}|\p{Cs}/gu, '')),
-  fc.constantFrom('Two lines\nof text', 'Windows\r\nline ends', 'A\ttab', 'Emoji 😀 👍🏽 and e\u0301', '{braces}'),
+  fc
+    .string({ unit: 'binary', minLength: 1, maxLength: 60 })
+    .map((written) => written.replace(/\p{Cc}|\p{Cs}/gu, '').replace(/<(?=[a-zA-Z/!])/g, '< ')),
+  fc.constantFrom(
+    'Two lines\nof text',
+    'Windows\r\nline ends',
+    'A\ttab',
+    'Emoji 😀 👍🏽 and e\u0301',
+    '{braces}',
+    'Calls back in <2 hours, 9<10',
+  ),
 );
 
 /** A real file, with every free text replaced by a generated one, different from the others (a list may want them unique). */

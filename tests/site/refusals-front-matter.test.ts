@@ -27,6 +27,19 @@ const badFrontMatter: BadInput[] = [
     /content\/blog\/google-ads-guide\.md: front matter: title: expected a text with no \{…\} placeholder \(filled in only in a body\), found "Call \{phone\} for Google Ads help"\n$/,
   ],
   [
+    // A title is text wherever it shows (the page, its tab, search results): a tag would show as typed.
+    "an HTML tag in an article's title",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^title: .*$/m, 'title: "Google Ads: <em>the</em> guide for trades"'),
+    /content\/blog\/google-ads-guide\.md: front matter: title: expected a text with no HTML tags \(a page shows them as typed\), found "Google Ads: <em>the<\/em> guide for trades"\n$/,
+  ],
+  [
+    "an HTML tag in a JSON file's text",
+    'trades/plumber.json',
+    (text) => text.replace(/"description": "/, '"description": "Busy plumbers<br>'),
+    /content\/trades\/plumber\.json: description: expected a text with no HTML tags/,
+  ],
+  [
     "a placeholder in an article's excerpt",
     'blog/google-ads-guide.md',
     (text) => text.replace(/^excerpt: .*$/m, 'excerpt: "Call {name} today."'),
