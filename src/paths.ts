@@ -73,6 +73,4 @@ export function decoded(text: string): string {
 }
 
 /** "/blog/" or "/about.html" → "/blog", "/about": preview and Netlify redirect them; GitHub Pages, S3 and nginx 404. */
-export function misnamedPage(path: string): string | undefined {
-  return /^(\/.+?)(?:\/|\.html)$/.exec(path)?.[1];
-}
+export const misnamedPage = (path: string): string | undefined => /^(\/.+?)(?:\/|\.html)$/.exec(path)?.[1];

@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
+import * as v from 'valibot';
+import { redirectFrom } from '../content/schemas/redirects';
 import { SitegenError, messageOf } from '../errors';
 import { redirectFor } from '../server/redirects-file';
 import { decoded, fileAlike, listingOf } from '../paths';
@@ -29,7 +31,9 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
       rule: 'vanished-url',
       target: url,
       message: `was live (it is in ${context.since}) and is now neither a page nor a redirect: its visitors and rankings would be lost`,
-      fix: `add a redirect to content/redirects.json: { "from": "${path}", "to": "${to}" }${aliasHint(path, to)}`,
+      fix: v.is(redirectFrom, path)
+        ? `add a redirect to content/redirects.json: { "from": "${path}", "to": "${to}" }${aliasHint(path, to)}`
+        : `redirect it to ${to} in the host's settings: content/redirects.json takes paths of letters A to Z, digits, - and _`,
     });
   }
   return { findings, urls: urls.length };

@@ -38,6 +38,4 @@ export function sameOrigin(request: IncomingMessage): boolean {
   return origin === undefined || origin.toLowerCase() === `http://${host?.toLowerCase()}`;
 }
 
-export function isLoopbackAddress(address: string): boolean {
-  return /^(127\.|::1$|::ffff:127\.)/.test(address);
-}
+export const isLoopbackAddress = (address: string): boolean => /^(127\.|::1$|::ffff:127\.)/.test(address);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { externalHref, internalHref, text } from './shared';
 
 /** An old path as visitors and search engines know it (an old site's /Contact.php too); a trailing slash dropped. */
-const redirectFrom = v.pipe(
+export const redirectFrom = v.pipe(
   v.string(),
   v.maxLength(2_000, 'a path of at most 2,000 characters'),
   v.regex(
