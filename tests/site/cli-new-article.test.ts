@@ -4,7 +4,7 @@
  * title or slug already taken refused; and, published with the body it
  * wrote, refused by the build.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,22 @@ describe('sitegen', () => {
       const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
       expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
       expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
+      // A title the build would refuse is refused before anything is written, in the build's words.
+      const long = 'Emergency Plumbers Win More Jobs Online With These Tips abcde';
+      const articlesBefore = readdirSync(join(dir, 'content/blog')).length;
+      for (const [refused, expected] of [
+        [long, 'a text of at most 60 characters'],
+        ['Call {phone} for a quote', 'a text with no {…} placeholder (filled in only in a body)'],
+        ['Quotes <em>that</em> win', 'a text with no HTML tags (a page shows them as typed)'],
+      ]) {
+        const made = await runSitegen(['new', 'article', refused!], { cwd: dir });
+        expect([made.code, made.stdout, made.stderr]).toEqual([
+          1,
+          '',
+          `sitegen: the title: expected ${expected}, found "${refused}"\n`,
+        ]);
+      }
+      expect(readdirSync(join(dir, 'content/blog'))).toHaveLength(articlesBefore);
       // Each "&" is "and" in the slug: a title of 60 characters can make one past the 80 a slug may have, cut at a word.
       const ampersands = await runSitegen(
         ['new', 'article', 'Oak&Ash&Elm&Fir&Yew&Box&Bay&Fig&Ivy&Rue&Tea&Gum&Nut&Pea&Hop'],
