@@ -37,8 +37,9 @@ export async function newArticle(options: { title: string; author?: string; cate
     throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
   const author = options.author?.trim() ?? newest?.author ?? site.site.name;
-  // The article must build: its schema wants an author's name.
-  if (!author) throw new SitegenError(`--author: expected a name, found "${options.author}"`);
+  // The article must build: its schema wants an author's name, with no tag.
+  if (!v.is(articleFrontMatterSchema.entries.author, author))
+    throw new SitegenError(`--author: expected a name, found "${options.author}"`);
   // A draft, dated today in London: dated the day it is published, it goes live with its day's date.
   const date = londonDay(config.now());
 

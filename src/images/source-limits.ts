@@ -58,6 +58,4 @@ export function formatOf(bytes: Uint8Array): string | undefined {
 }
 
 /** Whether the bytes begin a TIFF file: one the build takes and a browser cannot show. */
-export function isTiff(bytes: Uint8Array): boolean {
-  return ['II*\u0000', 'MM\u0000*'].includes(text(bytes, 0, 4));
-}
+export const isTiff = (bytes: Uint8Array): boolean => ['II*\u0000', 'MM\u0000*'].includes(text(bytes, 0, 4));

@@ -45,6 +45,10 @@ describe('sitegen', () => {
       // An author of spaces would write an article that does not build.
       const nameless = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '  '], { cwd: dir });
       expect([nameless.code, nameless.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "  "\n']);
+      const tagged = await runSitegen(['new', 'article', 'Quotes That Win Jobs', '--author', '<b>Dave</b>'], {
+        cwd: dir,
+      });
+      expect([tagged.code, tagged.stderr]).toEqual([1, 'sitegen: --author: expected a name, found "<b>Dave</b>"\n']);
       expect(existsSync(join(dir, 'content/blog/quotes-that-win-jobs.md'))).toBe(false);
       // A title the build would refuse is refused before anything is written, in the build's words.
       const long = 'Emergency Plumbers Win More Jobs Online With These Tips abcde';
