@@ -16,7 +16,8 @@ import { copyProject, type ProjectCopy } from '../support/project-copy';
 const hollins = {
   name: 'Hollins & Daughter Roofing',
   legalName: 'Hollins & Daughter Roofing Ltd',
-  url: 'https://www.hollinsroofing.example',
+  // As a browser's address bar shows it: the site's own address is https://www.hollinsroofing.example.
+  url: 'https://www.HollinsRoofing.example/',
   logo: { src: 'images/logo.png', alt: 'Hollins & Daughter Roofing' },
   tagline: 'Roofing for Leeds homes',
   blurb: 'Slate, tile and flat roofs across West Yorkshire, fitted and repaired by a family firm.',
@@ -126,6 +127,8 @@ describe('another business built from the same generator', { timeout: 120_000 },
   it('leaves none of the agency in the files beside the pages or in its structured data', async () => {
     for (const file of ['robots.txt', 'sitemap.xml', '_headers', '_redirects'])
       for (const fact of [...oldFacts, /tradeboostdigital/]) expect(await out(file)).not.toMatch(fact);
+    expect(await out('sitemap.xml')).toContain('<loc>https://www.hollinsroofing.example/</loc>');
+    expect(await out('robots.txt')).toContain('Sitemap: https://www.hollinsroofing.example/sitemap.xml');
     const $ = cheerio.load(await out('index.html'));
     const organization = JSON.stringify(JSON.parse($('script[type="application/ld+json"]').text())['@graph'][0]);
     for (const fact of [...oldFacts, /Derby/]) expect(organization).not.toMatch(fact);

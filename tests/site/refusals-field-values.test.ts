@@ -199,7 +199,7 @@ const badValues: BadInput[] = [
         '"url": "https://www.tradeboostdigital.co.uk"',
         '"url": "https://www.tradeboostdigital.co.uk/?ref=1"',
       ),
-    /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment, trailing slash, :443 or final dot\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
+    /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment or final dot\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
   ],
   [
     'a site URL ending in a dot',

@@ -47,9 +47,11 @@ export const siteSchema = v.strictObject({
   url: v.pipe(
     externalHref,
     v.check(
-      (value) => URL.canParse(value) && siteOrigin(new URL(value)) === value,
-      'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment, trailing slash, :443 or final dot)',
+      (value) => URL.canParse(value) && siteOrigin(new URL(value)) !== undefined,
+      'the site\'s address alone, such as "https://www.example.co.uk" (pages are at its root: no path, query, fragment or final dot)',
     ),
+    // Written as --site-url takes it: "https://www.Example.co.uk/" is https://www.example.co.uk.
+    v.transform((value) => siteOrigin(new URL(value))!),
   ),
   /** The brand's mark: the header's logo, the browser's icon and the organisation's logo for search engines, all from this one file. */
   logo: v.strictObject({ src: localImageSrc, alt: text }),

@@ -36,9 +36,7 @@ export function describeUnsafeCharacter({ code }: { code: number }, where: strin
 }
 
 /** As people count: the first character is 1, and a character outside the BMP is one. */
-function characterNumber(text: string, index: number): number {
-  return [...text.slice(0, index)].length + 1;
-}
+const characterNumber = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
 
 export function lineAndColumn(text: string, index: number): string {
   const before = text.slice(0, index);
