@@ -12,7 +12,7 @@ import type { CheckContext, Finding } from './types';
 
 export async function vanishedUrls(context: CheckContext): Promise<{ findings: Finding[]; urls: number }> {
   if (!context.since) return { findings: [], urls: 0 };
-  const urls = sitemapUrls(await readSitemap(context.since, context.root), context.since);
+  const urls = await sitemapUrls(context.since, context.root);
   const pages = new Set(context.pages.map((page) => page.path));
   const files = new Set(context.pages.map((page) => fileAlike(page.path)));
   const findings: Finding[] = [];
@@ -52,10 +52,16 @@ async function readSitemap(since: string, root: string): Promise<string> {
   });
 }
 
-function sitemapUrls(xml: string, since: string): string[] {
-  const $ = cheerio.load(xml, { xml: true });
+/** A sitemap's URLs; a sitemap index's (WordPress's sitemap_index.xml), those of each sitemap it lists. */
+async function sitemapUrls(since: string, root: string, listed = false): Promise<string[]> {
+  const $ = cheerio.load(await readSitemap(since, root), { xml: true });
+  const lists = $('sitemapindex > sitemap > loc').map((_, loc) => $(loc).text().trim());
+  if (!listed && lists.length > 0)
+    return (await Promise.all(lists.get().map((list) => sitemapUrls(list, root, true)))).flat();
   if ($.root().children('urlset').length !== 1)
-    throw new SitegenError(`--since: ${since} is not a sitemap: expected a <urlset> of <url> elements`);
+    throw new SitegenError(
+      `--since: ${since} is not a sitemap: expected a <urlset> of <url> elements or a <sitemapindex>`,
+    );
   return $('urlset > url > loc')
     .map((_, loc) => $(loc).text().trim())
     .get()

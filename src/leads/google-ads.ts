@@ -9,14 +9,10 @@ import type { LeadRow } from './pglite-lead-store';
 
 const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
 
-function clickIdOf(row: LeadRow): string | null {
-  return row.last_gclid ?? row.first_gclid;
-}
+const clickIdOf = (row: LeadRow): string | null => row.last_gclid ?? row.first_gclid;
 
 /** A newsletter sign-up is no enquiry: counted as one, it would inflate the conversions the agency judges its ads by. */
-export function isEnquiry(row: LeadRow): boolean {
-  return row.form_type !== 'newsletter';
-}
+export const isEnquiry = (row: LeadRow): boolean => row.form_type !== 'newsletter';
 
 /** Sign-ups that came from an ad click, left out of the file. */
 export function signUpsFromClicks(rows: readonly LeadRow[]): number {

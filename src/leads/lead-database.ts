@@ -123,6 +123,4 @@ async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
 }
 
 /** supabase/migrations of the generator this module belongs to. */
-export function projectMigrationsDir(): string {
-  return generatorPath('supabase', 'migrations');
-}
+export const projectMigrationsDir = (): string => generatorPath('supabase', 'migrations');

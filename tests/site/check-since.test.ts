@@ -168,4 +168,37 @@ describe('sitegen check --since', () => {
       });
     },
   );
+  it(
+    'reads a sitemap index, as WordPress serves its sitemaps, through every sitemap it lists',
+    { timeout: 120_000 },
+    async () => {
+      await inProjectCopy(async (project) => {
+        expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+        const urlset = (paths: string[]) =>
+          `<urlset>${paths.map((path) => `<url><loc>https://www.tradeboostdigital.co.uk${path}</loc></url>`).join('')}</urlset>`;
+        const sitemaps: Record<string, string> = {
+          '/post-sitemap.xml': urlset(['/blog/local-seo-tips', '/blog/old-post']),
+          '/page-sitemap.xml': urlset(['/about', '/contact-us']),
+        };
+        const live = createServer((request, response) => {
+          if (request.url !== '/sitemap_index.xml') return response.end(sitemaps[request.url!] ?? '');
+          const listed = Object.keys(sitemaps).map(
+            (path) => `<sitemap><loc>http://${request.headers.host}${path}</loc></sitemap>`,
+          );
+          response.end(`<sitemapindex>${listed.join('')}</sitemapindex>`);
+        });
+        await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+        const index = `http://127.0.0.1:${(live.address() as AddressInfo).port}/sitemap_index.xml`;
+        try {
+          const checked = await checkLinks(project.dir, index);
+          expect(checked.code).toBe(1);
+          const vanished = [...checked.stdout.matchAll(/^ {2}✗ (\S+) {2}vanished-url/gm)].map((found) => found[1]);
+          expect(vanished).toEqual(['/blog/old-post', '/contact-us']);
+          expect(checked.stdout).toContain(`the 4 URLs of ${index}`);
+        } finally {
+          live.close();
+        }
+      });
+    },
+  );
 });
