@@ -74,17 +74,19 @@ function pathOf(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** A vanished URL's best page: the sibling sharing most slug words (a renamed article), else the closest page above. */
+/** A vanished URL's best page: the one sharing most slug words, a sibling first, else the closest page above. */
 function likeliestPage(path: string, pages: ReadonlySet<string>): string {
   const slash = path.lastIndexOf('/');
   const parent = path.slice(0, slash) || '/';
   const words = new Set(path.slice(slash + 1).split('-'));
   let best: { page: string; shared: number } | undefined;
   for (const page of pages) {
-    if (page.lastIndexOf('/') !== slash || !page.startsWith(`${parent === '/' ? '' : parent}/`)) continue;
-    const slug = page.slice(slash + 1).split('-');
-    const shared = slug.filter((word) => words.has(word)).length;
-    if (shared > 0 && (!best || shared > best.shared)) best = { page, shared };
+    const sibling = page.lastIndexOf('/') === slash && page.startsWith(path.slice(0, slash + 1));
+    // A page elsewhere counts too (an old WordPress post at the root, now an article), by its longer words alone: a
+    // "the", a "for" or a category's "seo" says little of what it is about.
+    const slug = page.slice(page.lastIndexOf('/') + 1).split('-');
+    const shared = slug.filter((word) => words.has(word) && (sibling || word.length > 3)).length + (sibling ? 0.5 : 0);
+    if (shared >= 1 && shared > (best?.shared ?? 0)) best = { page, shared };
   }
   if (best) return best.page;
   for (let above = parent; ; above = above.slice(0, above.lastIndexOf('/')) || '/') {

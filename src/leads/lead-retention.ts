@@ -10,9 +10,7 @@ import type { Queryable } from './pglite-lead-store';
 export const leadRetentionMonths = 12;
 
 /** SITEGEN_NOW, never ahead of the real clock: one set on to see scheduled articles purges no lead, ages no ad click. */
-export function leadsClock(root: string): Date {
-  return new Date(Math.min(projectNow(root).getTime(), Date.now()));
-}
+export const leadsClock = (root: string): Date => new Date(Math.min(projectNow(root).getTime(), Date.now()));
 
 export async function purgeOldLeads(db: Queryable, now: Date): Promise<number> {
   const result = await db.query<{ purged: number }>('select public.purge_old_leads($1) as purged', [now]);

@@ -21,9 +21,7 @@ const alsoWritten = ['_redirects', ...Object.values(paths.feeds).map((path) => p
 export const repositoryFolder = '.git';
 
 /** Whether `dir` is a folder a build may replace (and, as `<out>.previous`, write over): one sitegen built. */
-export function isBuiltOutput(dir: string): boolean {
-  return writtenByEveryBuild.every((file) => existsSync(join(dir, file)));
-}
+export const isBuiltOutput = (dir: string): boolean => writtenByEveryBuild.every((file) => existsSync(join(dir, file)));
 
 export function refuseForeignOutput(config: BuildConfig): void {
   const out = config.outDir;

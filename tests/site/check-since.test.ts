@@ -84,7 +84,7 @@ describe('sitegen check --since', () => {
   );
 
   it(
-    "an old site's .html, .php and mixed-case URLs: the redirects it suggests build, leave a page at each old path and pass",
+    "an old site's .html, .php, mixed-case and WordPress URLs: the redirects it suggests build, leave a page at each old path and pass",
     { timeout: 120_000 },
     async () => {
       await inProjectCopy(async (project) => {
@@ -92,7 +92,11 @@ describe('sitegen check --since', () => {
         // /about.html and /index.html are kept: hosts serve the page there (GitHub Pages, S3) or send it on (Netlify).
         // /About cannot be redirected (the build refuses it: on a Mac's disk its page is /about's file).
         // /old%20page and /caf%C3%A9 cannot be redirected by content/redirects.json: the host's settings must.
-        const old = ['/old-page.html', '/contact.php', '/Services/SEO', '/about.html', '/index.html', '/About'];
+        // /about-us/ and a post at the root are a WordPress site's, the second now an article.
+        const old = [
+          ...['/old-page.html', '/contact.php', '/Services/SEO', '/about.html', '/index.html', '/About'],
+          ...['/about-us/', '/how-to-get-more-online-reviews/'],
+        ];
         const unwritable = ['/old%20page', '/caf%C3%A9'];
         const sitemap = (paths: string[]) =>
           `<urlset>${paths.map((path) => `<url><loc>https://www.tradeboostdigital.co.uk${path}</loc></url>`).join('')}</urlset>`;
@@ -104,6 +108,8 @@ describe('sitegen check --since', () => {
           '{ "from": "/old-page.html", "to": "/" }',
           '{ "from": "/contact.php", "to": "/contact" }',
           '{ "from": "/Services/SEO", "to": "/services/local-seo" }',
+          '{ "from": "/about-us", "to": "/about" }',
+          '{ "from": "/how-to-get-more-online-reviews", "to": "/blog/online-reviews-guide" }',
         ]);
         const atHost = [
           ...vanished.stdout.matchAll(/^ {2}✗ (.+?) {2}vanished-url .*\n.*\n {6}fix: redirect it (.*)$/gm),
@@ -162,7 +168,7 @@ describe('sitegen check --since', () => {
         // The two the host redirects are left out of what is checked again.
         await writeFile(join(project.dir, 'old-sitemap.xml'), sitemap(old));
         const kept = await checkLinks(project.dir, 'old-sitemap.xml');
-        expect(kept.stdout).toContain('the 6 URLs of old-sitemap.xml');
+        expect(kept.stdout).toContain('the 8 URLs of old-sitemap.xml');
         expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
         expect(kept.code).toBe(0);
       });
