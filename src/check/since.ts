@@ -76,6 +76,9 @@ function pathOf(url: string): string {
 
 /** A vanished URL's best page: the one sharing most slug words, a sibling first, else the closest page above. */
 function likeliestPage(path: string, pages: ReadonlySet<string>): string {
+  // The same page moved under a folder: WordPress's /category/seo is /blog/category/seo.
+  const moved = [...pages].find((page) => page.endsWith(path));
+  if (moved) return moved;
   const slash = path.lastIndexOf('/');
   const parent = path.slice(0, slash) || '/';
   const words = new Set(path.slice(slash + 1).split('-'));

@@ -108,10 +108,10 @@ describe('sitegen check --since', () => {
       // /about.html and /index.html are kept: hosts serve the page there (GitHub Pages, S3) or send it on (Netlify).
       // /About cannot be redirected (the build refuses it: on a Mac's disk its page is /about's file).
       // /old%20page and /caf%C3%A9 cannot be redirected by content/redirects.json: the host's settings must.
-      // /about-us/ and a post at the root are a WordPress site's, the second now an article.
+      // /about-us/, a post at the root and a category are a WordPress site's, the post now an article.
       const old = [
         ...['/old-page.html', '/contact.php', '/Services/SEO', '/about.html', '/index.html', '/About'],
-        ...['/about-us/', '/how-to-get-more-online-reviews/'],
+        ...['/about-us/', '/how-to-get-more-online-reviews/', '/category/seo/'],
       ];
       const unwritable = ['/old%20page', '/caf%C3%A9'];
       await writeFile(join(project.dir, 'old-sitemap.xml'), urlset([...old, ...unwritable]));
@@ -124,6 +124,7 @@ describe('sitegen check --since', () => {
         '{ "from": "/Services/SEO", "to": "/services/local-seo" }',
         '{ "from": "/about-us", "to": "/about" }',
         '{ "from": "/how-to-get-more-online-reviews", "to": "/blog/online-reviews-guide" }',
+        '{ "from": "/category/seo", "to": "/blog/category/seo" }',
       ]);
       const atHost = [...vanished.stdout.matchAll(/^ {2}✗ (.+?) {2}vanished-url .*\n.*\n {6}fix: redirect it (.*)$/gm)];
       expect(atHost.map((fix) => [fix[1], fix[2]])).toEqual([
@@ -177,7 +178,7 @@ describe('sitegen check --since', () => {
       // The two the host redirects are left out of what is checked again.
       await writeFile(join(project.dir, 'old-sitemap.xml'), urlset(old));
       const kept = await checkLinks(project.dir, 'old-sitemap.xml');
-      expect(kept.stdout).toContain('the 8 URLs of old-sitemap.xml');
+      expect(kept.stdout).toContain('the 9 URLs of old-sitemap.xml');
       expect(kept.stdout).toMatch(/^ {2}links +pass {2}/m);
       expect(kept.code).toBe(0);
     },
