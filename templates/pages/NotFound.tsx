@@ -19,8 +19,9 @@ export function NotFound({ page, paths }: NotFoundProps) {
       </p>
       <h1 className="mt-4 text-3xl font-bold">{page.text}</h1>
       <p className="mt-3 text-lg text-slate-600">{page.hint}</p>
-      {/* Its line kept while empty: the suggestion, written in after the page is drawn, then moves nothing. */}
-      <p data-suggestion={page.suggestion} className="mt-3 min-h-[1lh] text-lg text-slate-900" />
+      {/* Its lines kept while empty (two on a phone, for a long page name): the suggestion, written in after the page is
+          drawn, then moves nothing. */}
+      <p data-suggestion={page.suggestion} className="mt-3 min-h-[2lh] text-lg text-slate-900 sm:min-h-[1lh]" />
       <ButtonLink href={paths.home} variant="brand" className="mt-8">
         {page.homeLink}
       </ButtonLink>

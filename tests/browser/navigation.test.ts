@@ -321,22 +321,29 @@ describe('not-found page', () => {
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
   });
 
-  it('moves nothing when the suggestion appears, even when its script arrives after the page is drawn', async () => {
-    const { page } = await openPage(wide);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/not-found-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${preview.url}/services/plumbers`, { waitUntil: 'commit' });
-    await page.getByRole('link', { name: 'Return to Home' }).waitFor();
-    await page.evaluate(() => new Promise(requestAnimationFrame));
-    release();
-    await expect.poll(() => page.locator('main').getByText('Did you mean').count()).toBe(1);
-    // Nothing at all: the headings above move by a line's half, which CLS counts as little.
-    expect(await layoutShift(page)).toEqual({ total: 0, moved: '' });
-  });
+  // On a 320-pixel phone, a long page name takes the suggestion's second line.
+  it.each([
+    ['wide', wide, '/services/plumbers'],
+    ['narrow', { ...narrow, width: 320 }, '/services/reputation-managment'],
+  ])(
+    'moves nothing when the suggestion appears, even when its script arrives after the page is drawn (%s)',
+    async (_, viewport, asked) => {
+      const { page } = await openPage(viewport);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/not-found-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${preview.url}${asked}`, { waitUntil: 'commit' });
+      await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      release();
+      await expect.poll(() => page.locator('main').getByText('Did you mean').count()).toBe(1);
+      // Nothing at all: the headings above move by a line's half, which CLS counts as little.
+      expect(await layoutShift(page)).toEqual({ total: 0, moved: '' });
+    },
+  );
 });
 
 describe('the home page on a slow connection', () => {
