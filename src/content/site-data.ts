@@ -93,7 +93,7 @@ function checkTrades(dir: string, files: string[], trades: SiteData['trades'], s
   const named = new Map<string, string>();
   trades.forEach((trade, index) => {
     const [file, sameName] = [files[index]!, named.get(trade.name)];
-    const problem = `expected "${file.slice(file.lastIndexOf('/') + 1, -5)}", as its file is named (a trade's address changes only with its file's name, and a redirect from the old one), found "${trade.slug}"`;
+    const problem = `expected "${fileName(file)}", as its file is named (a trade's address changes only with its file's name, and a redirect from the old one), found "${trade.slug}"`;
     if (file !== `${dir}/trades/${trade.slug}.json`) throw new ContentError(file, 'slug', problem);
     if (sameName) throw new ContentError(file, 'name', `"${trade.name}" is also the name of ${sameName}`);
     named.set(trade.name, file);
@@ -173,6 +173,9 @@ export const phoneHref = (phone: string): string => `tel:+44${phone.replace(/\D/
 /** As written, unless written as a run of digits: then in the groups the UK reads it in (01332 123456). */
 const grouped = (phone: string) => (/\s/.test(phone) ? phone : parsePhoneNumber(phone, 'GB').formatNational());
 
+/** A content file's name without folder or extension, in string terms: the editor's bundle runs in a browser. */
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+
 /** No two records of different files (articles, legal pages, service pages) give the same slug. */
 export function uniqueAcrossFiles(records: readonly { file: string; slug?: string | undefined }[]): void {
   const seen = new Map<string, string>();
@@ -180,8 +183,7 @@ export function uniqueAcrossFiles(records: readonly { file: string; slug?: strin
     if (slug === undefined) continue;
     const first = seen.get(slug);
     // Of the two, the one not named after the slug is the copy, or the file renamed: it is the one named.
-    const named = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '') === slug;
-    const [copy, other] = first && named(file) && !named(first) ? [first, file] : [file, first];
+    const [copy, other] = first && fileName(file) === slug && fileName(first) !== slug ? [first, file] : [file, first];
     if (other)
       throw new ContentError(copy, 'slug', `"${slug}" is already the slug of ${other}: each page needs its own`);
     seen.set(slug, file);

@@ -13,9 +13,7 @@ export function siteIds(siteUrl: string) {
 /** A schema.org object with the @id other nodes point at it by: not the bare text schema-dts allows for most types. */
 export type GraphNode<T extends Thing = Thing> = Exclude<T, string> & IdReference;
 
-export function ref(id: string): IdReference {
-  return { '@id': id };
-}
+export const ref = (id: string): IdReference => ({ '@id': id });
 
 export function servedCountry(site: SiteFacts): Country {
   return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
