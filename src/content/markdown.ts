@@ -90,6 +90,8 @@ function tokenProblem(token: Token, level: number): string | undefined {
 function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): string | undefined {
   if (type === 'link' && linkedSiteFact.test(text))
     return `link "${text}": {phone} and {email} are links themselves; write them outside a link's brackets`;
+  if (type === 'link' && !text.trim())
+    return `link "${href}" has no words: it would not show on the page, and screen readers would name it by its address; write them between the brackets, as in [words that say where it leads](${href})`;
   const name = /[^/?#]+\.\w+(?=[?#]|$)/.exec(href)?.[0] ?? 'photo.jpg';
   if (type === 'image' && !safeScheme.test(href) && !anyScheme.test(href))
     return `image "${href}" is relative to the page (content/images/ is for an article's image, not its body): save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name})`;

@@ -35,7 +35,7 @@ describe('renderMarkdown', () => {
     expect(ids).toEqual([' id="footnote-ref-1"', ' id="footnote-label"', ' id="footnote-1"']);
   });
 
-  it('takes images from this site and the stock photo host, and refuses any other host, saying where to put the photo, or an image without alt text', () => {
+  it('takes images from this site and the stock photo host, and refuses any other host, saying where to put the photo, an image without alt text or a link without words', () => {
     const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
     expect(html).toBe(
       '<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n',
@@ -53,6 +53,11 @@ describe('renderMarkdown', () => {
     for (const written of ['![](/favicon.svg)', '![  ](/favicon.svg)'])
       expect(() => renderMarkdown(`${written}\n`)).toThrow(
         `image "/favicon.svg" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](/favicon.svg)`,
+      );
+    // A link with no words would not show, and a screen reader would read out its address.
+    for (const written of ['[](/about)', '[  ](/about)'])
+      expect(() => renderMarkdown(`Intro.\n\n${written}\n`)).toThrow(
+        `line 3: link "/about" has no words: it would not show on the page, and screen readers would name it by its address; write them between the brackets, as in [words that say where it leads](/about)`,
       );
     // A link to another host is fine: only what the page loads is limited.
     expect(renderMarkdown('[Van hire](https://cdn.example.com/van.jpg)\n').html).toContain(
