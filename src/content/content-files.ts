@@ -17,9 +17,8 @@ export function legalFiles(contentDir: string, projectRoot: string): string[] {
 }
 
 /** The service pages' and trades' files, one a page: "service-pages/local-seo.json", "trades/plumber.json". */
-export function pageFiles(contentDir: string): string[] {
-  return listFiles(contentDir, { pattern: '{service-pages,trades}/*.json' });
-}
+export const pageFiles = (contentDir: string): string[] =>
+  listFiles(contentDir, { pattern: '{service-pages,trades}/*.json' });
 
 /** A file someone may have meant as a page: Markdown, by any of its names. */
 const markdownFile = /\.(?:md|markdown|mdown|mkdn?|mdwn)$/i;

@@ -1,16 +1,16 @@
 /**
- * The site's facts a Markdown body may name, `{phone}` say, so that a new number reaches every article, legal page and
- * feed from site.json. Phone and e-mail are links, as in the footer, to be tapped on a phone. Bodies are kept rendered
- * between builds with their placeholders: they are filled in where a page or feed item is made, never kept filled.
+ * The site's facts a Markdown body may name, `{phone}` (or `{ phone }`) say, so that a new number reaches every
+ * article, legal page and feed from site.json. Phone and e-mail are links, as in the footer, to be tapped on a phone.
+ * Bodies are kept rendered between builds with their placeholders, filled in only where a page or feed item is made.
  */
 import { escapeHtml } from '../escape';
 import type { SiteFacts } from './model';
 
 export const siteFactNames = ['name', 'legalName', 'phone', 'email', 'address', 'hours'] as const;
 /** The facts written as links, which the text of a link cannot hold. */
-export const linkedSiteFact = /\{(?:phone|email)\}/;
+export const linkedSiteFact = /\{\s*(?:phone|email)\s*\}/;
 
-const placeholder = /\{([a-zA-Z]+)\}/g;
+const placeholder = /\{\s*([a-zA-Z]+)\s*\}/g;
 
 type Facts = Pick<SiteFacts, 'name' | 'legalName' | 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
 

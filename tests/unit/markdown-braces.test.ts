@@ -29,6 +29,15 @@ describe("the site's facts in a body (site-facts.ts)", () => {
     );
   });
 
+  it('fills in a fact typed with spaces inside its braces, as it is often written', () => {
+    const { html } = renderMarkdown('Ring { phone } or e-mail {email }.\n');
+    expect(withSiteFacts(html, site)).toBe(
+      '<p>Ring <a href="tel:+448001234567">0800 123 4567</a> or e-mail <a href="mailto:team@trade.example">team@trade.example</a>.</p>\n',
+    );
+    expect(() => renderMarkdown('Call { phnoe } today.\n')).toThrow('"{ phnoe }" names none of the site\'s facts');
+    expect(() => renderMarkdown('[Ring { phone }](/contact)\n')).toThrow('link "Ring { phone }": {phone} and {email}');
+  });
+
   it('refuses a {word} that names no fact, and a fact written as links inside the words of a link', () => {
     expect(() => renderMarkdown('Call {phnoe} today.\n')).toThrow(
       '"{phnoe}" names none of the site\'s facts: expected {name}, {legalName}, {phone}, {email}, {address}, {hours}',
