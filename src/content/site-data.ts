@@ -1,6 +1,6 @@
 /** Everything in content/ but the articles, validated and frozen, by the same rules for a build and for /admin. */
 import { parsePhoneNumber } from 'libphonenumber-js';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { ContentError } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
 import type { BlogCategory, LegalPage, ServicePage, SiteData } from './model';
@@ -92,8 +92,10 @@ function checkTrades(dir: string, files: string[], trades: SiteData['trades'], s
   if (trades.length === 0) throw new ContentError(`${dir}/trades/`, '', 'expected a file for each trade: <slug>.json');
   const named = new Map<string, string>();
   trades.forEach((trade, index) => {
-    const [file, sameName] = [files[index]!, named.get(trade.name)];
-    const problem = `expected "${fileName(file)}", as its file is named (a trade's address changes only with its file's name, and a redirect from the old one), found "${trade.slug}"`;
+    const [file, sameName, own] = [files[index]!, named.get(trade.name), fileName(files[index]!)];
+    const problem = v.is(s.slug, own)
+      ? `expected "${own}", as its file is named (a trade's address changes only with its file's name, and a redirect from the old one), found "${trade.slug}"`
+      : `is "${trade.slug}", but the file is named ${own}.json, which cannot be an address: rename it ${trade.slug}.json`;
     if (file !== `${dir}/trades/${trade.slug}.json`) throw new ContentError(file, 'slug', problem);
     if (sameName) throw new ContentError(file, 'name', `"${trade.name}" is also the name of ${sameName}`);
     named.set(trade.name, file);

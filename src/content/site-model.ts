@@ -32,13 +32,14 @@ export function articleOf(
 
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
   const categories = new Set(data.pages.blog.categories);
+  const team = new Map(data.team.map(({ name }) => [name.toLowerCase(), name]));
   uniqueAcrossFiles(articles);
-  for (const article of articles) checkArticle(article, categories);
+  for (const article of articles) checkArticle(article, categories, team);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
 
-function checkArticle(article: Article, categories: ReadonlySet<string>): void {
+function checkArticle(article: Article, categories: ReadonlySet<string>, team: ReadonlyMap<string, string>): void {
   if (article.updated !== undefined && article.updated < article.date) {
     const problem = `expected a date on or after its date (${article.date}), found ${article.updated}`;
     throw new ContentError(article.file, 'front matter: updated', problem);
@@ -52,15 +53,19 @@ function checkArticle(article: Article, categories: ReadonlySet<string>): void {
     const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
     throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
   }
+  const member = team.get(article.author.toLowerCase());
+  if (member !== undefined && member !== article.author) {
+    const problem = `expected "${member}", as team.json writes it (the byline links to the author's profile on the about page), found "${article.author}"`;
+    throw new ContentError(article.file, 'front matter: author', problem);
+  }
 }
 
 /**
  * Ties broken by title and then file (no two articles share one), so the order never depends on the one a sort started
  * from. Given articles already in order (the dev server passes them in the last update's), the sort is one pass.
  */
-function newestFirst(a: Article, b: Article): number {
-  return compareText(b.date, a.date) || compareText(a.title, b.title) || compareText(a.file, b.file);
-}
+const newestFirst = (a: Article, b: Article): number =>
+  compareText(b.date, a.date) || compareText(a.title, b.title) || compareText(a.file, b.file);
 
 /** Dates, titles and files compared by their characters: all a tie needs, at a fraction of a collator's cost. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,9 +1,10 @@
 /**
  * A field whose value the site cannot use (an image it cannot load or describe, a link to no page, a social link to
  * the wrong page, an id, slug or name that is another's, a job search cannot read, opening hours that cannot be, a
- * site URL with more than the address), or words the site's facts make untrue, stops the build with a line naming the
- * file and the field.
+ * site URL with more than the address, a postcode Royal Mail would not write, an author's name the team writes
+ * otherwise), or words the site's facts make untrue, stops the build with a line naming the file and the field.
  */
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type BadInput, buildCaseTimeout, deadNavigationLink, stopsTheBuild } from '../support/build-refusals';
@@ -202,6 +203,18 @@ const badValues: BadInput[] = [
     /content\/site\.json: url: expected the site's address alone, such as "https:\/\/www\.example\.co\.uk" \(pages are at its root: no path, query, fragment or final dot\), found "https:\/\/www\.tradeboostdigital\.co\.uk\/\?ref=1"/,
   ],
   [
+    'a postcode with no space, which every page would show and search engines read as the office',
+    'site.json',
+    (text) => text.replace('"postcode": "DE1 1DA"', '"postcode": "DE11DA"'),
+    /content\/site\.json: address\.postcode: expected a UK postcode as Royal Mail writes it, such as "DE1 1DA", found "DE11DA"$/m,
+  ],
+  [
+    "an author typed in another case than the team's name, whose byline would link to no profile",
+    'blog/local-seo-tips.md',
+    (text) => text.replace('author: "Sarah Mitchell"', 'author: "sarah mitchell"'),
+    /content\/blog\/local-seo-tips\.md: front matter: author: expected "Sarah Mitchell", as team\.json writes it \(the byline links to the author's profile on the about page\), found "sarah mitchell"$/m,
+  ],
+  [
     'a site URL ending in a dot',
     'site.json',
     (text) =>
@@ -212,6 +225,14 @@ const badValues: BadInput[] = [
 
 describe('bad input', () => {
   it.concurrent.each(badValues)('%s stops the build, naming the file and field', stopsTheBuild);
+
+  it.concurrent("a trade's file named with a capital is to be renamed, as its slug cannot be", async () => {
+    const site = await contentWorkspace();
+    await rename(join(site.content, 'trades/plumber.json'), join(site.content, 'trades/Plumber.json'));
+    expect(await site.refusal()).toBe(
+      `sitegen: ${join(site.content, 'trades/Plumber.json')}: slug: is "plumber", but the file is named Plumber.json, which cannot be an address: rename it plumber.json\n`,
+    );
+  });
 
   it.concurrent('a phone number pasted with no-break spaces between its groups is taken as written', async () => {
     const site = await contentWorkspace();

@@ -3,7 +3,7 @@
  * a silently missing word; the model's types are inferred from these, so shape and type cannot drift apart.
  */
 export { iconNames } from './icons';
-export { imageSchema, internalHref } from './shared';
+export { imageSchema, internalHref, slug } from './shared';
 export * from './site';
 export * from './records';
 export * from './pages';

@@ -64,7 +64,10 @@ export const siteSchema = v.strictObject({
     street: text,
     locality: text,
     region: text,
-    postcode: text,
+    postcode: v.pipe(
+      text,
+      v.regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/, 'a UK postcode as Royal Mail writes it, such as "DE1 1DA"'),
+    ),
     country: countryCode,
     countryName: text,
   }),
