@@ -189,9 +189,8 @@ function leadsDirOption(): Option {
 }
 
 /** This generator's version: it is compiled into lib/, this file's folder. */
-function thisGenerator(): Promise<string> {
-  return generatorVersion(process.cwd(), fileURLToPath(new URL('.', import.meta.url)));
-}
+const thisGenerator = (): Promise<string> =>
+  generatorVersion(process.cwd(), fileURLToPath(new URL('.', import.meta.url)));
 
 /** Digits alone: Number() would also take "", " 80", "0x12" and "1e3". */
 function parsePort(value: string): number {

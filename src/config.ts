@@ -55,9 +55,8 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
 }
 
 /** The time it is by the project's clock (SITEGEN_NOW, else the real time), for what needs the clock but no build: keeping leads. */
-export function projectNow(root: string): Date {
-  return clock(withDotEnv(root, process.env).SITEGEN_NOW?.trim() || undefined)();
-}
+export const projectNow = (root: string): Date =>
+  clock(withDotEnv(root, process.env).SITEGEN_NOW?.trim() || undefined)();
 
 /**
  * The build's clock: SITEGEN_NOW (tests, reproducible builds, a look ahead), or the real time. A time of day needs its
@@ -185,9 +184,8 @@ function checkUrl(value: string, name: string, kind: keyof typeof origins = 'sit
 }
 
 /** A name of this machine alone, as a URL's hostname writes it. */
-function isLoopbackName(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
-}
+const isLoopbackName = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */
 export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
@@ -200,9 +198,10 @@ export function planSettings(config: BuildConfig) {
   return { siteUrl: config.siteUrl, endpoint: leadEndpoint(config), noindex: config.drafts };
 }
 
-export function publishing(config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing {
-  return { today: londonDay(config.now()), drafts: config.drafts };
-}
+export const publishing = (config: Pick<BuildConfig, 'now' | 'drafts'>): Publishing => ({
+  today: londonDay(config.now()),
+  drafts: config.drafts,
+});
 
 /** A file of the generator's own (admin/main.ts, supabase/migrations), found up from src/ (tests) or a lib/ chunk. */
 export function generatorPath(...parts: string[]): string {

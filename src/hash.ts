@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export function contentHash(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('base64url');
-}
+export const contentHash = (content: string | Uint8Array): string =>
+  createHash('sha256').update(content).digest('base64url');
 
 /** "styles" + content → "styles-1a2b3c4d5e.css": a new name whenever the content changes, so it can be cached for a year. */
 export function hashedName(name: string, content: string | Uint8Array, extension: string): string {

@@ -18,6 +18,5 @@ export function listFilesAndLinks(dir: string, follow = false): { files: string[
 }
 
 /** Whether `path` is the folder `dir` or inside it (both absolute, as the file system names them; `/` holds them all). */
-export function isInside(dir: string, path: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
+export const isInside = (dir: string, path: string): boolean =>
+  path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);

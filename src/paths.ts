@@ -18,9 +18,8 @@ export const paths = {
 } as const;
 
 /** A listing's first page, where `path` is one of its later pages (paths.blogPage, paths.category): "/blog/page/3" → "/blog". */
-export function listingOf(path: string): string | undefined {
-  return /^(\/blog(?:\/category\/[^/]+)?)\/page\/\d+$/.exec(path)?.[1];
-}
+export const listingOf = (path: string): string | undefined =>
+  /^(\/blog(?:\/category\/[^/]+)?)\/page\/\d+$/.exec(path)?.[1];
 
 /** Paths a case-insensitive disk (macOS, Windows) or host takes for one file: /About, /about.html, /index.html and /. */
 export const fileAlike = (path: string) => fileFor(path.toLowerCase());

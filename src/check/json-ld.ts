@@ -187,9 +187,8 @@ function describe(node: JsonObject): string {
   return `${typesOf(node).join('/') || 'a node without @type'} ${typeof node['@id'] === 'string' ? node['@id'] : '(no @id)'}`;
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);

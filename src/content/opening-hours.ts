@@ -4,9 +4,8 @@ import { weekDays as week } from './schemas';
 
 type Hours = SiteFacts['hours'];
 
-export function hoursLine({ days, opens, closes }: Hours): string {
-  return `${dayRanges(days)} ${clockTime(opens)}-${clockTime(closes)}`;
-}
+export const hoursLine = ({ days, opens, closes }: Hours): string =>
+  `${dayRanges(days)} ${clockTime(opens)}-${clockTime(closes)}`;
 
 /** Runs of three or more days as ranges, the week read from after its longest closed stretch: "Fri-Mon" may be one. */
 function dayRanges(days: readonly Hours['days'][number][]): string {

@@ -85,9 +85,8 @@ export const londonTime = (instant: Date) =>
 export const londonDay = (instant: Date) => londonTime(instant).slice(0, 10);
 
 /** The last second of an ISO date in London, with London's offset that day: when a job closing that day closes. */
-export function londonEndOfDay(isoDate: string): string {
-  return `${isoDate}T23:59:59+0${londonOffset(Date.parse(`${isoDate}T23:59:59Z`))}:00`;
-}
+export const londonEndOfDay = (isoDate: string): string =>
+  `${isoDate}T23:59:59+0${londonOffset(Date.parse(`${isoDate}T23:59:59Z`))}:00`;
 
 /** The instant an ISO date begins in London: when an article dated that day goes live. */
 export function londonMidnight(isoDate: string): Date {

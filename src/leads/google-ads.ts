@@ -49,11 +49,9 @@ function conversionTime(instant: Date): string {
   return `${londonTime(instant).replace('T', ' ')}+0${londonOffset(instant.getTime())}00`;
 }
 
-function hasIosClick(row: LeadRow): boolean {
-  return [row.last_gbraid, row.last_wbraid, row.first_gbraid, row.first_wbraid].some(Boolean);
-}
+const hasIosClick = (row: LeadRow): boolean =>
+  [row.last_gbraid, row.last_wbraid, row.first_gbraid, row.first_wbraid].some(Boolean);
 
 /** Leads from an iOS click (gbraid or wbraid, no GCLID): the file's Google Click ID column cannot carry them. */
-export function iosClickLeads(rows: readonly LeadRow[]): number {
-  return rows.filter((row) => !clickIdOf(row) && hasIosClick(row)).length;
-}
+export const iosClickLeads = (rows: readonly LeadRow[]): number =>
+  rows.filter((row) => !clickIdOf(row) && hasIosClick(row)).length;

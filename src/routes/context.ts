@@ -98,9 +98,9 @@ function linkedText(template: string, links: Record<string, { text: string; href
 }
 
 /** The trails other pages hang from; each is also its own page's, which the home and blog routes take from here. */
-function homeTrail(data: Pick<SiteData, 'navigation'>): readonly Link[] {
-  return [{ label: data.navigation.breadcrumb.home, href: paths.home }];
-}
+const homeTrail = (data: Pick<SiteData, 'navigation'>): readonly Link[] => [
+  { label: data.navigation.breadcrumb.home, href: paths.home },
+];
 
 export function blogTrail(data: Pick<SiteData, 'navigation' | 'pages'>): readonly Link[] {
   return [...homeTrail(data), { label: data.pages.blog.breadcrumb, href: paths.blog }];
