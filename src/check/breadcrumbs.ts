@@ -30,7 +30,7 @@ export async function routeTrails(root: string, contentDir: string) {
 }
 
 const fix =
-  "render the trail from the route table's head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)";
+  "if content/ changed since the site was built, build it again (sitegen build); if not, render the trail from the route table's head.breadcrumbs (templates/components/Breadcrumbs.tsx, src/structured-data/page-graph.ts)";
 
 /** A built page's trails against `page.trail`, the route table's for it (none: the page is not in the table). */
 export function breadcrumbProblems(
