@@ -96,7 +96,7 @@ export const fileCollections: EditorCollection[] = [
   {
     name: 'site',
     label: 'Site facts',
-    description: 'The brand, phone number, e-mail address, address and opening hours every page shows.',
+    description: 'The brand, phone number, email address, address and opening hours every page shows.',
     files: [file('facts', 'Site facts', 'site.json', s.siteSchema, home)],
   },
   {
@@ -184,6 +184,6 @@ export const fieldLabels: Record<string, string> = {
   slug: 'Slug (its address)',
   order: 'Order in the footer',
   phone: 'Phone number',
-  email: 'E-mail address',
+  email: 'Email address',
   url: "Site's address",
 };

@@ -314,7 +314,7 @@ describe('newsletter', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect
       .poll(() => toast(page).textContent())
-      .toContain("Success!You're subscribed. Look out for our next e-mail of tips.");
+      .toContain("Success!You're subscribed. Look out for our next email of tips.");
     expect(await form.getByLabel('Your email address').inputValue()).toBe('');
     expect(await listLeads(preview.leads)).toMatchObject([
       { form_type: 'newsletter', email: "sean.o'brien@xn--bcher-kva.co.uk", name: null, page: '/blog' },

@@ -32,7 +32,7 @@ describe('jobs past their closing day', () => {
       const all = ['Senior Digital Marketing Specialist', 'Web Developer', 'Account Manager'];
       const jobsJson = await read(project, 'content/jobs.json');
       const intro =
-        'Each role says whether it is full-time and where it is based. Press Apply Now to e-mail us with the role in the subject line.';
+        'Each role says whether it is full-time and where it is based. Press Apply Now to email us with the role in the subject line.';
 
       // The Account Manager's last day.
       const open = await build('out', '2027-01-15T23:59:59Z', { incremental: true });

@@ -303,7 +303,7 @@ describe('the privacy policy', () => {
     ]);
     // A sign-up is stored as a lead, with its page and attribution: the policy says so.
     expect(policy).toMatch(
-      /newsletter, we collect your e-mail address, with the page you signed up on and how you found us/,
+      /newsletter, we collect your email address, with the page you signed up on and how you found us/,
     );
   });
 });

@@ -42,6 +42,10 @@ describe('routes', () => {
       );
     }
   });
+
+  it('spells email one way, as the forms label it, on every page', () => {
+    for (const path of allPaths) expect(textOf(loadPage(path)).match(/.{0,40}\be-mail.{0,20}/gi), path).toBeNull();
+  });
 });
 
 describe('shared header and footer', () => {
