@@ -233,7 +233,7 @@ function markdownEntry(dir: string, entry: Entry): (Article | LegalPage) & { bod
   requireBody(file, body);
   const rendered = renderBody(file, body);
   // The body's own text stands for its hash: it changes exactly when the body does.
-  const markdown: MarkdownBody = { key: entry.path, hash: body, links: rendered.links };
+  const markdown: MarkdownBody = { key: entry.path, hash: body, links: rendered.links, line: 1 };
   const document = isArticle
     ? articleOf(data as Parameters<typeof articleOf>[0], file, markdown)
     : { ...(data as Omit<LegalPage, 'file' | 'body'>), file, body: markdown };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { KnownVersion } from '../file-versions';
 import { isStale, removeStaleFiles } from '../stale-files';
 import type { BodyRef } from './body-packs';
+import type { BodyLink } from './markdown';
 import { replaceFileSync } from '../replace-file';
 import { listIfThere, readJsonIfThere } from '../optional-files';
 
@@ -15,7 +16,8 @@ export interface IndexedFile extends KnownVersion {
   data: unknown;
   /** The body's text, hashed: it changes exactly when the body's HTML would. */
   bodyHash: string;
-  links: string[];
+  links: BodyLink[];
+  line: number;
   /** Absent if it could not be kept. */
   body?: BodyRef;
 }
@@ -28,7 +30,7 @@ interface IndexFile {
   files: Record<string, IndexedFile>;
 }
 
-const indexVersion = 3;
+const indexVersion = 4;
 
 export class ContentIndex {
   /** A body seen in any file need not be rendered again. */

@@ -54,10 +54,11 @@ export class MarkdownReader {
       const { data, ...body } = splitMarkdown(readText(path, file), file, schema);
       const bodyHash = contentHash(body.body);
       const { links, body: ref } = this.index.keptBody(bodyHash) ?? this.render(key, file, body, bodyHash);
-      entry = { ...knownVersion(info, readAt), data, bodyHash, links, body: ref };
+      entry = { ...knownVersion(info, readAt), data, bodyHash, links, line: body.line, body: ref };
       this.learnt.set(key, entry);
     }
-    return { file, data: entry.data as v.InferOutput<T>, body: { key, hash: entry.bodyHash, links: entry.links } };
+    const { bodyHash: hash, links, line } = entry;
+    return { file, data: entry.data as v.InferOutput<T>, body: { key, hash, links, line } };
   }
 
   bodyHtml(body: MarkdownBody): string {

@@ -7,8 +7,9 @@ import type { Marked, Token, Tokens } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
-/** `links`: every link by the site's root or a full web address, for validate-plan to check those of the site. */
-export type RenderedMarkdown = { html: string; links: string[] };
+/** A link by the site's root or a full web address, for validate-plan to check those of the site; `line`: the body's. */
+export type BodyLink = { href: string; line: number };
+export type RenderedMarkdown = { html: string; links: BodyLink[] };
 
 const [safeScheme, anyScheme] = [/^(?:https:|http:|mailto:|tel:|\/|#)/i, /^[a-z][a-z0-9+.-]*:/i];
 const siteOrStockPhoto = new RegExp(`^(?:/(?!/)|${stockPhotoOrigin.replace(/[.]/g, '\\.')}/)`);
@@ -114,31 +115,37 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   if (footnotes) markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
   let [level, refused] = [1, undefined as { token: Token; problem: string } | undefined];
-  const links: string[] = [];
+  const [blocks, links] = [tokens.filter((token) => token.type !== 'footnotes'), [] as [number, Token, string][]];
+  let index = 0;
   const check = (token: Token) => {
     const href = /^(?:link|image)$/.test(token.type) && asBrowserReads((token as Tokens.Link).href).trim();
     const problem = href === false ? tokenProblem(token, level) : linkProblem(token as Tokens.Link, href);
     refused ??= problem ? { token, problem } : undefined;
     if (token.type === 'heading') level = token.depth;
-    if (href && /^(?:\/|https?:)/i.test(href)) links.push(href);
+    if (href && /^(?:\/|https?:)/i.test(href)) links.push([index, token, href]);
   };
-  const blocks = tokens.filter((token) => token.type !== 'footnotes');
-  for (const [index, block] of blocks.entries()) {
-    markdown.walkTokens([block], check);
-    if (!refused) continue;
-    const line = lineOf(source, blocks.slice(0, index + 1), refused.token) + firstLine - 1;
-    throw new RefusedMarkdownError(`line ${line}: ${refused.problem}`);
+  for (; index < blocks.length; index += 1) {
+    markdown.walkTokens([blocks[index]!], check);
+    const [line] = refused ? linesOf(source, blocks, [[index, refused.token]]) : [];
+    if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
+  const lines = links.length ? linesOf(source, blocks, links) : [];
   // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
-  return { html: markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">'), links };
+  const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
+  return { html, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }
 
-/** marked keeps no positions: `token`'s line, in the last of `blocks`, each block found in the text after the one before. */
-function lineOf(source: string, blocks: Token[], token: Token): number {
-  let [text, start, end] = [source.replace(/\r\n?/g, '\n'), 0, 0];
-  for (const block of blocks) {
-    start = Math.max(end, text.indexOf(block.raw, end));
-    if (text.startsWith(block.raw, start)) end = start + block.raw.length;
+/** marked keeps no positions: each token's line (in the order found), each block found in the text after the one before. */
+function linesOf(source: string, blocks: Token[], tokens: readonly [number, Token, ...string[]][]): number[] {
+  const text = source.replace(/\r\n?/g, '\n');
+  let [starts, end, at, line] = [[] as number[], 0, 0, 1];
+  for (const { raw } of blocks) {
+    starts.push(Math.max(end, text.indexOf(raw, end)));
+    if (text.startsWith(raw, starts.at(-1)!)) end = starts.at(-1)! + raw.length;
   }
-  return text.slice(0, start + Math.max(0, blocks.at(-1)!.raw.indexOf(token.raw))).split('\n').length;
+  return tokens.map(([block, token]) => {
+    const next = Math.max(at, starts[block]! + Math.max(0, blocks[block]!.raw.indexOf(token.raw)));
+    for (; at < next; at += 1) if (text[at] === '\n') line += 1;
+    return line;
+  });
 }

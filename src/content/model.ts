@@ -2,6 +2,7 @@
 import type * as v from 'valibot';
 import type { ImageRef } from '../images/content-images';
 import type { LocalImage } from '../images/image-names';
+import type { BodyLink } from './markdown';
 import type * as s from './schemas';
 
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
@@ -43,7 +44,9 @@ export interface MarkdownBody {
   key: string;
   hash: string;
   /** Its links by the site's root or a full web address: those of the site are checked against the route table. */
-  links: readonly string[];
+  links: readonly BodyLink[];
+  /** Its first line in its file: its links' lines are the body's. */
+  line: number;
 }
 
 type ArticleFrontMatter = Out<typeof s.articleFrontMatterSchema>;

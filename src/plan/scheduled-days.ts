@@ -35,7 +35,7 @@ export function refuseOnScheduledDays({ sources, publishing, routes }: SitePlan,
     const target = routes.unpublished.get(pathOfLink(href));
     return target !== undefined && (target.draft === true || target.date > day);
   };
-  const linkingAhead = scheduled.filter((article) => article.body.links.some(later(article.date)));
+  const linkingAhead = scheduled.filter(({ body, date }) => body.links.some(({ href }) => later(date)(href)));
   const linkFailure = [...new Set(linkingAhead.map((article) => article.date))].sort().map(failure).find(Boolean);
   if (linkFailure) throw linkFailure;
   const days = [...new Set(scheduled.map((article) => article.date))].sort();

@@ -46,8 +46,8 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
-    for (const href of body.links.map((link) => sitePath(link, model.site.url)))
-      if (href.startsWith('/')) check(file, 'body', href);
+    for (const { href, line } of body.links.map((link) => ({ ...link, href: sitePath(link.href, model.site.url) })))
+      if (href.startsWith('/')) check(file, `body: line ${body.line + line - 1}`, href);
   };
   for (const page of [...model.articles, ...model.legalPages]) {
     // An updated date still to come would be in the page (its feeds and the sitemap too) as if the change were made.

@@ -106,9 +106,11 @@ describe('jobs past their closing day', () => {
         editArticle(project, 'local-seo-tips', (text) =>
           text.replace(/\n(?:\nWe are hiring: .*\n)?$/, `\n\nWe are hiring: [a web developer](${href}).\n`),
         );
+      // The line the link is written on, the article's last.
+      const line = async () => (await read(project, 'content/blog/local-seo-tips.md')).trimEnd().split('\n').length;
       await linking('/careers#web-developer');
       expect((await build()).stderr).toBe(
-        'sitegen: content/blog/local-seo-tips.md: body: links to "/careers#web-developer", the card of the job "Web Developer" (content/jobs.json), on /careers until its closing day, 31 January 2027: from 1 February 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n',
+        `sitegen: content/blog/local-seo-tips.md: body: line ${await line()}: links to "/careers#web-developer", the card of the job "Web Developer" (content/jobs.json), on /careers until its closing day, 31 January 2027: from 1 February 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n`,
       );
       // An old address that redirects to /careers: the link lands on the card all the same.
       const redirects = join(project.dir, 'content', 'redirects.json');
@@ -117,7 +119,7 @@ describe('jobs past their closing day', () => {
       await writeSettled(redirects, JSON.stringify(data, null, 2));
       await linking('/jobs#account-manager');
       expect((await build()).stderr).toBe(
-        'sitegen: content/blog/local-seo-tips.md: body: links to "/jobs#account-manager", the card of the job "Account Manager" (content/jobs.json), on /careers until its closing day, 15 January 2027: from 16 January 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n',
+        `sitegen: content/blog/local-seo-tips.md: body: line ${await line()}: links to "/jobs#account-manager", the card of the job "Account Manager" (content/jobs.json), on /careers until its closing day, 15 January 2027: from 16 January 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n`,
       );
       // As the message says: a link to the page itself, and to its list of positions, stays.
       await linking('/careers#positions');

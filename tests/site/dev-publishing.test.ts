@@ -57,7 +57,7 @@ describe('sitegen dev', () => {
       try {
         expect(refusals()).toEqual([
           expect.stringMatching(
-            /^ {2}\d\d:\d\d:\d\d sitegen build would refuse this: content\/blog\/digital-marketing-roi\.md: body: links to "\/blog\/google-ads-guide", which is content\/blog\/google-ads-guide\.md, a draft \(draft: true\): not a page until it is published; publish it first, or remove the link$/,
+            /^ {2}\d\d:\d\d:\d\d sitegen build would refuse this: content\/blog\/digital-marketing-roi\.md: body: line \d+: links to "\/blog\/google-ads-guide", which is content\/blog\/google-ads-guide\.md, a draft \(draft: true\): not a page until it is published; publish it first, or remove the link$/,
           ),
         ]);
         expect((await fetch(`${dev.url}/blog/digital-marketing-roi`)).status).toBe(200);

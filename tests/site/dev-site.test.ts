@@ -104,7 +104,7 @@ describe('the dev site', () => {
       const linkedText = await readFile(linked, 'utf8');
       await writeFile(linked, linkedText.replace(/^slug: .*$/m, 'slug: "marketing-roi"'));
       await expect(lazy.update([linked])).rejects.toThrow(
-        /google-ads-guide\.md: body: links to "\/blog\/digital-marketing-roi", which is neither a page of this site nor a file of public\//,
+        /google-ads-guide\.md: body: line \d+: links to "\/blog\/digital-marketing-roi", which is neither a page of this site nor a file of public\//,
       );
       await writeFile(linked, linkedText);
       expect(await lazy.update([linked])).toEqual([]);

@@ -5,6 +5,7 @@
  * to a draft stops the build.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
@@ -70,9 +71,11 @@ describe('drafts', () => {
       await editArticle(project, 'local-seo-tips', markDraft);
       const result = await project.buildHere({ out: 'out' });
       expect(result.code).toBe(1);
-      // Two published articles link to it: the newer is named.
+      // Two published articles link to it: the newer is named, and the line of its link.
+      const text = await readFile(join(project.dir, 'content/blog/website-design-mistakes.md'), 'utf8');
+      const lineOfLink = text.split('\n').findIndex((line) => line.includes('](/blog/local-seo-tips)')) + 1;
       expect(result.stderr).toBe(
-        'sitegen: content/blog/website-design-mistakes.md: body: links to "/blog/local-seo-tips", which is content/blog/local-seo-tips.md, a draft (draft: true): not a page until it is published; publish it first, or remove the link\n',
+        `sitegen: content/blog/website-design-mistakes.md: body: line ${lineOfLink}: links to "/blog/local-seo-tips", which is content/blog/local-seo-tips.md, a draft (draft: true): not a page until it is published; publish it first, or remove the link\n`,
       );
       expect(await tree(join(project.dir, 'out'))).toEqual(before);
       // A preview build has the draft among its pages: the link leads somewhere.

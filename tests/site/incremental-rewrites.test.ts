@@ -29,11 +29,15 @@ describe('sitegen build --incremental', () => {
     await builtProject();
     const out = join(project!.dir, 'out');
     const before = await tree(out);
-    await edit('content/blog/google-ads-guide.md', (text) => `${text}\nSee [our pricing](/pricing).\n`);
+    let lines = 0;
+    await edit('content/blog/google-ads-guide.md', (text) => {
+      lines = text.split('\n').length + 1;
+      return `${text}\nSee [our pricing](/pricing).\n`;
+    });
     const broken = await incremental();
     expect(broken.code).toBe(1);
     expect(broken.stderr).toBe(
-      'sitegen: content/blog/google-ads-guide.md: body: links to "/pricing", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)\n',
+      `sitegen: content/blog/google-ads-guide.md: body: line ${lines}: links to "/pricing", which is neither a page of this site nor a file of public/ (pages are listed by \`sitegen build\` and in sitemap.xml)\n`,
     );
     expect(await tree(out)).toEqual(before);
     const fixed = await after(() =>

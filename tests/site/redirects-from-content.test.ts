@@ -4,15 +4,22 @@
  * does; earlier slugs and chains; links to an old address, named by the
  * build and by dev; and what cannot work refused, naming file and field.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/dev-server';
+import { projectRoot } from '../support/cli';
 import { tree } from '../support/output-tree';
 import { editArticle, inProjectCopy, markDraft, writeSettled } from '../support/project-copy';
 import { addRedirects, checkLinks, redirectsFile, withAliases } from '../support/redirects-copy';
+
+/** The line of an article's link to /blog/local-seo-tips, in the project's content. */
+const lineOfLink = (slug: string) =>
+  readFileSync(join(projectRoot, 'content/blog', `${slug}.md`), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes('](/blog/local-seo-tips)')) + 1;
 
 describe('aliases and content/redirects.json', () => {
   it('past 1,000 redirects, says that Cloudflare Pages applies only the first 1,000, which it would not say', async () => {
@@ -78,8 +85,18 @@ describe('aliases and content/redirects.json', () => {
           const [link, instead] = ['/blog/local-seo-tips', '/blog/local-seo-for-trades'].map(
             (path) => `${path}${index === 0 ? '#article-cta-heading' : ''}`,
           );
-          return `  old link   content/blog/${linking}.md: body: links to "${link}", which redirects to /blog/local-seo-for-trades: link to "${instead}" instead`;
+          return `  old link   content/blog/${linking}.md: body: line ${lineOfLink(linking)}: links to "${link}", which redirects to /blog/local-seo-for-trades: link to "${instead}" instead`;
         }),
+      );
+      // A line more in its front matter, its body as it was (kept rendered, not rendered again): its link's line too.
+      await editArticle(project, 'website-design-mistakes', (text) => text.replace('\nslug: ', '\n# moved\nslug: '));
+      const again = await project.buildHere({ out: 'out', quiet: false });
+      expect(again.stdout).toMatch(
+        /^ {2}index {6}\d+ of \d+ Markdown files changed since the last build, 0 bodies rendered/m,
+      );
+      const line = lineOfLink('website-design-mistakes') + 1;
+      expect(again.stdout).toContain(
+        `  old link   content/blog/website-design-mistakes.md: body: line ${line}: links to`,
       );
       const page = cheerio.load(await readFile(join(project.dir, 'out/blog/online-reviews-guide.html'), 'utf8'));
       expect(page('main a:contains("local SEO tips")').attr('href')).toBe('/blog/local-seo-tips');
@@ -103,7 +120,7 @@ describe('aliases and content/redirects.json', () => {
         await dev.idle();
         const said = ['website-design-mistakes', 'online-reviews-guide'].map(
           (linking) =>
-            `old link: content/blog/${linking}.md: body: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to "/blog/local-seo-for-trades" instead`,
+            `old link: content/blog/${linking}.md: body: line ${lineOfLink(linking)}: links to "/blog/local-seo-tips", which redirects to /blog/local-seo-for-trades: link to "/blog/local-seo-for-trades" instead`,
         );
         expect(oldLinks()).toEqual(said);
         await editArticle(project, 'google-ads-guide', (text) => text.replace(/^readTime: \d+$/m, 'readTime: 12'));

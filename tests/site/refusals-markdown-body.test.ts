@@ -16,25 +16,25 @@ const badBody: BadInput[] = [
     'a link in Markdown to a page that does not exist',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [our plumber page](/services/plumbers).\n`,
-    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\//,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\//,
   ],
   [
     "a link in Markdown to a page that does not exist, by the site's full address as pasted from a browser",
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [our plumber page](https://www.tradeboostdigital.co.uk/services/plumbers?from=blog).\n`,
-    /content\/blog\/website-design-mistakes\.md: body: links to "\/services\/plumbers\?from=blog", which is neither a page of this site nor a file of public\//,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/services\/plumbers\?from=blog", which is neither a page of this site nor a file of public\//,
   ],
   [
     'a link in Markdown to a page written with a trailing slash, which some hosts answer with 404',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [the blog](/blog/).\n`,
-    /content\/blog\/website-design-mistakes\.md: body: links to "\/blog\/", which is neither a page of this site nor a file of public\/: expected "\/blog", the page's own URL\n/,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/blog\/", which is neither a page of this site nor a file of public\/: expected "\/blog", the page's own URL\n/,
   ],
   [
     'a link in Markdown to a page written with a capital, which hosts on case-sensitive disks answer with 404',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [about us](/About).\n`,
-    /content\/blog\/website-design-mistakes\.md: body: links to "\/About", which is neither a page of this site nor a file of public\/: expected "\/about", the page's own URL\n/,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/About", which is neither a page of this site nor a file of public\/: expected "\/about", the page's own URL\n/,
   ],
   [
     'a YouTube video pasted as Share > Embed gives it, which would show as code: the Content-Security-Policy allows no frame',
@@ -106,7 +106,9 @@ describe('bad input', () => {
       );
       expect(await site.refusal()).toBeUndefined();
       await site.edit('blog/local-seo-tips.md', (text) => text.replace('(/sitemap.xml)', '(/sitemap.html)'));
-      expect(await site.refusal()).toMatch(/body: links to "\/sitemap\.html", which is neither a page of this site/);
+      expect(await site.refusal()).toMatch(
+        /body: line \d+: links to "\/sitemap\.html", which is neither a page of this site/,
+      );
     },
   );
 

@@ -83,8 +83,7 @@ describe('scheduled posts', () => {
       await scheduled('part-one', '2027-01-10', '\nNext week: [part two](/blog/part-two).\n');
       await scheduled('part-two', '2027-01-17');
       const build = () => project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01' } });
-      const refusal =
-        'content/blog/part-one.md: body: links to "/blog/part-two", which is content/blog/part-two.md, scheduled for 17 January 2027: not a page until it is published; publish it first, or remove the link (on 10 January 2027, when content/blog/part-one.md goes live, the build that day would stop)';
+      const refusal = `content/blog/part-one.md: body: line ${guide.split('\n').length + 1}: links to "/blog/part-two", which is content/blog/part-two.md, scheduled for 17 January 2027: not a page until it is published; publish it first, or remove the link (on 10 January 2027, when content/blog/part-one.md goes live, the build that day would stop)`;
       expect((await build()).stderr).toBe(`sitegen: ${refusal}\n`);
       // sitegen dev says so in its terminal, and the editor refuses a save of either article.
       const site = new DevSite(resolveConfig({ root: project.dir }, { SITEGEN_NOW: '2026-12-01T09:00:00Z' }));

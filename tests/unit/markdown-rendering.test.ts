@@ -110,11 +110,22 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('collects links by the root or a full web address, decoded, for the route check', () => {
-    const { links } = renderMarkdown(
-      '[Prices](/services/local-seo) [Call](tel:08081570192) [Out](https://example.com/) [Q](/contact?from=blog&amp;x=1) ![Team](/favicon.svg)\n',
-    );
-    expect(links).toEqual(['/services/local-seo', 'https://example.com/', '/contact?from=blog&x=1', '/favicon.svg']);
+  it("collects links by the root or a full web address, decoded, each with its line in the body, for the route check's messages", () => {
+    const source =
+      '[Prices](/services/local-seo) [Call](tel:08081570192) [Out](https://example.com/)\n\nText.\n\n' +
+      '- one\n- [Q](/contact?from=blog&amp;x=1)\n\n| a | b |\n|---|---|\n| x | ![Team](/favicon.svg) |\n\n' +
+      '[Prices](/services/local-seo) again, [Prices](/services/local-seo) twice.\n';
+    const expected = [
+      { href: '/services/local-seo', line: 1 },
+      { href: 'https://example.com/', line: 1 },
+      { href: '/contact?from=blog&x=1', line: 6 },
+      { href: '/favicon.svg', line: 10 },
+      { href: '/services/local-seo', line: 12 },
+      { href: '/services/local-seo', line: 12 },
+    ];
+    expect(renderMarkdown(source).links).toEqual(expected);
+    // Saved with Windows' line endings, the lines are the same; a body's first line in its file is added by the build.
+    expect(renderMarkdown(source.replaceAll('\n', '\r\n'), 20).links).toEqual(expected);
   });
 
   it.each([
