@@ -180,9 +180,8 @@ program
     if (!(await runCheckCommand(options, (text) => process.stdout.write(text)))) process.exitCode = 1;
   });
 
-function leadsCommandLine(leadsDir: string): string {
-  return leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
-}
+const leadsCommandLine = (leadsDir: string): string =>
+  leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
 
 function leadsDirOption(): Option {
   return new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
@@ -250,9 +249,8 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   return { signal: controller.signal, dispose };
 }
 
-function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-}
+const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 
 /** Resolves on a stop signal (a closed terminal too), so a server can close its database cleanly. */
 function untilInterrupted(): Promise<void> {

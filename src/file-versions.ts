@@ -22,9 +22,8 @@ export function knownVersion(info: Pick<Stats, 'size' | 'mtimeMs'>, readAt: numb
   return { version: fileVersion(info), settled: isSettled(info, readAt) };
 }
 
-export function isUnchanged(known: KnownVersion | undefined, info: Pick<Stats, 'size' | 'mtimeMs'>): boolean {
-  return known !== undefined && known.settled && known.version === fileVersion(info);
-}
+export const isUnchanged = (known: KnownVersion | undefined, info: Pick<Stats, 'size' | 'mtimeMs'>): boolean =>
+  known !== undefined && known.settled && known.version === fileVersion(info);
 
 /** The versions of a set of files, taken together (the inputs of a build, the sources of the assets). */
 export interface Snapshot {

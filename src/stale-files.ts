@@ -7,9 +7,8 @@
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function isStale(path: string): boolean {
-  return (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
-}
+export const isStale = (path: string): boolean =>
+  (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 10 * 60_000;
 
 export function removeStaleFiles(dir: string, kept: (name: string) => boolean): void {
   for (const name of readdirSync(dir)) {

@@ -8,13 +8,11 @@ import { listFiles } from '../list-files';
 export const articleFolder = (contentDir: string): string => join(contentDir, 'blog');
 
 /** Sorted: the order every build reads them in. None without a blog folder. */
-export function articleFiles(contentDir: string, projectRoot: string): string[] {
-  return markdownIn(articleFolder(contentDir), contentFileName(projectRoot));
-}
+export const articleFiles = (contentDir: string, projectRoot: string): string[] =>
+  markdownIn(articleFolder(contentDir), contentFileName(projectRoot));
 
-export function legalFiles(contentDir: string, projectRoot: string): string[] {
-  return markdownIn(join(contentDir, 'legal'), contentFileName(projectRoot));
-}
+export const legalFiles = (contentDir: string, projectRoot: string): string[] =>
+  markdownIn(join(contentDir, 'legal'), contentFileName(projectRoot));
 
 /** The service pages' and trades' files, one a page: "service-pages/local-seo.json", "trades/plumber.json". */
 export const pageFiles = (contentDir: string): string[] =>

@@ -17,6 +17,5 @@ Start with who this is for and what they will be able to do after reading it.
 Write the first section here. Link to pages of the site with root-relative links, such as [our local SEO service](/services/local-seo).
 `;
 
-export function stillDraft(words: string): string {
-  return `still holds the words \`sitegen new article\` wrote ("${words}"): write the article's own, or keep it a draft (draft: true)`;
-}
+export const stillDraft = (words: string): string =>
+  `still holds the words \`sitegen new article\` wrote ("${words}"): write the article's own, or keep it a draft (draft: true)`;

@@ -22,9 +22,8 @@ export function publicationStatus(article: Dated, today: string): 'published' | 
   return article.date > today ? 'scheduled' : 'published';
 }
 
-export function isPublished(article: Dated, now: Publishing): boolean {
-  return now.drafts || publicationStatus(article, now.today) === 'published';
-}
+export const isPublished = (article: Dated, now: Publishing): boolean =>
+  now.drafts || publicationStatus(article, now.today) === 'published';
 
 /** The scheduled article that goes live first (drafts wait for an edit, not a date), if any. */
 export function nextScheduled<T extends Dated>(articles: readonly T[], today: string): T | undefined {

@@ -42,9 +42,8 @@ export const expectedFormats = `expected a ${Object.values(readableFormats)
   .join(', ')
   .replace(/, (\w+)$/, ' or $1')} file`;
 
-export function unpublishable(format: string): string {
-  return `is in ${format} format, which the site cannot publish: ${expectedFormats} (export it as JPEG, or PNG for a logo)`;
-}
+export const unpublishable = (format: string): string =>
+  `is in ${format} format, which the site cannot publish: ${expectedFormats} (export it as JPEG, or PNG for a logo)`;
 
 const text = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 

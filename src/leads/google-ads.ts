@@ -15,9 +15,8 @@ const clickIdOf = (row: LeadRow): string | null => row.last_gclid ?? row.first_g
 export const isEnquiry = (row: LeadRow): boolean => row.form_type !== 'newsletter';
 
 /** Sign-ups that came from an ad click, left out of the file. */
-export function signUpsFromClicks(rows: readonly LeadRow[]): number {
-  return rows.filter((row) => !isEnquiry(row) && (clickIdOf(row) || hasIosClick(row))).length;
-}
+export const signUpsFromClicks = (rows: readonly LeadRow[]): number =>
+  rows.filter((row) => !isEnquiry(row) && (clickIdOf(row) || hasIosClick(row))).length;
 
 /** Google Ads takes the conversions of clicks at most this old. */
 const clickLifetimeMs = 90 * 24 * 60 * 60 * 1000;
@@ -45,9 +44,8 @@ export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionN
 }
 
 /** London's time and offset, +hhmm as Google's help writes one: the hour the clocks go back comes twice. */
-function conversionTime(instant: Date): string {
-  return `${londonTime(instant).replace('T', ' ')}+0${londonOffset(instant.getTime())}00`;
-}
+const conversionTime = (instant: Date): string =>
+  `${londonTime(instant).replace('T', ' ')}+0${londonOffset(instant.getTime())}00`;
 
 const hasIosClick = (row: LeadRow): boolean =>
   [row.last_gbraid, row.last_wbraid, row.first_gbraid, row.first_wbraid].some(Boolean);

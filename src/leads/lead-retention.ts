@@ -25,6 +25,5 @@ export async function eraseLeads(db: Queryable, email: string): Promise<number> 
 
 export const leadCount = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
 
-export function purgedLine(count: number): string {
-  return `deleted ${leadCount(count)} received more than ${leadRetentionMonths} months ago`;
-}
+export const purgedLine = (count: number): string =>
+  `deleted ${leadCount(count)} received more than ${leadRetentionMonths} months ago`;

@@ -16,6 +16,5 @@ export function parseRedirectsFile(text: string): Map<string, RedirectRule> {
 }
 
 /** The rule for a request's path: hosts match it with or without a trailing slash. */
-export function redirectFor(rules: ReadonlyMap<string, RedirectRule>, path: string): RedirectRule | undefined {
-  return rules.get(path) ?? (path.length > 1 && path.endsWith('/') ? rules.get(path.slice(0, -1)) : undefined);
-}
+export const redirectFor = (rules: ReadonlyMap<string, RedirectRule>, path: string): RedirectRule | undefined =>
+  rules.get(path) ?? (path.length > 1 && path.endsWith('/') ? rules.get(path.slice(0, -1)) : undefined);

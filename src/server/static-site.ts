@@ -100,9 +100,8 @@ export function createStaticHandler(source: SiteSource) {
 }
 
 /** No Accept-Encoding header: the body is sent as it is, as the hosts do. */
-function acceptsGzip(request: IncomingMessage): boolean {
-  return request.headers['accept-encoding'] !== undefined && new Negotiator(request).encodings(['gzip']).length > 0;
-}
+const acceptsGzip = (request: IncomingMessage): boolean =>
+  request.headers['accept-encoding'] !== undefined && new Negotiator(request).encodings(['gzip']).length > 0;
 
 function cleanUrl(path: string): string | undefined {
   if (path === '/index' || path === '/index.html') return '/';

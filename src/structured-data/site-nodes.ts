@@ -15,9 +15,11 @@ export type GraphNode<T extends Thing = Thing> = Exclude<T, string> & IdReferenc
 
 export const ref = (id: string): IdReference => ({ '@id': id });
 
-export function servedCountry(site: SiteFacts): Country {
-  return { '@type': 'Country', name: site.areaServed.name, identifier: site.areaServed.code };
-}
+export const servedCountry = (site: SiteFacts): Country => ({
+  '@type': 'Country',
+  name: site.areaServed.name,
+  identifier: site.areaServed.code,
+});
 
 function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
   const { url, width, height } = logoRendition(site, siteUrl);
