@@ -31,9 +31,8 @@ export function fileFor(path: string): string {
 }
 
 /** The path whose page `fileFor` would write to `file`, if it is a page's file at all. */
-export function pathForFile(file: string): string | undefined {
-  return file === 'index.html' ? '/' : file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
-}
+export const pathForFile = (file: string): string | undefined =>
+  file === 'index.html' ? '/' : file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 
 /** The folders a file of the output lies in, from the top: "blog/page/2.html" → ["blog", "blog/page"]. */
 export function foldersAbove(file: string): string[] {

@@ -39,9 +39,8 @@ export function attributeValues($: CheerioAPI, selector: string, attribute: stri
     .get();
 }
 
-export function isBuiltFile(dir: string, path: string): boolean {
-  return statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
-}
+export const isBuiltFile = (dir: string, path: string): boolean =>
+  statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 
 export function readBuiltFile(dir: string, path: string): Buffer | undefined {
   try {

@@ -111,41 +111,43 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   const footnotes = source.includes('[^');
   const markdown = parser(footnotes);
   const tokens = markdown.lexer(source);
+  // marked keeps no positions: where each block starts, its text read in order (before the notes are moved).
+  const starts = new Map<Token, number>();
+  for (let [index, at] = [0, 0]; index < tokens.length; at += tokens[index++]!.raw.length)
+    starts.set(tokens[index]!, at);
   // marked-footnote's own: it moves the notes to the end, and readies itself for the next body, refused or not.
   if (footnotes) markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
-  let [level, refused] = [1, undefined as { token: Token; problem: string } | undefined];
-  const [blocks, links] = [tokens.filter((token) => token.type !== 'footnotes'), [] as [number, Token, string][]];
-  let index = 0;
+  let [level, refused, block] = [1, undefined as { token: Token; problem: string } | undefined, tokens[0]!];
+  const links: [Token, Token, string][] = [];
   const check = (token: Token) => {
     const href = /^(?:link|image)$/.test(token.type) && asBrowserReads((token as Tokens.Link).href).trim();
     const problem = href === false ? tokenProblem(token, level) : linkProblem(token as Tokens.Link, href);
     refused ??= problem ? { token, problem } : undefined;
     if (token.type === 'heading') level = token.depth;
-    if (href && /^(?:\/|https?:)/i.test(href)) links.push([index, token, href]);
+    if (href && /^(?:\/|https?:)/i.test(href)) links.push([block, token, href]);
   };
-  for (; index < blocks.length; index += 1) {
-    markdown.walkTokens([blocks[index]!], check);
-    const [line] = refused ? linesOf(source, blocks, [[index, refused.token]]) : [];
+  for (block of tokens.filter((token) => token.type !== 'footnotes')) {
+    markdown.walkTokens([block], check);
+    const [line] = refused ? linesOf(source, starts, [[block, refused.token]]) : [];
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
-  const lines = links.length ? linesOf(source, blocks, links) : [];
+  const lines = links.length ? linesOf(source, starts, links) : [];
   // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
   return { html, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }
 
-/** marked keeps no positions: each token's line (in the order found), each block found in the text after the one before. */
-function linesOf(source: string, blocks: Token[], tokens: readonly [number, Token, ...string[]][]): number[] {
-  const text = source.replace(/\r\n?/g, '\n');
-  let [starts, end, at, line] = [[] as number[], 0, 0, 1];
-  for (const { raw } of blocks) {
-    starts.push(Math.max(end, text.indexOf(raw, end)));
-    if (text.startsWith(raw, starts.at(-1)!)) end = starts.at(-1)! + raw.length;
-  }
+/** Each token's line, in the order found: its block's start, and where it is in its block. */
+function linesOf(source: string, starts: ReadonlyMap<Token, number>, tokens: readonly [Token, Token, ...string[]][]) {
+  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  let [at, line] = [0, 1];
   return tokens.map(([block, token]) => {
-    const next = Math.max(at, starts[block]! + Math.max(0, blocks[block]!.raw.indexOf(token.raw)));
-    for (; at < next; at += 1) if (text[at] === '\n') line += 1;
+    const next = starts.get(block)! + Math.max(0, block.raw.indexOf(token.raw));
+    for (let found = text.indexOf('\n', at); found !== -1 && found < next; found = text.indexOf('\n', at)) {
+      line += 1;
+      at = found + 1;
+    }
     return line;
   });
 }

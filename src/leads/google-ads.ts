@@ -27,9 +27,8 @@ function clickedAt(row: LeadRow): number {
   return Math.min(Date.parse(`${day}T00:00:00Z`) || Infinity, row.created_at.getTime());
 }
 
-export function tooOldClickLeads(rows: readonly LeadRow[], now: Date): LeadRow[] {
-  return rows.filter((row) => clickIdOf(row) && now.getTime() - clickedAt(row) > clickLifetimeMs);
-}
+export const tooOldClickLeads = (rows: readonly LeadRow[], now: Date): LeadRow[] =>
+  rows.filter((row) => clickIdOf(row) && now.getTime() - clickedAt(row) > clickLifetimeMs);
 
 /** Value and currency are left blank: the conversion action's own value applies. */
 export function formatGoogleAds(rows: readonly LeadRow[], options: { conversionName: string; now: Date }): string {

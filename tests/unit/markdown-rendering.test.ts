@@ -124,6 +124,13 @@ describe('renderMarkdown', () => {
       { href: '/services/local-seo', line: 12 },
     ];
     expect(renderMarkdown(source).links).toEqual(expected);
+    // After a footnote's note and a reference's address, which the page shows elsewhere or not at all.
+    const noted =
+      'Intro[^1].\n\n[^1]: The note.\n\n[guide]: /blog/local-seo-tips\n\nSee [us](/about) and [the guide][guide].\n';
+    expect(renderMarkdown(noted).links).toEqual([
+      { href: '/about', line: 7 },
+      { href: '/blog/local-seo-tips', line: 7 },
+    ]);
     // Saved with Windows' line endings, the lines are the same; a body's first line in its file is added by the build.
     expect(renderMarkdown(source.replaceAll('\n', '\r\n'), 20).links).toEqual(expected);
   });
