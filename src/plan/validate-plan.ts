@@ -46,8 +46,8 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
-    for (const { href, line } of body.links.map((link) => ({ ...link, href: sitePath(link.href, model.site.url) })))
-      if (href.startsWith('/')) check(file, `body: line ${body.line + line - 1}`, href);
+    for (const link of body.links.filter(({ href }) => sitePath(href, model.site.url).startsWith('/')))
+      check(file, `body: line ${body.line + link.line - 1}`, sitePath(link.href, model.site.url));
   };
   for (const page of [...model.articles, ...model.legalPages]) {
     // An updated date still to come would be in the page (its feeds and the sitemap too) as if the change were made.
