@@ -19,8 +19,10 @@ export interface FormCollection {
 export function formMessage(error: unknown, collections: readonly FormCollection[]): string {
   if (!(error instanceof ContentError) || !error.field) return messageOf(error);
   const fields = formOf(error.file, collections);
-  const labels = fields && labelsOf(error.field.replace(/^front matter: /, ''), fields);
-  return labels ? `${error.file}: ${labels}: ${error.problem}` : error.message;
+  // A body's link is named with its line: "body: line 12" is the Body field's line 12.
+  const [, path, line] = /^(?:front matter: )?(.*?)((?:: line \d+)?)$/.exec(error.field)!;
+  const labels = fields && labelsOf(path!, fields);
+  return labels ? `${error.file}: ${labels}${line}: ${error.problem}` : error.message;
 }
 
 /** The fields of the form `file` is edited with: a file's own, or its folder's (a new article's too, named by its folder). */

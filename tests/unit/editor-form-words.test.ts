@@ -84,6 +84,12 @@ describe('a refusal in the editor', () => {
     expect(say(new ContentError('content/legal/terms-of-service.md', 'body', 'is empty'))).toBe(
       'content/legal/terms-of-service.md: Body: is empty',
     );
+    const link = new ContentError(
+      'content/blog/van-signs.md',
+      'body: line 12',
+      'links to "/pricing", which is no page',
+    );
+    expect(say(link)).toBe('content/blog/van-signs.md: Body: line 12: links to "/pricing", which is no page');
   });
 
   it('leaves as it is a message of a file no form edits, of no field, or of a field the form does not have', () => {
