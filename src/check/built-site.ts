@@ -50,6 +50,5 @@ export function readBuiltFile(dir: string, path: string): Buffer | undefined {
   }
 }
 
-export async function servedStatus(origin: string, path: string): Promise<number> {
-  return (await fetch(`${origin}${path}`, { method: 'HEAD', redirect: 'manual' })).status;
-}
+export const servedStatus = async (origin: string, path: string): Promise<number> =>
+  (await fetch(`${origin}${path}`, { method: 'HEAD', redirect: 'manual' })).status;

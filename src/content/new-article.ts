@@ -36,7 +36,9 @@ export async function newArticle(options: { title: string; author?: string; cate
   if (!categories.includes(category))
     throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
-  const author = options.author?.trim() ?? newest?.author ?? site.site.name;
+  const typed = options.author?.trim() ?? newest?.author ?? site.site.name;
+  // One of the team as team.json writes the name, which the build asks for: their byline links to their profile.
+  const author = site.team.find(({ name }) => name.toLowerCase() === typed.toLowerCase())?.name ?? typed;
   // The article must build: its schema wants an author's name, with no tag.
   if (!v.is(articleFrontMatterSchema.entries.author, author))
     throw new SitegenError(`--author: expected a name, found "${options.author}"`);

@@ -106,9 +106,8 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   };
 }
 
-function recording(templates: TemplateModule, uses: PageUses, element: ReactNode) {
-  return createElement(templates.PageUsesContext.Provider, { value: uses }, element);
-}
+const recording = (templates: TemplateModule, uses: PageUses, element: ReactNode) =>
+  createElement(templates.PageUsesContext.Provider, { value: uses }, element);
 
 /**
  * Rendered inside a bare document so that anything React would move into <head> shows up there, and is refused: a

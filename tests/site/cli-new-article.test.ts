@@ -94,8 +94,14 @@ describe('sitegen', () => {
         'sitegen: content/blog/google-ads-guide.md: aliases: "winter-boilers" is an old address of this article: choose another title\n',
       ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
-      const foreign = await runSitegen(['new', 'article', 'Straße & Smørrebrød: Ærø’s Café Fit-Out'], { cwd: dir });
+      // And an author of the team, typed in small letters, is written as team.json writes the name (as the build asks).
+      const foreign = await runSitegen(
+        ['new', 'article', 'Straße & Smørrebrød: Ærø’s Café Fit-Out', '--author', 'sarah mitchell'],
+        { cwd: dir },
+      );
       expect(foreign.stdout).toMatch(/^wrote content\/blog\/strasse-and-smorrebrod-aeros-cafe-fit-out\.md: a draft;/);
+      const byline = readFileSync(join(dir, 'content/blog/strasse-and-smorrebrod-aeros-cafe-fit-out.md'), 'utf8');
+      expect(byline).toMatch(/^author: "Sarah Mitchell"$/m);
       const build = (out: string, ...flags: string[]) =>
         runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
           env: { ...localLeads, SITEGEN_NOW: '2026-07-01' },
