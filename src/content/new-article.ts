@@ -10,6 +10,7 @@ import { londonDay } from './publishing';
 import { articleFrontMatterSchema } from './schemas/front-matter';
 import { maxSlugLength } from './schemas/shared';
 import { slugify } from './site-data';
+import { teamNames } from './site-model';
 import { loadSite } from './load-site';
 
 export async function newArticle(options: { title: string; author?: string; category?: string }): Promise<string> {
@@ -37,8 +38,7 @@ export async function newArticle(options: { title: string; author?: string; cate
     throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
   const typed = options.author?.trim() ?? newest?.author ?? site.site.name;
-  // One of the team as team.json writes the name, which the build asks for: their byline links to their profile.
-  const author = site.team.find(({ name }) => name.toLowerCase() === typed.toLowerCase())?.name ?? typed;
+  const author = teamNames(site.team).get(typed.toLowerCase()) ?? typed;
   // The article must build: its schema wants an author's name, with no tag.
   if (!v.is(articleFrontMatterSchema.entries.author, author))
     throw new SitegenError(`--author: expected a name, found "${options.author}"`);

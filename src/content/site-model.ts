@@ -32,12 +32,15 @@ export function articleOf(
 
 export function withArticles(data: SiteData, articles: readonly Article[]): SiteModel {
   const categories = new Set(data.pages.blog.categories);
-  const team = new Map(data.team.map(({ name }) => [name.toLowerCase(), name]));
+  const team = teamNames(data.team);
   uniqueAcrossFiles(articles);
   for (const article of articles) checkArticle(article, categories, team);
   const sorted = articles.map(deepFreeze).sort(newestFirst);
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
+
+/** The team's names by their small letters: an author's name is often typed in them, and the byline links the team's. */
+export const teamNames = (team: SiteData['team']) => new Map(team.map(({ name }) => [name.toLowerCase(), name]));
 
 function checkArticle(article: Article, categories: ReadonlySet<string>, team: ReadonlyMap<string, string>): void {
   if (article.updated !== undefined && article.updated < article.date) {

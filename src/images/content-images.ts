@@ -16,9 +16,8 @@ export interface ImageRef {
 /** An image's src that names a file of content/images/ (the schemas allow only those and stock photos). */
 const isLocalSrc = (src: string): boolean => src.startsWith('images/');
 
-function isImage(value: object): value is Image {
-  return typeof (value as Image).src === 'string' && typeof (value as Image).alt === 'string';
-}
+const isImage = (value: object): value is Image =>
+  typeof (value as Image).src === 'string' && typeof (value as Image).alt === 'string';
 
 export function localImageRefs(value: unknown, file: string): ImageRef[] {
   const refs: ImageRef[] = [];

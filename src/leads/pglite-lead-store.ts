@@ -66,6 +66,5 @@ export const leadColumns = [
   'next_notify_at',
 ] as const satisfies readonly (keyof LeadRow)[];
 
-export async function listLeads(db: Queryable): Promise<LeadRow[]> {
-  return (await db.query<LeadRow>(`select ${leadColumns.join(', ')} from public.leads order by created_at, id`)).rows;
-}
+export const listLeads = async (db: Queryable): Promise<LeadRow[]> =>
+  (await db.query<LeadRow>(`select ${leadColumns.join(', ')} from public.leads order by created_at, id`)).rows;
