@@ -253,11 +253,10 @@ const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
   error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 
 /** Resolves on a stop signal (a closed terminal too), so a server can close its database cleanly. */
-function untilInterrupted(): Promise<void> {
-  return new Promise((resolve) => {
+const untilInterrupted = (): Promise<void> =>
+  new Promise((resolve) => {
     for (const signal of stopSignals) process.once(signal, () => resolve());
   });
-}
 
 // A reader that went away (`sitegen build | head -1`, a closed terminal) takes the rest of what sitegen prints with it,
 // not its work: unhandled, the failed write would kill the process halfway through writing the site.

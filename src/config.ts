@@ -188,11 +188,10 @@ const isLoopbackName = (hostname: string): boolean =>
   hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
 
 /** Where forms send leads: the Supabase project, or this site's own origin (answered by preview and dev). */
-export function leadEndpoint({ supabase }: Pick<BuildConfig, 'supabase'>) {
-  return supabase.url
+export const leadEndpoint = ({ supabase }: Pick<BuildConfig, 'supabase'>) =>
+  supabase.url
     ? { url: `${supabase.url}/functions/v1`, anonKey: supabase.anonKey }
     : { url: '/functions/v1', anonKey: '' };
-}
 
 export function planSettings(config: BuildConfig) {
   return { siteUrl: config.siteUrl, endpoint: leadEndpoint(config), noindex: config.drafts };

@@ -26,8 +26,8 @@ export interface EditorSettings {
 export const editorPath = '/admin/';
 
 /** The page: nothing but what loads the editor, which draws everything itself. */
-export function editorHtml(site: SiteFacts, settings: EditorSettings, script: string): string {
-  return [
+export const editorHtml = (site: SiteFacts, settings: EditorSettings, script: string): string =>
+  [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',
     '<head>',
@@ -50,7 +50,6 @@ export function editorHtml(site: SiteFacts, settings: EditorSettings, script: st
     '</html>',
     '',
   ].join('\n');
-}
 
 const require = createRequire(import.meta.url);
 

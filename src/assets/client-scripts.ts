@@ -89,26 +89,24 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
 }
 
 /** Each island's browser entry: hydrate every copy of it on the page. */
-function islandEntries(islandsDir: string): Plugin {
-  return {
-    name: 'island-entries',
-    setup(build) {
-      // React here would render nothing on the page, and fail in the browser beside Preact.
-      build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, ({ path }) => {
-        const expected = /jsx(-dev)?-runtime$/.test(path)
-          ? 'its JSX written for Preact: /** @jsxImportSource preact */ at its top'
-          : 'an import from preact (useState from preact/hooks)';
-        return { errors: [{ text: `imports ${path}: islands are Preact, expected ${expected}` }] };
-      });
-      build.onResolve({ filter: /^island-entry:/ }, (args) => ({
-        path: args.path.slice('island-entry:'.length),
-        namespace: 'island-entry',
-      }));
-      build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
-        contents: `import { hydrateIslands } from './lib/hydrate';\nimport { ${args.path} } from './${args.path}';\nhydrateIslands('${args.path}', ${args.path});\n`,
-        resolveDir: islandsDir,
-        loader: 'ts',
-      }));
-    },
-  };
-}
+const islandEntries = (islandsDir: string): Plugin => ({
+  name: 'island-entries',
+  setup(build) {
+    // React here would render nothing on the page, and fail in the browser beside Preact.
+    build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, ({ path }) => {
+      const expected = /jsx(-dev)?-runtime$/.test(path)
+        ? 'its JSX written for Preact: /** @jsxImportSource preact */ at its top'
+        : 'an import from preact (useState from preact/hooks)';
+      return { errors: [{ text: `imports ${path}: islands are Preact, expected ${expected}` }] };
+    });
+    build.onResolve({ filter: /^island-entry:/ }, (args) => ({
+      path: args.path.slice('island-entry:'.length),
+      namespace: 'island-entry',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
+      contents: `import { hydrateIslands } from './lib/hydrate';\nimport { ${args.path} } from './${args.path}';\nhydrateIslands('${args.path}', ${args.path});\n`,
+      resolveDir: islandsDir,
+      loader: 'ts',
+    }));
+  },
+});

@@ -33,11 +33,10 @@ export async function readBuiltPages(dir: string) {
 }
 
 /** The value of `attribute` on each element of a page that `selector` matches and that has it, in the page's order. */
-export function attributeValues($: CheerioAPI, selector: string, attribute: string): string[] {
-  return $(selector)
+export const attributeValues = ($: CheerioAPI, selector: string, attribute: string): string[] =>
+  $(selector)
     .map((_, element) => $(element).attr(attribute))
     .get();
-}
 
 export const isBuiltFile = (dir: string, path: string): boolean =>
   statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;

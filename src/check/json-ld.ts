@@ -183,9 +183,8 @@ function typesOf(node: JsonObject): string[] {
   return (Array.isArray(type) ? type : [type]).filter((item): item is string => typeof item === 'string');
 }
 
-function describe(node: JsonObject): string {
-  return `${typesOf(node).join('/') || 'a node without @type'} ${typeof node['@id'] === 'string' ? node['@id'] : '(no @id)'}`;
-}
+const describe = (node: JsonObject): string =>
+  `${typesOf(node).join('/') || 'a node without @type'} ${typeof node['@id'] === 'string' ? node['@id'] : '(no @id)'}`;
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

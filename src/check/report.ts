@@ -38,6 +38,5 @@ export function formatSummary(results: readonly GateResult[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function reportJson(dir: string, results: readonly GateResult[]): string {
-  return `${JSON.stringify({ dir, passed: results.every((result) => result.passed), gates: results }, null, 2)}\n`;
-}
+export const reportJson = (dir: string, results: readonly GateResult[]): string =>
+  `${JSON.stringify({ dir, passed: results.every((result) => result.passed), gates: results }, null, 2)}\n`;

@@ -158,8 +158,8 @@ const latinLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø:
 const otherLatinLetters = new RegExp(`[${Object.keys(latinLetters).join('')}]`, 'g');
 
 /** "Web Design" → "web-design", "Ærø's Café" → "aeros-cafe": the form of a name in a page's address. */
-export function slugify(name: string): string {
-  return name
+export const slugify = (name: string): string =>
+  name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -168,7 +168,6 @@ export function slugify(name: string): string {
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
 
 /** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
 export const phoneHref = (phone: string): string => `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;

@@ -91,8 +91,8 @@ export class DevEditor {
   }
 }
 
-function problemPage(message: string): string {
-  return [
+const problemPage = (message: string): string =>
+  [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',
     '<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>The editor could not open</title></head>',
@@ -100,4 +100,3 @@ function problemPage(message: string): string {
     '</html>',
     '',
   ].join('\n');
-}

@@ -244,17 +244,14 @@ function outcomeLine(outcome: RebuildOutcome, changed: Iterable<string>, root: s
   return `  ${clock()} ${what} → ${pages} in ${Math.round(outcome.ms)} ms${outcome.recovered ? ' (fixed)' : ''}`;
 }
 
-function wantsPage(request: IncomingMessage, path: string): boolean {
-  return (
-    request.method === 'GET' &&
-    !/\.[a-z0-9]+$/i.test(path) &&
-    !path.startsWith('/functions/') &&
-    !path.startsWith('/__sitegen/') &&
-    // The editor opens whatever the content's state: it is where a marketer puts right the entry the build refuses.
-    path !== '/admin' &&
-    !path.startsWith('/admin/')
-  );
-}
+const wantsPage = (request: IncomingMessage, path: string): boolean =>
+  request.method === 'GET' &&
+  !/\.[a-z0-9]+$/i.test(path) &&
+  !path.startsWith('/functions/') &&
+  !path.startsWith('/__sitegen/') &&
+  // The editor opens whatever the content's state: it is where a marketer puts right the entry the build refuses.
+  path !== '/admin' &&
+  !path.startsWith('/admin/');
 
 function failureLine(error: Error, root: string): string {
   const file = errorFile(error, root);

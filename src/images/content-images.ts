@@ -76,9 +76,8 @@ export class ImageResolver {
   }
 }
 
-export function articleImageRefs(article: Article): ImageRef[] {
-  return (['image', 'socialImage'] as const).flatMap((key) => {
+export const articleImageRefs = (article: Article): ImageRef[] =>
+  (['image', 'socialImage'] as const).flatMap((key) => {
     const src = article[key]?.src;
     return src && isLocalSrc(src) ? [{ src, file: article.file, field: `front matter: ${key}` }] : [];
   });
-}

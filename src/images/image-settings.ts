@@ -20,9 +20,8 @@ const require = createRequire(import.meta.url);
 
 let settings: string | undefined;
 
-export function encoderSettings(): string {
-  return (settings ??= JSON.stringify([encoderOptions, sourceLimits, packageVersion('sharp')]));
-}
+export const encoderSettings = (): string =>
+  (settings ??= JSON.stringify([encoderOptions, sourceLimits, packageVersion('sharp')]));
 
 /** An installed package's version, read from its package.json without loading the package (sharp's is native, and slow to load). */
 export function packageVersion(name: string): string {

@@ -8,13 +8,12 @@ import type Sharp from 'sharp';
 
 let library: Promise<typeof Sharp> | undefined;
 
-export function loadSharp(): Promise<typeof Sharp> {
-  return (library ??= import('sharp').then(({ default: sharp }) => {
+export const loadSharp = (): Promise<typeof Sharp> =>
+  (library ??= import('sharp').then(({ default: sharp }) => {
     // libvips keeps recent operations to reuse them: each image here is made once, so that is only memory held.
     sharp.cache(false);
     return sharp;
   }));
-}
 
 /** Runs tasks at most `concurrency` at a time, in the order they were given. */
 export function taskPool(concurrency = availableParallelism()) {

@@ -50,8 +50,8 @@ const require = createRequire(import.meta.url);
 let cardTools: Promise<{ drawer: Renderer; fromJsx: typeof import('@takumi-rs/helpers/jsx').fromJsx }> | undefined;
 
 /** Loaded the first time a card is drawn: a build whose cards are all kept never loads them. */
-function loadCardTools() {
-  return (cardTools ??= Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')]).then(
+const loadCardTools = () =>
+  (cardTools ??= Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')]).then(
     async ([{ Renderer }, { fromJsx }]) => {
       const drawer = new Renderer();
       for (const { weight, file } of fonts) {
@@ -61,7 +61,6 @@ function loadCardTools() {
       return { drawer, fromJsx };
     },
   ));
-}
 
 /** The logo may still be on its way: the renderer loads meanwhile. */
 export async function drawCard(

@@ -20,28 +20,26 @@ export interface LeadRow extends LeadRecord {
   next_notify_at: Date | null;
 }
 
-export function pgliteLeadStore(db: Queryable): LeadStore {
-  return {
-    async save(record: LeadRecord, options: SaveOptions) {
-      const args = storeLeadArguments(record, options);
-      const result = await db.query<StoreLeadRow>('select * from public.store_lead($1::jsonb, $2, $3, $4, $5)', [
-        JSON.stringify(args.lead),
-        args.client_address,
-        args.rate_max,
-        args.rate_window_seconds,
-        args.notifications_on,
-      ]);
-      return saveOutcome(record, result.rows[0]);
-    },
-    async claimDueNotifications(max: number) {
-      const result = await db.query<LeadRow>('select * from public.claim_lead_notifications($1)', [max]);
-      return result.rows.map(storedLead);
-    },
-    async recordNotification(leadId: number, sent: readonly Channel[], failure: string | null) {
-      await db.query('select public.record_lead_notification($1, $2::text[], $3)', [leadId, sent, failure]);
-    },
-  };
-}
+export const pgliteLeadStore = (db: Queryable): LeadStore => ({
+  async save(record: LeadRecord, options: SaveOptions) {
+    const args = storeLeadArguments(record, options);
+    const result = await db.query<StoreLeadRow>('select * from public.store_lead($1::jsonb, $2, $3, $4, $5)', [
+      JSON.stringify(args.lead),
+      args.client_address,
+      args.rate_max,
+      args.rate_window_seconds,
+      args.notifications_on,
+    ]);
+    return saveOutcome(record, result.rows[0]);
+  },
+  async claimDueNotifications(max: number) {
+    const result = await db.query<LeadRow>('select * from public.claim_lead_notifications($1)', [max]);
+    return result.rows.map(storedLead);
+  },
+  async recordNotification(leadId: number, sent: readonly Channel[], failure: string | null) {
+    await db.query('select public.record_lead_notification($1, $2::text[], $3)', [leadId, sent, failure]);
+  },
+});
 
 export const leadColumns = [
   'id',

@@ -18,8 +18,9 @@ import type { PGlite } from './lead-database';
 const leadsPath = '/__sitegen/leads';
 
 /** `notifying`: whether this server sends leads on, which `sitegen leads` says of the notifications due. */
-export function serveLeadList(database: () => Promise<PGlite>, token: string, notifying: boolean) {
-  return (request: IncomingMessage, response: ServerResponse): boolean => {
+export const serveLeadList =
+  (database: () => Promise<PGlite>, token: string, notifying: boolean) =>
+  (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.url ?? '').split('?')[0] !== leadsPath) return false;
     // From another machine the path does not exist.
     if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) return false;
@@ -42,7 +43,6 @@ export function serveLeadList(database: () => Promise<PGlite>, token: string, no
     }
     return true;
   };
-}
 
 export async function noteRunningServer(leadsDir: string, url: string, token: string): Promise<() => Promise<void>> {
   const file = join(leadsDir, serverFile);

@@ -104,9 +104,8 @@ function feedImage(siteUrl: string, image: Image): { url: string; type: string }
  * A body's links and images made absolute: root-relative ones on the site's origin, in-page ones (#…) on the article's
  * address. The body is marked's HTML, whose text escapes each quote: only an attribute can read ` href="` or ` src="`.
  */
-export function withAbsoluteUrls(html: string, siteUrl: string, pageUrl: string): string {
-  return html.replace(/ (href|src)="([/#][^"]*)"/g, (whole, name: string, value: string) => {
+export const withAbsoluteUrls = (html: string, siteUrl: string, pageUrl: string): string =>
+  html.replace(/ (href|src)="([/#][^"]*)"/g, (whole, name: string, value: string) => {
     if (value.startsWith('//')) return whole;
     return ` ${name}="${value.startsWith('#') ? pageUrl : siteUrl}${value}"`;
   });
-}

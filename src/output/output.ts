@@ -42,6 +42,5 @@ export function withPublicFiles(publicDir: string, files: readonly OutputFile[])
 }
 
 /** A hash of each file's content; a copied file's name is one. */
-export function fileHashes(files: readonly OutputFile[]): Record<string, string> {
-  return Object.fromEntries(files.map((file) => [file.path, 'from' in file ? file.path : contentHash(file.content)]));
-}
+export const fileHashes = (files: readonly OutputFile[]): Record<string, string> =>
+  Object.fromEntries(files.map((file) => [file.path, 'from' in file ? file.path : contentHash(file.content)]));

@@ -51,8 +51,8 @@ export function contactRoute(context: RouteContext): Route {
   });
 }
 
-export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
-  return model.legalPages.map((page) =>
+export const legalRoutes = ({ model, trails, route }: RouteContext): Route[] =>
+  model.legalPages.map((page) =>
     route({
       path: paths.legal(page.slug),
       kind: 'Legal',
@@ -68,7 +68,6 @@ export function legalRoutes({ model, trails, route }: RouteContext): Route[] {
       schema: { type: 'WebPage' },
     }),
   );
-}
 
 /** 404.html, shown at whatever path was missing: search engines do not index it, so it tells them nothing. */
 export function notFoundRoute({ model, dir, trails, route }: RouteContext): Route {

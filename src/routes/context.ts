@@ -90,12 +90,11 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
   };
 }
 
-function linkedText(template: string, links: Record<string, { text: string; href: string }>): LinkedText {
-  return template.split(/(\{\w+\})/).flatMap((part) => {
+const linkedText = (template: string, links: Record<string, { text: string; href: string }>): LinkedText =>
+  template.split(/(\{\w+\})/).flatMap((part) => {
     const link = /^\{\w+\}$/.test(part) ? links[part.slice(1, -1)] : undefined;
     return link ? [link] : part ? [{ text: part }] : [];
   });
-}
 
 /** The trails other pages hang from; each is also its own page's, which the home and blog routes take from here. */
 const homeTrail = (data: Pick<SiteData, 'navigation'>): readonly Link[] => [

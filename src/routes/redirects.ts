@@ -51,12 +51,11 @@ const sameAs = (from: string, near: { path: string; said: string }) =>
     : `differs only in letter case from ${near.said}: case-insensitive disks (macOS, Windows) and some hosts would mix them`;
 
 /** `/blog/page/1` (and a category's) where the listing has a page 2: an address visitors guess and crawlers keep. */
-function firstPages(pages: ReadonlyMap<string, Route>): Declared[] {
-  return [...pages.values()].flatMap(({ path, source: file }) => {
+const firstPages = (pages: ReadonlyMap<string, Route>): Declared[] =>
+  [...pages.values()].flatMap(({ path, source: file }) => {
     const to = path.endsWith('/page/2') && listingOf(path);
     return to ? [{ from: path.replace(/2$/, '1'), to, status: 301 as const, file, field: 'pagination' }] : [];
   });
-}
 
 /** content/redirects.json's redirects, then the published articles' aliases, in file order. */
 function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[] {

@@ -114,8 +114,9 @@ function listenError(error: NodeJS.ErrnoException, { port, host }: SiteServerOpt
  * Node gives a CONNECT to the connect event, never to the request handler, and closes it unanswered when nothing
  * listens: it is answered as any other request is (405, as no path takes CONNECT), then closed.
  */
-function answerConnect(serve: (request: IncomingMessage, response: ServerResponse) => void) {
-  return (request: IncomingMessage, socket: Socket) => {
+const answerConnect =
+  (serve: (request: IncomingMessage, response: ServerResponse) => void) =>
+  (request: IncomingMessage, socket: Socket) => {
     // Node took its own listeners off the socket: a client resetting it must not become an uncaught error.
     socket.on('error', () => socket.destroy());
     const response = new ServerResponse(request);
@@ -127,7 +128,6 @@ function answerConnect(serve: (request: IncomingMessage, response: ServerRespons
     });
     serve(request, response);
   };
-}
 
 /** Node's Request throws on the methods fetch forbids, and no browser sends them: their 405 needs no CORS headers. */
 const forbiddenMethods = /^(CONNECT|TRACE|TRACK)$/i;

@@ -40,15 +40,13 @@ export function pageGraph(site: SiteFacts, siteUrl: string, page: PageFacts, sch
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
-function breadcrumbList(siteUrl: string, page: PageFacts): GraphNode<BreadcrumbList> {
-  return {
-    '@type': 'BreadcrumbList',
-    '@id': `${page.url}#breadcrumb`,
-    itemListElement: page.breadcrumbs.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.label,
-      item: absoluteUrl(siteUrl, crumb.href),
-    })),
-  };
-}
+const breadcrumbList = (siteUrl: string, page: PageFacts): GraphNode<BreadcrumbList> => ({
+  '@type': 'BreadcrumbList',
+  '@id': `${page.url}#breadcrumb`,
+  itemListElement: page.breadcrumbs.map((crumb, index) => ({
+    '@type': 'ListItem',
+    position: index + 1,
+    name: crumb.label,
+    item: absoluteUrl(siteUrl, crumb.href),
+  })),
+});

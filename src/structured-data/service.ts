@@ -12,16 +12,14 @@ interface ServiceFacts {
   audience?: string;
 }
 
-export function service(site: SiteFacts, siteUrl: string, facts: ServiceFacts): GraphNode<Service> {
-  return {
-    '@type': 'Service',
-    '@id': `${facts.pageUrl}#service`,
-    name: facts.name,
-    serviceType: facts.serviceType,
-    description: facts.description,
-    url: facts.pageUrl,
-    provider: ref(siteIds(siteUrl).organization),
-    areaServed: servedCountry(site),
-    ...(facts.audience && { audience: { '@type': 'BusinessAudience', audienceType: facts.audience } }),
-  };
-}
+export const service = (site: SiteFacts, siteUrl: string, facts: ServiceFacts): GraphNode<Service> => ({
+  '@type': 'Service',
+  '@id': `${facts.pageUrl}#service`,
+  name: facts.name,
+  serviceType: facts.serviceType,
+  description: facts.description,
+  url: facts.pageUrl,
+  provider: ref(siteIds(siteUrl).organization),
+  areaServed: servedCountry(site),
+  ...(facts.audience && { audience: { '@type': 'BusinessAudience', audienceType: facts.audience } }),
+});

@@ -143,8 +143,8 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
   return findings;
 }
 
-function pagesMisnamed(context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] {
-  return [...pages].flatMap(([path, $]) =>
+const pagesMisnamed = (context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] =>
+  [...pages].flatMap(([path, $]) =>
     [...new Set(attributeValues($, 'a[href], area[href]', 'href'))].flatMap((href): Finding[] => {
       const url = new URL(href, `${context.origin}${path}`);
       const page = misnamedPage(decoded(url.pathname));
@@ -153,7 +153,6 @@ function pagesMisnamed(context: CheckContext, pages: ReadonlyMap<string, cheerio
       return [{ page: path, rule: 'broken-link', target: href, message, fix: `write it ${page}, the page's own URL` }];
     }),
   );
-}
 
 /** url(…) references in the site's stylesheets to files the build does not have, named on the first page that loads each sheet. */
 function brokenStylesheetUrls(context: CheckContext): Finding[] {

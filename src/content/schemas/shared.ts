@@ -33,8 +33,8 @@ export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
     ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
     : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
 /** Each value once (each item's `field`, if given); the first repeat is named where it is (jobs[2].id). */
-export function eachOnce<T>(message: string, field?: keyof T & string) {
-  return v.rawCheck<T[]>(({ dataset, addIssue }) => {
+export const eachOnce = <T>(message: string, field?: keyof T & string) =>
+  v.rawCheck<T[]>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const list = dataset.value;
     const seen = new Set<unknown>();
@@ -49,7 +49,6 @@ export function eachOnce<T>(message: string, field?: keyof T & string) {
       seen.add(value);
     }
   });
-}
 /** A slug names a page's file, and a file's name is at most 255 bytes. */
 export const maxSlugLength = 80;
 /** The build's error says it, and the editor's for a slug left out. */
