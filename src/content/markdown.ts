@@ -133,9 +133,11 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
   const lines = links.length ? linesOf(source, starts, links) : [];
-  // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes.
+  // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes. A photo loads
+  // as it nears the screen, as the templates' own do (only a tag reads "<img ": marked escapes a text's "<").
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
-  return { html, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
+  const lazy = html.replaceAll('<img ', '<img loading="lazy" decoding="async" ');
+  return { html: lazy, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }
 
 /** Each token's line, in the order found: its block's start, and where it is in its block. */

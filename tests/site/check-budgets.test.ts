@@ -3,10 +3,10 @@
  * purpose: it fails on a script too heavy, on one a page loads and does not
  * use and on a chunk missing from the build, naming the page, the rule and the
  * script; a long article passes, its Markdown body aside, where the templates'
- * markup grown fails.
+ * markup grown fails; a photo shown whole that a phone should not load fails.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brokenCopy, copyOfBuild, gate, gateTimeout, removeCopies } from '../support/check-gates';
@@ -85,6 +85,32 @@ describe.concurrent('budgets', { timeout: gateTimeout }, () => {
     const result = await gate('budgets', dir);
     expect(result.findings).toEqual([
       expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${notFound}` }),
+    ]);
+  });
+
+  it('fails on a photo of public/ in a body heavier than 400 KB, which every screen loads whole, and not on one within it or one offered at smaller sizes', async () => {
+    const img = (src: string, more = '') => `<img loading="lazy" decoding="async" src="${src}"${more} alt="Our van">`;
+    const dir = await brokenCopy([
+      'blog/local-seo-tips.html',
+      (html) =>
+        html.replace(
+          '<div class="prose mt-10">',
+          `$&<p>${img('/photos/our%20van.jpg')} ${img('/photos/small.jpg')} ${img('/photos/our%20van.jpg', ' srcset="/photos/small.jpg 800w"')}</p>`,
+        ),
+    ]);
+    await mkdir(join(dir, 'photos'));
+    await writeFile(join(dir, 'photos', 'our van.jpg'), randomBytes(401 * 1024));
+    await writeFile(join(dir, 'photos', 'small.jpg'), randomBytes(400 * 1024));
+    const result = await gate('budgets', dir);
+    expect(result.findings).toEqual([
+      {
+        page: '/blog/local-seo-tips',
+        rule: 'image-size',
+        message:
+          'image /photos/our%20van.jpg is 401.0 KB, over 400.0 KB: no smaller size is offered, so every screen loads it whole',
+        fix: 'save it at most 1,500 pixels wide (twice the widest a page draws it), as JPEG (quality 80) or WebP',
+        target: '/photos/our%20van.jpg',
+      },
     ]);
   });
 });

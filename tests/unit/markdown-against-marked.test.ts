@@ -17,7 +17,12 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
   const own = new Marked({ gfm: true }).use(markedFootnote(), {
     renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
-    hooks: { postprocess: (html) => html.replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">') },
+    hooks: {
+      postprocess: (html) =>
+        html
+          .replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">')
+          .replaceAll('<img ', '<img loading="lazy" decoding="async" '),
+    },
   });
   const expectSame = (source: string) =>
     expect(renderMarkdown(source).html, JSON.stringify(source)).toBe(own.parse(source) as string);

@@ -86,7 +86,7 @@ describe('a link or an image that Markdown cannot read as one', () => {
       'See [our service](/services/local-seo), ![Our van](/photos/van.jpg), [the guide][guide] and [sic] (in the quote), [1] and a[0].\n\n- In a list, [our service](/services/local-seo).\n\n[guide]: /blog/local-seo-tips\n',
     );
     expect(html).toBe(
-      '<p>See <a href="/services/local-seo">our service</a>, <img src="/photos/van.jpg" alt="Our van">, <a href="/blog/local-seo-tips">the guide</a> and [sic] (in the quote), [1] and a[0].</p>\n' +
+      '<p>See <a href="/services/local-seo">our service</a>, <img loading="lazy" decoding="async" src="/photos/van.jpg" alt="Our van">, <a href="/blog/local-seo-tips">the guide</a> and [sic] (in the quote), [1] and a[0].</p>\n' +
         '<ul>\n<li>In a list, <a href="/services/local-seo">our service</a>.</li>\n</ul>\n',
     );
   });

@@ -35,10 +35,11 @@ describe('renderMarkdown', () => {
     expect(ids).toEqual([' id="footnote-ref-1"', ' id="footnote-label"', ' id="footnote-1"']);
   });
 
-  it('takes images from this site and the stock photo host, and refuses any other host, saying where to put the photo, an image without alt text or a link without words', () => {
+  it('takes images from this site and the stock photo host, loaded as they near the screen, and refuses any other host, saying where to put the photo, an image without alt text or a link without words', () => {
     const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
+    const lazy = 'loading="lazy" decoding="async"';
     expect(html).toBe(
-      '<p><img src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img src="/favicon.svg" alt="Logo"></p>\n',
+      `<p><img ${lazy} src="https://images.unsplash.com/photo-1?w=800" alt="Van"> <img ${lazy} src="/favicon.svg" alt="Logo"></p>\n`,
     );
     for (const [source, name] of [
       ['https://cdn.example.com/photos/van.jpg?w=800', 'van.jpg'],

@@ -1,6 +1,7 @@
 /** budgets: per page, what a phone on a slow network downloads, gzipped, in budget; and no script it does not use. */
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
+import { decoded } from '../../paths';
 import { attributeValues, readBuiltFile } from '../built-site';
 import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, Report } from '../types';
@@ -13,6 +14,7 @@ export const budgets = {
   jsWithoutForm: 7 * KB,
   jsWithForm: 10 * KB,
   jsFirstFormUse: 4 * KB,
+  wholeImage: 400 * KB, // a photo with no smaller sizes offered (a file of public/ in a body), saved 1,500 px wide
 };
 
 /** Gzipped at zlib's default level, as most hosts serve it: a conservative measure (level 9 and Brotli are smaller). */
@@ -50,6 +52,7 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzipp
   const total = (urls: string[]) => urls.reduce((sum, url) => sum + (sizeOf(url) ?? 0), 0);
   const hasForm = $('form').length > 0;
   const js = total(scripts);
+  checkWholeImages($, dir, report);
   // The budget holds the templates' weight, which every page pays: an article's (or policy's) Markdown body is its own.
   const body = $('.prose').empty();
   const weights = [
@@ -93,6 +96,16 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzipp
   return js;
 }
 
+/** A photo with no srcset (a file of public/ in a body) is loaded whole by every screen, a phone's too. */
+function checkWholeImages($: cheerio.CheerioAPI, dir: string, report: Report): void {
+  for (const src of attributeValues($, 'img[src^="/"]:not([srcset])', 'src')) {
+    const size = readBuiltFile(dir, decoded(src.split(/[?#]/)[0]!))?.byteLength ?? 0;
+    const problem = `image ${src} is ${kb(size)}, over ${kb(budgets.wholeImage)}: no smaller size is offered, so every screen loads it whole`;
+    const fix = 'save it at most 1,500 pixels wide (twice the widest a page draws it), as JPEG (quality 80) or WebP';
+    if (size > budgets.wholeImage) report('image-size', problem, fix, src);
+  }
+}
+
 /** `closure`: every module the page's scripts import, themselves among them. */
 function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<string>, report: Report): void {
   for (const url of assets.modules) {
@@ -125,17 +138,15 @@ function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<stri
 
 type PageAssets = ReturnType<typeof assetsOf>;
 
-function assetsOf($: cheerio.CheerioAPI) {
-  return {
-    modules: attributeValues($, 'script[type="module"][src]', 'src'),
-    preloads: attributeValues($, 'link[rel="modulepreload"]', 'href'),
-    // Scripts loaded any other way weigh as much; the site's own are all modules, so none of these is used.
-    otherScripts: $('script[src]:not([type="module"]), link[rel="preload"][as="script"]')
-      .map((_, element) => $(element).attr('src') ?? $(element).attr('href')!)
-      .get(),
-    stylesheets: attributeValues($, 'link[rel="stylesheet"]', 'href'),
-  };
-}
+const assetsOf = ($: cheerio.CheerioAPI) => ({
+  modules: attributeValues($, 'script[type="module"][src]', 'src'),
+  preloads: attributeValues($, 'link[rel="modulepreload"]', 'href'),
+  // Scripts loaded any other way weigh as much; the site's own are all modules, so none of these is used.
+  otherScripts: $('script[src]:not([type="module"]), link[rel="preload"][as="script"]')
+    .map((_, element) => $(element).attr('src') ?? $(element).attr('href')!)
+    .get(),
+  stylesheets: attributeValues($, 'link[rel="stylesheet"]', 'href'),
+});
 
 /** Each file read and gzipped once, however many pages load it; undefined for a URL the build does not have. */
 function gzippedFileSizes(dir: string): (url: string) => number | undefined {
