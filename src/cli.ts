@@ -152,7 +152,7 @@ program
       'delete the leads received more than 12 months ago (by SITEGEN_NOW if earlier than the real time)',
     ).conflicts('erase'),
   )
-  .option('--erase <email>', 'delete every lead of this e-mail address (an erasure request)', anEmailAddress)
+  .option('--erase <email>', 'delete every lead of this email address (an erasure request)', anEmailAddress)
   .addOption(leadsDirOption())
   .action(async (options: LeadsCommandOptions) => {
     const { leadsCommand } = await import('./leads/print-leads');
@@ -202,7 +202,7 @@ function parsePort(value: string): number {
 /** As the forms store it: its domain as the browser sends it, in ASCII (xn--bcher-kva.de for bücher.de). */
 function anEmailAddress(value: string): string {
   const address = value.trim().replace(/@([^@]*)$/, (_, domain: string) => `@${domainToASCII(domain) || domain}`);
-  if (!isEmailAddress(address)) throw new SitegenError(`--erase: expected an e-mail address, found "${value}"`);
+  if (!isEmailAddress(address)) throw new SitegenError(`--erase: expected an email address, found "${value}"`);
   return address;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The site's facts a Markdown body may name, `{phone}` (or `{ phone }`) say, so that a new number reaches every
- * article, legal page and feed from site.json. Phone and e-mail are links, as in the footer, to be tapped on a phone.
+ * article, legal page and feed from site.json. Phone and email are links, as in the footer, to be tapped on a phone.
  * Bodies are kept rendered between builds with their placeholders, filled in only where a page or feed item is made.
  */
 import { escapeHtml } from '../escape';

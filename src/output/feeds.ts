@@ -84,7 +84,7 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     title: article.title,
     description: article.excerpt,
     content: withAbsoluteUrls(withSiteFacts(html, model.site), siteUrl, url),
-    // RSS names an author by e-mail address: the agency's, with the author's name.
+    // RSS names an author by email address: the agency's, with the author's name.
     author: [{ name: article.author, email: model.site.email }],
     category: [{ name: article.category, term: article.category, domain: categoryUrl, scheme: categoryUrl }],
     date: londonMidnight(article.updated ?? article.date),

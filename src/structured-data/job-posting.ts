@@ -31,7 +31,7 @@ export function jobPosting(
     employmentType: employmentTypes[job.type],
     hiringOrganization: ref(siteIds(siteUrl).organization),
     identifier: { '@type': 'PropertyValue', name: site.name, value: job.id },
-    // Applying is by e-mail, not on the page.
+    // Applying is by email, not on the page.
     directApply: false,
     ...(workplace.type === 'office'
       ? {

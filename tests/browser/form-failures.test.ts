@@ -69,7 +69,7 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
     case '500-text':
       return response.writeHead(500, { ...cors, 'Content-Type': 'text/plain' }).end('Internal Server Error');
     case 'unsuccessful':
-      return json(200, { success: false, error: 'Please use your business e-mail address.' });
+      return json(200, { success: false, error: 'Please use your business email address.' });
     case 'unsuccessful-silent':
       return json(200, { success: false });
     case 'not-json':
@@ -174,7 +174,7 @@ describe('failures show the error toast and keep every field', () => {
   const cases: [string, Mode, string][] = [
     ['the server answering 500 with an error', '500-json', 'The enquiry service is down for maintenance.'],
     ['the server answering 500 with no error', '500-text', 'Failed to submit form'],
-    ['a reply of { success: false, error }', 'unsuccessful', 'Please use your business e-mail address.'],
+    ['a reply of { success: false, error }', 'unsuccessful', 'Please use your business email address.'],
     ['a reply of { success: false }', 'unsuccessful-silent', 'Form submission failed'],
     ['a reply that is not JSON', 'not-json', 'Form submission failed'],
     ['a dropped connection', 'drop', 'Failed to submit form. Please try again.'],

@@ -49,7 +49,7 @@ describe('sitegen', () => {
   it('sitegen leads refuses an erasure of no address and a conversion without a name', async () => {
     const leadsDir = ['--leads-dir', join(tmpdir(), 'never-made')];
     for (const [args, message] of [
-      [['--erase', ' '], '--erase: expected an e-mail address, found " "'],
+      [['--erase', ' '], '--erase: expected an email address, found " "'],
       [
         ['--conversion-name', ''],
         '--conversion-name: expected the name of a conversion action in Google Ads, found none',

@@ -56,7 +56,7 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
     wrong(
       'email',
       fc.constantFrom('sarah.oneill-electrical', 'a@b', 'x@y.z', '@example.co.uk', 'a b@example.co.uk'),
-      'email must be a valid e-mail address',
+      'email must be a valid email address',
     ),
     ...(texts.phone === undefined
       ? []

@@ -96,7 +96,7 @@ describe('notifications', () => {
       budgets.runOut();
       expect(await json(await answer, 200)).toEqual({ success: true });
       const [row] = await rowsFor(lead.submission_id);
-      expect(row).toMatchObject({ notified_by: ['webhook'], notify_error: 'e-mail: no answer within 2.5 s' });
+      expect(row).toMatchObject({ notified_by: ['webhook'], notify_error: 'email: no answer within 2.5 s' });
     } finally {
       watched.mockRestore();
     }

@@ -93,17 +93,17 @@ describe('readLeadSettings', () => {
       'ALLOWED_ORIGIN: "https://www.tradeboostdigital.co.uk/contact" is not an origin such as https://www.example.co.uk (scheme and host, no path)',
       'LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "five a minute"',
       'LEAD_WEBHOOK_URL: expected an https:// (or http://) URL',
-      'e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: LEAD_EMAIL_TO and LEAD_EMAIL_FROM are not set',
+      'email notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: LEAD_EMAIL_TO and LEAD_EMAIL_FROM are not set',
     ]);
     // The privacy policy keeps a sender's hashed address for a day: no rate window may need it longer.
     expect(problemsOf({ LEAD_RATE_LIMIT: '5/48h' })).toEqual([
       'LEAD_RATE_LIMIT: expected leads per period of at most a day, such as 5/10m, 20/1h or 3/30s, or off; found "5/48h"',
     ]);
     expect(problemsOf({ ...resend, LEAD_EMAIL_TO: 'leads at tradeboost' })).toEqual([
-      'LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "leads at tradeboost"',
+      'LEAD_EMAIL_TO: expected email addresses separated by commas, found "leads at tradeboost"',
     ]);
     expect(problemsOf({ ...resend, LEAD_EMAIL_FROM: 'TradeBoost' })).toEqual([
-      'LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "TradeBoost"',
+      'LEAD_EMAIL_FROM: expected an email address or "Name <address>", found "TradeBoost"',
     ]);
     expect(problemsOf({ LEAD_RATE_LIMIT: '0/10m' })).toHaveLength(1);
   });

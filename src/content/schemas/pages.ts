@@ -18,7 +18,7 @@ import {
   withPlaceholders,
 } from './shared';
 
-/** The labels of the agency's phone, e-mail, office and hours: the home page's contact section and the contact page. */
+/** The labels of the agency's phone, email, office and hours: the home page's contact section and the contact page. */
 const contactLabels = { phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text };
 
 /** What most pages begin with: their meta fields, their name in breadcrumb trails and a hero of a heading and a text. */

@@ -22,7 +22,7 @@ export const withPlaceholders = <T extends v.GenericSchema<string, string>>(sche
 /** A text where nothing is filled in: {phone} and the site's other facts are, in a Markdown body only. */
 export const withoutPlaceholders = <T extends v.GenericSchema<string, string>>(schema: T) =>
   v.pipe(schema, v.regex(/^(?![^]*\{\s*[a-zA-Z]+\s*\})/, 'a text with no {…} placeholder (filled in only in a body)'));
-/** A text that must say its one placeholder: a date or a role left out would be missing from the page or the e-mail. */
+/** A text that must say its one placeholder: a date or a role left out would be missing from the page or the email. */
 export const withPlaceholder = (schema: v.GenericSchema<string, string>, name: string) =>
   v.pipe(
     withPlaceholders(schema, name),

@@ -59,7 +59,7 @@ export const siteSchema = v.strictObject({
   blurb: text,
   phone: v.pipe(text, v.check(isUkPhone, 'a UK phone number written as dialled, such as "0808 157 0192"')),
   /** Mail servers take addresses of at most 254 characters. */
-  email: v.pipe(text, v.maxLength(254, 'an e-mail address of at most 254 characters'), v.email('an e-mail address')),
+  email: v.pipe(text, v.maxLength(254, 'an email address of at most 254 characters'), v.email('an email address')),
   address: v.strictObject({
     street: text,
     locality: text,

@@ -39,7 +39,7 @@ export const sitePath = /^\/(?!.*[?#])[!-~]*$/;
 const forms: Partial<Record<TouchField, RegExp>> = {
   // Never `//host/…`, which a mail client or a chat would show as another site's address.
   landing_path: /^\/(?!\/)(?!.*[?#])[!-~]*$/,
-  // An origin only, never a referring page's path or query (which may hold a visitor's search or e-mail).
+  // An origin only, never a referring page's path or query (which may hold a visitor's search or email).
   referrer_origin: /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/,
   gclid: clickId,
   gbraid: clickId,

@@ -1,6 +1,6 @@
 /**
- * What the agency reads about a new lead: the e-mail's subject, and the
- * summary that is both the e-mail's body and the webhook's `text`. Every
+ * What the agency reads about a new lead: the email's subject, and the
+ * summary that is both the email's body and the webhook's `text`. Every
  * field the form has is listed, a blank one as "not given", with the labels
  * the visitor saw (Heating Engineer, not heating).
  */

@@ -62,7 +62,7 @@ export const limits = {
 } as const;
 
 /**
- * An e-mail address as the lead schema takes it (lead.ts), written as an
+ * An email address as the lead schema takes it (lead.ts), written as an
  * input's pattern attribute reads it (the whole value, read with the v flag):
  * the browser stops an address the handler would refuse, such as sam@example,
  * before it is sent, and marks the field. The name before the @ may hold what
@@ -84,7 +84,7 @@ export const emailPattern =
 export const phonePattern = '\\s*(?:\\+?(?:[\\s\\(\\)\\.\\-]*\\d){10,15}[\\s\\(\\)\\.\\-]*)?';
 
 /**
- * What each enquiry form is given as props: the choices it offers and the patterns of its e-mail and phone, which the
+ * What each enquiry form is given as props: the choices it offers and the patterns of its email and phone, which the
  * server holds them to. They travel in the page's markup, which has the choices already, rather than in its script.
  */
 export const formOptions = /* @__PURE__ */ (() => {
@@ -95,7 +95,7 @@ export const formOptions = /* @__PURE__ */ (() => {
   };
 })();
 
-/** Whether `text` is an e-mail address as emailPattern takes one: the lead schema's rule, and `sitegen leads --erase`'s. */
+/** Whether `text` is an email address as emailPattern takes one: the lead schema's rule, and `sitegen leads --erase`'s. */
 export function isEmailAddress(text: string): boolean {
   return matchesWhole(emailPattern, text);
 }

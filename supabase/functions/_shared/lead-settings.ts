@@ -133,7 +133,7 @@ function email(
     .map(([name]) => name);
   if (missing.length > 0) {
     throw new Error(
-      `e-mail notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+      `email notifications need RESEND_API_KEY, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
     );
   }
   const recipients = to!
@@ -142,11 +142,11 @@ function email(
     .filter(Boolean);
   const wrong = recipients.find((entry) => !address.test(entry));
   if (recipients.length === 0 || wrong !== undefined)
-    throw new Error(`LEAD_EMAIL_TO: expected e-mail addresses separated by commas, found "${wrong ?? to}"`);
+    throw new Error(`LEAD_EMAIL_TO: expected email addresses separated by commas, found "${wrong ?? to}"`);
   // Resend takes "address" or "Name <address>".
   const sender = /<([^<>]+)>\s*$/.exec(from!)?.[1] ?? from!;
   if (!address.test(sender))
-    throw new Error(`LEAD_EMAIL_FROM: expected an e-mail address or "Name <address>", found "${from}"`);
+    throw new Error(`LEAD_EMAIL_FROM: expected an email address or "Name <address>", found "${from}"`);
   if (apiUrl !== undefined && !isHttpUrl(apiUrl))
     throw new Error(`RESEND_API_URL: expected an https:// (or http://) URL, found "${apiUrl}"`);
   return {

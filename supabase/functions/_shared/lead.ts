@@ -106,7 +106,7 @@ const phoneNumber = <T extends string | null>() =>
 
 const common = {
   name: required(limits.name, 'name'),
-  email: v.pipe(required(limits.email, 'email'), v.check(isEmailAddress, 'email must be a valid e-mail address')),
+  email: v.pipe(required(limits.email, 'email'), v.check(isEmailAddress, 'email must be a valid email address')),
   submission_id: v.pipe(v.string('submission_id must be text'), v.uuid('submission_id must be a UUID')),
   /**
    * The page the form was sent from, as location.pathname gives it. Its leading slashes are kept as one: `//host/…`

@@ -1,6 +1,6 @@
 /**
  * Sending a stored lead on to the agency: to a webhook (a JSON POST whose
- * `text` Slack and Teams show as is, plus the lead's fields) and by e-mail
+ * `text` Slack and Teams show as is, plus the lead's fields) and by email
  * through Resend's HTTP API (Supabase's Edge runtime blocks SMTP ports). Each
  * attempt is recorded on the lead's row; a failed one is due again later and
  * sent by retryDue, which the request handler runs on every lead request.
@@ -53,7 +53,7 @@ export function createNotifier(
         } catch (error) {
           return {
             channel,
-            failure: `${channelNames[channel]}: ${signal.aborted ? `no answer within ${notifyBudgetMs / 1000} s` : describeError(error)}`,
+            failure: `${channel}: ${signal.aborted ? `no answer within ${notifyBudgetMs / 1000} s` : describeError(error)}`,
           };
         }
       }),
@@ -88,8 +88,6 @@ export function createNotifier(
   };
 }
 
-const channelNames: Record<Channel, string> = { webhook: 'webhook', email: 'e-mail' };
-
 async function sendToWebhook(webhook: WebhookSettings, lead: StoredLead, signal: AbortSignal): Promise<void> {
   const { notified_by: _, ...fields } = lead;
   const response = await post(
@@ -106,7 +104,7 @@ async function sendEmail(email: EmailSettings, lead: StoredLead, signal: AbortSi
   const headers = {
     'Content-Type': 'application/json',
     Authorization: `Bearer ${email.apiKey}`,
-    // Resend sends one e-mail per key (for 24 hours): a retry after an answer that was lost on the way back is not a second e-mail.
+    // Resend sends one email per key (for 24 hours): a retry after an answer that was lost on the way back is not a second email.
     'Idempotency-Key': `lead-${lead.submission_id}`,
   };
   const body = {

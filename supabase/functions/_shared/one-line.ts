@@ -1,6 +1,6 @@
 /**
  * A visitor's text made safe to show on one line, in a terminal (`sitegen
- * leads`, the line preview and dev print for each new lead) or an e-mail's
+ * leads`, the line preview and dev print for each new lead) or an email's
  * subject: control characters (line breaks, escape sequences that move the
  * cursor or set the window title) and the characters that reorder text on
  * screen (bidi embeddings, overrides and isolates, line and paragraph
