@@ -25,6 +25,8 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
     if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
     if ((await servedStatus(context.origin, path)) === 200) continue;
+    // One the file cannot hold is redirected in the host's settings (Cloudflare's), which the live site already answers.
+    if (!v.is(redirectFrom, path) && (await redirectsLive(url))) continue;
     const to = likeliestPage(path.toLowerCase().replace(/\.\w+$/, ''), pages); // an old site's /Contact.php: /contact
     findings.push({
       page: path,
@@ -33,11 +35,18 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
       message: `was live (it is in ${context.since}) and is now neither a page nor a redirect: its visitors and rankings would be lost`,
       fix: v.is(redirectFrom, path)
         ? `add a redirect to content/redirects.json: { "from": "${path}", "to": "${to}" }${aliasHint(path, to)}`
-        : `redirect it to ${to} in the host's settings: content/redirects.json takes paths of letters A to Z, digits, - and _`,
+        : `redirect it to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _), which this check then sees on the live site`,
     });
   }
   return { findings, urls: urls.length };
 }
+
+/** Whether the live site answers `url` with a redirect; no answer (the site unreachable) is none. */
+const redirectsLive = (url: string): Promise<boolean> =>
+  fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(10_000) }).then(
+    (response) => response.status >= 300 && response.status < 400,
+    () => false,
+  );
 
 async function readSitemap(since: string, root: string): Promise<string> {
   if (/^https?:\/\//i.test(since)) {
