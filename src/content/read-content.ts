@@ -76,7 +76,12 @@ function whereItFails(message: string, source: string): string {
   if (comma && /^[\]}]/.test(source.slice(offset)))
     return `a comma after the last item, at line ${source.slice(0, comma.index).split('\n').length}: remove it`;
   const what = message.replace(/, (?:\.\.\.)?"[\s\S]* is not valid JSON$| in JSON at position \d+[\s\S]*$/, '');
-  return `${what} at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
+  const where = `at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
+  // Words pasted from a word processor bring its curly quotes; a text left open runs into the line's end.
+  const curly = /[“”‘’]/.exec(source[offset] ?? '')?.[0];
+  if (curly) return `a curly quote ${curly} ${where}: JSON takes straight quotes, write " in its place`;
+  if (/^Bad control character/.test(what)) return `a text not closed on its line, ${where}: a " missing at its end`;
+  return `${what} ${where}`;
 }
 
 export function splitMarkdown<T extends v.GenericSchema>(text: string, file: string, schema: T) {

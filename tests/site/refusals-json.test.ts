@@ -49,6 +49,18 @@ const badJson: BadInput[] = [
     /content\/stats\.json: is not valid JSON \(Expected ',' or '\}' after property value at line 8 column 1\)$/m,
   ],
   [
+    'curly quotes pasted from a word processor',
+    'stats.json',
+    (text) => text.replace('"label": "Tradesmen Helped"', '"label": “Tradesmen Helped”'),
+    /content\/stats\.json: is not valid JSON \(a curly quote “ at line 3 column 34: JSON takes straight quotes, write " in its place\)$/m,
+  ],
+  [
+    'a text whose closing quote is missing',
+    'stats.json',
+    (text) => text.replace('"label": "Tradesmen Helped"', '"label": "Tradesmen Helped'),
+    /content\/stats\.json: is not valid JSON \(a text not closed on its line, at line 3 column 34: a " missing at its end\)$/m,
+  ],
+  [
     'a key given twice, of which JSON.parse would keep the last without a word',
     'site.json',
     (text) => text.replace('"phone": "0808 157 0192",', '"phone": "0808 157 0192",\n  "phone": "0808 157 0193",'),
