@@ -42,8 +42,7 @@ export function parseFrontMatter(source: string): FrontMatter {
   try {
     // Loaded lazily: a build that finds every file in the content index parses none.
     parseBlock ??= loadParser();
-    // The block alone, which it parses the same way: gray-matter first looks the whole text up in its cache, which for
-    // a whole file cost more than parsing its YAML.
+    // The block alone: gray-matter first looks the whole text up in its cache, costlier for a whole file than its YAML.
     parsed = parseBlock(source.slice(0, close + 4));
   } catch (error) {
     if (error instanceof JavaScriptRefused) return { ok: false, problem: javaScriptProblem };
@@ -58,6 +57,9 @@ export function parseFrontMatter(source: string): FrontMatter {
   const cut = /^([\w-]+):[ \t]+[^\s"'#|>[{].*?[ \t](#\S.*?)\s*$/m.exec(source.slice(0, close));
   const where = cut && `at line ${source.slice(0, cut.index).split('\n').length} (${cut[1]})`;
   if (cut) return { ok: false, problem: `${where}: " #" starts a comment, dropping "${cut[2]}": use double quotes` };
+  const curly = /^([\w-]+):[ \t]+\[?[ \t]*([“‘]).*[”’][ \t]*\]?[ \t]*$/m.exec(source.slice(0, close));
+  const line = curly && `at line ${source.slice(0, curly.index).split('\n').length} (${curly[1]})`;
+  if (curly) return { ok: false, problem: curlyQuote(line!, curly[2]!) };
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
 }
 
@@ -71,9 +73,14 @@ function slipIn(block: string): string | undefined {
     if (/^ *\t/.test(line)) return `${at}: it is indented with a tab: indent with spaces`;
     if (/^'[^']*'[^']+'/.test(value)) return `${at}: an apostrophe in single quotes ends the text: use double quotes`;
     if (/^"([^"\\]|\\.)*($|"\S)/.test(value)) return `${at}: its quotes do not pair up: close it, write \\" inside`;
+    if (/^[“‘]/.test(value)) return curlyQuote(at, value[0]!);
     if (/^[^"'[{|>].*?(: |:$)/.test(value)) return `${at}: a ": " out of quotes starts a field: use double quotes`;
   }
 }
+
+/** Quotes pasted from a word processor are curly: YAML reads them as letters, which the page would show. */
+const curlyQuote = (at: string, quote: string) =>
+  `${at}: ${quote} is a curly quote, which would show on the page: write straight double quotes, as in "…"`;
 
 /** Where the YAML starts, its closing fence's line starts, and the body starts, by parseFrontMatter's rules. */
 export function frontMatterPlaces(source: string): { start: number; end: number; body: number } | undefined {

@@ -55,6 +55,13 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
   });
 
   it.each([
+    ['in straight quotes', '---\ntitle: "“Boilers” done right"\n---\nBody.\n', '“Boilers” done right'],
+    ['round a word of several', '---\ntitle: “Boilers” done right\n---\nBody.\n', '“Boilers” done right'],
+  ])('keeps curly quotes written %s, as the words to show', async (name, text, title) => {
+    expect(await read(name.replaceAll(' ', '-'), text)).toEqual({ data: { title }, body: 'Body.\n', line: 4 });
+  });
+
+  it.each([
     [
       'missing',
       'Just a body.\n---\nand a rule.\n',
@@ -122,6 +129,22 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       'quote-inside-quotes',
       '---\ntitle: "The "best" tips"\n---\nBody.\n',
       'content/blog/quote-inside-quotes.md: front matter: is not valid YAML at line 2 (title): its quotes do not pair up: close it, write \\" inside',
+    ],
+    // Pasted from a word processor: YAML reads curly quotes as letters, which the page would show round the words.
+    [
+      'curly-quotes',
+      '---\nslug: "tips"\nexcerpt: “Ten tips for trades”\n---\nBody.\n',
+      'content/blog/curly-quotes.md: front matter: at line 3 (excerpt): “ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
+    ],
+    [
+      'curly-quotes-in-a-list',
+      '---\nslug: "tips"\nkeywords: [‘seo’, ‘ads’]\n---\nBody.\n',
+      'content/blog/curly-quotes-in-a-list.md: front matter: at line 3 (keywords): ‘ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
+    ],
+    [
+      'curly-quotes-round-a-colon',
+      '---\ntitle: “Local SEO: 10 tips”\n---\nBody.\n',
+      'content/blog/curly-quotes-round-a-colon.md: front matter: is not valid YAML at line 2 (title): “ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
     ],
     [
       'empty-block',
