@@ -18,12 +18,13 @@ import type { LeadsCommandOptions } from './leads/print-leads';
 import type { BuildCommandOptions } from './pipeline/build';
 import type { CheckCommandOptions } from './check/check-command';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+const packageJson = new URL('../package.json', import.meta.url);
+const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
 // The compiled code's hash beside it (compile-cli.js writes it): a checkout's version is the same at every commit.
 const codeHash = readIfThere(fileURLToPath(new URL('generator.sha256', import.meta.url)));
 const code = codeHash ? ` (code ${codeHash.slice(0, 12)})` : '';
+
+const leadsDirOption = new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
 
 const program = new Command()
   .name('sitegen')
@@ -71,7 +72,7 @@ program
   .option('-p, --port <port>', 'port to listen on', '4173')
   .option('--host <host>', "this machine's loopback name or address to listen on", 'localhost')
   .option('-d, --dir <dir>', 'the built site', 'dist')
-  .addOption(leadsDirOption())
+  .addOption(leadsDirOption)
   .action(async (options: { port: string; host: string; dir: string; leadsDir: string }) => {
     const [{ startPreview }, { describeLeadSettings, leadsLine }, { purgedLine }] = await Promise.all([
       import('./server/preview'),
@@ -100,7 +101,7 @@ program
   .option('--host <host>', "this machine's loopback name or address to listen on", 'localhost')
   .option('--open', 'open the site in the default browser')
   .option('--content <dir>', 'content folder', 'content')
-  .addOption(leadsDirOption())
+  .addOption(leadsDirOption)
   .action(async (options: { port: string; host: string; open?: boolean; content: string; leadsDir: string }) => {
     const { startDevServer } = await import('./dev/dev-server');
     const dev = await startDevServer({ ...options, port: parsePort(options.port), generator: await thisGenerator() });
@@ -153,7 +154,7 @@ program
     ).conflicts('erase'),
   )
   .option('--erase <email>', 'delete every lead of this email address (an erasure request)', anEmailAddress)
-  .addOption(leadsDirOption())
+  .addOption(leadsDirOption)
   .action(async (options: LeadsCommandOptions) => {
     const { leadsCommand } = await import('./leads/print-leads');
     await leadsCommand(options);
@@ -182,10 +183,6 @@ program
 
 const leadsCommandLine = (leadsDir: string): string =>
   leadsDir === defaultLeadsDir ? 'sitegen leads' : `sitegen leads --leads-dir ${leadsDir}`;
-
-function leadsDirOption(): Option {
-  return new Option('--leads-dir <dir>', 'folder of the local lead database').default(defaultLeadsDir);
-}
 
 /** This generator's version: it is compiled into lib/, this file's folder. */
 const thisGenerator = (): Promise<string> =>

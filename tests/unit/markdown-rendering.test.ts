@@ -194,4 +194,31 @@ describe('renderMarkdown', () => {
     expect(() => renderMarkdown('###   \n')).toThrow(RefusedMarkdownError);
     expect(renderMarkdown('## Our prices\n').html).toBe('<h2>Our prices</h2>\n');
   });
+
+  it.each([
+    [
+      '##Our prices',
+      'line 3: "##Our prices" would show on the page as written, not as a heading: put a space after its #s',
+    ],
+    [
+      'More text.\n###Step two',
+      'line 3: "###Step two" would show on the page as written, not as a heading: put a space after its #s',
+    ],
+    [
+      'A **bold **claim.',
+      'line 3: "**bold" would show on the page as written: bold is **words**, with no space inside the stars',
+    ],
+    [
+      'Be** bold**.',
+      'line 3: "Be**" would show on the page as written: bold is **words**, with no space inside the stars',
+    ],
+  ])('refuses %j, a heading or bold Markdown cannot read as one', (source, message) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(message);
+  });
+
+  it('takes a # or stars that start nothing: a number, a hashtag, a sum and escaped stars', () => {
+    expect(renderMarkdown('#1 for trades, #ShopLocal, 5 ** 3 and \\*\\*not bold\\*\\*.\n').html).toBe(
+      '<p>#1 for trades, #ShopLocal, 5 ** 3 and **not bold**.</p>\n',
+    );
+  });
 });
