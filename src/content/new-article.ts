@@ -33,9 +33,9 @@ export async function newArticle(options: { title: string; author?: string; cate
   if (moved)
     throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);
   const { categories } = site.pages.blog;
-  const category = options.category ?? categories[0]!;
-  if (!categories.includes(category))
-    throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${category}"`);
+  const category = categories.find((name) => name.toLowerCase() === (options.category ?? name).toLowerCase());
+  if (!category)
+    throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${options.category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
   const typed = options.author?.trim() ?? newest?.author ?? site.site.name;
   const author = teamNames(site.team).get(typed.toLowerCase()) ?? typed;

@@ -94,14 +94,29 @@ describe('sitegen', () => {
         'sitegen: content/blog/google-ads-guide.md: aliases: "winter-boilers" is an old address of this article: choose another title\n',
       ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
-      // And an author of the team, typed in small letters, is written as team.json writes the name (as the build asks).
+      // And an author of the team and a category, typed in small letters, are written as team.json and blog.json write
+      // them (as the build asks).
       const foreign = await runSitegen(
-        ['new', 'article', 'Straße & Smørrebrød: Ærø’s Café Fit-Out', '--author', 'sarah mitchell'],
+        [
+          'new',
+          'article',
+          'Straße & Smørrebrød: Ærø’s Café Fit-Out',
+          '--author',
+          'sarah mitchell',
+          '--category',
+          'web design',
+        ],
         { cwd: dir },
       );
       expect(foreign.stdout).toMatch(/^wrote content\/blog\/strasse-and-smorrebrod-aeros-cafe-fit-out\.md: a draft;/);
       const byline = readFileSync(join(dir, 'content/blog/strasse-and-smorrebrod-aeros-cafe-fit-out.md'), 'utf8');
       expect(byline).toMatch(/^author: "Sarah Mitchell"$/m);
+      expect(byline).toMatch(/^category: "Web Design"$/m);
+      const noCategory = await runSitegen(['new', 'article', 'Boilers', '--category', 'Plumbing'], { cwd: dir });
+      expect([noCategory.code, noCategory.stderr]).toEqual([
+        1,
+        'sitegen: --category: expected one of SEO, Google Ads, Social Media, Web Design, Reputation Management, Case Studies, found "Plumbing"\n',
+      ]);
       const build = (out: string, ...flags: string[]) =>
         runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
           env: { ...localLeads, SITEGEN_NOW: '2026-07-01' },
