@@ -72,7 +72,8 @@ function tokenProblem(token: Token, level: number): string | undefined {
   const attributes = /\{:?\s*(?:[#.][\w-]|[\w-]+\s*=)[^}\n]*\}?/.exec(text)?.[0];
   // What marked could not read as a link or an image stays text: a space after "]" or in the address, a ")" missing.
   const unlinked = /!?\[[^\]\n]*\](?:\(| \((?:\/|https?:|mailto:|tel:)|\[)[^)\]\n]*[)\]]?/.exec(text)?.[0];
-  const [heading, stars] = [/^#{2,6}[^\s#].*/m.exec(text)?.[0], /\*\*\S+|\S+\*\*/.exec(text)?.[0]];
+  const stars = text.includes('**') && /\*\*\S+|\S+\*\*/.exec(text)?.[0];
+  const heading = text.includes('#') && /^#{2,6}[^\s#].*/m.exec(text)?.[0];
   if (unknown)
     return `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`;
   if (attributes)
@@ -136,8 +137,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
   const lines = links.length ? linesOf(source, starts, links) : [];
-  // HTML has dropped the align attribute of a table's cells (|---:|): the stylesheet aligns these classes. A photo loads
-  // as it nears the screen, as the templates' own do (only a tag reads "<img ": marked escapes a text's "<").
+  // A cell's align (|---:|), which HTML dropped, as a class; a photo lazy, as the templates' (text's "<" is escaped).
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
   const lazy = html.replaceAll('<img ', '<img loading="lazy" decoding="async" ');
   return { html: lazy, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
