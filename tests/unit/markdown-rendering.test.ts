@@ -198,11 +198,15 @@ describe('renderMarkdown', () => {
   it.each([
     [
       '##Our prices',
-      'line 3: "##Our prices" would show on the page as written, not as a heading: put a space after its #s',
+      'line 3: "##Our prices" would show as written, not as a heading or list item: put a space after the # or -',
     ],
     [
       'More text.\n###Step two',
-      'line 3: "###Step two" would show on the page as written, not as a heading: put a space after its #s',
+      'line 3: "###Step two" would show as written, not as a heading or list item: put a space after the # or -',
+    ],
+    [
+      '-Boilers\n-Radiators',
+      'line 3: "-Boilers" would show as written, not as a heading or list item: put a space after the # or -',
     ],
     [
       'A **bold **claim.',
@@ -212,13 +216,13 @@ describe('renderMarkdown', () => {
       'Be** bold**.',
       'line 3: "Be**" would show on the page as written: bold is **words**, with no space inside the stars',
     ],
-  ])('refuses %j, a heading or bold Markdown cannot read as one', (source, message) => {
+  ])('refuses %j, a heading, list item or bold Markdown cannot read as one', (source, message) => {
     expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(message);
   });
 
-  it('takes a # or stars that start nothing: a number, a hashtag, a sum and escaped stars', () => {
-    expect(renderMarkdown('#1 for trades, #ShopLocal, 5 ** 3 and \\*\\*not bold\\*\\*.\n').html).toBe(
-      '<p>#1 for trades, #ShopLocal, 5 ** 3 and **not bold**.</p>\n',
+  it('takes a #, a - or stars that start nothing: a number, a hashtag, a sum, a temperature and escaped stars', () => {
+    expect(renderMarkdown('#1 for trades, #ShopLocal, 5 ** 3 and \\*\\*not bold\\*\\*, at\n-5°C.\n').html).toBe(
+      '<p>#1 for trades, #ShopLocal, 5 ** 3 and **not bold**, at\n-5°C.</p>\n',
     );
   });
 });
