@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Marked, Token, Tokens } from 'marked';
 import { stockPhotoOrigin } from '../stock-photos';
+import { noDescription } from './schemas/shared';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
 /** A link by the site's root or a full web address, for validate-plan to check those of the site; `line`: the body's. */
@@ -107,8 +108,8 @@ function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): 
   if (type === 'image' && !siteOrStockPhoto.test(href))
     return `image "${href}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and ${stockPhotoOrigin}: save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name}), or use a photo of ${stockPhotoOrigin}`;
   // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
-  if (type === 'image' && !text.trim())
-    return `image "${href}" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](${href})`;
+  if (type === 'image' && noDescription.test(text.trim()))
+    return `image "${href}" has no alt text${text.trim() ? ` but "${text}", which says nothing of it` : ''}: describe it between the brackets, as in ![A plumber's van outside a house](${href})`;
 }
 
 export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown {

@@ -17,10 +17,8 @@ export interface Publishing {
 
 type Dated = Pick<Article, 'draft' | 'date'>;
 
-export function publicationStatus(article: Dated, today: string): 'published' | 'draft' | 'scheduled' {
-  if (article.draft) return 'draft';
-  return article.date > today ? 'scheduled' : 'published';
-}
+export const publicationStatus = (article: Dated, today: string): 'published' | 'draft' | 'scheduled' =>
+  article.draft ? 'draft' : article.date > today ? 'scheduled' : 'published';
 
 export const isPublished = (article: Dated, now: Publishing): boolean =>
   now.drafts || publicationStatus(article, now.today) === 'published';

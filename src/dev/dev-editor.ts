@@ -50,8 +50,7 @@ export class DevEditor {
       return content && JSON.stringify(content);
     }
     const bundle = await this.script();
-    if (path === bundle.file.path) return bundle.file.content;
-    return this.setup.decap.read(path);
+    return path === bundle.file.path ? bundle.file.content : this.setup.decap.read(path);
   }
 
   changed(paths: Iterable<string>): void {

@@ -247,8 +247,7 @@ export class DevSite {
       last?.setup.shared === setup.shared &&
       last.setup.templatesUrl === setup.templatesUrl &&
       JSON.stringify(last.setup.templateVersions) === JSON.stringify(setup.templateVersions);
-    if (same) return last!;
-    return new PageRendering(setup, assets.templates.module, (body) => this.reader.bodyHtml(body));
+    return same ? last! : new PageRendering(setup, assets.templates.module, (body) => this.reader.bodyHtml(body));
   }
 }
 

@@ -42,8 +42,7 @@ function csvValue(row: LeadRow, column: (typeof leadColumns)[number]): string {
   const value = row[column];
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.join('; ');
-  return String(value);
+  return Array.isArray(value) ? value.join('; ') : String(value);
 }
 
 export const csvCell = (value: string) => csvText(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);

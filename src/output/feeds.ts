@@ -105,7 +105,6 @@ function feedImage(siteUrl: string, image: Image): { url: string; type: string }
  * address. The body is marked's HTML, whose text escapes each quote: only an attribute can read ` href="` or ` src="`.
  */
 export const withAbsoluteUrls = (html: string, siteUrl: string, pageUrl: string): string =>
-  html.replace(/ (href|src)="([/#][^"]*)"/g, (whole, name: string, value: string) => {
-    if (value.startsWith('//')) return whole;
-    return ` ${name}="${value.startsWith('#') ? pageUrl : siteUrl}${value}"`;
-  });
+  html.replace(/ (href|src)="([/#][^"]*)"/g, (whole, name: string, value: string) =>
+    value.startsWith('//') ? whole : ` ${name}="${value.startsWith('#') ? pageUrl : siteUrl}${value}"`,
+  );

@@ -150,6 +150,17 @@ describe('a file that cannot be published', () => {
       },
       /^sitegen: content\/blog\/local-seo-tips\.md: front matter: imageAlt: is missing: expected a text describing the image, for people who cannot see it$/,
     ],
+    [
+      "an article's image described by its file's name",
+      async () => {
+        const article = join(refusing.dir, 'content', 'blog', 'local-seo-tips.md');
+        await writeSettled(
+          article,
+          (await readFile(article, 'utf8')).replace(/^imageAlt: .*$/m, 'imageAlt: "IMG_2041.jpg"'),
+        );
+      },
+      /^sitegen: content\/blog\/local-seo-tips\.md: front matter: imageAlt: expected a text describing the image, for people who cannot see it, found "IMG_2041\.jpg"$/,
+    ],
   ];
 
   it.each(cases)('%s is refused, named, and the output stays as it was', async (_, breakIt, message) => {

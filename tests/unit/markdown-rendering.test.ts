@@ -55,6 +55,14 @@ describe('renderMarkdown', () => {
       expect(() => renderMarkdown(`${written}\n`)).toThrow(
         `image "/favicon.svg" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](/favicon.svg)`,
       );
+    // What an editor fills in for a photo dropped in says nothing of it to a screen reader.
+    for (const alt of ['IMG_2041.JPG', 'IMG_2041', 'our van.jpg', 'Image', 'DSC0042'])
+      expect(() => renderMarkdown(`![${alt}](/photos/van.jpg)\n`)).toThrow(
+        `image "/photos/van.jpg" has no alt text but "${alt}", which says nothing of it: describe it between the brackets, as in ![A plumber's van outside a house](/photos/van.jpg)`,
+      );
+    expect(renderMarkdown('![Photo of our van by the Derby office](/photos/van.jpg)\n').html).toContain(
+      'alt="Photo of our van by the Derby office"',
+    );
     // A link with no words would not show, and a screen reader would read out its address.
     for (const written of ['[](/about)', '[  ](/about)'])
       expect(() => renderMarkdown(`Intro.\n\n${written}\n`)).toThrow(
