@@ -92,8 +92,7 @@ export function frontMatterPlaces(source: string): { start: number; end: number;
 /** The \n before a later line starting ---; -1 if none, undefined if the first line is not --- (or is ----). */
 function closingFence(source: string): number | undefined {
   const open = source.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (!source.startsWith('---', open) || source[open + 3] === '-') return undefined;
-  return source.indexOf('\n---', open + 3);
+  return !source.startsWith('---', open) || source[open + 3] === '-' ? undefined : source.indexOf('\n---', open + 3);
 }
 
 /**

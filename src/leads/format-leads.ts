@@ -56,8 +56,7 @@ const escapeControls = (json: string) =>
 function notificationState(row: LeadRow, notifying?: boolean) {
   if (row.notified_at) return 'sent';
   if (!row.next_notify_at || notifying === false) return row.notify_attempts === 0 ? 'off' : 'failed';
-  if (notifying === undefined) return 'waiting';
-  return row.notify_attempts === 0 ? 'sending' : 'retrying';
+  return notifying === undefined ? 'waiting' : row.notify_attempts === 0 ? 'sending' : 'retrying';
 }
 
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');

@@ -120,6 +120,5 @@ function lockHolder(file: string): number | 'starting' | 'gone' {
   if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
   // Unreadable: being written right now, or garbage left long ago; or gone since.
   const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-  if (written === undefined) return 'gone';
-  return Date.now() - written < 5_000 ? 'starting' : 0;
+  return written === undefined ? 'gone' : Date.now() - written < 5_000 ? 'starting' : 0;
 }

@@ -12,8 +12,7 @@ export function diskSource(dir: string): SiteSource {
       try {
         root ??= await realpath(dir);
         const file = await realpath(join(dir, path));
-        if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return undefined;
-        return await readFile(file);
+        return !file.startsWith(root + sep) || !(await stat(file)).isFile() ? undefined : await readFile(file);
       } catch {
         return undefined;
       }

@@ -68,6 +68,14 @@ describe('renderMarkdown', () => {
       expect(() => renderMarkdown(`Intro.\n\n${written}\n`)).toThrow(
         `line 3: link "/about" has no words: it would not show on the page, and screen readers would name it by its address; write them between the brackets, as in [words that say where it leads](/about)`,
       );
+    // Words Lighthouse's SEO audit fails a link for (the site scores 100 there): they say nothing of where it leads.
+    for (const words of ['click here', 'Read more', 'here', 'Learn More', 'more information'])
+      expect(() => renderMarkdown(`Intro.\n\nTo book, [${words}](/contact).\n`)).toThrow(
+        `line 3: link "${words}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](/contact)`,
+      );
+    expect(
+      renderMarkdown('[Read more about local SEO](/services/local-seo) and [start here](/contact)\n').html,
+    ).toContain('<a href="/services/local-seo">Read more about local SEO</a> and <a href="/contact">start here</a>');
     // A link to another host is fine: only what the page loads is limited.
     expect(renderMarkdown('[Van hire](https://cdn.example.com/van.jpg)\n').html).toContain(
       'href="https://cdn.example.com/van.jpg"',
