@@ -53,13 +53,12 @@ export function parseFrontMatter(source: string): FrontMatter {
   }
   // An empty block of `---js` parses nothing, but is refused all the same: the file asks for code to run.
   if (parsed.language === 'js' || parsed.language === 'javascript') return { ok: false, problem: javaScriptProblem };
+  const at = (found: RegExpExecArray) => `at line ${source.slice(0, found.index).split('\n').length} (${found[1]})`;
   // Out of quotes, " #" starts a comment: "title: Local SEO #1 tips" would publish as "Local SEO", unremarked.
   const cut = /^([\w-]+):[ \t]+[^\s"'#|>[{].*?[ \t](#\S.*?)\s*$/m.exec(source.slice(0, close));
-  const where = cut && `at line ${source.slice(0, cut.index).split('\n').length} (${cut[1]})`;
-  if (cut) return { ok: false, problem: `${where}: " #" starts a comment, dropping "${cut[2]}": use double quotes` };
+  if (cut) return { ok: false, problem: `${at(cut)}: " #" starts a comment, dropping "${cut[2]}": use double quotes` };
   const curly = /^([\w-]+):[ \t]+\[?[ \t]*([“‘]).*[”’][ \t]*\]?[ \t]*$/m.exec(source.slice(0, close));
-  const line = curly && `at line ${source.slice(0, curly.index).split('\n').length} (${curly[1]})`;
-  if (curly) return { ok: false, problem: curlyQuote(line!, curly[2]!) };
+  if (curly) return { ok: false, problem: curlyQuote(at(curly), curly[2]!) };
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
 }
 
