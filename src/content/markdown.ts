@@ -74,14 +74,16 @@ function tokenProblem(token: Token, level: number): string | undefined {
   // What marked could not read as a link or an image stays text: a space after "]" or in the address, a ")" missing.
   const unlinked = /!?\[[^\]\n]*\](?:\(| \((?:\/|https?:|mailto:|tel:)|\[)[^)\]\n]*[)\]]?/.exec(text)?.[0];
   const stars = text.includes('**') && /\*\*\S+|\S+\*\*/.exec(text)?.[0];
-  const noSpace = /^(?:#{2,6}[^\s#]|-[A-Za-z]).*/m.exec(text)?.[0];
+  const unread = /^(?:#{2,6}[^\s#]|-[A-Za-z]|\|.*\|$).*/m.exec(text)?.[0];
   if (unknown)
     return `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`;
   if (attributes)
     return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`;
   if (unlinked)
     return `"${unlinked}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (%20 for a space)`;
-  if (noSpace) return `"${noSpace}" would show as written, not as a heading or list item: put a space after the # or -`;
+  if (unread?.startsWith('|'))
+    return `"${unread}" would show as written, not as a table: put a line of |---| under its first row`;
+  if (unread) return `"${unread}" would show as written, not as a heading or list item: put a space after the # or -`;
   if (stars) return `"${stars}" would show on the page as written: bold is **words**, with no space inside the stars`;
   if (note)
     return `footnote "${note}" has no note: write it on a line of its own below the paragraph, as ${note}: The survey's source.`;

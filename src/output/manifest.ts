@@ -60,9 +60,8 @@ export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest
 }
 
 /** Forgets the last build into this output folder: a manifest that no longer describes it must not be trusted. */
-export async function removeManifest(config: BuildConfig): Promise<void> {
-  await rm(cacheFiles(config.cacheDir).manifest(config.outDir), { force: true });
-}
+export const removeManifest = (config: BuildConfig): Promise<void> =>
+  rm(cacheFiles(config.cacheDir).manifest(config.outDir), { force: true });
 
 export function isUpToDate(config: BuildConfig, manifest: Manifest, inputs: BuildInputs, today: string): boolean {
   if (manifest.settings !== inputs.settings || changedFiles(manifest.inputs, inputs.snapshot).size > 0) return false;

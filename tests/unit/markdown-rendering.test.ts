@@ -225,6 +225,10 @@ describe('renderMarkdown', () => {
       'line 3: "-Boilers" would show as written, not as a heading or list item: put a space after the # or -',
     ],
     [
+      '| Job | Price |\n| Boiler service | £80 |',
+      'line 3: "| Job | Price |" would show as written, not as a table: put a line of |---| under its first row',
+    ],
+    [
       'A **bold **claim.',
       'line 3: "**bold" would show on the page as written: bold is **words**, with no space inside the stars',
     ],
@@ -232,13 +236,13 @@ describe('renderMarkdown', () => {
       'Be** bold**.',
       'line 3: "Be**" would show on the page as written: bold is **words**, with no space inside the stars',
     ],
-  ])('refuses %j, a heading, list item or bold Markdown cannot read as one', (source, message) => {
+  ])('refuses %j, a heading, list item, table or bold Markdown cannot read as one', (source, message) => {
     expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(message);
   });
 
-  it('takes a #, a - or stars that start nothing: a number, a hashtag, a sum, a temperature and escaped stars', () => {
-    expect(renderMarkdown('#1 for trades, #ShopLocal, 5 ** 3 and \\*\\*not bold\\*\\*, at\n-5°C.\n').html).toBe(
-      '<p>#1 for trades, #ShopLocal, 5 ** 3 and **not bold**, at\n-5°C.</p>\n',
-    );
+  it('takes a #, a -, a | or stars that start nothing: a number, a hashtag, a sum, a temperature, a bar and escaped stars', () => {
+    expect(
+      renderMarkdown('#1 for trades, #ShopLocal, 5 ** 3 and \\*\\*not bold\\*\\*, at\n-5°C and\n| a bar.\n').html,
+    ).toBe('<p>#1 for trades, #ShopLocal, 5 ** 3 and **not bold**, at\n-5°C and\n| a bar.</p>\n');
   });
 });
