@@ -102,8 +102,6 @@ const vague =
 function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): string | undefined {
   if (type === 'link' && linkedSiteFact.test(text))
     return `link "${text}": {phone} and {email} are links themselves; write them outside a link's brackets`;
-  if (type === 'link' && vague.test(text.trim()))
-    return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](${href})`;
   if (type === 'link' && !text.trim())
     return `link "${href}" has no words: it would not show on the page, and screen readers would name it by its address; write them between the brackets, as in [words that say where it leads](${href})`;
   const name = /[^/?#]+\.\w+(?=[?#]|$)/.exec(href)?.[0] ?? 'photo.jpg';
@@ -113,6 +111,8 @@ function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): 
     return anyScheme.test(href)
       ? `link "${href}" uses a scheme other than https, http, mailto or tel`
       : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`;
+  if (type === 'link' && vague.test(text.trim()))
+    return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](${href})`;
   if (type === 'image' && !siteOrStockPhoto.test(href))
     return `image "${href}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and ${stockPhotoOrigin}: save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name}), or use a photo of ${stockPhotoOrigin}`;
   // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
