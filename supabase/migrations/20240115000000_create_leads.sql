@@ -41,7 +41,7 @@ create table public.leads (
   page text
     constraint leads_page_length check (char_length(page) <= 200),
   created_at timestamptz not null default now(),
-  -- The newsletter form asks for an email address only.
+  -- The newsletter form asks for an e-mail address only.
   constraint leads_name_required check (form_type = 'newsletter' or name is not null)
 );
 

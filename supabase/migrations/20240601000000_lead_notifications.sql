@@ -1,5 +1,5 @@
 -- Lead notifications: every new lead is sent on to the agency (a webhook
--- and/or an email, see supabase/functions/_shared/notify-lead.ts), and the
+-- and/or an e-mail, see supabase/functions/_shared/notify-lead.ts), and the
 -- row records how that went, so that a failed notification is retried rather
 -- than lost.
 --

@@ -21,7 +21,7 @@ as $$
   select count(*)::integer from purged;
 $$;
 
--- Deletes every lead sent with this email address, in any case; returns how many.
+-- Deletes every lead sent with this e-mail address, in any case; returns how many.
 create function public.erase_leads(address text)
 returns integer
 language sql
