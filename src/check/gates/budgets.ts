@@ -1,7 +1,7 @@
 /** budgets: per page, what a phone on a slow network downloads, gzipped, in budget; and no script it does not use. */
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
-import { decoded } from '../../paths';
+import { decoded, pathOfLink } from '../../paths';
 import { attributeValues, readBuiltFile } from '../built-site';
 import { gateResult, reportTo } from '../types';
 import type { BuiltPage, CheckContext, Finding, GateResult, Report } from '../types';
@@ -99,7 +99,7 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzipp
 /** A photo with no srcset (a file of public/ in a body) is loaded whole by every screen, a phone's too. */
 function checkWholeImages($: cheerio.CheerioAPI, dir: string, report: Report): void {
   for (const src of attributeValues($, 'img[src^="/"]:not([srcset])', 'src')) {
-    const size = readBuiltFile(dir, decoded(src.split(/[?#]/)[0]!))?.byteLength ?? 0;
+    const size = readBuiltFile(dir, decoded(pathOfLink(src)))?.byteLength ?? 0;
     const problem = `image ${src} is ${kb(size)}, over ${kb(budgets.wholeImage)}: no smaller size is offered, so every screen loads it whole`;
     const fix = 'save it at most 1,500 pixels wide (twice the widest a page draws it), as JPEG (quality 80) or WebP';
     if (size > budgets.wholeImage) report('image-size', problem, fix, src);
