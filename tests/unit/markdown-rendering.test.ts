@@ -7,6 +7,8 @@
  * Braces, footnotes and the match with marked's own output are in the other
  * tests/unit/markdown-*.test.ts files.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, RefusedMarkdownError } from '../../src/content/markdown';
 
@@ -125,6 +127,15 @@ describe('renderMarkdown', () => {
       '<p>Prices &lt; £50, 3&lt;4 and a -&gt; b; the <code>&lt;title&gt;</code> tag; <a href="https://example.com">https://example.com</a> and <a href="mailto:hello@example.com">hello@example.com</a>.</p>\n' +
         '<pre><code class="language-html">&lt;br&gt;\n</code></pre>\n<pre><code>&lt;div&gt;indented&lt;/div&gt;\n</code></pre>\n',
     );
+  });
+
+  it("refuses every link text Lighthouse's own SEO audit fails in English, as its installed version lists them", () => {
+    const audit = createRequire(import.meta.url).resolve('lighthouse/core/audits/seo/link-text.js');
+    const english = /'en': new Set\(\[([^\]]*)\]\)/.exec(readFileSync(audit, 'utf8'))![1]!;
+    const words = [...english.matchAll(/'([^']+)'/g)].map((found) => found[1]!);
+    expect(words).toContain('click here');
+    for (const text of words)
+      expect(() => renderMarkdown(`[${text}](/contact)\n`), text).toThrow(`link "${text}" does not say where it leads`);
   });
 
   it("collects links by the root or a full web address, decoded, each with its line in the body, for the route check's messages", () => {
