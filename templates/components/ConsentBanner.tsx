@@ -36,7 +36,7 @@ export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
             </a>
           </p>
         </div>
-        <div className="flex shrink-0 gap-3">
+        <div className="flex shrink-0 flex-wrap gap-3">
           <button type="button" data-choice="accepted" className={button}>
             {consent.accept}
           </button>

@@ -29,7 +29,7 @@ export function ServiceCard({ title, icon, description, features, image, learnMo
           <span className="flex size-11 items-center justify-center rounded-lg bg-brand-light text-brand">
             <Icon name={icon} />
           </span>
-          <h3 className="text-xl font-bold text-slate-900">{title}</h3>
+          <h3 className="min-w-0 text-xl font-bold text-slate-900">{title}</h3>
         </div>
         <p className="mb-5 text-slate-600">{description}</p>
         <FeatureList items={features} className="mb-6" />

@@ -174,7 +174,7 @@ function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonia
             sizes="48px"
             className="size-12 rounded-full object-cover"
           />
-          <span>
+          <span className="min-w-0">
             <span className="block font-bold text-slate-900">{testimonial.name}</span>
             <span className="block text-sm text-slate-600">
               {testimonial.business}, {testimonial.location}

@@ -138,6 +138,28 @@ describe('the header on a phone', () => {
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
   }, 240_000);
 
+  it("with text at 200% at 320 px, no card cuts off its words (a service's title, a testimonial's name, a case study's heading, an article's category) and the consent question shows Accept and Reject both in the window", async () => {
+    const { page, problems } = await openAtDoubleText(narrow);
+    await page.setViewportSize({ width: 320, height: 844 });
+    for (const path of ['/', '/services/plumber', '/case-studies', '/blog']) {
+      await page.goto(`${preview.url}${path}`);
+      // A card's rounded corners hide what overflows it: it must have nothing to hide (the sr-only texts are 1 px wide).
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => ['hidden', 'clip'].includes(getComputedStyle(element).overflowX))
+          .filter((element) => element.clientWidth > 1 && element.scrollWidth > element.clientWidth)
+          .map((element) => element.textContent!.trim().slice(0, 30)),
+      );
+      expect(cut, path).toEqual([]);
+    }
+    const question = page.getByRole('region', { name: consentQuestion });
+    for (const name of ['Accept', 'Reject']) {
+      const box = await boxOf(question.getByRole('button', { name }));
+      expect([box.x >= 0, box.x + box.width <= 320], name).toEqual([true, true]);
+    }
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+  });
+
   it('has one Get Quote for a screen reader: the menu, opened, holds none of its own', async () => {
     const { page } = await phoneVisitor();
     await page.setViewportSize({ width: 320, height: 740 });
