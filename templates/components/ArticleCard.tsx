@@ -55,20 +55,14 @@ export function ArticleCard({
         className={featured ? 'aspect-8/5 w-full object-cover lg:w-1/2' : 'aspect-video w-full object-cover'}
       />
       <div className={`flex flex-1 flex-col ${featured ? 'p-6 md:p-10' : 'p-6'}`}>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
+        <p className="flex flex-wrap items-center gap-2 text-sm *:min-w-0">
           {article.draft && (
-            <span className="min-w-0 rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">
-              {article.draft}
-            </span>
+            <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{article.draft}</span>
           )}
           {featured && (
-            <span className="min-w-0 rounded-full bg-accent px-3 py-1 font-semibold text-white">
-              {labels.featuredLabel}
-            </span>
+            <span className="rounded-full bg-accent px-3 py-1 font-semibold text-white">{labels.featuredLabel}</span>
           )}
-          <span className="min-w-0 rounded-full bg-brand-light px-3 py-1 font-semibold text-brand">
-            {article.category}
-          </span>
+          <span className="rounded-full bg-brand-light px-3 py-1 font-semibold text-brand">{article.category}</span>
         </p>
         <Title className={`mt-4 font-bold text-slate-900 ${featured ? 'text-2xl md:text-3xl' : 'text-xl'}`}>
           {article.title}
