@@ -147,7 +147,7 @@ function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEd
   // Editors' swap and backup files (.x.swp, x~) are not content.
   const ignored = (name: string) => /^\.|~$/.test(name);
   const site = watchFolders(
-    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir],
+    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir],
     (path) => rebuilds.schedule(resolve(path)),
     ignored,
   );

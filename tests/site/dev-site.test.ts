@@ -5,7 +5,7 @@
  * of edit, and the page `sitegen build` writes but for what dev adds (the
  * reload client) and names otherwise (assets without hashes).
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config';
@@ -208,6 +208,36 @@ describe('the dev site', () => {
         // site's (the open pages, which showed the error, are all told to reload).
         expect(lines[started + 1]).toMatch(/^ {2}\d\d:\d\d:\d\d islands\/registry\.ts → 0 pages in \d+ ms \(fixed\)$/);
         expect((await fetch(`${dev.url}/blog`)).status).toBe(200);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+  it('takes in a file saved to public/ that a body names: the pages refused for the missing photo come back, and fail again when it is deleted', async () => {
+    await inProjectCopy(async (project) => {
+      await mkdir(join(project.dir, 'public'));
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      try {
+        const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
+        await appendFile(article, "\n![Our new van outside a customer's house](/photos/van.png)\n");
+        await dev.idle();
+        expect(lines.at(-1)).toContain(
+          'links to "/photos/van.png", which is neither a page of this site nor a file of public/',
+        );
+        expect((await fetch(`${dev.url}/about`)).status).toBe(500);
+        await mkdir(join(project.dir, 'public', 'photos'));
+        await copyFile(
+          join(project.dir, 'content', 'images', 'logo.png'),
+          join(project.dir, 'public', 'photos', 'van.png'),
+        );
+        await dev.idle();
+        expect(lines.at(-1)).toMatch(/ public\/photos\/van\.png → 1 page in \d+ ms \(fixed\)$/);
+        expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(200);
+        await rm(join(project.dir, 'public', 'photos', 'van.png'));
+        await dev.idle();
+        expect((await fetch(`${dev.url}/about`)).status).toBe(500);
       } finally {
         await dev.close();
       }
