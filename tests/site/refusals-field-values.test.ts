@@ -22,6 +22,12 @@ const badValues: BadInput[] = [
     /content\/team\.json: team\[0\]\.image\.src: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\)/,
   ],
   [
+    "a stock photo's address pasted with a space at its end, which would break every size of it the page offers",
+    'team.json',
+    (text) => text.replace(/("src": "https:\/\/images\.unsplash\.com\/[\w-]+)"/, '$1 "'),
+    /content\/team\.json: team\[0\]\.image\.src: expected an image URL without a space or a query string \(sizes are added per use\), found "https:\/\/images\.unsplash\.com\/photo-[^"]+" \(61 characters\)$/m,
+  ],
+  [
     "an image named from the site's root rather than from the content folder",
     'team.json',
     (text) => text.replace(/"src": "[^"]*"/, '"src": "/images/team/sarah.jpg"'),

@@ -95,7 +95,7 @@ const stockPhotoSrc = v.pipe(
   // Not a URL ("/images/van.jpg", say) is as wrong as another host: the error names both places an image may be.
   v.url(imageSources),
   v.regex(stockPhotoUrl, imageSources),
-  v.regex(/^[^?#]+$/, 'an image URL without a query string (sizes are added per use)'),
+  v.regex(/^[^?#\s]+$/, 'an image URL without a space or a query string (sizes are added per use)'),
 );
 export const imageSrc = v.lazy((input) =>
   typeof input === 'string' && /^images[/\\]/.test(input) ? localImageSrc : stockPhotoSrc,
