@@ -1,3 +1,5 @@
+import { unlessThrown } from './unless-thrown';
+
 /** The URL form of every page, in one place: no extension, no trailing slash; and its file (/about → about.html). */
 export const paths = {
   home: '/',
@@ -62,13 +64,7 @@ export const sitePath = (href: string, site: string) => (href.startsWith(`${site
 export const pathOfLink = (href: string): string => href.replace(/[?#].*$/, '') || '/';
 
 /** Percent-decoded, or as written where that is not valid encoding (the browser then looks for it as written too). */
-export function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
+export const decoded = (text: string): string => unlessThrown(() => decodeURIComponent(text)) ?? text;
 
 /** "/blog/" or "/about.html" → "/blog", "/about": preview and Netlify redirect them; GitHub Pages, S3 and nginx 404. */
 export const misnamedPage = (path: string): string | undefined => /^(\/.+?)(?:\/|\.html)$/.exec(path)?.[1];

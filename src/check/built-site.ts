@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import { editorPath } from '../admin/editor-page';
 import { listFiles } from '../list-files';
+import { unlessThrown } from '../unless-thrown';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
 
@@ -41,13 +42,7 @@ export const attributeValues = ($: CheerioAPI, selector: string, attribute: stri
 export const isBuiltFile = (dir: string, path: string): boolean =>
   statSync(join(dir, path), { throwIfNoEntry: false })?.isFile() ?? false;
 
-export function readBuiltFile(dir: string, path: string): Buffer | undefined {
-  try {
-    return readFileSync(join(dir, path));
-  } catch {
-    return undefined;
-  }
-}
+export const readBuiltFile = (dir: string, path: string) => unlessThrown(() => readFileSync(join(dir, path)));
 
 export const servedStatus = async (origin: string, path: string): Promise<number> =>
   (await fetch(`${origin}${path}`, { method: 'HEAD', redirect: 'manual' })).status;

@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { unlessThrown } from '../unless-thrown';
 import type { OutputFile } from './output';
 
 export class FolderWriter {
@@ -89,12 +90,8 @@ export class FolderWriter {
   }
 
   private sameAsOnDisk(path: string, bytes: Uint8Array): boolean {
-    let fd: number;
-    try {
-      fd = openSync(path, 'r');
-    } catch {
-      return false;
-    }
+    const fd = unlessThrown(() => openSync(path, 'r'));
+    if (fd === undefined) return false;
     try {
       // One byte more than expected: a longer file reads past `bytes.length`, so it cannot pass as equal.
       if (bytes.length + 1 > this.onDisk.length) this.onDisk = Buffer.allocUnsafe((bytes.length + 1) * 2);

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import etag from 'etag';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
+import { unlessThrown } from '../unless-thrown';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file';
 import { parseRedirectsFile, redirectFor, type RedirectRule } from './redirects-file';
 
@@ -116,13 +117,8 @@ function cleanUrl(path: string): string | undefined {
 function requestTarget(url: string | undefined): { path: string; search: string } | undefined {
   const [raw = '', ...query] = (url ?? '/').split('?');
   if (!raw.startsWith('/')) return undefined;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return undefined;
+  const decoded = unlessThrown(() => decodeURIComponent(raw));
+  if (decoded === undefined || /[\u0000-\u001f\u007f\\]/.test(decoded)) return undefined;
   const segments = decoded.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) return undefined;
   const folder = segments.length > 0 && decoded.endsWith('/') ? '/' : '';
