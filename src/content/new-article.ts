@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
 import { draftBody, draftWords } from './draft-words';
+import { paths } from '../paths';
 import { stockPhotoOrigin } from '../stock-photos';
 import { londonDay } from './publishing';
 import { articleFrontMatterSchema } from './schemas/front-matter';
@@ -32,6 +33,11 @@ export async function newArticle(options: { title: string; author?: string; cate
   const moved = site.articles.find((article) => article.aliases?.includes(slug));
   if (moved)
     throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);
+  const redirect = site.redirects.redirects.findIndex(({ from }) => from === paths.article(slug));
+  if (redirect >= 0) {
+    const problem = `redirects from /blog/${slug}, the new article's address: choose another title, or remove the redirect`;
+    throw new ContentError(`${site.contentDir}/redirects.json`, `redirects[${redirect}].from`, problem);
+  }
   const { categories } = site.pages.blog;
   const category = categories.find((name) => name.toLowerCase() === (options.category ?? name).toLowerCase());
   if (!category)

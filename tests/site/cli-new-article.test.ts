@@ -93,6 +93,13 @@ describe('sitegen', () => {
         1,
         'sitegen: content/blog/google-ads-guide.md: aliases: "winter-boilers" is an old address of this article: choose another title\n',
       ]);
+      // An old address content/redirects.json leads on (the shipped /blog/category): the redirect would hide the article,
+      // and the build refuse it.
+      const redirected = await runSitegen(['new', 'article', 'Category'], { cwd: dir });
+      expect([redirected.code, redirected.stderr]).toEqual([
+        1,
+        "sitegen: content/redirects.json: redirects[1].from: redirects from /blog/category, the new article's address: choose another title, or remove the redirect\n",
+      ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
       // And an author of the team and a category, typed in small letters, are written as team.json and blog.json write
       // them (as the build asks).
