@@ -72,6 +72,11 @@ export function siteDataOf(files: DataFiles): SiteData {
   data.categories = blogCategories(file('pages/blog.json'), data.pages.blog);
   const serviceIds = services.map((service) => service.id);
   checkTrades(files.dir, tradeFiles.map(file), trades, serviceIds);
+  trades.forEach((trade, index) => {
+    const title = tradeText(data.pages.trade.title, trade);
+    const problem = `with pages/trade.json's title makes the page's title "${title}", ${title.length} characters: expected at most 60, the length search results show (shorten either)`;
+    if (title.length > 60) throw new ContentError(file(tradeFiles[index]!), 'plural', problem);
+  });
   trades.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   const tradeSlugs = new Set(trades.map((trade) => trade.slug));
   caseStudies.forEach((study, index) => {
@@ -152,6 +157,10 @@ function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCate
     return { name, slug };
   });
 }
+
+/** A text of pages/trade.json with the trade's name filled in. */
+export const tradeText = (text: string, trade: { plural: string; singular: string }) =>
+  text.replaceAll('{plural}', trade.plural).replaceAll('{singular}', trade.singular);
 
 /** Letters with no accent to take off, and the Latin letters they are written as. */
 const latinLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };

@@ -1,4 +1,5 @@
 import { absoluteUrl, paths } from '../paths';
+import { tradeText } from '../content/site-data';
 import { service } from '../structured-data/service';
 import type { RouteContext } from './context';
 import type { Route } from './route';
@@ -28,7 +29,7 @@ export function tradeRoutes({ model, siteUrl, dir, trails, route, cardsVersion }
   const serviceById = new Map(model.services.map((item) => [item.id, item]));
   return model.trades.map((item) => {
     const path = paths.service(item.slug);
-    const fill = (text: string) => text.replaceAll('{plural}', item.plural).replaceAll('{singular}', item.singular);
+    const fill = (text: string) => tradeText(text, item);
     const heading = fill(trade.heading);
     const shown = { title: heading, eyebrow: site.tagline };
     const card = item.socialImage ? undefined : pageCard({ cardsVersion, site, siteUrl }, item.slug, shown);

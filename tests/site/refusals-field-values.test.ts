@@ -28,6 +28,18 @@ const badValues: BadInput[] = [
     /content\/team\.json: team\[0\]\.image\.src: expected an image URL without a space or a query string \(sizes are added per use\), found "https:\/\/images\.unsplash\.com\/photo-[^"]+" \(61 characters\)$/m,
   ],
   [
+    "a trade whose name makes its page's title longer than search results show (blog categories are held to the same)",
+    'trades/plumber.json',
+    (text) => text.replace('"plural": "Plumbers"', '"plural": "Plumbing, Heating and Gas Safe Engineers"'),
+    /content\/trades\/plumber\.json: plural: with pages\/trade\.json's title makes the page's title "Digital Marketing for Plumbing, Heating and Gas Safe Engineers", 62 characters: expected at most 60, the length search results show \(shorten either\)$/m,
+  ],
+  [
+    "a trade page's title made longer than search results show, named by the first trade it is too long for",
+    'pages/trade.json',
+    (text) => text.replace('"Digital Marketing for {plural}"', '"Specialist Digital Marketing Services for {plural}"'),
+    /content\/trades\/carpenter-joiner\.json: plural: with pages\/trade\.json's title makes the page's title "Specialist Digital Marketing Services for Carpenters & Joiners", 62 characters/,
+  ],
+  [
     "an image named from the site's root rather than from the content folder",
     'team.json',
     (text) => text.replace(/"src": "[^"]*"/, '"src": "/images/team/sarah.jpg"'),
