@@ -57,8 +57,11 @@ export function siteOrigin(url: URL): string | undefined {
 
 export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl}${path}`;
 
-/** A link to a page of the site by its full address, as pasted from a browser, by its path; any other as written. */
-export const sitePath = (href: string, site: string) => (href.startsWith(`${site}/`) ? href.slice(site.length) : href);
+/** A link to a page of the site by its full address, as pasted from a browser (or an old http: page), by its path; any other as written. */
+export function sitePath(href: string, site: string): string {
+  const url = /^https?:\/\//i.test(href) && URL.canParse(href) ? new URL(href) : undefined;
+  return url?.host === new URL(site).host ? href.replace(/^[^/]*\/\/[^/?#]*/, '') || '/' : href;
+}
 
 /** The route a root-relative link points at: "/#testimonials" → "/", "/contact?from=blog#form" → "/contact". */
 export const pathOfLink = (href: string): string => href.replace(/[?#].*$/, '') || '/';

@@ -25,6 +25,12 @@ const badBody: BadInput[] = [
     /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/services\/plumbers\?from=blog", which is neither a page of this site nor a file of public\//,
   ],
   [
+    "a link in Markdown to a page that does not exist, by the site's old http: address with its host in capitals, as copied from an old page",
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [our plumber page](http://WWW.TradeBoostDigital.co.uk/services/plumberz).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/services\/plumberz", which is neither a page of this site nor a file of public\//,
+  ],
+  [
     'a link in Markdown to a page written with a trailing slash, which some hosts answer with 404',
     'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [the blog](/blog/).\n`,
