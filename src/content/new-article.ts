@@ -44,7 +44,7 @@ export async function newArticle(options: { title: string; author?: string; cate
     throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${options.category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
   const typed = options.author?.trim() ?? newest?.author ?? site.site.name;
-  const author = teamNames(site.team).get(typed.toLowerCase()) ?? typed;
+  const author = teamNames(site.team)(typed) ?? typed;
   // The article must build: its schema wants an author's name, with no tag.
   if (!v.is(articleFrontMatterSchema.entries.author, author))
     throw new SitegenError(`--author: expected a name, found "${options.author}"`);

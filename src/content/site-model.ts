@@ -40,9 +40,14 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
 }
 
 /** The team's names by their small letters: an author's name is often typed in them, and the byline links the team's. */
-export const teamNames = (team: SiteData['team']) => new Map(team.map(({ name }) => [name.toLowerCase(), name]));
+/** A member's name as team.json writes it, found by the name written in any case and with any spaces between its words. */
+export function teamNames(team: SiteData['team']): (name: string) => string | undefined {
+  const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ');
+  const names = new Map(team.map(({ name }) => [key(name), name]));
+  return (name) => names.get(key(name));
+}
 
-function checkArticle(article: Article, categories: ReadonlySet<string>, team: ReadonlyMap<string, string>): void {
+function checkArticle(article: Article, categories: ReadonlySet<string>, team: ReturnType<typeof teamNames>): void {
   if (article.updated !== undefined && article.updated < article.date) {
     const problem = `expected a date on or after its date (${article.date}), found ${article.updated}`;
     throw new ContentError(article.file, 'front matter: updated', problem);
@@ -56,7 +61,7 @@ function checkArticle(article: Article, categories: ReadonlySet<string>, team: R
     const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
     throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
   }
-  const member = team.get(article.author.toLowerCase());
+  const member = team(article.author);
   if (member !== undefined && member !== article.author) {
     const problem = `expected "${member}", as team.json writes it (the byline links to the author's profile on the about page), found "${article.author}"`;
     throw new ContentError(article.file, 'front matter: author', problem);

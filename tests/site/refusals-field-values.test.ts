@@ -233,6 +233,12 @@ const badValues: BadInput[] = [
     /content\/blog\/local-seo-tips\.md: front matter: author: expected "Sarah Mitchell", as team\.json writes it \(the byline links to the author's profile on the about page\), found "sarah mitchell"$/m,
   ],
   [
+    "an author typed with two spaces between the team member's names, whose byline would link to no profile",
+    'blog/local-seo-tips.md',
+    (text) => text.replace('author: "Sarah Mitchell"', 'author: "Sarah  Mitchell"'),
+    /content\/blog\/local-seo-tips\.md: front matter: author: expected "Sarah Mitchell", as team\.json writes it \(the byline links to the author's profile on the about page\), found "Sarah  Mitchell"$/m,
+  ],
+  [
     'a site URL ending in a dot',
     'site.json',
     (text) =>
