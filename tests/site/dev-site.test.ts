@@ -215,7 +215,7 @@ describe('the dev site', () => {
   });
   it('takes in a file saved to public/ that a body names: the pages refused for the missing photo come back, and fail again when it is deleted', async () => {
     await inProjectCopy(async (project) => {
-      await mkdir(join(project.dir, 'public'));
+      await mkdir(join(project.dir, 'public', 'photos'), { recursive: true });
       const lines: string[] = [];
       const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
       const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
@@ -227,13 +227,14 @@ describe('the dev site', () => {
           'links to "/photos/van.png", which is neither a page of this site nor a file of public/',
         );
         expect((await fetch(`${dev.url}/about`)).status).toBe(500);
-        await mkdir(join(project.dir, 'public', 'photos'));
+        const before = lines.length;
         await copyFile(
           join(project.dir, 'content', 'images', 'logo.png'),
           join(project.dir, 'public', 'photos', 'van.png'),
         );
         await dev.idle();
-        expect(lines.at(-1)).toMatch(/ public\/photos\/van\.png → 1 page in \d+ ms \(fixed\)$/);
+        // The watcher may see the copy twice: the first rebuild says it is fixed.
+        expect(lines[before]).toMatch(/ public\/photos\/van\.png → 1 page in \d+ ms \(fixed\)$/);
         expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(200);
         await rm(join(project.dir, 'public', 'photos', 'van.png'));
         await dev.idle();
