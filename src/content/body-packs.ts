@@ -5,6 +5,7 @@
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { unlessThrown } from '../unless-thrown';
 
 /** Where a body's HTML's UTF-8 bytes are in its pack. */
 export type BodyRef = [pack: string, offset: number, length: number];
@@ -17,14 +18,12 @@ export class BodyPacks {
   constructor(private readonly dir: string) {}
 
   read([pack, offset, length]: BodyRef): string | undefined {
-    try {
+    return unlessThrown(() => {
       let fd = this.readers.get(pack);
       if (fd === undefined) this.readers.set(pack, (fd = openSync(join(this.dir, pack), 'r')));
       const bytes = Buffer.allocUnsafe(length);
       return readSync(fd, bytes, 0, length, offset) === length ? bytes.toString('utf8') : undefined;
-    } catch {
-      return undefined;
-    }
+    });
   }
 
   append(html: string): BodyRef | undefined {

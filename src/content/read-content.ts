@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type * as jsonc from 'jsonc-parser';
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
+import { unlessThrown } from '../unless-thrown';
 import { findUnsafeMarkdownText, parseFrontMatter } from './front-matter';
 import { fieldName } from './schemas/well-formed';
 import { requireBody, validate } from './validate';
@@ -117,10 +118,8 @@ export function readText(path: string, file: string): string {
     const problem = `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`;
     throw new ContentError(file, '', problem);
   }
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
+  const text = unlessThrown(() => utf8.decode(bytes));
+  if (text === undefined) {
     const problem = `is not UTF-8 text (line ${lineOfFirstInvalidByte(bytes)} holds bytes that are not): save it as UTF-8`;
     throw new ContentError(file, '', problem);
   }
@@ -135,11 +134,8 @@ function lineOfFirstInvalidByte(bytes: Buffer): number {
   let line = 1;
   for (let start = 0; ; line += 1) {
     const end = bytes.indexOf(10, start);
-    try {
-      utf8.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
-    } catch {
+    if (unlessThrown(() => utf8.decode(bytes.subarray(start, end === -1 ? bytes.length : end))) === undefined)
       return line;
-    }
     if (end === -1) return line;
     start = end + 1;
   }

@@ -8,6 +8,7 @@
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from '../list-files';
+import { unlessThrown } from '../unless-thrown';
 
 export type FolderWatcher = { close(): void };
 
@@ -53,12 +54,8 @@ export function watchFolders(
     if (!name) return onChange(folder);
     if (ignored(name)) return;
     const path = join(folder, name);
-    let info;
-    try {
-      info = statSync(path, { throwIfNoEntry: false });
-    } catch {
-      // Out of reach (its permissions changed): reported, and the rebuild says what it cannot read.
-    }
+    // Out of reach (its permissions changed): reported, and the rebuild says what it cannot read.
+    const info = unlessThrown(() => statSync(path, { throwIfNoEntry: false }));
     if (info?.isDirectory()) add(path, true);
     else if (!info) forget(path);
     onChange(path);
