@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import { editorPath } from '../admin/editor-page';
 import { listFiles } from '../list-files';
-import { unlessThrown } from '../unless-thrown';
 import { fileFor } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
+import { unlessThrown } from '../unless-thrown';
 
 const editorFolder = editorPath.slice(1);
 

@@ -35,7 +35,7 @@ export async function newArticle(options: { title: string; author?: string; cate
     throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);
   const redirect = site.redirects.redirects.findIndex(({ from }) => from === paths.article(slug));
   if (redirect >= 0) {
-    const problem = `redirects from /blog/${slug}, the new article's address: choose another title, or remove the redirect`;
+    const problem = `redirects from ${paths.article(slug)}, the new article's address: choose another title, or remove the redirect`;
     throw new ContentError(`${site.contentDir}/redirects.json`, `redirects[${redirect}].from`, problem);
   }
   const { categories } = site.pages.blog;

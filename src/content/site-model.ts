@@ -39,7 +39,6 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
   return Object.freeze({ ...data, articles: Object.freeze(sorted) });
 }
 
-/** The team's names by their small letters: an author's name is often typed in them, and the byline links the team's. */
 /** A member's name as team.json writes it, found by the name written in any case and with any spaces between its words. */
 export function teamNames(team: SiteData['team']): (name: string) => string | undefined {
   const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ');
