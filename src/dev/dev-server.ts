@@ -128,6 +128,7 @@ function devAnswers(dev: {
   root: string;
   log: (line: string) => void;
 }) {
+  const renderFailure = renderFailures(dev.site, dev.root, dev.log);
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const path = (request.url ?? '/').split('?')[0]!;
     if (path === devScripts.events) return dev.clients.listen(request, response);
@@ -135,8 +136,7 @@ function devAnswers(dev: {
     if (path === devScripts.client) return sendUncached(response, 200, 'text/javascript', reloadClient());
     if (path === devScripts.worker) return sendUncached(response, 200, 'text/javascript', reloadWorker());
     if (dev.editor.intercept(request, response, path)) return true;
-    const problem =
-      wantsPage(request, path) && (dev.rebuilds.failure ?? renderFailure(dev.site, path, dev.root, dev.log));
+    const problem = wantsPage(request, path) && (dev.rebuilds.failure ?? renderFailure(path));
     if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, dev.root, devScripts.client));
     return dev.listing(request, response);
   };
@@ -189,16 +189,21 @@ function siteSource(site: DevSite, editor: DevEditor, publicDir: string): SiteSo
   };
 }
 
-function renderFailure(site: DevSite, path: string, root: string, log: (line: string) => void): Error | undefined {
-  try {
-    // A path not validly encoded is taken as written, which no page has: the static handler answers it.
-    site.page(decoded(path));
-    return undefined;
-  } catch (error) {
-    const problem = error instanceof Error ? error : new Error(String(error));
-    log(failureLine(problem, root));
-    return problem;
-  }
+/** A page that cannot render fails each time it is asked for: its error is said once for each state of the site. */
+function renderFailures(site: DevSite, root: string, log: (line: string) => void) {
+  let told: { routes: unknown; message: string } | undefined;
+  return (path: string): Error | undefined => {
+    try {
+      // A path not validly encoded is taken as written, which no page has: the static handler answers it.
+      site.page(decoded(path));
+      return undefined;
+    } catch (error) {
+      const problem = error instanceof Error ? error : new Error(String(error));
+      if (told?.routes !== site.routes() || told.message !== problem.message) log(failureLine(problem, root));
+      told = { routes: site.routes(), message: problem.message };
+      return problem;
+    }
+  };
 }
 
 function sendUncached(response: ServerResponse, status: number, type: string, body: string): true {

@@ -14,6 +14,7 @@ import { DevSite } from '../../src/dev/dev-site';
 import { devScripts } from '../../src/dev/reload-client';
 import { EditorSite } from '../../admin/editor-site';
 import { copyProject, inProjectCopy, type ProjectCopy } from '../support/project-copy';
+import { writePhoto } from '../support/test-images';
 
 let project: ProjectCopy;
 beforeAll(async () => {
@@ -239,6 +240,29 @@ describe('the dev site', () => {
         await rm(join(project.dir, 'public', 'photos', 'van.png'));
         await dev.idle();
         expect((await fetch(`${dev.url}/about`)).status).toBe(500);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+  it('says once what keeps a page from rendering, however often the page is asked for, and again after the next rebuild', async () => {
+    await inProjectCopy(async (project) => {
+      await writePhoto(join(project.dir, 'content', 'images', 'blog', 'narrow.jpg'), { width: 500, height: 300 });
+      const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
+      const text = await readFile(article, 'utf8');
+      await writeFile(article, text.replace(/^image: .*$/m, 'image: "images/blog/narrow.jpg"'));
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      try {
+        const told = () => lines.filter((line) => line.includes('narrow.jpg: is 500 pixels wide')).length;
+        for (let request = 0; request < 3; request++)
+          expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(500);
+        expect(told()).toBe(1);
+        await appendFile(join(project.dir, 'content', 'blog', 'google-ads-guide.md'), '\nOne more line.\n');
+        await dev.idle();
+        expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(500);
+        expect(told()).toBe(2);
       } finally {
         await dev.close();
       }
