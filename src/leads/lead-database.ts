@@ -14,8 +14,8 @@ import { claimLeadDatabase, keepPrivate, markMaking } from './lead-folder';
 
 export type { PGlite };
 
-/** Postgres's 128 MB buffer pool is made and cleared at every start; a few thousand leads need a fraction of it. */
-const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+/** A buffer pool of 16 MB, not 128 made at every start; no log segment kept to be reused: it holds leads deleted. */
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_recycle=off'];
 
 /**
  * In memory when `dataDir` is undefined. `db.close()` releases the data folder's lock too. `claimed`: the release of

@@ -12,16 +12,21 @@ export const leadRetentionMonths = 12;
 /** SITEGEN_NOW, never ahead of the real clock: one set on to see scheduled articles purges no lead, ages no ad click. */
 export const leadsClock = (root: string): Date => new Date(Math.min(projectNow(root).getTime(), Date.now()));
 
-export async function purgeOldLeads(db: Queryable, now: Date): Promise<number> {
-  const result = await db.query<{ purged: number }>('select public.purge_old_leads($1) as purged', [now]);
-  return result.rows[0]?.purged ?? 0;
+/**
+ * Calls a deleting function of supabase/migrations/, then rewrites what still holds the deleted leads' bytes, readable
+ * in the folder's files until then: the table's file, and the write-ahead log's segment (never reused: lead-database.ts).
+ */
+async function deleteLeads(db: Queryable, call: string, argument: unknown): Promise<number> {
+  const count = (await db.query<{ count: number }>(`select ${call}($1) as count`, [argument])).rows[0]?.count ?? 0;
+  const rewrite = ['vacuum full public.leads', 'select pg_switch_wal()', 'checkpoint'];
+  for (const sql of count > 0 ? rewrite : []) await db.query(sql);
+  return count;
 }
 
+export const purgeOldLeads = (db: Queryable, now: Date) => deleteLeads(db, 'public.purge_old_leads', now);
+
 /** Deletes every lead sent with `email` (in any case); returns how many. */
-export async function eraseLeads(db: Queryable, email: string): Promise<number> {
-  const result = await db.query<{ erased: number }>('select public.erase_leads($1) as erased', [email]);
-  return result.rows[0]?.erased ?? 0;
-}
+export const eraseLeads = (db: Queryable, email: string) => deleteLeads(db, 'public.erase_leads', email);
 
 export const leadCount = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
 

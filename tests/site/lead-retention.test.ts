@@ -8,7 +8,7 @@
  * come out as Google Ads reads them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +49,13 @@ async function insert(db: Awaited<ReturnType<typeof openLeadDatabase>>, rows: Re
 }
 
 const day = 24 * 60 * 60 * 1000;
+
+/** The files of a lead folder that hold `text`, in any case: a copy or a backup of the folder keeps what they hold. */
+const filesHolding = (dir: string, text: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => readFileSync(path, 'latin1').toLowerCase().includes(text));
 
 // Made once for the tests that open a copy; slow only the first time on a machine.
 const monthsAfter = (date: Date, months: number) => {
@@ -203,10 +210,13 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect([erased.code, erased.stdout, erased.stderr]).toEqual([0, 'deleted 1 lead of Jo@xn--bcher-kva.de\n', '']);
   });
 
-  it('--erase deletes every lead of one address, in any case, and says how many; a folder with no database (missing or empty) is named, by --erase and by the list, and fails an export', async () => {
+  it('--erase deletes every lead of one address, in any case, from the database and from its files, and says how many; a folder with no database (missing or empty) is named, by --erase and by the list, and fails an export', async () => {
+    expect(filesHolding(leadsDir, 'oneill-electrical')).not.toEqual([]);
     expect(await printedBy({ leadsDir, erase: 'sarah@oneill-electrical.co.uk' })).toBe(
       'deleted 2 leads of sarah@oneill-electrical.co.uk\n',
     );
+    // Nor left in the folder's files (the table's, the write-ahead log's), where they could still be read.
+    expect(filesHolding(leadsDir, 'oneill-electrical')).toEqual([]);
     // A folder named wrongly, missing or empty: the request must not look done, nor a database be made there.
     const empty = join(dir, 'empty-folder');
     mkdirSync(empty);
@@ -235,9 +245,11 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(await printedBy({ leadsDir, purge: true }, '2026-03-29T09:15:00Z')).toBe(
       'deleted 0 leads received more than 12 months ago\n',
     );
+    expect(filesHolding(leadsDir, 'hughesplumbing')).not.toEqual([]);
     expect(await printedBy({ leadsDir, purge: true }, '2026-03-31T09:15:00Z')).toBe(
       'deleted 1 lead received more than 12 months ago\n',
     );
+    expect(filesHolding(leadsDir, 'hughesplumbing')).toEqual([]);
     const left = await printLeads({ root: projectRoot, leadsDir, format: 'csv' });
     expect(
       left
