@@ -19,6 +19,7 @@ import type { EditorContent } from '../src/admin/editor-content';
 import { articleImageRefs } from '../src/images/content-images';
 import type { LocalImage } from '../src/images/image-names';
 import { notALogo } from '../src/images/source-limits';
+import { developersFiles } from './collections';
 import { localImagesOf } from './entry';
 import { KeptPlan, planSite } from '../src/plan/plan-site';
 import { refuseOnScheduledDays } from '../src/plan/scheduled-days';
@@ -82,11 +83,20 @@ export class EditorSite {
    * the entry's new images are.
    */
   check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
-    for (const drafts of [false, true]) {
-      const plan = this.plan(entry, images, { today: this.today(), drafts });
-      validatePlan(plan, this.content.publicFiles);
-      refuseOnScheduledDays(plan, this.content.publicFiles);
-      if (drafts) refuseFreeCallWords(plan.model.site.phone, () => this.texts(entry));
+    try {
+      for (const drafts of [false, true]) {
+        const plan = this.plan(entry, images, { today: this.today(), drafts });
+        validatePlan(plan, this.content.publicFiles);
+        refuseOnScheduledDays(plan, this.content.publicFiles);
+        if (drafts) refuseFreeCallWords(plan.model.site.phone, () => this.texts(entry));
+      }
+    } catch (error) {
+      // A change refused for the words of a file the editor does not offer (a new phone number's "Call free" in
+      // navigation.json) waits for a developer: the marketer is told so, not sent to look for it.
+      const file = error instanceof ContentError && developersFiles.find((name) => error.file.endsWith(`/${name}`));
+      if (!file) throw error;
+      const problem = `${error.problem} (${file} is not in the editor: ask a developer to change it first)`;
+      throw new ContentError(error.file, error.field, problem);
     }
   }
 
