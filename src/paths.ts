@@ -57,10 +57,10 @@ export function siteOrigin(url: URL): string | undefined {
 
 export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl}${path}`;
 
-/** A link to a page of the site by its full address, as pasted from a browser (or an old http: page), by its path; any other as written. */
+/** A link to the site by its full address (pasted from a browser, or an old http: page's) as its path; any other as is. */
 export function sitePath(href: string, site: string): string {
   const url = /^https?:\/\//i.test(href) && URL.canParse(href) ? new URL(href) : undefined;
-  return url?.host === new URL(site).host ? href.replace(/^[^/]*\/\/[^/?#]*/, '') || '/' : href;
+  return url && url.host === new URL(site).host ? href.replace(/^[^/]*\/\/[^/?#]*/, '') || '/' : href;
 }
 
 /** The route a root-relative link points at: "/#testimonials" → "/", "/contact?from=blog#form" → "/contact". */

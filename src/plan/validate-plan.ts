@@ -46,8 +46,8 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
     check(navigationFile, `footer.company[${index}].href`, link.href),
   );
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
-    for (const link of body.links.filter(({ href }) => sitePath(href, model.site.url).startsWith('/')))
-      check(file, `body: line ${body.line + link.line - 1}`, sitePath(link.href, model.site.url));
+    for (const { path, line } of body.links.map(({ href, line }) => ({ path: sitePath(href, model.site.url), line })))
+      if (path.startsWith('/')) check(file, `body: line ${body.line + line - 1}`, path);
   };
   for (const page of [...model.articles, ...model.legalPages]) {
     // An updated date still to come would be in the page (its feeds and the sitemap too) as if the change were made.
