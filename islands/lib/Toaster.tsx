@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { dismissToast, holdToast, releaseToast, subscribeToasts, type Toast } from './toasts';
 
 export interface ToasterProps {
@@ -17,6 +17,9 @@ const stack = 'flex flex-col items-center gap-3 sm:items-end';
  */
 export function Toaster({ label, dismiss }: ToasterProps) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Where the focus was before it came into a toast: dismissing takes the focused button away, and the focus, left on
+  // the body, would send a keyboard or screen-reader user back to the top of the page, away from the form.
+  const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => subscribeToasts(setToasts), []);
   const shown = (variant: Toast['variant']) =>
     toasts
@@ -29,7 +32,11 @@ export function Toaster({ label, dismiss }: ToasterProps) {
           }`}
           onPointerEnter={() => holdToast(toast.id, 'pointer')}
           onPointerLeave={() => releaseToast(toast.id, 'pointer')}
-          onFocusIn={() => holdToast(toast.id, 'focus')}
+          onFocusIn={(event) => {
+            holdToast(toast.id, 'focus');
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+              cameFrom.current = event.relatedTarget as HTMLElement | null;
+          }}
           onFocusOut={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) releaseToast(toast.id, 'focus');
           }}
@@ -42,7 +49,10 @@ export function Toaster({ label, dismiss }: ToasterProps) {
             type="button"
             class="-m-3 flex size-11 shrink-0 items-center justify-center rounded text-lg leading-none opacity-80 hover:opacity-100"
             aria-label={dismiss}
-            onClick={() => dismissToast(toast.id)}
+            onClick={() => {
+              dismissToast(toast.id);
+              cameFrom.current?.focus();
+            }}
           >
             &times;
           </button>

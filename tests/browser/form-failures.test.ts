@@ -303,6 +303,24 @@ describe('while and after a submission', () => {
     await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
+  it('dismissing a toast gives the focus back to where it was, not to the top of the page', async () => {
+    mode = '500-json';
+    const { page } = await visitor();
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    const submit = form.locator('button[type="submit"]');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('The enquiry service is down for maintenance.');
+    await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);
+    await alert.getByRole('button', { name: 'Dismiss notification' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => alert.textContent()).toBe('');
+    expect(await submit.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
   it('an error is announced at once, and stays while the visitor points at it or has the focus in it, then goes in the time it had left', async () => {
     mode = '500-json';
     const { page } = await openPage(wide);
