@@ -1,5 +1,6 @@
 import type { Image } from '../../src/content/model';
 import { formatDate } from '../lib/format';
+import { fullWidthBelow } from '../lib/images';
 import { Picture } from './Picture';
 
 export interface ArticleSummary {
@@ -51,6 +52,7 @@ export function ArticleCard({
         sizes={
           featured ? '(min-width: 1024px) 600px, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
         }
+        widest={featured ? fullWidthBelow.lg : fullWidthBelow.md}
         priority={priority}
         className={featured ? 'aspect-8/5 w-full object-cover lg:w-1/2' : 'aspect-video w-full object-cover'}
       />

@@ -10,6 +10,8 @@ interface Props {
   height: number;
   /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
   sizes: string;
+  /** The widest any screen draws it (a phone's or a tablet's, full width: `fullWidthBelow`), when wider than `width`. */
+  widest?: number;
   /** The page's main image, above the fold: load at once and with high priority; everything else loads lazily. */
   priority?: boolean;
   /** Above the fold, but not the page's main image (the header's logo): load at once. */
@@ -24,10 +26,11 @@ interface Props {
 const stockWidths = [400, 800, 1200, 1600];
 
 /**
- * Any image of the site, drawn `width` CSS pixels wide: a stock photo from
+ * Any image of the site, drawn `width` CSS pixels wide on a desktop (up to
+ * `widest` on a smaller screen): a stock photo from
  * the image host at a few widths (the host picks the format), or one of the
  * agency's own (content/images/) as AVIF and WebP with its own format as
- * the fallback, at the drawn width and twice it, with its own proportions:
+ * the fallback, at the drawn widths and twice each, with its own proportions:
  * the page records each of those renditions, which the build makes.
  */
 export function Picture({
@@ -35,6 +38,7 @@ export function Picture({
   width,
   height,
   sizes,
+  widest = width,
   priority,
   eager,
   decorative,
@@ -44,7 +48,7 @@ export function Picture({
   const local = image.local;
   const rendition = useRenditionUrl();
   const sourceSet = (file: LocalImage, format: RenditionFormat) =>
-    drawnWidths(file, width)
+    drawnWidths(file, width, widest)
       .map((w) => `${rendition(file, w, format)} ${w}w`)
       .join(', ');
   let src: string;
@@ -55,8 +59,8 @@ export function Picture({
     height = heightAt(local, width);
   } else {
     const url = (w: number) => `${image.src}?auto=format&fit=crop&w=${w}&h=${Math.round((w * height) / width)}&q=70`;
-    // Widths up to twice the drawn size (for 2x screens); a small image (an avatar) gets its own 1x and 2x.
-    const fitting = stockWidths.filter((w) => w <= width * 2);
+    // Widths up to twice the widest drawing (for 2x screens); a small image (an avatar) gets its own 1x and 2x.
+    const fitting = stockWidths.filter((w) => w <= widest * 2);
     src = url(width);
     srcSet = (fitting.length ? fitting : [width, width * 2]).map((w) => `${url(w)} ${w}w`).join(', ');
   }

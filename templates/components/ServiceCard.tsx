@@ -1,6 +1,7 @@
 import type { IconName, Image } from '../../src/content/model';
 import { FeatureList } from './FeatureList';
 import { Icon } from './Icon';
+import { fullWidthBelow } from '../lib/images';
 import { Picture } from './Picture';
 
 export interface ServiceCardProps {
@@ -22,6 +23,7 @@ export function ServiceCard({ title, icon, description, features, image, learnMo
         width={400}
         height={225}
         sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
+        widest={fullWidthBelow.md}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-6">

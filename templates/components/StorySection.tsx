@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Image } from '../../src/content/model';
+import { fullWidthBelow } from '../lib/images';
 import { Picture } from './Picture';
 
 /** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us. */
@@ -35,6 +36,7 @@ export function StorySection({
           width={600}
           height={400}
           sizes="(min-width: 1024px) 560px, 100vw"
+          widest={fullWidthBelow.lg}
           className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg"
         />
       </div>

@@ -19,14 +19,20 @@ export function renditionUrl(image: LocalImage, width: number, format: Rendition
 }
 
 /**
- * The widths an image drawn `width` CSS pixels wide is published at: that
- * width and twice it (for sharp screens), never wider than the file. A file
- * narrower than `width` is named at `width` all the same: the build refuses
- * it, saying how wide it must be.
+ * The widest a photo the page draws full width below a breakpoint of the layout (Tailwind's `md`, `lg`) is drawn: the
+ * window just narrower than it, less the page's margins. A phone or a tablet draws it wider than the desktop does.
  */
-export function drawnWidths(image: LocalImage, width: number): number[] {
-  const sharp = Math.min(width * 2, image.width);
-  return sharp > width ? [width, sharp] : [width];
+export const fullWidthBelow = { md: 736, lg: 992 } as const;
+
+/**
+ * The widths an image drawn `width` CSS pixels wide on a desktop, and at
+ * most `widest` on any screen, is published at: both and twice each (for
+ * sharp screens), never wider than the file. A file narrower than either is
+ * named at it all the same: the build refuses it, saying how wide it must be.
+ */
+export function drawnWidths(image: LocalImage, width: number, widest: number): number[] {
+  const sharp = [width * 2, widest * 2].map((w) => Math.min(w, image.width));
+  return [...new Set([width, widest, ...sharp])].sort((a, b) => a - b);
 }
 
 /** The height of a rendition `width` pixels wide: the file's proportions, rounded as sharp rounds them. */

@@ -5,6 +5,7 @@ import { PointGrid } from '../components/PointGrid';
 import { Section } from '../components/Section';
 import { StorySection } from '../components/StorySection';
 import { Picture } from '../components/Picture';
+import { fullWidthBelow } from '../lib/images';
 
 export interface AboutProps {
   page: Pages['about'];
@@ -51,6 +52,7 @@ export function About({ page, team }: AboutProps) {
                 width={400}
                 height={400}
                 sizes="(min-width: 768px) 33vw, 100vw"
+                widest={fullWidthBelow.md}
                 className="aspect-square w-full object-cover"
               />
               <div className="p-6">

@@ -3,6 +3,7 @@ import { CallToAction } from '../components/CallToAction';
 import { Icon } from '../components/Icon';
 import { PageHero } from '../components/PageHero';
 import { Picture } from '../components/Picture';
+import { fullWidthBelow } from '../lib/images';
 
 export interface CaseStudiesProps {
   page: Pages['caseStudies'];
@@ -40,6 +41,7 @@ function CaseStudyArticle({ study, index, labels }: { study: CaseStudy; index: n
           width={480}
           height={360}
           sizes="(min-width: 1024px) 460px, 100vw"
+          widest={fullWidthBelow.lg}
           priority={index === 0}
           className="h-full max-h-96 w-full object-cover lg:max-h-none"
         />

@@ -9,6 +9,7 @@ import { Section } from '../components/Section';
 import { ServiceCard, type ServiceCardProps } from '../components/ServiceCard';
 import { Stars } from '../components/Stars';
 import { Picture } from '../components/Picture';
+import { fullWidthBelow } from '../lib/images';
 
 export interface HomeProps {
   page: Pages['home'];
@@ -157,6 +158,7 @@ function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonia
         width={400}
         height={200}
         sizes="(min-width: 768px) 33vw, 100vw"
+        widest={fullWidthBelow.md}
         className="aspect-2/1 w-full object-cover"
       />
       <figure className="flex flex-1 flex-col p-6">

@@ -31,7 +31,7 @@ import { camera, writePhoto } from '../support/test-images';
 usePhotoProject();
 
 describe('a photo of content/images/', () => {
-  it('is drawn at the widths its page draws it, 1x and 2x but never wider than the file, as AVIF, WebP and its own format', async () => {
+  it('is drawn at the widths its page draws it, on a desktop and a phone, 1x and 2x but never wider than the file, as AVIF, WebP and its own format', async () => {
     const $ = await page('/about');
     const pictures = $('#team picture');
     const sarah = pictures.eq(0);
@@ -42,9 +42,12 @@ describe('a photo of content/images/', () => {
         .map((_, source) => `${$(source).attr('type')} ${$(source).attr('srcset')}`)
         .get();
     const sarahName = name('sarah-mitchell');
+    // Drawn 400 wide on a desktop, 736 on a phone: twice that would be wider than the file, 1200.
+    const widths = (file: string, format: string, drawn: number[]) =>
+      drawn.map((width) => `${file}-${width}\\.${format} ${width}w`).join(', ');
     expect(srcsets(sarah).join('\n')).toMatch(
       new RegExp(
-        `^image/avif ${sarahName}-400\\.avif 400w, ${sarahName}-800\\.avif 800w\nimage/webp ${sarahName}-400\\.webp 400w, ${sarahName}-800\\.webp 800w$`,
+        `^image/avif ${widths(sarahName, 'avif', [400, 736, 800, 1200])}\nimage/webp ${widths(sarahName, 'webp', [400, 736, 800, 1200])}$`,
       ),
     );
     const img = sarah.find('img');
@@ -55,17 +58,13 @@ describe('a photo of content/images/', () => {
       'Portrait of Sarah Mitchell, smiling in a dark blazer',
     ]);
     expect(img.attr('src')).toMatch(new RegExp(`^${sarahName}-400\\.jpg$`));
-    expect(img.attr('srcset')).toMatch(new RegExp(`^${sarahName}-400\\.jpg 400w, ${sarahName}-800\\.jpg 800w$`));
-    // 500 pixels wide, drawn at 400: its sharp-screen rendition is the file's own width; a WebP falls back to JPEG.
+    expect(img.attr('srcset')).toMatch(new RegExp(`^${widths(sarahName, 'jpg', [400, 736, 800, 1200])}$`));
+    // 900 pixels wide: its phone's sharp-screen rendition is the file's own width; a WebP falls back to JPEG.
     const james = pictures.eq(1).find('img');
-    expect(james.attr('srcset')).toMatch(
-      new RegExp(`^${name('james')}-400\\.jpg 400w, ${name('james')}-500\\.jpg 500w$`),
-    );
-    // A PNG with transparency falls back to PNG.
+    expect(james.attr('srcset')).toMatch(new RegExp(`^${widths(name('james'), 'jpg', [400, 736, 800, 900])}$`));
+    // A PNG with transparency falls back to PNG; drawn 600 wide on a desktop, 992 on a tablet.
     const story = $('section[aria-labelledby="story-heading"] picture img');
-    expect(story.attr('srcset')).toMatch(
-      new RegExp(`^${name('office')}-600\\.png 600w, ${name('office')}-1200\\.png 1200w$`),
-    );
+    expect(story.attr('srcset')).toMatch(new RegExp(`^${widths(name('office'), 'png', [600, 992, 1200, 1400])}$`));
 
     const formats = { avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' } as const;
     const urls = $('picture source, picture img')
@@ -94,7 +93,7 @@ describe('a photo of content/images/', () => {
           .map((entry) => entry.split(' ')[0]!),
       )
       .get();
-    expect(renditions).toHaveLength(6);
+    expect(renditions).toHaveLength(12);
     for (const url of renditions) {
       const bytes = await readFile(out(url.slice(1)));
       const metadata = await sharp(bytes).metadata();
@@ -138,11 +137,11 @@ describe('what is kept between builds', () => {
     const [, files, kept] = counted!;
     expect(kept).toBe(files);
     const before = (await page('/about'))('#team picture img').eq(1).attr('src')!;
-    await writePhoto(content('images', 'team', 'james.webp'), { width: 500, height: 500, format: 'webp', hue: 90 });
+    await writePhoto(content('images', 'team', 'james.webp'), { width: 900, height: 900, format: 'webp', hue: 90 });
     const replaced = await build();
-    // Its six renditions: AVIF, WebP and JPEG, 400 and 500 pixels wide.
+    // Its twelve renditions: AVIF, WebP and JPEG, 400, 736, 800 and 900 pixels wide.
     expect(replaced.stdout).toMatch(
-      new RegExp(`^ {2}images {5}${files} files: 6 made, ${Number(files) - 6} kept`, 'm'),
+      new RegExp(`^ {2}images {5}${files} files: 12 made, ${Number(files) - 12} kept`, 'm'),
     );
     const after = (await page('/about'))('#team picture img').eq(1).attr('src')!;
     expect(after).not.toBe(before);

@@ -102,10 +102,10 @@ describe('a file that cannot be published', () => {
     [
       'a photo narrower than its page draws it',
       () => teamPhoto('small.jpg', photo({ width: 300, height: 300 })),
-      /^sitegen: content\/images\/team\/small\.jpg: is 300 pixels wide, and \/about draws it 400 pixels wide: expected an image at least 400 pixels wide$/,
+      /^sitegen: content\/images\/team\/small\.jpg: is 300 pixels wide, and \/about draws it 736 pixels wide: expected an image at least 736 pixels wide$/,
     ],
     [
-      "an article's photo narrower than the blog and its own page draw it: the message gives the widest, its page's",
+      "an article's photo narrower than the blog and its own page draw it: the message gives the widest, the blog's first card on a tablet",
       async () => {
         const path = join(refusing.dir, 'content', 'images', 'blog', 'narrow.jpg');
         await mkdir(dirname(path), { recursive: true });
@@ -116,7 +116,7 @@ describe('a file that cannot be published', () => {
           (await readFile(article, 'utf8')).replace(/^image: .*$/m, 'image: "images/blog/narrow.jpg"'),
         );
       },
-      /^sitegen: content\/images\/blog\/narrow\.jpg: is 500 pixels wide, and \/blog\/local-seo-tips draws it 768 pixels wide: expected an image at least 768 pixels wide$/,
+      /^sitegen: content\/images\/blog\/narrow\.jpg: is 500 pixels wide, and \/blog draws it 992 pixels wide: expected an image at least 992 pixels wide$/,
     ],
     [
       "a photo named with other capitals and accents written otherwise than its file's: a Mac's disk finds it, a server's does not",

@@ -51,7 +51,7 @@ export function usePhotoProject(): void {
     project = await copyProject();
     // A phone's portrait photo: its pixels stored on their side, with the orientation that stands them up.
     await writePhoto(content('images', 'team', 'Sarah Mitchell.jpg'), { width: 1600, height: 1200, orientation: 6 });
-    await writePhoto(content('images', 'team', 'james.webp'), { width: 500, height: 500, format: 'webp', hue: 30 });
+    await writePhoto(content('images', 'team', 'james.webp'), { width: 900, height: 900, format: 'webp', hue: 30 });
     await writePhoto(content('images', 'office.png'), { width: 1400, height: 900, format: 'png', transparent: true });
     await writePhoto(content('images', 'blog', 'van.jpg'), { width: 1600, height: 900, hue: 120 });
     await writePhoto(content('images', 'blog', 'share.jpg'), { width: 1300, height: 700, hue: 300 });
