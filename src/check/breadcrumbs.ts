@@ -59,7 +59,8 @@ export function breadcrumbProblems(
   if (wanted.length && (current.length !== 1 || !links.last().is(current)))
     add('the visible trail does not mark the page itself, its last step, with aria-current="page"');
 
-  if (graph) {
+  // Without the site's origin (robots.txt names no sitemap, which the gate reports) no address is known as its own.
+  if (graph && page.origin) {
     const listId = (graph.byId.get(page.url)?.breadcrumb as JsonObject | undefined)?.['@id'];
     const list = typeof listId === 'string' ? graph.byId.get(listId) : undefined;
     const items = Array.isArray(list?.itemListElement) ? (list.itemListElement as JsonObject[]) : [];

@@ -53,6 +53,15 @@ const seoCases = {
     (findings) =>
       expect(findings).toEqual([expect.objectContaining({ page: '/cookie-policy', rule: 'sitemap-noindex' })]),
   ),
+  noImage: seoCase(
+    'a page with no og:image, which a share of it would show',
+    [['case-studies.html', (html) => html.replace(/<meta property="og:image[^>]*>/g, '')]],
+    ['/case-studies'],
+    (findings) =>
+      expect(findings).toEqual([
+        expect.objectContaining({ page: '/case-studies', rule: 'open-graph', message: 'the page has no og:image' }),
+      ]),
+  ),
   folder: seoCase(
     'structured data that names a folder (no host serves one) and on a description of spaces',
     [
@@ -97,6 +106,22 @@ const sitemapCases = (
 
 const seoFindingsOf = inRounds('seo', [...Object.values(seoCases), ...sitemapCases]);
 
+// On a copy of its own: without the sitemap's address, no page's own address is known.
+const noSitemapLine = seoCase(
+  'a robots.txt that names no sitemap: said, not a crash',
+  [['robots.txt', (text) => text.replace(/^Sitemap:.*$/m, '')]],
+  ['/robots.txt'],
+  (findings) =>
+    expect(findings).toEqual([
+      expect.objectContaining({
+        page: '/robots.txt',
+        rule: 'robots-sitemap',
+        message: 'robots.txt does not name the sitemap',
+      }),
+    ]),
+);
+const robotsFindingsOf = inRounds('seo', [noSitemapLine]);
+
 describe.concurrent('seo', { timeout: gateTimeout }, () => {
   it('fails on a duplicate title', async () => {
     seoCases.duplicateTitle.expect(await seoFindingsOf(seoCases.duplicateTitle));
@@ -104,6 +129,14 @@ describe.concurrent('seo', { timeout: gateTimeout }, () => {
 
   it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {
     seoCases.canonical.expect(await seoFindingsOf(seoCases.canonical));
+  });
+
+  it('fails on a page with no og:image, which a share of it would show', async () => {
+    seoCases.noImage.expect(await seoFindingsOf(seoCases.noImage));
+  });
+
+  it('fails on a robots.txt that names no sitemap: said, not a crash', async () => {
+    noSitemapLine.expect(await robotsFindingsOf(noSitemapLine));
   });
 });
 

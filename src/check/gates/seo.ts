@@ -120,7 +120,7 @@ function checkSitemapEntry($: CheerioAPI, canonical: string | undefined, sitemap
 }
 
 function checkOpenGraph($: CheerioAPI, canonical: string | undefined, report: Report): void {
-  for (const property of ['og:title', 'og:description', 'og:url', 'og:type'])
+  for (const property of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image'])
     if (!$(`meta[property="${property}"]`).attr('content'))
       report('open-graph', `the page has no ${property}`, `add <meta property="${property}">`);
   const ogUrl = $('meta[property="og:url"]').attr('content');
