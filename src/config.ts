@@ -1,5 +1,5 @@
 /** Build configuration: where things are, and what comes from a flag first, then the environment, then content. */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -8,6 +8,7 @@ import { londonDay, londonMidnight, type Publishing } from './content/publishing
 import { SitegenError } from './errors';
 import { readIfThere } from './optional-files';
 import { siteOrigin } from './paths';
+import { unlessThrown } from './unless-thrown';
 
 export interface BuildOptions {
   root?: string;
@@ -40,7 +41,7 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     /** The content editor's browser code (/admin): the generator's own, beside src/ (or lib/), bundled with the project's templates. */
     adminDir: dirname(generatorPath('admin', 'main.ts')),
     publicDir: resolve(root, 'public'),
-    outDir: resolve(root, options.out ?? 'dist'),
+    outDir: throughLink(resolve(root, options.out ?? 'dist')),
     cacheDir: resolve(root, '.sitegen'),
     /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
@@ -144,11 +145,16 @@ const dotEnvKeys = [
   ...leadSettingNames,
 ] as const;
 
+/** A link (dist → a web server's folder) is built through: a build replaces the folder it leads to, not the link. */
+const throughLink = (path: string): string =>
+  unlessThrown(() => (lstatSync(path).isSymbolicLink() ? realpathSync(path) : path)) ?? path;
+
 /** The environment, with what .env adds for keys the environment does not set: the environment wins. */
 export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const text = readIfThere(join(root, '.env'));
   if (text === undefined) return env;
-  const file = parseEnv(text);
+  // A byte order mark (Windows editors' "UTF-8 with BOM") is no part of the first name.
+  const file = parseEnv(text.replace(/^\uFEFF/, ''));
   const merged = { ...env };
   for (const key of dotEnvKeys) if (merged[key] === undefined && file[key] !== undefined) merged[key] = file[key];
   return merged;

@@ -3,7 +3,7 @@
  * files it did not build; built into when new, empty or built by sitegen; and what someone keeps there or beside it
  * is left alone.
  */
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildCaseTimeout } from '../support/build-refusals';
@@ -105,6 +105,19 @@ describe('the output folder', () => {
         `sitegen: output folder ${named}/: holds ${named}/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`,
       );
       expect(await readFile(join(empty, 'notes.md'), 'utf8')).toBe('mine\n');
+    },
+  );
+
+  it.concurrent(
+    "is built through a link (dist leading to a web server's folder): the link stays, its folder holds the site",
+    async () => {
+      const { dir, content } = await contentWorkspace();
+      const [served, link] = [join(dir, 'www'), join(dir, 'linked')];
+      await mkdir(served);
+      await symlink(served, link);
+      for (let build = 0; build < 2; build++) expect(await buildHere({ content, out: link })).toBe('');
+      expect((await lstat(link)).isSymbolicLink()).toBe(true);
+      expect(await readFile(join(served, 'robots.txt'), 'utf8')).toContain('Sitemap:');
     },
   );
 

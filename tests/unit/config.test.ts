@@ -39,6 +39,16 @@ describe('resolveConfig', () => {
     );
   });
 
+  it('reads a .env saved with a byte order mark (a Windows editor\'s "UTF-8 with BOM"), its first line too', async () => {
+    const withMark = await mkdtemp(join(tmpdir(), 'sitegen-config-'));
+    try {
+      await writeFile(join(withMark, '.env'), '\uFEFFSITE_URL=https://marked.example.co.uk\n');
+      expect(resolveConfig({ root: withMark }, {}).siteUrl).toBe('https://marked.example.co.uk');
+    } finally {
+      await rm(withMark, { recursive: true, force: true });
+    }
+  });
+
   it('takes nothing else from .env', () => {
     const env: NodeJS.ProcessEnv = {};
     resolveConfig({ root }, env);
