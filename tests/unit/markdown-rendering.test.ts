@@ -58,7 +58,7 @@ describe('renderMarkdown', () => {
         `image "/favicon.svg" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](/favicon.svg)`,
       );
     // What an editor fills in for a photo dropped in says nothing of it to a screen reader.
-    for (const alt of ['IMG_2041.JPG', 'IMG_2041', 'our van.jpg', 'Image', 'DSC0042'])
+    for (const alt of ['IMG_2041.JPG', 'IMG_2041', 'our van.jpg', 'Image', 'Photo.', 'picture!', 'DSC0042'])
       expect(() => renderMarkdown(`![${alt}](/photos/van.jpg)\n`)).toThrow(
         `image "/photos/van.jpg" has no alt text but "${alt}", which says nothing of it: describe it between the brackets, as in ![A plumber's van outside a house](/photos/van.jpg)`,
       );
