@@ -3,9 +3,9 @@ import { sep } from 'node:path';
 import fastGlob from 'fast-glob';
 
 /** Paths relative to `dir`, with forward slashes, sorted; none if `dir` is missing. Links followed, as copies do. */
-export function listFiles(dir: string, { hidden = false, pattern = '**' } = {}): string[] {
+export function listFiles(dir: string, { hidden = false, pattern = '**', caseSensitiveMatch = true } = {}): string[] {
   const options = { cwd: dir, dot: hidden, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true };
-  return fastGlob.sync(pattern, options).sort();
+  return fastGlob.sync(pattern, { ...options, caseSensitiveMatch }).sort();
 }
 
 /** Links listed, not followed (where the generator writes, a link would take a write elsewhere); or followed: those leading nowhere. */

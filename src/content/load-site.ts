@@ -34,8 +34,10 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
         return { ...data, file, body };
       }),
   });
-  // A JSON or YAML file the site does not read (pages/hoem.json) would be left out without a word; notes are no data.
-  const dataFiles = listFiles(contentDir, { pattern: '{*,pages/*,service-pages/*,trades/*}.{json,yaml,yml}' });
+  // A JSON or YAML file the site does not read (pages/hoem.json, trades/slater.JSON, trades/old/roofer.json) would be
+  // left out without a word; notes are no data.
+  const pattern = '{*,{pages,service-pages,trades}/**/*}.{json,yaml,yml}';
+  const dataFiles = listFiles(contentDir, { pattern, caseSensitiveMatch: false });
   const stray = dataFiles.find((name) => !read.has(name));
   if (stray)
     throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');

@@ -13,16 +13,21 @@ afterAll(removeWorkspaces);
 vi.setConfig({ testTimeout: buildCaseTimeout });
 
 describe('bad input', () => {
-  it.concurrent.each(['pages/hoem.json', 'pricing.json', 'service-pages/notes.yaml'])(
-    'a data file the site does not read (%s) stops the build, naming it',
-    async (name) => {
-      const site = await contentWorkspace();
-      await writeFile(join(site.content, name), '{}\n');
-      expect(await site.refusal()).toBe(
-        `sitegen: ${join(site.content, name)}: is no file the site reads: rename it to one it does, or remove it\n`,
-      );
-    },
-  );
+  it.concurrent.each([
+    'pages/hoem.json',
+    'pricing.json',
+    'service-pages/notes.yaml',
+    'trades/slater.JSON',
+    'trades/old/roofer.json',
+    'Pages/faq.json',
+  ])('a data file the site does not read (%s) stops the build, naming it', async (name) => {
+    const site = await contentWorkspace();
+    await mkdir(dirname(join(site.content, name)), { recursive: true });
+    await writeFile(join(site.content, name), '{}\n');
+    expect(await site.refusal()).toBe(
+      `sitegen: ${join(site.content, name)}: is no file the site reads: rename it to one it does, or remove it\n`,
+    );
+  });
 
   it.concurrent('notes beside the data (content/README.md) are left alone', async () => {
     const site = await contentWorkspace();
