@@ -96,7 +96,8 @@ function refuseSharedWords({ model, routes }: SitePlan): void {
     for (const route of pages) {
       const other = taken.get(route.head[field]);
       const problem = other && `its ${field}, "${route.head[field]}", is also the ${field} of ${named(other)}`;
-      if (problem) throw new ContentError(route.source, '', `${problem}: give each page its own`);
+      const where = route.kind === 'TradePage' && field === 'description' ? 'metaDescription' : '';
+      if (problem) throw new ContentError(route.source, where, `${problem}: give each page its own`);
       taken.set(route.head[field], route);
     }
     for (const article of articles) {

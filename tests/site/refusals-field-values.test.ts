@@ -100,6 +100,16 @@ const badValues: BadInput[] = [
     /content\/service-pages\/google-ads\.json: its title, "Google Ads Management for Tradesmen \| TradeBoost Digital", is also the title of \/services\/local-seo \(\S*content\/service-pages\/local-seo\.json\): give each page its own$/m,
   ],
   [
+    "a trade with another trade's meta description: named by its field, not the hero's or a card's description",
+    'trades/roofer.json',
+    (text) =>
+      text.replace(
+        /"metaDescription": "[^"]*"/,
+        `"metaDescription": "Plumber marketing that wins emergency call-outs and planned jobs: map pack SEO for 'plumber near me', Google Ads, AI call answering and reviews."`,
+      ),
+    /content\/trades\/roofer\.json: metaDescription: its description, "Plumber marketing that wins .+", is also the description of \/services\/plumber \(\S*content\/trades\/plumber\.json\): give each page its own$/m,
+  ],
+  [
     'a service listed twice',
     'services.json',
     (text) => text.replace('"id": "google-ads"', '"id": "local-seo"'),
