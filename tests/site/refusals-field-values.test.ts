@@ -53,7 +53,17 @@ const badValues: BadInput[] = [
         '"label": "TradeBoost Digital on X" }',
         '"label": "TradeBoost Digital on X", "href": "https://x.com/" }',
       ),
-    /content\/site\.json: social\[2\]\.href: expected the agency's own page on the network, such as https:\/\/www\.facebook\.com\/tradeboostdigital, not the network's home page, found "https:\/\/x\.com\/"/,
+    /content\/site\.json: social\[2\]\.href: expected the agency's own page on the network, such as https:\/\/www\.facebook\.com\/tradeboostdigital, not the network's home page or one of its own pages, found "https:\/\/x\.com\/"/,
+  ],
+  [
+    "a social link to a network's own page as a logged-in browser shows it (its feed), not the agency's",
+    'site.json',
+    (text) =>
+      text.replace(
+        '"label": "TradeBoost Digital on YouTube" }',
+        '"label": "TradeBoost Digital on YouTube", "href": "https://www.youtube.com/feed/subscriptions" }',
+      ),
+    /content\/site\.json: social\[3\]\.href: expected the agency's own page on the network, .+, found "https:\/\/www\.youtube\.com\/feed\/subscriptions"/,
   ],
   [
     'a social link to another network than the one its icon shows',

@@ -23,12 +23,14 @@ const networkSite = (href: string) =>
   /^(?:[\w-]+\.)*(facebook|instagram|x|twitter|youtube)\.com$/.exec(new URL(href).hostname)?.[1];
 const siteOf = (network: string) => (network === 'x' ? 'x.com or twitter.com' : `${network}.com`);
 
-/** Never the network's home page: search engines read every link here as one of the agency's profiles (sameAs). */
+/** The network's own pages, which a logged-in browser shows: its home, feed, login, settings (x.com/home, youtube.com/feed/…). */
+const networkPage = /^\/(?:(?:home(?:\.php)?|login|feed|explore|settings|notifications|messages|i)(?:\/.*)?)?$/i;
+/** Never one of those: search engines read every link here as one of the agency's profiles (sameAs). */
 const profileHref = v.pipe(
   externalHref,
   v.check(
-    (href) => new URL(href).pathname.length > 1,
-    "the agency's own page on the network, such as https://www.facebook.com/tradeboostdigital, not the network's home page",
+    (href) => !networkPage.test(new URL(href).pathname),
+    "the agency's own page on the network, such as https://www.facebook.com/tradeboostdigital, not the network's home page or one of its own pages",
   ),
 );
 
