@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { redirectFrom } from '../content/schemas/redirects';
 import { SitegenError, messageOf } from '../errors';
 import { redirectFor } from '../server/redirects-file';
-import { decoded, fileAlike, listingOf } from '../paths';
+import { decoded, fileAlike, fileFor, listingOf } from '../paths';
 import { servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
@@ -14,28 +14,31 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
   if (!context.since) return { findings: [], urls: 0 };
   const urls = await sitemapUrls(context.since, context.root);
   const pages = new Set(context.pages.map((page) => page.path));
-  const files = new Set(context.pages.map((page) => fileAlike(page.path)));
+  const files = new Set(context.pages.map((page) => fileFor(page.path)));
+  const alike = new Set(context.pages.map((page) => fileAlike(page.path)));
   const findings: Finding[] = [];
   for (const url of urls) {
     const path = pathOf(url);
     // An old /about.html or /index.html is still a page: hosts serve it (GitHub Pages, S3) or send it on (Netlify,
-    // preview). One in other capitals (/About) cannot be redirected: the build refuses it, as its file is the page's.
-    if (files.has(fileAlike(path)) || redirectFor(context.redirects, path)) continue;
+    // preview). One in other capitals (/About) is none on those hosts, and only their settings can redirect it: the
+    // build refuses it in redirects.json, as a case-insensitive disk takes its file for the page's.
+    if (files.has(fileFor(path)) || redirectFor(context.redirects, path)) continue;
+    const inFile = v.is(redirectFrom, path) && !alike.has(fileAlike(path));
     // A listing's later page comes and goes with its articles (a redirect would stop the build on its return).
     if (pages.has(listingOf(path) ?? '')) continue;
     // A file the sitemap listed (a price list) is still there if the site serves it.
     if ((await servedStatus(context.origin, path)) === 200) continue;
     // One the file cannot hold is redirected in the host's settings (Cloudflare's), which the live site already answers.
-    if (!v.is(redirectFrom, path) && (await redirectsLive(url))) continue;
+    if (!inFile && (await redirectsLive(url))) continue;
     const to = likeliestPage(path.toLowerCase().replace(/\.\w+$/, ''), pages); // an old site's /Contact.php: /contact
     findings.push({
       page: path,
       rule: 'vanished-url',
       target: url,
       message: `was live (it is in ${context.since}) and is now neither a page nor a redirect: its visitors and rankings would be lost`,
-      fix: v.is(redirectFrom, path)
+      fix: inFile
         ? `add a redirect to content/redirects.json: { "from": "${path}", "to": "${to}" }${aliasHint(path, to)}`
-        : `redirect it to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _), which this check then sees on the live site`,
+        : `redirect it to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _, none a page's in other capitals), which this check then sees on the live site`,
     });
   }
   return { findings, urls: urls.length };

@@ -116,8 +116,9 @@ describe('sitegen check --since', () => {
     "an old site's .html, .php, mixed-case and WordPress URLs: the redirects it suggests build, leave a page at each old path and pass",
     async (project) => {
       // /about.html and /index.html are kept: hosts serve the page there (GitHub Pages, S3) or send it on (Netlify).
-      // /About cannot be redirected (the build refuses it: on a Mac's disk its page is /about's file).
-      // /old%20page and /caf%C3%A9 cannot be redirected by content/redirects.json: the host's settings must.
+      // /About is no page on a host that tells capitals apart (GitHub Pages, S3, preview), and content/redirects.json
+      // cannot redirect it (the build refuses it: on a Mac's disk its page is /about's file): the host's settings must,
+      // as for /old%20page and /caf%C3%A9.
       // /about-us/, a post at the root and a category are a WordPress site's, the post now an article.
       const old = [
         ...['/old-page.html', '/contact.php', '/Services/SEO', '/about.html', '/index.html', '/About'],
@@ -137,11 +138,12 @@ describe('sitegen check --since', () => {
         '{ "from": "/category/seo", "to": "/blog/category/seo" }',
       ]);
       const atHost = [...vanished.stdout.matchAll(/^ {2}✗ (.+?) {2}vanished-url .*\n.*\n {6}fix: redirect it (.*)$/gm)];
-      const hostFix =
-        "to / in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _), which this check then sees on the live site";
+      const hostFix = (to: string) =>
+        `to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _, none a page's in other capitals), which this check then sees on the live site`;
       expect(atHost.map((fix) => [fix[1], fix[2]])).toEqual([
-        ['/old page', hostFix],
-        ['/café', hostFix],
+        ['/About', hostFix('/about')],
+        ['/old page', hostFix('/')],
+        ['/café', hostFix('/')],
       ]);
       await addRedirects(
         project,
@@ -184,8 +186,8 @@ describe('sitegen check --since', () => {
         await preview.close();
       }
 
-      // The two only the host can redirect: each passes once the live site answers it with a redirect, not before.
-      const redirected = new Set(['/caf%C3%A9']);
+      // Those only the host can redirect: each passes once the live site answers it with a redirect, not before.
+      const redirected = new Set(['/caf%C3%A9', '/About']);
       const live = (path: string) => (redirected.has(path) ? 301 : 'the old page');
       await withLiveSite(live, async (origin) => {
         await writeFile(join(project.dir, 'old-sitemap.xml'), urlset([...old, ...unwritable], origin));
