@@ -10,6 +10,7 @@ import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
 import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
+import { isInside } from '../list-files';
 import { decoded } from '../paths';
 import { diskSource } from '../server/disk-source';
 import type { LocalServerOptions } from '../server/preview';
@@ -146,12 +147,6 @@ function devAnswers(dev: {
 function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEditor, log: (line: string) => void) {
   // Editors' swap and backup files (.x.swp, x~) are not content.
   const ignored = (name: string) => /^\.|~$/.test(name);
-  const site = watchFolders(
-    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir],
-    (path) => rebuilds.schedule(resolve(path)),
-    ignored,
-  );
-  const admin = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
   // The generator's own code, in a checkout (an edit, a pull): this process runs the code it started with.
   let told = false;
   const restart = (path: string) => {
@@ -160,7 +155,18 @@ function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEd
     told = true;
   };
   const src = join(config.root, 'src');
-  const own = existsSync(join(src, 'cli.ts')) ? watchFolders([src], restart, ignored) : undefined;
+  const checkout = existsSync(join(src, 'cli.ts'));
+  const site = watchFolders(
+    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir],
+    (path) => {
+      rebuilds.schedule(resolve(path));
+      // The generator's code imports the forms' options and the lead schema from there too (pages' choices, the endpoint).
+      if (checkout && isInside(config.sharedDir, resolve(path))) restart(path);
+    },
+    ignored,
+  );
+  const admin = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
+  const own = checkout ? watchFolders([src], restart, ignored) : undefined;
   return () => {
     site.close();
     admin.close();

@@ -165,6 +165,26 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
     );
   });
 
+  it("sitegen dev, running when the forms' options in supabase/functions/_shared/ change, says once to restart it: the generator's pages import them too", async () => {
+    await inProjectCopy(
+      async (project) => {
+        const lines: string[] = [];
+        const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+        const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+        try {
+          const leadOptions = join(project.dir, 'supabase', 'functions', '_shared', 'lead-options.ts');
+          await writeFile(leadOptions, `${await readFile(leadOptions, 'utf8')}\n`);
+          const restart =
+            /^ {2}\d\d:\d\d:\d\d supabase\/functions\/_shared\/lead-options\.ts changed: restart sitegen dev to run the generator's new code$/;
+          await expect.poll(() => lines.filter((line) => restart.test(line)).length).toBe(1);
+        } finally {
+          await dev.close();
+        }
+      },
+      { generator: true, caches: false },
+    );
+  });
+
   it('an installed package, without src/, runs its lib/ with nothing to compare', async () => {
     await inProjectCopy(
       async (project) => {
