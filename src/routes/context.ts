@@ -41,7 +41,8 @@ export function routeContext(model: SiteModel, options: RouteOptions) {
       const listed = byCategory.get(article.category);
       if (listed) listed.push(article);
       else byCategory.set(article.category, [article]);
-    } else if (article.slug) unpublished.set(paths.article(article.slug), article);
+    } else if (article.slug)
+      for (const slug of [article.slug, ...(article.aliases ?? [])]) unpublished.set(paths.article(slug), article);
   }
   // The newest featured article on the site leads every list it is in: one scheduled featured takes over on its day.
   const featured = published.find((article) => article.featured);

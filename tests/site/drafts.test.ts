@@ -82,4 +82,16 @@ describe('drafts', () => {
       expect((await project.buildHere({ out: 'preview', drafts: true })).stderr).toBe('');
     });
   });
+
+  it('a link to a draft by its old address (an alias of a renamed article) names the draft too', async () => {
+    await inProjectCopy(async (project) => {
+      await editArticle(project, 'local-seo-tips', (text) =>
+        markDraft(text).replace('slug: "local-seo-tips"', 'slug: "local-seo-guide"\naliases: ["local-seo-tips"]'),
+      );
+      const result = await project.buildHere({ out: 'out' });
+      expect(result.stderr).toMatch(
+        /: links to "\/blog\/local-seo-tips", which is content\/blog\/local-seo-tips\.md, a draft \(draft: true\): not a page until it is published; publish it first, or remove the link\n$/,
+      );
+    });
+  });
 });
