@@ -1,5 +1,5 @@
 /** Build configuration: where things are, and what comes from a flag first, then the environment, then content. */
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -8,7 +8,6 @@ import { londonDay, londonMidnight, type Publishing } from './content/publishing
 import { SitegenError } from './errors';
 import { readIfThere } from './optional-files';
 import { siteOrigin } from './paths';
-import { unlessThrown } from './unless-thrown';
 
 export interface BuildOptions {
   root?: string;
@@ -146,8 +145,7 @@ const dotEnvKeys = [
 ] as const;
 
 /** A link (dist → a web server's folder) is built through: a build replaces the folder it leads to, not the link. */
-const throughLink = (path: string): string =>
-  unlessThrown(() => (lstatSync(path).isSymbolicLink() ? realpathSync(path) : path)) ?? path;
+const throughLink = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
 
 /** The environment, with what .env adds for keys the environment does not set: the environment wins. */
 export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
