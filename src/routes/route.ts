@@ -41,24 +41,17 @@ export type RouteSpec<K extends PageKind> = {
 };
 
 export function pageRoute<K extends PageKind>(site: SiteFacts, siteUrl: string, spec: RouteSpec<K>): Route {
-  const canonical = absoluteUrl(siteUrl, spec.path);
-  const route = {
-    path: spec.path,
-    file: fileFor(spec.path),
-    kind: spec.kind,
-    props: spec.props,
-    canonical,
-    source: spec.source,
-    inSitemap: !spec.head.noindex,
-    lastModified: spec.lastModified,
-  } as Route;
+  const { path, kind, props, source, lastModified, body, card } = spec;
+  const canonical = absoluteUrl(siteUrl, path);
+  const inSitemap = !spec.head.noindex;
+  const route = { path, file: fileFor(path), kind, props, canonical, source, inSitemap, lastModified } as Route;
   let head: Head | undefined;
   Object.defineProperty(route, 'head', {
     get: () => (head ??= pageHead(site, siteUrl, canonical, spec)),
     enumerable: true,
   });
-  if (spec.body) route.body = spec.body;
-  if (spec.card) route.card = spec.card;
+  if (body) route.body = body;
+  if (card) route.card = card;
   return route;
 }
 
