@@ -1,5 +1,5 @@
 /** The agency and its website, in every page's graph: other nodes point at them by @id rather than repeating them. */
-import type { Country, IdReference, ImageObject, Person, ProfessionalService, Thing, WebSite } from 'schema-dts';
+import type { Country, IdReference, Person, ProfessionalService, Thing, WebSite } from 'schema-dts';
 import type { SiteFacts, TeamMember } from '../content/model';
 import { absoluteUrl, paths } from '../paths';
 import { logoRendition } from '../routes/social';
@@ -21,30 +21,26 @@ export const servedCountry = (site: SiteFacts): Country => ({
   identifier: site.areaServed.code,
 });
 
-function logoNode(site: SiteFacts, siteUrl: string): GraphNode<ImageObject> {
-  const { url, width, height } = logoRendition(site, siteUrl);
-  return {
-    '@type': 'ImageObject',
-    '@id': siteIds(siteUrl).logo,
-    url,
-    contentUrl: url,
-    width: { '@type': 'QuantitativeValue', value: width, unitCode: 'E37' },
-    height: { '@type': 'QuantitativeValue', value: height, unitCode: 'E37' },
-    caption: site.name,
-  };
-}
-
 export function organization(site: SiteFacts, siteUrl: string): GraphNode<ProfessionalService> {
   const ids = siteIds(siteUrl);
   const telephone = site.phoneHref.replace(/^tel:/, '');
   const profiles = site.social.flatMap((social) => (social.href ? [social.href] : []));
+  const logo = logoRendition(site, siteUrl);
   return {
     '@type': 'ProfessionalService',
     '@id': ids.organization,
     name: site.name,
     legalName: site.legalName,
     url: ids.home,
-    logo: logoNode(site, siteUrl),
+    logo: {
+      '@type': 'ImageObject',
+      '@id': ids.logo,
+      url: logo.url,
+      contentUrl: logo.url,
+      width: { '@type': 'QuantitativeValue', value: logo.width, unitCode: 'E37' },
+      height: { '@type': 'QuantitativeValue', value: logo.height, unitCode: 'E37' },
+      caption: site.name,
+    },
     image: ref(ids.logo),
     description: site.blurb,
     telephone,
