@@ -60,12 +60,6 @@ export class SiteImages {
     this.cards = sources.plan.images.cards;
   }
 
-  /** Of `files` (as all() gives them), how many this build made, and how many earlier builds had. */
-  counts(files: readonly CopiedFile[]): { made: number; kept: number } {
-    const made = files.filter((file) => this.encoder.encoded.has(file.from)).length;
-    return { made, kept: files.length - made };
-  }
-
   /**
    * Checks the images `page` names (paths under the output), and starts making those not made yet. A file narrower than
    * a page draws it is refused by all(), once every page has named it: the message then gives the widest drawing.

@@ -81,8 +81,9 @@ export async function renderPages(
     const rendered = performance.now();
     const files = await images.all();
     encoder.removeUnused();
-    const { made, kept } = images.counts(files);
-    stageDone(run, 'images', `${files.length} files: ${made} made, ${kept} kept`, performance.now() - rendered);
+    const made = files.filter((file) => encoder.encoded.has(file.from)).length;
+    const counted = `${files.length} files: ${made} made, ${files.length - made} kept`;
+    stageDone(run, 'images', counted, performance.now() - rendered);
     const pages = routes.map((route) => byPath.get(route.path)!);
     return { pages, written, learnt: theirs?.learnt ?? [], images: files };
   } catch (error) {
