@@ -15,7 +15,7 @@ import type { CopiedFile } from '../output/output';
 import type { SitePlan } from '../plan/plan-site';
 import type { ImageEncoder } from './image-encoder';
 import { parseImagePath } from './image-names';
-import { cardTemplateFolders, type CardContent } from './card-names';
+import { cardTemplateFolders } from './card-names';
 import { cardsVersion, drawCard } from './social-cards';
 import type { ImageCatalog } from './source-images';
 
@@ -51,14 +51,10 @@ export class SiteImages {
   /** By file, the widest drawing of each file narrower than a page draws it. */
   private readonly tooNarrow = new Map<string, NarrowDrawing>();
 
-  private readonly cards: ReadonlyMap<string, CardContent>;
-
   constructor(
     private readonly sources: { plan: SitePlan; catalog: ImageCatalog; templates: TemplateModule },
     private readonly encoder: ImageEncoder,
-  ) {
-    this.cards = sources.plan.images.cards;
-  }
+  ) {}
 
   /**
    * Checks the images `page` names (paths under the output), and starts making those not made yet. A file narrower than
@@ -84,7 +80,8 @@ export class SiteImages {
   file(path: string): Promise<Buffer> | undefined {
     const named = parseImagePath(path);
     const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
-    const known = named?.kind === 'card' ? this.cards.has(path) : source && named!.width <= source.width;
+    const known =
+      named?.kind === 'card' ? this.sources.plan.images.cards.has(path) : source && named!.width <= source.width;
     return known ? this.make(path).then((file) => readFile(file)) : undefined;
   }
 
@@ -112,7 +109,7 @@ export class SiteImages {
   /** Throws for an image no content names; for a file narrower than `page` draws it, says so. */
   private narrowDrawing(page: string, path: string): NarrowDrawing | undefined {
     const named = parseImagePath(path);
-    if (named?.kind === 'card' && this.cards.has(path)) return undefined;
+    if (named?.kind === 'card' && this.sources.plan.images.cards.has(path)) return undefined;
     const source = named?.kind === 'rendition' ? this.sources.catalog.byKey.get(named.key) : undefined;
     if (!named || !source)
       throw new SitegenError(`${page}: names /${path}, which is none of the images the content names`);
@@ -128,6 +125,6 @@ export class SiteImages {
     // The logo, which every card shows, made in the encoder's other pool while the card's turn waits for it.
     const logo = catalog.bySrc.get(plan.model.site.logo.src)!;
     const logoPng = () => this.encoder.rendition(logo, cardLogoWidth, 'png').then((file) => readFile(file));
-    return this.encoder.card(named.key, () => drawCard(templates, this.cards.get(path)!, logoPng()));
+    return this.encoder.card(named.key, () => drawCard(templates, plan.images.cards.get(path)!, logoPng()));
   }
 }
