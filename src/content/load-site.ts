@@ -34,8 +34,7 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
         return { ...data, file, body };
       }),
   });
-  // A JSON or YAML file the site does not read (pages/hoem.json, trades/slater.JSON, trades/old/roofer.json) would be
-  // left out without a word; notes are no data.
+  // A data file the site does not read (pages/hoem.json, trades/x.JSON, trades/old/x.json) would vanish without a word.
   const pattern = '{*,{pages,service-pages,trades}/**/*}.{json,yaml,yml}';
   const dataFiles = listFiles(contentDir, { pattern, caseSensitiveMatch: false });
   const stray = dataFiles.find((name) => !read.has(name));
