@@ -287,17 +287,21 @@ describe('failures show the error toast and keep every field', () => {
 });
 
 describe('while and after a submission', () => {
-  it('gives the focus back to the submit button once the submission is over', async () => {
-    mode = 'slow-success';
+  /** The home page's form filled in and sent from the keyboard; its submit button, found by its type (its name changes while it submits). */
+  async function sendByKeyboard() {
     const { page } = await visitor();
     await page.goto(`${preview.url}/`);
-    const form = await fillHeroForm(page);
-    // Found by its type: its name changes while it submits.
-    const submit = form.locator('button[type="submit"]');
+    const submit = (await fillHeroForm(page)).locator('button[type="submit"]');
     // Enabled once the form's script has run: a disabled button takes no focus.
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.focus();
     await page.keyboard.press('Enter');
+    return { page, submit };
+  }
+
+  it('gives the focus back to the submit button once the submission is over', async () => {
+    mode = 'slow-success';
+    const { page, submit } = await sendByKeyboard();
     await expect.poll(() => submit.textContent()).toBe('Submitting...');
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);
@@ -305,13 +309,7 @@ describe('while and after a submission', () => {
 
   it('dismissing a toast gives the focus back to where it was, not to the top of the page', async () => {
     mode = '500-json';
-    const { page } = await visitor();
-    await page.goto(`${preview.url}/`);
-    const form = await fillHeroForm(page);
-    const submit = form.locator('button[type="submit"]');
-    await expect.poll(() => submit.isEnabled()).toBe(true);
-    await submit.focus();
-    await page.keyboard.press('Enter');
+    const { page, submit } = await sendByKeyboard();
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('The enquiry service is down for maintenance.');
     await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);

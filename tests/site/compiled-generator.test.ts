@@ -144,38 +144,32 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
     );
   });
 
-  it('sitegen dev, running when src/ changes (an edit, a pull), says once to restart it', async () => {
-    await inProjectCopy(
-      async (project) => {
-        const lines: string[] = [];
-        const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
-        const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
-        try {
-          await editHelp(project, edited);
-          const paths = join(project.dir, 'src', 'paths.ts');
-          await writeFile(paths, `${await readFile(paths, 'utf8')}\n`);
-          const restart =
-            /^ {2}\d\d:\d\d:\d\d src\/cli\.ts changed: restart sitegen dev to run the generator's new code$/;
-          await expect.poll(() => lines.filter((line) => restart.test(line)).length).toBe(1);
-        } finally {
-          await dev.close();
-        }
+  const appendLine = async (file: string) => writeFile(file, `${await readFile(file, 'utf8')}\n`);
+  it.each([
+    [
+      'src/ changes (an edit, a pull)',
+      async (project: ProjectCopy) => {
+        await editHelp(project, edited);
+        await appendLine(join(project.dir, 'src', 'paths.ts'));
       },
-      { generator: true, caches: false },
-    );
-  });
-
-  it("sitegen dev, running when the forms' options in supabase/functions/_shared/ change, says once to restart it: the generator's pages import them too", async () => {
+      'src\\/cli\\.ts',
+    ],
+    [
+      "the forms' options in supabase/functions/_shared/ change (the generator's pages import them too)",
+      (project: ProjectCopy) => appendLine(join(project.dir, 'supabase', 'functions', '_shared', 'lead-options.ts')),
+      'supabase\\/functions\\/_shared\\/lead-options\\.ts',
+    ],
+  ] as const)('sitegen dev, running when %s, says once to restart it', async (_, edit, first) => {
     await inProjectCopy(
       async (project) => {
         const lines: string[] = [];
         const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
         const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
         try {
-          const leadOptions = join(project.dir, 'supabase', 'functions', '_shared', 'lead-options.ts');
-          await writeFile(leadOptions, `${await readFile(leadOptions, 'utf8')}\n`);
-          const restart =
-            /^ {2}\d\d:\d\d:\d\d supabase\/functions\/_shared\/lead-options\.ts changed: restart sitegen dev to run the generator's new code$/;
+          await edit(project);
+          const restart = new RegExp(
+            `^ {2}\\d\\d:\\d\\d:\\d\\d ${first} changed: restart sitegen dev to run the generator's new code$`,
+          );
           await expect.poll(() => lines.filter((line) => restart.test(line)).length).toBe(1);
         } finally {
           await dev.close();
