@@ -4,7 +4,8 @@ import type { LeadSettings } from '../../supabase/functions/_shared/lead-setting
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
 import { diskSource, requireBuiltSite } from './disk-source';
 import { headersFor, parseHeadersFile } from './headers-file';
-import { refuseOffLoopback, startSiteServer } from './site-server';
+import { refuseOffLoopback } from './loopback';
+import { startSiteServer } from './site-server';
 import { readIfThere } from '../optional-files';
 
 export interface LocalServerOptions {

@@ -3,13 +3,13 @@
  * served by the Edge Function's own handler; to its own names alone (host-check.ts).
  */
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
-import { lookup } from 'node:dns/promises';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { refuseMethod, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
-import { messageOf, SitegenError } from '../errors';
+import { messageOf } from '../errors';
 import { answerClientError, type ClientError } from './client-errors';
-import { hostAllowed, isLoopbackAddress, refuseHost, sameOrigin } from './host-check';
+import { hostAllowed, refuseHost, sameOrigin } from './host-check';
+import { listenOnLoopback, refuseOffLoopback } from './loopback';
 import { createStaticHandler, pageMethods, type SiteSource } from './static-site';
 
 const leadEndpointPath = '/functions/v1/contact-form';
@@ -65,10 +65,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     answerClientError(error, socket, refuseMethodAt, inFlight.get(socket)).catch(() => socket.destroy());
   });
   await refuseOffLoopback(options.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
-    server.listen(options.port, options.host, resolve);
-  });
+  const closeOthers = await listenOnLoopback(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
@@ -76,38 +73,11 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     server,
     close: () =>
       new Promise((resolve) => {
+        closeOthers();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
-}
-
-/**
- * The servers answer this machine alone: a --host that would open them to the network (0.0.0.0, an address of the
- * network's, a name for one) is refused before anything listens, and by preview and dev before they open anything (the
- * lead database), so that the option at fault is what they name. A name that resolves to nothing is left to listen.
- */
-export async function refuseOffLoopback(host: string): Promise<void> {
-  // An empty host (--host "$HOST", HOST unset) would have Node listen on every address.
-  const addresses = host.trim() ? await lookup(host, { all: true }).catch(() => []) : [{ address: host }];
-  const outside = addresses.find(({ address }) => !isLoopbackAddress(address));
-  if (outside)
-    throw new SitegenError(
-      `--host: expected this machine's loopback (localhost, 127.0.0.1, ::1 or a name for them), found "${host}"` +
-        `${outside.address === host ? '' : ` (${outside.address})`}: sitegen's servers answer this machine alone`,
-    );
-}
-
-function listenError(error: NodeJS.ErrnoException, { port, host }: SiteServerOptions): Error {
-  if (error.code === 'EADDRINUSE')
-    return new SitegenError(`port ${port} on ${host} is in use: choose another with --port`);
-  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
-    return new SitegenError(
-      `--host: expected a name of this machine or one of its addresses, found "${host}" (no address found)`,
-    );
-  if (error.code === 'EADDRNOTAVAIL')
-    return new SitegenError(`--host: expected one of this machine's addresses, found "${host}"`);
-  return error;
 }
 
 /**

@@ -7,7 +7,7 @@
  * machine's user may read.
  */
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -394,6 +394,32 @@ describe('where it cannot listen', () => {
     const other = await tryListening({ port: 0, host: '127.0.0.2' });
     expect(other.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
     await other.close();
+  });
+
+  it('listens on both loopbacks for localhost, which a browser may take for either: a port another program holds on ::1 is in use', async () => {
+    const tryListening = (port: number) =>
+      startPreview({
+        root: projectRoot,
+        dir: site,
+        port,
+        host: 'localhost',
+        leadsDir: join(work, 'localhost-leads'),
+        leadSettings: noLimits,
+        onLead: () => {},
+      });
+    const both = await tryListening(0);
+    const { port } = new URL(both.url);
+    for (const address of ['127.0.0.1', '[::1]'])
+      expect((await fetch(`http://${address}:${port}/about`)).status, address).toBe(200);
+    await both.close();
+
+    const squatter = createServer((socket) => socket.end('HTTP/1.1 200 OK\r\n\r\nanother program'));
+    await new Promise<void>((resolve) => squatter.listen(0, '::1', resolve));
+    const taken = (squatter.address() as AddressInfo).port;
+    await expect(tryListening(taken)).rejects.toThrow(
+      `port ${taken} on localhost (::1) is in use: choose another with --port`,
+    );
+    squatter.close();
   });
 });
 
