@@ -37,7 +37,7 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
     <details data-menu="services" className={desktop ? 'group relative' : 'group'}>
       <summary className={summaryClass}>
         {menu.label}
-        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
+        <Icon name="chevron-down" className="size-4 group-open:rotate-180 motion-safe:transition-transform" />
       </summary>
       {desktop ? (
         // The space between the word and the panel is the wrapper's padding, not a margin: a mouse crossing it to a link

@@ -171,6 +171,20 @@ describe('Services dropdown (wide screen)', () => {
     expect(await services.getAttribute('open')).toBeNull();
   });
 
+  it('turns its chevron as it opens, at once for a visitor who asks for reduced motion', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/about`);
+    const chevron = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"] summary svg');
+    const turning = () => chevron.evaluate((icon) => getComputedStyle(icon).transitionDuration);
+    expect(await turning()).toBe('0.15s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(await turning()).toBe('0s');
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
   it('with JavaScript off the menu still opens and its links are reachable', async () => {
     const { page } = await visitorWithoutJavaScript();
     await page.goto(`${preview.url}/`);
