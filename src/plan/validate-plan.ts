@@ -77,6 +77,14 @@ function refuseSharedPaths(routes: readonly Route[]): void {
     }
     byFile.set(route.file, route);
   }
+  // blog/index.html is served at /blog/ too: a visitor or a crawler there gets that page for the blog's.
+  for (const route of routes) {
+    const other = byFile.get(route.file.replace(/\/index\.html$/, '.html'));
+    if (other && other !== route) {
+      const problem = `gives the page ${route.path}, written to ${route.file}, which hosts serve at ${other.path}/, the address of the page ${other.path} (${other.source}): each page needs its own path`;
+      throw new ContentError(route.source, 'slug', problem);
+    }
+  }
 }
 
 /**

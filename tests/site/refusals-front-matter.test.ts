@@ -163,6 +163,12 @@ const badFrontMatter: BadInput[] = [
     (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),
     /content\/legal\/privacy-policy\.md: slug: gives the page \/index, written to index\.html, where the page \/ \(.*content\/pages\/home\.json\) is written: each page needs its own path/,
   ],
+  [
+    "an article's slug that would write its page where hosts serve the blog's own address, /blog/",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),
+    /content\/blog\/google-ads-guide\.md: slug: gives the page \/blog\/index, written to blog\/index\.html, which hosts serve at \/blog\/, the address of the page \/blog \(.*content\/pages\/blog\.json\): each page needs its own path/,
+  ],
 ];
 
 describe('bad input', () => {
