@@ -48,7 +48,7 @@ export function siteDataOf(files: DataFiles): SiteData {
     testimonials: json('testimonials.json', s.testimonialsSchema).testimonials,
     stats: json('stats.json', s.statsSchema).stats,
     caseStudies,
-    team: json('team.json', s.teamSchema).team.map((member) => ({ ...member, id: slugify(member.name) })),
+    team: teamWithIds(file('team.json'), json('team.json', s.teamSchema).team),
     jobs: json('jobs.json', s.jobsSchema).jobs,
     forms: json('forms.json', s.formsSchema),
     pages: {
@@ -131,16 +131,12 @@ function servicePages(files: string[], pages: ServicePage[], serviceIds: string[
 /** No two may share a page, and each one's title and description, its name filled in, must fit in search results. */
 function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCategory[] {
   const words = blog.category;
-  const seen = new Map<string, string>();
+  const slugs = namesInAddresses(file, blog.categories, {
+    field: (index) => `categories[${index}]`,
+    address: (slug) => `the page /blog/category/${slug}`,
+  });
   return blog.categories.map((name, index) => {
-    const field = `categories[${index}]`;
-    const slug = slugify(name);
-    if (!slug)
-      throw new ContentError(file, field, `"${name}" has no letters or digits to make its page's address from`);
-    const other = seen.get(slug);
-    if (other !== undefined)
-      throw new ContentError(file, field, `"${name}" would have the page /blog/category/${slug}, as "${other}" has`);
-    seen.set(slug, name);
+    const slug = slugs[index]!;
     const fill = (text: string) =>
       text.replaceAll('{category}', name).replaceAll('{page}', '99').replaceAll('{pages}', '99');
     // The lengths every page's title and description are held to (schemas/shared.ts, metaFields).
@@ -155,6 +151,37 @@ function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCate
     fits('description', 50, 160);
     fits('pageDescription', 50, 160);
     return { name, slug };
+  });
+}
+
+/** A member's card on /about is the address of their byline's link, /about#sarah-mitchell: one card to each. */
+function teamWithIds<Member extends { name: string }>(file: string, team: Member[]): (Member & { id: string })[] {
+  const ids = namesInAddresses(
+    file,
+    team.map((member) => member.name),
+    {
+      field: (index) => `team[${index}].name`,
+      address: (slug) => `the card /about#${slug}`,
+    },
+  );
+  return team.map((member, index) => ({ ...member, id: ids[index]! }));
+}
+
+/** Each name's form in an address, as `slugify` makes it: none empty, none another name's. */
+function namesInAddresses(
+  file: string,
+  names: string[],
+  at: { field: (index: number) => string; address: (slug: string) => string },
+): string[] {
+  const seen = new Map<string, string>();
+  return names.map((name, index) => {
+    const slug = slugify(name);
+    const problem = !slug
+      ? `"${name}" has no letters or digits to make its address from`
+      : seen.has(slug) && `"${name}" would have ${at.address(slug)}, as "${seen.get(slug)}" has`;
+    if (problem) throw new ContentError(file, at.field(index), problem);
+    seen.set(slug, name);
+    return slug;
   });
 }
 

@@ -160,6 +160,18 @@ const badValues: BadInput[] = [
     /content\/team\.json: team\[0\]\.bio: expected a text of at most 5,000 characters, found "A long story\. .*…" \(\d+ characters\)/,
   ],
   [
+    "a member named as another, whose card would take the other's address on /about, which bylines link to",
+    'team.json',
+    (text) => text.replace('"name": "James Thompson"', '"name": "SARAH MITCHELL"'),
+    /content\/team\.json: team\[1\]\.name: "SARAH MITCHELL" would have the card \/about#sarah-mitchell, as "Sarah Mitchell" has$/m,
+  ],
+  [
+    'a member whose name has no letter an address can hold',
+    'team.json',
+    (text) => text.replace('"name": "James Thompson"', '"name": "李 明"'),
+    /content\/team\.json: team\[1\]\.name: "李 明" has no letters or digits to make its address from$/m,
+  ],
+  [
     'a logo content/images/ does not have',
     'site.json',
     (text) => text.replace('"src": "images/logo.png"', '"src": "images/nope.png"'),
