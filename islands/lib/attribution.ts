@@ -31,25 +31,32 @@ function referringSite(): string | undefined {
   }
 }
 
+/** Facebook's and Microsoft's click identifiers, not kept: they name the site that sent the visitor, whose app often sends no referrer. */
+const clickedFrom = (query: URLSearchParams) => Object.entries(otherClicks).find(([name]) => query.has(name))?.[1];
+const tagged = (query: URLSearchParams) =>
+  Boolean(clickedFrom(query)) || campaignParameters.some((name) => query.has(name));
+
 /**
  * This page as an arrival: null when it was opened from another page of the
  * site; `campaign` when a link, an advert or another site brought the visitor
- * (not a typed address or a bookmark).
+ * (not a typed address or a bookmark). Opened from the page an advert or a
+ * tagged link opened, that page is the arrival: a visitor who answers the
+ * cookie question on the next page, or sends its form, came by the advert.
  */
 function arrival(): { touch: Touch | null; campaign: boolean } | null {
-  const query = new URLSearchParams(location.search);
-  const referrer = referringSite();
-  // Facebook's and Microsoft's click identifiers, not kept: they name the site that sent the visitor, whose app often sends no referrer.
-  const clickedFrom = Object.entries(otherClicks).find(([name]) => query.has(name))?.[1];
-  const tagged = Boolean(clickedFrom) || campaignParameters.some((name) => query.has(name));
   // Only a page of this site as the referrer means a move within it: an app's `android-app://` address is an arrival.
-  if (!tagged && document.referrer.startsWith(`${location.origin}/`)) return null;
+  const within = document.referrer.startsWith(`${location.origin}/`);
+  const here = new URLSearchParams(location.search);
+  const page = within && !tagged(here) ? new URL(document.referrer) : location;
+  const query = new URLSearchParams(page.search);
+  if (!tagged(query) && within) return null;
+  const referrer = page === location ? referringSite() : undefined;
   const raw = Object.fromEntries(campaignParameters.map((name) => [name, query.get(name)]));
-  raw.utm_source ??= clickedFrom ?? null;
+  raw.utm_source ??= clickedFrom(query) ?? null;
   return {
     // The day, for Google Ads, which takes a conversion only within 90 days of its click.
-    touch: cleanTouch({ ...raw, landing_path: location.pathname, referrer_origin: referrer, arrived_on: today() }),
-    campaign: Boolean(referrer) || tagged,
+    touch: cleanTouch({ ...raw, landing_path: page.pathname, referrer_origin: referrer, arrived_on: today() }),
+    campaign: Boolean(referrer) || tagged(query),
   };
 }
 

@@ -123,3 +123,23 @@ describe('a visitor who comes back to the tab of an ad they clicked a month befo
     expect(problems).toEqual([]);
   }, 60_000);
 });
+
+describe('a visitor who answers the cookie question on the page after the one an advert opened', () => {
+  it('accepts there, browses on, and sends a form: their lead carries the click and the page it opened', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&utm_campaign=spring&gclid=NEXT-PAGE`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(/\/about$/);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL(`${preview.url}/`);
+    await sendHeroForm(page, 'dave@hughesplumbing.co.uk');
+    expect(await listLeads(preview.leads)).toMatchObject([
+      { first_gclid: 'NEXT-PAGE', first_landing_path: '/', last_gclid: 'NEXT-PAGE', last_utm_campaign: 'spring' },
+    ]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
