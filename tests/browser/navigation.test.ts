@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blogCategoryLinks, consentQuestion } from '../support/site';
-import { layoutShift, narrow, openPage, reusedPage, unseenShift, wide } from './support/browser';
+import { layoutShift, narrow, openPage, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { slowConnection } from './support/slow-connection';
 
@@ -363,11 +363,11 @@ describe('not-found page', () => {
 describe('the home page on a slow connection', () => {
   it('keeps the header and the hero where they are first drawn while the rest arrives', async () => {
     const { page, problems } = await openPage(wide);
-    const connection = await slowConnection(preview.url, page);
+    // The header cut where a piece could end on any connection: in its menu, and before its Get Quote.
+    const connection = await slowConnection(preview.url, page, ['Services<svg', 'Get Quote']);
     try {
       await page.goto(`${connection.url}/`, { waitUntil: 'load' });
-      const shift = await layoutShift(page);
-      expect(shift.total, shift.moved).toBeLessThan(unseenShift);
+      expect(await layoutShift(page)).toEqual({ total: 0, moved: '' });
       expect(problems).toEqual([]);
     } finally {
       await connection.close();

@@ -135,14 +135,6 @@ export function layoutShift(page: Page): Promise<{ total: number; moved: string 
   );
 }
 
-/**
- * The most layout shift a page may have. A page drawn while it arrives moves a
- * little where nothing is seen: a <details> shows the browser's own summary
- * until its own arrives, and the empty toast regions grow by their gap. A
- * header item or a hero column that moves as the rest arrives is well above it.
- */
-export const unseenShift = 0.001;
-
 /** What the site has written in this browser, in every store a page can reach. */
 export function stored(page: Page) {
   return page.evaluate(async () => ({

@@ -5,6 +5,8 @@
  * throttling hands the renderer a small page in one go, and a fixed pause may
  * or may not see a frame drawn, so each piece waits for the page to draw two
  * frames: the second begins once the first, with the piece before, is drawn.
+ * A piece also ends just before each of the texts a test names (cuts), where
+ * it needs the page drawn half-arrived.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,8 +27,19 @@ function twoFrames(page: Page): Promise<unknown> {
     .catch(() => {});
 }
 
+/** The offsets at which a page's pieces begin: every `pieceBytes`, and at each of `cuts`. */
+function pieceStarts(body: Buffer, cuts: readonly string[]): number[] {
+  const everyPiece = [...Array(Math.ceil(body.length / pieceBytes)).keys()].map((piece) => piece * pieceBytes);
+  const atCuts = cuts.map((cut) => body.indexOf(cut)).filter((start) => start > 0);
+  return [...new Set([...everyPiece, ...atCuts])].sort((a, b) => a - b);
+}
+
 /** A server in front of `target` that sends `page` its pages piece by piece. */
-export async function slowConnection(target: string, page: Page): Promise<{ url: string; close: () => Promise<void> }> {
+export async function slowConnection(
+  target: string,
+  page: Page,
+  cuts: readonly string[] = [],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer(async (request, response) => {
     const upstream = await fetch(`${target}${request.url}`);
     const headers = Object.fromEntries(
@@ -35,8 +48,9 @@ export async function slowConnection(target: string, page: Page): Promise<{ url:
     const body = Buffer.from(await upstream.arrayBuffer());
     response.writeHead(upstream.status, headers);
     if (!headers['content-type']?.startsWith('text/html')) return response.end(body);
-    for (let start = 0; start < body.length; start += pieceBytes) {
-      await new Promise((resolve) => response.write(body.subarray(start, start + pieceBytes), resolve));
+    const starts = pieceStarts(body, cuts);
+    for (const [piece, start] of starts.entries()) {
+      await new Promise((resolve) => response.write(body.subarray(start, starts[piece + 1]), resolve));
       await twoFrames(page);
     }
     response.end();
