@@ -5,7 +5,7 @@
  * on (from outside, or with campaign parameters) is kept as a touch by the
  * attribution code, loaded only then. Plain DOM code: every page loads it.
  */
-import { keepChoice, storedChoice, type Choice } from '../lib/consent';
+import { consentKey, keepChoice, storedChoice, type Choice } from '../lib/consent';
 
 const banner = document.getElementById('consent')!;
 let opener: HTMLElement | null = null;
@@ -34,14 +34,15 @@ banner.addEventListener('focusin', loadAttribution);
 banner.addEventListener('click', async (event) => {
   const choice = (event.target as Element).closest<HTMLElement>('[data-choice]')?.dataset.choice as Choice | undefined;
   if (!choice) return;
-  keepChoice(choice);
-  // The question goes once this page's arrival is kept: leaving it sooner would lose how the visitor came.
+  // The question goes once this page's arrival is kept: leaving it sooner would lose how the visitor came. Kept before
+  // the answer, which another tab hears of and keeps its own arrival by, as the later.
   if (choice === 'accepted') await recordTouch().catch(() => {});
+  keepChoice(choice);
   banner.hidden = true;
   // Back to the link that asked again; after a first visit's answer, to the main content (the skip link's target): the
   // focus would otherwise be left on the page's body, from which a screen reader starts again at the top. The page
   // stays where the visitor left it: scrolled to the main content, its breadcrumbs would slide under the header.
-  (opener ?? document.getElementById('main'))?.focus({ preventScroll: true });
+  (opener ?? document.getElementById('main')!).focus({ preventScroll: true });
 });
 
 for (const link of document.querySelectorAll<HTMLElement>('[data-consent-settings]')) {
@@ -51,17 +52,19 @@ for (const link of document.querySelectorAll<HTMLElement>('[data-consent-setting
   });
 }
 
-/** What the answer kept asks of this page: the question, or, after an accept, keeping how the visitor arrived. */
+/**
+ * What the answer kept asks of this page: the question, or, after an accept, keeping how the visitor arrived. Asked
+ * again when it was answered on another page while this one asked (in another tab, or while this one waited in the
+ * back/forward cache).
+ */
 function askOrRecord(): void {
   const choice = storedChoice();
-  if (!choice) show(null);
-  else if (choice === 'accepted' && arrived()) void recordTouch(true);
+  if (!choice) return show(null);
+  banner.hidden = true;
+  if (choice === 'accepted' && arrived()) void recordTouch(true);
 }
-
-// A page the back/forward cache kept comes back as it was left: asking, perhaps, what was since answered on another.
-addEventListener('pageshow', (event) => {
-  if (event.persisted && storedChoice()) banner.hidden = true;
-});
+addEventListener('pageshow', (event) => event.persisted && !banner.hidden && askOrRecord());
+addEventListener('storage', (event) => event.key === consentKey && !banner.hidden && askOrRecord());
 
 // A page prerendered before the visitor answered on the page they were on asks nothing once it is shown.
 if ((document as Document & { prerendering?: boolean }).prerendering)

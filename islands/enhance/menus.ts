@@ -8,11 +8,9 @@
 const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
 const hoverable = matchMedia('(hover: hover) and (min-width: 1024px)');
 
-function summaryOf(menu: HTMLDetailsElement): HTMLElement {
-  return menu.querySelector('summary')!;
-}
+const summaryOf = (menu: HTMLDetailsElement) => menu.querySelector('summary')!;
 
-function close(menu: HTMLDetailsElement, returnFocus = false): void {
+function close(menu: HTMLDetailsElement, returnFocus?: true): void {
   if (!menu.open) return;
   menu.open = false;
   if (returnFocus) summaryOf(menu).focus();
@@ -20,9 +18,9 @@ function close(menu: HTMLDetailsElement, returnFocus = false): void {
 
 for (const menu of menus) {
   const summary = summaryOf(menu);
-  summary.setAttribute('aria-expanded', String(menu.open));
+  summary.ariaExpanded = String(menu.open);
   menu.addEventListener('toggle', () => {
-    summary.setAttribute('aria-expanded', String(menu.open));
+    summary.ariaExpanded = String(menu.open);
     // One menu open at a time, except a menu inside the one just opened.
     if (menu.open) for (const other of menus) if (other !== menu && !other.contains(menu)) close(other);
   });

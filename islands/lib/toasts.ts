@@ -20,28 +20,26 @@ type Listener = (toasts: Toast[]) => void;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
-/** Each toast's time left on screen, counting down unless held. */
-const clocks = new Map<
-  number,
-  { left: number; since: number; timer?: ReturnType<typeof setTimeout>; holds: Set<Hold> }
->();
+/** The time left on screen of the toast shown (one at a time), counting down unless held. */
+let clock:
+  { id: number; left: number; since: number; timer?: ReturnType<typeof setTimeout>; holds: Set<Hold> } | undefined;
 
 const publish = () => listeners.forEach((listener) => listener(toasts));
+const clockOf = (id: number) => (clock?.id === id ? clock : undefined);
 
 function run(id: number): void {
-  const clock = clocks.get(id);
-  if (!clock) return;
-  clock.since = Date.now();
-  clock.timer = setTimeout(() => dismissToast(id), clock.left);
+  const running = clockOf(id);
+  if (!running) return;
+  running.since = Date.now();
+  running.timer = setTimeout(() => dismissToast(id), running.left);
 }
 
 /** Shows `toast` in place of any on screen, as the specification's toaster (shadcn/ui's, one at a time) does: a success after a failed try takes the error's place rather than stacking over the form. */
 export function showToast(toast: Omit<Toast, 'id'>): void {
-  for (const clock of clocks.values()) clearTimeout(clock.timer);
-  clocks.clear();
+  clearTimeout(clock?.timer);
   const id = nextId++;
   toasts = [{ ...toast, id }];
-  clocks.set(id, { left: toastDuration, since: 0, holds: new Set() });
+  clock = { id, left: toastDuration, since: 0, holds: new Set() };
   run(id);
   publish();
 }
@@ -52,24 +50,24 @@ export function showToast(toast: Omit<Toast, 'id'>): void {
  * it is being read. Released, it has the time it had left.
  */
 export function holdToast(id: number, why: Hold): void {
-  const clock = clocks.get(id);
-  if (!clock) return;
-  clock.holds.add(why);
-  if (clock.timer === undefined) return;
-  clearTimeout(clock.timer);
-  clock.timer = undefined;
-  clock.left -= Date.now() - clock.since;
+  const held = clockOf(id);
+  if (!held) return;
+  held.holds.add(why);
+  if (held.timer === undefined) return;
+  clearTimeout(held.timer);
+  held.timer = undefined;
+  held.left -= Date.now() - held.since;
 }
 
 export function releaseToast(id: number, why: Hold): void {
-  const clock = clocks.get(id);
-  if (!clock || !clock.holds.delete(why) || clock.holds.size > 0) return;
+  const held = clockOf(id);
+  if (!held || !held.holds.delete(why) || held.holds.size > 0) return;
   run(id);
 }
 
 export function dismissToast(id: number): void {
-  clearTimeout(clocks.get(id)?.timer);
-  clocks.delete(id);
+  clearTimeout(clockOf(id)?.timer);
+  if (clock?.id === id) clock = undefined;
   toasts = toasts.filter((toast) => toast.id !== id);
   publish();
 }

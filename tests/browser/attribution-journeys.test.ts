@@ -143,3 +143,18 @@ describe('a visitor who answers the cookie question on the page after the one an
     expect(problems).toEqual([]);
   }, 60_000);
 });
+
+describe('a visitor who opened two adverts in two tabs before answering', () => {
+  it('accepts in the first: the second stops asking, and a lead sent from it carries its own click', async () => {
+    const { page: first, problems } = await openPage(wide);
+    const second = await first.context().newPage();
+    await first.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&gclid=FIRST-TAB`);
+    await second.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&gclid=SECOND-TAB`);
+    await expect.poll(() => banner(second).isVisible()).toBe(true);
+    await banner(first).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner(second).isVisible()).toBe(false);
+    await sendHeroForm(second, 'dave@hughesplumbing.co.uk');
+    expect(await listLeads(preview.leads)).toMatchObject([{ first_gclid: 'FIRST-TAB', last_gclid: 'SECOND-TAB' }]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

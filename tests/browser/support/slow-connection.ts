@@ -12,7 +12,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 
-const pieceBytes = 2048;
+// Few enough pieces that a page arrives well within the five seconds after which a form not yet working says so
+// (templates/styles.css, .form-wait-note), moving what is below it, even on a busy machine.
+const pieceBytes = 4096;
 
 /** Two frames drawn, or a moment if the page draws none yet (a stylesheet still on its way); a page being replaced answers nothing. */
 function twoFrames(page: Page): Promise<unknown> {
