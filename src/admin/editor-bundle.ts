@@ -5,6 +5,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { browserBundle } from '../assets/client-scripts';
 import { loadEsbuild } from '../assets/commonjs';
 import { describeEsbuildError } from '../assets/compile-templates';
 import type { BuildConfig } from '../config';
@@ -12,9 +13,6 @@ import { SitegenError } from '../errors';
 import { hashedName } from '../hash';
 import { isInside } from '../list-files';
 import type { SiteFile } from '../output/output';
-
-/** Decap CMS's own browser support, which the editor's script keeps to. */
-const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
 
 export interface EditorBundle {
   file: SiteFile;
@@ -24,32 +22,19 @@ export interface EditorBundle {
 
 export async function bundleEditor(config: BuildConfig): Promise<EditorBundle> {
   const { build } = loadEsbuild();
-  let result;
-  try {
-    result = await build({
-      entryPoints: [join(config.adminDir, 'main.ts')],
-      plugins: [projectTemplates(config)],
-      alias: {
-        'node:module': join(config.adminDir, 'stand-ins', 'module.ts'),
-        'node:crypto': join(config.adminDir, 'stand-ins', 'crypto.ts'),
-      },
-      bundle: true,
-      format: 'esm',
-      minify: true,
-      target: browsers,
-      jsx: 'automatic',
-      jsxImportSource: 'react',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      legalComments: 'none',
-      write: false,
-      metafile: true,
-      outfile: 'editor.js',
-      absWorkingDir: config.root,
-      logLevel: 'silent',
-    });
-  } catch (error) {
+  const result = await build({
+    ...browserBundle(config.root),
+    entryPoints: [join(config.adminDir, 'main.ts')],
+    plugins: [projectTemplates(config)],
+    alias: {
+      'node:module': join(config.adminDir, 'stand-ins', 'module.ts'),
+      'node:crypto': join(config.adminDir, 'stand-ins', 'crypto.ts'),
+    },
+    jsxImportSource: 'react',
+    outfile: 'editor.js',
+  }).catch((error: unknown) => {
     throw new SitegenError(`admin: ${describeEsbuildError(error)}`, { cause: error });
-  }
+  });
   const content = result.outputFiles[0]!.contents;
   const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(config.root, input));
   return { file: { path: `admin/${hashedName('editor', content, 'js')}`, content }, inputs };

@@ -5,7 +5,7 @@
  */
 import { join, relative } from 'node:path';
 import { listFiles } from '../list-files';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import type { ScriptManifest, ScriptMarker } from './script-manifest';
@@ -15,9 +15,26 @@ import { describeEsbuildError } from './compile-templates';
 
 export type ClientScripts = { files: SiteFile[]; manifest: ScriptManifest };
 
-/** The browsers the site supports, the same baseline as the stylesheet. */
-const browsers = ['chrome111', 'edge111', 'firefox128', 'safari16.4'];
 const virtualRoot = '/sitegen-assets';
+
+/**
+ * What the islands' bundle and the editor's (admin/editor-bundle.ts) share: minified modules, kept in memory, for the
+ * browsers the site supports, the same baseline as the stylesheet and Decap CMS's own.
+ */
+export const browserBundle = (root: string) =>
+  ({
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    write: false,
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'silent',
+  }) as const satisfies BuildOptions;
 
 /** `hashed: false` (dev) keeps entry names stable: a rebuilt island then changes no page's script URLs. */
 export async function bundleClientScripts(config: BuildConfig, { hashed = true }: { hashed?: boolean } = {}) {
@@ -37,24 +54,14 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
   }
 
   const result = await build({
+    ...browserBundle(config.root),
     entryPoints: entries,
     plugins: [islandEntries(config.islandsDir)],
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    minify: true,
-    target: browsers,
-    jsx: 'automatic',
     jsxImportSource: 'preact',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    write: false,
-    metafile: true,
     outdir: join(virtualRoot, 'assets'),
     entryNames: hashed ? '[name]-[hash]' : '[name]',
     chunkNames: 'chunk-[hash]',
-    absWorkingDir: config.root,
-    logLevel: 'silent',
   }).catch((error: unknown) => {
     // An island's entry is written here (island-entry:Foo), by no one the message could send the developer to.
     const entry = /^island-entry:\w+:\d+:\d+: No matching export in "(.+)" for import "(\w+)"$/gm;
