@@ -36,9 +36,6 @@ export async function listenOnLoopback(server: HttpServer, port: number, host: s
     try {
       for (const address of others) {
         const also = createServer((socket) => server.emit('connection', socket));
-        // A machine without IPv6 has no ::1 to listen on, nor has anyone else.
-        const absent = (error: NodeJS.ErrnoException) =>
-          error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT';
         await listening(also, taken, address).then(
           () => more.push(also),
           (error) => absent(error) || Promise.reject(listenError(error, taken, address, host)),
@@ -53,6 +50,9 @@ export async function listenOnLoopback(server: HttpServer, port: number, host: s
     }
   }
 }
+
+/** A machine without IPv6 has no ::1 to listen on, nor has anyone else. */
+const absent = (error: NodeJS.ErrnoException) => error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT';
 
 async function addressesOf(host: string): Promise<string[]> {
   if (isIP(host)) return [host];
