@@ -16,9 +16,12 @@ import { listFiles } from '../list-files';
 import { paths } from '../paths';
 import { planSite } from '../plan/plan-site';
 import { validatePlan } from '../plan/validate-plan';
-import type { BackendFolders } from './backend-paths';
+import { deletedPaths, type BackendFolders, type Refusal } from './backend-paths';
 
-export async function deletionRefusal(folders: BackendFolders, deleted: readonly string[]) {
+/** 409 for a deletion the build would refuse; undefined for a request that deletes nothing. */
+export async function deletionRefusal(folders: BackendFolders, body: unknown): Promise<Refusal | undefined> {
+  const deleted = deletedPaths(body);
+  if (deleted.length === 0) return undefined;
   const { root, content } = folders;
   const config = resolveConfig({ root, content });
   await mkdir(join(root, '.sitegen'), { recursive: true });
@@ -43,7 +46,7 @@ export async function deletionRefusal(folders: BackendFolders, deleted: readonly
     for (const drafts of [false, true]) validatePlan(planSite(input, { today, drafts }), publicFiles);
     return undefined;
   } catch (error) {
-    if (error instanceof SitegenError) return error.message.replaceAll(`${scratch}/`, '');
+    if (error instanceof SitegenError) return { status: 409, reason: error.message.replaceAll(`${scratch}/`, '') };
     throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });

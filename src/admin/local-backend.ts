@@ -13,8 +13,7 @@ import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'exp
 import { messageOf } from '../errors';
 import { sameSecret } from '../hash';
 import { sameOrigin } from '../server/host-check';
-import { deletedPaths, pathRefusal, uploadRefusal, usedAssets } from './backend-paths';
-import type { BackendFolders, Refusal } from './backend-paths';
+import { pathRefusal, uploadRefusal, usedAssets, type BackendFolders, type Refusal } from './backend-paths';
 import { deletionRefusal } from './deletion-check';
 
 /** Decap's proxy_url: where the editor's page sends its reads and writes. */
@@ -77,24 +76,20 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
     }
     next();
   };
-  const paths: RequestHandler = (request, response, next) => {
-    pathRefusal(request.body, folders).then((refusal) => (refusal ? refuse(response, refusal) : next()), next);
-  };
+  const refusing =
+    (check: (body: unknown) => Promise<Refusal | undefined>): RequestHandler =>
+    (request, response, next) => {
+      check(request.body).then((refusal) => (refusal ? refuse(response, refusal) : next()), next);
+    };
+  const paths = refusing((body) => pathRefusal(body, folders));
   // A delete the build would refuse is refused in its words, as a save is (by the editor, before it saves).
-  const deletions: RequestHandler = (request, response, next) => {
-    const deleted = deletedPaths(request.body);
-    if (deleted.length === 0) return next();
-    deletionRefusal(folders, deleted).then(
-      (reason) => (reason ? refuse(response, { status: 409, reason }) : next()),
-      next,
-    );
-  };
+  const deletions = refusing((body) => deletionRefusal(folders, body));
   // Of the photos sent with an entry, only those it names are written; each, and one uploaded alone, must be publishable.
-  const uploads: RequestHandler = (request, response, next) => {
-    const { action, params } = request.body as { action: string; params?: Record<string, unknown> };
+  const uploads = refusing((body) => {
+    const { action, params } = body as { action: string; params?: Record<string, unknown> };
     if (action === 'persistEntry' && Array.isArray(params?.assets)) params.assets = usedAssets(params, params.assets);
-    uploadRefusal(request.body).then((refusal) => (refusal ? refuse(response, refusal) : next()), next);
-  };
+    return uploadRefusal(body);
+  });
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {
     const status = typeof error?.status === 'number' ? error.status : 500;
