@@ -268,11 +268,8 @@ try {
 } catch (error) {
   const debug = program.opts<{ debug?: boolean }>().debug;
   // What the user can fix, from bad input to a full disk or a folder that cannot be written: its message says it all.
-  if ((error instanceof SitegenError || isSystemError(error)) && !debug) {
-    console.error(`sitegen: ${error.message}`);
-  } else {
-    console.error(error);
-  }
+  if ((error instanceof SitegenError || isSystemError(error)) && !debug) console.error(`sitegen: ${error.message}`);
+  else console.error(error);
   // Interrupted, the output is as it was: the process ends as the signal would have ended it, at once and with the
   // status a shell expects. An exit would wait for sharp to finish any photo it is encoding, which it cannot stop.
   if (error instanceof Interrupted) process.kill(process.pid, error.signal);

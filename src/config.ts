@@ -30,7 +30,6 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
   const env = withDotEnv(root, processEnv);
   // An empty SITE_URL is an unset one: CI passes repository variables that may not be set.
   const siteUrl = options.siteUrl ?? (env.SITE_URL?.trim() || undefined);
-  const supabaseUrl = env.SUPABASE_URL?.trim() || undefined;
   return {
     root,
     contentDir: resolve(root, options.content ?? 'content'),
@@ -44,26 +43,26 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     cacheDir: resolve(root, '.sitegen'),
     /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
     siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
-    supabase: supabaseProject(supabaseUrl, env.SUPABASE_ANON_KEY?.trim() ?? ''),
+    supabase: supabaseProject(env.SUPABASE_URL?.trim() || undefined, env.SUPABASE_ANON_KEY?.trim() ?? ''),
     /** The repository the editor at /admin saves to in production (CMS_REPO …): without it, a build writes no /admin. */
     cms: cmsSettings(env),
     quiet: options.quiet ?? false,
     drafts: options.drafts ?? false,
-    now: clock(env.SITEGEN_NOW?.trim() || undefined),
+    now: clock(env),
     clockSet: Boolean(env.SITEGEN_NOW?.trim()),
   };
 }
 
 /** The time it is by the project's clock (SITEGEN_NOW, else the real time), for what needs the clock but no build: keeping leads. */
-export const projectNow = (root: string): Date =>
-  clock(withDotEnv(root, process.env).SITEGEN_NOW?.trim() || undefined)();
+export const projectNow = (root: string): Date => clock(withDotEnv(root, process.env))();
 
 /**
  * The build's clock: SITEGEN_NOW (tests, reproducible builds, a look ahead), or the real time. A time of day needs its
  * offset (Z, +01:00): without one it would mean a different moment on every machine. A date alone is that day.
  */
-function clock(fixed: string | undefined): () => Date {
-  if (fixed === undefined) return () => new Date();
+function clock(env: NodeJS.ProcessEnv): () => Date {
+  const fixed = env.SITEGEN_NOW?.trim();
+  if (!fixed) return () => new Date();
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(fixed);
   const withOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i.test(fixed);
   const time = dateOnly ? londonMidnight(fixed) : new Date(fixed);
