@@ -58,31 +58,19 @@ const require = createRequire(import.meta.url);
  * WebAssembly), in a folder named by its version, which can be cached for a year. Not its source maps or other copies.
  */
 export class DecapFiles {
-  readonly version: string;
-  readonly dir: string;
-  private readonly names: Set<string>;
+  private readonly manifest = require.resolve('decap-cms/package.json');
+  readonly version = (JSON.parse(readFileSync(this.manifest, 'utf8')) as { version: string }).version;
+  readonly dir = join(dirname(this.manifest), 'dist');
+  readonly folder = `admin/decap-cms-${this.version}`;
+  readonly script = `/${this.folder}/decap-cms.js`;
+  private readonly names = new Set(
+    readdirSync(this.dir).filter((name) => /^(?:(?:\d+\.)?decap-cms\.js|[0-9a-f]+\.wasm)$/.test(name)),
+  );
   /**
    * The same bytes for every request, which the server compresses and tags once (static-site.ts), rather than Decap's
    * large script gzipped again each time /admin is opened; the installed package's files cannot change meanwhile.
    */
   private readonly kept = new Map<string, Buffer>();
-
-  constructor() {
-    const manifest = require.resolve('decap-cms/package.json');
-    this.version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-    this.dir = join(dirname(manifest), 'dist');
-    this.names = new Set(
-      readdirSync(this.dir).filter((name) => /^(?:(?:\d+\.)?decap-cms\.js|[0-9a-f]+\.wasm)$/.test(name)),
-    );
-  }
-
-  get folder(): string {
-    return `admin/decap-cms-${this.version}`;
-  }
-
-  get script(): string {
-    return `/${this.folder}/decap-cms.js`;
-  }
 
   read(path: string): Buffer | undefined {
     const name = path.startsWith(`${this.folder}/`) ? path.slice(this.folder.length + 1) : undefined;
