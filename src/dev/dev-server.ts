@@ -157,22 +157,20 @@ function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEd
   };
   const src = join(config.root, 'src');
   const checkout = existsSync(join(src, 'cli.ts'));
-  const site = watchFolders(
-    [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir],
-    (path) => {
-      rebuilds.schedule(resolve(path));
-      // The generator's code imports the forms' options and the lead schema from there too (pages' choices, the endpoint).
-      if (checkout && isInside(config.sharedDir, resolve(path))) restart(path);
-    },
-    ignored,
-  );
-  const admin = watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored);
-  const own = checkout ? watchFolders([src], restart, ignored) : undefined;
-  return () => {
-    site.close();
-    admin.close();
-    own?.close();
-  };
+  const watchers = [
+    watchFolders(
+      [config.contentDir, config.templatesDir, config.islandsDir, config.sharedDir, config.publicDir],
+      (path) => {
+        rebuilds.schedule(resolve(path));
+        // The generator's code imports the forms' options and the lead schema from there too (pages' choices, the endpoint).
+        if (checkout && isInside(config.sharedDir, resolve(path))) restart(path);
+      },
+      ignored,
+    ),
+    watchFolders([config.adminDir], (path) => editor.changed([resolve(path)]), ignored),
+    ...(checkout ? [watchFolders([src], restart, ignored)] : []),
+  ];
+  return () => watchers.forEach((watcher) => watcher.close());
 }
 
 /** Each text is encoded once while it is the same, so that the server compresses the same bytes once. */
