@@ -6,14 +6,13 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as v from 'valibot';
-import { ContentError, messageOf } from '../errors';
 import { isUnchanged, knownVersion } from '../file-versions';
 import { contentHash } from '../hash';
 import { BodyPacks } from './body-packs';
 import { contentFileName, type MarkdownSource } from './content-files';
 import { ContentIndex, type IndexedFile } from './content-index';
 import type { MarkdownBody } from './model';
-import { readBody, readText, splitMarkdown } from './read-content';
+import { readable, readBody, readText, splitMarkdown } from './read-content';
 import { renderBody } from './validate';
 
 export class MarkdownReader {
@@ -42,12 +41,7 @@ export class MarkdownReader {
   scan<T extends v.GenericSchema>(path: string, schema: T) {
     const key = path.slice(this.contentDir.length + 1).replaceAll('\\', '/');
     const file = this.nameOf(path);
-    let info;
-    try {
-      info = statSync(path);
-    } catch (error) {
-      throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
-    }
+    const info = readable(file, () => statSync(path));
     let entry = this.entry(key);
     if (!entry || !isUnchanged(entry, info)) {
       const readAt = Date.now();

@@ -105,14 +105,18 @@ const maxContentFileBytes = 1024 * 1024;
 // Fatal: a file that is not UTF-8 would build with U+FFFD in place of what the author wrote.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Synchronous: content files are small, and fs.promises.readFile goes through the thread pool four times for each. */
-export function readText(path: string, file: string): string {
-  let bytes: Buffer;
+/** What `read` gives of a content file, or the error that names the file unreadable. */
+export function readable<T>(file: string, read: () => T): T {
   try {
-    bytes = readFileSync(path);
+    return read();
   } catch (error) {
     throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
   }
+}
+
+/** Synchronous: content files are small, and fs.promises.readFile goes through the thread pool four times for each. */
+export function readText(path: string, file: string): string {
+  const bytes = readable(file, () => readFileSync(path));
   if (bytes.length > maxContentFileBytes) {
     const size = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-GB')} KB`;
     const problem = `is ${size(bytes.length)}: expected at most ${size(maxContentFileBytes)} of text (is something other than text pasted into it?)`;
