@@ -116,32 +116,25 @@ function checkTrades(dir: string, files: string[], trades: SiteData['trades'], s
 function servicePages(files: string[], pages: ServicePage[], serviceIds: string[], tradeSlugs: Set<string>) {
   uniqueAcrossFiles(pages.map((page, index) => ({ file: files[index]!, slug: page.slug })));
   pages.forEach((page, index) => {
-    if (!serviceIds.includes(page.slug)) {
-      const problem = `expected the id of a service in services.json (${serviceIds.join(', ')}), found "${page.slug}"`;
-      throw new ContentError(files[index]!, 'slug', problem);
-    }
-    if (tradeSlugs.has(page.slug)) {
-      const problem = `"${page.slug}" is also a trade's, trades/${page.slug}.json: both would be /services/${page.slug}`;
-      throw new ContentError(files[index]!, 'slug', problem);
-    }
+    const problem = !serviceIds.includes(page.slug)
+      ? `expected the id of a service in services.json (${serviceIds.join(', ')}), found "${page.slug}"`
+      : tradeSlugs.has(page.slug) &&
+        `"${page.slug}" is also a trade's, trades/${page.slug}.json: both would be /services/${page.slug}`;
+    if (problem) throw new ContentError(files[index]!, 'slug', problem);
   });
   return [...pages].sort((a, b) => serviceIds.indexOf(a.slug) - serviceIds.indexOf(b.slug));
 }
 
 /** No two may share a page, and each one's title and description, its name filled in, must fit in search results. */
 function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCategory[] {
-  const words = blog.category;
-  const slugs = namesInAddresses(file, blog.categories, {
-    field: (index) => `categories[${index}]`,
-    address: (slug) => `the page /blog/category/${slug}`,
-  });
+  const at = { field: (index: number) => `categories[${index}]`, address: 'the page /blog/category/' };
+  const slugs = namesInAddresses(file, blog.categories, at);
   return blog.categories.map((name, index) => {
-    const slug = slugs[index]!;
     const fill = (text: string) =>
       text.replaceAll('{category}', name).replaceAll('{page}', '99').replaceAll('{pages}', '99');
     // The lengths every page's title and description are held to (schemas/shared.ts, metaFields).
     const fits = (field: 'title' | 'pageTitle' | 'description' | 'pageDescription', min: number, max: number) => {
-      const text = fill(words[field]);
+      const text = fill(blog.category[field]);
       if (text.length >= min && text.length <= max) return;
       const problem = `with "${name}" filled in it is ${text.length} characters: expected ${min} to ${max}, the length search results show`;
       throw new ContentError(file, `category.${field}`, problem);
@@ -150,35 +143,25 @@ function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCate
     fits('pageTitle', 1, 60);
     fits('description', 50, 160);
     fits('pageDescription', 50, 160);
-    return { name, slug };
+    return { name, slug: slugs[index]! };
   });
 }
 
 /** A member's card on /about is the address of their byline's link, /about#sarah-mitchell: one card to each. */
 function teamWithIds<Member extends { name: string }>(file: string, team: Member[]): (Member & { id: string })[] {
-  const ids = namesInAddresses(
-    file,
-    team.map((member) => member.name),
-    {
-      field: (index) => `team[${index}].name`,
-      address: (slug) => `the card /about#${slug}`,
-    },
-  );
+  const names = team.map((member) => member.name);
+  const ids = namesInAddresses(file, names, { field: (index) => `team[${index}].name`, address: 'the card /about#' });
   return team.map((member, index) => ({ ...member, id: ids[index]! }));
 }
 
-/** Each name's form in an address, as `slugify` makes it: none empty, none another name's. */
-function namesInAddresses(
-  file: string,
-  names: string[],
-  at: { field: (index: number) => string; address: (slug: string) => string },
-): string[] {
+/** Each name's form in an address (`at.address` and the slug), as `slugify` makes it: none empty, none another name's. */
+function namesInAddresses(file: string, names: string[], at: { field: (index: number) => string; address: string }) {
   const seen = new Map<string, string>();
   return names.map((name, index) => {
     const slug = slugify(name);
     const problem = !slug
       ? `"${name}" has no letters or digits to make its address from`
-      : seen.has(slug) && `"${name}" would have ${at.address(slug)}, as "${seen.get(slug)}" has`;
+      : seen.has(slug) && `"${name}" would have ${at.address}${slug}, as "${seen.get(slug)}" has`;
     if (problem) throw new ContentError(file, at.field(index), problem);
     seen.set(slug, name);
     return slug;
