@@ -23,10 +23,8 @@ export function createLayout(model: SiteData): Layout {
     header: {
       links: navigation.header,
       servicesMenu: {
-        label: navigation.servicesMenu.label,
-        servicesHeading: navigation.servicesMenu.servicesHeading,
+        ...navigation.servicesMenu,
         services: servicePageLinks,
-        tradesHeading: navigation.servicesMenu.tradesHeading,
         trades: model.trades.map((trade) => ({ label: trade.name, href: paths.service(trade.slug) })),
       },
       phoneLabel: navigation.phoneLabel,
