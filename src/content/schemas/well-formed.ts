@@ -70,7 +70,6 @@ export function findIllFormed(data: unknown): IllFormed | undefined {
       path.pop();
       if (problem) return problem;
     }
-    return undefined;
   };
   return visit(data, 1);
 }
@@ -78,10 +77,8 @@ export function findIllFormed(data: unknown): IllFormed | undefined {
 function stringProblem(text: string, path: Path): IllFormed | undefined {
   const found = findUnsafeCharacter(text);
   if (!found) return undefined;
-  return {
-    field: fieldName(path),
-    problem: describeUnsafeCharacter(found, `at character ${characterNumber(text, found.index)}`),
-  };
+  const where = `at character ${characterNumber(text, found.index)}`;
+  return { field: fieldName(path), problem: describeUnsafeCharacter(found, where) };
 }
 
 /** Lists and plain objects, as JSON and YAML make them; a YAML date or binary value is a leaf for the schema to judge. */
