@@ -41,10 +41,8 @@ export const isOpen = (job: Posting, today: string): boolean => jobStatus(job, t
 
 export type JobStatus = 'open' | 'closed' | 'waiting';
 
-export function jobStatus(job: Posting, today: string): JobStatus {
-  if (today > job.validThrough) return 'closed';
-  return today < job.datePosted ? 'waiting' : 'open';
-}
+export const jobStatus = (job: Posting, today: string): JobStatus =>
+  today > job.validThrough ? 'closed' : today < job.datePosted ? 'waiting' : 'open';
 
 /** The first day after `today` on which the clock alone changes the site. */
 export function nextChange(content: { articles: readonly Dated[]; jobs: readonly Posting[] }, today: string) {
