@@ -22,7 +22,6 @@ export function refuseOnScheduledDays({ sources, publishing, routes }: SitePlan,
     try {
       // Without the routes kept for today's plans (sitegen dev's): a day to come would crowd them out.
       validatePlan(planSite({ ...sources, kept: undefined }, { today: day, drafts: false }), publicFiles);
-      return undefined;
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const going = scheduled.filter((article) => article.date === day).map((article) => article.file);
