@@ -17,13 +17,11 @@ export function validate<T extends v.GenericSchema>(file: string, schema: T, dat
   if (listField) throw new ContentError(file, prefix + listField, 'expected an object, found a list');
   // A field missing beside one no schema knows is most often that field misspelt ("titel:"): the misspelling is named.
   const misspelt = first.received === 'undefined' ? result.issues.find(isUnknownField) : undefined;
-  const issue = misspelt ?? first;
-  const field = prefix + fieldOf(issue);
   // A value quoted back ("found …") is a text as written: a line break would end the message's line; written as JSON.
   const problem = misspelt
     ? `${unknownFieldText}, and ${fieldOf(first)} is missing`
-    : describeIssue(issue, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
-  throw new ContentError(file, field, problem);
+    : describeIssue(first, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
+  throw new ContentError(file, prefix + fieldOf(misspelt ?? first), problem);
 }
 
 const fieldOf = (issue: v.BaseIssue<unknown>) =>
