@@ -40,12 +40,10 @@ export function createRoutes(model: SiteModel, options: RouteOptions) {
       last: [...servicePageRoutes(context), ...tradeRoutes(context), ...legalRoutes(context), notFoundRoute(context)],
     }),
   );
-  const routes = [...first, ...blogIndexRoutes(context), ...categoryRoutes(context)];
-  for (const article of model.articles) {
-    const route = context.kept(article.file, [article, articles], () => articleRoute(article, articles));
-    if (route) routes.push(route);
-  }
-  routes.push(...last);
+  const articlePages = model.articles.flatMap(
+    (article) => context.kept(article.file, [article, articles], () => articleRoute(article, articles)) ?? [],
+  );
+  const routes = [...first, ...blogIndexRoutes(context), ...categoryRoutes(context), ...articlePages, ...last];
   options.kept?.done();
   // Every page by its path: the first, should two share one (validatePlan refuses that).
   const pages = new Map<string, Route>();
