@@ -21,7 +21,7 @@ export async function checkSeo(context: CheckContext): Promise<GateResult> {
   return gateResult('seo', checked, findings);
 }
 
-/** What every page is checked against; `titles` and `descriptions` map each text to the last page that had it. */
+/** What every page is checked against; `seen` maps each title and description to the last page that had it. */
 type Site = Awaited<ReturnType<typeof siteOf>>;
 
 async function siteOf(context: CheckContext) {
@@ -31,8 +31,7 @@ async function siteOf(context: CheckContext) {
     served: (path: string) => pagePaths.has(path) || isBuiltFile(context.dir, path),
     sitemap: readSitemap(context.dir),
     trails: await routeTrails(context.root, context.contentDir),
-    titles: new Map<string, string>(),
-    descriptions: new Map<string, string>(),
+    seen: { title: new Map<string, string>(), description: new Map<string, string>() },
   };
 }
 
@@ -45,8 +44,8 @@ async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<v
   }
   const url = site.sitemap.origin ? `${site.sitemap.origin}${page.path}` : undefined;
   const canonical = $('link[rel="canonical"]').attr('href');
-  checkTitle($('head > title').text().trim(), page.path, site.titles, report);
-  checkDescription(($('meta[name="description"]').attr('content') ?? '').trim(), page.path, site.descriptions, report);
+  checkText('title', $('head > title').text().trim(), page.path, site, report);
+  checkText('description', ($('meta[name="description"]').attr('content') ?? '').trim(), page.path, site, report);
   checkCanonical(canonical, url, report);
   checkSitemapEntry($, canonical, site.sitemap, report);
   checkOpenGraph($, canonical, report);
@@ -55,39 +54,35 @@ async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<v
   await checkStructuredData({ $, page, url: url ?? canonical ?? page.path }, site, report);
 }
 
-function checkTitle(title: string, path: string, titles: Map<string, string>, report: Report): void {
-  if (!title) report('title-missing', 'the page has no <title>', 'give the page a title in its content file');
-  else if (title.length > 60)
-    report(
-      'title-length',
-      `the title is ${title.length} characters, more than 60: "${title}"`,
-      'shorten it: search results cut titles at about 60 characters',
-    );
-  if (title && titles.has(title))
-    report(
-      'title-duplicate',
-      `the title "${title}" is also the title of ${titles.get(title)}`,
-      'give each page its own title',
-    );
-  titles.set(title, path);
-}
+/** What a title and a meta description must be: present, short enough for search results, and the page's own. */
+const texts = {
+  title: {
+    limit: 60,
+    missing: 'the page has no <title>',
+    missingFix: 'give the page a title in its content file',
+    long: (title: string) => `the title is ${title.length} characters, more than 60: "${title}"`,
+    longFix: 'shorten it: search results cut titles at about 60 characters',
+    duplicate: (title: string, page: string) => `the title "${title}" is also the title of ${page}`,
+    duplicateFix: 'give each page its own title',
+  },
+  description: {
+    limit: 160,
+    missing: 'the page has no meta description',
+    missingFix: 'write a description of 50-160 characters',
+    long: (description: string) => `the description is ${description.length} characters, more than 160`,
+    longFix: 'shorten it to at most 160 characters',
+    duplicate: (_: string, page: string) => `the description is also that of ${page}`,
+    duplicateFix: 'give each page its own description',
+  },
+};
 
-function checkDescription(description: string, path: string, descriptions: Map<string, string>, report: Report): void {
-  if (!description)
-    report('description-missing', 'the page has no meta description', 'write a description of 50-160 characters');
-  else if (description.length > 160)
-    report(
-      'description-length',
-      `the description is ${description.length} characters, more than 160`,
-      'shorten it to at most 160 characters',
-    );
-  if (description && descriptions.has(description))
-    report(
-      'description-duplicate',
-      `the description is also that of ${descriptions.get(description)}`,
-      'give each page its own description',
-    );
-  descriptions.set(description, path);
+function checkText(kind: keyof typeof texts, text: string, path: string, site: Site, report: Report): void {
+  const { limit, missing, missingFix, long, longFix, duplicate, duplicateFix } = texts[kind];
+  const seen = site.seen[kind];
+  if (!text) report(`${kind}-missing`, missing, missingFix);
+  else if (text.length > limit) report(`${kind}-length`, long(text), longFix);
+  if (text && seen.has(text)) report(`${kind}-duplicate`, duplicate(text, seen.get(text)!), duplicateFix);
+  seen.set(text, path);
 }
 
 function checkCanonical(canonical: string | undefined, url: string | undefined, report: Report): void {
