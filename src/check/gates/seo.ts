@@ -51,7 +51,7 @@ async function checkPage(page: BuiltPage, site: Site, report: Report): Promise<v
   checkOpenGraph($, canonical, report);
   const h1 = $('h1').length;
   if (h1 !== 1) report('h1-count', `the page has ${h1} h1 elements`, 'give every page exactly one h1');
-  await checkStructuredData({ $, page, url: url ?? canonical ?? page.path }, site, report);
+  await checkStructuredData($, page, url ?? canonical ?? page.path, site, report);
 }
 
 /** What a title and a meta description must be: present, short enough for search results, and the page's own. */
@@ -123,21 +123,16 @@ function checkOpenGraph($: CheerioAPI, canonical: string | undefined, report: Re
     report('open-graph', `og:url ${ogUrl} differs from the canonical ${canonical}`, 'use the canonical URL for og:url');
 }
 
-async function checkStructuredData(
-  { $, page, url: pageUrl }: { $: CheerioAPI; page: BuiltPage; url: string },
-  site: Site,
-  report: Report,
-): Promise<void> {
+async function checkStructuredData($: CheerioAPI, page: BuiltPage, url: string, site: Site, report: Report) {
   const read = readGraph($);
   const graph = 'rule' in read ? undefined : read;
-  const graphProblemsFound =
+  const problems =
     'rule' in read
       ? [read]
-      : [...graphProblems(read, pageUrl), ...(await richResultProblems(page.html)), ...unservedUrls(read, site)];
-  for (const { rule, message, fix } of graphProblemsFound)
-    report(rule, message, fix, 'script[type="application/ld+json"]');
+      : [...graphProblems(read, url), ...(await richResultProblems(page.html)), ...unservedUrls(read, site)];
+  for (const { rule, message, fix } of problems) report(rule, message, fix, 'script[type="application/ld+json"]');
   const { trails, label } = site.trails;
-  const self = { url: pageUrl, origin: site.sitemap.origin ?? '', trail: trails.get(page.path) };
+  const self = { url, origin: site.sitemap.origin ?? '', trail: trails.get(page.path) };
   for (const { rule, message, fix } of breadcrumbProblems($, graph, self, label))
     report(rule, message, fix, `nav[aria-label="${label}"]`);
 }
