@@ -70,38 +70,31 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
       message: `the graph has no WebPage node whose @id is the page's URL, ${pageUrl}`,
       fix: 'describe the page itself in its graph, with its canonical URL as @id',
     });
-  for (const node of graph.nodes) {
-    for (const id of referencesIn(node)) {
+  for (const node of graph.nodes)
+    for (const id of referencesIn(node))
       if (!graph.byId.has(id))
         problems.push({
           rule: 'json-ld-reference',
           message: `${describe(node)} points at ${id}, which is no node of the page's graph`,
           fix: 'point only at nodes of the same graph, by their @id',
         });
-    }
-  }
-  if (page) {
-    const linked = linkedTo(graph, page);
-    for (const node of graph.nodes) {
-      if (!linked.has(node))
-        problems.push({
-          rule: 'json-ld-disconnected',
-          message: `${describe(node)} is not linked to the page's node`,
-          fix: 'link every node to the page by @id (isPartOf, mainEntity, publisher…)',
-        });
-    }
-  }
+  // Without the page's node, its own finding above says all: no node is linked to what is not there.
+  const linked = page ? linkedTo(graph, page) : new Set(graph.nodes);
+  for (const node of graph.nodes.filter((node) => !linked.has(node)))
+    problems.push({
+      rule: 'json-ld-disconnected',
+      message: `${describe(node)} is not linked to the page's node`,
+      fix: 'link every node to the page by @id (isPartOf, mainEntity, publisher…)',
+    });
   walk(graph.nodes, (object) => {
-    for (const type of typesOf(object)) {
-      for (const path of requiredProperties[type] ?? []) {
+    for (const type of typesOf(object))
+      for (const path of requiredProperties[type] ?? [])
         if (isEmpty(valueAt(graph, object, path)))
           problems.push({
             rule: 'json-ld-fields',
             message: `${type}: required property "${path}" is missing`,
             fix: fieldsFix,
           });
-      }
-    }
   });
   return problems;
 }
