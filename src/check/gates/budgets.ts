@@ -118,15 +118,13 @@ function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<stri
         url,
       );
   }
-  for (const url of assets.preloads) {
-    if (!closure.has(url))
-      report(
-        'unused-preload',
-        `${url} is preloaded but none of the page's scripts imports it`,
-        "preload only chunks the page's scripts import",
-        url,
-      );
-  }
+  for (const url of assets.preloads.filter((url) => !closure.has(url)))
+    report(
+      'unused-preload',
+      `${url} is preloaded but none of the page's scripts imports it`,
+      "preload only chunks the page's scripts import",
+      url,
+    );
   for (const url of assets.otherScripts)
     report(
       'unused-script',
