@@ -10,9 +10,7 @@ export function formatGate(result: GateResult): string {
   for (const finding of result.findings) {
     // Pages' heads differ in length, so the same markup is on a different line of each: a line is no part of a problem.
     const key = [finding.rule, finding.target?.replace(/^line \d+(: )?/, ''), finding.message, finding.fix].join('\0');
-    const same = problems.get(key);
-    if (same) same.push(finding);
-    else problems.set(key, [finding]);
+    problems.set(key, [...(problems.get(key) ?? []), finding]);
   }
   for (const [first, ...others] of [...problems.values()].slice(0, shownPerGate)) {
     const more =
