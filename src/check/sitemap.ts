@@ -11,14 +11,13 @@ export function readSitemap(dir: string) {
   const xml = readBuiltFile(dir, 'sitemap.xml')?.toString('utf8');
   const url = robots ? /^Sitemap:\s*(\S+)\s*$/im.exec(robots)?.[1] : undefined;
   const $ = cheerio.load(xml ?? '', { xml: true });
-  const listedUrls = $('loc').map((_, loc) => $(loc).text());
   return {
     robots,
     url,
     // The site's origin, from that URL: without it, no page's own URL is known.
     origin: url && URL.canParse(url) ? new URL(url).origin : undefined,
     xml,
-    listed: new Set<string>(listedUrls.get()),
+    listed: new Set(Array.from($('loc'), (loc) => $(loc).text())),
   };
 }
 
