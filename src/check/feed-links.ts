@@ -19,11 +19,9 @@ export async function checkFeedLinks(context: CheckContext) {
     const add = (target: string, message: string, fix: string) =>
       result.findings.push({ page: feed, rule: 'broken-link', target, message, fix });
     for (const url of urlsIn(text, feed.endsWith('.json'))) {
-      if (!/^https?:\/\//.test(url)) {
+      if (!/^https?:\/\//.test(url))
         add(url, 'is not an absolute URL: a feed reader cannot tell what it points at', 'write it with the origin');
-        continue;
-      }
-      if (origin === undefined || new URL(url).origin !== origin) {
+      else if (origin === undefined || new URL(url).origin !== origin) {
         result.external.push(url);
         if (context.external) {
           const status = await fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
@@ -32,12 +30,12 @@ export async function checkFeedLinks(context: CheckContext) {
           );
           if (status !== 200) add(url, status ? `answered ${status}` : 'could not be fetched', 'update or remove it');
         }
-        continue;
+      } else {
+        result.internal += 1;
+        const { pathname, search } = new URL(url);
+        const status = await statusLeadingTo(context.origin, `${pathname}${search}`);
+        if (status !== 200) add(url, `answered ${status}`, 'point the link at a page of the site, or build the page');
       }
-      result.internal += 1;
-      const { pathname, search } = new URL(url);
-      const status = await statusLeadingTo(context.origin, `${pathname}${search}`);
-      if (status !== 200) add(url, `answered ${status}`, 'point the link at a page of the site, or build the page');
     }
   }
   return result;
