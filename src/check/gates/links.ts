@@ -107,19 +107,15 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
   for (const [path, $] of pages)
     ids.set(path, new Set([...attributeValues($, '[id]', 'id'), ...attributeValues($, 'a[name]', 'name')]));
   const findings: Finding[] = [];
-  for (const [path, $] of pages) {
-    const seen = new Set<string>();
-    $('a[href*="#"], area[href*="#"]').each((_, element) => {
-      const href = $(element).attr('href')!;
+  for (const [path, $] of pages)
+    for (const href of new Set(attributeValues($, 'a[href*="#"], area[href*="#"]', 'href'))) {
       const link = new URL(href, `${context.origin}${path}`);
       // An old address's #id is looked for where its redirect leads: there, unless the redirect names an #id of its own.
       const to = link.origin === context.origin ? redirectFor(context.redirects, link.pathname)?.to : undefined;
       const url = to?.startsWith('/') ? new URL(to.includes('#') ? to : `${to}${link.hash}`, context.origin) : link;
       const fragment = decoded(url.hash.slice(1));
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
-      if (url.origin !== context.origin || ['', 'top'].includes(fragment) || !ids.has(url.pathname) || seen.has(href))
-        return;
-      seen.add(href);
+      if (url.origin !== context.origin || ['', 'top'].includes(fragment) || !ids.has(url.pathname)) continue;
       if (!ids.get(url.pathname)!.has(fragment))
         findings.push({
           page: path,
@@ -128,8 +124,7 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
           message: `${to ? `${link.pathname} redirects to ${url.pathname}, which` : url.pathname} has no element with the id "${fragment}"`,
           fix: 'point the link at an id the page has, or give the target that id',
         });
-    });
-  }
+    }
   for (const [from, { to }] of context.redirects) {
     const url = new URL(to, context.origin);
     const fragment = decoded(url.hash.slice(1));
