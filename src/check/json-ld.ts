@@ -54,9 +54,8 @@ export function readGraph($: CheerioAPI): Graph | PageProblem {
       fix: "write the page's nodes as one @graph",
     };
   const byId = new Map<string, JsonObject>();
-  walk(nodes, (object) => {
+  for (const object of objectsIn(nodes))
     if (typeof object['@id'] === 'string' && object['@type'] !== undefined) byId.set(object['@id'], object);
-  });
   return { nodes, byId };
 }
 
@@ -86,7 +85,7 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
       message: `${describe(node)} is not linked to the page's node`,
       fix: 'link every node to the page by @id (isPartOf, mainEntity, publisher…)',
     });
-  walk(graph.nodes, (object) => {
+  for (const object of objectsIn(graph.nodes))
     for (const type of typesOf(object))
       for (const path of requiredProperties[type] ?? [])
         if (isEmpty(valueAt(graph, object, path)))
@@ -95,7 +94,6 @@ export function graphProblems(graph: Graph, pageUrl: string): PageProblem[] {
             message: `${type}: required property "${path}" is missing`,
             fix: fieldsFix,
           });
-  });
   return problems;
 }
 
@@ -119,7 +117,7 @@ export async function richResultProblems(html: string): Promise<PageProblem[]> {
 function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
   // Each object, nested ones too, by the top-level node it is part of.
   const topLevel = new Map<JsonObject, JsonObject>();
-  for (const node of graph.nodes) walk(node, (object) => topLevel.set(object, node));
+  for (const node of graph.nodes) for (const object of objectsIn(node)) topLevel.set(object, node);
   const neighbours = new Map<JsonObject, Set<JsonObject>>(graph.nodes.map((node) => [node, new Set()]));
   for (const node of graph.nodes) {
     for (const id of referencesIn(node)) {
@@ -137,12 +135,10 @@ function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
 
 /** The @ids a node points at: every object of it that is nothing but an @id. */
 function referencesIn(node: JsonObject): string[] {
-  const ids: string[] = [];
-  walk(node, (object) => {
+  return [...objectsIn(node)].flatMap((object) => {
     const keys = Object.keys(object);
-    if (keys.length === 1 && keys[0] === '@id' && typeof object['@id'] === 'string') ids.push(object['@id']);
+    return keys.length === 1 && keys[0] === '@id' && typeof object['@id'] === 'string' ? [object['@id']] : [];
   });
-  return ids;
 }
 
 /** A property by its dotted path, following references to the nodes they name. */
@@ -158,11 +154,12 @@ function valueAt(graph: Graph, node: JsonObject, path: string): unknown {
   return value;
 }
 
-function walk(value: unknown, visit: (object: JsonObject) => void): void {
-  if (Array.isArray(value)) for (const item of value) walk(item, visit);
+/** Every object in `value`, nested ones too, each before those inside it. */
+function* objectsIn(value: unknown): Generator<JsonObject> {
+  if (Array.isArray(value)) for (const item of value) yield* objectsIn(item);
   else if (isObject(value)) {
-    visit(value);
-    for (const [key, item] of Object.entries(value)) if (key !== '@context') walk(item, visit);
+    yield value;
+    for (const [key, item] of Object.entries(value)) if (key !== '@context') yield* objectsIn(item);
   }
 }
 
