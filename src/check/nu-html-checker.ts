@@ -46,10 +46,9 @@ export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promis
       return failed.stdout;
     },
   );
-  const report = JSON.parse(stdout) as NuReport;
   const prefix = `file:${join(dir, '/')}`;
   const pathOf = new Map(pages.map((page) => [page.file, page.path]));
-  return report.messages
+  return (JSON.parse(stdout) as NuReport).messages
     .filter((message) => message.type === 'error' || message.subType === 'fatal')
     .map((message) => {
       const file = decodeURI(message.url ?? '').replace(prefix, '');
