@@ -12,12 +12,11 @@ import type { BuiltPage, CheckContext, Finding, GateResult, PageProblem, Report 
 export async function checkSeo(context: CheckContext): Promise<GateResult> {
   const findings: Finding[] = [];
   const site = await siteOf(context);
-  const { sitemap } = site;
-  checkRobots(sitemap, reportTo(findings, '/robots.txt'));
-  checkSitemapFile(sitemap, reportTo(findings, '/sitemap.xml'));
+  checkRobots(site.sitemap, reportTo(findings, '/robots.txt'));
+  checkSitemapFile(site.sitemap, reportTo(findings, '/sitemap.xml'));
   for (const page of context.pages) await checkPage(page, site, reportTo(findings, page.path));
-  checkSitemapUrls(sitemap, context.pages, reportTo(findings, '/sitemap.xml'));
-  const checked = `${context.pages.length - 1} pages, sitemap.xml (${sitemap.listed.size} URLs), robots.txt`;
+  checkSitemapUrls(site.sitemap, context.pages, reportTo(findings, '/sitemap.xml'));
+  const checked = `${context.pages.length - 1} pages, sitemap.xml (${site.sitemap.listed.size} URLs), robots.txt`;
   return gateResult('seo', checked, findings);
 }
 
