@@ -119,7 +119,7 @@ function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
   const topLevel = new Map<JsonObject, JsonObject>();
   for (const node of graph.nodes) for (const object of objectsIn(node)) topLevel.set(object, node);
   const neighbours = new Map<JsonObject, Set<JsonObject>>(graph.nodes.map((node) => [node, new Set()]));
-  for (const node of graph.nodes) {
+  for (const node of graph.nodes)
     for (const id of referencesIn(node)) {
       const referenced = graph.byId.get(id);
       const target = referenced && topLevel.get(referenced);
@@ -127,7 +127,6 @@ function linkedTo(graph: Graph, start: JsonObject): Set<JsonObject> {
       neighbours.get(node)!.add(target);
       neighbours.get(target)!.add(node);
     }
-  }
   const seen = new Set<JsonObject>([topLevel.get(start) ?? start]);
   for (const node of seen) for (const next of neighbours.get(node) ?? []) seen.add(next);
   return seen;
