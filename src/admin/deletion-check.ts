@@ -44,7 +44,6 @@ export async function deletionRefusal(folders: BackendFolders, body: unknown): P
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     const input = { content: site.content, images: site.catalog.descriptors, settings: planSettings(config) };
     for (const drafts of [false, true]) validatePlan(planSite(input, { today, drafts }), publicFiles);
-    return undefined;
   } catch (error) {
     if (error instanceof SitegenError) return { status: 409, reason: error.message.replaceAll(`${scratch}/`, '') };
     throw error;

@@ -33,10 +33,8 @@ const makingName = 'sitegen-making';
 /** Its files 0600 and folders 0700, not only itself, because PGlite creates its files 0666 whatever the umask. */
 export function keepPrivate(dataDir: string): void {
   chmodSync(dataDir, 0o700);
-  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isSymbolicLink()) continue;
-    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
-  }
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true }))
+    if (!entry.isSymbolicLink()) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
 }
 
 /** The lock is taken at once, so that a second server fails when it starts rather than at its first lead. */

@@ -71,14 +71,11 @@ export async function openLocalLeads(options: LocalLeadsOptions) {
         onStored: (lead, notification) => options.onLead(newLeadLine(lead, notification)),
       }),
     ));
-  if (options.when !== 'needed') {
-    try {
-      await handlerReady();
-    } catch (error) {
+  if (options.when !== 'needed')
+    await handlerReady().catch((error: unknown) => {
       claimed?.();
       throw error;
-    }
-  }
+    });
   // A new secret for this run of the server, which `sitegen leads` reads from the database folder.
   const token = randomBytes(32).toString('hex');
   let forget = async () => {};
