@@ -49,14 +49,15 @@ function arrival(): { touch: Touch | null; campaign: boolean } | null {
   const here = new URLSearchParams(location.search);
   const page = within && !tagged(here) ? new URL(document.referrer) : location;
   const query = new URLSearchParams(page.search);
-  if (!tagged(query) && within) return null;
+  const fromCampaign = tagged(query);
+  if (!fromCampaign && within) return null;
   const referrer = page === location ? referringSite() : undefined;
   const raw = Object.fromEntries(campaignParameters.map((name) => [name, query.get(name)]));
   raw.utm_source ??= clickedFrom(query) ?? null;
   return {
     // The day, for Google Ads, which takes a conversion only within 90 days of its click.
     touch: cleanTouch({ ...raw, landing_path: page.pathname, referrer_origin: referrer, arrived_on: today() }),
-    campaign: Boolean(referrer) || tagged(query),
+    campaign: Boolean(referrer) || fromCampaign,
   };
 }
 
