@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
-import { openPage, wide } from './support/browser';
+import { anotherTab, openPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -147,7 +147,7 @@ describe('a visitor who answers the cookie question on the page after the one an
 describe('a visitor who opened two adverts in two tabs before answering', () => {
   it('accepts in the first: the second stops asking, and a lead sent from it carries its own click', async () => {
     const { page: first, problems } = await openPage(wide);
-    const second = await first.context().newPage();
+    const { page: second, problems: secondProblems } = await anotherTab(first.context());
     await first.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&gclid=FIRST-TAB`);
     await second.goto(`${preview.url}/?utm_source=google&utm_medium=cpc&gclid=SECOND-TAB`);
     await expect.poll(() => banner(second).isVisible()).toBe(true);
@@ -155,6 +155,6 @@ describe('a visitor who opened two adverts in two tabs before answering', () => 
     await expect.poll(() => banner(second).isVisible()).toBe(false);
     await sendHeroForm(second, 'dave@hughesplumbing.co.uk');
     expect(await listLeads(preview.leads)).toMatchObject([{ first_gclid: 'FIRST-TAB', last_gclid: 'SECOND-TAB' }]);
-    expect(problems).toEqual([]);
+    expect([...problems, ...secondProblems]).toEqual([]);
   }, 60_000);
 });

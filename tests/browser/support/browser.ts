@@ -48,6 +48,14 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
   contexts.push(context);
+  return anotherTab(context, options);
+}
+
+/** Another page of the browser `context` (a second tab): its stock photos answered, and watched, as openPage's. */
+export async function anotherTab(
+  context: BrowserContext,
+  options: Pick<PageOptions, 'stockPhotosFail'> = {},
+): Promise<WatchedPage> {
   const page = await context.newPage();
   if (options.stockPhotosFail) await page.route(`${stockPhotoOrigin}/**`, (route) => route.abort());
   else await answerStockPhotos(page);
