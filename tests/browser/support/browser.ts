@@ -98,8 +98,14 @@ export function reusedPage(options: PageOptions = {}): () => Promise<WatchedPage
     const { watched, cdp, origins } = await opened;
     const { page } = watched;
     await Promise.all([
-      // A tab's session storage lives as long as the tab: emptied from the page that holds it.
-      page.url().startsWith('http') ? page.evaluate(() => sessionStorage.clear()) : undefined,
+      // A tab's session storage lives as long as the tab, and the copy of local storage its renderer keeps may outlive a
+      // clearing from outside until the next page has read it: both emptied from the page that holds them.
+      page.url().startsWith('http')
+        ? page.evaluate(() => {
+            sessionStorage.clear();
+            localStorage.clear();
+          })
+        : undefined,
       ...[...origins].map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })),
     ]);
     origins.clear();
