@@ -88,6 +88,18 @@ const badValues: BadInput[] = [
     /content\/site\.json: phone: expected a UK phone number written as dialled, such as "0808 157 0192", found "01332 1234567"$/m,
   ],
   [
+    'the country written as people write it, "UK", which search engines do not read as the United Kingdom\'s code',
+    'site.json',
+    (text) => text.replace('"country": "GB"', '"country": "UK"'),
+    /content\/site\.json: address\.country: expected the ISO code "GB" \(United Kingdom\), found "UK"$/m,
+  ],
+  [
+    'an area served by a country code no country has',
+    'site.json',
+    (text) => text.replace('"code": "GB"', '"code": "XX"'),
+    /content\/site\.json: areaServed\.code: expected an ISO country code such as "GB", found "XX"$/m,
+  ],
+  [
     "a trade's slug that is not its file's name (another trade's address)",
     'trades/plumber.json',
     (text) => text.replace('"slug": "plumber"', '"slug": "electrician"'),
