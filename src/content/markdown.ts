@@ -111,6 +111,10 @@ function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): 
     return anyScheme.test(href)
       ? `link "${href}" uses a scheme other than https, http, mailto or tel`
       : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`;
+  if (/^tel:/i.test(href) && !/^\+?\d{7,15}$/.test(href.slice(4).replace(/%20|[\s().-]/g, '')))
+    return `link "${href}" dials no phone number: expected tel: and the number, such as tel:+448081570192, or {phone} for the site's own`;
+  if (/^mailto:/i.test(href) && !/^mailto:[^\s@?]+@[^\s@?]+\.[^\s@?]+(?:\?|$)/i.test(href))
+    return `link "${href}" writes to no email address: expected mailto: and the address, such as mailto:hello@example.co.uk, or {email} for the site's own`;
   if (type === 'link' && vague.test(text.trim()))
     return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](${href})`;
   if (type === 'image' && !siteOrStockPhoto.test(href))

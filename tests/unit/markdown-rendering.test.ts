@@ -185,6 +185,30 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it.each([
+    ['[Call us](tel:abc)', 'tel:abc'],
+    ['[Call us](tel:0808-15)', 'tel:0808-15'],
+  ])('rejects %s, which dials no number, and passes a number as people write it', (source, shown) => {
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(
+      `link "${shown}" dials no phone number: expected tel: and the number, such as tel:+448081570192, or {phone} for the site's own`,
+    );
+    expect(renderMarkdown('[Call us](<tel:+44 (0)1332 123-456>)\n').html).toBe(
+      '<p><a href="tel:+44%20(0)1332%20123-456">Call us</a></p>\n',
+    );
+  });
+
+  it.each([
+    ['[Write to us](mailto:not-an-email)', 'mailto:not-an-email'],
+    ['[Write to us](mailto:hello@example)', 'mailto:hello@example'],
+  ])('rejects %s, which writes to no address, and passes an address with a subject', (source, shown) => {
+    expect(() => renderMarkdown(`${source}\n`)).toThrow(
+      `link "${shown}" writes to no email address: expected mailto: and the address, such as mailto:hello@example.co.uk, or {email} for the site's own`,
+    );
+    expect(renderMarkdown('[Write to us](mailto:hello@example.co.uk?subject=A%20quote)\n').html).toBe(
+      '<p><a href="mailto:hello@example.co.uk?subject=A%20quote">Write to us</a></p>\n',
+    );
+  });
+
   it("rejects a heading that would break the page's outline: a second level-1 heading, or a level skipped", () => {
     expect(() => renderMarkdown('Intro.\n\n# A second title\n\nMore.\n')).toThrow(
       `heading "# A second title": the page's title is its only level-1 heading; start at ##`,
