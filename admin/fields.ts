@@ -8,7 +8,7 @@
  * build's words.
  */
 import type * as v from 'valibot';
-import { imageSrc, localImageSrc, noTags } from '../src/content/schemas/shared';
+import { imageSrc, localImageSrc, noMarkup } from '../src/content/schemas/shared';
 
 /** A field of Decap's configuration (https://decapcms.org/docs/widgets/): the options this editor sets. */
 export interface DecapField {
@@ -171,7 +171,7 @@ function hintOf(schema: Schema): string | undefined {
     if (check.type === 'min_length') return Number(check.requirement) > 1;
     // The tightest limit only; the 5,000 characters every text may hold, and its lack of tags, go without saying.
     if (check.type === 'max_length') return Number(check.requirement) === tightest && tightest < 5_000;
-    return check !== noTags;
+    return check !== noMarkup;
   });
   const words = [...new Set(said.map((check) => check.message!))];
   return words.length > 0 ? `Expected: ${words.join('; ')}.` : undefined;

@@ -57,7 +57,7 @@ describe('sitegen', () => {
         [long, 'a text of at most 60 characters'],
         ['Call {phone} for a quote', 'a text with no {…} placeholder (filled in only in a body)'],
         ['Ring { phone } for a quote', 'a text with no {…} placeholder (filled in only in a body)'],
-        ['Quotes <em>that</em> win', 'a text with no HTML tags (a page shows them as typed)'],
+        ['Quotes <em>that</em> win', 'a text with no HTML tags or entities such as &amp; (a page shows them as typed)'],
       ]) {
         const made = await runSitegen(['new', 'article', refused!], { cwd: dir });
         expect([made.code, made.stdout, made.stderr]).toEqual([

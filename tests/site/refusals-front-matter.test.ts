@@ -31,7 +31,14 @@ const badFrontMatter: BadInput[] = [
     "an HTML tag in an article's title",
     'blog/google-ads-guide.md',
     (text) => text.replace(/^title: .*$/m, 'title: "Google Ads: <em>the</em> guide for trades"'),
-    /content\/blog\/google-ads-guide\.md: front matter: title: expected a text with no HTML tags \(a page shows them as typed\), found "Google Ads: <em>the<\/em> guide for trades"\n$/,
+    /content\/blog\/google-ads-guide\.md: front matter: title: expected a text with no HTML tags or entities such as &amp; \(a page shows them as typed\), found "Google Ads: <em>the<\/em> guide for trades"\n$/,
+  ],
+  [
+    // Pasted from another site's HTML (a WordPress export): "&amp;" would show as typed, not as "&".
+    "an HTML entity in an article's title",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^title: .*$/m, 'title: "Google Ads &amp; PPC: a guide for trades"'),
+    /content\/blog\/google-ads-guide\.md: front matter: title: expected a text with no HTML tags or entities such as &amp; \(a page shows them as typed\), found "Google Ads &amp; PPC: a guide for trades"\n$/,
   ],
   [
     "an HTML tag in a JSON file's text",

@@ -5,9 +5,12 @@ import { icon } from './icons';
 
 /** Many times the longest text any page shows, and short of a pasted document, which belongs in a Markdown page. */
 const maxText = v.maxLength<string, 5_000, string>(5_000, 'a text of at most 5,000 characters');
-/** Every text is shown as typed, never read as HTML: a tag pasted from elsewhere would show on the page. */
-export const noTags = v.regex(/^(?:[^<]|<(?![a-zA-Z/!]))*$/, 'a text with no HTML tags (a page shows them as typed)');
-export const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'), maxText, noTags);
+/** Every text is shown as typed, never read as HTML: a tag or an entity pasted from elsewhere would show on the page. */
+export const noMarkup = v.regex(
+  /^(?:[^<&]|<(?![a-zA-Z/!])|&(?![a-zA-Z][a-zA-Z\d]*;|#\d+;|#x[\da-fA-F]+;))*$/,
+  'a text with no HTML tags or entities such as &amp; (a page shows them as typed)',
+);
+export const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'a non-empty text'), maxText, noMarkup);
 /** Counted as they show: an emoji or an accented letter written in two code points is one character. */
 export const shortText = (max: number) => v.pipe(text, v.maxGraphemes(max, `a text of at most ${max} characters`));
 /** A text where the generator fills in `names` ({page}, …): any other {…} would be published as it is written. */
