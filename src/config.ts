@@ -108,11 +108,11 @@ function supabaseProject(url: string | undefined, anonKey: string): { url: strin
   return { url: checked, anonKey };
 }
 
+const cmsKeys = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'] as const;
+
 /** CMS_AUTH_URL names the OAuth provider that signs marketers in, Netlify's when unset; empty values are unset ones. */
 function cmsSettings(env: NodeJS.ProcessEnv) {
-  const [repo, branch, authUrl] = ['CMS_REPO', 'CMS_BRANCH', 'CMS_AUTH_URL'].map(
-    (name) => env[name]?.trim() || undefined,
-  );
+  const [repo, branch, authUrl] = cmsKeys.map((name) => env[name]?.trim() || undefined);
   if (repo === undefined) {
     if (branch !== undefined || authUrl !== undefined)
       throw new SitegenError(
@@ -133,15 +133,7 @@ function cmsSettings(env: NodeJS.ProcessEnv) {
 }
 
 /** The settings a .env file beside package.json may hold (the build's, and the lead endpoint's for preview and dev); nothing else is read from it. */
-const dotEnvKeys = [
-  'SITE_URL',
-  'SUPABASE_URL',
-  'SUPABASE_ANON_KEY',
-  'CMS_REPO',
-  'CMS_BRANCH',
-  'CMS_AUTH_URL',
-  ...leadSettingNames,
-] as const;
+const dotEnvKeys = ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY', ...cmsKeys, ...leadSettingNames] as const;
 
 /** A link (dist → a web server's folder) is built through: a build replaces the folder it leads to, not the link. */
 const throughLink = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
