@@ -91,7 +91,7 @@ const badValues: BadInput[] = [
     'the country written as people write it, "UK", which search engines do not read as the United Kingdom\'s code',
     'site.json',
     (text) => text.replace('"country": "GB"', '"country": "UK"'),
-    /content\/site\.json: address\.country: expected the ISO code "GB" \(United Kingdom\), found "UK"$/m,
+    /content\/site\.json: address\.country: expected an ISO country code such as "GB", found "UK"$/m,
   ],
   [
     'an area served by a country code no country has',
