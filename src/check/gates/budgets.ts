@@ -42,13 +42,10 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzipp
   for (const url of [...scripts, ...stylesheets].filter((url) => !built(url)))
     report('asset-missing', `${url} is not in the build`, 'rebuild the site', url);
   const { closure, later, missing } = importGraph(dir, modules.filter(built));
-  for (const url of missing)
-    report(
-      'asset-missing',
-      `${url} is imported by the page's scripts but is not in the build`,
-      'rebuild the site',
-      url,
-    );
+  for (const url of missing) {
+    const problem = `${url} is imported by the page's scripts but is not in the build`;
+    report('asset-missing', problem, 'rebuild the site', url);
+  }
   const total = (urls: string[]) => urls.reduce((sum, url) => sum + (sizeOf(url) ?? 0), 0);
   const hasForm = $('form').length > 0;
   const js = total(scripts);
@@ -118,20 +115,14 @@ function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<stri
         url,
       );
   }
-  for (const url of assets.preloads.filter((url) => !closure.has(url)))
-    report(
-      'unused-preload',
-      `${url} is preloaded but none of the page's scripts imports it`,
-      "preload only chunks the page's scripts import",
-      url,
-    );
-  for (const url of assets.otherScripts)
-    report(
-      'unused-script',
-      `${url} loads as a classic script or preload, as none of the site's islands and enhancements does`,
-      'load browser code as the module scripts the build places',
-      url,
-    );
+  for (const url of assets.preloads.filter((url) => !closure.has(url))) {
+    const problem = `${url} is preloaded but none of the page's scripts imports it`;
+    report('unused-preload', problem, "preload only chunks the page's scripts import", url);
+  }
+  for (const url of assets.otherScripts) {
+    const problem = `${url} loads as a classic script or preload, as none of the site's islands and enhancements does`;
+    report('unused-script', problem, 'load browser code as the module scripts the build places', url);
+  }
 }
 
 type PageAssets = ReturnType<typeof assetsOf>;
