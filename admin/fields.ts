@@ -169,7 +169,7 @@ function hintOf(schema: Schema): string | undefined {
   const said = checks.filter((check) => {
     // "a non-empty text", "at least one entry": what a required field is.
     if (check.type === 'min_length') return Number(check.requirement) > 1;
-    // The tightest limit only; the 5,000 characters every text may hold, and its lack of tags, go without saying.
+    // The tightest limit only; the 5,000 characters every text may hold, and its lack of markup, go without saying.
     if (check.type === 'max_length') return Number(check.requirement) === tightest && tightest < 5_000;
     return check !== noMarkup;
   });
