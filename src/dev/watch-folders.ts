@@ -5,8 +5,8 @@
  * it on a stat poller per file, which misses a file an editor replaces by renaming over it; a watcher per folder sees
  * that rename, and folders are few.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { isInside } from '../list-files';
 import { unlessThrown } from '../unless-thrown';
 
@@ -61,10 +61,20 @@ export function watchFolders(
     onChange(path);
   };
 
+  /** A root not there yet (public/, which a project need not have) is watched for from its parent, then watched itself. */
+  const awaitRoot = (root: string) =>
+    unlessThrown(() =>
+      // Its parent gone (the project deleted): there is nothing left to wait for.
+      watch(dirname(root), (_, name) => {
+        if (name === basename(root)) add(root, true);
+      }).on('error', () => {}),
+    );
+  const awaited = roots.filter((root) => !existsSync(root)).map(awaitRoot);
+
   for (const root of roots) add(root, false);
   return {
     close: () => {
-      for (const watcher of watchers.values()) watcher.close();
+      for (const watcher of [...watchers.values(), ...awaited]) watcher?.close();
       watchers.clear();
     },
   };

@@ -21,7 +21,7 @@ beforeEach(async () => {
   await writeFile(join(root, 'content', 'site.json'), '{}\n');
   heard = new Set();
   watcher = watchFolders(
-    [join(root, 'content'), join(root, 'templates')],
+    [join(root, 'content'), join(root, 'templates'), join(root, 'public')],
     (path) => heard.add(path),
     (name) => /^\.|~$/.test(name),
   );
@@ -74,5 +74,17 @@ describe('watchFolders', () => {
     await hears('templates', 'components', 'inner', 'Card.tsx');
     await rm(join(root, 'templates', 'components'), { recursive: true });
     await hears('templates', 'components');
+  });
+
+  it('watches a folder it was given once it is made (public/, which a project need not have), and nothing else beside it', async () => {
+    await writeFile(join(root, 'notes.txt'), 'not a source\n');
+    await mkdir(join(root, 'public', 'photos'), { recursive: true });
+    await writeFile(join(root, 'public', 'photos', 'van.jpg'), 'a photo\n');
+    await hears('public', 'photos', 'van.jpg');
+    // Heard after the note was written in the project's folder, which is watched for public/ alone.
+    expect([...heard].filter((path) => !path.startsWith(join(root, 'public')))).toEqual([]);
+    heard.clear();
+    await writeFile(join(root, 'public', 'photos', 'van.jpg'), 'another photo\n');
+    await hears('public', 'photos', 'van.jpg');
   });
 });
