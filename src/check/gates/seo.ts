@@ -86,11 +86,7 @@ function checkText(kind: keyof typeof texts, text: string, path: string, site: S
 
 function checkCanonical(canonical: string | undefined, url: string | undefined, report: Report): void {
   if (!canonical)
-    report(
-      'canonical-missing',
-      'the page has no canonical link',
-      'add <link rel="canonical"> with the page\'s own URL',
-    );
+    report('canonical-missing', 'the page has no canonical link', `add <link rel="canonical"> with the page's own URL`);
   else if (url && canonical !== url)
     report(
       'canonical-mismatch',
