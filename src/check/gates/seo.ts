@@ -87,25 +87,20 @@ function checkText(kind: keyof typeof texts, text: string, path: string, site: S
 function checkCanonical(canonical: string | undefined, url: string | undefined, report: Report): void {
   if (!canonical)
     report('canonical-missing', 'the page has no canonical link', `add <link rel="canonical"> with the page's own URL`);
-  else if (url && canonical !== url)
-    report(
-      'canonical-mismatch',
-      `the canonical URL is ${canonical}, not the page's own URL ${url}`,
-      'make the canonical the site origin plus the page path',
-    );
+  else if (url && canonical !== url) {
+    const problem = `the canonical URL is ${canonical}, not the page's own URL ${url}`;
+    report('canonical-mismatch', problem, 'make the canonical the site origin plus the page path');
+  }
 }
 
 /** The sitemap lists a page, by its canonical URL, exactly when the page lets search engines index it. */
 function checkSitemapEntry($: CheerioAPI, canonical: string | undefined, sitemap: Sitemap, report: Report): void {
   if (!canonical || !sitemap.xml) return;
   const noindex = /\bnoindex\b/i.test($('meta[name="robots"]').attr('content') ?? '');
-  if (noindex && sitemap.listed.has(canonical))
-    report(
-      'sitemap-noindex',
-      `${canonical} is in sitemap.xml, yet the page asks not to be indexed`,
-      'list only pages meant for search results',
-    );
-  else if (!noindex && !sitemap.listed.has(canonical))
+  if (noindex && sitemap.listed.has(canonical)) {
+    const problem = `${canonical} is in sitemap.xml, yet the page asks not to be indexed`;
+    report('sitemap-noindex', problem, 'list only pages meant for search results');
+  } else if (!noindex && !sitemap.listed.has(canonical))
     report('sitemap-missing-page', `${canonical} is not in sitemap.xml`, 'list every page in the sitemap');
 }
 
