@@ -128,6 +128,10 @@ export class DevSite {
     // An edit of what pages are made with (a template, islands/registry.ts) that breaks one fails here as the build
     // fails, open in a browser or not: a page of each kind it changed is rendered now, the others when first opened.
     if (last && rendering !== last.rendering) for (const route of firstOfKind.values()) rendering.render(route);
+    // A photo changed fails the update where a page draws it larger than it is, as the build fails: said at once.
+    if ([...(paths ?? [])].some((path) => isInside(imagesDir, path)))
+      for (const route of changedPages.flatMap((path) => plan.routes.pages.get(path) ?? []))
+        images.check(route.path, rendering.render(route).page.images);
     this.known = { articles, data, read, plan, assets, rendering, images };
     this.buildRefusal = buildRefusal(siteSources, publishing.today, publicFiles);
     this.oldLinks = oldLinks;

@@ -268,6 +268,34 @@ describe('the dev site', () => {
       }
     });
   });
+  it('says at once that a photo swapped for one too small for where it is drawn would stop the build, and when it is put right', async () => {
+    await inProjectCopy(async (project) => {
+      const photo = join(project.dir, 'content', 'images', 'blog', 'van.jpg');
+      await writePhoto(photo, { width: 1600, height: 900 });
+      const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
+      const text = await readFile(article, 'utf8');
+      await writeFile(article, text.replace(/^image: .*$/m, 'image: "images/blog/van.jpg"'));
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      try {
+        await writePhoto(photo, { width: 500, height: 300 });
+        // No page was opened: the rebuild itself found it (after one that read the file half written, maybe).
+        await expect
+          .poll(() => lines.at(-1))
+          .toMatch(
+            /error: content\/images\/blog\/van\.jpg: is 500 pixels wide, and \/blog\S* draws it \d+ pixels wide: expected an image at least \d+ pixels wide$/,
+          );
+        await writePhoto(photo, { width: 1600, height: 900 });
+        await expect
+          .poll(() => lines.at(-1))
+          .toMatch(/ content\/images\/blog\/van\.jpg → \d+ pages? in \d+ ms \(fixed\)$/);
+        expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(200);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
 });
 
 describe("the editor's checks of a trade (admin/editor-site.ts), by the build's rules over dev's content", () => {
