@@ -247,13 +247,7 @@ describe('the dev site', () => {
   });
   it('says once what keeps a page from rendering, however often the page is asked for, and again after the next rebuild', async () => {
     await inProjectCopy(async (project) => {
-      await writePhoto(join(project.dir, 'content', 'images', 'blog', 'narrow.jpg'), { width: 500, height: 300 });
-      const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
-      const text = await readFile(article, 'utf8');
-      await writeFile(article, text.replace(/^image: .*$/m, 'image: "images/blog/narrow.jpg"'));
-      const lines: string[] = [];
-      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
-      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      const { dev, lines } = await devShowingPhoto(project, 'narrow.jpg', { width: 500, height: 300 });
       try {
         const told = () => lines.filter((line) => line.includes('narrow.jpg: is 500 pixels wide')).length;
         for (let request = 0; request < 3; request++)
@@ -270,14 +264,7 @@ describe('the dev site', () => {
   });
   it('says at once that a photo swapped for one too small for where it is drawn would stop the build, and when it is put right', async () => {
     await inProjectCopy(async (project) => {
-      const photo = join(project.dir, 'content', 'images', 'blog', 'van.jpg');
-      await writePhoto(photo, { width: 1600, height: 900 });
-      const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
-      const text = await readFile(article, 'utf8');
-      await writeFile(article, text.replace(/^image: .*$/m, 'image: "images/blog/van.jpg"'));
-      const lines: string[] = [];
-      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
-      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      const { dev, lines, photo } = await devShowingPhoto(project, 'van.jpg', { width: 1600, height: 900 });
       try {
         await writePhoto(photo, { width: 500, height: 300 });
         // No page was opened: the rebuild itself found it (after one that read the file half written, maybe).
@@ -297,6 +284,19 @@ describe('the dev site', () => {
     });
   });
 });
+
+/** sitegen dev on a project whose article local-seo-tips shows a photo of content/images/blog/ made `size`; its lines kept. */
+async function devShowingPhoto(project: ProjectCopy, name: string, size: { width: number; height: number }) {
+  const photo = join(project.dir, 'content', 'images', 'blog', name);
+  await writePhoto(photo, size);
+  const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
+  const text = await readFile(article, 'utf8');
+  await writeFile(article, text.replace(/^image: .*$/m, `image: "images/blog/${name}"`));
+  const lines: string[] = [];
+  const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+  const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+  return { dev, lines, photo };
+}
 
 describe("the editor's checks of a trade (admin/editor-site.ts), by the build's rules over dev's content", () => {
   it('take a new trade, one of the site once saved; refuse a new slug for a trade, which would take its live page away, and a name another trade has', async () => {
