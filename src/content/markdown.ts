@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Marked, Token, Tokens } from 'marked';
+import { isEmailAddress, isPhoneNumber } from '../../supabase/functions/_shared/lead-options.ts';
 import { stockPhotoOrigin } from '../stock-photos';
 import { noDescription } from './schemas/shared';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
@@ -98,7 +99,7 @@ function tokenProblem(token: Token, level: number): string | undefined {
 const vague =
   /^(?:click (?:here|this)|go|(?:right )?here|information|(?:(?:learn|read|see) )?more(?: info(?:rmation)?)?|start|this)$/i;
 
-/** What a link or an image may not be: an unsafe target, an image the Content-Security-Policy blocks or without alt text. */
+/** What a link or image may not be: unsafe, a number or address the forms refuse, blocked by the CSP, with no alt text. */
 function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): string | undefined {
   if (type === 'link' && linkedSiteFact.test(text))
     return `link "${text}": {phone} and {email} are links themselves; write them outside a link's brackets`;
@@ -111,9 +112,9 @@ function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): 
     return anyScheme.test(href)
       ? `link "${href}" uses a scheme other than https, http, mailto or tel`
       : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`;
-  if (/^tel:/i.test(href) && !/^\+?\d{7,15}$/.test(href.slice(4).replace(/%20|[\s().-]/g, '')))
+  if (/^tel:/i.test(href) && !(/\d/.test(href) && isPhoneNumber(href.slice(4).replaceAll('%20', ' '))))
     return `link "${href}" dials no phone number: expected tel: and the number, such as tel:+448081570192, or {phone} for the site's own`;
-  if (/^mailto:/i.test(href) && !/^mailto:[^\s@?]+@[^\s@?]+\.[^\s@?]+(?:\?|$)/i.test(href))
+  if (/^mailto:/i.test(href) && !isEmailAddress(href.slice(7).split('?')[0]!))
     return `link "${href}" writes to no email address: expected mailto: and the address, such as mailto:hello@example.co.uk, or {email} for the site's own`;
   if (type === 'link' && vague.test(text.trim()))
     return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](${href})`;
