@@ -32,12 +32,32 @@ const seoCases = {
       ['careers.html', (html) => html.replace(/(rel="canonical" href="[^"]+)\/careers"/, '$1/jobs"')],
     ],
     ['/careers', '/services/roofer'],
-    (findings) =>
+    (findings) => {
       expect(findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
         '/careers canonical-mismatch',
         '/careers open-graph',
         '/careers sitemap-missing-page',
         '/services/roofer sitemap-missing-page',
+      ]);
+      expect(findings.find((finding) => finding.rule === 'canonical-mismatch')).toMatchObject({
+        message: expect.stringMatching(
+          /^the canonical URL is https:\/\/\S+\/jobs, not the page's own URL https:\/\/\S+\/careers$/,
+        ),
+        fix: 'make the canonical the site origin plus the page path',
+      });
+    },
+  ),
+  noCanonical: seoCase(
+    'a page with no canonical link',
+    [['careers.html', (html) => html.replace(/<link rel="canonical"[^>]*>/, '')]],
+    ['/careers'],
+    (findings) =>
+      expect(findings.filter((finding) => finding.rule === 'canonical-missing')).toEqual([
+        expect.objectContaining({
+          page: '/careers',
+          message: 'the page has no canonical link',
+          fix: 'add <link rel="canonical"> with the page\'s own URL',
+        }),
       ]),
   ),
   noindex: seoCase(
@@ -51,7 +71,16 @@ const seoCases = {
     ],
     ['/cookie-policy'],
     (findings) =>
-      expect(findings).toEqual([expect.objectContaining({ page: '/cookie-policy', rule: 'sitemap-noindex' })]),
+      expect(findings).toEqual([
+        expect.objectContaining({
+          page: '/cookie-policy',
+          rule: 'sitemap-noindex',
+          message: expect.stringMatching(
+            /^https:\/\/\S+\/cookie-policy is in sitemap\.xml, yet the page asks not to be indexed$/,
+          ),
+          fix: 'list only pages meant for search results',
+        }),
+      ]),
   ),
   noImage: seoCase(
     'a page with no og:image, which a share of it would show',
@@ -129,6 +158,10 @@ describe.concurrent('seo', { timeout: gateTimeout }, () => {
 
   it('fails on a canonical URL that is not the page, and a page missing from the sitemap', async () => {
     seoCases.canonical.expect(await seoFindingsOf(seoCases.canonical));
+  });
+
+  it('fails on a page with no canonical link, saying what to add', async () => {
+    seoCases.noCanonical.expect(await seoFindingsOf(seoCases.noCanonical));
   });
 
   it('fails on a page with no og:image, which a share of it would show', async () => {
