@@ -42,11 +42,27 @@ describe.concurrent('budgets', { timeout: gateTimeout }, () => {
       /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB for a page without a form$/,
     );
     expect(about).toEqual(
-      expect.arrayContaining([expect.objectContaining({ rule: 'unused-script', target: '/assets/big.js' })]),
+      expect.arrayContaining([
+        {
+          page: '/about',
+          rule: 'unused-script',
+          message:
+            "/assets/big.js loads as a classic script or preload, as none of the site's islands and enhancements does",
+          fix: 'load browser code as the module scripts the build places',
+          target: '/assets/big.js',
+        },
+      ]),
     );
-    expect(
-      result.findings.some((finding) => finding.rule === 'asset-missing' && finding.target === `/assets/${chunk}`),
-    ).toBe(true);
+    expect(result.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          rule: 'asset-missing',
+          message: `/assets/${chunk} is imported by the page's scripts but is not in the build`,
+          fix: 'rebuild the site',
+          target: `/assets/${chunk}`,
+        }),
+      ]),
+    );
   });
 
   it("passes a long article, its Markdown body aside, and fails the templates' markup grown on an article page", async () => {
@@ -68,7 +84,7 @@ describe.concurrent('budgets', { timeout: gateTimeout }, () => {
     ]);
   });
 
-  it('fails on a script the page does not use', async () => {
+  it('fails on a script the page does not use, and on a chunk it preloads that none of its scripts imports', async () => {
     const dir = await brokenCopy([
       'about.html',
       (html) =>
@@ -77,14 +93,25 @@ describe.concurrent('budgets', { timeout: gateTimeout }, () => {
           (tag) => `${tag}${tag.replace('menus-', 'not-found-')}`,
         ),
     ]);
-    const notFound = (await readdir(join(dir, 'assets'))).find((file) => file.startsWith('not-found-'))!;
+    const assets = await readdir(join(dir, 'assets'));
+    const notFound = assets.find((file) => file.startsWith('not-found-'))!;
+    const form = assets.find((file) => file.startsWith('EnquiryForm-'))!;
     await writeFile(
       join(dir, 'about.html'),
-      (await readFile(join(dir, 'about.html'), 'utf8')).replace(/\/assets\/not-found-\w+\.js/, `/assets/${notFound}`),
+      (await readFile(join(dir, 'about.html'), 'utf8'))
+        .replace(/\/assets\/not-found-\w+\.js/, `/assets/${notFound}`)
+        .replace('</head>', `<link rel="modulepreload" href="/assets/${form}"></head>`),
     );
     const result = await gate('budgets', dir);
     expect(result.findings).toEqual([
       expect.objectContaining({ page: '/about', rule: 'unused-script', target: `/assets/${notFound}` }),
+      {
+        page: '/about',
+        rule: 'unused-preload',
+        message: `/assets/${form} is preloaded but none of the page's scripts imports it`,
+        fix: "preload only chunks the page's scripts import",
+        target: `/assets/${form}`,
+      },
     ]);
   });
 
