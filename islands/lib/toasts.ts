@@ -65,10 +65,12 @@ export function releaseToast(id: number, why: Hold): void {
   run(id);
 }
 
+/** Takes the toast away, if it is still the one shown. */
 export function dismissToast(id: number): void {
-  clearTimeout(clockOf(id)?.timer);
-  if (clock?.id === id) clock = undefined;
-  toasts = toasts.filter((toast) => toast.id !== id);
+  if (!clockOf(id)) return;
+  clearTimeout(clock?.timer);
+  clock = undefined;
+  toasts = [];
   publish();
 }
 
