@@ -20,24 +20,10 @@ export interface EnquiryFormProps {
   };
 }
 
-const text = (data: FormData, name: string) => String(data.get(name) ?? '');
-
 /** The hero's short quote form and the contact page's full enquiry form. */
 export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: EnquiryFormProps) {
   const full = variant === 'contact';
-  const { ready, submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts, (data) => ({
-    name: text(data, 'name'),
-    email: text(data, 'email'),
-    phone: text(data, 'phone'),
-    trade: text(data, 'trade'),
-    ...(full && {
-      business_name: text(data, 'business_name'),
-      location: text(data, 'location'),
-      budget: text(data, 'budget'),
-      services_interested: data.getAll('services_interested[]').map(String),
-      message: text(data, 'message'),
-    }),
-  }));
+  const { ready, submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts);
   const id = (name: string) => `${variant}-${name}`;
   const { fields } = copy;
 
@@ -107,43 +93,55 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: En
           </>
         )}
       </div>
-      {full && (
-        <>
-          <SelectField
-            id={id('budget')}
-            name="budget"
-            label={fields.budget}
-            placeholder={fields.budgetPlaceholder}
-            options={options.budgets ?? []}
-          />
-          <fieldset>
-            <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
-            <div class="flex flex-wrap gap-2">
-              {(options.services ?? []).map((service) => (
-                <label
-                  key={service}
-                  class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
-                >
-                  {/* The [] marks a list of values under one name, the convention validators and servers know. */}
-                  <input type="checkbox" name="services_interested[]" value={service} class="sr-only" />
-                  {service}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <TextArea
-            id={id('message')}
-            name="message"
-            label={fields.message}
-            maxLength={limits.message}
-            placeholder={fields.messagePlaceholder}
-          />
-        </>
-      )}
+      {full && <ProjectFields id={id} fields={fields} options={options} />}
       <Honeypot />
       <p class="text-sm text-slate-600">{copy.requiredNote}</p>
       <SubmitButton ready={ready} submitting={submitting} label={copy.submit} submittingLabel={copy.submitting} />
       {copy.note && <p class="text-center text-sm text-slate-600">{copy.note}</p>}
     </form>
+  );
+}
+
+/** The contact form's questions about the work: the budget, the services wanted and a message. */
+function ProjectFields({
+  id,
+  fields,
+  options,
+}: {
+  id: (name: string) => string;
+  fields: EnquiryFormProps['copy']['fields'];
+  options: EnquiryFormProps['options'];
+}) {
+  return (
+    <>
+      <SelectField
+        id={id('budget')}
+        name="budget"
+        label={fields.budget}
+        placeholder={fields.budgetPlaceholder}
+        options={options.budgets ?? []}
+      />
+      <fieldset>
+        <legend class="mb-2 text-sm font-semibold text-slate-800">{fields.services}</legend>
+        <div class="flex flex-wrap gap-2">
+          {options.services?.map((service) => (
+            <label
+              key={service}
+              class="cursor-pointer rounded-full border border-slate-400 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+            >
+              <input type="checkbox" name="services_interested" value={service} class="sr-only" />
+              {service}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextArea
+        id={id('message')}
+        name="message"
+        label={fields.message}
+        maxLength={limits.message}
+        placeholder={fields.messagePlaceholder}
+      />
+    </>
   );
 }

@@ -21,9 +21,7 @@ export interface NewsletterFormProps {
 
 /** The blog's newsletter box: the e-mail address is stored as a lead of type newsletter. */
 export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: NewsletterFormProps) {
-  const { ready, submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts, (data) => ({
-    email: String(data.get('email') ?? ''),
-  }));
+  const { ready, submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts);
   return (
     <form
       aria-labelledby={labelledBy}

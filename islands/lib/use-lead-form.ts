@@ -16,12 +16,7 @@ type Submitter = typeof import('./submit-lead');
  * handles (the browser would put the visitor's details in the address and
  * lose them).
  */
-export function useLeadForm(
-  formType: FormType,
-  endpoint: LeadEndpoint,
-  copy: ToastCopy,
-  collect: (data: FormData) => Record<string, unknown>,
-) {
+export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: ToastCopy) {
   const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -60,7 +55,11 @@ export function useLeadForm(
     setSubmitting(true);
     const code = await prepare();
     if (code) {
-      const fields = collect(new FormData(form));
+      const data = new FormData(form);
+      // The form's fields by their names, which are the lead schema's, the honeypot ("website", fields.tsx) among them;
+      // the services ticked, when any are, as one list (a field named more than once gives its last value alone).
+      const fields: Record<string, unknown> = Object.fromEntries(data);
+      if ('services_interested' in fields) fields.services_interested = data.getAll('services_interested');
       const filledIn = JSON.stringify(fields);
       if (submission.current?.fields !== filledIn) submission.current = { id: code.submissionId(), fields: filledIn };
       const payload = {
@@ -68,7 +67,6 @@ export function useLeadForm(
         form_type: formType,
         submission_id: submission.current.id,
         page: location.pathname,
-        website: (form.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
       };
       const result = await code.submitLead(endpoint, payload, copy);
       if (result.ok) {

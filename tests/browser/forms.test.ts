@@ -215,14 +215,14 @@ describe('contact form', () => {
     const form = await fillContactForm(page);
     expect(
       await form
-        .locator('input[name="services_interested[]"]:checked')
+        .locator('input[name="services_interested"]:checked')
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
     ).toEqual(['Local SEO', 'Reputation Management']);
     await form.getByRole('button', { name: 'Send My Enquiry' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(await form.getByLabel('Business name').inputValue()).toBe('');
     expect(await form.getByLabel('Tell us about your business').inputValue()).toBe('');
-    expect(await form.locator('input[name="services_interested[]"]:checked').count()).toBe(0);
+    expect(await form.locator('input[name="services_interested"]:checked').count()).toBe(0);
 
     const [lead] = await listLeads(preview.leads);
     expect(lead).toMatchObject({
@@ -286,6 +286,19 @@ describe('contact form', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(sent).toBe(1);
     expect(await listLeads(preview.leads)).toHaveLength(1);
+  });
+
+  it('filled in by a bot, the field hidden from people too, is thanked as a person is and stored nowhere', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    const honeypot = form.locator('input[name="website"]');
+    await honeypot.evaluate((input: HTMLInputElement) => (input.value = 'https://cheap-links.example'));
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect
+      .poll(() => toast(page).textContent())
+      .toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+    expect(await listLeads(preview.leads)).toEqual([]);
   });
 
   it('the home page contact section sends the contact form too', async () => {

@@ -234,7 +234,7 @@ describe('contact page', () => {
     ]);
     expect(
       form
-        .find('input[name="services_interested[]"]')
+        .find('input[name="services_interested"]')
         .map((_, i) => $(i).attr('value'))
         .get(),
     ).toEqual(['Local SEO', 'Google Ads', 'AI Services', 'Website Design', 'Reputation Management']);
