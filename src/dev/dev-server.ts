@@ -250,7 +250,7 @@ function outcomeLine(outcome: RebuildOutcome, changed: Iterable<string>, root: s
   const names = [...changed].map((path) => (path.startsWith(root) ? relative(root, path) : path)).sort();
   const what = names.length > 2 ? `${names[0]} and ${names.length - 1} more` : names.join(', ');
   const { length } = outcome.pages;
-  const pages = `${length} page${length === 1 ? '' : 's'}`;
+  const pages = length === 0 ? 'no page changed' : `${length} page${length === 1 ? '' : 's'}`;
   return `  ${clock()} ${what} → ${pages} in ${Math.round(outcome.ms)} ms${outcome.recovered ? ' (fixed)' : ''}`;
 }
 

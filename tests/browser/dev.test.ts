@@ -348,7 +348,9 @@ describe('sitegen dev', () => {
       { timeout: 10_000 },
     );
     await dev.idle();
-    expect(lines.slice(fixedFrom)).toContainEqual(expect.stringMatching(/→ \d+ pages? in \d+ ms \(fixed\)$/));
+    expect(lines.slice(fixedFrom)).toContainEqual(
+      expect.stringMatching(/→ (no page changed|\d+ pages?) in \d+ ms \(fixed\)$/),
+    );
   });
 
   it('serves the site as preview does: clean URLs, 404 with status 404, _headers, and the lead endpoint', async () => {
