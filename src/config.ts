@@ -1,5 +1,5 @@
 /** Build configuration: where things are, and what comes from a flag first, then the environment, then content. */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -84,10 +84,10 @@ export function requireProject(config: ProjectFolders, needs: 'templatesDir' | '
     throw new SitegenError(
       `${config.root} is not a sitegen project: it has no ${relative(config.root, folder)}/ folder (run sitegen in the project folder, beside its package.json)`,
     );
-  // Named by --content: found missing now, before any stage runs or any server starts.
-  if (!existsSync(config.contentDir))
+  // Named by --content: found missing, or a file, now, before any stage runs or any server starts.
+  if (!statSync(config.contentDir, { throwIfNoEntry: false })?.isDirectory())
     throw new SitegenError(
-      `the content folder ${config.contentDir} does not exist: name the folder of site.json and the pages with --content, or leave it out for the project's content/`,
+      `the content folder ${config.contentDir} ${existsSync(config.contentDir) ? 'is a file' : 'does not exist'}: name the folder of site.json and the pages with --content, or leave it out for the project's content/`,
     );
 }
 

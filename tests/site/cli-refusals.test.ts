@@ -110,16 +110,22 @@ describe('sitegen', () => {
     });
   });
 
-  it('build and dev with a --content folder that does not exist name it before anything runs, and write nothing', async () => {
+  it('build and dev with a --content folder that does not exist, or is a file, name it before anything runs, and write nothing', async () => {
     await inScratchFolder(async (dir) => {
       const missing = join(dir, 'no-content');
-      const message = `sitegen: the content folder ${missing} does not exist: name the folder of site.json and the pages with --content, or leave it out for the project's content/\n`;
-      for (const args of [
-        ['build', '--out', join(dir, 'out'), '--content', missing],
-        ['dev', '--port', '0', '--content', missing],
-      ]) {
-        const result = await runSitegen(args, { env: localLeads });
-        expect([result.code, result.stdout, result.stderr], args[0]).toEqual([1, '', message]);
+      const article = join(projectRoot, 'content', 'blog', 'local-seo-tips.md');
+      for (const [folder, what] of [
+        [missing, 'does not exist'],
+        [article, 'is a file'],
+      ] as const) {
+        const message = `sitegen: the content folder ${folder} ${what}: name the folder of site.json and the pages with --content, or leave it out for the project's content/\n`;
+        for (const args of [
+          ['build', '--out', join(dir, 'out'), '--content', folder],
+          ['dev', '--port', '0', '--content', folder],
+        ]) {
+          const result = await runSitegen(args, { env: localLeads });
+          expect([result.code, result.stdout, result.stderr], `${args[0]} ${what}`).toEqual([1, '', message]);
+        }
       }
       expect(readdirSync(dir)).toEqual([]);
     });
