@@ -11,6 +11,7 @@ import { localImageSrc } from '../content/schemas/shared';
 import { readImage } from '../images/source-images';
 import { tooManyBytes } from '../images/source-limits';
 import { isInside } from '../list-files';
+import { developersFiles } from '../../admin/collections';
 
 export interface BackendFolders {
   /** The project: Decap names every file by its path from here ("content/blog/x.md"). */
@@ -30,33 +31,35 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
     return { status: 400, reason };
   }
   for (const { path, upload } of named) {
-    const refusal =
-      (await refusalOf(path, upload ? folders.uploads : folders.content, folders)) ??
-      (upload ? photoNameRefusal(path as string, folders) : undefined);
+    const refusal = await refusalOf(path, upload ? folders.uploads : folders.content, folders);
     if (refusal) return refusal;
   }
   // A listing reads every file of its folder: each link among them is checked as a path named would be.
   if (action === 'entriesByFolder' || action === 'getMedia')
     return listedLinksRefusal(named[0]!.path as string, folders);
-  if (action === 'persistEntry') return moveRefusal(params ?? {});
+  const moved = action === 'persistEntry' ? moveRefusal(params ?? {}) : undefined;
+  const writes = /^(persist|delete)/.test(action as string) ? named : [];
+  return moved ?? writes.map(({ path }) => nameRefusal(path as string, folders)).find((refusal) => refusal);
 }
 
-/** An upload is a photo the build can name: no hidden file (.htaccess), a name with an extension. */
-function photoNameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
-  const fromContent = relative(folders.content, resolve(folders.root, path)).replaceAll('\\', '/');
-  if (v.is(localImageSrc, fromContent)) return undefined;
-  const reason = `${JSON.stringify(path)} is no name for a photo: expected one such as "content/images/van.jpg"`;
-  return { status: 400, reason };
+/** What the editor writes or deletes: in content/images/, a photo the build can name (not .htaccess); elsewhere an entry's .md or .json, not a developers' file (admin/collections.ts) nor a folder (decap-server answers its delete as done, deleting nothing). */
+function nameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
+  const target = resolve(folders.root, path);
+  const name = relative(folders.content, target).replaceAll('\\', '/');
+  const photo = isInside(folders.uploads, target);
+  if (photo ? v.is(localImageSrc, name) : /\.(md|json)$/.test(name) && !developersFiles.includes(name))
+    return undefined;
+  const expected = photo
+    ? 'no name for a photo: expected one such as "content/images/van.jpg"'
+    : `no file the editor edits: expected an entry's .md or .json file (${developersFiles.join(' and ')} are left to the developers)`;
+  return { status: photo ? 400 : 403, reason: `${JSON.stringify(path)} is ${expected}` };
 }
 
 /** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. */
 function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
   for (const { path, newPath } of savedFiles(params)) {
-    if (typeof newPath === 'string' && dirname(newPath) !== dirname(path as string))
-      return {
-        status: 403,
-        reason: `${JSON.stringify(path)} moved to ${JSON.stringify(newPath)}: an entry is renamed only within its folder`,
-      };
+    const reason = `${JSON.stringify(path)} moved to ${JSON.stringify(newPath)}: an entry is renamed only within its folder`;
+    if (typeof newPath === 'string' && dirname(newPath) !== dirname(path as string)) return { status: 403, reason };
   }
 }
 
@@ -182,9 +185,8 @@ async function realPath(path: string): Promise<string | undefined> {
       return join(await realpath(at), ...missing);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      // There, yet not to be resolved: a link to nothing.
-      if (await lstat(at).catch(() => undefined)) return undefined;
-      if (dirname(at) === at) return undefined;
+      // At the root, or there yet not to be resolved: a link to nothing.
+      if (dirname(at) === at || (await lstat(at).catch(() => undefined))) return undefined;
       missing.unshift(basename(at));
     }
   }

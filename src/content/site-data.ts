@@ -139,10 +139,8 @@ function blogCategories(file: string, blog: SiteData['pages']['blog']): BlogCate
       const problem = `with "${name}" filled in it is ${text.length} characters: expected ${min} to ${max}, the length search results show`;
       throw new ContentError(file, `category.${field}`, problem);
     };
-    fits('title', 1, 60);
-    fits('pageTitle', 1, 60);
-    fits('description', 50, 160);
-    fits('pageDescription', 50, 160);
+    for (const field of ['title', 'pageTitle'] as const) fits(field, 1, 60);
+    for (const field of ['description', 'pageDescription'] as const) fits(field, 50, 160);
     return { name, slug: slugs[index]! };
   });
 }

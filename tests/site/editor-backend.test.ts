@@ -385,6 +385,44 @@ describe("the editor's local backend in sitegen dev", () => {
       refused('"content/images/photo" is no name for a photo: expected one such as "content/images/van.jpg"'),
     ],
     [
+      'a file of content/ left to the developers, which the editor does not offer',
+      write('content/navigation.json'),
+      403,
+      refused(
+        '"content/navigation.json" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
+      ),
+    ],
+    [
+      'a file of content/ that is no entry, and that the build would not read',
+      write('content/blog/landing.html'),
+      403,
+      refused(
+        '"content/blog/landing.html" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
+      ),
+    ],
+    [
+      "an entry renamed to a developers' file",
+      { action: 'persistEntry', params: entry('content/site.json', { newPath: 'content/redirects.json' }) },
+      403,
+      refused(
+        '"content/redirects.json" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
+      ),
+    ],
+    [
+      'a delete of a folder of articles (decap-server would answer it done, deleting nothing)',
+      { action: 'deleteFile', params: { path: 'content/blog', options: { commitMessage: 'Delete' } } },
+      403,
+      refused(
+        '"content/blog" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
+      ),
+    ],
+    [
+      "a delete of the photos' folder",
+      { action: 'deleteFiles', params: { paths: ['content/images'], options: { commitMessage: 'Delete' } } },
+      400,
+      refused('"content/images" is no name for a photo: expected one such as "content/images/van.jpg"'),
+    ],
+    [
       'a delete outside content/',
       { action: 'deleteFile', params: { path: 'package.json', options: { commitMessage: 'Delete' } } },
       403,
