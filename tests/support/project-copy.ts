@@ -3,8 +3,8 @@
  * code, public, package files; node_modules linked), with the caches the
  * project's own builds left, for tests that edit any of it and build, in
  * this process (`buildHere`) or with the real executable (`build`); with
- * `generator`, the generator too (its source, lib/ compiled from it, bin/
- * and scripts/), run from the copy, for tests of the generator's own files.
+ * `generator`, the generator too (its source and the editor's, lib/ compiled
+ * from them, bin/ and scripts/), run from the copy, for tests of the generator's own files.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -56,7 +56,8 @@ const projectPaths = [
   'package-lock.json',
   'tsconfig.json',
 ];
-const generatorPaths = ['bin', 'lib', 'scripts', 'src'];
+// admin/: the editor's collections, which the editor's backend (src/admin/) keeps its writes to.
+const generatorPaths = ['admin', 'bin', 'lib', 'scripts', 'src'];
 
 export interface CopyOptions {
   /** The generator too, run from the copy. */
