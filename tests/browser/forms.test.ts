@@ -312,7 +312,7 @@ describe('contact form', () => {
     await form.getByRole('button', { name: 'Send My Enquiry' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(await listLeads(preview.leads)).toMatchObject([
-      { form_type: 'contact', name: 'Tom Reid', trade: 'roofer', page: '/' },
+      { form_type: 'contact', name: 'Tom Reid', trade: 'roofer', page: '/', services_interested: [] },
     ]);
   });
 });

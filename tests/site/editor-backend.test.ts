@@ -246,6 +246,10 @@ describe("the editor's local backend in sitegen dev", () => {
   });
 
   const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });
+  const notEdited = (path: string) =>
+    refused(
+      `"${path}" is no file the editor edits: expected an entry's .md or .json file (navigation.json and redirects.json are left to the developers)`,
+    );
   const probes: [string, Call, number, object | string][] = [
     [
       'a page of another site through DNS rebinding (its own Host and Origin)',
@@ -388,33 +392,25 @@ describe("the editor's local backend in sitegen dev", () => {
       'a file of content/ left to the developers, which the editor does not offer',
       write('content/navigation.json'),
       403,
-      refused(
-        '"content/navigation.json" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
-      ),
+      notEdited('content/navigation.json'),
     ],
     [
       'a file of content/ that is no entry, and that the build would not read',
       write('content/blog/landing.html'),
       403,
-      refused(
-        '"content/blog/landing.html" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
-      ),
+      notEdited('content/blog/landing.html'),
     ],
     [
       "an entry renamed to a developers' file",
       { action: 'persistEntry', params: entry('content/site.json', { newPath: 'content/redirects.json' }) },
       403,
-      refused(
-        '"content/redirects.json" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
-      ),
+      notEdited('content/redirects.json'),
     ],
     [
       'a delete of a folder of articles (decap-server would answer it done, deleting nothing)',
       { action: 'deleteFile', params: { path: 'content/blog', options: { commitMessage: 'Delete' } } },
       403,
-      refused(
-        '"content/blog" is no file the editor edits: expected an entry\'s .md or .json file (navigation.json and redirects.json are left to the developers)',
-      ),
+      notEdited('content/blog'),
     ],
     [
       "a delete of the photos' folder",
