@@ -42,13 +42,17 @@ for (const menu of menus) {
   });
   if (menu.dataset.menu === 'services' && scope === menu) {
     // Opened by the mouse arriving: the click it then makes on the word, as on any menu, leaves it open; the next closes it.
+    // Shut a moment after the mouse leaves: a straight line from the word to a link near the wide panel's edge leaves
+    // the word by its side, just above the panel (WCAG 1.4.13: what hover shows can be moved onto).
     let hovered = false;
+    let leaving: ReturnType<typeof setTimeout> | undefined;
     menu.addEventListener('pointerenter', (event) => {
+      clearTimeout(leaving);
       if (event.pointerType === 'mouse' && hoverable.matches) hovered = menu.open = true;
     });
     menu.addEventListener('pointerleave', (event) => {
       hovered = false;
-      if (event.pointerType === 'mouse' && hoverable.matches) close(menu);
+      if (event.pointerType === 'mouse' && hoverable.matches) leaving = setTimeout(close, 300, menu);
     });
     summary.addEventListener('click', (event) => {
       if (hovered && event.detail) event.preventDefault();

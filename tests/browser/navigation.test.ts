@@ -116,6 +116,23 @@ describe('Services dropdown (wide screen)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('stays open as the mouse cuts the corner from the word to the first service, outside both on the way', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/blog`);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    const word = (await services.locator('summary').boundingBox())!;
+    await page.mouse.move(word.x + word.width / 2, word.y + word.height / 2);
+    await expect.poll(() => services.getAttribute('open')).not.toBeNull();
+    // The panel is far wider than the word: a straight line to a link on its left leaves the word by its side, just
+    // above the panel's top edge.
+    const link = (await services.getByRole('link', { name: 'Local SEO' }).boundingBox())!;
+    await page.mouse.move(link.x + 40, link.y + link.height / 2, { steps: 50 });
+    expect(await services.getAttribute('open')).not.toBeNull();
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL(`${preview.url}/services/local-seo`);
+  });
+
   it('the click a mouse makes on arriving leaves it open; the toggle then closes it, a click outside closes it, and a link click goes to the page', async () => {
     const { page } = await wideVisitor();
     await page.goto(`${preview.url}/careers`);
