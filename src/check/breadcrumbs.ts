@@ -4,7 +4,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import { planSettings, resolveConfig } from '../config';
+import { planSettings, requireProject, resolveConfig } from '../config';
 import { londonDay } from '../content/publishing';
 import { sitePath } from '../paths';
 import { readSite } from '../images/model-images';
@@ -15,6 +15,7 @@ import type { PageProblem } from './types';
 /** The site planned as the build plans it, by the project's settings and clock. */
 export async function plannedSite(root: string, contentDir: string) {
   const config = resolveConfig({ root, content: contentDir });
+  requireProject(config);
   const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot: root });
   // Drafts and scheduled articles shown: a site built with --drafts, or before one went live, has their trails too.
   const publishing = { today: londonDay(config.now()), drafts: true };
@@ -22,11 +23,9 @@ export async function plannedSite(root: string, contentDir: string) {
 }
 
 export async function routeTrails(root: string, contentDir: string) {
-  const plan = await plannedSite(root, contentDir);
-  return {
-    label: plan.model.navigation.breadcrumb.label,
-    trails: new Map(plan.routes.routes.map((route) => [route.path, route.head.breadcrumbs])),
-  };
+  const { model, routes } = await plannedSite(root, contentDir);
+  const trails = new Map(routes.routes.map((route) => [route.path, route.head.breadcrumbs]));
+  return { label: model.navigation.breadcrumb.label, trails };
 }
 
 const fix =

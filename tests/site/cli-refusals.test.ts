@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localLeads, projectRoot, runSitegen } from '../support/cli';
 import { inScratchFolder } from '../support/scratch-folder';
+import { siteDir } from '../support/site';
 
 describe('sitegen', () => {
   it('an unknown command fails with exit code 1', async () => {
@@ -110,7 +111,7 @@ describe('sitegen', () => {
     });
   });
 
-  it('build and dev with a --content folder that does not exist, or is a file, name it before anything runs, and write nothing', async () => {
+  it('build, dev and check with a --content folder that does not exist, or is a file, name it before anything runs, and write nothing', async () => {
     await inScratchFolder(async (dir) => {
       const missing = join(dir, 'no-content');
       const article = join(projectRoot, 'content', 'blog', 'local-seo-tips.md');
@@ -122,6 +123,7 @@ describe('sitegen', () => {
         for (const args of [
           ['build', '--out', join(dir, 'out'), '--content', folder],
           ['dev', '--port', '0', '--content', folder],
+          ['check', '--only', 'seo', '--dir', siteDir(), '--content', folder],
         ]) {
           const result = await runSitegen(args, { env: localLeads });
           expect([result.code, result.stdout, result.stderr], `${args[0]} ${what}`).toEqual([1, '', message]);
