@@ -127,6 +127,8 @@ describe('Services dropdown (wide screen)', () => {
     // above the panel's top edge.
     const link = (await services.getByRole('link', { name: 'Local SEO' }).boundingBox())!;
     await page.mouse.move(link.x + 40, link.y + link.height / 2, { steps: 50 });
+    // Back inside the menu, it stays open however long the visitor takes to click, well past the moment it waits.
+    await page.waitForTimeout(1000);
     expect(await services.getAttribute('open')).not.toBeNull();
     await page.mouse.down();
     await page.mouse.up();
