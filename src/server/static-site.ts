@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import etag from 'etag';
 import fresh from 'fresh';
+import { contentType } from 'mime-types';
 import Negotiator from 'negotiator';
 import { unlessThrown } from '../unless-thrown';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file';
@@ -15,21 +16,6 @@ import { parseRedirectsFile, redirectFor, type RedirectRule } from './redirects-
 /** Where the site's files come from: the disk for preview, memory for dev. */
 export type SiteSource = { read(path: string): Promise<Uint8Array | undefined> };
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-};
 const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 export const pageMethods = 'GET, HEAD';
@@ -76,7 +62,7 @@ export function createStaticHandler(source: SiteSource) {
 
     const { file, body, status } = found ?? { file: '404.html', body: await source.read('404.html'), status: 404 };
     if (!body) return void response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-    const type = contentTypes[extname(file)] ?? 'application/octet-stream';
+    const type = contentType(extname(file)) || 'application/octet-stream';
     // The 404 page takes its own headers, not the missing path's: a missing asset is not cached for a year.
     const headers: Record<string, string> = {
       ...headersFor(await headerRules(), status === 404 ? '/404' : target!.path),

@@ -83,6 +83,18 @@ function trickleHeaders(base: string): Promise<string> {
   });
 }
 
+/** Files of public/ and the type a browser needs to open each: with `nosniff` it never guesses. */
+const ownFiles = {
+  'price-list.pdf': 'application/pdf',
+  'VAN.JPG': 'image/jpeg',
+  'team.jpeg': 'image/jpeg',
+  'logo.gif': 'image/gif',
+  'brand.woff2': 'font/woff2',
+  'tour.mp4': 'video/mp4',
+  'rates.csv': 'text/csv; charset=utf-8',
+  'terms.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'photos.zip': 'application/zip',
+};
 let slowClient: Promise<string>;
 let work: string;
 let site: string;
@@ -107,6 +119,8 @@ beforeAll(async () => {
   await writeFile(join(site, '.env'), 'SECRET=1\n');
   await mkdir(join(site, '.well-known'));
   await writeFile(join(site, '.well-known', 'security.txt'), 'Contact: mailto:security@example.com\n');
+  // Files an owner puts in public/, as a camera or an office program names them.
+  for (const name of Object.keys(ownFiles)) await writeFile(join(site, name), 'x');
   console.error = (...args: unknown[]) => errors.push(args.join(' '));
   await copyMigratedLeads(join(work, 'leads'));
   preview = await startPreview({
@@ -281,6 +295,13 @@ describe('paths', () => {
       'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
     );
     expect(errors).toEqual([]);
+  });
+
+  it("serves an owner's own files (a price list, a photo as the camera named it) with their types", async () => {
+    const served: Record<string, unknown> = {};
+    for (const name of Object.keys(ownFiles))
+      served[name] = (await raw(preview.url, `/${name}`)).headers['content-type'];
+    expect(served).toEqual(ownFiles);
   });
 
   it('never serves a hidden file of the output (a kept .git, a .env), but serves /.well-known/', async () => {
