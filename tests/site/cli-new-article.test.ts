@@ -100,6 +100,12 @@ describe('sitegen', () => {
         1,
         "sitegen: content/redirects.json: redirects[1].from: redirects from /blog/category, the new article's address: choose another title, or remove the redirect\n",
       ]);
+      // An article at blog/index.html would be served at /blog/, the blog's own address, and the build refuse it.
+      const index = await runSitegen(['new', 'article', 'Index'], { cwd: dir });
+      expect([index.code, index.stderr]).toEqual([
+        1,
+        'sitegen: "Index" gives the page /blog/index, which hosts serve at /blog/: choose another title\n',
+      ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
       // And an author of the team and a category, typed in small letters, are written as team.json and blog.json write
       // them (as the build asks).
