@@ -11,6 +11,7 @@ export const paths = {
   category: (slug: string, page = 1) => `/blog/category/${slug}${page === 1 ? '' : `/page/${page}`}`,
   feeds: { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json' },
   sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
   careers: '/careers',
   notFound: '/404',
   article: (slug: string) => `/blog/${slug}`,
@@ -18,6 +19,9 @@ export const paths = {
   service: (slug: string) => `/services/${slug}`,
   legal: (slug: string) => `/${slug}`,
 } as const;
+
+/** The files the build writes besides pages and assets, at addresses of their own: a link may name one, a redirect not. */
+export const siteFilePaths: readonly string[] = [paths.sitemap, paths.robots, ...Object.values(paths.feeds)];
 
 /** A listing's first page, where `path` is one of its later pages (paths.blogPage, paths.category): "/blog/page/3" → "/blog". */
 export const listingOf = (path: string): string | undefined =>

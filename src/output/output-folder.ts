@@ -12,7 +12,7 @@ import { isInside, listFiles, listFilesAndLinks } from '../list-files';
 import { paths } from '../paths';
 
 /** Written by every build, whatever the content: a folder holding all of them is one sitegen built. */
-const writtenByEveryBuild = ['index.html', '404.html', paths.sitemap.slice(1), 'robots.txt', '_headers'];
+const writtenByEveryBuild = ['index.html', '404.html', paths.sitemap.slice(1), paths.robots.slice(1), '_headers'];
 
 /** Written by every build too, though not by those of sitegen before feeds and redirects: not needed to know an output. */
 const alsoWritten = ['_redirects', ...Object.values(paths.feeds).map((path) => path.slice(1))];

@@ -42,7 +42,7 @@ export function siteFiles(
       path: paths.sitemap.slice(1),
       content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemap.join('\n')}\n</urlset>\n`,
     },
-    { path: 'robots.txt', content: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}${paths.sitemap}\n` },
+    { path: paths.robots.slice(1), content: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}${paths.sitemap}\n` },
     { path: '_headers', content: headersFile(options) },
     ...feeds.files,
     ...redirectFiles(redirects, siteUrl, model.redirects.page, assets.templates.module),

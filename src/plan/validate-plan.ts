@@ -6,7 +6,7 @@
 import { ContentError } from '../errors';
 import type { Article, Job, MarkdownBody } from '../content/model';
 import { dayAfter, isPublished } from '../content/publishing';
-import { decoded, foldersAbove, misnamedPage, pathOfLink, paths, sitePath } from '../paths';
+import { decoded, foldersAbove, misnamedPage, pathOfLink, paths, siteFilePaths, sitePath } from '../paths';
 import { pageTitle, type Route } from '../routes';
 import type { SitePlan } from './plan-site';
 import { formatDate } from '../../templates/lib/format';
@@ -34,7 +34,7 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   const jobs = { list: model.jobs, file: `${model.contentDir}/jobs.json` };
   const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved, jobs });
   // Besides the pages and public/'s files, what the build writes that a page may link to.
-  const written = new Set<string>([...Object.values(paths.feeds), paths.sitemap]);
+  const written = new Set(siteFilePaths);
   const isPageOrFile = (path: string) => pages.has(path) || written.has(path) || files.has(decoded(path.slice(1)));
   const pageOrFile = 'neither a page of this site nor a file of public/';
   const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved, jobs });

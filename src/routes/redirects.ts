@@ -5,7 +5,7 @@
 import { ContentError } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
-import { fileAlike, fileFor, listingOf, pathOfLink, paths, sitePath } from '../paths';
+import { fileAlike, fileFor, listingOf, pathOfLink, paths, siteFilePaths, sitePath } from '../paths';
 import type { SiteRoutes } from './index';
 import type { Route } from './route';
 import { formatDate } from '../../templates/lib/format';
@@ -32,6 +32,12 @@ export function siteRedirects(
     if (page)
       throw error(
         `redirects from ${redirect.from}, which is a page of the site (made from ${page.source}): a redirect would hide it; remove the redirect, or the page`,
+      );
+    // Its page would be written in that file's place (sitemap.xml/index.html), on a case-blind disk for /Sitemap.xml too.
+    const own = siteFilePaths.find((path) => path === redirect.from.toLowerCase());
+    if (own)
+      throw error(
+        `redirects from ${redirect.from}, which would take the place of ${own}, a file the build writes: remove the redirect`,
       );
     const other = byFrom.get(redirect.from);
     if (other)

@@ -194,6 +194,16 @@ describe('aliases and content/redirects.json', () => {
         [{ from: '/about.html', to: '/contact' }],
         'content/redirects.json: redirects[2].from: redirects from /about.html, which hosts serve as the same page as /about, a page of the site (made from content/pages/about.json): remove the redirect',
       );
+      // Its redirect page would be written where the build writes a file of its own, whatever its letter case.
+      for (const [from, own] of [
+        ['/sitemap.xml', '/sitemap.xml'],
+        ['/Robots.txt', '/robots.txt'],
+        ['/blog/feed.json', '/blog/feed.json'],
+      ])
+        await refused(
+          [{ from, to: '/contact' }],
+          `content/redirects.json: redirects[2].from: redirects from ${from}, which would take the place of ${own}, a file the build writes: remove the redirect`,
+        );
       // Its redirect page would be written over the home page's index.html, which would then redirect to itself.
       await refused(
         [{ from: '/index.html', to: '/' }],
