@@ -11,8 +11,8 @@ export function validate<T extends v.GenericSchema>(file: string, schema: T, dat
   const result = v.safeParse(schema, data, { abortPipeEarly: true });
   if (result.success) return result.output;
   const [first] = result.issues;
-  // valibot's object takes a list, and names its items as fields no schema knows: a list where an object belongs.
-  const list = result.issues.find((each) => isUnknownField(each) && Array.isArray(each.path?.at(-1)?.input));
+  // valibot's object takes a list, its items as fields no schema knows, its own missing: a list where an object belongs.
+  const list = result.issues.find(({ path }) => path?.at(-1)?.type === 'object' && Array.isArray(path.at(-1)!.input));
   const listField = list && fieldOf({ ...list, path: list.path!.slice(0, -1) } as v.BaseIssue<unknown>);
   if (listField) throw new ContentError(file, prefix + listField, 'expected an object, found a list');
   // A field missing beside one no schema knows is most often that field misspelt ("titel:"): the misspelling is named.

@@ -31,6 +31,12 @@ const badJson: BadInput[] = [
     /content\/stats\.json: \(top level\): expected an object, found a list\n/,
   ],
   [
+    'a file holding an empty list where its object belongs',
+    'pages/about.json',
+    () => '[]\n',
+    /content\/pages\/about\.json: \(top level\): expected an object, found a list\n/,
+  ],
+  [
     'a misspelt field',
     'site.json',
     (text) => text.replace('"tagline"', '"tagLine"'),
