@@ -24,11 +24,12 @@ export function watchFolders(
     if (watchers.has(folder)) return;
     let entries;
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      // Watched before it is listed: a file made between the two is listed, heard, or both; never missed.
       const watcher = watch(folder, (_, name) => changed(folder, name));
       // A folder removed (or out of reach) is no longer watched; its parent's watcher reports it gone.
       watcher.on('error', () => forget(folder));
       watchers.set(folder, watcher);
+      entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       // Gone already, or not there yet (a project without islands/): nothing to watch.
       return;
