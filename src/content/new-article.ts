@@ -24,10 +24,7 @@ export async function newArticle(options: { title: string; author?: string; cate
   const slug = withinSlugLength(slugify(title));
   if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);
   // blog/index.html is served at /blog/, the blog's own address: the build refuses it.
-  if (slug === 'index')
-    throw new SitegenError(
-      `"${title}" gives the page ${paths.article(slug)}, which hosts serve at /blog/: choose another title`,
-    );
+  if (slug === 'index') throw new SitegenError(`"${title}" makes /blog/index, served at /blog/: choose another title`);
 
   const site = loadSite({ contentDir: config.contentDir, projectRoot: config.root });
   const existing = site.articles.find((article) => article.slug === slug);

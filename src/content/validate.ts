@@ -84,6 +84,7 @@ const typeNames: Record<string, string> = {
 function expectedOf(issue: v.BaseIssue<unknown>): string {
   // Our own messages ("a lowercase slug…") read better than valibot's type names.
   if (!issue.message.startsWith('Invalid ')) return issue.message;
+  if (issue.type === 'picklist') return `one of ${issue.expected!.replace(/^\(|\)$/g, '').replaceAll(' | ', ', ')}`;
   return typeNames[issue.expected ?? ''] ?? issue.expected ?? 'another value';
 }
 

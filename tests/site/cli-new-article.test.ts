@@ -104,7 +104,7 @@ describe('sitegen', () => {
       const index = await runSitegen(['new', 'article', 'Index'], { cwd: dir });
       expect([index.code, index.stderr]).toEqual([
         1,
-        'sitegen: "Index" gives the page /blog/index, which hosts serve at /blog/: choose another title\n',
+        'sitegen: "Index" makes /blog/index, served at /blog/: choose another title\n',
       ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
       // And an author of the team and a category, typed in small letters, are written as team.json and blog.json write

@@ -37,6 +37,12 @@ const badJson: BadInput[] = [
     /content\/pages\/about\.json: \(top level\): expected an object, found a list\n/,
   ],
   [
+    'a day of the opening hours as a short name',
+    'site.json',
+    (text) => text.replace('"Monday"', '"Mon"'),
+    /content\/site\.json: hours\.days\[0\]: expected one of "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", found "Mon"\n/,
+  ],
+  [
     'a misspelt field',
     'site.json',
     (text) => text.replace('"tagline"', '"tagLine"'),
