@@ -70,8 +70,9 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
       const reason = `a request from ${request.headers.origin}, not from this server's own pages`;
       return refuse(response, { status: 403, reason });
     }
-    if (!sameSecret(String(request.headers[tokenHeader.toLowerCase()] ?? ''), token)) {
-      const reason = "no editor token: open the editor at the address sitegen dev printed, with this run's token";
+    const given = String(request.headers[tokenHeader.toLowerCase()] ?? '');
+    if (!sameSecret(given, token)) {
+      const reason = `${given ? 'an editor token of another run' : 'no editor token'}: open the editor at the address sitegen dev printed, with this run's token`;
       return refuse(response, { status: 403, reason });
     }
     next();

@@ -282,13 +282,17 @@ describe("the editor's local backend in sitegen dev", () => {
       'a request with another token',
       { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: 'ANOTHER_TOKEN' } },
       403,
-      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
+      refused(
+        "an editor token of another run: open the editor at the address sitegen dev printed, with this run's token",
+      ),
     ],
     [
       'a token as long as this run’s with a character outside ASCII',
       { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: 'NON_ASCII_TOKEN' } },
       403,
-      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
+      refused(
+        "an editor token of another run: open the editor at the address sitegen dev printed, with this run's token",
+      ),
     ],
     [
       'the token in a cookie, as a cookie of localhost reaches every server of localhost',
