@@ -29,11 +29,12 @@ export function checkRobots({ robots, url }: Sitemap, report: Report): void {
     report('robots-sitemap', `names ${url}, not the site's sitemap.xml`, 'point the Sitemap: line at /sitemap.xml');
 }
 
-export function checkSitemapFile({ xml }: Sitemap, report: Report): void {
+export function checkSitemapFile({ xml, listed }: Sitemap, report: Report): void {
   if (!xml) return report('sitemap-missing', 'sitemap.xml is missing', 'build the site with sitegen build');
   const problem = shapeProblem(xml);
   if (problem)
     report('sitemap-invalid', problem, 'write a <urlset> of the sitemaps.org namespace, each <loc> in its own <url>');
+  else if (!listed.size) report('sitemap-empty', 'sitemap.xml lists no page', 'publish a build made without --drafts');
 }
 
 /** URLs the sitemap lists that are no page of the site (the 404 is none). */

@@ -23,7 +23,6 @@ export async function newArticle(options: { title: string; author?: string; cate
   if (!titled.success) throw new SitegenError(`the title: expected ${titled.issues[0].message}, found "${title}"`);
   const slug = withinSlugLength(slugify(title));
   if (!slug) throw new SitegenError(`"${title}" has no letters or digits to make a URL from`);
-  // blog/index.html is served at /blog/, the blog's own address: the build refuses it.
   if (slug === 'index') throw new SitegenError(`"${title}" makes /blog/index, served at /blog/: choose another title`);
 
   const site = loadSite({ contentDir: config.contentDir, projectRoot: config.root });

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { runSitegen } from '../support/cli';
 import { tree } from '../support/output-tree';
 import { editArticle, inProjectCopy, markDraft } from '../support/project-copy';
 import { load, read } from '../support/publishing-copy';
@@ -61,6 +62,14 @@ describe('drafts', () => {
       expect(await read(project, 'preview/sitemap.xml')).not.toContain('<url>');
       expect(await read(project, 'preview/_headers')).toMatch(/^\/\*\n(?: {2}.+\n)* {2}X-Robots-Tag: noindex\n/);
       expect(await read(project, 'out/_headers')).not.toContain('X-Robots-Tag');
+      // Deployed by mistake, the preview would take the site out of search results: sitegen check says so.
+      const checked = await runSitegen(['check', '--only', 'seo', '--dir', 'preview'], { cwd: project.dir });
+      expect([checked.code, checked.stdout]).toEqual([
+        1,
+        expect.stringContaining(
+          '  ✗ /sitemap.xml  sitemap-empty\n      sitemap.xml lists no page\n      fix: publish a build made without --drafts\n',
+        ),
+      ]);
     });
   });
 
