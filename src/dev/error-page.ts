@@ -6,7 +6,7 @@ import { escapeHtml } from '../escape';
 export function errorFile(error: Error, root: string): string | undefined {
   if (error instanceof ContentError) return error.file;
   if (error instanceof RenderError) return error.template;
-  const located = /(?:^|\s)((?:[\w.-]+\/)*[\w.-]+\.(?:tsx?|css|json|md)):\d+(?::\d+)?/.exec(error.message);
+  const located = /(?:^|\s)((?:[\w.-]+\/)*[\w.-]+\.(?:tsx?|css|json|md))(?::\d+|: )/.exec(error.message);
   if (located) return located[1];
   const fromStack = error.stack?.split('\n').find((line) => line.includes(root) && !line.includes('node_modules'));
   const path = fromStack && /\((?:file:\/\/)?([^():]+)/.exec(fromStack)?.[1];
