@@ -31,8 +31,8 @@ export function watchFolders(
       watchers.set(folder, watcher);
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
-      // Gone already, or not there yet (a project without islands/): nothing to watch.
-      return;
+      // Gone already, or not there yet (a project without islands/), or unreadable: nothing to watch.
+      return forget(folder);
     }
     for (const entry of entries) {
       if (ignored(entry.name)) continue;
