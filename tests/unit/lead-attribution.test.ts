@@ -120,7 +120,14 @@ describe('the schema', () => {
       '//evil.example/path',
     ])
       expect(stored({ landing_path }), landing_path).toEqual(touchColumns(null, null));
-    for (const arrived_on of ['2026-1-5', 'yesterday', '2026-01-05T10:00:00Z', '05/01/2026'])
+    for (const arrived_on of [
+      '2026-1-5',
+      'yesterday',
+      '2026-01-05T10:00:00Z',
+      '05/01/2026',
+      '2026-13-45',
+      '2026-02-30',
+    ])
       expect(stored({ arrived_on }), arrived_on).toEqual(touchColumns(null, null));
     expect(stored({ arrived_on: '2026-01-05' })).toMatchObject({ last_arrived_on: '2026-01-05' });
   });
