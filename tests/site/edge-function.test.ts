@@ -111,7 +111,8 @@ function send(
       apikey: 'anon',
       authorization: 'Bearer anon',
       origin: site,
-      'x-forwarded-for': `${options.client ?? '192.0.2.1'}, 10.0.0.1`,
+      // Before the client's address as the nearest proxy saw it, what the client wrote itself: counted for nothing.
+      'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 256)}, ${options.client ?? '192.0.2.1'}`,
       ...options.headers,
     },
     body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
@@ -278,7 +279,7 @@ describe('the contact-form Edge Function under Deno', () => {
     expect((await send(lead(), { client: '192.0.2.51' })).status).toBe(200);
   });
 
-  it("counts a client by Cloudflare's cf-connecting-ip when it is there, else by x-forwarded-for's first entry", async () => {
+  it("counts a client by Cloudflare's cf-connecting-ip when it is there, else by x-forwarded-for's last entry, and an IPv6 one by its /64", async () => {
     // Behind Cloudflare: the proxies' entries of x-forwarded-for vary, the client's address does not.
     const viaCloudflare = (forwarded: string) =>
       send(lead(), { headers: { 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': forwarded } });
@@ -286,10 +287,16 @@ describe('the contact-form Edge Function under Deno', () => {
       expect((await viaCloudflare(forwarded)).status).toBe(200);
     expect((await viaCloudflare('192.0.2.63')).status).toBe(429);
     expect((await send(lead(), { client: '192.0.2.60' })).status).toBe(200);
-    // Without it: the first entry is the client, whatever proxies follow.
-    for (const proxy of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
-      expect((await send(lead(), { headers: { 'x-forwarded-for': `192.0.2.70, ${proxy}` } })).status).toBe(200);
-    expect((await send(lead(), { headers: { 'x-forwarded-for': '192.0.2.70, 10.0.0.4' } })).status).toBe(429);
+    // Without it: the last entry, the nearest proxy's; what the client wrote before it, a new address each time, is not.
+    for (const forged of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+      expect((await send(lead(), { headers: { 'x-forwarded-for': `${forged}, 192.0.2.70` } })).status).toBe(200);
+    expect((await send(lead(), { headers: { 'x-forwarded-for': '10.0.0.4, 192.0.2.70' } })).status).toBe(429);
+    // A sender with IPv6 holds a /64 of its own: another address in it is the same client, one outside it another.
+    for (const address of ['2001:db8:1:2::7', '2001:db8:1:2:aaaa::1', '2001:DB8:1:2:ffff:ffff:ffff:ffff'])
+      expect((await send(lead(), { client: address })).status, address).toBe(200);
+    expect((await send(lead(), { client: '2001:0db8:0001:0002::9' })).status).toBe(429);
+    expect((await send(lead(), { client: '2001:db8:1:3::7' })).status).toBe(200);
+    expect((await send(lead(), { client: '::ffff:192.0.2.80' })).status).toBe(200);
   });
 
   it('answers at once when the webhook fails, records it, and sends it again on a later request once it is due', async () => {

@@ -43,11 +43,26 @@ function contactForm(env: (name: string) => string | undefined): LeadRequestHand
 
 /**
  * The visitor's address, for the rate limit. Supabase's gateway sits behind
- * Cloudflare, which sets cf-connecting-ip itself (a client cannot choose it);
- * x-forwarded-for's first entry is the fallback.
+ * Cloudflare, which sets cf-connecting-ip itself (a client cannot choose it).
+ * Else x-forwarded-for's last entry, written by the proxy nearest the function:
+ * the entries before it are whatever the client sent, a new one each time.
  */
 function clientAddress(headers: Headers): string {
-  return headers.get('cf-connecting-ip')?.trim() || headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+  const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1);
+  return network(headers.get('cf-connecting-ip')?.trim() || forwarded?.trim() || 'unknown');
+}
+
+/** An IPv6 address by its /64, the block one home or server is given: each of its addresses is the same client. */
+function network(address: string): string {
+  if (!address.includes(':') || address.includes('.')) return address;
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const [head, tail] = address.split('::');
+  const zeros = tail === undefined ? [] : Array(8 - groups(head).length - groups(tail).length).fill('0');
+  const full = [...groups(head), ...zeros, ...groups(tail)];
+  return `${full
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 const handle = contactForm((name) => Deno.env.get(name));
