@@ -1,7 +1,7 @@
 /**
  * `sitegen leads --google-ads`: Google Ads' click-conversion import file, so the agency measures its ads by the
- * enquiries they brought without a tag on the site. The last touch's GCLID, else the first's: last click wins, as in
- * Google Ads itself. The file names the time zone its times are in.
+ * enquiries they brought without a tag on the site. The last touch's GCLID, else the first's, unless the last was an
+ * iOS click: last click wins, as in Google Ads itself. The file names the time zone its times are in.
  */
 import { londonOffset, londonTime, siteTimeZone } from '../content/publishing';
 import { csvCell, csvText } from './format-leads';
@@ -9,7 +9,8 @@ import type { LeadRow } from './pglite-lead-store';
 
 const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
 
-const clickIdOf = (row: LeadRow): string | null => row.last_gclid ?? row.first_gclid;
+const clickIdOf = (row: LeadRow): string | null =>
+  row.last_gclid ?? (row.last_gbraid || row.last_wbraid ? null : row.first_gclid);
 
 /** A newsletter sign-up is no enquiry: counted as one, it would inflate the conversions the agency judges its ads by. */
 export const isEnquiry = (row: LeadRow): boolean => row.form_type !== 'newsletter';

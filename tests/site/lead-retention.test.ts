@@ -159,7 +159,13 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     const db = await openLeadDatabase(leadsDir);
     try {
       const signUp = row('subscriber@example.co.uk', new Date('2025-11-03T09:00:00Z'), { gclid: 'NEWS-1' });
-      await insert(db, [{ ...signUp, form_type: 'newsletter', name: null }]);
+      // The last click on an iPhone, an older one with a GCLID first: the last click wins, so the old one is not credited.
+      const iPhone = row('ipad@example.co.uk', new Date('2025-11-03T10:00:00Z'));
+      const clicks = touchColumns({ ...adClick, gclid: 'OLD-CLICK' }, { landing_path: '/', gbraid: 'Ob0KCQ-5' });
+      await insert(db, [
+        { ...signUp, form_type: 'newsletter', name: null },
+        { ...iPhone, ...clicks },
+      ]);
     } finally {
       await db.close();
     }
@@ -179,7 +185,7 @@ describe('sitegen leads', { timeout: 120_000 }, () => {
     expect(named.stderr).toBe(
       [
         'sitegen: 1 lead from the newsletter form left out: a sign-up is not an enquiry',
-        'sitegen: 1 lead from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only',
+        'sitegen: 2 leads from an iOS click (gbraid or wbraid, no GCLID) left out: this file carries GCLIDs only',
         'sitegen: 1 lead from a click more than 90 days ago left out: Google Ads takes clicks up to 90 days old',
         '',
       ].join('\n'),
