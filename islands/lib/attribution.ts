@@ -53,7 +53,7 @@ function arrival(): { touch: Touch | null; campaign: boolean } | null {
   if (!fromCampaign && within) return null;
   const referrer = page === location ? referringSite() : undefined;
   const raw = Object.fromEntries(campaignParameters.map((name) => [name, query.get(name)]));
-  raw.utm_source ??= clickedFrom(query) ?? null;
+  raw.utm_source ||= clickedFrom(query) ?? null;
   return {
     // The day, for Google Ads, which takes a conversion only within 90 days of its click.
     touch: cleanTouch({ ...raw, landing_path: page.pathname, referrer_origin: referrer, arrived_on: today() }),

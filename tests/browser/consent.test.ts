@@ -118,9 +118,9 @@ describe('a visitor who accepts after an ad click, and comes back by a Facebook 
     await page.goto(`${preview.url}${adLanding.replace('TEST-1', 'OLD-CLICK')}`);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => banner(page).isVisible()).toBe(false);
-    // Facebook's app sends no referrer: its click identifier says where the visitor came from.
+    // Facebook's app sends no referrer: its click identifier says where the visitor came from, an empty utm_source none.
     await page.clock.setSystemTime(today - 20 * day);
-    await page.goto(`${preview.url}/blog?fbclid=IwAR2xyz`);
+    await page.goto(`${preview.url}/blog?fbclid=IwAR2xyz&utm_source=`);
     // The arrival is kept a moment after the page loads: dated by the clock of that day, not moved on before it.
     await expect
       .poll(async () => (await stored(page)).local['tradeboost-attribution'] ?? '')
