@@ -46,7 +46,7 @@ export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: Newslett
         class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
       />
       <Honeypot />
-      <div class="sm:w-40">
+      <div class="sm:w-40 [&_button]:focus-visible:outline-white">
         <SubmitButton ready={ready} submitting={submitting} label={copy.button} submittingLabel={copy.submitting} />
       </div>
     </form>

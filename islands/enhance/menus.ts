@@ -52,7 +52,9 @@ for (const menu of menus) {
     });
     menu.addEventListener('pointerleave', (event) => {
       hovered = false;
-      if (event.pointerType === 'mouse' && hoverable.matches) leaving = setTimeout(close, 300, menu);
+      // Not while the keyboard is in it, even if it came in since: shut, it would drop the focus to the page.
+      if (event.pointerType === 'mouse' && hoverable.matches)
+        leaving = setTimeout(() => menu.querySelector(':focus-visible') || close(menu), 300);
     });
     summary.addEventListener('click', (event) => {
       if (hovered && event.detail) event.preventDefault();

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Preview } from '../../src/server/preview';
 import { projectRoot } from '../support/cli';
+import { consentQuestion } from '../support/site';
 import { buildInProcess } from '../support/project-copy';
 import { openPage, reusedPage, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
@@ -22,6 +23,7 @@ type Mode =
   | 'slow-success'
   | '500-json'
   | '500-text'
+  | '429'
   | 'unsuccessful'
   | 'unsuccessful-silent'
   | 'not-json'
@@ -36,6 +38,8 @@ interface Received {
 }
 
 const anonKey = 'anon-test-key-1234';
+/** The Edge Function's words for a sixth enquiry within its period: a long error. */
+const rateLimited = 'You have sent several enquiries in a short time. Please try again in 10 minutes, or call us.';
 let mode: Mode = 'success';
 let received: Received[] = [];
 let supabase: Server;
@@ -66,6 +70,8 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
       return setTimeout(() => json(200, { success: true }), 800);
     case '500-json':
       return json(500, { success: false, error: 'The enquiry service is down for maintenance.' });
+    case '429':
+      return json(429, { success: false, error: rateLimited });
     case '500-text':
       return response.writeHead(500, { ...cors, 'Content-Type': 'text/plain' }).end('Internal Server Error');
     case 'unsuccessful':
@@ -317,6 +323,31 @@ describe('while and after a submission', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => alert.textContent()).toBe('');
     expect(await submit.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it('in a window zoomed to 400%, with the consent question asked, an error shows its title and its close button', async () => {
+    mode = '429';
+    const { page } = await openPage({ width: 320, height: 256 });
+    await page.goto(`${preview.url}/`);
+    await expect.poll(() => page.getByRole('region', { name: consentQuestion }).isVisible()).toBe(true);
+    const submit = (await fillHeroForm(page)).locator('button[type="submit"]');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain(rateLimited);
+    // Each is what the window shows at its left end, halfway down it: not above the window's top, nor under the question.
+    const shown = await Promise.all(
+      [alert.getByText('Error', { exact: true }), alert.getByRole('button', { name: 'Dismiss notification' })].map(
+        (part) =>
+          part.evaluate((element) => {
+            const { left, top, height } = element.getBoundingClientRect();
+            const seen = document.elementFromPoint(left + 4, top + height / 2);
+            return top >= 0 && seen !== null && element.contains(seen);
+          }),
+      ),
+    );
+    expect(shown).toEqual([true, true]);
   });
 
   it('an error is announced at once, and stays while the visitor points at it or has the focus in it, then goes in the time it had left', async () => {

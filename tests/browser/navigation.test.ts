@@ -190,6 +190,22 @@ describe('Services dropdown (wide screen)', () => {
     expect(await services.getAttribute('open')).toBeNull();
   });
 
+  it('holding the keyboard focus, stays open as the mouse passes over it and away, the focus where it was', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/about`);
+    const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
+    await services.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const link = (await services.getByRole('link', { name: 'Google Ads' }).boundingBox())!;
+    await page.mouse.move(link.x + 10, link.y + link.height / 2);
+    await page.mouse.move(10, 600);
+    // Well past the moment a menu the mouse opened waits before it shuts.
+    await page.waitForTimeout(1000);
+    expect(await services.getAttribute('open')).not.toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Local SEO');
+  });
+
   it('turns its chevron as it opens, at once for a visitor who asks for reduced motion', async () => {
     const { page } = await wideVisitor();
     await page.goto(`${preview.url}/about`);
@@ -470,6 +486,23 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 
+  it('tabbing along the sticky header halfway down a page moves the page not at all, on a laptop and a phone', async () => {
+    for (const viewport of [wide, { width: 390, height: 844 }]) {
+      const { page } = await openPage(viewport);
+      await page.goto(`${preview.url}/about`);
+      await page.getByRole('button', { name: 'Reject' }).click();
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await page.locator('header a').first().focus();
+      const seen = [await page.evaluate(() => [document.activeElement!.closest('header') !== null, window.scrollY])];
+      // The logo and the next three: the phone's bar holds four.
+      for (let i = 0; i < 3; i += 1) {
+        await page.keyboard.press('Tab');
+        seen.push(await page.evaluate(() => [document.activeElement!.closest('header') !== null, window.scrollY]));
+      }
+      expect(seen, `${viewport.width} px`).toEqual(Array(4).fill([true, 1500]));
+    }
+  });
+
   it("a short laptop window reaches the Services menu's last trade", async () => {
     const { page } = await openPage({ width: 1093, height: 520 });
     await page.goto(`${preview.url}/about`);
@@ -511,14 +544,17 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 
-  it("the accent button's focus ring is white on the home page's blue hero and the articles' dark call to action", async () => {
+  it("the accent button's focus ring is white on the home page's blue hero, the articles' dark call to action and the blog's newsletter", async () => {
     const { page } = await wideVisitor();
-    for (const [path, name] of [
-      ['/', 'Book a Free Strategy Call'],
-      ['/blog/local-seo-tips', 'Book a Free Strategy Call'],
-    ]) {
+    for (const [path, role, name] of [
+      ['/', 'link', 'Book a Free Strategy Call'],
+      ['/blog/local-seo-tips', 'link', 'Book a Free Strategy Call'],
+      ['/blog', 'button', 'Subscribe'],
+    ] as const) {
       await page.goto(`${preview.url}${path}`);
-      const button = page.locator('main').getByRole('link', { name, exact: true }).first();
+      const button = page.locator('main').getByRole(role, { name, exact: true }).first();
+      // A form's button waits for its script.
+      await expect.poll(() => button.isEnabled()).toBe(true);
       await button.focus();
       // Once the button's colour transition has run.
       await expect
