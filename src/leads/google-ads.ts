@@ -9,8 +9,7 @@ import type { LeadRow } from './pglite-lead-store';
 
 const header = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'];
 
-const clickIdOf = (row: LeadRow): string | null =>
-  row.last_gclid ?? (row.last_gbraid || row.last_wbraid ? null : row.first_gclid);
+const clickIdOf = (row: LeadRow) => row.last_gclid ?? (row.last_gbraid || row.last_wbraid ? null : row.first_gclid);
 
 /** A newsletter sign-up is no enquiry: counted as one, it would inflate the conversions the agency judges its ads by. */
 export const isEnquiry = (row: LeadRow): boolean => row.form_type !== 'newsletter';
