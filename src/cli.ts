@@ -164,11 +164,7 @@ program
   .command('check')
   .description('run the gates a marketing site must pass on a built site: links, html, a11y, seo, budgets, lighthouse')
   .option('-d, --dir <dir>', 'the built site', 'dist')
-  .option(
-    '--content <dir>',
-    'the content the site was built from (the seo gate checks breadcrumbs against its route table)',
-    'content',
-  )
+  .option('--content <dir>', 'the content the site was built from (the seo gate checks breadcrumbs by it)', 'content')
   .option('--only <gates>', 'comma-separated gates to run (default: all)')
   .option('--external', 'also fetch external links and stock photos (needs internet)')
   .option(
@@ -209,14 +205,11 @@ function aConversionName(value: string): string {
   return value.trim();
 }
 
+const openers: Partial<Record<NodeJS.Platform, string[]>> = { darwin: ['open'], win32: ['cmd', '/c', 'start', ''] };
+
 /** The platform's own way to open a URL; a failure to open is not worth failing the command. */
 function openInBrowser(url: string): void {
-  const [command, ...args] =
-    process.platform === 'darwin'
-      ? ['open', url]
-      : process.platform === 'win32'
-        ? ['cmd', '/c', 'start', '', url]
-        : ['xdg-open', url];
+  const [command, ...args] = [...(openers[process.platform] ?? ['xdg-open']), url];
   import('node:child_process').then(({ spawn }) =>
     spawn(command!, args, { stdio: 'ignore', detached: true })
       .on('error', () => {})

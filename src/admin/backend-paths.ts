@@ -95,12 +95,14 @@ async function listedLinksRefusal(folder: string, folders: BackendFolders): Prom
 }
 
 /** A photo the build would refuse, refused before it reaches content/images/: the media library uploads one alone. */
-export async function uploadRefusal(body: unknown): Promise<Refusal | undefined> {
+export async function uploadRefusal(body: unknown, root: string): Promise<Refusal | undefined> {
   const { action, params = {} } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   const uploads =
     action === 'persistMedia' ? [record(params.asset)] : action === 'persistEntry' ? list(params.assets) : [];
   for (const { path, content, encoding } of uploads) {
     if (typeof content !== 'string') continue;
+    if (action === 'persistMedia' && (await lstat(resolve(root, String(path))).catch(() => undefined)))
+      return { status: 409, reason: `${String(path)}: ${replacing}` };
     const bytes = Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8');
     const problem = await readImage(bytes, (reason) => new Error(reason)).then(
       () => tooManyBytes(bytes.length),
@@ -109,6 +111,9 @@ export async function uploadRefusal(body: unknown): Promise<Refusal | undefined>
     if (problem) return { status: 409, reason: `${String(path)}: ${problem}` };
   }
 }
+
+// The media library replaces a photo by deleting it first, which one in use refuses: nor is it then uploaded over.
+const replacing = 'is there already, and not replaced while in use: upload the new photo under another name';
 
 export function deletedPaths(body: unknown): string[] {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };

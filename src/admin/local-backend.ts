@@ -89,7 +89,7 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
   const uploads = refusing((body) => {
     const { action, params } = body as { action: string; params?: Record<string, unknown> };
     if (action === 'persistEntry' && Array.isArray(params?.assets)) params.assets = usedAssets(params, params.assets);
-    return uploadRefusal(body);
+    return uploadRefusal(body, folders.root);
   });
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {

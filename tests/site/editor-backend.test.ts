@@ -161,6 +161,13 @@ describe("the editor's local backend in sitegen dev", () => {
         'content/images/logo.png: is used by content/site.json (logo.src), and cannot be deleted while it is: choose another image there first',
       ),
     });
+    // The media library replaces a photo by deleting it, then uploading the new one: not over the one in use.
+    expect(await call({ action: 'persistMedia', params: media('content/images/logo.png', upload) })).toEqual({
+      status: 409,
+      body: refused(
+        'content/images/logo.png: is there already, and not replaced while in use: upload the new photo under another name',
+      ),
+    });
     // A file the site cannot be built without, named as the project names it.
     const facts = await call({ action: 'deleteFile', params: { path: 'content/site.json', options } });
     expect(facts.status).toBe(409);
