@@ -163,6 +163,15 @@ function requireOldAddress(edited: Entry): void {
   throw new ContentError(file, lost === live?.slug ? 'front matter: slug' : 'front matter: aliases', problem);
 }
 
+/** A legal page has no old slugs: its address changes only with its file's name, and a developer's redirect. */
+function requireLegalAddress(edited: Entry): void {
+  const file = `${site.contentDir}/${edited.path}`;
+  const live = site.model().legalPages.find((page) => page.file === file);
+  if (!live || edited.data.slug === live.slug) return;
+  const problem = `takes a live address off the site, ${paths.legal(live.slug)}: keep the slug "${live.slug}" (a legal page's address changes only with a redirect from it, which a developer adds to content/redirects.json)`;
+  throw new ContentError(file, 'front matter: slug', problem);
+}
+
 /** A file's text now, in sitegen dev (whose backend the editor may ask); undefined elsewhere. */
 async function textNow(path: string): Promise<string | undefined> {
   if (settings.backend.name !== 'local') return undefined;
@@ -193,6 +202,7 @@ async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
   requireSlug(entry, edited);
   requireOldAddress(edited);
+  requireLegalAddress(edited);
   await requireUnchanged(entry);
   // The photos added to this entry, not saved yet: measured, to check they are images the build takes, as wide as the
   // pages draw them. Decap keeps one swapped for another among them, which the local backend does not write: not checked.

@@ -99,6 +99,17 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
+  it('refuses a live legal page’s new slug, which would take its address off the site, writing nothing', async () => {
+    const { page, problems } = await editor.at('/collections/legal/entries/terms-of-service');
+    await retype(field(page, 'Slug (its address)'), 'terms');
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/legal/terms-of-service.md: Slug (its address): takes a live address off the site, /terms-of-service: keep the slug "terms-of-service" (a legal page\'s address changes only with a redirect from it, which a developer adds to content/redirects.json)',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/legal/'))).toEqual([]);
+  });
+
   it('takes an emptied field’s line out, and nothing else', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/local-seo-tips');
     const updated = page.getByLabel('datetime field').filter({ has: page.getByText(/^Updated/) });
