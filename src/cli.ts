@@ -199,9 +199,11 @@ function anEmailAddress(value: string): string {
   return address;
 }
 
+/** Not an option: `--conversion-name --csv` gives the name "--csv", where the name was left out. */
 function aConversionName(value: string): string {
-  if (value.trim() === '')
-    throw new SitegenError('--conversion-name: expected the name of a conversion action in Google Ads, found none');
+  const found = value.trim() === '' ? 'none' : value.startsWith('--') ? `the option ${value}` : undefined;
+  if (found)
+    throw new SitegenError(`--conversion-name: expected the name of a conversion action in Google Ads, found ${found}`);
   return value.trim();
 }
 

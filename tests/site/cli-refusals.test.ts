@@ -47,13 +47,17 @@ describe('sitegen', () => {
     }
   });
 
-  it('sitegen leads refuses an erasure of no address and a conversion without a name', async () => {
+  it('sitegen leads refuses an erasure of no address and a conversion without a name, or with an option for one', async () => {
     const leadsDir = ['--leads-dir', join(tmpdir(), 'never-made')];
     for (const [args, message] of [
       [['--erase', ' '], '--erase: expected an email address, found " "'],
       [
         ['--conversion-name', ''],
         '--conversion-name: expected the name of a conversion action in Google Ads, found none',
+      ],
+      [
+        ['--conversion-name', '--csv'],
+        '--conversion-name: expected the name of a conversion action in Google Ads, found the option --csv',
       ],
     ] as const) {
       const result = await runSitegen(['leads', ...args, ...leadsDir]);
