@@ -113,6 +113,13 @@ const badFrontMatter: BadInput[] = [
     /content\/legal\/privacy-policy\.md: front matter: slug: expected a slug of at most 80 characters, found "privacy-privacy-.*…" \(102 characters\)/,
   ],
   [
+    // Its keywords say what it holds: that a list is wanted alone does not.
+    'an article without its keywords',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^keywords: .*\n/m, ''),
+    /content\/blog\/google-ads-guide\.md: front matter: keywords: is missing: expected a list of at least one entry$/m,
+  ],
+  [
     "an article's social image without its description",
     'blog/google-ads-guide.md',
     (text) => text.replace(/^imageAlt: /m, 'socialImage: "images/logo.png"\nimageAlt: '),

@@ -15,7 +15,7 @@ const badJson: BadInput[] = [
     'a wrongly typed field in JSON',
     'trades/builder.json',
     (text) => text.replace(/"features": \[[^\]]*\]/, '"features": "Boiler repair keyword targeting"'),
-    /content\/trades\/builder\.json: services\[0\]\.features: expected a list, found "Boiler repair keyword targeting"/,
+    /content\/trades\/builder\.json: services\[0\]\.features: expected a list of exactly 4 entries, found "Boiler repair keyword targeting"/,
   ],
   // A list where an object belongs: not its items named as fields no schema knows, and the object's fields as missing.
   [

@@ -33,8 +33,8 @@ export const withPlaceholder = (schema: v.GenericSchema<string, string>, name: s
   );
 export const list = <T extends v.GenericSchema>(item: T, count?: number) =>
   count === undefined
-    ? v.pipe(v.array(item), v.minLength(1, 'at least one entry'))
-    : v.pipe(v.array(item), v.length(count, `exactly ${count} entries`));
+    ? v.pipe(v.array(item, 'a list of at least one entry'), v.minLength(1, 'at least one entry'))
+    : v.pipe(v.array(item, `a list of exactly ${count} entries`), v.length(count, `exactly ${count} entries`));
 /** Each value once (each item's `field`, if given); the first repeat is named where it is (jobs[2].id). */
 export const eachOnce = <T>(message: string, field?: keyof T & string) =>
   v.rawCheck<T[]>(({ dataset, addIssue }) => {
