@@ -228,7 +228,7 @@ const badValues: BadInput[] = [
     'opening hours that close before they open',
     'site.json',
     (text) => text.replace('"closes": "18:00"', '"closes": "08:30"'),
-    /content\/site\.json: hours\.closes: expected a closing time after the opening time \(opens\), found "08:30"$/m,
+    /content\/site\.json: hours\.closes: expected a closing time after the opening time, found "08:30"$/m,
   ],
   [
     'a day of the opening hours named twice',

@@ -82,7 +82,7 @@ export const siteSchema = v.strictObject({
       closes: v.pipe(v.string(), v.isoTime('a 24-hour time in London such as "18:00"')),
     }),
     v.forward(
-      v.check((hours) => hours.closes > hours.opens, 'a closing time after the opening time (opens)'),
+      v.check((hours) => hours.closes > hours.opens, 'a closing time after the opening time'),
       ['closes'],
     ),
   ),
