@@ -1,5 +1,6 @@
 /** The building blocks every content schema is made of: texts, lists, slugs, dates, links, images, page metadata. */
 import * as v from 'valibot';
+import { isCalendarDay } from '../../../supabase/functions/_shared/calendar-day.ts';
 import { stockPhotoOrigin, stockPhotoUrl } from '../../stock-photos';
 import { icon } from './icons';
 
@@ -66,11 +67,7 @@ const linkText = v.pipe(v.string(), v.maxLength(2_000, 'a link of at most 2,000 
 export const isoDate = v.pipe(
   v.string('an ISO date such as 2024-01-15'),
   v.isoDate('an ISO date such as 2024-01-15'),
-  // Date.parse rolls 2024-02-30 over into March: a date exists if it comes back as itself.
-  v.check((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  }, 'a date that exists, such as 2024-02-29 in a leap year'),
+  v.check(isCalendarDay, 'a date that exists, such as 2024-02-29 in a leap year'),
 );
 /** Checked against the route table once routes exist. */
 export const internalHref = v.pipe(

@@ -7,6 +7,7 @@
  * (islands/lib/attribution.ts) and what the agency reads (the notification,
  * `sitegen leads`). No validation library: the browser imports it.
  */
+import { isCalendarDay } from './calendar-day.ts';
 
 export const touchFields = [
   'landing_path',
@@ -35,13 +36,6 @@ const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066
 const clickId = /^[A-Za-z0-9][\w-]*$/;
 /** A path as location.pathname gives it: percent-encoded, so printable ASCII, with no query or fragment. */
 export const sitePath = /^\/(?!.*[?#])[!-~]*$/;
-/** A day of the calendar as the browser writes it (2026-01-05): never 2026-13-45, which a Date would roll over. */
-const calendarDay = {
-  test(text: string): boolean {
-    const day = new Date(`${text}T00:00:00Z`);
-    return /^\d{4}-\d\d-\d\d$/.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
-  },
-};
 /** The form each field must have; the utm_* values are any printable text. */
 const forms: Partial<Record<TouchField, { test(text: string): boolean }>> = {
   // Never `//host/…`, which a mail client or a chat would show as another site's address.
@@ -51,7 +45,7 @@ const forms: Partial<Record<TouchField, { test(text: string): boolean }>> = {
   gclid: clickId,
   gbraid: clickId,
   wbraid: clickId,
-  arrived_on: calendarDay,
+  arrived_on: { test: isCalendarDay },
 };
 /** Kept whole or not at all: an origin or a click identifier cut short would name another. */
 const whole: readonly TouchField[] = ['referrer_origin', 'gclid', 'gbraid', 'wbraid', 'arrived_on'];
