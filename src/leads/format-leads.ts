@@ -7,6 +7,7 @@ import { oneLine, unescapedControls } from '../../supabase/functions/_shared/one
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
 import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
 import { leadCount } from './lead-retention';
+import stringWidth from 'string-width';
 
 export type LeadFormat = 'table' | 'json' | 'csv';
 type FormatOptions = { terminal?: boolean; notifying?: boolean };
@@ -95,11 +96,11 @@ function formatTable(rows: readonly LeadRow[], notifying: boolean | undefined): 
   if (rows.length === 0) return 'No leads yet.\n';
   const cells = rows.map((row) => tableColumns.map((column) => fit(oneLine(column.value(row, notifying)), column.max)));
   const widths = tableColumns.map((column, index) =>
-    Math.max(column.title.length, ...cells.map((line) => length(line[index]!))),
+    Math.max(column.title.length, ...cells.map((line) => stringWidth(line[index]!))),
   );
   const line = (values: string[]) =>
     values
-      .map((value, index) => value + ' '.repeat(widths[index]! - length(value)))
+      .map((value, index) => value + ' '.repeat(widths[index]! - stringWidth(value)))
       .join('  ')
       .trimEnd();
   const header = line(tableColumns.map((column) => column.title));
@@ -127,9 +128,10 @@ function notSent(rows: readonly LeadRow[], notifying: boolean | undefined): stri
   ];
 }
 
-const length = (value: string) => [...value].length;
-
+/** Cut to `max` columns of a terminal, where a Chinese character or an emoji takes two. */
 function fit(value: string, max: number): string {
-  const chars = [...value];
-  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
+  let cut = value;
+  const graphemes = (text: string) => Array.from(new Intl.Segmenter().segment(text), ({ segment }) => segment);
+  while (stringWidth(cut) > max) cut = `${graphemes(cut).slice(0, -2).join('')}…`;
+  return cut;
 }

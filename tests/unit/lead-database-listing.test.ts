@@ -153,6 +153,20 @@ describe('listing and formatting', () => {
     expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
   });
 
+  it('keeps the table lined up for names a terminal shows two columns wide (Chinese, emoji), cutting them by width', () => {
+    const names = ['陳大文水電工程有限公司專業服務', '👷🏽‍♀️ Jo Bloggs', 'Dave Hughes'];
+    const table = formatLeads(
+      names.map((name) => ({ ...rows[0]!, name })),
+      'table',
+    );
+    const lines = table.split('\n').slice(2, 5);
+    expect(lines.map((line) => line.slice(0, line.indexOf('dave@')))).toEqual([
+      '1  2024-01-15 09:30  hero  陳大文水電工程有限公司…  ',
+      '1  2024-01-15 09:30  hero  👷🏽‍♀️ Jo Bloggs             ',
+      '1  2024-01-15 09:30  hero  Dave Hughes              ',
+    ]);
+  });
+
   it('formats JSON with every column, bidi controls escaped', () => {
     expect(JSON.parse(formatLeads(rows, 'json'))).toEqual(
       rows.map((row) => ({
