@@ -57,8 +57,10 @@ export function parseFrontMatter(source: string): FrontMatter {
   // Out of quotes, " #" starts a comment: "title: Local SEO #1 tips" would publish as "Local SEO", unremarked.
   const cut = /^([\w-]+):[ \t]+[^\s"'#|>[{].*?[ \t](#\S.*?)\s*$/m.exec(source.slice(0, close));
   if (cut) return { ok: false, problem: `${at(cut)}: " #" starts a comment, dropping "${cut[2]}": use double quotes` };
-  const curly = /^([\w-]+):[ \t]+\[?[ \t]*([“‘]).*[”’][ \t]*\]?[ \t]*$/m.exec(source.slice(0, close));
-  if (curly) return { ok: false, problem: curlyQuote(at(curly), curly[2]!) };
+  // A value, or an item of a list, in quotes opened curly: closed straight too, as a pasted title and a typed end are.
+  const curly = /^([\w-]+):[ \t]+(?:([“‘]).*["'”’]|\[(?:[^\]\n]*,)?[ \t]*([“‘])[^,\]\n]*["'”’][ \t]*[,\]].*)[ \t]*$/m;
+  const quoted = curly.exec(source.slice(0, close));
+  if (quoted) return { ok: false, problem: curlyQuote(at(quoted), quoted[2] ?? quoted[3]!) };
   return { ok: true, data: parsed.data, body: source.slice(bodyStart(source, close + 4)) };
 }
 

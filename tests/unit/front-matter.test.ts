@@ -142,6 +142,16 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       'content/blog/curly-quotes-in-a-list.md: front matter: at line 3 (keywords): ‘ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
     ],
     [
+      'curly-quotes-closed-straight',
+      '---\ntitle: “Ten Tips for Plumbers Who Want More Work"\n---\nBody.\n',
+      'content/blog/curly-quotes-closed-straight.md: front matter: at line 2 (title): “ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
+    ],
+    [
+      'curly-quotes-in-a-later-item',
+      '---\nkeywords: ["probe", “plumber seo”]\n---\nBody.\n',
+      'content/blog/curly-quotes-in-a-later-item.md: front matter: at line 2 (keywords): “ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
+    ],
+    [
       'curly-quotes-round-a-colon',
       '---\ntitle: “Local SEO: 10 tips”\n---\nBody.\n',
       'content/blog/curly-quotes-round-a-colon.md: front matter: is not valid YAML at line 2 (title): “ is a curly quote, which would show on the page: write straight double quotes, as in "…"',
