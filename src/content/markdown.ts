@@ -33,9 +33,13 @@ function asBrowserReads(attribute: string): string {
 /** Lazy, as a build whose bodies are all kept renders none; marked-footnote's rules only for a body with a footnote. */
 function parser(footnotes: boolean): Marked {
   if (!parsers.has(footnotes)) {
-    // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name.
+    // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name. A `\{`
+    // as a character reference, which withSiteFacts leaves as written, as it does a `{` in code (renderMarkdown).
     const markdown = new (require('marked') as typeof import('marked')).Marked({
-      renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
+      renderer: {
+        checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
+        text: (token) => token.type === 'escape' && token.text === '{' && '&#123;',
+      },
     });
     const footnote = footnotes && (require('marked-footnote') as typeof import('marked-footnote').default)();
     parsers.set(footnotes, footnote ? markdown.use(footnote) : markdown);
@@ -100,9 +104,9 @@ const vague =
   /^(?:click (?:here|this)|go|(?:right )?here|information|(?:(?:learn|read|see) )?more(?: info(?:rmation)?)?|start|this)$/i;
 
 /** What a link or image may not be: unsafe, a number or address the forms refuse, blocked by the CSP, with no alt text. */
-function linkProblem({ type, text }: Tokens.Link | Tokens.Image, href: string): string | undefined {
-  if (type === 'link' && linkedSiteFact.test(text))
-    return `link "${text}": {phone} and {email} are links themselves; write them outside a link's brackets`;
+function linkProblem({ type, text, title }: Tokens.Link | Tokens.Image, href: string): string | undefined {
+  if (linkedSiteFact.test(`${text} ${title ?? ''}`))
+    return `${type} "${text}": {phone} and {email} are links themselves; write them outside ${type === 'link' ? "a link's" : "an image's"} brackets and title`;
   if (type === 'link' && !text.trim())
     return `link "${href}" has no words: it would not show on the page, and screen readers would name it by its address; write them between the brackets, as in [words that say where it leads](${href})`;
   const name = /[^/?#]+\.\w+(?=[?#]|$)/.exec(href)?.[0] ?? 'photo.jpg';
@@ -151,10 +155,16 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
   const lines = links.length ? linesOf(source, starts, links) : [];
-  // A cell's align (|---:|), which HTML dropped, as a class; a photo lazy, as the templates' (text's "<" is escaped).
-  const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
-  const lazy = html.replaceAll('<img ', '<img loading="lazy" decoding="async" ');
-  return { html: lazy, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
+  // A cell's align (|---:|), which HTML dropped, as a class; a `{` in code as written, not a placeholder; a table, which
+  // on a phone may scroll within itself, one a keyboard can focus to scroll; a photo lazy, as the templates' (text's
+  // "<" is escaped).
+  const html = markdown
+    .parser(tokens)
+    .replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">')
+    .replace(/<code[^>]*>[^<]*<\/code>/g, (code) => code.replaceAll('{', '&#123;'))
+    .replaceAll('<table>', '<table tabindex="0">')
+    .replaceAll('<img ', '<img loading="lazy" decoding="async" ');
+  return { html, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }
 
 /** Each token's line, in the order found: its block's start, and where it is in its block. */

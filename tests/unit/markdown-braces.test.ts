@@ -25,7 +25,14 @@ describe("the site's facts in a body (site-facts.ts)", () => {
     );
     expect(withSiteFacts(html, site)).toBe(
       '<p>Iron &amp; Steel is Iron &amp; Steel &lt;Yard&gt; Ltd. Ring <a href="tel:+448001234567">0800 123 4567</a> or e-mail <strong><a href="mailto:team@trade.example">team@trade.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
-        '<p><code><a href="tel:+448001234567">0800 123 4567</a></code> and {}</p>\n',
+        '<p><code>&#123;phone}</code> and {}</p>\n',
+    );
+  });
+
+  it('shows a fact as written in code, and after a backslash, for a page that explains them', () => {
+    const { html } = renderMarkdown('Write \\{phone\\} or `{ email }`:\n\n```\nCall {phone}\n```\n');
+    expect(withSiteFacts(html, site)).toBe(
+      '<p>Write &#123;phone} or <code>&#123; email }</code>:</p>\n<pre><code>Call &#123;phone}\n</code></pre>\n',
     );
   });
 
@@ -44,6 +51,13 @@ describe("the site's facts in a body (site-facts.ts)", () => {
     );
     expect(() => renderMarkdown('[Mail {email}](/contact)\n')).toThrow(
       'link "Mail {email}": {phone} and {email} are links themselves',
+    );
+    // Filled in, either would write a link inside the <img>'s alt or the title attribute: broken markup.
+    expect(() => renderMarkdown('![Our van, call {phone}](/photos/van.jpg)\n')).toThrow(
+      `image "Our van, call {phone}": {phone} and {email} are links themselves; write them outside an image's brackets and title`,
+    );
+    expect(() => renderMarkdown('[About us](/about "Mail {email}")\n')).toThrow(
+      `link "About us": {phone} and {email} are links themselves; write them outside a link's brackets and title`,
     );
   });
 });

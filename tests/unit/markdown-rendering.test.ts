@@ -19,7 +19,7 @@ describe('renderMarkdown', () => {
     );
     expect(html).toContain('<h2>Why <strong>local</strong> matters</h2>');
     expect(html).not.toContain('class="anchor"');
-    expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Job<\/th>/);
+    expect(html).toMatch(/<table tabindex="0">\s*<thead>\s*<tr>\s*<th>Job<\/th>/);
     expect(html).toContain('<td>£2,000</td>');
     expect(html).toContain('<del>cheap</del>');
     expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
