@@ -7,9 +7,10 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContentError, messageOf } from '../errors';
+import { contentHash } from '../hash';
 import { markInUse, removeStaleFiles } from '../stale-files';
 import type { RenditionFormat } from './image-names';
 import { encoderOptions } from './image-settings';
@@ -41,8 +42,11 @@ export class ImageEncoder {
   /** The file of `source` `width` pixels wide in `format`; `width` is at most the source's (the caller checks). */
   rendition(source: SourceImage, width: number, format: RenditionFormat): Promise<string> {
     return this.once(`${source.key}-${width}.${format}`, async () => {
-      const sharp = await loadSharp();
-      const image = sharp(source.path, { autoOrient: true, limitInputPixels: sourceLimits.pixels, failOn: 'error' })
+      const [sharp, bytes] = await Promise.all([loadSharp(), readFile(source.path)]);
+      // A file saved over while the build ran would be kept under the key of the bytes it replaced, and published so.
+      if (contentHash(bytes) !== source.hash)
+        throw new ContentError(source.file, '', 'changed as the build read it: build again');
+      const image = sharp(bytes, { autoOrient: true, limitInputPixels: sourceLimits.pixels, failOn: 'error' })
         .resize({ width })
         // A JPEG has no transparency: what was transparent turns white, as on the page, rather than black.
         .flatten(format === 'jpg' && source.alpha ? { background: '#ffffff' } : false);

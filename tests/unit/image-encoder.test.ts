@@ -1,13 +1,15 @@
 /**
  * The encoder of renditions once the build is interrupted (Ctrl-C in a first
  * build, its photos not yet in .sitegen/images/): the build stops at once,
- * rather than once every photo is encoded.
+ * rather than once every photo is encoded; and a photo saved over while the
+ * build ran, which is refused rather than kept under its old bytes' key.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { contentHash } from '../../src/hash';
 import { ImageEncoder } from '../../src/images/image-encoder';
 import type { SourceImage } from '../../src/images/source-images';
 import { Interrupted } from '../../src/interrupted';
@@ -19,10 +21,11 @@ let source: SourceImage;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sitegen-encoder-'));
   const path = join(dir, 'van.jpg');
-  await writeFile(path, await photo({ width: 1600, height: 900, hue: 200 }));
-  source = { key: 'van', path, file: 'content/images/van.jpg', alpha: false } as Pick<
+  const bytes = await photo({ width: 1600, height: 900, hue: 200 });
+  await writeFile(path, bytes);
+  source = { key: 'van', path, file: 'content/images/van.jpg', alpha: false, hash: contentHash(bytes) } as Pick<
     SourceImage,
-    'key' | 'path' | 'file' | 'alpha'
+    'key' | 'path' | 'file' | 'alpha' | 'hash'
   > as SourceImage;
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -42,4 +45,15 @@ it('fails every rendition at once with the interruption, begins no more, and wri
   // A later rendition is not begun: asked for after the interruption, it fails too.
   await expect(encoder.rendition(source, 1000, 'webp')).rejects.toThrow('build interrupted by SIGINT');
   expect(existsSync(made) ? await readdir(made) : []).toEqual([]);
+});
+
+it('refuses a photo saved over after the build read it, keeping nothing under the key of the bytes it replaced', async () => {
+  const made = join(dir, 'made-over');
+  const savedOver = { ...source, hash: contentHash(await photo({ width: 1600, height: 900, hue: 20 })) };
+  await expect(new ImageEncoder(made).rendition(savedOver, 400, 'webp')).rejects.toThrow(
+    'content/images/van.jpg: changed as the build read it: build again',
+  );
+  expect(existsSync(made) ? await readdir(made) : []).toEqual([]);
+  // The file as read is encoded.
+  expect(await new ImageEncoder(made).rendition(source, 400, 'webp')).toMatch(/van-400\.webp$/);
 });
