@@ -39,6 +39,12 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   const pageOrFile = 'neither a page of this site nor a file of public/';
   const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved, jobs });
   const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved, jobs });
+  // A redirect to a job's card, as a link to it, would fail the links gate from the day after its closing day.
+  model.redirects.redirects.forEach(({ to }, index) => {
+    const path = sitePath(to, model.site.url);
+    if (path.startsWith(`${paths.careers}#`))
+      check(`${model.contentDir}/redirects.json`, `redirects[${index}].to`, path);
+  });
   model.navigation.header.forEach((item, index) => {
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
   });

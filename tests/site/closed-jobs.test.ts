@@ -99,7 +99,7 @@ describe('jobs past their closing day', () => {
     });
   });
 
-  it("refuses a link to a job's card, which leaves /careers after its closing day and would then fail the links gate with no edit: naming the file, the link and the day, through an old address too", async () => {
+  it("refuses a link to a job's card, which leaves /careers after its closing day and would then fail the links gate with no edit: naming the file, the link and the day, through an old address too, and a redirect to one", async () => {
     await inProjectCopy(async (project) => {
       const build = () => project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01' } });
       const linking = (href: string) =>
@@ -124,6 +124,14 @@ describe('jobs past their closing day', () => {
       // As the message says: a link to the page itself, and to its list of positions, stays.
       await linking('/careers#positions');
       expect((await build()).stderr).toBe('');
+      // A redirect to a card, written as a path or a full URL, is such a link too.
+      for (const to of ['/careers#web-developer', 'https://www.tradeboostdigital.co.uk/careers#web-developer']) {
+        const moved = { ...data, redirects: [...data.redirects, { from: '/jobs/web-developer', to }] };
+        await writeSettled(redirects, JSON.stringify(moved, null, 2));
+        expect((await build()).stderr).toBe(
+          `sitegen: content/redirects.json: redirects[${moved.redirects.length - 1}].to: links to "/careers#web-developer", the card of the job "Web Developer" (content/jobs.json), on /careers until its closing day, 31 January 2027: from 1 February 2027 the links gate (sitegen check) would fail with no edit; link to "/careers" instead\n`,
+        );
+      }
     });
   });
 });
