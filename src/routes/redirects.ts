@@ -110,6 +110,7 @@ function finalTarget(
       throw new ContentError(start.file, start.field, problem);
     }
     seen.push(next.from);
-    to = next.to;
+    // A 301 keeps the fragment of the address it answers, unless it leads to a place in a page of its own.
+    to = next.to.includes('#') ? next.to : `${next.to}${to.slice(path.length)}`;
   }
 }

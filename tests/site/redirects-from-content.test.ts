@@ -39,13 +39,14 @@ describe('aliases and content/redirects.json', () => {
     });
   });
 
-  it("an article's earlier slugs redirect to it, a chain is written straight to its end, 302 is kept, and the site's own full address is written as its path", async () => {
+  it("an article's earlier slugs redirect to it, a chain is written straight to its end (its fragment kept), 302 is kept, and the site's own full address is written as its path", async () => {
     await inProjectCopy(async (project) => {
       await editArticle(project, 'local-seo-tips', withAliases('["local-seo-guide", "seo-tips"]'));
       await addRedirects(project, [
         { from: '/guides/local-seo', to: '/blog/local-seo-guide' },
         { from: '/offer', to: 'https://offers.example.co.uk/spring', status: 302 },
         { from: '/team', to: 'https://www.tradeboostdigital.co.uk/about#team' },
+        { from: '/seo-quote', to: '/guides/local-seo#article-cta-heading' },
       ]);
       expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const lines = (await readFile(join(project.dir, 'out/_redirects'), 'utf8'))
@@ -57,6 +58,8 @@ describe('aliases and content/redirects.json', () => {
         '/guides/local-seo /blog/local-seo-tips 301',
         '/offer https://offers.example.co.uk/spring 302',
         '/team /about#team 301',
+        // The chain's place in the page kept, as its 301s would keep it.
+        '/seo-quote /blog/local-seo-tips#article-cta-heading 301',
         '/blog/local-seo-guide /blog/local-seo-tips 301',
         '/blog/seo-tips /blog/local-seo-tips 301',
         '',
