@@ -58,7 +58,19 @@ describe('renderMarkdown', () => {
         `image "/favicon.svg" has no alt text: describe it between the brackets, as in ![A plumber's van outside a house](/favicon.svg)`,
       );
     // What an editor fills in for a photo dropped in says nothing of it to a screen reader.
-    for (const alt of ['IMG_2041.JPG', 'IMG_2041', 'our van.jpg', 'Image', 'Photo.', 'picture!', 'DSC0042'])
+    const phones = ['IMG_2041 (1).jpg', 'IMG_2041 (1)', 'WhatsApp Image 2024-03-01 at 10.45.12.jpeg', 'café.jpg'];
+    const cameras = ['Screenshot 2024-03-01 at 10.45.12.png', 'van.tif', 'sarah.TIFF', 'roof.heif'];
+    for (const alt of [
+      'IMG_2041.JPG',
+      'IMG_2041',
+      'our van.jpg',
+      'Image',
+      'Photo.',
+      'picture!',
+      'DSC0042',
+      ...phones,
+      ...cameras,
+    ])
       expect(() => renderMarkdown(`![${alt}](/photos/van.jpg)\n`)).toThrow(
         `image "/photos/van.jpg" has no alt text but "${alt}", which says nothing of it: describe it between the brackets, as in ![A plumber's van outside a house](/photos/van.jpg)`,
       );

@@ -108,7 +108,7 @@ export const imageSrc = v.lazy((input) =>
 const describesImage = 'a text describing the image, for people who cannot see it';
 /** What says nothing of a photo: none, or what an editor fills in for one dropped in (its file's name, "image"). */
 export const noDescription =
-  /^(?:|(?:image|photo|picture)[.!:]?|[\w -]+\.(?:jpe?g|png|webp|avif|gif|heic)|(?:IMG|DSC|PXL)[_-]?\d+\w*)$/i;
+  /^(?:|(?:image|photo|picture)[.!:]?|.+\.(?:jpe?g|png|webp|avif|gif|heic|heif|tiff?)|(?:IMG|DSC|PXL)[_-]?\d+[\w ()-]*)$/i;
 const describing = v.check((alt: string) => !noDescription.test(alt), describesImage);
 export const altText = v.pipe(v.string(describesImage), v.trim(), describing, maxText);
 export const imageSchema = v.strictObject({ src: imageSrc, alt: altText });
