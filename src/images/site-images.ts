@@ -85,12 +85,13 @@ export class SiteImages {
     return known ? this.make(path).then((file) => readFile(file)) : undefined;
   }
 
-  /** Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn. */
+  /**
+   * Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn
+   * (the widest drawing named, as the build names it).
+   */
   check(page: string, paths: Iterable<string>): void {
-    for (const path of paths) {
-      const narrow = this.narrowDrawing(page, path);
-      if (narrow) throw narrowError(narrow);
-    }
+    const narrow = [...paths].flatMap((path) => this.narrowDrawing(page, path) ?? []);
+    if (narrow.length) throw narrowError(narrow.reduce((widest, next) => (next.drawn > widest.drawn ? next : widest)));
   }
 
   /** Once every image begun is made or has failed: nothing is written after. */

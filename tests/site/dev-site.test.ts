@@ -264,6 +264,26 @@ describe('the dev site', () => {
       }
     });
   });
+  it('names the widest a page draws a photo too narrow for it, as the build does, not the first drawing found too wide', async () => {
+    await inProjectCopy(async (project) => {
+      const team = join(project.dir, 'content', 'team.json');
+      await writeFile(
+        team,
+        (await readFile(team, 'utf8')).replace(/"https:[^"]*b8d87734a5a2"/, '"images/blog/small.jpg"'),
+      );
+      const { dev, lines } = await devShowingPhoto(project, 'small.jpg', { width: 300, height: 300 });
+      try {
+        expect((await fetch(`${dev.url}/about`)).status).toBe(500);
+        expect(lines.filter((line) => line.includes('small.jpg: is 300 pixels wide, and /about'))).toEqual([
+          expect.stringMatching(
+            / content\/images\/blog\/small\.jpg: is 300 pixels wide, and \/about draws it 736 pixels wide: expected an image at least 736 pixels wide$/,
+          ),
+        ]);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
   it('says at once that a photo swapped for one too small for where it is drawn would stop the build, and when it is put right', async () => {
     await inProjectCopy(async (project) => {
       const { dev, lines, photo } = await devShowingPhoto(project, 'van.jpg', { width: 1600, height: 900 });
