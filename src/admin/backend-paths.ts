@@ -4,7 +4,7 @@
  * first, reads included. A path through a symbolic link is refused when it leads out of content/, or nowhere (writing
  * through it would create its target, wherever that is).
  */
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import * as v from 'valibot';
 import { localImageSrc } from '../content/schemas/shared';
@@ -101,9 +101,11 @@ export async function uploadRefusal(body: unknown, root: string): Promise<Refusa
     action === 'persistMedia' ? [record(params.asset)] : action === 'persistEntry' ? list(params.assets) : [];
   for (const { path, content, encoding } of uploads) {
     if (typeof content !== 'string') continue;
-    if (action === 'persistMedia' && (await lstat(resolve(root, String(path))).catch(() => undefined)))
-      return { status: 409, reason: `${String(path)}: ${replacing}` };
     const bytes = Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8');
+    // An entry's save sends its photos again as they are: only other bytes would replace one.
+    const there = await readFile(resolve(root, String(path))).catch(() => undefined);
+    if (there && (action === 'persistMedia' || !there.equals(bytes)))
+      return { status: 409, reason: `${String(path)}: ${replacing}` };
     const problem = await readImage(bytes, (reason) => new Error(reason)).then(
       () => tooManyBytes(bytes.length),
       (error: Error) => error.message,

@@ -168,6 +168,19 @@ describe("the editor's local backend in sitegen dev", () => {
         'content/images/logo.png: is there already, and not replaced while in use: upload the new photo under another name',
       ),
     });
+    // Nor by an entry's save carrying other bytes under its name; the same bytes, as every save resends them, pass.
+    const logoFile = join(project.dir, 'content', 'images', 'logo.png');
+    const siteRaw = await readFile(join(project.dir, 'content', 'site.json'), 'utf8');
+    const withLogo = (bytes: Buffer) => ({
+      ...entry('content/site.json', { slug: 'site', raw: siteRaw }),
+      assets: [asset('content/images/logo.png', bytes)],
+    });
+    expect(await call({ action: 'persistEntry', params: withLogo(upload) })).toEqual({
+      status: 409,
+      body: refused(
+        'content/images/logo.png: is there already, and not replaced while in use: upload the new photo under another name',
+      ),
+    });
     // A file the site cannot be built without, named as the project names it.
     const facts = await call({ action: 'deleteFile', params: { path: 'content/site.json', options } });
     expect(facts.status).toBe(409);
@@ -176,6 +189,7 @@ describe("the editor's local backend in sitegen dev", () => {
     );
     expect(facts.body.error).not.toContain('.sitegen');
     expect(await everything()).toEqual(before);
+    expect((await call({ action: 'persistEntry', params: withLogo(await readFile(logoFile)) })).status).toBe(200);
     // A photo nothing names goes, and so does a draft: neither was on the site.
     const spare = join(project.dir, 'content', 'images', 'spare.jpg');
     await writeFile(spare, upload);
