@@ -17,7 +17,8 @@ export function Breadcrumbs({
   atAnyPath?: boolean;
 }) {
   const last = trail.length - 1;
-  const current = 'inline-block py-1.5 font-semibold text-slate-900';
+  // A title's long word breaks rather than make a phone's page scroll sideways.
+  const current = 'inline-block py-1.5 font-semibold text-slate-900 wrap-anywhere';
   const Current = atAnyPath ? 'span' : 'a';
   return (
     <nav aria-label={label} className="border-b border-slate-200 bg-slate-50">

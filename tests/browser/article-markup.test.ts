@@ -1,6 +1,6 @@
 /**
  * What a marketer writes in an article, as a visitor's browser lays it out: a long address pasted as it is, a long
- * word, a code sample, a table with a column of prices aligned right, a checklist. Served by `sitegen dev` over a copy
+ * word (in its title too), a code sample, a table with a column of prices aligned right, a checklist. Served by `sitegen dev` over a copy
  * of the content holding one such article.
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,6 +17,7 @@ let dev: DevServer;
 
 const longAddress =
   'https://www.example.com/offers/winter-boiler-service-derby?utm_source=newsletter&utm_medium=email&utm_campaign=winter-boiler-offer-2026';
+const longTitle = 'Pneumonoultramicroscopicsilicovolcanoconiosis Roofer Guide';
 const body = `Book through ${longAddress} before the end of the month.
 
 Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis is a long word.
@@ -38,7 +39,9 @@ beforeAll(async () => {
   await cp(join(projectRoot, 'content'), content, { recursive: true, preserveTimestamps: true });
   const article = join(content, 'blog', 'digital-marketing-roi.md');
   const text = await readFile(article, 'utf8');
-  await writeSettled(article, text.slice(0, text.indexOf('\n---\n') + 5) + '\n' + body);
+  // A title of one long word too, which the page's heading and its breadcrumb both show.
+  const frontMatter = text.slice(0, text.indexOf('\n---\n') + 5).replace(/^title: .*$/m, `title: "${longTitle}"`);
+  await writeSettled(article, frontMatter + '\n' + body);
   dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
 });
 afterAll(async () => {
@@ -48,7 +51,7 @@ afterAll(async () => {
 
 describe('an article as a marketer writes it', () => {
   for (const width of [320, 1280]) {
-    it(`fits a ${width} px screen: no long address, word or code sample makes the page or a box scroll sideways`, async () => {
+    it(`fits a ${width} px screen: no long address, word (in the title and breadcrumb too) or code sample makes the page or a box scroll sideways`, async () => {
       const { page, problems } = await openPage({ width, height: 800 });
       await page.goto(`${dev.url}/blog/digital-marketing-roi`);
       const sideways = await page.evaluate(() => ({
