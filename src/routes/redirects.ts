@@ -44,6 +44,9 @@ export function siteRedirects(
       throw error(`redirects from ${redirect.from}, which ${other.file} (${other.field}) already redirects: keep one`);
     const near = taken.get(fileAlike(redirect.from));
     if (near) throw error(`redirects from ${redirect.from}, which ${sameAs(redirect.from, near)}: remove the redirect`);
+    const folder = /^(.*)\/index(?:\.html?)?$/i.exec(redirect.from)?.[1];
+    if (folder !== undefined)
+      throw error(`redirects from ${redirect.from}, whose page hosts would serve at ${folder}/: remove the redirect`);
     taken.set(...takenBy(redirect.from, `which ${redirect.file} (${redirect.field}) redirects`));
     byFrom.set(redirect.from, redirect);
   }

@@ -212,6 +212,11 @@ describe('aliases and content/redirects.json', () => {
         [{ from: '/index.html', to: '/' }],
         'content/redirects.json: redirects[2].from: redirects from /index.html, which hosts serve as the same page as /, a page of the site (made from content/pages/home.json): remove the redirect',
       );
+      // A folder's index.html, which hosts would serve at the folder's address: /blog/ would show a page left behind.
+      await refused(
+        [{ from: '/blog/index.html', to: '/contact' }],
+        'content/redirects.json: redirects[2].from: redirects from /blog/index.html, whose page hosts would serve at /blog/: remove the redirect',
+      );
       await refused(
         [
           { from: '/Old-Page.html', to: '/contact' },
@@ -240,6 +245,10 @@ describe('aliases and content/redirects.json', () => {
       const alias = await project.buildHere({ out: 'out' });
       expect(alias.stderr).toBe(
         'sitegen: content/blog/local-seo-tips.md: front matter: aliases[0]: redirects from /blog/online-reviews-guide, which is a page of the site (made from content/blog/online-reviews-guide.md): a redirect would hide it; remove the redirect, or the page\n',
+      );
+      await editArticle(project, 'local-seo-tips', (text) => text.replace('["online-reviews-guide"]', '["index"]'));
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe(
+        'sitegen: content/blog/local-seo-tips.md: front matter: aliases[0]: redirects from /blog/index, whose page hosts would serve at /blog/: remove the redirect\n',
       );
     });
   });
