@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { Image } from '../../src/content/model';
 import type { LocalImage, RenditionFormat } from '../../src/images/image-names';
 import { drawnWidths, heightAt, mimeTypes, modernFormats } from '../lib/images';
@@ -79,6 +80,18 @@ export function Picture({
     />
   );
   if (!local) return img;
+  // React preloads an <img> marked high priority, but not one in a <picture>: the page's main photo, in the best format.
+  const [best] = formats;
+  if (priority && best) {
+    const imageSrcSet = sourceSet(local, best);
+    preload(rendition(local, width, best), {
+      as: 'image',
+      type: mimeTypes[best],
+      imageSrcSet,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   // Out of the layout (display: contents), so the <img> sizes itself against its container as a stock photo's does: as a
   // flex item, a <picture> would be the box its classes' widths are fractions of. Its <source>s, which browsers draw as
   // empty inline boxes, are hidden: else each would be a flex or grid item of the container, with a gap before the <img>.

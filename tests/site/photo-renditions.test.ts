@@ -111,11 +111,24 @@ describe('a photo of content/images/', () => {
     expect(headersFor(rules, url)['Cache-Control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it("is an article's image, at the width the article draws it and at 1200 pixels for search engines", async () => {
+  it("is an article's image, at the width the article draws it (preloaded, as the page's main photo) and at 1200 pixels for search engines", async () => {
     const $ = await page('/blog/local-seo-tips');
     expect($('main article picture img').attr('srcset')).toMatch(
       /\/van-[0-9a-f]{12}-768\.jpg 768w, \S+-1536\.jpg 1536w$/,
     );
+    // Its page's main photo, preloaded in the best format a browser takes (React preloads no <img> of a <picture>).
+    const preload = $('head link[rel="preload"]');
+    expect(preload.length).toBe(1);
+    const avif = $('main article picture source[type="image/avif"]');
+    expect([preload.attr('as'), preload.attr('type'), preload.attr('fetchpriority')]).toEqual([
+      'image',
+      'image/avif',
+      'high',
+    ]);
+    expect([preload.attr('imagesrcset'), preload.attr('imagesizes')]).toEqual([
+      avif.attr('srcset'),
+      avif.attr('sizes'),
+    ]);
     const graph = JSON.parse($('script[type="application/ld+json"]').text()) as {
       '@graph': { '@type': string; image?: string[] }[];
     };
