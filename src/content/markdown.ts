@@ -33,14 +33,12 @@ function asBrowserReads(attribute: string): string {
 /** Lazy, as a build whose bodies are all kept renders none; marked-footnote's rules only for a body with a footnote. */
 function parser(footnotes: boolean): Marked {
   if (!parsers.has(footnotes)) {
-    // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name. A `\{`
-    // as a character reference, which withSiteFacts leaves as written, as it does a `{` in code (renderMarkdown).
-    const markdown = new (require('marked') as typeof import('marked')).Marked({
-      renderer: {
-        checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
-        text: (token) => token.type === 'escape' && token.text === '{' && '&#123;',
-      },
-    });
+    // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name. `\{`
+    // as a reference, as in code (renderMarkdown): withSiteFacts fills in no "&#123;phone}".
+    const checkbox = ({ checked }: Tokens.Checkbox): string => (checked ? '☑ ' : '☐ ');
+    const text = (token: Tokens.Text | Tokens.Escape): string | false =>
+      token.type === 'escape' && token.text === '{' && '&#123;';
+    const markdown = new (require('marked') as typeof import('marked')).Marked({ renderer: { checkbox, text } });
     const footnote = footnotes && (require('marked-footnote') as typeof import('marked-footnote').default)();
     parsers.set(footnotes, footnote ? markdown.use(footnote) : markdown);
   }
@@ -155,16 +153,14 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
   const lines = links.length ? linesOf(source, starts, links) : [];
-  // A cell's align (|---:|), which HTML dropped, as a class; a `{` in code as written, not a placeholder; a table, which
-  // on a phone may scroll within itself, one a keyboard can focus to scroll; a photo lazy, as the templates' (text's
-  // "<" is escaped).
-  const html = markdown
-    .parser(tokens)
-    .replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">')
-    .replace(/<code[^>]*>[^<]*<\/code>/g, (code) => code.replaceAll('{', '&#123;'))
+  // A cell's align (|---:|), which HTML dropped, as a class; `{` in code as written; a table, which may scroll within
+  // itself on a phone, a tab stop to scroll it by keyboard; a photo lazy, as the templates' (text's "<" is escaped).
+  const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
+  const code = html.replace(/<code[^>]*>[^<]*<\/code>/g, (element) => element.replaceAll('{', '&#123;'));
+  const tags = code
     .replaceAll('<table>', '<table tabindex="0">')
     .replaceAll('<img ', '<img loading="lazy" decoding="async" ');
-  return { html, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
+  return { html: tags, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }
 
 /** Each token's line, in the order found: its block's start, and where it is in its block. */
