@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
 import { draftBody, draftWords } from './draft-words';
-import { paths } from '../paths';
+import { fileAlike, paths } from '../paths';
 import { stockPhotoOrigin } from '../stock-photos';
 import { londonDay } from './publishing';
 import { articleFrontMatterSchema } from './schemas/front-matter';
@@ -34,9 +34,11 @@ export async function newArticle(options: { title: string; author?: string; cate
   const moved = site.articles.find((article) => article.aliases?.includes(slug));
   if (moved)
     throw new ContentError(moved.file, 'aliases', `"${slug}" is an old address of this article: choose another title`);
-  const redirect = site.redirects.redirects.findIndex(({ from }) => from === paths.article(slug));
+  const address = paths.article(slug);
+  const redirect = site.redirects.redirects.findIndex(({ from }) => fileAlike(from) === fileAlike(address));
   if (redirect >= 0) {
-    const problem = `redirects from ${paths.article(slug)}, the new article's address: choose another title, or remove the redirect`;
+    const { from } = site.redirects.redirects[redirect]!;
+    const problem = `redirects from ${from}, ${from === address ? '' : `which hosts take for ${address}, `}the new article's address: choose another title, or remove the redirect`;
     throw new ContentError(`${site.contentDir}/redirects.json`, `redirects[${redirect}].from`, problem);
   }
   const { categories } = site.pages.blog;

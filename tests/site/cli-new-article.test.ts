@@ -100,6 +100,16 @@ describe('sitegen', () => {
         1,
         "sitegen: content/redirects.json: redirects[1].from: redirects from /blog/category, the new article's address: choose another title, or remove the redirect\n",
       ]);
+      // So does one from an address hosts take for the new article's (its .html, other capitals).
+      const redirects = join(dir, 'content/redirects.json');
+      const data = JSON.parse(readFileSync(redirects, 'utf8')) as { redirects: object[] };
+      data.redirects.push({ from: '/blog/My-Post.html', to: '/contact' });
+      writeFileSync(redirects, JSON.stringify(data, null, 2));
+      const alike = await runSitegen(['new', 'article', 'My Post'], { cwd: dir });
+      expect([alike.code, alike.stderr]).toEqual([
+        1,
+        `sitegen: content/redirects.json: redirects[${data.redirects.length - 1}].from: redirects from /blog/My-Post.html, which hosts take for /blog/my-post, the new article's address: choose another title, or remove the redirect\n`,
+      ]);
       // An article at blog/index.html would be served at /blog/, the blog's own address, and the build refuse it.
       const index = await runSitegen(['new', 'article', 'Index'], { cwd: dir });
       expect([index.code, index.stderr]).toEqual([
