@@ -107,13 +107,9 @@ function checkWholeImages($: cheerio.CheerioAPI, dir: string, report: Report): v
 function checkScriptsUsed(page: BuiltPage, assets: PageAssets, closure: Set<string>, report: Report): void {
   for (const url of assets.modules) {
     const name = /\/([A-Za-z-]+)-\w+\.js$/.exec(url)?.[1];
+    const fix = 'load an island or enhancement only on pages whose markup uses it';
     if (name && !page.html.includes(`data-island="${name}"`) && !page.html.includes(`data-enhance="${name}"`))
-      report(
-        'unused-script',
-        `${url} loads, but the page holds no ${name}`,
-        'load an island or enhancement only on pages whose markup uses it',
-        url,
-      );
+      report('unused-script', `${url} loads, but the page holds no ${name}`, fix, url);
   }
   for (const url of assets.preloads.filter((url) => !closure.has(url))) {
     const problem = `${url} is preloaded but none of the page's scripts imports it`;
