@@ -102,8 +102,7 @@ async function readMigrations(dir: string): Promise<Migration[]> {
   } catch (cause) {
     throw new SitegenError(`the migrations folder ${dir} could not be read: ${messageOf(cause)}`, { cause });
   }
-  names.sort();
-  return Promise.all(names.map(async (name) => ({ name, sql: await readFile(join(dir, name), 'utf8') })));
+  return Promise.all(names.sort().map(async (name) => ({ name, sql: await readFile(join(dir, name), 'utf8') })));
 }
 
 async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
