@@ -33,14 +33,13 @@ export const serveLeadList =
     else if (!isLoopbackHost(host)) refuse(403, 'leads are listed to a loopback host name only');
     else if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`))
       refuse(403, 'the token of server.json is required');
-    else {
+    else
       database()
         .then(listLeads)
         .then(
           (rows) => send(200, 'application/json', JSON.stringify(rows), { 'X-Sitegen-Notifying': String(notifying) }),
           (error: unknown) => refuse(500, String(error)),
         );
-    }
     return true;
   };
 
