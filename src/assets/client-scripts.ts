@@ -72,12 +72,11 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
   const urlOf = (output: string) => `/${relative(virtualRoot, join(config.root, output)).split('\\').join('/')}`;
   const outputs = result.metafile.outputs;
   const staticImports = (output: string, seen = new Set<string>()): Set<string> => {
-    for (const item of outputs[output]?.imports ?? []) {
+    for (const item of outputs[output]?.imports ?? [])
       if (item.kind === 'import-statement' && !seen.has(item.path)) {
         seen.add(item.path);
         staticImports(item.path, seen);
       }
-    }
     return seen;
   };
 
