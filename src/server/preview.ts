@@ -68,9 +68,8 @@ export async function startPreview(
 
 /** connect-src's other origin in _headers: a site built with SUPABASE_URL posts its leads there, whatever serves it. */
 function formsPostTo(dir: string): string | undefined {
-  const text = readIfThere(join(dir, '_headers'));
-  if (text === undefined) return undefined;
-  const policy = headersFor(parseHeadersFile(text), '/contact')['Content-Security-Policy'] ?? '';
+  const rules = parseHeadersFile(readIfThere(join(dir, '_headers')) ?? '');
+  const policy = headersFor(rules, '/contact')['Content-Security-Policy'] ?? '';
   const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1] ?? '';
   return connect.split(/\s+/).find((source) => source.startsWith('https://') || source.startsWith('http://'));
 }
