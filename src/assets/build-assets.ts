@@ -59,14 +59,13 @@ async function remakeAssets(config: BuildConfig, { dev, onStage, previous }: Ass
     return value;
   };
   const { templatesDir, islandsDir, sharedDir } = config;
-  const hashed = !dev;
   // Tailwind finds the classes in templates/ and islands/; templates render the islands' first paint, so both feed them.
   const [stylesheet, scripts, templates] = await Promise.all([
     !previous || touches(templatesDir, islandsDir)
-      ? timed('styles', () => buildStylesheet(config, hashed), describeStylesheet)
+      ? timed('styles', () => buildStylesheet(config, !dev), describeStylesheet)
       : previous.assets.stylesheet,
     !previous || touches(islandsDir, sharedDir)
-      ? timed('islands', () => bundleClientScripts(config, { hashed }), describeScripts)
+      ? timed('islands', () => bundleClientScripts(config, { hashed: !dev }), describeScripts)
       : previous.assets.scripts,
     !previous || touches(templatesDir, islandsDir, sharedDir)
       ? timed('templates', () => compileTemplates(config), describeTemplates)
