@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { requireProject, resolveConfig, type BuildConfig } from '../config';
 import { messageOf } from '../errors';
-import { describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
+import { clock, describeLeadSettings, leadsLine, openLocalLeads } from '../leads/local-leads';
 import { purgedLine } from '../leads/lead-retention';
 import { isInside } from '../list-files';
 import { decoded } from '../paths';
@@ -267,5 +267,3 @@ function failureLine(error: Error, root: string): string {
   const file = errorFile(error, root);
   return `  ${clock()} error: ${messageOf(error)}${file && !messageOf(error).includes(file) ? ` (${file})` : ''}`;
 }
-
-const clock = (): string => new Date().toLocaleTimeString('en-GB', { hour12: false });

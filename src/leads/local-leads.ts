@@ -102,8 +102,10 @@ export async function openLocalLeads(options: LocalLeadsOptions) {
   };
 }
 
+/** The time of day the servers' lines in the terminal begin with. */
+export const clock = (): string => new Date().toLocaleTimeString('en-GB', { hour12: false });
+
 function newLeadLine(lead: StoredLead, notification: NotificationResult | null): string {
-  const clock = new Date().toLocaleTimeString('en-GB', { hour12: false });
   const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email;
   const outcome =
     notification === null
@@ -111,7 +113,7 @@ function newLeadLine(lead: StoredLead, notification: NotificationResult | null):
       : notification.failure === null
         ? `sent to ${notification.sent.join(', ')}`
         : `not sent (${notification.failure}); retried on a later request`;
-  return oneLine(`${clock} new lead #${lead.id} (${lead.form_type} form) from ${who}: ${outcome}`);
+  return oneLine(`${clock()} new lead #${lead.id} (${lead.form_type} form) from ${who}: ${outcome}`);
 }
 
 export function describeLeadSettings(settings: LeadSettings): string {
