@@ -104,9 +104,8 @@ function likeliestPage(path: string, pages: ReadonlySet<string>): string {
     if (shared >= 1 && shared > (best?.shared ?? 0)) best = { page, shared };
   }
   if (best) return best.page;
-  for (let above = parent; ; above = above.slice(0, above.lastIndexOf('/')) || '/') {
+  for (let above = parent; ; above = above.slice(0, above.lastIndexOf('/')) || '/')
     if (pages.has(above) || above === '/') return above;
-  }
 }
 
 /** A renamed article keeps its old address best as an alias in its own front matter. */
