@@ -86,11 +86,8 @@ function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void
     drafts && `${drafts} draft${drafts === 1 ? '' : 's'} (${named})`,
     scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`,
   ].filter(Boolean);
-  if (publishing.drafts) {
-    log.stage('drafts', `${counted.join(' and ')} on the site (--drafts): every page asks not to be indexed`, -1);
-    return;
-  }
-  const next = nextScheduled(model.articles, publishing.today);
+  const next = publishing.drafts ? undefined : nextScheduled(model.articles, publishing.today);
   const when = next ? `; next: "${next.title}" (${next.file}) goes live on ${formatDate(next.date)}` : '';
-  log.stage('drafts', `${counted.join(' and ')} left out${when}`, -1);
+  const where = publishing.drafts ? 'on the site (--drafts): every page asks not to be indexed' : `left out${when}`;
+  log.stage('drafts', `${counted.join(' and ')} ${where}`, -1);
 }
