@@ -4,8 +4,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Link } from '../../templates/layout/types';
-import { planSettings, requireProject, resolveConfig } from '../config';
-import { londonDay } from '../content/publishing';
+import { planSettings, publishing, requireProject, resolveConfig } from '../config';
 import { sitePath } from '../paths';
 import { readSite } from '../images/model-images';
 import { planSite } from '../plan/plan-site';
@@ -18,8 +17,8 @@ export async function plannedSite(root: string, contentDir: string) {
   requireProject(config);
   const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot: root });
   // Drafts and scheduled articles shown: a site built with --drafts, or before one went live, has their trails too.
-  const publishing = { today: londonDay(config.now()), drafts: true };
-  return planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+  const shown = publishing({ ...config, drafts: true });
+  return planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, shown);
 }
 
 export async function routeTrails(root: string, contentDir: string) {

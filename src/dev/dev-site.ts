@@ -9,11 +9,10 @@ import { editorContent, type EditorContent } from '../admin/editor-content';
 import { join } from 'node:path';
 import { buildAssets, type AssetStage, type BuiltAssets } from '../assets/build-assets';
 import { cacheFiles } from '../cache-files';
-import { planSettings, type BuildConfig } from '../config';
+import { planSettings, publishing, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
 import type { Article, LegalPage, MarkdownBody, SiteData, SiteModel } from '../content/model';
-import { londonDay } from '../content/publishing';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { withArticles } from '../content/site-model';
 import { ImageEncoder } from '../images/image-encoder';
@@ -102,9 +101,9 @@ export class DevSite {
     const catalog = await describeImages(read, this.sources);
     const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, read, catalog) };
     // Read at every update: a scheduled article's banner goes on the day it is published.
-    const publishing = { today: londonDay(config.now()), drafts: true };
+    const shown = publishing({ ...config, drafts: true });
     const siteSources = { content: read, images: catalog.descriptors, settings };
-    const plan = planSite({ ...siteSources, kept: this.kept }, publishing);
+    const plan = planSite({ ...siteSources, kept: this.kept }, shown);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     const oldLinks = validatePlan(plan, publicFiles);
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
@@ -133,7 +132,7 @@ export class DevSite {
       for (const route of changedPages.flatMap((path) => plan.routes.pages.get(path) ?? []))
         images.check(route.path, rendering.render(route).page.images);
     this.known = { articles, data, read, plan, assets, rendering, images };
-    this.buildRefusal = buildRefusal(siteSources, publishing.today, publicFiles);
+    this.buildRefusal = buildRefusal(siteSources, shown.today, publicFiles);
     this.oldLinks = oldLinks;
     this.pages = pages;
     this.files = undefined;
