@@ -252,11 +252,10 @@ const untilInterrupted = (): Promise<void> =>
 
 // A reader that went away (`sitegen build | head -1`, a closed terminal) takes the rest of what sitegen prints with it,
 // not its work: unhandled, the failed write would kill the process halfway through writing the site.
-for (const stream of [process.stdout, process.stderr]) {
+for (const stream of [process.stdout, process.stderr])
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (!['EPIPE', 'EIO', 'ERR_STREAM_DESTROYED'].includes(error.code ?? '')) throw error;
   });
-}
 
 try {
   await program.parseAsync();
