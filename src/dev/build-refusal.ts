@@ -16,7 +16,6 @@ export function buildRefusal(sources: SiteSources, today: string, publicFiles: r
     const plan = planSite(sources, published);
     validatePlan(plan, publicFiles);
     refuseOnScheduledDays(plan, publicFiles);
-    return undefined;
   } catch (error) {
     return messageOf(error);
   }
