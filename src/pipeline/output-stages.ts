@@ -58,11 +58,10 @@ export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, commi
   }
   // Only an incremental build fingerprints its pages: a whole build leaves no record, and the next incremental build is whole.
   if (!inputs) return;
-  const { settings, snapshot } = inputs;
   await writeManifest(config, {
     generator,
-    settings,
-    inputs: snapshot,
+    settings: inputs.settings,
+    inputs: inputs.snapshot,
     day: run.publishing.today,
     nextChange: nextChange(model, run.publishing.today),
     pages: rendered.pages,
