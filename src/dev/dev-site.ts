@@ -226,10 +226,8 @@ export class DevSite {
       if (!before || !now) return withArticles(data, [...articles.values()]);
       edited.set(before, now);
     }
-    return withArticles(
-      data,
-      last.read.articles.map((article) => edited.get(article) ?? article),
-    );
+    const inPlace = last.read.articles.map((article) => edited.get(article) ?? article);
+    return withArticles(data, inPlace);
   }
 
   private readArticles(paths: ReadonlySet<string> | undefined, last?: ReadonlyMap<string, Article>) {
