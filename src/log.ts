@@ -4,9 +4,7 @@ export function createLog(quiet = false): Log {
   if (quiet) return { stage() {}, info() {} };
   const write = (line: string) => process.stdout.write(`${line}\n`);
   return {
-    stage(name, detail, ms) {
-      write(`  ${name.padEnd(10)} ${detail}${ms >= 0 ? ` (${formatMs(ms)})` : ''}`);
-    },
+    stage: (name, detail, ms) => write(`  ${name.padEnd(10)} ${detail}${ms >= 0 ? ` (${formatMs(ms)})` : ''}`),
     info: write,
   };
 }
