@@ -178,8 +178,7 @@ export class DevSite {
     const { assets, plan } = this.known!;
     const bodyHtml = (body: MarkdownBody) => this.reader.bodyHtml(body);
     const options = { supabaseUrl: this.config.supabase.url, dev: true, editor: this.options.editor };
-    this.files = siteFiles({ plan, assets, bodyHtml }, options).files;
-    return this.files;
+    return (this.files = siteFiles({ plan, assets, bodyHtml }, options).files);
   }
 
   model(): SiteModel | undefined {
