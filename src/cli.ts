@@ -155,10 +155,7 @@ program
   )
   .option('--erase <email>', 'delete every lead of this email address (an erasure request)', anEmailAddress)
   .addOption(leadsDirOption)
-  .action(async (options: LeadsCommandOptions) => {
-    const { leadsCommand } = await import('./leads/print-leads');
-    await leadsCommand(options);
-  });
+  .action(async (options: LeadsCommandOptions) => (await import('./leads/print-leads')).leadsCommand(options));
 
 program
   .command('check')
