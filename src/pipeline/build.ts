@@ -49,8 +49,7 @@ async function buildSite(started: BuildRun, { fresh }: { fresh: boolean }): Prom
     try {
       const rendered = await renderPages(writing, { plan, catalog, assets, named: files.images });
       run.options.interrupt?.throwIfAborted();
-      const all = [...files.files, ...rendered.images];
-      const written = await commitOutput(writing, { plan, rendered, files: all });
+      const written = await commitOutput(writing, { plan, rendered, files: [...files.files, ...rendered.images] });
       await keepCaches(run, plan, written);
       return { ...measureBuild(run, written), outDir: run.config.outDir };
     } catch (error) {
