@@ -32,10 +32,7 @@ export type CheckOptions = Partial<Pick<CheckContext, 'external' | 'since' | 'li
 };
 
 export function parseGates(list: string): GateName[] {
-  const names = list
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const names = list.split(',').flatMap((name) => name.trim() || []);
   const unknown = names.find((name) => !gateNames.includes(name as GateName));
   if (names.length === 0 || unknown !== undefined) {
     const found = unknown === undefined ? 'none' : `"${unknown}"`;
