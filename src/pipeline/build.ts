@@ -70,8 +70,7 @@ async function printResult({ log, options }: BuildRun, result: BuildResult): Pro
   else if (result.upToDate)
     log.info(`up to date: no input changed since the last build, nothing written (${formatMs(result.ms)})`);
   else {
-    log.info('');
-    log.info(formatReport(result).trimEnd());
+    log.info(`\n${formatReport(result).trimEnd()}`);
     log.info(`${result.totals.pages} pages, ${formatBytes(result.totals.bytes)} written in ${formatMs(result.ms)}`);
   }
 }
