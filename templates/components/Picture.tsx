@@ -80,13 +80,14 @@ export function Picture({
     />
   );
   if (!local) return img;
+  const sources = formats.map((format) => ({ format, type: mimeTypes[format], srcSet: sourceSet(local, format) }));
   // React preloads an <img> marked high priority, but not one in a <picture>: the page's main photo, in the best format.
-  const [best] = formats;
+  const [best] = sources;
   if (priority && best) {
-    const imageSrcSet = sourceSet(local, best);
-    preload(rendition(local, width, best), {
+    const { format, type, srcSet: imageSrcSet } = best;
+    preload(rendition(local, width, format), {
       as: 'image',
-      type: mimeTypes[best],
+      type,
       imageSrcSet,
       imageSizes: sizes,
       fetchPriority: 'high',
@@ -97,8 +98,8 @@ export function Picture({
   // empty inline boxes, are hidden: else each would be a flex or grid item of the container, with a gap before the <img>.
   return (
     <picture className="contents [&>source]:hidden">
-      {formats.map((format) => (
-        <source key={format} type={mimeTypes[format]} srcSet={sourceSet(local, format)} sizes={sizes} />
+      {sources.map(({ format, type, srcSet }) => (
+        <source key={format} type={type} srcSet={srcSet} sizes={sizes} />
       ))}
       {img}
     </picture>
