@@ -32,9 +32,16 @@ export const fileAlike = (path: string) => fileFor(path.toLowerCase());
 
 export function fileFor(path: string): string {
   if (path === '/' || /\.html?$/.test(path)) return path === '/' ? 'index.html' : path.slice(1);
-  // An old /contact.php as a file would be sent as a download or text; as a folder, hosts serve its index.html.
-  return /\.\w+$/.test(path) ? `${path.slice(1)}/index.html` : `${path.slice(1)}.html`;
+  return `${path.slice(1)}.html`;
 }
+
+/**
+ * Where the page left at an old path goes for hosts that read no _redirects (GitHub Pages, S3, nginx): a folder's
+ * index.html, which they serve at /old-page/ (an old WordPress address) and /old-page alike, and which they would not
+ * send as a download or as text, as they would a file named contact.php; an old /page.html is that file itself.
+ */
+export const redirectPageFile = (from: string) =>
+  /\.html?$/.test(from) ? from.slice(1) : `${from.slice(1)}/index.html`;
 
 /** The path whose page `fileFor` would write to `file`, if it is a page's file at all. */
 export const pathForFile = (file: string): string | undefined =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import { editorPath } from '../admin/editor-page';
 import { listFiles } from '../list-files';
-import { fileFor } from '../paths';
+import { redirectPageFile } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
 import { unlessThrown } from '../unless-thrown';
 
@@ -17,7 +17,7 @@ const editorFolder = editorPath.slice(1);
  */
 export async function readBuiltPages(dir: string) {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
-  const redirected = new Set([...redirects.keys()].map(fileFor));
+  const redirected = new Set([...redirects.keys()].map(redirectPageFile));
   const files = listFiles(dir).filter((file) => file.endsWith('.html') && !file.startsWith(editorFolder));
   const read = await Promise.all(
     files.map(async (file) => ({

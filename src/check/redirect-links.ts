@@ -1,6 +1,6 @@
 /** _redirects: each leads to a page served (or off the site), and the page left at its old path for other hosts too. */
 import * as cheerio from 'cheerio';
-import { fileFor, pathOfLink } from '../paths';
+import { redirectPageFile, pathOfLink } from '../paths';
 import { servedStatus } from './built-site';
 import type { CheckContext, Finding } from './types';
 
@@ -15,7 +15,7 @@ export async function checkRedirectLinks(context: CheckContext): Promise<Finding
       const status = await servedStatus(context.origin, pathOfLink(to));
       if (status !== 200) add(`leads to ${to}, which answered ${status}`, 'redirect to a page the site has');
     }
-    const page = pages.get(fileFor(from));
+    const page = pages.get(redirectPageFile(from));
     if (!page) {
       add('has no page at its old path for hosts that read no _redirects', rebuild);
       continue;

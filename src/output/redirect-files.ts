@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { TemplateModule } from '../assets/compile-templates';
 import type { Redirects } from '../content/model';
-import { absoluteUrl, fileFor } from '../paths';
+import { absoluteUrl, redirectPageFile } from '../paths';
 import type { Redirect } from '../routes';
 import type { SiteFile } from './output';
 
@@ -27,7 +27,7 @@ export function redirectFiles(
   const pages = redirects.map((redirect) => {
     const to = redirect.to.startsWith('/') ? absoluteUrl(siteUrl, redirect.to) : redirect.to;
     const page = createElement(templates.RedirectDocument, { to, script: forwardScript, ...words });
-    return { path: fileFor(redirect.from), content: `<!DOCTYPE html>${renderToStaticMarkup(page)}` };
+    return { path: redirectPageFile(redirect.from), content: `<!DOCTYPE html>${renderToStaticMarkup(page)}` };
   });
   return [{ path: '_redirects', content: redirectsFile(redirects) }, ...pages];
 }

@@ -80,7 +80,7 @@ describe('a paginated listing at the address of its first page', () => {
       '/blog/category /blog 301',
       '',
     ]);
-    const page = cheerio.load(await readFile(join(out(), 'blog/category/seo/page/1.html'), 'utf8'));
+    const page = cheerio.load(await readFile(join(out(), 'blog/category/seo/page/1/index.html'), 'utf8'));
     expect(page('link[rel="canonical"]').attr('href')).toBe('https://www.tradeboostdigital.co.uk/blog/category/seo');
     expect(page('meta[name="robots"]').attr('content')).toBe('noindex');
     // Nor are they pages: the sitemap lists the listings' pages as before.

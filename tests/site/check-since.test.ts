@@ -160,11 +160,13 @@ describe('sitegen check --since', () => {
           '/contact.php /contact 301',
         ].join('\n'),
       );
-      // Each left page where hosts with no _redirects look for the old path: a .php file would be no page to them.
+      // Each left page where hosts with no _redirects look for the old path: a .php file would be no page to them, and
+      // a page in a folder is theirs at /about-us/ (the WordPress address) as at /about-us.
       const left = {
         'old-page.html': '/',
         'contact.php/index.html': '/contact',
-        'Services/SEO.html': '/services/local-seo',
+        'Services/SEO/index.html': '/services/local-seo',
+        'about-us/index.html': '/about',
       };
       for (const [file, to] of Object.entries(left)) {
         const $ = cheerio.load(await readFile(join(out, file), 'utf8'));

@@ -19,7 +19,7 @@ useIncrementalProject();
 
 /** The pages among files: the pages left at redirected paths, which no template draws, aside. */
 const pages = (files: string[]) =>
-  files.filter((file) => file.endsWith('.html') && !['services.html', 'blog/category.html'].includes(file));
+  files.filter((file) => file.endsWith('.html') && !['services/index.html', 'blog/category/index.html'].includes(file));
 /** The blog's feeds, which hold every article in full: an article's edit rewrites them. */
 const feeds = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml'];
 const indexPages = (files: string[]) => files.filter((file) => /^blog(\/page\/\d+)?\.html$/.test(file));

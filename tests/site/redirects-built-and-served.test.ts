@@ -33,8 +33,8 @@ describe('the built redirects', () => {
 
   it('leaves at each old path a page that sends the browser on, names the new URL canonical and is not indexed', async () => {
     for (const [file, to] of [
-      ['services.html', `${siteUrl()}/#services`],
-      ['blog/category.html', `${siteUrl()}/blog`],
+      ['services/index.html', `${siteUrl()}/#services`],
+      ['blog/category/index.html', `${siteUrl()}/blog`],
     ]) {
       const $ = cheerio.load(await readFile(join(siteDir(), file!), 'utf8'));
       expect($('meta[http-equiv="refresh"]').attr('content'), file).toBe(`0; url=${to}`);

@@ -64,11 +64,11 @@ describe('aliases and content/redirects.json', () => {
         '/blog/seo-tips /blog/local-seo-tips 301',
         '',
       ]);
-      const page = cheerio.load(await readFile(join(project.dir, 'out/blog/seo-tips.html'), 'utf8'));
+      const page = cheerio.load(await readFile(join(project.dir, 'out/blog/seo-tips/index.html'), 'utf8'));
       expect(page('link[rel="canonical"]').attr('href')).toBe(
         'https://www.tradeboostdigital.co.uk/blog/local-seo-tips',
       );
-      expect(existsSync(join(project.dir, 'out/offer.html'))).toBe(true);
+      expect(existsSync(join(project.dir, 'out/offer/index.html'))).toBe(true);
     });
   });
 

@@ -19,7 +19,8 @@ function htmlFiles(dir: string): string[] {
 describe('routes', () => {
   it('writes the 48 HTML files of the specification, the 6 category pages and the 2 redirect pages, and no others', () => {
     const expected = [
-      ...[...allPaths, ...redirectPaths].map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)),
+      ...allPaths.map((path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`)),
+      ...redirectPaths.map((path) => `${path.slice(1)}/index.html`),
       '404.html',
     ].sort();
     expect(htmlFiles(siteDir())).toEqual(expected);
