@@ -1,9 +1,11 @@
 /**
  * Markdown to HTML by marked (CommonMark, GitHub's, marked-footnote). Content cannot inject markup or scripts: raw HTML
- * is refused, links held to safe schemes, images to the CSP's two hosts and alt text; ids are templates' and notes'.
+ * is refused, links held to safe schemes, images to the CSP's two hosts and alt text; no id of a heading or note is a
+ * template's.
  */
 import { createRequire } from 'node:module';
-import type { Marked, Token, Tokens } from 'marked';
+import GithubSlugger from 'github-slugger';
+import type { Marked, Renderer, Token, Tokens } from 'marked';
 import { isEmailAddress, isPhoneNumber } from '../../supabase/functions/_shared/lead-options.ts';
 import { stockPhotoOrigin } from '../stock-photos';
 import { noDescription } from './schemas/shared';
@@ -22,8 +24,11 @@ export class RefusedMarkdownError extends Error {}
 const require = createRequire(import.meta.url);
 let decodeAttribute: ((text: string) => string) | undefined;
 const parsers = new Map<boolean, Marked>();
+/** The ids of the elements a page has around its body: a heading of their words takes the next (## Main: #main-1). */
+const pageIds = ['main', 'consent', 'consent-heading', 'article-cta-heading', 'footnote-label'];
+let headingIds = new GithubSlugger();
 
-/** marked writes `&#106;avascript:` as written: a javascript: link to a browser. Lazy: few targets hold a reference. */
+/** marked writes `&#106;avascript:` as written: a javascript: link to a browser. Lazy: few texts hold a reference. */
 function asBrowserReads(attribute: string): string {
   if (!attribute.includes('&')) return attribute;
   decodeAttribute ??= (require('entities/decode') as typeof import('entities/decode')).decodeHTMLAttribute;
@@ -38,7 +43,14 @@ function parser(footnotes: boolean): Marked {
     const checkbox = ({ checked }: Tokens.Checkbox): string => (checked ? '☑ ' : '☐ ');
     const text = (token: Tokens.Text | Tokens.Escape): string | false =>
       token.type === 'escape' && token.text === '{' && '&#123;';
-    const markdown = new (require('marked') as typeof import('marked')).Marked({ renderer: { checkbox, text } });
+    // A heading's id is its words as GitHub makes it (## Our prices: #our-prices): a link can lead to its place.
+    const heading = function (this: Renderer, { tokens, depth }: Tokens.Heading): string {
+      const words = this.parser.parseInline(tokens);
+      const id = headingIds.slug(asBrowserReads(words.replace(/<[^>]*>/g, '')));
+      return `<h${depth} id="${id}">${words}</h${depth}>\n`;
+    };
+    const renderer = { checkbox, text, heading };
+    const markdown = new (require('marked') as typeof import('marked')).Marked({ renderer });
     const footnote = footnotes && (require('marked-footnote') as typeof import('marked-footnote').default)();
     parsers.set(footnotes, footnote ? markdown.use(footnote) : markdown);
   }
@@ -80,8 +92,9 @@ function tokenProblem(token: Token, level: number): string | undefined {
   const unread = /^(?:#{2,6}[^\s#]|-[A-Za-z]|\|.*\|$).*/m.exec(text)?.[0];
   if (unknown)
     return `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`;
+  const id = /^\{:?\s*#/.test(attributes ?? '') ? ` (a heading's id is its words: "## Our prices" is #our-prices)` : '';
   if (attributes)
-    return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`;
+    return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes${id}, and its links open in the same tab; remove it`;
   if (unlinked)
     return `"${unlinked}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (%20 for a space)`;
   if (unread?.startsWith('|'))
@@ -153,6 +166,8 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
   const lines = links.length ? linesOf(source, starts, links) : [];
+  headingIds = new GithubSlugger();
+  for (const id of pageIds) headingIds.slug(id);
   // A cell's align (|---:|), which HTML dropped, as a class; `{` in code as written; a table, which may scroll within
   // itself on a phone, a tab stop to scroll it by keyboard; a photo lazy, as the templates' (text's "<" is escaped).
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');

@@ -3,8 +3,14 @@
  * index and its articles, and the legal pages with every legal fact and the
  * date each last changed.
  */
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, describe, expect, it } from 'vitest';
 import { blogCategoryLinks, loadPage, textOf } from '../support/site';
+import { removeWorkspaces, workspace } from '../support/workspace';
+
+afterAll(removeWorkspaces);
 
 describe('blog', () => {
   it('has the seven category links with All current, one featured article, Recent Articles and a newsletter box', () => {
@@ -56,6 +62,30 @@ describe('blog', () => {
       expect(article.find('.prose').text().split(/\s+/).length).toBeGreaterThan(800);
       expect(article.find('aside a[href="/contact"]')).toHaveLength(1);
     }
+  });
+
+  it("gives each heading of an article an id of its words, as GitHub does, that a link can lead to; none its page's own", async () => {
+    const built = loadPage('/blog/local-seo-tips');
+    expect(built('.prose h2').first().attr('id')).toBe('get-your-google-business-profile-right-first');
+    // The ids the page has around the body, each written as a heading's words: they must take the next free id.
+    const own = built('[id]')
+      .filter((_, element) => built(element).closest('.prose').length === 0)
+      .map((_, element) => built(element).attr('id'))
+      .get();
+    expect(own).toEqual(expect.arrayContaining(['main', 'consent', 'article-cta-heading']));
+    const site = await workspace();
+    const headings = [...own, 'Our prices'].map(
+      (words) => `## ${words.replaceAll('-', ' ')}\n\nSee [our prices](#our-prices).\n`,
+    );
+    await site.edit('blog/local-seo-tips.md', (text) => `${text}\n${headings.join('\n')}`);
+    expect(await site.buildHere()).toBe('');
+    const $ = cheerio.load(await readFile(join(site.out, 'blog/local-seo-tips.html'), 'utf8'));
+    const ids = $('[id]')
+      .map((_, element) => $(element).attr('id'))
+      .get();
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect($('#main-1').text()).toBe('main');
+    expect($('#our-prices').prop('tagName')).toBe('H2');
   });
 });
 

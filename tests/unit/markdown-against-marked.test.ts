@@ -5,8 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeHTML } from 'entities/decode';
 import fg from 'fast-glob';
-import { Marked } from 'marked';
+import GithubSlugger from 'github-slugger';
+import { Marked, type Renderer } from 'marked';
 import markedFootnote from 'marked-footnote';
 import { describe, expect, it } from 'vitest';
 import { generateArticle } from '../../bench/scale/articles.js';
@@ -15,13 +17,21 @@ import { projectRoot } from '../support/cli';
 
 describe("renderMarkdown against marked's own, set up as the site sets it", () => {
   /** marked as the site sets it up, with GitHub's own text rule: what renderMarkdown must write. */
+  let headingIds = new GithubSlugger();
   const own = new Marked({ gfm: true }).use(markedFootnote(), {
     renderer: {
       checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
+      // Each heading's id its words as GitHub makes it (no text here is one of the page's own ids).
+      heading(this: Renderer, { tokens, depth }) {
+        const words = this.parser.parseInline(tokens);
+        const id = headingIds.slug(decodeHTML(words.replace(/<[^>]*>/g, '')));
+        return `<h${depth} id="${id}">${words}</h${depth}>\n`;
+      },
       // A `{` escaped or in code as a character reference, which the site's facts are not filled in for.
       text: (token) => token.type === 'escape' && token.text === '{' && '&#123;',
     },
     hooks: {
+      preprocess: (source) => ((headingIds = new GithubSlugger()), source),
       postprocess: (html) =>
         html
           .replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">')

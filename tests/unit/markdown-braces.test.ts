@@ -68,10 +68,15 @@ describe('attributes written after a link, an image or a heading (kramdown, Pand
     ['See [our guide](https://example.com/guide){:target="_blank"} first.', '{:target="_blank"}'],
     ['[Book a call](/contact){: .button}', '{: .button}'],
     ['![Our van](/favicon.svg){width=50%}', '{width=50%}'],
-    ['## Prices {#prices}', '{#prices}'],
   ])('refuses %j, which would show as written', (source, attributes) => {
     expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
       `line 3: "${attributes}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
+    );
+  });
+
+  it('refuses an id written after a heading, saying which id a heading has', () => {
+    expect(() => renderMarkdown('Intro.\n\n## Our prices {#prices}\n')).toThrow(
+      `line 3: "{#prices}" would show on the page as written: this site's Markdown sets no attributes (a heading's id is its words: "## Our prices" is #our-prices), and its links open in the same tab; remove it`,
     );
   });
 

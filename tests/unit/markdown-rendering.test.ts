@@ -3,7 +3,7 @@
  * GitHub's tables, strikethrough and autolinks; raw HTML refused, saying what to
  * write instead; links only to safe schemes, checked as the browser will read
  * them; images only from where the Content-Security-Policy lets them load;
- * headings that keep the page's outline; no ids the templates did not choose.
+ * headings that keep the page's outline, each with an id of its words, none a template's.
  * Braces, footnotes and the match with marked's own output are in the other
  * tests/unit/markdown-*.test.ts files.
  */
@@ -13,11 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown, RefusedMarkdownError } from '../../src/content/markdown';
 
 describe('renderMarkdown', () => {
-  it('writes headings without anchors, strong emphasis as <strong>, and GitHub tables, strikethrough and autolinks', () => {
+  it('writes headings without anchor links, strong emphasis as <strong>, and GitHub tables, strikethrough and autolinks', () => {
     const { html } = renderMarkdown(
       '## Why **local** matters\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n\n~~cheap~~ www.example.co.uk\n',
     );
-    expect(html).toContain('<h2>Why <strong>local</strong> matters</h2>');
+    expect(html).toContain('<h2 id="why-local-matters">Why <strong>local</strong> matters</h2>');
     expect(html).not.toContain('class="anchor"');
     expect(html).toMatch(/<table tabindex="0">\s*<thead>\s*<tr>\s*<th>Job<\/th>/);
     expect(html).toContain('<td>£2,000</td>');
@@ -25,16 +25,25 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
   });
 
-  it('leaves no heading anchor or id anywhere: not in a heading that starts in bold, nor before an autolink', () => {
-    expect(renderMarkdown('## **Bold** start\n').html).toBe('<h2><strong>Bold</strong> start</h2>\n');
+  it("gives each heading an id of its words as GitHub does, the second of the same words the next, never the page's own", () => {
+    expect(renderMarkdown('## **Bold** start\n').html).toBe('<h2 id="bold-start"><strong>Bold</strong> start</h2>\n');
     const { html } = renderMarkdown('## Next\n\nwww.example.co.uk and [a link](/about)\n');
     expect(html).toBe(
-      '<h2>Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n',
+      '<h2 id="next">Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n',
     );
-    const ids = renderMarkdown('## One\n\n### Two\n\n#### Three\n\nText[^1].\n\n[^1]: A note.\n').html.match(
-      /\sid="[^"]*"/g,
-    );
-    expect(ids).toEqual([' id="footnote-ref-1"', ' id="footnote-label"', ' id="footnote-1"']);
+    const body =
+      '## Prices & fees — 2025\n\n### Café `{phone}` £5[^1]\n\n## Prices & fees — 2025\n\n## Main\n\n[^1]: A note.\n';
+    expect(renderMarkdown(body).html.match(/\sid="[^"]*"/g)).toEqual([
+      ' id="prices--fees--2025"',
+      ' id="café-phone-51"',
+      ' id="footnote-ref-1"',
+      ' id="prices--fees--2025-1"',
+      ' id="main-1"',
+      ' id="footnote-label"',
+      ' id="footnote-1"',
+    ]);
+    // Each body counts afresh: another page's headings take nothing from it.
+    expect(renderMarkdown('## Next\n').html).toBe('<h2 id="next">Next</h2>\n');
   });
 
   it('takes images from this site and the stock photo host, loaded as they near the screen, and refuses any other host, saying where to put the photo, an image without alt text or a link without words', () => {
@@ -232,7 +241,7 @@ describe('renderMarkdown', () => {
       'heading "#### Fuel" skips a level after a level-2 heading: expected ###',
     );
     expect(renderMarkdown('## Costs\n\n### Vans\n\n#### Fuel\n\n## Next\n\n### Then\n').html).toBe(
-      '<h2>Costs</h2>\n<h3>Vans</h3>\n<h4>Fuel</h4>\n<h2>Next</h2>\n<h3>Then</h3>\n',
+      '<h2 id="costs">Costs</h2>\n<h3 id="vans">Vans</h3>\n<h4 id="fuel">Fuel</h4>\n<h2 id="next">Next</h2>\n<h3 id="then">Then</h3>\n',
     );
   });
 
@@ -255,7 +264,7 @@ describe('renderMarkdown', () => {
   it('rejects a heading with no text, which would be an empty <h2>', () => {
     expect(() => renderMarkdown('Intro.\n\n##\n\nMore.\n')).toThrow('a heading with no text ("##" alone on a line)');
     expect(() => renderMarkdown('###   \n')).toThrow(RefusedMarkdownError);
-    expect(renderMarkdown('## Our prices\n').html).toBe('<h2>Our prices</h2>\n');
+    expect(renderMarkdown('## Our prices\n').html).toBe('<h2 id="our-prices">Our prices</h2>\n');
   });
 
   it.each([
