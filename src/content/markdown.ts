@@ -46,7 +46,8 @@ function parser(footnotes: boolean): Marked {
     // A heading's id is its words as GitHub makes it (## Our prices: #our-prices): a link can lead to its place.
     const heading = function (this: Renderer, { tokens, depth }: Tokens.Heading): string {
       const words = this.parser.parseInline(tokens);
-      const id = headingIds.slug(asBrowserReads(words.replace(/<[^>]*>/g, '')));
+      const shown = asBrowserReads(words.replace(/<[^>]*>/g, ''));
+      const id = headingIds.slug(/[\p{L}\p{N}]/u.test(shown) ? shown : 'section'); // "## 🙂" would have an empty id
       return `<h${depth} id="${id}">${words}</h${depth}>\n`;
     };
     const renderer = { checkbox, text, heading };

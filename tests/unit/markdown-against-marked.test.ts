@@ -24,7 +24,8 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
       // Each heading's id its words as GitHub makes it (no text here is one of the page's own ids).
       heading(this: Renderer, { tokens, depth }) {
         const words = this.parser.parseInline(tokens);
-        const id = headingIds.slug(decodeHTML(words.replace(/<[^>]*>/g, '')));
+        const shown = decodeHTML(words.replace(/<[^>]*>/g, ''));
+        const id = headingIds.slug(/[\p{L}\p{N}]/u.test(shown) ? shown : 'section');
         return `<h${depth} id="${id}">${words}</h${depth}>\n`;
       },
       // A `{` escaped or in code as a character reference, which the site's facts are not filled in for.

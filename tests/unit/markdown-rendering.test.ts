@@ -44,6 +44,10 @@ describe('renderMarkdown', () => {
     ]);
     // Each body counts afresh: another page's headings take nothing from it.
     expect(renderMarkdown('## Next\n').html).toBe('<h2 id="next">Next</h2>\n');
+    // Words of no letter or digit make no id; an empty one is none.
+    expect(renderMarkdown('## 🙂\n\n## — ? —\n').html).toBe(
+      '<h2 id="section">🙂</h2>\n<h2 id="section-1">— ? —</h2>\n',
+    );
   });
 
   it('takes images from this site and the stock photo host, loaded as they near the screen, and refuses any other host, saying where to put the photo, an image without alt text or a link without words', () => {
