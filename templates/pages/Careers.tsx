@@ -57,6 +57,14 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
     { icon: 'award', text: `${positions.experienceLabel}: ${job.experience}` },
     { icon: 'calendar', text: positions.closesLabel.replaceAll('{date}', formatDate(job.validThrough)) },
   ];
+  // Shown where its JobPosting gives it: structured data may say only what the page says.
+  const { salary } = job;
+  if (salary) {
+    const options = { style: 'currency', currency: salary.currency, trailingZeroDisplay: 'stripIfInteger' } as const;
+    const [min, max] = [salary.min, salary.max].map((amount) => amount.toLocaleString('en-GB', options));
+    const text = positions.salaryLabel.replaceAll('{min}', min!).replaceAll('{max}', max!);
+    facts.push({ icon: 'pound-sterling', text: text.replaceAll('{per}', salary.per.toLowerCase()) });
+  }
   return (
     <li className="rounded-2xl bg-white p-6 shadow-md card-edge md:p-8">
       <article id={job.id} aria-label={job.title}>

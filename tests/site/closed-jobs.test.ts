@@ -135,3 +135,29 @@ describe('jobs past their closing day', () => {
     });
   });
 });
+
+describe("a job's stated salary", () => {
+  it('is shown on its card, as its JobPosting gives it to job search: structured data says only what the page says', async () => {
+    await inProjectCopy(async (project) => {
+      const data = JSON.parse(await read(project, 'content/jobs.json')) as { jobs: Record<string, unknown>[] };
+      data.jobs[0]!.salary = { currency: 'GBP', min: 38000, max: 45000, per: 'YEAR' };
+      data.jobs[1]!.salary = { currency: 'GBP', min: 21.5, max: 24, per: 'HOUR' };
+      await writeSettled(join(project.dir, 'content/jobs.json'), JSON.stringify(data, null, 2));
+      expect((await project.buildHere({ out: 'out', env: { SITEGEN_NOW: '2026-12-01' } })).stderr).toBe('');
+      const $ = await load(project, 'out/careers.html');
+      const facts = (id: string) =>
+        $(`#${id} h3 + ul li`)
+          .map((_, fact) => $(fact).text())
+          .get();
+      expect(facts('senior-digital-marketing-specialist').at(-1)).toBe('£38,000 to £45,000 per year');
+      expect(facts('web-developer').at(-1)).toBe('£21.50 to £24 per hour');
+      expect(facts('account-manager')).not.toContainEqual(expect.stringContaining('£'));
+      const graph = JSON.parse($('script[type="application/ld+json"]').text())['@graph'] as Record<string, unknown>[];
+      expect(graph.find((node) => node.title === 'Senior Digital Marketing Specialist')?.baseSalary).toEqual({
+        '@type': 'MonetaryAmount',
+        currency: 'GBP',
+        value: { '@type': 'QuantitativeValue', minValue: 38000, maxValue: 45000, unitText: 'YEAR' },
+      });
+    });
+  });
+});

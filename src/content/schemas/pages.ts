@@ -148,6 +148,8 @@ export const careersPageSchema = v.strictObject({
     experienceLabel: text,
     /** A job's last day to apply, shown on its card. */
     closesLabel: withPlaceholder(text, 'date'),
+    /** A job's salary, where jobs.json states one (its JobPosting's baseSalary): {per} is "year", "month", "hour"… */
+    salaryLabel: withPlaceholders(text, 'min', 'max', 'per'),
     /** Said in place of the intro while no job is open. */
     noneOpen: text,
     /** Where drafts are shown: the note on a job past its closing day, and on one posted later; {date} is that day. */
