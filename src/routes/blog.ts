@@ -42,7 +42,7 @@ export function blogIndexRoutes(context: RouteContext): Route[] {
   });
 }
 
-/** A category with no published article keeps its page but asks not to be indexed: an empty page is nothing to find. */
+/** A category with no article that has a page (none published, or Coming Soon alone) keeps its page, not indexed. */
 export function categoryRoutes(context: RouteContext): Route[] {
   const { model, byCategory, trails } = context;
   const blog = model.pages.blog;
@@ -59,7 +59,7 @@ export function categoryRoutes(context: RouteContext): Route[] {
         title: fill(named(page === 1 ? blog.category.title : blog.category.pageTitle)),
         description: fill(named(page === 1 ? blog.category.description : blog.category.pageDescription)),
         keywords: blog.keywords,
-        noindex: articles.length === 0 || undefined,
+        noindex: !articles.some((article) => article.slug) || undefined,
       }),
       breadcrumb: (page, fill) =>
         page === 1
@@ -105,7 +105,9 @@ function listingRoutes(context: RouteContext, listing: Listing): Route[] {
         breadcrumb: listing.breadcrumb(page, fill),
         schema: {
           type: 'CollectionPage',
-          mainEntity: articles.length > 0 ? articleList(siteUrl, path, articles, first) : undefined,
+          mainEntity: articles.some((article) => article.href)
+            ? articleList(siteUrl, path, articles, first)
+            : undefined,
         },
       });
     };

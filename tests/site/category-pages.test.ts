@@ -122,6 +122,24 @@ describe('category pages', () => {
     });
   });
 
+  it('a category whose only article is announced as Coming Soon (no slug, so no page) is not indexed, in no sitemap, and has no empty ItemList', async () => {
+    await inProjectCopy(async (project) => {
+      const edit = async (file: string, change: (text: string) => string) =>
+        writeSettled(join(project.dir, file), change(await readFile(join(project.dir, file), 'utf8')));
+      // The one Case Studies article, announced rather than published; the link to it from another article goes.
+      await edit('content/blog/digital-marketing-roi.md', (text) => text.replace(/^slug: .*\n/m, ''));
+      await edit('content/blog/google-ads-guide.md', (text) =>
+        text.replaceAll('(/blog/digital-marketing-roi)', '(/blog)'),
+      );
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const $ = cheerio.load(await readFile(join(project.dir, 'out/blog/category/case-studies.html'), 'utf8'));
+      expect($('main article h3').text()).toBe('Is Your Marketing Paying Off? Measuring ROI for Trades');
+      expect($('meta[name="robots"]').attr('content')).toBe('noindex');
+      expect(graphOf($).map((node) => node['@type'])).not.toContain('ItemList');
+      expect(await readFile(join(project.dir, 'out/sitemap.xml'), 'utf8')).not.toContain('/blog/category/case-studies');
+    });
+  });
+
   it('refuses two categories that would share a page, and one whose page title would be too long, naming the file and field', async () => {
     await inProjectCopy(async (project) => {
       const blogJson = join(project.dir, 'content/pages/blog.json');
