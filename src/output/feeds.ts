@@ -95,9 +95,7 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
 
 /** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */
 function feedImage(siteUrl: string, image: Image): { url: string; type: string } {
-  if (image.local)
-    return { url: largeImage(siteUrl, image).url, type: image.local.fallback === 'png' ? 'image/png' : 'image/jpeg' };
-  return { url: `${image.src}?fm=jpg&fit=crop&w=1200&q=70`, type: 'image/jpeg' };
+  return { url: largeImage(siteUrl, image).url, type: image.local?.fallback === 'png' ? 'image/png' : 'image/jpeg' };
 }
 
 /**

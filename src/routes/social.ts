@@ -26,13 +26,14 @@ export function pageCard(
 }
 
 /**
- * As wide as social networks and search engines show it, or the file's own width if narrower: a stock photo cropped
- * to a card's proportions by the image host, a file of content/images/ in its own.
+ * As wide as social networks, search engines and feed readers show it, or the file's own width if narrower: a stock
+ * photo cropped to a card's proportions by the image host, as JPEG, which every one of them takes (a browser's choice
+ * of format would be the crawler's Accept header's), a file of content/images/ in its own.
  */
 export function largeImage(siteUrl: string, image: Image): LargeImage {
   if (image.local) return rendition(siteUrl, image.local, cardSize.width, image.local.fallback);
   const { width, height } = cardSize;
-  return { url: `${image.src}?auto=format&fit=crop&w=${width}&h=${height}&q=70`, width, height };
+  return { url: `${image.src}?fm=jpg&fit=crop&w=${width}&h=${height}&q=70`, width, height };
 }
 
 /** The widest the logo is published for search engines: Google asks for at least 112 pixels, and shows it small. */

@@ -168,7 +168,10 @@ describe('structured data: one connected graph per page', () => {
         publisher: { '@id': organizationId() },
         mainEntityOfPage: { '@id': url },
       });
-      expect((posting!.image as string[])[0]).toMatch(/^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?.*w=1200/);
+      // As JPEG, which every crawler takes, whatever format its Accept header would have the image host choose.
+      expect((posting!.image as string[])[0]).toMatch(
+        /^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?fm=jpg&fit=crop&w=1200&h=630&q=70$/,
+      );
       return [byline.text(), (posting!.author as { url: string }).url] as const;
     });
     // Each author's profile is their card among the team on /about, where the graph has the same Person by its @id.
