@@ -94,9 +94,9 @@ function refuseSharedPaths(routes: readonly Route[]): void {
 }
 
 /**
- * No page with another page's title or description (an article's, a service's, a trade's): search results could not
- * tell them apart, and `sitegen check` fails the site (for an article to come, on its day). Of two articles, the newer
- * is named.
+ * No page with another page's title or description (an article's, a service's, a trade's), in any capitals: search
+ * results could not tell them apart, and `sitegen check` fails the site (for an article to come, on its day). Of two
+ * articles, the newer is named.
  */
 function refuseSharedWords({ model, routes }: SitePlan): void {
   const pages = routes.routes.filter((route) => route.kind !== 'Article' && route.kind !== 'NotFound');
@@ -108,14 +108,14 @@ function refuseSharedWords({ model, routes }: SitePlan): void {
   for (const field of ['title', 'description'] as const) {
     const taken = new Map<string, Route | Article>();
     for (const route of pages) {
-      const other = taken.get(route.head[field]);
+      const other = taken.get(route.head[field].toLowerCase());
       const problem = other && `its ${field}, "${route.head[field]}", is also the ${field} of ${named(other)}`;
       const where = route.kind === 'TradePage' && field === 'description' ? 'metaDescription' : '';
       if (problem) throw new ContentError(route.source, where, `${problem}: give each page its own`);
-      taken.set(route.head[field], route);
+      taken.set(route.head[field].toLowerCase(), route);
     }
     for (const article of articles) {
-      const words = field === 'title' ? pageTitle(article.title, model.site.name) : article.description;
+      const words = (field === 'title' ? pageTitle(article.title, model.site.name) : article.description).toLowerCase();
       const other = taken.get(words);
       const problem = other && `"${article[field]}" is also the ${field} of ${named(other)}: give each page its own`;
       if (problem) throw new ContentError(article.file, `front matter: ${field}`, problem);

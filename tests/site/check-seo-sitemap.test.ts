@@ -13,8 +13,8 @@ afterAll(removeCopies);
 
 const seoCases = {
   duplicateTitle: seoCase(
-    'a duplicate title',
-    [['careers.html', (html) => html.replace(/<title>[^<]+<\/title>/, '<title>About Us | TradeBoost Digital</title>')]],
+    'a duplicate title, in other capitals',
+    [['careers.html', (html) => html.replace(/<title>[^<]+<\/title>/, '<title>About us | TradeBoost Digital</title>')]],
     ['/careers'],
     (findings) =>
       expect(findings).toEqual([

@@ -80,8 +80,9 @@ function checkText(kind: keyof typeof texts, text: string, path: string, site: S
   const seen = site.seen[kind];
   if (!text) report(`${kind}-missing`, missing, missingFix);
   else if (text.length > limit) report(`${kind}-length`, long(text), longFix);
-  if (text && seen.has(text)) report(`${kind}-duplicate`, duplicate(text, seen.get(text)!), duplicateFix);
-  seen.set(text, path);
+  const words = text.toLowerCase(); // "careers" and "Careers" are one title to a searcher
+  if (text && seen.has(words)) report(`${kind}-duplicate`, duplicate(text, seen.get(words)!), duplicateFix);
+  seen.set(words, path);
 }
 
 function checkCanonical(canonical: string | undefined, url: string | undefined, report: Report): void {
