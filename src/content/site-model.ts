@@ -67,10 +67,7 @@ function checkArticle(article: Article, categories: ReadonlySet<string>, team: R
   }
 }
 
-/**
- * Ties broken by title and then file (no two articles share one), so the order never depends on the one a sort started
- * from. Given articles already in order (the dev server passes them in the last update's), the sort is one pass.
- */
+/** Ties broken by title, then file (no two articles share one): the order never depends on the one a sort started from. */
 const newestFirst = (a: Article, b: Article): number =>
   compareText(b.date, a.date) || compareText(a.title, b.title) || compareText(a.file, b.file);
 

@@ -97,7 +97,7 @@ export class DevSite {
       );
     const data = siteData ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = this.readArticles(paths, last?.articles);
-    const read = this.modelOf(data, articles, last, paths);
+    const read = this.modelOf(data, articles, last);
     const catalog = await describeImages(read, this.sources);
     const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, read, catalog) };
     // Read at every update: a scheduled article's banner goes on the day it is published.
@@ -214,19 +214,10 @@ export class DevSite {
     this.reader.close();
   }
 
-  /** Articles edited in place keep their places in the model; one added or removed makes it anew. */
-  private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known, paths?: ReadonlySet<string>) {
+  /** The last update's model while neither the data nor the articles changed. */
+  private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known) {
     if (last && data === last.data && articles === last.articles) return last.read;
-    if (!last || !paths || data !== last.data || articles.size !== last.articles.size)
-      return withArticles(data, [...articles.values()]);
-    const edited = new Map<Article, Article>();
-    for (const path of paths) {
-      const [before, now] = [last.articles.get(path), articles.get(path)];
-      if (!before || !now) return withArticles(data, [...articles.values()]);
-      edited.set(before, now);
-    }
-    const inPlace = last.read.articles.map((article) => edited.get(article) ?? article);
-    return withArticles(data, inPlace);
+    return withArticles(data, [...articles.values()]);
   }
 
   private readArticles(paths: ReadonlySet<string> | undefined, last?: ReadonlyMap<string, Article>) {
