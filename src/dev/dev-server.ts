@@ -135,8 +135,8 @@ function devAnswers(dev: {
     const path = (request.url ?? '/').split('?')[0]!;
     if (path === devScripts.events) return dev.clients.listen(request, response);
     if (path === devScripts.changed) return dev.clients.changedSince(request, response);
-    if (path === devScripts.client) return sendUncached(response, 200, 'text/javascript', reloadClient());
-    if (path === devScripts.worker) return sendUncached(response, 200, 'text/javascript', reloadWorker());
+    if (path === devScripts.client) return sendUncached(response, 200, 'text/javascript', reloadClient);
+    if (path === devScripts.worker) return sendUncached(response, 200, 'text/javascript', reloadWorker);
     if (dev.editor.intercept(request, response, path)) return true;
     const problem = wantsPage(request, path) && (dev.rebuilds.failure ?? renderFailure(path));
     if (problem) return sendUncached(response, 500, 'text/html', errorPage(problem, dev.root, devScripts.client));

@@ -12,9 +12,8 @@ export const devScripts = {
   changed: '/__sitegen/changed',
 };
 
-export function reloadClient(): string {
-  // Absolute, without a swap's query: a swap makes the stylesheet's link absolute, which made every second edit a reload.
-  return `const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
+export const reloadClient = `// Absolute, without a swap's query: a swap makes the stylesheet's link absolute, which made every second edit a reload.
+const bare = (url) => url && new URL(url.split('?')[0], location.href).href;
 // What the head says of the page itself, taken with its body: its description, share tags, canonical and structured data.
 const described = 'meta[name], meta[property], link[rel="canonical"], script[type="application/ld+json"]';
 const assets = (doc) => [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src]')].map((el) => bare(el.getAttribute('href') ?? el.getAttribute('src'))).join(' ');
@@ -52,14 +51,12 @@ worker.port.onmessage = async ({ data }) => {
   }
 };
 `;
-}
 
 /**
  * The open pages' one connection to dev's rebuilds (a browser opens six to a server; a page listening alone held one).
  * Each page hears of the rebuilds that change it (the 404's, if it shows that): another keeps what was typed in it.
  */
-export function reloadWorker(): string {
-  return `const pages = new Map();
+export const reloadWorker = `const pages = new Map();
 const events = new EventSource(${JSON.stringify(devScripts.events)});
 const listening = new Promise((resolve) => events.addEventListener('open', resolve, { once: true }));
 // Connected again (sitegen dev restarted, maybe on new code): every page may have changed.
@@ -81,4 +78,3 @@ onconnect = ({ ports: [port] }) => {
   };
 };
 `;
-}
