@@ -27,19 +27,15 @@ export class BodyPacks {
   }
 
   append(html: string): BodyRef | undefined {
-    if (this.writer === undefined) {
-      // Every thread of every build writes a pack of its own.
-      const name = `${process.pid}-${threadId}-${Date.now().toString(36)}.pack`;
-      try {
-        mkdirSync(this.dir, { recursive: true });
-        this.writer = { name, fd: openSync(join(this.dir, name), 'wx'), offset: 0 };
-      } catch {
-        this.writer = null;
-      }
-    }
-    if (!this.writer) return undefined;
+    if (this.writer === null) return undefined;
     const bytes = Buffer.from(html);
     try {
+      if (this.writer === undefined) {
+        // Every thread of every build writes a pack of its own.
+        const name = `${process.pid}-${threadId}-${Date.now().toString(36)}.pack`;
+        mkdirSync(this.dir, { recursive: true });
+        this.writer = { name, fd: openSync(join(this.dir, name), 'wx'), offset: 0 };
+      }
       writeSync(this.writer.fd, bytes);
     } catch {
       this.writer = null;
