@@ -43,9 +43,8 @@ worker.port.onmessage = async ({ data }) => {
     document.head.append(...[...next.head.querySelectorAll(described)].map((element) => document.adoptNode(element)));
     document.body.replaceWith(document.adoptNode(next.body));
     restyle();
-    for (const script of document.querySelectorAll('script[type="module"][src]')) {
+    for (const script of document.querySelectorAll('script[type="module"][src]'))
       if (script.getAttribute('src') !== ${JSON.stringify(devScripts.client)}) import(script.src + '?dev-swap=' + Date.now());
-    }
   } catch {
     location.reload();
   }
