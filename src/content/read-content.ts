@@ -135,12 +135,10 @@ export function readText(path: string, file: string): string {
 
 /** The line where UTF-8 decoding first fails, for the error message: a line break (byte 10) is never part of a longer character, so each line decodes alone. */
 function lineOfFirstInvalidByte(bytes: Buffer): number {
-  let line = 1;
-  for (let start = 0; ; line += 1) {
+  for (let line = 1, start = 0; ; line += 1) {
     const end = bytes.indexOf(10, start);
-    if (unlessThrown(() => utf8.decode(bytes.subarray(start, end === -1 ? bytes.length : end))) === undefined)
-      return line;
-    if (end === -1) return line;
+    const decoded = unlessThrown(() => utf8.decode(bytes.subarray(start, end === -1 ? bytes.length : end)));
+    if (decoded === undefined || end === -1) return line;
     start = end + 1;
   }
 }
