@@ -4,8 +4,7 @@
  * bootstrap of what Supabase has before any (its roles and default privileges), so that the migrations' row-level
  * security and revokes are what keep the anonymous role out here too, exactly as in production.
  */
-import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { generatorPath } from '../config';
@@ -96,13 +95,11 @@ revoke all on table public.sitegen_migrations from anon, authenticated, service_
 type Migration = { name: string; sql: string };
 
 async function readMigrations(dir: string): Promise<Migration[]> {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.sql'));
-  } catch (cause) {
+  const names = await readdir(dir).catch((cause: unknown) => {
     throw new SitegenError(`the migrations folder ${dir} could not be read: ${messageOf(cause)}`, { cause });
-  }
-  return Promise.all(names.sort().map(async (name) => ({ name, sql: await readFile(join(dir, name), 'utf8') })));
+  });
+  const files = names.filter((name) => name.endsWith('.sql')).sort();
+  return Promise.all(files.map(async (name) => ({ name, sql: await readFile(join(dir, name), 'utf8') })));
 }
 
 async function migrate(db: PGlite, migrations: Migration[]): Promise<void> {
