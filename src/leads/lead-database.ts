@@ -29,14 +29,11 @@ export async function openLeadDatabase(
   const release = dir === undefined ? () => {} : (options.claimed ?? claimLeadDatabase(dir));
   const made = dir === undefined ? () => {} : markMaking(dir);
 
-  let db: PGlite;
-  try {
-    db = await PGlite.create(dir, { startParams });
-  } catch (cause) {
+  const db = await PGlite.create(dir, { startParams }).catch((cause: unknown) => {
     release();
     const problem = `the lead database ${dir ?? '(in memory)'} could not be opened: ${messageOf(cause)}`;
     throw new SitegenError(problem, { cause });
-  }
+  });
 
   const close = db.close.bind(db);
   if (dir !== undefined) keepPrivate(dir);
