@@ -47,14 +47,13 @@ export async function renderPages(
   const rendering = new PageRendering(setup, assets.templates.module, (body) => content.reader.bodyHtml(body));
   const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
   const { threads } = content;
-  const job = {
+  const elsewhere = threads?.render({
     setup,
     context: plan.routes.articles,
     outDir: output.writer.dir,
     liveDir: output.writer.live,
     previous: Object.fromEntries(previous),
-  };
-  const elsewhere = threads?.render(job);
+  });
   // Awaited once this thread's pages are done; should one of them fail first, a worker's failure must not go unheard.
   elsewhere?.catch(() => undefined);
   const byPath = new Map<string, PageRecord>();
