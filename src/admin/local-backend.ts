@@ -37,7 +37,7 @@ export function localBackend({ root, contentDir, log }: { root: string; contentD
     /** The header the editor's page sends the token in: one no page of another origin may send without asking. */
     tokenHeader,
     address: (url: string) => `${url}/admin/?token=${token}`,
-    handle: (request: IncomingMessage, response: ServerResponse) => {
+    handle: (request: IncomingMessage, response: ServerResponse): true => {
       app ??= backendApp(folders, token, log).then((made) => {
         log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server at ${localBackendPath}`);
         return made;
@@ -51,6 +51,7 @@ export function localBackend({ root, contentDir, log }: { root: string; contentD
           response.end(JSON.stringify({ error: `the local backend could not start: ${messageOf(error)}` }));
         },
       );
+      return true;
     },
   };
 }

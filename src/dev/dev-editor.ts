@@ -31,10 +31,7 @@ export class DevEditor {
    * the backend, takes the token of the address sitegen dev printed, which the page keeps (admin/local-token.ts).
    */
   intercept(request: IncomingMessage, response: ServerResponse, path: string): boolean {
-    if (path === localBackendPath) {
-      this.backend.handle(request, response);
-      return true;
-    }
+    if (path === localBackendPath) return this.backend.handle(request, response);
     if (pagePaths.has(path)) response.setHeader('Cache-Control', 'no-store');
     return false;
   }
