@@ -111,14 +111,11 @@ async function registerDecapServer(app: Express, root: string): Promise<void> {
   };
   const before = process.env.GIT_REPO_DIRECTORY;
   process.env.GIT_REPO_DIRECTORY = root;
-  let registered: Promise<void>;
-  try {
-    // Its errors only: a failed save is said in the terminal, its routine lines are not.
-    registered = registerLocalFs(app, { logLevel: 'error' });
-  } finally {
-    // Put back before anything else runs: another dev server in this process may be registering its own.
-    if (before === undefined) delete process.env.GIT_REPO_DIRECTORY;
-    else process.env.GIT_REPO_DIRECTORY = before;
-  }
+  // Its errors only: a failed save is said in the terminal, its routine lines are not. An async function, it throws
+  // nothing as it is called: its failure is the promise's.
+  const registered = registerLocalFs(app, { logLevel: 'error' });
+  // Put back before anything else runs: another dev server in this process may be registering its own.
+  if (before === undefined) delete process.env.GIT_REPO_DIRECTORY;
+  else process.env.GIT_REPO_DIRECTORY = before;
   await registered;
 }
