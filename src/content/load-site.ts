@@ -18,15 +18,11 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   const nameOf = contentFileName(projectRoot);
   const file = (name: string) => nameOf(join(contentDir, name));
   // Each data file as read: a free call claimed in one is found there, not by reading the file again.
-  const read = new Map<string, unknown>();
+  const read: Record<string, unknown> = {};
   const data = siteDataOf({
     dir: nameOf(contentDir),
     file,
-    json: (name) => {
-      const value = readJson(join(contentDir, name), file(name));
-      read.set(name, value);
-      return value;
-    },
+    json: (name) => (read[name] = readJson(join(contentDir, name), file(name))),
     pageFiles: pageFiles(contentDir),
     legalPages: () =>
       legalFiles(contentDir, projectRoot).map((path): LegalPage => {
@@ -37,11 +33,11 @@ export function loadSiteData(contentDir: string, projectRoot: string, reader: Ma
   // A data file the site does not read (pages/hoem.json, trades/x.JSON, trades/old/x.json) would vanish without a word.
   const pattern = '{*,{pages,service-pages,trades}/**/*}.{json,yaml,yml}';
   const dataFiles = listFiles(contentDir, { pattern, caseSensitiveMatch: false });
-  const stray = dataFiles.find((name) => !read.has(name));
+  const stray = dataFiles.find((name) => !Object.hasOwn(read, name));
   if (stray)
     throw new ContentError(file(stray), '', 'is no file the site reads: rename it to one it does, or remove it');
   const textOf = (name: string) =>
-    read.has(name) ? JSON.stringify(read.get(name)) : readFileSync(join(contentDir, name), 'utf8');
+    Object.hasOwn(read, name) ? JSON.stringify(read[name]) : readFileSync(join(contentDir, name), 'utf8');
   refuseFreeCallWords(data.site.phone, function* () {
     for (const name of [...dataFiles, ...listFiles(contentDir, { pattern: '{blog,legal}/*.md' })])
       yield [file(name), textOf(name)];
