@@ -55,10 +55,8 @@ export async function startRun(options: BuildCommandOptions): Promise<BuildRun> 
   const log = createLog(config.quiet || options.json);
   const flags = `${options.incremental ? ' --incremental' : ''}${config.drafts ? ' --drafts' : ''}`;
   log.info(`sitegen build${flags} → ${relative(process.cwd(), config.outDir) || '.'}`);
-  if (!config.supabase.url) {
-    const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';
-    log.info(`  forms      SUPABASE_URL is not set: ${where}`);
-  }
+  const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';
+  if (!config.supabase.url) log.stage('forms', `SUPABASE_URL is not set: ${where}`, -1);
   const generator = options.generator ?? (await generatorVersion(config.root, sourceDir));
   // The build's clock is read once, here: every stage publishes by the same day.
   const run: BuildRun = { config, options, log, started, generator, publishing: publishing(config), stages: {} };

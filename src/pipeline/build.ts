@@ -29,7 +29,7 @@ async function buildOverOutput(run: BuildRun): Promise<BuildResult> {
   } catch (error) {
     if (!isShapeConflict(error)) throw error;
     // The output written over had a file where this build needs a folder, or the reverse: once more, into an empty folder.
-    run.log.info(`  output     ${(error as Error).message}: a whole build into an empty folder`);
+    run.log.stage('output', `${(error as Error).message}: a whole build into an empty folder`, -1);
     return buildSite({ ...run, previous: undefined }, { fresh: true });
   }
 }
