@@ -48,7 +48,7 @@ function checkPage(page: BuiltPage, dir: string, sizeOf: ReturnType<typeof gzipp
   }
   const total = (urls: string[]) => urls.reduce((sum, url) => sum + (sizeOf(url) ?? 0), 0);
   const hasForm = $('form').length > 0;
-  const js = total(scripts);
+  const js = total([...new Set([...scripts, ...closure])]); // a static import loads at load, preloaded or not
   checkWholeImages($, dir, report);
   // The budget holds the templates' weight, which every page pays: an article's (or policy's) Markdown body is its own.
   const body = $('.prose').empty();
