@@ -25,7 +25,7 @@ export function refuseHost(request: IncomingMessage, response: ServerResponse): 
     .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' })
     .end(
       'Refused: this server answers localhost, IP addresses and the name given with --host, ' +
-        `not ${JSON.stringify(name)}${name ? ` (start it with --host ${name} to open it by that name)` : ''}\n`,
+        `not ${JSON.stringify(name)}${name ? ` (for a name /etc/hosts points at this machine, start it with --host ${name})` : ''}\n`,
     );
 }
 

@@ -292,7 +292,7 @@ describe('paths', () => {
       expect([host, lead.status], host).toEqual([host, 403]);
     }
     expect((await raw(preview.url, '/about', { headers: { host: `evil.example:${port}` } })).body).toBe(
-      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
+      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (for a name /etc/hosts points at this machine, start it with --host evil.example)\n',
     );
     expect(errors).toEqual([]);
   });
