@@ -63,13 +63,14 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
     response.status(status).json({ error: `sitegen dev refused this: ${reason}` });
   };
   const strangers: RequestHandler = (request, response, next) => {
-    if (request.method !== 'POST') {
-      response.set('Allow', 'POST');
-      return refuse(response, { status: 405, reason: `${request.method} at ${localBackendPath}: expected POST` });
-    }
+    // Another site's first, its CORS preflight too (an OPTIONS): to another site, this server answers nothing.
     if (!sameOrigin(request)) {
       const reason = `a request from ${request.headers.origin}, not from this server's own pages`;
       return refuse(response, { status: 403, reason });
+    }
+    if (request.method !== 'POST') {
+      response.set('Allow', 'POST');
+      return refuse(response, { status: 405, reason: `${request.method} at ${localBackendPath}: expected POST` });
     }
     const given = String(request.headers[tokenHeader.toLowerCase()] ?? '');
     if (!sameSecret(given, token)) {
@@ -94,6 +95,8 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
   });
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
   const failure: ErrorRequestHandler = (error, _request, response, _next) => {
+    if (error?.type === 'entity.parse.failed')
+      return refuse(response, { status: 400, reason: `expected JSON naming an action: ${messageOf(error)}` });
     const status = typeof error?.status === 'number' ? error.status : 500;
     // Paths from the project's folder, as the editor names files: the machine's folders are none of its business.
     response.status(status).json({ error: messageOf(error).replaceAll(`${folders.root}/`, '') });

@@ -279,7 +279,7 @@ describe("the editor's local backend in sitegen dev", () => {
         headers: { Host: 'evil.example:PORT', Origin: 'http://evil.example:PORT' },
       },
       403,
-      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (start it with --host evil.example to open it by that name)\n',
+      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (for a name /etc/hosts points at this machine, start it with --host evil.example)\n',
     ],
     [
       'a page of another origin',
@@ -522,6 +522,26 @@ describe("the editor's local backend in sitegen dev", () => {
       400,
       refused('expected JSON naming an action'),
     ]);
+  });
+
+  it("says a body that is not JSON is not what it takes, in the backend's words", async () => {
+    const body = '{bad';
+    const answer = await exchange(
+      dev.url,
+      `POST /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\n${tokenHeader}: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body.toString()).error).toMatch(
+      /^sitegen dev refused this: expected JSON naming an action: Expected property name/,
+    );
+  });
+
+  it("refuses another site's CORS preflight as it refuses its request", async () => {
+    const answer = await exchange(
+      dev.url,
+      `OPTIONS /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://evil.example\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: ${tokenHeader}\r\nConnection: close\r\n\r\n`,
+    );
+    expect([answer.status, answer.headers['access-control-allow-origin']]).toEqual([403, undefined]);
   });
 
   it('answers POST alone', async () => {
