@@ -163,10 +163,8 @@ function checkUrl(value: string, name: string, kind: keyof typeof origins = 'sit
   if (!URL.canParse(value))
     throw new SitegenError(`${name}: expected an absolute URL such as ${example}, found "${value}"`);
   const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new SitegenError(`${name}: expected an http or https URL, found "${value}"`);
   // Every canonical address, the sitemap and the feeds name this origin: over http, browsers call the site not secure.
-  if (url.protocol === 'http:' && !isLoopbackName(url.hostname))
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackName(url.hostname)))
     throw new SitegenError(
       `${name}: expected an https:// address (http:// only for this machine: localhost, 127.0.0.1), found "${value}"`,
     );

@@ -135,6 +135,10 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'http://www.example.co.uk' }, {})).toThrow(
       '--site-url: expected an https:// address (http:// only for this machine: localhost, 127.0.0.1), found "http://www.example.co.uk"',
     );
+    // Another scheme in the same words: the rule is one.
+    expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'ftp://www.example.co.uk' }, {})).toThrow(
+      '--site-url: expected an https:// address (http:// only for this machine: localhost, 127.0.0.1), found "ftp://www.example.co.uk"',
+    );
     for (const local of [
       'http://localhost:4321',
       'http://shop.localhost',
