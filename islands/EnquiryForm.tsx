@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
 import type { FormsCopy } from '../src/content/model';
 import { limits, type Option } from '../supabase/functions/_shared/lead-options.ts';
-import { Honeypot, SelectField, SubmitButton, TextArea, TextField } from './lib/fields';
+import { Honeypot, SubmitButton } from './lib/fields';
+import { SelectField, TextArea, TextField } from './lib/labelled-fields';
 import type { LeadEndpoint } from './lib/types';
 import { useLeadForm } from './lib/use-lead-form';
 

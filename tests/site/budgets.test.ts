@@ -48,6 +48,15 @@ describe('JavaScript', () => {
     }
   });
 
+  it("the blog's newsletter loads the parts every lead form has, not the enquiry form's labelled fields", () => {
+    // The class of the enquiry form's text fields, choice and message (islands/lib/labelled-fields.tsx).
+    const labelledField = 'user-invalid:border-red-700';
+    expect(code(scriptsAtLoad('/contact').all)).toContain(labelledField);
+    const blog = code(scriptsAtLoad('/blog').all);
+    expect(blog).toContain('name:"website"'); // the honeypot
+    expect(blog).not.toContain(labelledField);
+  });
+
   it('pages without islands load only the menu and consent scripts, and what the consent script keeps: no Preact', () => {
     for (const path of ['/about', '/services/plumber', '/blog/local-seo-tips', '/privacy-policy']) {
       const { modules, all } = scriptsAtLoad(path);
