@@ -57,7 +57,8 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       <title>{head.title}</title>
       <meta name="description" content={head.description} />
       {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
-      {head.noindex && <meta name="robots" content="noindex" />}
+      {/* An indexed page lets Google show its picture large (Discover, image results): without it, a thumbnail at most. */}
+      <meta name="robots" content={head.noindex ? 'noindex' : 'max-image-preview:large'} />
       {!head.atAnyPath && <link rel="canonical" href={head.canonical} />}
       <meta property="og:type" content={head.ogType} />
       <meta property="og:site_name" content={layout.site.name} />

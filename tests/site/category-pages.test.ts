@@ -37,7 +37,7 @@ describe('category pages', () => {
       );
       descriptions.add($('meta[name="description"]').attr('content')!);
       expect($('link[rel="canonical"]').attr('href'), slug).toBe(`${siteUrl()}${path}`);
-      expect($('meta[name="robots"]'), slug).toHaveLength(0);
+      expect($('meta[name="robots"]').attr('content'), slug).toBe('max-image-preview:large');
       expect(
         $('nav[aria-label="Breadcrumb"] a')
           .map((_, a) => `${$(a).text()} ${$(a).attr('href')}`)

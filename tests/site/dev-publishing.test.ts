@@ -39,7 +39,8 @@ describe('sitegen dev', () => {
           'Is Your Marketing Paying Off? Measuring ROI for Trades',
         ]);
         // Not a preview for others: dev's pages are indexable as the built ones are.
-        expect(cheerio.load(site.page('/blog/digital-marketing-roi')!)('meta[name="robots"]')).toHaveLength(0);
+        const robots = cheerio.load(site.page('/blog/digital-marketing-roi')!)('meta[name="robots"]');
+        expect(robots.attr('content')).toBe('max-image-preview:large');
       } finally {
         site.close();
       }

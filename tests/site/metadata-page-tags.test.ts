@@ -25,6 +25,8 @@ describe('page metadata', () => {
       descriptions.add(description);
       expect($('meta[name="keywords"]').attr('content'), path).toMatch(/\w+, \w+/);
       expect($('link[rel="canonical"]').attr('href'), path).toBe(canonicalOf(path));
+      // Google shows an indexed page's picture large (Discover, image results) only where the page allows it.
+      expect($('meta[name="robots"]').attr('content'), path).toBe('max-image-preview:large');
       expect($('meta[property="og:title"]').attr('content'), path).toBe(title);
       expect($('meta[property="og:description"]').attr('content'), path).toBe(description);
       expect($('meta[property="og:url"]').attr('content'), path).toBe(canonicalOf(path));
