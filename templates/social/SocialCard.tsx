@@ -37,7 +37,19 @@ export function SocialCard({ title, eyebrow, brand, host, logo }: SocialCardProp
         <div style={{ marginTop: 32, fontSize: 30, fontWeight: 700, letterSpacing: 2, color: brandColours.brandPale }}>
           {eyebrow.toUpperCase()}
         </div>
-        <div style={{ marginTop: 20, fontSize: 68, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1 }}>{title}</div>
+        {/* A word too long for a line (a web address, a run-together name) breaks rather than run off the card. */}
+        <div
+          style={{
+            marginTop: 20,
+            fontSize: 68,
+            fontWeight: 700,
+            lineHeight: 1.12,
+            letterSpacing: -1,
+            overflowWrap: 'break-word',
+          }}
+        >
+          {title}
+        </div>
       </div>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <div style={{ display: 'flex', alignItems: 'center' }}>

@@ -96,6 +96,21 @@ describe('a social card', () => {
     expect(drawableText('£½ éŵ — “quoted” ‘here’ 👨‍👩‍👧 ÆØ ™')).toBe('£½ éŵ — “quoted” ‘here’ ÆØ ™');
   });
 
+  it("breaks a word too long for a line, rather than draw it past the card's right margin", async () => {
+    const title = 'Why www.tradeboostdigitalmarketingforplumbers.co.uk matters';
+    const { data, info } = await pixelsOf(await drawCard(templates, { ...content, title }, logo));
+    // The card's right margin (72 pixels, SocialCard.tsx) from top to bottom, all of it the brand's background colour.
+    const background = [...data.subarray(0, 3)];
+    let drawnOn = 0;
+    for (let y = 0; y < info.height; y++)
+      for (let x = info.width - 72; x < info.width; x++) {
+        const at = (y * info.width + x) * 4;
+        if ([0, 1, 2].some((channel) => Math.abs(data[at + channel]! - background[channel]!) > channelTolerance))
+          drawnOn++;
+      }
+    expect(drawnOn).toBe(0);
+  });
+
   it("is named anew when the renderer's name or version, the template or the logo changes", () => {
     const version = cardsVersion('template-1', 'logo-1');
     expect(version).toContain(`@takumi-rs/core@${packageVersion('@takumi-rs/core')}`);
