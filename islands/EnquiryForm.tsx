@@ -24,18 +24,12 @@ export interface EnquiryFormProps {
 /** The hero's short quote form and the contact page's full enquiry form. */
 export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: EnquiryFormProps) {
   const full = variant === 'contact';
-  const { ready, submitting, onSubmit, prepare } = useLeadForm(variant, endpoint, copy.toasts);
+  const { ready, submitting, onSubmit } = useLeadForm(variant, endpoint, copy.toasts);
   const id = (name: string) => `${variant}-${name}`;
   const { fields } = copy;
 
   return (
-    <form
-      aria-labelledby={labelledBy}
-      class="relative space-y-4"
-      onSubmit={onSubmit}
-      onFocusIn={prepare}
-      onPointerDown={prepare}
-    >
+    <form aria-labelledby={labelledBy} class="relative space-y-4" onSubmit={onSubmit}>
       <div class={full ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
         <TextField
           id={id('name')}

@@ -21,14 +21,12 @@ export interface NewsletterFormProps {
 
 /** The blog's newsletter box: the e-mail address is stored as a lead of type newsletter. */
 export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: NewsletterFormProps) {
-  const { ready, submitting, onSubmit, prepare } = useLeadForm('newsletter', endpoint, copy.toasts);
+  const { ready, submitting, onSubmit } = useLeadForm('newsletter', endpoint, copy.toasts);
   return (
     <form
       aria-labelledby={labelledBy}
       class="relative mx-auto flex max-w-lg flex-col gap-3 sm:flex-row"
       onSubmit={onSubmit}
-      onFocusIn={prepare}
-      onPointerDown={prepare}
     >
       <label for="newsletter-email" class="sr-only">
         {copy.label}

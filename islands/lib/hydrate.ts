@@ -1,15 +1,9 @@
 import { h, hydrate, type ComponentType } from 'preact';
 
 /**
- * Brings every server-rendered copy of an island to life with the props the
- * build wrote beside it. The markup is already there: nothing moves.
+ * Brings a server-rendered island to life with the props the build wrote
+ * beside it. The markup is already there: nothing moves.
  */
-export function hydrateIslands<P extends object>(
-  name: string,
-  Component: ComponentType<P>,
-  marker: 'data-island' | 'data-island-on-form-use' = 'data-island',
-): void {
-  for (const element of document.querySelectorAll<HTMLElement>(`[${marker}="${name}"]`)) {
-    hydrate(h(Component, JSON.parse(element.dataset.props ?? '{}') as P), element);
-  }
+export function hydrateIsland<P extends object>(element: HTMLElement, Component: ComponentType<P>): void {
+  hydrate(h(Component, JSON.parse(element.dataset.props ?? '{}') as P), element);
 }

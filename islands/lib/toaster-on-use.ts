@@ -5,9 +5,12 @@
  * before a form is sent. Loaded with the code that sends a lead, not at load.
  */
 import { Toaster } from './Toaster';
-import { hydrateIslands } from './hydrate';
+import { hydrateIsland } from './hydrate';
 
-const hydrateToaster = () => hydrateIslands('Toaster', Toaster, 'data-island-on-form-use');
+const hydrateToaster = () => {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island-on-form-use="Toaster"]'))
+    hydrateIsland(element, Toaster);
+};
 hydrateToaster();
 // A body swapped in place (sitegen dev, after an edit) holds a new island, which this module, loaded once, hydrates too.
 new MutationObserver(hydrateToaster).observe(document.documentElement, { childList: true });

@@ -11,10 +11,9 @@ type Submitter = typeof import('./submit-lead');
  * is stored once; a new one once the visitor changes them, so that a
  * correction is stored too), toasts, and emptying the fields only on success.
  *
- * `ready` is false in the page's first paint and until this script has run:
- * the submit button waits for it, so that nobody sends a form that nothing
- * handles (the browser would put the visitor's details in the address and
- * lose them).
+ * `ready` is false in the page's first paint, its button disabled for a
+ * browser without JavaScript (the island's script at load enables it:
+ * hydrate-on-use.ts), and true once this code runs.
  */
 export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: ToastCopy) {
   const [ready, setReady] = useState(false);
@@ -22,7 +21,6 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
   const inFlight = useRef(false);
   /** The submit button, when it had the focus that disabling it took away. */
   const refocus = useRef<HTMLElement | null>(null);
-  useEffect(() => setReady(true), []);
   useEffect(() => {
     if (submitting || !refocus.current) return;
     // Back where the visitor was, unless they have moved on meanwhile.
@@ -33,15 +31,20 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
   const submission = useRef<{ id: string; fields: string } | null>(null);
   const submitter = useRef<Promise<Submitter | null> | null>(null);
 
-  // Loading starts on the first focus or touch, so the code is usually there before the visitor presses Send;
-  // the toasts come alive with it, before any can be shown. Null if it could not load (offline, or a deploy since
-  // the page was opened has removed it): asked for again on the next use, though a browser may keep a module it
-  // failed to fetch failed until the page is loaded again.
+  // The code that sends a lead, and the toasts, which come alive with it, before any can be shown. Null if it could
+  // not load (offline, or a deploy since the page was opened has removed it): asked for again on the next submission,
+  // though a browser may keep a module it failed to fetch failed until the page is loaded again.
   const prepare = () =>
     (submitter.current ??= Promise.all([import('./submit-lead'), import('./toaster-on-use')]).then(
       ([code]) => code,
       () => (submitter.current = null),
     ));
+  // An island is hydrated on its first use (hydrate-on-use.ts): the code that sends starts loading then, so it is
+  // usually there before the visitor presses Send.
+  useEffect(() => {
+    setReady(true);
+    void prepare();
+  }, []);
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();
@@ -84,5 +87,5 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     setSubmitting(false);
   };
 
-  return { ready, submitting, onSubmit, prepare };
+  return { ready, submitting, onSubmit };
 }

@@ -64,7 +64,7 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
     chunkNames: 'chunk-[hash]',
   }).catch((error: unknown) => {
     // An island's entry is written here (island-entry:Foo), by no one the message could send the developer to.
-    const entry = /^island-entry:\w+:\d+:\d+: No matching export in "(.+)" for import "(\w+)"$/gm;
+    const entry = /^island-code:\w+:\d+:\d+: No matching export in "(.+)" for import "(\w+)"$/gm;
     const message = describeEsbuildError(error).replace(entry, '$1: must export $2, a component named as its file');
     throw new SitegenError(`islands: ${message}`, { cause: error });
   });
@@ -94,7 +94,10 @@ export async function bundleClientScripts(config: BuildConfig, { hashed = true }
   };
 }
 
-/** Each island's browser entry: hydrate every copy of it on the page. */
+/**
+ * Each island's browser entry: every copy of it on the page hydrated on its first use (islands/lib/hydrate-on-use.ts),
+ * its code (`island-code:`, the component as the module's default) a chunk loaded then.
+ */
 const islandEntries = (islandsDir: string): Plugin => ({
   name: 'island-entries',
   setup(build) {
@@ -105,14 +108,20 @@ const islandEntries = (islandsDir: string): Plugin => ({
         : 'an import from preact (useState from preact/hooks)';
       return { errors: [{ text: `imports ${path}: islands are Preact, expected ${expected}` }] };
     });
-    build.onResolve({ filter: /^island-entry:/ }, (args) => ({
-      path: args.path.slice('island-entry:'.length),
-      namespace: 'island-entry',
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
-      contents: `import { hydrateIslands } from './lib/hydrate';\nimport { ${args.path} } from './${args.path}';\nhydrateIslands('${args.path}', ${args.path});\n`,
-      resolveDir: islandsDir,
-      loader: 'ts',
-    }));
+    build.onResolve({ filter: /^island-(entry|code):/ }, (args) => {
+      const [namespace, name] = args.path.split(':') as [string, string];
+      return { path: name, namespace };
+    });
+    const entries = {
+      'island-entry': (name: string) => `import { hydrateOnUse } from './lib/hydrate-on-use';
+hydrateOnUse('${name}', () => import('island-code:${name}'));`,
+      'island-code': (name: string) => `import { ${name} } from './${name}';\nexport default ${name};`,
+    };
+    for (const [namespace, contents] of Object.entries(entries))
+      build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({
+        contents: contents(path),
+        resolveDir: islandsDir,
+        loader: 'ts',
+      }));
   },
 });

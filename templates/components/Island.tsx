@@ -9,14 +9,15 @@ import type { FormNotes, LinkedText } from '../layout/types';
  * rendered now by Preact's own renderer, so the browser's Preact hydrates
  * exactly the markup it would have made, and React holds it as the inner
  * HTML of the wrapper. Its props travel in data-props for the browser to
- * hydrate it with; the page records it, to load the script that does.
+ * hydrate it with; the page records it, to load the island's entry, which
+ * hydrates it on its first use (islands/lib/hydrate-on-use.ts).
  */
 export function Island<N extends IslandName>({
   name,
   props,
   className,
   notes,
-  hydrate = 'at-load',
+  hydrate = 'on-use',
 }: {
   name: N;
   props: IslandProps<N>;
@@ -24,18 +25,19 @@ export function Island<N extends IslandName>({
   /** A lead form's notes (FormNotes). */
   notes?: FormNotes;
   /**
-   * 'on-form-use': the page does not load the island's script; a form's
-   * first focus or touch hydrates it (islands/lib/use-lead-form.ts), for an
-   * island with nothing to do before a form is used (the toasts).
+   * 'on-use': a focus or touch inside it. 'on-form-use': the page does not
+   * load the island's script; a form's first use hydrates it with the code
+   * that sends (islands/lib/use-lead-form.ts), for an island with nothing to
+   * do before a form is sent (the toasts).
    */
-  hydrate?: 'at-load' | 'on-form-use';
+  hydrate?: 'on-use' | 'on-form-use';
 }) {
   // An island hydrated on a form's first use comes with the code that sends a lead: the page loads no script for it.
-  useIsland(hydrate === 'at-load' ? name : undefined);
+  useIsland(hydrate === 'on-use' ? name : undefined);
   const json = JSON.stringify(props);
   const island = (
     <div
-      {...(hydrate === 'at-load' ? { 'data-island': name } : { 'data-island-on-form-use': name })}
+      {...(hydrate === 'on-use' ? { 'data-island': name } : { 'data-island-on-form-use': name })}
       data-props={json}
       className={className}
       dangerouslySetInnerHTML={{ __html: firstPaint(name, props) }}

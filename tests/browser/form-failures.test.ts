@@ -236,8 +236,14 @@ describe('failures show the error toast and keep every field', () => {
   it('the code that sends a form failing to load (a deploy since the page opened removed it) is said in the browser’s own message, with nothing sent, every field kept and no uncaught error', async () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/`);
-    // The page's own scripts have loaded: those it loads on first use of a form are gone, as after a deploy.
-    await page.route('**/assets/*.js', (gone) => gone.fulfill({ status: 404, body: 'Not Found' }));
+    // The code that sends a lead (functions-js's header) and the toasts' (their close button) are gone, as after a
+    // deploy; the form's own code comes.
+    await page.route('**/assets/*.js', async (script) => {
+      const response = await script.fetch();
+      if (/x-region|pointer-events-auto/.test(await response.text()))
+        await script.fulfill({ status: 404, body: 'Not Found' });
+      else await script.fulfill({ response });
+    });
     const form = await fillHeroForm(page);
     const submit = form.getByRole('button', { name: 'Get My Free Quote' });
     // Answered as it is shown: until then the page, and so the click, waits on it.
@@ -254,6 +260,31 @@ describe('failures show the error toast and keep every field', () => {
     expect(received).toEqual([]);
     // The browser logs each missing file; the page itself raises nothing.
     expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+  });
+
+  it("the form's own code failing to load on its first use (a deploy since the page opened removed it): the button waits, the note below it says after five seconds how else to reach the agency, nothing is sent, every field is kept, and a later use that gets the code sends", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    await page.route('**/assets/*.js', (gone) => gone.fulfill({ status: 404, body: 'Not Found' }));
+    const devTools = await page.context().newCDPSession(page);
+    await devTools.send('Animation.enable');
+    await devTools.send('Animation.setPlaybackRate', { playbackRate: 50 });
+    const form = await fillHeroForm(page);
+    const submit = form.getByRole('button', { name: 'Get My Free Quote' });
+    await submit.click();
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    const note = page.getByText('Still waiting? If this form does not send, call us', { exact: false }).first();
+    await expect.poll(() => note.isVisible()).toBe(true);
+    expect(await formValues(page)).toEqual(['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456', 'builder']);
+    expect(received).toEqual([]);
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+    // The code back (the page reloaded would have it too), the next focus brings the form to life, and it sends.
+    await page.unroute('**/assets/*.js');
+    await form.getByLabel('Full name').focus();
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(received).toHaveLength(1);
   });
 
   it("a retry after a failure carries the same submission id, its success toast in the error's place; a corrected form and the next enquiry get new ones", async () => {
@@ -386,5 +417,67 @@ describe('while and after a submission', () => {
     await form.getByLabel('Full name').focus();
     await page.clock.fastForward(5_100);
     await expect.poll(() => alert.textContent()).toBe('');
+  });
+});
+
+describe('a form comes alive on its first use', () => {
+  /** Holds back every script the page asks for from now on, until `release` is called. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route('**/assets/*.js', async (script) => {
+      asked.push(new URL(script.request().url()).pathname);
+      await released;
+      await script.continue();
+    });
+    return { asked, release };
+  }
+
+  it("loads the form's code on its first focus, not before; what is typed while it comes is kept and sent", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = page.locator('#home form');
+    const submit = form.getByRole('button', { name: 'Get My Free Quote' });
+    // Ready to be used from the first: the island's entry, loaded with the page, enabled its button.
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    const { asked, release } = await holdScripts(page);
+    await page.waitForTimeout(300);
+    expect(asked).toEqual([]);
+    await form.getByLabel('Full name').pressSequentially('Priya Shah');
+    await form.getByLabel('Email address').pressSequentially('priya@shahbuilders.co.uk');
+    expect(asked.length).toBeGreaterThan(0);
+    release();
+    await form.getByLabel('Phone number').fill('07700 900456');
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(received.map(({ body }) => [body.name, body.email, body.phone])).toEqual([
+      ['Priya Shah', 'priya@shahbuilders.co.uk', '07700 900456'],
+    ]);
+    // Preact among what the first focus brought (the SVG namespace it makes elements in): the page had none of it.
+    const code = await Promise.all(asked.map(async (path) => (await page.request.get(`${preview.url}${path}`)).text()));
+    expect(code.join('')).toContain('http://www.w3.org/2000/svg');
+    expect(problems).toEqual([]);
+  });
+
+  it('sent before its code has come (Enter pressed at once), it is held, its button disabled, and sent once with every field when the code is there', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/blog`);
+    const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
+    const { release } = await holdScripts(page);
+    await form.getByLabel('Your email address').fill('priya@shahbuilders.co.uk');
+    await form.getByLabel('Your email address').press('Enter');
+    const submit = form.getByRole('button', { name: 'Subscribe' });
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(received).toEqual([]);
+    expect(page.url()).toBe(`${preview.url}/blog`);
+    release();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(received.map(({ body }) => [body.form_type, body.email])).toEqual([
+      ['newsletter', 'priya@shahbuilders.co.uk'],
+    ]);
+    expect(await form.getByLabel('Your email address').inputValue()).toBe('');
+    expect(problems).toEqual([]);
   });
 });
