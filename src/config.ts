@@ -42,7 +42,8 @@ export function resolveConfig(options: BuildOptions = {}, processEnv: NodeJS.Pro
     outDir: throughLink(resolve(root, options.out ?? 'dist')),
     cacheDir: resolve(root, '.sitegen'),
     /** Site origin without trailing slash, when set by flag or environment; otherwise content/site.json's. */
-    siteUrl: siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl ? '--site-url' : 'SITE_URL'),
+    siteUrl:
+      siteUrl === undefined ? undefined : checkUrl(siteUrl, options.siteUrl !== undefined ? '--site-url' : 'SITE_URL'),
     supabase: supabaseProject(env.SUPABASE_URL?.trim() || undefined, env.SUPABASE_ANON_KEY?.trim() ?? ''),
     /** The repository the editor at /admin saves to in production (CMS_REPO …): without it, a build writes no /admin. */
     cms: cmsSettings(env),
@@ -104,6 +105,11 @@ function supabaseProject(url: string | undefined, anonKey: string): { url: strin
     throw new SitegenError(
       'SUPABASE_URL is set but SUPABASE_ANON_KEY is not: the forms would be refused by Supabase (401). ' +
         "Set SUPABASE_ANON_KEY to the project's anon (public) key, or unset SUPABASE_URL to post leads to the local server.",
+    );
+  // A quote or a space in it is a slip of .env's quoting, which Supabase would answer with 401 for every lead.
+  if (!/^[\w.-]+$/.test(anonKey))
+    throw new SitegenError(
+      `SUPABASE_ANON_KEY: expected the project's anon (public) key as Supabase shows it, eyJ… or sb_publishable_… (letters, digits, dots, dashes and underscores), found ${JSON.stringify(anonKey)}`,
     );
   return { url: checked, anonKey };
 }

@@ -67,6 +67,20 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ root }, { SUPABASE_ANON_KEY: '' })).toThrow(message);
   });
 
+  it("refuses an anon key with a quote or a space in it (a slip of .env's quoting), naming it and what a key looks like", () => {
+    for (const key of ['"eyJabc', 'eyJ abc', "sb_publishable_x'"])
+      expect(() =>
+        resolveConfig({ root: tmpdir() }, { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: key }),
+      ).toThrow(
+        `SUPABASE_ANON_KEY: expected the project's anon (public) key as Supabase shows it, eyJ… or sb_publishable_… (letters, digits, dots, dashes and underscores), found ${JSON.stringify(key)}`,
+      );
+    const env = {
+      SUPABASE_URL: 'https://abcd.supabase.co',
+      SUPABASE_ANON_KEY: 'eyJhbGciOi.eyJyb2xlIjoiYW5vbiJ9.a-b_c',
+    };
+    expect(resolveConfig({ root: tmpdir() }, env).supabase.anonKey).toBe(env.SUPABASE_ANON_KEY);
+  });
+
   it("refuses a SUPABASE_URL with a path, in the project's words", () => {
     const env = { SUPABASE_URL: 'https://abcd.supabase.co/functions/v1', SUPABASE_ANON_KEY: 'anon' };
     expect(() => resolveConfig({ root: tmpdir() }, env)).toThrow(
@@ -129,6 +143,8 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ root: tmpdir(), siteUrl: 'https://x.co.uk/?a=1' }, {})).toThrow(
       /^--site-url: expected the site's address alone/,
     );
+    // Typed empty, it is still the option that is named, not SITE_URL.
+    expect(() => resolveConfig({ root: tmpdir(), siteUrl: '' }, {})).toThrow(/^--site-url: expected an absolute URL/);
   });
 
   it('takes http:// for this machine alone: a live site over http would name insecure addresses in every page', () => {
