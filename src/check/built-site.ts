@@ -1,5 +1,5 @@
 /** A built site as a static host serves it: its pages by URL path, what their elements name, and its other files. */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
@@ -13,12 +13,14 @@ const editorFolder = editorPath.slice(1);
 
 /**
  * Every page by the URL path a static host serves it at; apart, the pages left at redirected paths for hosts that read
- * no _redirects. The content editor (/admin) is the agency's tool, noindex and out of the sitemap: the gates skip it.
+ * no _redirects. The content editor (/admin) is the agency's tool, noindex and out of the sitemap: the gates skip it, as
+ * they skip a file of `publicDir` copied as it is (a search engine's verification file), which is no page of the site.
  */
-export async function readBuiltPages(dir: string) {
+export async function readBuiltPages(dir: string, publicDir: string) {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
   const redirected = new Set([...redirects.keys()].map(redirectPageFile));
-  const files = listFiles(dir).filter((file) => file.endsWith('.html') && !file.startsWith(editorFolder));
+  const page = (file: string) => !file.startsWith(editorFolder) && !existsSync(join(publicDir, file));
+  const files = listFiles(dir).filter((file) => file.endsWith('.html') && page(file));
   const read = await Promise.all(
     files.map(async (file) => ({
       path: file === 'index.html' ? '/' : `/${file.replace(/(\/index)?\.html$/, '')}`,

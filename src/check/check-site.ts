@@ -1,5 +1,5 @@
 /** `sitegen check`: the gates in turn on the site as a static host serves it; browser gates need the machine alone. */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SitegenError } from '../errors';
 import { diskSource, requireBuiltSite } from '../server/disk-source';
 import { startSiteServer } from '../server/site-server';
@@ -47,7 +47,7 @@ export async function checkSite(options: CheckOptions): Promise<GateResult[]> {
   requireBuiltSite(dir);
   if (options.since && options.only?.length && !options.only.includes('links'))
     throw new SitegenError('--since: the links gate compares the site with the sitemap: add links to --only');
-  const built = await readBuiltPages(dir);
+  const built = await readBuiltPages(dir, join(root, 'public'));
   const server = await startSiteServer({ source: withBarePage(diskSource(dir)), port: 0, host: '127.0.0.1' });
   const results: GateResult[] = [];
   try {

@@ -6,8 +6,12 @@
  * once on a copy holding the defects of many cases, one defect to a file
  * (inRounds).
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkSite } from '../../src/check/check-site';
 import { gateTimeout, inRounds, removeCopies, seoCase } from '../support/check-gates';
+import { inProjectCopy } from '../support/project-copy';
 
 afterAll(removeCopies);
 
@@ -184,5 +188,22 @@ describe.concurrent('seo: the sitemap and what it lists', { timeout: gateTimeout
 
   it('fails on structured data that names a folder (no host serves one) and on a description of spaces', async () => {
     seoCases.folder.expect(await seoFindingsOf(seoCases.folder));
+  });
+
+  it("passes a file of public/ copied as it is, a search engine's verification file, which is no page of the site", async () => {
+    await inProjectCopy(async (project) => {
+      const file = 'google1234567890abcdef.html';
+      await mkdir(join(project.dir, 'public'));
+      await writeFile(join(project.dir, 'public', file), `google-site-verification: ${file}\n`);
+      expect((await project.buildHere({ out: 'dist' })).code).toBe(0);
+      const check = () =>
+        checkSite({ root: project.dir, dir: 'dist', content: join(project.dir, 'content'), only: ['seo'] });
+      expect((await check())[0]!.findings).toEqual([]);
+      // Gone from public/, the file left in the output is taken for a page: one without a title, and so on.
+      await rm(join(project.dir, 'public', file));
+      expect((await check())[0]!.findings).toContainEqual(
+        expect.objectContaining({ page: '/google1234567890abcdef', rule: 'title-missing' }),
+      );
+    });
   });
 });
