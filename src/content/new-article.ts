@@ -1,6 +1,6 @@
 /** `sitegen new article "Title"`: a draft that sitegen dev shows, with valid front matter and a body to write over. */
-import { writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import * as v from 'valibot';
 import { requireProject, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
@@ -72,6 +72,8 @@ imageAlt: ${JSON.stringify(draftWords.imageAlt)}
 ---
 ${draftBody}`;
   try {
+    // content/blog/ gone with its last article (git keeps no empty folder): made again.
+    await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')

@@ -5,7 +5,7 @@
  * wrote, refused by the build.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localLeads, projectRoot, runSitegen } from '../support/cli';
@@ -13,6 +13,16 @@ import { backdateLegalPages } from '../support/project-copy';
 import { inScratchFolder } from '../support/scratch-folder';
 
 describe('sitegen', () => {
+  it('new article writes the first article of a blog whose folder went with its last one (git keeps no empty folder)', async () => {
+    await inScratchFolder(async (dir) => {
+      await cp(join(projectRoot, 'content'), join(dir, 'content'), { recursive: true });
+      await rm(join(dir, 'content', 'blog'), { recursive: true });
+      const made = await runSitegen(['new', 'article', 'Our First Post'], { cwd: dir });
+      expect([made.code, made.stderr]).toEqual([0, '']);
+      expect(readFileSync(join(dir, 'content/blog/our-first-post.md'), 'utf8')).toContain('draft: true');
+    });
+  });
+
   // Seven runs of the executable and three builds: past the default time a test may take on a busy machine.
   it('new article writes a draft dated today in London, with valid front matter, that a build leaves out and --drafts builds, and refuses published with its body unwritten', async () => {
     await inScratchFolder(async (dir) => {
