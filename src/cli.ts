@@ -133,17 +133,17 @@ program
   // One way to print or to delete at a time: two named would leave one ignored. A conversion name, which implies
   // --google-ads, is checked before the others, so that a refusal names what was typed.
   .addOption(
-    new Option(
-      '--google-ads',
-      "the leads from a Google Ads click, as Google Ads' click-conversion import file (CSV)",
-    ).conflicts(['purge', 'erase']),
-  )
-  .addOption(
     new Option('--conversion-name <name>', 'the conversion action in Google Ads (implies --google-ads)')
       .argParser(aConversionName)
       .default('Website enquiry')
       .implies({ googleAds: true })
       .conflicts(['json', 'csv', 'purge', 'erase']),
+  )
+  .addOption(
+    new Option(
+      '--google-ads',
+      "the leads from a Google Ads click, as Google Ads' click-conversion import file (CSV)",
+    ).conflicts(['purge', 'erase']),
   )
   .addOption(new Option('--json', 'as JSON').conflicts(['csv', 'googleAds', 'purge', 'erase']))
   .addOption(new Option('--csv', 'as CSV').conflicts(['googleAds', 'purge', 'erase']))

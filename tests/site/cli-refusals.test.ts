@@ -39,6 +39,8 @@ describe('sitegen', () => {
       [['--json', '--csv'], '--json', '--csv'],
       [['--csv', '--google-ads'], '--csv', '--google-ads'],
       [['--csv', '--conversion-name', 'Quote request'], '--conversion-name <name>', '--csv'],
+      // The option typed, not --google-ads, which it implies.
+      [['--conversion-name', 'Quote request', '--purge'], '--conversion-name <name>', '--purge'],
       [['--purge', '--erase', 'sarah@example.co.uk'], '--purge', '--erase <email>'],
     ] as const) {
       const result = await runSitegen(['leads', ...args, '--leads-dir', join(tmpdir(), 'never-made')]);
