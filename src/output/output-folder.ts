@@ -56,7 +56,10 @@ export function refuseForeignOutput(config: BuildConfig): void {
   const byName = new Set([...writtenByEveryBuild, ...alsoWritten, ...listFiles(config.publicDir, { hidden: true })]);
   const built = (file: string) =>
     byName.has(file) || file.endsWith('.html') || file.startsWith('assets/') || file.startsWith(`${repositoryFolder}/`);
-  const foreign = links[0] ?? files.find((file) => !built(file));
+  // Pages and assets/ alone, none of the other files every build writes among them: a site made some other way.
+  const madeOtherwise = !writtenByEveryBuild.slice(1).some((file) => files.includes(file));
+  const mine = (file: string) => built(file) && !(madeOtherwise && !file.startsWith(`${repositoryFolder}/`));
+  const foreign = links[0] ?? files.find((file) => !mine(file));
   if (foreign !== undefined)
     throw problem(
       `holds ${shown(join(out, foreign))}, which sitegen did not build and a build would replace, then a later build delete`,

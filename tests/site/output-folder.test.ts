@@ -105,6 +105,15 @@ describe('the output folder', () => {
         `sitegen: output folder ${named}/: holds ${named}/notes.md, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`,
       );
       expect(await readFile(join(empty, 'notes.md'), 'utf8')).toBe('mine\n');
+      // A site made some other way, pages and assets/ alone, none of a build's sitemap, robots.txt, 404 page or headers.
+      const old = join(dir, 'old-site');
+      await mkdir(join(old, 'assets'), { recursive: true });
+      for (const file of ['index.html', 'about.html', 'assets/site.css']) await writeFile(join(old, file), 'mine\n');
+      const oldNamed = relative(process.cwd(), old);
+      expect(await buildHere({ content, out: old })).toBe(
+        `sitegen: output folder ${oldNamed}/: holds ${oldNamed}/about.html, which sitegen did not build and a build would replace, then a later build delete; ${expected}\n`,
+      );
+      expect(await readFile(join(old, 'about.html'), 'utf8')).toBe('mine\n');
     },
   );
 
