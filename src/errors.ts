@@ -32,3 +32,6 @@ export class RenderError extends SitegenError {
 }
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** With its cause's message: fetch's "fetch failed" says why (no such host, refused) only in its cause. */
+export const messageWithCause = (error: unknown): string =>
+  messageOf(error) + (error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '');

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import * as v from 'valibot';
 import { redirectFrom } from '../content/schemas/redirects';
-import { SitegenError, messageOf } from '../errors';
+import { SitegenError, messageOf, messageWithCause } from '../errors';
 import { redirectFor } from '../server/redirects-file';
 import { decoded, fileAlike, fileFor, listingOf } from '../paths';
 import { servedStatus } from './built-site';
@@ -54,7 +54,7 @@ const redirectsLive = (url: string): Promise<boolean> =>
 async function readSitemap(since: string, root: string): Promise<string> {
   if (/^https?:\/\//i.test(since)) {
     const response = await fetch(since, { signal: AbortSignal.timeout(30_000) }).catch((error: unknown) => {
-      throw new SitegenError(`--since: could not fetch ${since}: ${messageOf(error)}`);
+      throw new SitegenError(`--since: could not fetch ${since}: ${messageWithCause(error)}`);
     });
     if (!response.ok) throw new SitegenError(`--since: ${since} answered ${response.status}, not a sitemap`);
     return response.text();

@@ -77,7 +77,7 @@ describe('sitegen check --since', () => {
       // Each broken link to it once, with how many pages hold it: the first by address, whatever the crawl's order.
       expect(vanished.stdout).toContain('  ✗ / and 52 more pages  broken-link  /about\n');
       // Each URL once, however many pages link to a broken one.
-      expect(vanished.stdout).toContain('55 problems · 73 distinct internal URLs (pages, assets) linked from 53 pages');
+      expect(vanished.stdout).toContain('55 problems · 72 distinct internal URLs (pages, assets) linked from 53 pages');
       expect(vanished.stdout).toContain('  ✗ /about  vanished-url  https://www.tradeboostdigital.co.uk/about\n');
       expect(vanished.stdout).toContain(
         [
@@ -100,14 +100,18 @@ describe('sitegen check --since', () => {
           expect(kept.code).toBe(0);
         },
       );
-      // What only the executable shows: the line it ends with, and its exit code.
-      const unreachable = await runSitegen(
-        ['check', '--dir', 'out', '--only', 'links', '--since', 'http://127.0.0.1:9/sitemap.xml'],
-        { cwd: project.dir },
-      );
+      // What only the executable shows: the line it ends with, its exit code, and why the fetch failed (a port closed).
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as AddressInfo;
+      await new Promise((resolve) => closed.close(resolve));
+      const url = `http://127.0.0.1:${port}/sitemap.xml`;
+      const unreachable = await runSitegen(['check', '--dir', 'out', '--only', 'links', '--since', url], {
+        cwd: project.dir,
+      });
       expect([unreachable.code, unreachable.stderr]).toEqual([
         1,
-        'sitegen: --since: could not fetch http://127.0.0.1:9/sitemap.xml: fetch failed\n',
+        `sitegen: --since: could not fetch ${url}: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})\n`,
       ]);
     },
   );

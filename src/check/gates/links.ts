@@ -5,6 +5,7 @@
  */
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
+import { messageWithCause } from '../../errors';
 import { decoded, misnamedPage } from '../../paths';
 import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
 import { checkFeedLinks } from '../feed-links';
@@ -66,7 +67,7 @@ function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
   for (const link of broken) {
     const internal = link.url.startsWith(context.origin);
     const detail = link.failureDetails
-      ?.map((item) => ('message' in item ? item.message : `HTTP ${item.status}`))
+      ?.map((item) => ('message' in item ? messageWithCause(item) : `HTTP ${item.status}`))
       .join('; ');
     const target = internal ? link.url.slice(context.origin.length) || '/' : link.url;
     // linkinator reports a missing #anchor without the page that links to it: find those pages in the HTML.
@@ -84,7 +85,7 @@ function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
           : (detail ?? 'could not be fetched'),
         fix: internal
           ? 'point the link at an existing page (or #id on it), or create the page'
-          : 'update or remove the external link',
+          : `${link.status ? '' : 'if this machine is online, '}update or remove the external link`,
       });
     }
   }
