@@ -8,7 +8,7 @@ import type { ArticleSummary } from '../../templates/components/ArticleCard';
 import type { Link } from '../../templates/layout/types';
 import type { BlogProps } from '../../templates/pages/Blog';
 import type { RouteContext } from './context';
-import { meta, type Route, type RouteSpec } from './route';
+import type { Route, RouteSpec } from './route';
 
 interface Listing {
   pagePath(page: number): string;
@@ -27,14 +27,11 @@ export function blogIndexRoutes(context: RouteContext): Route[] {
     pagePath: paths.blogPage,
     articles: context.published,
     hero: blog.hero,
-    head: (page, fill) =>
-      page === 1
-        ? meta(blog)
-        : {
-            title: fill(blog.pagination.title),
-            description: fill(blog.pagination.description),
-            keywords: blog.keywords,
-          },
+    head: (page, fill) => ({
+      title: page === 1 ? blog.title : fill(blog.pagination.title),
+      description: page === 1 ? blog.description : fill(blog.pagination.description),
+      keywords: blog.keywords,
+    }),
     breadcrumb: (page, fill) =>
       page === 1
         ? { trail: context.trails.blog }
