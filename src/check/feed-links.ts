@@ -24,10 +24,8 @@ export async function checkFeedLinks(context: CheckContext) {
       else if (origin === undefined || new URL(url).origin !== origin) {
         result.external.push(url);
         if (context.external) {
-          const status = await fetch(url, { signal: AbortSignal.timeout(10_000) }).then(
-            (response) => response.status,
-            () => 0,
-          );
+          const status =
+            (await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined))?.status ?? 0;
           if (status !== 200) add(url, status ? `answered ${status}` : 'could not be fetched', 'update or remove it');
         }
       } else {
