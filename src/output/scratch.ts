@@ -11,13 +11,12 @@ import { isAlive } from '../process-alive';
 /** A new folder's path beside `dist`, `dist.building-<pid>-<time>`, once those of builds no longer running are removed. */
 export async function scratchDir(outDir: string, kind: 'building' | 'incremental'): Promise<string> {
   const prefix = `${basename(outDir)}.`;
-  const names = await readdir(dirname(outDir)).catch(() => []);
-  for (const name of names) {
+  for (const name of await readdir(dirname(outDir)).catch(() => [])) {
     const rest = name.startsWith(prefix) ? name.slice(prefix.length) : '';
     const pid = /^(?:building|incremental)-(\d+)-\d+(?:\.replaced)?$/.exec(rest)?.[1];
     if (pid && !isAlive(Number(pid))) await rm(join(dirname(outDir), name), { recursive: true, force: true });
   }
-  return join(dirname(outDir), `${basename(outDir)}.${kind}-${process.pid}-${Date.now()}`);
+  return join(dirname(outDir), `${prefix}${kind}-${process.pid}-${Date.now()}`);
 }
 
 export async function removeFiles(dir: string, paths: readonly string[]): Promise<void> {
