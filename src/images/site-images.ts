@@ -25,13 +25,12 @@ import type { ImageCatalog } from './source-images';
  */
 export function cardsVersionOf(templatesDir: string, model: SiteModel, catalog: ImageCatalog): string {
   const template = createHash('sha256');
-  for (const folder of cardTemplateFolders) {
+  for (const folder of cardTemplateFolders)
     for (const file of listFiles(join(templatesDir, folder)))
       template
         .update(`${folder}/${file}\0`)
         .update(readFileSync(join(templatesDir, folder, file)))
         .update('\0');
-  }
   return cardsVersion(template.digest('hex'), catalog.bySrc.get(model.site.logo.src)!.key);
 }
 
