@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 /** What every lead form has: the trap for bots and the button that sends. */
+
 /** Invisible to people and to assistive technology; bots fill it in, and the server then stores nothing. */
 export function Honeypot() {
   return (
