@@ -34,7 +34,7 @@ function requireWritableFolder(file: string): void {
   const folder = dirname(resolve(file));
   try {
     accessSync(`${folder}/`, constants.W_OK); // with its slash: a file there is no folder (ENOTDIR)
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error('a folder, not a file');
+    if (!file || statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error('no file, or a folder');
   } catch {
     throw new SitegenError(`--json: expected a file in a folder that exists and can be written, found "${file}"`);
   }

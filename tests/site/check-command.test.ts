@@ -128,6 +128,11 @@ describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
         ['--only', 'budgets', '--json', tmpdir()],
         `sitegen: --json: expected a file in a folder that exists and can be written, found "${tmpdir()}"\n`,
       ],
+      // Typed empty (a CI variable not set): said before the gates run, not as ENOENT after them.
+      [
+        ['--only', 'budgets', '--json', ''],
+        'sitegen: --json: expected a file in a folder that exists and can be written, found ""\n',
+      ],
     ] as const;
     // The first by the executable: exit 1, nothing on standard output, the message on standard error.
     const [[args, stderr], ...others] = refusals;
