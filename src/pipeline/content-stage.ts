@@ -80,7 +80,7 @@ function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void
   // The spec's "Coming Soon" card: no page of its own, which a deleted slug line would otherwise lose without a word.
   if (slugless.length > 0)
     log.stage('no slug', `${slugless.map((article) => article.file).join(', ')}: listed as "Coming Soon", no page`, -1);
-  if (drafts + scheduled === 0) return;
+  if (drafts + scheduled === 0 && !publishing.drafts) return;
   const named = `${draftFiles.slice(0, 3).join(', ')}${drafts > 3 ? ', …' : ''}`;
   const counted = [
     drafts && `${drafts} draft${drafts === 1 ? '' : 's'} (${named})`,
@@ -89,5 +89,5 @@ function reportPublishing({ log, publishing }: BuildRun, model: SiteModel): void
   const next = publishing.drafts ? undefined : nextScheduled(model.articles, publishing.today);
   const when = next ? `; next: "${next.title}" (${next.file}) goes live on ${formatDate(next.date)}` : '';
   const where = publishing.drafts ? 'on the site (--drafts): every page asks not to be indexed' : `left out${when}`;
-  log.stage('drafts', `${counted.join(' and ')} ${where}`, -1);
+  log.stage('drafts', `${counted.join(' and ') || 'no drafts'} ${where}`, -1);
 }

@@ -22,6 +22,15 @@ const itemListUrls = ($: cheerio.CheerioAPI) =>
   ).join(' ');
 
 describe('drafts', () => {
+  it('--drafts with none says so, and that every page asks not to be indexed', async () => {
+    await inProjectCopy(async (project) => {
+      const preview = await project.buildHere({ out: 'preview', drafts: true, quiet: false });
+      expect(preview.stdout).toContain(
+        '\n  drafts     no drafts on the site (--drafts): every page asks not to be indexed\n',
+      );
+    });
+  });
+
   it('are in no page, list, category page, sitemap, feed or JSON-LD list of a build; --drafts previews them, nothing indexed', async () => {
     await inProjectCopy(async (project) => {
       // No other article links to it: a link from a published one would stop the build (below).
