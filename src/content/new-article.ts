@@ -42,7 +42,7 @@ export async function newArticle(options: { title: string; author?: string; cate
     throw new ContentError(`${site.contentDir}/redirects.json`, `redirects[${redirect}].from`, problem);
   }
   const { categories } = site.pages.blog;
-  const category = categories.find((name) => name.toLowerCase() === (options.category ?? name).toLowerCase());
+  const category = categories.find((name) => slugify(name) === slugify(options.category ?? name));
   if (!category)
     throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${options.category}"`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];

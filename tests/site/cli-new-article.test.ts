@@ -127,8 +127,8 @@ describe('sitegen', () => {
         'sitegen: "Index" makes /blog/index, served at /blog/: choose another title\n',
       ]);
       // Letters with no accent to take off are written as English writes them; an apostrophe is left out.
-      // And an author of the team and a category, typed in small letters, are written as team.json and blog.json write
-      // them (as the build asks).
+      // And an author of the team typed in small letters, and a category as its page's address writes it, are written as
+      // team.json and blog.json write them (as the build asks).
       const foreign = await runSitegen(
         [
           'new',
@@ -137,7 +137,7 @@ describe('sitegen', () => {
           '--author',
           'sarah mitchell',
           '--category',
-          'web design',
+          'web-design',
         ],
         { cwd: dir },
       );
