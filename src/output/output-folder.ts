@@ -57,8 +57,8 @@ export function refuseForeignOutput(config: BuildConfig): void {
   const built = (file: string) =>
     byName.has(file) || file.endsWith('.html') || file.startsWith('assets/') || file.startsWith(`${repositoryFolder}/`);
   // Pages and assets/ alone, none of the other files every build writes among them: a site made some other way.
-  const madeOtherwise = !writtenByEveryBuild.slice(1).some((file) => files.includes(file));
-  const mine = (file: string) => built(file) && !(madeOtherwise && !file.startsWith(`${repositoryFolder}/`));
+  const madeOtherwise = !writtenByEveryBuild.some((file) => file !== 'index.html' && files.includes(file));
+  const mine = (file: string) => built(file) && (!madeOtherwise || file.startsWith(`${repositoryFolder}/`));
   const foreign = links[0] ?? files.find((file) => !mine(file));
   if (foreign !== undefined)
     throw problem(
