@@ -113,8 +113,8 @@ const islandEntries = (islandsDir: string): Plugin => ({
       return { path: name, namespace };
     });
     const entries = {
-      'island-entry': (name: string) => `import { hydrateOnUse } from './lib/hydrate-on-use';
-hydrateOnUse('${name}', () => import('island-code:${name}'));`,
+      'island-entry': (name: string) =>
+        `import { hydrateOnUse } from './lib/hydrate-on-use';\nhydrateOnUse('${name}', () => import('island-code:${name}'));`,
       'island-code': (name: string) => `import { ${name} } from './${name}';\nexport default ${name};`,
     };
     for (const [namespace, contents] of Object.entries(entries))
