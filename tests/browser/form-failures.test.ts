@@ -14,7 +14,7 @@ import type { Preview } from '../../src/server/preview';
 import { projectRoot } from '../support/cli';
 import { consentQuestion } from '../support/site';
 import { buildInProcess } from '../support/project-copy';
-import { openPage, reusedPage, wide } from './support/browser';
+import { holdBack, openPage, reusedPage, speedUpAnimations, wide } from './support/browser';
 import { startTestPreview } from './support/preview';
 import { noteToastTimes, toast } from './support/toasts';
 
@@ -266,9 +266,7 @@ describe('failures show the error toast and keep every field', () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/`);
     await page.route('**/assets/*.js', (gone) => gone.fulfill({ status: 404, body: 'Not Found' }));
-    const devTools = await page.context().newCDPSession(page);
-    await devTools.send('Animation.enable');
-    await devTools.send('Animation.setPlaybackRate', { playbackRate: 50 });
+    await speedUpAnimations(page);
     const form = await fillHeroForm(page);
     const submit = form.getByRole('button', { name: 'Get My Free Quote' });
     await submit.click();
@@ -421,19 +419,6 @@ describe('while and after a submission', () => {
 });
 
 describe('a form comes alive on its first use', () => {
-  /** Holds back every script the page asks for from now on, until `release` is called. */
-  async function holdScripts(page: Page) {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const asked: string[] = [];
-    await page.route('**/assets/*.js', async (script) => {
-      asked.push(new URL(script.request().url()).pathname);
-      await released;
-      await script.continue();
-    });
-    return { asked, release };
-  }
-
   it("loads the form's code on its first focus, not before; what is typed while it comes is kept and sent", async () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/`);
@@ -441,7 +426,7 @@ describe('a form comes alive on its first use', () => {
     const submit = form.getByRole('button', { name: 'Get My Free Quote' });
     // Ready to be used from the first: the island's entry, loaded with the page, enabled its button.
     await expect.poll(() => submit.isEnabled()).toBe(true);
-    const { asked, release } = await holdScripts(page);
+    const { asked, release } = await holdBack(page, '**/assets/*.js');
     await page.waitForTimeout(300);
     expect(asked).toEqual([]);
     await form.getByLabel('Full name').pressSequentially('Priya Shah');
@@ -464,7 +449,7 @@ describe('a form comes alive on its first use', () => {
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/blog`);
     const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
-    const { release } = await holdScripts(page);
+    const { release } = await holdBack(page, '**/assets/*.js');
     await form.getByLabel('Your email address').fill('priya@shahbuilders.co.uk');
     await form.getByLabel('Your email address').press('Enter');
     const submit = form.getByRole('button', { name: 'Subscribe' });

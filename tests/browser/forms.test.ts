@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { listLeads, pgliteLeadStore } from '../../src/leads/pglite-lead-store';
-import { narrow, openPage, reusedPage, wide } from './support/browser';
+import { narrow, openPage, reusedPage, speedUpAnimations, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { noteToastTimes, toast } from './support/toasts';
 
@@ -403,10 +403,7 @@ describe('without JavaScript', () => {
   it('a form whose script never comes (a lost connection, a blocker) says below its button, after five seconds, to call or e-mail if it does not send, by links', async () => {
     const { page } = await openPage(wide);
     await page.route('**/assets/*.js', (script) => script.abort());
-    // The page's animations at fifty times their speed: its five seconds pass in a tenth of one.
-    const devTools = await page.context().newCDPSession(page);
-    await devTools.send('Animation.enable');
-    await devTools.send('Animation.setPlaybackRate', { playbackRate: 50 });
+    await speedUpAnimations(page);
     for (const [path, buttons] of [
       ['/', ['Get My Free Quote', 'Send My Enquiry']],
       ['/contact', ['Send My Enquiry']],
@@ -439,9 +436,7 @@ describe('without JavaScript', () => {
 
     // With JavaScript off, the note above the form says how to reach the agency (below): this one is not said as well.
     const withoutScript = await openPage({ ...wide, javaScript: false });
-    const sped = await withoutScript.page.context().newCDPSession(withoutScript.page);
-    await sped.send('Animation.enable');
-    await sped.send('Animation.setPlaybackRate', { playbackRate: 50 });
+    await speedUpAnimations(withoutScript.page);
     await withoutScript.page.goto(`${preview.url}/`);
     await withoutScript.page.waitForTimeout(300);
     expect(await withoutScript.page.getByText(waiting, { exact: true }).first().isVisible()).toBe(false);

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blogCategoryLinks, consentQuestion } from '../support/site';
-import { layoutShift, narrow, openPage, reusedPage, wide } from './support/browser';
+import { holdBack, layoutShift, narrow, openPage, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { slowConnection } from './support/slow-connection';
 
@@ -378,12 +378,7 @@ describe('not-found page', () => {
     'moves nothing when the suggestion appears, even when its script arrives after the page is drawn (%s)',
     async (_, viewport, asked) => {
       const { page } = await openPage(viewport);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/not-found-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdBack(page, '**/assets/not-found-*.js');
       await page.goto(`${preview.url}${asked}`, { waitUntil: 'commit' });
       await page.getByRole('link', { name: 'Return to Home' }).waitFor();
       await page.evaluate(() => new Promise(requestAnimationFrame));

@@ -70,6 +70,26 @@ export async function anotherTab(
   return { page, problems };
 }
 
+/** The page's CSS animations at fifty times their speed: a form's five seconds before its wait note pass in a tenth of one. */
+export async function speedUpAnimations(page: Page): Promise<void> {
+  const devTools = await page.context().newCDPSession(page);
+  await devTools.send('Animation.enable');
+  await devTools.send('Animation.setPlaybackRate', { playbackRate: 50 });
+}
+
+/** Holds back what the page asks for at URLs matching `pattern` from now on, until `release`; `asked` lists their paths. */
+export async function holdBack(page: Page, pattern: string): Promise<{ asked: string[]; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(pattern, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 export const narrow = { width: 390, height: 844, hasTouch: true };
 export const wide = { width: 1280, height: 900 };
 
