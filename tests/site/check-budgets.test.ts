@@ -1,7 +1,7 @@
 /**
  * The budgets gate of `sitegen check`, on copies of the good build changed on
- * purpose: it fails on a script too heavy, on one a page loads and does not
- * use and on a chunk missing from the build, naming the page, the rule and the
+ * purpose: it fails on a script too heavy, at load or on a form's first use,
+ * on one a page loads and does not use and on a chunk missing from the build, naming the page, the rule and the
  * script; a long article passes, its Markdown body aside, where the templates'
  * markup grown fails; a photo shown whole that a phone should not load fails.
  */
@@ -26,6 +26,22 @@ describe.concurrent('budgets', { timeout: gateTimeout }, () => {
     expect(oversized.find((finding) => finding.page === '/about')?.message).toMatch(
       /^JavaScript at load is \d+\.\d KB gzipped, over 7\.0 KB$/,
     );
+  });
+
+  it("fails a form's first use past its budget, counting the code that sends, two import()s deep, and not the page's load", async () => {
+    const dir = await copyOfBuild();
+    const assets = join(dir, 'assets');
+    const files = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    const texts = await Promise.all(files.map((file) => readFile(join(assets, file), 'utf8')));
+    // functions-js's header: the chunk the form's own code imports when it is first sent.
+    const sender = files[texts.findIndex((text) => text.includes('x-region'))]!;
+    await appendFile(join(assets, sender), `\nconsole.log("${randomBytes(12 * 1024).toString('base64')}");\n`);
+    const result = await gate('budgets', dir);
+    const lazy = result.findings.filter((finding) => finding.rule === 'js-lazy-size');
+    expect(lazy.map((finding) => finding.page)).toEqual(expect.arrayContaining(['/', '/contact', '/blog']));
+    expect(lazy.map((finding) => finding.page)).not.toContain('/about');
+    expect(lazy[0]!.message).toMatch(/^JavaScript loaded on first use is \d+\.\d KB gzipped, over 14\.0 KB$/);
+    expect(result.findings.filter((finding) => finding.rule === 'js-size')).toEqual([]);
   });
 
   it('counts a chunk the scripts import statically though the page does not preload it', async () => {
