@@ -3,7 +3,7 @@ import type { Image } from '../../src/content/model';
 import { fullWidthBelow } from '../lib/images';
 import { Picture } from './Picture';
 
-/** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us. */
+/** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us, each the first thing under its page's hero. */
 export function StorySection({
   id,
   heading,
@@ -38,6 +38,8 @@ export function StorySection({
           sizes="(min-width: 1024px) 560px, 100vw"
           widest={fullWidthBelow.lg}
           className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg"
+          // Beside the page's first words on a desktop: waiting until it is scrolled to would show an empty frame.
+          eager
         />
       </div>
     </section>
