@@ -37,15 +37,18 @@ export async function nuErrors(dir: string, pages: readonly BuiltPage[]): Promis
   const stdout = await promisify(execFile)(javaCommand, args, { maxBuffer: 64 * 1024 * 1024 }).then(
     (result) => result.stdout,
     (failed: NodeJS.ErrnoException & { stdout?: string }) => {
-      if (failed.code === 'ENOENT')
-        throw new SitegenError(
-          `the html gate runs the Nu HTML Checker on Java, and \`${javaCommand}\` is not installed: apt-get install -y default-jre-headless (or set JAVA)`,
-        );
+      // With no Java the gate still fails, but html-validate's findings and the other gates still come.
+      if (failed.code === 'ENOENT') return null;
       // The checker exits 1 when it found errors, with its report on standard output all the same.
       if (!failed.stdout) throw new SitegenError(`the Nu HTML Checker did not run: ${failed.message}`);
       return failed.stdout;
     },
   );
+  if (stdout === null) {
+    const message = `the Nu HTML Checker runs on Java, and \`${javaCommand}\` is not installed: it did not run`;
+    const fix = 'apt-get install -y default-jre-headless, or set JAVA to where Java is';
+    return [{ page: '(this machine)', rule: 'nu-html-checker', message, fix }];
+  }
   const prefix = `file:${join(dir, '/')}`;
   const pathOf = new Map(pages.map((page) => [page.file, page.path]));
   return (JSON.parse(stdout) as NuReport).messages

@@ -168,6 +168,22 @@ describe.concurrent('html', { timeout: gateTimeout }, () => {
     );
   });
 
+  it("without Java fails, saying so with the fix, and still gives html-validate's findings and the next gate", async () => {
+    const { stdout, code } = await runSitegen(['check', '--dir', await htmlBrokenSite(), '--only', 'html,budgets'], {
+      env: { JAVA: '/no/such/java' },
+    });
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      [
+        '  ✗ (this machine)  nu-html-checker',
+        '      the Nu HTML Checker runs on Java, and `/no/such/java` is not installed: it did not run',
+        '      fix: apt-get install -y default-jre-headless, or set JAVA to where Java is',
+      ].join('\n'),
+    );
+    expect(stdout).toMatch(/^ {2}✗ \/about {2}wcag\/h37 /m);
+    expect(stdout).toMatch(/^ {2}budgets +pass {2}/m);
+  });
+
   it('fails on a skipped heading level, as the W3C Nu HTML Checker reads it', async () => {
     expect(await findingsOn('/blog')).toEqual([
       expect.objectContaining({
