@@ -40,7 +40,7 @@ program
   .option('--site-url <url>', 'origin for canonical URLs and the sitemap (default: SITE_URL, then content/site.json)')
   .option('--content <dir>', 'content folder', 'content')
   .option('-q, --quiet', 'print nothing but errors')
-  .option('--json', 'print the build report as JSON instead (pages, sizes, stage times)')
+  .option('--json', 'print the build report as JSON (pages, sizes, stage times), its stage lines on stderr')
   .option('--incremental', 'render and write only what changed since the last build (cache in .sitegen/incremental)')
   .option('--drafts', 'a private preview: drafts and scheduled articles included, every page asking not to be indexed')
   .action(async (options: BuildCommandOptions & { out: string }) => {

@@ -1,8 +1,9 @@
 export type Log = { stage(name: string, detail: string, ms: number): void; info(line: string): void };
 
-export function createLog(quiet = false): Log {
+/** `json`: standard output is the JSON report's alone, so the lines for a reader (stages, notes) go to standard error. */
+export function createLog(quiet = false, json = false): Log {
   if (quiet) return { stage() {}, info() {} };
-  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const write = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
   return {
     stage: (name, detail, ms) => write(`  ${name.padEnd(10)} ${detail}${ms >= 0 ? ` (${formatMs(ms)})` : ''}`),
     info: write,

@@ -52,7 +52,7 @@ export async function startRun(options: BuildCommandOptions): Promise<BuildRun> 
   requireProject(config);
   refuseBrokenPublicLinks(config);
   refuseForeignOutput(config);
-  const log = createLog(config.quiet || options.json);
+  const log = createLog(config.quiet, options.json);
   const flags = `${options.incremental ? ' --incremental' : ''}${config.drafts ? ' --drafts' : ''}`;
   log.info(`sitegen build${flags} → ${relative(process.cwd(), config.outDir) || '.'}`);
   const where = 'forms post to /functions/v1/contact-form on this site (answered by sitegen preview and dev)';

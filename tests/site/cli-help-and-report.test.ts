@@ -1,7 +1,7 @@
 /**
  * The `sitegen` command as a user meets it: help, version, and a build's
  * report (a line per stage, a row per page, the totals, as JSON with
- * --json), with nothing on stderr.
+ * --json, its lines for a reader then on stderr).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +70,9 @@ describe('sitegen', () => {
         env: localLeads,
       });
       expect(result.code).toBe(0);
+      // The lines a build prints for its reader go to standard error, the forms' note among them.
+      expect(result.stderr).toMatch(/^ {2}forms {6}SUPABASE_URL is not set: forms post to /m);
+      expect(result.stderr).toMatch(/^ {2}render {5}54 of 54 pages \(/m);
       const report = JSON.parse(result.stdout) as {
         pages: { route: string; html: number; htmlGzip: number; jsGzip: number }[];
         totals: { pages: number };
