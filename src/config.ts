@@ -148,8 +148,19 @@ const throughLink = (path: string): string => (existsSync(path) ? realpathSync(p
 export function withDotEnv(root: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const text = readIfThere(join(root, '.env'));
   if (text === undefined) return env;
+  // Notepad's "Unicode" is UTF-16: read as UTF-8 it holds no setting, and the build would go on without them.
+  if (text.includes('\0'))
+    throw new SitegenError('.env: expected a text file saved as UTF-8, found UTF-16: save it as UTF-8');
   // A byte order mark (Windows editors' "UTF-8 with BOM") is no part of the first name.
   const file = parseEnv(text.replace(/^\uFEFF/, ''));
+  // Node's parser drops a name with no "=" (`SITE_URL: https://…`), and takes a line with none for the next name's start.
+  const lost = dotEnvKeys.find(
+    (key) => file[key] === undefined && new RegExp(`^\\s*(export\\s+)?${key}\\b`, 'm').test(text),
+  );
+  if (lost)
+    throw new SitegenError(
+      `.env: ${lost}: expected ${lost}=its value, found no "=" after its name, or a line above it with none`,
+    );
   const merged = { ...env };
   for (const key of dotEnvKeys) if (merged[key] === undefined && file[key] !== undefined) merged[key] = file[key];
   return merged;

@@ -49,6 +49,37 @@ describe('resolveConfig', () => {
     }
   });
 
+  it('refuses a .env saved as UTF-16, and a setting lost to a line with no "=", naming it but not its value', async () => {
+    const slipped = await mkdtemp(join(tmpdir(), 'sitegen-config-'));
+    const refusal = async (text: string | Buffer) => {
+      await writeFile(join(slipped, '.env'), text);
+      try {
+        return resolveConfig({ root: slipped }, {}).siteUrl;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const lost = (name: string) =>
+      `.env: ${name}: expected ${name}=its value, found no "=" after its name, or a line above it with none`;
+    try {
+      expect(await refusal(Buffer.from('\uFEFFSITE_URL=https://wide.example.co.uk\n', 'utf16le'))).toBe(
+        '.env: expected a text file saved as UTF-8, found UTF-16: save it as UTF-8',
+      );
+      expect(await refusal('# keys\nSUPABASE_ANON_KEY: eyJsecret\n')).toBe(lost('SUPABASE_ANON_KEY'));
+      for (const text of [
+        '  SITE_URL https://www.example.co.uk',
+        'export SITE_URL',
+        'A NOTE\nSITE_URL=https://a.co.uk',
+      ])
+        expect(await refusal(`OTHER_TOOL=1\n${text}\n`), text).toBe(lost('SITE_URL'));
+      // Another tool's lines are its business; a name that only starts like one the build reads is not it.
+      const others = 'A NOTE\nSITE_URL_OLD: x\nOTHER_TOOL=1\nSITE_URL = https://spaced.example.co.uk\n';
+      expect(await refusal(others)).toBe('https://spaced.example.co.uk');
+    } finally {
+      await rm(slipped, { recursive: true, force: true });
+    }
+  });
+
   it('takes nothing else from .env', () => {
     const env: NodeJS.ProcessEnv = {};
     resolveConfig({ root }, env);
