@@ -45,6 +45,7 @@ export async function checkSite(options: CheckOptions): Promise<GateResult[]> {
   const root = resolve(options.root ?? process.cwd());
   const dir = resolve(root, options.dir ?? 'dist');
   requireBuiltSite(dir);
+  if (options.since === '') throw new SitegenError('--since: expected a sitemap.xml, its file or its URL, found ""');
   if (options.since && options.only?.length && !options.only.includes('links'))
     throw new SitegenError('--since: the links gate compares the site with the sitemap: add links to --only');
   const built = await readBuiltPages(dir, join(root, 'public'));

@@ -74,10 +74,16 @@ async function sitemapUrls(since: string, root: string, listed = false): Promise
     throw new SitegenError(
       `--since: ${since} is not a sitemap: expected a <urlset> of <url> elements or a <sitemapindex>`,
     );
-  return $('urlset > url > loc')
-    .map((_, loc) => $(loc).text().trim())
+  const urls = $('urlset > url > loc')
     .get()
-    .filter((url) => URL.canParse(url));
+    .map((loc) => $(loc).text().trim());
+  // A check that read no URL, or skipped one it could not read, would pass on what it never compared.
+  const notUrl = urls.find((url) => !URL.canParse(url));
+  if (notUrl !== undefined || (urls.length === 0 && !listed))
+    throw new SitegenError(
+      `--since: ${since}: expected <loc> elements of absolute URLs, found ${notUrl === undefined ? 'none' : `"${notUrl}"`}`,
+    );
+  return urls;
 }
 
 /** A URL's path as the site's pages are named: decoded, without a trailing slash. */

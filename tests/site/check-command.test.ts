@@ -7,7 +7,7 @@
  * check-seo-structured-data, check-seo-sitemap and check-budgets; the browser
  * gates are in tests/browser.
  */
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,31 @@ describe.concurrent('sitegen check (command)', { timeout: gateTimeout }, () => {
       expect(await refusedHere({ dir: siteDir(), only, ...(json !== undefined && { json }) })).toEqual(['', stderr]);
     // A gate named twice runs once.
     expect(parseGates('budgets, links,budgets')).toEqual(['budgets', 'links']);
+  });
+
+  it('--since refuses an empty name, and a sitemap with no URL or one it cannot read, before the links are crawled', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'sitegen-since-'));
+    try {
+      const sitemaps = {
+        'empty.xml': '<urlset></urlset>',
+        'slip.xml': '<urlset><url><loc>https://www.example.co.uk/</loc></url><url><loc>/about</loc></url></urlset>',
+      };
+      for (const [name, text] of Object.entries(sitemaps)) await writeFile(join(folder, name), text);
+      const refused = (since: string) => refusedHere({ dir: siteDir(), only: 'links', since });
+      const expected = `sitegen: --since: ${join(folder, 'empty.xml')}: expected <loc> elements of absolute URLs, found`;
+      expect(await refused(join(folder, 'empty.xml'))).toEqual(['', `${expected} none\n`]);
+      expect(await refused(join(folder, 'slip.xml'))).toEqual([
+        '',
+        `${expected.replace('empty.xml', 'slip.xml')} "/about"\n`,
+      ]);
+      // Typed empty (a CI variable not set): it would check nothing, and pass.
+      expect(await refused('')).toEqual([
+        '',
+        'sitegen: --since: expected a sitemap.xml, its file or its URL, found ""\n',
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -138,7 +138,12 @@ export async function checkedHere(dir: string, gates: string): Promise<{ printed
   await runCheckCommand({ dir, only: gates, json: file }, (text) => (printed += text));
   return { printed, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
 }
-export async function refusedHere(options: { dir: string; only: string; json?: string }): Promise<[string, string]> {
+export async function refusedHere(options: {
+  dir: string;
+  only: string;
+  json?: string;
+  since?: string;
+}): Promise<[string, string]> {
   let printed = '';
   const refusal = await runCheckCommand(options, (text) => (printed += text)).then(
     () => 'not refused',
