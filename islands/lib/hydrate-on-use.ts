@@ -32,8 +32,10 @@ export function hydrateOnUse(name: string, load: () => Promise<{ default: Compon
       'submit',
       async (event) => {
         event.preventDefault();
+        // Sent on by the same button: the form's code gives it back the focus its disabling takes (use-lead-form.ts).
+        const { submitter } = event as SubmitEvent;
         for (const button of buttons) button.disabled = true;
-        if (await hydrate()) (event.target as HTMLFormElement).requestSubmit();
+        if (await hydrate()) (event.target as HTMLFormElement).requestSubmit(submitter);
       },
       { signal: used.signal },
     );

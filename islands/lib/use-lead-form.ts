@@ -22,7 +22,8 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
   /** The submit button, when it had the focus that disabling it took away. */
   const refocus = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (submitting || !refocus.current) return;
+    // Not while one is under way: a form sent as its code came (hydrate-on-use.ts) is sending at its first render's effect.
+    if (submitting || inFlight.current || !refocus.current) return;
     // Back where the visitor was, unless they have moved on meanwhile.
     if (document.activeElement === document.body || !document.activeElement) refocus.current.focus();
     refocus.current = null;
@@ -54,7 +55,10 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     if (inFlight.current || !form.reportValidity()) return;
     inFlight.current = true;
     const button = (event as SubmitEvent).submitter;
-    refocus.current = document.activeElement === button ? button : null;
+    // Pressed while the form's code was still coming, the button was disabled at once (hydrate-on-use.ts), and the focus
+    // it had is already on the page's body.
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    refocus.current = button && (document.activeElement === button || focusLost) ? button : null;
     setSubmitting(true);
     const code = await prepare();
     if (code) {

@@ -465,4 +465,21 @@ describe('a form comes alive on its first use', () => {
     expect(await form.getByLabel('Your email address').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });
+
+  it('sent by its button before its code has come, the focus the disabled button lost is given back to it once the submission is over', async () => {
+    mode = 'slow-success';
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const { release } = await holdBack(page, '**/assets/*.js');
+    const submit = (await fillHeroForm(page)).locator('button[type="submit"]');
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(received).toHaveLength(1);
+    // Not left on the page's body, where disabling the button put it, as when the form's code was there before the press.
+    await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+  });
 });
