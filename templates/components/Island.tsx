@@ -55,9 +55,13 @@ export function Island<N extends IslandName>({
         </p>
       </noscript>
       {island}
-      <p className={`form-wait-note mt-4 ${warning}`}>
-        <Linked text={notes.waiting} />
-      </p>
+      {/* In a live region drawn from the first paint, empty of anything shown till then: a screen reader says the note when
+          it shows, to a visitor who pressed Send and heard nothing of the form since. */}
+      <div aria-live="polite" className="form-wait">
+        <p className={`form-wait-note mt-4 ${warning}`}>
+          <Linked text={notes.waiting} />
+        </p>
+      </div>
       <p className="mt-4 text-center text-sm">
         <Linked text={notes.privacy} />
       </p>

@@ -442,6 +442,28 @@ describe('without JavaScript', () => {
     expect(await withoutScript.page.getByText(waiting, { exact: true }).first().isVisible()).toBe(false);
   });
 
+  it('a screen reader says the note when it shows: it shows in a live region that was in the page before, on every form', async () => {
+    const { page } = await openPage(wide);
+    await page.route('**/assets/*.js', (script) => script.abort());
+    await speedUpAnimations(page);
+    for (const [path, count] of [
+      ['/', 2],
+      ['/blog', 1],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const notes = page.getByText(waiting, { exact: true });
+      await expect.poll(() => notes.first().isVisible(), { message: path }).toBe(true);
+      const inLiveRegion = await notes.evaluateAll((all) =>
+        all.map((note) => {
+          const region = note.parentElement?.closest('[aria-live="polite"], [role="status"]');
+          // Its region's own box is there while the note is not: a region the browser does not draw is not listened to.
+          return region !== null && region !== undefined && getComputedStyle(region).display !== 'none';
+        }),
+      );
+      expect(inLiveRegion, path).toEqual(Array(count).fill(true));
+    }
+  });
+
   it('with JavaScript on, the note is not shown and the buttons are ready once the page has loaded', async () => {
     const { page } = await wideVisitor();
     await page.goto(`${preview.url}/`);
