@@ -21,6 +21,10 @@ export function Toaster({ label, dismiss }: ToasterProps) {
   // the body, would send a keyboard or screen-reader user back to the top of the page, away from the form.
   const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => subscribeToasts(setToasts), []);
+  const close = (id: number) => {
+    dismissToast(id);
+    cameFrom.current?.focus();
+  };
   const shown = (variant: Toast['variant']) =>
     toasts
       .filter((toast) => toast.variant === variant)
@@ -40,6 +44,12 @@ export function Toaster({ label, dismiss }: ToasterProps) {
           onFocusOut={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) releaseToast(toast.id, 'focus');
           }}
+          // Escape closes the toast that holds the focus, as Radix's toasts (the specification's) do.
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            close(toast.id);
+          }}
         >
           <div class="flex-1">
             <p class="font-semibold">{toast.title}</p>
@@ -49,10 +59,7 @@ export function Toaster({ label, dismiss }: ToasterProps) {
             type="button"
             class="-m-3 flex size-11 shrink-0 items-center justify-center rounded text-lg leading-none opacity-80 hover:opacity-100"
             aria-label={dismiss}
-            onClick={() => {
-              dismissToast(toast.id);
-              cameFrom.current?.focus();
-            }}
+            onClick={() => close(toast.id)}
           >
             &times;
           </button>
