@@ -131,7 +131,9 @@ function SiteHeader({ layout }: { layout: Layout }) {
             sizes="36px"
             eager
             decorative
-            className="size-9"
+            // Its height follows its width: where the bar has no room for it at full size (text at 200% on a 320 px phone),
+            // it is drawn smaller, not squashed.
+            className="aspect-square h-auto w-9"
             formats={['webp']}
           />
           <span className="sr-only min-[30rem]:not-sr-only">{site.name}</span>

@@ -228,6 +228,16 @@ describe("the header's logo", () => {
       expect(logo.x, `${width}px`).toBe(footer.x);
     }
   });
+
+  it('stays square with text at 200%, where the bar at 320 px has no room for it at full size: smaller, not squashed', async () => {
+    const { page } = await openAtDoubleText(narrow);
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${preview.url}/about`);
+      const logo = await boxOf(headerControls(page).brand.locator('img'));
+      expect(Math.round(logo.width), `${width}px`).toBe(Math.round(logo.height));
+    }
+  });
 });
 
 describe('the case studies at 320 px', () => {
