@@ -61,7 +61,9 @@ export function Home({
             />
           ))}
         </ul>
-        <dl className="mt-14 grid grid-cols-2 gap-6 rounded-2xl bg-brand px-6 py-10 text-center text-white md:grid-cols-4">
+        {/* Two figures a row from 20rem, a phone's 320 px at its usual text size; below that (the same phone with its text
+            at 200%), one a row with narrower sides: two columns of 56 px broke 2.5M+ into a letter a line. */}
+        <dl className="mt-14 grid grid-cols-1 gap-6 rounded-2xl bg-brand px-3 py-10 text-center text-white min-[20rem]:grid-cols-2 min-[20rem]:px-6 md:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse">
               <dt className="mt-1 text-brand-tint">{stat.label}</dt>

@@ -240,6 +240,25 @@ describe("the header's logo", () => {
   });
 });
 
+describe("the home page's statistics band", () => {
+  it('shows each figure whole, on one line, at 320 px with text at 100% and at 200% (a column of its own where two do not fit)', async () => {
+    for (const open of [() => openPage(narrow), () => openAtDoubleText(narrow)]) {
+      const { page } = await open();
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto(`${preview.url}/`);
+      const lines = await page.locator('#testimonials dl dd').evaluateAll((figures) =>
+        figures.map((figure) => {
+          const range = document.createRange();
+          range.selectNodeContents(figure);
+          return `${figure.textContent}: ${new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size}`;
+        }),
+      );
+      expect(lines).toEqual(['300+: 1', '150%: 1', '2.5M+: 1', '98%: 1']);
+      expect(await pageWidth(page)).toBe(320);
+    }
+  });
+});
+
 describe('the case studies at 320 px', () => {
   it('fit the page: nothing scrolls sideways, and each results table fits the column of its heading', async () => {
     const { page } = await phoneVisitor();
