@@ -81,23 +81,23 @@ export class DevSite {
     const paths = changed && last ? new Set([...changed, ...this.unsettled]) : undefined;
     for (const path of paths ?? []) this.unsettled.add(path);
     const { config } = this;
-    const blog = articleFolder(config.contentDir);
     const assets = await buildAssets(config, {
       dev: true,
       generator: this.options.generator,
       previous: last && paths ? { assets: last.assets, changed: paths } : undefined,
       onStage: this.options.onStage,
     });
+    const edited = [...(paths ?? [])];
     // An image is described again by describeImages, which finds it changed: the JSON files need not be read again.
     const imagesDir = join(config.contentDir, 'images');
-    const siteData =
-      !last ||
-      [...(paths ?? [])].some(
-        (path) => isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(imagesDir, path),
-      );
-    const data = siteData ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
+    const blog = articleFolder(config.contentDir);
+    const inData = (path: string) =>
+      isInside(config.contentDir, path) && !isInside(blog, path) && !isInside(imagesDir, path);
+    const data = !last || edited.some(inData) ? loadSiteData(config.contentDir, config.root, this.reader) : last.data;
     const articles = this.readArticles(paths, last?.articles);
-    const read = this.modelOf(data, articles, last);
+    // The last update's model while neither the data nor the articles changed.
+    const same = last && data === last.data && articles === last.articles;
+    const read = same ? last.read : withArticles(data, [...articles.values()]);
     const catalog = await describeImages(read, this.sources);
     const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, read, catalog) };
     // Read at every update: a scheduled article's banner goes on the day it is published.
@@ -128,7 +128,7 @@ export class DevSite {
     // fails, open in a browser or not: a page of each kind it changed is rendered now, the others when first opened.
     if (last && rendering !== last.rendering) for (const route of firstOfKind.values()) rendering.render(route);
     // A photo changed fails the update where a page draws it larger than it is, as the build fails: said at once.
-    if ([...(paths ?? [])].some((path) => isInside(imagesDir, path)))
+    if (edited.some((path) => isInside(imagesDir, path)))
       for (const route of changedPages.flatMap((path) => plan.routes.pages.get(path) ?? []))
         images.check(route.path, rendering.render(route).page.images);
     this.known = { articles, data, read, plan, assets, rendering, images };
@@ -212,12 +212,6 @@ export class DevSite {
 
   close(): void {
     this.reader.close();
-  }
-
-  /** The last update's model while neither the data nor the articles changed. */
-  private modelOf(data: SiteData, articles: ReadonlyMap<string, Article>, last?: Known) {
-    if (last && data === last.data && articles === last.articles) return last.read;
-    return withArticles(data, [...articles.values()]);
   }
 
   private readArticles(paths: ReadonlySet<string> | undefined, last?: ReadonlyMap<string, Article>) {
