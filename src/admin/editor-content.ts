@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { leadEndpoint, type BuildConfig } from '../config';
 import { pageFiles } from '../content/content-files';
 import { readJson } from '../content/read-content';
-import type { Article, LegalPage } from '../content/model';
+import type { Article, LegalPage, MarkdownBody } from '../content/model';
 import { siteDataOf } from '../content/site-data';
 import type { LocalImage } from '../images/image-names';
 import { listFiles } from '../list-files';
@@ -43,7 +43,7 @@ export interface EditorContent {
 interface EditorContentSources {
   plan: SitePlan;
   stylesheet: string;
-  bodyHtml(page: LegalPage): string;
+  bodyHtml(body: MarkdownBody): string;
   articles?: readonly Article[];
   today?: string;
 }
@@ -66,7 +66,7 @@ export function editorContent(config: BuildConfig, sources: EditorContentSources
     json,
     pageFiles: files,
     articles: sources.articles ?? model.articles,
-    legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page) })),
+    legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page.body) })),
     images: Object.fromEntries(sources.plan.images.descriptors),
     imageFiles: listFiles(join(contentDir, 'images')).map((name) => `images/${name}`),
     publicFiles: listFiles(config.publicDir, { hidden: true }),

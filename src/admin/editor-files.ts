@@ -4,7 +4,7 @@
  */
 import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
-import type { LegalPage } from '../content/model';
+import type { MarkdownBody } from '../content/model';
 import { isPublished, jobStatus } from '../content/publishing';
 import type { OutputFile } from '../output/output';
 import type { SitePlan } from '../plan/plan-site';
@@ -26,7 +26,7 @@ export function productionEditor(cms: CmsSettings) {
 export async function editorFiles(
   config: BuildConfig,
   { cms, decap }: ReturnType<typeof productionEditor>,
-  { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml(page: LegalPage): string },
+  { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml(body: MarkdownBody): string },
 ): Promise<OutputFile[]> {
   const { model } = plan;
   const bundle = await bundleEditor(config);

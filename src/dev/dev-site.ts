@@ -12,7 +12,7 @@ import { cacheFiles } from '../cache-files';
 import { planSettings, publishing, type BuildConfig } from '../config';
 import { articleFiles, articleFolder, markdownSource } from '../content/content-files';
 import { MarkdownReader } from '../content/markdown-reader';
-import type { Article, LegalPage, MarkdownBody, SiteData, SiteModel } from '../content/model';
+import type { Article, MarkdownBody, SiteData, SiteModel } from '../content/model';
 import { loadSiteData, scanArticle } from '../content/load-site';
 import { withArticles } from '../content/site-model';
 import { ImageEncoder } from '../images/image-encoder';
@@ -188,7 +188,7 @@ export class DevSite {
   editorContent(): EditorContent | undefined {
     if (!this.known) return undefined;
     const { plan, assets } = this.known;
-    const bodyHtml = (page: LegalPage) => this.reader.bodyHtml(page.body);
+    const bodyHtml = (body: MarkdownBody) => this.reader.bodyHtml(body);
     // A clock SITEGEN_NOW sets, the editor keeps to; the real one it reads itself, live.
     const today = this.config.clockSet ? plan.publishing.today : undefined;
     return editorContent(this.config, { plan, stylesheet: `/${assets.stylesheet.file}`, bodyHtml, today });

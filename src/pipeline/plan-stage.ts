@@ -6,7 +6,7 @@
 import { editorFiles, productionEditor } from '../admin/editor-files';
 import type { BuiltAssets } from '../assets/build-assets';
 import { planSettings } from '../config';
-import type { LegalPage, MarkdownBody } from '../content/model';
+import type { MarkdownBody } from '../content/model';
 import { cardsVersionOf } from '../images/site-images';
 import { listFiles } from '../list-files';
 import type { OutputFile } from '../output/output';
@@ -46,7 +46,6 @@ export async function makeSiteFiles(
   for (const link of validatePlan(plan, publicFiles, writes)) log.stage('old link', link, -1);
   refuseOnScheduledDays(plan, publicFiles);
   if (!editor) return { files, images };
-  const legalHtml = (page: LegalPage) => bodyHtml(page.body);
-  const editorOwn = await editorFiles(config, editor, { plan, assets, bodyHtml: legalHtml });
+  const editorOwn = await editorFiles(config, editor, { plan, assets, bodyHtml });
   return { files: [...files, ...editorOwn], images };
 }
