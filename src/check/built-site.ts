@@ -9,8 +9,6 @@ import { redirectPageFile } from '../paths';
 import { parseRedirectsFile } from '../server/redirects-file';
 import { unlessThrown } from '../unless-thrown';
 
-const editorFolder = editorPath.slice(1);
-
 /**
  * Every page by the URL path a static host serves it at; apart, the pages left at redirected paths for hosts that read
  * no _redirects. The content editor (/admin) is the agency's tool, noindex and out of the sitemap: the gates skip it, as
@@ -19,7 +17,7 @@ const editorFolder = editorPath.slice(1);
 export async function readBuiltPages(dir: string, publicDir: string) {
   const redirects = parseRedirectsFile(await readFile(`${dir}/_redirects`, 'utf8').catch(() => ''));
   const redirected = new Set([...redirects.keys()].map(redirectPageFile));
-  const page = (file: string) => !file.startsWith(editorFolder) && !existsSync(join(publicDir, file));
+  const page = (file: string) => !file.startsWith(editorPath.slice(1)) && !existsSync(join(publicDir, file));
   const files = listFiles(dir).filter((file) => file.endsWith('.html') && page(file));
   const read = await Promise.all(
     files.map(async (file) => ({
