@@ -72,15 +72,14 @@ function declaredRedirects(model: SiteModel, publishing: Publishing): Declared[]
   const listed = model.redirects.redirects.map((redirect, i) => {
     return { ...redirect, to: sitePath(redirect.to, model.site.url), file, field: `redirects[${i}].from` };
   });
-  const aliased: Declared[] = [];
-  for (const article of model.articles) {
-    if (!article.aliases || !article.slug || !isPublished(article, publishing)) continue;
+  const aliased = model.articles.flatMap((article): Declared[] => {
+    if (!article.aliases || !article.slug || !isPublished(article, publishing)) return [];
     const to = paths.article(article.slug);
-    article.aliases.forEach((alias, index) => {
+    return article.aliases.map((alias, index) => {
       const field = `front matter: aliases[${index}]`;
-      aliased.push({ from: paths.article(alias), to, status: 301, file: article.file, field });
+      return { from: paths.article(alias), to, status: 301, file: article.file, field };
     });
-  }
+  });
   return [...listed, ...aliased];
 }
 
