@@ -40,17 +40,15 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved, jobs });
   const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved, jobs });
   // A redirect to a job's card, as a link to it, would fail the links gate from the day after its closing day.
-  model.redirects.redirects.forEach(({ to }, index) => {
+  for (const [index, { to }] of model.redirects.redirects.entries()) {
     const path = sitePath(to, model.site.url);
     if (path.startsWith(`${paths.careers}#`))
       check(`${model.contentDir}/redirects.json`, `redirects[${index}].to`, path);
-  });
-  model.navigation.header.forEach((item, index) => {
+  }
+  for (const [index, item] of model.navigation.header.entries())
     if ('href' in item) check(navigationFile, `header[${index}].href`, item.href);
-  });
-  model.navigation.footer.company.forEach((link, index) =>
-    check(navigationFile, `footer.company[${index}].href`, link.href),
-  );
+  for (const [index, link] of model.navigation.footer.company.entries())
+    check(navigationFile, `footer.company[${index}].href`, link.href);
   const checkLinks = ({ file, body }: { file: string; body: MarkdownBody }, check: typeof bodyCheck) => {
     for (const { path, line } of body.links.map(({ href, line }) => ({ path: sitePath(href, model.site.url), line })))
       if (path.startsWith('/')) check(file, `body: line ${body.line + line - 1}`, path);
