@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import GithubSlugger from 'github-slugger';
 import type { Marked, Renderer, Token, Tokens } from 'marked';
 import { isEmailAddress, isPhoneNumber } from '../../supabase/functions/_shared/lead-options.ts';
-import { stockPhotoOrigin } from '../stock-photos';
+import { stockPhotoOrigin, stockPhotoUrl } from '../stock-photos';
 import { noDescription } from './schemas/shared';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
 
@@ -16,7 +16,6 @@ export type BodyLink = { href: string; line: number };
 export type RenderedMarkdown = { html: string; links: BodyLink[] };
 
 const [safeScheme, anyScheme] = [/^(?:https:|http:|mailto:|tel:|\/|#)/i, /^[a-z][a-z0-9+.-]*:/i];
-const siteOrStockPhoto = new RegExp(`^(?:/(?!/)|${stockPhotoOrigin.replace(/[.]/g, '\\.')}/)`);
 
 /** What a body may not hold (an unsafe link or image, an empty heading); the message names it as a reader would see it. */
 export class RefusedMarkdownError extends Error {}
@@ -134,7 +133,7 @@ function linkProblem({ type, text, title }: Tokens.Link | Tokens.Image, href: st
     return `link "${href}" writes to no email address: expected mailto: and the address, such as mailto:hello@example.co.uk, or {email} for the site's own`;
   if (type === 'link' && vague.test(text.trim()))
     return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](${href})`;
-  if (type === 'image' && !siteOrStockPhoto.test(href))
+  if (type === 'image' && !/^\/(?!\/)/.test(href) && !stockPhotoUrl.test(href))
     return `image "${href}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and ${stockPhotoOrigin}: save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name}), or use a photo of ${stockPhotoOrigin}`;
   // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.
   if (type === 'image' && noDescription.test(text.trim()))
