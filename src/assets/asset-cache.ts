@@ -4,7 +4,7 @@
  * is unchanged since the last (file-versions.ts) takes them from .sitegen/ instead of running Tailwind and esbuild
  * again: on a content-only change, the common case, that is most of a small site's build.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFiles } from '../cache-files';
@@ -17,6 +17,7 @@ import type { CompiledTemplates, TemplateModule } from './compile-templates';
 import type { ScriptManifest } from './script-manifest';
 import type { Stylesheet } from './styles';
 import { replaceFile } from '../replace-file';
+import { readJsonIfThere } from '../optional-files';
 
 export type BuiltAssets = { stylesheet: Stylesheet; scripts: ClientScripts; templates: CompiledTemplates };
 
@@ -47,9 +48,7 @@ export function assetKey(config: BuildConfig, generator: string, dev: boolean): 
 
 export async function readAssets(config: BuildConfig, key: string, dev: boolean): Promise<BuiltAssets | undefined> {
   const file = cacheFiles(config.cacheDir).assets(dev);
-  const entry: CacheEntry | undefined = await readFile(file, 'utf8')
-    .then(JSON.parse)
-    .catch(() => undefined);
+  const entry = readJsonIfThere<CacheEntry>(file);
   if (entry?.key !== key) return undefined;
   const modulePath = join(config.cacheDir, entry.templates.module);
   // Marked in use, so that no other build removes it as stale while this one imports it.
