@@ -2,13 +2,10 @@
  * /admin in a production build (CMS_REPO set): the editor for Decap's GitHub backend, which saves each change as a
  * commit to the repository's branch, for CI to build.
  */
-import type { BuiltAssets } from '../assets/build-assets';
 import type { BuildConfig, CmsSettings } from '../config';
-import type { MarkdownBody } from '../content/model';
 import { isPublished, jobStatus } from '../content/publishing';
 import type { OutputFile } from '../output/output';
-import type { SitePlan } from '../plan/plan-site';
-import type { EditorHeaders } from '../output/site-files';
+import type { EditorHeaders, SiteFileSources } from '../output/site-files';
 import { bundleEditor } from './editor-bundle';
 import { editorContent } from './editor-content';
 import { DecapFiles, editorHtml, editorPath } from './editor-page';
@@ -26,7 +23,7 @@ export function productionEditor(cms: CmsSettings) {
 export async function editorFiles(
   config: BuildConfig,
   { cms, decap }: ReturnType<typeof productionEditor>,
-  { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml(body: MarkdownBody): string },
+  { plan, assets, bodyHtml }: SiteFileSources,
 ): Promise<OutputFile[]> {
   const { model } = plan;
   const bundle = await bundleEditor(config);

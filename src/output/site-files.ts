@@ -22,8 +22,10 @@ interface SiteFileOptions {
   editor?: EditorHeaders | undefined;
 }
 
+export type SiteFileSources = { plan: SitePlan; assets: BuiltAssets; bodyHtml: (body: MarkdownBody) => string };
+
 export function siteFiles(
-  { plan, assets, bodyHtml }: { plan: SitePlan; assets: BuiltAssets; bodyHtml: (body: MarkdownBody) => string },
+  { plan, assets, bodyHtml }: SiteFileSources,
   options: SiteFileOptions,
 ): { files: SiteFile[]; images: string[] } {
   const { model, publishing, routes, redirects } = plan;
