@@ -35,8 +35,7 @@ export function withArticles(data: SiteData, articles: readonly Article[]): Site
   const team = teamNames(data.team);
   uniqueAcrossFiles(articles);
   for (const article of articles) checkArticle(article, categories, team);
-  const sorted = articles.map(deepFreeze).sort(newestFirst);
-  return Object.freeze({ ...data, articles: Object.freeze(sorted) });
+  return Object.freeze({ ...data, articles: Object.freeze(articles.map(deepFreeze).sort(newestFirst)) });
 }
 
 /** A member's name as team.json writes it, found by the name written in any case and with any spaces between its words. */

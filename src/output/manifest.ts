@@ -44,8 +44,7 @@ export function readInputs(config: BuildConfig, generator: string) {
   const files = dirs.flatMap((dir) =>
     listFiles(dir, { hidden: dir === config.publicDir }).map((path) => `${dir}/${path}`),
   );
-  const settingsFiles = compilerSettings.map((name) => join(config.root, name));
-  return { settings, snapshot: takeSnapshot([...files, ...settingsFiles]) };
+  return { settings, snapshot: takeSnapshot([...files, ...compilerSettings.map((name) => join(config.root, name))]) };
 }
 
 export function readManifest(config: BuildConfig, generator: string): Manifest | undefined {

@@ -46,6 +46,5 @@ export async function makeSiteFiles(
   for (const link of validatePlan(plan, publicFiles, writes)) log.stage('old link', link, -1);
   refuseOnScheduledDays(plan, publicFiles);
   if (!editor) return { files, images };
-  const editorOwn = await editorFiles(config, editor, { plan, assets, bodyHtml });
-  return { files: [...files, ...editorOwn], images };
+  return { files: [...files, ...(await editorFiles(config, editor, { plan, assets, bodyHtml }))], images };
 }
