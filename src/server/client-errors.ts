@@ -37,10 +37,6 @@ export async function answerClientError(
   const refused = line && !METHODS.includes(line[1]!) ? line[2]!.split('?')[0]! : undefined;
   const answer =
     refused === undefined ? new Response(null, { status: nodeStatus[error.code ?? ''] ?? 400 }) : refuseMethod(refused);
-  socket.end(await rawAnswer(answer), () => socket.destroy());
-}
-
-async function rawAnswer(answer: Response): Promise<Buffer> {
   const body = Buffer.from(await answer.arrayBuffer());
   const head = [
     `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
@@ -48,5 +44,5 @@ async function rawAnswer(answer: Response): Promise<Buffer> {
     ...(body.byteLength > 0 ? [`Content-Length: ${body.byteLength}`] : []),
     'Connection: close',
   ];
-  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]), () => socket.destroy());
 }
