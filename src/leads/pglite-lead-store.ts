@@ -33,8 +33,7 @@ export const pgliteLeadStore = (db: Queryable): LeadStore => ({
     return saveOutcome(record, result.rows[0]);
   },
   async claimDueNotifications(max: number) {
-    const result = await db.query<LeadRow>('select * from public.claim_lead_notifications($1)', [max]);
-    return result.rows.map(storedLead);
+    return (await db.query<LeadRow>('select * from public.claim_lead_notifications($1)', [max])).rows.map(storedLead);
   },
   async recordNotification(leadId: number, sent: readonly Channel[], failure: string | null) {
     await db.query('select public.record_lead_notification($1, $2::text[], $3)', [leadId, sent, failure]);
