@@ -38,8 +38,8 @@ export function StorySection({
           sizes="(min-width: 1024px) 560px, 100vw"
           widest={fullWidthBelow.lg}
           className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg"
-          // Beside the page's first words on a desktop: waiting until it is scrolled to would show an empty frame.
-          eager
+          // The page's one photo, beside its first words on a desktop: waiting until it is scrolled to would show an empty frame.
+          priority
         />
       </div>
     </section>

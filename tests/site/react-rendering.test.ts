@@ -76,8 +76,9 @@ describe('pages and layout', () => {
         expect(preloads.attr('imagesizes'), file).toBe(priority.attr('sizes'));
       }
     }
-    // The blog and its six category pages, the case studies, each article, service page and trade page open with a photo.
-    expect(withPreload).toBe(1 + 6 + 1 + 6 + 5 + 27);
+    // The blog and its six category pages, the case studies, each article, service page and trade page open with a photo;
+    // the about and careers pages' story photo sits beside their first words.
+    expect(withPreload).toBe(1 + 6 + 1 + 6 + 5 + 27 + 2);
   });
 });
 

@@ -182,7 +182,7 @@ describe('images', () => {
     const trade = loadPage('/services/plumber');
     expect(trade('main > section').first().find('img').attr('loading')).toBe('eager');
     expect(trade('main > section').first().find('img').attr('fetchpriority')).toBe('high');
-    // The about and careers pages' story photo sits beside their first words on a desktop: it loads at once.
+    // The about and careers pages' story photo, their one photo, sits beside their first words on a desktop: it loads at once.
     for (const path of ['/about', '/careers']) {
       expect(loadPage(path)('#story-heading, #why-heading').closest('section').find('img').attr('loading'), path).toBe(
         'eager',
