@@ -9,6 +9,9 @@ export interface ToasterProps {
 
 const stack = 'flex flex-col items-center gap-3 sm:items-end';
 
+/** Takes the focus to the toast shown, as Radix's toasts (the specification's) do; their region's name says it. */
+const jumpKey = 'F8';
+
 /**
  * Where toasts appear: two live regions, in the page from the first paint so
  * that screen readers already watch them when a toast is added. An error is
@@ -21,6 +24,18 @@ export function Toaster({ label, dismiss }: ToasterProps) {
   // the body, would send a keyboard or screen-reader user back to the top of the page, away from the form.
   const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => subscribeToasts(setToasts), []);
+  // The toasts come last in the page, many Tab stops from the form: a keyboard user reaches one before its seconds are up.
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const jump = (event: KeyboardEvent) => {
+      const button = region.current?.querySelector('button');
+      if (event.key !== jumpKey || !button) return;
+      event.preventDefault();
+      button.focus();
+    };
+    document.addEventListener('keydown', jump);
+    return () => document.removeEventListener('keydown', jump);
+  }, []);
   const close = (id: number) => {
     dismissToast(id);
     cameFrom.current?.focus();
@@ -66,7 +81,11 @@ export function Toaster({ label, dismiss }: ToasterProps) {
         </div>
       ));
   return (
-    <section aria-label={label} class="pointer-events-none fixed inset-x-0 bottom-consent z-50 flex flex-col gap-3 p-4">
+    <section
+      ref={region}
+      aria-label={`${label} (${jumpKey})`}
+      class="pointer-events-none fixed inset-x-0 bottom-consent z-50 flex flex-col gap-3 p-4"
+    >
       <div role="alert" class={stack}>
         {shown('destructive')}
       </div>
