@@ -3,7 +3,10 @@ import type { Image } from '../../src/content/model';
 import { fullWidthBelow } from '../lib/images';
 import { Picture } from './Picture';
 
-/** A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us, each the first thing under its page's hero. */
+/**
+ * A heading and paragraphs beside a photo: the about page's story, the careers page's why-work-with-us, each the first
+ * thing under its page's hero.
+ */
 export function StorySection({
   id,
   heading,
@@ -38,7 +41,7 @@ export function StorySection({
           sizes="(min-width: 1024px) 560px, 100vw"
           widest={fullWidthBelow.lg}
           className="aspect-3/2 w-full rounded-2xl object-cover shadow-lg"
-          // The page's one photo, beside its first words on a desktop: waiting until it is scrolled to would show an empty frame.
+          // The page's one photo, beside its first words on a desktop: waiting until it is scrolled to shows an empty frame.
           priority
         />
       </div>
