@@ -350,8 +350,11 @@ describe('blog categories', () => {
 describe('not-found page', () => {
   it('answers 404, shows the page and logs the missing path to the console', async () => {
     const { page, problems } = await wideVisitor();
+    // No menu links near it: the page looks in the sitemap, and finds nothing near there either.
+    const sitemapRead = page.waitForResponse(`${preview.url}/sitemap.xml`);
     const response = await page.goto(`${preview.url}/services/astronaut`);
     expect(response?.status()).toBe(404);
+    await (await sitemapRead).finished();
     expect(await page.locator('h1').textContent()).toBe('Oops! Page not found');
     await expect
       .poll(() => problems)
@@ -367,6 +370,8 @@ describe('not-found page', () => {
       ['/services/plumbers', 'Plumber', '/services/plumber'],
       ['/Contact', 'Contact', '/contact'],
       ['/about-us/', 'About', '/about'],
+      // An article's address cut short, as a shared link can be: no menu links to it, the sitemap lists it.
+      ['/blog/local-seo-ti', '/blog/local-seo-tips', '/blog/local-seo-tips'],
       ['/services/local-seo-', 'Local SEO', '/services/local-seo'],
     ]) {
       await page.goto(`${preview.url}${asked}`);
@@ -383,6 +388,7 @@ describe('not-found page', () => {
   it.each([
     ['wide', wide, '/services/plumbers'],
     ['narrow', { ...narrow, width: 320 }, '/services/reputation-managment'],
+    ['narrow, an article found in the sitemap', { ...narrow, width: 320 }, '/blog/digital-marketing-ro'],
   ])(
     'moves nothing when the suggestion appears, even when its script arrives after the page is drawn (%s)',
     async (_, viewport, asked) => {
