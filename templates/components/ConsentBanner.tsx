@@ -12,7 +12,9 @@ const button =
  * Fixed to the bottom of the window, it covers content rather than moving it;
  * while it is shown the page makes room for it below the footer.
  * Without script it stays hidden: nothing is stored then, so there is nothing
- * to ask.
+ * to ask. Its title names the region but is no heading: first in the page's
+ * order, a heading would start a screen reader's list of them above the
+ * page's own h1.
  */
 export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
   return (
@@ -26,9 +28,9 @@ export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:justify-between md:gap-8">
         <div className="text-sm text-slate-700">
-          <h2 id="consent-heading" className="text-base font-bold text-slate-900">
+          <p id="consent-heading" className="text-base font-bold text-slate-900">
             {consent.heading}
-          </h2>
+          </p>
           <p className="mt-1">
             {consent.text}{' '}
             <a href={consent.policy.href} className="font-semibold text-brand underline hover:text-brand-dark">

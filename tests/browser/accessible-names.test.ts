@@ -1,9 +1,11 @@
 /**
- * The header's phone link as a screen reader reads it, from Chromium's own
- * accessibility tree (support/accessibility.ts). Every page's names, on a
- * phone with its menu open: every-page.test.ts, on its one walk of the site.
+ * The header's phone link as a screen reader reads it, and the headings it
+ * lists, from Chromium's own accessibility tree (support/accessibility.ts).
+ * Every page's names, on a phone with its menu open: every-page.test.ts, on
+ * its one walk of the site.
  */
 import { describe, expect, it } from 'vitest';
+import { consentQuestion } from '../support/site';
 import { accessibleNames } from './support/accessibility';
 import { narrow, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
@@ -25,5 +27,37 @@ describe("the header's phone link", () => {
       expect(phone).toEqual(['Call free 0808 157 0192']);
       expect(problems).toEqual([]);
     }
+  });
+});
+
+describe("a screen reader's list of headings", () => {
+  it("starts with the page's h1 while the consent question, first in the page's order, is asked: a region named by its words", async () => {
+    const { page, problems } = await wideVisitor();
+    for (const [path, h1] of [
+      ['/', 'More Calls, More Jobs, Less Time Chasing Work'],
+      ['/about', 'We Only Do One Thing: Market Trades'],
+      ['/services/plumber', 'Digital Marketing for Plumbers'],
+      ['/blog/local-seo-tips', 'Local SEO for Tradespeople: 10 Tips to Win More Jobs Nearby'],
+      ['/cookie-policy', 'Cookie Policy'],
+      ['/no-such-page', 'Oops! Page not found'],
+    ]) {
+      await page.goto(`${preview.url}${path}`);
+      await expect
+        .poll(() => page.getByRole('region', { name: consentQuestion }).isVisible(), { message: path })
+        .toBe(true);
+      const names = await accessibleNames(page);
+      expect(
+        names.filter(({ name }) => name === consentQuestion),
+        path,
+      ).toEqual([{ role: 'region', name: consentQuestion }]);
+      // In the page's order, as a screen reader lists them (Chromium's own tree lists its nodes in another).
+      expect(await page.getByRole('heading').first().textContent(), path).toBe(h1);
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
+    }
+    // The not-found page's response, and its line for the site's owner (as the specification has it).
+    expect(problems).toEqual([
+      `error: Failed to load resource: the server responded with a status of 404 (Not Found) (${preview.url}/no-such-page)`,
+      'error: 404 Error: User attempted to access non-existent route: /no-such-page',
+    ]);
   });
 });
