@@ -1,6 +1,6 @@
 /**
  * The consent question (templates/components/ConsentBanner.tsx): shown while
- * no answer is kept, and again from any "Cookie settings" link; the answer
+ * no answer is kept, and again from the footer's "Cookie settings"; the answer
  * kept by islands/lib/consent.ts. After an accept, a page the visitor arrived
  * on (from outside, or with campaign parameters) is kept as a touch by the
  * attribution code, loaded only then. Plain DOM code: every page loads it.
@@ -45,11 +45,15 @@ banner.addEventListener('click', async (event) => {
   (opener ?? document.getElementById('main')!).focus({ preventScroll: true });
 });
 
-for (const link of document.querySelectorAll<HTMLElement>('[data-consent-settings]')) {
-  link.addEventListener('click', (event) => {
-    event.preventDefault();
-    show(link);
-  });
+// "Cookie settings" leads to the policy without script; with it, it asks again and goes nowhere: a button, which a
+// screen reader calls one and Space presses as Enter does.
+for (const link of document.querySelectorAll('[data-consent-settings]')) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = link.className;
+  button.textContent = link.textContent;
+  button.onclick = () => show(button);
+  link.replaceWith(button);
 }
 
 /**

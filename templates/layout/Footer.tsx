@@ -58,11 +58,13 @@ export function Footer({ layout }: { layout: Layout }) {
             </ul>
           </div>
           <div className="flex flex-col gap-2 md:items-end">
-            {/* Asks the consent question again (islands/enhance/consent.ts); without script, the policy says how to clear the choice. */}
+            {/* Without script, a link to the policy, which says how to clear the choice; the script makes it a button
+                that asks the question again (islands/enhance/consent.ts), with the link's pointer and its words on the
+                left (a button as wide as a phone's footer would centre them). */}
             <a
               href={layout.consent.settings.href}
               data-consent-settings=""
-              className="py-1 hover:text-white hover:underline"
+              className="cursor-pointer py-1 text-left hover:text-white hover:underline"
             >
               {layout.consent.settings.label}
             </a>

@@ -68,7 +68,7 @@ export interface Layout {
     policy: Link;
     accept: string;
     reject: string;
-    /** The footer's link that asks again; without script it leads to the policy. */
+    /** The footer's "Cookie settings": a button that asks again, and without script a link to the policy. */
     settings: Link;
   };
   footer: {

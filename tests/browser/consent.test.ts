@@ -171,7 +171,7 @@ describe('a visitor who rejects', () => {
 });
 
 describe('Cookie settings', () => {
-  it('in the footer asks again, by keyboard and to a screen reader, and the question has nothing axe finds', async () => {
+  it('in the footer is a button that asks again, by Enter and by Space, and the question has nothing axe finds', async () => {
     const { page, problems } = await visitor();
     await page.goto(`${preview.url}/about`);
     expect(await axeViolations(page)).toEqual([]);
@@ -180,22 +180,26 @@ describe('Cookie settings', () => {
     await page.reload();
     expect(await banner(page).isVisible()).toBe(false);
 
-    const settings = page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' });
-    await settings.focus();
-    await page.keyboard.press('Enter');
-    expect(await banner(page).isVisible()).toBe(true);
-    expect(await banner(page).evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(page.url()).toBe(`${preview.url}/about`);
-    expect(await axeViolations(page)).toEqual([]);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Cookie settings' }).count()).toBe(0);
+    const settings = footer.getByRole('button', { name: 'Cookie settings' });
+    const hasFocus = (element: Element) => element === document.activeElement;
+    for (const key of ['Enter', 'Space']) {
+      await settings.focus();
+      await page.keyboard.press(key);
+      expect(await banner(page).isVisible(), key).toBe(true);
+      expect(await banner(page).evaluate(hasFocus), key).toBe(true);
+      expect(page.url()).toBe(`${preview.url}/about`);
+      expect(await axeViolations(page)).toEqual([]);
 
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reject');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => banner(page).isVisible()).toBe(false);
-    expect(await settings.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(Object.keys((await stored(page)).local)).toEqual(['tradeboost-consent']);
+      // The question's link to the cookie policy, Accept, then Reject.
+      for (let press = 0; press < 3; press++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reject');
+      await page.keyboard.press(key);
+      await expect.poll(() => banner(page).isVisible()).toBe(false);
+      expect(await settings.evaluate(hasFocus), key).toBe(true);
+      expect(Object.keys((await stored(page)).local)).toEqual(['tradeboost-consent']);
+    }
     expect(problems).toEqual([]);
   }, 60_000);
 });
@@ -250,13 +254,13 @@ describe("a first visit's answer", () => {
 });
 
 describe('while the question is asked', () => {
-  it('the page scrolls every link of its footer clear of it, and what takes the focus, at 390 and 1280 px', async () => {
+  it('the page scrolls every link and button of its footer clear of it, and what takes the focus, at 390 and 1280 px', async () => {
     for (const width of [narrow, wide]) {
       const { page, problems } = await openPage(width);
       await page.goto(`${preview.url}/contact`);
       await expect.poll(() => banner(page).isVisible()).toBe(true);
-      const links = page.locator('footer a');
-      /** The footer's links in the window that the visitor cannot click where they are shown, and whether its last is among them. */
+      const links = page.locator('footer').locator('a, button');
+      /** The footer's links and button in the window that the visitor cannot click where they are shown, and whether its last is among them. */
       const covered = () =>
         links.evaluateAll((all) => {
           // Below the site's header, which stays at the window's top.
@@ -278,7 +282,7 @@ describe('while the question is asked', () => {
         return covered();
       };
       await expect.poll(atTheEnd).toEqual({ hidden: [], lastShown: true });
-      // Tabbed to from above, the footer's last link scrolls above the question.
+      // Tabbed to from above, the footer's last control scrolls above the question.
       await page.evaluate(() => window.scrollTo(0, 0));
       await links.last().focus();
       expect(await covered()).toEqual({ hidden: [], lastShown: true });
