@@ -67,9 +67,8 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
 
 /** JSON.parse names a position for some errors only, and for others quotes the text around it: jsonc-parser finds it. */
 function whereItFails(message: string, source: string): string {
-  const { parse } = jsoncParser();
   const errors: jsonc.ParseError[] = [];
-  parse(source, errors, { allowTrailingComma: false, disallowComments: true });
+  jsoncParser().parse(source, errors, { allowTrailingComma: false, disallowComments: true });
   const offset = errors[0]?.offset ?? Number(/at position (\d+)/.exec(message)?.[1] ?? source.length);
   const before = source.slice(0, offset);
   // JSON allows no comma after a list's or an object's last item: named where it is, not at the bracket after it.
