@@ -4,7 +4,7 @@
  * holds anything else (`--out docs` where docs/ holds documentation, `--out .`, `--out public`), a build would move it
  * from its place and a later one delete what it held: such a folder is refused before anything is written.
  */
-import { existsSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
@@ -48,6 +48,8 @@ export function refuseForeignOutput(config: BuildConfig): void {
     const where = out === dir ? 'is' : isInside(dir, out) ? 'is inside' : isInside(out, dir) ? 'holds' : undefined;
     if (where) throw problem(`${where} ${named(dir)}, ${what}`);
   }
+  if (lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw problem(`is a link to "${readlinkSync(out)}", which is not there`);
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw problem('is a file');
   if (isBuiltOutput(out)) return;

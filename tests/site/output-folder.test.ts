@@ -130,6 +130,22 @@ describe('the output folder', () => {
     },
   );
 
+  it.concurrent(
+    'is refused, named with where it leads, when it is a link to a folder not there, before anything is written',
+    async () => {
+      const { dir, content } = await contentWorkspace();
+      const [gone, link] = [join(dir, 'www'), join(dir, 'linked')];
+      await symlink(gone, link);
+      const named = relative(process.cwd(), link);
+      for (const incremental of [false, true])
+        expect(await buildHere({ content, out: link, incremental })).toBe(
+          `sitegen: output folder ${named}/: is a link to "${gone}", which is not there; ${expected}\n`,
+        );
+      expect((await lstat(link)).isSymbolicLink()).toBe(true);
+      expect((await readdir(dir)).filter((name) => name.startsWith('linked')).sort()).toEqual(['linked']);
+    },
+  );
+
   it.concurrent('keeps a git repository someone keeps in it, through every build, and only there', async () => {
     const site = await workspace();
     const repository = join(site.out, '.git');
