@@ -44,15 +44,13 @@ export async function commitOutput(
   return { rendered, files, committed };
 }
 
-export async function keepCaches(run: SiteRun, plan: SitePlan, { rendered, committed }: Written): Promise<void> {
+export async function keepCaches(run: SiteRun, { model }: SitePlan, { rendered, committed }: Written): Promise<void> {
   const { config, generator, inputs, content } = run;
-  const { model } = plan;
   content.images.save();
-  const { reader } = content;
-  if (reader.index.dir) {
+  if (content.reader.index.dir) {
     const keys = [...model.articles, ...model.legalPages].map((document) => document.body.key);
-    const learnt = new Map([...reader.learnt, ...rendered.learnt]);
-    const { files, changed, rendered: bodies } = reader.index.save(config.contentDir, generator, keys, learnt);
+    const learnt = new Map([...content.reader.learnt, ...rendered.learnt]);
+    const { files, changed, rendered: bodies } = content.reader.index.save(config.contentDir, generator, keys, learnt);
     const detail = `${changed} of ${files} Markdown files changed since the last build, ${bodies} bod${bodies === 1 ? 'y' : 'ies'} rendered`;
     run.log.stage('index', detail, -1);
   }
