@@ -5,7 +5,7 @@
  * from its place and a later one delete what it held: such a folder is refused before anything is written.
  */
 import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { BuildConfig } from '../config';
 import { SitegenError } from '../errors';
 import { isInside, listFiles, listFilesAndLinks } from '../list-files';
@@ -48,10 +48,12 @@ export function refuseForeignOutput(config: BuildConfig): void {
     const where = out === dir ? 'is' : isInside(dir, out) ? 'is inside' : isInside(out, dir) ? 'holds' : undefined;
     if (where) throw problem(`${where} ${named(dir)}, ${what}`);
   }
-  if (lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink())
-    throw problem(`is a link to "${readlinkSync(out)}", which is not there`);
-  if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw problem('is a file');
+  const found = lstatSync(out, { throwIfNoEntry: false });
+  if (!found) return;
+  if (found.isSymbolicLink()) throw problem(`is a link to "${readlinkSync(out)}", which is not there`);
+  if (!found.isDirectory()) throw problem('is a file');
+  if (found.dev !== statSync(dirname(out)).dev)
+    throw problem('is a mount point (a Docker volume, say), which cannot be replaced: --out a folder inside it');
   if (isBuiltOutput(out)) return;
   // One of the files every build writes removed by hand: still sitegen's, if it holds nothing a build cannot have written.
   const { files, links } = listFilesAndLinks(out);

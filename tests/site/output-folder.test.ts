@@ -3,8 +3,10 @@
  * files it did not build; built into when new, empty or built by sitegen; and what someone keeps there or beside it
  * is left alone.
  */
+import { execFile } from 'node:child_process';
 import { lstat, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildCaseTimeout } from '../support/build-refusals';
 import { fingerprint } from '../support/fingerprint';
@@ -143,6 +145,33 @@ describe('the output folder', () => {
         );
       expect((await lstat(link)).isSymbolicLink()).toBe(true);
       expect((await readdir(dir)).filter((name) => name.startsWith('linked')).sort()).toEqual(['linked']);
+    },
+  );
+
+  it.concurrent(
+    'is refused, named, when it is a mount point (a Docker volume), which cannot be renamed; a folder inside it is built into',
+    async ({ skip }) => {
+      const { dir, content } = await contentWorkspace();
+      const volume = join(dir, 'volume');
+      await mkdir(volume);
+      // Mounting takes root, and a container's root the right to mount, which CI's container is not given: skipped there.
+      const mounted = await promisify(execFile)('mount', ['-t', 'tmpfs', 'sitegen-volume', volume]).catch(
+        () => undefined,
+      );
+      if (!mounted) skip('mount -t tmpfs is not allowed here');
+      try {
+        const named = relative(process.cwd(), volume);
+        for (const incremental of [false, true])
+          expect(await buildHere({ content, out: volume, incremental })).toBe(
+            `sitegen: output folder ${named}/: is a mount point (a Docker volume, say), which cannot be replaced: --out a folder inside it; ${expected}\n`,
+          );
+        expect(await readdir(volume)).toEqual([]);
+        expect((await readdir(dir)).filter((name) => name.startsWith('volume')).sort()).toEqual(['volume']);
+        expect(await buildHere({ content, out: join(volume, 'site') })).toBe('');
+        expect(await readFile(join(volume, 'site/robots.txt'), 'utf8')).toContain('Sitemap:');
+      } finally {
+        await promisify(execFile)('umount', [volume]);
+      }
     },
   );
 
