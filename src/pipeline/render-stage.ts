@@ -46,8 +46,7 @@ export async function renderPages(
   const setup = renderSetup(assets, createLayout(plan.model), { fingerprinted: run.options.incremental === true });
   const rendering = new PageRendering(setup, assets.templates.module, (body) => content.reader.bodyHtml(body));
   const previous = new Map(run.previous?.pages.map((page) => [page.path, page]));
-  const { threads } = content;
-  const elsewhere = threads?.render({
+  const elsewhere = content.threads?.render({
     setup,
     context: plan.routes.articles,
     outDir: output.writer.dir,
@@ -61,7 +60,7 @@ export async function renderPages(
   const { routes } = plan.routes;
   try {
     for (const route of routes) {
-      if (threads?.owns(route.source)) continue;
+      if (content.threads?.owns(route.source)) continue;
       const write = (html: string) => output.writer.write(route.file, html);
       const { page, html } = rendering.render(route, previous.get(route.path), write);
       if (html !== undefined) written.set(route.file, page.bytes);
