@@ -25,14 +25,13 @@ export async function editorFiles(
   { cms, decap }: ReturnType<typeof productionEditor>,
   { plan, assets, bodyHtml }: SiteFileSources,
 ): Promise<OutputFile[]> {
-  const { model } = plan;
   const bundle = await bundleEditor(config);
   const content = editorContent(config, {
     plan,
     stylesheet: `/${assets.stylesheet.file}`,
     bodyHtml,
     // Anyone may read /admin/content.json: drafts and scheduled articles stay in the repository until they go live.
-    articles: model.articles.filter((article) => isPublished(article, plan.publishing)),
+    articles: plan.model.articles.filter((article) => isPublished(article, plan.publishing)),
   });
   // So does a job not yet posted: the role may not be announced.
   const jobs = content.json['jobs.json'] as { jobs: { datePosted: string; validThrough: string }[] } | undefined;
@@ -46,7 +45,7 @@ export async function editorFiles(
     content: `${editorPath}content.json`,
   };
   return [
-    { path: 'admin/index.html', content: editorHtml(model.site, settings, `/${bundle.file.path}`) },
+    { path: 'admin/index.html', content: editorHtml(plan.model.site, settings, `/${bundle.file.path}`) },
     { path: 'admin/content.json', content: JSON.stringify(content) },
     bundle.file,
     ...decap.all(),
