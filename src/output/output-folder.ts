@@ -50,8 +50,10 @@ export function refuseForeignOutput(config: BuildConfig): void {
   }
   const found = lstatSync(out, { throwIfNoEntry: false });
   if (!found) return;
+  // A link that leads somewhere is built through (config.ts resolves it): one found here leads nowhere.
   if (found.isSymbolicLink()) throw problem(`is a link to "${readlinkSync(out)}", which is not there`);
   if (!found.isDirectory()) throw problem('is a file');
+  // On another file system than its parent: a mount point, which rename (how a build replaces it) refuses: EBUSY.
   if (found.dev !== statSync(dirname(out)).dev)
     throw problem('is a mount point (a Docker volume, say), which cannot be replaced: --out a folder inside it');
   if (isBuiltOutput(out)) return;
