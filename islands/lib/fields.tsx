@@ -13,7 +13,11 @@ export function Honeypot() {
   );
 }
 
-/** Disabled while a submission is under way, and until the form's script is ready (useLeadForm). */
+/**
+ * Disabled while a submission is under way, and until the form's script is
+ * ready (useLeadForm). Marked while it sends, for the live region below the
+ * form to say so (templates/components/Island.tsx).
+ */
 export function SubmitButton({
   ready,
   submitting,
@@ -29,6 +33,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={submitting || !ready}
+      data-sending={submitting || undefined}
       class="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-accent px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-accent-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait disabled:opacity-70"
     >
       {submitting ? submittingLabel : label}

@@ -55,9 +55,11 @@ export function Island<N extends IslandName>({
         </p>
       </noscript>
       {island}
-      {/* In a live region drawn from the first paint, empty of anything shown till then: a screen reader says the note when
-          it shows, to a visitor who pressed Send and heard nothing of the form since. */}
+      {/* In a live region drawn from the first paint, empty of anything shown till then: a screen reader says each line
+          as it shows. First, as the form sends, what its button then reads, whose change of words is not announced;
+          then the note, to a visitor who pressed Send and heard nothing more of the form. */}
       <div aria-live="polite" className="form-wait">
+        <p className="form-wait-sending sr-only">{'copy' in props ? props.copy.submitting : undefined}</p>
         <p className={`form-wait-note mt-4 ${warning}`}>
           <Linked text={notes.waiting} />
         </p>

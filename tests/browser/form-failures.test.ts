@@ -334,6 +334,36 @@ describe('while and after a submission', () => {
     return { page, submit };
   }
 
+  it('a screen reader is told the form is sending, by the live region below it, from the press till the answer, in every form', async () => {
+    const { page, problems } = await openPage(wide);
+    // The wait note's five seconds stand still: however long the answer is held back, the region says the sending alone.
+    const devTools = await page.context().newCDPSession(page);
+    await devTools.send('Animation.enable');
+    await devTools.send('Animation.setPlaybackRate', { playbackRate: 0 });
+    const functionUrl = `${supabaseUrl}/functions/v1/contact-form`;
+    for (const [path, field, button] of [
+      ['/', 'hero-email', 'Get My Free Quote'],
+      ['/blog', 'newsletter-email', 'Subscribe'],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const form = page.locator(`form:has(#${field})`);
+      const region = page.locator(`[data-island]:has(#${field}) + [aria-live="polite"]`);
+      if (path === '/') await fillHeroForm(page);
+      else await form.locator(`#${field}`).fill('priya@shahbuilders.co.uk');
+      expect(await region.innerText(), path).toBe('');
+      const { release } = await holdBack(page, functionUrl);
+      await form.getByRole('button', { name: button }).click();
+      await expect.poll(() => region.innerText(), { message: path }).toBe('Submitting...');
+      expect(await form.locator('button[type="submit"]').textContent(), path).toBe('Submitting...');
+      release();
+      await expect.poll(() => toast(page).textContent(), { message: path }).toContain('Success!');
+      expect(await region.innerText(), path).toBe('');
+      await page.unroute(functionUrl);
+    }
+    expect(received).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+
   it('gives the focus back to the submit button once the submission is over', async () => {
     mode = 'slow-success';
     const { page, submit } = await sendByKeyboard();

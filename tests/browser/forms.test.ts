@@ -461,6 +461,9 @@ describe('without JavaScript', () => {
         }),
       );
       expect(inLiveRegion, path).toEqual(Array(count).fill(true));
+      // The note alone: the button waits for a script that never came, and nothing is being sent.
+      const said = await notes.evaluateAll((all) => all.map((note) => note.parentElement?.innerText));
+      expect(said, path).toEqual(Array(count).fill(waiting));
     }
   });
 
