@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { FormsCopy } from '../src/content/model';
 import { limits, type Option } from '../supabase/functions/_shared/lead-options.ts';
-import { Honeypot, SubmitButton } from './lib/fields';
+import { Honeypot, Refusal, SubmitButton } from './lib/fields';
 import { SelectField, TextArea, TextField } from './lib/labelled-fields';
 import type { LeadEndpoint } from './lib/types';
 import { useLeadForm } from './lib/use-lead-form';
@@ -24,7 +24,7 @@ export interface EnquiryFormProps {
 /** The hero's short quote form and the contact page's full enquiry form. */
 export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: EnquiryFormProps) {
   const full = variant === 'contact';
-  const { ready, submitting, onSubmit } = useLeadForm(variant, endpoint, copy.toasts);
+  const { ready, submitting, onSubmit, refusal } = useLeadForm(variant, endpoint, copy.toasts);
   const id = (name: string) => `${variant}-${name}`;
   const { fields } = copy;
 
@@ -90,6 +90,7 @@ export function EnquiryForm({ variant, labelledBy, copy, endpoint, options }: En
       </div>
       {full && <ProjectFields id={id} fields={fields} options={options} />}
       <Honeypot />
+      <Refusal {...refusal} />
       <p class="text-sm text-slate-600">{copy.requiredNote}</p>
       <SubmitButton ready={ready} submitting={submitting} label={copy.submit} submittingLabel={copy.submitting} />
       {copy.note && <p class="text-center text-sm text-slate-600">{copy.note}</p>}

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { LeadEndpoint, ToastCopy } from './lib/types';
 import { limits } from '../supabase/functions/_shared/lead-options.ts';
-import { Honeypot, SubmitButton } from './lib/fields';
+import { Honeypot, Refusal, SubmitButton } from './lib/fields';
 import { useLeadForm } from './lib/use-lead-form';
 
 export interface NewsletterFormProps {
@@ -21,7 +21,7 @@ export interface NewsletterFormProps {
 
 /** The blog's newsletter box: the e-mail address is stored as a lead of type newsletter. */
 export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: NewsletterFormProps) {
-  const { ready, submitting, onSubmit } = useLeadForm('newsletter', endpoint, copy.toasts);
+  const { ready, submitting, onSubmit, refusal } = useLeadForm('newsletter', endpoint, copy.toasts);
   return (
     <form
       aria-labelledby={labelledBy}
@@ -44,6 +44,7 @@ export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: Newslett
         class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
       />
       <Honeypot />
+      <Refusal {...refusal} />
       <div class="sm:w-40 [&_button]:focus-visible:outline-white">
         <SubmitButton ready={ready} submitting={submitting} label={copy.button} submittingLabel={copy.submitting} />
       </div>

@@ -40,3 +40,12 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** The words of the server refusing a field, the description of that field while it is marked invalid (useLeadForm). */
+export function Refusal({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} hidden>
+      {text}
+    </p>
+  );
+}

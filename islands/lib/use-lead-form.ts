@@ -9,7 +9,8 @@ type Submitter = typeof import('./submit-lead');
  * State shared by every lead form: submitting once at a time, one submission
  * id per filled-in form (kept for a retry of the same words, so a retried lead
  * is stored once; a new one once the visitor changes them, so that a
- * correction is stored too), toasts, and emptying the fields only on success.
+ * correction is stored too), toasts, emptying the fields only on success,
+ * and marking the field the server refused (markRefused).
  *
  * `ready` is false in the page's first paint, its button disabled for a
  * browser without JavaScript (the island's script at load enables it:
@@ -31,6 +32,10 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
   /** The id of the submission not yet known to be stored (sending, or failed), and the fields it carried. */
   const submission = useRef<{ id: string; fields: string } | null>(null);
   const submitter = useRef<Promise<Submitter | null> | null>(null);
+  /** The server's words for the field it refused, that field's description while it is marked (markRefused). */
+  const [refusal, setRefusal] = useState('');
+  const unmark = useRef<(() => void) | undefined>(undefined);
+  const refusalId = `${formType}-refused`;
 
   // The code that sends a lead, and the toasts, which come alive with it, before any can be shown. Null if it could
   // not load (offline, or a deploy since the page was opened has removed it): asked for again on the next submission,
@@ -54,6 +59,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     for (const field of form.querySelectorAll('input')) if (field.required && !field.value.trim()) field.value = '';
     if (inFlight.current || !form.reportValidity()) return;
     inFlight.current = true;
+    unmark.current?.();
     const button = (event as SubmitEvent).submitter;
     // Pressed while the form's code was still coming, the button was disabled at once (hydrate-on-use.ts), and the focus
     // it had is already on the page's body.
@@ -81,6 +87,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
         submission.current = null;
         showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
       } else {
+        unmark.current = markRefused(form, result.message, refusalId, setRefusal);
         showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });
       }
     } else {
@@ -91,5 +98,28 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     setSubmitting(false);
   };
 
-  return { ready, submitting, onSubmit };
+  return { ready, submitting, onSubmit, refusal: { id: refusalId, text: refusal } };
+}
+
+/**
+ * Marks the field the server refused, when its words name one of the form's
+ * (they begin with the field's name: checkLead, lead.ts), as invalid and
+ * described by those words, until the visitor changes it or the form is sent
+ * again; returns what unmarks it. The toast says the same words once.
+ */
+function markRefused(form: HTMLFormElement, message: string, describedBy: string, describe: (text: string) => void) {
+  const field = form.elements.namedItem(message.split(' ')[0]!);
+  // A name that several fields share (the services' checkboxes) gives a list of them: no one field to mark.
+  if (!(field instanceof Element)) return undefined;
+  field.setAttribute('aria-invalid', 'true');
+  field.setAttribute('aria-describedby', describedBy);
+  describe(message);
+  const unmark = () => {
+    field.removeAttribute('aria-invalid');
+    field.removeAttribute('aria-describedby');
+    field.removeEventListener('input', unmark);
+    describe('');
+  };
+  field.addEventListener('input', unmark);
+  return unmark;
 }

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkLead, leadRecord } from '../../supabase/functions/_shared/lead.ts';
 import { listLeads, pgliteLeadStore } from '../../src/leads/pglite-lead-store';
-import { narrow, openPage, reusedPage, speedUpAnimations, wide } from './support/browser';
+import { holdBack, narrow, openPage, reusedPage, speedUpAnimations, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { noteToastTimes, toast } from './support/toasts';
 
@@ -168,24 +168,77 @@ describe('phone numbers', () => {
     expect(problems).toEqual([]);
   });
 
-  it('one that gets past the browser (its pattern gone) is refused by the server, which says why in the error toast, every field kept', async () => {
-    const { page } = await wideVisitor();
+  it('one that gets past the browser (its pattern gone) is refused by the server, which says why in the error toast, every field kept, and marks the field invalid, described by its words, until it is sent again or changed', async () => {
+    const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/contact`);
     const form = page.locator('main form');
+    const phone = form.getByLabel('Phone number');
+    const submit = form.locator('button[type="submit"]');
+    const refused = 'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
     await form.getByLabel('Full name').fill('Sarah Okafor');
     await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
-    await form.getByLabel('Phone number').evaluate((input) => input.removeAttribute('pattern'));
-    await form.getByLabel('Phone number').fill('call me');
+    await phone.evaluate((input) => input.removeAttribute('pattern'));
+    await phone.fill('call me');
     await form.getByLabel('Your trade').selectOption('heating');
-    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
-    await expect
-      .poll(() => toast(page).textContent())
-      .toBe('Errorphone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123×');
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toBe(`Error${refused}×`);
     expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
     expect(await form.getByLabel('Email address').inputValue()).toBe('sarah@okaforelectrical.co.uk');
-    expect(await form.getByLabel('Phone number').inputValue()).toBe('call me');
+    expect(await phone.inputValue()).toBe('call me');
     expect(await form.getByLabel('Your trade').inputValue()).toBe('heating');
+    // What a screen reader says of the phone field, and of no other: invalid, and why.
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(refused);
+    expect(await form.locator('[aria-invalid]').count()).toBe(1);
+
+    // Sent again as it is: not marked while it is sent, and marked again when the server refuses it again.
+    const { release } = await holdBack(page, '**/functions/v1/contact-form');
+    await submit.click();
+    await expect.poll(() => submit.textContent()).toBe('Submitting...');
+    expect(await phone.getAttribute('aria-invalid')).toBe(null);
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(plainWords);
+    release();
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(refused);
+
+    // Changed: no longer marked, and described again by what it asks for.
+    await phone.fill('call me on 0115 496 0321');
+    expect(await phone.getAttribute('aria-invalid')).toBe(null);
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(plainWords);
     expect(await listLeads(preview.leads)).toEqual([]);
+    // The browser logs each refusal; the page itself raises nothing.
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
+});
+
+describe('a field the server refuses', () => {
+  it('is marked invalid and described by the words of the refusal, in every form, until the visitor changes it; what was typed is kept', async () => {
+    const { page, problems } = await wideVisitor();
+    for (const [path, id, button, typed, refused] of [
+      // A zero-width space alone, pasted: text to the browser, no name to the lead schema.
+      ['/', 'hero-name', 'Get My Free Quote', '\u200b', 'name is required'],
+      // Past the browser with its pattern gone: no dot after the @.
+      ['/blog', 'newsletter-email', 'Subscribe', 'dave@hughesplumbing', 'email must be a valid email address'],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const form = page.locator(`form:has(#${id})`);
+      const field = form.locator(`#${id}`);
+      if (path === '/') await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+      else await field.evaluate((input) => input.removeAttribute('pattern'));
+      await field.fill(typed);
+      await form.getByRole('button', { name: button }).click();
+      await expect.poll(() => toast(page).textContent(), { message: path }).toBe(`Error${refused}×`);
+      expect(await field.getAttribute('aria-invalid'), path).toBe('true');
+      expect(await accessibleDescription(page, `#${id}`), path).toBe(refused);
+      expect(await field.inputValue(), path).toBe(typed);
+      await field.press('End');
+      await field.pressSequentially('x');
+      expect(await field.getAttribute('aria-invalid'), path).toBe(null);
+      expect(await field.getAttribute('aria-describedby'), path).toBe(null);
+    }
+    expect(await listLeads(preview.leads)).toEqual([]);
+    // The browser logs each refusal; the page itself raises nothing.
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
   });
 });
 
