@@ -41,7 +41,7 @@ export function NewsletterForm({ labelledBy, pattern, copy, endpoint }: Newslett
         pattern={pattern}
         title={copy.emailFormat}
         placeholder={copy.placeholder}
-        class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
+        class="min-h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white aria-invalid:border-red-700"
       />
       <Honeypot />
       <Refusal {...refusal} />

@@ -211,6 +211,15 @@ describe('phone numbers', () => {
   });
 });
 
+/** Whether the field's border is the red of the site's `text-red-700` (the forms' required marks). */
+function bordersInRed(field: Element): boolean {
+  const red = Object.assign(document.createElement('span'), { className: 'text-red-700' });
+  document.body.append(red);
+  const same = getComputedStyle(field).borderTopColor === getComputedStyle(red).color;
+  red.remove();
+  return same;
+}
+
 describe('a field the server refuses', () => {
   it('is marked invalid and described by the words of the refusal, in every form, until the visitor changes it; what was typed is kept', async () => {
     const { page, problems } = await wideVisitor();
@@ -230,11 +239,15 @@ describe('a field the server refuses', () => {
       await expect.poll(() => toast(page).textContent(), { message: path }).toBe(`Error${refused}×`);
       expect(await field.getAttribute('aria-invalid'), path).toBe('true');
       expect(await accessibleDescription(page, `#${id}`), path).toBe(refused);
+      // And what a sighted visitor sees: its border in the red of the forms' required marks.
+      expect(await field.evaluate(bordersInRed), path).toBe(true);
       expect(await field.inputValue(), path).toBe(typed);
       await field.press('End');
       await field.pressSequentially('x');
       expect(await field.getAttribute('aria-invalid'), path).toBe(null);
       expect(await field.getAttribute('aria-describedby'), path).toBe(null);
+      await field.blur();
+      expect(await field.evaluate(bordersInRed), path).toBe(false);
     }
     expect(await listLeads(preview.leads)).toEqual([]);
     // The browser logs each refusal; the page itself raises nothing.
