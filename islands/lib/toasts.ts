@@ -74,7 +74,12 @@ export function dismissToast(id: number): void {
   publish();
 }
 
+/**
+ * Calls `listener` with the toasts now and on every change: the Toaster listens from an effect, which runs after a
+ * frame, and a busy or hidden page may draw none before the lead's answer shows a toast.
+ */
 export function subscribeToasts(listener: Listener): () => void {
   listeners.add(listener);
+  listener(toasts);
   return () => listeners.delete(listener);
 }

@@ -617,4 +617,22 @@ describe('toasts', () => {
     expect(gone! - shown!).toBeGreaterThanOrEqual(4_000);
     expect(gone! - shown!).toBeLessThanOrEqual(5_000);
   });
+
+  it("show one sent before the toasts' island was listening: on a busy or hidden page, whose frames come late", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.clock.install();
+    await page.goto(`${preview.url}/blog`);
+    // The page's timers and frames stopped: the toasts' island, drawn when the form's code comes, waits for a frame to
+    // listen, while the lead is sent and answered.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const field = page.getByLabel('Your email address');
+    await field.fill('busy@example.co.uk');
+    const answered = page.waitForResponse('**/functions/v1/contact-form');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await (await answered).finished();
+    expect(await listLeads(preview.leads)).toMatchObject([{ email: 'busy@example.co.uk' }]);
+    await page.clock.runFor(100);
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(problems).toEqual([]);
+  });
 });
