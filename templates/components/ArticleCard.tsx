@@ -43,7 +43,7 @@ export function ArticleCard({
   const Title = featured ? 'h2' : 'h3';
   return (
     <article
-      className={`flex overflow-hidden rounded-2xl bg-white shadow-md card-edge ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
+      className={`card flex overflow-hidden rounded-2xl bg-white shadow-md card-edge ${featured ? 'flex-col lg:flex-row' : 'flex-col'}`}
     >
       <Picture
         image={article.image}

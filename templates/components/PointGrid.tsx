@@ -14,7 +14,7 @@ export function PointGrid({ items, columns = 4 }: { items: readonly Point[]; col
       className={`grid grid-cols-[minmax(0,1fr)] gap-6 sm:grid-cols-2 ${columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
     >
       {items.map((item) => (
-        <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm card-edge">
+        <li key={item.title} className="card rounded-2xl bg-white p-6 shadow-sm card-edge">
           <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-light text-brand">
             <Icon name={item.icon} />
           </span>

@@ -17,7 +17,7 @@ export interface ServiceCardProps {
 /** A service with its photo, icon, four features and a Learn More link: the home and trade pages' cards. */
 export function ServiceCard({ title, icon, description, features, image, learnMore, href }: ServiceCardProps) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge">
+    <article className="card flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge">
       <Picture
         image={image}
         width={400}

@@ -25,7 +25,7 @@ export function About({ page, team }: AboutProps) {
             {mission.heading}
           </h2>
           <p className="mt-5 text-lg text-slate-700">{mission.text}</p>
-          <div className="mx-auto mt-8 flex max-w-2xl items-start gap-4 rounded-2xl bg-white p-6 text-left shadow card-edge">
+          <div className="card mx-auto mt-8 flex max-w-2xl items-start gap-4 rounded-2xl bg-white p-6 text-left shadow card-edge">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800">
               <Icon name="shield-check" />
             </span>
@@ -45,7 +45,7 @@ export function About({ page, team }: AboutProps) {
             <li
               key={member.name}
               id={member.id}
-              className="overflow-hidden rounded-2xl bg-white text-center shadow-md card-edge"
+              className="card overflow-hidden rounded-2xl bg-white text-center shadow-md card-edge"
             >
               <Picture
                 image={member.image}

@@ -78,7 +78,10 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
         className="mt-8 aspect-video w-full rounded-2xl object-cover"
       />
       <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
-      <aside aria-labelledby="article-cta-heading" className="mt-14 rounded-2xl bg-brand p-8 text-center text-white">
+      <aside
+        aria-labelledby="article-cta-heading"
+        className="card mt-14 rounded-2xl bg-brand p-8 text-center text-white"
+      >
         <h2 id="article-cta-heading" className="text-2xl font-bold">
           {copy.cta.heading}
         </h2>

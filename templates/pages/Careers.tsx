@@ -66,7 +66,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
     facts.push({ icon: 'pound-sterling', text: text.replaceAll('{per}', salary.per.toLowerCase()) });
   }
   return (
-    <li className="rounded-2xl bg-white p-6 shadow-md card-edge md:p-8">
+    <li className="card rounded-2xl bg-white p-6 shadow-md card-edge md:p-8">
       <article id={job.id} aria-label={job.title}>
         {job.status !== 'open' && (
           <p

@@ -34,7 +34,10 @@ type Labels = CaseStudiesProps['page']['labels'];
 
 function CaseStudyArticle({ study, index, labels }: { study: CaseStudy; index: number; labels: Labels }) {
   return (
-    <article aria-labelledby={`case-${index}`} className="overflow-hidden rounded-2xl bg-white shadow-lg card-edge">
+    <article
+      aria-labelledby={`case-${index}`}
+      className="card overflow-hidden rounded-2xl bg-white shadow-lg card-edge"
+    >
       <div className="grid grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Picture
           image={study.image}

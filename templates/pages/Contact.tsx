@@ -39,7 +39,7 @@ export function Contact({ page, site, form, formNotes, formHeading, toaster }: C
               ))}
             </ul>
           </section>
-          <section aria-labelledby="details-heading" className="rounded-2xl bg-slate-900 p-6 text-white md:p-8">
+          <section aria-labelledby="details-heading" className="card rounded-2xl bg-slate-900 p-6 text-white md:p-8">
             <h2 id="details-heading" className="mb-6 text-2xl font-bold">
               {page.details.heading}
             </h2>
@@ -48,7 +48,7 @@ export function Contact({ page, site, form, formNotes, formHeading, toaster }: C
         </div>
         <section
           aria-labelledby="contact-form-heading"
-          className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden"
+          className="card rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden"
         >
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
             {formHeading}

@@ -81,7 +81,7 @@ export function Home({
               {page.contact.strategyCta}
             </ButtonLink>
           </div>
-          <div className="rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden">
+          <div className="card rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden">
             <h3 id="contact-form-heading" className="mb-6 text-2xl font-bold">
               {formHeadings.contact}
             </h3>
@@ -140,7 +140,7 @@ function HomeHero({
             </a>
           </p>
         </div>
-        <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-2xl forced-colors:border md:p-8 print:hidden">
+        <div className="card rounded-2xl bg-white p-6 text-slate-900 shadow-2xl forced-colors:border md:p-8 print:hidden">
           <h2 id="hero-form-heading" className="text-2xl font-bold">
             {formHeadings.hero}
           </h2>
@@ -154,7 +154,7 @@ function HomeHero({
 
 function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonial; ratingLabel: string }) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge">
+    <li className="card flex flex-col overflow-hidden rounded-2xl bg-white shadow-md card-edge">
       <Picture
         image={testimonial.businessImage}
         width={400}

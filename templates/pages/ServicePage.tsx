@@ -30,7 +30,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         <Section id="services" heading={offerings.heading} intro={offerings.intro}>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-3">
             {offerings.cards.map((card) => (
-              <li key={card.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-md card-edge">
+              <li key={card.title} className="card flex flex-col rounded-2xl bg-white p-6 shadow-md card-edge">
                 <span
                   className={`mb-4 flex size-12 items-center justify-center rounded-lg ${red ? 'bg-red-50 text-red-700' : 'bg-brand-light text-brand'}`}
                 >
@@ -51,7 +51,7 @@ export function ServicePage({ page, site, paths }: ServicePageProps) {
         <Section id="includes" heading={includes.heading} intro={includes.intro}>
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-3">
             {includes.groups.map((group) => (
-              <li key={group.title} className="rounded-2xl bg-white p-6 shadow-md card-edge">
+              <li key={group.title} className="card rounded-2xl bg-white p-6 shadow-md card-edge">
                 <span className="mb-4 flex size-12 items-center justify-center rounded-lg bg-brand-light text-brand">
                   <Icon name={group.icon} />
                 </span>
@@ -118,7 +118,7 @@ function Spotlight({ spotlight }: { spotlight: NonNullable<ServicePageRecord['sp
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {spotlight.items.map((item) => (
-            <li key={item.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 forced-colors:border">
+            <li key={item.title} className="card rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 forced-colors:border">
               <Icon name={item.icon} className="size-7 text-brand-soft" />
               <h3 className="mt-3 text-lg font-bold">{item.title}</h3>
               <p className="mt-2 text-slate-300">{item.text}</p>
