@@ -54,10 +54,12 @@ export function ContactDetails({
   return (
     <dl className="space-y-5">
       {rows.map((row) => (
-        <div key={row.label} className="relative min-h-11 pl-15">
+        // Below 20rem (a phone's text at 200 %) the icon stands above its row, not beside it: beside it, the phone
+        // number, kept whole, was wider than what was left of the line.
+        <div key={row.label} className="relative min-h-11 pl-15 max-[20rem]:pl-0">
           <dt className={`text-sm font-semibold ${muted}`}>
             <span
-              className={`absolute top-0 left-0 flex size-11 items-center justify-center rounded-lg ${tone === 'dark' ? 'bg-white/10 text-white' : 'bg-brand-light text-brand'}`}
+              className={`absolute top-0 left-0 flex size-11 items-center justify-center rounded-lg max-[20rem]:static max-[20rem]:mb-1 ${tone === 'dark' ? 'bg-white/10 text-white' : 'bg-brand-light text-brand'}`}
             >
               <Icon name={row.icon} className="size-5" />
             </span>
