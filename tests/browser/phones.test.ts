@@ -259,6 +259,60 @@ describe("the home page's statistics band", () => {
   });
 });
 
+describe('words on a phone', () => {
+  // Twelve pages loaded and each of their words measured: past the default time a test may take on a busy machine.
+  it("breaks no word across lines with text at 200% at 320 px (WCAG 1.4.10, reflow), on every kind of page: headings, cards, forms' labels, contact details, articles and the footer", async () => {
+    const { page, problems } = await openAtDoubleText(narrow);
+    await page.setViewportSize({ width: 320, height: 844 });
+    const broken: string[] = [];
+    for (const path of [
+      '/',
+      '/services/local-seo',
+      // Groundworkers, the longest trade's name, in its heading and the services' heading.
+      '/services/groundworker',
+      '/about',
+      '/careers',
+      '/case-studies',
+      '/blog',
+      '/blog/category/reputation-management',
+      // "recommendations." in bold in a numbered list.
+      '/blog/online-reviews-guide',
+      '/contact',
+      '/terms-of-service',
+      '/no-such-page',
+    ]) {
+      await page.goto(`${preview.url}${path}`);
+      const words = await page.locator('body').evaluate((body) => {
+        // May break anywhere: an e-mail address (one word as wide as the window at this size), code in an article (an
+        // address, a parameter's name), and what is marked so (wrap-anywhere: a job's facts, the breadcrumbs' title).
+        const mayBreak = 'a[href^="mailto:"], .prose code, .wrap-anywhere';
+        // Not seen: what only a screen reader reads, the bots' trap, a closed menu.
+        const unseen = '.sr-only, [aria-hidden="true"], script, style, noscript';
+        const split: string[] = [];
+        const texts = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+        for (let text = texts.nextNode() as Text | null; text; text = texts.nextNode() as Text | null) {
+          const parent = text.parentElement!;
+          if (parent.closest(`${mayBreak}, ${unseen}`) || !parent.checkVisibility({ visibilityProperty: true }))
+            continue;
+          // A word and its punctuation and hyphen: a line may end after the hyphen of "Money-back", not inside either
+          // half. Punctuation alone (after a link or code) is no word.
+          for (const word of text.data.matchAll(/[^\s-]*[\p{L}\p{N}][^\s-]*-?/gu)) {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+            if (lines.size > 1) split.push(`${word[0]} (in a ${parent.localName})`);
+          }
+        }
+        return split;
+      });
+      broken.push(...words.map((word) => `${path}: ${word}`));
+    }
+    expect(broken).toEqual([]);
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+  }, 120_000);
+});
+
 describe('the case studies at 320 px', () => {
   it('fit the page: nothing scrolls sideways, and each results table fits the column of its heading', async () => {
     const { page } = await phoneVisitor();
