@@ -313,6 +313,16 @@ describe('words on a phone', () => {
   }, 120_000);
 });
 
+describe('a window narrower than the phones the site supports', () => {
+  it("keeps its spacing at 100% text, as a folding phone's 280 px cover screen shows it: the hero form's button a finger's size", async () => {
+    const { page } = await phoneVisitor();
+    await page.setViewportSize({ width: 280, height: 653 });
+    await page.goto(`${preview.url}/`);
+    const send = page.locator('#home form').getByRole('button', { name: 'Get My Free Quote' });
+    expect((await send.boundingBox())!.height).toBe(48);
+  });
+});
+
 describe('the case studies at 320 px', () => {
   it('fit the page: nothing scrolls sideways, and each results table fits the column of its heading', async () => {
     const { page } = await phoneVisitor();
