@@ -31,12 +31,20 @@ new ResizeObserver(() =>
 
 banner.addEventListener('pointerover', loadAttribution);
 banner.addEventListener('focusin', loadAttribution);
+/** Answers given so far: an accept waits for the attribution code, and one given meanwhile is the visitor's last word. */
+let answers = 0;
 banner.addEventListener('click', async (event) => {
   const choice = (event.target as Element).closest<HTMLElement>('[data-choice]')?.dataset.choice as Choice | undefined;
   if (!choice) return;
+  const answer = ++answers;
+  const last = () => answer === answers;
   // The question goes once this page's arrival is kept: leaving it sooner would lose how the visitor came. Kept before
   // the answer, which another tab hears of and keeps its own arrival by, as the later.
-  if (choice === 'accepted') await recordTouch().catch(() => {});
+  if (choice === 'accepted')
+    await loadAttribution()
+      .then((code) => last() && code.recordTouch())
+      .catch(() => {});
+  if (!last()) return;
   keepChoice(choice);
   banner.hidden = true;
   // Back to the link that asked again; after a first visit's answer, to the main content (the skip link's target): the
@@ -68,7 +76,12 @@ function askOrRecord(): void {
   if (choice === 'accepted' && arrived()) void recordTouch(true);
 }
 addEventListener('pageshow', (event) => event.persisted && !banner.hidden && askOrRecord());
-addEventListener('storage', (event) => event.key === consentKey && !banner.hidden && askOrRecord());
+addEventListener('storage', (event) => {
+  if (event.key !== consentKey || banner.hidden) return;
+  // Given after an accept this page is still keeping (answers, above): the later.
+  answers++;
+  askOrRecord();
+});
 
 // A page prerendered before the visitor answered on the page they were on asks nothing once it is shown.
 if ((document as Document & { prerendering?: boolean }).prerendering)

@@ -16,7 +16,17 @@ import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { projectNow } from '../../src/config';
 import { projectRoot, runSitegen } from '../support/cli';
 import { consentQuestion } from '../support/site';
-import { layoutShift, narrow, nothingStored, openPage, reusedPage, stored, wide } from './support/browser';
+import {
+  anotherTab,
+  holdBack,
+  layoutShift,
+  narrow,
+  nothingStored,
+  openPage,
+  reusedPage,
+  stored,
+  wide,
+} from './support/browser';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -168,6 +178,51 @@ describe('a visitor who rejects', () => {
     expect(JSON.parse(local['tradeboost-consent']!)).toMatchObject({ choice: 'rejected' });
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * Once the page has run the modules at `paths` itself, what an earlier import of them did with them is done too: a
+ * script, as vitest would rewrite `import` in a function.
+ */
+const everyModuleRun = (paths: string[]) =>
+  `Promise.all(${JSON.stringify(paths)}.map((path) => import(path))).then(() => new Promise((done) => setTimeout(done)))`;
+
+describe('a visitor who accepts, then rejects before the accept is done', () => {
+  it('is held to the reject: nothing of their arrival is kept, though the code an accept waits for came after it', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}${adLanding}`, { waitUntil: 'load' });
+    // The attribution code, loaded as the visitor reaches for the question, comes only after both answers.
+    const { asked, release } = await holdBack(page, '**/assets/chunk-*.js');
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await banner(page).getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    release();
+    await page.evaluate(everyModuleRun(asked));
+    const { local } = await stored(page);
+    expect(Object.keys(local)).toEqual(['tradeboost-consent']);
+    expect(JSON.parse(local['tradeboost-consent']!)).toMatchObject({ choice: 'rejected' });
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('in another tab, the reject given there is kept, though this tab accepted first', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}${adLanding}`, { waitUntil: 'load' });
+    const { asked, release } = await holdBack(page, '**/assets/chunk-*.js');
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    const other = await anotherTab(page.context());
+    await other.page.goto(`${preview.url}/about`);
+    await banner(other.page).getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    release();
+    await page.evaluate(everyModuleRun(asked));
+    const { local } = await stored(page);
+    expect(Object.keys(local)).toEqual(['tradeboost-consent']);
+    expect(JSON.parse(local['tradeboost-consent']!)).toMatchObject({ choice: 'rejected' });
+    expect([...problems, ...other.problems]).toEqual([]);
+  }, 60_000);
 });
 
 describe('Cookie settings', () => {
