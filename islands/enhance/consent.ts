@@ -46,12 +46,20 @@ banner.addEventListener('click', async (event) => {
       .catch(() => {});
   if (!last()) return;
   keepChoice(choice);
-  banner.hidden = true;
-  // Back to the link that asked again; after a first visit's answer, to the main content (the skip link's target): the
-  // focus would otherwise be left on the page's body, from which a screen reader starts again at the top. The page
-  // stays where the visitor left it: scrolled to the main content, its breadcrumbs would slide under the header.
-  (opener ?? document.getElementById('main')!).focus({ preventScroll: true });
+  hide(true);
 });
+
+/**
+ * Hides the question. The focus, when it was in it (as after an answer given here), goes back to the link that asked
+ * again, or else to the main content (the skip link's target): it would otherwise be left on the page's body, from
+ * which a screen reader starts again at the top. The page stays where the visitor left it: scrolled to the main
+ * content, its breadcrumbs would slide under the header.
+ */
+function hide(answeredHere?: true): void {
+  const hadFocus = answeredHere || banner.contains(document.activeElement);
+  banner.hidden = true;
+  if (hadFocus) (opener ?? document.getElementById('main')!).focus({ preventScroll: true });
+}
 
 // "Cookie settings" leads to the policy without script; with it, it asks again and goes nowhere: a button, which a
 // screen reader calls one and Space presses as Enter does.
@@ -72,7 +80,7 @@ for (const link of document.querySelectorAll('[data-consent-settings]')) {
 function askOrRecord(): void {
   const choice = storedChoice();
   if (!choice) return show(null);
-  banner.hidden = true;
+  hide();
   if (choice === 'accepted' && arrived()) void recordTouch(true);
 }
 addEventListener('pageshow', (event) => event.persisted && !banner.hidden && askOrRecord());

@@ -181,46 +181,45 @@ describe('a visitor who rejects', () => {
 });
 
 /**
- * Once the page has run the modules at `paths` itself, what an earlier import of them did with them is done too: a
- * script, as vitest would rewrite `import` in a function.
+ * An ad's visitor who presses Accept while the attribution code, loaded as they reach for the question, is held back;
+ * `thenReject` rejects meanwhile, and the page is then given the code. What the browser holds after.
  */
-const everyModuleRun = (paths: string[]) =>
-  `Promise.all(${JSON.stringify(paths)}.map((path) => import(path))).then(() => new Promise((done) => setTimeout(done)))`;
+async function acceptWhileItsCodeIsHeld(page: Page, thenReject: () => Promise<void>) {
+  await page.goto(`${preview.url}${adLanding}`, { waitUntil: 'load' });
+  const { asked, release } = await holdBack(page, '**/assets/chunk-*.js');
+  await banner(page).getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await thenReject();
+  await expect.poll(() => banner(page).isVisible()).toBe(false);
+  release();
+  // Once the page has run the held modules itself, what the accept did with them is done too (a script: vitest would
+  // rewrite `import` in a function).
+  await page.evaluate(
+    `Promise.all(${JSON.stringify(asked)}.map((path) => import(path))).then(() => new Promise((done) => setTimeout(done)))`,
+  );
+  const { local } = await stored(page);
+  return { keys: Object.keys(local), choice: JSON.parse(local['tradeboost-consent']!).choice as unknown };
+}
+
+const onlyTheReject = { keys: ['tradeboost-consent'], choice: 'rejected' };
 
 describe('a visitor who accepts, then rejects before the accept is done', () => {
   it('is held to the reject: nothing of their arrival is kept, though the code an accept waits for came after it', async () => {
     const { page, problems } = await openPage(wide);
-    await page.goto(`${preview.url}${adLanding}`, { waitUntil: 'load' });
-    // The attribution code, loaded as the visitor reaches for the question, comes only after both answers.
-    const { asked, release } = await holdBack(page, '**/assets/chunk-*.js');
-    await banner(page).getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => asked.length).toBeGreaterThan(0);
-    await banner(page).getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => banner(page).isVisible()).toBe(false);
-    release();
-    await page.evaluate(everyModuleRun(asked));
-    const { local } = await stored(page);
-    expect(Object.keys(local)).toEqual(['tradeboost-consent']);
-    expect(JSON.parse(local['tradeboost-consent']!)).toMatchObject({ choice: 'rejected' });
+    const reject = () => banner(page).getByRole('button', { name: 'Reject' }).click();
+    expect(await acceptWhileItsCodeIsHeld(page, reject)).toEqual(onlyTheReject);
     expect(await banner(page).isVisible()).toBe(false);
     expect(problems).toEqual([]);
   }, 60_000);
 
   it('in another tab, the reject given there is kept, though this tab accepted first', async () => {
     const { page, problems } = await openPage(wide);
-    await page.goto(`${preview.url}${adLanding}`, { waitUntil: 'load' });
-    const { asked, release } = await holdBack(page, '**/assets/chunk-*.js');
-    await banner(page).getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => asked.length).toBeGreaterThan(0);
     const other = await anotherTab(page.context());
-    await other.page.goto(`${preview.url}/about`);
-    await banner(other.page).getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => banner(page).isVisible()).toBe(false);
-    release();
-    await page.evaluate(everyModuleRun(asked));
-    const { local } = await stored(page);
-    expect(Object.keys(local)).toEqual(['tradeboost-consent']);
-    expect(JSON.parse(local['tradeboost-consent']!)).toMatchObject({ choice: 'rejected' });
+    const reject = async () => {
+      await other.page.goto(`${preview.url}/about`);
+      await banner(other.page).getByRole('button', { name: 'Reject' }).click();
+    };
+    expect(await acceptWhileItsCodeIsHeld(page, reject)).toEqual(onlyTheReject);
     expect([...problems, ...other.problems]).toEqual([]);
   }, 60_000);
 });
@@ -378,6 +377,20 @@ describe('an answer given on another page', () => {
     } finally {
       await browser.close();
     }
+  }, 60_000);
+});
+
+describe('an answer given in another tab', () => {
+  it('while the focus is in the question here, takes it to the main content as the question goes, not to the page', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    await banner(page).getByRole('button', { name: 'Accept' }).focus();
+    const other = await anotherTab(page.context());
+    await other.page.goto(`${preview.url}/about`);
+    await banner(other.page).getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect([...problems, ...other.problems]).toEqual([]);
   }, 60_000);
 });
 
