@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { dismissToast, holdToast, releaseToast, subscribeToasts, type Toast } from './toasts';
+import { dismissToast, holdToast, releaseToast, subscribeToasts, watchWindow, type Toast } from './toasts';
 
 export interface ToasterProps {
   label: string;
@@ -24,6 +24,7 @@ export function Toaster({ label, dismiss }: ToasterProps) {
   // the body, would send a keyboard or screen-reader user back to the top of the page, away from the form.
   const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => subscribeToasts(setToasts), []);
+  useEffect(watchWindow, []);
   // The toasts come last in the page, many Tab stops from the form: a keyboard user reaches one before its seconds are up.
   const region = useRef<HTMLElement>(null);
   useEffect(() => {

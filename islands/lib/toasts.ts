@@ -13,8 +13,8 @@ export interface Toast {
 /** The specification's 4-5 seconds on screen. */
 export const toastDuration = 5000;
 
-/** Why a toast stays for now: the visitor points at it, or has the focus in it. */
-export type Hold = 'pointer' | 'focus';
+/** Why a toast stays for now: the visitor points at it, has the focus in it, or is in another tab or window. */
+export type Hold = 'pointer' | 'focus' | 'away';
 
 type Listener = (toasts: Toast[]) => void;
 let toasts: Toast[] = [];
@@ -40,7 +40,9 @@ export function showToast(toast: Omit<Toast, 'id'>): void {
   const id = nextId++;
   toasts = [{ ...toast, id }];
   clock = { id, left: toastDuration, since: 0, holds: new Set() };
-  run(id);
+  // Shown while the visitor is in another tab or window (they sent a form, then looked away): it waits for them.
+  if (document.hasFocus()) run(id);
+  else clock.holds.add('away');
   publish();
 }
 
@@ -82,4 +84,19 @@ export function subscribeToasts(listener: Listener): () => void {
   listeners.add(listener);
   listener(toasts);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Stops a toast's seconds while its window is in the background, as Radix's toasts (the specification's) do; returns
+ * what stops watching. Called by the Toaster in the browser: the templates render this module's users at build time.
+ */
+export function watchWindow(): () => void {
+  const away = () => clock && holdToast(clock.id, 'away');
+  const back = () => clock && releaseToast(clock.id, 'away');
+  addEventListener('blur', away);
+  addEventListener('focus', back);
+  return () => {
+    removeEventListener('blur', away);
+    removeEventListener('focus', back);
+  };
 }

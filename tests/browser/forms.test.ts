@@ -618,6 +618,35 @@ describe('toasts', () => {
     expect(gone! - shown!).toBeLessThanOrEqual(5_000);
   });
 
+  it('wait for a visitor who was in another tab when the answer came, and give them their seconds once back', async () => {
+    const { page } = await openPage(wide);
+    await page.clock.install();
+    await page.goto(`${preview.url}/blog`);
+    // Every page the browser drives has the focus unless told otherwise (after its load): here only the tab in front.
+    const devTools = await page.context().newCDPSession(page);
+    await devTools.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+    await page.bringToFront();
+    await page.getByLabel('Your email address').fill('away@example.co.uk');
+    const { release } = await holdBack(page, '**/functions/v1/contact-form');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const otherTab = await page.context().newPage();
+    await otherTab.bringToFront();
+    release();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    await page.clock.runFor(10_000);
+    expect(await toast(page).textContent()).toContain('Success!');
+    // Back, and away again for a while, the toast has its five seconds, no more.
+    await page.bringToFront();
+    await page.clock.runFor(2_000);
+    await otherTab.bringToFront();
+    await page.clock.runFor(10_000);
+    await page.bringToFront();
+    await page.clock.runFor(2_500);
+    expect(await toast(page).textContent()).toContain('Success!');
+    await page.clock.runFor(1_000);
+    expect(await toast(page).textContent()).toBe('');
+  });
+
   it("show one sent before the toasts' island was listening: on a busy or hidden page, whose frames come late", async () => {
     const { page, problems } = await openPage(wide);
     await page.clock.install();
