@@ -1,7 +1,7 @@
 /**
- * The site's facts a Markdown body may name, `{phone}` (or `{ phone }`) say, so that a new number reaches every
- * article, legal page and feed from site.json. Phone and email are links, as in the footer, to be tapped on a phone.
- * Bodies are kept rendered between builds with their placeholders, filled in only where a page or feed item is made.
+ * The site's facts a Markdown body may name, `{phone}` say, so that a new number reaches every article, legal page
+ * and feed from site.json: phone and email as links to tap, a number never split across lines, an address broken
+ * only before its "@" or a dot. Kept rendered with their placeholders, bodies are filled in per page and feed item.
  */
 import { escapeHtml } from '../escape';
 import type { SiteFacts } from './model';
@@ -15,12 +15,12 @@ const placeholder = /\{\s*([a-zA-Z]+)\s*\}/g;
 type Facts = Pick<SiteFacts, 'name' | 'legalName' | 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
 
 export function withSiteFacts(html: string, site: Facts): string {
-  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
   const facts: Record<(typeof siteFactNames)[number], string> = {
     name: escapeHtml(site.name),
     legalName: escapeHtml(site.legalName),
-    phone: link(site.phoneHref, site.phone),
-    email: link(`mailto:${site.email}`, site.email),
+    phone: link(site.phoneHref, escapeHtml(site.phone).replaceAll(' ', '\u00a0')),
+    email: link(`mailto:${site.email}`, escapeHtml(site.email).replace(/(?=[@.])/g, '<wbr>')),
     address: escapeHtml(site.addressLine),
     hours: escapeHtml(site.hoursLine),
   };

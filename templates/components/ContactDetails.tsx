@@ -1,5 +1,6 @@
 import type { SiteFacts } from '../../src/content/model';
 import { Icon } from './Icon';
+import { MailLink } from './MailLink';
 import { TelLink } from './TelLink';
 
 export interface ContactDetailsLabels {
@@ -33,11 +34,7 @@ export function ContactDetails({
     {
       icon: 'mail' as const,
       label: labels.emailLabel,
-      value: (
-        <a href={`mailto:${site.email}`} className="hover:underline">
-          {site.email}
-        </a>
-      ),
+      value: <MailLink address={site.email} className="hover:underline" />,
     },
     {
       icon: 'map-pin' as const,

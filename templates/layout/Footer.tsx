@@ -1,4 +1,5 @@
 import { Icon } from '../components/Icon';
+import { MailLink } from '../components/MailLink';
 import { SocialIcon } from '../components/SocialIcon';
 import { TelLink } from '../components/TelLink';
 import type { Layout } from './types';
@@ -43,13 +44,12 @@ export function Footer({ layout }: { layout: Layout }) {
                 </TelLink>
               </li>
               <li>
-                <a
-                  href={`mailto:${site.email}`}
+                <MailLink
+                  address={site.email}
                   className="inline-flex items-center gap-2 py-1 wrap-anywhere hover:text-white"
                 >
                   <Icon name="mail" className="size-4" />
-                  {site.email}
-                </a>
+                </MailLink>
               </li>
               <li className="inline-flex items-center gap-2 py-1">
                 <Icon name="map-pin" className="size-4" />

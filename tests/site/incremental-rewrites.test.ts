@@ -91,11 +91,13 @@ describe('sitegen build --incremental', () => {
     }
     const privacy = await readFile(join(out, 'privacy-policy.html'), 'utf8');
     expect(privacy).toContain(
-      '<li><strong>Freephone:</strong> <a href="tel:+448081570193">0808 157 0193</a> (Mon-Fri 9AM-6PM)</li>',
+      '<li><strong>Freephone:</strong> <a href="tel:+448081570193">0808\u00a0157\u00a00193</a> (Mon-Fri 9AM-6PM)</li>',
     );
-    expect(privacy).toContain('email <a href="mailto:team@tradeboost.example">team@tradeboost.example</a> or write');
+    expect(privacy).toContain(
+      'email <a href="mailto:team@tradeboost.example">team<wbr>@tradeboost<wbr>.example</a> or write',
+    );
     expect(await readFile(join(out, 'blog', 'rss.xml'), 'utf8')).toContain(
-      'ring us free on <a href="tel:+448081570193">0808 157 0193</a>',
+      'ring us free on <a href="tel:+448081570193">0808\u00a0157\u00a00193</a>',
     );
   });
 
