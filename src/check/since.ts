@@ -74,9 +74,7 @@ async function sitemapUrls(since: string, root: string, listed = false): Promise
     throw new SitegenError(
       `--since: ${since} is not a sitemap: expected a <urlset> of <url> elements or a <sitemapindex>`,
     );
-  const urls = $('urlset > url > loc')
-    .get()
-    .map((loc) => $(loc).text().trim());
+  const urls = Array.from($('urlset > url > loc'), (loc) => $(loc).text().trim());
   // A check that read no URL, or skipped one it could not read, would pass on what it never compared.
   const notUrl = urls.find((url) => !URL.canParse(url));
   if (notUrl !== undefined || (urls.length === 0 && !listed))
