@@ -4,8 +4,7 @@
  * is unchanged since the last (file-versions.ts) takes them from .sitegen/ instead of running Tailwind and esbuild
  * again: on a content-only change, the common case, that is most of a small site's build.
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFiles } from '../cache-files';
 import { compilerSettings, type BuildConfig } from '../config';
@@ -74,6 +73,5 @@ export async function writeAssets(config: BuildConfig, key: string, dev: boolean
     templates: { module: relative(config.cacheDir, fileURLToPath(moduleUrl)), versions, layoutVersion },
   };
   const file = cacheFiles(config.cacheDir).assets(dev);
-  await mkdir(dirname(file), { recursive: true });
   await replaceFile(file, JSON.stringify(entry));
 }

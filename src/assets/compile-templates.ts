@@ -6,7 +6,6 @@
  * source files each page kind is built from, so a rebuild can tell which pages a changed template touches.
  */
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildFailure, Message, Metafile } from 'esbuild';
@@ -59,7 +58,6 @@ export async function compileTemplates(config: BuildConfig): Promise<CompiledTem
   // Named by content, so a changed template is a new module (Node caches imports by URL) and an unchanged one is reused.
   const dir = cacheFiles(config.cacheDir).templatesDir;
   const file = join(dir, `templates-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  await mkdir(dir, { recursive: true });
   await replaceFile(file, code);
   // Every edit of a template makes a new module: without this, .sitegen/ would grow by one for every save in `sitegen dev`.
   removeStaleFiles(dir, (name) => !name.startsWith('templates-') || join(dir, name) === file);

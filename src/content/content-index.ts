@@ -3,7 +3,7 @@
  * file whose version is unchanged is neither read nor parsed again; a body seen before, in any file, is not rendered
  * again. The index belongs to the generator that wrote it: another (new code, packages or schema) starts from nothing.
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KnownVersion } from '../file-versions';
 import { isStale, removeStaleFiles } from '../stale-files';
@@ -83,7 +83,6 @@ export class ContentIndex {
       if (entry.body && !kept.has(entry.body.join())) rendered += 1;
     }
     if (this.dir && (learnt.size > 0 || keys.length !== Object.keys(this.files).length)) {
-      mkdirSync(this.dir, { recursive: true });
       const stored: IndexFile = { version: indexVersion, generator, contentDir, files };
       replaceFileSync(join(this.dir, 'index.json'), JSON.stringify(stored));
       const used = new Set(Object.values(files).flatMap((entry) => (entry.body ? [entry.body[0]] : [])));

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContentError, messageOf } from '../errors';
 import { contentHash } from '../hash';
@@ -87,7 +87,6 @@ export class ImageEncoder {
     });
     const bytes = await untilInterrupted(encoding, this.interrupt);
     this.encoded.add(path);
-    await mkdir(this.dir, { recursive: true });
     await replaceFile(path, bytes);
     return path;
   }

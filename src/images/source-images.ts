@@ -4,7 +4,7 @@
  * nor decoded again, and sharp is not even loaded. A file that cannot be published stops the build, named.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { cacheFiles } from '../cache-files';
@@ -96,7 +96,6 @@ export class SourceImages {
     const files = Object.fromEntries(
       [...Object.entries(this.kept), ...this.learnt].filter(([path]) => named.has(path)),
     );
-    mkdirSync(this.config.cacheDir, { recursive: true });
     replaceFileSync(cacheFiles(this.config.cacheDir).imageSources, JSON.stringify({ version: sourcesVersion, files }));
     this.learnt.clear();
   }

@@ -3,8 +3,8 @@
  * next incremental build writes nothing when no input changed, no scheduled article's day has come nor the clock gone
  * back, and every file is still there; otherwise it renders only the pages whose fingerprint changed (changed-output.ts).
  */
-import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { cacheFiles } from '../cache-files';
 import { compilerSettings, type BuildConfig } from '../config';
 import { changedFiles, takeSnapshot, type Snapshot } from '../file-versions';
@@ -54,7 +54,6 @@ export function readManifest(config: BuildConfig, generator: string): Manifest |
 
 export async function writeManifest(config: BuildConfig, manifest: Omit<Manifest, 'version'>): Promise<void> {
   const path = cacheFiles(config.cacheDir).manifest(config.outDir);
-  await mkdir(dirname(path), { recursive: true });
   await replaceFile(path, JSON.stringify({ version: manifestVersion, ...manifest }));
 }
 
