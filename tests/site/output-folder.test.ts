@@ -148,17 +148,20 @@ describe('the output folder', () => {
     },
   );
 
-  it.concurrent(
-    'is refused, named, when it is a mount point (a Docker volume), which cannot be renamed; a folder inside it is built into',
-    async ({ skip }) => {
+  // A volume is a file system of its own; a folder bound from the same disk (a Docker bind mount) has its parent's device.
+  it.concurrent.for([
+    ['a volume', ['-t', 'tmpfs', 'sitegen-volume']],
+    ['a folder bound from the same disk', ['--bind', 'bound']],
+  ] as const)(
+    'is refused, named, when it is a mount point (%s), which cannot be renamed; a folder inside it is built into',
+    async ([, how], { skip }) => {
       const { dir, content } = await contentWorkspace();
       const volume = join(dir, 'volume');
       await mkdir(volume);
+      await mkdir(join(dir, 'bound'));
       // Mounting takes root, and a container's root the right to mount, which CI's container is not given: skipped there.
-      const mounted = await promisify(execFile)('mount', ['-t', 'tmpfs', 'sitegen-volume', volume]).catch(
-        () => undefined,
-      );
-      if (!mounted) skip('mount -t tmpfs is not allowed here');
+      const mounted = await promisify(execFile)('mount', [...how, volume], { cwd: dir }).catch(() => undefined);
+      if (!mounted) skip(`mount ${how[0]} is not allowed here`);
       try {
         const named = relative(process.cwd(), volume);
         for (const incremental of [false, true])
