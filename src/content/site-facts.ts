@@ -1,7 +1,7 @@
 /**
  * The site's facts a Markdown body may name, `{phone}` say, so that a new number reaches every article, legal page
- * and feed from site.json: phone and email as links to tap, a number never split across lines, an address broken
- * only before its "@" or a dot. Kept rendered with their placeholders, bodies are filled in per page and feed item.
+ * and feed from site.json: phone and email as links to tap, the number never split across lines (as TelLink's). Kept
+ * rendered with their placeholders, bodies are filled in per page and feed item.
  */
 import { escapeHtml } from '../escape';
 import type { SiteFacts } from './model';
@@ -20,7 +20,7 @@ export function withSiteFacts(html: string, site: Facts): string {
     name: escapeHtml(site.name),
     legalName: escapeHtml(site.legalName),
     phone: link(site.phoneHref, escapeHtml(site.phone).replaceAll(' ', '\u00a0')),
-    email: link(`mailto:${site.email}`, escapeHtml(site.email).replace(/(?=[@.])/g, '<wbr>')),
+    email: link(`mailto:${site.email}`, escapeHtml(site.email)),
     address: escapeHtml(site.addressLine),
     hours: escapeHtml(site.hoursLine),
   };

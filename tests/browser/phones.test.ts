@@ -261,7 +261,7 @@ describe("the home page's statistics band", () => {
 
 describe('words on a phone', () => {
   // Twelve pages loaded and each of their words measured: past the default time a test may take on a busy machine.
-  it("breaks no word across lines with text at 200% at 320 px (WCAG 1.4.10, reflow), on every kind of page: headings, cards, forms' labels, contact details (an e-mail address only before its @ or a dot), articles and the footer", async () => {
+  it("breaks no word across lines with text at 200% at 320 px (WCAG 1.4.10, reflow), on every kind of page: headings, cards, forms' labels, contact details (their e-mail address only before its @ or a dot), articles and the footer", async () => {
     const { page, problems } = await openAtDoubleText(narrow);
     await page.setViewportSize({ width: 320, height: 844 });
     const broken: string[] = [];
@@ -283,10 +283,11 @@ describe('words on a phone', () => {
     ]) {
       await page.goto(`${preview.url}${path}`);
       const words = await page.locator('body').evaluate((body) => {
-        // May break anywhere: code in an article (an address, a parameter's name), and what is marked so (wrap-anywhere:
-        // a job's facts, the breadcrumbs' title). An e-mail address, as wide as the window at this size, is measured
-        // part by part: it may break before its "@" and its dots (MailLink), not inside "example".
-        const mayBreak = '.prose code, .wrap-anywhere:not(a[href^="mailto:"])';
+        // May break anywhere: an article's e-mail address and code (an address, a parameter's name), and what is marked
+        // so (wrap-anywhere: a job's facts, the breadcrumbs' title). The contact details' and footer's e-mail address,
+        // as wide as the window at this size, is measured part by part: it may break before its "@" and its dots
+        // (MailLink), not inside "example".
+        const mayBreak = '.prose a[href^="mailto:"], .prose code, .wrap-anywhere:not(a[href^="mailto:"])';
         // Not seen: what only a screen reader reads, the bots' trap, a closed menu.
         const unseen = '.sr-only, [aria-hidden="true"], script, style, noscript';
         const split: string[] = [];
