@@ -68,7 +68,7 @@ function headersFile(options: SiteFileOptions): string {
     "default-src 'self'",
     `script-src 'self' ${hashSource(speculationRules)} ${hashSource(forwardScript)}`,
     `style-src 'self' ${hashSource(viewTransitionStyle)}`,
-    `img-src 'self' ${stockPhotoOrigin} data:`,
+    `img-src 'self' ${stockPhotoOrigin}`,
     `connect-src 'self'${supabase}`,
     lockedDown,
   ].join('; ');

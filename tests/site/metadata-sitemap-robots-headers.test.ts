@@ -39,6 +39,24 @@ describe('_headers', () => {
     expect(assets).toBe('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
   });
 
+  it("allows the pages only what they use: images from the site and the stock photos' host, no plugin, no other base or form target, never framed", () => {
+    const headers = readFileSync(join(siteDir(), '_headers'), 'utf8');
+    const policy = /^ {2}Content-Security-Policy: (.*)$/m.exec(headers.split('\n\n')[0]!)![1]!;
+    const directives = Object.fromEntries(
+      policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    // No data: image: no page draws one, and content may name only the site's files and the stock photos.
+    expect(directives['img-src']).toEqual(["'self'", 'https://images.unsplash.com']);
+    // Built without SUPABASE_URL: the forms post to the site itself.
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(headers).toContain('  Strict-Transport-Security: max-age=31536000; includeSubDomains\n');
+  });
+
   it('the stylesheet is one content-hashed file under assets/', () => {
     const $ = loadPage('/');
     const href = $('link[rel="stylesheet"]').attr('href')!;
