@@ -60,6 +60,24 @@ describe('who may touch leads', () => {
     });
   });
 
+  // Every object of schema public, those a later migration adds included: Supabase's default privileges grant each new
+  // table, sequence and function to anon and authenticated, and only a revoke in its migration takes that back.
+  it('leaves anon and authenticated no privilege on any table, column, sequence or function, and every table under row-level security', async () => {
+    const open = await db.query<{ role: string; object: string }>(`
+      select role, c.relname as object from pg_class c, unnest(array['anon', 'authenticated']) role
+      where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+        and (has_table_privilege(role, c.oid, 'select, insert, update, delete, truncate, references, trigger')
+          or (c.relkind <> 'S' and has_any_column_privilege(role, c.oid, 'select, insert, update, references')))
+      union all
+      select role, p.oid::regprocedure::text from pg_proc p, unnest(array['anon', 'authenticated']) role
+      where p.pronamespace = 'public'::regnamespace and has_function_privilege(role, p.oid, 'execute')
+      union all
+      select 'row-level security off', c.relname from pg_class c
+      where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relrowsecurity
+        and c.relname <> 'sitegen_migrations'`);
+    expect(open.rows).toEqual([]);
+  });
+
   it('keeps anon out by row-level security too, were the privileges ever granted again', async () => {
     await db.transaction(async (tx) => {
       await tx.exec('grant select, insert on public.leads to anon; set local role anon');
