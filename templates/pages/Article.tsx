@@ -48,7 +48,11 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
         <span>
           {copy.byline}{' '}
           {article.authorHref ? (
-            <a href={article.authorHref} className="font-semibold text-slate-800 underline hover:text-brand">
+            // As tall as the line, not its letters alone: a finger's target (WCAG 2.5.8).
+            <a
+              href={article.authorHref}
+              className="inline-block font-semibold text-slate-800 underline hover:text-brand"
+            >
               {article.author}
             </a>
           ) : (

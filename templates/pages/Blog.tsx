@@ -73,7 +73,8 @@ export function Blog({
           {feeds.links.map((link, index) => (
             <span key={link.href}>
               {index > 0 && ' · '}
-              <a href={link.href} className="font-semibold text-brand hover:underline">
+              {/* Each as tall as the line, not its letters alone: a finger's target (WCAG 2.5.8). */}
+              <a href={link.href} className="inline-block font-semibold text-brand hover:underline">
                 {link.label}
               </a>
             </span>

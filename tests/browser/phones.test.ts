@@ -197,6 +197,53 @@ describe('the header on a phone', () => {
   });
 });
 
+describe('tap targets on a phone', () => {
+  // Eleven pages loaded and each of their controls measured: past the default time a test may take on a busy machine.
+  it('are each at least 24 by 24 px at 320 px (WCAG 2.5.8), on every kind of page, its menu open and the consent question asked: every link, button, field and choice, all but a link within a sentence, which the rule exempts', async () => {
+    const { page } = await phoneVisitor();
+    await page.setViewportSize({ width: 320, height: 740 });
+    const small = new Map<string, string>();
+    for (const path of [
+      '/',
+      '/about',
+      '/services/local-seo',
+      '/services/plumber',
+      '/contact',
+      '/blog',
+      '/blog/local-seo-tips',
+      '/case-studies',
+      '/careers',
+      '/privacy-policy',
+      '/no-such-page',
+    ]) {
+      await page.goto(`${preview.url}${path}`);
+      await expect
+        .poll(() => page.getByRole('region', { name: consentQuestion }).isVisible(), { message: path })
+        .toBe(true);
+      await headerControls(page).menu.click();
+      await page.getByRole('navigation', { name: 'Mobile' }).locator('summary').click();
+      const found = await page.locator('body').evaluate((body) =>
+        [...body.querySelectorAll('a[href], button, summary, input, select, textarea, label:has(> input)')]
+          .filter((target) => target.checkVisibility({ visibilityProperty: true }))
+          .map((target) => ({ target, box: target.getBoundingClientRect() }))
+          // Not for a finger: what only a screen reader or a keyboard meets, a pixel wide (the skip link, a choice's
+          // checkbox under its label), and the bots' trap.
+          .filter(({ target, box }) => box.width > 1 && !target.closest('[aria-hidden]'))
+          .filter(({ box }) => box.width < 24 || box.height < 24)
+          // A link within a sentence: an article's or a policy's written words, or a line whose words go on past it.
+          .filter(
+            ({ target }) =>
+              !target.closest('.prose') &&
+              !(target.nextSibling instanceof Text && /\p{L}/u.test(target.nextSibling.data)),
+          )
+          .map(({ target, box }) => `<${target.localName}> "${target.textContent!.trim()}" ${box.width}×${box.height}`),
+      );
+      for (const target of found) if (!small.has(target)) small.set(target, path);
+    }
+    expect([...small]).toEqual([]);
+  }, 120_000);
+});
+
 describe('the header zoomed to 400%', () => {
   it('scrolls away with the page in a window of 320 by 256 px, leaving it to the form and the consent question; in a taller one it stays at the top', async () => {
     const { page } = await wideVisitor();
