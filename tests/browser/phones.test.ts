@@ -244,6 +244,39 @@ describe('tap targets on a phone', () => {
   }, 120_000);
 });
 
+describe('the forms on a phone', () => {
+  it("give every field text of at least 16 px, below which iOS zooms the page into the field the visitor taps, and name what each asks for, for the phone's autofill and keyboard", async () => {
+    const { page } = await phoneVisitor();
+    await page.setViewportSize({ width: 320, height: 740 });
+    // What is typed or chosen: name, type, autofill and text size. Not a choice's checkbox (nothing is typed there), nor
+    // the bots' trap.
+    const fields = async (path: string) => {
+      await page.goto(`${preview.url}${path}`);
+      return page
+        .locator('form :is(input:not([type="checkbox"]), select, textarea)')
+        .evaluateAll((all: HTMLInputElement[]) =>
+          all
+            .filter((field) => !field.closest('[aria-hidden]'))
+            .map(
+              (field) =>
+                `${field.name} ${field.type} ${field.getAttribute('autocomplete') ?? '-'} ${getComputedStyle(field).fontSize}`,
+            ),
+        );
+    };
+    const hero = ['name text name 16px', 'email email email 16px', 'phone tel tel 16px', 'trade select-one - 16px'];
+    const contact = [
+      ...hero,
+      'business_name text organization 16px',
+      'location text address-level2 16px',
+      'budget select-one - 16px',
+      'message textarea - 16px',
+    ];
+    expect(await fields('/')).toEqual([...hero, ...contact]);
+    expect(await fields('/contact')).toEqual(contact);
+    expect(await fields('/blog')).toEqual(['email email email 16px']);
+  });
+});
+
 describe('the header zoomed to 400%', () => {
   it('scrolls away with the page in a window of 320 by 256 px, leaving it to the form and the consent question; in a taller one it stays at the top', async () => {
     const { page } = await wideVisitor();
