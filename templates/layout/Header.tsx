@@ -76,8 +76,10 @@ function MenuLists({ menu, desktop }: { menu: Layout['header']['servicesMenu']; 
 }
 
 function NavItems({ header, variant }: { header: Layout['header']; variant: 'desktop' | 'mobile' }) {
+  // Closer below 1280 px: where the visitor spaces the text out (WCAG 1.4.12), the bar's words are wider than a 1024 px
+  // window with the wider gaps, and it pushes the page sideways, Get Quote cut off at the window's edge.
   return (
-    <ul className={variant === 'desktop' ? 'flex items-center gap-4' : 'flex flex-col gap-1'}>
+    <ul className={variant === 'desktop' ? 'flex items-center gap-1 xl:gap-4' : 'flex flex-col gap-1'}>
       {header.links.map((item) => (
         <li key={item.label}>
           {'menu' in item ? (

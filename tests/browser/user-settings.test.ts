@@ -3,12 +3,14 @@
  * where the other files do not look already (high-contrast.test.ts: forced
  * colours' edges and chosen states; view-transitions.test.ts and
  * navigation.test.ts: reduced motion). In a high-contrast theme (forced
- * colours), the icons still show on the theme's ground.
+ * colours), the icons still show on the theme's ground. With the text spaced
+ * out as far as WCAG 1.4.12 asks a page to bear, no words are cut off or
+ * pushed out of the window.
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { reusedPage, wide } from './support/browser';
+import { openPage, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 
 const preview = sharedTestPreview();
@@ -104,4 +106,68 @@ describe('in a high-contrast theme (forced colours)', () => {
     expect(faint).toEqual([]);
     expect(problems).toEqual([]);
   });
+});
+
+/** WCAG 1.4.12's text spacing, as a visitor's own style sheet (a bookmarklet's, an extension's) sets it on every element. */
+const spacedText =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+/**
+ * What the spaced text spoils on the page shown: the page pushed sideways past the window, and every box that hides
+ * what overflows it (overflow hidden or clip) and holds more words than it shows; not the words no one is meant to see
+ * (for screen readers only, the forms' trap for bots).
+ */
+function spoiled(page: Page): Promise<string[]> {
+  return page.evaluate((css) => {
+    // A style sheet made by script, not a <style>: the site's Content-Security-Policy refuses inline styles.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [sheet];
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > innerWidth)
+      found.push(`the page is ${document.documentElement.scrollWidth - innerWidth} px wider than the window`);
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const words = element.innerText?.trim();
+      if (
+        !words ||
+        !element.checkVisibility({ visibilityProperty: true }) ||
+        element.closest('.sr-only, [aria-hidden="true"]')
+      )
+        continue;
+      const style = getComputedStyle(element);
+      const hides = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+      if (
+        (hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1) ||
+        (hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1)
+      )
+        found.push(`"${words.slice(0, 40)}" is cut off`);
+    }
+    return found;
+  }, spacedText);
+}
+
+describe('with the text spaced out (WCAG 1.4.12)', () => {
+  it('no page is pushed wider than the window, and no words are cut off, on a wide screen, a laptop or a phone', async () => {
+    const spoilt: string[] = [];
+    for (const width of [1280, 1024, 375]) {
+      const { page, problems } = await openPage({ width, height: 800 });
+      for (const path of [
+        '/',
+        '/services/local-seo',
+        '/services/roofer',
+        '/contact',
+        '/blog',
+        '/blog/local-seo-tips',
+        '/about',
+        '/no-such-page',
+        '/privacy-policy',
+      ]) {
+        await page.goto(`${preview.url}${path}`);
+        for (const found of await spoiled(page)) spoilt.push(`${width} px, ${path}: ${found}`);
+      }
+      // The 404 page says, as it must, that its address is not found.
+      expect(problems.filter((problem) => !problem.includes('/no-such-page'))).toEqual([]);
+    }
+    expect(spoilt).toEqual([]);
+  }, 120_000);
 });
