@@ -5,7 +5,7 @@
  * (answerStockPhotos: by the page's own DevTools session, the rest of its
  * requests left alone and its cache kept).
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { answerStockPhotos } from '../../../src/check/chromium';
 import { stockPhotoOrigin } from '../../../src/stock-photos';
@@ -33,6 +33,8 @@ export interface PageOptions {
   reducedMotion?: boolean;
   /** The stock photos' host out of reach (a company's firewall, the host down): each photo fails, where it is otherwise answered blank. */
   stockPhotosFail?: boolean;
+  /** Each stock photo answered at the size its address asks for, as the host crops it: the page drawn as with the real photos. */
+  stockPhotosSized?: boolean;
 }
 
 /** A page of its own, in a browser of its own (a context): what a test needs that changes the browser for good, such as a fake clock. */
@@ -54,10 +56,11 @@ export async function openPage(options: PageOptions = {}): Promise<WatchedPage> 
 /** Another page of the browser `context` (a second tab): its stock photos answered, and watched, as openPage's. */
 export async function anotherTab(
   context: BrowserContext,
-  options: Pick<PageOptions, 'stockPhotosFail'> = {},
+  options: Pick<PageOptions, 'stockPhotosFail' | 'stockPhotosSized'> = {},
 ): Promise<WatchedPage> {
   const page = await context.newPage();
   if (options.stockPhotosFail) await page.route(`${stockPhotoOrigin}/**`, (route) => route.abort());
+  else if (options.stockPhotosSized) await page.route(`${stockPhotoOrigin}/**`, answerAtSize);
   else await answerStockPhotos(page);
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -68,6 +71,19 @@ export async function anotherTab(
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return { page, problems };
+}
+
+/**
+ * A stock photo as a drawing of the width and height its address asks for: the blank image's own proportions, one pixel
+ * square, would change the height of a photo whose box only its width and height attributes shape, once it arrived.
+ */
+function answerAtSize(route: Route): Promise<void> {
+  const asked = new URL(route.request().url()).searchParams;
+  const [width, height] = [asked.get('w'), asked.get('h')];
+  return route.fulfill({
+    contentType: 'image/svg+xml',
+    body: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#789"/></svg>`,
+  });
 }
 
 /** The page's CSS animations at fifty times their speed: a form's five seconds before its wait note pass in a tenth of one. */
