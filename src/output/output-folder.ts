@@ -24,7 +24,7 @@ export const repositoryFolder = '.git';
 /** Whether `dir` is a folder a build may replace (and, as `<out>.previous`, write over): one sitegen built. */
 export const isBuiltOutput = (dir: string): boolean => writtenByEveryBuild.every((file) => existsSync(join(dir, file)));
 
-/** Whether Linux lists `dir` as a mount point (mountinfo's fifth field, a space and the like in octal), even one bound there from the same disk. */
+/** Whether Linux lists `dir` as a mount point (mountinfo's fifth field, octal-escaped), a same-disk bind mount too. */
 function isMountPoint(dir: string): boolean {
   const listed = dir.replace(/[ \t\n\\]/g, (char) => `\\${char.charCodeAt(0).toString(8).padStart(3, '0')}`);
   return (readIfThere('/proc/self/mountinfo') ?? '').split('\n').some((line) => line.split(' ')[4] === listed);
@@ -60,7 +60,7 @@ export function refuseForeignOutput(config: BuildConfig): void {
   // A link that leads somewhere is built through (config.ts resolves it): one found here leads nowhere.
   if (found.isSymbolicLink()) throw problem(`is a link to "${readlinkSync(out)}", which is not there`);
   if (!found.isDirectory()) throw problem('is a file');
-  // A mount point, which rename (how a build replaces it) refuses: EBUSY. A bind mount from the same disk has its parent's dev.
+  // A mount point, which rename (how a build replaces it) refuses: EBUSY; a same-disk bind mount has its parent's dev.
   if (found.dev !== statSync(dirname(out)).dev || isMountPoint(out))
     throw problem('is a mount point (a Docker volume, say), which cannot be replaced: --out a folder inside it');
   if (isBuiltOutput(out)) return;
