@@ -32,11 +32,10 @@ export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
             {consent.heading}
           </p>
           <p className="mt-1">
-            {consent.text}{' '}
-            {/* Taller than the small type's line: a finger's target (WCAG 2.5.8) beside the two buttons. */}
+            {consent.text} {/* The small type's line is shorter than a finger's target: a little more. */}
             <a
               href={consent.policy.href}
-              className="inline-block py-0.5 font-semibold text-brand underline hover:text-brand-dark"
+              className="tap-target py-0.5 font-semibold text-brand underline hover:text-brand-dark"
             >
               {consent.policy.label}
             </a>

@@ -10,8 +10,7 @@ export interface ContactDetailsLabels {
   hoursLabel: string;
 }
 
-// A block of its line's height, not of its letters alone: a finger's target (WCAG 2.5.8).
-const link = 'inline-block hover:underline';
+const link = 'tap-target hover:underline';
 
 /** Phone, e-mail, office and hours, as on the home page's contact section and the contact page. */
 export function ContactDetails({

@@ -12,8 +12,7 @@ export function Footer({ layout }: { layout: Layout }) {
     <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          {/* A block of its own line's height, not of its letters alone: a finger's target (WCAG 2.5.8). */}
-          <a href="/" className="inline-block text-xl font-extrabold text-white">
+          <a href="/" className="tap-target text-xl font-extrabold text-white">
             {site.name}
           </a>
           <p className="mt-4 max-w-sm">{site.blurb}</p>

@@ -48,11 +48,7 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
         <span>
           {copy.byline}{' '}
           {article.authorHref ? (
-            // As tall as the line, not its letters alone: a finger's target (WCAG 2.5.8).
-            <a
-              href={article.authorHref}
-              className="inline-block font-semibold text-slate-800 underline hover:text-brand"
-            >
+            <a href={article.authorHref} className="tap-target font-semibold text-slate-800 underline hover:text-brand">
               {article.author}
             </a>
           ) : (

@@ -73,8 +73,7 @@ export function Blog({
           {feeds.links.map((link, index) => (
             <span key={link.href}>
               {index > 0 && ' · '}
-              {/* Each as tall as the line, not its letters alone: a finger's target (WCAG 2.5.8). */}
-              <a href={link.href} className="inline-block font-semibold text-brand hover:underline">
+              <a href={link.href} className="tap-target font-semibold text-brand hover:underline">
                 {link.label}
               </a>
             </span>
