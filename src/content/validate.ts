@@ -1,6 +1,7 @@
 /** A content file's value checked, read from the disk or by the editor at /admin before it saves: the same rules. */
 import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
+import { unlessThrown } from '../unless-thrown';
 import { renderMarkdown, RefusedMarkdownError, type RenderedMarkdown } from './markdown';
 import { findIllFormed } from './schemas/well-formed';
 
@@ -40,7 +41,8 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): stri
   }
   // A check of a record forwarded to one of its fields has the record as its input: the field's own value is quoted.
   const found = issue.path?.length ? issue.path.at(-1)!.value : issue.input;
-  return `expected ${expectedOf(issue)}, found ${describeValue(found)}`;
+  const quoted = typeof found === 'string' && typeof unlessThrown(() => JSON.parse(found)) === issue.expected;
+  return `expected ${expectedOf(issue)}, found ${describeValue(found)}${quoted ? ', in quotes: write it without them' : ''}`;
 }
 
 type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
@@ -73,9 +75,7 @@ const typeNames: Record<string, string> = {
   string: 'a text',
   number: 'a number',
   boolean: 'true or false',
-  Array: 'a list',
   array: 'a list',
-  Object: 'an object',
   object: 'an object',
   strict_object: 'an object',
   picklist: 'one of the allowed values',
@@ -85,14 +85,14 @@ function expectedOf(issue: v.BaseIssue<unknown>): string {
   // Our own messages ("a lowercase slug…") read better than valibot's type names.
   if (!issue.message.startsWith('Invalid ')) return issue.message;
   if (issue.type === 'picklist') return `one of ${issue.expected!.replace(/^\(|\)$/g, '').replaceAll(' | ', ', ')}`;
-  return typeNames[issue.expected ?? ''] ?? issue.expected ?? 'another value';
+  return typeNames[issue.expected?.toLowerCase() ?? ''] ?? issue.expected ?? 'another value';
 }
 
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'string')
     return value.length > 60 ? `"${value.slice(0, 57)}…" (${value.length} characters)` : `"${value}"`;
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  return value === null ? 'nothing' : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
 export function requireBody(file: string, body: string): void {

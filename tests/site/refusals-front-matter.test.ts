@@ -5,7 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, it, vi } from 'vitest';
-import { type BadInput, brokenFrontMatter, buildCaseTimeout, stopsTheBuild } from '../support/build-refusals';
+import {
+  type BadInput,
+  brokenFrontMatter,
+  buildCaseTimeout,
+  quotedDraftFlag,
+  stopsTheBuild,
+} from '../support/build-refusals';
 import { projectRoot } from '../support/cli';
 import { removeWorkspaces } from '../support/workspace';
 
@@ -93,6 +99,14 @@ const badFrontMatter: BadInput[] = [
     'blog/online-reviews-guide.md',
     (text) => text.replace(/^readTime: \d+/m, 'readTime: "seven"'),
     /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a number of minutes, found "seven"/,
+  ],
+  // In quotes, true, false and a number are texts: the quotes, not the value, are what is wrong.
+  quotedDraftFlag,
+  [
+    'a read time in quotes',
+    'blog/online-reviews-guide.md',
+    (text) => text.replace(/^readTime: \d+/m, 'readTime: "7"'),
+    /content\/blog\/online-reviews-guide\.md: front matter: readTime: expected a number of minutes, found "7", in quotes: write it without them\n$/,
   ],
   [
     'a read time that is not a whole number of minutes',

@@ -61,6 +61,12 @@ const badJson: BadInput[] = [
     /content\/stats\.json: is not valid JSON \(Expected ',' or '\}' after property value at line 8 column 1\)$/m,
   ],
   [
+    'a number in quotes',
+    'site.json',
+    (text) => text.replace('"latitude": 52.9238', '"latitude": "52.9238"'),
+    /content\/site\.json: geo\.latitude: expected a latitude in degrees, found "52\.9238", in quotes: write it without them$/m,
+  ],
+  [
     'curly quotes pasted from a word processor',
     'stats.json',
     (text) => text.replace('"label": "Tradesmen Helped"', '"label": “Tradesmen Helped”'),

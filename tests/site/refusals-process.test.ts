@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { brokenFrontMatter, buildCaseTimeout, deadNavigationLink } from '../support/build-refusals';
+import { brokenFrontMatter, buildCaseTimeout, deadNavigationLink, quotedDraftFlag } from '../support/build-refusals';
 import { executable, localLeads, projectRoot } from '../support/cli';
 import { fingerprint } from '../support/fingerprint';
 import { contentWorkspace, removeWorkspaces, workspace } from '../support/workspace';
@@ -16,9 +16,10 @@ afterAll(removeWorkspaces);
 vi.setConfig({ testTimeout: buildCaseTimeout });
 
 describe('bad input', () => {
-  // What only the process shows, for a rule of the content's own and one of the plan's (checked once the assets are
-  // being made): exit code 1, the message alone on stderr, dist/ as it was and nothing left beside it.
-  it.concurrent.each([brokenFrontMatter, deadNavigationLink])(
+  // What only the process shows, for a file the site cannot read, a value its schema refuses and a rule of the plan's
+  // (checked once the assets are being made): exit code 1, the message alone on stderr, dist/ as it was and nothing
+  // left beside it.
+  it.concurrent.each([brokenFrontMatter, quotedDraftFlag, deadNavigationLink])(
     '%s stops `sitegen build` with exit code 1 and leaves dist/ as it was',
     async (_, file, change, message) => {
       const site = await workspace();

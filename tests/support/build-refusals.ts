@@ -19,6 +19,13 @@ export const brokenFrontMatter: BadInput = [
   /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML/,
 ];
 
+export const quotedDraftFlag: BadInput = [
+  'a draft flag in quotes',
+  'blog/google-ads-guide.md',
+  (text) => text.replace(/^featured: .*$/m, '$&\ndraft: "false"'),
+  /content\/blog\/google-ads-guide\.md: front matter: draft: expected true or false, found "false", in quotes: write it without them\n$/,
+];
+
 export const deadNavigationLink: BadInput = [
   'a link in the navigation to a page that does not exist',
   'navigation.json',

@@ -167,6 +167,11 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       "content/blog/empty-body.md: body: is empty: write the page's words below the front matter",
     ],
     [
+      'empty-value',
+      '---\ntitle:\n---\nBody.\n',
+      'content/blog/empty-value.md: front matter: title: expected a text, found nothing',
+    ],
+    [
       'wrong-type',
       '---\ntitle: 12\n---\nBody.\n',
       'content/blog/wrong-type.md: front matter: title: expected a text, found number 12',
