@@ -67,13 +67,14 @@ export function parseFrontMatter(source: string): FrontMatter {
 /** The slips of a hand-written line that YAML's words (a key node is missed…) leave a marketer to guess at. */
 function slipIn(block: string): string | undefined {
   for (const [index, line] of block.split('\n').entries()) {
-    const [, key, value = ''] = /^\s*([\w-]+):\s+(.*?)\s*$/.exec(line) ?? [];
+    const [, key, value = ''] = /^\s*([\w-]+):\s*(.*?)\s*$/.exec(line) ?? [];
     const at = `at line ${index + 1}${key ? ` (${key})` : ''}`;
-    const tight = /^([\w-]+):[^\s/]/.exec(line)?.[1];
-    if (tight) return `at line ${index + 1} (${tight}): a space is needed after "${tight}:"`;
+    if (/^[\w-]+:[^\s/]/.test(line)) return `${at}: a space is needed after "${key}:"`;
     if (/^ *\t/.test(line)) return `${at}: it is indented with a tab: indent with spaces`;
     if (/^'[^']*'[^']+'/.test(value)) return `${at}: an apostrophe in single quotes ends the text: use double quotes`;
-    if (/^"([^"\\]|\\.)*($|"\S)/.test(value)) return `${at}: its quotes do not pair up: close it, write \\" inside`;
+    if (/^"([^"\\]|\\.)*($|"\S)|^'[^']*$/.test(value))
+      return `${at}: its quotes do not pair up: close it, write \\" inside`;
+    if (/^\[(.*["']\s+["']|[^\]]*["']$)/.test(value)) return `${at}: expected a list such as ["seo", "ads"]`;
     if (/^[“‘]/.test(value)) return curlyQuote(at, value[0]!);
     if (/^[^"'[{|>].*?(: |:$)/.test(value)) return `${at}: a ": " out of quotes starts a field: use double quotes`;
   }

@@ -81,6 +81,8 @@ function whereItFails(message: string, source: string): string {
   const curly = /[“”‘’]/.exec(source[offset] ?? '')?.[0];
   if (curly) return `a curly quote ${curly} ${where}: JSON takes straight quotes, write " in its place`;
   if (/^Bad control character/.test(what)) return `a text not closed on its line, ${where}: a " missing at its end`;
+  if (!source.slice(offset).trim()) return `it ends too soon, ${where}: a closing } or ] missing, or its end cut off`;
+  if (/^Expected ',' or '[\]}]' after/.test(what)) return `a comma missing before what starts ${where}`;
   return `${what} ${where}`;
 }
 

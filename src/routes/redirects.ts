@@ -97,14 +97,11 @@ function finalTarget(
     // The 404 page is no page to send a visitor or crawler to: it would answer 200 there, a soft 404.
     if (pages.has(path) && path !== paths.notFound) return to;
     const draft = unpublished.get(path);
-    if (draft) {
-      const why = draft.draft ? 'a draft' : `scheduled for ${formatDate(draft.date)}`;
-      const problem = `redirects to ${to}, which is ${draft.file}, ${why}: not a page until it is published`;
-      throw new ContentError(start.file, start.field.replace(/from$/, 'to'), problem);
-    }
     const next = byFrom.get(path);
-    if (!next) {
-      const problem = `redirects to ${to}, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL`;
+    if (draft || !next) {
+      const problem = draft
+        ? `redirects to ${to}, which is ${draft.file}, ${draft.draft ? 'a draft' : `scheduled for ${formatDate(draft.date)}`}: not a page until it is published`
+        : `redirects to ${to}, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL`;
       throw new ContentError(start.file, start.field.replace(/from$/, 'to'), problem);
     }
     if (seen.includes(next.from)) {

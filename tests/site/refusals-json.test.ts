@@ -55,10 +55,16 @@ const badJson: BadInput[] = [
     /content\/site\.json: hours\.label: is not a known field \(check its spelling\): expected one of days, opens, closes\n/,
   ],
   [
-    'invalid JSON',
+    'a file whose last brace is missing',
     'stats.json',
     (text) => text.replace(/\}\s*$/, ''),
-    /content\/stats\.json: is not valid JSON \(Expected ',' or '\}' after property value at line 8 column 1\)$/m,
+    /content\/stats\.json: is not valid JSON \(it ends too soon, at line 8 column 1: a closing \} or \] missing, or its end cut off\)$/m,
+  ],
+  [
+    'a comma missing between two fields',
+    'site.json',
+    (text) => text.replace('"phone": "0808 157 0192",', '"phone": "0808 157 0192"'),
+    /content\/site\.json: is not valid JSON \(a comma missing before what starts at line 9 column 3\)$/m,
   ],
   [
     'a number in quotes',

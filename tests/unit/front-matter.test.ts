@@ -130,6 +130,22 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       '---\ntitle: "The "best" tips"\n---\nBody.\n',
       'content/blog/quote-inside-quotes.md: front matter: is not valid YAML at line 2 (title): its quotes do not pair up: close it, write \\" inside',
     ],
+    [
+      'single-quote-never-closed',
+      '---\ntitle: \'Ten tips\nslug: "ten-tips"\nauthor: "Sarah Mitchell"\n---\nBody.\n',
+      'content/blog/single-quote-never-closed.md: front matter: is not valid YAML at line 2 (title): its quotes do not pair up: close it, write \\" inside',
+    ],
+    // A keyword added to a list, or its last one removed: YAML's words name neither the comma nor the bracket.
+    [
+      'list-without-a-comma',
+      '---\ntitle: x\nkeywords: ["seo" "ads"]\n---\nBody.\n',
+      'content/blog/list-without-a-comma.md: front matter: is not valid YAML at line 3 (keywords): expected a list such as ["seo", "ads"]',
+    ],
+    [
+      'list-never-closed',
+      '---\ntitle: x\nkeywords: ["seo", "ads"\nslug: "x"\n---\nBody.\n',
+      'content/blog/list-never-closed.md: front matter: is not valid YAML at line 3 (keywords): expected a list such as ["seo", "ads"]',
+    ],
     // Pasted from a word processor: YAML reads curly quotes as letters, which the page would show round the words.
     [
       'curly-quotes',
