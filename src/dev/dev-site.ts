@@ -127,10 +127,10 @@ export class DevSite {
     // An edit of what pages are made with (a template, islands/registry.ts) that breaks one fails here as the build
     // fails, open in a browser or not: a page of each kind it changed is rendered now, the others when first opened.
     if (last && rendering !== last.rendering) for (const route of firstOfKind.values()) rendering.render(route);
-    // A photo changed fails the update where a page draws it larger than it is, as the build fails: said at once.
+    // A photo changed fails the update as the build fails, naming the widest any changed page draws it: said at once.
+    const changedRoutes = changedPages.flatMap((path) => plan.routes.pages.get(path) ?? []);
     if (edited.some((path) => isInside(imagesDir, path)))
-      for (const route of changedPages.flatMap((path) => plan.routes.pages.get(path) ?? []))
-        images.check(route.path, rendering.render(route).page.images);
+      images.check(changedRoutes.map((route) => rendering.render(route).page));
     this.known = { articles, data, read, plan, assets, rendering, images };
     this.buildRefusal = buildRefusal(siteSources, shown.today, publicFiles);
     this.oldLinks = oldLinks;
@@ -149,7 +149,7 @@ export class DevSite {
     if (!route || !entry) return undefined;
     if (entry.html === undefined) {
       const { page, html } = this.known!.rendering.render(route);
-      this.known!.images.check(path, page.images);
+      this.known!.images.check([page]);
       entry.html = html;
     }
     return entry.html;

@@ -85,11 +85,11 @@ export class SiteImages {
   }
 
   /**
-   * Throws if `page` names an image the build cannot make: one no content names, or a file narrower than it is drawn
-   * (the widest drawing named, as the build names it).
+   * Throws if `pages` name an image the build cannot make: one no content names, or a file narrower than it is drawn
+   * (the widest drawing of all these pages named, as the build names it, not the first page's: a blog card draws less).
    */
-  check(page: string, paths: Iterable<string>): void {
-    const narrow = [...paths].flatMap((path) => this.narrowDrawing(page, path) ?? []);
+  check(pages: readonly { path: string; images: readonly string[] }[]): void {
+    const narrow = pages.flatMap((page) => page.images.flatMap((image) => this.narrowDrawing(page.path, image) ?? []));
     if (narrow.length) throw narrowError(narrow.reduce((widest, next) => (next.drawn > widest.drawn ? next : widest)));
   }
 

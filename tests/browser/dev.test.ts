@@ -14,6 +14,7 @@ import { projectRoot } from '../support/cli';
 import { copyProject } from '../support/project-copy';
 import type { Page } from 'playwright-core';
 import { anotherTab, closePages, openPage, wide } from './support/browser';
+import { errorShown, openDevPage as openListening, saveWhole } from './support/dev-copy';
 import { toast } from './support/toasts';
 import { copyLeadDatabase } from '../support/migrated-leads';
 import { testLeadSettings } from './support/preview';
@@ -24,32 +25,13 @@ let leads: Awaited<ReturnType<typeof copyLeadDatabase>>;
 const lines: string[] = [];
 const article = () => join(content, 'blog', 'google-ads-guide.md');
 
-/** Opens a page and waits until its reload client listens, so no rebuild event is missed. */
-async function openDevPage(path: string) {
-  const opened = await openPage(wide);
-  const before = dev.pagesListening();
-  await opened.page.goto(`${dev.url}${path}`);
-  await expect.poll(() => dev.pagesListening(), { timeout: 10_000 }).toBeGreaterThan(before);
-  return opened;
-}
+const openDevPage = (path: string) => openListening(dev, path);
 
-/**
- * The article edited and saved whole, as editors that save atomically do (written beside it, renamed over it): a file
- * truncated then written can be read by the dev server in between, empty, and rebuilt twice.
- */
-async function edit(change: (text: string) => string) {
-  const text = await readFile(article(), 'utf8');
-  const copy = join(content, 'blog', '.google-ads-guide.md.tmp');
-  await writeFile(copy, change(text));
-  await rename(copy, article());
-}
+/** The article edited and saved whole, as editors that save atomically do. */
+const edit = (change: (text: string) => string) => saveWhole(article(), change);
 
 /** A file of the content saved whole, as `edit` saves the article. */
-async function save(file: string, text: string) {
-  const copy = join(content, `.${file.replaceAll('/', '-')}.tmp`);
-  await writeFile(copy, text);
-  await rename(copy, join(content, file));
-}
+const save = (file: string, text: string) => saveWhole(join(content, file), () => text);
 
 /** The contact page's heading changed to `heading` (its own words, in content/pages/contact.json), and shown in `page`. */
 async function editContactHeading(page: Page, heading: string) {
@@ -320,11 +302,7 @@ describe('sitegen dev', () => {
     const { page } = await openDevPage('/blog/google-ads-guide');
     const good = await readFile(article(), 'utf8');
     await edit((text) => text.replace(/^readTime: \d+/m, 'readTime: "eight"'));
-    await page.waitForFunction(
-      () => document.querySelector('h1')?.textContent === 'Unexpected Application Error!',
-      undefined,
-      { timeout: 10_000 },
-    );
+    await errorShown(page);
     expect(await page.locator('#message').textContent()).toBe(
       `${join(content, 'blog', 'google-ads-guide.md')}: front matter: readTime: expected a number of minutes, found "eight"`,
     );

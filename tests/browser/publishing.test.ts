@@ -4,41 +4,30 @@
  * (its 301) and through a host that reads no _redirects file (the page left
  * there); the feeds the blog links to (one preview for the built site's tests).
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import type { DevServer } from '../../src/dev/dev-server';
 import { diskSource } from '../../src/server/disk-source';
 import type { Preview } from '../../src/server/preview';
 import { startSiteServer, type SiteServer } from '../../src/server/site-server';
-import { projectRoot } from '../support/cli';
 import { writeSettled } from '../support/project-copy';
 import { openPage, wide } from './support/browser';
+import { devOnContentCopy, type DevCopy } from './support/dev-copy';
 import { startTestPreview } from './support/preview';
 
 describe('a draft in sitegen dev', () => {
-  let content: string;
+  let copy: DevCopy;
   let dev: DevServer;
   beforeAll(async () => {
-    // A copy of the content alone: the rest of the project is read where it is.
-    content = join(await mkdtemp(join(tmpdir(), 'sitegen-publishing-')), 'content');
-    await cp(join(projectRoot, 'content'), content, { recursive: true, preserveTimestamps: true });
-    const file = join(content, 'blog/digital-marketing-roi.md');
-    await writeSettled(file, (await readFile(file, 'utf8')).replace(/^readTime:/m, 'draft: true\nreadTime:'));
-    dev = await startDevServer({
-      root: projectRoot,
-      content,
-      port: 0,
-      host: '127.0.0.1',
-      leadsDir: null,
-      log: () => {},
-    });
+    const draft = async (content: string) => {
+      const file = join(content, 'blog/digital-marketing-roi.md');
+      await writeSettled(file, (await readFile(file, 'utf8')).replace(/^readTime:/m, 'draft: true\nreadTime:'));
+    };
+    copy = await devOnContentCopy({ prepare: draft });
+    dev = copy.dev;
   });
-  afterAll(async () => {
-    await dev?.close();
-    await rm(join(content, '..'), { recursive: true, force: true });
-  });
+  afterAll(() => copy?.remove());
 
   it('shows the article with a banner saying it is not published, and marks its card on the blog', async () => {
     const { page, problems } = await openPage(wide);

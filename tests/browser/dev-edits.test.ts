@@ -1,0 +1,66 @@
+/**
+ * `sitegen dev` as the agency edits week after week, beyond dev.test.ts: a photo of `content/images/` too narrow is
+ * named with the width it must have, as `sitegen build` names it.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/cli';
+import { closePages } from './support/browser';
+import { devOnContentCopy, openDevPage, saveWhole, type DevCopy } from './support/dev-copy';
+
+let copy: DevCopy;
+let content: string;
+const lines: string[] = [];
+const article = () => join(content, 'blog', 'google-ads-guide.md');
+
+const edit = (change: (text: string) => string) => saveWhole(article(), change);
+
+/** A photo as it comes off a camera, `width` pixels wide, dropped into content/images/. */
+async function dropPhoto(name: string, width: number) {
+  const photo = sharp({ create: { width, height: Math.round(width * 0.6), channels: 3, background: '#c2410c' } });
+  await writeFile(join(content, 'images', name), await photo.jpeg().toBuffer());
+}
+
+beforeAll(async () => {
+  copy = await devOnContentCopy({ log: (line) => lines.push(line) });
+  content = copy.content;
+});
+afterEach(async () => {
+  await closePages();
+  const original = await readFile(join(projectRoot, 'content', 'blog', 'google-ads-guide.md'), 'utf8');
+  if ((await readFile(article(), 'utf8')) === original) return;
+  await edit(() => original);
+  await copy.dev.idle();
+});
+afterAll(() => copy?.remove());
+
+describe('sitegen dev, edited as the agency edits', () => {
+  it('names the width a photo too narrow must have, as the build does: a photo that wide then brings the page back', async () => {
+    const { page } = await openDevPage(copy.dev, '/blog/google-ads-guide');
+    await edit((text) =>
+      text
+        .replace(/^image: .*$/m, 'image: "images/our-van.jpg"')
+        .replace(/^imageAlt: .*$/m, 'imageAlt: "Our van parked outside a customer\'s house in Derby"'),
+    );
+    const message = page.locator('#message');
+    await expect.poll(() => message.textContent(), { timeout: 10_000 }).toContain('which is not a file of');
+    await dropPhoto('our-van.jpg', 300);
+    // The blog's card draws it 736 pixels wide, the article 768: the message the photo must answer is the widest.
+    const narrow = `${join(content, 'images', 'our-van.jpg')}: is 300 pixels wide, and /blog/google-ads-guide draws it 768 pixels wide: expected an image at least 768 pixels wide`;
+    await expect.poll(() => message.textContent(), { timeout: 10_000 }).toBe(narrow);
+    await copy.dev.idle();
+    expect(lines.at(-1)).toMatch(
+      / error: .*our-van\.jpg: is 300 pixels wide, and \/blog\/google-ads-guide draws it 768/,
+    );
+
+    await dropPhoto('our-van.jpg', 768);
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent === 'Google Ads for Tradespeople: Pay for Leads, Not Clicks',
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await page.locator('main img[alt^="Our van parked"]').count()).toBe(1);
+  });
+});
