@@ -19,7 +19,7 @@ export function errorPage(error: Error, root: string, reloadScript: string): str
     error instanceof SitegenError ? (error.cause instanceof Error ? error.cause.stack : undefined) : error.stack;
   return [
     '<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>Unexpected Application Error!</title>',
+    '<title>Unexpected Application Error!</title><link rel="icon" href="data:,">', // else /favicon.ico: a 404 in the console
     `<script type="module" src="${reloadScript}"></script></head><body>`,
     '<main>',
     '<h1>Unexpected Application Error!</h1>',

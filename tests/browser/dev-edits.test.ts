@@ -1,6 +1,7 @@
 /**
  * `sitegen dev` as the agency edits week after week, beyond dev.test.ts: a photo of `content/images/` too narrow is
- * named with the width it must have, as `sitegen build` names it.
+ * named with the width it must have, as `sitegen build` names it, and the error page asks the server for nothing it
+ * lacks, so the browser's console shows the failed page alone.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/cli';
 import { closePages } from './support/browser';
-import { devOnContentCopy, openDevPage, saveWhole, type DevCopy } from './support/dev-copy';
+import { devOnContentCopy, errorShown, openDevPage, saveWhole, type DevCopy } from './support/dev-copy';
 
 let copy: DevCopy;
 let content: string;
@@ -37,6 +38,26 @@ afterEach(async () => {
 afterAll(() => copy?.remove());
 
 describe('sitegen dev, edited as the agency edits', () => {
+  // First of the file: Chromium asks a server's /favicon.ico once, and remembers it missing for the others.
+  it('shows a broken file with nothing in the console but the failed page: no request for an icon it lacks', async () => {
+    const { page, problems } = await openDevPage(copy.dev, '/about');
+    const good = await readFile(article(), 'utf8');
+    await edit((text) => text.replace(/^readTime: \d+/m, 'readTime: "eight"'));
+    await errorShown(page);
+    // Fixed, the page comes back: by then the browser has long asked for the error page's icon, if it lacked one.
+    await edit(() => good);
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent?.startsWith('We Only Do One Thing'),
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
+    // The page itself answered 500 while broken, as it should: the browser says so for it, and for the fetches of it.
+    const ownStatus = `error: Failed to load resource: the server responded with a status of 500 (Internal Server Error) (${copy.dev.url}/about)`;
+    expect(problems.filter((problem) => problem !== ownStatus)).toEqual([]);
+  });
+
   it('names the width a photo too narrow must have, as the build does: a photo that wide then brings the page back', async () => {
     const { page } = await openDevPage(copy.dev, '/blog/google-ads-guide');
     await edit((text) =>
