@@ -10,6 +10,8 @@ import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
 import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
+import { leadSummary } from '../../supabase/functions/_shared/lead-message.ts';
+import { storedLead } from '../../supabase/functions/_shared/lead-store.ts';
 import { pgliteLeadStore } from '../../src/leads/pglite-lead-store';
 import {
   contact,
@@ -48,9 +50,15 @@ describe('notifications', () => {
       ...fields,
       ...touchColumns(null, null),
     });
-    const received = `${row!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    // When it came, as the UK's clocks read it (a test below pins the format at instants of its own).
+    const heading = String(hook!.body.text).split('\n')[0]!;
+    expect(heading).toMatch(
+      new RegExp(
+        `^New lead from the contact form \\(#${row!.id}, \\w{3}, \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d (GMT|BST)\\)$`,
+      ),
+    );
     const summary = [
-      `New lead from the contact form (#${row!.id}, ${received})`,
+      heading,
       "Name: Sarah O'Neill",
       'Email: sarah@oneill-electrical.co.uk',
       'Phone: +44 7700 900123',
@@ -109,6 +117,25 @@ describe('notifications', () => {
     ]);
     await notifying(post(newsletter()), visitor);
     expect(resend.received[1]!.body.subject).toBe('New lead, newsletter form: news@example.co.uk');
+  });
+
+  it('says when the lead came as the clocks in the UK read it: GMT in winter, BST in summer, the hour October repeats told apart', async () => {
+    const lead = hero();
+    await notifying(post(lead), visitor);
+    const [row] = await rowsFor(lead.submission_id);
+    const heading = (at: string) => leadSummary(storedLead({ ...row!, created_at: new Date(at) })).split('\n')[0];
+    const received = (at: string) => heading(at)!.replace(/^New lead from the quick quote form \(#\d+, (.*)\)$/, '$1');
+    expect(received('2026-12-06T14:07:00Z')).toBe('Sun, 6 Dec 2026, 14:07 GMT');
+    // 09:15 UTC in British Summer Time is a quarter past ten on the agency's clocks.
+    expect(received('2026-07-01T09:15:00Z')).toBe('Wed, 1 Jul 2026, 10:15 BST');
+    // 29 March 2026: at 01:00 UTC the clocks go forward, from 01:00 GMT to 02:00 BST.
+    expect(received('2026-03-29T00:59:00Z')).toBe('Sun, 29 Mar 2026, 00:59 GMT');
+    expect(received('2026-03-29T01:00:00Z')).toBe('Sun, 29 Mar 2026, 02:00 BST');
+    // 25 October 2026: at 01:00 UTC they go back, from 02:00 BST to 01:00 GMT, so 01:30 comes twice.
+    expect(received('2026-10-25T00:30:00Z')).toBe('Sun, 25 Oct 2026, 01:30 BST');
+    expect(received('2026-10-25T01:30:00Z')).toBe('Sun, 25 Oct 2026, 01:30 GMT');
+    // Late on New Year's Eve in UTC is the same day in London in winter.
+    expect(received('2026-12-31T23:59:00Z')).toBe('Thu, 31 Dec 2026, 23:59 GMT');
   });
 
   it("keeps a visitor's bidi overrides out of the e-mail's subject, as out of a terminal", async () => {

@@ -18,6 +18,25 @@ const formNames: Record<FormType, string> = {
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
   value === null ? null : (options.find((option) => option.value === value)?.label ?? value);
 
+/**
+ * When the lead arrived, as the agency's clocks in the UK read it: "Sun, 6 Dec 2026, 14:07 GMT", in summer "BST",
+ * so that an hour of UTC never reads as the visitor's hour, and the hour October's change repeats names which it is.
+ * Made at the first lead, not as the module loads: a first time-zone formatter waits for ICU's zone data, which
+ * `sitegen leads` and a function's start need not.
+ */
+let ukTime: Intl.DateTimeFormat | undefined;
+const received = (at: Date) =>
+  (ukTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })).format(at);
+
 export function leadSubject(lead: StoredLead): string {
   const form = formNames[lead.form_type];
   if (lead.form_type === 'newsletter') return oneLine(`New lead, ${form}: ${lead.email}`);
@@ -42,11 +61,10 @@ export function leadSummary(lead: StoredLead): string {
     );
   }
   fields.push(['Page', given(lead.page)], ...foundBy(lead));
-  const received = `${lead.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   // A visitor's text cannot pass for a line of ours: each field is one line, and the message comes last, indented.
   const message = lead.message === null ? ['Message: not given'] : ['Message:', ...indented(lead.message)];
   return [
-    `New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received})`,
+    `New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received(lead.created_at)})`,
     ...fields.map(([name, value]) => `${name}: ${oneLine(value)}`),
     ...(lead.form_type === 'contact' ? message : []),
   ].join('\n');
