@@ -18,9 +18,10 @@ export const maxNotifyAttempts = 8;
 /**
  * Each format ends with a line break, so write it as is (process.stdout.write). JSON escapes what a terminal acts on
  * (\u009b, bidi's \u202e), which JSON reads back as the same text. In CSV (RFC 4180), a cell starting with =, +, -, @,
- * tab or CR gets a leading ' so that a spreadsheet never runs it as a formula; written to a `terminal`, its cells lose
- * their control and bidi characters too; written to a file, it starts with a byte order mark, without which Excel
- * reads UTF-8 as its own code page, and "Zoë" as "ZoÃ«".
+ * tab or CR gets a leading ' so that a spreadsheet never runs it as a formula, and so does one of digits from a 0,
+ * which Excel reads as a number (a phone's 07700900123 as 7700900123); written to a `terminal`, its cells lose their
+ * control and bidi characters too; written to a file, it starts with a byte order mark, without which Excel reads
+ * UTF-8 as its own code page, and "Zoë" as "ZoÃ«".
  */
 export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, options: FormatOptions = {}): string {
   switch (format) {
@@ -41,12 +42,11 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
 
 function csvValue(row: LeadRow, column: (typeof leadColumns)[number]): string {
   const value = row[column];
-  if (value === null) return '';
   if (value instanceof Date) return value.toISOString();
-  return Array.isArray(value) ? value.join('; ') : String(value);
+  return Array.isArray(value) ? value.join('; ') : String(value ?? '');
 }
 
-export const csvCell = (value: string) => csvText(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const csvCell = (value: string) => csvText(/^(?:[=+\-@\t\r]|0\d+$)/.test(value) ? `'${value}` : value);
 /** A cell as written: for the agency's own words, such as a conversion action's name, which Google Ads matches as is. */
 export const csvText = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 

@@ -258,6 +258,15 @@ describe('listing and formatting', () => {
     expect(formatLeads([], 'csv')).toBe(`\uFEFF${csvHeader}\r\n`);
   });
 
+  it('keeps the 0 of a phone number typed without spaces: Excel reads 07700900123 as the number 7700900123', () => {
+    const phones = ['07700900123', '01332 123456', '0', '+447700900123'].map((phone) => ({ ...rows[0]!, phone }));
+    const cells = formatLeads(phones, 'csv')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[5]);
+    expect(cells).toEqual(["'07700900123", '01332 123456', '0', "'+447700900123"]);
+  });
+
   it('writes CSV to a terminal without control or bidi characters; to a file, as stored', () => {
     const hostile = { ...rows[1]!, name: 'Sarah\u202e\u2066', message: 'Line one,\nline two\x1b[31m\x1b]0;title\x07' };
     const terminal = formatLeads([hostile], 'csv', { terminal: true });
