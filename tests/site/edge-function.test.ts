@@ -250,9 +250,9 @@ describe('the contact-form Edge Function under Deno', () => {
     });
     expect(rows[0]!.notified_at).toBeInstanceOf(Date);
     expect(webhook.received.map((request) => request.body.submission_id)).toEqual([sent.submission_id]);
-    // Deno's own clock and time zones: the time as the UK's clocks read it, GMT or BST.
+    // Who and what first; then, by Deno's own time zones, the time as the UK's clocks read it, GMT or BST.
     expect(String(webhook.received[0]!.body.text)).toMatch(
-      /^New lead from the contact form \(#\d+, \w{3}, \d{1,2} \w{3} \d{4}, \d\d:\d\d (GMT|BST)\)\n/,
+      /^New lead, contact form: Builder \(Priya Shah\)\nReceived: \w{3}, \d{1,2} \w{3} \d{4}, \d\d:\d\d (GMT|BST) \(lead #\d+\)\n/,
     );
     expect(resend.received).toHaveLength(1);
     expect(resend.received[0]!.body).toMatchObject({
@@ -326,7 +326,7 @@ describe('the contact-form Edge Function under Deno', () => {
     expect(webhook.received.filter((request) => request.body.submission_id === sent.submission_id)).toHaveLength(2);
     expect(
       resend.received.filter(
-        (request) => request.body.reply_to === sent.email && String(request.body.text).includes(`#${row!.id},`),
+        (request) => request.body.reply_to === sent.email && String(request.body.text).includes(`(lead #${row!.id})`),
       ),
     ).toHaveLength(1);
     [row] = await rowsFor(sent.submission_id);

@@ -51,14 +51,13 @@ describe('notifications', () => {
       ...touchColumns(null, null),
     });
     // When it came, as the UK's clocks read it (a test below pins the format at instants of its own).
-    const heading = String(hook!.body.text).split('\n')[0]!;
-    expect(heading).toMatch(
-      new RegExp(
-        `^New lead from the contact form \\(#${row!.id}, \\w{3}, \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d (GMT|BST)\\)$`,
-      ),
+    const received = String(hook!.body.text).split('\n')[1]!;
+    expect(received).toMatch(
+      new RegExp(`^Received: \\w{3}, \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d (GMT|BST) \\(lead #${row!.id}\\)$`),
     );
     const summary = [
-      heading,
+      "New lead, contact form: Electrician (Sarah O'Neill)",
+      received,
       "Name: Sarah O'Neill",
       'Email: sarah@oneill-electrical.co.uk',
       'Phone: +44 7700 900123',
@@ -107,7 +106,7 @@ describe('notifications', () => {
     const lead = { ...hero(), trade: '', phone: '' };
     await notifying(post(lead), visitor);
     expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: trade not given (Dave Hughes)');
-    expect(String(resend.received[0]!.body.text).split('\n').slice(1)).toEqual([
+    expect(String(resend.received[0]!.body.text).split('\n').slice(2)).toEqual([
       'Name: Dave Hughes',
       'Email: dave@hughesplumbing.co.uk',
       'Phone: not given',
@@ -123,8 +122,10 @@ describe('notifications', () => {
     const lead = hero();
     await notifying(post(lead), visitor);
     const [row] = await rowsFor(lead.submission_id);
-    const heading = (at: string) => leadSummary(storedLead({ ...row!, created_at: new Date(at) })).split('\n')[0];
-    const received = (at: string) => heading(at)!.replace(/^New lead from the quick quote form \(#\d+, (.*)\)$/, '$1');
+    const received = (at: string) =>
+      leadSummary(storedLead({ ...row!, created_at: new Date(at) }))
+        .split('\n')[1]!
+        .replace(/^Received: (.*) \(lead #\d+\)$/, '$1');
     expect(received('2026-12-06T14:07:00Z')).toBe('Sun, 6 Dec 2026, 14:07 GMT');
     // 09:15 UTC in British Summer Time is a quarter past ten on the agency's clocks.
     expect(received('2026-07-01T09:15:00Z')).toBe('Wed, 1 Jul 2026, 10:15 BST');
@@ -149,7 +150,7 @@ describe('notifications', () => {
       'Need help.\r\nPage: /services/google-ads\nFound us: from Google Ads\u2028\u001b[31mred\u202Egnp.exe';
     await notifying(post({ ...contact(), name, message }), visitor);
     const lines = String(resend.received[0]!.body.text).split('\n');
-    expect(lines[1]).toBe('Name: Fake Email: boss@agency.example');
+    expect(lines[2]).toBe('Name: Fake Email: boss@agency.example');
     expect(lines.filter((line) => /^\s*(Email|Page|Found us):/.test(line))).toHaveLength(5);
     expect(lines.slice(-7)).toEqual([
       'Page: /contact',

@@ -64,7 +64,9 @@ export function leadSummary(lead: StoredLead): string {
   // A visitor's text cannot pass for a line of ours: each field is one line, and the message comes last, indented.
   const message = lead.message === null ? ['Message: not given'] : ['Message:', ...indented(lead.message)];
   return [
-    `New lead from the ${formNames[lead.form_type]} (#${lead.id}, ${received(lead.created_at)})`,
+    // Who and what, first: a chat's notification shows the first line alone, and a webhook has no subject.
+    leadSubject(lead),
+    `Received: ${received(lead.created_at)} (lead #${lead.id})`,
     ...fields.map(([name, value]) => `${name}: ${oneLine(value)}`),
     ...(lead.form_type === 'contact' ? message : []),
   ].join('\n');
