@@ -28,8 +28,9 @@ function LinkList({ links, className = '' }: { links: readonly Link[]; className
 
 /**
  * The Services menu as a <details> disclosure: every link is in the HTML and
- * opens by click or keyboard with JavaScript off; the menu script adds hover,
- * Escape and closing on outside clicks.
+ * opens by click or keyboard with JavaScript off, and a click on the page
+ * closes it (styles.css); the menu script adds hover, Escape and closing on
+ * focus elsewhere.
  */
 function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu']; variant: 'desktop' | 'mobile' }) {
   const desktop = variant === 'desktop';
