@@ -1,7 +1,8 @@
 /**
- * The site's facts a Markdown body may name, `{phone}` say, so that a new number reaches every article, legal page
- * and feed from site.json: phone and email as links to tap, the number never split across lines (as TelLink's). Kept
- * rendered with their placeholders, bodies are filled in per page and feed item.
+ * The site's facts a Markdown body may name, `{phone}` say, so that a new number reaches every page and feed from
+ * site.json: phone and email as links to tap, the number never split across lines (as TelLink's), the address split
+ * only before "@" or a dot (as MailLink's). Kept rendered with their placeholders, bodies are filled in per page and
+ * feed item.
  */
 import { escapeHtml } from '../escape';
 import type { SiteFacts } from './model';
@@ -15,12 +16,12 @@ const placeholder = /\{\s*([a-zA-Z]+)\s*\}/g;
 type Facts = Pick<SiteFacts, 'name' | 'legalName' | 'phone' | 'phoneHref' | 'email' | 'addressLine' | 'hoursLine'>;
 
 export function withSiteFacts(html: string, site: Facts): string {
-  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
+  const email = escapeHtml(site.email);
   const facts: Record<(typeof siteFactNames)[number], string> = {
     name: escapeHtml(site.name),
     legalName: escapeHtml(site.legalName),
-    phone: link(site.phoneHref, escapeHtml(site.phone).replaceAll(' ', '\u00a0')),
-    email: link(`mailto:${site.email}`, escapeHtml(site.email)),
+    phone: `<a href="${escapeHtml(site.phoneHref)}">${escapeHtml(site.phone).replaceAll(' ', '\u00a0')}</a>`,
+    email: `<a href="mailto:${email}" aria-label="${email}">${email.replace(/(?=[@.])/g, '<wbr>')}</a>`,
     address: escapeHtml(site.addressLine),
     hours: escapeHtml(site.hoursLine),
   };
@@ -31,6 +32,5 @@ export function withSiteFacts(html: string, site: Facts): string {
 
 /** A misspelt `{word}` would be published as written. */
 export function unknownSiteFact(text: string): string | undefined {
-  for (const [whole, name] of text.matchAll(placeholder))
-    if (!(siteFactNames as readonly string[]).includes(name!)) return whole;
+  return [...text.matchAll(placeholder)].find(([, name]) => !(siteFactNames as readonly string[]).includes(name!))?.[0];
 }

@@ -283,11 +283,11 @@ describe('words on a phone', () => {
     ]) {
       await page.goto(`${preview.url}${path}`);
       const words = await page.locator('body').evaluate((body) => {
-        // May break anywhere: an article's e-mail address and code (an address, a parameter's name), and what is marked
-        // so (wrap-anywhere: a job's facts, the breadcrumbs' title). The contact details' and footer's e-mail address,
+        // May break anywhere: an article's code (an address, a parameter's name), and what is marked so (wrap-anywhere:
+        // a job's facts, the breadcrumbs' title). The e-mail address (contact details, footer, {email} in a legal page),
         // as wide as the window at this size, is measured part by part: it may break before its "@" and its dots
-        // (MailLink), not inside "example".
-        const mayBreak = '.prose a[href^="mailto:"], .prose code, .wrap-anywhere:not(a[href^="mailto:"])';
+        // (MailLink, site-facts), not inside "example".
+        const mayBreak = '.prose code, .wrap-anywhere:not(a[href^="mailto:"])';
         // Not seen: what only a screen reader reads, the bots' trap, a closed menu.
         const unseen = '.sr-only, [aria-hidden="true"], script, style, noscript';
         const split: string[] = [];

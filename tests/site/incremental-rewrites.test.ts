@@ -93,7 +93,9 @@ describe('sitegen build --incremental', () => {
     expect(privacy).toContain(
       '<li><strong>Freephone:</strong> <a href="tel:+448081570193">0808\u00a0157\u00a00193</a> (Mon-Fri 9AM-6PM)</li>',
     );
-    expect(privacy).toContain('email <a href="mailto:team@tradeboost.example">team@tradeboost.example</a> or write');
+    expect(privacy).toContain(
+      'email <a href="mailto:team@tradeboost.example" aria-label="team@tradeboost.example">team<wbr>@tradeboost<wbr>.example</a> or write',
+    );
     expect(await readFile(join(out, 'blog', 'rss.xml'), 'utf8')).toContain(
       'ring us free on <a href="tel:+448081570193">0808\u00a0157\u00a00193</a>',
     );

@@ -24,7 +24,7 @@ describe("the site's facts in a body (site-facts.ts)", () => {
       '{name} is {legalName}. Ring {phone} or e-mail **{email}**, at {address} ({hours}).\n\n`{phone}` and {}\n',
     );
     expect(withSiteFacts(html, site)).toBe(
-      '<p>Iron &amp; Steel is Iron &amp; Steel &lt;Yard&gt; Ltd. Ring <a href="tel:+448001234567">0800\u00a0123\u00a04567</a> or e-mail <strong><a href="mailto:team@trade.example">team@trade.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
+      '<p>Iron &amp; Steel is Iron &amp; Steel &lt;Yard&gt; Ltd. Ring <a href="tel:+448001234567">0800\u00a0123\u00a04567</a> or e-mail <strong><a href="mailto:team@trade.example" aria-label="team@trade.example">team<wbr>@trade<wbr>.example</a></strong>, at 1 Iron &amp; Steel Yard, Derby, Derbyshire DE1 2AB (Mon-Sat 8AM-5PM).</p>\n' +
         '<p><code>&#123;phone}</code> and {}</p>\n',
     );
   });
@@ -39,7 +39,7 @@ describe("the site's facts in a body (site-facts.ts)", () => {
   it('fills in a fact typed with spaces inside its braces, as it is often written', () => {
     const { html } = renderMarkdown('Ring { phone } or e-mail {email }.\n');
     expect(withSiteFacts(html, site)).toBe(
-      '<p>Ring <a href="tel:+448001234567">0800\u00a0123\u00a04567</a> or e-mail <a href="mailto:team@trade.example">team@trade.example</a>.</p>\n',
+      '<p>Ring <a href="tel:+448001234567">0800\u00a0123\u00a04567</a> or e-mail <a href="mailto:team@trade.example" aria-label="team@trade.example">team<wbr>@trade<wbr>.example</a>.</p>\n',
     );
     expect(() => renderMarkdown('Call { phnoe } today.\n')).toThrow('"{ phnoe }" names none of the site\'s facts');
     expect(() => renderMarkdown('[Ring { phone }](/contact)\n')).toThrow('link "Ring { phone }": {phone} and {email}');
