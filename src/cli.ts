@@ -204,10 +204,9 @@ function aConversionName(value: string): string {
   return value.trim();
 }
 
-const openers: Partial<Record<NodeJS.Platform, string[]>> = { darwin: ['open'], win32: ['cmd', '/c', 'start', ''] };
-
 /** The platform's own way to open a URL; a failure to open is not worth failing the command. */
 function openInBrowser(url: string): void {
+  const openers: Partial<Record<NodeJS.Platform, string[]>> = { darwin: ['open'], win32: ['cmd', '/c', 'start', ''] };
   const [command, ...args] = [...(openers[process.platform] ?? ['xdg-open']), url];
   import('node:child_process').then(({ spawn }) =>
     spawn(command!, args, { stdio: 'ignore', detached: true })

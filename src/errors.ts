@@ -25,9 +25,8 @@ export class RenderError extends SitegenError {
     readonly source: string | undefined,
     cause: unknown,
   ) {
-    super(`${template}: rendering ${page}${source ? ` (made from ${source})` : ''} failed: ${messageOf(cause)}`, {
-      cause,
-    });
+    const madeFrom = source ? ` (made from ${source})` : '';
+    super(`${template}: rendering ${page}${madeFrom} failed: ${messageOf(cause)}`, { cause });
   }
 }
 

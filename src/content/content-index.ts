@@ -68,8 +68,7 @@ export class ContentIndex {
   save(contentDir: string, generator: string, keys: readonly string[], learnt: ReadonlyMap<string, IndexedFile>) {
     const kept = new Set(Object.values(this.files).flatMap((entry) => (entry.body ? [entry.body.join()] : [])));
     const files: Record<string, IndexedFile> = {};
-    let changed = 0;
-    let rendered = 0;
+    let [changed, rendered] = [0, 0];
     for (const key of keys) {
       const entry = learnt.get(key) ?? this.files[key];
       if (!entry) continue;

@@ -77,6 +77,10 @@ function slipIn(block: string): string | undefined {
     if (/^\[(.*["']\s+["']|[^\]]*["']$)/.test(value)) return `${at}: expected a list such as ["seo", "ads"]`;
     if (/^[“‘]/.test(value)) return curlyQuote(at, value[0]!);
     if (/^[^"'[{|>].*?(: |:$)/.test(value)) return `${at}: a ": " out of quotes starts a field: use double quotes`;
+    if (key && /^\S/.test(line) && block.split('\n', index).some((before) => before.startsWith(`${key}:`)))
+      return `${at}: "${key}" is given twice: keep one`;
+    if (/^ +[\w-]+:/.test(line) && /^[\w-]+:[ \t]*[^\s|>]/.test(block.split('\n', index).at(-1)!))
+      return `${at}: it is indented: start the field at the line's start`;
   }
 }
 

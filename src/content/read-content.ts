@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ContentError, messageOf } from '../errors';
 import { unlessThrown } from '../unless-thrown';
 import { findUnsafeMarkdownText, parseFrontMatter } from './front-matter';
-import { fieldName } from './schemas/well-formed';
+import { fieldName, lineAndColumn } from './schemas/well-formed';
 import { requireBody, validate } from './validate';
 
 export function readJson(path: string, file: string): unknown {
@@ -70,13 +70,12 @@ function whereItFails(message: string, source: string): string {
   const errors: jsonc.ParseError[] = [];
   jsoncParser().parse(source, errors, { allowTrailingComma: false, disallowComments: true });
   const offset = errors[0]?.offset ?? Number(/at position (\d+)/.exec(message)?.[1] ?? source.length);
-  const before = source.slice(0, offset);
   // JSON allows no comma after a list's or an object's last item: named where it is, not at the bracket after it.
-  const comma = /,\s*$/.exec(before);
+  const comma = /,\s*$/.exec(source.slice(0, offset));
   if (comma && /^[\]}]/.test(source.slice(offset)))
     return `a comma after the last item, at line ${source.slice(0, comma.index).split('\n').length}: remove it`;
   const what = message.replace(/, (?:\.\.\.)?"[\s\S]* is not valid JSON$| in JSON at position \d+[\s\S]*$/, '');
-  const where = `at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
+  const where = `at ${lineAndColumn(source, offset)}`;
   // Words pasted from a word processor bring its curly quotes; a text left open runs into the line's end.
   const curly = /[“”‘’]/.exec(source[offset] ?? '')?.[0];
   if (curly) return `a curly quote ${curly} ${where}: JSON takes straight quotes, write " in its place`;

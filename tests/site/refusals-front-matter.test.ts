@@ -26,6 +26,19 @@ vi.setConfig({ testTimeout: buildCaseTimeout });
 const badFrontMatter: BadInput[] = [
   brokenFrontMatter,
   [
+    // A field pasted in again lower down: YAML's own words ("duplicated mapping key") name no field a marketer knows.
+    'a field given twice',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^readTime: .*$/m, '$&\nauthor: "Sarah Mitchell"'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML at line 10 \(author\): "author" is given twice: keep one\n$/,
+  ],
+  [
+    'a field indented by mistake',
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^author:/m, '  author:'),
+    /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML at line 7 \(author\): it is indented: start the field at the line's start\n$/,
+  ],
+  [
     // The site's facts are filled in in a body only: here the braces would be published as written.
     "a placeholder in an article's title",
     'blog/google-ads-guide.md',

@@ -111,6 +111,16 @@ describe('a Markdown file read and split (readText, splitMarkdown)', () => {
       'content/blog/indented-with-a-tab.md: front matter: is not valid YAML at line 4: it is indented with a tab: indent with spaces',
     ],
     [
+      'field-given-twice',
+      '---\ntitle: "Ten tips"\nslug: "ten-tips"\ntitle: "Ten more tips"\n---\nBody.\n',
+      'content/blog/field-given-twice.md: front matter: is not valid YAML at line 4 (title): "title" is given twice: keep one',
+    ],
+    [
+      'field-indented',
+      '---\ntitle: "Ten tips"\n  author: "Sam Carter"\n---\nBody.\n',
+      "content/blog/field-indented.md: front matter: is not valid YAML at line 3 (author): it is indented: start the field at the line's start",
+    ],
+    [
       'apostrophe-in-single-quotes',
       "---\ntitle: 'Don't wait for spring'\n---\nBody.\n",
       'content/blog/apostrophe-in-single-quotes.md: front matter: is not valid YAML at line 2 (title): an apostrophe in single quotes ends the text: use double quotes',
