@@ -237,9 +237,6 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   return { signal: controller.signal, dispose };
 }
 
-const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
-  error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-
 /** Resolves on a stop signal (a closed terminal too), so a server can close its database cleanly. */
 const untilInterrupted = (): Promise<void> =>
   new Promise((resolve) => {
@@ -258,7 +255,8 @@ try {
 } catch (error) {
   const debug = program.opts<{ debug?: boolean }>().debug;
   // What the user can fix, from bad input to a full disk or a folder that cannot be written: its message says it all.
-  if ((error instanceof SitegenError || isSystemError(error)) && !debug) console.error(`sitegen: ${error.message}`);
+  const systemError = error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  if ((error instanceof SitegenError || systemError) && !debug) console.error(`sitegen: ${error.message}`);
   else console.error(error);
   // Interrupted, the output is as it was: the process ends as the signal would have ended it, at once and with the
   // status a shell expects. An exit would wait for sharp to finish any photo it is encoding, which it cannot stop.

@@ -18,8 +18,7 @@ export function readJson(path: string, file: string): unknown {
     throw new ContentError(file, '', `is not valid JSON (${whereItFails(messageOf(error), source)})`);
   }
   // JSON.parse keeps the last of a key given twice, without a word: fewer keys parsed than written says one was.
-  const repeated = keysWritten(source) !== keysParsed(value) && repeatedKey(source);
-  if (repeated) throw new ContentError(file, repeated.field, repeated.problem);
+  if (keysWritten(source) !== keysParsed(value)) refuseRepeatedKey(file, source);
   return value;
 }
 
@@ -43,8 +42,8 @@ function keysParsed(value: unknown): number {
 /** jsonc-parser, loaded only to say where a file goes wrong: a build that reads good JSON does not pay for it. */
 const jsoncParser = () => createRequire(import.meta.url)('jsonc-parser') as typeof jsonc;
 
-/** In the file's order. */
-function repeatedKey(source: string): { field: string; problem: string } | undefined {
+/** The first key given twice, in the file's order. */
+function refuseRepeatedKey(file: string, source: string): void {
   const { parseTree, getNodePath } = jsoncParser();
   const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
   const pending = [parseTree(source)];
@@ -58,7 +57,7 @@ function repeatedKey(source: string): { field: string; problem: string } | undef
       else {
         const again = lineAt(key!.offset);
         const where = again === first ? `on line ${first}` : `at lines ${first} and ${again}`;
-        return { field: fieldName(getNodePath(value!)), problem: `is given twice, ${where}: keep one` };
+        throw new ContentError(file, fieldName(getNodePath(value!)), `is given twice, ${where}: keep one`);
       }
     }
     for (const child of [...(node.children ?? [])].reverse()) pending.push(child);
@@ -79,6 +78,8 @@ function whereItFails(message: string, source: string): string {
   // Words pasted from a word processor bring its curly quotes; a text left open runs into the line's end.
   const curly = /[“”‘’]/.exec(source[offset] ?? '')?.[0];
   if (curly) return `a curly quote ${curly} ${where}: JSON takes straight quotes, write " in its place`;
+  if (source[offset] === "'") return `a ' ${where}: JSON takes double quotes, write " in its place`;
+  if (/^\/[/*]/.test(source.slice(offset))) return `a comment ${where}: JSON has none, remove it`;
   if (/^Bad control character/.test(what)) return `a text not closed on its line, ${where}: a " missing at its end`;
   if (!source.slice(offset).trim()) return `it ends too soon, ${where}: a closing } or ] missing, or its end cut off`;
   if (/^Expected ',' or '[\]}]' after/.test(what)) return `a comma missing before what starts ${where}`;

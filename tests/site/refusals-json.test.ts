@@ -79,6 +79,24 @@ const badJson: BadInput[] = [
     /content\/stats\.json: is not valid JSON \(a curly quote “ at line 3 column 34: JSON takes straight quotes, write " in its place\)$/m,
   ],
   [
+    'a text in single quotes',
+    'stats.json',
+    (text) => text.replace('"label": "Tradesmen Helped"', `"label": 'Tradesmen Helped'`),
+    /content\/stats\.json: is not valid JSON \(a ' at line 3 column 34: JSON takes double quotes, write " in its place\)$/m,
+  ],
+  [
+    'a key in single quotes',
+    'stats.json',
+    (text) => text.replace('"stats"', "'stats'"),
+    /content\/stats\.json: is not valid JSON \(a ' at line 2 column 3: JSON takes double quotes, write " in its place\)$/m,
+  ],
+  [
+    'a comment, as code would have',
+    'stats.json',
+    (text) => text.replace('"stats": [', '"stats": [\n    // the figures on the home page'),
+    /content\/stats\.json: is not valid JSON \(a comment at line 3 column 5: JSON has none, remove it\)$/m,
+  ],
+  [
     'a text whose closing quote is missing',
     'stats.json',
     (text) => text.replace('"label": "Tradesmen Helped"', '"label": "Tradesmen Helped'),
