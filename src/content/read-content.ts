@@ -111,7 +111,8 @@ export function readable<T>(file: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    throw new ContentError(file, '', `cannot be read (${messageOf(error)})`);
+    const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new ContentError(file, '', gone ? 'is missing: the site needs it' : `cannot be read (${messageOf(error)})`);
   }
 }
 

@@ -3,9 +3,11 @@
  * belongs, a field misspelt, no longer taken or of the wrong type) stops the build with a line naming the file and the
  * field.
  */
-import { afterAll, describe, it, vi } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type BadInput, buildCaseTimeout, stopsTheBuild } from '../support/build-refusals';
-import { removeWorkspaces } from '../support/workspace';
+import { contentWorkspace, removeWorkspaces } from '../support/workspace';
 
 afterAll(removeWorkspaces);
 vi.setConfig({ testTimeout: buildCaseTimeout });
@@ -136,4 +138,11 @@ const badJson: BadInput[] = [
 
 describe('bad input', () => {
   it.concurrent.each(badJson)('%s stops the build, naming the file and field', stopsTheBuild);
+
+  // Deleted, or renamed: not Node's "ENOENT: no such file or directory, open …".
+  it.concurrent('a data file missing stops the build, naming the file', async () => {
+    const site = await contentWorkspace();
+    await rm(join(site.content, 'site.json'));
+    expect(await site.refusal()).toBe(`sitegen: ${site.content}/site.json: is missing: the site needs it\n`);
+  });
 });
