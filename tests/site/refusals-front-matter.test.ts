@@ -33,6 +33,13 @@ const badFrontMatter: BadInput[] = [
     /content\/blog\/google-ads-guide\.md: front matter: is not valid YAML at line 10 \(author\): "author" is given twice: keep one\n$/,
   ],
   [
+    // What an image may be, not "a value".
+    "an article's image left out",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^image: .*\n/m, ''),
+    /content\/blog\/google-ads-guide\.md: front matter: image: is missing: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\) or a file of content\/images\/ such as "images\/team\/sarah\.jpg"\n$/,
+  ],
+  [
     'a field indented by mistake',
     'blog/google-ads-guide.md',
     (text) => text.replace(/^author:/m, '  author:'),

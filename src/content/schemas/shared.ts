@@ -97,12 +97,12 @@ const imageSources = `a photo on ${stockPhotoOrigin} (the only image host the Co
 const stockPhotoSrc = v.pipe(
   linkText,
   // Not a URL ("/images/van.jpg", say) is as wrong as another host: the error names both places an image may be.
-  v.url(imageSources),
   v.regex(stockPhotoUrl, imageSources),
   v.regex(/^[^?#\s]+$/, 'an image URL without a space or a query string (sizes are added per use)'),
 );
-export const imageSrc = v.lazy((input) =>
-  typeof input === 'string' && /^images[/\\]/.test(input) ? localImageSrc : stockPhotoSrc,
+export const imageSrc = v.pipe(
+  v.string(imageSources),
+  v.lazy((input) => (/^images[/\\]/.test(input as string) ? localImageSrc : stockPhotoSrc)),
 );
 /** Screen readers read it out, and browsers show it where the image cannot load. */
 const describesImage = 'a text describing the image, for people who cannot see it';
