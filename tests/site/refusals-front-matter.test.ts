@@ -40,6 +40,12 @@ const badFrontMatter: BadInput[] = [
     /content\/blog\/google-ads-guide\.md: front matter: image: is missing: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\) or a file of content\/images\/ such as "images\/team\/sarah\.jpg"\n$/,
   ],
   [
+    "an article's image given as a number",
+    'blog/google-ads-guide.md',
+    (text) => text.replace(/^image: .*$/m, 'image: 12'),
+    /content\/blog\/google-ads-guide\.md: front matter: image: expected a photo on https:\/\/images\.unsplash\.com \(the only image host the Content-Security-Policy allows\) or a file of content\/images\/ such as "images\/team\/sarah\.jpg", found number 12\n$/,
+  ],
+  [
     'a field indented by mistake',
     'blog/google-ads-guide.md',
     (text) => text.replace(/^author:/m, '  author:'),
