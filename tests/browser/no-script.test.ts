@@ -2,7 +2,7 @@
  * A browser that runs no JavaScript: the header's menus, disclosures that need
  * none, open and close by their buttons, close on a click on the page as a
  * menu does, and lead to every page, the trades under Services among them.
- * (The forms say what to do instead: forms.test.ts; the blog's categories are
+ * (The forms say what to do instead: form-notes.test.ts; the blog's categories are
  * links: navigation.test.ts.)
  */
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,165 @@
+/**
+ * The contact form, on its own page and in the home page's contact section,
+ * in a real browser against the real preview server: every field stored,
+ * what is required, one lead for a double click, none for a bot, and the
+ * fields held to the server's lengths.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { listLeads } from '../../src/leads/pglite-lead-store';
+import { narrow, reusedPage, wide } from './support/browser';
+import { leadRequests } from './support/forms';
+import { sharedTestPreview } from './support/preview';
+import { toast } from './support/toasts';
+
+const preview = sharedTestPreview();
+const wideVisitor = reusedPage(wide);
+const narrowVisitor = reusedPage(narrow);
+
+describe('contact form', () => {
+  async function fillContactForm(page: Page) {
+    const form = page.locator('main form');
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await form.getByLabel('Phone number').fill('0115 496 0321');
+    await form.getByLabel('Your trade').selectOption('heating');
+    await form.getByLabel('Business name').fill('Okafor Electrical & Heating Ltd');
+    await form.getByLabel('Location').fill('Nottingham');
+    await form.getByLabel('Monthly marketing budget').selectOption('1000-2500');
+    await form.getByText('Local SEO', { exact: true }).click();
+    await form.getByText('Reputation Management', { exact: true }).click();
+    await form.getByText('Google Ads', { exact: true }).click();
+    await form.getByText('Google Ads', { exact: true }).click();
+    await form
+      .getByLabel('Tell us about your business')
+      .fill('We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.');
+    return form;
+  }
+
+  it('stores every field, with the chosen services, and resets the form', async () => {
+    const { page, problems } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    expect(
+      await form
+        .locator('input[name="services_interested"]:checked')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(['Local SEO', 'Reputation Management']);
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(await form.getByLabel('Business name').inputValue()).toBe('');
+    expect(await form.getByLabel('Tell us about your business').inputValue()).toBe('');
+    expect(await form.locator('input[name="services_interested"]:checked').count()).toBe(0);
+
+    const [lead] = await listLeads(preview.leads);
+    expect(lead).toMatchObject({
+      form_type: 'contact',
+      name: 'Sarah Okafor',
+      email: 'sarah@okaforelectrical.co.uk',
+      phone: '0115 496 0321',
+      trade: 'heating',
+      business_name: 'Okafor Electrical & Heating Ltd',
+      location: 'Nottingham',
+      budget: '1000-2500',
+      services_interested: ['Local SEO', 'Reputation Management'],
+      message: 'We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.',
+      page: '/contact',
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('requires phone and trade, marked with *', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    expect(await form.locator('label[for="contact-phone"]').textContent()).toBe('Phone number *');
+    expect(await form.locator('label[for="contact-trade"]').textContent()).toBe('Your trade *');
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    const sent = await leadRequests(page, () => form.getByRole('button', { name: 'Send My Enquiry' }).click());
+    expect(sent).toBe(0);
+    expect(
+      await form.getByLabel('Phone number').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
+  });
+
+  it('takes spaces alone for no name and no phone number: the browser says so at the field, and nothing is sent', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    const [name, phone] = [form.getByLabel('Full name'), form.getByLabel('Phone number')];
+    await name.fill('   ');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await phone.fill('  ');
+    await form.getByLabel('Your trade').selectOption('electrician');
+    const send = () => form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    expect(await leadRequests(page, send)).toBe(0);
+    expect(await name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await name.fill('Sarah Okafor');
+    expect(await leadRequests(page, send)).toBe(0);
+    expect(await phone.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await form.getByLabel('Email address').inputValue()).toBe('sarah@okaforelectrical.co.uk');
+    expect(await listLeads(preview.leads)).toEqual([]);
+  });
+
+  it('a double click stores one lead', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    const sent = await leadRequests(page, () => form.getByRole('button', { name: 'Send My Enquiry' }).dblclick());
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(sent).toBe(1);
+    expect(await listLeads(preview.leads)).toHaveLength(1);
+  });
+
+  it('filled in by a bot, the field hidden from people too, is thanked as a person is and stored nowhere', async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    const honeypot = form.locator('input[name="website"]');
+    await honeypot.evaluate((input: HTMLInputElement) => (input.value = 'https://cheap-links.example'));
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect
+      .poll(() => toast(page).textContent())
+      .toContain("Success!Thank you for your message. We'll get back to you within 24 hours.");
+    expect(await listLeads(preview.leads)).toEqual([]);
+  });
+
+  it('the home page contact section sends the contact form too', async () => {
+    const { page } = await narrowVisitor();
+    await page.goto(`${preview.url}/#contact`);
+    const form = page.locator('#contact form');
+    await form.getByLabel('Full name').fill('Tom Reid');
+    await form.getByLabel('Email address').fill('tom@reidroofing.co.uk');
+    await form.getByLabel('Phone number').fill('01332 000111');
+    await form.getByLabel('Your trade').selectOption('roofer');
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(await listLeads(preview.leads)).toMatchObject([
+      { form_type: 'contact', name: 'Tom Reid', trade: 'roofer', page: '/', services_interested: [] },
+    ]);
+  });
+});
+
+describe('field lengths', () => {
+  it("stop the visitor at the server's limits, rather than the server refusing the lead", async () => {
+    const { page } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    const limits: [string, number][] = [
+      ['Full name', 100],
+      ['Email address', 254],
+      ['Phone number', 30],
+      ['Business name', 120],
+      ['Location', 120],
+      ['Tell us about your business', 5000],
+    ];
+    for (const [label, limit] of limits)
+      expect(await form.getByLabel(label).getAttribute('maxlength'), label).toBe(String(limit));
+    await form.getByLabel('Phone number').pressSequentially('0'.repeat(31));
+    expect(await form.getByLabel('Phone number').inputValue()).toBe('0'.repeat(30));
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * A field the forms stop or the server refuses, in a real browser against the
+ * real preview server: a phone number that is none, and a refusal marked on
+ * its field, invalid and described by its words, until the visitor changes it.
+ */
+import { describe, expect, it } from 'vitest';
+import { listLeads } from '../../src/leads/pglite-lead-store';
+import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
+import { accessibleDescription, leadRequests } from './support/forms';
+import { sharedTestPreview } from './support/preview';
+import { toast } from './support/toasts';
+
+const preview = sharedTestPreview();
+const wideVisitor = reusedPage(wide);
+const narrowVisitor = reusedPage(narrow);
+
+describe('phone numbers', () => {
+  const plainWords = 'Enter a phone number we can call, such as 01332 123456 or +44 7700 900123.';
+  const forms = [
+    ['/', 'hero-phone', 'Get My Free Quote'],
+    ['/contact', 'contact-phone', 'Send My Enquiry'],
+  ] as const;
+
+  it('text that is no phone number is stopped at the field, whose description says what to type, in both forms; a number as people type it is taken', async () => {
+    const { page, problems } = await narrowVisitor();
+    for (const [path, id, button] of forms) {
+      await page.goto(`${preview.url}${path}`);
+      const form = page.locator(`form:has(#${id})`);
+      await form.getByLabel('Full name').fill('Dave Hughes');
+      await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+      const phone = form.locator(`#${id}`);
+      for (const words of ['abc', 'call me', '07700 CALL ME', '12345']) {
+        await phone.fill(words);
+        const sent = await leadRequests(page, () => form.getByRole('button', { name: button }).click());
+        expect(sent, words).toBe(0);
+        expect(await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch), words).toBe(true);
+        expect(await phone.evaluate((input) => input === document.activeElement), words).toBe(true);
+      }
+      expect(await accessibleDescription(page, `#${id}`)).toBe(plainWords);
+      for (const number of [
+        '07700 900123',
+        '+44 7700 900123',
+        '+44 (0)7700 900-123',
+        '(01332) 123456',
+        ' 0115 496 0321 ',
+      ]) {
+        await phone.fill(number);
+        expect(await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch), number).toBe(false);
+      }
+    }
+    expect(await listLeads(preview.leads)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('one that gets past the browser (its pattern gone) is refused by the server, which says why in the error toast, every field kept, and marks the field invalid, described by its words, until it is sent again or changed', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    const phone = form.getByLabel('Phone number');
+    const submit = form.locator('button[type="submit"]');
+    const refused = 'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await phone.evaluate((input) => input.removeAttribute('pattern'));
+    await phone.fill('call me');
+    await form.getByLabel('Your trade').selectOption('heating');
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toBe(`Error${refused}×`);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
+    expect(await form.getByLabel('Email address').inputValue()).toBe('sarah@okaforelectrical.co.uk');
+    expect(await phone.inputValue()).toBe('call me');
+    expect(await form.getByLabel('Your trade').inputValue()).toBe('heating');
+    // What a screen reader says of the phone field, and of no other: invalid, and why.
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(refused);
+    expect(await form.locator('[aria-invalid]').count()).toBe(1);
+
+    // Sent again as it is: not marked while it is sent, and marked again when the server refuses it again.
+    const { release } = await holdBack(page, '**/functions/v1/contact-form');
+    await submit.click();
+    await expect.poll(() => submit.textContent()).toBe('Submitting...');
+    expect(await phone.getAttribute('aria-invalid')).toBe(null);
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(plainWords);
+    release();
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(refused);
+
+    // Changed: no longer marked, and described again by what it asks for.
+    await phone.fill('call me on 0115 496 0321');
+    expect(await phone.getAttribute('aria-invalid')).toBe(null);
+    expect(await accessibleDescription(page, '#contact-phone')).toBe(plainWords);
+    expect(await listLeads(preview.leads)).toEqual([]);
+    // The browser logs each refusal; the page itself raises nothing.
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
+});
+
+/** Whether the field's border is the red of the site's `text-red-700` (the forms' required marks). */
+function bordersInRed(field: Element): boolean {
+  const red = Object.assign(document.createElement('span'), { className: 'text-red-700' });
+  document.body.append(red);
+  const same = getComputedStyle(field).borderTopColor === getComputedStyle(red).color;
+  red.remove();
+  return same;
+}
+
+describe('a field the server refuses', () => {
+  it('is marked invalid and described by the words of the refusal, in every form, until the visitor changes it; what was typed is kept', async () => {
+    const { page, problems } = await wideVisitor();
+    for (const [path, id, button, typed, refused] of [
+      // A zero-width space alone, pasted: text to the browser, no name to the lead schema.
+      ['/', 'hero-name', 'Get My Free Quote', '\u200b', 'name is required'],
+      // Past the browser with its pattern gone: no dot after the @.
+      ['/blog', 'newsletter-email', 'Subscribe', 'dave@hughesplumbing', 'email must be a valid email address'],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const form = page.locator(`form:has(#${id})`);
+      const field = form.locator(`#${id}`);
+      if (path === '/') await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+      else await field.evaluate((input) => input.removeAttribute('pattern'));
+      await field.fill(typed);
+      await form.getByRole('button', { name: button }).click();
+      await expect.poll(() => toast(page).textContent(), { message: path }).toBe(`Error${refused}×`);
+      expect(await field.getAttribute('aria-invalid'), path).toBe('true');
+      expect(await accessibleDescription(page, `#${id}`), path).toBe(refused);
+      // And what a sighted visitor sees: its border in the red of the forms' required marks.
+      expect(await field.evaluate(bordersInRed), path).toBe(true);
+      expect(await field.inputValue(), path).toBe(typed);
+      await field.press('End');
+      await field.pressSequentially('x');
+      expect(await field.getAttribute('aria-invalid'), path).toBe(null);
+      expect(await field.getAttribute('aria-describedby'), path).toBe(null);
+      await field.blur();
+      expect(await field.evaluate(bordersInRed), path).toBe(false);
+    }
+    expect(await listLeads(preview.leads)).toEqual([]);
+    // The browser logs each refusal; the page itself raises nothing.
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
+});
