@@ -3,7 +3,7 @@
  * none, open and close by their buttons, close on a click on the page as a
  * menu does, and lead to every page, the trades under Services among them.
  * (The forms say what to do instead: form-notes.test.ts; the blog's categories are
- * links: navigation.test.ts.)
+ * links: blog-categories.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { reusedPage, wide } from './support/browser';

@@ -2,7 +2,7 @@
  * The site as a visitor who has changed how their browser draws pages sees it,
  * where the other files do not look already (high-contrast.test.ts: forced
  * colours' edges and chosen states; view-transitions.test.ts and
- * navigation.test.ts: reduced motion). In a high-contrast theme (forced
+ * header-menus.test.ts: reduced motion). In a high-contrast theme (forced
  * colours), the icons still show on the theme's ground. With the text spaced
  * out as far as WCAG 1.4.12 asks a page to bear, no words are cut off or
  * pushed out of the window.

@@ -1,0 +1,192 @@
+/**
+ * The site by keyboard in a small or zoomed window, in a real browser against
+ * the real preview server: each focused field and link shows whole, clear of
+ * the sticky header and the consent question, nothing scrolls sideways out of
+ * a keyboard's reach, and the accent button's focus ring shows.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consentQuestion } from '../support/site';
+import { openPage, reusedPage, wide } from './support/browser';
+import { sharedTestPreview } from './support/preview';
+
+const preview = sharedTestPreview();
+const wideVisitor = reusedPage(wide);
+
+/** Whether the focused element shows whole: in the window, under nothing (the sticky header, the consent question). */
+const focusShows = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const box = element.getBoundingClientRect();
+    const inWindow = box.top >= 0 && box.bottom <= innerHeight;
+    const corners = [
+      [box.left + 2, box.top + 2],
+      [box.right - 2, box.bottom - 2],
+    ].map(([x, y]) => document.elementFromPoint(x!, y!));
+    return {
+      name: element.textContent?.trim() || element.getAttribute('name'),
+      shows: inWindow && corners.every((seen) => seen !== null && (element.contains(seen) || seen.contains(element))),
+    };
+  });
+
+describe('by keyboard, in a small or zoomed window', () => {
+  it('tabbing backwards up a phone-sized page, each focused field and link shows clear of the sticky header', async () => {
+    const { page, problems } = await openPage({ width: 360, height: 740 });
+    await page.goto(`${preview.url}/contact`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.locator('footer a').last().focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const focused = await focusShows(page);
+      if (!focused.shows) hidden.push(String(focused.name));
+    }
+    expect(hidden).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("tabbing through the contact form's services on a phone while the consent question is asked, each service's box shows whole, above the question", async () => {
+    const { page, problems } = await openPage({ width: 375, height: 667 });
+    await page.goto(`${preview.url}/contact`);
+    await expect.poll(() => page.getByRole('region', { name: consentQuestion }).isVisible()).toBe(true);
+    await page.getByLabel('Monthly marketing budget').focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      // The checkbox is hidden in its label, which is what a visitor sees, and what shows its focus.
+      const label = await page.evaluate(() => {
+        const box = document.activeElement!.closest('label')!;
+        const { left, top, right, bottom } = box.getBoundingClientRect();
+        // Its top and its bottom, halfway along: its corners are rounded off.
+        const seen = [top + 2, bottom - 2].map((y) => document.elementFromPoint((left + right) / 2, y));
+        return {
+          name: box.textContent!.trim(),
+          shows: seen.every((element) => element !== null && box.contains(element)),
+        };
+      });
+      if (!label.shows) hidden.push(label.name);
+    }
+    expect(hidden).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('a form sent from its foot without a name, on a phone upright or on its side, takes the visitor to the name field with its label in view below the header', async () => {
+    for (const [width, height] of [
+      [375, 667],
+      [667, 375],
+    ]) {
+      const { page } = await openPage({ width, height });
+      await page.goto(`${preview.url}/contact`);
+      const form = page.locator('main form');
+      await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+      await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+      const labelShows = await page.evaluate(() => {
+        const { left, top } = document.querySelector('label[for="contact-name"]')!.getBoundingClientRect();
+        return document.elementFromPoint(left + 2, top + 2)?.closest('label')?.htmlFor;
+      });
+      expect(labelShows, `${width}x${height}`).toBe('contact-name');
+    }
+  });
+
+  it('tabbing along the sticky header halfway down a page moves the page not at all, on a laptop and a phone', async () => {
+    for (const viewport of [wide, { width: 390, height: 844 }]) {
+      const { page } = await openPage(viewport);
+      await page.goto(`${preview.url}/about`);
+      await page.getByRole('button', { name: 'Reject' }).click();
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await page.locator('header a').first().focus();
+      const seen = [await page.evaluate(() => [document.activeElement!.closest('header') !== null, window.scrollY])];
+      // The logo and the next three: the phone's bar holds four.
+      for (let i = 0; i < 3; i += 1) {
+        await page.keyboard.press('Tab');
+        seen.push(await page.evaluate(() => [document.activeElement!.closest('header') !== null, window.scrollY]));
+      }
+      expect(seen, `${viewport.width} px`).toEqual(Array(4).fill([true, 1500]));
+    }
+  });
+
+  it("a short laptop window reaches the Services menu's last trade", async () => {
+    const { page } = await openPage({ width: 1093, height: 520 });
+    await page.goto(`${preview.url}/about`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).locator('summary').focus();
+    await page.keyboard.press('Enter');
+    // 5 services and 27 trades.
+    for (let i = 0; i < 32; i += 1) await page.keyboard.press('Tab');
+    expect(await focusShows(page)).toEqual({ name: 'Window / Door Fitter (Glazier)', shows: true });
+  });
+
+  it('at 400% zoom the consent question shows whole, above the page it leaves room to read', async () => {
+    const { page } = await openPage({ width: 320, height: 256 });
+    await page.goto(`${preview.url}/contact`);
+    const question = page.getByRole('region', { name: consentQuestion });
+    await expect.poll(() => question.isVisible()).toBe(true);
+    expect((await question.boundingBox())!.height).toBeLessThanOrEqual(128);
+    // From the question itself: its link to the cookie policy, then Accept.
+    await question.focus();
+    for (let i = 0; i < 2; i += 1) await page.keyboard.press('Tab');
+    expect(await focusShows(page)).toEqual({ name: 'Accept', shows: true });
+  });
+
+  it('on 320 and 375 px phones the tables of a policy and an article keep their words whole: nothing scrolls sideways, which a keyboard could not reach', async () => {
+    for (const width of [320, 375]) {
+      const { page } = await openPage({ width, height: 640 });
+      for (const path of ['/cookie-policy', '/blog/digital-marketing-roi']) {
+        await page.goto(`${preview.url}${path}`);
+        const tables = await page.locator('main table').evaluateAll((elements) =>
+          elements.map((table) => ({
+            right: table.getBoundingClientRect().right,
+            hidden: table.scrollWidth - table.clientWidth,
+          })),
+        );
+        expect(tables.length).toBeGreaterThan(0);
+        for (const { right, hidden } of tables) expect([right <= width, hidden]).toEqual([true, 0]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        expect(await wordsBrokenInTables(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
+  it("the accent button's focus ring is white on the home page's blue hero, the articles' dark call to action and the blog's newsletter", async () => {
+    const { page } = await wideVisitor();
+    for (const [path, role, name] of [
+      ['/', 'link', 'Book a Free Strategy Call'],
+      ['/blog/local-seo-tips', 'link', 'Book a Free Strategy Call'],
+      ['/blog', 'button', 'Subscribe'],
+    ] as const) {
+      await page.goto(`${preview.url}${path}`);
+      const button = page.locator('main').getByRole(role, { name, exact: true }).first();
+      // A form's button waits for its script.
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await button.focus();
+      // Once the button's colour transition has run.
+      await expect
+        .poll(() => button.evaluate((element) => getComputedStyle(element).outlineColor), { message: path })
+        .toBe('rgb(255, 255, 255)');
+    }
+  });
+});
+
+/** The words of the page's tables drawn on two lines but at a hyphen of their own ("tradeboost-" above "consent"). */
+function wordsBrokenInTables(page: Page): Promise<string[]> {
+  return page.locator('main table').evaluateAll((tables) => {
+    const lines = (node: Text, start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    const broken: string[] = [];
+    for (const table of tables) {
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+        for (const { 0: word, index } of node.data.matchAll(/\S+/g)) {
+          let start = index;
+          const parts = word.split(/(?<=-)/).map((part) => [start, (start += part.length)] as const);
+          if (parts.some(([from, to]) => lines(node, from, to) > 1)) broken.push(word);
+        }
+    }
+    return broken;
+  });
+}
