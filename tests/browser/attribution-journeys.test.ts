@@ -39,15 +39,20 @@ async function sendHeroForm(page: Page, email: string): Promise<void> {
   await expect.poll(() => toast(page).textContent()).toContain('Success!');
 }
 
+/** Accept on the page they are on, then send the home page's form, as a visitor who browses on to it. */
+async function acceptThenSendFromHome(page: Page): Promise<void> {
+  await banner(page).getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => banner(page).isVisible()).toBe(false);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await page.waitForURL(`${preview.url}/`);
+  await sendHeroForm(page, 'dave@hughesplumbing.co.uk');
+}
+
 describe('a visitor opened from an app (Google, Gmail) on Android', () => {
   it('who accepts, then browses: their lead names the page they landed on', async () => {
     const { page, problems } = await openedFromAnApp('/about');
     await page.goto(`${preview.url}/about`);
-    await banner(page).getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => banner(page).isVisible()).toBe(false);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-    await page.waitForURL(`${preview.url}/`);
-    await sendHeroForm(page, 'dave@hughesplumbing.co.uk');
+    await acceptThenSendFromHome(page);
     expect(await listLeads(preview.leads)).toMatchObject([
       { first_landing_path: '/about', last_landing_path: '/about', last_referrer_origin: null },
     ]);
@@ -119,6 +124,25 @@ describe('a visitor who comes back to the tab of an ad they clicked a month befo
     await sendHeroForm(page, 'dave@hughesplumbing.co.uk');
     expect(await listLeads(preview.leads)).toMatchObject([
       { first_gclid: 'MONTH-OLD', first_arrived_on: clickDay, last_gclid: 'MONTH-OLD', last_arrived_on: clickDay },
+    ]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('a visitor whose advert still points at an old address', () => {
+  it('is sent on to the new page, query and place kept, and their lead carries the click', async () => {
+    const { page, problems } = await openPage(wide);
+    const ad = '?utm_source=google&utm_medium=cpc&utm_campaign=spring&gclid=OLD-ADDRESS';
+    await page.goto(`${preview.url}/blog/category${ad}#section`);
+    await page.waitForURL(`${preview.url}/blog${ad}#section`);
+    await acceptThenSendFromHome(page);
+    expect(await listLeads(preview.leads)).toMatchObject([
+      {
+        first_landing_path: '/blog',
+        first_gclid: 'OLD-ADDRESS',
+        first_utm_campaign: 'spring',
+        last_gclid: 'OLD-ADDRESS',
+      },
     ]);
     expect(problems).toEqual([]);
   }, 60_000);
