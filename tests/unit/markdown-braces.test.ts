@@ -88,15 +88,22 @@ describe('attributes written after a link, an image or a heading (kramdown, Pand
 
 describe('a link or an image that Markdown cannot read as one', () => {
   it.each([
-    ['Or [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
     ['See ![Our van](/photos/my van.jpg) here.', '![Our van](/photos/my van.jpg)'],
     ['See [our service] (/services/local-seo) here.', '[our service] (/services/local-seo)'],
     ['See [our service](/services/local-seo here.', '[our service](/services/local-seo here.'],
     ['See [our service][nope] here.', '[our service][nope]'],
-    ['- In a list, [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
   ])('refuses %j, which would show as written', (source, written) => {
     expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
       `line 3: "${written}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (%20 for a space)`,
+    );
+  });
+
+  it.each([
+    ['Or [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
+    ['- In a list, [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
+  ])('refuses %j, a number with spaces, naming {phone}', (source, written) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
+      `line 3: "${written}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (tel:08081570192, or {phone} for the site's own number)`,
     );
   });
 
