@@ -72,6 +72,5 @@ export async function writeAssets(config: BuildConfig, key: string, dev: boolean
     },
     templates: { module: relative(config.cacheDir, fileURLToPath(moduleUrl)), versions, layoutVersion },
   };
-  const file = cacheFiles(config.cacheDir).assets(dev);
-  await replaceFile(file, JSON.stringify(entry));
+  await replaceFile(cacheFiles(config.cacheDir).assets(dev), JSON.stringify(entry));
 }

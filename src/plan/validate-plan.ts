@@ -3,6 +3,7 @@
  * are planned): no two pages at one path, and every link written in content points at a page that exists (or, in a
  * Markdown body, at a file of public/). Errors name the content file and field at fault.
  */
+import { closest, distance } from 'fastest-levenshtein';
 import { ContentError } from '../errors';
 import type { Article, Job, MarkdownBody } from '../content/model';
 import { dayAfter, isPublished } from '../content/publishing';
@@ -31,14 +32,14 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
     throw new ContentError(`public/${shadow}`, '', problem);
   }
   const moved: MovedLinks = { to: new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to])), links: [] };
-  const jobs = { list: model.jobs, file: `${model.contentDir}/jobs.json` };
-  const check = linkCheck((path) => pages.has(path), 'not a page of this site', { unpublished, moved, jobs });
+  const site = { moved, jobs: { list: model.jobs, file: `${model.contentDir}/jobs.json` }, pages: [...pages.keys()] };
+  const check = linkCheck((path) => pages.has(path), 'not a page of this site', { ...site, unpublished });
   // Besides the pages and public/'s files, what the build writes that a page may link to.
   const written = new Set(siteFilePaths);
   const isPageOrFile = (path: string) => pages.has(path) || written.has(path) || files.has(decoded(path.slice(1)));
   const pageOrFile = 'neither a page of this site nor a file of public/';
-  const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { unpublished, moved, jobs });
-  const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, { moved, jobs });
+  const bodyCheck = linkCheck(isPageOrFile, pageOrFile, { ...site, unpublished });
+  const draftCheck = linkCheck((path) => isPageOrFile(path) || unpublished.has(path), pageOrFile, site);
   // A redirect to a job's card, as a link to it, would fail the links gate from the day after its closing day.
   for (const [index, { to }] of model.redirects.redirects.entries()) {
     const path = sitePath(to, model.site.url);
@@ -124,20 +125,19 @@ function refuseSharedWords({ model, routes }: SitePlan): void {
 
 /** Old addresses (articles' aliases, redirects.json) and where each redirects; the links found to them. */
 type MovedLinks = { to: ReadonlyMap<string, string>; links: string[] };
-type LinkedJobs = { list: readonly Job[]; file: string };
-
 const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
+
+type LinkedJobs = { list: readonly Job[]; file: string };
+type Linked = { moved: MovedLinks; jobs: LinkedJobs; pages: string[]; unpublished?: ReadonlyMap<string, Article> };
 
 /**
  * A check of links written in content against what the site serves (`none`: what a path is not, as the message says),
- * naming the article's file if the path is that of one not published yet. A job's card leaves /careers the day after
- * its closing day: a link to it, accepted then, would fail the links gate (sitegen check) with no edit.
+ * naming the article's file if the path is that of one not published yet, the page meant for a slip of a letter or two
+ * (/servces), the nearest of `linked.pages`. A job's card leaves /careers the day after its closing day: a link to it,
+ * accepted then, would fail the links gate (sitegen check) with no edit.
  */
-function linkCheck(
-  isServed: (path: string) => boolean,
-  none: string,
-  { unpublished, moved, jobs }: { unpublished?: ReadonlyMap<string, Article>; moved: MovedLinks; jobs: LinkedJobs },
-) {
+function linkCheck(isServed: (path: string) => boolean, none: string, linked: Linked) {
+  const { moved, jobs, pages, unpublished } = linked;
   return (file: string, field: string, href: string) => {
     const path = pathOfLink(href);
     const served = isServed(path);
@@ -160,8 +160,9 @@ function linkCheck(
       throw new ContentError(file, field, problem);
     }
     if (!served) {
-      const own = misnamedPage(path) ?? path.toLowerCase();
-      const listed = own && isServed(own) ? `: expected "${own}", the page's own URL` : pagesListed;
+      const [own, near] = [misnamedPage(path) ?? path.toLowerCase(), closest(path, pages)];
+      const nearly = distance(path, near) <= Math.min(3, path.length / 3) && `: did you mean "${near}"?`;
+      const listed = own && isServed(own) ? `: expected "${own}", the page's own URL` : nearly || pagesListed;
       throw new ContentError(file, field, `links to "${href}", which is ${none}${listed}`);
     }
   };

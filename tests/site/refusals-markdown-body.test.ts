@@ -15,8 +15,20 @@ const badBody: BadInput[] = [
   [
     'a link in Markdown to a page that does not exist',
     'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [our prices](/pricing).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/pricing", which is neither a page of this site nor a file of public\/ \(pages are listed by `sitegen build` and in sitemap\.xml\)\n/,
+  ],
+  [
+    "a link in Markdown to a page's address with a letter too many, named with the page meant",
+    'blog/website-design-mistakes.md',
     (text) => `${text}\nSee [our plumber page](/services/plumbers).\n`,
-    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\//,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/services\/plumbers", which is neither a page of this site nor a file of public\/: did you mean "\/services\/plumber"\?\n/,
+  ],
+  [
+    "a link in Markdown to a page's address with a letter left out, named with the page meant",
+    'blog/website-design-mistakes.md',
+    (text) => `${text}\nSee [our local SEO service](/servces/local-seo).\n`,
+    /content\/blog\/website-design-mistakes\.md: body: line \d+: links to "\/servces\/local-seo", which is neither a page of this site nor a file of public\/: did you mean "\/services\/local-seo"\?\n/,
   ],
   [
     "a link in Markdown to a page that does not exist, by the site's full address as pasted from a browser",

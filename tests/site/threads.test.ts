@@ -131,7 +131,7 @@ describe('a blog of 256 articles', () => {
       const broken = await project.buildHere({ out: 'built', threads: true });
       expect(broken.code).toBe(1);
       expect(broken.stderr).toBe(
-        `sitegen: content/blog/trade-marketing-note-00199.md: body: line ${text.split('\n').length + 1}: links to "/services/plumbers", which is neither a page of this site nor a file of public/ (pages are listed by \`sitegen build\` and in sitemap.xml)\n`,
+        `sitegen: content/blog/trade-marketing-note-00199.md: body: line ${text.split('\n').length + 1}: links to "/services/plumbers", which is neither a page of this site nor a file of public/: did you mean "/services/plumber"?\n`,
       );
       expect(await tree(join(project.dir, 'built'))).toEqual(before);
     } finally {
