@@ -45,6 +45,7 @@ describe('notifications', () => {
     const { website: _, ...fields } = lead;
     expect(hook!.body).toEqual({
       text: expect.any(String),
+      mrkdwn: false,
       id: row!.id,
       created_at: row!.created_at.toISOString(),
       ...fields,
@@ -169,6 +170,18 @@ describe('notifications', () => {
     expect(webhook.received[0]!.body.text).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more');
     expect(webhook.received[0]!.body.message).toBe('<!channel> <https://evil.example|click> & more');
     expect(resend.received[0]!.body.text).toContain('<!channel> <https://evil.example|click> & more');
+  });
+
+  it("shows a visitor's *bold*, _italic_, ~strike~ and `code` in Slack as typed: its formatting is off for the text", async () => {
+    const message = '*URGENT* _today_ ~not~ `rm -rf` <!channel> <http://x.example|y>';
+    await notifying(post({ ...contact(), message }), visitor);
+    const { text, mrkdwn } = webhook.received[0]!.body;
+    // Slack's message payload: mrkdwn "determines whether the text field is rendered according to mrkdwn formatting".
+    expect(mrkdwn).toBe(false);
+    expect(String(text).split('\n').slice(-2)).toEqual([
+      'Message:',
+      '  *URGENT* _today_ ~not~ `rm -rf` &lt;!channel&gt; &lt;http://x.example|y&gt;',
+    ]);
   });
 
   it("shows a visitor's Markdown link or image as the text typed in a chat that reads Markdown (Teams, Mattermost)", async () => {

@@ -93,7 +93,9 @@ async function sendToWebhook(webhook: WebhookSettings, lead: StoredLead, signal:
   const response = await post(
     webhook.url,
     { 'Content-Type': 'application/json' },
-    { text: escapeForChat(leadSummary(lead)), ...fields },
+    // Slack's formatting off (its message payload's documented `mrkdwn: false`): a visitor's *bold*, _italic_,
+    // ~strike~ and `code` show as typed, as does an address of theirs with two underscores.
+    { text: escapeForChat(leadSummary(lead)), mrkdwn: false, ...fields },
     signal,
   );
   await response.body?.cancel();
