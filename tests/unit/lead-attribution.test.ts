@@ -195,8 +195,9 @@ describe('stored, sent on and listed', () => {
     });
     expect((await post(lead)).status).toBe(200);
     const text = String(webhook.received[0]!.body.text);
-    expect(text.split('\n').slice(-2)).toEqual([
+    expect(text.split('\n').slice(-3)).toEqual([
       'Found us: from Google Ads, campaign plumbers-derby, landing on /',
+      'Ad: &lt;a href="https://evil.example"&gt;@channel&lt;/a&gt;',
       'First visit: from www.bing.com, landing on /blog/van-signs',
     ]);
     expect(webhook.received[0]!.body).toMatchObject({
@@ -214,6 +215,42 @@ describe('stored, sent on and listed', () => {
     expect(escaped).not.toMatch(/[<>]/);
     const row = await rowOf(html.submission_id);
     expect(row.last_utm_source).toBe('<script>alert(1)</script>');
+  });
+
+  it('names the keyword searched for and the ad, in the notification and in sitegen leads, of each visit told apart', async () => {
+    webhook.received = [];
+    const boilers = { landing_path: '/blog/boilers', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'boilers' };
+    const lead = hero({
+      first: { ...boilers, utm_term: 'boiler repair derby' },
+      last: { ...adClick, utm_term: 'emergency plumber', utm_content: 'van-video' },
+    });
+    await post(lead);
+    expect(String(webhook.received[0]!.body.text).split('\n').slice(-5)).toEqual([
+      'Found us: from Google Ads, campaign plumbers-derby, landing on /',
+      'Keyword: emergency plumber',
+      'Ad: van-video',
+      'First visit: from Google Ads, campaign boilers, landing on /blog/boilers',
+      'First visit keyword: boiler repair derby',
+    ]);
+    expect(formatLeads([await rowOf(lead.submission_id)], 'table')).toContain(
+      'Found us from Google Ads, campaign plumbers-derby, landing on /; Keyword emergency plumber; Ad van-video; ' +
+        'First visit from Google Ads, campaign boilers, landing on /blog/boilers; First visit keyword boiler repair derby\n',
+    );
+
+    // Two clicks on one advert by different searches are two ways in; the same click twice, one.
+    webhook.received = [];
+    await post(hero({ first: { ...adClick, utm_term: 'plumber' }, last: { ...adClick, utm_term: 'plumber near me' } }));
+    await post(hero({ first: { ...adClick, utm_term: 'plumber' }, last: { ...adClick, utm_term: 'plumber' } }));
+    const foundUs = (text: unknown) => String(text).slice(String(text).indexOf('Found us:')).split('\n');
+    expect(webhook.received.map(({ body }) => foundUs(body.text))).toEqual([
+      [
+        'Found us: from Google Ads, campaign plumbers-derby, landing on /',
+        'Keyword: plumber near me',
+        'First visit: from Google Ads, campaign plumbers-derby, landing on /',
+        'First visit keyword: plumber',
+      ],
+      ['Found us: from Google Ads, campaign plumbers-derby, landing on /', 'Keyword: plumber'],
+    ]);
   });
 
   it("neutralises a formula in any CSV cell a visitor's browser sent, and writes the agency's conversion name as it is", async () => {

@@ -79,16 +79,27 @@ function indented(message: string): string[] {
 
 /**
  * How the visitor found the site: "Found us: from Google Ads, campaign
- * plumbers-derby, landing on /", and their first visit too when it came
- * another way.
+ * plumbers-derby, landing on /", the keyword searched for and the ad when its
+ * address named them (utm_term, utm_content: "Keyword: emergency plumber"),
+ * and their first visit too when it came another way.
  */
 export function foundBy(lead: Readonly<Record<TouchColumn, string | null>>): [string, string][] {
   const first = touchOf(lead, 'first');
   const last = touchOf(lead, 'last') ?? first;
-  const found: [string, string][] = [['Found us', last ? cameBy(last) : 'not known']];
-  if (first && last && cameBy(first) !== cameBy(last)) found.push(['First visit', cameBy(first)]);
-  return found;
+  if (!last) return [['Found us', 'not known']];
+  const found = touchLines(last, ['Found us', 'Keyword', 'Ad']);
+  if (!first || way(first) === way(last)) return found;
+  return [...found, ...touchLines(first, ['First visit', 'First visit keyword', 'First visit ad'])];
 }
+
+function touchLines(touch: Touch, [came, keyword, ad]: readonly [string, string, string]): [string, string][] {
+  const lines: [string, string][] = [[came, cameBy(touch)]];
+  if (touch.utm_term) lines.push([keyword, touch.utm_term]);
+  if (touch.utm_content) lines.push([ad, touch.utm_content]);
+  return lines;
+}
+
+const way = (touch: Touch) => JSON.stringify([cameBy(touch), touch.utm_term, touch.utm_content]);
 
 function cameBy(touch: Touch): string {
   return `from ${describeTouch(touch)}${touch.landing_path ? `, landing on ${touch.landing_path}` : ''}`;
