@@ -5,7 +5,7 @@
 import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { oneLine, unescapedControls } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
-import { foundBy } from '../../supabase/functions/_shared/lead-message.ts';
+import { columnLabel, foundBy } from '../../supabase/functions/_shared/lead-message.ts';
 import { leadCount } from './lead-retention';
 import stringWidth from 'string-width';
 
@@ -33,7 +33,7 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
       const cell = (value: string) => csvCell(options.terminal ? oneLine(value) : value);
       const lines = rows.map((row) => leadColumns.map((column) => cell(csvValue(row, column))).join(','));
       const byteOrderMark = options.terminal ? '' : '\uFEFF';
-      return byteOrderMark + [leadColumns.join(','), ...lines].map((line) => `${line}\r\n`).join('');
+      return byteOrderMark + [leadColumns.map(columnLabel).join(','), ...lines].map((line) => `${line}\r\n`).join('');
     }
     case 'table':
       return formatTable(rows, options.notifying);

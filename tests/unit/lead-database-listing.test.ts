@@ -238,11 +238,27 @@ describe('listing and formatting', () => {
     expect(formatLeads([], 'json')).toBe('[]\n');
   });
 
-  const csvHeader =
-    'id,created_at,form_type,name,email,phone,trade,business_name,location,budget,services_interested,message,page,' +
-    'first_landing_path,first_referrer_origin,first_utm_source,first_utm_medium,first_utm_campaign,first_utm_term,first_utm_content,first_gclid,first_gbraid,first_wbraid,first_arrived_on,' +
-    'last_landing_path,last_referrer_origin,last_utm_source,last_utm_medium,last_utm_campaign,last_utm_term,last_utm_content,last_gclid,last_gbraid,last_wbraid,last_arrived_on,' +
-    'submission_id,notified_at,notified_by,notify_attempts,notify_error,next_notify_at';
+  // The words the notification uses, in the table's column order, for the marketer who opens the file in a spreadsheet.
+  const visit = (name: string) =>
+    [
+      'landing page',
+      'referring site',
+      'source',
+      'medium',
+      'campaign',
+      'keyword',
+      'ad',
+      'Google click ID',
+      'Google iOS click ID (gbraid)',
+      'Google iOS click ID (wbraid)',
+      'date (UTC)',
+    ].map((word) => `${name} ${word},`);
+  const csvHeader = [
+    'Lead #,Received (UTC),Form,Name,Email,Phone,Trade,Business,Location,Budget,Services,Message,Page,',
+    ...visit('First visit'),
+    ...visit('Last visit'),
+    'Submission ID,Notified (UTC),Notified by,Notification attempts,Notification error,Next notification (UTC)',
+  ].join('');
 
   it('formats CSV per RFC 4180, with formulas neutralised; to a file, after a byte order mark for Excel', () => {
     expect(formatLeads(rows, 'csv')).toBe(

@@ -4,7 +4,8 @@
  * field the form has is listed, a blank one as "not given", with the labels
  * the visitor saw (Heating Engineer, not heating).
  */
-import { describeTouch, touchOf, type Touch, type TouchColumn } from './attribution.ts';
+import { describeTouch, touchFields, touchOf } from './attribution.ts';
+import type { Touch, TouchColumn, TouchField, TouchName } from './attribution.ts';
 import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
@@ -14,6 +15,59 @@ const formNames: Record<FormType, string> = {
   contact: 'contact form',
   newsletter: 'newsletter form',
 };
+
+/** The words the agency reads for a lead's fields: the summary's labels, and a spreadsheet's header (columnLabels). */
+const fieldLabels = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  trade: 'Trade',
+  business_name: 'Business',
+  location: 'Location',
+  budget: 'Budget',
+  services_interested: 'Services',
+  message: 'Message',
+  page: 'Page',
+} as const;
+
+/** A touch's fields in words, after the name of its visit: "First visit keyword"; the summary's last visit is "Found us". */
+const visitNames: Record<TouchName, string> = { first: 'First visit', last: 'Last visit' };
+const touchWords: Record<TouchField, string> = {
+  landing_path: 'landing page',
+  referrer_origin: 'referring site',
+  utm_source: 'source',
+  utm_medium: 'medium',
+  utm_campaign: 'campaign',
+  utm_term: 'keyword',
+  utm_content: 'ad',
+  gclid: 'Google click ID',
+  gbraid: 'Google iOS click ID (gbraid)',
+  wbraid: 'Google iOS click ID (wbraid)',
+  arrived_on: 'date (UTC)',
+};
+
+/**
+ * The leads table's columns in words, for the header of the CSV a marketer opens in a spreadsheet (`sitegen leads
+ * --csv`): the summary's labels, and each visit's fields by name ("Last visit campaign"). Times are in UTC, as written.
+ */
+const columnLabels = {
+  id: 'Lead #',
+  created_at: 'Received (UTC)',
+  form_type: 'Form',
+  ...fieldLabels,
+  ...(Object.fromEntries(
+    (['first', 'last'] as const).flatMap((name) =>
+      touchFields.map((field) => [`${name}_${field}`, `${visitNames[name]} ${touchWords[field]}`]),
+    ),
+  ) as Record<TouchColumn, string>),
+  submission_id: 'Submission ID',
+  notified_at: 'Notified (UTC)',
+  notified_by: 'Notified by',
+  notify_attempts: 'Notification attempts',
+  notify_error: 'Notification error',
+  next_notify_at: 'Next notification (UTC)',
+};
+export const columnLabel = (column: keyof typeof columnLabels) => columnLabels[column];
 
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
   value === null ? null : (options.find((option) => option.value === value)?.label ?? value);
@@ -45,30 +99,34 @@ export function leadSubject(lead: StoredLead): string {
 }
 
 export function leadSummary(lead: StoredLead): string {
-  const given = (value: string | null) => value ?? 'not given';
+  const given = (column: keyof typeof fieldLabels, value: string | null): [string, string] => [
+    fieldLabels[column],
+    value ?? 'not given',
+  ];
   const fields: [string, string][] = [];
-  if (lead.form_type !== 'newsletter') fields.push(['Name', given(lead.name)]);
-  fields.push(['Email', lead.email]);
+  if (lead.form_type !== 'newsletter') fields.push(given('name', lead.name));
+  fields.push(given('email', lead.email));
   if (lead.form_type !== 'newsletter') {
-    fields.push(['Phone', given(lead.phone)], ['Trade', given(label(tradeOptions.contact, lead.trade))]);
+    fields.push(given('phone', lead.phone), given('trade', label(tradeOptions.contact, lead.trade)));
   }
   if (lead.form_type === 'contact') {
     fields.push(
-      ['Business', given(lead.business_name)],
-      ['Location', given(lead.location)],
-      ['Budget', given(label(budgetOptions, lead.budget))],
-      ['Services', lead.services_interested.length > 0 ? lead.services_interested.join(', ') : 'not given'],
+      given('business_name', lead.business_name),
+      given('location', lead.location),
+      given('budget', label(budgetOptions, lead.budget)),
+      given('services_interested', lead.services_interested.join(', ') || null),
     );
   }
-  fields.push(['Page', given(lead.page)], ...foundBy(lead));
+  fields.push(given('page', lead.page), ...foundBy(lead));
   // A visitor's text cannot pass for a line of ours: each field is one line, and the message comes last, indented.
-  const message = lead.message === null ? ['Message: not given'] : ['Message:', ...indented(lead.message)];
+  const message = fieldLabels.message;
+  const body = lead.message === null ? [`${message}: not given`] : [`${message}:`, ...indented(lead.message)];
   return [
     // Who and what, first: a chat's notification shows the first line alone, and a webhook has no subject.
     leadSubject(lead),
     `Received: ${received(lead.created_at)} (lead #${lead.id})`,
     ...fields.map(([name, value]) => `${name}: ${oneLine(value)}`),
-    ...(lead.form_type === 'contact' ? message : []),
+    ...(lead.form_type === 'contact' ? body : []),
   ].join('\n');
 }
 
@@ -87,15 +145,16 @@ export function foundBy(lead: Readonly<Record<TouchColumn, string | null>>): [st
   const first = touchOf(lead, 'first');
   const last = touchOf(lead, 'last') ?? first;
   if (!last) return [['Found us', 'not known']];
-  const found = touchLines(last, ['Found us', 'Keyword', 'Ad']);
+  const found = touchLines(last, 'Found us', (word) => `${word[0]!.toUpperCase()}${word.slice(1)}`);
   if (!first || way(first) === way(last)) return found;
-  return [...found, ...touchLines(first, ['First visit', 'First visit keyword', 'First visit ad'])];
+  return [...found, ...touchLines(first, visitNames.first, (word) => `${visitNames.first} ${word}`)];
 }
 
-function touchLines(touch: Touch, [came, keyword, ad]: readonly [string, string, string]): [string, string][] {
+function touchLines(touch: Touch, came: string, named: (word: string) => string): [string, string][] {
   const lines: [string, string][] = [[came, cameBy(touch)]];
-  if (touch.utm_term) lines.push([keyword, touch.utm_term]);
-  if (touch.utm_content) lines.push([ad, touch.utm_content]);
+  for (const field of ['utm_term', 'utm_content'] as const) {
+    if (touch[field]) lines.push([named(touchWords[field]), touch[field]]);
+  }
   return lines;
 }
 
