@@ -31,12 +31,10 @@ export function siteFiles(
   const { model, publishing, routes, redirects } = plan;
   const { siteUrl } = routes;
   const feeds = feedFiles(model, publishing, siteUrl, bodyHtml);
+  const lastModified = (day: string | undefined) => (day ? `<lastmod>${day}</lastmod>` : '');
   const sitemap = routes.routes
     .filter((route) => route.inSitemap)
-    .map((route) => {
-      const lastModified = route.lastModified ? `<lastmod>${route.lastModified}</lastmod>` : '';
-      return `  <url><loc>${escapeHtml(route.canonical)}</loc>${lastModified}</url>`;
-    });
+    .map((route) => `  <url><loc>${escapeHtml(route.canonical)}</loc>${lastModified(route.lastModified)}</url>`);
   const files = [
     ...assets.scripts.files,
     { path: assets.stylesheet.file, content: assets.stylesheet.css },

@@ -23,12 +23,11 @@ const cloudflareRedirects = 1000;
 export function planStage({ config, publishing, log }: BuildRun, { content, catalog }: ReadContent): SitePlan {
   const settings = { ...planSettings(config), cardsVersion: cardsVersionOf(config.templatesDir, content, catalog) };
   const plan = planSite({ content, images: catalog.descriptors, settings }, publishing);
-  if (plan.redirects.length > cloudflareRedirects) {
-    const count = plan.redirects.length.toLocaleString('en-GB');
+  const count = plan.redirects.length;
+  if (count > cloudflareRedirects)
     log.info(
-      `  redirects  ${count} redirects: Cloudflare Pages applies the first ${cloudflareRedirects.toLocaleString('en-GB')} and answers the rest with the page left at each old path (a 200, not a 301); Netlify and sitegen preview apply every one`,
+      `  redirects  ${count.toLocaleString('en-GB')} redirects: Cloudflare Pages applies the first ${cloudflareRedirects.toLocaleString('en-GB')} and answers the rest with the page left at each old path (a 200, not a 301); Netlify and sitegen preview apply every one`,
     );
-  }
   return plan;
 }
 

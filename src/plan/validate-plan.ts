@@ -25,11 +25,13 @@ export function validatePlan(plan: SitePlan, publicFiles: readonly string[], wri
   refuseSharedWords(plan);
   const pageFiles = routes.map((route) => route.file);
   refusePublicFilesIn(files, pageFiles, { file: 'a page', folder: 'the folder of a page' });
-  for (const { path } of routes) {
-    const shadow = `${path.slice(1)}/index.html`;
-    if (path === '/' || !files.has(shadow)) continue;
+  for (const file of publicFiles) {
+    // Hosts keep assets/ a year (_headers; Netlify in any letter case): the build names each file there by its content.
+    if (file.toLowerCase().startsWith('assets/')) throw new ContentError(`public/${file}`, '', inAssets);
+    const path = `/${file.replace(/\/index\.html$/, '')}`;
+    if (!file.endsWith('/index.html') || !pages.has(path)) continue;
     const problem = `expected no page at ${path}/, which some hosts show there or at ${path} in place of the page ${path}; remove it from public/`;
-    throw new ContentError(`public/${shadow}`, '', problem);
+    throw new ContentError(`public/${file}`, '', problem);
   }
   const moved: MovedLinks = { to: new Map(plan.redirects.map((redirect) => [redirect.from, redirect.to])), links: [] };
   const site = { moved, jobs: { list: model.jobs, file: `${model.contentDir}/jobs.json` }, pages: [...pages.keys()] };
@@ -126,6 +128,7 @@ function refuseSharedWords({ model, routes }: SitePlan): void {
 /** Old addresses (articles' aliases, redirects.json) and where each redirects; the links found to them. */
 type MovedLinks = { to: ReadonlyMap<string, string>; links: string[] };
 const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
+const inAssets = 'expected no file in assets/, which browsers keep for a year unchecked: move it elsewhere in public/';
 
 type LinkedJobs = { list: readonly Job[]; file: string };
 type Linked = { moved: MovedLinks; jobs: LinkedJobs; pages: string[]; unpublished?: ReadonlyMap<string, Article> };

@@ -77,6 +77,26 @@ describe('public/', () => {
     expect(await fingerprint(site.out)).toEqual(before);
   });
 
+  // _headers has hosts keep every file of assets/ for a year (Netlify matches its paths in any letter case), right for
+  // the build's names, which change with their content; a price list there, replaced under the same name, would stay
+  // the old one in browsers that have it.
+  it('a file of public/ in assets/, in any letter case, stops the build, named, the output as it was', async () => {
+    const site = await withPublic((dir) => mkdir(dir));
+    expect(await site.build()).toBe('');
+    const before = await fingerprint(site.out);
+    for (const folder of ['assets', 'Assets']) {
+      await mkdir(join(project.dir, 'public', folder));
+      await writeFile(join(project.dir, 'public', folder, 'price-list.pdf'), '%PDF-1.4\n');
+      for (const incremental of [false, true]) {
+        expect(await site.build(incremental)).toBe(
+          `sitegen: public/${folder}/price-list.pdf: expected no file in assets/, which browsers keep for a year unchecked: move it elsewhere in public/\n`,
+        );
+        expect(await fingerprint(site.out)).toEqual(before);
+      }
+      await rm(join(project.dir, 'public', folder), { recursive: true });
+    }
+  });
+
   it('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {
     const site = await withPublic(async (dir, scratch) => {
       await mkdir(join(scratch, 'shared-public'));
