@@ -10,7 +10,7 @@ type Submitter = typeof import('./submit-lead');
  * id per filled-in form (kept for a retry of the same words, so a retried lead
  * is stored once; a new one once the visitor changes them, so that a
  * correction is stored too), toasts, emptying the fields only on success,
- * and marking the field the server refused (markRefused).
+ * and marking the field the server refused, the focus taken to it (markRefused).
  *
  * `ready` is false in the page's first paint, its button disabled for a
  * browser without JavaScript (the island's script at load enables it:
@@ -63,8 +63,9 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     const button = (event as SubmitEvent).submitter;
     // Pressed while the form's code was still coming, the button was disabled at once (hydrate-on-use.ts), and the focus
     // it had is already on the page's body.
-    const focusLost = !document.activeElement || document.activeElement === document.body;
-    refocus.current = button && (document.activeElement === button || focusLost) ? button : null;
+    const sentFrom = document.activeElement;
+    const focusLost = !sentFrom || sentFrom === document.body;
+    refocus.current = button && (sentFrom === button || focusLost) ? button : null;
     setSubmitting(true);
     const code = await prepare();
     if (code) {
@@ -87,7 +88,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
         submission.current = null;
         showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
       } else {
-        unmark.current = markRefused(form, result.message, refusalId, setRefusal);
+        unmark.current = markRefused(form, result.message, refusalId, setRefusal, sentFrom);
         showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });
       }
     } else {
@@ -106,8 +107,16 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
  * (they begin with the field's name: checkLead, lead.ts), as invalid and
  * described by those words, until the visitor changes it or the form is sent
  * again; returns what unmarks it. The toast says the same words once.
+ * The focus goes to the field, as the browser takes a visitor to a field it
+ * stops, unless they have moved on while the form was sent.
  */
-function markRefused(form: HTMLFormElement, message: string, describedBy: string, describe: (text: string) => void) {
+function markRefused(
+  form: HTMLFormElement,
+  message: string,
+  describedBy: string,
+  describe: (text: string) => void,
+  sentFrom: Element | null,
+) {
   const field = form.elements.namedItem(message.split(' ')[0]!);
   // A name that several fields share (the services' checkboxes) gives a list of them: no one field to mark.
   if (!(field instanceof Element)) return undefined;
@@ -121,5 +130,7 @@ function markRefused(form: HTMLFormElement, message: string, describedBy: string
     describe('');
   };
   field.addEventListener('input', unmark);
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || focused === sentFrom) (field as HTMLElement).focus();
   return unmark;
 }

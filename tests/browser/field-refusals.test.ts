@@ -138,3 +138,43 @@ describe('a field the server refuses', () => {
     expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
   });
 });
+
+describe('the focus after a refusal', () => {
+  it('goes to the refused field, sent by the button or by Enter in another field, so a keyboard or screen reader user lands on it; not when the visitor has moved on while it was sent', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = page.locator('form:has(#hero-name)');
+    const name = form.getByLabel('Full name');
+    const email = form.getByLabel('Email address');
+    const submit = form.locator('button[type="submit"]');
+    const functionUrl = '**/functions/v1/contact-form';
+    /** Sent by `send`, its answer held back while `meanwhile` runs: where the focus is once the refusal is marked and the button ready again. */
+    const focusAfter = async (send: () => Promise<void>, meanwhile = async () => {}) => {
+      const { release } = await holdBack(page, functionUrl);
+      await send();
+      await expect.poll(() => submit.textContent()).toBe('Submitting...');
+      expect(await name.getAttribute('aria-invalid')).toBe(null);
+      await meanwhile();
+      release();
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await page.unroute(functionUrl);
+      return page.evaluate(() => document.activeElement?.id);
+    };
+    await email.fill('dave@hughesplumbing.co.uk');
+    // A zero-width space alone, pasted: text to the browser, no name to the lead schema.
+    await name.fill('\u200b');
+
+    expect(await focusAfter(() => submit.click())).toBe('hero-name');
+    expect(await accessibleDescription(page, '#hero-name')).toBe('name is required');
+    expect(await focusAfter(() => email.press('Enter'))).toBe('hero-name');
+    expect(
+      await focusAfter(
+        () => submit.click(),
+        () => email.focus(),
+      ),
+    ).toBe('hero-email');
+    expect(await listLeads(preview.leads)).toEqual([]);
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
+});
