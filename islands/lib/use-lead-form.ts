@@ -106,9 +106,10 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
  * Marks the field the server refused, when its words name one of the form's
  * (they begin with the field's name: checkLead, lead.ts), as invalid and
  * described by those words, until the visitor changes it or the form is sent
- * again; returns what unmarks it. The toast says the same words once.
- * The focus goes to the field, as the browser takes a visitor to a field it
- * stops, unless they have moved on while the form was sent.
+ * again; returns what unmarks it. A name the services' checkboxes share marks
+ * them all, the group refused as one. The toast says the same words once.
+ * The focus goes to the field (the first box), as the browser takes a visitor
+ * to a field it stops, unless they have moved on while the form was sent.
  */
 function markRefused(
   form: HTMLFormElement,
@@ -117,20 +118,24 @@ function markRefused(
   describe: (text: string) => void,
   sentFrom: Element | null,
 ) {
-  const field = form.elements.namedItem(message.split(' ')[0]!);
-  // A name that several fields share (the services' checkboxes) gives a list of them: no one field to mark.
-  if (!(field instanceof Element)) return undefined;
-  field.setAttribute('aria-invalid', 'true');
-  field.setAttribute('aria-describedby', describedBy);
-  describe(message);
+  const named = form.elements.namedItem(message.split(' ')[0]!);
+  const fields = (named instanceof RadioNodeList ? [...named] : named ? [named] : []) as HTMLElement[];
+  if (!fields[0]) return undefined;
   const unmark = () => {
-    field.removeAttribute('aria-invalid');
-    field.removeAttribute('aria-describedby');
-    field.removeEventListener('input', unmark);
+    for (const field of fields) {
+      field.removeAttribute('aria-invalid');
+      field.removeAttribute('aria-describedby');
+      field.removeEventListener('input', unmark);
+    }
     describe('');
   };
-  field.addEventListener('input', unmark);
+  for (const field of fields) {
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', describedBy);
+    field.addEventListener('input', unmark);
+  }
+  describe(message);
   const focused = document.activeElement;
-  if (!focused || focused === document.body || focused === sentFrom) (field as HTMLElement).focus();
+  if (!focused || focused === document.body || focused === sentFrom) fields[0].focus();
   return unmark;
 }

@@ -1,7 +1,8 @@
 /**
  * A field the forms stop or the server refuses, in a real browser against the
  * real preview server: a phone number that is none, and a refusal marked on
- * its field, invalid and described by its words, until the visitor changes it.
+ * its field (on each box of the services' group), invalid and described by its
+ * words, the focus taken to it, until the visitor changes it.
  */
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
@@ -135,6 +136,46 @@ describe('a field the server refuses', () => {
     }
     expect(await listLeads(preview.leads)).toEqual([]);
     // The browser logs each refusal; the page itself raises nothing.
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
+});
+
+describe('the services the server refuses', () => {
+  it('on a page opened before a deploy took a service away: every box of the group is marked invalid and described by the refusal, in red, the focus on the first, until one is changed', async () => {
+    const { page, problems } = await openPage(wide);
+    // The page as it was before the deploy: offering a service the server no longer takes.
+    await page.route(`${preview.url}/contact`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replaceAll('Local SEO', 'Voice Search') });
+    });
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    await form.getByLabel('Full name').fill('Sarah Okafor');
+    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+    await form.getByLabel('Phone number').fill('0115 496 0321');
+    await form.getByLabel('Your trade').selectOption('heating');
+    await form.getByText('Voice Search', { exact: true }).click();
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    const refused =
+      'services_interested must be one of: Local SEO, Google Ads, AI Services, Website Design, Reputation Management';
+    await expect.poll(() => toast(page).textContent()).toBe(`Error${refused}×`);
+    const boxes = form.getByRole('checkbox');
+    expect(await boxes.evaluateAll((all) => all.map((box) => box.getAttribute('aria-invalid')))).toEqual(
+      Array(5).fill('true'),
+    );
+    expect(await form.locator('[aria-invalid]').count()).toBe(5);
+    for (const service of ['Voice Search', 'Google Ads', 'Reputation Management'])
+      expect(await accessibleDescription(page, `main input[value="${service}"]`), service).toBe(refused);
+    expect(await boxes.first().evaluate((box) => box === document.activeElement)).toBe(true);
+    // What a sighted visitor sees: each service's box in the red of the forms' required marks, the ticked one too.
+    for (const service of ['Voice Search', 'AI Services'])
+      expect(await form.getByText(service, { exact: true }).evaluate(bordersInRed), service).toBe(true);
+
+    await form.getByText('Voice Search', { exact: true }).click();
+    expect(await form.locator('[aria-invalid]').count()).toBe(0);
+    expect(await form.locator('[aria-describedby]').count()).toBe(0);
+    expect(await accessibleDescription(page, 'main input[value="Google Ads"]')).toBe(undefined);
+    expect(await listLeads(preview.leads)).toEqual([]);
     expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
   });
 });
