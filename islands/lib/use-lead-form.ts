@@ -9,8 +9,9 @@ type Submitter = typeof import('./submit-lead');
  * State shared by every lead form: submitting once at a time, one submission
  * id per filled-in form (kept for a retry of the same words, so a retried lead
  * is stored once; a new one once the visitor changes them, so that a
- * correction is stored too), toasts, emptying the fields only on success,
- * and marking the field the server refused, the focus taken to it (markRefused).
+ * correction is stored too), toasts, emptying the fields only on success
+ * (and then only if unchanged since they were sent), and marking the field
+ * the server refused, the focus taken to it (markRefused).
  *
  * `ready` is false in the page's first paint, its button disabled for a
  * browser without JavaScript (the island's script at load enables it:
@@ -69,11 +70,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     setSubmitting(true);
     const code = await prepare();
     if (code) {
-      const data = new FormData(form);
-      // The form's fields by their names, which are the lead schema's, the honeypot ("website", fields.tsx) among them;
-      // the services ticked, when any are, as one list (a field named more than once gives its last value alone).
-      const fields: Record<string, unknown> = Object.fromEntries(data);
-      if ('services_interested' in fields) fields.services_interested = data.getAll('services_interested');
+      const fields = fieldsOf(form);
       const filledIn = JSON.stringify(fields);
       if (submission.current?.fields !== filledIn) submission.current = { id: code.submissionId(), fields: filledIn };
       const payload = {
@@ -84,7 +81,8 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
       };
       const result = await code.submitLead(endpoint, payload, copy);
       if (result.ok) {
-        form.reset();
+        // Emptied only as it was sent: what the visitor typed meanwhile went in no lead, and is kept for them to send.
+        if (JSON.stringify(fieldsOf(form)) === filledIn) form.reset();
         submission.current = null;
         showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
       } else {
@@ -100,6 +98,17 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
   };
 
   return { ready, submitting, onSubmit, refusal: { id: refusalId, text: refusal } };
+}
+
+/**
+ * The form's fields by their names, which are the lead schema's, the honeypot ("website", fields.tsx) among them; the
+ * services ticked, when any are, as one list (a field named more than once gives its last value alone).
+ */
+function fieldsOf(form: HTMLFormElement): Record<string, unknown> {
+  const data = new FormData(form);
+  const fields: Record<string, unknown> = Object.fromEntries(data);
+  if ('services_interested' in fields) fields.services_interested = data.getAll('services_interested');
+  return fields;
 }
 
 /**

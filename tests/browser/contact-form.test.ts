@@ -1,13 +1,13 @@
 /**
  * The contact form, on its own page and in the home page's contact section,
  * in a real browser against the real preview server: every field stored,
- * what is required, one lead for a double click, none for a bot, and the
- * fields held to the server's lengths.
+ * what is typed while it sends kept, what is required, one lead for a double
+ * click, none for a bot, and the fields held to the server's lengths.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
-import { narrow, reusedPage, wide } from './support/browser';
+import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
 import { leadRequests } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
@@ -65,6 +65,34 @@ describe('contact form', () => {
       message: 'We want more boiler installs in NG postcodes.\nCurrently rely on Checkatrade.',
       page: '/contact',
     });
+    expect(problems).toEqual([]);
+  });
+
+  it('what the visitor adds while it sends is kept on success, not emptied unsent, and goes with the next press', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    const message = form.getByLabel('Tell us about your business');
+    const sent = await message.inputValue();
+    const added = `${sent}\nWe have two vans, one in Derby.`;
+    const submit = form.locator('button[type="submit"]');
+    const { release } = await holdBack(page, '**/functions/v1/contact-form');
+    await submit.click();
+    await expect.poll(() => submit.textContent()).toBe('Submitting...');
+    await message.fill(added);
+    release();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    expect(await message.inputValue()).toBe(added);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
+    expect(await form.locator('input[name="services_interested"]:checked').count()).toBe(2);
+    expect((await listLeads(preview.leads)).map((lead) => lead.message)).toEqual([sent]);
+
+    await submit.click();
+    await expect.poll(async () => (await listLeads(preview.leads)).map((lead) => lead.message)).toEqual([sent, added]);
+    // Sent as it stands, the form is emptied.
+    await expect.poll(() => message.inputValue()).toBe('');
+    expect(await form.getByLabel('Full name').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });
 
