@@ -1,22 +1,14 @@
 /**
- * `sitegen dev` as the agency edits week after week, beyond dev.test.ts: a photo of `content/images/` too narrow is
- * named with the width it must have, as `sitegen build` names it, and the error page asks the server for nothing it
- * lacks, so the browser's console shows the failed page alone.
+ * `sitegen dev` as the agency edits week after week, beyond dev-reload.test.ts and dev-serving.test.ts: a photo of
+ * `content/images/` too narrow is named with the width it must have, as `sitegen build` names it, and the error page
+ * asks the server for nothing it lacks, so the browser's console shows the failed page alone.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../support/cli';
-import { closePages } from './support/browser';
-import { devOnContentCopy, errorShown, openDevPage, saveWhole, type DevCopy } from './support/dev-copy';
-
-let copy: DevCopy;
-let content: string;
-const lines: string[] = [];
-const article = () => join(content, 'blog', 'google-ads-guide.md');
-
-const edit = (change: (text: string) => string) => saveWhole(article(), change);
+import { describe, expect, it } from 'vitest';
+import { errorShown } from './support/dev-copy';
+import { article, content, dev, edit, lines, openDevPage, useDevOnContentCopy } from './support/dev-session';
 
 /** A photo as it comes off a camera, `width` pixels wide, dropped into content/images/. */
 async function dropPhoto(name: string, width: number) {
@@ -24,23 +16,12 @@ async function dropPhoto(name: string, width: number) {
   await writeFile(join(content, 'images', name), await photo.jpeg().toBuffer());
 }
 
-beforeAll(async () => {
-  copy = await devOnContentCopy({ log: (line) => lines.push(line) });
-  content = copy.content;
-});
-afterEach(async () => {
-  await closePages();
-  const original = await readFile(join(projectRoot, 'content', 'blog', 'google-ads-guide.md'), 'utf8');
-  if ((await readFile(article(), 'utf8')) === original) return;
-  await edit(() => original);
-  await copy.dev.idle();
-});
-afterAll(() => copy?.remove());
+useDevOnContentCopy();
 
 describe('sitegen dev, edited as the agency edits', () => {
   // First of the file: Chromium asks a server's /favicon.ico once, and remembers it missing for the others.
   it('shows a broken file with nothing in the console but the failed page: no request for an icon it lacks', async () => {
-    const { page, problems } = await openDevPage(copy.dev, '/about');
+    const { page, problems } = await openDevPage('/about');
     const good = await readFile(article(), 'utf8');
     await edit((text) => text.replace(/^readTime: \d+/m, 'readTime: "eight"'));
     await errorShown(page);
@@ -54,12 +35,12 @@ describe('sitegen dev, edited as the agency edits', () => {
       },
     );
     // The page itself answered 500 while broken, as it should: the browser says so for it, and for the fetches of it.
-    const ownStatus = `error: Failed to load resource: the server responded with a status of 500 (Internal Server Error) (${copy.dev.url}/about)`;
+    const ownStatus = `error: Failed to load resource: the server responded with a status of 500 (Internal Server Error) (${dev.url}/about)`;
     expect(problems.filter((problem) => problem !== ownStatus)).toEqual([]);
   });
 
   it('names the width a photo too narrow must have, as the build does: a photo that wide then brings the page back', async () => {
-    const { page } = await openDevPage(copy.dev, '/blog/google-ads-guide');
+    const { page } = await openDevPage('/blog/google-ads-guide');
     await edit((text) =>
       text
         .replace(/^image: .*$/m, 'image: "images/our-van.jpg"')
@@ -71,7 +52,7 @@ describe('sitegen dev, edited as the agency edits', () => {
     // The blog's card draws it 736 pixels wide, the article 768: the message the photo must answer is the widest.
     const narrow = `${join(content, 'images', 'our-van.jpg')}: is 300 pixels wide, and /blog/google-ads-guide draws it 768 pixels wide: expected an image at least 768 pixels wide`;
     await expect.poll(() => message.textContent(), { timeout: 10_000 }).toBe(narrow);
-    await copy.dev.idle();
+    await dev.idle();
     expect(lines.at(-1)).toMatch(
       / error: .*our-van\.jpg: is 300 pixels wide, and \/blog\/google-ads-guide draws it 768/,
     );

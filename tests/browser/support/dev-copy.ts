@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startDevServer, type DevServer } from '../../../src/dev/dev-server';
 import { projectRoot } from '../../support/cli';
+import { copyLeadDatabase } from '../../support/migrated-leads';
 import { openPage, wide } from './browser';
+import { testLeadSettings } from './preview';
 
 export interface DevCopy {
   dev: DevServer;
@@ -18,20 +20,26 @@ export interface DevCopy {
   remove(): Promise<void>;
 }
 
-/** `prepare` edits the copy before dev starts; `log` hears dev's terminal lines. The lead database in memory. */
+/**
+ * `prepare` edits the copy before dev starts; `log` hears dev's terminal lines. The lead database in memory, or with
+ * `leads` a copy of the one the real migrations made for this run, on disk (migrating one anew costs more than a test).
+ */
 export async function devOnContentCopy(options: {
   prepare?: (content: string) => Promise<void>;
   log?: (line: string) => void;
+  leads?: boolean;
 }): Promise<DevCopy> {
   const content = join(await mkdtemp(join(tmpdir(), 'sitegen-dev-copy-')), 'content');
   await cp(join(projectRoot, 'content'), content, { recursive: true, preserveTimestamps: true });
   await options.prepare?.(content);
+  const leads = options.leads ? await copyLeadDatabase() : undefined;
   const dev = await startDevServer({
     root: projectRoot,
     content,
     port: 0,
     host: '127.0.0.1',
-    leadsDir: null,
+    leadsDir: leads?.dir ?? null,
+    leadSettings: leads ? testLeadSettings : undefined,
     log: options.log ?? (() => {}),
   });
   return {
@@ -39,6 +47,7 @@ export async function devOnContentCopy(options: {
     content,
     remove: async () => {
       await dev.close();
+      await leads?.remove();
       await rm(join(content, '..'), { recursive: true, force: true });
     },
   };

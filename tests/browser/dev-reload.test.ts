@@ -1,81 +1,32 @@
 /**
- * `sitegen dev` in a real browser: an edit to (a copy of) the content shows
- * without a manual reload; a broken file shows 'Unexpected Application
- * Error!' with the message and the file; fixing it brings the page back. And
- * the dev server serves the site as `sitegen preview` does.
+ * `sitegen dev` in a real browser: an edit to (a copy of) the content shows in
+ * the pages open on it without a manual reload, swapped in place, each page
+ * told of the edits that change it alone, its scripts and toasts alive again
+ * after; an edit of the stylesheet and a restarted server show too.
  */
-import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server';
+import { describe, expect, it } from 'vitest';
+import { startDevServer } from '../../src/dev/dev-server';
 import { devScripts } from '../../src/dev/reload-client';
-import { projectRoot } from '../support/cli';
 import { copyProject } from '../support/project-copy';
-import type { Page } from 'playwright-core';
-import { anotherTab, closePages, openPage, wide } from './support/browser';
-import { errorShown, openDevPage as openListening, saveWhole } from './support/dev-copy';
-import { toast } from './support/toasts';
-import { copyLeadDatabase } from '../support/migrated-leads';
+import { anotherTab, openPage, wide } from './support/browser';
+import {
+  content,
+  dev,
+  edit,
+  editContactHeading,
+  lines,
+  openDevPage,
+  save,
+  useDevOnContentCopy,
+} from './support/dev-session';
 import { testLeadSettings } from './support/preview';
+import { toast } from './support/toasts';
 
-let dev: DevServer;
-let content: string;
-let leads: Awaited<ReturnType<typeof copyLeadDatabase>>;
-const lines: string[] = [];
-const article = () => join(content, 'blog', 'google-ads-guide.md');
+useDevOnContentCopy({ leads: true });
 
-const openDevPage = (path: string) => openListening(dev, path);
-
-/** The article edited and saved whole, as editors that save atomically do. */
-const edit = (change: (text: string) => string) => saveWhole(article(), change);
-
-/** A file of the content saved whole, as `edit` saves the article. */
-const save = (file: string, text: string) => saveWhole(join(content, file), () => text);
-
-/** The contact page's heading changed to `heading` (its own words, in content/pages/contact.json), and shown in `page`. */
-async function editContactHeading(page: Page, heading: string) {
-  const text = await readFile(join(content, 'pages', 'contact.json'), 'utf8');
-  await save('pages/contact.json', text.replace(/("heading": )"Let's Grow Your Business Together"/, `$1"${heading}"`));
-  await page.waitForFunction((heading) => document.querySelector('h1')?.textContent === heading, heading, {
-    timeout: 10_000,
-  });
-}
-
-beforeAll(async () => {
-  content = join(await mkdtemp(join(tmpdir(), 'sitegen-dev-')), 'content');
-  await cp(join(projectRoot, 'content'), content, { recursive: true });
-  // A copy of the database the real migrations made for this run: migrating one anew costs more than the tests here.
-  leads = await copyLeadDatabase();
-  // The live project's settings, as a .env kept for deploying holds them: dev's forms still post to dev.
-  vi.stubEnv('SUPABASE_URL', 'https://abcd.supabase.co');
-  vi.stubEnv('SUPABASE_ANON_KEY', 'live-anon-key');
-  dev = await startDevServer({
-    root: projectRoot,
-    content,
-    port: 0,
-    host: '127.0.0.1',
-    leadsDir: leads.dir,
-    leadSettings: testLeadSettings,
-    log: (line) => lines.push(line),
-  }).finally(() => vi.unstubAllEnvs());
-});
-// Each test starts from the article as the content has it, whichever ran before; its pages closed. A page left open
-// listens on: it would be told of every later test's edits, and fetch and swap in its page again at each.
-afterEach(async () => {
-  await closePages();
-  const original = await readFile(join(projectRoot, 'content', 'blog', 'google-ads-guide.md'), 'utf8');
-  if ((await readFile(article(), 'utf8')) === original) return;
-  await edit(() => original);
-  await dev.idle();
-});
-afterAll(async () => {
-  await dev?.close();
-  await leads?.remove();
-  await rm(join(content, '..'), { recursive: true, force: true });
-});
-
-describe('sitegen dev', () => {
+describe('sitegen dev, in the pages open on it', () => {
   it('shows an edited article without a manual reload, and the terminal says what was rebuilt', async () => {
     const { page, problems } = await openDevPage('/blog/google-ads-guide');
     expect(await page.locator('h1').textContent()).toBe('Google Ads for Tradespeople: Pay for Leads, Not Clicks');
@@ -284,101 +235,6 @@ describe('sitegen dev', () => {
     expect(problems).toEqual([]);
   });
 
-  it("names the files an edit changed in the terminal, not an editor's scratch files", async () => {
-    const from = lines.length;
-    // vim's check that it may write in the folder, then sed's way of saving: a new file renamed over the old.
-    await writeFile(join(content, 'blog', '4913'), '');
-    await unlink(join(content, 'blog', '4913'));
-    const text = await readFile(article(), 'utf8');
-    await writeFile(join(content, 'blog', 'sedAb12Cd'), text.replace(/^readTime: \d+/m, 'readTime: 7'));
-    await rename(join(content, 'blog', 'sedAb12Cd'), article());
-    await dev.idle();
-    const said = lines.slice(from);
-    expect(said.filter((line) => /4913|sedAb12Cd/.test(line))).toEqual([]);
-    expect(said).toContainEqual(expect.stringMatching(/content\/blog\/google-ads-guide\.md → \d+ pages? in \d+ ms$/));
-  });
-
-  it('a broken file shows the error page with the message and the file; fixing it brings the page back', async () => {
-    const { page } = await openDevPage('/blog/google-ads-guide');
-    const good = await readFile(article(), 'utf8');
-    await edit((text) => text.replace(/^readTime: \d+/m, 'readTime: "eight"'));
-    await errorShown(page);
-    expect(await page.locator('#message').textContent()).toBe(
-      `${join(content, 'blog', 'google-ads-guide.md')}: front matter: readTime: expected a number of minutes, found "eight"`,
-    );
-    expect(await page.locator('#file').textContent()).toContain('google-ads-guide.md');
-    await dev.idle();
-    expect(lines.at(-1)).toContain('error: ');
-    expect(lines.at(-1)).toContain('readTime: expected a number of minutes');
-    // Saved again as it is, the error still stands: the terminal has said so once.
-    await edit((text) => text);
-    await dev.idle();
-    expect(lines.filter((line) => line.includes('readTime: expected a number of minutes'))).toHaveLength(1);
-
-    // Every page shows the error while the site cannot be built, and the server stays up.
-    const other = await page.request.get(`${dev.url}/about`);
-    expect(other.status()).toBe(500);
-    expect(await other.text()).toContain('Unexpected Application Error!');
-
-    const fixedFrom = lines.length;
-    await writeFile(article(), good);
-    await page.waitForFunction(
-      () => document.querySelector('h1')?.textContent?.startsWith('Google Ads for Tradespeople'),
-      undefined,
-      { timeout: 10_000 },
-    );
-    await dev.idle();
-    expect(lines.slice(fixedFrom)).toContainEqual(
-      expect.stringMatching(/→ (no page changed|\d+ pages?) in \d+ ms \(fixed\)$/),
-    );
-  });
-
-  it('serves the site as preview does: clean URLs, 404 with status 404, _headers, and the lead endpoint', async () => {
-    // As preview does, it says at start where leads go: here, whatever SUPABASE_URL says.
-    expect(lines).toContain(
-      '  leads      the forms post here, not to SUPABASE_URL (https://abcd.supabase.co): test leads stay on this machine',
-    );
-    expect(lines).toContain(
-      '  leads      not sent on (set LEAD_WEBHOOK_URL or RESEND_API_KEY, LEAD_EMAIL_TO, LEAD_EMAIL_FROM); at most 5 per client in 600 s',
-    );
-    const contact = await fetch(`${dev.url}/contact`);
-    expect(contact.headers.get('content-security-policy')).toContain("connect-src 'self';");
-    expect(await contact.text()).toContain('&quot;endpoint&quot;:{&quot;url&quot;:&quot;/functions/v1&quot;');
-    // What the server answers, as any client sees it: no page needed.
-    const about = await fetch(`${dev.url}/about`);
-    expect(about.status).toBe(200);
-    expect(about.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(await about.text()).toContain('<script type="module" src="/__sitegen/reload.js"></script>');
-    // Stable asset names in dev, so the browser must check them every time rather than keep them a year.
-    const stylesheet = await fetch(`${dev.url}/assets/styles.css`);
-    expect(stylesheet.headers.get('cache-control')).toBe('no-cache');
-    const missing = await fetch(`${dev.url}/no-such-page`);
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('Oops! Page not found');
-    const lead = await fetch(`${dev.url}/functions/v1/contact-form`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        form_type: 'newsletter',
-        email: 'dev@example.co.uk',
-        submission_id: '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b',
-        website: '',
-      }),
-    });
-    expect(await lead.json()).toEqual({ success: true });
-    // Another test of this file sends the contact form to the same server: this lead is found by its submission.
-    const stored = await (
-      await dev.leads()
-    ).query("select email from leads where submission_id = '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b'");
-    expect(stored.rows).toEqual([{ email: 'dev@example.co.uk' }]);
-    await dev.idle();
-    expect(lines.filter((line) => line.includes(' new lead ') && line.includes('dev@example.co.uk'))).toEqual([
-      expect.stringMatching(
-        /^ {2}\d\d:\d\d:\d\d new lead #\d+ \(newsletter form\) from dev@example\.co\.uk: notifications off$/,
-      ),
-    ]);
-  });
-
   it('shows an edit of the stylesheet without a manual reload, keeping the scroll position', async () => {
     // The templates' folder is the project's: this dev server runs in a copy of its own.
     const project = await copyProject();
@@ -445,47 +301,5 @@ describe('sitegen dev', () => {
     await services.hover();
     await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true');
     expect(problems).toEqual([]);
-  });
-
-  it('re-renders only the pages an edit touches: an excerpt is shown by the blog and its category, not by its article', async () => {
-    const excerpt = 'A shorter excerpt, edited again while the dev server runs.';
-    const from = lines.length;
-    await edit((text) => text.replace(/^excerpt: .*$/m, `excerpt: "${excerpt}"`));
-    await dev.idle();
-    // The pages whose fingerprint changed, whose HTML the server forgets: the blog's and its category's alone.
-    expect(lines.slice(from)).toContainEqual(
-      expect.stringMatching(/content\/blog\/google-ads-guide\.md → 2 pages in \d+ ms$/),
-    );
-    expect(dev.site.page('/blog')).toContain(excerpt);
-    expect(dev.site.page('/blog/google-ads-guide')).not.toContain(excerpt);
-  });
-
-  it('serves an article added while it runs and forgets it once deleted; an editor saving by renaming over a file is an edit', async () => {
-    const added = join(content, 'blog', 'added-while-running.md');
-    const text = (await readFile(article(), 'utf8'))
-      .replace(/^slug: .*$/m, 'slug: "added-while-running"')
-      .replace(/^title: .*$/m, 'title: "Added While the Dev Server Ran"')
-      .replace(
-        /^description: .*$/m,
-        'description: "An article added while the dev server ran, with its own description."',
-      );
-    await writeFile(added, text);
-    await dev.idle();
-    await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).status).toBe(200);
-    expect(await (await fetch(`${dev.url}/blog`)).text()).toContain('Added While the Dev Server Ran');
-
-    // Written beside it and renamed over it, as editors that save atomically do.
-    const copy = join(content, 'blog', '.added-while-running.md.tmp');
-    await writeFile(copy, text.replace('Added While the Dev Server Ran', 'Renamed Over While the Dev Server Ran'));
-    await rename(copy, added);
-    await dev.idle();
-    await expect
-      .poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).text())
-      .toContain('Renamed Over While the Dev Server Ran');
-
-    await unlink(added);
-    await dev.idle();
-    await expect.poll(async () => (await fetch(`${dev.url}/blog/added-while-running`)).status).toBe(404);
-    expect(await (await fetch(`${dev.url}/blog`)).text()).not.toContain('Renamed Over While the Dev Server Ran');
   });
 });
