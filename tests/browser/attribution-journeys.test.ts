@@ -1,7 +1,7 @@
 /**
- * Where a lead came from, for visitors consent.test.ts does not follow: in a
- * real browser against the real `sitegen preview`, read from the lead
- * database and from `sitegen leads` as the agency reads them.
+ * Where a lead came from, for visitors consent-attribution.test.ts does not
+ * follow: in a real browser against the real `sitegen preview`, read from
+ * the lead database and from `sitegen leads` as the agency reads them.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

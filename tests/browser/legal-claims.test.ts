@@ -3,8 +3,9 @@
  * browser and the lead database hold after the flows the policies speak of:
  * the other sites a page asks for, a form sent without a yes from the page an
  * advert opened, and a newsletter sign-up after a yes given on a visit that
- * came by a bookmark. (consent.test.ts holds the accept, reject and Cookie
- * settings flows and the cookie policy's names and lifetimes.)
+ * came by a bookmark. (consent-attribution.test.ts holds the accept and
+ * reject flows and the cookie policy's names and lifetimes,
+ * consent-question.test.ts the Cookie settings flow.)
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
