@@ -1,8 +1,9 @@
 /**
  * What a finger and a phone's keyboard meet: every control a tap target of at
  * least 24 by 24 px, and every form field in text large enough that iOS does
- * not zoom into it, named for the phone's autofill. (The header's bar, words
- * and reflow on a phone: phones.test.ts.)
+ * not zoom into it, named for the phone's autofill. (The header's bar on a
+ * phone: phone-header.test.ts; the pages' words and reflow:
+ * phone-pages.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
