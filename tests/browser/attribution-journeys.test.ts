@@ -7,14 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { runSitegen } from '../support/cli';
-import { consentQuestion } from '../support/site';
 import { anotherTab, openPage, wide } from './support/browser';
+import { banner } from './support/consent';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
 const preview = sharedTestPreview();
-
-const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });
 
 /**
  * A page whose landing page `path` has the referrer Chrome on Android gives a page an app opened: the app's

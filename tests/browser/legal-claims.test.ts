@@ -11,14 +11,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { runSitegen } from '../support/cli';
-import { consentQuestion } from '../support/site';
 import { nothingStored, openPage, stored, wide } from './support/browser';
+import { banner } from './support/consent';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
 const preview = sharedTestPreview();
 
-const banner = (page: Page) => page.getByRole('region', { name: consentQuestion });
 const day = 86_400_000;
 
 /** A policy's words as a visitor reads them, white space folded. */
