@@ -5,7 +5,7 @@
 import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { oneLine, unescapedControls } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
-import { columnLabel, foundBy } from '../../supabase/functions/_shared/lead-message.ts';
+import { columnLabel, foundBy, inWords } from '../../supabase/functions/_shared/lead-message.ts';
 import { leadCount } from './lead-retention';
 import stringWidth from 'string-width';
 
@@ -41,7 +41,7 @@ export function formatLeads(rows: readonly LeadRow[], format: LeadFormat, option
 }
 
 function csvValue(row: LeadRow, column: (typeof leadColumns)[number]): string {
-  const value = row[column];
+  const value = inWords(row, column);
   if (value instanceof Date) return value.toISOString();
   return Array.isArray(value) ? value.join('; ') : String(value ?? '');
 }
@@ -66,11 +66,11 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow, notifyin
   // The number the lines under the table name a lead by (#2).
   { title: '#', max: 8, value: (row) => String(row.id) },
   { title: 'Time (UTC)', max: 16, value: (row) => time(row.created_at) },
-  { title: 'Form', max: 10, value: (row) => row.form_type },
+  { title: 'Form', max: 11, value: (row) => inWords(row, 'form_type') ?? '' },
   { title: 'Name', max: 24, value: (row) => row.name ?? '' },
   { title: 'Email', max: 32, value: (row) => row.email },
   { title: 'Phone', max: 18, value: (row) => row.phone ?? '' },
-  { title: 'Trade', max: 12, value: (row) => row.trade ?? '' },
+  { title: 'Trade', max: 19, value: (row) => inWords(row, 'trade') ?? '' },
   { title: 'Source', max: 28, value: (row) => describeTouch(lastTouch(row)) },
   { title: 'Notified', max: 8, value: notificationState },
 ];

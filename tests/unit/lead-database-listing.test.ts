@@ -52,7 +52,7 @@ describe('listing and formatting', () => {
       name: 'Sarah "Sal" O\'Neill-Montgomery-Smythe',
       email: 'sarah@oneill-electrical.co.uk',
       phone: '+44 7700 900123',
-      trade: 'electrician',
+      trade: 'heating',
       business_name: "O'Neill Electrical, Derby",
       location: 'Derby',
       budget: '1000-2500',
@@ -105,14 +105,14 @@ describe('listing and formatting', () => {
     expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
   });
 
-  it('formats a table for the terminal: one line per lead, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told; no server running, it waits for a server with notifications on', () => {
+  it("formats a table for the terminal: one line per lead, its form and trade in the notification's words, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told; no server running, it waits for a server with notifications on", () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
-        '#  Time (UTC)        Form        Name                      Email                          Phone            Trade        Source                        Notified',
-        '-  ----------------  ----------  ------------------------  -----------------------------  ---------------  -----------  ----------------------------  --------',
-        '1  2024-01-15 09:30  hero        Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     plumber      Google Ads, campaign plumbe…  sent',
-        '2  2024-01-16 14:05  contact     Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  electrician  www.bing.com                  waiting',
-        '3  2024-01-17 08:00  newsletter                            news@example.co.uk                                           not known                     off',
+        '#  Time (UTC)        Form         Name                      Email                          Phone            Trade             Source                        Notified',
+        '-  ----------------  -----------  ------------------------  -----------------------------  ---------------  ----------------  ----------------------------  --------',
+        '1  2024-01-15 09:30  quick quote  Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     Plumber           Google Ads, campaign plumbe…  sent',
+        '2  2024-01-16 14:05  contact      Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  Heating Engineer  www.bing.com                  waiting',
+        '3  2024-01-17 08:00  newsletter                             news@example.co.uk                                                not known                     off',
         '3 leads',
         'How they found the site:',
         '  #1 Dave Hughes: Found us from Google Ads, campaign plumbers-derby, landing on /',
@@ -149,7 +149,7 @@ describe('listing and formatting', () => {
     );
     expect(table).toContain('  Evil ]0;pwned Name  ');
     expect(table).toContain('  a gnp.exe@example.com  ');
-    expect(table).toMatch(/ {2}077 {2,}plumber/);
+    expect(table).toMatch(/ {2}077 {2,}Plumber/);
     expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
   });
 
@@ -161,13 +161,13 @@ describe('listing and formatting', () => {
     );
     const lines = table.split('\n').slice(2, 5);
     expect(lines.map((line) => line.slice(0, line.indexOf('dave@')))).toEqual([
-      '1  2024-01-15 09:30  hero  陳大文水電工程有限公司…  ',
-      '1  2024-01-15 09:30  hero  👷🏽‍♀️ Jo Bloggs             ',
-      '1  2024-01-15 09:30  hero  Dave Hughes              ',
+      '1  2024-01-15 09:30  quick quote  陳大文水電工程有限公司…  ',
+      '1  2024-01-15 09:30  quick quote  👷🏽‍♀️ Jo Bloggs             ',
+      '1  2024-01-15 09:30  quick quote  Dave Hughes              ',
     ]);
   });
 
-  it('formats JSON with every column, bidi controls escaped', () => {
+  it('formats JSON with every column as stored (hero, plumber: machines read it), bidi controls escaped', () => {
     expect(JSON.parse(formatLeads(rows, 'json'))).toEqual(
       rows.map((row) => ({
         ...row,
@@ -260,13 +260,13 @@ describe('listing and formatting', () => {
     'Submission ID,Notified (UTC),Notified by,Notification attempts,Notification error,Next notification (UTC)',
   ].join('');
 
-  it('formats CSV per RFC 4180, with formulas neutralised; to a file, after a byte order mark for Excel', () => {
+  it("formats CSV per RFC 4180, the form, trade and budget in the notification's words (Heating Engineer, not heating), with formulas neutralised; to a file, after a byte order mark for Excel", () => {
     expect(formatLeads(rows, 'csv')).toBe(
       '\uFEFF' +
         [
           csvHeader,
-          '1,2024-01-15T09:30:12.345Z,hero,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
-          '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,electrician,"O\'Neill Electrical, Derby",Derby,1000-2500,Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
+          '1,2024-01-15T09:30:12.345Z,quick quote,Dave Hughes,dave@hughesplumbing.co.uk,01332 123456,Plumber,,,,,,/,/,,google,cpc,plumbers-derby,,,TEST-1,,,,/,,google,cpc,plumbers-derby,,,TEST-1,,,,7c9e6679-7425-40de-944b-e07fc1f90ae7,2024-01-15T09:30:13.000Z,email; webhook,1,,',
+          '2,2024-01-16T14:05:00.000Z,contact,"Sarah ""Sal"" O\'Neill-Montgomery-Smythe",sarah@oneill-electrical.co.uk,\'+44 7700 900123,Heating Engineer,"O\'Neill Electrical, Derby",Derby,"£1,000 to £2,500 per month",Local SEO; Google Ads,"Line one,\nline two\x1b[31m",/contact,/blog/van-signs,https://www.bing.com,,,,,,,,,,,,,,,,,,,,,16fd2706-8baf-433b-82eb-8c7fada847da,,email,2,webhook: answered 500,2024-01-16T14:10:01.000Z',
           '3,2024-01-17T08:00:00.000Z,newsletter,,news@example.co.uk,,,,,,,"\'=HYPERLINK(""http://evil.example"")",/blog,,,,,,,,,,,,,,,,,,,,,,,2c1b4a8e-3f5d-4e6a-9b7c-0d1e2f3a4b5c,,,0,,',
           '',
         ].join('\r\n'),

@@ -11,9 +11,9 @@ import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
 
 const formNames: Record<FormType, string> = {
-  hero: 'quick quote form',
-  contact: 'contact form',
-  newsletter: 'newsletter form',
+  hero: 'quick quote',
+  contact: 'contact',
+  newsletter: 'newsletter',
 };
 
 /** The words the agency reads for a lead's fields: the summary's labels, and a spreadsheet's header (columnLabels). */
@@ -72,6 +72,19 @@ export const columnLabel = (column: keyof typeof columnLabels) => columnLabels[c
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
   value === null ? null : (options.find((option) => option.value === value)?.label ?? value);
 
+type Choices = Pick<StoredLead, 'form_type' | 'trade' | 'budget'>;
+/** The lead's choices in the words the visitor chose them by: "Heating Engineer", not heating. */
+const choiceWords: { [C in keyof Choices]: (lead: Choices) => string | null } = {
+  form_type: (lead) => formNames[lead.form_type],
+  trade: (lead) => label(tradeOptions.contact, lead.trade),
+  budget: (lead) => label(budgetOptions, lead.budget),
+};
+
+/** A column of the lead as the summary gives it: a choice in words (the form's name, a trade's label), else as stored. */
+export function inWords<T extends Choices, C extends keyof T>(lead: T, column: C): T[C] | string | null {
+  return Object.hasOwn(choiceWords, column) ? choiceWords[column as keyof Choices](lead) : lead[column];
+}
+
 /**
  * When the lead arrived, as the agency's clocks in the UK read it: "Sun, 6 Dec 2026, 14:07 GMT", in summer "BST",
  * so that an hour of UTC never reads as the visitor's hour, and the hour October's change repeats names which it is.
@@ -92,9 +105,9 @@ const received = (at: Date) =>
   })).format(at);
 
 export function leadSubject(lead: StoredLead): string {
-  const form = formNames[lead.form_type];
+  const form = `${formNames[lead.form_type]} form`;
   if (lead.form_type === 'newsletter') return oneLine(`New lead, ${form}: ${lead.email}`);
-  const trade = label(tradeOptions.contact, lead.trade) ?? 'trade not given';
+  const trade = choiceWords.trade(lead) ?? 'trade not given';
   return oneLine(`New lead, ${form}: ${trade} (${lead.name ?? lead.email})`).slice(0, 200);
 }
 
@@ -107,13 +120,13 @@ export function leadSummary(lead: StoredLead): string {
   if (lead.form_type !== 'newsletter') fields.push(given('name', lead.name));
   fields.push(given('email', lead.email));
   if (lead.form_type !== 'newsletter') {
-    fields.push(given('phone', lead.phone), given('trade', label(tradeOptions.contact, lead.trade)));
+    fields.push(given('phone', lead.phone), given('trade', choiceWords.trade(lead)));
   }
   if (lead.form_type === 'contact') {
     fields.push(
       given('business_name', lead.business_name),
       given('location', lead.location),
-      given('budget', label(budgetOptions, lead.budget)),
+      given('budget', choiceWords.budget(lead)),
       given('services_interested', lead.services_interested.join(', ') || null),
     );
   }
