@@ -115,8 +115,19 @@ describe('notifications', () => {
       'Page: /',
       'Found us: not known',
     ]);
+  });
+
+  it('heads a newsletter sign-up as one, not as a lead to answer, in the subject and the first line a chat shows', async () => {
     await notifying(post(newsletter()), visitor);
-    expect(resend.received[1]!.body.subject).toBe('New lead, newsletter form: news@example.co.uk');
+    expect(resend.received[0]!.body.subject).toBe('Newsletter sign-up: news@example.co.uk');
+    const lines = String(resend.received[0]!.body.text).split('\n');
+    expect([lines[0], ...lines.slice(2)]).toEqual([
+      'Newsletter sign-up: news@example.co.uk',
+      'Email: news@example.co.uk',
+      'Page: /blog',
+      'Found us: not known',
+    ]);
+    expect(String(webhook.received[0]!.body.text).split('\n')[0]).toBe('Newsletter sign-up: news@example.co.uk');
   });
 
   it('says when the lead came as the clocks in the UK read it: GMT in winter, BST in summer, the hour October repeats told apart', async () => {

@@ -105,8 +105,9 @@ const received = (at: Date) =>
   })).format(at);
 
 export function leadSubject(lead: StoredLead): string {
+  // A sign-up asks for no answer: the office must not take it for an enquiry.
+  if (lead.form_type === 'newsletter') return oneLine(`Newsletter sign-up: ${lead.email}`);
   const form = `${formNames[lead.form_type]} form`;
-  if (lead.form_type === 'newsletter') return oneLine(`New lead, ${form}: ${lead.email}`);
   const trade = choiceWords.trade(lead) ?? 'trade not given';
   return oneLine(`New lead, ${form}: ${trade} (${lead.name ?? lead.email})`).slice(0, 200);
 }
