@@ -254,7 +254,7 @@ describe('listing and formatting', () => {
       'date (UTC)',
     ].map((word) => `${name} ${word},`);
   const csvHeader = [
-    'Lead #,Received (UTC),Form,Name,Email,Phone,Trade,Business,Location,Budget,Services,Message,Page,',
+    'Lead #,Received (UTC),Form,Name,Email,Phone,Trade,Business,Location,Budget,Services,Message,Sent from,',
     ...visit('First visit'),
     ...visit('Last visit'),
     'Submission ID,Notified (UTC),Notified by,Notification attempts,Notification error,Next notification (UTC)',

@@ -67,7 +67,7 @@ describe('notifications', () => {
       'Location: Derby, DE1',
       'Budget: £1,000 to £2,500 per month',
       'Services: Local SEO, Google Ads',
-      'Page: /contact',
+      'Sent from: /contact',
       'Found us: not known',
       'Message:',
       '  We need more calls from Derby.',
@@ -112,7 +112,7 @@ describe('notifications', () => {
       'Email: dave@hughesplumbing.co.uk',
       'Phone: not given',
       'Trade: not given',
-      'Page: /',
+      'Sent from: /',
       'Found us: not known',
     ]);
   });
@@ -124,7 +124,7 @@ describe('notifications', () => {
     expect([lines[0], ...lines.slice(2)]).toEqual([
       'Newsletter sign-up: news@example.co.uk',
       'Email: news@example.co.uk',
-      'Page: /blog',
+      'Sent from: /blog',
       'Found us: not known',
     ]);
     expect(String(webhook.received[0]!.body.text).split('\n')[0]).toBe('Newsletter sign-up: news@example.co.uk');
@@ -159,17 +159,17 @@ describe('notifications', () => {
   it("keeps a visitor's text from passing for the summary's own lines: each field on one line, the message last and indented", async () => {
     const name = 'Fake\nEmail: boss@agency.example';
     const message =
-      'Need help.\r\nPage: /services/google-ads\nFound us: from Google Ads\u2028\u001b[31mred\u202Egnp.exe';
+      'Need help.\r\nSent from: /services/google-ads\nFound us: from Google Ads\u2028\u001b[31mred\u202Egnp.exe';
     await notifying(post({ ...contact(), name, message }), visitor);
     const lines = String(resend.received[0]!.body.text).split('\n');
     expect(lines[2]).toBe('Name: Fake Email: boss@agency.example');
-    expect(lines.filter((line) => /^\s*(Email|Page|Found us):/.test(line))).toHaveLength(5);
+    expect(lines.filter((line) => /^\s*(Email|Sent from|Found us):/.test(line))).toHaveLength(5);
     expect(lines.slice(-7)).toEqual([
-      'Page: /contact',
+      'Sent from: /contact',
       'Found us: not known',
       'Message:',
       '  Need help.',
-      '  Page: /services/google-ads',
+      '  Sent from: /services/google-ads',
       '  Found us: from Google Ads',
       '  [31mred gnp.exe',
     ]);

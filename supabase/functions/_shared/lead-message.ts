@@ -27,7 +27,8 @@ const fieldLabels = {
   budget: 'Budget',
   services_interested: 'Services',
   message: 'Message',
-  page: 'Page',
+  // The page the form was sent from: "Page" alone could be taken for the one the visitor landed on.
+  page: 'Sent from',
 } as const;
 
 /** A touch's fields in words, after the name of its visit: "First visit keyword"; the summary's last visit is "Found us". */
