@@ -130,8 +130,7 @@ function notSent(rows: readonly LeadRow[], notifying: boolean | undefined): stri
 
 /** Cut to `max` columns of a terminal, where a Chinese character or an emoji takes two. */
 function fit(value: string, max: number): string {
-  let cut = value;
   const graphemes = (text: string) => Array.from(new Intl.Segmenter().segment(text), ({ segment }) => segment);
-  while (stringWidth(cut) > max) cut = `${graphemes(cut).slice(0, -2).join('')}…`;
-  return cut;
+  while (stringWidth(value) > max) value = `${graphemes(value).slice(0, -2).join('')}…`;
+  return value;
 }

@@ -151,9 +151,9 @@ describe('sitegen preview with lead settings in its environment', () => {
     };
     expect(await (await post(preview, lead)).json()).toEqual({ success: true });
     expect(await (await post(preview, lead)).json()).toEqual({ success: true });
-    const line = await printed(preview, / {2}\d\d:\d\d:\d\d new lead #1 \(hero form\) from .*\n/);
+    const line = await printed(preview, / {2}\d\d:\d\d:\d\d new lead #1 \(quick quote form\) from .*\n/);
     expect(line).toMatch(
-      /new lead #1 \(hero form\) from Dave  \[2JHughes <dave@hughesplumbing\.co\.uk>: sent to webhook\n$/,
+      /new lead #1 \(quick quote form\) from Dave  \[2JHughes <dave@hughesplumbing\.co\.uk>: sent to webhook\n$/,
     );
     expect(preview.stdout().match(/new lead #/g)).toHaveLength(1);
     expect(webhook.received.map((request) => request.body.submission_id)).toEqual([lead.submission_id]);
@@ -176,6 +176,8 @@ describe('sitegen preview with lead settings in its environment', () => {
 
     const listed = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
     expect(listed.code).toBe(0);
+    // The form and the trade in the notification's words, not as stored (hero, plumber).
+    expect(listed.stdout.split('\n')[2]).toMatch(/^1 +[\d-]+ [\d:]+ +quick quote +Dave .* Plumber +/);
     expect(listed.stdout).toContain(
       '2 leads\nNot sent to the agency (1):\n  #2 news@example.co.uk: webhook: answered 500 (attempt 1 of 8;',
     );
