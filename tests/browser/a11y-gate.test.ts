@@ -1,8 +1,9 @@
 /**
  * The a11y gate of `sitegen check` (axe in Chromium) on a small copy of the
  * good build (home, about, contact) in which the about page has lost an
- * image's alt text and gained a link with no name that only a wide screen
- * shows: it fails naming that page, rule and width, and passes the others,
+ * image's alt text, its first heading's level (an h4 under the h1) and gained
+ * a link with no name that only a wide screen shows: it fails naming that
+ * page, rule and width, and passes the others,
  * the home page with an article's footnotes and a wide table among them.
  * (The Lighthouse gate: tests/lighthouse/lighthouse-gate.test.ts.)
  */
@@ -37,6 +38,7 @@ beforeAll(async () => {
     about,
     (await readFile(about, 'utf8'))
       .replace(/ alt="Portrait of Sarah[^"]*"/, '')
+      .replace(/<h2 id="story-heading"([^>]*)>(.*?)<\/h2>/, '<h4 id="story-heading"$1>$2</h4>')
       .replace('</main>', '<a href="/contact" class="hidden lg:block"></a></main>'),
   );
   // Footnotes as an article writes them (home), and a note referred to twice as marked-footnote would write it, which
@@ -59,21 +61,27 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('a11y gate', () => {
   // Chromium and axe on three pages at two widths: on a busy machine, past the default time a test may take.
   it(
-    'finds the image without alt text at both widths, the nameless link at the wide one alone, and nothing on the good pages',
+    'finds the image without alt text and the heading out of order at both widths, the nameless link at the wide one alone, and nothing on the good pages',
     { timeout: 120_000 },
     async () => {
       const [result] = await checkSite({ dir, only: ['a11y'] });
       expect(result!.passed).toBe(false);
       expect(result!.findings.map((finding) => `${finding.page} ${finding.rule}`).sort()).toEqual([
+        '/about (1280px) heading-order',
         '/about (1280px) image-alt',
         '/about (1280px) link-name',
+        '/about (390px) heading-order',
         '/about (390px) image-alt',
         '/contact (1280px) label-content-name-mismatch',
         '/contact (390px) label-content-name-mismatch',
       ]);
       // axe names the element by a selector of its own making: here by the team member's card it is in.
-      expect(result!.findings[0]!.target).toMatch(/^#sarah-mitchell > img\b/);
-      expect(result!.findings[0]!.fix).toContain('https://dequeuniversity.com/rules/axe/');
+      const [order, image] = ['heading-order', 'image-alt'].map((rule) =>
+        result!.findings.find((f) => f.rule === rule)!,
+      );
+      expect(image!.target).toMatch(/^#sarah-mitchell > img\b/);
+      expect(image!.fix).toContain('https://dequeuniversity.com/rules/axe/');
+      expect([order!.target, order!.message]).toEqual(['#story-heading', 'Heading levels should only increase by one']);
     },
   );
 });
