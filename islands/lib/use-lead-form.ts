@@ -86,8 +86,9 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
         submission.current = null;
         showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
       } else {
-        unmark.current = markRefused(form, result.message, refusalId, setRefusal, sentFrom);
-        showToast({ title: copy.errorTitle, text: result.message, variant: 'destructive' });
+        const refused = refusedField(form, result.message);
+        unmark.current = refused && markRefused(refused, refusalId, setRefusal, sentFrom);
+        showToast({ title: copy.errorTitle, text: refused?.words ?? result.message, variant: 'destructive' });
       }
     } else {
       // Nor could the toasts' code load: the browser's own message says it. Nothing was sent; every field is kept.
@@ -112,24 +113,35 @@ function fieldsOf(form: HTMLFormElement): Record<string, unknown> {
 }
 
 /**
- * Marks the field the server refused, when its words name one of the form's
- * (they begin with the field's name: checkLead, lead.ts), as invalid and
- * described by those words, until the visitor changes it or the form is sent
- * again; returns what unmarks it. A name the services' checkboxes share marks
- * them all, the group refused as one. The toast says the same words once.
- * The focus goes to the field (the first box), as the browser takes a visitor
- * to a field it stops, unless they have moved on while the form was sent.
+ * The field the server refused, when its words name one of the form's (they
+ * begin with the field's name, the lead schema's: checkLead, lead.ts), and
+ * those words with that name put in the words the visitor sees: the field's
+ * label, or for the services' boxes, each labelled by its service, the group's
+ * legend. A name the boxes share gives them all, the group refused as one.
+ */
+function refusedField(form: HTMLFormElement, message: string) {
+  const name = message.split(' ')[0]!;
+  const named = form.elements.namedItem(name);
+  const fields = (named instanceof RadioNodeList ? [...named] : named ? [named] : []) as HTMLInputElement[];
+  if (!fields[0]) return undefined;
+  // The label's own words come first, before the mark of a required field.
+  const label = (fields[0].closest('fieldset')?.querySelector('legend') ?? fields[0].labels?.[0])?.firstChild;
+  return { fields, words: label ? label.textContent + message.slice(name.length) : message };
+}
+
+/**
+ * Marks the refused field as invalid and described by the words of its
+ * refusal, until the visitor changes it or the form is sent again; returns
+ * what unmarks it. The toast says the same words once. The focus goes to the
+ * field (the first box), as the browser takes a visitor to a field it stops,
+ * unless they have moved on while the form was sent.
  */
 function markRefused(
-  form: HTMLFormElement,
-  message: string,
+  { fields, words }: { fields: HTMLElement[]; words: string },
   describedBy: string,
   describe: (text: string) => void,
   sentFrom: Element | null,
 ) {
-  const named = form.elements.namedItem(message.split(' ')[0]!);
-  const fields = (named instanceof RadioNodeList ? [...named] : named ? [named] : []) as HTMLElement[];
-  if (!fields[0]) return undefined;
   const unmark = () => {
     for (const field of fields) {
       field.removeAttribute('aria-invalid');
@@ -143,8 +155,8 @@ function markRefused(
     field.setAttribute('aria-describedby', describedBy);
     field.addEventListener('input', unmark);
   }
-  describe(message);
+  describe(words);
   const focused = document.activeElement;
-  if (!focused || focused === document.body || focused === sentFrom) fields[0].focus();
+  if (!focused || focused === document.body || focused === sentFrom) fields[0]!.focus();
   return unmark;
 }

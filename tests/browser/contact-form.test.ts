@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
-import { leadRequests } from './support/forms';
+import { fillContactRequired, leadRequests } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -19,10 +19,7 @@ const narrowVisitor = reusedPage(narrow);
 describe('contact form', () => {
   async function fillContactForm(page: Page) {
     const form = page.locator('main form');
-    await form.getByLabel('Full name').fill('Sarah Okafor');
-    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
-    await form.getByLabel('Phone number').fill('0115 496 0321');
-    await form.getByLabel('Your trade').selectOption('heating');
+    await fillContactRequired(form);
     await form.getByLabel('Business name').fill('Okafor Electrical & Heating Ltd');
     await form.getByLabel('Location').fill('Nottingham');
     await form.getByLabel('Monthly marketing budget').selectOption('1000-2500');

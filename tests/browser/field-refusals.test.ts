@@ -2,12 +2,13 @@
  * A field the forms stop or the server refuses, in a real browser against the
  * real preview server: a phone number that is none, and a refusal marked on
  * its field (on each box of the services' group), invalid and described by its
- * words, the focus taken to it, until the visitor changes it.
+ * words, which name it by its label, the focus taken to it, until the visitor
+ * changes it.
  */
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
-import { accessibleDescription, leadRequests } from './support/forms';
+import { accessibleDescription, fillContactRequired, leadRequests } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -59,7 +60,7 @@ describe('phone numbers', () => {
     const form = page.locator('main form');
     const phone = form.getByLabel('Phone number');
     const submit = form.locator('button[type="submit"]');
-    const refused = 'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
+    const refused = 'Phone number must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
     await form.getByLabel('Full name').fill('Sarah Okafor');
     await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
     await phone.evaluate((input) => input.removeAttribute('pattern'));
@@ -110,9 +111,15 @@ describe('a field the server refuses', () => {
     const { page, problems } = await wideVisitor();
     for (const [path, id, button, typed, refused] of [
       // A zero-width space alone, pasted: text to the browser, no name to the lead schema.
-      ['/', 'hero-name', 'Get My Free Quote', '\u200b', 'name is required'],
+      ['/', 'hero-name', 'Get My Free Quote', '\u200b', 'Full name is required'],
       // Past the browser with its pattern gone: no dot after the @.
-      ['/blog', 'newsletter-email', 'Subscribe', 'dave@hughesplumbing', 'email must be a valid email address'],
+      [
+        '/blog',
+        'newsletter-email',
+        'Subscribe',
+        'dave@hughesplumbing',
+        'Your email address must be a valid email address',
+      ],
     ] as const) {
       await page.goto(`${preview.url}${path}`);
       const form = page.locator(`form:has(#${id})`);
@@ -138,6 +145,24 @@ describe('a field the server refuses', () => {
     // The browser logs each refusal; the page itself raises nothing.
     expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
   });
+
+  it("is named as the form labels it, not by the lead schema's name for it, in the toast and in its description", async () => {
+    const { page, problems } = await wideVisitor();
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    await fillContactRequired(form);
+    // Past the browser with its length limit gone: longer than the server keeps.
+    const business = form.getByLabel('Business name');
+    await business.evaluate((input) => input.removeAttribute('maxlength'));
+    await business.fill('Okafor Electrical '.repeat(7));
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    const refused = 'Business name must be at most 120 characters';
+    await expect.poll(() => toast(page).textContent()).toBe(`Error${refused}×`);
+    expect(await business.getAttribute('aria-invalid')).toBe('true');
+    expect(await accessibleDescription(page, '#contact-business_name')).toBe(refused);
+    expect(await listLeads(preview.leads)).toEqual([]);
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
 });
 
 describe('the services the server refuses', () => {
@@ -150,14 +175,11 @@ describe('the services the server refuses', () => {
     });
     await page.goto(`${preview.url}/contact`);
     const form = page.locator('main form');
-    await form.getByLabel('Full name').fill('Sarah Okafor');
-    await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
-    await form.getByLabel('Phone number').fill('0115 496 0321');
-    await form.getByLabel('Your trade').selectOption('heating');
+    await fillContactRequired(form);
     await form.getByText('Voice Search', { exact: true }).click();
     await form.getByRole('button', { name: 'Send My Enquiry' }).click();
     const refused =
-      'services_interested must be one of: Local SEO, Google Ads, AI Services, Website Design, Reputation Management';
+      'Services you are interested in must be one of: Local SEO, Google Ads, AI Services, Website Design, Reputation Management';
     await expect.poll(() => toast(page).textContent()).toBe(`Error${refused}×`);
     const boxes = form.getByRole('checkbox');
     expect(await boxes.evaluateAll((all) => all.map((box) => box.getAttribute('aria-invalid')))).toEqual(
@@ -207,7 +229,7 @@ describe('the focus after a refusal', () => {
     await name.fill('\u200b');
 
     expect(await focusAfter(() => submit.click())).toBe('hero-name');
-    expect(await accessibleDescription(page, '#hero-name')).toBe('name is required');
+    expect(await accessibleDescription(page, '#hero-name')).toBe('Full name is required');
     expect(await focusAfter(() => email.press('Enter'))).toBe('hero-name');
     expect(
       await focusAfter(

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** How many leads the page sends to the contact-form function while `action` runs, and a moment after. */
 export async function leadRequests(page: Page, action: () => Promise<void>): Promise<number> {
@@ -21,4 +21,12 @@ export async function accessibleDescription(page: Page, selector: string): Promi
   const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
   await cdp.detach();
   return nodes[0]?.description?.value as string | undefined;
+}
+
+/** Fills in what the contact form requires, as an electrician and heating engineer would; nothing else. */
+export async function fillContactRequired(form: Locator): Promise<void> {
+  await form.getByLabel('Full name').fill('Sarah Okafor');
+  await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
+  await form.getByLabel('Phone number').fill('0115 496 0321');
+  await form.getByLabel('Your trade').selectOption('heating');
 }
