@@ -169,6 +169,7 @@ export const longTextFields = new Set([
   'withoutScript',
   'waiting',
   'successText',
+  'unsentChangesText',
 ]);
 
 /** Labels the field's name alone would not make plain. */
@@ -189,4 +190,5 @@ export const fieldLabels: Record<string, string> = {
   phone: 'Phone number',
   email: 'Email address',
   url: "Site's address",
+  unsentChangesText: 'Unsent changes (follows the success text when the form changed while it was sending)',
 };

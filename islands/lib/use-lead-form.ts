@@ -81,10 +81,13 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
       };
       const result = await code.submitLead(endpoint, payload, copy);
       if (result.ok) {
-        // Emptied only as it was sent: what the visitor typed meanwhile went in no lead, and is kept for them to send.
-        if (JSON.stringify(fieldsOf(form)) === filledIn) form.reset();
+        // Emptied only as it was sent: what the visitor typed meanwhile went in no lead, and is kept for them to send,
+        // which the toast tells them, lest they take it for sent.
+        const changed = JSON.stringify(fieldsOf(form)) !== filledIn;
+        if (!changed) form.reset();
         submission.current = null;
-        showToast({ title: copy.successTitle, text: copy.successText, variant: 'success' });
+        const text = changed ? `${copy.successText} ${copy.unsentChangesText}` : copy.successText;
+        showToast({ title: copy.successTitle, text, variant: 'success' });
       } else {
         const refused = refusedField(form, result.message);
         unmark.current = refused && markRefused(refused, refusalId, setRefusal, sentFrom);

@@ -65,8 +65,9 @@ describe('contact form', () => {
     expect(problems).toEqual([]);
   });
 
-  it('what the visitor adds while it sends is kept on success, not emptied unsent, and goes with the next press', async () => {
+  it('what the visitor adds while it sends is kept on success, not emptied unsent, the toast saying so, and goes with the next press', async () => {
     const { page, problems } = await openPage(wide);
+    const thanks = "Thank you for your message. We'll get back to you within 24 hours.";
     await page.goto(`${preview.url}/contact`);
     const form = await fillContactForm(page);
     const message = form.getByLabel('Tell us about your business');
@@ -78,7 +79,11 @@ describe('contact form', () => {
     await expect.poll(() => submit.textContent()).toBe('Submitting...');
     await message.fill(added);
     release();
-    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    await expect
+      .poll(() => toast(page).textContent())
+      .toBe(
+        `Success!${thanks} Anything you changed while it was sending is still in the form and has not been sent yet.×`,
+      );
     await expect.poll(() => submit.isEnabled()).toBe(true);
     expect(await message.inputValue()).toBe(added);
     expect(await form.getByLabel('Full name').inputValue()).toBe('Sarah Okafor');
@@ -87,8 +92,9 @@ describe('contact form', () => {
 
     await submit.click();
     await expect.poll(async () => (await listLeads(preview.leads)).map((lead) => lead.message)).toEqual([sent, added]);
-    // Sent as it stands, the form is emptied.
+    // Sent as it stands, the form is emptied, under the plain thanks.
     await expect.poll(() => message.inputValue()).toBe('');
+    await expect.poll(() => toast(page).textContent()).toBe(`Success!${thanks}×`);
     expect(await form.getByLabel('Full name').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });

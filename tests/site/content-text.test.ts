@@ -104,7 +104,7 @@ describe('text no page can hold', () => {
       'JSON broken where the parser would quote two lines of it: the line and column instead',
       'forms.json',
       (text) => text.replace('"errorTitle": "Error"', '"errorTitle": Error"'),
-      /^sitegen: \S+\/forms\.json: is not valid JSON \(Unexpected token 'E' at line 40 column 19\)\n$/,
+      /^sitegen: \S+\/forms\.json: is not valid JSON \(Unexpected token 'E' at line 41 column 19\)\n$/,
     ],
   ];
   it.concurrent.each(quoting)(

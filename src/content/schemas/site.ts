@@ -171,6 +171,7 @@ export const formsSchema = v.strictObject({
   toasts: v.strictObject({
     successTitle: text,
     successText: text,
+    unsentChangesText: text,
     errorTitle: text,
     failedFallback: text,
     invokeFallback: text,
