@@ -60,7 +60,7 @@ describe('phone numbers', () => {
     const form = page.locator('main form');
     const phone = form.getByLabel('Phone number');
     const submit = form.locator('button[type="submit"]');
-    const refused = 'Phone number must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
+    const refused = 'Phone number must have 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
     await form.getByLabel('Full name').fill('Sarah Okafor');
     await form.getByLabel('Email address').fill('sarah@okaforelectrical.co.uk');
     await phone.evaluate((input) => input.removeAttribute('pattern'));

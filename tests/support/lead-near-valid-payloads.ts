@@ -64,7 +64,7 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
           wrong(
             'phone',
             fc.constantFrom('abc', 'call me', '07700 CALL ME', '12345', '0'.repeat(16), '+44 7700 900123 ext 4'),
-            'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
+            'phone must have 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
           ),
         ]),
     wrong(

@@ -61,7 +61,7 @@ describe('refused payloads', () => {
   });
 
   const allTrades = 'plumber, electrician, builder, carpenter, roofer, landscaper, painter, heating, kitchen, other';
-  const phoneError = 'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
+  const phoneError = 'phone must have 10 to 15 digits, such as 01332 123456 or +44 7700 900123';
   const cases: [string, () => Record<string, unknown>, string][] = [
     ['hero without a name', () => ({ ...hero(), name: undefined }), 'name is required'],
     ['hero with a blank name', () => ({ ...hero(), name: '   ' }), 'name is required'],

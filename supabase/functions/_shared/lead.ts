@@ -101,7 +101,7 @@ const attribution = v.pipe(
 const phoneNumber = <T extends string | null>() =>
   v.check<T, string>(
     (phone) => phone === null || isPhoneNumber(phone),
-    'phone must be a phone number of 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
+    'phone must have 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
   );
 
 const common = {
