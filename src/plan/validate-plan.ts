@@ -125,11 +125,11 @@ function refuseSharedWords({ model, routes }: SitePlan): void {
   }
 }
 
-/** Old addresses (articles' aliases, redirects.json) and where each redirects; the links found to them. */
-type MovedLinks = { to: ReadonlyMap<string, string>; links: string[] };
 const pagesListed = ' (pages are listed by `sitegen build` and in sitemap.xml)';
 const inAssets = 'expected no file in assets/, which browsers keep for a year unchecked: move it elsewhere in public/';
 
+/** Old addresses (articles' aliases, redirects.json) and where each redirects; the links found to them. */
+type MovedLinks = { to: ReadonlyMap<string, string>; links: string[] };
 type LinkedJobs = { list: readonly Job[]; file: string };
 type Linked = { moved: MovedLinks; jobs: LinkedJobs; pages: string[]; unpublished?: ReadonlyMap<string, Article> };
 
