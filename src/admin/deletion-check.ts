@@ -1,8 +1,9 @@
 /**
- * What the build would refuse once the editor's delete is made, a live article's, or a photo's a page uses (said of the
- * photo: the build's words would blame the page). Decap checks nothing first; an article another links to, or the logo,
- * deleted would stop every build and page of `sitegen dev`, a live article every deploy (`sitegen check --since`). The
- * content, less those files, is linked into .sitegen/ under the project's name for it, as refusals name files.
+ * What the build would refuse once the editor's delete is made, a live article's, or a file another uses (a photo, an
+ * article linked to: said of it, admin/in-use.ts, as the build's words would blame the other). Decap checks nothing
+ * first; an article another links to, or the logo, deleted would stop every build and page of `sitegen dev`, a live
+ * article every deploy (`sitegen check --since`). The content, less those files, is linked into .sitegen/ under the
+ * project's name for it, as refusals name files.
  */
 import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -10,7 +11,7 @@ import { loadSite } from '../content/load-site';
 import { liveArticleStays, londonDay, publicationStatus } from '../content/publishing';
 import { planSettings, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
-import { articleImageRefs } from '../images/content-images';
+import { stillUsed } from '../../admin/in-use';
 import { readSite } from '../images/model-images';
 import { listFiles } from '../list-files';
 import { paths } from '../paths';
@@ -35,9 +36,8 @@ export async function deletionRefusal(folders: BackendFolders, body: unknown): P
     if (live?.slug)
       throw new ContentError(live.file, '', `is live at ${paths.article(live.slug)}: deleted, ${liveArticleStays}`);
     const photos = new Set(deleted.map((path) => relative(content, join(root, path))));
-    const used = [...model.imageRefs, ...model.articles.flatMap(articleImageRefs)].find((ref) => photos.has(ref.src));
-    const problem = `is used by ${used?.file} (${used?.field}), and cannot be deleted while it is: choose another image there first`;
-    if (used) throw new ContentError(join(relative(root, content), used.src), '', problem);
+    const used = stillUsed(model, deleted, photos, relative(root, content));
+    if (used) throw used;
     const contentDir = join(scratch, relative(root, content));
     await linkTree(content, contentDir, new Set(deleted.map((path) => join(root, path))));
     const site = await readSite({ contentDir, projectRoot: scratch });

@@ -6,10 +6,11 @@
  * One field changed and published is one line changed in `git diff`; a
  * field emptied, its line alone taken out; a new trade a file of its own;
  * a save that would undo another tab's, or take a live article off the
- * site, refused. And who the editor opens for: the page given its token,
+ * site, refused; a delete of an article another links to refused, naming it. And who the editor opens for: the page given its token,
  * and not with content outside the project.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -220,6 +221,49 @@ describe('a delete in the editor', { timeout: 60_000 }, () => {
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     // Decap logs the failed delete itself, and that is all: no uncaught error.
+    expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
+  });
+
+  it('of a draft another draft links to is refused, naming the article that links to it and its link, and nothing is deleted', async () => {
+    // Two drafts, the second linking to the first, as a colleague's commit brings them.
+    const draft = (slug: string, title: string, body: string) =>
+      writeFile(
+        contentFile(`blog/${slug}.md`),
+        [
+          '---',
+          `title: "${title}"`,
+          `slug: "${slug}"`,
+          `excerpt: "${title}: what to put on the van so that the people behind it call you."`,
+          `description: "${title}: what to put on a tradesperson's van so that the people who see it call."`,
+          'keywords: ["van signs"]',
+          'author: "James Thompson"',
+          'date: "2026-11-20"',
+          'draft: true',
+          'readTime: 5',
+          'category: "Web Design"',
+          'featured: false',
+          'image: "https://images.unsplash.com/photo-1460925895917-afdab827c52f"',
+          'imageAlt: "A white van with a firm\'s name on its side"',
+          '---',
+          '',
+          body,
+          '',
+        ].join('\n'),
+      );
+    await draft('van-signs', 'Van Signs That Win Work', 'Your van is seen by more people than your website.');
+    await draft(
+      'van-wraps',
+      'Van Wraps Worth Paying For',
+      'A wrap costs more than signs.\n\nStart with [van signs](/blog/van-signs).',
+    );
+    // Decap lists a collection's entries once: the page opened again lists the new files.
+    await editor.page.reload();
+    const { page, problems } = await editor.at('/collections/articles/entries/van-signs');
+    await page.getByRole('button', { name: 'Delete entry' }).click();
+    expect(await notification(page)).toBe(
+      'Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/van-signs.md: is linked to by content/blog/van-wraps.md ("Van Wraps Worth Paying For"), and cannot be deleted while it is: take its link to /blog/van-signs out first',
+    );
+    expect(existsSync(contentFile('blog/van-signs.md'))).toBe(true);
     expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
   });
 });
