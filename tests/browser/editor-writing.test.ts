@@ -5,9 +5,9 @@
  * opened once for the file's tests, each at an entry of its own, with the
  * content as the repository has it (support/editor-session.ts). An article
  * written with a photo from disk, previewed on the site's own page, saved
- * as a draft, then published; the phone number and the logo changed; the
- * saves the build would refuse refused in the build's words, with nothing
- * written.
+ * as a draft, then published; the phone number and the logo changed; a
+ * testimonial added with two photos from disk; the saves the build would
+ * refuse refused in the build's words, with nothing written.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -272,6 +272,63 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/jobs.json: '))).toEqual([]);
+  });
+
+  it('adds a testimonial with its two photos, refused first without them in the form’s words: the new entry alone is written, laid out as the others', async () => {
+    const { page, problems } = await editor.at('/collections/lists/entries/testimonials');
+    await page.getByRole('button', { name: /^Add testimonials/ }).click();
+    const last = (label: string) => field(page, label).last();
+    await last('Name').fill('Gary Hughes');
+    await last('Business').fill('Hughes Roofing');
+    await last('Location').fill('Ilkeston, Derbyshire');
+    await last('Rating').fill('5');
+    await last('Text').fill(
+      'Our phone has not stopped since the new site went live: three new roofs booked in a month.',
+    );
+    await publish(page);
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/testimonials.json: Testimonials, entry 4 › Image: is missing: expected an image and its description',
+    );
+    // Each photo's part opened, as the logo's is, and a photo of its own chosen on the computer (Decap keeps an entry's
+    // new photos by their bytes' hash: the same bytes chosen twice are kept once), then both described.
+    for (const [part, name, hue] of [
+      ['Image', 'Gary Hughes.JPG', 90],
+      ['Business image', 'Hughes Roofing Van.JPG', 150],
+    ] as const) {
+      const buffer = await photo({ width: 1600, height: 1600, hue });
+      await page.getByText(part, { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
+      await page.getByRole('button', { name: 'Choose an image' }).last().click();
+      await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/jpeg', buffer });
+      await page.getByRole('button', { name: 'Choose selected' }).click();
+    }
+    const descriptions = field(page, 'Description (for people who cannot see it)');
+    const count = await descriptions.count();
+    await descriptions.nth(count - 2).fill('Portrait of Gary Hughes on a roof');
+    await descriptions.nth(count - 1).fill('The Hughes Roofing van outside a house');
+    await saved(page);
+    // Its name as the site's files are named: lower case, words joined by hyphens.
+    expect(await savedLines()).toContain(
+      [
+        '+    },',
+        '+    {',
+        '+      "name": "Gary Hughes",',
+        '+      "business": "Hughes Roofing",',
+        '+      "location": "Ilkeston, Derbyshire",',
+        '+      "rating": 5,',
+        '+      "text": "Our phone has not stopped since the new site went live: three new roofs booked in a month.",',
+        '+      "image": {',
+        '+        "src": "images/gary-hughes.jpg",',
+        '+        "alt": "Portrait of Gary Hughes on a roof"',
+        '+      },',
+        '+      "businessImage": {',
+        '+        "src": "images/hughes-roofing-van.jpg",',
+        '+        "alt": "The Hughes Roofing van outside a house"',
+        '+      }',
+      ].join('\n'),
+    );
+    expect(await savedChanges()).toEqual(['15\t0\tcontent/testimonials.json']);
+    expect(await readdir(contentFile('images'))).toEqual(['gary-hughes.jpg', 'hughes-roofing-van.jpg', 'logo.png']);
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/testimonials.json'))).toEqual([]);
   });
 
   it('refuses a phone’s HEIC photo in the build’s words, its preview drawn once, and writes nothing', async () => {

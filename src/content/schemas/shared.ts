@@ -111,7 +111,7 @@ export const noDescription =
   /^(?:|(?:image|photo|picture)[.!:]?|.+\.(?:jpe?g|png|webp|avif|gif|heic|heif|tiff?)|(?:IMG|DSC|PXL)[_-]?\d+[\w ()-]*)$/i;
 const describing = v.check((alt: string) => !noDescription.test(alt), describesImage);
 export const altText = v.pipe(v.string(describesImage), v.trim(), describing, maxText);
-export const imageSchema = v.strictObject({ src: imageSrc, alt: altText });
+export const imageSchema = v.strictObject({ src: imageSrc, alt: altText }, 'an image and its description');
 
 /** Title, description and keywords of a page: what search engines and social cards show. */
 export const metaFields = {
