@@ -137,7 +137,8 @@ const bodyField = {
   name: 'body',
   label: 'Body',
   widget: 'markdown',
-  hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts.",
+  // Typed in rich text, [words](/address) is kept as written, its brackets escaped: it would show so on the page.
+  hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts. A link: select its words and press the link button, or type [words](/address) after switching to Markdown.",
   modes: ['rich_text', 'raw'],
   editor_components: [],
   required: false,
