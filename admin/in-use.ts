@@ -7,7 +7,7 @@
 import type { SiteModel } from '../src/content/model';
 import { ContentError } from '../src/errors';
 import { articleImageRefs } from '../src/images/content-images';
-import { paths } from '../src/paths';
+import { pathOfLink, paths, sitePath } from '../src/paths';
 
 /**
  * The refusal of deleting `deleted` (files as the model names them; `images`, the photos among them by their src),
@@ -20,13 +20,15 @@ export function stillUsed(model: SiteModel, deleted: readonly string[], images: 
     return new ContentError(`${imageDir}/${used.src}`, '', problem);
   }
   const gone = model.articles.filter((article) => deleted.includes(article.file));
-  for (const article of model.articles.filter((other) => !deleted.includes(other.file)))
-    for (const link of article.body.links) {
+  // Read as the build reads a body's links (validate-plan.ts): the site's full address too, a query or #place dropped.
+  for (const page of [...model.articles, ...model.legalPages].filter((other) => !deleted.includes(other.file)))
+    for (const link of page.body.links) {
+      const path = pathOfLink(sitePath(link.href, model.site.url));
       const target = gone.find(({ slug, aliases }) =>
-        [slug, ...(aliases ?? [])].some((old) => old && link.href.split(/[?#]/)[0] === paths.article(old)),
+        [slug, ...(aliases ?? [])].some((old) => old && path === paths.article(old)),
       );
       if (!target) continue;
-      const problem = `is linked to by ${article.file} ("${article.title}"), and cannot be deleted while it is: take its link to ${link.href} out first`;
+      const problem = `is linked to by ${page.file} ("${page.title}"), and cannot be deleted while it is: take its link to ${link.href} out first`;
       return new ContentError(target.file, '', problem);
     }
   return undefined;

@@ -220,6 +220,29 @@ describe("the editor's local backend in sitegen dev", () => {
     }
   });
 
+  it('refuses the delete of a draft a legal page links to by the site’s full address, naming the page and its link, deleting nothing', async () => {
+    const guide = await readFile(join(project.dir, 'content', 'blog', 'social-media-guide.md'), 'utf8');
+    const draft = join(project.dir, 'content', 'blog', 'cookie-tips.md');
+    const policy = join(project.dir, 'content', 'legal', 'cookie-policy.md');
+    const text = await readFile(policy, 'utf8');
+    const href = 'https://www.tradeboostdigital.co.uk/blog/cookie-tips?from=policy#start';
+    await writeFile(draft, guide.replace('"social-media-guide"', '"cookie-tips"\ndraft: true'));
+    await writeFile(policy, `${text}\nSee [our cookie tips](${href}).\n`);
+    try {
+      const params = { paths: ['content/blog/cookie-tips.md'], options: { commitMessage: 'Delete' } };
+      expect(await call({ action: 'deleteFiles', params })).toEqual({
+        status: 409,
+        body: refused(
+          `content/blog/cookie-tips.md: is linked to by content/legal/cookie-policy.md ("Cookie Policy"), and cannot be deleted while it is: take its link to ${href} out first`,
+        ),
+      });
+      expect(existsSync(draft)).toBe(true);
+    } finally {
+      await writeFile(policy, text);
+      await rm(draft, { force: true });
+    }
+  });
+
   it('writes of the photos sent with an entry only those it names: one uploaded, then swapped for another, is not', async () => {
     const raw = '---\ntitle: Probe\nimage:\n  src: "images/kept.jpg"\n---\n';
     const assets = [asset('content/images/swapped.jpg', upload), asset('content/images/kept.jpg', upload)];
