@@ -96,7 +96,7 @@ function tokenProblem(token: Token, level: number): string | undefined {
   if (attributes)
     return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes${id}, and its links open in the same tab; remove it`;
   if (unlinked)
-    return `"${unlinked}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (${/\(tel:/.test(unlinked) ? "tel:08081570192, or {phone} for the site's own number" : '%20 for a space'})`;
+    return `"${unlinked}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (${/\(tel:/.test(unlinked) ? `${/tel:[^)\]]*/.exec(unlinked)![0].replace(/\s/g, '')}, or {phone} for the site's own number` : '%20 for a space'})`;
   if (unread?.startsWith('|'))
     return `"${unread}" would show as written, not as a table: put a line of |---| under its first row`;
   if (unread) return `"${unread}" would show as written, not as a heading or list item: put a space after the # or -`;

@@ -99,11 +99,11 @@ describe('a link or an image that Markdown cannot read as one', () => {
   });
 
   it.each([
-    ['Or [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
-    ['- In a list, [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)'],
-  ])('refuses %j, a number with spaces, naming {phone}', (source, written) => {
+    ['Or [call](tel:0808 157 0192) us.', '[call](tel:0808 157 0192)', 'tel:08081570192'],
+    ['- In a list, [call Derby](tel:01332 123 456) us.', '[call Derby](tel:01332 123 456)', 'tel:01332123456'],
+  ])('refuses %j, a number with spaces, naming it without them and {phone}', (source, written, number) => {
     expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
-      `line 3: "${written}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (tel:08081570192, or {phone} for the site's own number)`,
+      `line 3: "${written}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (${number}, or {phone} for the site's own number)`,
     );
   });
 
