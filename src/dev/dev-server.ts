@@ -222,8 +222,8 @@ function rebuildLines(root: string, log: (line: string) => void) {
   return (outcome: RebuildOutcome, changed: ReadonlySet<string>) => {
     const failure = 'error' in outcome ? outcome.error.message : undefined;
     // Not named: what an editor writes and removes as it saves (sed's sedXXXXXX, vim's 4913), a name without an
-    // extension, gone. A save that left nothing but such a scratch file behind changed nothing to speak of.
-    const named = [...changed].filter((path) => extname(path) !== '' || existsSync(path));
+    // extension, which a loaded machine may rebuild for before it is gone. Such names alone, changing no page, go unsaid.
+    const named = [...changed].filter((path) => extname(path) !== '');
     const nothing = !('error' in outcome) && named.length === 0 && outcome.pages.length === 0;
     if (!nothing && (failure === undefined || failure !== standing))
       log(outcomeLine(outcome, named.length ? named : changed, root));
