@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { createLeadHandler, type LeadRequestHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { channelsOf, LeadSettingsError, readLeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
-import { inWords } from '../../supabase/functions/_shared/lead-message.ts';
+import { inWords, rowName } from '../../supabase/functions/_shared/lead-message.ts';
 import type { StoredLead } from '../../supabase/functions/_shared/lead-store.ts';
 import type { NotificationResult } from '../../supabase/functions/_shared/notify-lead.ts';
 import { oneLine } from '../../supabase/functions/_shared/one-line.ts';
@@ -114,7 +114,7 @@ function newLeadLine(lead: StoredLead, notification: NotificationResult | null):
       : notification.failure === null
         ? `sent to ${notification.sent.join(', ')}`
         : `not sent (${notification.failure}); retried on a later request`;
-  return oneLine(`${clock()} new lead #${lead.id} (${inWords(lead, 'form_type')} form) from ${who}: ${outcome}`);
+  return oneLine(`${clock()} new ${rowName(lead)} (${inWords(lead, 'form_type')} form) from ${who}: ${outcome}`);
 }
 
 export function describeLeadSettings(settings: LeadSettings): string {

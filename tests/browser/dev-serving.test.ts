@@ -112,7 +112,7 @@ describe('sitegen dev, as a server and in its terminal', () => {
     await dev.idle();
     expect(lines.filter((line) => line.includes(' new lead ') && line.includes('dev@example.co.uk'))).toEqual([
       expect.stringMatching(
-        /^ {2}\d\d:\d\d:\d\d new lead #\d+ \(newsletter form\) from dev@example\.co\.uk: notifications off$/,
+        /^ {2}\d\d:\d\d:\d\d new sign-up #\d+ \(newsletter form\) from dev@example\.co\.uk: notifications off$/,
       ),
     ]);
   });

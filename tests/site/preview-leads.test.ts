@@ -163,7 +163,7 @@ describe('sitegen preview with lead settings in its environment', () => {
     await post(preview, { form_type: 'newsletter', submission_id: randomUUID(), email: 'news@example.co.uk' });
     await printed(
       preview,
-      /new lead #2 \(newsletter form\) from news@example\.co\.uk: not sent \(webhook: answered 500\); retried on a later request\n/,
+      /new sign-up #2 \(newsletter form\) from news@example\.co\.uk: not sent \(webhook: answered 500\); retried on a later request\n/,
     );
 
     // A third lead from the same client within the limit's 10 minutes.
@@ -204,7 +204,7 @@ describe('sitegen preview with lead settings in its environment', () => {
     const before = await startPreviewProcess('notifications-off');
     try {
       await post(before, { form_type: 'newsletter', submission_id: randomUUID(), email: 'off@example.co.uk' });
-      await printed(before, /new lead #1 \(newsletter form\) from off@example\.co\.uk: not sent/);
+      await printed(before, /new sign-up #1 \(newsletter form\) from off@example\.co\.uk: not sent/);
     } finally {
       await before.stop();
       webhook.mode = 'ok';

@@ -118,9 +118,12 @@ describe('notifications', () => {
   });
 
   it('heads a newsletter sign-up as one, not as a lead to answer, in the subject and the first line a chat shows', async () => {
-    await notifying(post(newsletter()), visitor);
+    const signUp = newsletter();
+    await notifying(post(signUp), visitor);
     expect(resend.received[0]!.body.subject).toBe('Newsletter sign-up: news@example.co.uk');
     const lines = String(resend.received[0]!.body.text).split('\n');
+    const [row] = await rowsFor(signUp.submission_id);
+    expect(lines[1]).toMatch(new RegExp(` \\(sign-up #${row!.id}\\)$`));
     expect([lines[0], ...lines.slice(2)]).toEqual([
       'Newsletter sign-up: news@example.co.uk',
       'Email: news@example.co.uk',

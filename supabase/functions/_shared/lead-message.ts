@@ -113,6 +113,10 @@ export function leadSubject(lead: StoredLead): string {
   return oneLine(`New lead, ${form}: ${trade} (${lead.name ?? lead.email})`).slice(0, 200);
 }
 
+/** A row as the office counts it: "lead #3", or "sign-up #4" for the newsletter's, which asks for no answer. */
+export const rowName = (lead: Pick<StoredLead, 'form_type' | 'id'>): string =>
+  `${lead.form_type === 'newsletter' ? 'sign-up' : 'lead'} #${lead.id}`;
+
 export function leadSummary(lead: StoredLead): string {
   const given = (column: keyof typeof fieldLabels, value: string | null): [string, string] => [
     fieldLabels[column],
@@ -139,7 +143,7 @@ export function leadSummary(lead: StoredLead): string {
   return [
     // Who and what, first: a chat's notification shows the first line alone, and a webhook has no subject.
     leadSubject(lead),
-    `Received: ${received(lead.created_at)} (lead #${lead.id})`,
+    `Received: ${received(lead.created_at)} (${rowName(lead)})`,
     ...fields.map(([name, value]) => `${name}: ${oneLine(value)}`),
     ...(lead.form_type === 'contact' ? body : []),
   ].join('\n');
