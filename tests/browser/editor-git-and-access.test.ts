@@ -10,7 +10,7 @@
  * and not with content outside the project.
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ import {
   savedLines,
   updatedArticle,
   useEditedProject,
+  writeDraft,
 } from './support/editor-session';
 
 useEditedProject();
@@ -213,6 +214,19 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
 });
 
 describe('a delete in the editor', { timeout: 60_000 }, () => {
+  // Two drafts, the second linking to the first, as a colleague's commit brings them.
+  const vanSigns = {
+    slug: 'van-signs',
+    title: 'Van Signs That Win Work',
+    body: 'Your van is seen by more people than your website.',
+  };
+  const vanWraps = {
+    slug: 'van-wraps',
+    title: 'Van Wraps Worth Paying For',
+    body: 'A wrap costs more than signs.\n\nStart with [van signs](/blog/van-signs).',
+  };
+  const linkedTo =
+    'Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/van-signs.md: is linked to by content/blog/van-wraps.md ("Van Wraps Worth Paying For"), and cannot be deleted while it is: take its link to /blog/van-signs out first';
   it('of a live article is refused, saying who takes one off the site and how, and nothing is deleted', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/google-ads-guide');
     await page.getByRole('button', { name: 'Delete entry' }).click();
@@ -225,44 +239,13 @@ describe('a delete in the editor', { timeout: 60_000 }, () => {
   });
 
   it('of a draft another draft links to is refused, naming the article that links to it and its link, and nothing is deleted', async () => {
-    // Two drafts, the second linking to the first, as a colleague's commit brings them.
-    const draft = (slug: string, title: string, body: string) =>
-      writeFile(
-        contentFile(`blog/${slug}.md`),
-        [
-          '---',
-          `title: "${title}"`,
-          `slug: "${slug}"`,
-          `excerpt: "${title}: what to put on the van so that the people behind it call you."`,
-          `description: "${title}: what to put on a tradesperson's van so that the people who see it call."`,
-          'keywords: ["van signs"]',
-          'author: "James Thompson"',
-          'date: "2026-11-20"',
-          'draft: true',
-          'readTime: 5',
-          'category: "Web Design"',
-          'featured: false',
-          'image: "https://images.unsplash.com/photo-1460925895917-afdab827c52f"',
-          'imageAlt: "A white van with a firm\'s name on its side"',
-          '---',
-          '',
-          body,
-          '',
-        ].join('\n'),
-      );
-    await draft('van-signs', 'Van Signs That Win Work', 'Your van is seen by more people than your website.');
-    await draft(
-      'van-wraps',
-      'Van Wraps Worth Paying For',
-      'A wrap costs more than signs.\n\nStart with [van signs](/blog/van-signs).',
-    );
+    await writeDraft(vanSigns);
+    await writeDraft(vanWraps);
     // Decap lists a collection's entries once: the page opened again lists the new files.
     await editor.page.reload();
     const { page, problems } = await editor.at('/collections/articles/entries/van-signs');
     await page.getByRole('button', { name: 'Delete entry' }).click();
-    expect(await notification(page)).toBe(
-      'Failed to delete entry: API_ERROR: sitegen dev refused this: content/blog/van-signs.md: is linked to by content/blog/van-wraps.md ("Van Wraps Worth Paying For"), and cannot be deleted while it is: take its link to /blog/van-signs out first',
-    );
+    expect(await notification(page)).toBe(linkedTo);
     expect(existsSync(contentFile('blog/van-signs.md'))).toBe(true);
     expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
   });

@@ -51,6 +51,28 @@ export function contentFile(path: string) {
   return join(project.dir, 'content', path);
 }
 
+type Draft = { slug: string; title: string; body: string; readTime?: string };
+
+/** A draft article at content/blog/<slug>.md, as a colleague's commit brings it: `readTime` as its front matter writes it. */
+export function writeDraft({ slug, title, body, readTime = '5' }: Draft) {
+  const frontMatter = [
+    `title: "${title}"`,
+    `slug: "${slug}"`,
+    `excerpt: "${title}: what to put on the van so that the people behind it call you."`,
+    `description: "${title}: what to put on a tradesperson's van so that the people who see it call."`,
+    'keywords: ["van signs"]',
+    'author: "James Thompson"',
+    'date: "2026-11-20"',
+    'draft: true',
+    `readTime: ${readTime}`,
+    'category: "Web Design"',
+    'featured: false',
+    'image: "https://images.unsplash.com/photo-1460925895917-afdab827c52f"',
+    'imageAlt: "A white van with a firm\'s name on its side"',
+  ];
+  return writeFile(contentFile(`blog/${slug}.md`), ['---', ...frontMatter, '---', '', body, ''].join('\n'));
+}
+
 /** A page of sitegen dev, as it serves it: 200 OK. */
 export async function devPage(path: string): Promise<string> {
   const response = await fetch(`${dev.url}${path}`);
