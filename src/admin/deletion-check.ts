@@ -2,8 +2,8 @@
  * What the build would refuse once the editor's delete is made, a live article's, or a file another uses (a photo, an
  * article linked to: said of it, admin/in-use.ts, as the build's words would blame the other). Decap checks nothing
  * first; an article another links to, or the logo, deleted would stop every build and page of `sitegen dev`, a live
- * article every deploy (`sitegen check --since`). The content, less those files, is linked into .sitegen/ under the
- * project's name for it, as refusals name files.
+ * article every deploy (`sitegen check --since`). Only the content less those files is read, linked into .sitegen/
+ * under the project's name for it (as refusals name files): a file's own fault, deleted with it, refuses nothing.
  */
 import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -11,7 +11,7 @@ import { loadSite } from '../content/load-site';
 import { liveArticleStays, londonDay, publicationStatus } from '../content/publishing';
 import { planSettings, resolveConfig } from '../config';
 import { ContentError, SitegenError } from '../errors';
-import { stillUsed } from '../../admin/in-use';
+import { goneArticles, stillUsed } from '../../admin/in-use';
 import { readSite } from '../images/model-images';
 import { listFiles } from '../list-files';
 import { paths } from '../paths';
@@ -29,18 +29,17 @@ export async function deletionRefusal(folders: BackendFolders, body: unknown): P
   const scratch = await mkdtemp(join(root, '.sitegen', 'deletion-'));
   const today = londonDay(config.now());
   try {
-    const model = loadSite({ contentDir: content, projectRoot: root });
-    const live = model.articles.find(
-      (article) => article.slug && deleted.includes(article.file) && publicationStatus(article, today) === 'published',
-    );
+    const gone = goneArticles(folders, deleted);
+    const live = gone.find((article) => article.slug && publicationStatus(article, today) === 'published');
     if (live?.slug)
       throw new ContentError(live.file, '', `is live at ${paths.article(live.slug)}: deleted, ${liveArticleStays}`);
-    const photos = new Set(deleted.map((path) => relative(content, join(root, path))));
-    const used = stillUsed(model, deleted, photos, relative(root, content));
-    if (used) throw used;
     const contentDir = join(scratch, relative(root, content));
     await linkTree(content, contentDir, new Set(deleted.map((path) => join(root, path))));
-    const site = await readSite({ contentDir, projectRoot: scratch });
+    const model = loadSite({ contentDir, projectRoot: scratch });
+    const photos = new Set(deleted.map((path) => relative(content, join(root, path))));
+    const used = stillUsed(model, gone, photos, relative(root, content));
+    if (used) throw used;
+    const site = await readSite({ contentDir, projectRoot: scratch }, model);
     const publicFiles = listFiles(config.publicDir, { hidden: true });
     const input = { content: site.content, images: site.catalog.descriptors, settings: planSettings(config) };
     for (const drafts of [false, true]) validatePlan(planSite(input, { today, drafts }), publicFiles);

@@ -18,9 +18,8 @@ export async function describeImages(model: SiteModel, sources: SourceImages): P
   return catalog;
 }
 
-/** A content folder read and validated, its images described, keeping nothing between reads (`sitegen check`, the profile). */
-export async function readSite(source: MarkdownSource): Promise<{ content: SiteModel; catalog: ImageCatalog }> {
+/** A content folder read and validated (unless its model is given), its images described, keeping nothing between reads. */
+export async function readSite(source: MarkdownSource, content = loadSite(source)) {
   const config = { root: source.projectRoot, contentDir: source.contentDir, cacheDir: '' };
-  const content = loadSite(source);
   return { content, catalog: await describeImages(content, SourceImages.open(config, { keep: false })) };
 }

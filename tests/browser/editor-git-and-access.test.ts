@@ -6,7 +6,8 @@
  * One field changed and published is one line changed in `git diff`; a
  * field emptied, its line alone taken out; a new trade a file of its own;
  * a save that would undo another tab's, or take a live article off the
- * site, refused; a delete of an article another links to refused, naming it. And who the editor opens for: the page given its token,
+ * site, refused; a delete of an article another links to refused, naming it, and one of a draft the build refuses
+ * for a fault of its own made, the site building again. And who the editor opens for: the page given its token,
  * and not with content outside the project.
  */
 import { existsSync } from 'node:fs';
@@ -247,6 +248,27 @@ describe('a delete in the editor', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Delete entry' }).click();
     expect(await notification(page)).toBe(linkedTo);
     expect(existsSync(contentFile('blog/van-signs.md'))).toBe(true);
+    expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
+  });
+
+  it('of a draft the build refuses for a field of its own is made once nothing links to it, and the site builds again', async () => {
+    // The first with its read time in words: every page of sitegen dev gives the build's refusal of it.
+    await writeDraft({ ...vanSigns, readTime: '"eight"' });
+    await writeDraft(vanWraps);
+    const blog = async () => {
+      const response = await fetch(`${dev.url}/blog`);
+      return `${response.status} ${/content\/blog\/van-signs\.md: front matter: readTime/.test(await response.text())}`;
+    };
+    await expect.poll(blog, { timeout: 20_000 }).toBe('500 true');
+    await editor.page.reload();
+    const { page, problems } = await editor.at('/collections/articles/entries/van-signs');
+    await page.getByRole('button', { name: 'Delete entry' }).click();
+    expect(await notification(page)).toBe(linkedTo);
+    // The linking draft taken out, as a colleague's commit takes it out: the broken draft's delete puts the site right.
+    await rm(contentFile('blog/van-wraps.md'));
+    await page.getByRole('button', { name: 'Delete entry' }).click();
+    await expect.poll(() => existsSync(contentFile('blog/van-signs.md')), { timeout: 20_000 }).toBe(false);
+    await expect.poll(blog, { timeout: 20_000 }).toBe('200 false');
     expect(problems().filter((problem) => problem.startsWith('uncaught:'))).toEqual([]);
   });
 });
