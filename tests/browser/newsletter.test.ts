@@ -4,6 +4,7 @@
  * their seconds, waiting for a visitor in another tab, and shown however late
  * their island listens.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
@@ -58,22 +59,28 @@ describe('toasts', () => {
     // Every page the browser drives has the focus unless told otherwise (after its load): here only the tab in front.
     const devTools = await page.context().newCDPSession(page);
     await devTools.send('Emulation.setFocusEmulationEnabled', { enabled: false });
-    await page.bringToFront();
+    // The page hears it lost or has the focus again some time after bringToFront returns, on a loaded machine after
+    // the clock has run on: each step waits until it has.
+    const front = async (tab: Page) => {
+      await tab.bringToFront();
+      await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(tab === page);
+    };
+    await front(page);
     await page.getByLabel('Your email address').fill('away@example.co.uk');
     const { release } = await holdBack(page, '**/functions/v1/contact-form');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const otherTab = await page.context().newPage();
-    await otherTab.bringToFront();
+    await front(otherTab);
     release();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     await page.clock.runFor(10_000);
     expect(await toast(page).textContent()).toContain('Success!');
     // Back, and away again for a while, the toast has its five seconds, no more.
-    await page.bringToFront();
+    await front(page);
     await page.clock.runFor(2_000);
-    await otherTab.bringToFront();
+    await front(otherTab);
     await page.clock.runFor(10_000);
-    await page.bringToFront();
+    await front(page);
     await page.clock.runFor(2_500);
     expect(await toast(page).textContent()).toContain('Success!');
     await page.clock.runFor(1_000);
