@@ -60,12 +60,14 @@ function notificationState(row: LeadRow, notifying?: boolean) {
   return notifying === undefined ? 'waiting' : row.notify_attempts === 0 ? 'sending' : 'retrying';
 }
 
-const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+/** As the agency's clocks read it, BST in summer, as its notifications say it: 2024-07-01 10:15. */
+const ukTime = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' });
+const time = (date: Date) => ukTime.format(date);
 
 const tableColumns: { title: string; max: number; value: (row: LeadRow, notifying?: boolean) => string }[] = [
   // The number the lines under the table name a lead by (#2).
   { title: '#', max: 8, value: (row) => String(row.id) },
-  { title: 'Time (UTC)', max: 16, value: (row) => time(row.created_at) },
+  { title: 'Time (UK)', max: 16, value: (row) => time(row.created_at) },
   { title: 'Form', max: 11, value: (row) => inWords(row, 'form_type') ?? '' },
   { title: 'Name', max: 24, value: (row) => row.name ?? '' },
   { title: 'Email', max: 32, value: (row) => row.email },
@@ -103,11 +105,9 @@ function formatTable(rows: readonly LeadRow[], notifying: boolean | undefined): 
       .map((value, index) => value + ' '.repeat(widths[index]! - stringWidth(value)))
       .join('  ')
       .trimEnd();
-  const header = line(tableColumns.map((column) => column.title));
-  const rule = line(widths.map((width) => '-'.repeat(width)));
-  return [header, rule, ...cells.map(line), leadCount(rows.length), ...foundSection(rows), ...notSent(rows, notifying)]
-    .map((text) => `${text}\n`)
-    .join('');
+  const head = [tableColumns.map((column) => column.title), widths.map((width) => '-'.repeat(width))].map(line);
+  const under = [leadCount(rows.length), ...foundSection(rows), ...notSent(rows, notifying)];
+  return [...head, ...cells.map(line), ...under].map((text) => `${text}\n`).join('');
 }
 
 function notSent(rows: readonly LeadRow[], notifying: boolean | undefined): string[] {
@@ -122,7 +122,7 @@ function notSent(rows: readonly LeadRow[], notifying: boolean | undefined): stri
         ? `gave up after ${row.notify_attempts} attempts: pass it on by hand`
         : notifying === false
           ? `${attempt}; not tried again while notifications are off: pass it on by hand`
-          : `${attempt}; tried again from ${time(row.next_notify_at)} UTC, on the next request${server}`;
+          : `${attempt}; tried again from ${time(row.next_notify_at)} UK time, on the next request${server}`;
       return `  #${row.id} ${oneLine(row.name ?? row.email)}: ${oneLine(row.notify_error ?? 'failed')} (${next})`;
     }),
   ];

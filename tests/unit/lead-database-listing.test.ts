@@ -108,7 +108,7 @@ describe('listing and formatting', () => {
   it("formats a table for the terminal: one line per lead, its form and trade in the notification's words, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told; no server running, it waits for a server with notifications on", () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
-        '#  Time (UTC)        Form         Name                      Email                          Phone            Trade             Source                        Notified',
+        '#  Time (UK)         Form         Name                      Email                          Phone            Trade             Source                        Notified',
         '-  ----------------  -----------  ------------------------  -----------------------------  ---------------  ----------------  ----------------------------  --------',
         '1  2024-01-15 09:30  quick quote  Dave Hughes               dave@hughesplumbing.co.uk      01332 123456     Plumber           Google Ads, campaign plumbe…  sent',
         '2  2024-01-16 14:05  contact      Sarah "Sal" O\'Neill-Mon…  sarah@oneill-electrical.co.uk  +44 7700 900123  Heating Engineer  www.bing.com                  waiting',
@@ -118,15 +118,18 @@ describe('listing and formatting', () => {
         '  #1 Dave Hughes: Found us from Google Ads, campaign plumbers-derby, landing on /',
         '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: Found us from www.bing.com, landing on /blog/van-signs',
         'Not sent to the agency (1):',
-        '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request to a sitegen preview or dev started with notifications on)',
+        '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UK time, on the next request to a sitegen preview or dev started with notifications on)',
         '',
       ].join('\n'),
     );
+    // In summer, the time the agency's clocks read: BST, as the notification says it.
+    const summer = formatLeads([{ ...rows[0]!, created_at: new Date('2024-07-01T09:15:00Z') }], 'table');
+    expect(summer.split('\n')[2]).toMatch(/^1 {2}2024-07-01 10:15 {2}quick quote/);
     // Asked of a running server with notifications on, which sends it on the next request it answers.
     const running = formatLeads(rows, 'table', { notifying: true });
     expect(running.split('\n')[3]).toMatch(/ {2}retrying$/);
     expect(running).toContain(
-      '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UTC, on the next request)\n',
+      '  #2 Sarah "Sal" O\'Neill-Montgomery-Smythe: webhook: answered 500 (attempt 2 of 8; tried again from 2024-01-16 14:10 UK time, on the next request)\n',
     );
     const gaveUp = { ...rows[1]!, notify_attempts: 8, next_notify_at: null };
     expect(formatLeads([gaveUp], 'table')).toContain(
