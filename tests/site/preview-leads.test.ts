@@ -247,7 +247,7 @@ describe('sitegen preview with lead settings in its environment', () => {
         'retrying',
         'Not sent to the agency (1):',
         expect.stringMatching(
-          /^ {2}#1 off@example\.co\.uk: webhook: answered 500 \(attempt 1 of 8; tried again from \d{4}-\d\d-\d\d \d\d:\d\d UTC, on the next request\)$/,
+          /^ {2}#1 off@example\.co\.uk: webhook: answered 500 \(attempt 1 of 8; tried again from \d{4}-\d\d-\d\d \d\d:\d\d UK time, on the next request\)$/,
         ),
         '',
       ]);
