@@ -1,3 +1,5 @@
+import { closest, distance } from 'fastest-levenshtein';
+
 /** A failure the user can fix: the CLI prints its message (and the causes it wraps), no stack trace, and exits 1. */
 export class SitegenError extends Error {
   override name = 'SitegenError';
@@ -34,3 +36,8 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
 /** With its cause's message: fetch's "fetch failed" says why (no such host, refused) only in its cause. */
 export const messageWithCause = (error: unknown): string =>
   messageOf(error) + (error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '');
+/** `: did you mean "…"?`, naming the nearest of `options` if `value` is a slip of it: three letters at most, a third of it. */
+export function didYouMean(value: string, options: readonly string[]): string {
+  const near = closest(value, options);
+  return distance(value, near) <= Math.min(3, value.length / 3) ? `: did you mean "${near}"?` : '';
+}

@@ -30,10 +30,8 @@ export const listingOf = (path: string): string | undefined =>
 /** Paths a case-insensitive disk (macOS, Windows) or host takes for one file: /About, /about.html, /index.html and /. */
 export const fileAlike = (path: string) => fileFor(path.toLowerCase());
 
-export function fileFor(path: string): string {
-  if (path === '/' || /\.html?$/.test(path)) return path === '/' ? 'index.html' : path.slice(1);
-  return `${path.slice(1)}.html`;
-}
+export const fileFor = (path: string): string =>
+  path === '/' ? 'index.html' : /\.html?$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`;
 
 /**
  * Where the page left at an old path goes for hosts that read no _redirects (GitHub Pages, S3, nginx): a folder's
@@ -48,12 +46,8 @@ export const pathForFile = (file: string): string | undefined =>
   file === 'index.html' ? '/' : file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 
 /** The folders a file of the output lies in, from the top: "blog/page/2.html" → ["blog", "blog/page"]. */
-export function foldersAbove(file: string): string[] {
-  const folders: string[] = [];
-  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1))
-    folders.push(file.slice(0, slash));
-  return folders;
-}
+export const foldersAbove = (file: string): string[] =>
+  Array.from(file.matchAll(/\//g), ({ index }) => file.slice(0, index));
 
 /**
  * A site URL as pages are addressed under it: its origin alone, as every link is root-relative and every absolute URL

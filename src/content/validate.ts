@@ -1,9 +1,9 @@
 /** A content file's value checked, read from the disk or by the editor at /admin before it saves: the same rules. */
 import * as v from 'valibot';
-import { ContentError, messageOf } from '../errors';
+import { ContentError, didYouMean, messageOf } from '../errors';
 import { unlessThrown } from '../unless-thrown';
 import { renderMarkdown, RefusedMarkdownError, type RenderedMarkdown } from './markdown';
-import { findIllFormed } from './schemas/well-formed';
+import { fieldName, findIllFormed } from './schemas/well-formed';
 
 export function validate<T extends v.GenericSchema>(file: string, schema: T, data: unknown, prefix = '') {
   // Before the schema: every string's characters, field names too, and the nesting (schemas/well-formed.ts).
@@ -14,19 +14,18 @@ export function validate<T extends v.GenericSchema>(file: string, schema: T, dat
   const [first] = result.issues;
   // valibot's object takes a list, its items as fields no schema knows, its own missing: a list where an object belongs.
   const list = result.issues.find(({ path }) => path?.at(-1)?.type === 'object' && Array.isArray(path.at(-1)!.input));
-  const listField = list && fieldOf({ ...list, path: list.path!.slice(0, -1) } as v.BaseIssue<unknown>);
+  const listField = list && fieldOf(list.path!.slice(0, -1));
   if (listField) throw new ContentError(file, prefix + listField, 'expected an object, found a list');
   // A field missing beside one no schema knows is most often that field misspelt ("titel:"): the misspelling is named.
   const misspelt = first.received === 'undefined' ? result.issues.find(isUnknownField) : undefined;
   // A value quoted back ("found …") is a text as written: a line break would end the message's line; written as JSON.
   const problem = misspelt
-    ? `${unknownFieldText}, and ${fieldOf(first)} is missing`
+    ? `${unknownFieldText}, and ${fieldOf(first.path)} is missing`
     : describeIssue(first, schema).replace(/[\r\n]/g, (end) => (end === '\n' ? '\\n' : '\\r'));
-  throw new ContentError(file, prefix + fieldOf(misspelt ?? first), problem);
+  throw new ContentError(file, prefix + fieldOf((misspelt ?? first).path), problem);
 }
 
-const fieldOf = (issue: v.BaseIssue<unknown>) =>
-  (v.getDotPath(issue) || '(top level)').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+const fieldOf = (path?: readonly { key: unknown }[]) => fieldName(path?.map(({ key }) => key as string | number) ?? []);
 
 const unknownFieldText = 'is not a known field (check its spelling)';
 
@@ -42,15 +41,17 @@ function describeIssue(issue: v.BaseIssue<unknown>, root: v.GenericSchema): stri
   // A check of a record forwarded to one of its fields has the record as its input: the field's own value is quoted.
   const found = issue.path?.length ? issue.path.at(-1)!.value : issue.input;
   const quoted = typeof found === 'string' && typeof unlessThrown(() => JSON.parse(found)) === issue.expected;
-  return `expected ${expectedOf(issue)}, found ${describeValue(found)}${quoted ? ', in quotes: write it without them' : ''}`;
+  // A text not on a fixed list is most often one of its texts misspelt (valibot's issue quotes each: "map-pin").
+  const options = issue.type === 'picklist' && typeof found === 'string' && issue.expected!.match(/(?<=")[^"|]*(?=")/g);
+  const near = options ? didYouMean(found as string, options) : '';
+  return `expected ${expectedOf(issue)}, found ${describeValue(found)}${quoted ? ', in quotes: write it without them' : near}`;
 }
 
 type AnySchema = v.GenericSchema & { entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema };
 
 /** A field no schema knows, with the fields its object takes: a misspelling, or a field an older version of the content had. */
 function unknownField(issue: v.BaseIssue<unknown>, root: v.GenericSchema): string {
-  let parent = schemaAt(root, issue.path?.slice(0, -1) ?? []);
-  while (parent?.wrapped) parent = parent.wrapped;
+  const parent = schemaAt(root, issue.path?.slice(0, -1) ?? []);
   const known = Object.keys(parent?.entries ?? {});
   return known.length > 0 ? `${unknownFieldText}: expected one of ${known.join(', ')}` : unknownFieldText;
 }
@@ -58,8 +59,8 @@ function unknownField(issue: v.BaseIssue<unknown>, root: v.GenericSchema): strin
 function schemaAt(root: v.GenericSchema, path: readonly { key: unknown }[]): AnySchema | undefined {
   let schema: AnySchema | undefined = root as AnySchema;
   for (const { key } of path) {
-    while (schema?.wrapped) schema = schema.wrapped;
     schema = typeof key === 'number' ? schema?.item : schema?.entries?.[String(key)];
+    while (schema?.wrapped) schema = schema.wrapped;
   }
   return schema;
 }

@@ -3,8 +3,7 @@
  * are planned): no two pages at one path, and every link written in content points at a page that exists (or, in a
  * Markdown body, at a file of public/). Errors name the content file and field at fault.
  */
-import { closest, distance } from 'fastest-levenshtein';
-import { ContentError } from '../errors';
+import { ContentError, didYouMean } from '../errors';
 import type { Article, Job, MarkdownBody } from '../content/model';
 import { dayAfter, isPublished } from '../content/publishing';
 import { decoded, foldersAbove, misnamedPage, pathOfLink, paths, siteFilePaths, sitePath } from '../paths';
@@ -163,8 +162,7 @@ function linkCheck(isServed: (path: string) => boolean, none: string, linked: Li
       throw new ContentError(file, field, problem);
     }
     if (!served) {
-      const [own, near] = [misnamedPage(path) ?? path.toLowerCase(), closest(path, pages)];
-      const nearly = distance(path, near) <= Math.min(3, path.length / 3) && `: did you mean "${near}"?`;
+      const [own, nearly] = [misnamedPage(path) ?? path.toLowerCase(), didYouMean(path, pages)];
       const listed = own && isServed(own) ? `: expected "${own}", the page's own URL` : nearly || pagesListed;
       throw new ContentError(file, field, `links to "${href}", which is ${none}${listed}`);
     }

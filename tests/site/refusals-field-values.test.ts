@@ -157,13 +157,25 @@ const badValues: BadInput[] = [
     'a job with an employment type job search does not know',
     'jobs.json',
     (text) => text.replace('"type": "Full-time"', '"type": "Full time"'),
-    /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time"/,
+    /content\/jobs\.json: jobs\[0\]\.type: expected one of Full-time, Part-time, Contract, Temporary, Internship, found "Full time": did you mean "Full-time"\?\n$/,
   ],
   [
     'an icon the site does not have',
     'services.json',
     (text) => text.replace('"icon": "map-pin"', '"icon": "spanner"'),
-    /content\/services\.json: services\[0\]\.icon: expected one of the icons "arrow-left", "arrow-right", .*, "wrench", "zap", found "spanner"/,
+    /content\/services\.json: services\[0\]\.icon: expected one of the icons "arrow-left", "arrow-right", .*, "wrench", "zap", found "spanner"\n$/,
+  ],
+  [
+    'an icon misspelt, named as the icon meant',
+    'services.json',
+    (text) => text.replace('"icon": "map-pin"', '"icon": "map-pinn"'),
+    /content\/services\.json: services\[0\]\.icon: expected one of the icons "arrow-left", "arrow-right", .*, "wrench", "zap", found "map-pinn": did you mean "map-pin"\?\n$/,
+  ],
+  [
+    'a social network misspelt, named as the network meant',
+    'site.json',
+    (text) => text.replace('"network": "instagram"', '"network": "instagran"'),
+    /content\/site\.json: social\[1\]\.network: expected one of "facebook", "instagram", "x", "youtube", found "instagran": did you mean "instagram"\?\n$/,
   ],
   [
     'a document pasted into a text field',

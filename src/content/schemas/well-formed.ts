@@ -95,7 +95,7 @@ function fieldHolding(path: Path): Path {
   return named.slice(0, named.findLastIndex((key) => typeof key === 'string') + 1);
 }
 
-/** As validate names fields: names joined by dots, list positions in brackets. */
+/** A field as content errors name it (validate.ts too): names joined by dots, list positions in brackets. */
 export function fieldName(path: Path): string {
   if (path.length === 0) return '(top level)';
   return path.map((key, at) => (typeof key === 'number' ? `[${key}]` : at === 0 ? key : `.${key}`)).join('');
