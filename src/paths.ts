@@ -55,8 +55,7 @@ export const foldersAbove = (file: string): string[] =>
  * break them (a trailing slash aside), or a final dot (www.example.co.uk.: one host to DNS, another to crawlers).
  */
 export function siteOrigin(url: URL): string | undefined {
-  const plain =
-    url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  const plain = url.pathname === '/' && !(url.search || url.hash || url.username || url.password);
   return plain && url.origin !== 'null' && !url.hostname.endsWith('.') ? url.origin : undefined;
 }
 

@@ -2,7 +2,7 @@
  * The site's redirects (content/redirects.json's, each published article's earlier slugs, a paginated listing's
  * /page/1) checked against the route table. A chain (a → b → c) is written as a → c and b → c: no one is sent on twice.
  */
-import { ContentError } from '../errors';
+import { ContentError, didYouMean } from '../errors';
 import type { Article, SiteModel } from '../content/model';
 import { isPublished, type Publishing } from '../content/publishing';
 import { fileAlike, fileFor, listingOf, pathOfLink, paths, siteFilePaths, sitePath } from '../paths';
@@ -99,9 +99,10 @@ function finalTarget(
     const draft = unpublished.get(path);
     const next = byFrom.get(path);
     if (draft || !next) {
+      const targets = [...pages.keys()].filter((page) => page !== paths.notFound);
       const problem = draft
         ? `redirects to ${to}, which is ${draft.file}, ${draft.draft ? 'a draft' : `scheduled for ${formatDate(draft.date)}`}: not a page until it is published`
-        : `redirects to ${to}, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL`;
+        : `redirects to ${to}, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL${didYouMean(path, targets)}`;
       throw new ContentError(start.file, start.field.replace(/from$/, 'to'), problem);
     }
     if (seen.includes(next.from)) {

@@ -157,6 +157,11 @@ describe('aliases and content/redirects.json', () => {
         [{ from: '/pricing', to: 'https://www.tradeboostdigital.co.uk/prices' }],
         'content/redirects.json: redirects[2].to: redirects to /prices, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL',
       );
+      // A page's address misspelt: the page meant is named, by the rule links in content are held to.
+      await refused(
+        [{ from: '/pricing', to: '/servces/plumber' }],
+        'content/redirects.json: redirects[2].to: redirects to /servces/plumber, which is neither a page of the site (pages are listed in sitemap.xml) nor an https:// URL: did you mean "/services/plumber"?',
+      );
       await refused(
         [{ from: '/pricing', to: 'http://example.com/prices' }],
         /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "http:\/\/example\.com\/prices"\n$/,

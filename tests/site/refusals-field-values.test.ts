@@ -234,7 +234,7 @@ const badValues: BadInput[] = [
     'a redirect to the not-found page',
     'redirects.json',
     (text) => text.replace(/"to": "[^"]+"/, '"to": "/404"'),
-    /content\/redirects\.json: redirects\[0\]\.to: redirects to \/404, which is neither a page of the site \(pages are listed in sitemap\.xml\) nor an https:\/\/ URL/,
+    /content\/redirects\.json: redirects\[0\]\.to: redirects to \/404, which is neither a page of the site \(pages are listed in sitemap\.xml\) nor an https:\/\/ URL\n$/,
   ],
   [
     'opening hours that close before they open',
