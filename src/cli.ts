@@ -161,7 +161,7 @@ program
   .command('check')
   .description('run the gates a marketing site must pass on a built site: links, html, a11y, seo, budgets, lighthouse')
   .option('-d, --dir <dir>', 'the built site', 'dist')
-  .option('--content <dir>', 'the content the site was built from (the seo gate checks breadcrumbs by it)', 'content')
+  .option('--content <dir>', 'the content the site was built from (the seo and links gates read it)', 'content')
   .option('--only <gates>', 'comma-separated gates to run (default: all)')
   .option('--external', 'also fetch external links and stock photos (needs internet)')
   .option(

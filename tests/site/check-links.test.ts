@@ -4,12 +4,16 @@
  * on a copy holding the defects of many cases, one defect to a file (inRounds).
  */
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateTimeout, inRounds, removeCopies, type DefectCase } from '../support/check-gates';
+import { runSitegen } from '../support/cli';
 import { siteDir } from '../support/site';
+import { removeWorkspaces, workspace } from '../support/workspace';
 
 afterAll(removeCopies);
+afterAll(removeWorkspaces);
 
 /** The build's stylesheet, as the links case that breaks one of its URLs names it. */
 const stylesheet = () => readdirSync(join(siteDir(), 'assets')).find((file) => file.endsWith('.css'))!;
@@ -168,3 +172,23 @@ describe.concurrent('links', { timeout: gateTimeout }, () => {
     expect(await findingsOf(linkCase)).toEqual(linkCase.expected);
   });
 });
+
+it(
+  "names the content file and line of a link to an id its page lacks, written in an article's body",
+  { timeout: gateTimeout },
+  async () => {
+    const site = await workspace();
+    const article = 'blog/digital-marketing-roi.md';
+    await site.edit(article, (text) => text.replace('](/blog/google-ads-guide)', '](/blog/google-ads-guide#nope)'));
+    expect((await site.build()).stderr).toBe('');
+    const text = await readFile(join(site.content, article), 'utf8');
+    const line = text.split('\n').findIndex((each) => each.includes('](/blog/google-ads-guide#nope)')) + 1;
+    const checked = await runSitegen(['check', '--only', 'links', '--dir', site.out, '--content', site.content]);
+    expect(checked.stdout.split('\n').slice(0, 4)).toEqual([
+      'links ✗',
+      '  ✗ /blog/digital-marketing-roi  missing-anchor  /blog/google-ads-guide#nope',
+      `      /blog/google-ads-guide has no element with the id "nope": the link is in ${join(site.content, article)}, line ${line}`,
+      '      fix: point the link at an id the page has, or give the target that id',
+    ]);
+  },
+);

@@ -3,10 +3,13 @@
  * --external. Anchors and stylesheets' URLs are checked here against the built files: linkinator checks an anchor only
  * if it met the id before fetching its page, and reads a stylesheet only under the first start URL.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LinkResult } from 'linkinator';
 import { messageWithCause } from '../../errors';
 import { decoded, misnamedPage } from '../../paths';
+import { plannedSite } from '../breadcrumbs';
 import { attributeValues, isBuiltFile, readBuiltFile } from '../built-site';
 import { checkFeedLinks } from '../feed-links';
 import { checkRedirectLinks } from '../redirect-links';
@@ -44,7 +47,7 @@ export async function checkLinks(context: CheckContext): Promise<GateResult> {
   const findings = [
     ...since.findings,
     ...brokenLinks(broken, context),
-    ...missingAnchors(context, parsed),
+    ...(await writtenIn(context, missingAnchors(context, parsed))),
     ...pagesMisnamed(context, parsed),
     ...brokenStylesheetUrls(context),
     ...missingShareImages(context, parsed),
@@ -74,20 +77,15 @@ function brokenLinks(broken: LinkResult[], context: CheckContext): Finding[] {
     const parents = link.parent
       ? [link.parent.slice(context.origin.length) || '/']
       : context.pages.filter((page) => page.html.includes(`"${target}"`)).map((page) => page.path);
-    for (const page of parents.length ? parents : [target]) {
-      if (findings.has(`${page} ${target}`)) continue;
-      findings.set(`${page} ${target}`, {
-        page,
-        rule: 'broken-link',
-        target,
-        message: link.status
-          ? `answered ${link.status}${detail ? ` (${detail})` : ''}`
-          : (detail ?? 'could not be fetched'),
-        fix: internal
-          ? 'point the link at an existing page (or #id on it), or create the page'
-          : `${link.status ? '' : 'if this machine is online, '}update or remove the external link`,
-      });
-    }
+    const message = link.status
+      ? `answered ${link.status}${detail ? ` (${detail})` : ''}`
+      : (detail ?? 'could not be fetched');
+    const fix = internal
+      ? 'point the link at an existing page (or #id on it), or create the page'
+      : `${link.status ? '' : 'if this machine is online, '}update or remove the external link`;
+    for (const page of parents.length ? parents : [target])
+      if (!findings.has(`${page} ${target}`))
+        findings.set(`${page} ${target}`, { page, rule: 'broken-link', target, message, fix });
   }
   return [...findings].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([, finding]) => finding);
 }
@@ -118,14 +116,10 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
       // "#" and "#top" scroll to the top of any page; a page that is not one is a broken link, reported above.
       if (url.origin !== context.origin || ['', 'top'].includes(fragment) || !ids.has(url.pathname)) continue;
       // Browsers look for the id as written first (marked-footnote writes "[^a b]" as id="footnote-a%20b").
-      if (![fragment, url.hash.slice(1)].some((id) => ids.get(url.pathname)!.has(id)))
-        findings.push({
-          page: path,
-          rule: 'missing-anchor',
-          target: href,
-          message: `${to ? `${link.pathname} redirects to ${url.pathname}, which` : url.pathname} has no element with the id "${fragment}"`,
-          fix: 'point the link at an id the page has, or give the target that id',
-        });
+      if ([fragment, url.hash.slice(1)].some((id) => ids.get(url.pathname)!.has(id))) continue;
+      const message = `${to ? `${link.pathname} redirects to ${url.pathname}, which` : url.pathname} has no element with the id "${fragment}"`;
+      const fix = 'point the link at an id the page has, or give the target that id';
+      findings.push({ page: path, rule: 'missing-anchor', target: href, message, fix });
     }
   for (const [from, { to }] of context.redirects) {
     const url = new URL(to, context.origin);
@@ -138,6 +132,19 @@ function missingAnchors(context: CheckContext, pages: ReadonlyMap<string, cheeri
     findings.push({ page: from, rule: 'broken-redirect', target: to, message, fix });
   }
   return findings;
+}
+
+/** A missing anchor's link written in its page's content file (an article's body, say): the file to mend it in. */
+async function writtenIn(context: CheckContext, findings: Finding[]): Promise<Finding[]> {
+  if (findings.every(({ rule }) => rule !== 'missing-anchor')) return findings;
+  const { pages } = (await plannedSite(context.root, context.contentDir)).routes;
+  return findings.map((finding) => {
+    const source = finding.rule === 'missing-anchor' && pages.get(finding.page)?.source;
+    const text = source ? readFileSync(resolve(context.root, source), 'utf8') : '';
+    const at = text.indexOf(finding.target!);
+    const line = text.slice(0, at).split('\n').length;
+    return at < 0 ? finding : { ...finding, message: `${finding.message}: the link is in ${source}, line ${line}` };
+  });
 }
 
 const pagesMisnamed = (context: CheckContext, pages: ReadonlyMap<string, cheerio.CheerioAPI>): Finding[] =>
@@ -166,14 +173,10 @@ function brokenStylesheetUrls(context: CheckContext): Finding[] {
       const reference = match[2]!.trim();
       if (/^(?:data:|https?:|#)/.test(reference)) continue;
       const url = new URL(reference, `${context.origin}${sheet}`);
-      if (url.origin === context.origin && !isBuiltFile(context.dir, decoded(url.pathname)))
-        findings.push({
-          page: page.path,
-          rule: 'broken-link',
-          target: url.pathname,
-          message: `${sheet} refers to ${url.pathname}, which is not in the build`,
-          fix: 'add the file, or remove the reference from the stylesheet',
-        });
+      if (url.origin !== context.origin || isBuiltFile(context.dir, decoded(url.pathname))) continue;
+      const message = `${sheet} refers to ${url.pathname}, which is not in the build`;
+      const fix = 'add the file, or remove the reference from the stylesheet';
+      findings.push({ page: page.path, rule: 'broken-link', target: url.pathname, message, fix });
     }
   }
   return findings;
@@ -193,13 +196,9 @@ function missingShareImages(context: CheckContext, pages: ReadonlyMap<string, ch
     for (const url of new Set(named.filter((value) => URL.canParse(value)))) {
       const { origin: at, pathname } = new URL(url);
       if (at !== origin || isBuiltFile(context.dir, decoded(pathname))) continue;
-      findings.push({
-        page: path,
-        rule: 'broken-link',
-        target: pathname,
-        message: `the page is shared with ${pathname} (og:image, twitter:image), which is not in the build`,
-        fix: 'build the site again, which makes it, or name an image the site has',
-      });
+      const message = `the page is shared with ${pathname} (og:image, twitter:image), which is not in the build`;
+      const fix = 'build the site again, which makes it, or name an image the site has';
+      findings.push({ page: path, rule: 'broken-link', target: pathname, message, fix });
     }
   }
   return findings;
