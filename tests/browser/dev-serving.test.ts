@@ -110,7 +110,7 @@ describe('sitegen dev, as a server and in its terminal', () => {
     ).query("select email from leads where submission_id = '0b8e4f5a-1c2d-4e3f-9a8b-7c6d5e4f3a2b'");
     expect(stored.rows).toEqual([{ email: 'dev@example.co.uk' }]);
     await dev.idle();
-    expect(lines.filter((line) => line.includes(' new lead ') && line.includes('dev@example.co.uk'))).toEqual([
+    expect(lines.filter((line) => line.includes(' new sign-up ') && line.includes('dev@example.co.uk'))).toEqual([
       expect.stringMatching(
         /^ {2}\d\d:\d\d:\d\d new sign-up #\d+ \(newsletter form\) from dev@example\.co\.uk: notifications off$/,
       ),
