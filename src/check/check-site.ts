@@ -1,7 +1,7 @@
 /** `sitegen check`: the gates in turn on the site as a static host serves it; browser gates need the machine alone. */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SitegenError } from '../errors';
-import { diskSource, requireBuiltSite } from '../server/disk-source';
+import { builtSite, diskSource } from '../server/disk-source';
 import { startSiteServer } from '../server/site-server';
 import type { SiteSource } from '../server/static-site';
 import { readBuiltPages } from './built-site';
@@ -42,9 +42,7 @@ export function parseGates(list: string): GateName[] {
 }
 
 export async function checkSite(options: CheckOptions): Promise<GateResult[]> {
-  const root = resolve(options.root ?? process.cwd());
-  const dir = resolve(root, options.dir ?? 'dist');
-  requireBuiltSite(dir);
+  const { root, dir } = builtSite(options);
   if (options.since === '') throw new SitegenError('--since: expected a sitemap.xml, its file or its URL, found ""');
   if (options.since && options.only?.length && !options.only.includes('links'))
     throw new SitegenError('--since: the links gate compares the site with the sitemap: add links to --only');

@@ -81,9 +81,13 @@ function outlineProblem({ depth, text }: Tokens.Heading, above: number): string 
 function tokenProblem(token: Token, level: number): string | undefined {
   if (token.type === 'html') return htmlProblem(token as Tokens.HTML);
   if (token.type === 'heading') return outlineProblem(token as Tokens.Heading, level);
-  const { label, index, refs } = token as Tokens.Generic;
+  const { label, index, refs, tokens } = token as Tokens.Generic;
   // The words as the page shows them: a tight list item's block of text holds its links as written, its tokens as read.
-  const text = token.type === 'text' && !token.tokens ? (token.text as string) : '';
+  const text = token.type === 'text' && !tokens ? (token.text as string) : '';
+  // Decap's rich text saves a link typed in Markdown with its bracket escaped, \[words](/address): its text, as written.
+  const parts = token.type === 'paragraph' || token.type === 'text' ? (tokens ?? []) : [];
+  const typed = parts.map((part) => (part.type === 'text' || /^\\[[\]]$/.test(part.raw) ? part.raw : '\n')).join('');
+  const escaped = /\\\[[^\]\n]*\\?\]\([^)\n]*\)/.exec(typed)?.[0];
   const [unknown, note] = [unknownSiteFact(text), /\[\^[^\]\n]+\]/.exec(text)?.[0]];
   const attributes = /\{:?\s*(?:[#.][\w-]|[\w-]+\s*=)[^}\n]*\}?/.exec(text)?.[0];
   // What marked could not read as a link or an image stays text: a space after "]" or in the address, a ")" missing.
@@ -95,6 +99,8 @@ function tokenProblem(token: Token, level: number): string | undefined {
   const id = /^\{:?\s*#/.test(attributes ?? '') ? ` (a heading's id is its words: "## Our prices" is #our-prices)` : '';
   if (attributes)
     return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes${id}, and its links open in the same tab; remove it`;
+  if (escaped)
+    return `"${escaped}" is shown as written, not as a link: use the editor's link button, or write it in Markdown mode without the backslash`;
   if (unlinked)
     return `"${unlinked}" would show on the page as written, not as a link: write [words](/address), with no space after "]" or in the address (${/\(tel:/.test(unlinked) ? `${/tel:[^)\]]*/.exec(unlinked)![0].replace(/\s/g, '')}, or {phone} for the site's own number` : '%20 for a space'})`;
   if (unread?.startsWith('|'))

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { SitegenError } from '../errors';
 import type { SiteSource } from './static-site';
 
@@ -20,9 +20,12 @@ export function diskSource(dir: string): SiteSource {
   };
 }
 
-export function requireBuiltSite(dir: string): void {
+export function builtSite(options: { root?: string; dir?: string }): { root: string; dir: string } {
+  const root = resolve(options.root ?? process.cwd());
+  const dir = resolve(root, options.dir ?? 'dist');
   if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false)
     throw new SitegenError(`--dir: expected the folder of a built site, found the file ${dir}`);
   if (!statSync(join(dir, 'index.html'), { throwIfNoEntry: false })?.isFile())
     throw new SitegenError(`${dir} holds no built site: run \`sitegen build\` first`);
+  return { root, dir };
 }

@@ -1,8 +1,8 @@
 /** `sitegen preview`: the built site as a static host serves it, and the lead endpoint (local-leads.ts). */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { LeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import { leadsLine, openLocalLeads } from '../leads/local-leads';
-import { diskSource, requireBuiltSite } from './disk-source';
+import { builtSite, diskSource } from './disk-source';
 import { headersFor, parseHeadersFile } from './headers-file';
 import { refuseOffLoopback } from './loopback';
 import { startSiteServer } from './site-server';
@@ -26,9 +26,7 @@ const defaultHost = 'localhost';
 export async function startPreview(
   options: LocalServerOptions & { dir?: string; onLead?: (line: string) => void } = {},
 ) {
-  const root = resolve(options.root ?? process.cwd());
-  const dir = resolve(root, options.dir ?? 'dist');
-  requireBuiltSite(dir);
+  const { root, dir } = builtSite(options);
   await refuseOffLoopback(options.host ?? defaultHost);
 
   const leads = await openLocalLeads({

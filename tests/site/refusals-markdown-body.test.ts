@@ -162,6 +162,11 @@ describe('bad input', () => {
       `body: line 121: "{target=_blank}" would show on the page as written: this site's Markdown sets no attributes, and its links open in the same tab; remove it`,
     ],
     [
+      "a link typed as Markdown in the editor's rich text, which Decap saves with its bracket escaped",
+      (text: string) => `${text}\nSee \\[our services](/services) for the rest.\n`,
+      `body: line 121: "\\[our services](/services)" is shown as written, not as a link: use the editor's link button, or write it in Markdown mode without the backslash`,
+    ],
+    [
       'a footnote without its note',
       (text: string) => `${text}\nReviews matter[^1].\n`,
       `body: line 121: footnote "[^1]" has no note: write it on a line of its own below the paragraph, as [^1]: The survey's source.`,

@@ -107,6 +107,23 @@ describe('a link or an image that Markdown cannot read as one', () => {
     );
   });
 
+  it.each([
+    ['See \\[our services](/services) here.', '\\[our services](/services)'],
+    ['- In a list, \\[our services](/services).', '\\[our services](/services)'],
+    ['> Quoted, **bold** \\[our services\\](/services "Services").', '\\[our services\\](/services "Services")'],
+  ])('refuses %j, a link typed in Markdown in the rich text, which Decap saves escaped', (source, written) => {
+    expect(() => renderMarkdown(`Intro.\n\n${source}\n`)).toThrow(
+      `line 3: "${written}" is shown as written, not as a link: use the editor's link button, or write it in Markdown mode without the backslash`,
+    );
+  });
+
+  it('takes a bracket escaped to be shown, a link after an escaped backslash, and an escaped link in code', () => {
+    const { html } = renderMarkdown('See \\[sic] (here), \\\\[our services](/services) and `\\[words](/address)`.\n');
+    expect(html).toBe(
+      '<p>See [sic] (here), \\<a href="/services">our services</a> and <code>\\[words](/address)</code>.</p>\n',
+    );
+  });
+
   it('takes links, images, references and brackets that are words', () => {
     const { html } = renderMarkdown(
       'See [our service](/services/local-seo), ![Our van](/photos/van.jpg), [the guide][guide] and [sic] (in the quote), [1] and a[0].\n\n- In a list, [our service](/services/local-seo).\n\n[guide]: /blog/local-seo-tips\n',

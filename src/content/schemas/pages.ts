@@ -14,6 +14,7 @@ import {
   shortText,
   slug,
   text,
+  texts,
   withPlaceholder,
   withPlaceholders,
 } from './shared';
@@ -50,16 +51,7 @@ export const aboutPageSchema = v.strictObject({
 
 export const caseStudiesPageSchema = v.strictObject({
   ...pageTop,
-  labels: v.strictObject({
-    challenge: text,
-    solution: text,
-    results: text,
-    metric: text,
-    before: text,
-    after: text,
-    increase: text,
-    timeframe: text,
-  }),
+  labels: texts('challenge', 'solution', 'results', 'metric', 'before', 'after', 'increase', 'timeframe'),
   cta,
 });
 

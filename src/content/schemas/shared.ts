@@ -130,3 +130,6 @@ export const point = v.strictObject({ icon, title: text, text });
 export const card = v.strictObject({ icon, title: text, description: text, features: list(text, 4) });
 export const cta = v.strictObject({ heading: text, text, button: text });
 export const heroFields = { heading: text, text };
+/** Fields that each hold a text, named once each: a section's labels. */
+export const texts = <K extends string>(...names: K[]) =>
+  v.strictObject(Object.fromEntries(names.map((name) => [name, text])) as Record<K, typeof text>);
