@@ -80,12 +80,12 @@ export class EditorSite {
   /**
    * Throws what the build would refuse the site with `entry` in place for, as `sitegen build` plans it (today and on
    * each day a scheduled article goes live) and as `dev` and `build --drafts` do, drafts among the pages; `images`: what
-   * the entry's new images are.
+   * the entry's new images are, every one of them when `saving` (each measured before a save, not yet in a preview).
    */
-  check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map()): void {
+  check(entry: Entry, images: ReadonlyMap<string, LocalImage> = new Map(), saving = false): void {
     try {
       for (const drafts of [false, true]) {
-        const plan = this.plan(entry, images, { today: this.today(), drafts });
+        const plan = this.plan(entry, images, { today: this.today(), drafts }, saving);
         validatePlan(plan, this.content.publicFiles);
         refuseOnScheduledDays(plan, this.content.publicFiles);
         if (drafts) refuseFreeCallWords(plan.model.site.phone, () => this.texts(entry));
@@ -120,8 +120,13 @@ export class EditorSite {
    * would refuse, as check does, and what the page's images would be
    * refused for (one narrower than it is drawn).
    */
-  preview(entry: Entry, path: string, images: ReadonlyMap<string, LocalImage> = new Map()): PreviewPage {
-    this.check(entry, images);
+  preview(
+    entry: Entry,
+    path: string,
+    images: ReadonlyMap<string, LocalImage> = new Map(),
+    saving = false,
+  ): PreviewPage {
+    this.check(entry, images, saving);
     const { model, routes, descriptors, bodies } = this.plan(entry, images, {
       today: this.today(),
       drafts: true,
@@ -160,7 +165,12 @@ export class EditorSite {
   }
 
   /** The site planned as the build would plan it with `entry` in place of its file. */
-  private plan(entry: Entry | undefined, images: ReadonlyMap<string, LocalImage>, publishing: Publishing) {
+  private plan(
+    entry: Entry | undefined,
+    images: ReadonlyMap<string, LocalImage>,
+    publishing: Publishing,
+    saving = false,
+  ) {
     const { content } = this;
     const file = (name: string) => `${content.dir}/${name}`;
     const edited = entry && !entry.path.endsWith('.json') ? markdownEntry(content.dir, entry) : undefined;
@@ -180,7 +190,7 @@ export class EditorSite {
       ...(edited && entry!.path.startsWith('blog/') ? [edited as Article] : []),
     ];
     const read = withArticles(data, articles);
-    const descriptors = this.descriptors(read, images);
+    const descriptors = this.descriptors(read, images, saving ? editedFile : undefined);
     const settings = { siteUrl: content.siteUrl, endpoint: content.endpoint };
     // What is kept between previews is what was drawn with drafts: a check's plan is made whole.
     const kept = publishing.drafts ? this.kept : undefined;
@@ -193,16 +203,21 @@ export class EditorSite {
   /**
    * What the templates need of every image the site names: those the build
    * described, and the entry's new ones. An image that is no file of
-   * content/images/ is refused, as the build refuses it.
+   * content/images/ is refused, as the build refuses it; `saved`: the entry's file, as it saves with all its new ones.
    */
-  private descriptors(model: SiteModel, images: ReadonlyMap<string, LocalImage>): Map<string, LocalImage> {
+  private descriptors(model: SiteModel, images: ReadonlyMap<string, LocalImage>, saved?: string) {
     const { content } = this;
     const descriptors = new Map([...Object.entries(content.images), ...images]);
     const files = new Set(content.imageFiles);
     for (const ref of [...model.imageRefs, ...model.articles.flatMap(articleImageRefs)]) {
       if (descriptors.has(ref.src)) continue;
       if (!files.has(ref.src)) {
-        const problem = `names "${ref.src}", which is not a file of ${content.dir}/images/`;
+        // Decap keeps an entry's new photos by their bytes: the same photo chosen again under another name is kept
+        // under that name alone, and the entry names a file it would never write.
+        const others = ref.file === saved ? [...images.keys()].map((src) => `"${src}"`) : [];
+        const problem = others.length
+          ? `"${ref.src}" is the same photo as ${others.length > 1 ? 'one of ' : ''}${others.join(', ')}, chosen again under another name, and the editor keeps a photo once, under the last name it was given: choose a different photo for one of them`
+          : `names "${ref.src}", which is not a file of ${content.dir}/images/`;
         throw new ContentError(ref.file, ref.field, problem);
       }
       // A file of the folder the editor has not measured yet: drawn at its place, its width unknown (0).

@@ -51,7 +51,8 @@ function labelsOf(path: string, top: DecapField[]): string | undefined {
     }
     const field: DecapField | undefined = fields?.find((candidate) => candidate.name === key);
     if (!field) return undefined;
-    words.push(field.label.replace(optionalMark, ''));
+    // An image's file (src) is the image its part of the form is labelled as: "Business image", not "… › Image".
+    if (field.name !== 'src' || words.length === 0) words.push(field.label.replace(optionalMark, ''));
     list = field.widget === 'list' || field.multiple ? field : undefined;
     fields = field.fields;
   }

@@ -216,8 +216,8 @@ async function checkBeforeSave(entry: DecapEvent['entry']) {
   const images = describeImages(named, (path) => urls.get(path));
   const path = pageOf(edited);
   // Throwing stops the save: Decap shows the message and writes nothing. The page is drawn for its images' widths.
-  if (path) site.preview(edited, path, images);
-  else site.check(edited, images);
+  if (path) site.preview(edited, path, images, true);
+  else site.check(edited, images, true);
   return withoutEmpty(entry.get('data') as never);
 }
 

@@ -1,17 +1,27 @@
 /**
  * Saves the editor at /admin refuses for what Decap CMS made of what a marketer did in its form, in words that say what
- * happened and what to do instead: a link typed as Markdown in the rich-text Body, which Decap saves escaped. The real
- * `sitegen dev` in a copy of the project, its real local backend and Decap in Chromium (support/editor-session.ts);
- * nothing written.
+ * happened and what to do instead: a link typed as Markdown in the rich-text Body, which Decap saves escaped, and one
+ * photo chosen under two names, which Decap keeps once. The real `sitegen dev` in a copy of the project, its real local
+ * backend and Decap in Chromium (support/editor-session.ts); nothing written.
  */
+import { readdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { photo } from '../support/test-images';
-import { notification, publish, uploadPhoto, writeArticle } from './support/editor';
-import { edited, editor, useEditedProject } from './support/editor-session';
+import {
+  addTestimonial,
+  chooseTestimonialPhotos,
+  notification,
+  publish,
+  uploadPhoto,
+  writeArticle,
+} from './support/editor';
+import { contentFile, edited, editor, useEditedProject } from './support/editor-session';
 
+let portrait: Buffer;
 let van: Buffer;
 
 beforeAll(async () => {
+  portrait = await photo({ width: 1600, height: 1600, hue: 90 });
   van = await photo({ width: 2400, height: 1350, hue: 30 });
 });
 useEditedProject();
@@ -29,5 +39,23 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/blog'))).toEqual([]);
+  });
+
+  it('refuses one photo chosen twice in an entry under two names, which Decap would write once, and writes nothing', async () => {
+    const { page, problems } = await editor.at('/collections/lists/entries/testimonials');
+    await addTestimonial(page);
+    // The same photo, saved twice on the computer under two names, chosen for each of the testimonial's photos.
+    await chooseTestimonialPhotos(page, [
+      { name: 'Gary Hughes.jpg', photo: portrait, alt: 'Portrait of Gary Hughes on a roof' },
+      { name: 'Hughes Roofing.jpg', photo: portrait, alt: 'Gary Hughes on a roof again' },
+    ]);
+    await publish(page);
+    // Decap kept the photo once, under the name it was chosen by last: the testimonial's Image names no file.
+    expect(await notification(page)).toBe(
+      'Failed to persist entry: content/testimonials.json: Testimonials, entry 4 › Image: "images/gary-hughes.jpg" is the same photo as "images/hughes-roofing.jpg", chosen again under another name, and the editor keeps a photo once, under the last name it was given: choose a different photo for one of them',
+    );
+    expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+    expect(await readdir(contentFile('images'))).toEqual(['logo.png']);
+    expect(problems().filter((problem) => !problem.startsWith('error: Error: content/testimonials.json'))).toEqual([]);
   });
 });

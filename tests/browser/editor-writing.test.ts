@@ -21,7 +21,15 @@ import { articleFrontMatterSchema } from '../../src/content/schemas';
 import { validate } from '../../src/content/validate';
 import { photo } from '../support/test-images';
 import { openPage, wide } from './support/browser';
-import { field, notification, publish, uploadPhoto, writeArticle } from './support/editor';
+import {
+  addTestimonial,
+  chooseTestimonialPhotos,
+  field,
+  notification,
+  publish,
+  uploadPhoto,
+  writeArticle,
+} from './support/editor';
 import {
   contentFile,
   dev,
@@ -276,35 +284,25 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
 
   it('adds a testimonial with its two photos, refused first without them in the form’s words: the new entry alone is written, laid out as the others', async () => {
     const { page, problems } = await editor.at('/collections/lists/entries/testimonials');
-    await page.getByRole('button', { name: /^Add testimonials/ }).click();
-    const last = (label: string) => field(page, label).last();
-    await last('Name').fill('Gary Hughes');
-    await last('Business').fill('Hughes Roofing');
-    await last('Location').fill('Ilkeston, Derbyshire');
-    await last('Rating').fill('5');
-    await last('Text').fill(
-      'Our phone has not stopped since the new site went live: three new roofs booked in a month.',
-    );
+    await addTestimonial(page);
     await publish(page);
     expect(await notification(page)).toBe(
       'Failed to persist entry: content/testimonials.json: Testimonials, entry 4 › Image: is missing: expected an image and its description',
     );
-    // Each photo's part opened, as the logo's is, and a photo of its own chosen on the computer (Decap keeps an entry's
-    // new photos by their bytes' hash: the same bytes chosen twice are kept once), then both described.
-    for (const [part, name, hue] of [
-      ['Image', 'Gary Hughes.JPG', 90],
-      ['Business image', 'Hughes Roofing Van.JPG', 150],
-    ] as const) {
-      const buffer = await photo({ width: 1600, height: 1600, hue });
-      await page.getByText(part, { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
-      await page.getByRole('button', { name: 'Choose an image' }).last().click();
-      await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/jpeg', buffer });
-      await page.getByRole('button', { name: 'Choose selected' }).click();
-    }
-    const descriptions = field(page, 'Description (for people who cannot see it)');
-    const count = await descriptions.count();
-    await descriptions.nth(count - 2).fill('Portrait of Gary Hughes on a roof');
-    await descriptions.nth(count - 1).fill('The Hughes Roofing van outside a house');
+    // A photo of its own for each (Decap keeps an entry's new photos by their bytes' hash: the same bytes chosen twice
+    // are kept once, editor-refusals.test.ts).
+    await chooseTestimonialPhotos(page, [
+      {
+        name: 'Gary Hughes.JPG',
+        photo: await photo({ width: 1600, height: 1600, hue: 90 }),
+        alt: 'Portrait of Gary Hughes on a roof',
+      },
+      {
+        name: 'Hughes Roofing Van.JPG',
+        photo: await photo({ width: 1600, height: 1600, hue: 150 }),
+        alt: 'The Hughes Roofing van outside a house',
+      },
+    ]);
     await saved(page);
     // Its name as the site's files are named: lower case, words joined by hyphens.
     expect(await savedLines()).toContain(

@@ -92,6 +92,13 @@ describe('a refusal in the editor', () => {
     expect(say(link)).toBe('content/blog/van-signs.md: Body: line 12: links to "/pricing", which is no page');
   });
 
+  it('names an image’s file by the image’s label alone, not the file’s field’s “Image” after it', () => {
+    const photo = new ContentError('content/testimonials.json', 'testimonials[3].image.src', 'is the same photo');
+    expect(say(photo)).toBe('content/testimonials.json: Testimonials, entry 4 › Image: is the same photo');
+    const van = new ContentError('content/testimonials.json', 'testimonials[0].businessImage.src', 'is missing');
+    expect(say(van)).toBe('content/testimonials.json: Testimonials, entry 1 › Business image: is missing');
+  });
+
   it('leaves as it is a message of a file no form edits, of no field, or of a field the form does not have', () => {
     for (const error of [
       new ContentError('content/navigation.json', 'links[0].href', 'links to "/nowhere"'),

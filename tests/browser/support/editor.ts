@@ -104,6 +104,38 @@ export async function uploadPhoto(page: Page, file: { name: string; photo: Buffe
   await page.getByRole('button', { name: 'Choose selected' }).click();
 }
 
+/** A new testimonial at the end of the list, its words filled in, its two photos still to choose. */
+export async function addTestimonial(page: Page) {
+  await page.getByRole('button', { name: /^Add testimonials/ }).click();
+  const last = (label: string) => field(page, label).last();
+  await last('Name').fill('Gary Hughes');
+  await last('Business').fill('Hughes Roofing');
+  await last('Location').fill('Ilkeston, Derbyshire');
+  await last('Rating').fill('5');
+  await last('Text').fill('Our phone has not stopped since the new site went live: three new roofs booked in a month.');
+}
+
+/**
+ * The new testimonial's photos, its Image's and its Business image's: each part opened, as the logo's is, a photo
+ * chosen on the computer, then both described.
+ */
+export async function chooseTestimonialPhotos(
+  page: Page,
+  photos: readonly { name: string; photo: Buffer; alt: string }[],
+) {
+  for (const [index, part] of ['Image', 'Business image'].entries()) {
+    const { name, photo } = photos[index]!;
+    await page.getByText(part, { exact: true }).last().locator('..').getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('button', { name: 'Choose an image' }).last().click();
+    await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+  }
+  const descriptions = field(page, 'Description (for people who cannot see it)');
+  const count = await descriptions.count();
+  await descriptions.nth(count - 2).fill(photos[0]!.alt);
+  await descriptions.nth(count - 1).fill(photos[1]!.alt);
+}
+
 /** Fills every field an article needs, with `changes` in place of the usual values. */
 export async function writeArticle(page: Page, changes: { title?: string; readTime?: string; slug: string }) {
   await field(page, 'Title').fill(changes.title ?? 'Van Signs That Win Work');
