@@ -7,7 +7,8 @@
  * the build's words and with nothing deleted or written, a delete or a photo
  * the build would refuse (a live article, a photo or a draft in use, a file the
  * site needs, a file that is no photo it can publish). What it refuses to
- * anyone else, and outside content/: editor-backend-attacks.test.ts.
+ * anyone else: editor-backend-callers.test.ts; outside content/:
+ * editor-backend-paths.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';

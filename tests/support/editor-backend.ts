@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { fingerprint } from './fingerprint';
 import { copyProject, type ProjectCopy } from './project-copy';
@@ -111,4 +111,33 @@ export const refused = (reason: string) => ({ error: `sitegen dev refused this: 
 /** Every file of the project and of the folder beside it, with its bytes' hash. */
 export async function everything() {
   return { project: await fingerprint(project.dir), outside: await fingerprint(outside) };
+}
+
+/** An entry's save at `path`, as the probe of a refusal sends one. */
+export const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });
+
+/** A request the backend refuses, named; the status and the answer it gets. */
+export type Probe = [string, Call, number, object | string];
+
+/**
+ * Sends `probe`, with what its table cannot know filled in, and expects `status` and `answer`, and the project and
+ * the folder beside it byte for byte as they were.
+ */
+export async function expectRefused(probe: Call, status: number, answer: object | string) {
+  const before = await everything();
+  // What the table cannot know before the server runs: its port, the project's folder, this run's token.
+  const last = token.at(-1) === 'x' ? 'y' : 'x';
+  const fill = <T>(value: T): T =>
+    JSON.parse(
+      JSON.stringify(value)
+        .replaceAll('PORT', new URL(dev.url).port)
+        .replaceAll('ABSOLUTE', project.dir)
+        .replaceAll('ANOTHER_TOKEN', `${token.slice(0, -1)}${last}`)
+        // Two bytes of UTF-8 for two characters: the server reads as many characters as the token has, more bytes.
+        .replaceAll('NON_ASCII_TOKEN', `${token.slice(0, -2)}é`)
+        .replaceAll('=TOKEN', `=${token}`),
+    );
+  expect(await call(fill(probe))).toEqual({ status, body: fill(answer) });
+  await dev.idle();
+  expect(await everything()).toEqual(before);
 }

@@ -1,89 +1,35 @@
 /**
  * The editor's local backend in the real `sitegen dev` (a copy of the
- * project), tried as an attacker would, in raw HTTP so that Host and Origin
- * say what an attacker's page makes them say: a page of another site through
- * DNS rebinding, a page of another origin, a program without the editor's
- * token, and paths out of content/ (the code CI runs, the package file, "..",
- * absolute, through symbolic links). Each is refused with 403 or 400, and the
- * project and the folder beside it are byte for byte as they were. What the
- * editor's own page may do: editor-backend-saves.test.ts.
+ * project) writes, deletes, reads and lists within content/ alone, and only
+ * the files the editor edits there, tried as an attacker would: paths out of
+ * content/ (the code CI runs, the package file, "..", absolute, through
+ * symbolic links planted in content/), an entry moved out of its folder, a
+ * photo outside content/images/ or with no name a photo could have, the files
+ * left to the developers, an action decap-server would take wrongly or does
+ * not have. Each is refused with 403 or 400, and the project and the folder
+ * beside it are byte for byte as they were. Who may ask at all:
+ * editor-backend-callers.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   asset,
-  call,
-  dev,
   entry,
-  everything,
-  host,
+  expectRefused,
   media,
-  project,
   refused,
-  token,
-  tokenHeader,
   useEditorBackend,
-  type Call,
+  write,
+  type Probe,
 } from '../support/editor-backend';
-import { exchange } from '../support/raw-http';
 
 useEditorBackend();
 
-describe("the editor's local backend in sitegen dev", () => {
-  const write = (path: string) => ({ action: 'persistEntry', params: entry(path) });
+describe("the editor's local backend in sitegen dev, beyond the files the editor edits", () => {
   const notEdited = (path: string) =>
     refused(
       `"${path}" is no file the editor edits: expected an entry's .md or .json file (navigation.json and redirects.json are left to the developers)`,
     );
-  const probes: [string, Call, number, object | string][] = [
-    [
-      'a page of another site through DNS rebinding (its own Host and Origin)',
-      {
-        ...write('content/blog/rebound.md'),
-        headers: { Host: 'evil.example:PORT', Origin: 'http://evil.example:PORT' },
-      },
-      403,
-      'Refused: this server answers localhost, IP addresses and the name given with --host, not "evil.example" (for a name /etc/hosts points at this machine, start it with --host evil.example)\n',
-    ],
-    [
-      'a page of another origin',
-      { ...write('content/blog/cross.md'), headers: { Origin: 'http://attacker.example' } },
-      403,
-      refused("a request from http://attacker.example, not from this server's own pages"),
-    ],
-    [
-      'another local server’s page (same site, another port)',
-      { ...write('content/blog/cross.md'), headers: { Origin: 'http://127.0.0.1:1' } },
-      403,
-      refused("a request from http://127.0.0.1:1, not from this server's own pages"),
-    ],
-    [
-      'a request without the token',
-      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: null } },
-      403,
-      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
-    ],
-    [
-      'a request with another token',
-      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: 'ANOTHER_TOKEN' } },
-      403,
-      refused(
-        "an editor token of another run: open the editor at the address sitegen dev printed, with this run's token",
-      ),
-    ],
-    [
-      'a token as long as this run’s with a character outside ASCII',
-      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: 'NON_ASCII_TOKEN' } },
-      403,
-      refused(
-        "an editor token of another run: open the editor at the address sitegen dev printed, with this run's token",
-      ),
-    ],
-    [
-      'the token in a cookie, as a cookie of localhost reaches every server of localhost',
-      { ...write('content/blog/no-token.md'), headers: { [tokenHeader]: null, Cookie: `sitegen-editor-PORT=TOKEN` } },
-      403,
-      refused("no editor token: open the editor at the address sitegen dev printed, with this run's token"),
-    ],
+  const probes: Probe[] = [
     ['the code CI runs', write('src/probe.ts'), 403, refused('"src/probe.ts" is outside content/')],
     ['CI’s own files', write('.ci/run'), 403, refused('".ci/run" is outside content/')],
     ['the package file', write('package.json'), 403, refused('"package.json" is outside content/')],
@@ -256,62 +202,7 @@ describe("the editor's local backend in sitegen dev", () => {
     ],
   ];
 
-  it.each(probes)('refuses %s, and writes nothing', async (_name, probe, status, answer) => {
-    const before = await everything();
-    // What the table cannot know before the server runs: its port, the project's folder, this run's token.
-    const last = token.at(-1) === 'x' ? 'y' : 'x';
-    const fill = <T>(value: T): T =>
-      JSON.parse(
-        JSON.stringify(value)
-          .replaceAll('PORT', new URL(dev.url).port)
-          .replaceAll('ABSOLUTE', project.dir)
-          .replaceAll('ANOTHER_TOKEN', `${token.slice(0, -1)}${last}`)
-          // Two bytes of UTF-8 for two characters: the server reads as many characters as the token has, more bytes.
-          .replaceAll('NON_ASCII_TOKEN', `${token.slice(0, -2)}é`)
-          .replaceAll('=TOKEN', `=${token}`),
-      );
-    expect(await call(fill(probe))).toEqual({ status, body: fill(answer) });
-    await dev.idle();
-    expect(await everything()).toEqual(before);
-  });
-
-  it('says a body that is not JSON is not what it takes', async () => {
-    const body = 'action=persistEntry';
-    const answer = await exchange(
-      dev.url,
-      `POST /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\n${tokenHeader}: ${token}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
-    );
-    expect([answer.status, JSON.parse(answer.body.toString())]).toEqual([
-      400,
-      refused('expected JSON naming an action'),
-    ]);
-  });
-
-  it("says a body that is not JSON is not what it takes, in the backend's words", async () => {
-    const body = '{bad';
-    const answer = await exchange(
-      dev.url,
-      `POST /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\n${tokenHeader}: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
-    );
-    expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body.toString()).error).toMatch(
-      /^sitegen dev refused this: expected JSON naming an action: Expected property name/,
-    );
-  });
-
-  it("refuses another site's CORS preflight as it refuses its request", async () => {
-    const answer = await exchange(
-      dev.url,
-      `OPTIONS /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://evil.example\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: ${tokenHeader}\r\nConnection: close\r\n\r\n`,
-    );
-    expect([answer.status, answer.headers['access-control-allow-origin']]).toEqual([403, undefined]);
-  });
-
-  it('answers POST alone', async () => {
-    const answer = await exchange(
-      dev.url,
-      `GET /admin/api/v1 HTTP/1.1\r\nHost: ${host}\r\n${tokenHeader}: ${token}\r\nConnection: close\r\n\r\n`,
-    );
-    expect([answer.status, answer.headers.allow]).toEqual([405, 'POST']);
-  });
+  it.each(probes)('refuses %s, and writes nothing', (_name, probe, status, answer) =>
+    expectRefused(probe, status, answer),
+  );
 });
