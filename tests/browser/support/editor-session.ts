@@ -100,3 +100,15 @@ export async function saved(page: Page) {
   await publish(page);
   expect(await notification(page)).toBe('Entry saved');
 }
+
+/**
+ * Published, and refused in Decap's notification with `refusal`, the build's words: nothing written, and no error in
+ * the page but the refusal's own.
+ */
+export async function refused(page: Page, problems: () => string[], refusal: string) {
+  await publish(page);
+  expect(await notification(page)).toBe(`Failed to persist entry: ${refusal}`);
+  expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
+  const file = refusal.slice(0, refusal.indexOf(': '));
+  expect(problems().filter((problem) => !problem.startsWith(`error: Error: ${file}: `))).toEqual([]);
+}
