@@ -17,6 +17,7 @@ import { askRunningServer } from '../../src/leads/running-server';
 import { hostAllowed } from '../../src/server/host-check';
 import { startPreview } from '../../src/server/preview';
 import { projectRoot } from '../support/cli';
+import { copyMigratedLeads } from '../support/migrated-leads';
 import { errors, noLimits, preview, raw, site, useServedSite, work } from '../support/preview-session';
 
 useServedSite();
@@ -88,6 +89,8 @@ const externalAddresses = () =>
 describe('where it cannot listen', () => {
   it('names the option at fault: a port in use, a host that is no name of this machine, or is not its loopback', async () => {
     const { port } = new URL(preview.url);
+    // A copy of a migrated database, as a server that has run before has one: making one is not what is tested here.
+    await copyMigratedLeads(join(work, 'unused-leads'));
     const tryListening = (options: { port: number; host: string }) =>
       startPreview({
         root: projectRoot,
@@ -115,6 +118,7 @@ describe('where it cannot listen', () => {
   });
 
   it('listens on both loopbacks for localhost, which a browser may take for either: a port another program holds on ::1 is in use', async () => {
+    await copyMigratedLeads(join(work, 'localhost-leads'));
     const tryListening = (port: number) =>
       startPreview({
         root: projectRoot,
@@ -248,6 +252,7 @@ describe('the lead listing for `sitegen leads`', () => {
 
   it('is asked by `sitegen leads` at the loopback address the server was started on, as 127.0.0.2', async () => {
     const leadsDir = join(work, 'other-loopback-leads');
+    await copyMigratedLeads(leadsDir);
     const other = await startPreview({
       root: projectRoot,
       dir: site,
