@@ -3,7 +3,7 @@
  * (or, for links and pages' titles, by validatePlan once the routes exist); the editor at /admin makes the model so too.
  */
 import type * as v from 'valibot';
-import { ContentError } from '../errors';
+import { ContentError, didYouMean } from '../errors';
 import { draftWords, stillDraft } from './draft-words';
 import type { Article, MarkdownBody, SiteData, SiteModel } from './model';
 import type { articleFrontMatterSchema } from './schemas';
@@ -56,8 +56,8 @@ function checkArticle(article: Article, categories: ReadonlySet<string>, team: R
     if (left) throw new ContentError(article.file, `front matter: ${left[0]}`, stillDraft(left[1]));
   }
   if (!categories.has(article.category)) {
-    const expected = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json)`;
-    throw new ContentError(article.file, 'front matter: category', `${expected}, found "${article.category}"`);
+    const problem = `expected one of ${[...categories].map((c) => `"${c}"`).join(', ')} (pages/blog.json), found "${article.category}"${didYouMean(article.category, [...categories])}`;
+    throw new ContentError(article.file, 'front matter: category', problem);
   }
   const member = team(article.author);
   if (member !== undefined && member !== article.author) {

@@ -223,6 +223,12 @@ const badFrontMatter: BadInput[] = [
     (text) => text.replace(/^slug: .*$/m, 'slug: "index"'),
     /content\/blog\/google-ads-guide\.md: slug: gives the page \/blog\/index, written to blog\/index\.html, which hosts serve at \/blog\/, the address of the page \/blog \(.*content\/pages\/blog\.json\): each page needs its own path/,
   ],
+  [
+    "a slip in an article's category, which names the category it was meant to be",
+    'blog/google-ads-guide.md',
+    (text) => text.replace('category: "Google Ads"', 'category: "Googel Ads"'),
+    /content\/blog\/google-ads-guide\.md: front matter: category: expected one of "SEO", "Google Ads", "Social Media", "Web Design", "Reputation Management", "Case Studies" \(pages\/blog\.json\), found "Googel Ads": did you mean "Google Ads"\?\n$/,
+  ],
 ];
 
 describe('bad input', () => {
