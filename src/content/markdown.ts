@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import GithubSlugger from 'github-slugger';
 import type { Marked, Renderer, Token, Tokens } from 'marked';
 import { isEmailAddress, isPhoneNumber } from '../../supabase/functions/_shared/lead-options.ts';
+import { didYouMean } from '../errors';
 import { stockPhotoOrigin, stockPhotoUrl } from '../stock-photos';
 import { noDescription } from './schemas/shared';
 import { linkedSiteFact, siteFactNames, unknownSiteFact } from './site-facts';
@@ -21,6 +22,7 @@ const [safeScheme, anyScheme] = [/^(?:https:|http:|mailto:|tel:|\/|#)/i, /^[a-z]
 export class RefusedMarkdownError extends Error {}
 
 const require = createRequire(import.meta.url);
+const placeholders = siteFactNames.map((name) => `{${name}}`);
 let decodeAttribute: ((text: string) => string) | undefined;
 const parsers = new Map<boolean, Marked>();
 /** The ids of the elements a page has around its body: a heading of their words takes the next (## Main: #main-1). */
@@ -95,7 +97,7 @@ function tokenProblem(token: Token, level: number): string | undefined {
   const stars = text.includes('**') && /\*\*\S+|\S+\*\*/.exec(text)?.[0];
   const unread = /^(?:#{2,6}[^\s#]|-[A-Za-z]|\|.*\|$).*/m.exec(text)?.[0];
   if (unknown)
-    return `"${unknown}" names none of the site's facts: expected ${siteFactNames.map((name) => `{${name}}`).join(', ')}`;
+    return `"${unknown}" names none of the site's facts: expected ${placeholders.join(', ')}${didYouMean(unknown, placeholders)}`;
   const id = /^\{:?\s*#/.test(attributes ?? '') ? ` (a heading's id is its words: "## Our prices" is #our-prices)` : '';
   if (attributes)
     return `"${attributes}" would show on the page as written: this site's Markdown sets no attributes${id}, and its links open in the same tab; remove it`;

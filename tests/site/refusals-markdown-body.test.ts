@@ -90,7 +90,7 @@ const badBody: BadInput[] = [
     "a placeholder in Markdown that names none of the site's facts",
     'legal/privacy-policy.md',
     (text) => text.replace('{email}', '{emial}'),
-    /content\/legal\/privacy-policy\.md: body: line \d+: "\{emial\}" names none of the site's facts: expected \{name\}, \{legalName\}, \{phone\}, \{email\}, \{address\}, \{hours\}/,
+    /content\/legal\/privacy-policy\.md: body: line \d+: "\{emial\}" names none of the site's facts: expected \{name\}, \{legalName\}, \{phone\}, \{email\}, \{address\}, \{hours\}: did you mean "\{email\}"\?$/m,
   ],
   [
     'the phone number as the words of a link in Markdown',
