@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import * as v from 'valibot';
 import { requireProject, resolveConfig } from '../config';
-import { ContentError, SitegenError } from '../errors';
+import { ContentError, didYouMean, SitegenError } from '../errors';
 import { draftBody, draftWords } from './draft-words';
 import { fileAlike, paths } from '../paths';
 import { stockPhotoOrigin } from '../stock-photos';
@@ -43,8 +43,8 @@ export async function newArticle(options: { title: string; author?: string; cate
   }
   const { categories } = site.pages.blog;
   const category = categories.find((name) => slugify(name) === slugify(options.category ?? name));
-  if (!category)
-    throw new SitegenError(`--category: expected one of ${categories.join(', ')}, found "${options.category}"`);
+  const problem = `expected one of ${categories.join(', ')}, found "${options.category}"`;
+  if (!category) throw new SitegenError(`--category: ${problem}${didYouMean(options.category!, categories)}`);
   const newest = [...site.articles].sort((a, b) => b.date.localeCompare(a.date))[0];
   const typed = options.author?.trim() ?? newest?.author ?? site.site.name;
   const author = teamNames(site.team)(typed) ?? typed;

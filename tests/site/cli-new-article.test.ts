@@ -150,6 +150,11 @@ describe('sitegen', () => {
         1,
         'sitegen: --category: expected one of SEO, Google Ads, Social Media, Web Design, Reputation Management, Case Studies, found "Plumbing"\n',
       ]);
+      // A slip of a category's name is named, as the build names a slip in a link.
+      const misspelt = await runSitegen(['new', 'article', 'Boilers', '--category', 'Googel Ads'], { cwd: dir });
+      expect(misspelt.stderr).toBe(
+        'sitegen: --category: expected one of SEO, Google Ads, Social Media, Web Design, Reputation Management, Case Studies, found "Googel Ads": did you mean "Google Ads"?\n',
+      );
       const build = (out: string, ...flags: string[]) =>
         runSitegen(['build', '--quiet', '--content', join(dir, 'content'), '--out', join(dir, out), ...flags], {
           env: { ...localLeads, SITEGEN_NOW: '2026-07-01' },
