@@ -1,7 +1,7 @@
 /** Everything in content/ but the articles, validated and frozen, by the same rules for a build and for /admin. */
 import { parsePhoneNumber } from 'libphonenumber-js';
 import * as v from 'valibot';
-import { ContentError } from '../errors';
+import { ContentError, didYouMean } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
 import type { BlogCategory, LegalPage, ServicePage, SiteData } from './model';
 import { hoursLine } from './opening-hours';
@@ -81,7 +81,7 @@ export function siteDataOf(files: DataFiles): SiteData {
   const tradeSlugs = new Set(trades.map((trade) => trade.slug));
   caseStudies.forEach((study, index) => {
     if (tradeSlugs.has(study.trade)) return;
-    const problem = `expected the slug of a trade (a file of ${files.dir}/trades/), found "${study.trade}"`;
+    const problem = `expected the slug of a trade (a file of ${files.dir}/trades/), found "${study.trade}"${didYouMean(study.trade, [...tradeSlugs])}`;
     throw new ContentError(file('case-studies.json'), `caseStudies[${index}].trade`, problem);
   });
   const pageFiles = inFolder('service-pages');

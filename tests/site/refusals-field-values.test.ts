@@ -215,6 +215,12 @@ const badValues: BadInput[] = [
     /content\/case-studies\.json: caseStudies\[0\]\.image\.alt: is missing: expected a text describing the image, for people who cannot see it/,
   ],
   [
+    "a slip in a case study's trade, which names the trade it was meant to be",
+    'case-studies.json',
+    (text) => text.replace('"trade": "plumber"', '"trade": "plumbr"'),
+    /content\/case-studies\.json: caseStudies\[0\]\.trade: expected the slug of a trade \(a file of [^\n]*content\/trades\/\), found "plumbr": did you mean "plumber"\?\n$/,
+  ],
+  [
     'a blog category listed twice',
     'pages/blog.json',
     (text) => text.replace('"SEO",', '"SEO",\n    "SEO",'),
