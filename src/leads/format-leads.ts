@@ -6,6 +6,7 @@ import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { oneLine, unescapedControls } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
 import { columnLabel, foundBy, inWords } from '../../supabase/functions/_shared/lead-message.ts';
+import { londonTime } from '../content/publishing';
 import { leadCount } from './lead-retention';
 import stringWidth from 'string-width';
 
@@ -61,8 +62,7 @@ function notificationState(row: LeadRow, notifying?: boolean) {
 }
 
 /** As the agency's clocks read it, BST in summer, as its notifications say it: 2024-07-01 10:15. */
-const ukTime = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' });
-const time = (date: Date) => ukTime.format(date);
+const time = (date: Date) => londonTime(date).slice(0, 16).replace('T', ' ');
 
 const tableColumns: { title: string; max: number; value: (row: LeadRow, notifying?: boolean) => string }[] = [
   // The number the lines under the table name a lead by (#2).
