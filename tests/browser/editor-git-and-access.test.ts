@@ -242,7 +242,7 @@ describe('a delete in the editor', { timeout: 60_000 }, () => {
     await writeDraft(vanSigns);
     await writeDraft(vanWraps);
     // Decap lists a collection's entries once: the page opened again lists the new files.
-    await editor.page.reload();
+    await editor.reload();
     const { page, problems } = await editor.at('/collections/articles/entries/van-signs');
     await page.getByRole('button', { name: 'Delete entry' }).click();
     expect(await notification(page)).toBe(linkedTo);
@@ -259,7 +259,7 @@ describe('a delete in the editor', { timeout: 60_000 }, () => {
       return `${response.status} ${/content\/blog\/van-signs\.md: front matter: readTime/.test(await response.text())}`;
     };
     await expect.poll(blog, { timeout: 20_000 }).toBe('500 true');
-    await editor.page.reload();
+    await editor.reload();
     const { page, problems } = await editor.at('/collections/articles/entries/van-signs');
     await page.getByRole('button', { name: 'Delete entry' }).click();
     expect(await notification(page)).toBe(linkedTo);

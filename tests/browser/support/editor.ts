@@ -29,6 +29,8 @@ export interface Editor {
    * there. With the console errors and page errors seen from then on.
    */
   at(route: string): Promise<{ page: Page; problems: () => string[] }>;
+  /** Opens the editor again, at its home, as a marketer's reload does: Decap lists a collection's files once a page. */
+  reload(): Promise<void>;
 }
 
 /**
@@ -61,6 +63,13 @@ export async function openEditor({ url: devUrl, editorUrl }: { url: string; edit
         await page.goto(`${devUrl}/admin/#${route}`);
       } else await home.waitFor();
       return { page, problems: () => problems.slice(from) };
+    },
+    reload: async () => {
+      // Waited for until Decap has started: it reads the address once as it loads, and a route asked for before it
+      // listens (while the editor fetches the site's content) would go unseen, the page left as it was.
+      await page.goto(`${devUrl}/admin/#/`);
+      await page.reload();
+      await home.waitFor();
     },
   };
 }
