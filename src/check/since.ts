@@ -38,7 +38,7 @@ export async function vanishedUrls(context: CheckContext): Promise<{ findings: F
       message: `was live (it is in ${context.since}) and is now neither a page nor a redirect: its visitors and rankings would be lost`,
       fix: inFile
         ? `add a redirect to content/redirects.json: { "from": "${path}", "to": "${to}" }${aliasHint(path, to)}`
-        : `redirect it to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _, with one extension at most (.html, .php), none a page's in other capitals), which this check then sees on the live site`,
+        : `redirect it to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _, with one extension at most, such as .html or .php, none a page's in other capitals), which this check then sees on the live site`,
     });
   }
   return { findings, urls: urls.length };

@@ -143,7 +143,7 @@ describe('sitegen check --since', () => {
       ]);
       const atHost = [...vanished.stdout.matchAll(/^ {2}✗ (.+?) {2}vanished-url .*\n.*\n {6}fix: redirect it (.*)$/gm)];
       const hostFix = (to: string) =>
-        `to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _, with one extension at most (.html, .php), none a page's in other capitals), which this check then sees on the live site`;
+        `to ${to} in the host's settings (content/redirects.json takes paths of letters A to Z, digits, - and _, with one extension at most, such as .html or .php, none a page's in other capitals), which this check then sees on the live site`;
       expect(atHost.map((fix) => [fix[1], fix[2]])).toEqual([
         ['/About', hostFix('/about')],
         ['/old page', hostFix('/')],
