@@ -37,6 +37,19 @@ export function Toaster({ label, dismiss }: ToasterProps) {
     document.addEventListener('keydown', jump);
     return () => document.removeEventListener('keydown', jump);
   }, []);
+  // Fixed to the window's bottom, a toast covers the page's: while one shows, the page keeps what takes the focus clear
+  // of it (templates/styles.css), as it does of the consent question.
+  useEffect(() => {
+    const toaster = region.current!;
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty(
+        '--toast-height',
+        `${toaster.querySelector('button') ? toaster.offsetHeight : 0}px`,
+      ),
+    );
+    observer.observe(toaster);
+    return () => observer.disconnect();
+  }, []);
   const close = (id: number) => {
     dismissToast(id);
     cameFrom.current?.focus();

@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
 import { openPage, reusedPage, wide } from './support/browser';
+import { fillContactRequired } from './support/forms';
 import { sharedTestPreview } from './support/preview';
+import { toast } from './support/toasts';
 
 const preview = sharedTestPreview();
 const wideVisitor = reusedPage(wide);
@@ -87,6 +89,31 @@ describe('by keyboard, in a small or zoomed window', () => {
       });
       expect(labelShows, `${width}x${height}`).toBe('contact-name');
     }
+  });
+
+  it("tabbing on from a form just sent on a phone, each link below it shows clear of the toast that says it was sent, to the footer's last", async () => {
+    const { page, problems } = await openPage({ width: 390, height: 844 });
+    await page.clock.install();
+    await page.goto(`${preview.url}/contact`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const form = page.locator('main form');
+    await fillContactRequired(form);
+    const sent = await page.evaluate(() => Date.now());
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    // The toast's seconds stopped before its five since the press are up: a slow machine tabs as far while it shows as
+    // a quick one.
+    await page.clock.pauseAt(sent + 4_000);
+    const hidden: string[] = [];
+    let focused = { name: '' as string | null, shows: true };
+    while (focused.name !== 'Cookie settings') {
+      await page.keyboard.press('Tab');
+      focused = await focusShows(page);
+      if (!focused.shows) hidden.push(String(focused.name));
+    }
+    expect(await toast(page).textContent()).toContain('Success!');
+    expect(hidden).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('tabbing along the sticky header halfway down a page moves the page not at all, on a laptop and a phone', async () => {
