@@ -38,15 +38,18 @@ export function Toaster({ label, dismiss }: ToasterProps) {
     return () => document.removeEventListener('keydown', jump);
   }, []);
   // Fixed to the window's bottom, a toast covers the page's: while one shows, the page keeps what takes the focus clear
-  // of it (templates/styles.css), as it does of the consent question.
+  // of it (templates/styles.css), as it does of the consent question. The room it made below the footer stays once it
+  // goes: taken back, it would drop the page's end, read at the window's bottom, by that much without a touch.
   useEffect(() => {
     const toaster = region.current!;
-    const observer = new ResizeObserver(() =>
-      document.documentElement.style.setProperty(
-        '--toast-height',
-        `${toaster.querySelector('button') ? toaster.offsetHeight : 0}px`,
-      ),
-    );
+    const { style } = document.documentElement;
+    let room = 0;
+    const observer = new ResizeObserver(() => {
+      const height = toaster.querySelector('button') ? toaster.offsetHeight : 0;
+      room = Math.max(room, height);
+      style.setProperty('--toast-height', `${height}px`);
+      style.setProperty('--toast-room', `${room}px`);
+    });
     observer.observe(toaster);
     return () => observer.disconnect();
   }, []);

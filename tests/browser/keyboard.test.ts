@@ -91,7 +91,7 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 
-  it("tabbing on from a form just sent on a phone, each link below it shows clear of the toast that says it was sent, to the footer's last", async () => {
+  it("tabbing on from a form just sent on a phone, each link below it shows clear of the toast that says it was sent, to the footer's last, and the page stays still as the toast goes", async () => {
     const { page, problems } = await openPage({ width: 390, height: 844 });
     await page.clock.install();
     await page.goto(`${preview.url}/contact`);
@@ -113,6 +113,13 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
     expect(await toast(page).textContent()).toContain('Success!');
     expect(hidden).toEqual([]);
+    // At the page's end, where the toast made room below the footer: the footer stays where it is read as it goes.
+    const footerTop = () => page.evaluate(() => document.querySelector('footer')!.getBoundingClientRect().top);
+    const before = await footerTop();
+    await page.clock.runFor(5_000);
+    await expect.poll(() => toast(page).textContent()).toBe('');
+    expect(await footerTop()).toBe(before);
+    expect(await focusShows(page)).toEqual({ name: 'Cookie settings', shows: true });
     expect(problems).toEqual([]);
   });
 
