@@ -6,7 +6,7 @@
  */
 
 const control =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-2 focus:outline-brand user-invalid:border-red-700 aria-invalid:border-red-700';
+  'block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-2 focus:outline-brand user-invalid:border-red-700 aria-invalid:border-red-700';
 
 interface FieldProps {
   id: string;

@@ -194,3 +194,47 @@ describe('field lengths', () => {
     expect(await form.getByLabel('Phone number').inputValue()).toBe('0'.repeat(30));
   });
 });
+
+describe('the fields seen', () => {
+  it("each empty field's border, and each service's, stands out from the white the form is on at 3 to 1 or more (WCAG 1.4.11), in the home page's two forms and the contact page's", async () => {
+    const { page } = await wideVisitor();
+    for (const path of ['/', '/contact']) {
+      await page.goto(`${preview.url}${path}`);
+      const faint = await page
+        .locator(
+          'main form :is(input:not([type=checkbox], [tabindex="-1"]), select, textarea), main form label:has(> input[type=checkbox])',
+        )
+        .evaluateAll((fields) => {
+          // The colour as the screen draws it, in sRGB (the theme's colours are written in oklch), on a one-pixel canvas.
+          const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+          const drawn = (colour: string) => {
+            canvas.fillStyle = colour;
+            canvas.fillRect(0, 0, 1, 1);
+            return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+          };
+          const luminance = (colour: string) => {
+            const [r, g, b] = drawn(colour).map((value) => {
+              const channel = value / 255;
+              return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const ground = (element: Element) => {
+            let behind = element.parentElement!;
+            while (getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement!;
+            return getComputedStyle(behind).backgroundColor;
+          };
+          return fields.flatMap((field) => {
+            const [lighter, darker] = [
+              luminance(getComputedStyle(field).borderTopColor),
+              luminance(ground(field)),
+            ].sort((a, b) => b - a);
+            const contrast = (lighter! + 0.05) / (darker! + 0.05);
+            const name = field.id || field.textContent!.trim();
+            return contrast < 3 ? [`${name}: ${contrast.toFixed(2)} to 1`] : [];
+          });
+        });
+      expect(faint, path).toEqual([]);
+    }
+  });
+});
