@@ -89,7 +89,7 @@ function ServiceHero({
           <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{hero.heading}</h1>
           <p className="mt-6 text-lg text-white/90 md:text-xl">{hero.text}</p>
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-            <ButtonLink href={contact} variant={red ? 'secondary' : 'primary'}>
+            <ButtonLink href={contact} variant={red ? 'secondary' : 'primary'} onDark>
               {hero.cta}
             </ButtonLink>
             <PhoneLink

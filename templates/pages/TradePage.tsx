@@ -43,7 +43,7 @@ export function TradePage({ copy, description, heroImage, services, site, paths 
             </a>
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight md:text-5xl">{copy.heading}</h1>
             <p className="mt-6 text-lg text-brand-light md:text-xl">{description}</p>
-            <ButtonLink href={paths.contact} className="mt-8">
+            <ButtonLink href={paths.contact} onDark className="mt-8">
               {copy.auditCta}
             </ButtonLink>
           </div>

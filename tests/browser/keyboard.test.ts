@@ -2,7 +2,7 @@
  * The site by keyboard in a small or zoomed window, in a real browser against
  * the real preview server: each focused field and link shows whole, clear of
  * the sticky header and the consent question, nothing scrolls sideways out of
- * a keyboard's reach, and the accent button's focus ring shows.
+ * a keyboard's reach, and a button's focus ring shows on the ground it stands on.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -180,10 +180,13 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 
-  it("the accent button's focus ring is white on the home page's blue hero, the articles' dark call to action and the blog's newsletter", async () => {
+  it("a hero button's focus ring is white on the blue heroes of the home page, a trade page and a service page, the red hero of reputation management, the articles' dark call to action and the blog's newsletter", async () => {
     const { page } = await wideVisitor();
     for (const [path, role, name] of [
       ['/', 'link', 'Book a Free Strategy Call'],
+      ['/services/plumber', 'link', 'Get Your Free Marketing Audit'],
+      ['/services/local-seo', 'link', 'Talk to Us About Local SEO'],
+      ['/services/reputation-management', 'link', 'Protect Your Reputation'],
       ['/blog/local-seo-tips', 'link', 'Book a Free Strategy Call'],
       ['/blog', 'button', 'Subscribe'],
     ] as const) {
