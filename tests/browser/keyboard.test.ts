@@ -103,7 +103,13 @@ describe('by keyboard, in a small or zoomed window', () => {
     // shows as a quick one. (At a time the page's clock has not reached on any machine: it cannot stop at one gone by.)
     await page.clock.pauseAt(Date.now() + 60_000);
     await form.getByRole('button', { name: 'Send My Enquiry' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    // Its frames and timers moved on a little at each look until the toast shows (a page's code may wait for one).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return toast(page).textContent();
+      })
+      .toContain('Success!');
     const hidden: string[] = [];
     let focused = { name: '' as string | null, shows: true };
     while (focused.name !== 'Cookie settings') {
