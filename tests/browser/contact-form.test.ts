@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
+import { contrastRatio } from './support/contrast';
 import { fillContactRequired, leadRequests } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
@@ -200,7 +201,7 @@ describe('the fields seen', () => {
     const { page } = await wideVisitor();
     for (const path of ['/', '/contact']) {
       await page.goto(`${preview.url}${path}`);
-      const faint = await page
+      const drawn = await page
         .locator(
           'main form :is(input:not([type=checkbox], [tabindex="-1"]), select, textarea), main form label:has(> input[type=checkbox])',
         )
@@ -212,28 +213,21 @@ describe('the fields seen', () => {
             canvas.fillRect(0, 0, 1, 1);
             return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
           };
-          const luminance = (colour: string) => {
-            const [r, g, b] = drawn(colour).map((value) => {
-              const channel = value / 255;
-              return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-            });
-            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-          };
           const ground = (element: Element) => {
             let behind = element.parentElement!;
             while (getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement!;
             return getComputedStyle(behind).backgroundColor;
           };
-          return fields.flatMap((field) => {
-            const [lighter, darker] = [
-              luminance(getComputedStyle(field).borderTopColor),
-              luminance(ground(field)),
-            ].sort((a, b) => b - a);
-            const contrast = (lighter! + 0.05) / (darker! + 0.05);
-            const name = field.id || field.textContent!.trim();
-            return contrast < 3 ? [`${name}: ${contrast.toFixed(2)} to 1`] : [];
-          });
+          return fields.map((field) => ({
+            name: field.id || field.textContent!.trim(),
+            border: drawn(getComputedStyle(field).borderTopColor),
+            ground: drawn(ground(field)),
+          }));
         });
+      const faint = drawn.flatMap(({ name, border, ground }) => {
+        const contrast = contrastRatio(border, ground);
+        return contrast < 3 ? [`${name}: ${contrast.toFixed(2)} to 1`] : [];
+      });
       expect(faint, path).toEqual([]);
     }
   });

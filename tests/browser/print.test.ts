@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reusedPage, wide } from './support/browser';
+import { contrastRatio } from './support/contrast';
 import { sharedTestPreview } from './support/preview';
 
 const preview = sharedTestPreview();
@@ -18,8 +19,8 @@ const visitor = reusedPage(wide);
  * Of the words the page shows: those fixed to the window, and those too faint on white paper (contrast under 4.5:1,
  * WCAG's minimum, the element's colour as the screen would draw it over white).
  */
-function wordsAsPrinted(page: Page) {
-  return page.evaluate(() => {
+async function wordsAsPrinted(page: Page) {
+  const { fixed, colours } = await page.evaluate(() => {
     const canvas = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true })!;
     const onWhite = (color: string) => {
       canvas.fillStyle = '#fff';
@@ -28,13 +29,8 @@ function wordsAsPrinted(page: Page) {
       canvas.fillRect(0, 0, 1, 1);
       return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
     };
-    const luminance = (rgb: number[]) =>
-      rgb
-        .map((value) => value / 255)
-        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
-        .reduce((sum, c, index) => sum + c * [0.2126, 0.7152, 0.0722][index]!, 0);
     const fixed = new Set<string>();
-    const faint = new Set<string>();
+    const colours: [string, number[]][] = [];
     for (const element of document.body.querySelectorAll('*')) {
       const words = [...element.childNodes]
         .filter((node) => node.nodeType === Node.TEXT_NODE)
@@ -45,10 +41,13 @@ function wordsAsPrinted(page: Page) {
       let above: Element | null = element;
       while (above && getComputedStyle(above).position !== 'fixed') above = above.parentElement;
       if (above) fixed.add(words);
-      if (1.05 / (luminance(onWhite(getComputedStyle(element).color)) + 0.05) < 4.5) faint.add(words);
+      colours.push([words, onWhite(getComputedStyle(element).color)]);
     }
-    return { fixed: [...fixed], faint: [...faint] };
+    return { fixed: [...fixed], colours };
   });
+  const white = [255, 255, 255];
+  const faint = new Set(colours.flatMap(([words, colour]) => (contrastRatio(colour, white) < 4.5 ? [words] : [])));
+  return { fixed, faint: [...faint] };
 }
 
 describe('a page printed', () => {

@@ -11,19 +11,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openPage, reusedPage, wide } from './support/browser';
+import { contrastRatio } from './support/contrast';
 import { sharedTestPreview } from './support/preview';
 
 const preview = sharedTestPreview();
 const wideVisitor = reusedPage(wide);
-
-/** Relative luminance of a pixel, as WCAG reckons it. */
-function luminance(pixel: readonly number[]): number {
-  const [r, g, b] = pixel.map((value) => {
-    const channel = value / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
 
 interface Drawn {
   data: Buffer;
@@ -46,13 +38,8 @@ function contrastAsDrawn(drawn: Drawn, box: { x: number; y: number; width: numbe
       counts.set(pixel.join(), (counts.get(pixel.join()) ?? 0) + 1);
     }
   const [ground] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
-  const groundLight = luminance(ground.split(',').map(Number));
-  return Math.max(
-    ...pixels.map((pixel) => {
-      const [lighter, darker] = [luminance(pixel), groundLight].sort((a, b) => b - a);
-      return (lighter! + 0.05) / (darker! + 0.05);
-    }),
-  );
+  const groundColour = ground.split(',').map(Number);
+  return Math.max(...pixels.map((pixel) => contrastRatio(pixel, groundColour)));
 }
 
 /** Every icon the page shows: its box on the whole page, and the words beside it (its parent's first line). */
