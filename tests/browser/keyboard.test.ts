@@ -91,7 +91,8 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 
-  // Every Tab stop to the footer's last, each a press and a look, the form's send before them: a loaded machine takes its time.
+  // Every Tab stop to the footer's last, each a press and a look, the form's send before them: a loaded machine takes
+  // its time.
   it("tabbing on from a form just sent on a phone, each link below it shows clear of the toast that says it was sent, to the footer's last, and the page stays still as the toast goes", async () => {
     const { page, problems } = await openPage({ width: 390, height: 844 });
     await page.clock.install();
