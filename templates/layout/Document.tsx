@@ -3,6 +3,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { brandColours } from '../lib/brand';
 import { logoIcons } from '../lib/images';
 import { useHeadImages, useRenditionUrl } from '../lib/page-uses';
+import { footerId } from './Footer';
 import type { Head, Layout } from './types';
 
 /**
@@ -16,7 +17,7 @@ export function scriptSafeJson(data: unknown): string {
   );
 }
 
-/** The main content's id: the skip link's target, and what the first frame waits for. */
+/** The main content's id: the skip link's target. */
 const mainId = 'main';
 
 interface HeadProps {
@@ -93,9 +94,10 @@ function DocumentHead({ head, layout, stylesheet, speculationRules, viewTransiti
       {layout.feeds.map((feed) => (
         <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}
-      {/* The first frame waits for the main content to begin (the header and breadcrumbs whole): drawn half-arrived over a
-          slow connection, the header's right-hand group would grow leftwards, taking the phone number with it. */}
-      <link rel="expect" href={`#${mainId}`} blocking="render" />
+      {/* The first frame waits for the footer to begin (the header and main content whole): drawn half-arrived over a slow
+          connection, the header's right-hand group would grow leftwards, taking the phone number with it, an article's
+          read time would wrap to the next line, the blog's centred category links would slide left as more came. */}
+      <link rel="expect" href={`#${footerId}`} blocking="render" />
       {scripts}
       <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
       {/* Asked for before the scripts: the one file that holds up the first paint, on a host that serves six at a time. */}

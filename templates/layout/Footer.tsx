@@ -6,10 +6,13 @@ import type { Layout } from './types';
 
 const iconLook = 'flex size-11 items-center justify-center rounded-full bg-slate-800 text-slate-200';
 
+/** The footer's id: the first frame waits for it (Document), so a page is drawn with its main content whole. */
+export const footerId = 'site-footer';
+
 export function Footer({ layout }: { layout: Layout }) {
   const { site, footer } = layout;
   return (
-    <footer className="bg-slate-900 text-slate-300 print:hidden">
+    <footer id={footerId} className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <a href="/" className="tap-target text-xl font-extrabold text-white">

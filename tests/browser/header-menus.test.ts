@@ -1,13 +1,10 @@
 /**
  * The header's menus in a real browser against the real preview server: the
- * mobile menu on a narrow screen, the Services dropdown on a wide one, and the
- * header and the hero staying where first drawn while the home page arrives
- * over a slow connection.
+ * mobile menu on a narrow screen, the Services dropdown on a wide one.
  */
 import { describe, expect, it } from 'vitest';
-import { layoutShift, narrow, openPage, reusedPage, wide } from './support/browser';
+import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
-import { slowConnection } from './support/slow-connection';
 
 const preview = sharedTestPreview();
 const narrowVisitor = reusedPage(narrow);
@@ -234,20 +231,5 @@ describe('Services dropdown (wide screen)', () => {
     await services.locator('summary').click();
     await services.getByRole('link', { name: 'Roofer' }).click();
     await page.waitForURL(/\/services\/roofer$/);
-  });
-});
-
-describe('the home page on a slow connection', () => {
-  it('keeps the header and the hero where they are first drawn while the rest arrives', async () => {
-    const { page, problems } = await openPage(wide);
-    // The header cut where a piece could end on any connection: in its menu, and before its Get Quote.
-    const connection = await slowConnection(preview.url, page, ['Services<svg', 'Get Quote']);
-    try {
-      await page.goto(`${connection.url}/`, { waitUntil: 'load' });
-      expect(await layoutShift(page)).toEqual({ total: 0, moved: '' });
-      expect(problems).toEqual([]);
-    } finally {
-      await connection.close();
-    }
   });
 });
