@@ -140,7 +140,7 @@ function linkProblem({ type, text, title }: Tokens.Link | Tokens.Image, href: st
   if (/^mailto:/i.test(href) && !isEmailAddress(href.slice(7).split('?')[0]!))
     return `link "${href}" writes to no email address: expected mailto: and the address, such as mailto:hello@example.co.uk, or {email} for the site's own`;
   if (type === 'link' && vague.test(text.trim()))
-    return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](${href})`;
+    return `link "${text}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there in their place, as in [words that say where it leads](${href})`;
   if (type === 'image' && !/^\/(?!\/)/.test(href) && !stockPhotoUrl.test(href))
     return `image "${href}" is on another site, and the Content-Security-Policy lets a page load images only from its own site and ${stockPhotoOrigin}: save the photo in public/ (as public/photos/${name}, say) and write ![${text}](/photos/${name}), or use a photo of ${stockPhotoOrigin}`;
   // Written as alt="", an image a reader came for would be passed over by screen readers as decoration.

@@ -98,7 +98,7 @@ describe('renderMarkdown', () => {
     // Words Lighthouse's SEO audit fails a link for (the site scores 100 there): they say nothing of where it leads.
     for (const words of ['click here', 'Read more', 'here', 'Learn More', 'more information'])
       expect(() => renderMarkdown(`Intro.\n\nTo book, [${words}](/contact).\n`)).toThrow(
-        `line 3: link "${words}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there, as in [our guide to Google Ads](/contact)`,
+        `line 3: link "${words}" does not say where it leads (search engines read its words, and screen readers list links by them alone): write what is there in their place, as in [words that say where it leads](/contact)`,
       );
     expect(
       renderMarkdown('[Read more about local SEO](/services/local-seo) and [start here](/contact)\n').html,
