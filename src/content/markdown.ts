@@ -26,7 +26,7 @@ const placeholders = siteFactNames.map((name) => `{${name}}`);
 let decodeAttribute: ((text: string) => string) | undefined;
 const parsers = new Map<boolean, Marked>();
 /** The ids of the elements a page has around its body: a heading of their words takes the next (## Main: #main-1). */
-const pageIds = ['main', 'consent', 'consent-heading', 'article-cta-heading', 'footnote-label'];
+const pageIds = ['main', 'consent', 'consent-heading', 'article-cta-heading', 'footnote-label', 'site-footer'];
 let headingIds = new GithubSlugger();
 
 /** marked writes `&#106;avascript:` as written: a javascript: link to a browser. Lazy: few texts hold a reference. */
