@@ -62,7 +62,8 @@ export async function startChromium({ path, display, width, height, reducedMotio
     close: async () => {
       child.kill('SIGKILL');
       await new Promise((resolve) => (child.exitCode === null ? child.on('close', resolve) : resolve()));
-      await rm(profile, { recursive: true, force: true });
+      // Its helper processes outlive it for a moment and may still write there (ENOTEMPTY): rm tries again.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
