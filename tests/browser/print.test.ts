@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reusedPage, wide } from './support/browser';
-import { contrastRatio } from './support/contrast';
+import { contrastRatio, drawnOverWhite } from './support/contrast';
 import { sharedTestPreview } from './support/preview';
 
 const preview = sharedTestPreview();
@@ -21,16 +21,8 @@ const visitor = reusedPage(wide);
  */
 async function wordsAsPrinted(page: Page) {
   const { fixed, colours } = await page.evaluate(() => {
-    const canvas = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true })!;
-    const onWhite = (color: string) => {
-      canvas.fillStyle = '#fff';
-      canvas.fillRect(0, 0, 1, 1);
-      canvas.fillStyle = color;
-      canvas.fillRect(0, 0, 1, 1);
-      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-    };
     const fixed = new Set<string>();
-    const colours: [string, number[]][] = [];
+    const colours: [string, string][] = [];
     for (const element of document.body.querySelectorAll('*')) {
       const words = [...element.childNodes]
         .filter((node) => node.nodeType === Node.TEXT_NODE)
@@ -41,12 +33,18 @@ async function wordsAsPrinted(page: Page) {
       let above: Element | null = element;
       while (above && getComputedStyle(above).position !== 'fixed') above = above.parentElement;
       if (above) fixed.add(words);
-      colours.push([words, onWhite(getComputedStyle(element).color)]);
+      colours.push([words, getComputedStyle(element).color]);
     }
     return { fixed: [...fixed], colours };
   });
+  const drawn = await drawnOverWhite(
+    page,
+    colours.map(([, colour]) => colour),
+  );
   const white = [255, 255, 255];
-  const faint = new Set(colours.flatMap(([words, colour]) => (contrastRatio(colour, white) < 4.5 ? [words] : [])));
+  const faint = new Set(
+    colours.flatMap(([words], index) => (contrastRatio(drawn[index]!, white) < 4.5 ? [words] : [])),
+  );
   return { fixed, faint: [...faint] };
 }
 
