@@ -1,18 +1,19 @@
 /** Every file of a folder by its path inside it, with a hash of its bytes: two folders with equal fingerprints hold the same files. */
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { listFilesAndLinks } from '../../src/list-files';
 
 export async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  // Links not followed, on every Node: Node 26's recursive readdir goes through them, into a project copy's node_modules.
+  const { files } = listFilesAndLinks(dir);
   const hashes = await Promise.all(
     files.map(
       async (file) =>
         [
-          file.slice(dir.length),
+          file,
           createHash('sha256')
-            .update(await readFile(file))
+            .update(await readFile(join(dir, file)))
             .digest('hex'),
         ] as const,
     ),
