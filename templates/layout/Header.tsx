@@ -121,7 +121,9 @@ function SiteHeader({ layout }: { layout: Layout }) {
       className="top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [@media(min-height:30rem)]:sticky"
     >
       {/* The nav follows the logo and the right-hand group pushes itself right (ml-auto), so on a slow
-          machine that paints the header half-parsed nothing already drawn moves when the rest arrives. */}
+          machine that paints the header half-parsed nothing already drawn moves when the rest arrives: the group is
+          drawn once its last item (the menu's button, to its words) has come. Chromium holds the first frame till the
+          footer (rel="expect"); Firefox drew the phone number alone at the bar's right, then moved it left for Get Quote. */}
       <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         {/* On a phone the bar holds the logo, the phone icon, Get Quote and the menu: the name is read, not shown, where it
             would push Get Quote off the bar. */}
@@ -144,7 +146,7 @@ function SiteHeader({ layout }: { layout: Layout }) {
         <nav aria-label="Main" className="hidden lg:ml-6 lg:block print:hidden">
           <NavItems header={header} variant="desktop" />
         </nav>
-        <div className="ml-auto flex items-center gap-2 sm:gap-4">
+        <div className="ml-auto flex items-center gap-2 sm:gap-4 [&:not(:has(>details>summary>.sr-only))]:invisible">
           <a
             href={site.phoneHref}
             className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand hover:text-brand-dark"

@@ -103,6 +103,26 @@ describe.each(['narrow', 'wide'] as const)('every kind of page (%s)', (width) =>
   }, 180_000);
 });
 
+describe('a browser that draws a page before its footer has come (no rel="expect": Firefox, Safari)', () => {
+  it("moves nothing drawn half-arrived: the header's phone number, the blog's category links, an article's date line", async () => {
+    const withoutExpect = (html: string) => html.replace(/<link rel="expect"[^>]*>/, '');
+    for (const size of [narrow, wide]) {
+      const { page, problems } = await openPage(size);
+      const cuts = ['Get Quote', 'href="/blog/category/web-design"', '<time'];
+      const connection = await slowConnection(preview.url, page, cuts, withoutExpect);
+      try {
+        for (const path of ['/blog', '/blog/local-seo-tips']) {
+          await page.goto(`${connection.url}${path}`, { waitUntil: 'load' });
+          expect([path, (await layoutShift(page)).moved]).toEqual([path, '']);
+        }
+      } finally {
+        await connection.close();
+      }
+      expect(problems).toEqual([]);
+    }
+  }, 90_000);
+});
+
 describe('what a visitor does before a script has come', () => {
   it("text typed into a form before its code has come stays as typed, the caret and the focus where they were, and the next key lands there once the form's code has come", async () => {
     const { page, problems } = await openPage(narrow);

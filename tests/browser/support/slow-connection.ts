@@ -36,20 +36,22 @@ function pieceStarts(body: Buffer, cuts: readonly string[]): number[] {
   return [...new Set([...everyPiece, ...atCuts])].sort((a, b) => a - b);
 }
 
-/** A server in front of `target` that sends `page` its pages piece by piece. */
+/** A server in front of `target` that sends `page` its pages piece by piece, each page first changed by `edit`. */
 export async function slowConnection(
   target: string,
   page: Page,
   cuts: readonly string[] = [],
+  edit: (html: string) => string = (html) => html,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer(async (request, response) => {
     const upstream = await fetch(`${target}${request.url}`);
     const headers = Object.fromEntries(
       [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
     );
-    const body = Buffer.from(await upstream.arrayBuffer());
+    const fetched = Buffer.from(await upstream.arrayBuffer());
     response.writeHead(upstream.status, headers);
-    if (!headers['content-type']?.startsWith('text/html')) return response.end(body);
+    if (!headers['content-type']?.startsWith('text/html')) return response.end(fetched);
+    const body = Buffer.from(edit(fetched.toString()));
     const starts = pieceStarts(body, cuts);
     for (const [piece, start] of starts.entries()) {
       await new Promise((resolve) => response.write(body.subarray(start, starts[piece + 1]), resolve));
