@@ -17,7 +17,7 @@ const wideVisitor = reusedPage(wide);
 const narrowVisitor = reusedPage(narrow);
 
 describe('phone numbers', () => {
-  const plainWords = 'Enter a phone number we can call, such as 01332 123456 or +44 7700 900123.';
+  const plainWords = 'Enter a phone number we can call, such as 01332 123456 or +44 7700 900123';
   const forms = [
     ['/', 'hero-phone', 'Get My Free Quote'],
     ['/contact', 'contact-phone', 'Send My Enquiry'],

@@ -83,7 +83,7 @@ describe('hero form', () => {
 
   it("an address without a dot after the @ is stopped at the field, whose description (the browser's message adds it) says in plain words what to type, in every form", async () => {
     const { page, problems } = await narrowVisitor();
-    const plainWords = 'Enter your whole email address, such as name@yourbusiness.co.uk.';
+    const plainWords = 'Enter your whole email address, such as name@yourbusiness.co.uk';
     for (const [path, id, button] of [
       ['/', 'hero-email', 'Get My Free Quote'],
       ['/contact', 'contact-email', 'Send My Enquiry'],
