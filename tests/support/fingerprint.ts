@@ -11,7 +11,7 @@ export async function fingerprint(dir: string): Promise<Record<string, string>> 
     files.map(
       async (file) =>
         [
-          file,
+          `/${file}`,
           createHash('sha256')
             .update(await readFile(join(dir, file)))
             .digest('hex'),
