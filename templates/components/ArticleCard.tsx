@@ -70,8 +70,7 @@ export function ArticleCard({
           {article.title}
         </Title>
         <p className="mt-3 flex-1 text-slate-600">{article.excerpt}</p>
-        {/* Drawn once the link after it has begun, whole: half-arrived, its line wrapped, then rose back (Firefox). */}
-        <p className="mt-4 text-sm text-slate-600 [&:not(:has(+*))]:invisible">
+        <p className="drawn-whole mt-4 text-sm text-slate-600">
           {article.author} &middot; <time dateTime={article.date}>{formatDate(article.date)}</time> &middot;{' '}
           {article.readTime} {labels.readTimeSuffix}
         </p>

@@ -44,9 +44,7 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
         </a>
       </p>
       <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
-      {/* Drawn once the photo after it has begun, whole: half-arrived, its date and read time wrapped to the next line, then
-          rose back (Chromium holds the first frame till the footer, rel="expect"; Firefox drew it so). */}
-      <p className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 [&:not(:has(+*))]:invisible">
+      <p className="drawn-whole mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
         <span>
           {copy.byline}{' '}
           {article.authorHref ? (

@@ -97,9 +97,7 @@ export function Blog({
 /** The listing's own category is marked: as the current page on its first page, where its link leads; else as current. */
 function CategoryNav({ categories, firstPage }: Pick<BlogProps, 'categories'> & { firstPage: boolean }) {
   return (
-    // Drawn once what follows it has begun, whole: half-arrived, its centred links slid left as more came (Chromium holds
-    // the first frame till the footer, rel="expect"; Firefox drew it so).
-    <nav aria-label={categories.label} className="mb-10 [&:not(:has(+*))]:invisible">
+    <nav aria-label={categories.label} className="drawn-whole mb-10">
       <ul className="flex flex-wrap justify-center gap-2">
         {categories.links.map((link) => (
           <li key={link.href}>
