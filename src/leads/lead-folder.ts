@@ -30,11 +30,12 @@ const lockName = 'sitegen.lock';
 /** Present until the database is first made whole (its migrations applied): a folder holding it was left half-made. */
 const makingName = 'sitegen-making';
 
-/** Its files 0600 and folders 0700, not only itself, because PGlite creates its files 0666 whatever the umask. */
-export function keepPrivate(dataDir: string): void {
-  chmodSync(dataDir, 0o700);
-  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true }))
-    if (!entry.isSymbolicLink()) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+/** Files 0600, folders 0700 (PGlite makes files 0666 whatever the umask), one level at a time: no link followed. */
+export function keepPrivate(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    if (entry.isDirectory()) keepPrivate(join(dir, entry.name));
+    else if (entry.isFile()) chmodSync(join(dir, entry.name), 0o600);
 }
 
 /** The lock is taken at once, so that a second server fails when it starts rather than at its first lead. */

@@ -2,10 +2,10 @@
  * The local lead database's folder (src/leads/lead-database.ts,
  * src/leads/lead-folder.ts): one process at a time on it, a folder or a file
  * named by mistake left as it is, and a folder made world-readable mended to
- * its owner only.
+ * its owner only, without going through a link in it.
  */
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLeadDatabase } from '../../src/leads/lead-database';
@@ -92,5 +92,21 @@ describe('owner only', () => {
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     expect((await modes(dataDir)).filter((entry) => entry.mode & 0o077)).toEqual([]);
     await db.close();
+  });
+
+  it('leaves alone the files and folders a link in it leads to (Node 26 lists through links)', async () => {
+    const dir = await tempDir();
+    const dataDir = join(dir, 'leads');
+    await copyMigratedLeads(dataDir);
+    const elsewhere = join(dir, 'shared', 'photos');
+    await mkdir(elsewhere, { recursive: true });
+    await writeFile(join(elsewhere, 'van.jpg'), 'a photo');
+    await chmod(elsewhere, 0o755);
+    await chmod(join(elsewhere, 'van.jpg'), 0o644);
+    await symlink(join(dir, 'shared'), join(dataDir, 'shared'));
+    const db = await openLeadDatabase(dataDir);
+    await db.close();
+    expect((await stat(elsewhere)).mode & 0o777).toBe(0o755);
+    expect((await stat(join(elsewhere, 'van.jpg'))).mode & 0o777).toBe(0o644);
   });
 });
