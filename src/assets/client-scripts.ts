@@ -18,8 +18,8 @@ export type ClientScripts = { files: SiteFile[]; manifest: ScriptManifest };
 const virtualRoot = '/sitegen-assets';
 
 /**
- * What the islands' bundle and the editor's (admin/editor-bundle.ts) share: minified modules, kept in memory, for the
- * browsers the site supports, the same baseline as the stylesheet and Decap CMS's own.
+ * What the islands' bundle and the editor's (src/admin/editor-bundle.ts) share: minified modules, kept in memory, for
+ * the browsers the site supports, the same baseline as the stylesheet and Decap CMS's own.
  */
 export const browserBundle = (root: string) =>
   ({
