@@ -137,8 +137,9 @@ const bodyField = {
   name: 'body',
   label: 'Body',
   widget: 'markdown',
-  // Typed in rich text, [words](/address) is kept as written, its brackets escaped: it would show so on the page.
-  hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts. A link: select its words and press the link button, or type [words](/address) after switching to Markdown.",
+  // Typed in rich text, [words](/address) is kept as written, its brackets escaped: it would show so on the page. Decap
+  // draws a hint as Markdown: in code marks (which it draws as plain text), the link is shown as it is typed.
+  hint: "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts. A link: select its words and press the link button, or type `[words](/address)` after switching to Markdown.",
   modes: ['rich_text', 'raw'],
   editor_components: [],
   required: false,

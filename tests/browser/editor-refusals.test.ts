@@ -20,8 +20,12 @@ beforeAll(async () => {
 useEditedProject();
 
 describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
-  it('refuses a link typed as Markdown in the rich-text Body, which Decap saves escaped, and writes nothing', async () => {
+  it('shows the Body’s hint for a link typed in Markdown as written, and refuses one typed in rich text, which Decap saves escaped, writing nothing', async () => {
     const { page, problems } = await editor.at('/collections/articles/new');
+    // The Body's hint says how to type a link in Markdown: shown as written, not made a link itself ("type words").
+    const hint = page.getByText(/^\{name\}, \{legalName\}/);
+    expect(await hint.innerText()).toContain('or type [words](/address) after switching to Markdown.');
+    expect(await hint.getByRole('link').count()).toBe(0);
     await writeArticle(page, { slug: 'typed-link' });
     // Typed after the Body's sentence, as a marketer who knows Markdown types a link.
     await page.keyboard.insertText(' See [our services](/services) for the rest.');

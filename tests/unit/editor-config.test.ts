@@ -221,7 +221,7 @@ describe("the editor's configuration", () => {
       'Expected: a text of at most 60 characters; a text with no {…} placeholder (filled in only in a body).',
     );
     expect(fields.find((field) => field.name === 'body')!.hint).toBe(
-      "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts. A link: select its words and press the link button, or type [words](/address) after switching to Markdown.",
+      "{name}, {legalName}, {phone}, {email}, {address} and {hours} in the text show the agency's own, from the site's facts. A link: select its words and press the link button, or type `[words](/address)` after switching to Markdown.",
     );
   });
 
