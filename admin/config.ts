@@ -51,6 +51,8 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo, today
       name: edited.name,
       label: edited.label,
       file: `${dir}/${edited.path}`,
+      // "View Live" opens the page the form previews (the team's About), not the site's home page.
+      preview_path: edited.preview(model).slice(1),
       fields: fieldsOf(
         edited.schema,
         options(edited.name.startsWith('service-') ? { slug: serviceIds } : choicesFor[edited.name]),

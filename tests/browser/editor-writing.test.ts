@@ -6,8 +6,9 @@
  * content as the repository has it (support/editor-session.ts). An article
  * written with a photo from disk, previewed on the site's own page, saved
  * as a draft, then published; the phone number and the logo changed; a
- * testimonial added with two photos from disk; the saves the build would
- * refuse refused in the build's words, with nothing written.
+ * testimonial added with two photos from disk; "View Live" leading to the
+ * page each form previews; the saves the build would refuse refused in the
+ * build's words, with nothing written.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -178,6 +179,22 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(await devPage('/')).toContain('0808 157 0200');
     expect(await devPage('/')).not.toContain('0808 157 0192');
     expect(problems()).toEqual([]);
+  });
+
+  it('leads “View Live” to the page each form previews: the team’s to About, a service page’s words to its page', async () => {
+    const forms = {
+      '/collections/lists/entries/team': '/about',
+      '/collections/lists/entries/case-studies': '/case-studies',
+      '/collections/pages/entries/service-local-seo': '/services/local-seo',
+      '/collections/articles/entries/local-seo-tips': '/blog/local-seo-tips',
+    };
+    const seen: Record<string, string> = {};
+    for (const route of Object.keys(forms)) {
+      const { page } = await editor.at(route);
+      const href = await page.getByRole('link', { name: 'View Live' }).getAttribute('href');
+      seen[route] = new URL(href!).pathname;
+    }
+    expect(seen).toEqual(forms);
   });
 
   it('refuses a logo that is not square in the build’s words, and writes nothing', async () => {
