@@ -98,7 +98,8 @@ CMS.registerEventListener({
 
 // Decap tells of a save or delete it could not make (one refused above, or by the local backend) in its notification,
 // then rejects the promise with its failure action, which none of its own code awaits: marked handled here, so that a
-// refusal is no uncaught error.
+// refusal is no uncaught error. Firefox logs it all the same ("uncaught exception: Object"), as it ignores the mark
+// (https://bugzilla.mozilla.org/show_bug.cgi?id=1642147): a line in its console, and nothing more.
 const failures = ['ENTRY_PERSIST_FAILURE', 'ENTRY_DELETE_FAILURE'];
 addEventListener('unhandledrejection', (event) => {
   if (failures.includes((event.reason as { type?: unknown } | null)?.type as string)) event.preventDefault();
