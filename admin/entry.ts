@@ -114,8 +114,14 @@ export function measure(url: string): Promise<{ width: number; height: number } 
         resolve(found);
       };
       image.onerror = () => {
-        unreadable.add(url);
-        resolve(undefined);
+        // A TIFF, which the build takes and no browser draws, is measured by its own header.
+        void tiffSize(url)
+          .catch(() => undefined)
+          .then((found) => {
+            if (found) measured.set(url, found);
+            else unreadable.add(url);
+            resolve(found);
+          });
       };
       image.src = url;
     });
@@ -125,11 +131,37 @@ export function measure(url: string): Promise<{ width: number; height: number } 
 }
 
 /**
+ * The size of a TIFF at `url`, a photo added in the editor (a blob: URL), as its first directory gives it (ImageWidth,
+ * ImageLength); undefined for a file that is no TIFF, or one cut short.
+ */
+async function tiffSize(url: string): Promise<{ width: number; height: number } | undefined> {
+  const blob = url.startsWith('blob:') ? await fetch(url).then((response) => response.blob()) : undefined;
+  const view = blob && new DataView(await blob.arrayBuffer());
+  if (!view || !isTiff(new Uint8Array(view.buffer, 0, Math.min(4, view.byteLength)))) return undefined;
+  const little = view.getUint8(0) === 0x49;
+  const tags = new Map<number, number>();
+  try {
+    const directory = view.getUint32(4, little);
+    for (let entry = 0; entry < view.getUint16(directory, little); entry++) {
+      const at = directory + 2 + entry * 12;
+      // Each a SHORT (type 3) or a LONG, its value in the entry itself.
+      const short = view.getUint16(at + 2, little) === 3;
+      tags.set(view.getUint16(at, little), short ? view.getUint16(at + 8, little) : view.getUint32(at + 8, little));
+    }
+  } catch {
+    return undefined;
+  }
+  const [width, height] = [tags.get(256), tags.get(257)];
+  return width && height ? { width, height } : undefined;
+}
+
+/**
  * The images an entry names that the build has not described, as the
  * templates draw them: every rendition is the file itself (the browser
  * reads it whatever format a <source> says). Those not measured yet are
  * left out, and `onMeasured` is called once they are; those the browser
- * cannot decode are left out, and not measured again (each redraw would).
+ * cannot decode are left out, and not measured again (each redraw would),
+ * but for a TIFF, which the build takes, measured by its header.
  */
 export function describeImages(
   srcs: readonly string[],

@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFrontMatter } from '../../src/content/front-matter';
 import { projectNow } from '../../src/config';
@@ -381,5 +382,22 @@ describe('the editor at /admin in sitegen dev', { timeout: 60_000 }, () => {
     expect(await readFile(contentFile('images/van.jpg'))).toEqual(upload);
     expect(existsSync(contentFile('images/quote.jpg'))).toBe(false);
     expect(problems().filter((problem) => !problem.startsWith('error: Error: content/images/quote.jpg'))).toEqual([]);
+  });
+
+  it('saves an article with a scanner’s TIFF photo, which the build takes and no browser draws', async () => {
+    const { page, problems } = await editor.at('/collections/articles/new');
+    await writeArticle(page, { slug: 'scanned-van' });
+    const tiff = await sharp(upload).tiff().toBuffer();
+    await uploadPhoto(page, { name: 'scanned-van.tif', photo: tiff });
+    // Previewed on its page, measured by its header: no browser draws it, and it was "not a file of content/images/".
+    const preview = page.frameLocator('#preview-pane');
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Van Signs That Win Work');
+    await saved(page);
+    expect(parseFrontMatter(await readFile(contentFile('blog/scanned-van.md'), 'utf8'))).toMatchObject({
+      data: { image: 'images/scanned-van.tif' },
+    });
+    expect(await readFile(contentFile('images/scanned-van.tif'))).toEqual(tiff);
+    await expect.poll(() => devPage('/blog/scanned-van'), { timeout: 10_000 }).toContain('scanned-van');
+    expect(problems()).toEqual([]);
   });
 });
