@@ -178,6 +178,7 @@ export const fieldLabels: Record<string, string> = {
   date: 'Date (a date to come schedules it)',
   updated: 'Updated (when it last changed in substance)',
   aliases: 'Old slugs (each redirects here)',
+  alias: 'Old slug',
   readTime: 'Read time (minutes)',
   featured: 'Featured (the newest featured is first on the blog)',
   imageAlt: 'Image description (for people who cannot see it)',

@@ -23,6 +23,8 @@ export interface DecapField {
   fields?: DecapField[];
   field?: DecapField;
   summary?: string;
+  /** A list's entry, in its "Add …" button and its count of one ("1 old slug"), where the list's own label is plural. */
+  label_singular?: string;
   collapsed?: boolean;
   allow_add?: boolean;
   allow_remove?: boolean;
@@ -133,12 +135,14 @@ function listOf(name: string, schema: Schema, options: FieldOptions): Omit<Decap
   // A list of an exact length (the six services) gains and loses no entry.
   const fixed = exact ? { allow_add: false, allow_remove: false } : {};
   if (item.type === 'picklist') return { widget: 'select', multiple: true, options: [...(item.options as string[])] };
+  const entry = singular(name);
+  const list = { widget: 'list', label_singular: options.labels?.[entry] ?? labelOf(entry), ...fixed };
   if (item.type === 'strict_object' || item.type === 'variant') {
     const fields = item.type === 'variant' ? variantFields(item, options) : fieldsOf(item as never, options);
     const named = summaryFields.find((summary) => fields.some((field) => field.name === summary));
-    return { widget: 'list', collapsed: true, ...fixed, fields, ...(named && { summary: `{{fields.${named}}}` }) };
+    return { ...list, collapsed: true, fields, ...(named && { summary: `{{fields.${named}}}` }) };
   }
-  return { widget: 'list', ...fixed, field: fieldOf(singular(name), item, options) };
+  return { ...list, field: fieldOf(entry, item, options) };
 }
 
 /** The field a collapsed entry of a list is shown by, the first of these it has. */
@@ -190,8 +194,12 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A list's entry, named after the list: "keywords" → "keyword", "aliases" → "alias". */
+/** The lists whose name is no plural of their entry's. */
+const entryNames: Record<string, string> = { team: 'teamMember', social: 'socialProfile' };
+
+/** A list's entry, named after the list: "keywords" → "keyword", "aliases" → "alias", "team" → "teamMember". */
 function singular(name: string): string {
+  if (Object.hasOwn(entryNames, name)) return entryNames[name]!;
   if (/(?:alias|ss)es$/.test(name)) return name.slice(0, -2);
   return name.replace(/ies$/, 'y').replace(/s$/, '');
 }

@@ -134,8 +134,8 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
       'Failed to persist entry: content/blog/online-reviews-guide.md: Slug (its address): takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
     );
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
-    await page.getByRole('button', { name: /^Add old slugs/i }).click();
-    await field(page, 'Alias').fill('online-reviews-guide');
+    await page.getByRole('button', { name: /^Add old slug$/i }).click();
+    await field(page, 'Old slug').fill('online-reviews-guide');
     await saved(page);
     const moved = await fetch(`${dev.url}/blog/online-reviews-guide`, { redirect: 'manual' });
     expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/google-reviews-guide']);

@@ -172,6 +172,38 @@ describe("the editor's configuration", () => {
     expect(summaries('team')).toMatchObject({ name: 'team', summary: '{{fields.name}}' });
   });
 
+  it('names one entry of a list in the singular, as its "Add …" button and a count of one say it', () => {
+    const entries = new Map<string, string>();
+    const visit = (fields: readonly DecapField[]) => {
+      for (const field of fields) {
+        if (field.widget === 'list') entries.set(field.name, field.label_singular!);
+        visit([...(field.fields ?? []), ...(field.field ? [field.field] : [])]);
+      }
+    };
+    for (const item of config.collections as { fields?: DecapField[]; files?: { fields: DecapField[] }[] }[])
+      visit([...(item.fields ?? []), ...(item.files ?? []).flatMap((file) => file.fields)]);
+    expect(Object.fromEntries(entries)).toEqual({
+      aliases: 'Old slug',
+      cards: 'Card',
+      caseStudies: 'Case study',
+      categories: 'Category',
+      features: 'Feature',
+      groups: 'Group',
+      items: 'Item',
+      jobs: 'Job',
+      keywords: 'Keyword',
+      paragraphs: 'Paragraph',
+      points: 'Point',
+      requirements: 'Requirement',
+      results: 'Result',
+      services: 'Service',
+      social: 'Social profile',
+      stats: 'Stat',
+      team: 'Team member',
+      testimonials: 'Testimonial',
+    });
+  });
+
   it("offers the site's own choices: the blog's categories, the trades, the services", () => {
     const articleFields = (collection('articles') as { fields: DecapField[] }).fields;
     const category = articleFields.find((field) => field.name === 'category')!;

@@ -115,7 +115,7 @@ export async function uploadPhoto(page: Page, file: { name: string; photo: Buffe
 
 /** A new testimonial at the end of the list, its words filled in, its two photos still to choose. */
 export async function addTestimonial(page: Page) {
-  await page.getByRole('button', { name: /^Add testimonials/ }).click();
+  await page.getByRole('button', { name: /^Add testimonial$/ }).click();
   const last = (label: string) => field(page, label).last();
   await last('Name').fill('Gary Hughes');
   await last('Business').fill('Hughes Roofing');
@@ -153,7 +153,7 @@ export async function writeArticle(page: Page, changes: { title?: string; readTi
   await field(page, 'Description').fill(
     "What to put on a tradesperson's van so that the people who see it call: the name, the trade, a number.",
   );
-  await page.getByRole('button', { name: /^Add keywords/ }).click();
+  await page.getByRole('button', { name: /^Add keyword$/ }).click();
   await field(page, 'Keyword').fill('van signs');
   await field(page, 'Read time (minutes)').fill(changes.readTime ?? '7');
   await field(page, 'Category').click();
