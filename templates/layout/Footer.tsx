@@ -39,10 +39,10 @@ export function Footer({ layout }: { layout: Layout }) {
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm md:flex-row md:items-start md:justify-between">
           <div>
             <h2 className="mb-2 font-bold text-white">{footer.contactHeading}</h2>
-            <ul className="flex flex-col gap-2 md:flex-row md:gap-6">
+            <ul className="flex flex-col gap-2 md:flex-row md:flex-wrap md:gap-x-6">
               <li>
                 <TelLink href={site.phoneHref} className="inline-flex items-center gap-2 py-1 hover:text-white">
-                  <Icon name="phone" className="size-4" />
+                  <Icon name="phone" className="size-4 shrink-0" />
                   {site.phone}
                 </TelLink>
               </li>
@@ -51,11 +51,11 @@ export function Footer({ layout }: { layout: Layout }) {
                   address={site.email}
                   className="inline-flex items-center gap-2 py-1 wrap-anywhere hover:text-white"
                 >
-                  <Icon name="mail" className="size-4" />
+                  <Icon name="mail" className="size-4 shrink-0" />
                 </MailLink>
               </li>
               <li className="inline-flex items-center gap-2 py-1">
-                <Icon name="map-pin" className="size-4" />
+                <Icon name="map-pin" className="size-4 shrink-0" />
                 <address className="not-italic">{site.addressLine}</address>
               </li>
             </ul>
