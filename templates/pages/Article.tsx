@@ -31,7 +31,10 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
           {status === 'draft' ? copy.draftBanner : copy.scheduledBanner.replaceAll('{date}', formatDate(article.date))}
         </p>
       )}
-      <a href={paths.blog} className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+      <a
+        href={paths.blog}
+        className="drawn-whole inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+      >
         <Icon name="arrow-left" className="size-4" />
         {copy.backLabel}
       </a>

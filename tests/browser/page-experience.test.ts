@@ -108,8 +108,9 @@ describe('a browser that draws a page before its footer has come (no rel="expect
     const withoutExpect = (html: string) => html.replace(/<link rel="expect"[^>]*>/, '');
     for (const size of [narrow, wide]) {
       const { page, problems } = await openPage(size);
-      // Where a piece once ended: before the Services menu's button, which the menu (a <details>) shows its own in place of.
-      const cuts = ['<summary', 'Get Quote', 'href="/blog/category/web-design"', '<time'];
+      // Where a piece once ended: before the Services menu's button, which the menu (a <details>) shows its own in place
+      // of, and between the back link's arrow and its words.
+      const cuts = ['<summary', 'Get Quote', 'href="/blog/category/web-design"', '<time', 'Back to Blog</a>'];
       const connection = await slowConnection(preview.url, page, cuts, withoutExpect);
       try {
         for (const path of ['/blog', '/blog/local-seo-tips']) {
