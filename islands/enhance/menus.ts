@@ -2,8 +2,9 @@
  * The header's menus are <details> disclosures that work with no script at
  * all. This adds what people expect on top: hover on wide screens, closing on
  * a link click, Escape (focus back to the toggle when it was in the menu), a
- * click or focus elsewhere, and aria-expanded kept true to the state. Plain
- * DOM code: every page loads it, and Preact would make it many times larger.
+ * click or focus elsewhere, and aria-expanded kept true to the state; and
+ * keeps a field that takes the focus clear of the sticky header. Plain DOM
+ * code: every page loads it, and Preact would make it many times larger.
  */
 const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
 const hoverable = matchMedia('(hover: hover) and (min-width: 1024px)');
@@ -70,4 +71,23 @@ document.addEventListener('keydown', (event) => {
 
 document.addEventListener('click', (event) => {
   for (const menu of menus) if (!menu.contains(event.target as Node)) close(menu);
+});
+
+// WebKit scrolls what takes the focus (by Tab, by script, by its own check of a form) as the page's scroll-padding asks
+// but heedless of its scroll-margin: a field comes to rest just under the sticky header, its label behind it. Scroll
+// such a field as both ask, once WebKit has scrolled (in the frame after the next: its own comes after the next frame's
+// callbacks); not while a pointer is pressed, which would move what it pressed from under it.
+let pressing = false;
+addEventListener('pointerdown', () => (pressing = true), true);
+for (const type of ['pointerup', 'pointercancel']) addEventListener(type, () => (pressing = false), true);
+document.addEventListener('focusin', ({ target }) => {
+  const focused = target as HTMLElement;
+  const margin = parseFloat(getComputedStyle(focused).scrollMarginTop);
+  if (pressing || !(margin > 0)) return;
+  const clear = () => {
+    const room = focused.getBoundingClientRect().top - margin;
+    if (room >= 0 && room < parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop))
+      focused.scrollIntoView({ block: 'nearest' });
+  };
+  requestAnimationFrame(() => requestAnimationFrame(clear));
 });

@@ -91,6 +91,39 @@ describe('by keyboard, in a small or zoomed window', () => {
     }
   });
 
+  it("a field that takes the focus just under the header, where WebKit's scrolling leaves it, is brought out with its label; one pressed there stays under the pointer", async () => {
+    const { page, problems } = await openPage({ width: 390, height: 844 });
+    await page.goto(`${preview.url}/contact`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    // Where WebKit leaves a field that takes the focus: as far below the window's top as the page's scroll-padding asks,
+    // heedless of the field's scroll-margin (the room for its label).
+    const placeJustUnderHeader = (id: string) =>
+      page.evaluate((id) => {
+        const field = document.getElementById(id)!;
+        const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+        scrollBy(0, field.getBoundingClientRect().top - padding);
+      }, id);
+    const labelShows = (id: string) =>
+      page.evaluate((id) => {
+        const { left, top } = document.querySelector(`label[for="${id}"]`)!.getBoundingClientRect();
+        return document.elementFromPoint(left + 2, top + 2)?.closest('label')?.htmlFor;
+      }, id);
+    await placeJustUnderHeader('contact-name');
+    expect(await labelShows('contact-name')).toBeUndefined();
+    await page.evaluate(() => document.getElementById('contact-name')!.focus({ preventScroll: true }));
+    await expect.poll(() => labelShows('contact-name')).toBe('contact-name');
+
+    await placeJustUnderHeader('contact-email');
+    const before = await page.evaluate(() => scrollY);
+    const box = (await page.locator('#contact-email').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
+    expect(await page.evaluate(() => [document.activeElement?.id, scrollY])).toEqual(['contact-email', before]);
+    await page.mouse.up();
+    expect(problems).toEqual([]);
+  });
+
   // Every Tab stop to the footer's last, each a press and a look, the form's send before them: a loaded machine takes
   // its time.
   it("tabbing on from a form just sent on a phone, each link below it shows clear of the toast that says it was sent, to the footer's last, and the page stays still as the toast goes", async () => {
