@@ -91,9 +91,8 @@ const acceptsGzip = (request: IncomingMessage): boolean =>
   request.headers['accept-encoding'] !== undefined && new Negotiator(request).encodings(['gzip']).length > 0;
 
 function cleanUrl(path: string): string | undefined {
-  if (path === '/index' || path === '/index.html') return '/';
-  if (path.endsWith('.html')) return path.slice(0, -'.html'.length);
-  if (path.length > 1 && path.endsWith('/')) return path.slice(0, -1);
+  const clean = path.replace(/(?:(?<=\/)index)?(?:\.html)?$|(?<=.)\/$/, ''); // a/index(.html) is a/'s, as hosts send it
+  return clean === path ? undefined : clean;
 }
 
 /**

@@ -143,6 +143,9 @@ describe('paths', () => {
     ['/about.html', '/about'],
     ['/index.html', '/'],
     ['/index', '/'],
+    // A folder's index.html, as Cloudflare Pages sends it: to the folder's address, not to "/services/index".
+    ['/services/index.html', '/services/'],
+    ['/blog/category/index', '/blog/category/'],
     ['/about/', '/about'],
     ['/blog/', '/blog'],
     ['/services/plumber/?utm_source=x', '/services/plumber?utm_source=x'],
