@@ -135,7 +135,7 @@ describe('aliases and content/redirects.json', () => {
     });
   });
 
-  it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, or twice', async () => {
+  it('refuses, naming the file and field, a redirect to no page, from a page, in a loop, to a draft, twice, or too long for Cloudflare Pages', async () => {
     await inProjectCopy(async (project) => {
       expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
       const before = await tree(join(project.dir, 'out'));
@@ -170,6 +170,15 @@ describe('aliases and content/redirects.json', () => {
       await refused(
         [{ from: '/pricing', to: 'https://example.com/\n/contact https://example.com 302' }],
         /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a page of the site, such as "\/services\/local-seo" or "\/#services", or an https:\/\/ URL, found "https:\/\/example\.com\/\\n\/contact https:\/\/example\.com 302"\n$/,
+      );
+      // Longer, with its target, than the line of _redirects Cloudflare Pages reads: it would skip it, unsaid.
+      await refused(
+        [{ from: `/old${'/aaaaaaaaaa'.repeat(50)}`, to: '/contact' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.from: expected a path of at most 500 characters \(Cloudflare Pages skips a line of _redirects past 1,000\), found "\/old\/a{10}/,
+      );
+      await refused(
+        [{ from: '/pricing', to: `https://example.com/${'c'.repeat(480)}` }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.to: expected a target of at most 490 characters \(Cloudflare Pages skips a line of _redirects past 1,000\), found "https:\/\/example\.com\/c{10}/,
       );
       await refused(
         [{ from: '/about', to: '/contact' }],

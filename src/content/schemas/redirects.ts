@@ -5,7 +5,7 @@ import { externalHref, internalHref, text } from './shared';
 /** An old path as visitors and search engines know it (an old site's /Contact.php too); a trailing slash dropped. */
 export const redirectFrom = v.pipe(
   v.string(),
-  v.maxLength(2_000, 'a path of at most 2,000 characters'),
+  v.maxLength(500, 'a path of at most 500 characters (Cloudflare Pages skips a line of _redirects past 1,000)'),
   v.regex(
     /^(?:\/[A-Za-z0-9_-]+)+(?:\.[A-Za-z0-9]+)?\/?$/,
     'a root-relative path, such as "/old-page", "/blog/old-slug" or "/Old-Page.php"',
@@ -16,6 +16,7 @@ export const redirectFrom = v.pipe(
 /** Where it leads: a page of the site (checked against the route table) or an https: URL. */
 const redirectTo = v.pipe(
   v.string(),
+  v.maxLength(490, 'a target of at most 490 characters (Cloudflare Pages skips a line of _redirects past 1,000)'),
   v.check(
     (to) => v.is(internalHref, to) || v.is(externalHref, to),
     'a page of the site, such as "/services/local-seo" or "/#services", or an https:// URL',
