@@ -200,7 +200,12 @@ describe('aliases and content/redirects.json', () => {
       );
       await refused(
         [{ from: '/old page.html', to: '/contact' }],
-        'content/redirects.json: redirects[2].from: expected a root-relative path, such as "/old-page", "/blog/old-slug" or "/Old-Page.php", found "/old page.html"',
+        'content/redirects.json: redirects[2].from: expected a root-relative path (names of at most 200 characters), such as "/old-page", "/blog/old-slug" or "/Old-Page.php", found "/old page.html"',
+      );
+      // A name longer than a disk allows for the page left at the old path: refused here, not by the disk.
+      await refused(
+        [{ from: `/old/${'a'.repeat(201)}`, to: '/contact' }],
+        /^sitegen: content\/redirects\.json: redirects\[2\]\.from: expected a root-relative path \(names of at most 200 characters\), such as .*, found "\/old\/a+…" \(206 characters\)$/m,
       );
       // An old site's addresses a case-insensitive disk (macOS, Windows) or a host would take for another's.
       await refused(

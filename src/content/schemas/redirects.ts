@@ -7,8 +7,8 @@ export const redirectFrom = v.pipe(
   v.string(),
   v.maxLength(500, 'a path of at most 500 characters (Cloudflare Pages skips a line of _redirects past 1,000)'),
   v.regex(
-    /^(?:\/[A-Za-z0-9_-]+)+(?:\.[A-Za-z0-9]+)?\/?$/,
-    'a root-relative path, such as "/old-page", "/blog/old-slug" or "/Old-Page.php"',
+    /^(?:\/[A-Za-z0-9_-]{1,200})+(?:\.[A-Za-z0-9]{1,50})?\/?$/,
+    'a root-relative path (names of at most 200 characters), such as "/old-page", "/blog/old-slug" or "/Old-Page.php"',
   ),
   v.transform((path) => path.replace(/\/$/, '')),
 );
