@@ -50,8 +50,8 @@ export function createStaticHandler(source: SiteSource) {
     // The target is the site's configuration, written by its build: a page of the site, or an https: URL it chose.
     if (redirect)
       return void response.writeHead(redirect.status, { Location: withQuery(redirect.to, target!.search) }).end();
-    // Another spelling of a page (about.html, about/ with no about/index.html, index) redirects to its clean URL, built
-    // from the path's own segments: never to another host.
+    // Another spelling of a page (about.html, about/ with no about/index.html, a folder's index or index.html, sent to the
+    // folder as hosts do) redirects to its clean URL, built from the path's own segments: never to another host.
     const clean = target && cleanUrl(target.path);
     const found =
       target && (clean === undefined || target.path.endsWith('/')) ? await findFile(source, target.path) : undefined;
@@ -91,7 +91,7 @@ const acceptsGzip = (request: IncomingMessage): boolean =>
   request.headers['accept-encoding'] !== undefined && new Negotiator(request).encodings(['gzip']).length > 0;
 
 function cleanUrl(path: string): string | undefined {
-  const clean = path.replace(/(?:(?<=\/)index)?(?:\.html)?$|(?<=.)\/$/, ''); // a/index(.html) is a/'s, as hosts send it
+  const clean = path.replace(/(?<=\/)index(?:\.html)?$|\.html$|(?<=.)\/$/, '');
   return clean === path ? undefined : clean;
 }
 
