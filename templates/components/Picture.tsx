@@ -48,6 +48,10 @@ export function Picture({
 }: Props) {
   const local = image.local;
   const rendition = useRenditionUrl();
+  // A file of content/images/ the editor's preview has not measured yet has no address: its sources would be bare
+  // widths ("0w, 768w"), which the browser takes for a relative address and asks the dev server for. Drawn at its place.
+  if (local && !local.url)
+    return <img width={width} height={height} alt={decorative ? '' : image.alt} className={className} />;
   const sourceSet = (file: LocalImage, format: RenditionFormat) =>
     drawnWidths(file, width, widest)
       .map((w) => `${rendition(file, w, format)} ${w}w`)
