@@ -23,6 +23,7 @@ describe('phone numbers', () => {
     ['/contact', 'contact-phone', 'Send My Enquiry'],
   ] as const;
 
+  // Two pages, eight sends each watched for a request, ten numbers typed: a loaded machine takes its time.
   it('text that is no phone number is stopped at the field, whose description says what to type, in both forms; a number as people type it is taken', async () => {
     const { page, problems } = await narrowVisitor();
     for (const [path, id, button] of forms) {
@@ -52,7 +53,7 @@ describe('phone numbers', () => {
     }
     expect(await listLeads(preview.leads)).toEqual([]);
     expect(problems).toEqual([]);
-  });
+  }, 60_000);
 
   it('one that gets past the browser (its pattern gone) is refused by the server, which says why in the error toast, every field kept, and marks the field invalid, described by its words, until it is sent again or changed', async () => {
     const { page, problems } = await openPage(wide);
