@@ -31,6 +31,13 @@ const focusShows = (page: Page) =>
     };
   });
 
+/** The field whose label is seen at the label's top left corner: the field's id when nothing covers it. */
+const labelShows = (page: Page, id: string) =>
+  page.evaluate((id) => {
+    const { left, top } = document.querySelector(`label[for="${id}"]`)!.getBoundingClientRect();
+    return document.elementFromPoint(left + 2, top + 2)?.closest('label')?.htmlFor;
+  }, id);
+
 describe('by keyboard, in a small or zoomed window', () => {
   it('tabbing backwards up a phone-sized page, each focused field and link shows clear of the sticky header', async () => {
     const { page, problems } = await openPage({ width: 360, height: 740 });
@@ -83,11 +90,7 @@ describe('by keyboard, in a small or zoomed window', () => {
       await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
       await form.getByRole('button', { name: 'Send My Enquiry' }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
-      const labelShows = await page.evaluate(() => {
-        const { left, top } = document.querySelector('label[for="contact-name"]')!.getBoundingClientRect();
-        return document.elementFromPoint(left + 2, top + 2)?.closest('label')?.htmlFor;
-      });
-      expect(labelShows, `${width}x${height}`).toBe('contact-name');
+      expect(await labelShows(page, 'contact-name'), `${width}x${height}`).toBe('contact-name');
     }
   });
 
@@ -103,15 +106,10 @@ describe('by keyboard, in a small or zoomed window', () => {
         const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
         scrollBy(0, field.getBoundingClientRect().top - padding);
       }, id);
-    const labelShows = (id: string) =>
-      page.evaluate((id) => {
-        const { left, top } = document.querySelector(`label[for="${id}"]`)!.getBoundingClientRect();
-        return document.elementFromPoint(left + 2, top + 2)?.closest('label')?.htmlFor;
-      }, id);
     await placeJustUnderHeader('contact-name');
-    expect(await labelShows('contact-name')).toBeUndefined();
+    expect(await labelShows(page, 'contact-name')).toBeUndefined();
     await page.evaluate(() => document.getElementById('contact-name')!.focus({ preventScroll: true }));
-    await expect.poll(() => labelShows('contact-name')).toBe('contact-name');
+    await expect.poll(() => labelShows(page, 'contact-name')).toBe('contact-name');
 
     await placeJustUnderHeader('contact-email');
     const before = await page.evaluate(() => scrollY);
