@@ -123,9 +123,9 @@ function ProjectFields({
           {options.services?.map((service) => (
             <label
               key={service}
-              class="cursor-pointer rounded-full border border-slate-500 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-aria-invalid:border-red-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+              class="relative cursor-pointer rounded-full border border-slate-500 px-4 py-2 text-sm font-medium text-slate-800 select-none has-checked:border-brand has-checked:bg-brand has-checked:text-white has-aria-invalid:border-red-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
             >
-              <input type="checkbox" name="services_interested" value={service} class="sr-only" />
+              <input type="checkbox" name="services_interested" value={service} class="choice-box" />
               {service}
             </label>
           ))}

@@ -66,6 +66,29 @@ describe('contact form', () => {
     expect(problems).toEqual([]);
   });
 
+  it("a click on a service just under the header, or at the window's foot, chooses it where it is: the page does not move", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const service = page.locator('main form label').filter({ hasText: 'Local SEO' });
+    const moves: number[] = [];
+    for (const edge of ['top', 'bottom'] as const) {
+      // Its top a little under the header's foot, then its foot a little above the window's.
+      const before = await service.evaluate((label, edge) => {
+        const place =
+          edge === 'top' ? document.querySelector('header')!.getBoundingClientRect().bottom + 4 : innerHeight - 4;
+        scrollBy(0, label.getBoundingClientRect()[edge] - place);
+        return scrollY;
+      }, edge);
+      const { x, y, height } = (await service.boundingBox())!;
+      await page.mouse.click(x + 20, edge === 'top' ? y + height - 6 : y + 6);
+      moves.push((await page.evaluate(() => scrollY)) - before);
+      expect(await service.locator('input').isChecked()).toBe(edge === 'top');
+    }
+    expect(moves).toEqual([0, 0]);
+    expect(problems).toEqual([]);
+  });
+
   it('what the visitor adds while it sends is kept on success, not emptied unsent, the toast saying so, and goes with the next press', async () => {
     const { page, problems } = await openPage(wide);
     const thanks = "Thank you for your message. We'll get back to you within 24 hours.";
