@@ -55,11 +55,12 @@ function nameRefusal(path: string, folders: BackendFolders): Refusal | undefined
   return { status: photo ? 400 : 403, reason: `${JSON.stringify(path)} is ${expected}` };
 }
 
-/** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. */
+/** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. It moves a save's files side by side, unawaited, each with its folder's every file: one failing (a file renamed twice) would stop sitegen dev. */
 function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
-  for (const { path, newPath } of savedFiles(params)) {
-    const reason = `${JSON.stringify(path)} moved to ${JSON.stringify(newPath)}: an entry is renamed only within its folder`;
-    if (typeof newPath === 'string' && dirname(newPath) !== dirname(path as string)) return { status: 403, reason };
+  const files = savedFiles(params);
+  for (const { path, newPath } of files.filter((file) => typeof file.newPath === 'string')) {
+    const reason = `${JSON.stringify(path)} moved to ${JSON.stringify(newPath)}: an entry is renamed only within its folder, and alone in its save`;
+    if (files.length > 1 || dirname(newPath as string) !== dirname(path as string)) return { status: 403, reason };
   }
 }
 
@@ -177,8 +178,7 @@ async function refusalOf(path: unknown, folder: string, folders: BackendFolders)
     if (code === 'ENAMETOOLONG') return { status: 400, reason: `${quoted} names a file too long for the file system` };
     throw error;
   }
-  const content = await realpath(folders.content);
-  if (real === undefined || !isInside(content, real)) {
+  if (real === undefined || !isInside(await realpath(folders.content), real)) {
     const reason = `${quoted} goes through a symbolic link that leads out of ${within(folders.content)} or nowhere`;
     return { status: 403, reason };
   }

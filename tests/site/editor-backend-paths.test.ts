@@ -89,7 +89,24 @@ describe("the editor's local backend in sitegen dev, beyond the files the editor
       },
       403,
       refused(
-        '"content/blog/local-seo-tips.md" moved to "content/images/local-seo-tips.md": an entry is renamed only within its folder',
+        '"content/blog/local-seo-tips.md" moved to "content/images/local-seo-tips.md": an entry is renamed only within its folder, and alone in its save',
+      ),
+    ],
+    [
+      'one file renamed twice in a save (decap-server moves each unawaited: the move that fails would stop sitegen dev)',
+      {
+        action: 'persistEntry',
+        params: {
+          ...entry('content/blog/twice.md'),
+          dataFiles: ['once', 'again'].map((slug) => ({
+            ...entry('content/blog/twice.md').dataFiles[0],
+            newPath: `content/blog/${slug}.md`,
+          })),
+        },
+      },
+      403,
+      refused(
+        '"content/blog/twice.md" moved to "content/blog/once.md": an entry is renamed only within its folder, and alone in its save',
       ),
     ],
     [
