@@ -23,7 +23,6 @@ export type LocalBackend = ReturnType<typeof localBackend>;
 
 /** Decap's uploads are photos from a phone, sent base64 in JSON: decap-server's own limit. */
 const bodyLimit = '50mb';
-const require = createRequire(import.meta.url);
 const tokenHeader = 'X-Sitegen-Editor-Token';
 
 type Log = (line: string) => void;
@@ -38,10 +37,7 @@ export function localBackend({ root, contentDir, log }: { root: string; contentD
     tokenHeader,
     address: (url: string) => `${url}/admin/?token=${token}`,
     handle: (request: IncomingMessage, response: ServerResponse): true => {
-      app ??= backendApp(folders, token, log).then((made) => {
-        log(`  editor     saves to ${relative(root, contentDir)}/ through decap-server at ${localBackendPath}`);
-        return made;
-      });
+      app ??= backendApp(folders, token, log);
       app.then(
         (handler) => handler(request, response),
         (error: unknown) => {
@@ -91,6 +87,9 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
   const uploads = refusing((body) => {
     const { action, params } = body as { action: string; params?: Record<string, unknown> };
     if (action === 'persistEntry' && Array.isArray(params?.assets)) params.assets = usedAssets(params, params.assets);
+    // A rename moves its file alone: decap-server would move its folder's every file too, unawaited, and one gone
+    // meanwhile (another tab's rename) would stop sitegen dev.
+    if (action === 'persistEntry' && params?.options) Object.assign(params.options, { hasSubfolders: false });
     return uploadRefusal(body, folders.root);
   });
   // What went wrong, as decap-server answers: in JSON, which the editor shows, without the stack trace.
@@ -104,12 +103,13 @@ async function backendApp(folders: BackendFolders, token: string, log: Log): Pro
   const decap = express().disable('x-powered-by');
   decap.use(strangers, express.json({ limit: bodyLimit }), paths, deletions, uploads);
   await registerDecapServer(decap, folders.root);
+  log(`  editor     saves to ${relative(folders.root, folders.content)}/ through decap-server at ${localBackendPath}`);
   return express().disable('x-powered-by').use('/admin', decap).use(failure);
 }
 
 /** decap-server's registerLocalFs reads the repository's folder from the environment, at once, as it is called. */
 async function registerDecapServer(app: Express, root: string): Promise<void> {
-  const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
+  const { registerLocalFs } = createRequire(import.meta.url)('decap-server/dist/middlewares.js') as {
     registerLocalFs(app: Express, options: { logLevel: string }): Promise<void>;
   };
   const before = process.env.GIT_REPO_DIRECTORY;

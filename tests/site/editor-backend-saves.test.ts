@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   asset,
   call,
@@ -219,5 +219,22 @@ describe("the editor's local backend in sitegen dev", () => {
       ),
     });
     expect(await everything()).toEqual(before);
+  });
+
+  it('renames entries saved at once (from two tabs, say), each its own file alone, and goes on answering', async () => {
+    const blog = join(project.dir, 'content', 'blog');
+    const renamed: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const saves = ['a', 'b', 'c', 'd'].map((tab) => {
+        renamed.push(`renamed-${tab}${round}.md`);
+        const params = entry(`content/blog/${tab}${round}.md`, { newPath: `content/blog/renamed-${tab}${round}.md` });
+        return call({ action: 'persistEntry', params }).then(({ status }) => status);
+      });
+      expect(await Promise.all(saves)).toEqual([200, 200, 200, 200]);
+    }
+    // decap-server renames after it answers.
+    await vi.waitFor(() => expect(renamed.filter((name) => !existsSync(join(blog, name)))).toEqual([]));
+    expect((await get('/robots.txt')).status).toBe(200);
+    await Promise.all(renamed.map((name) => rm(join(blog, name))));
   });
 });
