@@ -26,10 +26,8 @@ export type Refusal = { status: 400 | 403 | 409; reason: string };
 export async function pathRefusal(body: unknown, folders: BackendFolders): Promise<Refusal | undefined> {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Record<string, unknown> };
   const named = typeof action === 'string' ? namedPaths(action, params ?? {}) : undefined;
-  if (!named) {
-    const reason = action ? `unknown action ${JSON.stringify(action)}` : 'expected JSON naming an action';
-    return { status: 400, reason };
-  }
+  const unknown = action ? `unknown action ${JSON.stringify(action)}` : 'expected JSON naming an action';
+  if (!named) return { status: 400, reason: unknown };
   for (const { path, upload } of named) {
     const refusal = await refusalOf(path, upload ? folders.uploads : folders.content, folders);
     if (refusal) return refusal;
@@ -42,13 +40,14 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
   return moved ?? writes.map(({ path }) => nameRefusal(path as string, folders)).find((refusal) => refusal);
 }
 
-/** What the editor writes or deletes: in content/images/, a photo the build can name (not .htaccess); elsewhere an entry's .md or .json, not a developers' file (admin/collections.ts) nor a folder (decap-server answers its delete as done, deleting nothing). */
+const entryName = /^(?:[^/.][^/]*\/)*[^/.][^/]*\.(md|json)$/;
+
+/** What the editor writes or deletes: in content/images/, a photo the build can name (not .htaccess); elsewhere an entry's .md or .json, not hidden (the build would not read it), not a developers' file (admin/collections.ts) nor a folder (decap-server answers its delete as done, deleting nothing). */
 function nameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
   const target = resolve(folders.root, path);
   const name = relative(folders.content, target).replaceAll('\\', '/');
   const photo = isInside(folders.uploads, target);
-  if (photo ? v.is(localImageSrc, name) : /\.(md|json)$/.test(name) && !developersFiles.includes(name))
-    return undefined;
+  if (photo ? v.is(localImageSrc, name) : entryName.test(name) && !developersFiles.includes(name)) return undefined;
   const expected = photo
     ? 'no name for a photo: expected one such as "content/images/van.jpg"'
     : `no file the editor edits: expected an entry's .md or .json file (${developersFiles.join(' and ')} are left to the developers)`;
@@ -160,7 +159,8 @@ function namedPaths(
 }
 
 async function refusalOf(path: unknown, folder: string, folders: BackendFolders): Promise<Refusal | undefined> {
-  if (typeof path !== 'string' || path === '' || path.includes('\0'))
+  // A control character (a line break) names a file the build would not read, and would break the terminal's line.
+  if (typeof path !== 'string' || path === '' || /\p{Cc}/u.test(path))
     return { status: 400, reason: `expected a path, found ${JSON.stringify(path)}` };
   const quoted = JSON.stringify(path);
   if (isAbsolute(path) || /^([\\/]|[a-z]:)/i.test(path))

@@ -152,6 +152,24 @@ describe("the editor's local backend in sitegen dev, beyond the files the editor
       notEdited('content/blog/landing.html'),
     ],
     [
+      'a hidden entry, which the build would not read',
+      write('content/blog/.draft.md'),
+      403,
+      notEdited('content/blog/.draft.md'),
+    ],
+    [
+      'an entry in a hidden folder, which the build would not read',
+      write('content/.drafts/draft.md'),
+      403,
+      notEdited('content/.drafts/draft.md'),
+    ],
+    [
+      'a name with a line break, which the build would not read, nor the terminal show on one line',
+      write('content/blog/two\nlines.md'),
+      400,
+      refused('expected a path, found "content/blog/two\\nlines.md"'),
+    ],
+    [
       "an entry renamed to a developers' file",
       { action: 'persistEntry', params: entry('content/site.json', { newPath: 'content/redirects.json' }) },
       403,
