@@ -37,16 +37,16 @@ export async function pathRefusal(body: unknown, folders: BackendFolders): Promi
     return listedLinksRefusal(named[0]!.path as string, folders);
   const moved = action === 'persistEntry' ? moveRefusal(params ?? {}) : undefined;
   const writes = /^(persist|delete)/.test(action as string) ? named : [];
-  return moved ?? writes.map(({ path }) => nameRefusal(path as string, folders)).find((refusal) => refusal);
+  return moved ?? writes.map(({ path, entry }) => nameRefusal(path as string, folders, entry)).find(Boolean);
 }
 
 const entryName = /^(?:[^/.][^/]*\/)*[^/.][^/]*\.(md|json)$/;
 
-/** What the editor writes or deletes: in content/images/, a photo the build can name (not .htaccess); elsewhere an entry's .md or .json, not hidden (the build would not read it), not a developers' file (admin/collections.ts) nor a folder (decap-server answers its delete as done, deleting nothing). */
-function nameRefusal(path: string, folders: BackendFolders): Refusal | undefined {
+/** What the editor writes or deletes: in content/images/, a photo the build can name (not .htaccess), not an entry's file (which no upload's check would see); elsewhere an entry's .md or .json, not hidden (the build would not read it), not a developers' file (admin/collections.ts) nor a folder (decap-server answers its delete as done, deleting nothing). */
+function nameRefusal(path: string, folders: BackendFolders, entry = false): Refusal | undefined {
   const target = resolve(folders.root, path);
   const name = relative(folders.content, target).replaceAll('\\', '/');
-  const photo = isInside(folders.uploads, target);
+  const photo = !entry && isInside(folders.uploads, target);
   if (photo ? v.is(localImageSrc, name) : entryName.test(name) && !developersFiles.includes(name)) return undefined;
   const expected = photo
     ? 'no name for a photo: expected one such as "content/images/van.jpg"'
@@ -126,7 +126,7 @@ export function deletedPaths(body: unknown): string[] {
 function namedPaths(
   action: string,
   params: Record<string, unknown>,
-): { path: unknown; upload?: boolean }[] | undefined {
+): { path: unknown; upload?: boolean; entry?: boolean }[] | undefined {
   switch (action) {
     case 'info':
     case 'getDeployPreview':
@@ -148,8 +148,8 @@ function namedPaths(
     case 'persistEntry':
       return [
         ...savedFiles(params).flatMap((file) => [
-          { path: file.path },
-          ...('newPath' in file ? [{ path: file.newPath }] : []),
+          { path: file.path, entry: true },
+          ...('newPath' in file ? [{ path: file.newPath, entry: true }] : []),
         ]),
         ...list(params.assets).map((asset) => ({ path: asset.path, upload: true })),
       ];

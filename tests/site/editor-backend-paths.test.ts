@@ -152,6 +152,12 @@ describe("the editor's local backend in sitegen dev, beyond the files the editor
       notEdited('content/blog/landing.html'),
     ],
     [
+      'an entry’s file saved over a photo in use, which no upload’s check then sees',
+      write('content/images/logo.png'),
+      403,
+      notEdited('content/images/logo.png'),
+    ],
+    [
       'a hidden entry, which the build would not read',
       write('content/blog/.draft.md'),
       403,
