@@ -54,7 +54,7 @@ function nameRefusal(path: string, folders: BackendFolders, entry = false): Refu
   return { status: photo ? 400 : 403, reason: `${JSON.stringify(path)} is ${expected}` };
 }
 
-/** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. It moves a save's files side by side, unawaited, each with its folder's every file: one failing (a file renamed twice) would stop sitegen dev. */
+/** Given a new folder, decap-server moves every file of the old one there: every article with the one renamed. It moves a save's files side by side, unawaited: one failing (a file renamed twice) would stop sitegen dev. */
 function moveRefusal(params: Record<string, unknown>): Refusal | undefined {
   const files = savedFiles(params);
   for (const { path, newPath } of files.filter((file) => typeof file.newPath === 'string')) {
