@@ -60,10 +60,10 @@ export function ArticleCard({
         <p className="flex flex-wrap items-center gap-2 text-sm *:min-w-0">
           {article.draft && (
             <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{article.draft}</span>
-          )}
+          )}{' '}
           {featured && (
             <span className="rounded-full bg-accent px-3 py-1 font-semibold text-white">{labels.featuredLabel}</span>
-          )}
+          )}{' '}
           <span className="rounded-full bg-brand-light px-3 py-1 font-semibold text-brand">{article.category}</span>
         </p>
         <Title className={`mt-4 font-bold text-slate-900 ${featured ? 'text-2xl md:text-3xl' : 'text-xl'}`}>

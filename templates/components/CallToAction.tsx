@@ -24,7 +24,7 @@ export function CallToAction({
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
           <ButtonLink href={button.href} onDark>
             {button.label}
-          </ButtonLink>
+          </ButtonLink>{' '}
           {phone && <PhoneLink {...phone} className="min-h-12 justify-center px-2 text-white hover:underline" />}
         </div>
       </div>

@@ -44,7 +44,7 @@ export function ConsentBanner({ consent }: { consent: Layout['consent'] }) {
         <div className="flex shrink-0 flex-wrap gap-3">
           <button type="button" data-choice="accepted" className={button}>
             {consent.accept}
-          </button>
+          </button>{' '}
           <button type="button" data-choice="rejected" className={button}>
             {consent.reject}
           </button>

@@ -156,7 +156,7 @@ function SiteHeader({ layout }: { layout: Layout }) {
               {/* A plain space between: a non-breaking one in the hidden words was read after the space Chromium adds. */}
               <span className="sr-only">{nonBreaking(header.phoneLabel)}</span> {nonBreaking(site.phone)}
             </span>
-          </a>
+          </a>{' '}
           {/* With text so large that the bar cannot hold all four (a window under 14rem wide: a phone's text at 200%), Get
               Quote gives way, rather than push the menu out of the window and squeeze the logo to nothing: the menu's
               Contact leads where it does. Get Quote and the menu have a border in a high-contrast theme (forced colours), which
@@ -167,7 +167,7 @@ function SiteHeader({ layout }: { layout: Layout }) {
             className="inline-flex min-h-11 items-center rounded-lg bg-accent px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-dark forced-colors:border max-[14rem]:hidden sm:px-4 sm:text-base print:hidden"
           >
             {header.quoteButton.label}
-          </a>
+          </a>{' '}
           <details data-menu="mobile" className="lg:hidden print:hidden">
             <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 forced-colors:border [&::-webkit-details-marker]:hidden">
               <Icon name="menu" className="size-6" />

@@ -57,16 +57,16 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
           ) : (
             <span className="font-semibold text-slate-800">{article.author}</span>
           )}
-        </span>
+        </span>{' '}
         <span className="inline-flex items-center gap-1">
           <Icon name="calendar" className="size-4" />
           <time dateTime={article.date}>{formatDate(article.date)}</time>
-        </span>
+        </span>{' '}
         {article.updated && (
           <span>
             {copy.updatedLabel} <time dateTime={article.updated}>{formatDate(article.updated)}</time>
           </span>
-        )}
+        )}{' '}
         <span className="inline-flex items-center gap-1">
           <Icon name="clock" className="size-4" />
           {article.readTime} {copy.readTimeSuffix}

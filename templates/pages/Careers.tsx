@@ -100,7 +100,7 @@ function JobCard({ job, positions }: { job: CareersProps['jobs'][number]; positi
           <div className="flex shrink-0 flex-wrap gap-3">
             <ButtonLink href={job.applyHref} label={`${positions.applyLabel}: ${job.title}`}>
               {positions.applyLabel}
-            </ButtonLink>
+            </ButtonLink>{' '}
             <ButtonLink
               href={job.learnMoreHref}
               variant="secondary"

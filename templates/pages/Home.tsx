@@ -125,7 +125,7 @@ function HomeHero({
           <div className="mt-8 flex flex-col gap-4 sm:flex-row">
             <ButtonLink href={paths.contact} onDark>
               {hero.primaryCta}
-            </ButtonLink>
+            </ButtonLink>{' '}
             <ButtonLink href={paths.caseStudies} variant="outline" onDark>
               {hero.secondaryCta}
             </ButtonLink>
@@ -178,12 +178,12 @@ function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonia
             sizes="48px"
             className="size-12 rounded-full object-cover"
           />
-          <span className="min-w-0">
-            <span className="block font-bold text-slate-900">{testimonial.name}</span>
-            <span className="block text-sm text-slate-600">
+          <div className="min-w-0">
+            <p className="font-bold text-slate-900">{testimonial.name}</p>
+            <p className="text-sm text-slate-600">
               {testimonial.business}, {testimonial.location}
-            </span>
-          </span>
+            </p>
+          </div>
         </figcaption>
       </figure>
     </li>

@@ -91,7 +91,7 @@ function ServiceHero({
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             <ButtonLink href={contact} variant={red ? 'secondary' : 'primary'} onDark>
               {hero.cta}
-            </ButtonLink>
+            </ButtonLink>{' '}
             <PhoneLink
               href={site.phoneHref}
               label={phoneLabel}

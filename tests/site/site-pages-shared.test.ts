@@ -139,6 +139,32 @@ describe('shared header and footer', () => {
   });
 });
 
+describe('read without CSS', () => {
+  // Words side by side in one line of the layout (a row of buttons, a byline, badges) are separate words to a text
+  // browser, a reader mode or a page whose stylesheet did not come, which set them as the markup does: a space between.
+  it('runs no two words together where the layout alone kept them apart', () => {
+    const phrasing = 'a, abbr, b, button, cite, code, em, i, label, small, span, strong, time';
+    const touching = [...allPaths, '/404'].flatMap((path) => {
+      const $ = loadPage(path);
+      $('script, style, noscript, template').remove();
+      // A form control or an image's words stand between the words beside it, as a text browser draws them.
+      $('input, select, textarea').replaceWith(' ');
+      $('img').each((_, img) => void $(img).replaceWith(` ${img.attribs.alt ?? ''} `));
+      return $('body *')
+        .get()
+        .flatMap((element) =>
+          element.children.slice(1).map((after, index) => [element.children[index]!, after] as const),
+        )
+        .filter((pair) => pair.every((node) => node.type === 'text' || $(node).is(phrasing)))
+        .filter((pair) => pair.some((node) => node.type !== 'text'))
+        .map(([before, after]) => `${$(before).text().slice(-20)}|${$(after).text().slice(0, 20)}`)
+        .filter((junction) => /[\p{L}\p{N}]\|[\p{L}\p{N}]/u.test(junction))
+        .map((junction) => `${path} ${junction}`);
+    });
+    expect(touching).toEqual([]);
+  });
+});
+
 describe('not-found page', () => {
   it('says Oops! Page not found, shows 404 and links home', () => {
     const $ = loadPage('/404');
