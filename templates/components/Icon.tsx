@@ -120,8 +120,12 @@ const drawings: Record<string, ReactElement[]> = Object.fromEntries(
 /** A decorative icon: hidden from screen readers, since the text beside it says the same. */
 export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
   return (
-    // Sized by its class; inline SVG in HTML needs no xmlns. Every page draws dozens of these, so every attribute counts.
+    // Sized by its class; inline SVG in HTML needs no xmlns. Every page draws dozens of these, so every attribute counts:
+    // its width and height count too, as the size it is drawn where the stylesheet has not come (a slow or lost
+    // connection, a reader that ignores it), which would otherwise draw it as wide as the page.
     <svg
+      width="24"
+      height="24"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

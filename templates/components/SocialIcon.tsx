@@ -16,7 +16,8 @@ const paths: Record<Network, string> = {
 
 export function SocialIcon({ network }: { network: Network }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true">
+    // Its width and height: its size without the stylesheet, as an Icon's (Icon.tsx).
+    <svg width="24" height="24" viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true">
       <path d={paths[network]} />
     </svg>
   );

@@ -163,6 +163,16 @@ describe('read without CSS', () => {
     });
     expect(touching).toEqual([]);
   });
+
+  it("draws every icon at an icon's size, not as wide as the page, where its stylesheet has not come", () => {
+    const unsized = [...allPaths, '/404'].flatMap((path) => {
+      const $ = loadPage(path);
+      return $('svg:not([width][height])')
+        .map((_, svg) => `${path} ${$(svg).attr('class')}`)
+        .get();
+    });
+    expect(unsized).toEqual([]);
+  });
 });
 
 describe('not-found page', () => {
