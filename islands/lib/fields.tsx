@@ -1,10 +1,14 @@
 /** @jsxImportSource preact */
 /** What every lead form has: the trap for bots and the button that sends. */
 
-/** Invisible to people and to assistive technology; bots fill it in, and the server then stores nothing. */
+/**
+ * Invisible to people and to assistive technology; bots fill it in, and the server then stores nothing. Hidden by the
+ * markup, not by the stylesheet alone: a page whose stylesheet has not come would ask a person for their website here,
+ * and drop their enquiry, thanking them, once they gave it.
+ */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" class="absolute -left-[9999px] h-px w-px overflow-hidden">
+    <div hidden>
       <label>
         Website
         <input type="text" name="website" tabIndex={-1} autoComplete="off" />

@@ -183,6 +183,20 @@ describe('contact form', () => {
     expect(await listLeads(preview.leads)).toEqual([]);
   });
 
+  it('without its stylesheet (a slow or lost connection), shows a person no trap for bots: every field they fill in is sent, and the lead stored', async () => {
+    const { page } = await openPage(wide);
+    await page.route('**/*.css', (route) => route.abort());
+    await page.goto(`${preview.url}/contact`);
+    const form = await fillContactForm(page);
+    // A tradesperson asked for a website fills it in.
+    for (const field of await form.locator('input[type="text"]').all()) {
+      if ((await field.isVisible()) && (await field.inputValue()) === '') await field.fill('okaforelectrical.co.uk');
+    }
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(await listLeads(preview.leads)).toMatchObject([{ name: 'Sarah Okafor', location: 'Nottingham' }]);
+  });
+
   it('the home page contact section sends the contact form too', async () => {
     const { page } = await narrowVisitor();
     await page.goto(`${preview.url}/#contact`);
