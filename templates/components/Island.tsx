@@ -59,7 +59,9 @@ export function Island<N extends IslandName>({
           as it shows. First, as the form sends, what its button then reads, whose change of words is not announced;
           then the note, to a visitor who pressed Send and heard nothing more of the form. */}
       <div aria-live="polite" className="form-wait">
-        <p className="form-wait-sending sr-only">{'copy' in props ? props.copy.submitting : undefined}</p>
+        <p hidden className="form-wait-sending sr-only">
+          {'copy' in props ? props.copy.submitting : undefined}
+        </p>
         <p className={`form-wait-note mt-4 ${warning}`}>
           <Linked text={notes.waiting} />
         </p>

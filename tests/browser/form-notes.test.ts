@@ -121,6 +121,20 @@ describe('without JavaScript', () => {
     expect(await withoutScript.page.getByText(waiting, { exact: true }).first().isVisible()).toBe(false);
   });
 
+  it('without the stylesheet too (a lost connection, a reader that ignores it), no form says it is sending while none is', async () => {
+    for (const javaScript of [false, true]) {
+      const { page } = await openPage({ ...wide, javaScript });
+      await page.route('**/*.css', (stylesheet) => stylesheet.abort());
+      for (const path of ['/', '/contact', '/blog']) {
+        await page.goto(`${preview.url}${path}`);
+        expect(await page.getByText('Submitting...').count(), `${path} ${javaScript}`).toBeGreaterThan(0);
+        expect(await page.getByText('Submitting...').filter({ visible: true }).count(), `${path} ${javaScript}`).toBe(
+          0,
+        );
+      }
+    }
+  });
+
   it('a screen reader says the note when it shows: it shows in a live region that was in the page before, on every form', async () => {
     const { page } = await openPage(wide);
     await page.route('**/assets/*.js', (script) => script.abort());
