@@ -123,8 +123,10 @@ function SiteHeader({ layout }: { layout: Layout }) {
       {/* The nav follows the logo and the right-hand group pushes itself right (ml-auto), so on a slow
           machine that paints the header half-parsed nothing already drawn moves when the rest arrives: the group is
           drawn once its last item (the menu's button, to its words) has come. Chromium holds the first frame till the
-          footer (rel="expect"); Firefox drew the phone number alone at the bar's right, then moved it left for Get Quote. */}
-      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+          footer (rel="expect"); Firefox drew the phone number alone at the bar's right, then moved it left for Get Quote.
+          Where a minimum font size (a browser's setting) makes the desktop bar's words wider than the window, the
+          right-hand group wraps to a second row rather than push Get Quote out of the window. */}
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 lg:h-auto lg:min-h-16 lg:flex-wrap lg:py-2">
         {/* On a phone the bar holds the logo, the phone icon, Get Quote and the menu: the name is read, not shown, where it
             would push Get Quote off the bar. */}
         <a href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 md:text-xl">

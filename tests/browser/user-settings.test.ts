@@ -5,11 +5,16 @@
  * header-menus.test.ts: reduced motion). In a high-contrast theme (forced
  * colours), the icons still show on the theme's ground. With the text spaced
  * out as far as WCAG 1.4.12 asks a page to bear, no words are cut off or
- * pushed out of the window.
+ * pushed out of the window. With a minimum font size (a browser's setting for
+ * small type), the header keeps every link inside the window.
  */
-import type { Page } from 'playwright-core';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { chromiumFlags, chromiumPath } from '../../src/check/chromium';
 import { openPage, reusedPage, wide } from './support/browser';
 import { contrastRatio } from './support/contrast';
 import { sharedTestPreview } from './support/preview';
@@ -157,4 +162,45 @@ describe('with the text spaced out (WCAG 1.4.12)', () => {
     }
     expect(spoilt).toEqual([]);
   }, 120_000);
+});
+
+describe('with a minimum font size (24 px, a setting of Chromium and Firefox for visitors who find small type hard to read)', () => {
+  it("the header's links all show inside the window on a laptop, and the page is not pushed sideways", async () => {
+    // A browser of its own: the setting lives in the profile's preferences, which no DevTools command changes.
+    const profile = await mkdtemp(join(tmpdir(), 'sitegen-minimum-font-'));
+    await mkdir(join(profile, 'Default'));
+    const preferences = { webkit: { webprefs: { minimum_font_size: 24, minimum_logical_font_size: 24 } } };
+    await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify(preferences));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      args: chromiumFlags,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.route(/^https:\/\/images\.unsplash\.com\//, (route) => route.abort());
+      const outside: string[] = [];
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${preview.url}/`);
+        if ((await page.evaluate(() => getComputedStyle(document.querySelector('footer a')!).fontSize)) !== '24px')
+          throw new Error('Chromium has no minimum font size');
+        const found = await page.evaluate(() => {
+          const spoilt = [...document.querySelectorAll<HTMLElement>('header a, header summary')]
+            .filter((link) => link.checkVisibility({ visibilityProperty: true }))
+            .filter((link) => {
+              const { left, right } = link.getBoundingClientRect();
+              return left < 0 || right > innerWidth || link.scrollWidth > link.clientWidth + 1;
+            })
+            .map((link) => `"${link.innerText.trim()}" is cut off or spills out of its box`);
+          const wider = document.documentElement.scrollWidth - innerWidth;
+          return wider > 0 ? [...spoilt, `the page is ${wider} px wider than the window`] : spoilt;
+        });
+        outside.push(...found.map((problem) => `${width} px: ${problem}`));
+      }
+      expect(outside).toEqual([]);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
