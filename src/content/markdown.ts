@@ -152,10 +152,10 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   const footnotes = source.includes('[^');
   const markdown = parser(footnotes);
   const tokens = markdown.lexer(source);
-  // marked keeps no positions: where each block starts, its text read in order (before the notes are moved).
+  // marked keeps no positions: where each block starts, its text read in order (before the notes are moved), but for
+  // the token marked-footnote puts first in a body with notes, whose raw "Footnotes" is no text of the file.
   const starts = new Map<Token, number>();
-  for (let [index, at] = [0, 0]; index < tokens.length; at += tokens[index++]!.raw.length)
-    starts.set(tokens[index]!, at);
+  tokens.reduce((at, token) => (token.type === 'footnotes' ? at : starts.set(token, at) && at + token.raw.length), 0);
   // marked-footnote's own: it moves the notes to the end, and readies itself for the next body, refused or not.
   if (footnotes) markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
@@ -170,7 +170,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   };
   for (block of tokens.filter((token) => token.type !== 'footnotes')) {
     markdown.walkTokens([block], check);
-    const [line] = refused ? linesOf(source, starts, [[block, refused.token]]) : [];
+    const [line] = refused ? linesOf(source, starts, [[block, refused.token, refused.problem]]) : [];
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
   const lines = links.length ? linesOf(source, starts, links) : [];
@@ -186,16 +186,16 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   return { html: tags, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }
 
-/** Each token's line, in the order found: its block's start, and where it is in its block. */
-function linesOf(source: string, starts: ReadonlyMap<Token, number>, tokens: readonly [Token, Token, ...string[]][]) {
+/** Each token's line, in the order found: its block's start, its place in it, and the words a refusal quotes in it. */
+function linesOf(source: string, starts: ReadonlyMap<Token, number>, tokens: readonly [Token, Token, string][]) {
   const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
   let [at, line] = [0, 1];
-  return tokens.map(([block, token]) => {
-    const next = starts.get(block)! + Math.max(0, block.raw.indexOf(token.raw));
-    for (let found = text.indexOf('\n', at); found !== -1 && found < next; found = text.indexOf('\n', at)) {
-      line += 1;
-      at = found + 1;
-    }
+  // A paragraph's text is one token, however many lines it spans: a refusal is named by the line of the words it quotes.
+  return tokens.map(([block, token, said]) => {
+    const within = token.raw.indexOf(/^[^"]*"(.*?)"/.exec(said)?.[1] ?? '');
+    const next = starts.get(block)! + Math.max(0, block.raw.indexOf(token.raw)) + Math.max(0, within);
+    for (let found = text.indexOf('\n', at); found !== -1 && found < next; found = text.indexOf('\n', at))
+      [line, at] = [line + 1, found + 1];
     return line;
   });
 }

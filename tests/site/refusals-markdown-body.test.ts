@@ -172,6 +172,16 @@ describe('bad input', () => {
       `body: line 121: footnote "[^1]" has no note: write it on a line of its own below the paragraph, as [^1]: The survey's source.`,
     ],
     [
+      "a misspelt placeholder on a paragraph's second line, named by its own line",
+      (text: string) => `${text}\nCall us today.\nOr ring {fone} tonight.\n`,
+      `body: line 122: "{fone}" names none of the site's facts: expected {name}, {legalName}, {phone}, {email}, {address}, {hours}: did you mean "{phone}"?`,
+    ],
+    [
+      'a link to no page, at the end of a line, in a body with footnotes',
+      (text: string) => `${text}\nSee [a](/zz)\nand the survey[^1].\n\n[^1]: BrightLocal, 2024.\n`,
+      'body: line 121: links to "/zz", which is neither a page of this site nor a file of public/ (pages are listed by `sitegen build` and in sitemap.xml)',
+    ],
+    [
       'an image from another site',
       (text: string) => `${text}\nSee:\n![Our van](https://cdn.example.com/van.jpg)\n`,
       'body: line 122: image "https://cdn.example.com/van.jpg" is on another site, and the Content-Security-Policy lets a page load images only from its own site and https://images.unsplash.com: save the photo in public/ (as public/photos/van.jpg, say) and write ![Our van](/photos/van.jpg), or use a photo of https://images.unsplash.com',

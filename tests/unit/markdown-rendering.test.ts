@@ -278,7 +278,7 @@ describe('renderMarkdown', () => {
     ],
     [
       'More text.\n###Step two',
-      'line 3: "###Step two" would show as written, not as a heading or list item: put a space after the # or -',
+      'line 4: "###Step two" would show as written, not as a heading or list item: put a space after the # or -',
     ],
     [
       '-Boilers\n-Radiators',
