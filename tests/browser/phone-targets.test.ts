@@ -72,7 +72,7 @@ describe('the forms on a phone', () => {
         .locator('form :is(input:not([type="checkbox"]), select, textarea)')
         .evaluateAll((all: HTMLInputElement[]) =>
           all
-            .filter((field) => !field.closest('[aria-hidden]'))
+            .filter((field) => !field.closest('[hidden]'))
             .map(
               (field) =>
                 `${field.name} ${field.type} ${field.getAttribute('autocomplete') ?? '-'} ${getComputedStyle(field).fontSize}`,
