@@ -152,10 +152,10 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   const footnotes = source.includes('[^');
   const markdown = parser(footnotes);
   const tokens = markdown.lexer(source);
-  // marked keeps no positions: where each block starts, its text read in order (before the notes are moved), but for
-  // the token marked-footnote puts first in a body with notes, whose raw "Footnotes" is no text of the file.
-  const starts = new Map<Token, number>();
-  tokens.reduce((at, token) => (token.type === 'footnotes' ? at : starts.set(token, at) && at + token.raw.length), 0);
+  // marked keeps no positions: where each block starts, read in order, but for marked-footnote's token (no text of it).
+  const [starts, blocks] = [new Map<Token, number>(), tokens.filter((token) => token.type !== 'footnotes')];
+  for (let [index, at] = [0, 0]; index < blocks.length; at += blocks[index++]!.raw.length)
+    starts.set(blocks[index]!, at);
   // marked-footnote's own: it moves the notes to the end, and readies itself for the next body, refused or not.
   if (footnotes) markdown.walkTokens(tokens, markdown.defaults.walkTokens!);
   // The page's title is its one level-1 heading: screen readers list the body's headings as an outline under it.
@@ -168,7 +168,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     if (token.type === 'heading') level = token.depth;
     if (href && /^(?:\/|https?:)/i.test(href)) links.push([block, token, href]);
   };
-  for (block of tokens.filter((token) => token.type !== 'footnotes')) {
+  for (block of blocks) {
     markdown.walkTokens([block], check);
     const [line] = refused ? linesOf(source, starts, [[block, refused.token, refused.problem]]) : [];
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
