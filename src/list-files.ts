@@ -2,10 +2,13 @@
 import { sep } from 'node:path';
 import fastGlob from 'fast-glob';
 
-/** Paths relative to `dir`, with forward slashes, sorted; none if `dir` is missing. Links followed, as copies do. */
-export function listFiles(dir: string, { hidden = false, pattern = '**', caseSensitiveMatch = true } = {}): string[] {
-  const options = { cwd: dir, dot: hidden, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true };
-  return fastGlob.sync(pattern, { ...options, caseSensitiveMatch }).sort();
+/** Whether the output holds (and preview serves) a path: no hidden file, which may hold secrets, but /.well-known/'s. */
+export const isServable = (path: string) => path.split(/[\\/]/).every((name) => !/^\.(?!well-known$)/.test(name));
+/** Paths relative to `dir`, with forward slashes, sorted, servable; none if `dir` is missing. Links followed, as copies do. */
+export function listFiles(dir: string, { pattern = '**', caseSensitiveMatch = true } = {}): string[] {
+  const options = { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: true, suppressErrors: true };
+  const files = fastGlob.sync(pattern, { ...options, caseSensitiveMatch });
+  return files.filter(isServable).sort();
 }
 
 /** Links listed, not followed (where the generator writes, a link would take a write elsewhere); or followed: those leading nowhere. */

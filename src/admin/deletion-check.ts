@@ -40,7 +40,7 @@ export async function deletionRefusal(folders: BackendFolders, body: unknown): P
     const used = stillUsed(model, gone, photos, relative(root, content));
     if (used) throw used;
     const site = await readSite({ contentDir, projectRoot: scratch }, model);
-    const publicFiles = listFiles(config.publicDir, { hidden: true });
+    const publicFiles = listFiles(config.publicDir);
     const input = { content: site.content, images: site.catalog.descriptors, settings: planSettings(config) };
     for (const drafts of [false, true]) validatePlan(planSite(input, { today, drafts }), publicFiles);
   } catch (error) {

@@ -69,7 +69,7 @@ export function editorContent(config: BuildConfig, sources: EditorContentSources
     legalPages: model.legalPages.map((page) => ({ ...page, html: sources.bodyHtml(page.body) })),
     images: Object.fromEntries(sources.plan.images.descriptors),
     imageFiles: listFiles(join(contentDir, 'images')).map((name) => `images/${name}`),
-    publicFiles: listFiles(config.publicDir, { hidden: true }),
+    publicFiles: listFiles(config.publicDir),
     siteUrl: config.siteUrl,
     endpoint: leadEndpoint(config),
     stylesheet: sources.stylesheet,

@@ -34,7 +34,7 @@ interface CacheEntry {
  */
 export function assetKey(config: BuildConfig, generator: string, dev: boolean): string {
   const dirs = [config.templatesDir, config.islandsDir, config.sharedDir];
-  const files = dirs.flatMap((dir) => listFiles(dir, { hidden: true }).map((path) => join(dir, path)));
+  const files = dirs.flatMap((dir) => listFiles(dir).map((path) => join(dir, path)));
   const settings = compilerSettings.map((name) => join(config.root, name));
   const { files: versions, unsettled } = takeSnapshot([...files, ...settings]);
   const inProject = (path: string) => relative(config.root, path);

@@ -104,7 +104,7 @@ export class DevSite {
     const shown = publishing({ ...config, drafts: true });
     const siteSources = { content: read, images: catalog.descriptors, settings };
     const plan = planSite({ ...siteSources, kept: this.kept }, shown);
-    const publicFiles = listFiles(config.publicDir, { hidden: true });
+    const publicFiles = listFiles(config.publicDir);
     const oldLinks = validatePlan(plan, publicFiles);
     const rendering = this.renderingFor(plan.model, assets, last?.rendering);
 

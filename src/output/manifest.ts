@@ -39,11 +39,8 @@ export function readInputs(config: BuildConfig, generator: string) {
   if (config.cms) dirs.push(config.adminDir);
   const { siteUrl, supabase, drafts, cms } = config;
   const settings = contentHash(JSON.stringify([generator, siteUrl, supabase, drafts, cms, dirs]));
-  // public/ is copied whole, hidden files (.well-known/) and all; elsewhere they are an editor's or the system's.
   // Joined as text: path.join() for every file of a large blog is a good part of an up-to-date build.
-  const files = dirs.flatMap((dir) =>
-    listFiles(dir, { hidden: dir === config.publicDir }).map((path) => `${dir}/${path}`),
-  );
+  const files = dirs.flatMap((dir) => listFiles(dir).map((path) => `${dir}/${path}`));
   return { settings, snapshot: takeSnapshot([...files, ...compilerSettings.map((name) => join(config.root, name))]) };
 }
 

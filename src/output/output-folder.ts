@@ -66,7 +66,7 @@ export function refuseForeignOutput(config: BuildConfig): void {
   if (isBuiltOutput(out)) return;
   // One of the files every build writes removed by hand: still sitegen's, if it holds nothing a build cannot have written.
   const { files, links } = listFilesAndLinks(out);
-  const byName = new Set([...writtenByEveryBuild, ...alsoWritten, ...listFiles(config.publicDir, { hidden: true })]);
+  const byName = new Set([...writtenByEveryBuild, ...alsoWritten, ...listFiles(config.publicDir)]);
   const built = (file: string) =>
     byName.has(file) || file.endsWith('.html') || file.startsWith('assets/') || file.startsWith(`${repositoryFolder}/`);
   // Pages and assets/ alone, none of the other files every build writes among them: a site made some other way.

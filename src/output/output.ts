@@ -38,7 +38,7 @@ export type Committed = { written: number; removed: number; bytes: number; hashe
 
 export function withPublicFiles(publicDir: string, files: readonly OutputFile[]): OutputFile[] {
   const copied = (path: string) => ({ path, content: readFileSync(join(publicDir, path)) });
-  return [...listFiles(publicDir, { hidden: true }).map(copied), ...files];
+  return [...listFiles(publicDir).map(copied), ...files];
 }
 
 /** A hash of each file's content; a copied file's name is one. */

@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { listFiles, listFilesAndLinks } from '../list-files';
+import { join, relative } from 'node:path';
+import { isServable, listFiles, listFilesAndLinks } from '../list-files';
 import { FolderWriter } from './folder-writer';
 import { fileHashes, withPublicFiles, type BuildOutput, type OutputFile } from './output';
 import { isBuiltOutput, repositoryFolder } from './output-folder';
@@ -49,13 +49,14 @@ export class Staging implements BuildOutput {
     if (!existsSync(publicDir)) return staging;
     try {
       // With their own times: a file of public/ changes when it is edited, not with every build.
-      await cp(publicDir, dir, { recursive: true, dereference: true, preserveTimestamps: true });
+      const filter = (path: string) => isServable(relative(publicDir, path));
+      await cp(publicDir, dir, { recursive: true, dereference: true, preserveTimestamps: true, filter });
     } catch (error) {
       await staging.abort(error);
       if (reused && isShapeConflict(error)) return Staging.open(outDir, publicDir, true);
       throw error;
     }
-    for (const path of listFiles(publicDir, { hidden: true })) staging.writer.written.set(path, 0);
+    for (const path of listFiles(publicDir)) staging.writer.written.set(path, 0);
     return staging;
   }
 

@@ -41,7 +41,7 @@ export async function makeSiteFiles(
   const options = { supabaseUrl: config.supabase.url, dev: false, noindex: config.drafts, editor: editor?.headers };
   const { files, images } = siteFiles({ plan, assets, bodyHtml }, options);
   const writes = [...files.map((file) => file.path), ...(editor?.paths ?? [])];
-  const publicFiles = listFiles(config.publicDir, { hidden: true });
+  const publicFiles = listFiles(config.publicDir);
   for (const link of validatePlan(plan, publicFiles, writes)) log.stage('old link', link, -1);
   refuseOnScheduledDays(plan, publicFiles);
   if (!editor) return { files, images };

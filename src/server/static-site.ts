@@ -9,6 +9,7 @@ import etag from 'etag';
 import fresh from 'fresh';
 import { contentType } from 'mime-types';
 import Negotiator from 'negotiator';
+import { isServable } from '../list-files';
 import { unlessThrown } from '../unless-thrown';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file';
 import { parseRedirectsFile, redirectFor, type RedirectRule } from './redirects-file';
@@ -119,10 +120,8 @@ function withQuery(to: string, search: string): string {
 
 async function findFile(source: SiteSource, pathname: string) {
   const relative = pathname.slice(1);
-  // _headers and _redirects, and names served as them (_headers.html), are the host's configuration, not pages.
-  if (relative.startsWith('_headers') || relative.startsWith('_redirects')) return undefined;
-  // Nor is a hidden file (dist/.git/config, with its remote's credentials, or a .env), but for /.well-known/.
-  if (relative.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return undefined;
+  // Not the host's configuration (_headers, _redirects, and names served as them: _headers.html), nor a hidden file.
+  if (relative.startsWith('_headers') || relative.startsWith('_redirects') || !isServable(relative)) return undefined;
   const folder = relative === '' || relative.endsWith('/');
   // An address with an extension is most often a file's own (assets/styles.css): tried as it is before as a page.
   const named = /\.\w+$/.test(relative) ? [relative, `${relative}.html`] : [`${relative}.html`, relative];

@@ -6,6 +6,7 @@ import { lstat, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listFilesAndLinks } from '../../src/list-files';
 import { buildCaseTimeout } from '../support/build-refusals';
 import { fingerprint } from '../support/fingerprint';
 import { copyProject, type ProjectCopy } from '../support/project-copy';
@@ -95,6 +96,30 @@ describe('public/', () => {
       }
       await rm(join(project.dir, 'public', folder), { recursive: true });
     }
+  });
+
+  // Preview and dev serve no hidden file, which may hold secrets (a .env, a .git's remote with its credentials) or the
+  // system's (.DS_Store): the build publishes none either, but those of /.well-known/ (security.txt, say).
+  it("publishes no hidden file of public/ but /.well-known/'s, whole build or incremental; a link to one is refused", async () => {
+    const hidden = ['.env', '.DS_Store', '.git/config', 'files/.secret.txt', '.well-known/.draft.txt'];
+    const site = await withPublic(async (dir) => {
+      for (const path of [...hidden, '.well-known/security.txt', 'files/prices.txt']) {
+        await mkdir(join(dir, path, '..'), { recursive: true });
+        await writeFile(join(dir, path), `${path}\n`);
+      }
+    });
+    const hiddenOrText = (path: string) =>
+      path.endsWith('.txt') || path.split('/').some((name) => name.startsWith('.'));
+    const published = () => listFilesAndLinks(site.out).files.filter(hiddenOrText).sort();
+    for (const incremental of [false, true]) {
+      expect(await site.build(incremental)).toBe('');
+      expect(published()).toEqual(['.well-known/security.txt', 'files/prices.txt', 'robots.txt']);
+    }
+    const article = join(site.content, 'blog', 'local-seo-tips.md');
+    await writeFile(article, `${await readFile(article, 'utf8')}\n[Settings](/.env)\n`);
+    expect(await site.build()).toMatch(
+      /local-seo-tips\.md: body: line \d+: links to "\/\.env", which is neither a page of this site nor a file of public\//,
+    );
   });
 
   it('public/ may be a link to a folder elsewhere: its files are copied, not the link', async () => {

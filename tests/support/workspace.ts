@@ -78,7 +78,7 @@ export async function contentRefusal(contentDir: string): Promise<string | undef
     const config = resolveConfig({ root: projectRoot, content: contentDir, siteUrl: siteUrl() }, {});
     const publishing = { today: londonDay(config.now()), drafts: false };
     const plan = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
-    validatePlan(plan, listFiles(config.publicDir, { hidden: true }));
+    validatePlan(plan, listFiles(config.publicDir));
     return undefined;
   } catch (error) {
     return printed(error);
