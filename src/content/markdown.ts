@@ -44,12 +44,12 @@ function parser(footnotes: boolean): Marked {
     const checkbox = ({ checked }: Tokens.Checkbox): string => (checked ? '☑ ' : '☐ ');
     const text = (token: Tokens.Text | Tokens.Escape): string | false =>
       token.type === 'escape' && token.text === '{' && '&#123;';
-    // A heading's id is its words as GitHub makes it (## Our prices: #our-prices): a link can lead to its place.
+    // An id of its words as GitHub's (#our-prices), on an anchor: Firefox's Reader View drops an h2 with #7-contact-us.
     const heading = function (this: Renderer, { tokens, depth }: Tokens.Heading): string {
       const words = this.parser.parseInline(tokens);
       const shown = asBrowserReads(words.replace(/<[^>]*>/g, ''));
       const id = headingIds.slug(/[\p{L}\p{N}]/u.test(shown) ? shown : 'section'); // "## 🙂" would have an empty id
-      return `<h${depth} id="${id}">${words}</h${depth}>\n`;
+      return `<h${depth}><a id="${id}"></a>${words}</h${depth}>\n`;
     };
     const renderer = { checkbox, text, heading };
     const markdown = new (require('marked') as typeof import('marked')).Marked({ renderer });

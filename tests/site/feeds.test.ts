@@ -55,7 +55,7 @@ describe('the feeds', () => {
       expect(item.enclosures?.[0]?.url, slug).toMatch(/^https:\/\/images\.unsplash\.com\/photo-[\w-]+\?fm=jpg/);
       const body = item.content!.encoded!;
       expect(body.split(/\s+/).length, slug).toBeGreaterThan(800);
-      expect(body, slug).toContain('<h2 id="');
+      expect(body, slug).toContain('<h2><a id="');
       for (const [, link] of body.matchAll(/ (?:href|src)="([^"]*)"/g))
         expect(link, slug).toMatch(/^(https:|mailto:|tel:)/);
     });
@@ -82,7 +82,7 @@ describe('the feeds', () => {
       expect(new Date(entry.published!), slug).toEqual(londonStart(date));
       expect(entry.updated, slug).toBe(entry.published);
       expect(entry.content?.type, slug).toBe('html');
-      expect(entry.content?.value, slug).toContain('<h2 id="');
+      expect(entry.content?.value, slug).toContain('<h2><a id="');
       expect(entry.summary?.value.length, slug).toBeGreaterThan(50);
     });
   });
@@ -100,7 +100,7 @@ describe('the feeds', () => {
       expect(item.tags, slug).toEqual([category]);
       expect(new Date(item.date_published!), slug).toEqual(londonStart(date));
       expect(item.image, slug).toMatch(/^https:\/\/images\.unsplash\.com\//);
-      expect(item.content_html, slug).toContain('<h2 id="');
+      expect(item.content_html, slug).toContain('<h2><a id="');
     });
   });
 

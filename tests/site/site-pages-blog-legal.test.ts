@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blogCategoryLinks, loadPage, textOf } from '../support/site';
+import { articleSlugs, blogCategoryLinks, legalSlugs, loadPage, textOf } from '../support/site';
 import { removeWorkspaces, workspace } from '../support/workspace';
 
 afterAll(removeWorkspaces);
@@ -66,7 +66,7 @@ describe('blog', () => {
 
   it("gives each heading of an article an id of its words, as GitHub does, that a link can lead to; none its page's own", async () => {
     const built = loadPage('/blog/local-seo-tips');
-    expect(built('.prose h2').first().attr('id')).toBe('get-your-google-business-profile-right-first');
+    expect(built('.prose h2 a').first().attr('id')).toBe('get-your-google-business-profile-right-first');
     // The ids the page has around the body, each written as a heading's words: they must take the next free id.
     const own = built('[id]')
       .filter((_, element) => built(element).closest('.prose').length === 0)
@@ -84,8 +84,32 @@ describe('blog', () => {
       .map((_, element) => $(element).attr('id'))
       .get();
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
-    expect($('#main-1').text()).toBe('main');
-    expect($('#our-prices').prop('tagName')).toBe('H2');
+    expect($('#main-1').parent().text()).toBe('main');
+    expect($('#our-prices').parent().prop('tagName')).toBe('H2');
+  });
+
+  it("keeps every heading of an article or a policy in Firefox's Reader View", () => {
+    // Reader View (Mozilla's Readability) takes an element whose class or id has one of these words for the page's
+    // furniture, and leaves it out: any element (unless another word says it is the content), and a level-1 or 2
+    // heading for a few words more. An id made of a heading's words has them ("## Who we share it with").
+    const furniture =
+      /banner|breadcrumbs|combx|comment|community|disqus|extra|footer|header|menu|related|social|sponsor/i;
+    const content = /and|article|body|column|content|main|shadow/i;
+    const furnitureHeading = /hidden|banner|comment|com-|contact|footer|masthead|media|meta|promo|related|share|tags/i;
+    const dropped = [...articleSlugs.map((slug) => `/blog/${slug}`), ...legalSlugs.map((slug) => `/${slug}`)].flatMap(
+      (path) => {
+        const $ = loadPage(path);
+        return $('.prose :is(h1, h2, h3, h4, h5, h6)')
+          .filter((_, heading) => {
+            const words = `${$(heading).attr('class') ?? ''} ${$(heading).attr('id') ?? ''}`;
+            const level = Number(heading.tagName.slice(1));
+            return (furniture.test(words) && !content.test(words)) || (level <= 2 && furnitureHeading.test(words));
+          })
+          .map((_, heading) => `${path}: ${$(heading).text()}`)
+          .get();
+      },
+    );
+    expect(dropped).toEqual([]);
   });
 });
 

@@ -21,12 +21,12 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
   const own = new Marked({ gfm: true }).use(markedFootnote(), {
     renderer: {
       checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
-      // Each heading's id its words as GitHub makes it (no text here is one of the page's own ids).
+      // Each heading's id its words as GitHub makes it, on an anchor at its start (no text here is one of the page's own ids).
       heading(this: Renderer, { tokens, depth }) {
         const words = this.parser.parseInline(tokens);
         const shown = decodeHTML(words.replace(/<[^>]*>/g, ''));
         const id = headingIds.slug(/[\p{L}\p{N}]/u.test(shown) ? shown : 'section');
-        return `<h${depth} id="${id}">${words}</h${depth}>\n`;
+        return `<h${depth}><a id="${id}"></a>${words}</h${depth}>\n`;
       },
       // A `{` escaped or in code as a character reference, which the site's facts are not filled in for.
       text: (token) => token.type === 'escape' && token.text === '{' && '&#123;',

@@ -13,7 +13,7 @@ describe('footnotes (marked-footnote)', () => {
 
   it('writes a numbered reference to each note, and the notes after the text, each linking back', () => {
     expect(renderMarkdown(`## Reviews\n\n${note}\nMore text.\n`).html).toBe(
-      '<h2 id="reviews">Reviews</h2>\n' +
+      '<h2><a id="reviews"></a>Reviews</h2>\n' +
         '<p>Most homeowners read reviews first<sup><a id="footnote-ref-survey" href="#footnote-survey" data-footnote-ref aria-describedby="footnote-label">1</a></sup>.</p>\n' +
         '<p>More text.</p>\n' +
         '<section class="footnotes" data-footnotes>\n<h2 id="footnote-label" class="sr-only">Footnotes</h2>\n<ol>\n<li id="footnote-survey">\n' +

@@ -17,7 +17,7 @@ describe('renderMarkdown', () => {
     const { html } = renderMarkdown(
       '## Why **local** matters\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n\n~~cheap~~ www.example.co.uk\n',
     );
-    expect(html).toContain('<h2 id="why-local-matters">Why <strong>local</strong> matters</h2>');
+    expect(html).toContain('<h2><a id="why-local-matters"></a>Why <strong>local</strong> matters</h2>');
     expect(html).not.toContain('class="anchor"');
     expect(html).toMatch(/<table tabindex="0">\s*<thead>\s*<tr>\s*<th>Job<\/th>/);
     expect(html).toContain('<td>£2,000</td>');
@@ -26,10 +26,12 @@ describe('renderMarkdown', () => {
   });
 
   it("gives each heading an id of its words as GitHub does, the second of the same words the next, never the page's own", () => {
-    expect(renderMarkdown('## **Bold** start\n').html).toBe('<h2 id="bold-start"><strong>Bold</strong> start</h2>\n');
+    expect(renderMarkdown('## **Bold** start\n').html).toBe(
+      '<h2><a id="bold-start"></a><strong>Bold</strong> start</h2>\n',
+    );
     const { html } = renderMarkdown('## Next\n\nwww.example.co.uk and [a link](/about)\n');
     expect(html).toBe(
-      '<h2 id="next">Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n',
+      '<h2><a id="next"></a>Next</h2>\n<p><a href="http://www.example.co.uk">www.example.co.uk</a> and <a href="/about">a link</a></p>\n',
     );
     const body =
       '## Prices & fees — 2025\n\n### Café `{phone}` £5[^1]\n\n## Prices & fees — 2025\n\n## Main\n\n[^1]: A note.\n';
@@ -43,10 +45,10 @@ describe('renderMarkdown', () => {
       ' id="footnote-1"',
     ]);
     // Each body counts afresh: another page's headings take nothing from it.
-    expect(renderMarkdown('## Next\n').html).toBe('<h2 id="next">Next</h2>\n');
+    expect(renderMarkdown('## Next\n').html).toBe('<h2><a id="next"></a>Next</h2>\n');
     // Words of no letter or digit make no id; an empty one is none.
     expect(renderMarkdown('## 🙂\n\n## — ? —\n').html).toBe(
-      '<h2 id="section">🙂</h2>\n<h2 id="section-1">— ? —</h2>\n',
+      '<h2><a id="section"></a>🙂</h2>\n<h2><a id="section-1"></a>— ? —</h2>\n',
     );
   });
 
@@ -245,7 +247,7 @@ describe('renderMarkdown', () => {
       'heading "#### Fuel" skips a level after a level-2 heading: expected ###',
     );
     expect(renderMarkdown('## Costs\n\n### Vans\n\n#### Fuel\n\n## Next\n\n### Then\n').html).toBe(
-      '<h2 id="costs">Costs</h2>\n<h3 id="vans">Vans</h3>\n<h4 id="fuel">Fuel</h4>\n<h2 id="next">Next</h2>\n<h3 id="then">Then</h3>\n',
+      '<h2><a id="costs"></a>Costs</h2>\n<h3><a id="vans"></a>Vans</h3>\n<h4><a id="fuel"></a>Fuel</h4>\n<h2><a id="next"></a>Next</h2>\n<h3><a id="then"></a>Then</h3>\n',
     );
   });
 
@@ -268,7 +270,7 @@ describe('renderMarkdown', () => {
   it('rejects a heading with no text, which would be an empty <h2>', () => {
     expect(() => renderMarkdown('Intro.\n\n##\n\nMore.\n')).toThrow('a heading with no text ("##" alone on a line)');
     expect(() => renderMarkdown('###   \n')).toThrow(RefusedMarkdownError);
-    expect(renderMarkdown('## Our prices\n').html).toBe('<h2 id="our-prices">Our prices</h2>\n');
+    expect(renderMarkdown('## Our prices\n').html).toBe('<h2><a id="our-prices"></a>Our prices</h2>\n');
   });
 
   it.each([
