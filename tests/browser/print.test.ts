@@ -78,6 +78,26 @@ describe('a page printed', () => {
     expect(problems).toEqual([]);
   });
 
+  it('prints no blank sheet after its last words, the consent question unanswered or answered', async () => {
+    const { page } = await visitor();
+    // A4 with the margins the print dialog has by default. A sheet with words on it holds a font; a blank one, none.
+    const sheets = (pageRanges = '') =>
+      page.pdf({ format: 'A4', margin: { top: '1cm', right: '1cm', bottom: '1cm', left: '1cm' }, pageRanges });
+    const blankAtEnd: string[] = [];
+    const paths = ['/about', '/cookie-policy', '/privacy-policy'];
+    for (const answered of [false, true]) {
+      for (const path of paths) {
+        await page.goto(`${preview.url}${path}`);
+        const consent = page.getByRole('region', { name: 'May we remember how you found us?' });
+        if (!answered) await consent.waitFor();
+        else if (path === paths[0]) await consent.getByRole('button', { name: 'Reject' }).click();
+        const count = (await sheets()).toString('latin1').match(/\/Type\s*\/Page\b/g)!.length;
+        if (!/\/Font\b/.test((await sheets(String(count))).toString('latin1'))) blankAtEnd.push(`${path} ${answered}`);
+      }
+    }
+    expect(blankAtEnd).toEqual([]);
+  });
+
   it("prints where an article's link leads after its words, and on screen its words alone", async () => {
     const { page } = await visitor();
     await page.goto(`${preview.url}/blog/local-seo-tips`);
