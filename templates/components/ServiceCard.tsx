@@ -27,12 +27,14 @@ export function ServiceCard({ title, icon, description, features, image, learnMo
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
-        <div className="mb-4 flex items-center gap-3">
-          <span className="flex size-11 items-center justify-center rounded-lg bg-brand-light text-brand">
+        {/* The icon within the title, not beside it in a box of their own: Firefox's Reader View drops a box whose words
+            are all a heading's, and showed the card's list with no title. */}
+        <h3 className="mb-4 flex items-center gap-3 text-xl font-bold text-slate-900">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-light text-brand">
             <Icon name={icon} />
           </span>
-          <h3 className="min-w-0 text-xl font-bold text-slate-900">{title}</h3>
-        </div>
+          <span className="min-w-0">{title}</span>
+        </h3>
         <p className="mb-5 text-slate-600">{description}</p>
         <FeatureList items={features} className="mb-6" />
         {/* Named by its label, not by a hidden span after the words: Chromium reads an sr-only span, laid out as a block, with a

@@ -146,4 +146,19 @@ describe('trade pages', () => {
     }
     expect(descriptions.size).toBe(27);
   });
+
+  it("keeps each card's title in Firefox's Reader View, which drops a box whose words are all a heading's", () => {
+    // A title beside its icon in a box of their own was such a box: Reader View showed six lists, each titled by nothing.
+    const untitled: string[] = [];
+    for (const path of ['/', ...tradeSlugs.map((slug) => `/services/${slug}`)]) {
+      const $ = loadPage(path);
+      $('main :is(h2, h3, h4)').each((_, heading) => {
+        const box = $(heading).parent();
+        const others = box.contents().not(heading);
+        if (box.children().not(heading).length > 0 && !others.text().trim())
+          untitled.push(`${path}: ${$(heading).text()}`);
+      });
+    }
+    expect(untitled).toEqual([]);
+  });
 });
