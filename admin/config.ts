@@ -85,7 +85,7 @@ export function decapConfig({ model, servicePages, backend, siteUrl, logo, today
         withDefaults(articleFields, { draft: true, author: newest?.author, date: today }),
       ),
       folderCollection(dir, legalPages, fieldsOf(legalPages.schema, options())),
-      folderCollection(dir, trades, fieldsOf(trades.schema, options({ service: serviceIds }))),
+      folderCollection(dir, trades, newTradeFields(fieldsOf(trades.schema, options({ service: serviceIds })), model)),
       ...fileCollections.map((collection) => ({
         name: collection.name,
         label: collection.label,
@@ -148,6 +148,12 @@ const bodyField = {
 };
 
 /** New entries start from these values (an article: a draft dated today in London, by the newest article's author), and a yes-or-no from no. */
+/** A new trade's services, its cards of the services in order (the build's rule), named: their words to fill in. */
+function newTradeFields(fields: DecapField[], model: SiteModel): DecapField[] {
+  const blank = (fields.find((field) => field.name === 'services')!.default as object[])[0];
+  return withDefaults(fields, { services: model.services.map((service) => ({ service: service.id, ...blank })) });
+}
+
 function withDefaults(fields: DecapField[], defaults: Record<string, unknown>): DecapField[] {
   return fields.map((field) => {
     const value = defaults[field.name] ?? (field.widget === 'boolean' ? false : undefined);

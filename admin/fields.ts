@@ -134,15 +134,27 @@ function listOf(name: string, schema: Schema, options: FieldOptions): Omit<Decap
   const exact = checksOf(schema).find((check) => check.type === 'length');
   // A list of an exact length (the six services) gains and loses no entry.
   const fixed = exact ? { allow_add: false, allow_remove: false } : {};
+  // So it starts with its entries, blank, to be filled in (a new trade's six services): none could be added.
+  const blanks = (blank: unknown) =>
+    exact ? { default: Array.from({ length: Number(exact.requirement) }, () => blank) } : {};
   if (item.type === 'picklist') return { widget: 'select', multiple: true, options: [...(item.options as string[])] };
   const entry = singular(name);
   const list = { widget: 'list', label_singular: options.labels?.[entry] ?? labelOf(entry), ...fixed };
   if (item.type === 'strict_object' || item.type === 'variant') {
     const fields = item.type === 'variant' ? variantFields(item, options) : fieldsOf(item as never, options);
     const named = summaryFields.find((summary) => fields.some((field) => field.name === summary));
-    return { ...list, collapsed: true, fields, ...(named && { summary: `{{fields.${named}}}` }) };
+    const blank = Object.fromEntries(
+      fields.map((field) => [field.name, blankOf(field)]).filter(([, value]) => value !== undefined),
+    );
+    return { ...list, collapsed: true, fields, ...(named && { summary: `{{fields.${named}}}` }), ...blanks(blank) };
   }
-  return { ...list, field: fieldOf(entry, item, options) };
+  const field = fieldOf(entry, item, options);
+  return { ...list, field, ...blanks(blankOf(field)) };
+}
+
+/** A field's value in a blank entry of a list: a text empty, a list of a fixed length its blank entries, else none. */
+function blankOf(field: DecapField): unknown {
+  return ['string', 'text'].includes(field.widget) ? '' : field.default;
 }
 
 /** The field a collapsed entry of a list is shown by, the first of these it has. */

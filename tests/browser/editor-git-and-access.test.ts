@@ -18,7 +18,8 @@ import { describe, expect, it } from 'vitest';
 import { liveArticleStays } from '../../src/content/publishing';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { openPage, wide } from './support/browser';
-import { field, notification, publish, writeArticle } from './support/editor';
+import { photo } from '../support/test-images';
+import { field, notification, publish, uploadPhoto, writeArticle } from './support/editor';
 import {
   contentFile,
   dev,
@@ -83,6 +84,47 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
       'href="/services/glazier"',
       'href="/services/groundworker"',
     ]);
+    expect(problems()).toEqual([]);
+  });
+
+  it('adds a trade from a blank form ("＋ Trade"), its six services there to fill in: its page in sitegen dev', async () => {
+    const { page, problems } = await editor.at('/collections/trades');
+    await page.getByRole('link', { name: 'Create entry of type Trade' }).click();
+    for (const [label, text] of [
+      ['Name', 'Drainage Engineer'],
+      ['Slug (its address)', 'drainage-engineer'],
+      ['Singular', 'Drainage Engineer'],
+      ['Plural', 'Drainage Engineers'],
+      ['Description', 'Win blocked drain call-outs and CCTV surveys from homeowners and letting agents near you.'],
+      ['Meta description', 'Drainage engineer marketing that wins blocked drain call-outs and CCTV surveys.'],
+    ] as const)
+      await field(page, label).first().fill(text);
+    await page.getByRole('button', { name: /^Add keyword$/ }).click();
+    await field(page, 'Keyword').fill('drainage engineer marketing');
+    await page.getByText('Hero image', { exact: true }).locator('..').getByRole('button', { name: 'Expand' }).click();
+    await uploadPhoto(page, { name: 'drains.jpg', photo: await photo({ width: 2400, height: 1350, hue: 200 }) });
+    await field(page, 'Description (for people who cannot see it)').first().fill('A drainage engineer at work');
+    // Each service's words, its six cards opened one by one: the services (in order) are there, none to add.
+    const services = page.locator('div[id^="services-field-"]');
+    await services.getByRole('button', { name: 'Expand' }).first().click();
+    await expect.poll(() => services.getByRole('button', { name: 'Expand' }).count()).toBe(6);
+    for (let card = 5; card >= 0; card--) await services.getByRole('button', { name: 'Expand' }).nth(card).click();
+    const descriptions = services.getByLabel(/^Description/);
+    for (let card = 0; card < 6; card++)
+      await descriptions
+        .nth(card)
+        .fill(`Card ${card + 1}: more of the drainage jobs you want, from people ready to book.`);
+    const features = services.getByLabel(/^Feature/);
+    expect(await features.count()).toBe(24);
+    for (let feature = 0; feature < 24; feature++) await features.nth(feature).fill(`Drainage feature ${feature + 1}`);
+    await publish(page);
+    expect(await notification(page)).toBe('Entry saved');
+    await expect
+      .poll(async () => (await fetch(`${dev.url}/services/drainage-engineer`)).status, { timeout: 10_000 })
+      .toBe(200);
+    expect(await devPage('/services/drainage-engineer')).toMatch(
+      /<h1[^>]*>Digital Marketing for Drainage Engineers<\/h1>/,
+    );
     expect(problems()).toEqual([]);
   });
 

@@ -237,6 +237,13 @@ describe("the editor's configuration", () => {
     expect(form.filter((name) => name !== 'socialImage')).toEqual(Object.keys(plumber));
   });
 
+  it('starts a new trade with its six services in order, each with its four features to fill in: a list of a fixed length takes no entry added', () => {
+    const services = (collection('trades') as { fields: DecapField[] }).fields.find((f) => f.name === 'services')!;
+    expect(services).toMatchObject({ allow_add: false, allow_remove: false });
+    const blank = { description: '', features: ['', '', '', ''] };
+    expect(services.default).toEqual(model.services.map((service) => ({ service: service.id, ...blank })));
+  });
+
   it('starts a new article as a draft, dated today in London (as `sitegen new article` dates one), by the newest article’s author', () => {
     const articleFields = (collection('articles') as { fields: (DecapField & { default?: unknown })[] }).fields;
     const defaults = Object.fromEntries(articleFields.map((field) => [field.name, field.default]));
