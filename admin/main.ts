@@ -133,15 +133,29 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
     const problem = `is missing: expected ${slugForm}, which names the file and the page's address`;
     throw new ContentError(file, edited.path.endsWith('.md') ? 'front matter: slug' : 'slug', problem);
   }
+  const saved = typeof entry.get('path') === 'string' && entry.get('path') ? file : undefined;
+  if (entry.get('collection') === trades.name) return requireOwnTradeSlug(edited, saved);
   // An article's: a legal page's address is another folder's, which an article's old one cannot be.
   if (entry.get('collection') !== articles.name) return;
-  const saved = typeof entry.get('path') === 'string' && entry.get('path') ? file : undefined;
   const taken = slugRefusal(
     site.model().articles,
     { folder: `${site.contentDir}/${folder.folder}`, file: saved },
     edited.data.slug,
   );
   if (taken) throw taken;
+}
+
+/**
+ * Nor may a trade take another's slug, which names its file: refused as the marketer sees it, the slug typed and the
+ * trade that has it, rather than the build's words of a file name Decap would choose (a "-1" after it, for a copy).
+ */
+function requireOwnTradeSlug(edited: Entry, saved: string | undefined): void {
+  const slug = String(edited.data.slug);
+  const taken = site.model().trades.find((trade) => trade.slug === slug);
+  if (!taken || saved === `${site.contentDir}/${trades.folder}/${slug}.json`) return;
+  const file = saved ?? `${site.contentDir}/${trades.folder} (a new trade)`;
+  const problem = `"${slug}" is already the slug of ${site.contentDir}/${trades.folder}/${slug}.json ("${taken.name}"): each page needs its own`;
+  throw new ContentError(file, 'slug', problem);
 }
 
 /**

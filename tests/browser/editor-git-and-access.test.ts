@@ -128,6 +128,20 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
     expect(problems()).toEqual([]);
   });
 
+  it('refuses a copied trade whose slug is still the original’s, naming the trade that has it, not a file name Decap chose', async () => {
+    const { page, problems } = await editor.at('/collections/trades/entries/plumber');
+    await page.getByRole('button', { name: 'Published' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).first().click();
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe('Plumber');
+    await retype(field(page, 'Name'), 'Emergency Plumber');
+    await retype(field(page, 'Meta description'), 'Emergency plumber marketing that wins burst pipe call-outs.');
+    await refused(
+      page,
+      problems,
+      'content/trades (a new trade): Slug (its address): "plumber" is already the slug of content/trades/plumber.json ("Plumber"): each page needs its own',
+    );
+  });
+
   it('changes one word of an article’s title on its line alone', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/digital-marketing-roi');
     await field(page, 'Title').fill('Is Your Marketing Paying Off? Measuring Returns for Trades');
