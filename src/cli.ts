@@ -204,13 +204,17 @@ function aConversionName(value: string): string {
   return value.trim();
 }
 
-/** The platform's own way to open a URL; a failure to open is not worth failing the command. */
+/** The platform's own way to open a URL; a failure to open is not worth failing the command, but is said. */
 function openInBrowser(url: string): void {
   const openers: Partial<Record<NodeJS.Platform, string[]>> = { darwin: ['open'], win32: ['cmd', '/c', 'start', ''] };
   const [command, ...args] = [...(openers[process.platform] ?? ['xdg-open']), url];
+  const notOpened = (why: string) => console.log(`  browser    not opened (${why}): open ${url} in a browser yourself`);
+  // Without a display (over SSH), xdg-open finds no desktop browser, or starts a text one that nobody sees.
+  if (command === 'xdg-open' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return notOpened('no desktop');
   import('node:child_process').then(({ spawn }) =>
     spawn(command!, args, { stdio: 'ignore', detached: true })
-      .on('error', () => {})
+      .on('error', () => notOpened(`${command} could not be run`))
+      .on('exit', (code) => void (code && notOpened(`${command} found no browser`)))
       .unref(),
   );
 }
@@ -226,9 +230,7 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   // Every image and build thread being waited on listens, each until it is done: many at once is no leak.
   setMaxListeners(0, controller.signal);
-  const dispose = () => {
-    for (const signal of stopSignals) process.off(signal, interrupt);
-  };
+  const dispose = () => stopSignals.forEach((signal) => process.off(signal, interrupt));
   const interrupt = (signal: NodeJS.Signals) => {
     dispose();
     controller.abort(new Interrupted(signal));
@@ -239,9 +241,7 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
 
 /** Resolves on a stop signal (a closed terminal too), so a server can close its database cleanly. */
 const untilInterrupted = (): Promise<void> =>
-  new Promise((resolve) => {
-    for (const signal of stopSignals) process.once(signal, () => resolve());
-  });
+  new Promise((resolve) => stopSignals.forEach((signal) => process.once(signal, () => resolve())));
 
 // A reader that went away (`sitegen build | head -1`, a closed terminal) takes the rest of what sitegen prints with it,
 // not its work: unhandled, the failed write would kill the process halfway through writing the site.

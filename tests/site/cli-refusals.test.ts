@@ -3,13 +3,15 @@
  * code 1, before anything is written: an unknown command, an output folder
  * that cannot be made, options that conflict or hold nothing, a port, --dir
  * or site URL that cannot be one, Supabase half set, a content folder that
- * does not exist, and a folder that is not a project.
+ * does not exist, and a folder that is not a project. And `dev --open`
+ * where no browser can open (no desktop), saying so rather than nothing.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localLeads, projectRoot, runSitegen } from '../support/cli';
+import { executable, localLeads, projectRoot, runSitegen } from '../support/cli';
 import { inScratchFolder } from '../support/scratch-folder';
 import { siteDir } from '../support/site';
 
@@ -93,6 +95,26 @@ describe('sitegen', () => {
       const result = await runSitegen([...args]);
       expect([result.code, result.stdout, result.stderr], args.join(' ')).toEqual([1, '', `sitegen: ${message}\n`]);
     }
+  });
+
+  it('dev --open on a machine with no desktop (over SSH, no DISPLAY) says to open the address itself, and serves on', async () => {
+    await inScratchFolder(async (dir) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, ...localLeads };
+      for (const name of ['DISPLAY', 'WAYLAND_DISPLAY']) delete env[name];
+      const args = [executable, 'dev', '--port', '0', '--open', '--leads-dir', join(dir, 'leads')];
+      const dev = spawn(process.execPath, args, { cwd: projectRoot, env });
+      let printed = '';
+      dev.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      try {
+        await expect.poll(() => printed, { timeout: 20_000 }).toMatch(/^ {2}browser {4}/m);
+        const url = /^sitegen dev: (\S+)/.exec(printed)![1];
+        expect(printed).toContain(`  browser    not opened (no desktop): open ${url} in a browser yourself\n`);
+        expect((await fetch(url!)).status).toBe(200);
+      } finally {
+        dev.kill('SIGINT');
+        await new Promise((resolve) => dev.on('close', resolve));
+      }
+    });
   });
 
   it('rejects a site URL that is not a URL', async () => {
