@@ -89,7 +89,7 @@ const { CMS } = decap;
 for (const format of [jsonFormat, markdownFormat]) CMS.registerCustomFormat(format.name, format.extension, format);
 CMS.registerPreviewStyle(content.stylesheet);
 for (const { name } of [...folders, ...files])
-  CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, { pageOf, say }));
+  CMS.registerPreviewTemplate(name, previewTemplate(decap, site, place, { pageOf, say, refuse: requireOwnAddress }));
 
 CMS.registerEventListener({
   name: 'preSave',
@@ -178,6 +178,13 @@ function requireOldAddress(edited: Entry): void {
   throw new ContentError(file, lost === live?.slug ? 'front matter: slug' : 'front matter: aliases', problem);
 }
 
+/** The entry's address its own, none live lost: checked before the build's rules, by the save and the preview alike. */
+function requireOwnAddress(entry: DecapEvent['entry'], edited: Entry): void {
+  requireSlug(entry, edited);
+  requireOldAddress(edited);
+  requireLegalAddress(edited);
+}
+
 /** A legal page has no old slugs: its address changes only with its file's name, and a developer's redirect. */
 function requireLegalAddress(edited: Entry): void {
   const file = `${site.contentDir}/${edited.path}`;
@@ -215,9 +222,7 @@ async function requireUnchanged(entry: DecapEvent['entry']): Promise<void> {
 /** The entry as it will be saved, once the build's rules accept it; throws their refusal. */
 async function checkBeforeSave(entry: DecapEvent['entry']) {
   const edited = entryOf(entry, place);
-  requireSlug(entry, edited);
-  requireOldAddress(edited);
-  requireLegalAddress(edited);
+  requireOwnAddress(entry, edited);
   await requireUnchanged(entry);
   // The photos added to this entry, not saved yet: measured, to check they are images the build takes, as wide as the
   // pages draw them. Decap keeps one swapped for another among them, which the local backend does not write: not checked.

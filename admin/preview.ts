@@ -12,8 +12,14 @@ export function previewTemplate(
   decap: Decap,
   site: EditorSite,
   place: EntryPlace,
-  { pageOf, say }: { pageOf: (entry: Entry) => string | undefined; say: (error: unknown) => string },
+  hooks: {
+    pageOf: (entry: Entry) => string | undefined;
+    say: (error: unknown) => string;
+    /** The editor's own refusals, which come before the build's: a save would say them first. */
+    refuse: (decapEntry: PreviewProps['entry'], entry: Entry) => void;
+  },
 ): unknown {
+  const { pageOf, say, refuse } = hooks;
   const { h, createClass } = decap;
   return createClass({
     getInitialState: () => ({ measured: 0 }),
@@ -24,6 +30,7 @@ export function previewTemplate(
       const path = pageOf(entry);
       if (!path) return notice(h, 'Give it a slug: its page’s address is made from it.');
       try {
+        refuse(this.props.entry, entry);
         const page = site.preview(entry, path, images);
         return h('div', { className: page.className, dangerouslySetInnerHTML: { __html: page.html } });
       } catch (error) {

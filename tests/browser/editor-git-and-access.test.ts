@@ -185,10 +185,13 @@ describe('a save in the editor, as git sees it', { timeout: 60_000 }, () => {
   it('renames a live article other articles link to once its old slug is kept as an alias, which then redirects', async () => {
     const { page, problems } = await editor.at('/collections/articles/entries/online-reviews-guide');
     await retype(field(page, 'Slug (its address)'), 'google-reviews-guide');
+    const refusal =
+      'content/blog/online-reviews-guide.md: Slug (its address): takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug';
+    // The preview says what the save will, not the build's word on another article's link to the old address.
+    const preview = page.frameLocator('#preview-pane').getByRole('alert');
+    await expect.poll(() => preview.innerText()).toBe(`The build would refuse this:\n\n${refusal}`);
     await publish(page);
-    expect(await notification(page)).toBe(
-      'Failed to persist entry: content/blog/online-reviews-guide.md: Slug (its address): takes a live address off the site, /blog/online-reviews-guide: keep "online-reviews-guide" in Old slugs (each redirects here), so that its visitors are sent on to this article, or keep the slug',
-    );
+    expect(await notification(page)).toBe(`Failed to persist entry: ${refusal}`);
     expect(await edited.git('status', '--porcelain', '--', 'content')).toBe('');
     await page.getByRole('button', { name: /^Add old slug$/i }).click();
     await field(page, 'Old slug').fill('online-reviews-guide');
