@@ -191,5 +191,7 @@ export const fieldLabels: Record<string, string> = {
   phone: 'Phone number',
   email: 'Email address',
   url: "Site's address",
+  href: 'Link (the profile’s address)',
+  geo: 'Map position',
   unsentChangesText: 'Unsent changes (follows the success text when the form changed while it was sending)',
 };

@@ -237,6 +237,14 @@ describe("the editor's configuration", () => {
     expect(form.filter((name) => name !== 'socialImage')).toEqual(Object.keys(plumber));
   });
 
+  it('labels the site facts in a marketer’s words: a social profile’s link, not its "Href"; the map position, not "Geo"', () => {
+    const facts = (collection('site') as { files: { fields: DecapField[] }[] }).files[0]!.fields;
+    const labels = (fields: DecapField[]): string[] =>
+      fields.flatMap((field) => [field.label, ...labels(field.fields ?? [])]);
+    expect(labels(facts)).toEqual(expect.arrayContaining(['Link (the profile’s address) (optional)', 'Map position']));
+    expect(labels(facts).filter((label) => /^(Href|Geo)\b/.test(label))).toEqual([]);
+  });
+
   it('starts a new trade with its six services in order, each with its four features to fill in: a list of a fixed length takes no entry added', () => {
     const services = (collection('trades') as { fields: DecapField[] }).fields.find((f) => f.name === 'services')!;
     expect(services).toMatchObject({ allow_add: false, allow_remove: false });
