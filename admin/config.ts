@@ -147,13 +147,13 @@ const bodyField = {
   required: false,
 };
 
-/** New entries start from these values (an article: a draft dated today in London, by the newest article's author), and a yes-or-no from no. */
 /** A new trade's services, its cards of the services in order (the build's rule), named: their words to fill in. */
 function newTradeFields(fields: DecapField[], model: SiteModel): DecapField[] {
   const blank = (fields.find((field) => field.name === 'services')!.default as object[])[0];
   return withDefaults(fields, { services: model.services.map((service) => ({ service: service.id, ...blank })) });
 }
 
+/** New entries start from these values (an article: a draft dated today in London, by the newest article's author), and a yes-or-no from no. */
 function withDefaults(fields: DecapField[], defaults: Record<string, unknown>): DecapField[] {
   return fields.map((field) => {
     const value = defaults[field.name] ?? (field.widget === 'boolean' ? false : undefined);
