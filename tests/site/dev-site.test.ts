@@ -194,7 +194,11 @@ describe("the editor's checks of a trade (admin/editor-site.ts), by the build's 
       const plumber = JSON.parse(await readFile(join(project.dir, 'content', path), 'utf8')) as Record<string, unknown>;
       expect(editor.hasFile(path)).toBe(true);
       const words = { name: 'Glazier', slug: 'glazier', singular: 'Glazier', plural: 'Glaziers' };
-      const glazier = { ...plumber, ...words, metaDescription: 'Glazier marketing that wins window and door jobs.' };
+      const glazier = {
+        ...plumber,
+        ...words,
+        metaDescription: 'Glazier marketing that wins window, door and conservatory jobs.',
+      };
       expect(editor.hasFile('trades/glazier.json')).toBe(false);
       expect(() => editor.check({ path: 'trades/glazier.json', data: glazier })).not.toThrow();
       expect(() => editor.check({ path, data: { ...plumber, slug: 'plumbers' } })).toThrow(

@@ -132,6 +132,12 @@ const badValues: BadInput[] = [
     /content\/trades\/roofer\.json: metaDescription: its description, "Plumber marketing that wins .+", is also the description of \/services\/plumber \(\S*content\/trades\/plumber\.json\): give each page its own$/m,
   ],
   [
+    "a trade's meta description too short to be a search result's snippet, as every other page's is refused",
+    'trades/roofer.json',
+    (text) => text.replace(/"metaDescription": "[^"]*"/, '"metaDescription": "Marketing for roofers."'),
+    /content\/trades\/roofer\.json: metaDescription: .*at least 50 characters/,
+  ],
+  [
     'a service listed twice',
     'services.json',
     (text) => text.replace('"id": "google-ads"', '"id": "local-seo"'),

@@ -1,7 +1,8 @@
 /** The records the pages list: services, trades, testimonials, stats, case studies, team, jobs. */
 import * as v from 'valibot';
 import { icon } from './icons';
-import { countryCode, eachOnce, imageSchema, isoDate, list, slug, text, withoutPlaceholders } from './shared';
+import { countryCode, eachOnce, imageSchema, isoDate, list, metaFields } from './shared';
+import { slug, text, withoutPlaceholders } from './shared';
 
 const service = v.strictObject({
   id: slug,
@@ -25,7 +26,7 @@ export const tradeSchema = v.strictObject({
   singular: text,
   plural: text,
   description: withoutPlaceholders(text),
-  metaDescription: v.pipe(text, v.maxLength(160, 'a description of at most 160 characters')),
+  metaDescription: metaFields.description,
   keywords: list(text),
   heroImage: imageSchema,
   /** What social networks show when the page is shared; without it, the build draws a card. */
@@ -83,6 +84,7 @@ export const employmentTypes = {
   Temporary: 'TEMPORARY',
   Internship: 'INTERN',
 } as const;
+const employment = Object.keys(employmentTypes) as (keyof typeof employmentTypes)[];
 
 const job = v.pipe(
   v.strictObject({
@@ -101,10 +103,7 @@ const job = v.pipe(
       ],
       'a workplace of type "office", with its locality, region and country, or "remote", with its applicant country',
     ),
-    type: v.picklist(
-      Object.keys(employmentTypes) as (keyof typeof employmentTypes)[],
-      `one of ${Object.keys(employmentTypes).join(', ')}`,
-    ),
+    type: v.picklist(employment, `one of ${employment.join(', ')}`),
     datePosted: isoDate,
     /** The last day applications are taken. */
     validThrough: isoDate,
