@@ -93,9 +93,9 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
   };
 }
 
-/** An article's image as large as readers show it, in a format every reader takes (a stock photo as JPEG from its host). */
+/** An article's image as large as readers show it, as JPEG, which every reader takes. */
 function feedImage(siteUrl: string, image: Image): { url: string; type: string } {
-  return { url: largeImage(siteUrl, image).url, type: image.local?.fallback === 'png' ? 'image/png' : 'image/jpeg' };
+  return { url: largeImage(siteUrl, image).url, type: 'image/jpeg' };
 }
 
 /**

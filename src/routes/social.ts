@@ -26,12 +26,12 @@ export function pageCard(
 }
 
 /**
- * As wide as social networks, search engines and feed readers show it, or the file's own width if narrower: a stock
- * photo cropped to a card's proportions by the image host, as JPEG, which every one of them takes (a browser's choice
- * of format would be the crawler's Accept header's), a file of content/images/ in its own.
+ * As wide as social networks, search engines and feed readers show it, or the file's own width if narrower, as JPEG,
+ * which every one of them takes (a browser's choice of format would be the crawler's Accept header's) and which keeps
+ * a photo under WhatsApp's limit, as PNG would not: a stock photo cropped to a card's proportions by the image host.
  */
 export function largeImage(siteUrl: string, image: Image): LargeImage {
-  if (image.local) return rendition(siteUrl, image.local, cardSize.width, image.local.fallback);
+  if (image.local) return rendition(siteUrl, image.local, cardSize.width, 'jpg');
   const { width, height } = cardSize;
   return { url: `${image.src}?fm=jpg&fit=crop&w=${width}&h=${height}&q=70`, width, height };
 }

@@ -54,6 +54,9 @@ describe('social cards', () => {
       /\/assets\/images\/plumber-share-[0-9a-f]{12}-1000\.jpg$/,
     );
     expect(trade('meta[property="og:image:width"]').attr('content')).toBe('1000');
+    // Shared as JPEG, on white where it was transparent: WhatsApp shows no picture over 300 KB, as a photo in PNG is.
+    const shared = await imageAt(trade('meta[property="og:image"]').attr('content')!).metadata();
+    expect([shared.format, shared.hasAlpha]).toEqual(['jpeg', false]);
     const cards = await readdir(out('assets', 'cards'));
     expect(cards.filter((file) => /^(google-ads-guide|plumber)-/.test(file))).toEqual([]);
   });

@@ -55,7 +55,9 @@ export function usePhotoProject(): void {
     await writePhoto(content('images', 'office.png'), { width: 1400, height: 900, format: 'png', transparent: true });
     await writePhoto(content('images', 'blog', 'van.jpg'), { width: 1600, height: 900, hue: 120 });
     await writePhoto(content('images', 'blog', 'share.jpg'), { width: 1300, height: 700, hue: 300 });
-    await writePhoto(content('images', 'plumber-share.jpg'), { width: 1000, height: 525, hue: 190 });
+    // A PNG, as design tools export a picture for sharing.
+    const share = { width: 1000, height: 525, format: 'png', transparent: true, hue: 190 } as const;
+    await writePhoto(content('images', 'plumber-share.png'), share);
     await editJson<Team>('team.json', ({ team }) => {
       team[0]!.image.src = 'images/team/Sarah Mitchell.jpg';
       team[1]!.image.src = 'images/team/james.webp';
@@ -64,7 +66,7 @@ export function usePhotoProject(): void {
       story.image.src = 'images/office.png';
     });
     await editJson<{ socialImage?: object }>('trades/plumber.json', (plumber) => {
-      plumber.socialImage = { src: 'images/plumber-share.jpg', alt: "A plumber's van outside a terraced house" };
+      plumber.socialImage = { src: 'images/plumber-share.png', alt: "A plumber's van outside a terraced house" };
     });
     await editText('blog/local-seo-tips.md', (text) => text.replace(/^image: .*$/m, 'image: "images/blog/van.jpg"'));
     await editText('blog/google-ads-guide.md', (text) =>
