@@ -221,25 +221,35 @@ export function unpublishingField(live: Article | undefined, data: { draft?: unk
   return typeof data.date === 'string' && data.date > today ? 'date' : undefined;
 }
 
+/** A page an address is checked against: an article, or a trade (its title its name). */
+export type AddressedPage = Pick<Article, 'file' | 'slug' | 'title' | 'aliases'>;
+
 /**
- * Another article's slug, or old slug, given to this one (`file`; undefined while it is new, its file not named yet):
- * each page needs its own address, and an old one redirects to its article. Named as the marketer sees it, the slug
- * typed and the article that has it, rather than the build's words of a file name Decap would choose (a "-1" after it).
+ * Another page's slug, or an article's old slug, given to this one (`file`; undefined while it is new, its file not
+ * named yet; `kind` says what it is, an article unless told): each page needs its own address, and an old one
+ * redirects to its article. Named as the marketer sees it, the slug typed and the page that has it, rather than the
+ * build's words of a file name Decap would choose (a "-1" after it).
  */
-export function slugRefusal(articles: readonly Article[], place: { folder: string; file?: string }, slug: unknown) {
-  const others = articles.filter((article) => article.file !== place.file);
+export function slugRefusal(
+  pages: readonly AddressedPage[],
+  place: { folder: string; file?: string; kind?: 'article' | 'trade' },
+  slug: unknown,
+) {
+  const others = pages.filter((page) => page.file !== place.file);
   const [taken, moved] = [
-    others.find((article) => article.slug === slug),
-    others.find((article) => article.aliases?.includes(slug as string)),
+    others.find((page) => page.slug === slug),
+    others.find((page) => page.aliases?.includes(slug as string)),
   ];
-  const file = place.file ?? `${place.folder} (a new article)`;
+  const file = place.file ?? `${place.folder} (a new ${place.kind ?? 'article'})`;
+  // A trade's slug is a field of its JSON; an article's, of its front matter.
+  const field = place.kind === 'trade' ? 'slug' : 'front matter: slug';
   if (taken)
     return new ContentError(
       file,
-      'front matter: slug',
+      field,
       `"${String(slug)}" is already the slug of ${taken.file} ("${taken.title}"): each page needs its own`,
     );
   if (!moved) return undefined;
   const problem = `"${String(slug)}" is an old slug of ${moved.file} ("${moved.title}"): its old address, ${paths.article(String(slug))}, sends visitors on to that article, so it cannot be this one's: choose another slug`;
-  return new ContentError(file, 'front matter: slug', problem);
+  return new ContentError(file, field, problem);
 }

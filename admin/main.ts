@@ -18,6 +18,7 @@ import {
   localImagesOf,
   lostAddress,
   slugRefusal,
+  type AddressedPage,
   measure,
   unpublishingField,
   photoRefusal,
@@ -122,8 +123,8 @@ CMS.registerEventListener({
 decap.init({ config });
 
 /**
- * A new article or legal page is named by its slug: without one it would have no file name and no address. Nor may an
- * article take another's slug, or old slug, whose address redirects to that article.
+ * A new article, legal page or trade is named by its slug: without one it would have no file name and no address. Nor
+ * may an article or a trade take another's slug, nor an article another's old slug, whose address redirects to it.
  */
 function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
   const folder = place.folders.get(String(entry.get('collection')));
@@ -134,28 +135,21 @@ function requireSlug(entry: DecapEvent['entry'], edited: Entry): void {
     throw new ContentError(file, edited.path.endsWith('.md') ? 'front matter: slug' : 'slug', problem);
   }
   const saved = typeof entry.get('path') === 'string' && entry.get('path') ? file : undefined;
-  if (entry.get('collection') === trades.name) return requireOwnTradeSlug(edited, saved);
-  // An article's: a legal page's address is another folder's, which an article's old one cannot be.
-  if (entry.get('collection') !== articles.name) return;
+  // An article's or a trade's: a legal page's address is another folder's, which an article's old one cannot be.
+  const kind = entry.get('collection') === trades.name ? 'trade' : 'article';
+  if (kind === 'article' && entry.get('collection') !== articles.name) return;
+  const pages = kind === 'trade' ? site.model().trades.map(addressOfTrade) : site.model().articles;
   const taken = slugRefusal(
-    site.model().articles,
-    { folder: `${site.contentDir}/${folder.folder}`, file: saved },
+    pages,
+    { folder: `${site.contentDir}/${folder.folder}`, file: saved, kind },
     edited.data.slug,
   );
   if (taken) throw taken;
 }
 
-/**
- * Nor may a trade take another's slug, which names its file: refused as the marketer sees it, the slug typed and the
- * trade that has it, rather than the build's words of a file name Decap would choose (a "-1" after it, for a copy).
- */
-function requireOwnTradeSlug(edited: Entry, saved: string | undefined): void {
-  const slug = String(edited.data.slug);
-  const taken = site.model().trades.find((trade) => trade.slug === slug);
-  if (!taken || saved === `${site.contentDir}/${trades.folder}/${slug}.json`) return;
-  const file = saved ?? `${site.contentDir}/${trades.folder} (a new trade)`;
-  const problem = `"${slug}" is already the slug of ${site.contentDir}/${trades.folder}/${slug}.json ("${taken.name}"): each page needs its own`;
-  throw new ContentError(file, 'slug', problem);
+/** A trade as a page an address is checked against: its file is named by its slug (the build's rule). */
+function addressOfTrade(trade: { slug: string; name: string }): AddressedPage {
+  return { file: `${site.contentDir}/${trades.folder}/${trade.slug}.json`, slug: trade.slug, title: trade.name };
 }
 
 /**
