@@ -1,3 +1,1 @@
-/** Text made safe inside HTML or XML, in element content and in quoted attributes. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeHtml } from '../supabase/functions/_shared/escape-html.ts';

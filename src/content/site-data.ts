@@ -1,5 +1,6 @@
 /** Everything in content/ but the articles, validated and frozen, by the same rules for a build and for /admin. */
 import { parsePhoneNumber } from 'libphonenumber-js';
+import { phoneHref } from '../../supabase/functions/_shared/phone-href.ts';
 import * as v from 'valibot';
 import { ContentError, didYouMean } from '../errors';
 import { localImageRefs, type ImageRef } from '../images/content-images';
@@ -186,8 +187,6 @@ export const slugify = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-/** "0808 157 0192" → "tel:+448081570192": the international form works from any phone. */
-export const phoneHref = (phone: string): string => `tel:+44${phone.replace(/\D/g, '').replace(/^0/, '')}`;
 /** As written, unless written as a run of digits: then in the groups the UK reads it in (01332 123456). */
 const grouped = (phone: string) => (/\s/.test(phone) ? phone : parsePhoneNumber(phone, 'GB').formatNational());
 

@@ -259,6 +259,8 @@ describe('the contact-form Edge Function under Deno', () => {
       subject: 'New lead, contact form: Builder (Priya Shah)',
       reply_to: 'priya@shahbuilders.co.uk',
       to: ['leads@tradeboost.example'],
+      // Its HTML part made under Deno too, the visitor's phone a link to call.
+      html: expect.stringContaining('<a href="tel:+447700900456">07700 900456</a>'),
     });
     expect(supabase.calls).toContain('store_lead');
   });

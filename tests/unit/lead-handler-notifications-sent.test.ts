@@ -85,6 +85,8 @@ describe('notifications', () => {
       to: ['leads@tradeboost.example', 'owner@tradeboost.example'],
       subject: "New lead, contact form: Electrician (Sarah O'Neill)",
       text: summary,
+      // As a mail client shows it: lead-notification-email.test.ts.
+      html: expect.stringContaining('<a href="tel:+447700900123">+44 7700 900123</a>'),
       reply_to: 'sarah@oneill-electrical.co.uk',
     });
 

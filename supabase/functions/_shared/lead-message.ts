@@ -9,6 +9,7 @@ import type { Touch, TouchColumn, TouchField, TouchName } from './attribution.ts
 import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
+import { phoneHref } from './phone-href.ts';
 
 const formNames: Record<FormType, string> = {
   hero: 'quick quote',
@@ -117,16 +118,18 @@ export function leadSubject(lead: StoredLead): string {
 export const rowName = (lead: Pick<StoredLead, 'form_type' | 'id'>): string =>
   `${lead.form_type === 'newsletter' ? 'sign-up' : 'lead'} #${lead.id}`;
 
-export function leadSummary(lead: StoredLead): string {
-  const given = (column: keyof typeof fieldLabels, value: string | null): [string, string] => [
-    fieldLabels[column],
-    value ?? 'not given',
-  ];
-  const fields: [string, string][] = [];
+/** A line of the summary: its label, the value in words, and where an email links it (mailto:, tel:). */
+export type SummaryField = [label: string, value: string, href?: string];
+
+/** The lead's fields as the summary lists them, each form's own, a blank one as "not given", then how it found us. */
+export function leadFields(lead: StoredLead): SummaryField[] {
+  const given = (column: keyof typeof fieldLabels, value: string | null, href?: (value: string) => string) =>
+    (value === null ? [fieldLabels[column], 'not given'] : [fieldLabels[column], value, href?.(value)]) as SummaryField;
+  const fields: SummaryField[] = [];
   if (lead.form_type !== 'newsletter') fields.push(given('name', lead.name));
-  fields.push(given('email', lead.email));
+  fields.push(given('email', lead.email, (email) => `mailto:${email.replace(/[%?#]/g, encodeURIComponent)}`));
   if (lead.form_type !== 'newsletter') {
-    fields.push(given('phone', lead.phone), given('trade', choiceWords.trade(lead)));
+    fields.push(given('phone', lead.phone, phoneHref), given('trade', choiceWords.trade(lead)));
   }
   if (lead.form_type === 'contact') {
     fields.push(
@@ -136,22 +139,33 @@ export function leadSummary(lead: StoredLead): string {
       given('services_interested', lead.services_interested.join(', ') || null),
     );
   }
-  fields.push(given('page', lead.page), ...foundBy(lead));
-  // A visitor's text cannot pass for a line of ours: each field is one line, and the message comes last, indented.
-  const message = fieldLabels.message;
-  const body = lead.message === null ? [`${message}: not given`] : [`${message}:`, ...indented(lead.message)];
-  return [
-    // Who and what, first: a chat's notification shows the first line alone, and a webhook has no subject.
-    leadSubject(lead),
-    `Received: ${received(lead.created_at)} (${rowName(lead)})`,
-    ...fields.map(([name, value]) => `${name}: ${oneLine(value)}`),
-    ...(lead.form_type === 'contact' ? body : []),
-  ].join('\n');
+  return [...fields, given('page', lead.page), ...foundBy(lead)];
 }
 
-/** The message's lines as typed, each indented, with no character that moves the cursor or reorders the text. */
-function indented(message: string): string[] {
-  return message.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => `  ${oneLine(line)}`.trimEnd());
+/** The first two lines: who and what (a chat's notification shows the first line alone, and a webhook has no subject), then when. */
+export const leadHeading = (lead: StoredLead): [string, string] => [
+  leadSubject(lead),
+  `Received: ${received(lead.created_at)} (${rowName(lead)})`,
+];
+
+/** The contact form's message, line by line as typed, each one line; null for a form without one. */
+export const messageLines = (lead: StoredLead): string[] | null =>
+  lead.form_type !== 'contact' || lead.message === null
+    ? null
+    : lead.message.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => oneLine(line));
+
+export function leadSummary(lead: StoredLead): string {
+  // A visitor's text cannot pass for a line of ours: each field is one line, and the message comes last, indented.
+  const message = messageLines(lead);
+  const body =
+    lead.form_type !== 'contact'
+      ? []
+      : message === null
+        ? [`${fieldLabels.message}: not given`]
+        : [`${fieldLabels.message}:`, ...message.map((line) => `  ${line}`.trimEnd())];
+  return [...leadHeading(lead), ...leadFields(lead).map(([name, value]) => `${name}: ${oneLine(value)}`), ...body].join(
+    '\n',
+  );
 }
 
 /**

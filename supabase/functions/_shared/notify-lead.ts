@@ -1,7 +1,7 @@
 /**
  * Sending a stored lead on to the agency: to a webhook (a JSON POST whose
  * `text` Slack and Teams show as is, plus the lead's fields) and by email
- * through Resend's HTTP API (Supabase's Edge runtime blocks SMTP ports). Each
+ * (its summary as HTML and as plain text) through Resend's HTTP API (Supabase's Edge runtime blocks SMTP ports). Each
  * attempt is recorded on the lead's row; a failed one is due again later and
  * sent by retryDue, which the request handler runs on every lead request.
  *
@@ -10,6 +10,7 @@
  * key (a Slack webhook's URL is its secret).
  */
 import { describeError } from './describe-error.ts';
+import { leadEmailHtml } from './lead-email.ts';
 import { escapeForChat, leadSubject, leadSummary } from './lead-message.ts';
 import { channelsOf, type EmailSettings, type LeadSettings, type WebhookSettings } from './lead-settings.ts';
 import type { Channel, LeadStore, StoredLead } from './lead-store.ts';
@@ -114,6 +115,7 @@ async function sendEmail(email: EmailSettings, lead: StoredLead, signal: AbortSi
     to: email.to,
     subject: leadSubject(lead),
     text: leadSummary(lead),
+    html: leadEmailHtml(lead),
     reply_to: lead.email,
   };
   const response = await post(`${email.apiUrl}/emails`, headers, body, signal);

@@ -1,0 +1,10 @@
+/**
+ * A phone number as a tel: link, in the international form that dials from any phone: "0808 157 0192" →
+ * "tel:+448081570192"; a number written with its country code keeps it, the UK's trunk 0 people bracket after +44
+ * dropped ("+44 (0)7700 900-123" → "tel:+447700900123"), as is an international 00 ("00353 1 234 5678").
+ */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\(0\)/g, '').replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return `tel:+${digits}`;
+  return `tel:+${digits.startsWith('00') ? digits.slice(2) : `44${digits.replace(/^0/, '')}`}`;
+}
