@@ -6,6 +6,7 @@ import { leadColumns, type LeadRow } from './pglite-lead-store';
 import { oneLine, unescapedControls } from '../../supabase/functions/_shared/one-line.ts';
 import { describeTouch, touchOf } from '../../supabase/functions/_shared/attribution.ts';
 import { columnLabel, foundBy, inWords } from '../../supabase/functions/_shared/lead-message.ts';
+import { limits } from '../../supabase/functions/_shared/lead-options.ts';
 import { londonTime } from '../content/publishing';
 import { leadCount } from './lead-retention';
 import stringWidth from 'string-width';
@@ -71,7 +72,8 @@ const tableColumns: { title: string; max: number; value: (row: LeadRow, notifyin
   { title: 'Form', max: 11, value: (row) => inWords(row, 'form_type') ?? '' },
   { title: 'Name', max: 24, value: (row) => row.name ?? '' },
   { title: 'Email', max: 32, value: (row) => row.email },
-  { title: 'Phone', max: 18, value: (row) => row.phone ?? '' },
+  // Never cut: it is the number the agency calls back on.
+  { title: 'Phone', max: limits.phone, value: (row) => row.phone ?? '' },
   { title: 'Trade', max: 19, value: (row) => inWords(row, 'trade') ?? '' },
   { title: 'Source', max: 28, value: (row) => describeTouch(lastTouch(row)) },
   { title: 'Notified', max: 8, value: notificationState },

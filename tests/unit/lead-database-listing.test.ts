@@ -105,6 +105,12 @@ describe('listing and formatting', () => {
     expect(listed.map((row) => row.id)).toEqual([2, 3, 1]);
   });
 
+  it('cuts no phone number in the table, however it was written: it is the number the agency calls back', () => {
+    const phone = '+44 (0) 1332 - 123 456';
+    const [, , line] = formatLeads([{ ...rows[1]!, phone }], 'table').split('\n');
+    expect(line).toContain(`  ${phone}  Heating Engineer`);
+  });
+
   it("formats a table for the terminal: one line per lead, its form and trade in the notification's words, long cells cut, whether the agency was told; then how each found the site, whole; and why one was not told; no server running, it waits for a server with notifications on", () => {
     expect(formatLeads(rows, 'table')).toBe(
       [
