@@ -71,7 +71,7 @@ describe('readLeadSettings', () => {
       ...resend,
       LEAD_EMAIL_TO: 'a@tradeboost.example, b@tradeboost.example',
     });
-    expect(settings.webhook).toEqual({ url: 'https://hooks.slack.com/services/T/B/x' });
+    expect(settings.webhook).toEqual({ url: 'https://hooks.slack.com/services/T/B/x', teams: false });
     expect(settings.email).toEqual({
       apiUrl: 'https://api.resend.com',
       apiKey: 're_123',

@@ -1,6 +1,6 @@
 /**
  * Sending a stored lead on to the agency: to a webhook (a JSON POST whose
- * `text` Slack and Teams show as is, plus the lead's fields) and by email
+ * `text` Slack shows as is, plus the lead's fields; to Teams, a card of its own) and by email
  * (its summary as HTML and as plain text) through Resend's HTTP API (Supabase's Edge runtime blocks SMTP ports). Each
  * attempt is recorded on the lead's row; a failed one is due again later and
  * sent by retryDue, which the request handler runs on every lead request.
@@ -12,6 +12,7 @@
 import { describeError } from './describe-error.ts';
 import { leadEmailHtml } from './lead-email.ts';
 import { escapeForChat, leadSubject, leadSummary } from './lead-message.ts';
+import { leadTeamsCard } from './lead-teams.ts';
 import { channelsOf, type EmailSettings, type LeadSettings, type WebhookSettings } from './lead-settings.ts';
 import type { Channel, LeadStore, StoredLead } from './lead-store.ts';
 
@@ -96,7 +97,7 @@ async function sendToWebhook(webhook: WebhookSettings, lead: StoredLead, signal:
     { 'Content-Type': 'application/json' },
     // Slack's formatting off (its message payload's documented `mrkdwn: false`): a visitor's *bold*, _italic_,
     // ~strike~ and `code` show as typed, as does an address of theirs with two underscores.
-    { text: escapeForChat(leadSummary(lead)), mrkdwn: false, ...fields },
+    webhook.teams ? leadTeamsCard(lead) : { text: escapeForChat(leadSummary(lead)), mrkdwn: false, ...fields },
     signal,
   );
   await response.body?.cancel();
