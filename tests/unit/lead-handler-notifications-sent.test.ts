@@ -182,10 +182,17 @@ describe('notifications', () => {
   });
 
   it("escapes a visitor's <, > and & in the webhook text, so Slack neither links nor pings", async () => {
-    await notifying(post({ ...contact(), message: '<!channel> <https://evil.example|click> & more' }), visitor);
-    expect(webhook.received[0]!.body.text).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more');
-    expect(webhook.received[0]!.body.message).toBe('<!channel> <https://evil.example|click> & more');
-    expect(resend.received[0]!.body.text).toContain('<!channel> <https://evil.example|click> & more');
+    const message = '<!channel> <https://evil.example|click> & more\n<@U123> <script>alert(1)</script>';
+    await notifying(post({ ...contact(), message }), visitor);
+    const text = String(webhook.received[0]!.body.text);
+    expect(text.split('\n').slice(-2)).toEqual([
+      '  &lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more',
+      '  &lt;@U123&gt; &lt;script&gt;alert(1)&lt;/script&gt;',
+    ]);
+    // Nothing Slack reads as a mention, a link or an entity of the visitor's.
+    expect(text).not.toMatch(/[<>]/);
+    expect(webhook.received[0]!.body.message).toBe(message);
+    expect(resend.received[0]!.body.text).toContain('  <!channel> <https://evil.example|click> & more');
   });
 
   it("shows a visitor's *bold*, _italic_, ~strike~ and `code` in Slack as typed: its formatting is off for the text", async () => {
