@@ -55,7 +55,9 @@ describe('a visitor opened from an app (Google, Gmail) on Android', () => {
       { first_landing_path: '/about', last_landing_path: '/about', last_referrer_origin: null },
     ]);
     const listed = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
-    expect(listed.stdout).toMatch(/#\d+ Dave Hughes: Found us from a direct visit, landing on \/about\n/);
+    expect(listed.stdout).toMatch(
+      /#\d+ Dave Hughes: Found us from a direct visit, landing on \/about, on \d{1,2} \w+ \d{4}\n/,
+    );
     expect(problems).toEqual([]);
   }, 60_000);
 

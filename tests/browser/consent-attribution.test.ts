@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { touchColumnNames } from '../../supabase/functions/_shared/attribution.ts';
+import { formatDate } from '../../supabase/functions/_shared/calendar-day.ts';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { projectNow } from '../../src/config';
 import { projectRoot, runSitegen } from '../support/cli';
@@ -134,7 +135,10 @@ describe('a visitor who accepts after an ad click, and comes back by a Facebook 
     const listed = await runSitegen(['leads', '--leads-dir', preview.leadsDir]);
     // Numbered by the lead's id, which the leads of the tests before it took too.
     expect(listed.stdout).toMatch(
-      /#\d+ Dave Hughes: Found us from facebook, landing on \/blog; First visit from Google Ads, campaign plumbers-derby, landing on \/\n/,
+      new RegExp(
+        `#\\d+ Dave Hughes: Found us from facebook, landing on /blog, on ${formatDate(dayOf(20))}; ` +
+          `First visit from Google Ads, campaign plumbers-derby, landing on /, on ${formatDate(dayOf(100))}\n`,
+      ),
     );
     const googleAds = await runSitegen(['leads', '--google-ads', '--leads-dir', preview.leadsDir]);
     expect(googleAds.stdout.split('\r\n').slice(2)).toEqual(['']);
