@@ -1,6 +1,8 @@
 /**
  * What the agency reads about a new lead: the email's subject, and the
- * summary that is both the email's body and the webhook's `text`. Every
+ * summary that is both the email's plain text and the webhook's `text`, its
+ * lines (leadHeading, leadFields, messageLines) laid out for a mail client by
+ * lead-email.ts and for Teams by lead-teams.ts. Every
  * field the form has is listed, a blank one as "not given", with the labels
  * the visitor saw (Heating Engineer, not heating).
  */
@@ -199,11 +201,11 @@ function cameBy(touch: Touch): string {
 
 /**
  * Slack reads <…> as links and mentions (<!channel> would page everyone) and
- * & as the start of an entity; a visitor's text must show as typed. Teams
- * shows these entities as the characters too. Teams and Mattermost read
- * Markdown as well, where [words](address) is a link that hides its address
- * and ![…](…) a picture loaded from anywhere: an invisible word joiner after
- * each ] breaks every such link, image and reference, and shows nothing.
+ * & as the start of an entity; a visitor's text must show as typed. In a
+ * chat that reads Markdown (Mattermost; Teams has a card of its own),
+ * [words](address) is a link that hides its address and ![…](…) a picture
+ * loaded from anywhere: an invisible word joiner after each ] breaks every
+ * such link, image and reference, and shows nothing.
  */
 export function escapeForChat(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll(']', ']\u2060');
