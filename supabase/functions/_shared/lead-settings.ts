@@ -113,15 +113,15 @@ function rateLimit(value: string | undefined): RateLimit | null {
   return { max, windowSeconds };
 }
 
+/** Hosts of Teams' webhooks: a Workflows flow's trigger (Power Automate, Logic Apps) or an Office 365 connector. */
+const teamsHosts = /(^|\.)(logic\.azure\.com|powerplatform\.com|webhook\.office\.com)$/;
+
 function webhook(value: string | undefined): WebhookSettings | null {
   if (value === undefined) return null;
   // The URL is a secret (a Slack webhook's is its only key): never repeated in a message.
   if (!isHttpUrl(value)) throw new Error('LEAD_WEBHOOK_URL: expected an https:// (or http://) URL');
   return { url: value, teams: teamsHosts.test(new URL(value).hostname) };
 }
-
-/** Hosts of Teams' webhooks: a Workflows flow's trigger (Power Automate, Logic Apps) or an Office 365 connector. */
-const teamsHosts = /(^|\.)(logic\.azure\.com|powerplatform\.com|webhook\.office\.com)$/;
 
 const address = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
