@@ -80,6 +80,27 @@ describe("the lead's email", () => {
     expect(signUp.links).toEqual(['news@example.co.uk → mailto:news@example.co.uk']);
   });
 
+  it('says the day of each visit as the UK writes it: a first visit weeks before the enquiry, by an advert', async () => {
+    const adClick = { landing_path: '/', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'plumbers-derby' };
+    const attribution = {
+      first: { ...adClick, gclid: 'TEST-1', arrived_on: '2026-10-01' },
+      last: { landing_path: '/contact', referrer_origin: 'https://www.google.com', arrived_on: '2026-12-07' },
+    };
+    const email = await emailed({ ...hero(), attribution });
+    const visits = [
+      'Found us: from www.google.com, landing on /contact, on 7 December 2026',
+      'First visit: from Google Ads, campaign plumbers-derby, landing on /, on 1 October 2026',
+    ];
+    expect(email.rows.slice(-2)).toEqual(visits);
+    expect(String(email.mail.text).split('\n').slice(-2)).toEqual(visits);
+    // The same way in on the same day is one visit.
+    const once = { first: { ...adClick, arrived_on: '2026-12-07' }, last: { ...adClick, arrived_on: '2026-12-07' } };
+    expect((await emailed({ ...hero(), attribution: once })).rows.slice(-2)).toEqual([
+      'Sent from: /',
+      'Found us: from Google Ads, campaign plumbers-derby, landing on /, on 7 December 2026',
+    ]);
+  });
+
   it('dials a number as people write it, in the international form any phone calls', () => {
     expect(phoneHref('0808 157 0192')).toBe('tel:+448081570192');
     expect(phoneHref('07700 900123')).toBe('tel:+447700900123');

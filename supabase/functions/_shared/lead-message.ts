@@ -8,6 +8,7 @@
  */
 import { describeTouch, touchFields, touchOf } from './attribution.ts';
 import type { Touch, TouchColumn, TouchField, TouchName } from './attribution.ts';
+import { formatDate } from './calendar-day.ts';
 import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
@@ -196,7 +197,8 @@ function touchLines(touch: Touch, came: string, named: (word: string) => string)
 const way = (touch: Touch) => JSON.stringify([cameBy(touch), touch.utm_term, touch.utm_content]);
 
 function cameBy(touch: Touch): string {
-  return `from ${describeTouch(touch)}${touch.landing_path ? `, landing on ${touch.landing_path}` : ''}`;
+  const landing = touch.landing_path ? `, landing on ${touch.landing_path}` : '';
+  return `from ${describeTouch(touch)}${landing}${touch.arrived_on ? `, on ${formatDate(touch.arrived_on)}` : ''}`;
 }
 
 /**
