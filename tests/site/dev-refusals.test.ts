@@ -44,6 +44,33 @@ describe('the dev site', () => {
       }
     });
   });
+  it('shows a brand colour mistyped in templates/lib/brand.json on every page, as the build says it, until it is put right', async () => {
+    await inProjectCopy(async (project) => {
+      const lines: string[] = [];
+      const options = { root: project.dir, port: 0, host: '127.0.0.1', leadsDir: null };
+      const dev = await startDevServer({ ...options, log: (line) => lines.push(line) });
+      try {
+        const brand = join(project.dir, 'templates', 'lib', 'brand.json');
+        const text = await readFile(brand, 'utf8');
+        await writeFile(brand, text.replace('"brand": "#1d4ed8"', '"brand": "#1d4ed"'));
+        await dev.idle();
+        // Not a stylesheet whose bg-brand draws nothing, said nowhere: the build's words (refusals-templates.test.ts).
+        expect(lines.at(-1)).toMatch(
+          /^ {2}\d\d:\d\d:\d\d error: templates\/lib\/brand\.ts: threw as the templates loaded: brand\.json's brand: expected a colour written as "#1d4ed8", found "#1d4ed"$/,
+        );
+        const page = await fetch(`${dev.url}/contact`);
+        expect([page.status, await page.text()]).toEqual([
+          500,
+          expect.stringContaining('Unexpected Application Error!'),
+        ]);
+        await writeFile(brand, text);
+        await dev.idle();
+        expect((await fetch(`${dev.url}/contact`)).status).toBe(200);
+      } finally {
+        await dev.close();
+      }
+    });
+  });
   it('takes in a file saved to public/ that a body names: the pages refused for the missing photo come back, and fail again when it is deleted', async () => {
     await inProjectCopy(async (project) => {
       await mkdir(join(project.dir, 'public', 'photos'), { recursive: true });

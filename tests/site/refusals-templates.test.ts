@@ -143,6 +143,21 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent(
+    'a brand colour mistyped in templates/lib/brand.json stops the build, naming the file, the colour and what to write',
+    async () => {
+      await inProjectCopy(async (project) => {
+        const brand = join(project.dir, 'templates', 'lib', 'brand.json');
+        await writeFile(brand, (await readFile(brand, 'utf8')).replace('"brand": "#1d4ed8"', '"brand": "#1d4ed"'));
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          'sitegen: templates/lib/brand.ts: threw as the templates loaded: brand.json\'s brand: expected a colour written as "#1d4ed8", found "#1d4ed"\n',
+        ]);
+      });
+    },
+  );
+
   it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
     await inProjectCopy(async (project) => {
       const stars = join(project.dir, 'templates', 'components', 'Stars.tsx');
