@@ -71,18 +71,18 @@ export function createPageRenderer(templates: TemplateModule, layout: Layout, as
   };
 
   return (route: Route, body?: string) => {
-    const fail = (error: unknown) =>
-      new RenderError(`templates/pages/${route.kind}.tsx`, route.path, route.source, error);
-    if ((body === undefined) !== (route.body === undefined))
-      throw fail(
-        new Error(route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given'),
-      );
+    const template = route.kind in templates.pages ? `templates/pages/${route.kind}.tsx` : 'templates/index.ts';
+    const fail = (error: unknown) => new RenderError(template, route.path, route.source, error);
+    const bodyProblem = route.body ? 'its Markdown body was not given' : 'it has no Markdown body, yet one was given';
+    if ((body === undefined) !== (route.body === undefined)) throw fail(new Error(bodyProblem));
     const uses = new PageCollector(shell);
     let html: string;
     let scripts: PageScripts;
     try {
       // The route table pairs each kind with its own props type; this lookup cannot see that pairing.
       const Page = templates.pages[route.kind] as ComponentType<typeof route.props>;
+      // A new page's template not listed there: React's own words would name no file.
+      if (!Page) throw new Error(`its pages list no ${route.kind}: import it there from ./pages/${route.kind}`);
       const document = {
         head: route.head,
         layout,

@@ -144,6 +144,22 @@ describe('bad input', () => {
   );
 
   it.concurrent(
+    "a page kind templates/index.ts does not list (a new page's template not added there) stops the build, naming that file and the kind",
+    async () => {
+      await inProjectCopy(async (project) => {
+        const index = join(project.dir, 'templates', 'index.ts');
+        const text = await readFile(index, 'utf8');
+        await writeFile(index, text.replace('  Careers,\n', ''));
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          'sitegen: templates/index.ts: rendering /careers (made from content/pages/careers.json) failed: its pages list no Careers: import it there from ./pages/Careers\n',
+        ]);
+      });
+    },
+  );
+
+  it.concurrent(
     'a brand colour mistyped in templates/lib/brand.json stops the build, naming the file, the colour and what to write',
     async () => {
       await inProjectCopy(async (project) => {
