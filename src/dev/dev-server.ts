@@ -148,11 +148,11 @@ function devAnswers(dev: {
 function watchSources(config: BuildConfig, rebuilds: RebuildQueue, editor: DevEditor, log: (line: string) => void) {
   // Editors' swap and backup files (.x.swp, x~) are not content.
   const ignored = (name: string) => /^\.|~$/.test(name);
-  // The generator's own code, in a checkout (an edit, a pull): this process runs the code it started with.
+  // The generator's code edited or pulled: this process runs its first. An editor's scratch file (sed's) goes unnamed.
   let told = false;
   const restart = (path: string) => {
-    if (!told)
-      log(`  ${clock()} ${relative(config.root, path)} changed: restart sitegen dev to run the generator's new code`);
+    if (told || !extname(path)) return;
+    log(`  ${clock()} ${relative(config.root, path)} changed: restart sitegen dev to run the generator's new code`);
     told = true;
   };
   const src = join(config.root, 'src');

@@ -6,7 +6,7 @@
  * command. Each test in a copy of the generator, run by the copy's own
  * bin/sitegen.js.
  */
-import { readdir, readFile, rm, symlink, mkdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, symlink, mkdir, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -153,6 +153,15 @@ describe('the compiled generator', { timeout: 60_000 }, () => {
         await appendLine(join(project.dir, 'src', 'paths.ts'));
       },
       'src\\/cli\\.ts',
+    ],
+    [
+      'src/ is saved as sed -i saves it (a scratch file written beside the file, then renamed over it), naming the file',
+      async (project: ProjectCopy) => {
+        const file = join(project.dir, 'src', 'paths.ts');
+        await writeFile(join(project.dir, 'src', 'sedAb12Cd'), `${await readFile(file, 'utf8')}\n`);
+        await rename(join(project.dir, 'src', 'sedAb12Cd'), file);
+      },
+      'src\\/paths\\.ts',
     ],
     [
       "the forms' options in supabase/functions/_shared/ change (the generator's pages import them too)",
