@@ -96,9 +96,7 @@ describe('Teams', () => {
     expect(shown).toHaveLength(37);
     expect(shown.slice(0, 35)).toEqual(Array(35).fill(line));
     expect(shown[35]).toBe(line.slice(0, 2000 - 35 * line.length));
-    expect(shown[36]).toBe(
-      `… cut here, ${80 * line.length - 2000} characters more: the email and the leads table have it whole`,
-    );
+    expect(shown[36]).toBe(`… cut here, ${80 * line.length - 2000} characters more: the leads table has it whole`);
     expect(bytes).toBeLessThan(28_000);
   });
 });

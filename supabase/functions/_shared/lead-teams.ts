@@ -3,7 +3,7 @@
  * received", as the retired Office 365 connectors before it) post an Adaptive Card: a workflow posts nothing of a
  * plain `text`, and a connector ran its lines into one paragraph and read a visitor's *words* and lists as Markdown.
  * Every word here is a TextRun, which Teams shows as written (the Adaptive Card schema: "Markdown is not supported"),
- * each field and each line of the message on a line of its own; a long message is cut, the email has it whole.
+ * each field and each line of the message on a line of its own; a long message is cut, the leads table has it whole.
  */
 import { columnLabel, leadFields, leadHeading, messageLines } from './lead-message.ts';
 import type { StoredLead } from './lead-store.ts';
@@ -57,11 +57,7 @@ function messageBlocks(lead: StoredLead) {
   }
   const left = lines.join('').length - (messageRoom.characters - room);
   if (left > 0) {
-    blocks.push(
-      block([
-        run(`… cut here, ${left} characters more: the email and the leads table have it whole`, { isSubtle: true }),
-      ]),
-    );
+    blocks.push(block([run(`… cut here, ${left} characters more: the leads table has it whole`, { isSubtle: true })]));
   }
   return blocks;
 }
