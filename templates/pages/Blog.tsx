@@ -115,6 +115,10 @@ function CategoryNav({ categories, firstPage }: Pick<BlogProps, 'categories'> & 
   );
 }
 
+/**
+ * Its arrows are drawn, not read, as a card's Read More's: a screen reader would say "left arrow" before the words. The
+ * space beside each is the arrow's: outside it, Chromium reads it as part of the link's name.
+ */
 function Pagination({ pagination }: { pagination: NonNullable<BlogProps['pagination']> }) {
   return (
     <nav
@@ -123,7 +127,8 @@ function Pagination({ pagination }: { pagination: NonNullable<BlogProps['paginat
     >
       {pagination.newer ? (
         <a href={pagination.newer.href} rel="prev" className="font-semibold text-brand hover:underline">
-          &larr; {pagination.newer.label}
+          <span aria-hidden="true">&larr; </span>
+          {pagination.newer.label}
         </a>
       ) : (
         <span />
@@ -131,7 +136,8 @@ function Pagination({ pagination }: { pagination: NonNullable<BlogProps['paginat
       <p className="text-slate-600">{pagination.position}</p>
       {pagination.older ? (
         <a href={pagination.older.href} rel="next" className="font-semibold text-brand hover:underline">
-          {pagination.older.label} &rarr;
+          {pagination.older.label}
+          <span aria-hidden="true"> &rarr;</span>
         </a>
       ) : (
         <span />

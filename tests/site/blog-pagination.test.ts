@@ -55,6 +55,17 @@ describe("a listing's later pages", () => {
   });
 });
 
+describe("a listing's links to its other pages", () => {
+  it('are read by their words alone, no space before or after: the arrows drawn beside them are hidden from screen readers', async () => {
+    const $ = cheerio.load(await readFile(join(out(), 'blog/page/2.html'), 'utf8'));
+    const read = $('nav[aria-label="Blog pages"] a')
+      .map((_, a) => $(a).clone().find('[aria-hidden="true"]').remove().end().text())
+      .get();
+    expect(read).toEqual(['Newer articles', 'Older articles']);
+    expect($('nav[aria-label="Blog pages"] a').text()).toBe('← Newer articlesOlder articles →');
+  });
+});
+
 describe('a paginated listing at the address of its first page', () => {
   const answer = async (path: string) => {
     const response = await fetch(`${preview.url}${path}`, { redirect: 'manual' });
