@@ -164,7 +164,7 @@ function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Testimonia
         className="aspect-2/1 w-full object-cover"
       />
       <figure className="flex flex-1 flex-col p-6">
-        <Stars rating={testimonial.rating} label={ratingLabel} />
+        <Stars rating={testimonial.rating} label={ratingLabel.replaceAll('{rating}', String(testimonial.rating))} />
         <blockquote className="mt-4 flex-1 text-slate-700">
           <p>&ldquo;{testimonial.text}&rdquo;</p>
         </blockquote>

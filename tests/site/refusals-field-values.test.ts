@@ -267,6 +267,12 @@ const badValues: BadInput[] = [
     /content\/pages\/careers\.json: positions\.closesLabel: expected a text that holds \{date\}, found "Apply soon"$/m,
   ],
   [
+    "the testimonials' rating left out of the words a screen reader reads for their stars",
+    'pages/home.json',
+    (text) => text.replace('"Rated {rating} out of 5"', '"Rated 5 out of 5"'),
+    /content\/pages\/home\.json: testimonials\.ratingLabel: expected a text that holds \{rating\}, found "Rated 5 out of 5"$/m,
+  ],
+  [
     "the forms' privacy note left without its link",
     'forms.json',
     (text) => text.replace('"Our {privacyPolicy} explains', '"Our privacy policy explains'),

@@ -3,7 +3,11 @@
  * about, case studies, careers and contact, every section in order, every
  * card, count and quoted string.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { inProjectCopy, writeSettled } from '../support/project-copy';
 import { loadPage, textOf } from '../support/site';
 
 describe('home page', () => {
@@ -48,6 +52,21 @@ describe('home page', () => {
       expect(c.find('li')).toHaveLength(4);
       expect(c.find('img[alt]')).toHaveLength(1);
       expect(c.find('a[href="/contact"]').text()).toContain('Learn More');
+    });
+  });
+
+  it('reads each testimonial its own rating: a four-star review is "Rated 4 out of 5", not five, with four stars drawn', async () => {
+    await inProjectCopy(async (project) => {
+      const file = join(project.dir, 'content/testimonials.json');
+      const content = JSON.parse(await readFile(file, 'utf8'));
+      content.testimonials[1].rating = 4;
+      await writeSettled(file, JSON.stringify(content, null, 2));
+      expect((await project.buildHere({ out: 'out' })).stderr).toBe('');
+      const home = cheerio.load(await readFile(join(project.dir, 'out/index.html'), 'utf8'));
+      const stars = home('#testimonials [role="img"]')
+        .map((_, rating) => `${home(rating).attr('aria-label')}: ${home(rating).find('svg').length}`)
+        .get();
+      expect(stars).toEqual(['Rated 5 out of 5: 5', 'Rated 4 out of 5: 4', 'Rated 5 out of 5: 5']);
     });
   });
 

@@ -37,7 +37,7 @@ export const homePageSchema = v.strictObject({
     image: imageSchema,
   }),
   services: v.strictObject({ heading: text, intro: text, learnMore: text }),
-  testimonials: v.strictObject({ heading: text, intro: text, ratingLabel: text }),
+  testimonials: v.strictObject({ heading: text, intro: text, ratingLabel: withPlaceholder(text, 'rating') }),
   contact: v.strictObject({ heading: text, intro: text, ...contactLabels, strategyCta: text }),
 });
 
