@@ -76,7 +76,9 @@ export function SelectField({
   return (
     <div>
       <Label id={id} label={label} required={required} />
-      <select id={id} name={name} required={required} class={control}>
+      {/* Chromium reads a required list whose placeholder is chosen as invalid from the start, as it reads no empty text
+          field: "invalid entry" before the visitor has chosen anything. Said not to be, till a refusal marks it (useLeadForm). */}
+      <select id={id} name={name} required={required} aria-invalid={required ? 'false' : undefined} class={control}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

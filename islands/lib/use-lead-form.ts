@@ -145,9 +145,12 @@ function markRefused(
   describe: (text: string) => void,
   sentFrom: Element | null,
 ) {
+  // What each field said before, put back: a required list's "false" (labelled-fields.tsx), else nothing.
+  const before = fields.map((field) => field.getAttribute('aria-invalid'));
   const unmark = () => {
-    for (const field of fields) {
-      field.removeAttribute('aria-invalid');
+    for (const [at, field] of fields.entries()) {
+      if (before[at] === null) field.removeAttribute('aria-invalid');
+      else field.setAttribute('aria-invalid', before[at]!);
       field.removeAttribute('aria-describedby');
       field.removeEventListener('input', unmark);
     }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
-import { accessibleNames } from './support/accessibility';
+import { accessibleNames, saidInvalid } from './support/accessibility';
 import { narrow, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
 
@@ -59,5 +59,19 @@ describe("a screen reader's list of headings", () => {
       `error: Failed to load resource: the server responded with a status of 404 (Not Found) (${preview.url}/no-such-page)`,
       'error: 404 Error: User attempted to access non-existent route: /no-such-page',
     ]);
+  });
+});
+
+describe("the forms' fields", () => {
+  it('are not said to be invalid before the visitor has typed or chosen anything: the required trade list no more than the fields around it', async () => {
+    const { page, problems } = await wideVisitor();
+    for (const path of ['/', '/contact']) {
+      await page.goto(`${preview.url}${path}`);
+      expect(await page.getByRole('combobox', { name: 'Your trade', exact: true }).count(), path).toBe(
+        path === '/' ? 2 : 1,
+      );
+      expect(await saidInvalid(page), path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { listLeads } from '../../src/leads/pglite-lead-store';
 import { holdBack, narrow, openPage, reusedPage, wide } from './support/browser';
+import { saidInvalid } from './support/accessibility';
 import { accessibleDescription, fillContactRequired, leadRequests } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
@@ -76,7 +77,7 @@ describe('phone numbers', () => {
     // What a screen reader says of the phone field, and of no other: invalid, and why.
     expect(await phone.getAttribute('aria-invalid')).toBe('true');
     expect(await accessibleDescription(page, '#contact-phone')).toBe(refused);
-    expect(await form.locator('[aria-invalid]').count()).toBe(1);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(1);
 
     // Sent again as it is: not marked while it is sent, and marked again when the server refuses it again.
     const { release } = await holdBack(page, '**/functions/v1/contact-form');
@@ -186,7 +187,7 @@ describe('the services the server refuses', () => {
     expect(await boxes.evaluateAll((all) => all.map((box) => box.getAttribute('aria-invalid')))).toEqual(
       Array(5).fill('true'),
     );
-    expect(await form.locator('[aria-invalid]').count()).toBe(5);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(5);
     for (const service of ['Voice Search', 'Google Ads', 'Reputation Management'])
       expect(await accessibleDescription(page, `main input[value="${service}"]`), service).toBe(refused);
     expect(await boxes.first().evaluate((box) => box === document.activeElement)).toBe(true);
@@ -195,9 +196,35 @@ describe('the services the server refuses', () => {
       expect(await form.getByText(service, { exact: true }).evaluate(bordersInRed), service).toBe(true);
 
     await form.getByText('Voice Search', { exact: true }).click();
-    expect(await form.locator('[aria-invalid]').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
     expect(await form.locator('[aria-describedby]').count()).toBe(0);
     expect(await accessibleDescription(page, 'main input[value="Google Ads"]')).toBe(undefined);
+    expect(await listLeads(preview.leads)).toEqual([]);
+    expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
+  });
+});
+
+describe('the trade the server refuses', () => {
+  it('on a page opened before a deploy took a trade away: the list is said invalid, and once it is changed (back to its placeholder, here) no longer, as before anything was chosen', async () => {
+    const { page, problems } = await openPage(wide);
+    // The page as it was before the deploy: offering a trade the server no longer takes, in its list and its island's props.
+    await page.route(`${preview.url}/contact`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/(value(?:="|&quot;:&quot;))kitchen/g, '$1glazier');
+      await route.fulfill({ response, body });
+    });
+    await page.goto(`${preview.url}/contact`);
+    const form = page.locator('main form');
+    await fillContactRequired(form);
+    const trade = form.getByLabel('Your trade');
+    await trade.selectOption('glazier');
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toMatch(/^ErrorYour trade must be one of: /);
+    expect(await saidInvalid(page)).toEqual(['Your trade']);
+    // Changed back to its placeholder, it is as it was before anything was chosen: not said invalid, as no empty field is.
+    await trade.selectOption('');
+    expect(await saidInvalid(page)).toEqual([]);
+    expect(await trade.getAttribute('aria-invalid')).toBe('false');
     expect(await listLeads(preview.leads)).toEqual([]);
     expect(problems.filter((problem) => !problem.includes('400 (Bad Request)'))).toEqual([]);
   });

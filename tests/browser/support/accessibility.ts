@@ -25,3 +25,18 @@ export async function accessibleNames(page: Page): Promise<Named[]> {
     await cdp.detach();
   }
 }
+
+/** The names of the fields Chromium's tree marks invalid, which a screen reader says with them ("invalid entry"). */
+export async function saidInvalid(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes
+      .filter(
+        (node) => !node.ignored && node.properties?.some((p) => p.name === 'invalid' && p.value.value !== 'false'),
+      )
+      .map((node) => String(node.name?.value ?? ''));
+  } finally {
+    await cdp.detach();
+  }
+}
