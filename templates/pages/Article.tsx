@@ -39,8 +39,10 @@ export function Article({ article, status, copy, paths }: ArticleProps) {
         {copy.backLabel}
       </a>
       <p className="mt-8">
+        {/* Named as the blog's list of categories names it: "Google Ads" alone would be the footer's link to the service. */}
         <a
           href={article.category.href}
+          aria-label={copy.categoryLinkLabel.replaceAll('{category}', article.category.label)}
           className="rounded-full bg-brand-light px-3 py-1 text-sm font-semibold text-brand hover:underline"
         >
           {article.category.label}

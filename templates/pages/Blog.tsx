@@ -45,7 +45,11 @@ export function Blog({
     <>
       <PageHero heading={hero.heading} text={hero.text} />
       <div className="mx-auto max-w-6xl px-4 py-14 md:py-16">
-        <CategoryNav categories={categories} firstPage={!pagination?.newer} />
+        <CategoryNav
+          categories={categories}
+          linkLabel={page.article.categoryLinkLabel}
+          firstPage={!pagination?.newer}
+        />
         {empty && (
           <p className="text-center text-lg text-slate-700">
             {empty.text}{' '}
@@ -94,8 +98,16 @@ export function Blog({
   );
 }
 
-/** The listing's own category is marked: as the current page on its first page, where its link leads; else as current. */
-function CategoryNav({ categories, firstPage }: Pick<BlogProps, 'categories'> & { firstPage: boolean }) {
+/**
+ * The listing's own category is marked: as the current page on its first page, where its link leads; else as current.
+ * Each link is named by `linkLabel` ("SEO articles"): in a screen reader's list of the page's links, out of this one,
+ * "All" would say nothing and "Google Ads" would be the footer's link to the service.
+ */
+function CategoryNav({
+  categories,
+  linkLabel,
+  firstPage,
+}: Pick<BlogProps, 'categories'> & { linkLabel: string; firstPage: boolean }) {
   return (
     <nav aria-label={categories.label} className="drawn-whole mb-10">
       <ul className="flex flex-wrap justify-center gap-2">
@@ -103,6 +115,7 @@ function CategoryNav({ categories, firstPage }: Pick<BlogProps, 'categories'> & 
           <li key={link.href}>
             <a
               href={link.href}
+              aria-label={linkLabel.replaceAll('{category}', link.label)}
               aria-current={link.current ? (firstPage ? 'page' : 'true') : undefined}
               className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand hover:text-brand [&[aria-current]]:border-brand [&[aria-current]]:bg-brand [&[aria-current]]:text-white forced-colors:[&[aria-current]]:underline forced-colors:[&[aria-current]]:decoration-2 forced-colors:[&[aria-current]]:underline-offset-4"
             >

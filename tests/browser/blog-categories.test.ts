@@ -40,7 +40,7 @@ describe('blog categories', () => {
   it("an article's category leads to its category's page", async () => {
     const { page } = await visitorWithoutJavaScript();
     await page.goto(`${preview.url}/blog/local-seo-tips`);
-    await page.locator('main article').getByRole('link', { name: 'SEO', exact: true }).click();
+    await page.locator('main article').getByRole('link', { name: 'SEO articles', exact: true }).click();
     await page.waitForURL(`${preview.url}/blog/category/seo`);
     expect(await page.locator('h1').textContent()).toBe('Marketing Tips for Tradesmen: SEO');
   });

@@ -204,8 +204,8 @@ describe('in a high-contrast theme (forced colours)', () => {
         return [style.borderTopWidth, style.textDecorationLine, style.fontWeight].join(' ');
       });
     expect(await categories.locator('[aria-current="page"]').textContent()).toBe('SEO');
-    expect(await look('SEO')).not.toBe(await look('All'));
-    expect(await look('Web Design')).toBe(await look('All'));
+    expect(await look('SEO articles')).not.toBe(await look('All articles'));
+    expect(await look('Web Design articles')).toBe(await look('All articles'));
     expect(problems).toEqual([]);
   });
 

@@ -27,6 +27,23 @@ describe('routes', () => {
     expect(expected).toHaveLength(56);
   });
 
+  it("names no two links alike that lead to different places, in a screen reader's list of a page's links", () => {
+    for (const path of allPaths) {
+      const $ = loadPage(path);
+      const places = new Map<string, Set<string>>();
+      // A link to the page itself (a breadcrumb's last) is said as the current page, whatever its words.
+      $('a[href]:not([aria-current="page"])').each((_, a) => {
+        const link = $(a);
+        // As a screen reader names it: by its aria-label, else by its words, what is hidden from it left out.
+        const words = link.clone().find('[aria-hidden="true"]').remove().end().text();
+        const name = (link.attr('aria-label') ?? words).replace(/\s+/g, ' ').trim();
+        places.set(name, new Set([...(places.get(name) ?? []), link.attr('href')!]));
+      });
+      const alike = [...places].filter(([, hrefs]) => hrefs.size > 1).map(([name, hrefs]) => `${name}: ${[...hrefs]}`);
+      expect(alike, path).toEqual([]);
+    }
+  });
+
   it('gives every page one h1 and the en-GB language', () => {
     for (const path of allPaths) {
       const $ = loadPage(path);

@@ -21,7 +21,6 @@ import {
 
 /** The labels of the agency's phone, email, office and hours: the home page's contact section and the contact page. */
 const contactLabels = { phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text };
-
 /** What most pages begin with: their meta fields, their name in breadcrumb trails and a hero of a heading and a text. */
 const pageTop = { ...metaFields, breadcrumb, hero: v.strictObject(heroFields) };
 
@@ -97,6 +96,7 @@ export const blogPageSchema = v.strictObject({
   newsletter: v.strictObject({ heading: text, text, placeholder: text, button: text, success: text }),
   article: v.strictObject({
     backLabel: text,
+    categoryLinkLabel: withPlaceholder(text, 'category'),
     byline: text,
     /** "Updated 3 March 2026": shown when the article gives an updated date. */
     updatedLabel: text,
