@@ -21,6 +21,7 @@ import {
 
 /** The labels of the agency's phone, email, office and hours: the home page's contact section and the contact page. */
 const contactLabels = { phoneLabel: text, emailLabel: text, officeLabel: text, hoursLabel: text };
+
 /** What most pages begin with: their meta fields, their name in breadcrumb trails and a hero of a heading and a text. */
 const pageTop = { ...metaFields, breadcrumb, hero: v.strictObject(heroFields) };
 
