@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openPage, reusedPage, speedUpAnimations, wide } from './support/browser';
+import { fillContactRequired, leadRequests } from './support/forms';
 import { anonKey, fillHeroForm, formValues, useSupabaseStub, type Mode } from './support/supabase-stub';
 import { toast } from './support/toasts';
 
@@ -160,6 +161,66 @@ describe('failures show the error toast and keep every field', () => {
     await submit.click();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(received).toHaveLength(1);
+  });
+
+  it("the form's own code throwing as it comes to life (a browser without something it uses, a bug shipped): the form stays as typed with the focus where it was, its button disabled, the note saying at once how else to reach the agency, and nothing is sent", async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    // The form's code is the chunk its entry imports on first use: held back until the form is filled in (so that what
+    // was typed is there as it comes to life), then a component that throws.
+    const entry = await page.locator('script[src*="/assets/EnquiryForm-"]').getAttribute('src');
+    const [, chunk] = /import\("\.\/(chunk-\w+\.js)"\)/.exec(
+      await (await page.request.get(`${preview.url}${entry}`)).text(),
+    )!;
+    let release!: () => void;
+    const filled = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/assets/${chunk}`, async (code) => {
+      await filled;
+      await code.fulfill({
+        contentType: 'text/javascript',
+        body: 'export default function EnquiryForm() { throw new Error("EnquiryForm broke"); }',
+      });
+    });
+    // The page's animations stopped: the note shows only if it is shown at once, not after its five seconds.
+    const devTools = await page.context().newCDPSession(page);
+    await devTools.send('Animation.enable');
+    await devTools.send('Animation.setPlaybackRate', { playbackRate: 0 });
+    const form = page.locator('main form');
+    await fillContactRequired(form);
+    await form.getByText('Local SEO', { exact: true }).click();
+    const message = form.getByLabel('Tell us about your business');
+    await message.fill('Boiler installs in NG postcodes.');
+    release();
+    // The error is still the page's, for whoever looks.
+    await expect.poll(() => problems).toEqual(['uncaught: EnquiryForm broke']);
+    expect(await form.getByRole('textbox').count(), 'the fields on the page').toBe(6);
+
+    expect(
+      await Promise.all(
+        ['Full name', 'Email address', 'Phone number', 'Your trade', 'Tell us about your business'].map((label) =>
+          form.getByLabel(label).inputValue(),
+        ),
+      ),
+    ).toEqual([
+      'Sarah Okafor',
+      'sarah@okaforelectrical.co.uk',
+      '0115 496 0321',
+      'heating',
+      'Boiler installs in NG postcodes.',
+    ]);
+    expect(await form.getByLabel('Local SEO').isChecked()).toBe(true);
+    expect(await message.evaluate((field) => field === document.activeElement)).toBe(true);
+    const submit = form.getByRole('button', { name: 'Send My Enquiry' });
+    expect(await submit.isDisabled()).toBe(true);
+    const note = page.getByText('Still waiting? If this form does not send, call us', { exact: false });
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      [expect.stringMatching(/^tel:/), expect.stringMatching(/^mailto:/)],
+    );
+    // Enter in a field sends nothing, and nothing goes into the address.
+    expect(await leadRequests(page, () => form.getByLabel('Full name').press('Enter'))).toBe(0);
+    expect(page.url()).toBe(`${preview.url}/contact`);
+    expect(received).toEqual([]);
   });
 
   it("a retry after a failure carries the same submission id, its success toast in the error's place; a corrected form and the next enquiry get new ones", async () => {
