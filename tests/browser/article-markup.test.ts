@@ -1,6 +1,7 @@
 /**
  * What a marketer writes in an article, as a visitor's browser lays it out: a long address pasted as it is, a long
- * word (in its title too), a code sample, a table with a column of prices aligned right, a checklist. Served by `sitegen dev` over a copy
+ * word (in its title too), a code sample, a table with a column of prices aligned right, a checklist, a quote with who
+ * said it, a heading of the fourth level, a footnote. Served by `sitegen dev` over a copy
  * of the content holding one such article.
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -32,6 +33,20 @@ Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolca
 
 - [x] Claim your Google Business Profile
 - [ ] Ask for a review after every job
+
+## What our clients say
+
+> We had more calls in March than in the whole winter.
+>
+> — Dave Price, Price Plumbing
+
+### Running costs
+
+#### Fuel
+
+Diesel is a cost of every job.[^fuel]
+
+[^fuel]: RAC Foundation's fuel watch, 2026.
 `;
 
 beforeAll(async () => {
@@ -56,7 +71,8 @@ describe('an article as a marketer writes it', () => {
       await page.goto(`${dev.url}/blog/digital-marketing-roi`);
       const sideways = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        boxes: [...document.querySelectorAll('.prose *')]
+        // The notes' heading is for screen readers alone, clipped to nothing on purpose.
+        boxes: [...document.querySelectorAll('.prose :not(.sr-only)')]
           .filter((element) => element.scrollWidth > element.clientWidth && element.clientWidth > 0)
           .map((element) => element.tagName),
       }));
@@ -85,9 +101,39 @@ describe('an article as a marketer writes it', () => {
     const { page } = await openPage({ width: 1280 });
     await page.goto(`${dev.url}/blog/digital-marketing-roi`);
     expect(await page.locator('.prose input').count()).toBe(0);
-    expect(await page.locator('.prose li').allTextContents()).toEqual([
+    expect(await page.locator('.prose > ul > li').allTextContents()).toEqual([
       '☑ Claim your Google Business Profile',
       '☐ Ask for a review after every job',
     ]);
+  });
+
+  it('shows a heading of the fourth level as a heading, bold, not as a line of the text', async () => {
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    const weight = (selector: string) =>
+      page.locator(selector).evaluate((element) => getComputedStyle(element).fontWeight);
+    expect({ heading: await weight('.prose h4'), text: await weight('.prose h4 + p') }).toEqual({
+      heading: '700',
+      text: '400',
+    });
+  });
+
+  it("sets a quote's words and who said them apart, as the two paragraphs written", async () => {
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    const [words, name] = await page
+      .locator('.prose blockquote p')
+      .evaluateAll((paragraphs) => paragraphs.map((paragraph) => paragraph.getBoundingClientRect()));
+    expect(name!.top - words!.bottom).toBeGreaterThan(0);
+  });
+
+  it('sets the notes apart from the text by a rule, in smaller type', async () => {
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    const notes = await page.locator('.prose .footnotes').evaluate((section) => {
+      const [style, text] = [getComputedStyle(section), getComputedStyle(document.querySelector('.prose > p')!)];
+      return { rule: style.borderTopWidth, smaller: parseFloat(style.fontSize) < parseFloat(text.fontSize) };
+    });
+    expect(notes).toEqual({ rule: '1px', smaller: true });
   });
 });
