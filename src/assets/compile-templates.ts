@@ -106,8 +106,7 @@ function refuseCardSources(metafile: Metafile, relativeTemplates: (path: string)
 }
 
 function dependencies(metafile: Metafile, entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
+  const [seen, queue] = [new Set<string>(), [entry]];
   while (queue.length) {
     const input = queue.pop()!;
     if (seen.has(input) || !metafile.inputs[input]) continue;

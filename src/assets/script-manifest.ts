@@ -21,8 +21,7 @@ export interface ScriptManifest {
 }
 
 export function scriptsForManifest(manifest: ScriptManifest, markers: Iterable<ScriptMarker>): PageScripts {
-  const modules = new Set<string>();
-  const preloads = new Set<string>();
+  const [modules, preloads] = [new Set<string>(), new Set<string>()];
   for (const marker of markers) {
     const entry = manifest.entries[marker];
     if (!entry) {

@@ -17,6 +17,7 @@ export type BodyLink = { href: string; line: number };
 export type RenderedMarkdown = { html: string; links: BodyLink[] };
 
 const [safeScheme, anyScheme] = [/^(?:https:|http:|mailto:|tel:|\/|#)/i, /^[a-z][a-z0-9+.-]*:/i];
+const bareStockPhoto = new RegExp(`(<img src="${stockPhotoUrl.source.slice(1)}[^"?]*)"`, 'g');
 
 /** What a body may not hold (an unsafe link or image, an empty heading); the message names it as a reader would see it. */
 export class RefusedMarkdownError extends Error {}
@@ -176,12 +177,15 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   const lines = links.length ? linesOf(source, starts, links) : [];
   headingIds = new GithubSlugger();
   for (const id of pageIds) headingIds.slug(id);
-  // A cell's align (|---:|), which HTML dropped, as a class; `{` in code as written; a table, which may scroll within
-  // itself on a phone, a tab stop to scroll it by keyboard; a photo lazy, as the templates' (text's "<" is escaped).
+  // A cell's align (|---:|), which HTML dropped, as a class; `{` in code as written; a table (it may scroll on a phone) a
+  // tab stop to scroll it by keyboard; a photo lazy, as the templates' (text's "<" is escaped), a stock one's bare address
+  // (its original: megabytes) at twice the column, one alone a figure captioned by its title (a phone shows no tooltip).
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
   const code = html.replace(/<code[^>]*>[^<]*<\/code>/g, (element) => element.replaceAll('{', '&#123;'));
   const tags = code
     .replaceAll('<table>', '<table tabindex="0">')
+    .replace(bareStockPhoto, '$1?auto=format&amp;fit=max&amp;w=1600&amp;q=70"')
+    .replace(/<p>(<img [^>]*?) title="([^"]*)"><\/p>/g, '<figure>$1><figcaption>$2</figcaption></figure>')
     .replaceAll('<img ', '<img loading="lazy" decoding="async" ');
   return { html: tags, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
 }

@@ -55,8 +55,7 @@ export async function renderPages(
   });
   // Awaited once this thread's pages are done; should one of them fail first, a worker's failure must not go unheard.
   elsewhere?.catch(() => undefined);
-  const byPath = new Map<string, PageRecord>();
-  const written = new Map<string, number>();
+  const [byPath, written] = [new Map<string, PageRecord>(), new Map<string, number>()];
   const { routes } = plan.routes;
   try {
     for (const route of routes) {

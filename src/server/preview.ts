@@ -20,8 +20,7 @@ export interface LocalServerOptions {
 
 export type Preview = Awaited<ReturnType<typeof startPreview>>;
 
-const defaultPort = 4173;
-const defaultHost = 'localhost';
+const [defaultPort, defaultHost] = [4173, 'localhost'];
 
 export async function startPreview(
   options: LocalServerOptions & { dir?: string; onLead?: (line: string) => void } = {},

@@ -1,7 +1,7 @@
 /**
  * What a marketer writes in an article, as a visitor's browser lays it out: a long address pasted as it is, a long
  * word (in its title too), a code sample, a table with a column of prices aligned right, a checklist, a quote with who
- * said it, a heading of the fourth level, a footnote. Served by `sitegen dev` over a copy
+ * said it, a heading of the fourth level, a footnote, a photo with its title. Served by `sitegen dev` over a copy
  * of the content holding one such article.
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -41,6 +41,8 @@ Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolca
 > — Dave Price, Price Plumbing
 
 ### Running costs
+
+![Our van outside a house in Derby](https://images.unsplash.com/photo-1 "Our van, on a job in Derby")
 
 #### Fuel
 
@@ -135,5 +137,20 @@ describe('an article as a marketer writes it', () => {
       return { rule: style.borderTopWidth, smaller: parseFloat(style.fontSize) < parseFloat(text.fontSize) };
     });
     expect(notes).toEqual({ rule: '1px', smaller: true });
+  });
+
+  it("shows a photo's title under it as its caption, in smaller type than the text", async () => {
+    const { page } = await openPage({ width: 320 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    const caption = await page.locator('.prose figure').evaluate((figure) => {
+      const [photo, caption] = [figure.querySelector('img')!, figure.querySelector('figcaption')!];
+      const text = getComputedStyle(document.querySelector('.prose > p')!);
+      return {
+        words: caption.innerText,
+        below: caption.getBoundingClientRect().top >= photo.getBoundingClientRect().bottom,
+        smaller: parseFloat(getComputedStyle(caption).fontSize) < parseFloat(text.fontSize),
+      };
+    });
+    expect(caption).toEqual({ words: 'Our van, on a job in Derby', below: true, smaller: true });
   });
 });

@@ -52,6 +52,22 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it("asks the stock photo host for a photo pasted by its bare address at twice the column's width, not as the original of megabytes; a photo alone in its paragraph is a figure whose caption is its title, which a phone never shows as a tooltip", () => {
+    const lazy = 'loading="lazy" decoding="async"';
+    const sized = 'https://images.unsplash.com/photo-1?auto=format&amp;fit=max&amp;w=1600&amp;q=70';
+    expect(
+      renderMarkdown('![Our van outside a house](https://images.unsplash.com/photo-1 "Our van, on a job in Derby")\n')
+        .html,
+    ).toBe(
+      `<figure><img ${lazy} src="${sized}" alt="Our van outside a house"><figcaption>Our van, on a job in Derby</figcaption></figure>\n`,
+    );
+    // A photo in a sentence keeps its title as a tooltip (a <figure> cannot stand in a paragraph); one the host was
+    // already asked to size, as copied from its page, is left as it was.
+    expect(renderMarkdown('Our van ![A van](https://images.unsplash.com/photo-1?w=800 "Derby") on a job.\n').html).toBe(
+      `<p>Our van <img ${lazy} src="https://images.unsplash.com/photo-1?w=800" alt="A van" title="Derby"> on a job.</p>\n`,
+    );
+  });
+
   it('takes images from this site and the stock photo host, loaded as they near the screen, and refuses any other host, saying where to put the photo, an image without alt text or a link without words', () => {
     const { html } = renderMarkdown('![Van](https://images.unsplash.com/photo-1?w=800) ![Logo](/favicon.svg)\n');
     const lazy = 'loading="lazy" decoding="async"';
