@@ -77,7 +77,7 @@ function outlineProblem({ depth, text }: Tokens.Heading, above: number): string 
   if (!words) return `a heading with no text ("${marks}" alone on a line)`;
   if (depth === 1) return `heading "# ${words}": the page's title is its only level-1 heading; start at ##`;
   if (depth > above + 1)
-    return `heading "${marks} ${words}" skips a level after a level-${above} heading: expected ${'#'.repeat(above + 1)}`;
+    return `heading "${marks} ${words}" skips a level after ${above > 1 ? `a level-${above} heading` : "the page's title (its level-1 heading)"}: expected ${'#'.repeat(above + 1)}`;
 }
 
 /** What a token other than a link or an image may not be, said with what to write instead. */

@@ -257,7 +257,7 @@ describe('renderMarkdown', () => {
       `heading "# A second title": the page's title is its only level-1 heading; start at ##`,
     );
     expect(() => renderMarkdown('Intro.\n\n### Too deep\n')).toThrow(
-      'heading "### Too deep" skips a level after a level-1 heading: expected ##',
+      `heading "### Too deep" skips a level after the page's title (its level-1 heading): expected ##`,
     );
     expect(() => renderMarkdown('## Costs\n\n> #### Fuel\n')).toThrow(
       'heading "#### Fuel" skips a level after a level-2 heading: expected ###',
@@ -269,7 +269,7 @@ describe('renderMarkdown', () => {
 
   it("names the line of what it refuses, counted from the body's first line in its file", () => {
     expect(() => renderMarkdown('Intro.\n\n### Too deep\n')).toThrow(
-      'line 3: heading "### Too deep" skips a level after a level-1 heading: expected ##',
+      `line 3: heading "### Too deep" skips a level after the page's title (its level-1 heading): expected ##`,
     );
     expect(() => renderMarkdown('Intro.\n\n## Costs\n\n# A second title\n', 14)).toThrow(
       `line 18: heading "# A second title": the page's title is its only level-1 heading; start at ##`,
