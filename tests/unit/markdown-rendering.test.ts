@@ -151,6 +151,10 @@ describe('renderMarkdown', () => {
       'HTML "<b>" would show on the page as text: write it in Markdown (**bold**, *italics*, [words](https://…)), in backticks to show it as code, or remove it',
     ],
     [
+      'Our office is 120 m<sup>2</sup>, its boiler CO<sub>2</sub>-neutral.',
+      'HTML "<sup>" would show on the page as text: write it in Markdown (**bold**, *italics*, [words](https://…)), a figure raised or lowered as its own character (m², CO₂), in backticks to show it as code, or remove it',
+    ],
+    [
       '| Job <!-- check --> | Price |\n|---|---|\n| Boiler | £2,000 |',
       'HTML "<!-- check -->" would show on the page as text: write it in Markdown',
     ],
