@@ -66,7 +66,7 @@ function htmlProblem({ raw, block }: Tokens.HTML): string {
   const link = href !== undefined && `write the link in Markdown, [its words](${href}): a link opens in the same tab`;
   const instead = link || (/^<br\s*\/?>/i.test(raw) && 'for a line break, end the line with a backslash (\\)');
   if (block && !instead)
-    return `HTML "${html}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`;
+    return `HTML "${html}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown${/^<details/i.test(raw) ? ' (a question that opens to its answer: the question as a heading, the answer under it)' : ''}, or in backticks to show it as code`;
   return `HTML "${html}" would show on the page as text: ${instead || `write it in Markdown (**bold**, *italics*, [words](https://…))${/^<su[bp]>/i.test(raw) ? ', a figure raised or lowered as its own character (m², CO₂)' : ''}, in backticks to show it as code, or remove it`}`;
 }
 

@@ -127,14 +127,16 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('refuses a block of raw HTML, which would show as code', () => {
-    for (const block of [
-      '<div onclick="x()">block</div>',
-      '<details>\n<summary>Prices</summary>\n\nFrom £99.\n</details>',
-    ])
-      expect(() => renderMarkdown(`Text.\n\n${block}\n`)).toThrow(
-        `line 3: HTML "${block.split('\n')[0]}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown, or in backticks to show it as code`,
-      );
+  it('refuses a block of raw HTML, which would show as code, saying what an FAQ written as <details> is in Markdown', () => {
+    const said = (block: string, faq = '') =>
+      `line 3: HTML "${block.split('\n')[0]}" would show on the page as code: an embed (a video, map or post) cannot play under the site's Content-Security-Policy, so link to it; write the rest in Markdown${faq}, or in backticks to show it as code`;
+    expect(() => renderMarkdown('Text.\n\n<div onclick="x()">block</div>\n')).toThrow(
+      said('<div onclick="x()">block</div>'),
+    );
+    const details = '<details>\n<summary>Prices</summary>\n\nFrom £99.\n</details>';
+    expect(() => renderMarkdown(`Text.\n\n${details}\n`)).toThrow(
+      said(details, ' (a question that opens to its answer: the question as a heading, the answer under it)'),
+    );
   });
 
   it.each([
