@@ -5,8 +5,9 @@
  */
 import { createRequire } from 'node:module';
 import GithubSlugger from 'github-slugger';
+import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { Marked, Renderer, Token, Tokens } from 'marked';
-import { isEmailAddress, isPhoneNumber } from '../../supabase/functions/_shared/lead-options.ts';
+import { isEmailAddress } from '../../supabase/functions/_shared/lead-options.ts';
 import { didYouMean } from '../errors';
 import { stockPhotoOrigin, stockPhotoUrl } from '../stock-photos';
 import { noDescription } from './schemas/shared';
@@ -136,7 +137,7 @@ function linkProblem({ type, text, title }: Tokens.Link | Tokens.Image, href: st
     return anyScheme.test(href)
       ? `link "${href}" uses a scheme other than https, http, mailto or tel`
       : `link "${href}" is relative to the page: expected a link from the site's root, such as "/about", or a full address (https://, mailto:, tel:)`;
-  if (/^tel:/i.test(href) && !(/\d/.test(href) && isPhoneNumber(href.slice(4).replaceAll('%20', ' '))))
+  if (/^tel:/i.test(href) && !isValidPhoneNumber(href.slice(4).replaceAll('%20', ' '), 'GB'))
     return `link "${href}" dials no phone number: expected tel: and the number, such as tel:+448081570192, or {phone} for the site's own`;
   if (/^mailto:/i.test(href) && !isEmailAddress(href.slice(7).split('?')[0]!))
     return `link "${href}" writes to no email address: expected mailto: and the address, such as mailto:hello@example.co.uk, or {email} for the site's own`;

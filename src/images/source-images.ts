@@ -75,8 +75,7 @@ export class SourceImages {
   async describe(refs: readonly ImageRef[]): Promise<ImageCatalog> {
     const first = new Map<string, ImageRef>();
     for (const ref of refs) if (!first.has(ref.src)) first.set(ref.src, ref);
-    const settings = encoderSettings();
-    const pool = taskPool();
+    const [settings, pool] = [encoderSettings(), taskPool()];
     const sources = await Promise.all([...first.values()].map((ref) => pool(() => this.source(ref, settings))));
     const last = this.last;
     const same =
