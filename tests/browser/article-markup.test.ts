@@ -21,6 +21,12 @@ const longAddress =
 // As Facebook sends a visitor on: its click id is one long word.
 const adAddress =
   'https://www.example.com/offers/winter-boiler-service-derby?fbclid=IwZXh0bgNhZW0CMTEAAR2kLqXhYv3xQe7Lw0l2cYx7f2Zc5z1vUuG4f8aRkQm9jXc0lqk4zq1v9pY8GQ_aem_AbCdEfGhIjKlMnOpQrStUvWxYz';
+// Six columns, some of long words: wider than the text's column on a phone, upright or turned sideways.
+const wideTable = `| Trade | Monthly budget | Cost per lead | Conversion rate | Lifetime value | Recommendation |
+|---|---|---:|:---:|---:|---|
+| Heating engineers | £1,500 | £23.50 | 35% | £4,200 | Electroencephalographically-optimised remarketing |
+| Roofers | £2,200 | £41.25 | 28% | £7,800 | Internationalisation-of-everything programme |
+`;
 const longTitle = 'Pneumonoultramicroscopicsilicovolcanoconiosis Roofer Guide';
 const body = `Book through ${longAddress} before the end of the month.
 
@@ -66,6 +72,8 @@ beforeAll(async () => {
   // A title of one long word too, which the page's heading and its breadcrumb both show.
   const frontMatter = text.slice(0, text.indexOf('\n---\n') + 5).replace(/^title: .*$/m, `title: "${longTitle}"`);
   await writeSettled(article, frontMatter + '\n' + body);
+  const tips = join(content, 'blog', 'local-seo-tips.md');
+  await writeSettled(tips, (await readFile(tips, 'utf8')) + '\n' + wideTable);
   dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
 });
 afterAll(async () => {
@@ -165,4 +173,18 @@ describe('an article as a marketer writes it', () => {
     });
     expect(caption).toEqual({ words: 'Our van, on a job in Derby', below: true, smaller: true });
   });
+
+  for (const width of [320, 667]) {
+    it(`scrolls a table of six columns within itself on a ${width} px phone (${width > 320 ? 'turned sideways' : 'upright'}), not the page, and keeps it within the text's column`, async () => {
+      const { page } = await openPage({ width, height: 375 });
+      await page.goto(`${dev.url}/blog/local-seo-tips`);
+      const table = page.locator('.prose table').last();
+      const laidOut = await table.evaluate((element) => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        scrolls: element.scrollWidth > element.clientWidth,
+        within: element.getBoundingClientRect().right <= element.parentElement!.getBoundingClientRect().right,
+      }));
+      expect(laidOut).toEqual({ page: 0, scrolls: true, within: true });
+    });
+  }
 });
