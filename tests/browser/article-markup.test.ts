@@ -187,4 +187,17 @@ describe('an article as a marketer writes it', () => {
       expect(laidOut).toEqual({ page: 0, scrolls: true, within: true });
     });
   }
+
+  it("keeps a table's short words of code whole (the cookie policy's cookie names) on a phone turned sideways", async () => {
+    const { page } = await openPage({ width: 667, height: 375 });
+    await page.goto(`${dev.url}/cookie-policy`);
+    // Each name breaks at its hyphen at most: tradeboost- / consent.
+    const lines = await page
+      .locator('.prose td code')
+      .evaluateAll((names) => names.map((name) => [name.textContent, name.getClientRects().length <= 2]));
+    expect(lines).toEqual([
+      ['tradeboost-consent', true],
+      ['tradeboost-attribution', true],
+    ]);
+  });
 });
