@@ -27,6 +27,12 @@ const wideTable = `| Trade | Monthly budget | Cost per lead | Conversion rate | 
 | Heating engineers | £1,500 | £23.50 | 35% | £4,200 | Electroencephalographically-optimised remarketing |
 | Roofers | £2,200 | £41.25 | 28% | £7,800 | Internationalisation-of-everything programme |
 `;
+// Services by name, each a link of the site's own, beside long words about them.
+const servicesTable = `| Service | What it does for you | How long it takes |
+|---|---|---|
+| [Local SEO](/services/local-seo) | Strictly necessary: gets your business into the map results when people nearby search for your trade, with reviews and photos | 12 months, then we ask again whether it still pays for itself |
+| [Website design](/contact) | Only if you said yes: how you reached our site, on your first visit and your latest one (the page you arrived on and the day) | 90 days from the last time a link, an advert or another website brought you |
+`;
 const longTitle = 'Pneumonoultramicroscopicsilicovolcanoconiosis Roofer Guide';
 const body = `Book through ${longAddress} before the end of the month.
 
@@ -73,7 +79,7 @@ beforeAll(async () => {
   const frontMatter = text.slice(0, text.indexOf('\n---\n') + 5).replace(/^title: .*$/m, `title: "${longTitle}"`);
   await writeSettled(article, frontMatter + '\n' + body);
   const tips = join(content, 'blog', 'local-seo-tips.md');
-  await writeSettled(tips, (await readFile(tips, 'utf8')) + '\n' + wideTable);
+  await writeSettled(tips, (await readFile(tips, 'utf8')) + '\n' + servicesTable + '\n' + wideTable);
   dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
 });
 afterAll(async () => {
@@ -187,6 +193,15 @@ describe('an article as a marketer writes it', () => {
       expect(laidOut).toEqual({ page: 0, scrolls: true, within: true });
     });
   }
+
+  it("keeps a table's words whole on a phone, a column of links of the site's own (services by name) among them", async () => {
+    const { page } = await openPage({ width: 320 });
+    await page.goto(`${dev.url}/blog/local-seo-tips`);
+    // "Website design" on two lines at most, broken at its space.
+    expect(
+      await page.locator('.prose td a[href="/contact"]').evaluate((link) => link.getClientRects().length),
+    ).toBeLessThanOrEqual(2);
+  });
 
   it("keeps a table's short words of code whole (the cookie policy's cookie names) on a phone turned sideways", async () => {
     const { page } = await openPage({ width: 667, height: 375 });
