@@ -57,14 +57,16 @@ describe('the request', () => {
 describe('failures show the error toast and keep every field', () => {
   const cases: [string, Mode, string][] = [
     ['the server answering 500 with an error', '500-json', 'The enquiry service is down for maintenance.'],
-    ['the server answering 500 with no error', '500-text', 'Failed to submit form'],
+    ['the server answering 500 with no error', '500-text', 'Failed to submit form. Please try again.'],
+    ['a proxy answering 502 with its own page', '502-html', 'Failed to submit form. Please try again.'],
     ['a reply of { success: false, error }', 'unsuccessful', 'Please use your business email address.'],
-    ['a reply of { success: false }', 'unsuccessful-silent', 'Form submission failed'],
-    ['a reply that is not JSON', 'not-json', 'Form submission failed'],
+    ['a reply of { success: false }', 'unsuccessful-silent', 'Form submission failed. Please try again.'],
+    // As a network's sign-in page answers, in place of the function.
+    ['a reply that is not JSON', 'not-json', 'Form submission failed. Please try again.'],
     ['a dropped connection', 'drop', 'Failed to submit form. Please try again.'],
   ];
 
-  // One page for all six: each failure is sent from the form the one before left, as a visitor who tries again would.
+  // One page for all: each failure is sent from the form the one before left, as a visitor who tries again would.
   it(cases.map(([name]) => name).join('; '), async () => {
     const { page } = await visitor();
     await page.goto(`${preview.url}/`);

@@ -21,6 +21,7 @@ export type Mode =
   | 'slow-success'
   | '500-json'
   | '500-text'
+  | '502-html'
   | '429'
   | 'unsuccessful'
   | 'unsuccessful-silent'
@@ -72,6 +73,11 @@ function answer(request: IncomingMessage, response: ServerResponse, mode: Mode) 
       return json(429, { success: false, error: rateLimited });
     case '500-text':
       return response.writeHead(500, { ...cors, 'Content-Type': 'text/plain' }).end('Internal Server Error');
+    case '502-html':
+      // A proxy in front of the function (one that adds CORS headers), its own page in place of the function's answer.
+      return response
+        .writeHead(502, { ...cors, 'Content-Type': 'text/html' })
+        .end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     case 'unsuccessful':
       return json(200, { success: false, error: 'Please use your business email address.' });
     case 'unsuccessful-silent':
