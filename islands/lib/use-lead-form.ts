@@ -68,6 +68,9 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     const focusLost = !sentFrom || sentFrom === document.body;
     refocus.current = button && (sentFrom === button || focusLost) ? button : null;
     setSubmitting(true);
+    // Gone while it is sent (a reload, a link, the tab closed), the page would leave the visitor not knowing whether it
+    // went, and sending it again: the browser asks first.
+    addEventListener('beforeunload', askBeforeLeaving);
     const code = await prepare();
     if (code) {
       const fields = fieldsOf(form);
@@ -97,12 +100,15 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
       // Nor could the toasts' code load: the browser's own message says it. Nothing was sent; every field is kept.
       alert(`${copy.errorTitle}: ${copy.failedFallback}`);
     }
+    removeEventListener('beforeunload', askBeforeLeaving);
     inFlight.current = false;
     setSubmitting(false);
   };
 
   return { ready, submitting, onSubmit, refusal: { id: refusalId, text: refusal } };
 }
+
+const askBeforeLeaving = (event: BeforeUnloadEvent) => event.preventDefault();
 
 /**
  * The form's fields by their names, which are the lead schema's, the honeypot ("website", fields.tsx) among them; the

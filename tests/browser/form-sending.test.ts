@@ -90,6 +90,27 @@ describe('while and after a submission', () => {
     },
   );
 
+  it('leaving the page while the form sends (a reload, a link, the tab closed) is asked first; staying, the visitor sees it sent', async () => {
+    const { page } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    const { asked, release } = await holdBack(page, '**/functions/v1/contact-form');
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    // Gone while it was sent, the page would leave the visitor not knowing whether it went, and sending it again.
+    const asking = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await Promise.race([asking, page.waitForEvent('close').then(() => 'closed')])).toBe('beforeunload');
+    release();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect(received).toHaveLength(1);
+  });
+
   it('in a window zoomed to 400%, with the consent question asked, an error shows its title and its close button', async () => {
     answerWith('429');
     const { page } = await openPage({ width: 320, height: 256 });
