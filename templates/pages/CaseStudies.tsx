@@ -66,13 +66,13 @@ function CaseStudyArticle({ study, index, labels }: { study: CaseStudy; index: n
         </div>
       </div>
       <div className="border-t border-slate-200 bg-slate-50 px-4 py-6 sm:px-6 md:p-8">
-        <h3 id={`results-${index}`} className="mb-4 text-lg font-bold">
-          {labels.results}
-        </h3>
+        <h3 className="mb-4 text-lg font-bold">{labels.results}</h3>
         {/* On a phone the table fits its column; one whose words grow past it scrolls within its own region,
-            which a keyboard can focus and scroll, rather than the page scrolling sideways. */}
+            which a keyboard can focus and scroll, rather than the page scrolling sideways. Its name is the heading above it
+            and the study's title with a pause between (a colon): named by the two headings' ids, a screen reader ran
+            them together as one phrase. */}
         <section
-          aria-labelledby={`results-${index} case-${index}`}
+          aria-label={`${labels.results}: ${study.title}`}
           tabIndex={0}
           className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand"
         >

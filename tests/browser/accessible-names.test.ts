@@ -75,3 +75,17 @@ describe("the forms' fields", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the case studies' results", () => {
+  it('are each named "The results: " and the study\'s title, a pause between, not the two headings run together', async () => {
+    const { page, problems } = await wideVisitor();
+    await page.goto(`${preview.url}/case-studies`);
+    const regions = (await accessibleNames(page)).filter(({ role }) => role === 'region');
+    expect(regions.filter(({ name }) => name.startsWith('The results'))).toEqual([
+      { role: 'region', name: 'The results: From quiet summers to a full diary: Sherwood Plumbing & Heating' },
+      { role: 'region', name: 'The results: Better calls, lower costs: Erewash Electrical Contractors' },
+      { role: 'region', name: 'The results: No more shared leads: Nene Valley Roofing' },
+    ]);
+    expect(problems).toEqual([]);
+  });
+});

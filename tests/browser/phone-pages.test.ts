@@ -181,7 +181,7 @@ describe('the case studies at 320 px', () => {
     const studies = await page.locator('main article h2').allTextContents();
     expect(studies).toHaveLength(3);
     for (const study of studies) {
-      const region = page.getByRole('region', { name: `The results ${study}`, exact: true });
+      const region = page.getByRole('region', { name: `The results: ${study}`, exact: true });
       expect(await region.locator('table').count(), study).toBe(1);
       expect(await region.evaluate((element) => getComputedStyle(element).overflowX), study).toBe('auto');
       await region.focus();
