@@ -58,14 +58,20 @@ function ServicesMenu({ menu, variant }: { menu: Layout['header']['servicesMenu'
   );
 }
 
+/**
+ * Each list is in a group named by the line above it, so a screen reader entering it, by the arrow keys or the Tab key,
+ * says which list it is: the checks (html-validate) refuse a name on the list itself, and the group is named by the
+ * line's words rather than by its id, as every id on every page must be kept from articles' headings
+ * (src/content/markdown.ts).
+ */
 function MenuLists({ menu, desktop }: { menu: Layout['header']['servicesMenu']; desktop: boolean }) {
   return (
     <>
-      <div>
+      <div role="group" aria-label={menu.servicesHeading}>
         <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.servicesHeading}</p>
         <LinkList links={menu.services} />
       </div>
-      <div>
+      <div role="group" aria-label={menu.tradesHeading}>
         <p className="mb-2 px-2 text-xs font-bold tracking-wide text-slate-600 uppercase">{menu.tradesHeading}</p>
         <LinkList
           links={menu.trades}

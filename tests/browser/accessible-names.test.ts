@@ -89,3 +89,35 @@ describe("the case studies' results", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the Services menu's two lists", () => {
+  it('are each in a group named by the line above it, in the desktop menu and in the mobile one', async () => {
+    const wideOpen = async () => {
+      const { page, problems } = await wideVisitor();
+      await page.goto(`${preview.url}/about`);
+      await page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"] > summary').click();
+      return { page, problems };
+    };
+    const narrowOpen = async () => {
+      const { page, problems } = await narrowVisitor();
+      await page.goto(`${preview.url}/about`);
+      await page.locator('details[data-menu="mobile"] > summary').click();
+      await page.locator('details[data-menu="mobile"] details[data-menu="services"] > summary').click();
+      return { page, problems };
+    };
+    for (const open of [wideOpen, narrowOpen]) {
+      const { page, problems } = await open();
+      await expect.poll(() => page.getByRole('link', { name: 'Plumber', exact: true }).isVisible()).toBe(true);
+      // Each list in a group of the line's words, which a screen reader says as it enters the list.
+      const groups = (await accessibleNames(page)).filter(({ role }) => role === 'group');
+      expect(groups).toEqual([
+        { role: 'group', name: 'Our services' },
+        { role: 'group', name: 'Marketing by trade' },
+      ]);
+      for (const { name } of groups) {
+        expect(await page.getByRole('group', { name, exact: true }).getByRole('list').count(), name).toBe(1);
+      }
+      expect(problems).toEqual([]);
+    }
+  });
+});
