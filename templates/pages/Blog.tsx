@@ -77,7 +77,13 @@ export function Blog({
           {feeds.links.map((link, index) => (
             <span key={link.href}>
               {index > 0 && ' · '}
-              <a href={link.href} className="tap-target font-semibold text-brand hover:underline">
+              {/* Named with the line before them, so each reads alone in a screen reader's list of links; the visible
+                  word first (WCAG 2.5.3, Label in Name). */}
+              <a
+                href={link.href}
+                aria-label={`${link.label}: ${feeds.label}`}
+                className="tap-target font-semibold text-brand hover:underline"
+              >
                 {link.label}
               </a>
             </span>

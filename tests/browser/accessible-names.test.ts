@@ -121,3 +121,20 @@ describe("the Services menu's two lists", () => {
     }
   });
 });
+
+describe("the blog's feed links", () => {
+  it('each read alone in a list of links: the visible word first, then the line before them', async () => {
+    const { page, problems } = await wideVisitor();
+    await page.goto(`${preview.url}/blog`);
+    const feeds = (await accessibleNames(page)).filter(
+      ({ role, name }) => role === 'link' && /^(RSS|Atom|JSON Feed)\b/.test(name),
+    );
+    expect(feeds).toEqual(
+      ['RSS', 'Atom', 'JSON Feed'].map((word) => ({
+        role: 'link',
+        name: `${word}: Follow the blog in your feed reader`,
+      })),
+    );
+    expect(problems).toEqual([]);
+  });
+});
