@@ -10,33 +10,29 @@ export interface Named {
   name: string;
 }
 
-/** Every name in the page's accessibility tree but its text runs' and list bullets', the text the names are made of. */
-export async function accessibleNames(page: Page): Promise<Named[]> {
+/** Chromium's accessibility tree of the page, as a screen reader is given it. */
+async function axTree(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    return nodes
-      .filter(
-        (node) => !node.ignored && !['StaticText', 'InlineTextBox', 'ListMarker'].includes(String(node.role?.value)),
-      )
-      .map((node) => ({ role: String(node.role?.value), name: String(node.name?.value ?? '') }))
-      .filter(({ name }) => name !== '');
+    return (await cdp.send('Accessibility.getFullAXTree')).nodes;
   } finally {
     await cdp.detach();
   }
 }
 
+/** Every name in the page's accessibility tree but its text runs' and list bullets', the text the names are made of. */
+export async function accessibleNames(page: Page): Promise<Named[]> {
+  return (await axTree(page))
+    .filter(
+      (node) => !node.ignored && !['StaticText', 'InlineTextBox', 'ListMarker'].includes(String(node.role?.value)),
+    )
+    .map((node) => ({ role: String(node.role?.value), name: String(node.name?.value ?? '') }))
+    .filter(({ name }) => name !== '');
+}
+
 /** The names of the fields Chromium's tree marks invalid, which a screen reader says with them ("invalid entry"). */
 export async function saidInvalid(page: Page): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    return nodes
-      .filter(
-        (node) => !node.ignored && node.properties?.some((p) => p.name === 'invalid' && p.value.value !== 'false'),
-      )
-      .map((node) => String(node.name?.value ?? ''));
-  } finally {
-    await cdp.detach();
-  }
+  return (await axTree(page))
+    .filter((node) => !node.ignored && node.properties?.some((p) => p.name === 'invalid' && p.value.value !== 'false'))
+    .map((node) => String(node.name?.value ?? ''));
 }
