@@ -10,12 +10,12 @@ import { anonKey, fillHeroForm, formValues, useSupabaseStub, type Mode } from '.
 import { toast } from './support/toasts';
 
 const supabase = useSupabaseStub();
-const { preview, received, answerWith } = supabase;
+const { preview, received, answerWith, release } = supabase;
 const visitor = reusedPage(wide);
 
 describe('the request', () => {
   it('is a POST to {SUPABASE_URL}/functions/v1/contact-form with apikey, Bearer token and the JSON payload, sent once', async () => {
-    answerWith('slow-success');
+    answerWith('held-success');
     // What sitegen preview tells of this build: its forms post to the Supabase project, not to it.
     expect(preview.formsPostTo).toBe(supabase.url);
     const { page, problems } = await visitor();
@@ -26,6 +26,7 @@ describe('the request', () => {
     await expect.poll(() => button.textContent()).toBe('Submitting...');
     expect(await button.isDisabled()).toBe(true);
     await button.click({ force: true });
+    release();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(await button.textContent()).toBe('Get My Free Quote');
     expect(await button.isDisabled()).toBe(false);

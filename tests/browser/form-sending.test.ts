@@ -11,7 +11,7 @@ import { fillHeroForm, rateLimited, useSupabaseStub } from './support/supabase-s
 import { noteToastTimes, toast } from './support/toasts';
 
 const supabase = useSupabaseStub();
-const { preview, received, answerWith } = supabase;
+const { preview, received, answerWith, release: answer } = supabase;
 const visitor = reusedPage(wide);
 
 describe('while and after a submission', () => {
@@ -58,9 +58,10 @@ describe('while and after a submission', () => {
   });
 
   it('gives the focus back to the submit button once the submission is over', async () => {
-    answerWith('slow-success');
+    answerWith('held-success');
     const { page, submit } = await sendByKeyboard();
     await expect.poll(() => submit.textContent()).toBe('Submitting...');
+    answer();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     await expect.poll(() => submit.evaluate((button) => button === document.activeElement)).toBe(true);
   });
@@ -230,7 +231,7 @@ describe('a form comes alive on its first use', () => {
   });
 
   it('sent by its button before its code has come, the focus the disabled button lost is given back to it once the submission is over', async () => {
-    answerWith('slow-success');
+    answerWith('held-success');
     const { page, problems } = await openPage(wide);
     await page.goto(`${preview.url}/`);
     const { release } = await holdBack(page, '**/assets/*.js');
@@ -239,6 +240,8 @@ describe('a form comes alive on its first use', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => submit.isDisabled()).toBe(true);
     release();
+    await expect.poll(() => submit.textContent()).toBe('Submitting...');
+    answer();
     await expect.poll(() => toast(page).textContent()).toContain('Success!');
     expect(received).toHaveLength(1);
     // Not left on the page's body, where disabling the button put it, as when the form's code was there before the press.

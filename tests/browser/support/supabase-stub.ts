@@ -18,7 +18,7 @@ import { startTestPreview } from './preview';
 
 export type Mode =
   | 'success'
-  | 'slow-success'
+  | 'held-success'
   | '500-json'
   | '500-text'
   | '502-html'
@@ -50,10 +50,12 @@ export interface SupabaseStub {
   received: Received[];
   /** How the endpoint answers from now on, in this test: each test starts with 'success'. */
   answerWith(mode: Mode): void;
+  /** Lets the answers held back by 'held-success' go, now and from now on in this test. */
+  release(): void;
 }
 
 /** A stand-in for the Supabase project's functions endpoint, answering as `mode` says. */
-function answer(request: IncomingMessage, response: ServerResponse, mode: Mode) {
+function answer(request: IncomingMessage, response: ServerResponse, mode: Mode, released: Promise<void>) {
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
@@ -65,8 +67,9 @@ function answer(request: IncomingMessage, response: ServerResponse, mode: Mode) 
   switch (mode) {
     case 'success':
       return json(200, { success: true });
-    case 'slow-success':
-      return setTimeout(() => json(200, { success: true }), 800);
+    case 'held-success':
+      // Held till the test lets it go, not for a time: a loaded machine may take longer to look than any delay.
+      return void released.then(() => json(200, { success: true }));
     case '500-json':
       return json(500, { success: false, error: 'The enquiry service is down for maintenance.' });
     case '429':
@@ -94,12 +97,15 @@ function answer(request: IncomingMessage, response: ServerResponse, mode: Mode) 
 /** Started before the tests of the file that calls it at its top level, stopped after them; filled in once started. */
 export function useSupabaseStub(): SupabaseStub {
   let mode: Mode = 'success';
+  let release = () => {};
+  let released = new Promise<void>((resolve) => (release = resolve));
   const stub = {
     preview: {} as Preview,
     received: [] as Received[],
     answerWith: (next: Mode) => {
       mode = next;
     },
+    release: () => release(),
   } as SupabaseStub;
   let started: Preview | undefined;
   let supabase: Server | undefined;
@@ -117,7 +123,7 @@ export function useSupabaseStub(): SupabaseStub {
             headers: request.headers,
             body: JSON.parse(body || '{}'),
           });
-        answer(request, response, mode);
+        answer(request, response, mode, released);
       });
     });
     await new Promise<void>((resolve) => supabase!.listen(0, '127.0.0.1', resolve));
@@ -143,6 +149,7 @@ export function useSupabaseStub(): SupabaseStub {
 
   beforeEach(() => {
     mode = 'success';
+    released = new Promise<void>((resolve) => (release = resolve));
     stub.received.length = 0;
   });
   return stub;
