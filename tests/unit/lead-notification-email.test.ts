@@ -108,4 +108,12 @@ describe("the lead's email", () => {
     expect(phoneHref('+353 1 234 5678')).toBe('tel:+35312345678');
     expect(phoneHref('00353 1 234 5678')).toBe('tel:+35312345678');
   });
+
+  it('calls a UK number written with its 0 after +44 as well, as many people write it, not a number that does not exist', async () => {
+    const email = await emailed({ ...contact(), phone: '+44 07700 900456 ' });
+    expect(email.rows[2]).toBe('Phone: +44 07700 900456');
+    expect(email.links[1]).toBe('+44 07700 900456 → tel:+447700900456');
+    expect(phoneHref('0044 07700 900456')).toBe('tel:+447700900456');
+    expect(phoneHref('+44 0 1632 960123')).toBe('tel:+441632960123');
+  });
 });

@@ -5,6 +5,8 @@
  */
 export function phoneHref(phone: string): string {
   const digits = phone.replace(/\(0\)/g, '').replace(/\D/g, '');
-  if (phone.trim().startsWith('+')) return `tel:+${digits}`;
-  return `tel:+${digits.startsWith('00') ? digits.slice(2) : `44${digits.replace(/^0/, '')}`}`;
+  const international = phone.trim().startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
+  if (international === null) return `tel:+44${digits.replace(/^0/, '')}`;
+  // Written unbracketed too ("+44 07700 900123"), the trunk 0 would make a number no phone can reach from the UK or abroad.
+  return `tel:+${international.replace(/^440/, '44')}`;
 }
