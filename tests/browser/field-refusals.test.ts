@@ -47,6 +47,7 @@ describe('phone numbers', () => {
         '+44 (0)7700 900-123',
         '(01332) 123456',
         ' 0115 496 0321 ',
+        '01632 960123 ext 4',
       ]) {
         await phone.fill(number);
         expect(await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch), number).toBe(false);

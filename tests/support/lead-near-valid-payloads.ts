@@ -63,7 +63,15 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
       : [
           wrong(
             'phone',
-            fc.constantFrom('abc', 'call me', '07700 CALL ME', '12345', '0'.repeat(16), '+44 7700 900123 ext 4'),
+            fc.constantFrom(
+              'abc',
+              'call me',
+              '07700 CALL ME',
+              '12345',
+              '0'.repeat(16),
+              '01632 960123 ext',
+              '01632 960123 ext 4 or 5',
+            ),
             'phone must have 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
           ),
         ]),

@@ -82,12 +82,18 @@ describe('refused payloads', () => {
     ['no e-mail address', () => ({ ...newsletter(), email: undefined }), 'email is required'],
     ['contact without a phone', () => ({ ...contact(), phone: undefined }), 'phone is required'],
     ['contact with an empty phone', () => ({ ...contact(), phone: '' }), 'phone is required'],
-    ...['abc', 'call me', '07700 CALL ME', '12345', '0'.repeat(16), '+44 7700 900123 ext 4'].flatMap(
-      (phone): [string, () => Record<string, unknown>, string][] => [
-        [`contact with the phone "${phone}"`, () => ({ ...contact(), phone }), phoneError],
-        [`hero with the phone "${phone}"`, () => ({ ...hero(), phone }), phoneError],
-      ],
-    ),
+    ...[
+      'abc',
+      'call me',
+      '07700 CALL ME',
+      '12345',
+      '0'.repeat(16),
+      '01632 960123 ext',
+      '01632 960123 ext 4 or 5',
+    ].flatMap((phone): [string, () => Record<string, unknown>, string][] => [
+      [`contact with the phone "${phone}"`, () => ({ ...contact(), phone }), phoneError],
+      [`hero with the phone "${phone}"`, () => ({ ...hero(), phone }), phoneError],
+    ]),
     ['contact without a trade', () => ({ ...contact(), trade: undefined }), 'trade is required'],
     [
       'contact with an unknown trade',

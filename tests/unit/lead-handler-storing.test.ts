@@ -98,7 +98,7 @@ describe('stored leads', () => {
     ]);
   });
 
-  it('stores a phone number as people type one: spaces, +44, brackets, dots and dashes, trimmed', async () => {
+  it('stores a phone number as people type one: spaces, +44, brackets, dots and dashes, an extension, trimmed', async () => {
     for (const [phone, stored] of [
       ['07700 900123', '07700 900123'],
       ['+44 7700 900123', '+44 7700 900123'],
@@ -107,6 +107,9 @@ describe('stored leads', () => {
       ['0115.496.0321', '0115.496.0321'],
       ['  01332 123456 ', '01332 123456'],
       ['+353 1 234 5678', '+353 1 234 5678'],
+      ['01632 960123 ext 4', '01632 960123 ext 4'],
+      ['(01632) 960123 Ext. 204 ', '(01632) 960123 Ext. 204'],
+      ['01632 960123 x4', '01632 960123 x4'],
     ]) {
       for (const lead of [
         { ...contact(), phone },

@@ -116,4 +116,11 @@ describe("the lead's email", () => {
     expect(phoneHref('0044 07700 900456')).toBe('tel:+447700900456');
     expect(phoneHref('+44 0 1632 960123')).toBe('tel:+441632960123');
   });
+
+  it('shows an extension as typed and links the number it is on: a phone dials the line, the person then asks for it', async () => {
+    const email = await emailed({ ...contact(), phone: '01632 960123 ext 4' });
+    expect(email.links[1]).toBe('01632 960123 ext 4 → tel:+441632960123');
+    expect(String(email.mail.text)).toContain('\nPhone: 01632 960123 ext 4\n');
+    expect(phoneHref('+44 (0)1632 960123 x204')).toBe('tel:+441632960123');
+  });
 });
