@@ -78,9 +78,9 @@ export const emailPattern =
 /**
  * A phone number as people type one, written as emailPattern is: 10 to 15 digits (a UK number, 01332 123456, and
  * +44 (0)7700 900-123 alike, up to the longest international one), with a + before them and spaces, brackets, dots and
- * dashes among them, and the extension of an office's line after them (01632 960123 ext 4, Ext. 204, x4): refused, a
- * visitor would leave it out and the agency could not reach them. No other letters ("call me"). Spaces alone pass, as
- * they pass `required`: the form's script empties such a field, which the browser then asks for if it is required
+ * dashes among them, and the extension of an office's line after them (01632 960123 ext 4, Ext. 204, x4), without
+ * which the agency could not reach the caller. No other letters ("call me"). Spaces alone pass, as they pass
+ * `required`: the form's script empties such a field, which the browser then asks for if it is required
  * (use-lead-form.ts); the server takes it for none.
  */
 export const phonePattern =
