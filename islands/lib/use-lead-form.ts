@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FormType } from '../../supabase/functions/_shared/lead-options.ts';
 import { showToast } from './toasts';
 import type { LeadEndpoint, ToastCopy } from './types';
+import { keepUnsent, unsentSubmission, type Submission } from './unsent-submission';
 
 type Submitter = typeof import('./submit-lead');
 
 /**
  * State shared by every lead form: submitting once at a time, one submission
  * id per filled-in form (kept for a retry of the same words, so a retried lead
- * is stored once; a new one once the visitor changes them, so that a
- * correction is stored too), toasts, emptying the fields only on success
- * (and then only if unchanged since they were sent), and marking the field
- * the server refused, the focus taken to it (markRefused).
+ * is stored once, even a retry after the page is loaded again, as by a reload
+ * while it was sending: unsent-submission.ts; a new one once the visitor
+ * changes them, so that a correction is stored too), toasts, emptying the
+ * fields only on success (and then only if unchanged since they were sent),
+ * and marking the field the server refused, the focus taken to it
+ * (markRefused).
  *
  * `ready` is false in the page's first paint, its button disabled for a
  * browser without JavaScript (the island's script at load enables it:
@@ -31,7 +34,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     refocus.current = null;
   }, [submitting]);
   /** The id of the submission not yet known to be stored (sending, or failed), and the fields it carried. */
-  const submission = useRef<{ id: string; fields: string } | null>(null);
+  const submission = useRef<Submission | null>(null);
   const submitter = useRef<Promise<Submitter | null> | null>(null);
   /** The server's words for the field it refused, that field's description while it is marked (markRefused). */
   const [refusal, setRefusal] = useState('');
@@ -75,7 +78,12 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     if (code) {
       const fields = fieldsOf(form);
       const filledIn = JSON.stringify(fields);
-      if (submission.current?.fields !== filledIn) submission.current = { id: code.submissionId(), fields: filledIn };
+      // One sent before this page was loaded, unless one has been sent since.
+      submission.current ??= unsentSubmission(formType);
+      if (submission.current?.fields !== filledIn) {
+        submission.current = { id: code.submissionId(), fields: filledIn };
+        keepUnsent(formType, submission.current);
+      }
       const payload = {
         ...fields,
         form_type: formType,
@@ -89,6 +97,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
         const changed = JSON.stringify(fieldsOf(form)) !== filledIn;
         if (!changed) form.reset();
         submission.current = null;
+        keepUnsent(formType, null);
         const text = changed ? `${copy.successText} ${copy.unsentChangesText}` : copy.successText;
         showToast({ title: copy.successTitle, text, variant: 'success' });
       } else {

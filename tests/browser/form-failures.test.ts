@@ -261,3 +261,40 @@ describe('failures show the error toast and keep every field', () => {
     expect(new Set([first, corrected, next]).size).toBe(3);
   });
 });
+
+describe('a form sent again once the page is loaded again', () => {
+  it('reloaded while it was sending (the browser asked first) and sent again with the same words, carries the same submission id, so the lead is stored once; changed words get a new one', async () => {
+    answerWith('held-success');
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/`);
+    const form = await fillHeroForm(page);
+    const submit = form.getByRole('button', { name: 'Get My Free Quote' });
+    await submit.click();
+    await expect.poll(() => received.length).toBe(1);
+    // The visitor confirms leaving: the held answer never reaches this page.
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    answerWith('success');
+    await fillHeroForm(page);
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    await fillHeroForm(page);
+    await form.getByLabel('Email address').fill('priya@shah-builders.co.uk');
+    await submit.click();
+    await expect.poll(() => received.length).toBe(3);
+    const [first, again, changed] = received.map((request) => request.body.submission_id);
+    expect(received.map((request) => request.body.email)).toEqual([
+      'priya@shahbuilders.co.uk',
+      'priya@shahbuilders.co.uk',
+      'priya@shah-builders.co.uk',
+    ]);
+    expect(again).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(problems).toEqual([]);
+  });
+});
