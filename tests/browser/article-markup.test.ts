@@ -213,6 +213,7 @@ describe('an article as a marketer writes it', () => {
     expect(lines).toEqual([
       ['tradeboost-consent', true],
       ['tradeboost-attribution', true],
+      ['tradeboost-unsent', true],
     ]);
   });
 });

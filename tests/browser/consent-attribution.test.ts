@@ -25,6 +25,7 @@ import {
   wide,
 } from './support/browser';
 import { adLanding, banner } from './support/consent';
+import { fillContactRequired } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
 
@@ -220,15 +221,20 @@ describe('the cookie policy', () => {
       .locator('main table tbody tr')
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
 
-    // Everything the site writes: a visitor from an ad who accepts, then sends a form.
+    // Everything the site writes: a visitor from an ad who accepts, sends a form, then another that is not received.
     await page.goto(`${preview.url}${adLanding}`);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => banner(page).isVisible()).toBe(false);
     await sendEnquiryAfterBrowsing(page, 'news@example.co.uk');
+    expect((await stored(page)).session).toEqual({});
+    await page.route('**/functions/v1/contact-form', (route) => route.abort());
+    const form = page.locator('main form');
+    await fillContactRequired(form);
+    await form.getByRole('button', { name: 'Send My Enquiry' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Error');
     const { cookie, local, session } = await stored(page);
     expect(cookie).toBe('');
-    expect(session).toEqual({});
-    expect(listed.map(([name]) => name).sort()).toEqual(Object.keys(local).sort());
+    expect(listed.map(([name]) => name).sort()).toEqual([...Object.keys(local), ...Object.keys(session)].sort());
 
     const lifetime = (name: string) => listed.find(([listedName]) => listedName === name)![2];
     const keptFor = (name: string) => (JSON.parse(local[name]!) as { until: number }).until - Date.now();
@@ -239,5 +245,6 @@ describe('the cookie policy', () => {
     expect(lifetime('tradeboost-attribution')).toMatch(/^90 days\b/);
     expect(keptFor('tradeboost-attribution')).toBeGreaterThan(90 * day - day);
     expect(keptFor('tradeboost-attribution')).toBeLessThanOrEqual(90 * day);
+    expect(lifetime('tradeboost-unsent')).toBe('Until we confirm the form received, or you close the tab');
   }, 120_000);
 });
