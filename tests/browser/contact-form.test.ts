@@ -2,7 +2,8 @@
  * The contact form, on its own page and in the home page's contact section,
  * in a real browser against the real preview server: every field stored,
  * what is typed while it sends kept, what is required, one lead for a double
- * click, none for a bot, and the fields held to the server's lengths.
+ * click and for the same words sent again after a reload while it was
+ * sending, none for a bot, and the fields held to the server's lengths.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -261,5 +262,34 @@ describe('the fields seen', () => {
       }
       expect(faint, path).toEqual([]);
     }
+  });
+});
+
+describe('a form sent again once the page is loaded again', () => {
+  it('sent, the page reloaded before the answer came (the browser asked first), and the same words sent again: one lead is stored', async () => {
+    const { page, problems } = await openPage(wide);
+    await page.goto(`${preview.url}/contact`);
+    let reached!: () => void;
+    const stored = new Promise<void>((resolve) => (reached = resolve));
+    let first = true;
+    await page.route('**/functions/v1/contact-form', async (request) => {
+      if (!first) return request.continue();
+      first = false;
+      // The first reaches the server, which stores it; its answer never reaches the page.
+      await request.fetch();
+      reached();
+    });
+    const form = page.locator('main form');
+    await fillContactRequired(form);
+    const submit = form.getByRole('button', { name: 'Send My Enquiry' });
+    await submit.click();
+    await stored;
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await fillContactRequired(form);
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Success!');
+    expect((await listLeads(preview.leads)).map((lead) => lead.email)).toEqual(['sarah@okaforelectrical.co.uk']);
+    expect(problems).toEqual([]);
   });
 });
