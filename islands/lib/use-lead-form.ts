@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FormType } from '../../supabase/functions/_shared/lead-options.ts';
 import { showToast } from './toasts';
 import type { LeadEndpoint, ToastCopy } from './types';
-import { keepUnsent, unsentSubmission, type Submission } from './unsent-submission';
+import { keepUnsent, unsentId } from './unsent-submission';
 
 type Submitter = typeof import('./submit-lead');
 
@@ -34,7 +34,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     refocus.current = null;
   }, [submitting]);
   /** The id of the submission not yet known to be stored (sending, or failed), and the fields it carried. */
-  const submission = useRef<Submission | null>(null);
+  const submission = useRef<{ id: string; fields: string } | null>(null);
   const submitter = useRef<Promise<Submitter | null> | null>(null);
   /** The server's words for the field it refused, that field's description while it is marked (markRefused). */
   const [refusal, setRefusal] = useState('');
@@ -78,11 +78,11 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
     if (code) {
       const fields = fieldsOf(form);
       const filledIn = JSON.stringify(fields);
-      // One sent before this page was loaded, unless one has been sent since.
-      submission.current ??= unsentSubmission(formType);
       if (submission.current?.fields !== filledIn) {
-        submission.current = { id: code.submissionId(), fields: filledIn };
-        keepUnsent(formType, submission.current);
+        // The same words sent before this page was loaded keep their id.
+        const id = (await unsentId(formType, filledIn)) ?? code.submissionId();
+        submission.current = { id, fields: filledIn };
+        await keepUnsent(formType, submission.current);
       }
       const payload = {
         ...fields,
@@ -97,7 +97,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
         const changed = JSON.stringify(fieldsOf(form)) !== filledIn;
         if (!changed) form.reset();
         submission.current = null;
-        keepUnsent(formType, null);
+        void keepUnsent(formType, null);
         const text = changed ? `${copy.successText} ${copy.unsentChangesText}` : copy.successText;
         showToast({ title: copy.successTitle, text, variant: 'success' });
       } else {
