@@ -112,7 +112,8 @@ describe('Services dropdown (wide screen)', () => {
   });
 
   it('stays open as the mouse cuts the corner from the word to the first service, outside both on the way', async () => {
-    const { page } = await wideVisitor();
+    // A page of its own: the fake clock, paused below, stays with a page, and would hold still the timers of the tests after.
+    const { page } = await openPage(wide);
     await page.clock.install();
     await page.goto(`${preview.url}/blog`);
     const services = page.getByRole('navigation', { name: 'Main' }).locator('details[data-menu="services"]');
