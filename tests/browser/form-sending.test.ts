@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { consentQuestion } from '../support/site';
 import { holdBack, openPage, reusedPage, wide } from './support/browser';
 import { fillHeroForm, rateLimited, useSupabaseStub } from './support/supabase-stub';
-import { noteToastTimes, toast } from './support/toasts';
+import { noteToastTimes, steppingClock, toast } from './support/toasts';
 
 const supabase = useSupabaseStub();
 const { preview, received, answerWith, release: answer } = supabase;
@@ -151,13 +151,7 @@ describe('while and after a submission', () => {
     // machine's slow steps take none of the toast's seconds. (At a time the page's clock has not reached on any machine:
     // it cannot stop at one gone by.)
     await page.clock.pauseAt(Date.now() + 60_000);
-    const shows = (text: string) =>
-      expect
-        .poll(async () => {
-          await page.clock.runFor(50);
-          return alert.textContent();
-        })
-        .toBe(text);
+    const shows = (text: string) => expect.poll(steppingClock(page, () => alert.textContent())).toBe(text);
 
     const toastTimes = await noteToastTimes(alert);
     await submit.click();

@@ -36,3 +36,14 @@ export async function noteToastTimes(region: Locator): Promise<() => Promise<Toa
   });
   return () => times.jsonValue();
 }
+
+/**
+ * `read`, for expect.poll on a page whose clock the test has paused: the clock moved on a little before each look, as
+ * a page's code may wait for a frame or a timer before it draws what the test waits for.
+ */
+export function steppingClock<T>(page: Page, read: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    await page.clock.runFor(50);
+    return read();
+  };
+}
