@@ -66,14 +66,16 @@ describe('sitegen dev', () => {
         await editArticle(project, 'local-seo-tips', (text) => text.replace(/^readTime: 8$/m, 'readTime: 9'));
         await dev.idle();
         expect(refusals()).toHaveLength(1);
-        // Published: said to be over; a draft again, said again.
+        // Published: said to be over; a draft again, said again. Each waited for by its line: dev.idle() alone may look
+        // before a busy machine's watcher has heard the save.
         await editArticle(project, 'google-ads-guide', (text) => text.replace('draft: true\n', ''));
+        await expect
+          .poll(() => lines.filter((line) => / sitegen build would no longer refuse it$/.test(line)))
+          .toHaveLength(1);
         await dev.idle();
         expect(refusals()).toHaveLength(1);
-        expect(lines.filter((line) => / sitegen build would no longer refuse it$/.test(line))).toHaveLength(1);
         await editArticle(project, 'google-ads-guide', markDraft);
-        await dev.idle();
-        expect(refusals()).toHaveLength(2);
+        await expect.poll(refusals).toHaveLength(2);
       } finally {
         await dev.close();
       }

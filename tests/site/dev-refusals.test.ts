@@ -22,6 +22,9 @@ describe('the dev site', () => {
         const registry = join(project.dir, 'islands', 'registry.ts');
         const text = await readFile(registry, 'utf8');
         await writeFile(registry, text.replace('{ EnquiryForm, NewsletterForm, Toaster }', '{ EnquiryForm, Toaster }'));
+        // Waited for by its line, then for the rebuilds to end: dev.idle() alone may look before a busy machine's
+        // watcher has heard the save, as in each step below.
+        await expect.poll(() => lines.length).toBeGreaterThan(started);
         await dev.idle();
         // The build's words (tests/site/refusals-templates.test.ts), as the terminal shows an error.
         expect(lines.slice(started)).toEqual([
@@ -32,12 +35,11 @@ describe('the dev site', () => {
         // Every page shows it, as for a template that does not compile, until the registry is put right.
         expect((await fetch(`${dev.url}/about`)).status).toBe(500);
         await writeFile(registry, text);
-        await dev.idle();
         // The watcher may see the save twice: the first rebuild says it is fixed. No page differs from the last good
         // site's (the open pages, which showed the error, are all told to reload).
-        expect(lines[started + 1]).toMatch(
-          /^ {2}\d\d:\d\d:\d\d islands\/registry\.ts → no page changed in \d+ ms \(fixed\)$/,
-        );
+        await expect
+          .poll(() => lines[started + 1])
+          .toMatch(/^ {2}\d\d:\d\d:\d\d islands\/registry\.ts → no page changed in \d+ ms \(fixed\)$/);
         expect((await fetch(`${dev.url}/blog`)).status).toBe(200);
       } finally {
         await dev.close();
@@ -53,19 +55,19 @@ describe('the dev site', () => {
         const brand = join(project.dir, 'templates', 'lib', 'brand.json');
         const text = await readFile(brand, 'utf8');
         await writeFile(brand, text.replace('"brand": "#1d4ed8"', '"brand": "#1d4ed"'));
-        await dev.idle();
         // Not a stylesheet whose bg-brand draws nothing, said nowhere: the build's words (refusals-templates.test.ts).
-        expect(lines.at(-1)).toMatch(
-          /^ {2}\d\d:\d\d:\d\d error: templates\/lib\/brand\.ts: threw as the templates loaded: brand\.json's brand: expected a colour written as "#1d4ed8", found "#1d4ed"$/,
-        );
+        await expect
+          .poll(() => lines.at(-1))
+          .toMatch(
+            /^ {2}\d\d:\d\d:\d\d error: templates\/lib\/brand\.ts: threw as the templates loaded: brand\.json's brand: expected a colour written as "#1d4ed8", found "#1d4ed"$/,
+          );
         const page = await fetch(`${dev.url}/contact`);
         expect([page.status, await page.text()]).toEqual([
           500,
           expect.stringContaining('Unexpected Application Error!'),
         ]);
         await writeFile(brand, text);
-        await dev.idle();
-        expect((await fetch(`${dev.url}/contact`)).status).toBe(200);
+        await expect.poll(async () => (await fetch(`${dev.url}/contact`)).status).toBe(200);
       } finally {
         await dev.close();
       }
@@ -80,23 +82,21 @@ describe('the dev site', () => {
       try {
         const article = join(project.dir, 'content', 'blog', 'local-seo-tips.md');
         await appendFile(article, "\n![Our new van outside a customer's house](/photos/van.png)\n");
-        await dev.idle();
-        expect(lines.at(-1)).toContain(
-          'links to "/photos/van.png", which is neither a page of this site nor a file of public/',
-        );
+        await expect
+          .poll(() => lines.at(-1))
+          .toContain('links to "/photos/van.png", which is neither a page of this site nor a file of public/');
         expect((await fetch(`${dev.url}/about`)).status).toBe(500);
         const before = lines.length;
         await copyFile(
           join(project.dir, 'content', 'images', 'logo.png'),
           join(project.dir, 'public', 'photos', 'van.png'),
         );
-        await dev.idle();
         // The watcher may see the copy twice: the first rebuild says it is fixed.
-        expect(lines[before]).toMatch(/ public\/photos\/van\.png → 1 page in \d+ ms \(fixed\)$/);
+        await expect.poll(() => lines[before]).toMatch(/ public\/photos\/van\.png → 1 page in \d+ ms \(fixed\)$/);
+        await dev.idle();
         expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(200);
         await rm(join(project.dir, 'public', 'photos', 'van.png'));
-        await dev.idle();
-        expect((await fetch(`${dev.url}/about`)).status).toBe(500);
+        await expect.poll(async () => (await fetch(`${dev.url}/about`)).status).toBe(500);
       } finally {
         await dev.close();
       }
@@ -110,7 +110,10 @@ describe('the dev site', () => {
         for (let request = 0; request < 3; request++)
           expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(500);
         expect(told()).toBe(1);
+        const before = lines.length;
         await appendFile(join(project.dir, 'content', 'blog', 'google-ads-guide.md'), '\nOne more line.\n');
+        // The rebuild's line waited for, then the rebuilds' end: dev.idle() alone may look before the watcher has heard.
+        await expect.poll(() => lines.length).toBeGreaterThan(before);
         await dev.idle();
         expect((await fetch(`${dev.url}/blog/local-seo-tips`)).status).toBe(500);
         expect(told()).toBe(2);
