@@ -9,9 +9,9 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { narrow, reusedPage, wide } from './support/browser';
+import { narrow, openPage, reusedPage, wide } from './support/browser';
 import { sharedTestPreview } from './support/preview';
-import { toast } from './support/toasts';
+import { steppingClock, toast } from './support/toasts';
 
 const preview = sharedTestPreview();
 const wideVisitor = reusedPage(wide);
@@ -145,22 +145,27 @@ describe('in a high-contrast theme (forced colours)', () => {
   });
 
   it("a toast has an edge and its close button a border; an error's edge is thicker than a success's", async () => {
-    const { page, problems } = await wideVisitor();
+    // A page of its own, whose clock stands still once the form is filled in, moved on a little at each look: each toast
+    // is still there for the looks at it, however long a busy machine takes over them, rather than gone in its seconds.
+    // (At a time the page's clock has not reached on any machine: it cannot stop at one gone by.)
+    const { page, problems } = await openPage(wide);
+    await page.clock.install();
     await openForced(page, '/');
     const form = page.locator('#home form');
     await form.getByLabel('Full name').fill('Dave Hughes');
     await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
+    await page.clock.pauseAt(Date.now() + 60_000);
     const refused = { success: false, error: 'We could not take your enquiry just now' };
     await page.route('**/functions/v1/contact-form', (request) => request.fulfill({ json: refused }));
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
     const error = toast(page).getByRole('alert').locator('> div');
-    await expect.poll(() => error.textContent()).toContain(refused.error);
+    await expect.poll(steppingClock(page, () => error.textContent())).toContain(refused.error);
     const errorEdge = await edgeOf(error);
     await page.unroute('**/functions/v1/contact-form');
     // The visitor's words are kept: sent again as they are, they are taken.
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
     const shown = toast(page).getByRole('status').locator('> div');
-    await expect.poll(() => shown.textContent()).toContain('Success!');
+    await expect.poll(steppingClock(page, () => shown.textContent())).toContain('Success!');
     await expectBorder(shown, 'the toast');
     await expectBorder(shown.getByRole('button', { name: 'Dismiss notification' }), 'its close button');
     // The theme draws both in one colour: the error's edge is what tells them apart, besides their words.
