@@ -12,6 +12,7 @@ import { saidInvalid } from './support/accessibility';
 import { accessibleDescription, fillContactRequired, leadRequests } from './support/forms';
 import { sharedTestPreview } from './support/preview';
 import { toast } from './support/toasts';
+import { refusedPhones } from '../support/lead-near-valid-payloads';
 
 const preview = sharedTestPreview();
 const wideVisitor = reusedPage(wide);
@@ -33,7 +34,7 @@ describe('phone numbers', () => {
       await form.getByLabel('Full name').fill('Dave Hughes');
       await form.getByLabel('Email address').fill('dave@hughesplumbing.co.uk');
       const phone = form.locator(`#${id}`);
-      for (const words of ['abc', 'call me', '07700 CALL ME', '12345']) {
+      for (const words of refusedPhones) {
         await phone.fill(words);
         const sent = await leadRequests(page, () => form.getByRole('button', { name: button }).click());
         expect(sent, words).toBe(0);

@@ -9,6 +9,17 @@ import { budgets, contactTrades, fields, heroTrades, padding, type Form, type Pa
 
 type Mistake = { payload: Payload; error: string };
 
+/** Phone fields the browser and the server refuse: letters other than an extension's, too few digits or too many. */
+export const refusedPhones = [
+  'abc',
+  'call me',
+  '07700 CALL ME',
+  '12345',
+  '0'.repeat(16),
+  '01632 960123 ext',
+  '01632 960123 ext 4 or 5',
+];
+
 /** `lead` with one thing wrong, and the error that names it. */
 export function nearValid(lead: Payload): fc.Arbitrary<Mistake> {
   const wrong = (field: string, values: fc.Arbitrary<unknown>, error: string) =>
@@ -63,15 +74,7 @@ function textMistakes(lead: Payload, wrong: Wrong): fc.Arbitrary<Mistake>[] {
       : [
           wrong(
             'phone',
-            fc.constantFrom(
-              'abc',
-              'call me',
-              '07700 CALL ME',
-              '12345',
-              '0'.repeat(16),
-              '01632 960123 ext',
-              '01632 960123 ext 4 or 5',
-            ),
+            fc.constantFrom(...refusedPhones),
             'phone must have 10 to 15 digits, such as 01332 123456 or +44 7700 900123',
           ),
         ]),

@@ -19,6 +19,7 @@ import {
   rowsFor,
   useLeadHandler,
 } from '../support/lead-handler-setup';
+import { refusedPhones } from '../support/lead-near-valid-payloads';
 
 useLeadHandler();
 
@@ -82,15 +83,7 @@ describe('refused payloads', () => {
     ['no e-mail address', () => ({ ...newsletter(), email: undefined }), 'email is required'],
     ['contact without a phone', () => ({ ...contact(), phone: undefined }), 'phone is required'],
     ['contact with an empty phone', () => ({ ...contact(), phone: '' }), 'phone is required'],
-    ...[
-      'abc',
-      'call me',
-      '07700 CALL ME',
-      '12345',
-      '0'.repeat(16),
-      '01632 960123 ext',
-      '01632 960123 ext 4 or 5',
-    ].flatMap((phone): [string, () => Record<string, unknown>, string][] => [
+    ...refusedPhones.flatMap((phone): [string, () => Record<string, unknown>, string][] => [
       [`contact with the phone "${phone}"`, () => ({ ...contact(), phone }), phoneError],
       [`hero with the phone "${phone}"`, () => ({ ...hero(), phone }), phoneError],
     ]),
