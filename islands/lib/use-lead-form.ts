@@ -80,9 +80,8 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
       const filledIn = JSON.stringify(fields);
       if (submission.current?.fields !== filledIn) {
         // The same words sent before this page was loaded keep their id.
-        const id = (await unsentId(formType, filledIn)) ?? code.submissionId();
-        submission.current = { id, fields: filledIn };
-        await keepUnsent(formType, submission.current);
+        submission.current = { id: unsentId(filledIn) ?? code.submissionId(), fields: filledIn };
+        keepUnsent(submission.current);
       }
       const payload = {
         ...fields,
@@ -97,7 +96,7 @@ export function useLeadForm(formType: FormType, endpoint: LeadEndpoint, copy: To
         const changed = JSON.stringify(fieldsOf(form)) !== filledIn;
         if (!changed) form.reset();
         submission.current = null;
-        void keepUnsent(formType, null);
+        keepUnsent(null);
         const text = changed ? `${copy.successText} ${copy.unsentChangesText}` : copy.successText;
         showToast({ title: copy.successTitle, text, variant: 'success' });
       } else {
