@@ -9,8 +9,7 @@ export const hashedName = (name: string, content: string | Uint8Array, extension
 
 /** Whether a secret given in a request is the expected one, in a time that does not tell how much of it matched. */
 export function sameSecret(given: string, expected: string): boolean {
-  // As bytes: a header's characters outside ASCII take more bytes than characters, and timingSafeEqual throws on
-  // unequal lengths.
+  // As bytes: timingSafeEqual throws on unequal lengths, and a character outside ASCII takes more than one byte.
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -43,10 +43,8 @@ export async function buildAssets(config: BuildConfig, options: AssetOptions): P
 }
 
 const describeStylesheet = ({ file, css }: BuiltAssets['stylesheet']) => `${file} ${formatBytes(css.length)}`;
-
 const describeScripts = ({ files }: BuiltAssets['scripts']) =>
   `${files.length} scripts, ${formatBytes(files.reduce((sum, file) => sum + file.content.length, 0))}`;
-
 const describeTemplates = () => 'compiled';
 
 async function remakeAssets(config: BuildConfig, { dev, onStage, previous }: AssetOptions): Promise<BuiltAssets> {
@@ -60,7 +58,8 @@ async function remakeAssets(config: BuildConfig, { dev, onStage, previous }: Ass
   };
   const { templatesDir, islandsDir, sharedDir } = config;
   // Tailwind finds the classes in templates/ and islands/; templates render the islands' first paint, so both feed them.
-  const [stylesheet, scripts, templates] = await Promise.all([
+  // An error waits for the other stages' lines, and the first stage's is told: islands name an island's syntax error.
+  const made = [
     !previous || touches(templatesDir, islandsDir)
       ? timed('styles', () => buildStylesheet(config, !dev), describeStylesheet)
       : previous.assets.stylesheet,
@@ -70,6 +69,7 @@ async function remakeAssets(config: BuildConfig, { dev, onStage, previous }: Ass
     !previous || touches(templatesDir, islandsDir, sharedDir)
       ? timed('templates', () => compileTemplates(config), describeTemplates)
       : previous.assets.templates,
-  ]);
+  ] as const;
+  const [stylesheet, scripts, templates] = await Promise.allSettled(made).then(() => Promise.all(made));
   return { stylesheet, scripts, templates };
 }

@@ -56,7 +56,8 @@ export async function buildStylesheet(config: BuildConfig, hashed: boolean): Pro
     const css = code.toString();
     return { file: `assets/${hashed ? hashedName('styles', css, 'css') : 'styles.css'}`, css };
   } catch (error) {
-    throw new SitegenError(`${relative(config.root, entry)}: ${messageOf(error)}`, { cause: error });
+    const said = messageOf(error).replace(`${entry}:`, 'line '); // a syntax error's starts with the file's full path
+    throw new SitegenError(`${relative(config.root, entry)}: ${said}`, { cause: error });
   }
 }
 

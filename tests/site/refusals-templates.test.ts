@@ -1,7 +1,7 @@
 /**
- * A template or an island that fails (a component that throws, an island that imports React or exports another name,
- * an island or an enhancement no file makes) stops the build with a line naming its file, exit code 1, and the
- * previous output untouched.
+ * A template, an island or the stylesheet that fails (a component that throws, an island that imports React or exports
+ * another name, an island or an enhancement no file makes, a syntax error) stops the build with a line naming its file,
+ * exit code 1, and the previous output untouched.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -174,6 +174,21 @@ describe('bad input', () => {
     },
   );
 
+  it.concurrent(
+    'a syntax error in an island the templates import is named by the islands stage, not by the templates that meet it too',
+    async () => {
+      await inProjectCopy(async (project) => {
+        const form = join(project.dir, 'islands', 'NewsletterForm.tsx');
+        await writeFile(form, `const = 1;\n${await readFile(form, 'utf8')}`);
+        const refused = await project.buildHere({ out: 'dist' });
+        expect([refused.code, refused.stderr]).toEqual([
+          1,
+          'sitegen: islands: islands/NewsletterForm.tsx:1:6: Expected identifier but found "="\n',
+        ]);
+      });
+    },
+  );
+
   it.concurrent('a component that throws as the templates load stops the build, naming its file', async () => {
     await inProjectCopy(async (project) => {
       const stars = join(project.dir, 'templates', 'components', 'Stars.tsx');
@@ -183,6 +198,27 @@ describe('bad input', () => {
         1,
         'sitegen: templates/components/Stars.tsx: threw as the templates loaded: stars not ready\n',
       ]);
+    });
+  });
+});
+
+// Alone: the build's lines are read from this process's standard output, which a build beside it would write to too.
+describe("the stylesheet's errors", () => {
+  /** The build's stage lines before its error: the names of the stages that printed one. */
+  const stagesPrinted = (stdout: string) => [...stdout.matchAll(/^ {2}(\w+) /gm)].map(([, stage]) => stage);
+
+  it("a syntax error in templates/styles.css stops the build after the other stages' lines, naming the file once, with its line", async () => {
+    await inProjectCopy(async (project) => {
+      const styles = join(project.dir, 'templates', 'styles.css');
+      const text = await readFile(styles, 'utf8');
+      await writeFile(styles, `${text}.badge { color: red\n`);
+      const refused = await project.buildHere({ out: 'dist', quiet: false });
+      const line = text.split('\n').length;
+      expect([refused.code, refused.stderr]).toEqual([
+        1,
+        `sitegen: templates/styles.css: line ${line}:1: Missing closing } at .badge\n`,
+      ]);
+      expect(stagesPrinted(refused.stdout)).toEqual(expect.arrayContaining(['islands', 'templates']));
     });
   });
 });
