@@ -108,7 +108,8 @@ describe('notifications', () => {
   it('names the form and the trade in the subject, every field of a hero lead in the body, blanks as "not given"', async () => {
     const lead = { ...hero(), trade: '', phone: '' };
     await notifying(post(lead), visitor);
-    expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: trade not given (Dave Hughes)');
+    // A trade that says nothing of the visitor's work, none or "Other", is left out of the subject, not spelt out.
+    expect(resend.received[0]!.body.subject).toBe('New lead, quick quote form: Dave Hughes');
     expect(String(resend.received[0]!.body.text).split('\n').slice(2)).toEqual([
       'Name: Dave Hughes',
       'Email: dave@hughesplumbing.co.uk',
@@ -117,6 +118,9 @@ describe('notifications', () => {
       'Sent from: /',
       'Found us: not known',
     ]);
+    await notifying(post({ ...contact(), trade: 'other' }), visitor);
+    expect(resend.received[1]!.body.subject).toBe("New lead, contact form: Sarah O'Neill");
+    expect(String(resend.received[1]!.body.text)).toContain('\nTrade: Other\n');
   });
 
   it('heads a newsletter sign-up as one, not as a lead to answer, in the subject and the first line a chat shows', async () => {

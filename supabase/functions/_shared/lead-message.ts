@@ -9,7 +9,7 @@
 import { describeTouch, touchFields, touchOf } from './attribution.ts';
 import type { Touch, TouchColumn, TouchField, TouchName } from './attribution.ts';
 import { formatDate } from './calendar-day.ts';
-import { budgetOptions, tradeOptions, type FormType } from './lead-options.ts';
+import { budgetOptions, other, tradeOptions, type FormType } from './lead-options.ts';
 import type { StoredLead } from './lead-store.ts';
 import { oneLine } from './one-line.ts';
 import { phoneHref } from './phone-href.ts';
@@ -113,8 +113,10 @@ export function leadSubject(lead: StoredLead): string {
   // A sign-up asks for no answer: the office must not take it for an enquiry.
   if (lead.form_type === 'newsletter') return oneLine(`Newsletter sign-up: ${lead.email}`);
   const form = `${formNames[lead.form_type]} form`;
-  const trade = choiceWords.trade(lead) ?? 'trade not given';
-  return oneLine(`New lead, ${form}: ${trade} (${lead.name ?? lead.email})`).slice(0, 200);
+  const who = lead.name ?? lead.email;
+  // An inbox is scanned by trade: none, or "Other", tells nothing there, and the body lists the trade either way.
+  const trade = lead.trade === other.value ? null : choiceWords.trade(lead);
+  return oneLine(`New lead, ${form}: ${trade ? `${trade} (${who})` : who}`).slice(0, 200);
 }
 
 /** A row as the office counts it: "lead #3", or "sign-up #4" for the newsletter's, which asks for no answer. */

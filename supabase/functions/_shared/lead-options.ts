@@ -14,7 +14,8 @@ const heroTrades = [
   { value: 'carpenter', label: 'Carpenter' },
   { value: 'roofer', label: 'Roofer' },
 ] as const;
-const other = { value: 'other', label: 'Other' } as const;
+/** The trade a visitor picks when theirs is not listed: it says nothing of their work. */
+export const other = { value: 'other', label: 'Other' } as const;
 
 // Made by a call marked pure: a script that imports this module for its limits alone leaves the trades out (the pages
 // hand them to the forms), where a bundler keeps a spread at the top level, which could run an iterator.
