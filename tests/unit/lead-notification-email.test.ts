@@ -88,7 +88,7 @@ describe("the lead's email", () => {
     };
     const email = await emailed({ ...hero(), attribution });
     const visits = [
-      'Found us: from www.google.com, landing on /contact, on 7 December 2026',
+      'Found us: from Google search, landing on /contact, on 7 December 2026',
       'First visit: from Google Ads, campaign plumbers-derby, landing on /, on 1 October 2026',
     ];
     expect(email.rows.slice(-2)).toEqual(visits);

@@ -109,9 +109,31 @@ export function touchOf(row: Readonly<Record<TouchColumn, string | null>>, name:
 const paidMedia = new Set(['cpc', 'ppc', 'paid', 'paidsearch', 'sem']);
 
 /**
+ * The referring sites the agency knows by name, by their hosts: a search engine's results (Google's alone, not Gmail
+ * or Docs on google.com's subdomains) and the social networks' pages and link shims (l.facebook.com). Any other is
+ * named by its address.
+ */
+const knownReferrers: readonly [host: RegExp, name: string][] = [
+  [/^(www\.)?google(\.com?)?\.[a-z]{2,3}$/, 'Google search'],
+  [/(^|\.)bing\.com$/, 'Bing search'],
+  [/(^|\.)duckduckgo\.com$/, 'DuckDuckGo search'],
+  [/(^|\.)search\.yahoo\.com$/, 'Yahoo search'],
+  [/(^|\.)ecosia\.org$/, 'Ecosia search'],
+  [/(^|\.)facebook\.com$/, 'Facebook'],
+  [/(^|\.)instagram\.com$/, 'Instagram'],
+  [/(^|\.)linkedin\.com$|^lnkd\.in$/, 'LinkedIn'],
+];
+
+/** A referring site as the agency knows it: "Google search", "Facebook", else its address ("www.example.co.uk"). */
+function referrerName(origin: string): string {
+  const address = origin.replace(/^https?:\/\//, '');
+  return knownReferrers.find(([host]) => host.test(address))?.[1] ?? address;
+}
+
+/**
  * How a touch brought the visitor, in a few words: "Google Ads, campaign
  * plumbers-derby", "newsletter (email)", "email, campaign spring",
- * "www.bing.com", "a direct visit".
+ * "Bing search", "www.example.co.uk", "a direct visit".
  */
 export function describeTouch(touch: Touch | null): string {
   if (!touch) return 'not known';
@@ -125,7 +147,7 @@ export function describeTouch(touch: Touch | null): string {
     ? 'Google Ads'
     : touch.utm_source
       ? `${touch.utm_source}${touch.utm_medium ? ` (${touch.utm_medium})` : ''}`
-      : (touch.utm_medium ?? touch.referrer_origin?.replace(/^https?:\/\//, ''));
+      : (touch.utm_medium ?? (touch.referrer_origin && referrerName(touch.referrer_origin)));
   const campaign = touch.utm_campaign && `campaign ${touch.utm_campaign}`;
   return [by, campaign].filter(Boolean).join(', ') || 'a direct visit';
 }
