@@ -8,15 +8,32 @@ import { describe, expect, it } from 'vitest';
 import { createLeadHandler } from '../../supabase/functions/_shared/handle-lead-request.ts';
 import { readLeadSettings } from '../../supabase/functions/_shared/lead-settings.ts';
 import { pgliteLeadStore } from '../../src/leads/pglite-lead-store';
-import { contact, db, logs, post, settings, useLeadHandler, visitor } from '../support/lead-handler-setup';
+import {
+  contact,
+  db,
+  hero,
+  logs,
+  newsletter,
+  post,
+  settings,
+  useLeadHandler,
+  visitor,
+} from '../support/lead-handler-setup';
 import { useNotifyingHandler, webhook } from '../support/lead-handler-notifying';
 
 useLeadHandler();
 
-type Block = { type: string; spacing: string; inlines: { type: string; text: string }[] };
+type OpenUrl = { type: string; title?: string; url: string };
+type Inline = { type: string; text: string; selectAction?: OpenUrl };
+type Block = { type: string; spacing: string; inlines?: Inline[]; actions?: OpenUrl[] };
 
-/** What Teams shows of the card it was sent: one line per block, a blank line where a block stands apart. */
-async function teamsShows(lead: Record<string, unknown>): Promise<{ lines: string[]; bytes: number }> {
+/**
+ * What Teams shows of the card it was sent: one line per block, a blank line where a block stands apart; the words
+ * a tap opens an address from, and the buttons under the fields.
+ */
+async function teamsShows(
+  lead: Record<string, unknown>,
+): Promise<{ lines: string[]; links: string[]; buttons: string[]; bytes: number }> {
   const teams = createLeadHandler({
     store: pgliteLeadStore(db),
     settings: settings({ webhook: { url: `${webhook.url}/workflows/lead`, teams: true } }),
@@ -33,14 +50,20 @@ async function teamsShows(lead: Record<string, unknown>): Promise<{ lines: strin
   ]);
   const blocks = sent.attachments[0]!.content.body;
   // Text Teams would read as Markdown (a TextBlock's) holds none of the lead.
-  expect(blocks.flatMap(({ type, inlines }) => [type, ...inlines.map((inline) => inline.type)])).not.toContain(
+  expect(blocks.flatMap(({ type, inlines = [] }) => [type, ...inlines.map((inline) => inline.type)])).not.toContain(
     'TextBlock',
   );
-  const lines = blocks.flatMap(({ spacing, inlines }) => [
+  const texts = blocks.filter(({ inlines }) => inlines);
+  const lines = texts.flatMap(({ spacing, inlines = [] }) => [
     ...(spacing === 'Medium' ? [''] : []),
     inlines.map(({ text }) => text).join(''),
   ]);
-  return { lines, bytes: JSON.stringify(sent).length };
+  const opens = (action: OpenUrl | undefined) => (action?.type === 'Action.OpenUrl' ? action.url : undefined);
+  const links = texts.flatMap(({ inlines = [] }) =>
+    inlines.flatMap(({ text, selectAction }) => (opens(selectAction) ? [`${text} → ${opens(selectAction)}`] : [])),
+  );
+  const buttons = blocks.flatMap(({ actions = [] }) => actions.map((action) => `${action.title} → ${opens(action)}`));
+  return { lines, links, buttons, bytes: JSON.stringify(sent).length };
 }
 
 describe('Teams', () => {
@@ -87,6 +110,24 @@ describe('Teams', () => {
       '# urgent',
       '[click](https://evil.example) <at>All</at>',
     ]);
+  });
+
+  it("makes the visitor's phone and email tappable, to call and to reply, and nothing a visitor typed a link", async () => {
+    const message = '[Pay here](https://evil.example) https://evil.example/login tel:+449999';
+    const name = '[Call me](tel:+449999)';
+    const card = await teamsShows({ ...contact(), name, phone: '07700 900123 ext 4', message });
+    expect(card.links).toEqual([
+      'sarah@oneill-electrical.co.uk → mailto:sarah@oneill-electrical.co.uk',
+      '07700 900123 ext 4 → tel:+447700900123',
+    ]);
+    expect(card.buttons).toEqual(['Call → tel:+447700900123', 'Email → mailto:sarah@oneill-electrical.co.uk']);
+    expect(card.lines).toContain(`Name: ${name}`);
+    expect(card.lines.at(-1)).toBe(message);
+    // A quick quote without a phone, and a sign-up, have the email alone to tap.
+    const quote = await teamsShows({ ...hero(), phone: '' });
+    expect(quote.links).toEqual(['dave@hughesplumbing.co.uk → mailto:dave@hughesplumbing.co.uk']);
+    expect(quote.buttons).toEqual(['Email → mailto:dave@hughesplumbing.co.uk']);
+    expect((await teamsShows(newsletter())).buttons).toEqual(['Email → mailto:news@example.co.uk']);
   });
 
   it('cuts a long message, saying so, and keeps the card within what Teams takes', async () => {

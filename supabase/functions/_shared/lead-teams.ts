@@ -4,6 +4,7 @@
  * plain `text`, and a connector ran its lines into one paragraph and read a visitor's *words* and lists as Markdown.
  * Every word here is a TextRun, which Teams shows as written (the Adaptive Card schema: "Markdown is not supported"),
  * each field and each line of the message on a line of its own; a long message is cut, the leads table has it whole.
+ * The visitor's email and phone open a reply and a call, tapped or from the Call and Email buttons under the fields.
  */
 import { columnLabel, leadFields, leadHeading, messageLines } from './lead-message.ts';
 import type { StoredLead } from './lead-store.ts';
@@ -12,15 +13,40 @@ import { oneLine } from './one-line.ts';
 /** The most of a message a card shows, in characters and lines: Teams refuses a card of more than about 28 KB. */
 const messageRoom = { characters: 2000, lines: 40 };
 
-type Run = { type: 'TextRun'; text: string; weight?: 'Bolder'; isSubtle?: boolean; size?: 'Medium' };
+type OpenUrl = { type: 'Action.OpenUrl'; url: string; title?: string };
+type Run = {
+  type: 'TextRun';
+  text: string;
+  weight?: 'Bolder';
+  isSubtle?: boolean;
+  size?: 'Medium';
+  selectAction?: OpenUrl;
+};
 const run = (text: string, style: Omit<Run, 'type' | 'text'> = {}): Run => ({ type: 'TextRun', text, ...style });
 const block = (inlines: Run[], spacing: 'None' | 'Medium' = 'None') => ({ type: 'RichTextBlock', inlines, spacing });
+const opens = (url: string, title?: string): OpenUrl => ({ type: 'Action.OpenUrl', url, ...(title && { title }) });
+
+/** The buttons under the fields, calling first, for the links the summary gives (lead-message.ts's hrefs). */
+const buttonTitles = [
+  ['tel:', 'Call'],
+  ['mailto:', 'Email'],
+] as const;
 
 export function leadTeamsCard(lead: StoredLead) {
   const [subject, received] = leadHeading(lead);
-  const fields = leadFields(lead).map(([label, value], index) =>
-    block([run(`${label}: `, { weight: 'Bolder' }), run(oneLine(value))], index === 0 ? 'Medium' : 'None'),
+  const summary = leadFields(lead);
+  // The visitor's email and phone open as the email's links do, their words still a TextRun's, never read as Markdown.
+  const fields = summary.map(([label, value, href], index) =>
+    block(
+      [run(`${label}: `, { weight: 'Bolder' }), run(oneLine(value), href ? { selectAction: opens(href) } : {})],
+      index === 0 ? 'Medium' : 'None',
+    ),
   );
+  // A tap on a phone is surest on a button: calling and replying without finding the words to tap.
+  const buttons = buttonTitles.flatMap(([scheme, title]) => {
+    const href = summary.find(([, , link]) => link?.startsWith(scheme))?.[2];
+    return href ? [opens(href, title)] : [];
+  });
   const body = [
     block([run(subject, { weight: 'Bolder', size: 'Medium' })]),
     block([run(received, { isSubtle: true })]),
@@ -30,7 +56,7 @@ export function leadTeamsCard(lead: StoredLead) {
     type: 'AdaptiveCard',
     version: '1.4',
     msteams: { width: 'Full' },
-    body: [...body, ...fields, ...messageBlocks(lead)],
+    body: [...body, ...fields, { type: 'ActionSet', actions: buttons }, ...messageBlocks(lead)],
   };
   return { type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content }] };
 }
