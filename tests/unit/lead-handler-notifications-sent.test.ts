@@ -45,6 +45,7 @@ describe('notifications', () => {
     const { website: _, ...fields } = lead;
     expect(hook!.body).toEqual({
       text: expect.any(String),
+      summary: expect.any(String),
       mrkdwn: false,
       id: row!.id,
       created_at: row!.created_at.toISOString(),
@@ -197,6 +198,16 @@ describe('notifications', () => {
     expect(text).not.toMatch(/[<>]/);
     expect(webhook.received[0]!.body.message).toBe(message);
     expect(resend.received[0]!.body.text).toContain('  <!channel> <https://evil.example|click> & more');
+  });
+
+  it('gives a tool that is no chat (Zapier, a CRM, an SMS) the summary as typed, beside the text escaped for a chat', async () => {
+    const message = 'Quote for <b>two</b> vans & a trailer';
+    await notifying(post({ ...contact(), business_name: 'Smith & Sons', message }), visitor);
+    const { text, summary } = webhook.received[0]!.body;
+    expect(String(text)).toContain('\nBusiness: Smith &amp; Sons\n');
+    expect(String(summary)).toContain('\nBusiness: Smith & Sons\n');
+    expect(String(summary).split('\n').slice(-2)).toEqual(['Message:', `  ${message}`]);
+    expect(summary).toBe(resend.received[0]!.body.text);
   });
 
   it("shows a visitor's *bold*, _italic_, ~strike~ and `code` in Slack as typed: its formatting is off for the text", async () => {

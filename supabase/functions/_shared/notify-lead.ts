@@ -1,6 +1,6 @@
 /**
  * Sending a stored lead on to the agency: to a webhook (a JSON POST whose
- * `text` Slack shows as is, plus the lead's fields; to Teams, a card of its own) and by email
+ * `text` Slack shows as is, its `summary` as typed, plus the lead's fields; to Teams, a card of its own) and by email
  * (its summary as HTML and as plain text) through Resend's HTTP API (Supabase's Edge runtime blocks SMTP ports). Each
  * attempt is recorded on the lead's row; a failed one is due again later and
  * sent by retryDue, which the request handler runs on every lead request.
@@ -92,12 +92,16 @@ export function createNotifier(
 
 async function sendToWebhook(webhook: WebhookSettings, lead: StoredLead, signal: AbortSignal): Promise<void> {
   const { notified_by: _, ...fields } = lead;
+  const summary = leadSummary(lead);
   const response = await post(
     webhook.url,
     { 'Content-Type': 'application/json' },
-    // Slack's formatting off (its message payload's documented `mrkdwn: false`): a visitor's *bold*, _italic_,
-    // ~strike~ and `code` show as typed, as does an address of theirs with two underscores.
-    webhook.teams ? leadTeamsCard(lead) : { text: escapeForChat(leadSummary(lead)), mrkdwn: false, ...fields },
+    // A webhook's address cannot say what reads it: `text` is escaped for the chats (Slack and those that read its
+    // payload or Markdown, which show &amp; as &), `summary` is the same words as typed, for a tool that passes them
+    // on elsewhere (an SMS, a CRM's note), where &amp; would show as it is. Slack's formatting off (its message
+    // payload's documented `mrkdwn: false`): a visitor's *bold*, _italic_, ~strike~ and `code` show as typed, as does
+    // an address of theirs with two underscores.
+    webhook.teams ? leadTeamsCard(lead) : { text: escapeForChat(summary), summary, mrkdwn: false, ...fields },
     signal,
   );
   await response.body?.cancel();
