@@ -174,6 +174,10 @@ describe('how a touch reads to the agency', () => {
     expect(from('https://mail.google.com')).toBe('mail.google.com');
     expect(from('https://www.google.evil.example')).toBe('www.google.evil.example');
     expect(from('https://notfacebook.com')).toBe('notfacebook.com');
+    // A medium tagged without a source is said of the site, which stands for the source: not "social" alone.
+    expect(describeTouch({ referrer_origin: 'https://l.facebook.com', utm_medium: 'social' })).toBe(
+      'Facebook (social)',
+    );
     // The campaign goes with it, and an address's own utm_source still says how it was tagged.
     expect(describeTouch({ referrer_origin: 'https://www.facebook.com', utm_campaign: 'spring' })).toBe(
       'Facebook, campaign spring',

@@ -143,11 +143,13 @@ export function describeTouch(touch: Touch | null): string {
     touch.gbraid ||
     touch.wbraid ||
     (touch.utm_source?.toLowerCase() === 'google' && paidMedia.has(medium ?? ''));
+  // Without a tagged source, the referring site stands for it: "Facebook (social)", not the medium alone.
+  const source = touch.utm_source ?? (touch.referrer_origin && referrerName(touch.referrer_origin));
   const by = googleAds
     ? 'Google Ads'
-    : touch.utm_source
-      ? `${touch.utm_source}${touch.utm_medium ? ` (${touch.utm_medium})` : ''}`
-      : (touch.utm_medium ?? (touch.referrer_origin && referrerName(touch.referrer_origin)));
+    : source
+      ? `${source}${touch.utm_medium ? ` (${touch.utm_medium})` : ''}`
+      : touch.utm_medium;
   const campaign = touch.utm_campaign && `campaign ${touch.utm_campaign}`;
   return [by, campaign].filter(Boolean).join(', ') || 'a direct visit';
 }
