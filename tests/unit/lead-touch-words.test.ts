@@ -59,6 +59,8 @@ describe('how a touch reads to the agency', () => {
     expect(describeTouch({ referrer_origin: 'https://l.facebook.com', utm_medium: 'social' })).toBe(
       'Facebook (social)',
     );
+    // A paid medium from Google's results, its source untagged, is an advert there.
+    expect(describeTouch({ referrer_origin: 'https://www.google.co.uk', utm_medium: 'cpc' })).toBe('Google Ads');
     // The campaign goes with it, and an address's own utm_source still says how it was tagged.
     expect(describeTouch({ referrer_origin: 'https://www.facebook.com', utm_campaign: 'spring' })).toBe(
       'Facebook, campaign spring',

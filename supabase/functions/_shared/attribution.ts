@@ -138,13 +138,13 @@ function referrerName(origin: string): string {
 export function describeTouch(touch: Touch | null): string {
   if (!touch) return 'not known';
   const medium = touch.utm_medium?.toLowerCase().replace(/[-_ ]/g, '');
+  // Without a tagged source, the referring site stands for it: "Facebook (social)", not the medium alone.
+  const source = touch.utm_source ?? (touch.referrer_origin && referrerName(touch.referrer_origin));
   const googleAds =
     touch.gclid ||
     touch.gbraid ||
     touch.wbraid ||
-    (touch.utm_source?.toLowerCase() === 'google' && paidMedia.has(medium ?? ''));
-  // Without a tagged source, the referring site stands for it: "Facebook (social)", not the medium alone.
-  const source = touch.utm_source ?? (touch.referrer_origin && referrerName(touch.referrer_origin));
+    (/^google( search)?$/i.test(source ?? '') && paidMedia.has(medium ?? ''));
   const by = googleAds
     ? 'Google Ads'
     : source
