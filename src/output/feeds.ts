@@ -1,7 +1,7 @@
 /**
- * The blog's feeds of the newest published articles, each in full, every link and image absolute (a feed reader has no
- * page to resolve a root-relative link against). A feed's date is that of its newest article, never the time of the
- * build, so an unchanged blog makes the same feeds.
+ * The blog's feeds of the newest published articles, each in full, every link and image absolute and a table's columns
+ * aligned by attribute and style (a reader has neither the page to resolve a root-relative link against nor its CSS).
+ * A feed's date is that of its newest article, never the time of the build, so an unchanged blog makes the same feeds.
  */
 import { Feed, type Item } from 'feed';
 import type { Article, Image, MarkdownBody, SiteModel } from '../content/model';
@@ -76,6 +76,7 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
   const url = absoluteUrl(siteUrl, paths.article(article.slug!));
   const category = model.categories.find((known) => known.name === article.category)!;
   const categoryUrl = absoluteUrl(siteUrl, paths.category(category.slug));
+  const body = withSiteFacts(html, model.site).replace(/ class="align-(\w+)"/g, ' align="$1" style="text-align:$1"');
   return {
     // An entry's ID stays when its article moves (Atom: an id "MUST NOT change" when relocated), or readers show it
     // again as new: the address it was first published at, which a move lists first in its aliases.
@@ -83,7 +84,7 @@ function feedItem(article: Article, model: SiteModel, siteUrl: string, html: str
     link: url,
     title: article.title,
     description: article.excerpt,
-    content: withAbsoluteUrls(withSiteFacts(html, model.site), siteUrl, url),
+    content: withAbsoluteUrls(body, siteUrl, url),
     // RSS names an author by email address: the agency's, with the author's name.
     author: [{ name: article.author, email: model.site.email }],
     category: [{ name: article.category, term: article.category, domain: categoryUrl, scheme: categoryUrl }],

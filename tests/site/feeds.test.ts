@@ -7,10 +7,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as cheerio from 'cheerio';
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/check/check-site';
 import { planSettings, resolveConfig } from '../../src/config';
+import { renderMarkdown } from '../../src/content/markdown';
 import { renditionUrl } from '../../src/images/image-names';
 import { readSite } from '../../src/images/model-images';
 import { feedFiles, withAbsoluteUrls } from '../../src/output/feeds';
@@ -190,6 +192,39 @@ describe('an article whose title and excerpt hold what HTML would read as markup
       description: 'Why &lt;b&gt;bold&lt;/b&gt; words win &amp; lose ]]&gt; clicks.',
     });
     expect(parseJsonFeed(JSON.parse(json!)).items![0]).toMatchObject({ title, summary: excerpt });
+  });
+});
+
+describe('a table whose columns are aligned in Markdown', () => {
+  it("keeps its columns aligned in every feed, which a reader shows without the page's stylesheet", async () => {
+    const config = resolveConfig({ root: projectRoot }, {});
+    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
+    const publishing = { today: '2026-01-01', drafts: false };
+    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    const { html } = renderMarkdown('| Plan | Leads | Price |\n|:---|:---:|---:|\n| Starter | 12 | £99 |\n');
+    const [rss, atom, json] = feedFiles(model, publishing, 'https://site.example', () => html).files.map(
+      ({ content }) => String(content),
+    );
+    const bodies = {
+      rss: parseRssFeed(rss!).items![0]!.content!.encoded!,
+      atom: parseAtomFeed(atom!).entries![0]!.content!.value!,
+      json: parseJsonFeed(JSON.parse(json!)).items![0]!.content_html!,
+    };
+    for (const [feed, body] of Object.entries(bodies)) {
+      const $ = cheerio.load(body);
+      // Readers keep one or the other: a style's text-align, or HTML's older align attribute.
+      const cells = $('th, td')
+        .map((_, cell) => `${$(cell).text()}: ${$(cell).css('text-align')}, ${$(cell).attr('align')}`)
+        .get();
+      expect(cells, feed).toEqual([
+        'Plan: left, left',
+        'Leads: center, center',
+        'Price: right, right',
+        'Starter: left, left',
+        '12: center, center',
+        '£99: right, right',
+      ]);
+    }
   });
 });
 
