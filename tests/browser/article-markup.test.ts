@@ -33,6 +33,11 @@ const servicesTable = `| Service | What it does for you | How long it takes |
 | [Local SEO](/services/local-seo) | Strictly necessary: gets your business into the map results when people nearby search for your trade, with reviews and photos | 12 months, then we ask again whether it still pays for itself |
 | [Website design](/contact) | Only if you said yes: how you reached our site, on your first visit and your latest one (the page you arrived on and the day) | 90 days from the last time a link, an advert or another website brought you |
 `;
+// A year's budget by month: wider than the text's column on a desktop too.
+const yearTable = `| Trade | January | February | March | April | May | June | July | August | September | October | November | December |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| Heating engineers | £1,500 | £1,500 | £1,200 | £900 | £750 | £600 | £600 | £750 | £1,200 | £1,500 | £1,800 | £1,800 |
+`;
 const longTitle = 'Pneumonoultramicroscopicsilicovolcanoconiosis Roofer Guide';
 const body = `Book through ${longAddress} before the end of the month.
 
@@ -79,7 +84,7 @@ beforeAll(async () => {
   const frontMatter = text.slice(0, text.indexOf('\n---\n') + 5).replace(/^title: .*$/m, `title: "${longTitle}"`);
   await writeSettled(article, frontMatter + '\n' + body);
   const tips = join(content, 'blog', 'local-seo-tips.md');
-  await writeSettled(tips, (await readFile(tips, 'utf8')) + '\n' + servicesTable + '\n' + wideTable);
+  await writeSettled(tips, (await readFile(tips, 'utf8')) + '\n' + servicesTable + '\n' + yearTable + '\n' + wideTable);
   dev = await startDevServer({ root: projectRoot, content, port: 0, host: '127.0.0.1', leadsDir: null, log: () => {} });
 });
 afterAll(async () => {
@@ -185,6 +190,20 @@ describe('an article as a marketer writes it', () => {
       const { page } = await openPage({ width, height: 375 });
       await page.goto(`${dev.url}/blog/local-seo-tips`);
       const table = page.locator('.prose table').last();
+      const laidOut = await table.evaluate((element) => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        scrolls: element.scrollWidth > element.clientWidth,
+        within: element.getBoundingClientRect().right <= element.parentElement!.getBoundingClientRect().right,
+      }));
+      expect(laidOut).toEqual({ page: 0, scrolls: true, within: true });
+    });
+  }
+
+  for (const width of [1024, 1280]) {
+    it(`scrolls a table wider than the text's column within itself on a ${width} px screen, not the page, and keeps it within the column`, async () => {
+      const { page } = await openPage({ width, height: 800 });
+      await page.goto(`${dev.url}/blog/local-seo-tips`);
+      const table = page.locator('.prose table', { hasText: 'December' });
       const laidOut = await table.evaluate((element) => ({
         page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         scrolls: element.scrollWidth > element.clientWidth,
