@@ -1,6 +1,6 @@
 /**
  * What a marketer writes in an article, as a visitor's browser lays it out: a long address pasted as it is, a long
- * word (in its title too), a code sample, a table with a column of prices aligned right, one with a long address in a cell, a checklist, a quote with who
+ * word (in its title too), a code sample, a table with a column of prices aligned right, one with a long address in a cell, a checklist, lists within lists, a quote with who
  * said it, a heading of the fourth level, a footnote, a photo with its title. Served by `sitegen dev` over a copy
  * of the content holding one such article.
  */
@@ -57,6 +57,18 @@ Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolca
 
 - [x] Claim your Google Business Profile
 - [ ] Ask for a review after every job
+
+* Heating
+  * Boilers
+    * Combi boilers
+* Plumbing
+
+1. Claim your profile
+   1. Add photos
+      1. Of the van
+   2. Add opening hours
+2. Ask for reviews
+   - By text message
 
 ## What our clients say
 
@@ -134,11 +146,35 @@ describe('an article as a marketer writes it', () => {
     const { page } = await openPage({ width: 1280 });
     await page.goto(`${dev.url}/blog/digital-marketing-roi`);
     expect(await page.locator('.prose input').count()).toBe(0);
-    expect(await page.locator('.prose > ul > li').allTextContents()).toEqual([
+    expect(await page.locator('.prose > ul:first-of-type > li').allTextContents()).toEqual([
       '☑ Claim your Google Business Profile',
       '☐ Ask for a review after every job',
     ]);
   });
+
+  for (const width of [320, 1280]) {
+    it(`marks a list within a list apart from the list it is in, each level by bullets or numbers of its own, at ${width} px`, async () => {
+      const { page } = await openPage({ width });
+      await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+      const markers = await page
+        .locator('.prose > :is(ul, ol):has(li li) li')
+        .evaluateAll((items) =>
+          items.map((item) => `${item.firstChild!.textContent!.trim()}: ${getComputedStyle(item).listStyleType}`),
+        );
+      expect(markers).toEqual([
+        'Heating: disc',
+        'Boilers: circle',
+        'Combi boilers: square',
+        'Plumbing: disc',
+        'Claim your profile: decimal',
+        'Add photos: lower-alpha',
+        'Of the van: lower-roman',
+        'Add opening hours: lower-alpha',
+        'Ask for reviews: decimal',
+        'By text message: circle',
+      ]);
+    });
+  }
 
   it('shows a heading of the fourth level as a heading, bold, not as a line of the text', async () => {
     const { page } = await openPage({ width: 1280 });
