@@ -41,9 +41,9 @@ function asBrowserReads(attribute: string): string {
 /** Lazy, as a build whose bodies are all kept renders none; marked-footnote's rules only for a body with a footnote. */
 function parser(footnotes: boolean): Marked {
   if (!parsers.has(footnotes)) {
-    // A task list's boxes as characters: an <input> with no label is a form field a screen reader cannot name. `\{`
-    // as a reference, as in code (renderMarkdown): withSiteFacts fills in no "&#123;phone}".
-    const checkbox = ({ checked }: Tokens.Checkbox): string => (checked ? '☑ ' : '☐ ');
+    // A task list's boxes as characters, marked to stand in a bullet's place: an <input> with no label is a form field
+    // a screen reader cannot name. `\{` as a reference, as in code: withSiteFacts fills in no "&#123;phone}".
+    const checkbox = ({ checked }: Tokens.Checkbox) => `<span class="task">${checked ? '☑' : '☐'}</span> `;
     const text = (token: Tokens.Text | Tokens.Escape): string | false =>
       token.type === 'escape' && token.text === '{' && '&#123;';
     // An id of its words as GitHub's (#our-prices), on an anchor: Firefox's Reader View drops an h2 with #7-contact-us.

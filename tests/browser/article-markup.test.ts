@@ -58,6 +58,10 @@ Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolca
 - [x] Claim your Google Business Profile
 - [ ] Ask for a review after every job
 
++ [x] Book the van's MOT
+
++ [ ] Renew the public liability insurance
+
 * Heating
   * Boilers
     * Combi boilers
@@ -149,6 +153,22 @@ describe('an article as a marketer writes it', () => {
     expect(await page.locator('.prose > ul:first-of-type > li').allTextContents()).toEqual([
       '☑ Claim your Google Business Profile',
       '☐ Ask for a review after every job',
+    ]);
+  });
+
+  it("shows a checklist's box in place of a bullet, not after one, its items close together or apart", async () => {
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+    const markers = await page
+      .locator('.prose li', { hasText: /^[☑☐]/ })
+      .evaluateAll((items) =>
+        items.map((item) => `${item.textContent!.trim()}: ${getComputedStyle(item).listStyleType}`),
+      );
+    expect(markers).toEqual([
+      '☑ Claim your Google Business Profile: none',
+      '☐ Ask for a review after every job: none',
+      "☑ Book the van's MOT: none",
+      '☐ Renew the public liability insurance: none',
     ]);
   });
 

@@ -20,7 +20,7 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
   let headingIds = new GithubSlugger();
   const own = new Marked({ gfm: true }).use(markedFootnote(), {
     renderer: {
-      checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
+      checkbox: ({ checked }) => `<span class="task">${checked ? '☑' : '☐'}</span> `,
       // Each heading's id its words as GitHub makes it, on an anchor at its start (no text here is one of the page's own ids).
       heading(this: Renderer, { tokens, depth }) {
         const words = this.parser.parseInline(tokens);
