@@ -12,6 +12,7 @@ import { startDevServer, type DevServer } from '../../src/dev/dev-server';
 import { projectRoot } from '../support/cli';
 import { writeSettled } from '../support/project-copy';
 import { openPage } from './support/browser';
+import { openAtDoubleText } from './support/boxes';
 
 let content: string;
 let dev: DevServer;
@@ -193,6 +194,28 @@ describe('an article as a marketer writes it', () => {
         'Ask for reviews: decimal',
         'By text message: circle',
       ]);
+    });
+  }
+
+  for (const [width, text] of [
+    [1280, 100],
+    [320, 200],
+  ] as const) {
+    it(`sets a list within a list in from the list it is in, at ${width} px with text at ${text} %`, async () => {
+      const { page } = text === 200 ? await openAtDoubleText({ width }) : await openPage({ width });
+      await page.goto(`${dev.url}/blog/digital-marketing-roi`);
+      const nested = await page.locator('.prose li li').evaluateAll((items) =>
+        items.map((item) => {
+          const outer = item.parentElement!.closest('li')!;
+          const setIn = item.getBoundingClientRect().left > outer.getBoundingClientRect().left;
+          return `${item.firstChild!.textContent!.trim()}: ${setIn ? 'set in' : 'in line with its parent'}`;
+        }),
+      );
+      expect(nested).toEqual(
+        ['Boilers', 'Combi boilers', 'Add photos', 'Of the van', 'Add opening hours', 'By text message'].map(
+          (words) => `${words}: set in`,
+        ),
+      );
     });
   }
 
