@@ -181,8 +181,10 @@ function SiteHeader({ layout }: { layout: Layout }) {
               <Icon name="menu" className="size-6" />
               <span className="sr-only">{header.menuButton}</span>
             </summary>
+            {/* Said "Main menu navigation": what it holds, as the bar's "Main" is, not the device it is drawn for. Not "Main"
+                itself, though the two are never drawn at once: the HTML checks refuse two landmarks of one name. */}
             <nav
-              aria-label="Mobile"
+              aria-label="Main menu"
               className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg"
             >
               <NavItems header={header} variant="mobile" />

@@ -16,7 +16,7 @@ describe('mobile menu (narrow screen)', () => {
     const { page, problems } = await narrowVisitor();
     await page.goto(`${preview.url}/`);
     const toggle = page.locator('details[data-menu="mobile"] > summary');
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -77,9 +77,9 @@ describe('mobile menu (narrow screen)', () => {
     await page.goto(`${preview.url}/contact`);
     const toggle = page.locator('details[data-menu="mobile"] > summary');
     await toggle.click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).focus();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About' }).focus();
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ describe('a 375 px phone without JavaScript', () => {
     const { page, problems } = await phoneWithoutScript();
     await page.goto(`${preview.url}/about`);
     const toggle = page.getByRole('banner').locator('details[data-menu="mobile"] > summary');
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
     expect(await menu.isVisible()).toBe(false);
     await toggle.tap();
     expect(await menu.isVisible()).toBe(true);
@@ -41,7 +41,7 @@ describe('a 375 px phone without JavaScript', () => {
   it('closes the menu by a tap on the page below it: after following Testimonials on the home page, a link that leaves the menu open, the visitor stays at Testimonials', async () => {
     const { page, problems } = await phoneWithoutScript();
     await page.goto(`${preview.url}/`);
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
     await page.getByRole('banner').locator('details[data-menu="mobile"] > summary').tap();
     await menu.getByRole('link', { name: 'Testimonials' }).tap();
     await page.waitForURL(`${preview.url}/#testimonials`);

@@ -73,7 +73,7 @@ describe('the header on a phone', () => {
       expect(await quote.isVisible(), `${width}px`).toBe(false);
     }
     await headerControls(page).menu.click();
-    const contact = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact' });
+    const contact = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' });
     const box = await boxOf(contact);
     expect(box.x + box.width).toBeLessThanOrEqual(414);
     expect(problems).toEqual([]);
@@ -84,7 +84,7 @@ describe('the header on a phone', () => {
     await page.setViewportSize({ width: 320, height: 740 });
     await page.goto(`${preview.url}/`);
     await headerControls(page).menu.click();
-    expect(await page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Get Quote', exact: true }).count()).toBe(1);
   });
 

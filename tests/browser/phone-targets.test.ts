@@ -37,7 +37,7 @@ describe('tap targets on a phone', () => {
         .poll(() => page.getByRole('region', { name: consentQuestion }).isVisible(), { message: path })
         .toBe(true);
       await page.getByRole('banner').locator('details[data-menu="mobile"] > summary').click();
-      await page.getByRole('navigation', { name: 'Mobile' }).locator('summary').click();
+      await page.getByRole('navigation', { name: 'Main menu' }).locator('summary').click();
       const found = await page.locator('body').evaluate((body) =>
         [...body.querySelectorAll('a[href], button, summary, input, select, textarea, label:has(> input)')]
           .filter((target) => target.checkVisibility({ visibilityProperty: true }))

@@ -209,7 +209,7 @@ describe('a page prerendered, then shown', () => {
     const toggle = page.locator('details[data-menu="mobile"] > summary');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
   });
 });

@@ -121,6 +121,20 @@ describe('shared header and footer', () => {
     }
   });
 
+  it("name the phone's menu as the bar's navigation, by what it holds rather than the device it is drawn for", () => {
+    for (const path of [...allPaths, '/404']) {
+      const $ = loadPage(path);
+      // Each drawn at its own widths, never both at once: a screen reader says "Main navigation" or "Main menu navigation".
+      expect(
+        $('header nav')
+          .map((_, nav) => $(nav).attr('aria-label'))
+          .get(),
+        path,
+      ).toEqual(['Main', 'Main menu']);
+      expect($('details[data-menu="mobile"] > nav').attr('aria-label'), path).toBe('Main menu');
+    }
+  });
+
   it('mark the links to the page itself as the current page, for a screen reader, and no other link', () => {
     const current = (path: string, where = 'header, footer') => {
       const $ = loadPage(path);
