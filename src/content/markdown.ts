@@ -175,20 +175,20 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
     const [line] = refused ? linesOf(source, starts, [[block, refused.token, refused.problem]]) : [];
     if (refused) throw new RefusedMarkdownError(`line ${line! + firstLine - 1}: ${refused.problem}`);
   }
-  const lines = links.length ? linesOf(source, starts, links) : [];
   headingIds = new GithubSlugger();
   for (const id of pageIds) headingIds.slug(id);
-  // A cell's align (|---:|), which HTML dropped, as a class; `{` in code as written; a table (it may scroll on a phone) a
-  // tab stop to scroll it by keyboard; a photo lazy, as the templates' (text's "<" is escaped), a stock one's bare address
+  // A cell's align (|---:|), which HTML dropped, as a class; `{` in code as written; a table a tab stop named by the
+  // heading above it (styles.css); a photo lazy, as the templates' (text's "<" is escaped), a stock one's bare address
   // (its original: megabytes) at twice the column, one alone a figure captioned by its title (a phone shows no tooltip).
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
   const code = html.replace(/<code[^>]*>[^<]*<\/code>/g, (element) => element.replaceAll('{', '&#123;'));
   const tags = code
-    .replaceAll('<table>', '<table tabindex="0">')
+    .replace(/(?<=<h\d><a id="[^"]*"><\/a>([^<{]*)<\/h\d>\n(?:(?!<h\d)[^])*)<table>/g, '<table aria-label="$1">')
+    .replace(/<table(?=[ >])/g, '<table tabindex="0"')
     .replace(bareStockPhoto, '$1?auto=format&amp;fit=max&amp;w=1600&amp;q=70"')
     .replace(/<p>(<img [^>]*?) title="([^"]*)"><\/p>/g, '<figure>$1><figcaption>$2</figcaption></figure>')
     .replaceAll('<img ', '<img loading="lazy" decoding="async" ');
-  return { html: tags, links: links.map(([, , href], at) => ({ href, line: lines[at]! })) };
+  return { html: tags, links: linesOf(source, starts, links).map((line, at) => ({ href: links[at]![2], line })) };
 }
 
 /** Each token's line, in the order found: its block's start, its place in it, and the words a refusal quotes in it. */

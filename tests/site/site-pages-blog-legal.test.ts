@@ -88,6 +88,21 @@ describe('blog', () => {
     expect($('#our-prices').parent().prop('tagName')).toBe('H2');
   });
 
+  it('names each table of an article or a policy, a tab stop to scroll it by, by the heading above it', () => {
+    // Reached by the Tab key, a table is announced by its name: unnamed, a screen reader said "table" and no more.
+    const tables = (path: string) => {
+      const $ = loadPage(path);
+      return $('.prose table')
+        .map((_, table) => `${$(table).attr('tabindex')} ${$(table).attr('aria-label')}`)
+        .get();
+    };
+    expect(tables('/blog/digital-marketing-roi')).toEqual([
+      '0 Working through the numbers',
+      '0 The side-by-side figures',
+    ]);
+    expect(tables('/cookie-policy')).toEqual(['0 4. What our site stores']);
+  });
+
   it("keeps every heading of an article or a policy in Firefox's Reader View", () => {
     // Reader View (Mozilla's Readability) takes an element whose class or id has one of these words for the page's
     // furniture, and leaves it out: any element (unless another word says it is the content), and a level-1 or 2

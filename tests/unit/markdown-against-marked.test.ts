@@ -33,12 +33,21 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
     },
     hooks: {
       preprocess: (source) => ((headingIds = new GithubSlugger()), source),
-      postprocess: (html) =>
-        html
+      postprocess: (html) => {
+        // Each table a tab stop, named by the heading above it where that heading is words alone.
+        let heading: string | undefined;
+        const table = (tag: string, words?: string) => {
+          if (words === undefined)
+            return heading ? `<table tabindex="0" aria-label="${heading}">` : '<table tabindex="0">';
+          heading = /^<a id="[^"]*"><\/a>([^<{]+)$/.exec(words)?.[1];
+          return tag;
+        };
+        return html
           .replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">')
           .replace(/<code[^>]*>[^<]*<\/code>/g, (code) => code.replaceAll('{', '&#123;'))
-          .replaceAll('<table>', '<table tabindex="0">')
-          .replaceAll('<img ', '<img loading="lazy" decoding="async" '),
+          .replace(/<h\d[^>]*>(.*)<\/h\d>\n|<table>/g, table)
+          .replaceAll('<img ', '<img loading="lazy" decoding="async" ');
+      },
     },
   });
   const expectSame = (source: string) =>
@@ -64,6 +73,8 @@ describe("renderMarkdown against marked's own, set up as the site sets it", () =
     '- a list item  \n  continued\n- another www.example.co.uk\n\n1. first\n2. second',
     '> a quote with a hard break  \n> and more',
     '| Job | Price |\n|---|---|\n| Boiler  | £2,000 |',
+    '## Prices & fees\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n\nAnd:\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\n## Next\n\nWords.',
+    '## Ring {phone} for *these*\n\n| Job | Price |\n|---|---|\n| Boiler | £2,000 |',
   ])('writes what marked writes for %j', (source) => expectSame(source));
 
   it('writes what marked writes for a few thousand texts made of the characters Markdown’s inline rules turn on', () => {

@@ -25,6 +25,22 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="http://www.example.co.uk">www.example.co.uk</a>');
   });
 
+  it('names each table, a tab stop, by the words of the heading above it: none under a site fact or before any heading', () => {
+    const table = '| Job | Price |\n|---|---|\n| Boiler | £2,000 |\n';
+    const names = (body: string) => [...renderMarkdown(body).html.matchAll(/<table[^>]*>/g)].map(([tag]) => tag);
+    expect(names(`${table}\n## Prices & fees\n\n${table}\nAnd:\n\n${table}\n### Extras\n\n${table}`)).toEqual([
+      '<table tabindex="0">',
+      '<table tabindex="0" aria-label="Prices &amp; fees">',
+      '<table tabindex="0" aria-label="Prices &amp; fees">',
+      '<table tabindex="0" aria-label="Extras">',
+    ]);
+    // {phone} becomes a link once the page is drawn (withSiteFacts): in the attribute it would end it.
+    expect(names(`## Ring {phone} or {email}\n\n${table}\n## Ring **now**\n\n${table}`)).toEqual([
+      '<table tabindex="0">',
+      '<table tabindex="0">',
+    ]);
+  });
+
   it("gives each heading an id of its words as GitHub does, the second of the same words the next, never the page's own", () => {
     expect(renderMarkdown('## **Bold** start\n').html).toBe(
       '<h2><a id="bold-start"></a><strong>Bold</strong> start</h2>\n',
