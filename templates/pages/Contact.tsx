@@ -46,10 +46,9 @@ export function Contact({ page, site, form, formNotes, formHeading, toaster }: C
             <ContactDetails site={site} labels={page.details} tone="dark" />
           </section>
         </div>
-        <section
-          aria-labelledby="contact-form-heading"
-          className="card rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden"
-        >
+        {/* Not a region: the form within, named by the same heading, is the landmark. Both named, a screen reader moving
+            by landmark stopped twice for the one form. */}
+        <section className="card rounded-2xl bg-white p-6 shadow-lg card-edge md:p-8 print:hidden">
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
             {formHeading}
           </h2>

@@ -205,6 +205,19 @@ describe('careers page', () => {
 });
 
 describe('contact page', () => {
+  it("lists its form once among the page's landmarks, named by its heading, not also a region of that name around it", () => {
+    const $ = loadPage('/contact');
+    // A screen reader moving by landmark stopped twice for the one form, each time saying its name.
+    const landmarks = $('main :is(section, form, aside, nav)[aria-labelledby]')
+      .map((_, landmark) => `${landmark.tagName} ${$(`#${$(landmark).attr('aria-labelledby')}`).text()}`)
+      .get();
+    expect(landmarks).toEqual([
+      'section Why tradespeople choose us',
+      'section Contact details',
+      'form Request Your Free Strategy Call',
+    ]);
+  });
+
   it('has selling points, contact details and the full form with every field, option and required mark', () => {
     const $ = loadPage('/contact');
     const text = textOf($, 'main');
