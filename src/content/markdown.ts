@@ -183,7 +183,7 @@ export function renderMarkdown(source: string, firstLine = 1): RenderedMarkdown 
   const html = markdown.parser(tokens).replace(/<(t[hd]) align="(\w+)">/g, '<$1 class="align-$2">');
   const code = html.replace(/<code[^>]*>[^<]*<\/code>/g, (element) => element.replaceAll('{', '&#123;'));
   const tags = code
-    .replace(/(?<=<h\d><a id="[^"]*"><\/a>([^<{]*)<\/h\d>\n(?:(?!<h\d)[^])*)<table>/g, '<table aria-label="$1">')
+    .replace(/<table>(?<=<h\d><a id="[^"]*"><\/a>([^<{]*)<\/h\d>\n(?:(?!<h\d)[^])*<table>)/g, '<table aria-label="$1">')
     .replace(/<table(?=[ >])/g, '<table tabindex="0"')
     .replace(bareStockPhoto, '$1?auto=format&amp;fit=max&amp;w=1600&amp;q=70"')
     .replace(/<p>(<img [^>]*?) title="([^"]*)"><\/p>/g, '<figure>$1><figcaption>$2</figcaption></figure>')
