@@ -38,6 +38,15 @@ const newestFirst = [
 const londonStart = (date: string) =>
   new Date(`${date}T00:00:00${date > '2024-03-31' && date < '2024-10-27' ? '+01:00' : 'Z'}`);
 
+/** The project's site as the build plans it on 1 January 2026, and the publishing settings of that plan. */
+async function plannedSite() {
+  const config = resolveConfig({ root: projectRoot }, {});
+  const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
+  const publishing = { today: '2026-01-01', drafts: false };
+  const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+  return { model, publishing };
+}
+
 describe('the feeds', () => {
   it('RSS 2.0: every article in full, newest first, with its link, author, category and date, all URLs absolute', async () => {
     const rss = parseRssFeed(await feedText('blog/rss.xml'));
@@ -153,10 +162,7 @@ describe('the feeds', () => {
   });
 
   it("say which of the site's own images they name, for the build to make: the logo's icons, an article's own photo", async () => {
-    const config = resolveConfig({ root: projectRoot }, {});
-    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
-    const publishing = { today: '2026-01-01', drafts: false };
-    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    const { model, publishing } = await plannedSite();
     // The newest article drawn with a photo of content/images/ (the logo's file stands in for one).
     const newest = model.articles.find((article) => article.slug === newestFirst[0][0])!;
     const photo = { ...newest, image: { ...newest.image, local: model.site.logo.local! } };
@@ -173,10 +179,7 @@ describe('the feeds', () => {
 
 describe('an article whose title and excerpt hold what HTML would read as markup', () => {
   it('reads as written in every feed: escaped where readers take it for HTML (Atom’s title and summary, RSS’s description); as text elsewhere', async () => {
-    const config = resolveConfig({ root: projectRoot }, {});
-    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
-    const publishing = { today: '2026-01-01', drafts: false };
-    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    const { model, publishing } = await plannedSite();
     const [title, excerpt] = ['How to write a <title> tag & more', 'Why <b>bold</b> words win & lose ]]> clicks.'];
     const articles = model.articles.map((article) =>
       article.slug === newestFirst[0][0] ? { ...article, title, excerpt } : article,
@@ -197,10 +200,7 @@ describe('an article whose title and excerpt hold what HTML would read as markup
 
 describe('a table whose columns are aligned in Markdown', () => {
   it("keeps its columns aligned in every feed, which a reader shows without the page's stylesheet", async () => {
-    const config = resolveConfig({ root: projectRoot }, {});
-    const { content, catalog } = await readSite({ contentDir: config.contentDir, projectRoot });
-    const publishing = { today: '2026-01-01', drafts: false };
-    const { model } = planSite({ content, images: catalog.descriptors, settings: planSettings(config) }, publishing);
+    const { model, publishing } = await plannedSite();
     const { html } = renderMarkdown('| Plan | Leads | Price |\n|:---|:---:|---:|\n| Starter | 12 | £99 |\n');
     const [rss, atom, json] = feedFiles(model, publishing, 'https://site.example', () => html).files.map(
       ({ content }) => String(content),

@@ -17,6 +17,7 @@ import type { PGlite } from '../../src/leads/lead-database';
 import { pgliteLeadStore, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { holdBudgets, startStandIn, type HeldBudgets, type StandIn } from '../support/notification-stand-ins';
 import { openMigratedLeadDatabase } from '../support/migrated-leads';
+import { adClick } from '../support/touches';
 
 const hero = (attribution: unknown) => ({
   form_type: 'hero',
@@ -26,13 +27,6 @@ const hero = (attribution: unknown) => ({
   page: '/contact',
   attribution,
 });
-const adClick = {
-  landing_path: '/',
-  utm_source: 'google',
-  utm_medium: 'cpc',
-  utm_campaign: 'plumbers-derby',
-  gclid: 'TEST-1',
-};
 
 /** The touch columns a payload's lead is stored with, or the schema's error. */
 function columnsOf(attribution: unknown) {

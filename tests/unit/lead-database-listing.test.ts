@@ -6,21 +6,15 @@
  * out of a spreadsheet.
  */
 import { describe, expect, it } from 'vitest';
-import { touchColumns, type Touch } from '../../supabase/functions/_shared/attribution.ts';
+import { touchColumns } from '../../supabase/functions/_shared/attribution.ts';
 import { formatLeads } from '../../src/leads/format-leads';
 import { listLeads, type LeadRow } from '../../src/leads/pglite-lead-store';
 import { emptyShared, shared, useSharedLeadDatabase } from '../support/lead-database-setup';
+import { adClick } from '../support/touches';
 
 useSharedLeadDatabase();
 
 describe('listing and formatting', () => {
-  const adClick: Touch = {
-    landing_path: '/',
-    utm_source: 'google',
-    utm_medium: 'cpc',
-    utm_campaign: 'plumbers-derby',
-    gclid: 'TEST-1',
-  };
   const rows: LeadRow[] = [
     {
       id: 1,

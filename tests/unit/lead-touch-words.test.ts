@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeTouch, type Touch } from '../../supabase/functions/_shared/attribution.ts';
-
-const adClick = {
-  landing_path: '/',
-  utm_source: 'google',
-  utm_medium: 'cpc',
-  utm_campaign: 'plumbers-derby',
-  gclid: 'TEST-1',
-};
+import { adClick } from '../support/touches';
 
 describe('how a touch reads to the agency', () => {
   it('names the advert, the source and medium as tagged, the referring site, or a direct visit', () => {
