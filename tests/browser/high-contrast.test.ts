@@ -149,6 +149,9 @@ describe('in a high-contrast theme (forced colours)', () => {
     // is still there for the looks at it, however long a busy machine takes over them, rather than gone in its seconds.
     // (At a time the page's clock has not reached on any machine: it cannot stop at one gone by.)
     const { page, problems } = await openPage(wide);
+    // Once in many runs a step here has not ended within the test's time, which names no step: a step stuck for this
+    // long fails naming itself and what it waited for.
+    page.setDefaultTimeout(20_000);
     await page.clock.install();
     await openForced(page, '/');
     const form = page.locator('#home form');
